@@ -1,0 +1,32 @@
+package storebench.engine;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The whole contract of a JVM engine: a handful of operations on one store, no timing. The trial process
+ * times every call in one place ({@link storebench.trial.Phases}), so an engine cannot time itself wrongly.
+ */
+public interface Engine {
+
+    /** Creates a new store in the existing, empty directory {@code dir} and commits its schema. */
+    OpenStore create(Path dir) throws Exception;
+
+    /** Opens an existing store. */
+    OpenStore open(Path dir) throws Exception;
+
+    /** Versions and settings that identify what was measured (engine version, binding, compile options). */
+    Map<String, String> describe() throws Exception;
+
+    /** One open store. */
+    interface OpenStore extends AutoCloseable {
+        /** Puts all notes in one transaction, commit included. */
+        void putAll(Note[] notes) throws Exception;
+
+        /** The number of notes (the count query). */
+        long count() throws Exception;
+
+        @Override
+        void close() throws Exception;
+    }
+}

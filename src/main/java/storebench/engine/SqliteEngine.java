@@ -1,0 +1,116 @@
+package storebench.engine;
+
+import org.sqlite.JDBC;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/** SQLite through org.xerial:sqlite-jdbc, with the engine's and the driver's defaults. */
+public final class SqliteEngine implements Engine {
+    /** The database file inside a store's directory (docs/protocol.md, "Store layout"). */
+    public static final String FILE_NAME = "store.db";
+    static final String SCHEMA = "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)";
+    static final String COUNT = "SELECT count(*) FROM note";
+    static final String INSERT = "INSERT INTO note (text, ts) VALUES (?, ?)";
+
+    private final Properties properties = new Properties();
+
+    @Override
+    public OpenStore create(Path dir) throws SQLException {
+        Connection connection = connect(dir);
+        try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate(SCHEMA);
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return new SqliteStore(connection);
+    }
+
+    @Override
+    public OpenStore open(Path dir) throws SQLException {
+        return new SqliteStore(connect(dir));
+    }
+
+    private Connection connect(Path dir) throws SQLException {
+        // JDBC.createConnection skips DriverManager's driver lookup, which is harness, not engine.
+        return JDBC.createConnection("jdbc:sqlite:" + dir.resolve(FILE_NAME), properties);
+    }
+
+    @Override
+    public Map<String, String> describe() throws Exception {
+        Map<String, String> info = new LinkedHashMap<>();
+        Path tmp = Files.createTempDirectory("storebench-sqlite-describe");
+        try (Connection connection = connect(tmp); Statement statement = connection.createStatement()) {
+            info.put("sqlite-jdbc", connection.getMetaData().getDriverVersion());
+            info.put("sqlite", one(statement, "select sqlite_version()"));
+            info.put("journal_mode", one(statement, "pragma journal_mode"));
+            info.put("synchronous", one(statement, "pragma synchronous"));
+            info.put("page_size", one(statement, "pragma page_size"));
+            info.put("cache_size", one(statement, "pragma cache_size"));
+            List<String> options = new ArrayList<>();
+            try (ResultSet rs = statement.executeQuery("pragma compile_options")) {
+                while (rs.next()) {
+                    options.add(rs.getString(1));
+                }
+            }
+            info.put("compile_options", String.join(" ", options));
+        } finally {
+            Files.deleteIfExists(tmp.resolve(FILE_NAME));
+            Files.deleteIfExists(tmp);
+        }
+        return info;
+    }
+
+    private static String one(Statement statement, String sql) throws SQLException {
+        try (ResultSet rs = statement.executeQuery(sql)) {
+            return rs.next() ? rs.getString(1) : "";
+        }
+    }
+
+    private static final class SqliteStore implements OpenStore {
+        private final Connection connection;
+
+        SqliteStore(Connection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public void putAll(Note[] notes) throws SQLException {
+            connection.setAutoCommit(false);
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+                for (Note note : notes) {
+                    insert.setString(1, note.text);
+                    insert.setLong(2, note.ts);
+                    insert.executeUpdate();
+                }
+                connection.commit();
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        }
+
+        @Override
+        public long count() throws SQLException {
+            try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(COUNT)) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            connection.close();
+        }
+    }
+}

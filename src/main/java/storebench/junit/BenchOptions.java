@@ -1,0 +1,220 @@
+package storebench.junit;
+
+import storebench.engine.EngineId;
+import storebench.trial.Setting;
+import storebench.workload.Workload;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+
+/**
+ * Every option of a bench run, read in one place (README.md, "Options"). Each comes from a system property
+ * or JUnit configuration parameter ({@code bench.stores}) or, where it has one, an environment variable
+ * ({@code BENCH_STORES}); the property wins. A bad value is rejected with the option's name and what would be
+ * valid.
+ */
+public final class BenchOptions {
+    public final List<EngineId> engines;
+    public final int stores;
+    public final Workload workload;
+    public final int runs;
+    public final int hold;
+    public final List<Setting> settings;
+    public final Path root;
+    public final OptionalDouble maxLoad;
+    public final Duration maxLoadWait;
+    public final boolean keep;
+    public final boolean reuse;
+    public final Path thresholds;
+    public final Optional<Path> baseline;
+    public final Path projectDir;
+    public final Path outputDir;
+    public final Duration trialTimeout;
+    public final String nodeCommand;
+
+    private BenchOptions(Function<String, String> properties, Function<String, String> env) {
+        Source s = new Source(properties, env);
+        projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
+        outputDir = projectDir.resolve("target").resolve("bench");
+        engines = engines(s.get("bench.engines", null, String.join(",", EngineId.ids())));
+        stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
+        workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
+        runs = positiveInt(s, "bench.runs", null, "3");
+        String holdValue = s.get("bench.hold", null, String.valueOf(Math.min(1000, stores)));
+        hold = positiveInt("bench.hold", holdValue);
+        if (hold > stores) {
+            throw new IllegalArgumentException("bench.hold=" + hold + " is larger than bench.stores=" + stores
+                    + ": valid values are 1.." + stores + " (the stores held open are among those created)");
+        }
+        settings = settings(s.get("bench.settings", null, "default,mmap-threshold"));
+        root = resolve(s.get("bench.root", "BENCH_ROOT", "target/bench-data"));
+        String maxLoadValue = s.get("bench.maxLoad", "BENCH_MAX_LOAD", "");
+        maxLoad = maxLoadValue.isBlank() ? OptionalDouble.empty()
+                : OptionalDouble.of(positiveDouble("bench.maxLoad", maxLoadValue));
+        maxLoadWait = duration("bench.maxLoadWait", s.get("bench.maxLoadWait", null, "10m"));
+        keep = bool("bench.keep", s.get("bench.keep", null, "false"));
+        reuse = bool("bench.reuse", s.get("bench.reuse", null, "false"));
+        thresholds = resolve(s.get("bench.thresholds", "BENCH_THRESHOLDS", "thresholds.yaml"));
+        String baselineValue = s.get("bench.baseline", null, "");
+        baseline = baselineValue.isBlank() ? Optional.empty() : Optional.of(resolve(baselineValue));
+        trialTimeout = duration("bench.trialTimeout", s.get("bench.trialTimeout", null, "60m"));
+        nodeCommand = s.get("bench.node", null, "node");
+    }
+
+    /** Options from system properties and the environment. */
+    public static BenchOptions fromSystem() {
+        return new BenchOptions(System::getProperty, System::getenv);
+    }
+
+    /** Options from the given lookups (JUnit configuration parameters, tests). */
+    public static BenchOptions from(Function<String, String> properties, Function<String, String> env) {
+        return new BenchOptions(properties, env);
+    }
+
+    private Path resolve(String path) {
+        Path p = Path.of(path);
+        return (p.isAbsolute() ? p : projectDir.resolve(p)).normalize();
+    }
+
+    private static List<EngineId> engines(String value) {
+        LinkedHashSet<EngineId> chosen = new LinkedHashSet<>();
+        for (String id : list("bench.engines", value)) {
+            try {
+                chosen.add(EngineId.of(id));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bench.engines: " + e.getMessage());
+            }
+        }
+        // the report's column order, whatever order the option lists them in
+        List<EngineId> ordered = new ArrayList<>();
+        for (EngineId e : EngineId.values()) {
+            if (chosen.contains(e)) {
+                ordered.add(e);
+            }
+        }
+        return List.copyOf(ordered);
+    }
+
+    private static List<Setting> settings(String value) {
+        List<Setting> chosen = new ArrayList<>();
+        for (String id : list("bench.settings", value)) {
+            Setting setting = parse("bench.settings", id, Setting::of);
+            if (!chosen.contains(setting)) {
+                chosen.add(setting);
+            }
+        }
+        return List.copyOf(chosen);
+    }
+
+    private static List<String> list(String name, String value) {
+        List<String> items = new ArrayList<>();
+        for (String item : value.split(",")) {
+            if (!item.isBlank()) {
+                items.add(item.trim());
+            }
+        }
+        if (items.isEmpty()) {
+            throw new IllegalArgumentException(name + " is empty: give a comma-separated list");
+        }
+        return items;
+    }
+
+    private static <T> T parse(String name, String value, Function<String, T> parser) {
+        try {
+            return parser.apply(value.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage());
+        }
+    }
+
+    private static int positiveInt(Source s, String name, String envName, String fallback) {
+        return positiveInt(name + (envName != null && s.fromEnv(name, envName) ? " (" + envName + ")" : ""),
+                s.get(name, envName, fallback));
+    }
+
+    private static int positiveInt(String name, String value) {
+        try {
+            int n = Integer.parseInt(value.trim().replace("_", ""));
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a whole number >= 1");
+    }
+
+    private static double positiveDouble(String name, String value) {
+        try {
+            double d = Double.parseDouble(value.trim());
+            if (d > 0 && Double.isFinite(d)) {
+                return d;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through
+        }
+        throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a load average > 0, e.g. 1 or 1.5");
+    }
+
+    private static boolean bool(String name, String value) {
+        switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true":
+            case "":
+                return true;
+            case "false":
+                return false;
+            default:
+                throw new IllegalArgumentException(name + "='" + value + "' is not valid: give true or false");
+        }
+    }
+
+    /** "90s", "10m", "1h" or plain seconds. */
+    static Duration duration(String name, String value) {
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (v.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+            } else if (v.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
+            } else if (v.endsWith("m")) {
+                return Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
+            } else if (v.endsWith("h")) {
+                return Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
+            }
+            return Duration.ofSeconds(Long.parseLong(v));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a duration such as 90s,"
+                    + " 10m or 1h (a plain number means seconds)");
+        }
+    }
+
+    /** Property first, then environment variable, then the default. */
+    private static final class Source {
+        private final Function<String, String> properties;
+        private final Function<String, String> env;
+
+        Source(Function<String, String> properties, Function<String, String> env) {
+            this.properties = properties;
+            this.env = env;
+        }
+
+        String get(String property, String envName, String fallback) {
+            String v = properties.apply(property);
+            if (v == null && envName != null) {
+                v = env.apply(envName);
+            }
+            return v == null ? fallback : v;
+        }
+
+        boolean fromEnv(String property, String envName) {
+            return properties.apply(property) == null && env.apply(envName) != null;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package storebench.measure;
+
+import storebench.trial.StoreLayout;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Disk per store: the sum of its files' sizes (what the reference reports) and the blocks they occupy
+ * (st_blocks x 512, as du counts). Java cannot read st_blocks, so one {@code find -printf} over the trial's
+ * directory reads both for all stores at once.
+ */
+public final class DiskUsage {
+    /** Bytes of one store. */
+    public static final class StoreDisk {
+        public long bytes;
+        public long allocatedBytes;
+        public int files;
+    }
+
+    private DiskUsage() {
+    }
+
+    /** Disk usage of every store directory under {@code trialRoot}, by store index. */
+    public static Map<Integer, StoreDisk> of(Path trialRoot) throws IOException, InterruptedException {
+        Process find = new ProcessBuilder("find", trialRoot.toString(), "-mindepth", "2", "-type", "f",
+                "-printf", "%s %b %P\\n").redirectErrorStream(true).start();
+        Map<Integer, StoreDisk> stores = new HashMap<>();
+        String output = new String(find.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (find.waitFor() != 0) {
+            throw new IOException("find over " + trialRoot + " failed: " + output.trim());
+        }
+        for (String line : output.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] parts = line.split(" ", 3);
+            String storeName = parts[2].split("/", 2)[0];
+            int index = StoreLayout.indexOf(storeName);
+            if (index < 0) {
+                continue;
+            }
+            StoreDisk d = stores.computeIfAbsent(index, k -> new StoreDisk());
+            d.bytes += Long.parseLong(parts[0]);
+            d.allocatedBytes += Long.parseLong(parts[1]) * 512;
+            d.files++;
+        }
+        return stores;
+    }
+
+    /** Total bytes of regular files under a directory (apparent size), without following symlinks. */
+    public static long apparentBytes(Path dir) throws IOException {
+        long[] total = {0};
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return 0;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                if (attrs.isRegularFile()) {
+                    total[0] += attrs.size();
+                }
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return total[0];
+    }
+}

@@ -1,0 +1,109 @@
+package storebench.measure;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/** What a run was measured on (environment.json): machine, JVM, the bench root's filesystem, the commit, timer. */
+public final class Environment {
+    private Environment() {
+    }
+
+    public static ObjectNode collect(ObjectMapper json, Path projectDir, Path benchRoot) {
+        ObjectNode env = json.createObjectNode();
+        env.put("kernel", firstLine(Path.of("/proc/sys/kernel/osrelease")));
+        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+        env.put("cpuModel", cpuModel());
+        env.put("cores", Runtime.getRuntime().availableProcessors());
+        env.put("memoryKb", meminfoKb("MemTotal:"));
+        env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                + " (" + System.getProperty("java.vendor") + ")");
+        ObjectNode root = env.putObject("benchRoot");
+        root.put("path", benchRoot.toString());
+        String[] mount = run(List.of("findmnt", "-n", "-o", "FSTYPE,OPTIONS,SOURCE", "-T", benchRoot.toString()))
+                .trim().split("\\s+", 3);
+        root.put("fsType", mount.length > 0 ? mount[0] : "");
+        root.put("mountOptions", mount.length > 1 ? mount[1] : "");
+        root.put("device", mount.length > 2 ? mount[2] : "");
+        String commit = run(List.of("git", "-C", projectDir.toString(), "rev-parse", "HEAD")).trim();
+        boolean dirty = !run(List.of("git", "-C", projectDir.toString(), "status", "--porcelain", "--untracked-files=no"))
+                .isBlank();
+        env.put("gitCommit", commit.isEmpty() ? "unknown" : commit + (dirty ? " (with uncommitted changes)" : ""));
+        ObjectNode timer = env.putObject("timer");
+        long[] overhead = nanoTimeOverhead(1_000_000);
+        timer.put("source", "System.nanoTime");
+        timer.put("backToBackMedianNs", overhead[0]);
+        timer.put("backToBackMinNs", overhead[1]);
+        timer.put("backToBackP99Ns", overhead[2]);
+        env.putObject("engines");
+        return env;
+    }
+
+    /** Median, minimum and p99 of the difference of back-to-back System.nanoTime() calls. */
+    public static long[] nanoTimeOverhead(int samples) {
+        long[] d = new long[samples];
+        for (int round = 0; round < 2; round++) { // the first round warms the JIT
+            for (int k = 0; k < samples; k++) {
+                long t0 = System.nanoTime();
+                long t1 = System.nanoTime();
+                d[k] = t1 - t0;
+            }
+        }
+        Arrays.sort(d);
+        return new long[] {d[samples / 2], d[0], d[(int) (samples * 0.99)]};
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.toLowerCase(Locale.ROOT).startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException ignored) {
+            // reported as unknown
+        }
+        return "unknown";
+    }
+
+    private static long meminfoKb(String key) {
+        try {
+            return ProcMemory.kb(Files.readAllLines(Path.of("/proc/meminfo")), key);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static String firstLine(Path p) {
+        try {
+            return Files.readAllLines(p).get(0).trim();
+        } catch (IOException | IndexOutOfBoundsException e) {
+            return "unknown";
+        }
+    }
+
+    /** The output of a command, or "" if it cannot run. */
+    public static String run(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return "";
+            }
+            return out;
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package storebench.measure;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latency capture: the samples a trial process sends (nanoseconds) recorded into an HdrHistogram with 3
+ * significant digits, outside any timed region. A run's p50 and p99 are getValueAtPercentile(50) and (99).
+ */
+public final class Latency {
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private Latency() {
+    }
+
+    public static Histogram histogram(long[] samplesNs) {
+        Histogram h = new Histogram(SIGNIFICANT_DIGITS);
+        for (long ns : samplesNs) {
+            if (ns < 0) {
+                throw new IllegalArgumentException("negative latency sample: " + ns + " ns");
+            }
+            h.recordValue(ns);
+        }
+        return h;
+    }
+
+    public static double p50Ms(Histogram h) {
+        return h.getValueAtPercentile(50) / 1e6;
+    }
+
+    public static double p99Ms(Histogram h) {
+        return h.getValueAtPercentile(99) / 1e6;
+    }
+}

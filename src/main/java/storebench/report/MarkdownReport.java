@@ -1,0 +1,374 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import storebench.engine.EngineId;
+import storebench.trial.Setting;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * report.md: laid out like the reference write-up (shared/reference/): a few generated sentences, one table
+ * per setting with the reference's rows first, then what was measured, the caveats and the versions. A pure
+ * function of the run's output files.
+ */
+public final class MarkdownReport {
+    public static final String NAME = "report.md";
+    static final String NONE = "–";
+
+    private final RunResults results;
+    private final JsonNode run;
+    private final List<String> engines;
+    private final List<String> settings;
+    private final int notesPerStore;
+    private final int held;
+
+    public MarkdownReport(RunResults results) {
+        this.results = results;
+        this.run = results.run();
+        this.engines = columns(results);
+        this.settings = new ArrayList<>();
+        run.path("settings").forEach(s -> settings.add(s.asText()));
+        if (settings.isEmpty()) {
+            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
+        }
+        this.notesPerStore = run.path("notesPerStore").asInt();
+        this.held = run.path("hold").asInt();
+    }
+
+    /** Renders report.md of a run's folder from its files; returns its path. */
+    public static Path write(Path runDir) throws IOException {
+        String text = new MarkdownReport(RunResults.load(runDir)).render();
+        Path out = runDir.resolve(NAME);
+        Files.writeString(out, text, StandardCharsets.UTF_8);
+        return out;
+    }
+
+    public String render() {
+        StringBuilder md = new StringBuilder();
+        JsonNode env = results.environment();
+        int n = run.path("stores").asInt();
+        md.append("# storebench: ").append(run.path("workload").asText()).append(" workload, ")
+                .append(fmt(notesPerStore, 0)).append(" notes per store\n\n");
+        md.append("As of ").append(run.path("started").asText("?").replaceFirst("T.*", "")).append(" · measured on ")
+                .append(env.path("cpuModel").asText("an unknown CPU")).append(" (")
+                .append(env.path("cores").asInt()).append(" cores, ")
+                .append(fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)).append(" GiB), Linux ")
+                .append(env.path("kernel").asText("?")).append(", bench root on ")
+                .append(env.path("benchRoot").path("fsType").asText("?")).append(". ")
+                .append(fmt(n, 0)).append(" stores per engine and setting, warm page cache only.\n\n");
+
+        md.append("## Result in a few sentences\n\n");
+        sentences(md);
+
+        for (String setting : settings) {
+            table(md, setting, n);
+        }
+        measured(md, n);
+        caveats(md);
+        versions(md, env);
+        return md.toString();
+    }
+
+    private void sentences(StringBuilder md) {
+        if (settings.isEmpty()) {
+            md.append("No figures: no trial finished.\n\n");
+            return;
+        }
+        String s = settings.get(0);
+        List<String> lines = new ArrayList<>();
+        ranked(s, Stat.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
+        ranked(s, Stat.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
+        ranked(s, Stat.MEM_RESIDENT_KB).ifPresent(r -> {
+            String anon = ranked(s, Stat.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory is "
+                    + a).orElse("");
+            lines.add("An open store costs " + r + " of resident memory" + anon + ".");
+        });
+        ranked(s, Stat.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its " + fmt(notesPerStore, 0)
+                + " notes in one transaction takes " + r + "."));
+        ranked(s, Stat.DISK_KB).ifPresent(r -> lines.add("A store needs " + r + " of disk."));
+        if (lines.isEmpty()) {
+            md.append("No figures: no trial finished.\n\n");
+            return;
+        }
+        md.append(String.join(" ", lines)).append(" (").append(settingTitle(s)).append(", fastest or smallest first.)\n\n");
+    }
+
+    /** "0.218 ms for SQLite, 0.332 ms for ObjectBox, cached model": engines ranked by a statistic. */
+    private Optional<String> ranked(String setting, Stat stat) {
+        List<RunResults.Measurement> ms = engines.stream()
+                .map(e -> results.measurement(e, setting, stat.id()))
+                .flatMap(Optional::stream)
+                .sorted(Comparator.comparingDouble(m -> m.value))
+                .collect(Collectors.toList());
+        if (ms.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(ms.stream().map(m -> value(stat, m.value) + " for " + title(m.engine))
+                .collect(Collectors.joining(", ")));
+    }
+
+    private void table(StringBuilder md, String setting, int n) {
+        boolean isDefault = Setting.DEFAULT.id().equals(setting);
+        md.append("## ").append(fmt(n, 0)).append(" stores per engine, ").append(settingTitle(setting)).append("\n\n");
+        if (isDefault) {
+            md.append("Medians of the ").append(run.path("runs").asInt()).append(" warm open runs (all ")
+                    .append(fmt(n, 0)).append(" stores in random order per run).\n\n");
+        } else if (Setting.MMAP_THRESHOLD.id().equals(setting)) {
+            md.append("glibc's M_MMAP_THRESHOLD at 131072 bytes (").append(Setting.MMAP_THRESHOLD.how())
+                    .append("; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set identically for all engines.\n\n");
+        }
+        md.append("|  |");
+        engines.forEach(e -> md.append(' ').append(title(e)).append(" |"));
+        md.append("\n| --- |");
+        engines.forEach(e -> md.append(" ---: |"));
+        md.append('\n');
+        for (Stat stat : Stat.values()) {
+            md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
+            for (String e : engines) {
+                md.append(' ').append(cell(e, setting, stat)).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+        for (String e : engines) {
+            status(e, setting, "skipped").ifPresent(why -> md.append("- ").append(title(e))
+                    .append(": not measured: ").append(why).append('\n'));
+            status(e, setting, "failed").ifPresent(why -> md.append("- ").append(title(e))
+                    .append(": failed: ").append(why.lines().findFirst().orElse(why)).append('\n'));
+        }
+        md.append('\n');
+    }
+
+    private String cell(String engine, String setting, Stat stat) {
+        Optional<RunResults.Measurement> m = results.measurement(engine, setting, stat.id());
+        if (m.isPresent()) {
+            return value(stat, m.get().value);
+        }
+        return status(engine, setting, "failed").isPresent() ? "failed" : NONE;
+    }
+
+    private Optional<String> status(String engine, String setting, String status) {
+        return results.lines("status", engine, setting).stream()
+                .filter(l -> status.equals(l.path("status").asText()))
+                .map(l -> (l.hasNonNull("phase") ? l.get("phase").asText() + ": " : "") + l.path("reason").asText())
+                .findFirst();
+    }
+
+    private void measured(StringBuilder md, int n) {
+        md.append("## What was measured\n\n");
+        md.append("- Per store ").append(fmt(notesPerStore, 0)).append(" notes `Note(text, ts)` (")
+                .append("large".equals(run.path("workload").asText())
+                        ? "a 300-character text: `note <j> of agent <i>: ` followed by Lorem ipsum, cut to 300 characters"
+                        : "a short text `note <j> of agent <i>`")
+                .append("), written in one transaction. The query is a count over all ").append(fmt(notesPerStore, 0))
+                .append(" notes, checked against ").append(fmt(notesPerStore, 0)).append(" every time.\n");
+        md.append("- ").append(fmt(n, 0)).append(" stores per engine and setting (N); ").append(run.path("runs").asInt())
+                .append(" warm open runs (R), seeds 1–").append(run.path("runs").asInt())
+                .append(", each visiting all stores in `Collections.shuffle(0..N-1, new Random(seed))` order, after one"
+                        + " uncounted warm-up pass; memory with ").append(fmt(held, 0))
+                .append(" stores open (M) in a fresh trial process.\n");
+        long totalBytes = 0;
+        for (JsonNode d : results.lines("disk")) {
+            totalBytes += d.path("totalBytes").asLong();
+        }
+        md.append("- Data volume: ").append(fmt(totalBytes / 1024.0 / 1024.0, 1))
+                .append(" MiB of store files over all trials.\n");
+        int created = 0;
+        int reused = 0;
+        for (JsonNode p : results.lines("pool")) {
+            created += p.path("created").asInt();
+            reused += p.path("reused").asInt();
+        }
+        if (reused > 0) {
+            md.append("- Store pool: ").append(fmt(reused, 0)).append(" stores reused from an earlier run (bench.reuse),")
+                    .append(fmt(created, 0)).append(" created; create figures are over the created stores only.\n");
+        }
+        long waits = 0;
+        long waitMs = 0;
+        for (JsonNode p : results.lines("phase")) {
+            if (p.path("loadWaitMs").asLong() > 0) {
+                waits++;
+                waitMs += p.path("loadWaitMs").asLong();
+            }
+        }
+        String maxLoad = run.path("maxLoad").asText("");
+        md.append("- Load control: ").append(maxLoad.isEmpty()
+                ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not waited for"
+                : "before each phase the run waited until the 1-minute load average was below " + maxLoad + " (at most "
+                + run.path("maxLoadWaitS").asLong() + " s per phase)").append("; ").append(waits)
+                .append(" waits, ").append(fmt(waitMs / 1000.0, 0)).append(" s in total. load.log samples the load every 10 s.\n");
+        md.append("- Wall time per phase (s):\n\n");
+        List<String> phases = List.of("create", "warmup", "openrun", "hold");
+        md.append("| engine, setting | create | warm-up | open runs | memory |\n| --- | ---: | ---: | ---: | ---: |\n");
+        double total = 0;
+        for (String setting : settings) {
+            for (String e : engines) {
+                List<JsonNode> lines = results.lines("phase", e, setting);
+                if (lines.isEmpty()) {
+                    continue;
+                }
+                md.append("| ").append(title(e)).append(", ").append(setting).append(" |");
+                for (String phase : phases) {
+                    double s = lines.stream().filter(l -> phase.equals(l.path("phase").asText()))
+                            .mapToDouble(l -> l.path("wallMs").asDouble()).sum() / 1000;
+                    total += s;
+                    md.append(' ').append(s > 0 ? fmt(s, 1) : NONE).append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        List<JsonNode> end = results.lines("end");
+        md.append("\nIn the phases ").append(fmt(total, 1)).append(" s; the whole run ")
+                .append(end.isEmpty() ? "did not finish (no end line)" : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
+                .append(" (trial process start-up, store checks and disk scans included).\n\n");
+    }
+
+    private void caveats(StringBuilder md) {
+        List<String> c = new ArrayList<>();
+        c.add("Warm page cache only: the stores were just written or read by the warm-up pass, so the opens never read"
+                + " from the device.");
+        c.add("The count query in the SQL engines scans the table (`SELECT count(*) FROM note`); in ObjectBox it is"
+                + " `box.count()`, a count of the entity's objects. A different query would compare differently.");
+        c.add("Memory per open store is (after − before) / M in the trial process, from /proc/PID/smaps_rollup. Resident"
+                + " includes the pages of memory-mapped files the count touched (ObjectBox maps its data file: shared,"
+                + " file-backed, reclaimable by the OS); anonymous is the process' own memory (SQLite's page cache lives"
+                + " there). The child JVM's heap is fixed and pre-touched (-Xms = -Xmx, AlwaysPreTouch), so Java heap"
+                + " growth is not in the anonymous row; the heap the stores hold is its own row. The Node worker cannot"
+                + " pre-touch its heap: its anonymous figure includes the JS heap's growth.");
+        c.add("The reference measured Python bindings (objectbox-python 5.0.0b1 with objectbox-c 5.3.2, apsw SQLite"
+                + " 3.53.4, pyturso 0.8.1, libsql 0.1.11) on a desktop workstation with 10,000 stores; these figures are"
+                + " from Java (and Node.js) with the versions below, and are comparable in shape, not in absolute numbers.");
+        sameObjectBox().ifPresent(c::add);
+        String fs = results.environment().path("benchRoot").path("fsType").asText("");
+        if (fs.equals("tmpfs") || fs.equals("ramfs")) {
+            c.add("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk.");
+        } else if (!fs.isEmpty()) {
+            c.add("Creation includes the commits' disk syncs on the bench root's filesystem (" + fs + "); it depends"
+                    + " on the device's sync latency more than on the engine.");
+        }
+        if (run.path("maxLoad").asText("").isEmpty()) {
+            c.add("The load was not controlled (bench.maxLoad unset), only recorded; on a shared machine the figures"
+                    + " carry the other work's noise. The spread of each open-run statistic is in results.jsonl.");
+        }
+        md.append("## Caveats\n\n");
+        for (int k = 0; k < c.size(); k++) {
+            md.append(k + 1).append(". ").append(c.get(k)).append('\n');
+        }
+        md.append('\n');
+    }
+
+    /** Says why the two ObjectBox variants measure the same, where they do. */
+    private Optional<String> sameObjectBox() {
+        String a = EngineId.OBJECTBOX.id();
+        String b = EngineId.OBJECTBOX_CACHED.id();
+        for (String setting : settings) {
+            Optional<RunResults.Measurement> x = results.measurement(a, setting, Stat.OPEN_MS.id());
+            Optional<RunResults.Measurement> y = results.measurement(b, setting, Stat.OPEN_MS.id());
+            if (x.isPresent() && y.isPresent()) {
+                double diff = Math.abs(x.get().value - y.get().value) / Math.min(x.get().value, y.get().value);
+                double noise = Math.max(x.get().spread == null ? 0 : x.get().spread, y.get().spread == null ? 0 : y.get().spread);
+                String figures = "open " + value(Stat.OPEN_MS, x.get().value) + " vs " + value(Stat.OPEN_MS, y.get().value)
+                        + " (" + setting + ")";
+                if (diff <= Math.max(noise, 0.05)) {
+                    return Optional.of("ObjectBox \"sync every open\" and \"cached model\" measure the same within the"
+                            + " noise (" + figures + "): in Java the model is built by generated code"
+                            + " (MyObjectBox.getModel(), one entity with three properties) in microseconds, so"
+                            + " caching its bytes saves little; in Python building the model was a visible part of"
+                            + " open. What remains is the native store open, which both variants share.");
+                }
+                return Optional.of("ObjectBox \"sync every open\" and \"cached model\" differ by " + fmt(diff * 100, 0)
+                        + "% in open (" + figures + "), beyond the noise of the runs (spread " + fmt(noise * 100, 0)
+                        + "%).");
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void versions(StringBuilder md, JsonNode env) {
+        md.append("## Engines and versions\n\n");
+        JsonNode described = env.path("engines");
+        for (String e : engines) {
+            JsonNode d = described.path(e);
+            if (d.isMissingNode()) {
+                continue;
+            }
+            md.append("- ").append(title(e)).append(" (`").append(e).append("`, ").append(d.path("runtime").asText())
+                    .append("): ");
+            List<String> parts = new ArrayList<>();
+            d.path("info").fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("compile_options")) {
+                    parts.add(f.getKey() + " " + f.getValue().asText());
+                }
+            });
+            md.append(String.join("; ", parts)).append('\n');
+        }
+        md.append("- Timer: System.nanoTime, back-to-back median ")
+                .append(env.path("timer").path("backToBackMedianNs").asLong()).append(" ns; JVM ")
+                .append(env.path("jvm").asText("?")).append("; commit ").append(env.path("gitCommit").asText("?"))
+                .append(".\n- SQLite compile options and every other detail: environment.json.\n\n");
+        md.append("## Reproduce\n\n```\nmvn verify -Pbench -Dbench.stores=").append(run.path("stores").asInt())
+                .append(" -Dbench.workload=").append(run.path("workload").asText()).append(" -Dbench.runs=")
+                .append(run.path("runs").asInt()).append(" -Dbench.hold=").append(held)
+                .append("\n# re-render this report from the run's files:\nmvn -q compile exec:java"
+                        + " -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench\n```\n");
+    }
+
+    private static List<String> columns(RunResults results) {
+        List<String> listed = new ArrayList<>();
+        results.run().path("engines").forEach(e -> listed.add(e.asText()));
+        if (listed.isEmpty()) {
+            results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
+        }
+        // the engines' own order, whatever order they were listed in
+        Map<String, Integer> rank = new LinkedHashMap<>();
+        EngineId[] ids = EngineId.values();
+        for (int k = 0; k < ids.length; k++) {
+            rank.put(ids[k].id(), k);
+        }
+        listed.sort(Comparator.comparingInt(e -> rank.getOrDefault(e, Integer.MAX_VALUE)));
+        return listed;
+    }
+
+    private static String title(String engine) {
+        try {
+            return EngineId.of(engine).title();
+        } catch (IllegalArgumentException e) {
+            return engine;
+        }
+    }
+
+    private static String settingTitle(String setting) {
+        if (Setting.DEFAULT.id().equals(setting)) {
+            return "defaults";
+        }
+        return Setting.MMAP_THRESHOLD.id().equals(setting) ? "mmap threshold 131072" : setting;
+    }
+
+    static String value(Stat stat, double v) {
+        Function<Double, String> f = x -> fmt(x, stat.decimals());
+        switch (stat.unit()) {
+            case MS:
+                return f.apply(v) + " ms";
+            case KB:
+                return f.apply(v) + " KB";
+            default:
+                return f.apply(v);
+        }
+    }
+
+    static String fmt(double v, int decimals) {
+        return String.format(Locale.US, "%,." + decimals + "f", v);
+    }
+}

@@ -1,0 +1,82 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * results.jsonl: one JSON object per finished measurement, appended and flushed at once, so a crash loses at
+ * most the phase in flight. Each line has a {@code kind}: run, stat, phase, memory, pool, status, end
+ * (README.md, "Output files").
+ */
+public final class ResultsFile implements AutoCloseable {
+    public static final String NAME = "results.jsonl";
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path path;
+    private final BufferedWriter out;
+
+    public ResultsFile(Path path) throws IOException {
+        this.path = path;
+        this.out = Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    public static ObjectNode line(String kind) {
+        return JSON.createObjectNode().put("kind", kind);
+    }
+
+    /** Appends one line (with its time) and flushes it; the whole line is written in one call. */
+    public synchronized void append(ObjectNode line) throws IOException {
+        if (!line.has("at")) {
+            line.put("at", Instant.now().toString());
+        }
+        out.write(JSON.writeValueAsString(line) + "\n");
+        out.flush();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        out.close();
+    }
+
+    /** Reads every line; a line that is not JSON is an error naming the file and line number. */
+    public static List<JsonNode> read(Path path) throws IOException {
+        if (!Files.isRegularFile(path)) {
+            throw new IOException("no results file at " + path + " (a run's target/bench/" + NAME + ")");
+        }
+        List<JsonNode> lines = new ArrayList<>();
+        int number = 0;
+        for (String text : Files.readAllLines(path, StandardCharsets.UTF_8)) {
+            number++;
+            if (text.isBlank()) {
+                continue;
+            }
+            JsonNode node;
+            try {
+                node = JSON.readTree(text);
+            } catch (IOException e) {
+                throw new IOException(path + ":" + number + ": not a JSON line (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            }
+            if (node == null || !node.isObject() || !node.hasNonNull("kind")) {
+                throw new IOException(path + ":" + number + ": not a results line (a JSON object with a \"kind\")");
+            }
+            lines.add(node);
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,140 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.EngineId;
+import storebench.junit.BenchOptions;
+import storebench.measure.Environment;
+import storebench.measure.LoadGate;
+import storebench.measure.LoadSampler;
+import storebench.report.MarkdownReport;
+import storebench.report.ResultsFile;
+import storebench.report.RunResults;
+import storebench.trial.Setting;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One bench run: its options, its output folder (target/bench/), the store pool, the load gate and sampler,
+ * and the trials. Closing it writes the last results line and renders the report from the output files.
+ */
+public final class Bench implements AutoCloseable {
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    final BenchOptions options;
+    final Path outputDir;
+    final ResultsFile results;
+    final StorePool pool;
+    final LoadGate loadGate;
+    final TrialCommands commands;
+    final PrintStream console;
+    private final LoadSampler sampler;
+    private final ObjectNode environment;
+    private final long startNs = System.nanoTime();
+    private final Map<String, Trial> trials = new LinkedHashMap<>();
+
+    private Bench(BenchOptions options, PrintStream console) throws IOException {
+        this.options = options;
+        this.console = console;
+        this.pool = StorePool.claim(options.root);
+        this.outputDir = freshOutputDir(options.outputDir);
+        this.results = new ResultsFile(outputDir.resolve(ResultsFile.NAME));
+        this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
+        this.commands = new TrialCommands(TrialCommands.defaultClasspath(), options.projectDir, options.nodeCommand);
+        this.environment = Environment.collect(JSON, options.projectDir, pool.root());
+        writeEnvironment();
+        this.sampler = new LoadSampler(outputDir.resolve("load.log"));
+        ObjectNode run = ResultsFile.line("run");
+        run.put("stores", options.stores).put("workload", options.workload.id())
+                .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs)
+                .put("hold", options.hold).put("root", pool.root().toString())
+                .put("keep", options.keep).put("reuse", options.reuse)
+                .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
+                .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
+                .put("started", Instant.now().toString());
+        options.engines.forEach(e -> run.withArray("engines").add(e.id()));
+        options.settings.forEach(s -> run.withArray("settings").add(s.id()));
+        results.append(run);
+        console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
+    }
+
+    public static Bench start(BenchOptions options, PrintStream console) throws IOException {
+        return new Bench(options, console);
+    }
+
+    public BenchOptions options() {
+        return options;
+    }
+
+    public Path outputDir() {
+        return outputDir;
+    }
+
+    /** The trial of one engine under one setting (one per run, made on first use). */
+    public synchronized Trial trial(EngineId engine, Setting setting) {
+        return trials.computeIfAbsent(engine.id() + "/" + setting.id(), k -> new Trial(this, engine, setting));
+    }
+
+    /** Records what a trial process said about its engine (hello) in environment.json. */
+    synchronized void describeEngine(EngineId engine, ObjectNode hello) {
+        ObjectNode engines = (ObjectNode) environment.get("engines");
+        ObjectNode e = engines.putObject(engine.id());
+        e.put("title", engine.title());
+        e.put("runtime", hello.path("runtime").asText());
+        e.set("info", hello.path("info"));
+        try {
+            writeEnvironment();
+        } catch (IOException ex) {
+            console.println("[storebench] cannot write environment.json: " + ex.getMessage());
+        }
+    }
+
+    private void writeEnvironment() throws IOException {
+        Path tmp = outputDir.resolve(RunResults.ENVIRONMENT + ".tmp");
+        JSON.writeValue(tmp.toFile(), environment);
+        Files.move(tmp, outputDir.resolve(RunResults.ENVIRONMENT), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Each run writes a fresh folder; the previous run's folder is kept once, as bench.previous. */
+    private static Path freshOutputDir(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            Path previous = dir.resolveSibling(dir.getFileName() + ".previous");
+            if (Files.exists(previous)) {
+                deleteTree(previous);
+            }
+            Files.move(dir, previous);
+        }
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** Closes every trial, writes the end line and renders report.md from the output files. */
+    @Override
+    public void close() throws IOException {
+        for (Trial t : trials.values()) {
+            t.close();
+        }
+        sampler.close();
+        results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
+        results.close();
+        Path report = MarkdownReport.write(outputDir);
+        console.println("[storebench] report: " + report);
+    }
+}

@@ -1,0 +1,336 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+import storebench.engine.EngineId;
+import storebench.measure.DiskUsage;
+import storebench.measure.Latency;
+import storebench.measure.LoadGate;
+import storebench.measure.RunStats;
+import storebench.report.ResultsFile;
+import storebench.report.Stat;
+import storebench.trial.Protocol;
+import storebench.trial.Setting;
+import storebench.trial.TrialFailure;
+import storebench.trial.TrialProcess;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The parent's side of one trial: one engine under one setting over N stores. Each phase method sends the
+ * phase to a trial process, turns the samples into the statistics of shared/DESIGN.md, appends them to
+ * results.jsonl at once and returns them. Later phases make sure the stores exist first, so any one phase
+ * can run alone (from an IDE).
+ */
+public final class Trial implements AutoCloseable {
+    private final Bench bench;
+    private final EngineId engine;
+    private final Setting setting;
+    private final String name;
+    private Path dir;
+    private TrialProcess process;
+    private boolean poolReady;
+    private int created;
+    private int reused;
+    private String failed;
+    private boolean statusRecorded;
+    private final Map<String, Double> createStats = new LinkedHashMap<>();
+
+    Trial(Bench bench, EngineId engine, Setting setting) {
+        this.bench = bench;
+        this.engine = engine;
+        this.setting = setting;
+        this.name = engine.id() + "/" + setting.id();
+    }
+
+    public EngineId engine() {
+        return engine;
+    }
+
+    public Setting setting() {
+        return setting;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    /** Why this trial cannot run at all (the engine has no way to be measured, or its runtime is missing). */
+    public synchronized Optional<String> unavailable() throws IOException {
+        Optional<String> why = engine.unavailable();
+        if (why.isEmpty() && engine.runtime() == EngineId.Runtime.NODE) {
+            why = bench.commands.nodeUnavailable();
+        }
+        if (why.isPresent() && !statusRecorded) {
+            statusRecorded = true;
+            bench.results.append(line("status").put("status", "skipped").put("reason", why.get()));
+        }
+        return why;
+    }
+
+    /** Creates the stores this trial needs (or reuses valid kept ones); measures create and disk. */
+    public synchronized Map<String, Double> create() throws Exception {
+        ensureStores();
+        return Collections.unmodifiableMap(createStats);
+    }
+
+    public synchronized int createdStores() {
+        return created;
+    }
+
+    public synchronized int reusedStores() {
+        return reused;
+    }
+
+    private void ensureStores() throws Exception {
+        if (failed != null) {
+            throw new TrialFailure(name + ": not run, an earlier phase failed: " + failed);
+        }
+        if (poolReady) {
+            return;
+        }
+        int n = bench.options.stores;
+        dir = bench.pool.trialDir(bench.options.workload.id(), engine.id(), setting.id());
+        Set<Integer> valid = new TreeSet<>();
+        List<Integer> existing = StorePool.existingStores(dir);
+        if (bench.options.reuse && !existing.isEmpty()) {
+            List<Integer> candidates = new ArrayList<>();
+            existing.stream().filter(i -> i < n).forEach(candidates::add);
+            JsonNode result = run("check", request(Protocol.CHECK).set("stores", ints(candidates)));
+            result.path("valid").forEach(v -> valid.add(v.asInt()));
+        }
+        for (int i : existing) {
+            if (!valid.contains(i)) {
+                bench.pool.deleteStore(dir, i); // fresh by default; with reuse, an invalid store is made anew
+            }
+        }
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (!valid.contains(i)) {
+                missing.add(i);
+            }
+        }
+        reused = valid.size();
+        created = missing.size();
+        if (!missing.isEmpty()) {
+            LoadGate.Wait wait = awaitLoad();
+            ObjectNode result = run("create", request(Protocol.CREATE).set("stores", ints(missing)));
+            long[] samples = Protocol.toLongs(result.path("samples").path("create"), "create");
+            long wallNs = result.path("wallNs").asLong();
+            createStats.put(Stat.CREATE_MS.id(), Latency.p50Ms(Latency.histogram(samples)));
+            createStats.put(Stat.STORES_PER_S.id(), missing.size() / (wallNs / 1e9));
+            phaseLine("create", wallNs, wait, missing.size());
+            for (Map.Entry<String, Double> e : createStats.entrySet()) {
+                stat(e.getKey(), e.getValue(), List.of());
+            }
+        }
+        bench.results.append(line("pool").put("created", created).put("reused", reused));
+        measureDisk(n);
+        poolReady = true;
+    }
+
+    private void measureDisk(int n) throws Exception {
+        Map<Integer, DiskUsage.StoreDisk> disk = DiskUsage.of(dir);
+        long[] bytes = new long[n];
+        long[] allocated = new long[n];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            DiskUsage.StoreDisk d = disk.get(i);
+            if (d == null) {
+                throw new TrialFailure(name + ": store " + i + " has no files under " + dir + " after create");
+            }
+            bytes[i] = d.bytes;
+            allocated[i] = d.allocatedBytes;
+            total += d.bytes;
+        }
+        createStats.put(Stat.DISK_KB.id(), RunStats.median(bytes) / 1024);
+        createStats.put(Stat.DISK_ALLOC_KB.id(), RunStats.median(allocated) / 1024);
+        stat(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()), List.of());
+        stat(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()), List.of());
+        bench.results.append(line("disk").put("totalBytes", total));
+    }
+
+    /** The uncounted warm-up pass, then R warm open runs in the seeded visiting orders. */
+    public synchronized Map<String, Double> openRuns() throws Exception {
+        ensureStores();
+        int n = bench.options.stores;
+        LoadGate.Wait warm = awaitLoad();
+        ObjectNode w = run("warmup", request(Protocol.WARMUP).set("order", ints(range(n))));
+        phaseLine("warmup", w.path("wallNs").asLong(), warm, n);
+
+        Map<String, List<Double>> figures = new LinkedHashMap<>();
+        for (Stat s : List.of(Stat.OPEN_MS, Stat.COUNT_MS, Stat.OQC_MS, Stat.OQC_P99_MS, Stat.CLOSE_MS)) {
+            figures.put(s.id(), new ArrayList<>());
+        }
+        double maxLoad = 0;
+        for (int r = 1; r <= bench.options.runs; r++) {
+            LoadGate.Wait wait = awaitLoad();
+            maxLoad = Math.max(maxLoad, wait.load1);
+            ObjectNode request = request(Protocol.OPENRUN);
+            request.put("run", r).set("order", Protocol.ints(visitingOrder(n, r)));
+            ObjectNode result = run("open run " + r, request);
+            JsonNode samples = result.path("samples");
+            Histogram oqc = Latency.histogram(Protocol.toLongs(samples.get("oqc"), "oqc"));
+            figures.get(Stat.OPEN_MS.id()).add(Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get("open"), "open"))));
+            figures.get(Stat.COUNT_MS.id()).add(Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get("count"), "count"))));
+            figures.get(Stat.CLOSE_MS.id()).add(Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get("close"), "close"))));
+            figures.get(Stat.OQC_MS.id()).add(Latency.p50Ms(oqc));
+            figures.get(Stat.OQC_P99_MS.id()).add(Latency.p99Ms(oqc));
+            ObjectNode phase = phaseLine("openrun", result.path("wallNs").asLong(), wait, n);
+            phase.put("run", r);
+        }
+        Map<String, Double> stats = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Double>> e : figures.entrySet()) {
+            double median = RunStats.median(e.getValue());
+            stats.put(e.getKey(), median);
+            stat(e.getKey(), median, e.getValue());
+        }
+        stats.put(Stat.LOAD1.id(), maxLoad);
+        stat(Stat.LOAD1.id(), maxLoad, List.of());
+        closeProcess(); // the memory phase starts a fresh trial process
+        return stats;
+    }
+
+    /** Memory per open store, in a fresh trial process: M stores open, one count each. */
+    public synchronized Map<String, Double> memory() throws Exception {
+        ensureStores();
+        closeProcess();
+        int m = bench.options.hold;
+        LoadGate.Wait wait = awaitLoad();
+        ObjectNode result = run("hold", request(Protocol.HOLD).set("stores", ints(range(m))));
+        closeProcess();
+        JsonNode before = result.path("before");
+        JsonNode after = result.path("after");
+        Map<String, Double> stats = new LinkedHashMap<>();
+        stats.put(Stat.MEM_RESIDENT_KB.id(), (after.path("rssKb").asDouble() - before.path("rssKb").asDouble()) / m);
+        stats.put(Stat.MEM_ANON_KB.id(), (after.path("anonKb").asDouble() - before.path("anonKb").asDouble()) / m);
+        stats.put(Stat.HEAP_KB.id(), (after.path("heapUsedBytes").asDouble()
+                - before.path("heapUsedBytes").asDouble()) / 1024 / m);
+        ObjectNode memory = line("memory").put("opened", m);
+        memory.set("before", before);
+        memory.set("after", after);
+        bench.results.append(memory);
+        phaseLine("hold", result.path("wallNs").asLong(), wait, m);
+        for (Map.Entry<String, Double> e : stats.entrySet()) {
+            stat(e.getKey(), e.getValue(), List.of());
+        }
+        return stats;
+    }
+
+    /** Disk per store, measured right after the stores were created and closed. */
+    public synchronized Map<String, Double> disk() throws Exception {
+        ensureStores();
+        Map<String, Double> stats = new LinkedHashMap<>();
+        stats.put(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()));
+        stats.put(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()));
+        return stats;
+    }
+
+    /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */
+    public static int[] visitingOrder(int n, int run) {
+        List<Integer> order = new ArrayList<>(range(n));
+        Collections.shuffle(order, new Random(run));
+        return order.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static List<Integer> range(int n) {
+        List<Integer> list = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            list.add(i);
+        }
+        return list;
+    }
+
+    private LoadGate.Wait awaitLoad() throws Exception {
+        LoadGate.Wait wait = bench.loadGate.await();
+        if (wait.waitedMs > 0) {
+            bench.console.printf("[storebench] %s: waited %d s for the load to drop below %s%s%n", name,
+                    wait.waitedMs / 1000, bench.options.maxLoad.getAsDouble(),
+                    wait.gaveUp ? " (gave up: bench.maxLoadWait reached, load " + wait.load1 + ")" : "");
+        }
+        return wait;
+    }
+
+    private ObjectNode run(String phase, ObjectNode request) throws Exception {
+        try {
+            TrialProcess p = process();
+            int total = request.has("stores") ? request.get("stores").size()
+                    : request.has("order") ? request.get("order").size() : 0;
+            Progress progress = new Progress(bench.console, name + " " + phase);
+            return p.request(request, line -> progress.update(line.path("done").asInt(), total));
+        } catch (TrialFailure | IOException | RuntimeException e) {
+            failed = phase + ": " + e.getMessage();
+            bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason",
+                    e.getMessage()));
+            closeProcess();
+            throw e;
+        }
+    }
+
+    private TrialProcess process() throws Exception {
+        if (process == null) {
+            process = TrialProcess.start(name, bench.commands.command(engine), setting.environment(),
+                    bench.options.trialTimeout.toMillis());
+            ObjectNode hello = process.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()), l -> { });
+            bench.describeEngine(engine, hello);
+        }
+        return process;
+    }
+
+    private void closeProcess() {
+        if (process != null) {
+            process.close();
+            process = null;
+        }
+    }
+
+    private ObjectNode request(String op) {
+        return Protocol.request(op).put("root", dir.toString()).put("workload", bench.options.workload.id());
+    }
+
+    private static com.fasterxml.jackson.databind.node.ArrayNode ints(List<Integer> values) {
+        return Protocol.ints(values.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    private ObjectNode line(String kind) {
+        return ResultsFile.line(kind).put("engine", engine.id()).put("setting", setting.id())
+                .put("workload", bench.options.workload.id()).put("stores", bench.options.stores);
+    }
+
+    private ObjectNode phaseLine(String phase, long wallNs, LoadGate.Wait wait, int stores) throws IOException {
+        ObjectNode l = line("phase").put("phase", phase).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
+                .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", stores);
+        bench.results.append(l);
+        return l;
+    }
+
+    private void stat(String id, double value, List<Double> runs) throws IOException {
+        ObjectNode l = line("stat").put("stat", id).put("value", value);
+        if (!runs.isEmpty()) {
+            runs.forEach(r -> l.withArray("runs").add(r));
+            l.put("spread", RunStats.spread(runs));
+        }
+        bench.results.append(l);
+    }
+
+    /** Ends the trial: its processes are stopped and, unless bench.keep, its stores deleted. */
+    @Override
+    public synchronized void close() throws IOException {
+        closeProcess();
+        if (dir != null && !bench.options.keep) {
+            bench.pool.deleteStores(dir);
+        }
+    }
+}

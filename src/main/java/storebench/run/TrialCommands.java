@@ -1,0 +1,91 @@
+package storebench.run;
+
+import storebench.engine.EngineId;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** The command lines that start a trial process: a child JVM, or the Node worker. */
+public final class TrialCommands {
+    /** The child JVM's heap: fixed and pre-touched, so heap growth cannot pass for native memory. */
+    public static final String HEAP = "256m";
+    public static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP, "-Xmx" + HEAP, "-XX:+AlwaysPreTouch",
+            "-XX:+UseSerialGC");
+    public static final String WORKER = "src/main/node/worker.js";
+    public static final int MIN_NODE_MAJOR = 20;
+
+    private final String classpath;
+    private final Path projectDir;
+    private final String node;
+    private Optional<String> nodeUnavailable;
+
+    public TrialCommands(String classpath, Path projectDir, String node) {
+        this.classpath = classpath;
+        this.projectDir = projectDir;
+        this.node = node;
+    }
+
+    /** The classpath the build hands over (bench.classpath), else this JVM's own (IDE runs). */
+    public static String defaultClasspath() {
+        String cp = System.getProperty("bench.classpath");
+        return cp != null && !cp.isBlank() ? cp : System.getProperty("java.class.path");
+    }
+
+    public List<String> command(EngineId engine) {
+        if (engine.runtime() == EngineId.Runtime.NODE) {
+            return List.of(node, "--expose-gc", projectDir.resolve(WORKER).toString());
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new java.util.ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(JVM_OPTIONS);
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add("storebench.trial.TrialMain");
+        return cmd;
+    }
+
+    /** Why the Node engines cannot run here (no Node.js >= 20, or the worker's packages not installed). */
+    public synchronized Optional<String> nodeUnavailable() {
+        if (nodeUnavailable == null) {
+            nodeUnavailable = checkNode();
+        }
+        return nodeUnavailable;
+    }
+
+    private Optional<String> checkNode() {
+        String version;
+        try {
+            Process p = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
+            version = new String(p.getInputStream().readAllBytes()).trim();
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return Optional.of("'" + node + " --version' failed: " + version);
+            }
+        } catch (Exception e) {
+            return Optional.of("Node.js not found ('" + node + "' is not on the PATH: " + e.getMessage()
+                    + "); install Node.js >= " + MIN_NODE_MAJOR + " to measure the Node engines");
+        }
+        int major;
+        try {
+            major = Integer.parseInt(version.replaceFirst("^v", "").split("\\.")[0]);
+        } catch (NumberFormatException e) {
+            return Optional.of("cannot read the Node.js version from '" + version + "'");
+        }
+        if (major < MIN_NODE_MAJOR) {
+            return Optional.of("Node.js " + version + " is too old: the Node engines need Node.js >= " + MIN_NODE_MAJOR);
+        }
+        Path worker = projectDir.resolve(WORKER);
+        if (!Files.isRegularFile(worker)) {
+            return Optional.of("the Node worker " + worker + " is missing");
+        }
+        Path modules = worker.getParent().resolve("node_modules");
+        if (!Files.isDirectory(modules)) {
+            return Optional.of("the Node worker's packages are not installed (" + modules + " is missing): run"
+                    + " mvn verify -Pbench, which runs npm ci, or 'npm ci' in " + worker.getParent());
+        }
+        return Optional.empty();
+    }
+}

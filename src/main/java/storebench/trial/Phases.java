@@ -1,0 +1,188 @@
+package storebench.trial;
+
+import storebench.engine.Engine;
+import storebench.engine.Engine.OpenStore;
+import storebench.engine.Note;
+import storebench.workload.Workload;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.IntConsumer;
+
+/**
+ * The phase loops of a JVM trial process (docs/protocol.md). Every timed region holds engine work only:
+ * paths and notes are made before the clock starts, samples go into preallocated arrays, the count check and
+ * progress happen after the clock stops.
+ */
+public final class Phases {
+    private final String engineId;
+    private final Engine engine;
+
+    public Phases(String engineId, Engine engine) {
+        this.engineId = engineId;
+        this.engine = engine;
+    }
+
+    /** Samples of one create phase: nanoseconds per store, and the wall time of the whole loop. */
+    public static final class CreateSamples {
+        public final long[] create;
+        public long wallNs;
+
+        CreateSamples(int n) {
+            create = new long[n];
+        }
+    }
+
+    /** Samples of one open run, in visiting order. */
+    public static final class OpenRunSamples {
+        public final long[] open;
+        public final long[] count;
+        public final long[] close;
+        public final long[] oqc;
+        public long wallNs;
+
+        OpenRunSamples(int n) {
+            open = new long[n];
+            count = new long[n];
+            close = new long[n];
+            oqc = new long[n];
+        }
+    }
+
+    public CreateSamples create(Path root, Workload workload, int[] stores, IntConsumer progress) throws Exception {
+        CreateSamples s = new CreateSamples(stores.length);
+        long wall0 = System.nanoTime();
+        for (int k = 0; k < stores.length; k++) {
+            Note[] notes = notes(workload, stores[k]);
+            Path dir = StoreLayout.storeDir(root, stores[k]);
+            long t0 = System.nanoTime();
+            Files.createDirectory(dir);
+            OpenStore store = engine.create(dir);
+            store.putAll(notes);
+            store.close();
+            long t1 = System.nanoTime();
+            s.create[k] = t1 - t0;
+            progress.accept(k + 1);
+        }
+        s.wallNs = System.nanoTime() - wall0;
+        return s;
+    }
+
+    public long warmup(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
+        Path[] dirs = dirs(root, order);
+        long expected = workload.notesPerStore();
+        long wall0 = System.nanoTime();
+        for (int k = 0; k < order.length; k++) {
+            OpenStore store = engine.open(dirs[k]);
+            long n = store.count();
+            store.close();
+            checkCount(order[k], dirs[k], expected, n);
+            progress.accept(k + 1);
+        }
+        return System.nanoTime() - wall0;
+    }
+
+    public OpenRunSamples openRun(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
+        Path[] dirs = dirs(root, order);
+        OpenRunSamples s = new OpenRunSamples(order.length);
+        long expected = workload.notesPerStore();
+        long wall0 = System.nanoTime();
+        for (int k = 0; k < order.length; k++) {
+            Path dir = dirs[k];
+            long t0 = System.nanoTime();
+            OpenStore store = engine.open(dir);
+            long t1 = System.nanoTime();
+            long n = store.count();
+            long t2 = System.nanoTime();
+            store.close();
+            long t3 = System.nanoTime();
+            s.open[k] = t1 - t0;
+            s.count[k] = t2 - t1;
+            s.close[k] = t3 - t2;
+            s.oqc[k] = t3 - t0;
+            checkCount(order[k], dir, expected, n);
+            progress.accept(k + 1);
+        }
+        s.wallNs = System.nanoTime() - wall0;
+        return s;
+    }
+
+    /** Opens all {@code stores} and keeps them open while {@code whileOpen} runs; closes them after. */
+    public void hold(Path root, Workload workload, int[] stores, Runnable whileOpen) throws Exception {
+        Path[] dirs = dirs(root, stores);
+        OpenStore[] open = new OpenStore[stores.length];
+        long expected = workload.notesPerStore();
+        try {
+            for (int k = 0; k < stores.length; k++) {
+                open[k] = engine.open(dirs[k]);
+                checkCount(stores[k], dirs[k], expected, open[k].count());
+            }
+            whileOpen.run();
+        } finally {
+            for (OpenStore store : open) {
+                if (store != null) {
+                    store.close();
+                }
+            }
+        }
+    }
+
+    /** Opens and closes one store: loads the engine before a memory reading. */
+    public void touch(Path root, int store) throws Exception {
+        engine.open(StoreLayout.storeDir(root, store)).close();
+    }
+
+    /** The stores that exist, open, and hold W notes (for bench.reuse). */
+    public int[] check(Path root, Workload workload, int[] stores) {
+        int[] valid = new int[stores.length];
+        int n = 0;
+        for (int i : stores) {
+            Path dir = StoreLayout.storeDir(root, i);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (OpenStore store = engine.open(dir)) {
+                if (store.count() == workload.notesPerStore()) {
+                    valid[n++] = i;
+                }
+            } catch (Exception e) {
+                // An unreadable store is not valid: it gets created again.
+            }
+        }
+        return java.util.Arrays.copyOf(valid, n);
+    }
+
+    private void checkCount(int store, Path dir, long expected, long actual) {
+        if (actual != expected) {
+            throw new CountMismatch(engineId, store, dir, expected, actual);
+        }
+    }
+
+    private static Path[] dirs(Path root, int[] stores) {
+        Path[] dirs = new Path[stores.length];
+        for (int k = 0; k < stores.length; k++) {
+            dirs[k] = StoreLayout.storeDir(root, stores[k]);
+        }
+        return dirs;
+    }
+
+    /** The W notes of agent i, built outside the timed region. */
+    public static Note[] notes(Workload workload, int agent) {
+        Note[] notes = new Note[workload.notesPerStore()];
+        for (int j = 0; j < notes.length; j++) {
+            notes[j] = new Note(workload.text(agent, j), Workload.ts(j));
+        }
+        return notes;
+    }
+
+    /** A count query that did not return W: fails the trial, naming engine, store and counts. */
+    public static final class CountMismatch extends RuntimeException {
+        public final int store;
+
+        CountMismatch(String engine, int store, Path dir, long expected, long actual) {
+            super("count mismatch: engine " + engine + ", store " + store + " (" + dir + "): expected " + expected
+                    + ", got " + actual);
+            this.store = store;
+        }
+    }
+}

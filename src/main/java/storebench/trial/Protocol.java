@@ -1,0 +1,107 @@
+package storebench.trial;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Encoding and decoding of the trial protocol's lines (docs/protocol.md is the one definition). Both the
+ * parent ({@link TrialProcess}) and the child JVM ({@link TrialMain}) use this class.
+ */
+public final class Protocol {
+    public static final ObjectMapper JSON = new ObjectMapper();
+
+    public static final String HELLO = "hello";
+    public static final String CREATE = "create";
+    public static final String WARMUP = "warmup";
+    public static final String OPENRUN = "openrun";
+    public static final String HOLD = "hold";
+    public static final String CHECK = "check";
+    public static final String EXIT = "exit";
+
+    private Protocol() {
+    }
+
+    public static ObjectNode request(String op) {
+        return JSON.createObjectNode().put("op", op);
+    }
+
+    public static ObjectNode result(String op) {
+        return JSON.createObjectNode().put("type", "result").put("op", op);
+    }
+
+    public static ObjectNode error(String op, String message) {
+        return JSON.createObjectNode().put("type", "error").put("op", op).put("message", message);
+    }
+
+    public static ObjectNode progress(String op, int done, int total) {
+        return JSON.createObjectNode().put("type", "progress").put("op", op).put("done", done).put("total", total);
+    }
+
+    public static String encode(JsonNode line) {
+        try {
+            return JSON.writeValueAsString(line);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A protocol line, or empty for anything else on stdout (engine noise, see docs/protocol.md). */
+    public static Optional<ObjectNode> decode(String line) {
+        String trimmed = line.trim();
+        if (!trimmed.startsWith("{")) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode node = JSON.readTree(trimmed);
+            if (node instanceof ObjectNode && node.hasNonNull("type")) {
+                return Optional.of((ObjectNode) node);
+            }
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    public static ArrayNode ints(int[] values) {
+        ArrayNode array = JSON.createArrayNode();
+        for (int v : values) {
+            array.add(v);
+        }
+        return array;
+    }
+
+    public static ArrayNode longs(long[] values) {
+        ArrayNode array = JSON.createArrayNode();
+        for (long v : values) {
+            array.add(v);
+        }
+        return array;
+    }
+
+    public static int[] toInts(JsonNode array, String name) {
+        if (array == null || !array.isArray()) {
+            throw new IllegalArgumentException("'" + name + "' must be an array of integers");
+        }
+        int[] values = new int[array.size()];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = array.get(k).asInt();
+        }
+        return values;
+    }
+
+    public static long[] toLongs(JsonNode array, String name) {
+        if (array == null || !array.isArray()) {
+            throw new IllegalArgumentException("'" + name + "' must be an array of integers");
+        }
+        long[] values = new long[array.size()];
+        for (int k = 0; k < values.length; k++) {
+            values[k] = array.get(k).asLong();
+        }
+        return values;
+    }
+}

@@ -1,0 +1,64 @@
+package storebench.trial;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * A process-wide setting a trial runs under, applied identically to every engine through the trial
+ * process' environment, so it holds in every phase.
+ */
+public enum Setting {
+    /** glibc's defaults. */
+    DEFAULT("default", "defaults", "GLIBC_TUNABLES unset in the trial process"),
+    /** glibc's M_MMAP_THRESHOLD fixed at 128 KiB, the reference's mallopt(M_MMAP_THRESHOLD, 131072). */
+    MMAP_THRESHOLD("mmap-threshold", "mmap threshold 131072",
+            "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process");
+
+    public static final String TUNABLES = "GLIBC_TUNABLES";
+
+    private final String id;
+    private final String title;
+    private final String how;
+
+    Setting(String id, String title, String how) {
+        this.id = id;
+        this.title = title;
+        this.how = how;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    /** How the setting is applied, for the report. */
+    public String how() {
+        return how;
+    }
+
+    /** Environment changes for the trial process; a null value removes the variable. */
+    public Map<String, String> environment() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put(TUNABLES, this == MMAP_THRESHOLD ? "glibc.malloc.mmap_threshold=131072" : null);
+        return env;
+    }
+
+    public static Setting of(String id) {
+        for (Setting s : values()) {
+            if (s.id.equals(id)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown setting '" + id + "'; valid settings: " + String.join(", ", ids()));
+    }
+
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(Setting::id).collect(Collectors.toList());
+    }
+}

@@ -1,0 +1,153 @@
+package storebench.trial;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.EngineId;
+import storebench.measure.ProcMemory;
+import storebench.workload.Workload;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.IntConsumer;
+
+/**
+ * The child JVM's main: serves one engine over the trial protocol (docs/protocol.md) on stdin/stdout. Like
+ * a JMH fork, it holds one engine under one setting for its whole life.
+ */
+public final class TrialMain {
+    private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
+
+    private final PrintStream out;
+    private Phases phases;
+    private String engineId;
+
+    private TrialMain(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws Exception {
+        PrintStream protocolOut = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
+                StandardCharsets.UTF_8);
+        System.setOut(System.err); // whatever an engine prints must not reach the protocol pipe
+        TrialMain main = new TrialMain(protocolOut);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode request = Protocol.JSON.readTree(line);
+            String op = request.path("op").asText("");
+            try {
+                main.send(main.serve(op, request));
+            } catch (Phases.CountMismatch e) {
+                main.send(Protocol.error(op, e.getMessage()).put("store", e.store));
+            } catch (Exception | LinkageError e) {
+                e.printStackTrace();
+                main.send(Protocol.error(op, e.getClass().getSimpleName() + ": " + e.getMessage()));
+            }
+            if (Protocol.EXIT.equals(op)) {
+                return;
+            }
+        }
+    }
+
+    private ObjectNode serve(String op, JsonNode request) throws Exception {
+        if (Protocol.HELLO.equals(op)) {
+            engineId = request.path("engine").asText();
+            phases = new Phases(engineId, EngineId.of(engineId).newJvmEngine());
+            ObjectNode result = Protocol.result(op).put("engine", engineId).put("pid", ProcessHandle.current().pid())
+                    .put("runtime", "Java " + System.getProperty("java.version") + " ("
+                            + System.getProperty("java.vm.name") + ")");
+            ObjectNode info = result.putObject("info");
+            for (Map.Entry<String, String> e : EngineId.of(engineId).newJvmEngine().describe().entrySet()) {
+                info.put(e.getKey(), e.getValue());
+            }
+            return result;
+        }
+        if (Protocol.EXIT.equals(op)) {
+            return Protocol.result(op);
+        }
+        if (phases == null) {
+            throw new IllegalStateException("'" + op + "' before 'hello': no engine loaded");
+        }
+        Path root = Path.of(request.path("root").asText());
+        Workload workload = Workload.of(request.path("workload").asText());
+        switch (op) {
+            case Protocol.CREATE: {
+                int[] stores = Protocol.toInts(request.get("stores"), "stores");
+                Phases.CreateSamples s = phases.create(root, workload, stores, progress(op, stores.length));
+                ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
+                result.putObject("samples").set("create", Protocol.longs(s.create));
+                return result;
+            }
+            case Protocol.WARMUP: {
+                int[] order = Protocol.toInts(request.get("order"), "order");
+                return Protocol.result(op).put("wallNs", phases.warmup(root, workload, order, progress(op, order.length)));
+            }
+            case Protocol.OPENRUN: {
+                int[] order = Protocol.toInts(request.get("order"), "order");
+                Phases.OpenRunSamples s = phases.openRun(root, workload, order, progress(op, order.length));
+                ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
+                ObjectNode samples = result.putObject("samples");
+                samples.set("open", Protocol.longs(s.open));
+                samples.set("count", Protocol.longs(s.count));
+                samples.set("close", Protocol.longs(s.close));
+                samples.set("oqc", Protocol.longs(s.oqc));
+                return result;
+            }
+            case Protocol.HOLD: {
+                int[] stores = Protocol.toInts(request.get("stores"), "stores");
+                long wall0 = System.nanoTime();
+                phases.touch(root, stores[0]);
+                Map<String, Long> before = ProcMemory.snapshot();
+                Map<String, Long>[] after = holder();
+                phases.hold(root, workload, stores, () -> {
+                    try {
+                        after[0] = ProcMemory.snapshot();
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+                ObjectNode result = Protocol.result(op).put("opened", stores.length)
+                        .put("wallNs", System.nanoTime() - wall0);
+                result.set("before", Protocol.JSON.valueToTree(before));
+                result.set("after", Protocol.JSON.valueToTree(after[0]));
+                return result;
+            }
+            case Protocol.CHECK: {
+                int[] stores = Protocol.toInts(request.get("stores"), "stores");
+                return (ObjectNode) Protocol.result(op).set("valid", Protocol.ints(phases.check(root, workload, stores)));
+            }
+            default:
+                throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, warmup, openrun,"
+                        + " hold, check, exit");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Long>[] holder() {
+        return new Map[1];
+    }
+
+    /** Sends a progress line at most every 2 s, between stores only. */
+    private IntConsumer progress(String op, int total) {
+        long[] last = {System.nanoTime()};
+        return done -> {
+            long now = System.nanoTime();
+            if (now - last[0] >= PROGRESS_EVERY_NS && done < total) {
+                last[0] = now;
+                send(Protocol.progress(op, done, total));
+            }
+        };
+    }
+
+    private void send(ObjectNode line) {
+        out.println(Protocol.encode(line));
+        out.flush();
+    }
+}

@@ -1,0 +1,544 @@
+'use strict';
+// storebench trial process for the Node engines (turso, libsql, sqlite-node).
+// Speaks the line protocol of docs/protocol.md on stdin/stdout; start it with `node --expose-gc worker.js`.
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const readline = require('node:readline');
+
+const hrtime = process.hrtime.bigint;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Workloads (shared/DESIGN.md "Workloads"; pinned by fixtures/workload-notes.json)
+
+const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore'
+  + ' et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex'
+  + ' ea commodo consequat. Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat'
+  + ' nulla pariatur. Excepteur sint occaecat cupidatat non proident, sunt in culpa qui officia deserunt mollit anim'
+  + ' id est laborum.';
+const BASE_TS = 1791676800000; // 2026-10-11T00:00:00Z in epoch ms
+const LARGE_TEXT_CHARS = 300;
+
+const WORKLOADS = {
+  large: { notesPerStore: 1000, text: (i, j) => ('note ' + j + ' of agent ' + i + ': ' + LOREM).slice(0, LARGE_TEXT_CHARS) },
+  small: { notesPerStore: 10, text: (i, j) => 'note ' + j + ' of agent ' + i },
+};
+
+function workloadOf(id) {
+  const w = WORKLOADS[id];
+  if (!w) throw new Error(`unknown workload ${JSON.stringify(id)}; valid workloads: ${Object.keys(WORKLOADS).join(', ')}`);
+  return w;
+}
+
+/** The text of note j of agent i in the given workload. */
+function noteText(workload, i, j) {
+  return workloadOf(workload).text(i, j);
+}
+
+/** ts of note j (epoch ms). */
+function noteTs(j) {
+  return BASE_TS + j;
+}
+
+/** The W notes of agent i, built up front so that the timed create holds none of this work. */
+function buildNotes(workload, i) {
+  const w = workloadOf(workload);
+  const texts = new Array(w.notesPerStore);
+  const ts = new Float64Array(w.notesPerStore);
+  for (let j = 0; j < w.notesPerStore; j++) {
+    texts[j] = w.text(i, j);
+    ts[j] = noteTs(j);
+  }
+  return { texts, ts, count: w.notesPerStore };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Engines. All three bindings speak the better-sqlite3 API, so one set of store operations serves them; each
+// engine part says how its binding is loaded and which packages describe it.
+
+const SCHEMA = 'CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)';
+const INSERT = 'INSERT INTO note (text, ts) VALUES (?, ?)';
+const COUNT = 'SELECT count(*) FROM note';
+const STORE_FILE = 'store.db';
+
+/** Store operations over a better-sqlite3-compatible Database class; engine defaults, no pragmas set. */
+function sqlStoreOps(Database) {
+  return {
+    /** Creates the store's directory and database with the schema, puts the notes in one transaction, closes. */
+    create(dir, file, notes) {
+      fs.mkdirSync(dir);
+      const db = new Database(file);
+      db.exec(SCHEMA); // the schema commit
+      const insert = db.prepare(INSERT);
+      const texts = notes.texts;
+      const ts = notes.ts;
+      db.exec('BEGIN');
+      for (let j = 0; j < notes.count; j++) insert.run(texts[j], ts[j]);
+      db.exec('COMMIT');
+      db.close();
+    },
+    open(file) {
+      return new Database(file);
+    },
+    /** Prepares and runs the count query on an open store (preparing is part of the query's cost). */
+    count(db) {
+      return db.prepare(COUNT).get()['count(*)'];
+    },
+    close(db) {
+      db.close();
+    },
+  };
+}
+
+const ENGINES = {
+  turso: {
+    what: 'Turso Database through @tursodatabase/database (sync compat API)',
+    packages: ['@tursodatabase/database', '@tursodatabase/database-common', '@tursodatabase/database-linux-x64-gnu'],
+    // ESM-only package: a dynamic import (at hello, never in a timed region) works on every Node >= 20
+    load: async () => (await import('@tursodatabase/database/compat')).Database,
+    versionQueries: { engineVersion: 'SELECT turso_version()', sqliteVersion: 'SELECT sqlite_version()' },
+  },
+  libsql: {
+    what: 'libSQL through libsql',
+    packages: ['libsql', '@libsql/linux-x64-gnu'],
+    load: async () => require('libsql'),
+    versionQueries: { engineVersion: 'SELECT sqlite_version()', libsqlVersion: 'SELECT libsql_version()' },
+  },
+  'sqlite-node': {
+    what: 'SQLite through better-sqlite3',
+    packages: ['better-sqlite3'],
+    load: async () => require('better-sqlite3'),
+    versionQueries: { engineVersion: 'SELECT sqlite_version()' },
+  },
+};
+
+const SYNCHRONOUS_NAMES = ['OFF', 'NORMAL', 'FULL', 'EXTRA'];
+
+/** Version of an installed npm package, read from its own package.json. */
+function packageVersion(name) {
+  let dir;
+  try {
+    dir = path.dirname(require.resolve(name));
+  } catch {
+    // optional native packages have no main: look in node_modules directly
+    dir = path.join(__dirname, 'node_modules', name);
+  }
+  for (; ;) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8'));
+      if (pkg.name === name) return pkg.version;
+    }
+    const up = path.dirname(dir);
+    if (up === dir) return 'not installed';
+    dir = up;
+  }
+}
+
+/** First column of the first row of a query, as a string; what the engine says when it cannot answer. */
+function scalar(db, sql) {
+  try {
+    const rows = db.prepare(sql).all();
+    if (rows.length === 0) return 'unsupported (no rows)';
+    return String(Object.values(rows[0])[0]);
+  } catch (e) {
+    return `unsupported (${e.message})`;
+  }
+}
+
+/** Describes the engine: packages, engine versions, and its defaults as it reports them on a fresh database. */
+function describe(engine, Database) {
+  const info = { engine: engine.what };
+  for (const name of engine.packages) info[`package ${name}`] = packageVersion(name);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storebench-hello-'));
+  try {
+    const db = new Database(path.join(dir, STORE_FILE));
+    try {
+      for (const [key, sql] of Object.entries(engine.versionQueries)) info[key] = scalar(db, sql);
+      info.journalMode = scalar(db, 'PRAGMA journal_mode');
+      const sync = scalar(db, 'PRAGMA synchronous');
+      info.synchronous = SYNCHRONOUS_NAMES[Number(sync)] ? `${sync} (${SYNCHRONOUS_NAMES[Number(sync)]})` : sync;
+      info.pageSize = scalar(db, 'PRAGMA page_size');
+      info.cacheSize = scalar(db, 'PRAGMA cache_size');
+      try {
+        const options = db.prepare('PRAGMA compile_options').all().map((r) => String(Object.values(r)[0]));
+        info.compileOptions = options.length ? options.join(' ') : 'none reported (PRAGMA compile_options is empty)';
+      } catch (e) {
+        info.compileOptions = `unsupported (${e.message})`;
+      }
+    } finally {
+      db.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return info;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Protocol output. Only protocol lines go to stdout; console output of any library goes to stderr.
+
+const protocolOut = process.stdout;
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+function send(obj) {
+  protocolOut.write(JSON.stringify(obj) + '\n');
+}
+
+class StoreError extends Error {
+  constructor(message, store) {
+    super(message);
+    this.store = store;
+  }
+}
+
+const PROGRESS_EVERY_NS = 2000000000n;
+
+/** Sends a progress line at most every 2 s; called only between stores. */
+function progressTicker(op, total) {
+  let last = hrtime();
+  return (done) => {
+    const now = hrtime();
+    if (now - last >= PROGRESS_EVERY_NS) {
+      last = now;
+      send({ type: 'progress', op, done, total });
+    }
+  };
+}
+
+function toNumbers(samples) {
+  const out = new Array(samples.length);
+  for (let k = 0; k < samples.length; k++) out[k] = Number(samples[k]);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The trial: one engine for the process' life, phase loops written once for all engines.
+
+class Trial {
+  constructor() {
+    this.engineId = null;
+    this.ops = null;
+  }
+
+  async hello(req) {
+    const engine = ENGINES[req.engine];
+    if (!engine) {
+      throw new Error(`unknown engine ${JSON.stringify(req.engine)}; valid engines: ${Object.keys(ENGINES).join(', ')}`);
+    }
+    if (this.engineId !== null && this.engineId !== req.engine) {
+      throw new Error(`this trial process serves engine ${this.engineId}, not ${req.engine}`);
+    }
+    const Database = await engine.load();
+    const info = describe(engine, Database);
+    this.engineId = req.engine;
+    this.ops = sqlStoreOps(Database);
+    return { engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info };
+  }
+
+  requireEngine() {
+    if (this.ops === null) throw new Error('no engine loaded: send hello first');
+    return this.ops;
+  }
+
+  storeDir(root, i) {
+    return path.join(root, `store-${i}`);
+  }
+
+  storeFile(root, i) {
+    return path.join(root, `store-${i}`, STORE_FILE);
+  }
+
+  /** Paths of the stores, built before a loop; stores that must exist are checked here, untimed. */
+  storeFiles(root, list, mustExist) {
+    const files = new Array(list.length);
+    for (let k = 0; k < list.length; k++) {
+      files[k] = this.storeFile(root, list[k]);
+      if (mustExist && !fs.existsSync(files[k])) throw new StoreError(`store ${list[k]} does not exist: ${files[k]}`, list[k]);
+    }
+    return files;
+  }
+
+  checkCount(i, file, expected, got) {
+    if (got !== expected) {
+      throw new StoreError(`count mismatch: engine ${this.engineId}, store ${i} (${file}): expected ${expected}, got ${got}`, i);
+    }
+  }
+
+  create(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const workload = requireWorkload(req);
+    const stores = requireIndexes(req, 'stores');
+    const samples = new BigInt64Array(stores.length);
+    const progress = progressTicker('create', stores.length);
+    const wallStart = hrtime();
+    for (let k = 0; k < stores.length; k++) {
+      const i = stores[k];
+      const notes = buildNotes(workload, i);
+      const dir = this.storeDir(root, i);
+      const file = this.storeFile(root, i);
+      let t0;
+      let t1;
+      try {
+        t0 = hrtime();
+        ops.create(dir, file, notes);
+        t1 = hrtime();
+      } catch (e) {
+        throw new StoreError(`create store ${i} (${file}): ${e.message}`, i);
+      }
+      samples[k] = t1 - t0;
+      progress(k + 1);
+    }
+    const wallNs = Number(hrtime() - wallStart);
+    return { samples: { create: toNumbers(samples) }, wallNs };
+  }
+
+  warmup(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    const order = requireIndexes(req, 'order');
+    const files = this.storeFiles(root, order, true);
+    const progress = progressTicker('warmup', order.length);
+    const wallStart = hrtime();
+    for (let k = 0; k < order.length; k++) {
+      let n;
+      try {
+        const db = ops.open(files[k]);
+        n = ops.count(db);
+        ops.close(db);
+      } catch (e) {
+        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
+      }
+      this.checkCount(order[k], files[k], expected, n);
+      progress(k + 1);
+    }
+    return { wallNs: Number(hrtime() - wallStart) };
+  }
+
+  openrun(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    const order = requireIndexes(req, 'order');
+    const run = req.run;
+    if (!Number.isInteger(run)) throw new Error('openrun needs an integer "run"');
+    const files = this.storeFiles(root, order, true);
+    const open = new BigInt64Array(order.length);
+    const count = new BigInt64Array(order.length);
+    const close = new BigInt64Array(order.length);
+    const oqc = new BigInt64Array(order.length);
+    const progress = progressTicker('openrun', order.length);
+    const wallStart = hrtime();
+    for (let k = 0; k < order.length; k++) {
+      let t0;
+      let t1;
+      let t2;
+      let t3;
+      let n;
+      try {
+        t0 = hrtime();
+        const db = ops.open(files[k]);
+        t1 = hrtime();
+        n = ops.count(db);
+        t2 = hrtime();
+        ops.close(db);
+        t3 = hrtime();
+      } catch (e) {
+        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
+      }
+      this.checkCount(order[k], files[k], expected, n);
+      open[k] = t1 - t0;
+      count[k] = t2 - t1;
+      close[k] = t3 - t2;
+      oqc[k] = t3 - t0;
+      progress(k + 1);
+    }
+    const wallNs = Number(hrtime() - wallStart);
+    return {
+      run,
+      samples: { open: toNumbers(open), count: toNumbers(count), close: toNumbers(close), oqc: toNumbers(oqc) },
+      wallNs,
+    };
+  }
+
+  hold(req) {
+    const ops = this.requireEngine();
+    if (typeof global.gc !== 'function') {
+      throw new Error('hold needs global.gc(): start the worker with `node --expose-gc worker.js`');
+    }
+    const root = requireString(req, 'root');
+    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    const stores = requireIndexes(req, 'stores');
+    if (stores.length === 0) throw new Error('hold needs at least one store');
+    const files = this.storeFiles(root, stores, true);
+    const dbs = new Array(stores.length).fill(null);
+    const progress = progressTicker('hold', stores.length);
+    const wallStart = hrtime();
+    try {
+      const first = ops.open(files[0]); // loads the engine: its first-open cost is not a store's cost
+      this.checkCount(stores[0], files[0], expected, ops.count(first));
+      ops.close(first);
+      global.gc();
+      const before = memorySnapshot();
+      for (let k = 0; k < stores.length; k++) {
+        try {
+          dbs[k] = ops.open(files[k]);
+        } catch (e) {
+          throw new StoreError(`store ${stores[k]} (${files[k]}): ${e.message}`, stores[k]);
+        }
+        let n;
+        try {
+          n = ops.count(dbs[k]);
+        } catch (e) {
+          throw new StoreError(`store ${stores[k]} (${files[k]}): ${e.message}`, stores[k]);
+        }
+        this.checkCount(stores[k], files[k], expected, n);
+        progress(k + 1);
+      }
+      global.gc();
+      const after = memorySnapshot();
+      return { opened: stores.length, before, after, wallNs: Number(hrtime() - wallStart) };
+    } finally {
+      for (let k = 0; k < dbs.length; k++) {
+        if (dbs[k] !== null) {
+          try {
+            ops.close(dbs[k]);
+          } catch (e) {
+            console.error(`closing store ${stores[k]}: ${e.message}`);
+          }
+        }
+      }
+    }
+  }
+
+  check(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    const stores = requireIndexes(req, 'stores');
+    const files = this.storeFiles(root, stores, false);
+    const progress = progressTicker('check', stores.length);
+    const valid = [];
+    for (let k = 0; k < stores.length; k++) {
+      if (fs.existsSync(files[k])) {
+        try {
+          const db = ops.open(files[k]);
+          try {
+            if (ops.count(db) === expected) valid.push(stores[k]);
+          } finally {
+            ops.close(db);
+          }
+        } catch (e) {
+          console.error(`check: store ${stores[k]} (${files[k]}) is not valid: ${e.message}`);
+        }
+      }
+      progress(k + 1);
+    }
+    return { valid };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memory snapshot (protocol.md "A memory snapshot")
+
+function procKb(text, key) {
+  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
+  if (!m) throw new Error(`no ${key} line`);
+  return Number(m[1]);
+}
+
+function memorySnapshot() {
+  const rollup = fs.readFileSync('/proc/self/smaps_rollup', 'utf8');
+  const status = fs.readFileSync('/proc/self/status', 'utf8');
+  return {
+    rssKb: procKb(rollup, 'Rss'),
+    anonKb: procKb(rollup, 'Anonymous'),
+    rssAnonKb: procKb(status, 'RssAnon'),
+    rssFileKb: procKb(status, 'RssFile'),
+    rssShmemKb: procKb(status, 'RssShmem'),
+    heapUsedBytes: process.memoryUsage().heapUsed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Request validation
+
+function requireString(req, field) {
+  if (typeof req[field] !== 'string' || req[field] === '') throw new Error(`${req.op} needs a string "${field}"`);
+  return req[field];
+}
+
+function requireWorkload(req) {
+  workloadOf(req.workload);
+  return req.workload;
+}
+
+function requireIndexes(req, field) {
+  const list = req[field];
+  if (!Array.isArray(list) || !list.every((i) => Number.isSafeInteger(i) && i >= 0)) {
+    throw new Error(`${req.op} needs "${field}": an array of store indexes (integers >= 0)`);
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Main loop
+
+const OPS = ['hello', 'create', 'warmup', 'openrun', 'hold', 'check', 'exit'];
+
+async function handle(trial, line) {
+  let req;
+  try {
+    req = JSON.parse(line);
+  } catch (e) {
+    send({ type: 'error', op: null, message: `request is not JSON: ${e.message}` });
+    return true;
+  }
+  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+    send({ type: 'error', op: null, message: 'request is not a JSON object' });
+    return true;
+  }
+  const op = req.op;
+  if (!OPS.includes(op)) {
+    send({ type: 'error', op: op === undefined ? null : op, message: `unknown op ${JSON.stringify(op)}; valid ops: ${OPS.join(', ')}` });
+    return true;
+  }
+  if (op === 'exit') {
+    send({ type: 'result', op });
+    return false;
+  }
+  try {
+    const result = await trial[op](req);
+    send({ type: 'result', op, ...result });
+  } catch (e) {
+    const error = { type: 'error', op, message: e && e.message ? e.message : String(e) };
+    if (e instanceof StoreError && e.store !== undefined) error.store = e.store;
+    send(error);
+  }
+  return true;
+}
+
+async function main() {
+  const trial = new Trial();
+  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    if (!(await handle(trial, line))) break;
+  }
+  lines.close();
+  process.exit(0);
+}
+
+module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, memorySnapshot };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e && e.stack ? e.stack : e);
+    process.exit(1);
+  });
+}
