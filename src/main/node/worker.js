@@ -103,7 +103,7 @@ const ENGINES = {
     what: 'libSQL through libsql',
     packages: ['libsql', '@libsql/linux-x64-gnu'],
     load: async () => require('libsql'),
-    versionQueries: { engineVersion: 'SELECT sqlite_version()', libsqlVersion: 'SELECT libsql_version()' },
+    versionQueries: { engineVersion: 'SELECT sqlite_version()' },
   },
   'sqlite-node': {
     what: 'SQLite through better-sqlite3',
@@ -209,6 +209,32 @@ function progressTicker(op, total) {
   };
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Between stores (never inside a timed region): a minor GC and one event-loop turn, as an app's event loop would
+ * give. libsql's close() keeps the connection (file, page cache) alive until its statements are finalized, which
+ * happens only after a GC, on the event loop: without this a synchronous loop holds every store it visited open.
+ */
+async function settle() {
+  global.gc({ type: 'minor' });
+  await nextTurn();
+}
+
+/** Full collection with finalizers run, before a memory reading. */
+async function collectAll() {
+  for (let k = 0; k < 2; k++) {
+    global.gc();
+    await nextTurn();
+  }
+}
+
+function requireGc() {
+  if (typeof global.gc !== 'function') {
+    throw new Error('global.gc() is missing: start the worker with `node --expose-gc worker.js`');
+  }
+}
+
 function toNumbers(samples) {
   const out = new Array(samples.length);
   for (let k = 0; k < samples.length; k++) out[k] = Number(samples[k]);
@@ -232,6 +258,7 @@ class Trial {
     if (this.engineId !== null && this.engineId !== req.engine) {
       throw new Error(`this trial process serves engine ${this.engineId}, not ${req.engine}`);
     }
+    requireGc();
     const Database = await engine.load();
     const info = describe(engine, Database);
     this.engineId = req.engine;
@@ -268,7 +295,7 @@ class Trial {
     }
   }
 
-  create(req) {
+  async create(req) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
     const workload = requireWorkload(req);
@@ -292,12 +319,13 @@ class Trial {
       }
       samples[k] = t1 - t0;
       progress(k + 1);
+      await settle();
     }
     const wallNs = Number(hrtime() - wallStart);
     return { samples: { create: toNumbers(samples) }, wallNs };
   }
 
-  warmup(req) {
+  async warmup(req) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
     const expected = workloadOf(requireWorkload(req)).notesPerStore;
@@ -316,11 +344,12 @@ class Trial {
       }
       this.checkCount(order[k], files[k], expected, n);
       progress(k + 1);
+      await settle();
     }
     return { wallNs: Number(hrtime() - wallStart) };
   }
 
-  openrun(req) {
+  async openrun(req) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
     const expected = workloadOf(requireWorkload(req)).notesPerStore;
@@ -357,6 +386,7 @@ class Trial {
       close[k] = t3 - t2;
       oqc[k] = t3 - t0;
       progress(k + 1);
+      await settle();
     }
     const wallNs = Number(hrtime() - wallStart);
     return {
@@ -366,11 +396,9 @@ class Trial {
     };
   }
 
-  hold(req) {
+  async hold(req) {
     const ops = this.requireEngine();
-    if (typeof global.gc !== 'function') {
-      throw new Error('hold needs global.gc(): start the worker with `node --expose-gc worker.js`');
-    }
+    requireGc();
     const root = requireString(req, 'root');
     const expected = workloadOf(requireWorkload(req)).notesPerStore;
     const stores = requireIndexes(req, 'stores');
@@ -383,7 +411,7 @@ class Trial {
       const first = ops.open(files[0]); // loads the engine: its first-open cost is not a store's cost
       this.checkCount(stores[0], files[0], expected, ops.count(first));
       ops.close(first);
-      global.gc();
+      await collectAll();
       const before = memorySnapshot();
       for (let k = 0; k < stores.length; k++) {
         try {
@@ -399,8 +427,9 @@ class Trial {
         }
         this.checkCount(stores[k], files[k], expected, n);
         progress(k + 1);
+        await settle();
       }
-      global.gc();
+      await collectAll();
       const after = memorySnapshot();
       return { opened: stores.length, before, after, wallNs: Number(hrtime() - wallStart) };
     } finally {
@@ -416,7 +445,7 @@ class Trial {
     }
   }
 
-  check(req) {
+  async check(req) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
     const expected = workloadOf(requireWorkload(req)).notesPerStore;
@@ -438,6 +467,7 @@ class Trial {
         }
       }
       progress(k + 1);
+      await settle();
     }
     return { valid };
   }

@@ -36,6 +36,8 @@ public final class Bench implements AutoCloseable {
     final LoadGate loadGate;
     final TrialCommands commands;
     final PrintStream console;
+    /** The trial processes' working directory. */
+    final Path workDir;
     private final LoadSampler sampler;
     private final ObjectNode environment;
     private final long startNs = System.nanoTime();
@@ -47,6 +49,7 @@ public final class Bench implements AutoCloseable {
         this.pool = StorePool.claim(options.root);
         this.outputDir = freshOutputDir(options.outputDir);
         this.results = new ResultsFile(outputDir.resolve(ResultsFile.NAME));
+        this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
         this.commands = new TrialCommands(TrialCommands.defaultClasspath(), options.projectDir, options.nodeCommand);
         this.environment = Environment.collect(JSON, options.projectDir, pool.root());
@@ -125,12 +128,17 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /** Closes every trial, writes the end line and renders report.md from the output files. */
-    @Override
-    public void close() throws IOException {
+    /** Ends every trial (processes stopped, stores deleted unless bench.keep); safe to call twice. */
+    public synchronized void finishMeasurements() throws IOException {
         for (Trial t : trials.values()) {
             t.close();
         }
+    }
+
+    /** Closes every trial, writes the end line and renders report.md from the output files. */
+    @Override
+    public void close() throws IOException {
+        finishMeasurements();
         sampler.close();
         results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
         results.close();

@@ -282,7 +282,7 @@ public final class Trial implements AutoCloseable {
     private TrialProcess process() throws Exception {
         if (process == null) {
             process = TrialProcess.start(name, bench.commands.command(engine), setting.environment(),
-                    bench.options.trialTimeout.toMillis());
+                    bench.workDir, bench.options.trialTimeout.toMillis());
             ObjectNode hello = process.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()), l -> { });
             bench.describeEngine(engine, hello);
         }

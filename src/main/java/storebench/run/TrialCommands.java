@@ -82,6 +82,17 @@ public final class TrialCommands {
             return Optional.of("the Node worker " + worker + " is missing");
         }
         Path modules = worker.getParent().resolve("node_modules");
+        Path installStatus = projectDir.resolve("target").resolve("node-install.txt");
+        if (Files.isRegularFile(installStatus)) {
+            try {
+                String status = Files.readString(installStatus).trim();
+                if (!status.equals("installed")) {
+                    return Optional.of(status);
+                }
+            } catch (java.io.IOException ignored) {
+                // fall through to the checks below
+            }
+        }
         if (!Files.isDirectory(modules)) {
             return Optional.of("the Node worker's packages are not installed (" + modules + " is missing): run"
                     + " mvn verify -Pbench, which runs npm ci, or 'npm ci' in " + worker.getParent());

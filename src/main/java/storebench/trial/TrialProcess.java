@@ -51,11 +51,12 @@ public final class TrialProcess implements AutoCloseable {
      * @param name      for messages, e.g. "sqlite/default"
      * @param command   the command line
      * @param env       environment changes: a null value removes the variable
+     * @param workDir   its working directory (ObjectBox unpacks its native library there)
      * @param timeoutMs how long one request may take before the process is taken to hang
      */
-    public static TrialProcess start(String name, List<String> command, Map<String, String> env, long timeoutMs)
-            throws TrialFailure {
-        ProcessBuilder builder = new ProcessBuilder(command);
+    public static TrialProcess start(String name, List<String> command, Map<String, String> env,
+                                     java.nio.file.Path workDir, long timeoutMs) throws TrialFailure {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
         env.forEach((k, v) -> {
             if (v == null) {
                 builder.environment().remove(k);

@@ -1,0 +1,72 @@
+package storebench.report;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks that a run's report is complete: every engine and setting that was not skipped has every statistic,
+ * and report.md has every row. CI runs it after its smoke bench:
+ * {@code mvn -q exec:java -Dexec.mainClass=storebench.report.ReportCheck -Dexec.args=target/bench}.
+ */
+public final class ReportCheck {
+    private ReportCheck() {
+    }
+
+    /** What is missing; empty when the report is complete. */
+    public static List<String> missing(RunResults results, String reportText) {
+        List<String> missing = new ArrayList<>();
+        List<String> engines = texts(results.run().path("engines"));
+        List<String> settings = texts(results.run().path("settings"));
+        if (engines.isEmpty() || settings.isEmpty()) {
+            missing.add("results.jsonl has no run line naming the engines and settings");
+        }
+        int notes = results.run().path("notesPerStore").asInt();
+        int held = results.run().path("hold").asInt();
+        for (Stat stat : Stat.values()) {
+            String row = "| " + stat.label(notes, held) + " |";
+            if (!reportText.contains(row)) {
+                missing.add("report.md has no row '" + stat.label(notes, held) + "'");
+            }
+        }
+        for (String setting : settings) {
+            for (String engine : engines) {
+                boolean skipped = results.lines("status", engine, setting).stream()
+                        .anyMatch(l -> "skipped".equals(l.path("status").asText()));
+                if (skipped) {
+                    continue;
+                }
+                for (Stat stat : Stat.values()) {
+                    if (results.measurement(engine, setting, stat.id()).isEmpty()) {
+                        missing.add(engine + "/" + setting + ": no " + stat.id());
+                    }
+                }
+            }
+        }
+        return missing;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path dir = Path.of(args.length > 0 ? args[0] : "target/bench");
+        Path report = dir.resolve(MarkdownReport.NAME);
+        if (!Files.isRegularFile(report)) {
+            System.err.println("ReportCheck: no " + report + "; run mvn verify -Pbench first");
+            System.exit(1);
+        }
+        List<String> missing = missing(RunResults.load(dir), Files.readString(report, StandardCharsets.UTF_8));
+        if (!missing.isEmpty()) {
+            System.err.println("ReportCheck: the report in " + dir + " is incomplete:");
+            missing.forEach(m -> System.err.println("  - " + m));
+            System.exit(1);
+        }
+        System.out.println("ReportCheck: " + report + " has every row, and every engine that ran has every figure");
+    }
+
+    private static List<String> texts(com.fasterxml.jackson.databind.JsonNode array) {
+        List<String> items = new ArrayList<>();
+        array.forEach(n -> items.add(n.asText()));
+        return items;
+    }
+}

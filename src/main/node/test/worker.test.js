@@ -1,0 +1,184 @@
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const readline = require('node:readline');
+
+const WORKER = path.join(__dirname, '..', 'worker.js');
+const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES } = require(WORKER);
+
+/** fixtures/workload-notes.json at the repository root, found by walking up from this file. */
+function fixturePath() {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'fixtures', 'workload-notes.json');
+    if (fs.existsSync(file)) return file;
+    if (path.dirname(dir) === dir) throw new Error(`fixtures/workload-notes.json not found above ${__dirname}`);
+  }
+}
+
+/** The worker as a child process, spoken to one request at a time as the parent does. */
+class WorkerProcess {
+  constructor() {
+    this.child = spawn(process.execPath, ['--expose-gc', WORKER], { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.stderr = '';
+    this.child.stderr.on('data', (d) => { this.stderr += d; });
+    this.lines = readline.createInterface({ input: this.child.stdout })[Symbol.asyncIterator]();
+    this.exited = new Promise((resolve) => this.child.on('exit', (code) => resolve(code)));
+  }
+
+  /** Sends one request; answers its result or error line, with the progress lines seen before it. */
+  async request(req) {
+    this.child.stdin.write(JSON.stringify(req) + '\n');
+    const progress = [];
+    for (; ;) {
+      const { value, done } = await this.lines.next();
+      if (done) throw new Error(`worker closed stdout during ${req.op}; stderr: ${this.stderr}`);
+      const line = JSON.parse(value);
+      if (line.type === 'progress') {
+        progress.push(line);
+        continue;
+      }
+      assert.equal(line.op, req.op === undefined ? null : req.op);
+      return { ...line, progress };
+    }
+  }
+
+  async ok(req) {
+    const answer = await this.request(req);
+    assert.equal(answer.type, 'result', `${req.op}: ${answer.message}; stderr: ${this.stderr}`);
+    return answer;
+  }
+
+  kill() {
+    this.child.kill();
+  }
+}
+
+function assertPositiveIntegers(values, count, what) {
+  assert.equal(values.length, count, `${what}: ${count} samples`);
+  for (const v of values) assert.ok(Number.isInteger(v) && v > 0, `${what}: ${v} is a positive integer`);
+}
+
+function assertSnapshot(s) {
+  for (const key of ['rssKb', 'anonKb', 'rssAnonKb', 'rssFileKb', 'heapUsedBytes']) {
+    assert.ok(Number.isInteger(s[key]) && s[key] > 0, `${key} = ${s[key]}`);
+  }
+  assert.ok(Number.isInteger(s.rssShmemKb) && s.rssShmemKb >= 0);
+}
+
+test('workload texts and timestamps equal the fixture', () => {
+  const fixture = JSON.parse(fs.readFileSync(fixturePath(), 'utf8'));
+  assert.equal(LOREM.length, fixture.loremChars);
+  assert.equal(BASE_TS, fixture.baseTs);
+  for (const [workload, spec] of Object.entries(fixture.workloads)) {
+    assert.equal(WORKLOADS[workload].notesPerStore, spec.notesPerStore, workload);
+    assert.ok(spec.notes.length > 0);
+    for (const note of spec.notes) {
+      assert.equal(noteText(workload, note.agent, note.j), note.text, `${workload} note ${note.j} of agent ${note.agent}`);
+      assert.equal(noteTs(note.j), note.ts);
+    }
+  }
+  assert.deepEqual(Object.keys(WORKLOADS).sort(), Object.keys(fixture.workloads).sort());
+});
+
+test('buildNotes builds the W notes of one agent', () => {
+  const notes = buildNotes('large', 7);
+  assert.equal(notes.count, 1000);
+  assert.equal(notes.texts.length, 1000);
+  assert.equal(notes.texts[3], noteText('large', 7, 3));
+  assert.ok(notes.texts.every((t) => t.length === 300));
+  assert.equal(notes.ts[999], BASE_TS + 999);
+});
+
+test('rejects an unknown engine, an unknown op and a request before hello, naming the valid values', async () => {
+  const worker = new WorkerProcess();
+  try {
+    const early = await worker.request({ op: 'check', root: os.tmpdir(), workload: 'small', stores: [] });
+    assert.equal(early.type, 'error');
+    assert.match(early.message, /send hello first/);
+    const engine = await worker.request({ op: 'hello', engine: 'nope' });
+    assert.equal(engine.type, 'error');
+    assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
+    const op = await worker.request({ op: 'frobnicate' });
+    assert.equal(op.type, 'error');
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, warmup, openrun, hold, check, exit$/);
+    await worker.ok({ op: 'exit' });
+    assert.equal(await worker.exited, 0);
+  } finally {
+    worker.kill();
+  }
+});
+
+test('exits when stdin closes', async () => {
+  const worker = new WorkerProcess();
+  worker.child.stdin.end();
+  assert.equal(await worker.exited, 0);
+});
+
+for (const engine of Object.keys(ENGINES)) {
+  test(`engine ${engine}: every phase end to end, and a wrong count fails openrun`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), `storebench-test-${engine}-`));
+    const worker = new WorkerProcess();
+    try {
+      const hello = await worker.ok({ op: 'hello', engine });
+      assert.equal(hello.engine, engine);
+      assert.equal(hello.pid, worker.child.pid);
+      assert.equal(hello.runtime, `Node.js ${process.version}`);
+      for (const [key, value] of Object.entries(hello.info)) assert.equal(typeof value, 'string', key);
+      for (const key of ['engineVersion', 'journalMode', 'synchronous', 'compileOptions']) assert.ok(hello.info[key], key);
+
+      const workload = 'small';
+      const create = await worker.ok({ op: 'create', root, workload, stores: [0, 1, 2] });
+      assertPositiveIntegers(create.samples.create, 3, 'create');
+      assert.ok(create.wallNs >= create.samples.create.reduce((a, b) => a + b, 0));
+      for (const i of [0, 1, 2]) assert.ok(fs.existsSync(path.join(root, `store-${i}`, 'store.db')), `store ${i}`);
+
+      const warmup = await worker.ok({ op: 'warmup', root, workload, order: [0, 1, 2] });
+      assert.ok(warmup.wallNs > 0);
+
+      const run = await worker.ok({ op: 'openrun', root, workload, run: 1, order: [2, 0, 1] });
+      for (const phase of ['open', 'count', 'close', 'oqc']) assertPositiveIntegers(run.samples[phase], 3, phase);
+      for (let k = 0; k < 3; k++) {
+        const s = run.samples;
+        assert.equal(s.oqc[k], s.open[k] + s.count[k] + s.close[k]);
+      }
+      assert.ok(run.wallNs > 0);
+
+      const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2] });
+      assert.equal(hold.opened, 2);
+      assertSnapshot(hold.before);
+      assertSnapshot(hold.after);
+
+      const check = await worker.ok({ op: 'check', root, workload, stores: [0, 1, 2, 3] });
+      assert.deepEqual(check.valid, [0, 1, 2]);
+
+      // delete one note of store 1 with the engine's own binding
+      const Database = await ENGINES[engine].load();
+      const file = path.join(root, 'store-1', 'store.db');
+      const db = new Database(file);
+      db.exec('DELETE FROM note WHERE id = 5');
+      db.close();
+
+      const wrong = await worker.request({ op: 'openrun', root, workload, run: 2, order: [0, 1, 2] });
+      assert.equal(wrong.type, 'error');
+      assert.equal(wrong.message, `count mismatch: engine ${engine}, store 1 (${file}): expected 10, got 9`);
+      assert.equal(wrong.store, 1);
+      const recheck = await worker.ok({ op: 'check', root, workload, stores: [0, 1, 2] });
+      assert.deepEqual(recheck.valid, [0, 2]);
+
+      const missing = await worker.request({ op: 'warmup', root, workload, order: [0, 7] });
+      assert.equal(missing.type, 'error');
+      assert.equal(missing.store, 7);
+
+      await worker.ok({ op: 'exit' });
+      assert.equal(await worker.exited, 0);
+    } finally {
+      worker.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,63 @@
+package storebench.run;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Trial.visitingOrder: the order of open run r is Collections.shuffle(0..N-1, new Random(r)) (DESIGN.md). */
+class VisitingOrderTest {
+
+    /** The definition, computed here independently of Trial. */
+    private static int[] shuffled(int n, long seed) {
+        List<Integer> list = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            list.add(i);
+        }
+        Collections.shuffle(list, new Random(seed));
+        return list.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    @ParameterizedTest(name = "n={0}, run={1}")
+    @CsvSource({"1000, 1", "1000, 2", "1000, 3", "10, 1", "2, 7", "1, 1"})
+    void equalsCollectionsShuffleWithRandomSeededByTheRun(int n, int run) {
+        assertThat(Trial.visitingOrder(n, run)).containsExactly(shuffled(n, run));
+    }
+
+    @Test
+    void pinsTheFirstStoresOfRunOneForTenStores() {
+        // Java's Random and Collections.shuffle are specified algorithms: this must hold on every JVM,
+        // and the Node worker must reproduce it.
+        assertThat(Trial.visitingOrder(10, 1)).containsExactly(shuffled(10, 1))
+                .isNotEqualTo(IntStream.range(0, 10).toArray());
+    }
+
+    @Test
+    void isAPermutationOfAllStores() {
+        int[] order = Trial.visitingOrder(1000, 1);
+        assertThat(order).hasSize(1000).containsExactlyInAnyOrder(IntStream.range(0, 1000).toArray());
+        assertThat(order).isNotEqualTo(IntStream.range(0, 1000).toArray());
+    }
+
+    @Test
+    void differsBetweenRunOneAndRunTwo() {
+        assertThat(Trial.visitingOrder(1000, 1)).isNotEqualTo(Trial.visitingOrder(1000, 2));
+    }
+
+    @Test
+    void isTheSameForTheSameSeed() {
+        assertThat(Trial.visitingOrder(1000, 3)).containsExactly(Trial.visitingOrder(1000, 3));
+    }
+
+    @Test
+    void zeroStoresGiveAnEmptyOrder() {
+        assertThat(Trial.visitingOrder(0, 1)).isEmpty();
+    }
+}
