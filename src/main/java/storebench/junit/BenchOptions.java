@@ -38,6 +38,8 @@ public final class BenchOptions {
     public final Path outputDir;
     public final Duration trialTimeout;
     public final String nodeCommand;
+    /** Test knob: every engine operation of the JVM engines made this fraction slower (0 = off). */
+    public final double slowdown;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -57,7 +59,7 @@ public final class BenchOptions {
         root = resolve(s.get("bench.root", "BENCH_ROOT", "target/bench-data"));
         String maxLoadValue = s.get("bench.maxLoad", "BENCH_MAX_LOAD", "");
         maxLoad = maxLoadValue.isBlank() ? OptionalDouble.empty()
-                : OptionalDouble.of(positiveDouble("bench.maxLoad", maxLoadValue));
+                : OptionalDouble.of(positiveDouble("bench.maxLoad", maxLoadValue, "a load average > 0, e.g. 1 or 1.5"));
         maxLoadWait = duration("bench.maxLoadWait", s.get("bench.maxLoadWait", null, "10m"));
         keep = bool("bench.keep", s.get("bench.keep", null, "false"));
         reuse = bool("bench.reuse", s.get("bench.reuse", null, "false"));
@@ -66,6 +68,9 @@ public final class BenchOptions {
         baseline = baselineValue.isBlank() ? Optional.empty() : Optional.of(resolve(baselineValue));
         trialTimeout = duration("bench.trialTimeout", s.get("bench.trialTimeout", null, "60m"));
         nodeCommand = s.get("bench.node", null, "node");
+        String slowdownValue = s.get("bench.slowdown", null, "0");
+        slowdown = "0".equals(slowdownValue.trim()) ? 0 : positiveDouble("bench.slowdown", slowdownValue,
+                "a fraction > 0, e.g. 0.3 for 30% slower (a test knob; 0 = off)");
     }
 
     /** Options from system properties and the environment. */
@@ -151,7 +156,7 @@ public final class BenchOptions {
         throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a whole number >= 1");
     }
 
-    private static double positiveDouble(String name, String value) {
+    private static double positiveDouble(String name, String value, String valid) {
         try {
             double d = Double.parseDouble(value.trim());
             if (d > 0 && Double.isFinite(d)) {
@@ -160,7 +165,7 @@ public final class BenchOptions {
         } catch (NumberFormatException ignored) {
             // falls through
         }
-        throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a load average > 0, e.g. 1 or 1.5");
+        throw new IllegalArgumentException(name + "='" + value + "' is not valid: give " + valid);
     }
 
     private static boolean bool(String name, String value) {

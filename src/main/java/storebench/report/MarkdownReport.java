@@ -192,7 +192,7 @@ public final class MarkdownReport {
             reused += p.path("reused").asInt();
         }
         if (reused > 0) {
-            md.append("- Store pool: ").append(fmt(reused, 0)).append(" stores reused from an earlier run (bench.reuse),")
+            md.append("- Store pool: ").append(fmt(reused, 0)).append(" stores reused from an earlier run (bench.reuse), ")
                     .append(fmt(created, 0)).append(" created; create figures are over the created stores only.\n");
         }
         long waits = 0;

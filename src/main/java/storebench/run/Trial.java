@@ -46,6 +46,8 @@ public final class Trial implements AutoCloseable {
     private String failed;
     private boolean statusRecorded;
     private final Map<String, Double> createStats = new LinkedHashMap<>();
+    private JsonNode engineInfo;
+    static final String POOL_IDENTITY = "pool.json";
 
     Trial(Bench bench, EngineId engine, Setting setting) {
         this.bench = bench;
@@ -105,7 +107,7 @@ public final class Trial implements AutoCloseable {
         dir = bench.pool.trialDir(bench.options.workload.id(), engine.id(), setting.id());
         Set<Integer> valid = new TreeSet<>();
         List<Integer> existing = StorePool.existingStores(dir);
-        if (bench.options.reuse && !existing.isEmpty()) {
+        if (bench.options.reuse && !existing.isEmpty() && samePoolIdentity()) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < n).forEach(candidates::add);
             JsonNode result = run("check", request(Protocol.CHECK).set("stores", ints(candidates)));
@@ -124,6 +126,7 @@ public final class Trial implements AutoCloseable {
         }
         reused = valid.size();
         created = missing.size();
+        writePoolIdentity();
         if (!missing.isEmpty()) {
             LoadGate.Wait wait = awaitLoad();
             ObjectNode result = run("create", request(Protocol.CREATE).set("stores", ints(missing)));
@@ -139,6 +142,31 @@ public final class Trial implements AutoCloseable {
         bench.results.append(line("pool").put("created", created).put("reused", reused));
         measureDisk(n);
         poolReady = true;
+    }
+
+    /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
+    private com.fasterxml.jackson.databind.JsonNode poolIdentity() throws Exception {
+        ObjectNode id = Protocol.JSON.createObjectNode().put("engine", engine.id())
+                .put("workload", bench.options.workload.id());
+        id.set("versions", engineInfo());
+        return id;
+    }
+
+    private boolean samePoolIdentity() throws Exception {
+        Path file = dir.resolve(POOL_IDENTITY);
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            bench.console.println("[storebench] " + name + ": kept stores have no " + POOL_IDENTITY + "; not reused");
+            return false;
+        }
+        boolean same = Protocol.JSON.readTree(file.toFile()).equals(poolIdentity());
+        if (!same) {
+            bench.console.println("[storebench] " + name + ": kept stores were made by another engine version; not reused");
+        }
+        return same;
+    }
+
+    private void writePoolIdentity() throws Exception {
+        Protocol.JSON.writeValue(dir.resolve(POOL_IDENTITY).toFile(), poolIdentity());
     }
 
     private void measureDisk(int n) throws Exception {
@@ -283,10 +311,23 @@ public final class Trial implements AutoCloseable {
         if (process == null) {
             process = TrialProcess.start(name, bench.commands.command(engine), setting.environment(),
                     bench.workDir, bench.options.trialTimeout.toMillis());
-            ObjectNode hello = process.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()), l -> { });
+            ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id());
+            if (bench.options.slowdown > 0) {
+                helloRequest.put("slowdown", bench.options.slowdown);
+            }
+            ObjectNode hello = process.request(helloRequest, l -> { });
+            engineInfo = hello.path("info");
             bench.describeEngine(engine, hello);
         }
         return process;
+    }
+
+    /** The engine's versions and settings as its trial process reports them. */
+    private JsonNode engineInfo() throws Exception {
+        if (engineInfo == null) {
+            process();
+        }
+        return engineInfo;
     }
 
     private void closeProcess() {

@@ -2,7 +2,9 @@ package storebench.trial;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.Engine;
 import storebench.engine.EngineId;
+import storebench.engine.SlowedEngine;
 import storebench.measure.ProcMemory;
 import storebench.workload.Workload;
 
@@ -59,12 +61,17 @@ public final class TrialMain {
     private ObjectNode serve(String op, JsonNode request) throws Exception {
         if (Protocol.HELLO.equals(op)) {
             engineId = request.path("engine").asText();
-            phases = new Phases(engineId, EngineId.of(engineId).newJvmEngine());
+            Engine engine = EngineId.of(engineId).newJvmEngine();
+            double slowdown = request.path("slowdown").asDouble(0);
+            if (slowdown > 0) {
+                engine = new SlowedEngine(engine, slowdown);
+            }
+            phases = new Phases(engineId, engine);
             ObjectNode result = Protocol.result(op).put("engine", engineId).put("pid", ProcessHandle.current().pid())
                     .put("runtime", "Java " + System.getProperty("java.version") + " ("
                             + System.getProperty("java.vm.name") + ")");
             ObjectNode info = result.putObject("info");
-            for (Map.Entry<String, String> e : EngineId.of(engineId).newJvmEngine().describe().entrySet()) {
+            for (Map.Entry<String, String> e : engine.describe().entrySet()) {
                 info.put(e.getKey(), e.getValue());
             }
             return result;

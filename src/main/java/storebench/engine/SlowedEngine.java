@@ -1,0 +1,81 @@
+package storebench.engine;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A decorator that makes every operation of an engine slower by a fraction of its own duration, by spinning
+ * inside the operation (so inside the timed region). It exists to prove the regression gate's teeth
+ * ({@code -Dbench.slowdown=0.3} = 30% slower); a normal run never uses it.
+ */
+public final class SlowedEngine implements Engine {
+    private final Engine inner;
+    private final double fraction;
+
+    public SlowedEngine(Engine inner, double fraction) {
+        this.inner = inner;
+        this.fraction = fraction;
+    }
+
+    @Override
+    public OpenStore create(Path dir) throws Exception {
+        long t0 = System.nanoTime();
+        OpenStore store = inner.create(dir);
+        spin(t0);
+        return new Slowed(store);
+    }
+
+    @Override
+    public OpenStore open(Path dir) throws Exception {
+        long t0 = System.nanoTime();
+        OpenStore store = inner.open(dir);
+        spin(t0);
+        return new Slowed(store);
+    }
+
+    @Override
+    public Map<String, String> describe() throws Exception {
+        Map<String, String> info = new LinkedHashMap<>(inner.describe());
+        info.put("slowdown", "every operation made " + Math.round(fraction * 100) + "% slower (test knob bench.slowdown)");
+        return info;
+    }
+
+    /** Spins for {@code fraction} of the time since {@code t0}. */
+    private void spin(long t0) {
+        long until = System.nanoTime() + (long) ((System.nanoTime() - t0) * fraction);
+        while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private final class Slowed implements OpenStore {
+        private final OpenStore inner;
+
+        Slowed(OpenStore inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void putAll(Note[] notes) throws Exception {
+            long t0 = System.nanoTime();
+            inner.putAll(notes);
+            spin(t0);
+        }
+
+        @Override
+        public long count() throws Exception {
+            long t0 = System.nanoTime();
+            long n = inner.count();
+            spin(t0);
+            return n;
+        }
+
+        @Override
+        public void close() throws Exception {
+            long t0 = System.nanoTime();
+            inner.close();
+            spin(t0);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package storebench.gate;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A thresholds file that cannot be used: every problem found, each as {@code file:line: what is wrong; the valid
+ * values}. Thrown by {@link Thresholds#load} before anything is measured.
+ */
+public final class ThresholdsException extends IllegalArgumentException {
+    /** One problem at one line of the file. */
+    public record Problem(int line, String message) {
+    }
+
+    private final String file;
+    private final List<Problem> problems;
+
+    public ThresholdsException(String file, List<Problem> problems) {
+        super(message(file, problems));
+        this.file = file;
+        this.problems = List.copyOf(problems);
+    }
+
+    public String file() {
+        return file;
+    }
+
+    public List<Problem> problems() {
+        return problems;
+    }
+
+    private static String message(String file, List<Problem> problems) {
+        String list = problems.stream().map(p -> file + ":" + p.line() + ": " + p.message())
+                .collect(Collectors.joining("\n  "));
+        return "thresholds file " + file + " is not valid (" + problems.size() + " problem"
+                + (problems.size() == 1 ? "" : "s") + "; the comments at the top of thresholds.yaml describe the"
+                + " format):\n  " + list;
+    }
+}
