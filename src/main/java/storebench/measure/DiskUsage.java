@@ -22,6 +22,8 @@ public final class DiskUsage {
     public static final class StoreDisk {
         public long bytes;
         public long allocatedBytes;
+        /** Bytes in SQLite write-ahead logs ({@code *-wal}) that stayed after close. */
+        public long walBytes;
         public int files;
     }
 
@@ -49,6 +51,9 @@ public final class DiskUsage {
             }
             StoreDisk d = stores.computeIfAbsent(index, k -> new StoreDisk());
             d.bytes += Long.parseLong(parts[0]);
+            if (parts[2].endsWith("-wal")) {
+                d.walBytes += Long.parseLong(parts[0]);
+            }
             d.allocatedBytes += Long.parseLong(parts[1]) * 512;
             d.files++;
         }

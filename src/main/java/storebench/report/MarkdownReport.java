@@ -251,6 +251,7 @@ public final class MarkdownReport {
                 + " 3.53.4, pyturso 0.8.1, libsql 0.1.11) on a desktop workstation with 10,000 stores; these figures are"
                 + " from Java (and Node.js) with the versions below, and are comparable in shape, not in absolute numbers.");
         sameObjectBox().ifPresent(c::add);
+        c.addAll(nodeEngineCaveats());
         String fs = results.environment().path("benchRoot").path("fsType").asText("");
         if (fs.equals("tmpfs") || fs.equals("ramfs")) {
             c.add("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk.");
@@ -267,6 +268,35 @@ public final class MarkdownReport {
             md.append(k + 1).append(". ").append(c.get(k)).append('\n');
         }
         md.append('\n');
+    }
+
+    /** What the Node engines' figures mean beside the JVM ones (issue 3's findings). */
+    private List<String> nodeEngineCaveats() {
+        List<String> c = new ArrayList<>();
+        for (String e : engines) {
+            results.lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
+                    && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(title(e)
+                    + " keeps a store's data in its -wal file after close (median " + fmt(d.path("walBytesMedian")
+                    .asDouble() / 1024, 0) + " KB of " + fmt(d.path("bytesMedian").asDouble() / 1024, 0)
+                    + " KB per store): the disk rows count the -wal file with the database file."));
+        }
+        if (engines.contains(EngineId.LIBSQL.id())) {
+            c.add("libSQL's close() returns at once while a prepared statement of the connection is still alive: the"
+                    + " file and its page cache are released when the garbage collector finalizes the statement. The"
+                    + " Node worker gives a minor GC and one event-loop turn between stores (untimed, for every Node"
+                    + " engine), as an application's event loop would; without it every visited store stays open."
+                    + " So libSQL's close row leaves out the real close.");
+        }
+        boolean nodeRan = engines.stream().anyMatch(e -> EngineId.of(e).runtime() == EngineId.Runtime.NODE
+                && !results.lines("stat", e, settings.isEmpty() ? "" : settings.get(0)).isEmpty());
+        if (nodeRan) {
+            c.add("The Node engines run in a Node.js worker (their bindings have no JVM counterpart here); `SQLite (Node.js)`"
+                    + " is the same engine as `SQLite` through better-sqlite3, the calibration column: the difference"
+                    + " between those two columns is what the runtime, the binding and the two SQLite builds (versions"
+                    + " and compile options, e.g. better-sqlite3's larger default cache_size, in environment.json) add."
+                    + " Compare a Node column with a JVM column only beside that difference.");
+        }
+        return c;
     }
 
     /** Says why the two ObjectBox variants measure the same, where they do. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineId;
 import storebench.junit.BenchOptions;
 import storebench.measure.Environment;
+import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
 import storebench.measure.LoadSampler;
 import storebench.report.MarkdownReport;
@@ -36,6 +37,7 @@ public final class Bench implements AutoCloseable {
     final LoadGate loadGate;
     final TrialCommands commands;
     final PrintStream console;
+    final HdrLogs hdrLogs;
     /** The trial processes' working directory. */
     final Path workDir;
     private final LoadSampler sampler;
@@ -49,6 +51,7 @@ public final class Bench implements AutoCloseable {
         this.pool = StorePool.claim(options.root);
         this.outputDir = freshOutputDir(options.outputDir);
         this.results = new ResultsFile(outputDir.resolve(ResultsFile.NAME));
+        this.hdrLogs = new HdrLogs(outputDir.resolve("hdr"));
         this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
         this.commands = new TrialCommands(TrialCommands.defaultClasspath(), options.projectDir, options.nodeCommand);

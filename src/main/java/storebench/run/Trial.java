@@ -132,7 +132,9 @@ public final class Trial implements AutoCloseable {
             ObjectNode result = run("create", request(Protocol.CREATE).set("stores", ints(missing)));
             long[] samples = Protocol.toLongs(result.path("samples").path("create"), "create");
             long wallNs = result.path("wallNs").asLong();
-            createStats.put(Stat.CREATE_MS.id(), Latency.p50Ms(Latency.histogram(samples)));
+            Histogram createHistogram = Latency.histogram(samples);
+            bench.hdrLogs.write(engine.id(), setting.id(), "create", List.of(createHistogram), List.of("create"));
+            createStats.put(Stat.CREATE_MS.id(), Latency.p50Ms(createHistogram));
             createStats.put(Stat.STORES_PER_S.id(), missing.size() / (wallNs / 1e9));
             phaseLine("create", wallNs, wait, missing.size());
             for (Map.Entry<String, Double> e : createStats.entrySet()) {
@@ -173,6 +175,7 @@ public final class Trial implements AutoCloseable {
         Map<Integer, DiskUsage.StoreDisk> disk = DiskUsage.of(dir);
         long[] bytes = new long[n];
         long[] allocated = new long[n];
+        long[] wal = new long[n];
         long total = 0;
         for (int i = 0; i < n; i++) {
             DiskUsage.StoreDisk d = disk.get(i);
@@ -181,13 +184,15 @@ public final class Trial implements AutoCloseable {
             }
             bytes[i] = d.bytes;
             allocated[i] = d.allocatedBytes;
+            wal[i] = d.walBytes;
             total += d.bytes;
         }
         createStats.put(Stat.DISK_KB.id(), RunStats.median(bytes) / 1024);
         createStats.put(Stat.DISK_ALLOC_KB.id(), RunStats.median(allocated) / 1024);
         stat(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()), List.of());
         stat(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()), List.of());
-        bench.results.append(line("disk").put("totalBytes", total));
+        bench.results.append(line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
+                .put("bytesMedian", RunStats.median(bytes)));
     }
 
     /** The uncounted warm-up pass, then R warm open runs in the seeded visiting orders. */
@@ -203,6 +208,8 @@ public final class Trial implements AutoCloseable {
             figures.put(s.id(), new ArrayList<>());
         }
         double maxLoad = 0;
+        Map<String, List<Histogram>> histograms = new LinkedHashMap<>();
+        List<String> tags = new ArrayList<>();
         for (int r = 1; r <= bench.options.runs; r++) {
             LoadGate.Wait wait = awaitLoad();
             maxLoad = Math.max(maxLoad, wait.load1);
@@ -210,14 +217,23 @@ public final class Trial implements AutoCloseable {
             request.put("run", r).set("order", Protocol.ints(visitingOrder(n, r)));
             ObjectNode result = run("open run " + r, request);
             JsonNode samples = result.path("samples");
-            Histogram oqc = Latency.histogram(Protocol.toLongs(samples.get("oqc"), "oqc"));
-            figures.get(Stat.OPEN_MS.id()).add(Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get("open"), "open"))));
-            figures.get(Stat.COUNT_MS.id()).add(Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get("count"), "count"))));
-            figures.get(Stat.CLOSE_MS.id()).add(Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get("close"), "close"))));
+            Map<String, Histogram> run = new LinkedHashMap<>();
+            for (String metric : List.of("open", "count", "close", "oqc")) {
+                run.put(metric, Latency.histogram(Protocol.toLongs(samples.get(metric), metric)));
+                histograms.computeIfAbsent(metric, k -> new ArrayList<>()).add(run.get(metric));
+            }
+            tags.add("run-" + r);
+            Histogram oqc = run.get("oqc");
+            figures.get(Stat.OPEN_MS.id()).add(Latency.p50Ms(run.get("open")));
+            figures.get(Stat.COUNT_MS.id()).add(Latency.p50Ms(run.get("count")));
+            figures.get(Stat.CLOSE_MS.id()).add(Latency.p50Ms(run.get("close")));
             figures.get(Stat.OQC_MS.id()).add(Latency.p50Ms(oqc));
             figures.get(Stat.OQC_P99_MS.id()).add(Latency.p99Ms(oqc));
             ObjectNode phase = phaseLine("openrun", result.path("wallNs").asLong(), wait, n);
             phase.put("run", r);
+        }
+        for (Map.Entry<String, List<Histogram>> e : histograms.entrySet()) {
+            bench.hdrLogs.write(engine.id(), setting.id(), "openrun-" + e.getKey(), e.getValue(), tags);
         }
         Map<String, Double> stats = new LinkedHashMap<>();
         for (Map.Entry<String, List<Double>> e : figures.entrySet()) {

@@ -1,0 +1,320 @@
+package storebench.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import storebench.engine.EngineId;
+import storebench.gate.Thresholds.Bound;
+import storebench.gate.Verdict.Kind;
+import storebench.gate.Verdict.Status;
+import storebench.report.ResultsFile;
+import storebench.report.RunResults;
+import storebench.report.Stat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The regression gate: evaluates every rule of a thresholds file against a run's results (and a baseline run's)
+ * and gives one {@link Verdict} per rule, engine and setting. A pure function of its inputs: it measures nothing
+ * and reads no file.
+ *
+ * <p>Baseline comparison: a statistic fails when it is worse than the baseline's by more than its tolerance AND
+ * by more than the noise, where the noise is the larger of the two runs' spreads ((max - min) / median of the R
+ * run figures; statistics without runs have no noise). "Worse" is higher, except for stores_per_s, where it is
+ * lower; a stores_per_s figure is compared as time per store (baseline / measured - 1), so a 30% slowdown reads
+ * as 30% worse in every statistic.
+ */
+public final class Gate {
+    private Gate() {
+    }
+
+    /** Whether a higher figure is the better one (only stores_per_s). */
+    public static boolean higherIsBetter(String stat) {
+        return Stat.STORES_PER_S.id().equals(stat);
+    }
+
+    /**
+     * Every verdict of the thresholds on the current run: ceilings and ratios in file order, then the baseline
+     * comparison (a single not-evaluated verdict when no baseline is given or the runs are not comparable).
+     */
+    public static List<Verdict> evaluate(Thresholds thresholds, RunResults current, Optional<RunResults> baseline) {
+        Run run = new Run(current);
+        List<Verdict> out = new ArrayList<>();
+        for (Thresholds.Ceiling c : thresholds.ceilings()) {
+            for (String setting : c.settings()) {
+                for (String workload : c.workloads()) {
+                    out.add(ceiling(thresholds.file(), c, setting, workload, run));
+                }
+            }
+        }
+        for (Thresholds.Ratio r : thresholds.ratios()) {
+            for (String setting : r.settings()) {
+                for (String workload : r.workloads()) {
+                    out.add(ratio(thresholds.file(), r, setting, workload, run));
+                }
+            }
+        }
+        out.sort(Comparator.comparingInt(Verdict::line)); // file order; stable, so settings stay in order
+        if (thresholds.baseline().isPresent()) {
+            out.addAll(baseline(thresholds.file(), thresholds.baseline().get(), run, baseline.map(Run::new)));
+        } else if (baseline.isPresent()) {
+            out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
+                    Verdict.ANY, null, null, null, thresholds.file(), 0, "baseline comparison",
+                    "a baseline was given, but the thresholds file has no baseline: section with its tolerances"));
+        }
+        return out;
+    }
+
+    /**
+     * Reads a baseline run: its results.jsonl, or the folder holding it (a copy of an earlier run's target/bench/).
+     * Errors name the path; call it before measuring, too, so a wrong path stops the run early.
+     */
+    public static RunResults loadBaseline(Path path) throws IOException {
+        if (Files.isDirectory(path)) {
+            if (!Files.isRegularFile(path.resolve(ResultsFile.NAME))) {
+                throw new IOException("baseline " + path + " is a folder without " + ResultsFile.NAME
+                        + ": give -Dbench.baseline=path/to/results.jsonl (or the folder of a copied run)");
+            }
+            return RunResults.load(path);
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new IOException("no baseline at " + path + ": give -Dbench.baseline=path/to/results.jsonl"
+                    + " (a copy of an earlier run's target/bench/results.jsonl)");
+        }
+        List<JsonNode> lines = ResultsFile.read(path);
+        Path env = path.resolveSibling(RunResults.ENVIRONMENT);
+        JsonNode environment = null;
+        if (Files.isRegularFile(env)) {
+            try {
+                environment = new com.fasterxml.jackson.databind.ObjectMapper().readTree(env.toFile());
+            } catch (IOException ignored) {
+                environment = null; // the environment is optional for a comparison
+            }
+        }
+        return new RunResults(lines, environment);
+    }
+
+    private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, Run run) {
+        String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + Verdict.format(c.stat(), c.limit())
+                + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")";
+        Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat());
+        if (missing.isPresent()) {
+            return notEvaluated(Kind.CEILING, c.engine(), setting, workload, c.stat(), file, c.line(), rule,
+                    missing.get());
+        }
+        double measured = run.value(c.engine(), setting, c.stat()).value;
+        return judged(Kind.CEILING, c.engine(), setting, workload, c.stat(), measured, c.limit(), c.bound(), file,
+                c.line(), rule, "measured over " + run.stores + " stores");
+    }
+
+    private static Verdict ratio(String file, Thresholds.Ratio r, String setting, String workload, Run run) {
+        String rule = r.engine() + " " + r.stat() + " " + r.bound().symbol() + " " + fmt(r.factor()) + " x "
+                + r.other() + " " + r.stat() + " (same setting and workload)";
+        Optional<String> missing = run.missing(r.engine(), setting, workload, r.stat())
+                .or(() -> run.missing(r.other(), setting, workload, r.stat()));
+        if (missing.isPresent()) {
+            return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
+                    missing.get());
+        }
+        double measured = run.value(r.engine(), setting, r.stat()).value;
+        double other = run.value(r.other(), setting, r.stat()).value;
+        double limit = r.factor() * other;
+        String detail = r.other() + " " + Verdict.format(r.stat(), other) + "; ratio "
+                + (other == 0 ? "undefined (" + r.other() + " is 0)" : fmt(measured / other));
+        return judged(Kind.RATIO, r.engine(), setting, workload, r.stat(), measured, limit, r.bound(), file, r.line(),
+                rule, detail);
+    }
+
+    private static List<Verdict> baseline(String file, Thresholds.Baseline b, Run run, Optional<Run> base) {
+        List<Verdict> out = new ArrayList<>();
+        String all = "baseline comparison (tolerance " + fmt(b.withSpread().percent()) + "% and the noise for"
+                + " open-run statistics, " + fmt(b.withoutSpread().percent()) + "% for the others)";
+        if (base.isEmpty()) {
+            out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
+                    Verdict.ANY, null, null, null, file, b.line(), all,
+                    "no baseline given: run with -Dbench.baseline=path/to/results.jsonl"));
+            return out;
+        }
+        Run then = base.get();
+        List<String> mismatch = new ArrayList<>();
+        if (!run.workload.equals(then.workload)) {
+            mismatch.add("workload " + run.workload + " vs " + then.workload + " in the baseline");
+        }
+        if (run.stores != then.stores) {
+            mismatch.add("N = " + run.stores + " stores vs " + then.stores + " in the baseline");
+        }
+        if (run.hold != then.hold) {
+            mismatch.add("M = " + run.hold + " stores held open vs " + then.hold + " in the baseline");
+        }
+        if (!mismatch.isEmpty()) {
+            out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
+                    Verdict.ANY, null, null, null, file, b.line(), all, "the runs are not comparable: "
+                    + String.join(", ", mismatch) + "; compare with a baseline of the same size and workload"));
+            return out;
+        }
+        Set<String> engines = new LinkedHashSet<>();
+        for (EngineId e : EngineId.values()) { // the report's order
+            if (run.engines.contains(e.id()) || then.engines.contains(e.id())) {
+                engines.add(e.id());
+            }
+        }
+        Set<String> settings = new LinkedHashSet<>(run.settings);
+        settings.addAll(then.settings);
+        for (String setting : settings) {
+            for (String engine : engines) {
+                for (Stat stat : Stat.values()) {
+                    if (b.ignore().contains(stat.id())) {
+                        continue;
+                    }
+                    boolean inRun = run.value(engine, setting, stat.id()) != null;
+                    boolean inBase = then.value(engine, setting, stat.id()) != null;
+                    if (!inRun && !inBase) {
+                        continue; // neither run has the figure (e.g. an engine that cannot run): no rule to judge
+                    }
+                    out.add(compare(file, b, stat, engine, setting, run, then));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Verdict compare(String file, Thresholds.Baseline b, Stat stat, String engine, String setting,
+                                   Run run, Run then) {
+        Thresholds.Tolerance tol = b.toleranceFor(stat);
+        boolean own = b.perStat().containsKey(stat.id());
+        String rule = stat.id() + " at most " + fmt(tol.percent()) + "% worse than the baseline"
+                + (stat.hasSpread() ? " and not beyond the noise" : "")
+                + (own ? "" : stat.hasSpread() ? " (with_spread)" : " (without_spread)");
+        Optional<String> missing = run.missing(engine, setting, run.workload, stat.id());
+        if (missing.isPresent()) {
+            return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
+                    missing.get());
+        }
+        RunResults.Measurement now = run.value(engine, setting, stat.id());
+        RunResults.Measurement before = then.value(engine, setting, stat.id());
+        if (before == null) {
+            return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
+                    "the baseline has no " + stat.id() + " figure for " + engine + " under " + setting);
+        }
+        if (before.value <= 0 || now.value <= 0) {
+            return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
+                    "a figure is not positive (baseline " + Verdict.format(stat.id(), before.value) + ", now "
+                            + Verdict.format(stat.id(), now.value) + "): no relative comparison");
+        }
+        double noise = Math.max(spread(now), spread(before));
+        double allowed = Math.max(tol.fraction(), noise);
+        boolean higherBetter = higherIsBetter(stat.id());
+        // worse as a fraction of the baseline's time: for stores/s as time per store
+        double worse = higherBetter ? before.value / now.value - 1 : now.value / before.value - 1;
+        double limit = higherBetter ? before.value / (1 + allowed) : before.value * (1 + allowed);
+        String detail = String.format(Locale.ROOT, "baseline %s, %s %.1f%%; tolerance %s%%",
+                Verdict.format(stat.id(), before.value), worse >= 0 ? "worse by" : "better by", Math.abs(worse) * 100,
+                fmt(tol.percent()))
+                + (stat.hasSpread() ? String.format(Locale.ROOT, ", noise %.1f%% (spread now %.1f%%, baseline %.1f%%)",
+                noise * 100, spread(now) * 100, spread(before) * 100) : "");
+        return judged(Kind.BASELINE, engine, setting, run.workload, stat.id(), now.value, limit,
+                higherBetter ? Bound.AT_LEAST : Bound.AT_MOST, file, tol.line(), rule, detail);
+    }
+
+    private static double spread(RunResults.Measurement m) {
+        return m.spread == null ? 0 : m.spread;
+    }
+
+    private static Verdict judged(Kind kind, String engine, String setting, String workload, String stat,
+                                  double measured, double limit, Bound bound, String file, int line, String rule,
+                                  String detail) {
+        double margin = bound == Bound.AT_MOST ? limit - measured : measured - limit;
+        Status status = margin >= 0 ? Status.PASS : Status.FAIL;
+        return new Verdict(kind, status, engine, setting, workload, stat, measured, limit, margin, file, line, rule,
+                detail);
+    }
+
+    private static Verdict notEvaluated(Kind kind, String engine, String setting, String workload, String stat,
+                                        String file, int line, String rule, String why) {
+        return new Verdict(kind, Status.NOT_EVALUATED, engine, setting, workload, stat, null, null, null, file, line,
+                rule, why);
+    }
+
+    static String fmt(double v) {
+        String s = String.format(Locale.ROOT, "%.3f", v);
+        return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+    }
+
+    /** What one run holds: its engines, settings, workload and size, its figures and why figures are missing. */
+    private static final class Run {
+        final RunResults results;
+        final List<String> engines = new ArrayList<>();
+        final List<String> settings = new ArrayList<>();
+        final String workload;
+        final int stores;
+        final int hold;
+        final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
+
+        Run(RunResults results) {
+            this.results = results;
+            JsonNode line = results.run();
+            line.path("engines").forEach(e -> engines.add(e.asText()));
+            line.path("settings").forEach(s -> settings.add(s.asText()));
+            for (RunResults.Measurement m : results.measurements()) {
+                figures.put(key(m.engine, m.setting, m.stat), m); // a later line supersedes an earlier one
+                if (!engines.contains(m.engine)) {
+                    engines.add(m.engine);
+                }
+                if (!settings.contains(m.setting)) {
+                    settings.add(m.setting);
+                }
+            }
+            String w = line.path("workload").asText("");
+            if (w.isEmpty()) {
+                w = results.measurements().stream().map(m -> m.workload).findFirst().orElse("?");
+            }
+            this.workload = w;
+            this.stores = line.path("stores").asInt();
+            this.hold = line.path("hold").asInt();
+        }
+
+        RunResults.Measurement value(String engine, String setting, String stat) {
+            return figures.get(key(engine, setting, stat));
+        }
+
+        /** Why there is no figure to judge, if there is none. */
+        Optional<String> missing(String engine, String setting, String workload, String stat) {
+            if (!this.workload.equals(workload)) {
+                return Optional.of("this run's workload is " + this.workload + ", the rule is for " + workload);
+            }
+            if (!engines.contains(engine)) {
+                return Optional.of("engine " + engine + " was not run (bench.engines=" + String.join(",", engines)
+                        + ")");
+            }
+            if (!settings.contains(setting)) {
+                return Optional.of("setting " + setting + " was not run (bench.settings=" + String.join(",", settings)
+                        + ")");
+            }
+            if (value(engine, setting, stat) != null) {
+                return Optional.empty();
+            }
+            for (JsonNode s : results.lines("status", engine, setting)) {
+                String status = s.path("status").asText();
+                if (status.equals("skipped") || status.equals("failed")) {
+                    return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": trial "
+                            + status + (s.hasNonNull("phase") ? " in " + s.get("phase").asText() : "") + ": "
+                            + s.path("reason").asText().lines().findFirst().orElse(""));
+                }
+            }
+            return Optional.of("no " + stat + " figure for " + engine + " under " + setting + " in results.jsonl");
+        }
+
+        private static String key(String engine, String setting, String stat) {
+            return engine + "\u0000" + setting + "\u0000" + stat;
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package storebench.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.gate.Verdict.Kind;
+import storebench.gate.Verdict.Status;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * target/bench/verdicts.json: every verdict of the gate on a run, written before the report is rendered so the
+ * report stays a pure function of the run's files.
+ */
+public final class Verdicts {
+    public static final String NAME = "verdicts.json";
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final String thresholds;
+    private final String baseline;
+    private final List<Verdict> verdicts;
+
+    /**
+     * @param thresholds the thresholds file the rules came from
+     * @param baseline   the baseline compared with, or null
+     */
+    public Verdicts(String thresholds, String baseline, List<Verdict> verdicts) {
+        this.thresholds = thresholds;
+        this.baseline = baseline;
+        this.verdicts = List.copyOf(verdicts);
+    }
+
+    public String thresholds() {
+        return thresholds;
+    }
+
+    public Optional<String> baseline() {
+        return Optional.ofNullable(baseline);
+    }
+
+    public List<Verdict> all() {
+        return verdicts;
+    }
+
+    public List<Verdict> with(Status status) {
+        return verdicts.stream().filter(v -> v.status() == status).collect(Collectors.toList());
+    }
+
+    public List<Verdict> failures() {
+        return with(Status.FAIL);
+    }
+
+    /** Whether any rule was judged at all (passed or failed). */
+    public boolean anyEvaluated() {
+        return verdicts.stream().anyMatch(v -> v.status() != Status.NOT_EVALUATED);
+    }
+
+    /** "12 passed, 1 failed, 3 not evaluated". */
+    public String summary() {
+        return with(Status.PASS).size() + " passed, " + failures().size() + " failed, "
+                + with(Status.NOT_EVALUATED).size() + " not evaluated";
+    }
+
+    /** Writes dir/verdicts.json (atomically) and returns its path. */
+    public Path write(Path dir) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("thresholds", thresholds);
+        if (baseline == null) {
+            root.putNull("baseline");
+        } else {
+            root.put("baseline", baseline);
+        }
+        root.put("evaluated", Instant.now().toString());
+        ObjectNode summary = root.putObject("summary");
+        summary.put("pass", with(Status.PASS).size()).put("fail", failures().size())
+                .put("notEvaluated", with(Status.NOT_EVALUATED).size());
+        for (Verdict v : verdicts) {
+            ObjectNode n = root.withArray("verdicts").addObject();
+            n.put("kind", v.kind().name()).put("status", v.status().name()).put("engine", v.engine())
+                    .put("setting", v.setting()).put("workload", v.workload()).put("stat", v.stat());
+            n.put("measured", v.measured()).put("limit", v.limit()).put("margin", v.margin())
+                    .put("marginPercent", v.marginPercent());
+            n.put("file", v.file()).put("line", v.line()).put("rule", v.rule()).put("detail", v.detail());
+        }
+        root.withArray("verdicts"); // present even when empty
+        Path out = dir.resolve(NAME);
+        Path tmp = dir.resolve(NAME + ".tmp");
+        JSON.writeValue(tmp.toFile(), root);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return out;
+    }
+
+    /** Reads a run's verdicts.json (dir is the run's folder, or the file itself). */
+    public static Verdicts read(Path dirOrFile) throws IOException {
+        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(NAME) : dirOrFile;
+        if (!Files.isRegularFile(file)) {
+            throw new IOException("no verdicts at " + file + " (the gate writes target/bench/" + NAME + ")");
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException(file + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (JsonNode n : root.path("verdicts")) {
+            try {
+                verdicts.add(new Verdict(Kind.valueOf(n.path("kind").asText()), Status.valueOf(n.path("status").asText()),
+                        n.path("engine").asText(), n.path("setting").asText(), n.path("workload").asText(),
+                        n.path("stat").asText(), number(n, "measured"), number(n, "limit"), number(n, "margin"),
+                        n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
+                        n.path("detail").asText()));
+            } catch (IllegalArgumentException e) {
+                throw new IOException(file + ": not a verdict: " + n + " (" + e.getMessage() + ")");
+            }
+        }
+        return new Verdicts(root.path("thresholds").asText(),
+                root.hasNonNull("baseline") ? root.get("baseline").asText() : null, verdicts);
+    }
+
+    /** The verdicts of a run's folder, if the gate wrote any (a report renders without them). */
+    public static Optional<Verdicts> readIfPresent(Path dir) throws IOException {
+        return Files.isRegularFile(dir.resolve(NAME)) ? Optional.of(read(dir)) : Optional.empty();
+    }
+
+    private static Double number(JsonNode n, String field) {
+        return n.hasNonNull(field) ? n.get(field).asDouble() : null;
+    }
+}
