@@ -44,7 +44,7 @@ public final class BenchOptions {
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
         projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
-        outputDir = projectDir.resolve("target").resolve("bench");
+        outputDir = resolve(s.get("bench.out", null, "target/bench"));
         engines = engines(s.get("bench.engines", null, String.join(",", EngineId.ids())));
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
         workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);

@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.BufferedWriter;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,12 +23,11 @@ public final class ResultsFile implements AutoCloseable {
     static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path path;
-    private final BufferedWriter out;
+    private final FileOutputStream out;
 
     public ResultsFile(Path path) throws IOException {
         this.path = path;
-        this.out = Files.newBufferedWriter(path, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        this.out = new FileOutputStream(path.toFile(), true);
     }
 
     public Path path() {
@@ -40,13 +38,15 @@ public final class ResultsFile implements AutoCloseable {
         return JSON.createObjectNode().put("kind", kind);
     }
 
-    /** Appends one line (with its time) and flushes it; the whole line is written in one call. */
+    /**
+     * Appends one line (with its time): the whole line goes to the file in one write call, so a process killed
+     * at any moment leaves whole lines only.
+     */
     public synchronized void append(ObjectNode line) throws IOException {
         if (!line.has("at")) {
             line.put("at", Instant.now().toString());
         }
-        out.write(JSON.writeValueAsString(line) + "\n");
-        out.flush();
+        out.write((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

@@ -44,11 +44,15 @@ public final class Bench implements AutoCloseable {
     private final ObjectNode environment;
     private final long startNs = System.nanoTime();
     private final Map<String, Trial> trials = new LinkedHashMap<>();
+    private volatile boolean closed;
 
     private Bench(BenchOptions options, PrintStream console) throws IOException {
         this.options = options;
         this.console = console;
         this.pool = StorePool.claim(options.root);
+        DiskEstimate.requireSpace(pool.root(), DiskEstimate.peakBytes(options.engines, options.settings.size(),
+                options.workload, options.stores, options.keep), "this run (" + options.stores + " stores per trial"
+                + (options.keep ? ", all kept" : ", one trial's stores at a time") + ")");
         this.outputDir = freshOutputDir(options.outputDir);
         this.results = new ResultsFile(outputDir.resolve(ResultsFile.NAME));
         this.hdrLogs = new HdrLogs(outputDir.resolve("hdr"));
@@ -70,6 +74,7 @@ public final class Bench implements AutoCloseable {
         options.settings.forEach(s -> run.withArray("settings").add(s.id()));
         results.append(run);
         console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
+        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
     }
 
     public static Bench start(BenchOptions options, PrintStream console) throws IOException {
@@ -131,6 +136,22 @@ public final class Bench implements AutoCloseable {
         }
     }
 
+    /** On SIGINT/SIGTERM before the run ended: stop the trial processes, record it; finished results stay. */
+    private void interrupted() {
+        if (closed) {
+            return;
+        }
+        for (Trial t : trials.values()) {
+            t.stopProcesses();
+        }
+        try {
+            results.append(ResultsFile.line("status").put("status", "interrupted")
+                    .put("reason", "the suite was stopped before the run ended"));
+        } catch (IOException ignored) {
+            // the results file keeps every line written before
+        }
+    }
+
     /** Ends every trial (processes stopped, stores deleted unless bench.keep); safe to call twice. */
     public synchronized void finishMeasurements() throws IOException {
         for (Trial t : trials.values()) {
@@ -142,6 +163,7 @@ public final class Bench implements AutoCloseable {
     @Override
     public void close() throws IOException {
         finishMeasurements();
+        closed = true;
         sampler.close();
         results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
         results.close();

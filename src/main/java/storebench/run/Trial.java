@@ -128,6 +128,8 @@ public final class Trial implements AutoCloseable {
         created = missing.size();
         writePoolIdentity();
         if (!missing.isEmpty()) {
+            DiskEstimate.requireSpace(dir, DiskEstimate.perStoreBytes(engine, bench.options.workload) * missing.size(),
+                    "creating " + missing.size() + " stores of " + engine.id());
             LoadGate.Wait wait = awaitLoad();
             ObjectNode result = run("create", request(Protocol.CREATE).set("stores", ints(missing)));
             long[] samples = Protocol.toLongs(result.path("samples").path("create"), "create");
@@ -308,19 +310,43 @@ public final class Trial implements AutoCloseable {
     }
 
     private ObjectNode run(String phase, ObjectNode request) throws Exception {
+        int total = request.has("stores") ? request.get("stores").size()
+                : request.has("order") ? request.get("order").size() : 0;
+        int[] done = {0};
         try {
             TrialProcess p = process();
-            int total = request.has("stores") ? request.get("stores").size()
-                    : request.has("order") ? request.get("order").size() : 0;
             Progress progress = new Progress(bench.console, name + " " + phase);
-            return p.request(request, line -> progress.update(line.path("done").asInt(), total));
+            return p.request(request, line -> {
+                done[0] = line.path("done").asInt();
+                progress.update(done[0], total);
+            });
         } catch (TrialFailure | IOException | RuntimeException e) {
-            failed = phase + ": " + e.getMessage();
-            bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason",
-                    e.getMessage()));
+            String reason = phase + " failed (at least " + done[0] + " of " + total + " stores done, by the last"
+                    + " progress line): " + e.getMessage() + diskFullHint(e.getMessage());
+            failed = reason;
+            bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", reason));
             closeProcess();
-            throw e;
+            throw new TrialFailure(name + ": " + reason);
         }
+    }
+
+    /** Names the bench root and its free space when an engine ran out of disk. */
+    private String diskFullHint(String message) {
+        String m = message == null ? "" : message.toLowerCase(java.util.Locale.ROOT);
+        if (!(m.contains("no space left") || m.contains("disk is full") || m.contains("enospc")
+                || m.contains("disk full"))) {
+            return "";
+        }
+        long free = -1;
+        try {
+            free = java.nio.file.Files.getFileStore(bench.pool.root()).getUsableSpace();
+        } catch (IOException ignored) {
+            // reported as unknown
+        }
+        return "\nThe bench root " + bench.pool.root() + " is full (" + (free < 0 ? "free space unknown"
+                : DiskEstimate.mib(free) + " free") + "; a store of " + engine.id() + " needs about "
+                + DiskEstimate.mib(DiskEstimate.perStoreBytes(engine, bench.options.workload)) + "). Stores that were"
+                + " not finished are never reused: their count does not match.";
     }
 
     private TrialProcess process() throws Exception {
@@ -380,6 +406,14 @@ public final class Trial implements AutoCloseable {
             l.put("spread", RunStats.spread(runs));
         }
         bench.results.append(l);
+    }
+
+    /** Stops the trial's process at once (the suite is being stopped); called from a shutdown hook. */
+    void stopProcesses() {
+        TrialProcess p = process;
+        if (p != null) {
+            p.kill();
+        }
     }
 
     /** Ends the trial: its processes are stopped and, unless bench.keep, its stores deleted. */

@@ -166,9 +166,14 @@ public final class TrialProcess implements AutoCloseable {
             }
             waitForExit(5000);
         }
+        kill();
+        waitForExit(5000);
+    }
+
+    /** Kills the process and its descendants now, without asking. */
+    public void kill() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        waitForExit(5000);
     }
 
     private void pump(BufferedReader reader, Consumer<String> sink, boolean isStdout) {
