@@ -321,13 +321,17 @@ public final class Trial implements AutoCloseable {
                 progress.update(done[0], total);
             });
         } catch (TrialFailure | IOException | RuntimeException e) {
-            String reason = phase + " failed (at least " + done[0] + " of " + total + " stores done, by the last"
-                    + " progress line): " + e.getMessage() + diskFullHint(e.getMessage());
-            failed = reason;
-            bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", reason));
-            closeProcess();
-            throw new TrialFailure(name + ": " + reason);
+            throw failed(phase, "at least " + done[0] + " of " + total + " stores done, by the last progress line", e);
         }
+    }
+
+    /** Records a failed phase (results.jsonl, and every later phase of this trial refuses to run). */
+    private TrialFailure failed(String phase, String progress, Exception e) throws IOException {
+        String reason = phase + " failed (" + progress + "): " + e.getMessage() + diskFullHint(e.getMessage());
+        failed = reason;
+        bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", reason));
+        closeProcess();
+        return new TrialFailure(name + ": " + reason);
     }
 
     /** Names the bench root and its free space when an engine ran out of disk. */
@@ -367,7 +371,11 @@ public final class Trial implements AutoCloseable {
     /** The engine's versions and settings as its trial process reports them. */
     private JsonNode engineInfo() throws Exception {
         if (engineInfo == null) {
-            process();
+            try {
+                process();
+            } catch (TrialFailure | IOException | RuntimeException e) {
+                throw failed("create", "starting the trial process", e);
+            }
         }
         return engineInfo;
     }

@@ -1,0 +1,158 @@
+package storebench.run;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.EngineId;
+import storebench.junit.BenchOptions;
+import storebench.report.MarkdownReport;
+import storebench.report.ReportCheck;
+import storebench.report.RunResults;
+import storebench.report.Stat;
+import storebench.trial.Setting;
+import storebench.trial.StoreLayout;
+import storebench.trial.TrialFailure;
+
+import java.io.PrintStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Faults with real trial processes (JVM engines, small workload, a few seconds): a trial process killed
+ * mid-phase, and reuse after an interrupted run.
+ */
+class FaultsTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @TempDir
+    Path tmp;
+
+    private BenchOptions options(String engines, int stores, Map<String, String> more) {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.projectDir", System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+        p.put("bench.out", tmp.resolve("out").toString());
+        p.put("bench.root", tmp.resolve("root").toString());
+        p.put("bench.engines", engines);
+        p.put("bench.settings", "default");
+        p.put("bench.workload", "small");
+        p.put("bench.stores", String.valueOf(stores));
+        p.put("bench.hold", "5");
+        p.put("bench.runs", "1");
+        p.putAll(more);
+        return BenchOptions.from(p::get, k -> null);
+    }
+
+    @Test
+    void killedTrialProcessFailsThatEngineOnlyAndTheReportMarksItsCells() throws Exception {
+        BenchOptions o = options("objectbox-cached,sqlite", 1000, Map.of());
+        try (Bench bench = Bench.start(o, QUIET)) {
+            Trial victim = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Thread killer = new Thread(() -> killTrialProcessAfter(2000)); // in the middle of create
+            killer.start();
+            assertThatThrownBy(victim::create).isInstanceOf(TrialFailure.class)
+                    .hasMessageContaining("create failed")
+                    .hasMessageContaining("stores done")
+                    .hasMessageContaining("exit status 137");
+            killer.join();
+
+            Trial other = bench.trial(EngineId.OBJECTBOX_CACHED, Setting.DEFAULT);
+            other.create();
+            other.openRuns();
+            other.memory();
+            assertThatThrownBy(victim::openRuns).hasMessageContaining("an earlier phase failed");
+        }
+        Path out = tmp.resolve("out");
+        RunResults results = RunResults.load(out);
+        for (Stat stat : Stat.values()) {
+            assertThat(results.measurement("objectbox-cached", "default", stat.id())).as(stat.id()).isPresent();
+        }
+        assertThat(ReportCheck.missing(results, Files.readString(out.resolve(MarkdownReport.NAME))))
+                .allSatisfy(m -> assertThat(m).startsWith("sqlite/default"));
+        assertThat(Files.readString(out.resolve(MarkdownReport.NAME))).contains("| failed |");
+        assertThat(liveTrialProcesses()).isEmpty();
+    }
+
+    @Test
+    void reuseKeepsValidStoresAndRecreatesOneWhoseCountDoesNotMatch() throws Exception {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET)) {
+            bench.trial(EngineId.SQLITE, Setting.DEFAULT).create();
+        }
+        Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
+        // store 2 is "half written": its database lost its table
+        Path db = StoreLayout.storeDir(trialDir, 2).resolve("store.db");
+        Files.write(db, new byte[0]);
+
+        try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET)) {
+            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            trial.create();
+            assertThat(trial.reusedStores()).isEqualTo(5);
+            assertThat(trial.createdStores()).isEqualTo(3);
+            trial.openRuns(); // every count checked: store 2 was made anew
+        }
+        assertThat(Files.readString(tmp.resolve("out").resolve(MarkdownReport.NAME)))
+                .contains("5 stores reused from an earlier run (bench.reuse), 3 created");
+    }
+
+    @Test
+    void trialProcessExitsWhenTheSuiteIsKilled() throws Exception {
+        // a stand-in suite: bash starts a trial process and is then killed with SIGKILL
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = TrialCommands.defaultClasspath();
+        Process suite = new ProcessBuilder("bash", "-c", "sleep 600 | '" + java + "' -cp '" + cp
+                + "' storebench.trial.TrialMain & wait").start();
+        Optional<ProcessHandle> child = Optional.empty();
+        for (int k = 0; k < 100 && child.isEmpty(); k++) {
+            Thread.sleep(100);
+            child = suite.descendants().filter(p -> p.info().commandLine().orElse("").contains("TrialMain")).findFirst();
+        }
+        assertThat(child).as("trial process started").isPresent();
+        ProcessHandle trial = child.get();
+        suite.descendants().filter(p -> !p.equals(trial)).forEach(ProcessHandle::destroyForcibly);
+        suite.destroyForcibly();
+        suite.waitFor(5, TimeUnit.SECONDS);
+        trial.onExit().get(10, TimeUnit.SECONDS);
+        assertThat(trial.isAlive()).isFalse();
+    }
+
+    @Test
+    void aRunThatCannotFitStopsAtOnceWithTheEstimateAndTheSpaceFree() {
+        long free = tmp.toFile().getUsableSpace();
+        int stores = (int) Math.min(Integer.MAX_VALUE, free / DiskEstimate.perStoreBytes(EngineId.OBJECTBOX, storebench.workload.Workload.LARGE) + 10);
+        BenchOptions o = options("objectbox", stores, Map.of("bench.workload", "large", "bench.hold", "1"));
+        assertThatThrownBy(() -> Bench.start(o, QUIET).close())
+                .hasMessageContaining("not enough disk space under the bench root " + tmp.resolve("root"))
+                .hasMessageContaining("MiB are free");
+        assertThat(tmp.resolve("out").resolve("results.jsonl")).doesNotExist();
+    }
+
+    private static void killTrialProcessAfter(long ms) {
+        try {
+            for (int k = 0; k < 200; k++) {
+                List<ProcessHandle> trials = liveTrialProcesses();
+                if (!trials.isEmpty()) {
+                    Thread.sleep(ms);
+                    trials.forEach(ProcessHandle::destroyForcibly); // SIGKILL
+                    return;
+                }
+                Thread.sleep(50);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static List<ProcessHandle> liveTrialProcesses() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.isAlive() && p.info().commandLine().orElse("").contains("storebench.trial.TrialMain"))
+                .collect(java.util.stream.Collectors.toList());
+    }
+
+}
