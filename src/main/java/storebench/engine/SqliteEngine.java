@@ -95,9 +95,16 @@ public final class SqliteEngine implements Engine {
                     insert.executeUpdate();
                 }
                 connection.commit();
-            } finally {
-                connection.setAutoCommit(true);
+            } catch (SQLException e) {
+                // keep the engine's own error (e.g. "database or disk is full"), not the rollback's
+                try {
+                    connection.rollback();
+                } catch (SQLException rollback) {
+                    e.addSuppressed(rollback);
+                }
+                throw e;
             }
+            connection.setAutoCommit(true);
         }
 
         @Override
