@@ -1,0 +1,249 @@
+package storebench.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import storebench.engine.EngineId;
+import storebench.trial.Setting;
+import storebench.workload.Workload;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class BenchOptionsTest {
+    private final Map<String, String> props = new HashMap<>();
+    private final Map<String, String> env = new HashMap<>();
+
+    private BenchOptions options() {
+        return BenchOptions.from(props::get, env::get);
+    }
+
+    private BenchOptions with(String property, String value) {
+        props.put(property, value);
+        return options();
+    }
+
+    @Test
+    void defaultsAreTheDesignsDefaults() {
+        BenchOptions o = options();
+
+        assertThat(o.stores).isEqualTo(1000);
+        assertThat(o.runs).isEqualTo(3);
+        assertThat(o.hold).isEqualTo(1000);
+        assertThat(o.workload).isEqualTo(Workload.LARGE);
+        assertThat(o.settings).containsExactly(Setting.DEFAULT, Setting.MMAP_THRESHOLD);
+        assertThat(o.engines).containsExactly(EngineId.OBJECTBOX, EngineId.OBJECTBOX_CACHED, EngineId.OBJECTBOX_NOSYNC,
+                EngineId.SQLITE, EngineId.TURSO, EngineId.LIBSQL, EngineId.SQLITE_NODE);
+        assertThat(o.maxLoad).isEmpty();
+        assertThat(o.maxLoadWait).isEqualTo(Duration.ofMinutes(10));
+        assertThat(o.keep).isFalse();
+        assertThat(o.reuse).isFalse();
+        assertThat(o.root).isEqualTo(o.projectDir.resolve("target/bench-data"));
+        assertThat(o.thresholds).isEqualTo(o.projectDir.resolve("thresholds.yaml"));
+        assertThat(o.outputDir).isEqualTo(o.projectDir.resolve("target/bench"));
+    }
+
+    @Test
+    void holdDefaultsToTheStoresWhenFewerThanAThousand() {
+        assertThat(with("bench.stores", "200").hold).isEqualTo(200);
+    }
+
+    @Test
+    void holdDefaultsToAThousandWhenMoreStores() {
+        assertThat(with("bench.stores", "10000").hold).isEqualTo(1000);
+    }
+
+    @Test
+    void enginesComeInColumnOrderWhateverTheListedOrderAndWithoutDuplicates() {
+        assertThat(with("bench.engines", " sqlite-node,sqlite , objectbox-cached,sqlite").engines)
+                .containsExactly(EngineId.OBJECTBOX_CACHED, EngineId.SQLITE, EngineId.SQLITE_NODE);
+    }
+
+    @Test
+    void rejectsUnknownEngineIdAndListsValidOnes() {
+        assertThatThrownBy(() -> with("bench.engines", "sqlite,rocksdb"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.engines")
+                .hasMessageContaining("'rocksdb'")
+                .hasMessageContaining("objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node");
+    }
+
+    @Test
+    void rejectsEmptyEngineList() {
+        assertThatThrownBy(() -> with("bench.engines", " , ")).hasMessageContaining("bench.engines is empty");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-5", "abc", "", "1.5"})
+    void rejectsStoresBelowOneOrNotANumberNamingTheOption(String value) {
+        assertThatThrownBy(() -> with("bench.stores", value))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.stores='" + value + "'")
+                .hasMessageContaining(">= 1");
+    }
+
+    @Test
+    void acceptsUnderscoresInNumbers() {
+        assertThat(with("bench.stores", "10_000").stores).isEqualTo(10_000);
+    }
+
+    @Test
+    void rejectsRunsBelowOne() {
+        assertThatThrownBy(() -> with("bench.runs", "0")).hasMessageContaining("bench.runs='0'");
+    }
+
+    @Test
+    void rejectsHoldLargerThanStoresNamingBothAndTheValidRange() {
+        props.put("bench.stores", "50");
+        assertThatThrownBy(() -> with("bench.hold", "51"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.hold=51")
+                .hasMessageContaining("bench.stores=50")
+                .hasMessageContaining("1..50");
+    }
+
+    @Test
+    void acceptsHoldEqualToStores() {
+        props.put("bench.stores", "50");
+        assertThat(with("bench.hold", "50").hold).isEqualTo(50);
+    }
+
+    @Test
+    void rejectsHoldZero() {
+        assertThatThrownBy(() -> with("bench.hold", "0")).hasMessageContaining("bench.hold='0'");
+    }
+
+    @Test
+    void rejectsUnknownWorkloadAndListsValidOnes() {
+        assertThatThrownBy(() -> with("bench.workload", "huge"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.workload")
+                .hasMessageContaining("'huge'")
+                .hasMessageContaining("large, small");
+    }
+
+    @Test
+    void rejectsUnknownSettingAndListsValidOnes() {
+        assertThatThrownBy(() -> with("bench.settings", "default,hugepages"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.settings")
+                .hasMessageContaining("'hugepages'")
+                .hasMessageContaining("default, mmap-threshold");
+    }
+
+    @Test
+    void settingsKeepTheListedOrderWithoutDuplicates() {
+        assertThat(with("bench.settings", "mmap-threshold, default,mmap-threshold").settings)
+                .containsExactly(Setting.MMAP_THRESHOLD, Setting.DEFAULT);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "10x", "ms", "1.5m", "m", "ten minutes"})
+    void rejectsMalformedDurationsNamingTheOptionAndTheFormat(String value) {
+        assertThatThrownBy(() -> with("bench.maxLoadWait", value))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.maxLoadWait='" + value + "'")
+                .hasMessageContaining("90s, 10m or 1h");
+    }
+
+    @Test
+    void rejectsMalformedTrialTimeout() {
+        assertThatThrownBy(() -> with("bench.trialTimeout", "forever")).hasMessageContaining("bench.trialTimeout='forever'");
+    }
+
+    @Test
+    void parsesDurationsInEveryUnit() {
+        assertThat(with("bench.maxLoadWait", "90s").maxLoadWait).isEqualTo(Duration.ofSeconds(90));
+        assertThat(with("bench.maxLoadWait", "2M").maxLoadWait).isEqualTo(Duration.ofMinutes(2));
+        assertThat(with("bench.maxLoadWait", "1h").maxLoadWait).isEqualTo(Duration.ofHours(1));
+        assertThat(with("bench.maxLoadWait", "1500ms").maxLoadWait).isEqualTo(Duration.ofMillis(1500));
+        assertThat(with("bench.maxLoadWait", "45").maxLoadWait).isEqualTo(Duration.ofSeconds(45));
+    }
+
+    @Test
+    void environmentVariableIsUsedWhenThePropertyIsAbsent() {
+        env.put("BENCH_STORES", "250");
+        env.put("BENCH_WORKLOAD", "small");
+        env.put("BENCH_MAX_LOAD", "1.5");
+        env.put("BENCH_ROOT", "/tmp/somewhere-else");
+        BenchOptions o = options();
+
+        assertThat(o.stores).isEqualTo(250);
+        assertThat(o.hold).isEqualTo(250);
+        assertThat(o.workload).isEqualTo(Workload.SMALL);
+        assertThat(o.maxLoad).hasValue(1.5);
+        assertThat(o.root).isEqualTo(Path.of("/tmp/somewhere-else"));
+    }
+
+    @Test
+    void propertyWinsOverEnvironmentVariable() {
+        env.put("BENCH_STORES", "250");
+        env.put("BENCH_WORKLOAD", "large");
+        props.put("bench.workload", "small");
+        BenchOptions o = with("bench.stores", "30");
+
+        assertThat(o.stores).isEqualTo(30);
+        assertThat(o.workload).isEqualTo(Workload.SMALL);
+    }
+
+    @Test
+    void badEnvironmentValueNamesTheVariable() {
+        env.put("BENCH_STORES", "0");
+        assertThatThrownBy(this::options).hasMessageContaining("bench.stores (BENCH_STORES)='0'");
+    }
+
+    @Test
+    void optionsWithoutEnvironmentVariableIgnoreLookalikes() {
+        env.put("BENCH_RUNS", "9");
+        env.put("BENCH_HOLD", "7");
+        BenchOptions o = options();
+        assertThat(o.runs).isEqualTo(3);
+        assertThat(o.hold).isEqualTo(1000);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "abc", "NaN", "Infinity"})
+    void rejectsMaxLoadThatIsNotAPositiveNumber(String value) {
+        assertThatThrownBy(() -> with("bench.maxLoad", value)).hasMessageContaining("bench.maxLoad='" + value + "'")
+                .hasMessageContaining("a load average > 0");
+    }
+
+    @Test
+    void relativePathsResolveAgainstTheProjectDirAbsoluteOnesStay() {
+        props.put("bench.projectDir", "/work/project");
+        props.put("bench.thresholds", "/etc/storebench/thresholds.yaml");
+        BenchOptions o = with("bench.root", "data/../bench-data");
+
+        assertThat(o.root).isEqualTo(Path.of("/work/project/bench-data"));
+        assertThat(o.thresholds).isEqualTo(Path.of("/etc/storebench/thresholds.yaml"));
+        assertThat(o.outputDir).isEqualTo(Path.of("/work/project/target/bench"));
+    }
+
+    @Test
+    void keepAndReuseAcceptTrueFalseAndBareFlag() {
+        assertThat(with("bench.keep", "TRUE").keep).isTrue();
+        assertThat(with("bench.keep", "").keep).isTrue(); // -Dbench.keep
+        assertThat(with("bench.reuse", "false").reuse).isFalse();
+        assertThatThrownBy(() -> with("bench.reuse", "yes")).hasMessageContaining("bench.reuse='yes'");
+    }
+    @Test
+    void slowdownIsOffByDefaultAndAcceptsAPositiveFraction() {
+        assertThat(options().slowdown).isZero();
+        assertThat(with("bench.slowdown", "0.3").slowdown).isEqualTo(0.3);
+        assertThat(with("bench.slowdown", "0").slowdown).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-0.3", "abc", "30%"})
+    void rejectsSlowdownThatIsNotAPositiveFraction(String value) {
+        assertThatThrownBy(() -> with("bench.slowdown", value))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bench.slowdown='" + value + "'")
+                .hasMessageContaining("a fraction > 0");
+    }
+}

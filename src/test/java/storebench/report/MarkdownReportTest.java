@@ -1,0 +1,256 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.EngineId;
+
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * report.md rendered from fixed output files: src/test/resources/report/run-small holds a small fictional run
+ * (results.jsonl, environment.json, written by hand) and the exact Markdown it must render to.
+ */
+class MarkdownReportTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String MMAP_TABLE = "## 1,200 stores per engine, mmap threshold 131072";
+    private static final String DEFAULT_TABLE = "## 1,200 stores per engine, defaults";
+
+    @TempDir
+    Path tmp;
+
+    private static Path runSmall() throws URISyntaxException {
+        return Path.of(MarkdownReportTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+    }
+
+    private static List<JsonNode> lines() throws Exception {
+        return ResultsFile.read(runSmall().resolve(ResultsFile.NAME));
+    }
+
+    private static JsonNode environment() throws Exception {
+        return JSON.readTree(runSmall().resolve(RunResults.ENVIRONMENT).toFile());
+    }
+
+    private static String render(List<JsonNode> lines) throws Exception {
+        return new MarkdownReport(new RunResults(lines, environment())).render();
+    }
+
+    private static boolean isStatOf(JsonNode l, String engine, String setting) {
+        return "stat".equals(l.path("kind").asText()) && engine.equals(l.path("engine").asText())
+                && setting.equals(l.path("setting").asText());
+    }
+
+    private static List<JsonNode> without(List<JsonNode> lines, Predicate<JsonNode> drop) {
+        return lines.stream().filter(drop.negate()).collect(Collectors.toCollection(ArrayList::new));
+    }
+
+    private static ObjectNode failed(String engine, String setting, String phase, String reason) {
+        return ResultsFile.line("status").put("engine", engine).put("setting", setting).put("workload", "small")
+                .put("stores", 1200).put("status", "failed").put("phase", phase).put("reason", reason);
+    }
+
+    /** The table under a heading: its rows, each split into label and cells. */
+    private static List<List<String>> table(String md, String heading) {
+        String rest = md.substring(md.indexOf(heading));
+        List<List<String>> rows = new ArrayList<>();
+        boolean in = false;
+        for (String line : rest.split("\n")) {
+            if (line.startsWith("|")) {
+                in = true;
+                List<String> cells = Arrays.stream(line.substring(1, line.length() - 1).split("\\|"))
+                        .map(String::trim).collect(Collectors.toList());
+                rows.add(cells);
+            } else if (in) {
+                break;
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> row(String md, String heading, String label) {
+        return table(md, heading).stream().filter(r -> r.get(0).equals(label)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row '" + label + "' under " + heading));
+    }
+
+    @Test
+    void rendersTheSmallRunToTheExpectedMarkdown() throws Exception {
+        String expected = Files.readString(runSmall().resolve("expected-report.md"), StandardCharsets.UTF_8);
+
+        String rendered = new MarkdownReport(RunResults.load(runSmall())).render();
+
+        assertThat(rendered).isEqualTo(expected);
+    }
+
+    @Test
+    void writeRendersReportMdIntoTheRunFolder() throws Exception {
+        Files.copy(runSmall().resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        Files.copy(runSmall().resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
+
+        Path out = MarkdownReport.write(tmp);
+
+        assertThat(out).isEqualTo(tmp.resolve("report.md"));
+        assertThat(Files.readString(out, StandardCharsets.UTF_8))
+                .isEqualTo(Files.readString(runSmall().resolve("expected-report.md"), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void columnsFollowTheEngineOrderWhateverOrderTheRunLineListsThem() throws Exception {
+        List<JsonNode> lines = lines();
+        ObjectNode run = (ObjectNode) lines.get(0).deepCopy();
+        run.putArray("engines").add("sqlite").add("objectbox-nosync").add("objectbox-cached").add("objectbox");
+        lines.set(0, run);
+
+        String md = render(lines);
+
+        assertThat(md).isEqualTo(render(lines()));
+        assertThat(table(md, DEFAULT_TABLE).get(0)).containsExactly("", "ObjectBox, sync every open",
+                "ObjectBox, cached model", "ObjectBox, skip model sync", "SQLite");
+    }
+
+    @Test
+    void rowsAreTheReferenceRowsInItsOrderThenOurs() throws Exception {
+        String md = render(lines());
+        List<String> labels = table(md, MMAP_TABLE).stream().skip(2).map(r -> r.get(0)).collect(Collectors.toList());
+
+        assertThat(labels).containsExactly(
+                // the reference's rows, in its order
+                "Create, write 10 objects, close (median)",
+                "Stores per second",
+                "Open (median)",
+                "Count query (median)",
+                "Open, query, close (median)",
+                "same, p99",
+                "Close (median)",
+                "Memory per open store (1,000 open), resident",
+                "same, anonymous (process' own memory)",
+                "Load at start of the warm open runs (max)",
+                "Space per store, files",
+                // ours
+                "Space per store, allocated (st_blocks x 512)",
+                "Managed heap per open store (Java heap; JS heap for Node engines)");
+        assertThat(labels).hasSize(Stat.values().length);
+    }
+
+    @Test
+    void failedEngineShowsFailedInTheCellsItHasNoFiguresForAndTheFirstLineOfItsReason() throws Exception {
+        // sqlite under mmap-threshold: created, then its trial process died in open run 2
+        Set<String> measuredBeforeFailure = Set.of("create_ms", "stores_per_s", "disk_kb", "disk_alloc_kb");
+        List<JsonNode> lines = without(lines(), l -> isStatOf(l, "sqlite", "mmap-threshold")
+                && !measuredBeforeFailure.contains(l.path("stat").asText()));
+        lines.add(failed("sqlite", "mmap-threshold", "open run 2",
+                "sqlite/mmap-threshold (pid 4242, exit status 134): 'openrun': the process ended before answering\n"
+                        + "--- last lines of its stderr ---\n# A fatal error has been detected by the JRE"));
+
+        String md = render(lines);
+
+        assertThat(row(md, MMAP_TABLE, "Create, write 10 objects, close (median)"))
+                .containsExactly("Create, write 10 objects, close (median)", "3.10 ms", "3.09 ms", "–", "2.95 ms");
+        assertThat(row(md, MMAP_TABLE, "Space per store, files")).endsWith("12 KB");
+        for (String label : List.of("Open (median)", "Count query (median)", "Open, query, close (median)", "same, p99",
+                "Close (median)", "Memory per open store (1,000 open), resident", "Load at start of the warm open runs (max)",
+                "Managed heap per open store (Java heap; JS heap for Node engines)")) {
+            List<String> r = row(md, MMAP_TABLE, label);
+            assertThat(r.get(4)).as("SQLite's %s", label).isEqualTo("failed");
+            assertThat(r.get(1)).as("ObjectBox's %s", label).isNotEqualTo("failed");
+            assertThat(r.get(3)).as("the skipped engine's %s", label).isEqualTo("–");
+        }
+        assertThat(row(md, MMAP_TABLE, "Open (median)"))
+                .containsExactly("Open (median)", "0.270 ms", "0.186 ms", "–", "failed");
+        assertThat(md).contains("- SQLite: failed: open run 2: sqlite/mmap-threshold (pid 4242, exit status 134):"
+                + " 'openrun': the process ended before answering\n");
+        assertThat(md).doesNotContain("A fatal error has been detected");
+        // the other setting's table is untouched
+        assertThat(row(md, DEFAULT_TABLE, "Open (median)"))
+                .containsExactly("Open (median)", "0.302 ms", "0.209 ms", "–", "0.037 ms");
+        assertThat(md.substring(md.indexOf(DEFAULT_TABLE), md.indexOf(MMAP_TABLE))).doesNotContain("failed");
+    }
+
+    @Test
+    void engineFailingInCreateReadsFailedInEveryCell() throws Exception {
+        List<JsonNode> lines = without(lines(), l -> isStatOf(l, "objectbox-cached", "default"));
+        lines.add(failed("objectbox-cached", "default", "create", "count mismatch: engine objectbox-cached, store 17"
+                + " (/data/storebench/bench-data/small/objectbox-cached/default/store-17): expected 10, got 9"));
+
+        String md = render(lines);
+
+        assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r -> assertThat(r.get(2)).isEqualTo("failed"));
+        assertThat(md).contains("- ObjectBox, cached model: failed: create: count mismatch: engine objectbox-cached,"
+                + " store 17 (/data/storebench/bench-data/small/objectbox-cached/default/store-17): expected 10, got 9\n");
+        assertThat(table(md, MMAP_TABLE).stream().skip(2)).noneSatisfy(r -> assertThat(r.get(2)).isEqualTo("failed"));
+    }
+
+    @Test
+    void skippedEngineKeepsItsColumnWithDashesAndItsReasonUnderEachTable() throws Exception {
+        String md = render(lines());
+        String line = "- ObjectBox, skip model sync: not measured: " + EngineId.NOSYNC_UNAVAILABLE + "\n";
+
+        assertThat(md.split(java.util.regex.Pattern.quote(line), -1)).as("once per table").hasSize(3);
+        assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r -> assertThat(r.get(3)).isEqualTo("–"));
+        assertThat(table(md, MMAP_TABLE).stream().skip(2)).allSatisfy(r -> assertThat(r.get(3)).isEqualTo("–"));
+    }
+
+    @Test
+    void figuresAreRoundedPerUnit() throws Exception {
+        String md = render(lines());
+
+        assertThat(row(md, DEFAULT_TABLE, "Create, write 10 objects, close (median)").get(1)).isEqualTo("3.12 ms");
+        assertThat(row(md, DEFAULT_TABLE, "Stores per second").get(1)).isEqualTo("301");
+        assertThat(row(md, DEFAULT_TABLE, "same, p99").get(2)).isEqualTo("0.457 ms");
+        assertThat(row(md, DEFAULT_TABLE, "Memory per open store (1,000 open), resident").get(1)).isEqualTo("2,538 KB");
+        assertThat(row(md, DEFAULT_TABLE, "same, anonymous (process' own memory)").get(1)).isEqualTo("2,066 KB");
+        assertThat(row(md, DEFAULT_TABLE, "Load at start of the warm open runs (max)").get(4)).isEqualTo("0.99");
+    }
+
+    @Test
+    void aLaterStatLineSupersedesAnEarlierOneInTheTable() throws Exception {
+        List<JsonNode> lines = lines();
+        lines.add(ResultsFile.line("stat").put("engine", "sqlite").put("setting", "default").put("workload", "small")
+                .put("stores", 1200).put("stat", "open_ms").put("value", 0.0455));
+
+        assertThat(row(render(lines), DEFAULT_TABLE, "Open (median)").get(4)).isEqualTo("0.046 ms");
+    }
+
+    @Test
+    void runWithoutStatLinesSaysNoTrialFinished() throws Exception {
+        List<JsonNode> lines = without(lines(), l -> "stat".equals(l.path("kind").asText()));
+
+        String md = render(lines);
+
+        assertThat(md).contains("## Result in a few sentences\n\nNo figures: no trial finished.\n");
+        assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r ->
+                assertThat(r.subList(1, r.size())).containsOnly("–"));
+    }
+    @Test
+    void reusedStoresAreCountedWithTheCreatedOnes() throws Exception {
+        List<JsonNode> lines = without(lines(), l -> "pool".equals(l.path("kind").asText())
+                && "sqlite".equals(l.path("engine").asText()));
+        for (String setting : List.of("default", "mmap-threshold")) {
+            lines.add(ResultsFile.line("pool").put("engine", "sqlite").put("setting", setting).put("workload", "small")
+                    .put("stores", 1200).put("created", 200).put("reused", 1000));
+        }
+
+        String md = render(lines);
+
+        // 4 ObjectBox trials created 1,200 each, SQLite created 200 and reused 1,000 per setting
+        assertThat(md).contains("- Store pool: 2,000 stores reused from an earlier run (bench.reuse), 5,200 created;"
+                + " create figures are over the created stores only.\n");
+    }
+
+    @Test
+    void freshRunSaysNothingAboutTheStorePool() throws Exception {
+        assertThat(render(lines())).doesNotContain("Store pool:");
+    }
+}
