@@ -183,6 +183,10 @@ public final class BenchOptions {
     /** "90s", "10m", "1h" or plain seconds. */
     static Duration duration(String name, String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
+        if (v.startsWith("-")) {
+            throw new IllegalArgumentException(name + "='" + value + "' is not valid: a duration cannot be negative;"
+                    + " give one such as 90s, 10m or 1h");
+        }
         try {
             if (v.endsWith("ms")) {
                 return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));

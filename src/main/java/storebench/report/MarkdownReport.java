@@ -91,9 +91,9 @@ public final class MarkdownReport {
         ranked(s, Stat.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
         ranked(s, Stat.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
         ranked(s, Stat.MEM_RESIDENT_KB).ifPresent(r -> {
-            String anon = ranked(s, Stat.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory is "
+            String anon = ranked(s, Stat.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory: "
                     + a).orElse("");
-            lines.add("An open store costs " + r + " of resident memory" + anon + ".");
+            lines.add("Resident memory per open store: " + r + anon + ".");
         });
         ranked(s, Stat.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its " + fmt(notesPerStore, 0)
                 + " notes in one transaction takes " + r + "."));
@@ -310,7 +310,7 @@ public final class MarkdownReport {
                 double diff = Math.abs(x.get().value - y.get().value) / Math.min(x.get().value, y.get().value);
                 double noise = Math.max(x.get().spread == null ? 0 : x.get().spread, y.get().spread == null ? 0 : y.get().spread);
                 String figures = "open " + value(Stat.OPEN_MS, x.get().value) + " vs " + value(Stat.OPEN_MS, y.get().value)
-                        + " (" + setting + ")";
+                        + ", " + setting;
                 if (diff <= Math.max(noise, 0.05)) {
                     return Optional.of("ObjectBox \"sync every open\" and \"cached model\" measure the same within the"
                             + " noise (" + figures + "): in Java the model is built by generated code"
@@ -348,9 +348,15 @@ public final class MarkdownReport {
                 .append(env.path("timer").path("backToBackMedianNs").asLong()).append(" ns; JVM ")
                 .append(env.path("jvm").asText("?")).append("; commit ").append(env.path("gitCommit").asText("?"))
                 .append(".\n- SQLite compile options and every other detail: environment.json.\n\n");
-        md.append("## Reproduce\n\n```\nmvn verify -Pbench -Dbench.stores=").append(run.path("stores").asInt())
+        List<String> engineIds = new ArrayList<>();
+        run.path("engines").forEach(e -> engineIds.add(e.asText()));
+        String maxLoad = run.path("maxLoad").asText("");
+        md.append("## Reproduce\n\n```\nmvn verify -Pbench -Dbench.engines=").append(String.join(",", engineIds))
+                .append(" -Dbench.settings=").append(String.join(",", settings))
+                .append(" -Dbench.stores=").append(run.path("stores").asInt())
                 .append(" -Dbench.workload=").append(run.path("workload").asText()).append(" -Dbench.runs=")
                 .append(run.path("runs").asInt()).append(" -Dbench.hold=").append(held)
+                .append(maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
                 .append("\n# re-render this report from the run's files:\nmvn -q compile exec:java"
                         + " -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench\n```\n");
     }

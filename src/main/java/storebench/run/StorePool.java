@@ -133,9 +133,21 @@ public final class StorePool {
         });
     }
 
-    /** Deletes every store of a trial's directory (the directory itself stays). */
+    /** Deletes every store of a trial's directory, a symlink named like a store included (as a link only). */
     public void deleteStores(Path trialDir) throws IOException {
-        for (int i : existingStores(trialDir)) {
+        if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        List<Integer> stores = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(trialDir)) {
+            for (Path p : entries) {
+                int i = StoreLayout.indexOf(p.getFileName().toString());
+                if (i >= 0) {
+                    stores.add(i);
+                }
+            }
+        }
+        for (int i : stores) {
             deleteStore(trialDir, i);
         }
     }

@@ -33,6 +33,7 @@ public final class TrialProcess implements AutoCloseable {
     private final BlockingQueue<Object> lines = new LinkedBlockingQueue<>();
     private final Deque<String> stderrTail = new ArrayDeque<>();
     private final long timeoutMs;
+    private final Thread stderrReader;
 
     private TrialProcess(String name, Process process, long timeoutMs) {
         this.name = name;
@@ -41,7 +42,7 @@ public final class TrialProcess implements AutoCloseable {
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
         daemon(name + "-stdout", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8)), lines::add, true));
-        daemon(name + "-stderr", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
+        this.stderrReader = daemon(name + "-stderr", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
                 StandardCharsets.UTF_8)), this::keepStderr, false));
     }
 
@@ -96,7 +97,8 @@ public final class TrialProcess implements AutoCloseable {
                 throw failure(op, "interrupted while waiting for the answer");
             }
             if (item == null) {
-                throw failure(op, "no answer within " + timeoutMs / 1000 + " s (it hangs?)");
+                throw failure(op, "no answer within " + (timeoutMs >= 1000 ? timeoutMs / 1000 + " s" : timeoutMs + " ms")
+                        + " (it hangs?)");
             }
             if (item == EOF) {
                 waitForExit(2000);
@@ -125,6 +127,9 @@ public final class TrialProcess implements AutoCloseable {
     }
 
     private TrialFailure failure(String op, String what) {
+        if (!process.isAlive()) {
+            joinQuietly(stderrReader, 1000); // its last lines are usually the useful ones
+        }
         String status = process.isAlive() ? "still running" : "exit status " + process.exitValue();
         return new TrialFailure(name + " (pid " + process.pid() + ", " + status + "): '" + op + "': " + what
                 + stderrSuffix());
@@ -172,8 +177,17 @@ public final class TrialProcess implements AutoCloseable {
 
     /** Kills the process and its descendants now, without asking. */
     public void kill() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        java.util.List<ProcessHandle> all = new java.util.ArrayList<>(process.descendants().collect(
+                java.util.stream.Collectors.toList()));
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : all) {
+            try {
+                p.onExit().get(2, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // still reported by isAlive(); nothing more to do from here
+            }
+        }
     }
 
     private void pump(BufferedReader reader, Consumer<String> sink, boolean isStdout) {
@@ -191,9 +205,18 @@ public final class TrialProcess implements AutoCloseable {
         }
     }
 
-    private static void daemon(String name, Runnable body) {
+    private static Thread daemon(String name, Runnable body) {
         Thread t = new Thread(body, name);
         t.setDaemon(true);
         t.start();
+        return t;
+    }
+
+    private static void joinQuietly(Thread t, long ms) {
+        try {
+            t.join(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
