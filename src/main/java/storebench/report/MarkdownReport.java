@@ -97,7 +97,7 @@ public final class MarkdownReport {
         });
         ranked(s, Stat.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its " + fmt(notesPerStore, 0)
                 + " notes in one transaction takes " + r + "."));
-        ranked(s, Stat.DISK_KB).ifPresent(r -> lines.add("A store needs " + r + " of disk."));
+        ranked(s, Stat.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
         if (lines.isEmpty()) {
             md.append("No figures: no trial finished.\n\n");
             return;

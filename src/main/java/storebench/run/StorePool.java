@@ -142,8 +142,8 @@ public final class StorePool {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(trialDir)) {
             for (Path p : entries) {
                 int i = StoreLayout.indexOf(p.getFileName().toString());
-                if (i >= 0) {
-                    stores.add(i);
+                if (i >= 0 && (Files.isSymbolicLink(p) || Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
+                    stores.add(i); // a plain file named like a store is not a store: left alone
                 }
             }
         }
