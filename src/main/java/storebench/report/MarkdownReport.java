@@ -348,10 +348,8 @@ public final class MarkdownReport {
                 .append(env.path("timer").path("backToBackMedianNs").asLong()).append(" ns; JVM ")
                 .append(env.path("jvm").asText("?")).append("; commit ").append(env.path("gitCommit").asText("?"))
                 .append(".\n- SQLite compile options and every other detail: environment.json.\n\n");
-        List<String> engineIds = new ArrayList<>();
-        run.path("engines").forEach(e -> engineIds.add(e.asText()));
         String maxLoad = run.path("maxLoad").asText("");
-        md.append("## Reproduce\n\n```\nmvn verify -Pbench -Dbench.engines=").append(String.join(",", engineIds))
+        md.append("## Reproduce\n\n```\nmvn verify -Pbench -Dbench.engines=").append(String.join(",", engines))
                 .append(" -Dbench.settings=").append(String.join(",", settings))
                 .append(" -Dbench.stores=").append(run.path("stores").asInt())
                 .append(" -Dbench.workload=").append(run.path("workload").asText()).append(" -Dbench.runs=")
