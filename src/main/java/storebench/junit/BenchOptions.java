@@ -25,6 +25,8 @@ public final class BenchOptions {
     public final int stores;
     public final Workload workload;
     public final int runs;
+    /** The warm-up makes at least this many opens (whole passes over all stores), so the JIT is warm too. */
+    public final int warmupOpens;
     public final int hold;
     public final List<Setting> settings;
     public final Path root;
@@ -49,6 +51,7 @@ public final class BenchOptions {
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
         workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
         runs = positiveInt(s, "bench.runs", null, "3");
+        warmupOpens = positiveInt(s, "bench.warmupOpens", null, "5000");
         String holdValue = s.get("bench.hold", null, String.valueOf(Math.min(1000, stores)));
         hold = positiveInt("bench.hold", holdValue);
         if (hold > stores) {

@@ -64,7 +64,7 @@ public final class Bench implements AutoCloseable {
         this.sampler = new LoadSampler(outputDir.resolve("load.log"));
         ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
-                .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs)
+                .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
                 .put("hold", options.hold).put("root", pool.root().toString())
                 .put("keep", options.keep).put("reuse", options.reuse)
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")

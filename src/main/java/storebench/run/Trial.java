@@ -202,8 +202,13 @@ public final class Trial implements AutoCloseable {
         ensureStores();
         int n = bench.options.stores;
         LoadGate.Wait warm = awaitLoad();
-        ObjectNode w = run("warmup", request(Protocol.WARMUP).set("order", ints(range(n))));
-        phaseLine("warmup", w.path("wallNs").asLong(), warm, n);
+        int passes = warmupPasses(n, bench.options.warmupOpens);
+        List<Integer> warmOrder = new ArrayList<>(n * passes);
+        for (int pass = 0; pass < passes; pass++) {
+            warmOrder.addAll(range(n));
+        }
+        ObjectNode w = run("warmup", request(Protocol.WARMUP).set("order", ints(warmOrder)));
+        phaseLine("warmup", w.path("wallNs").asLong(), warm, warmOrder.size(), l -> l.put("passes", passes));
 
         Map<String, List<Double>> figures = new LinkedHashMap<>();
         for (Stat s : List.of(Stat.OPEN_MS, Stat.COUNT_MS, Stat.OQC_MS, Stat.OQC_P99_MS, Stat.CLOSE_MS)) {
@@ -231,8 +236,8 @@ public final class Trial implements AutoCloseable {
             figures.get(Stat.CLOSE_MS.id()).add(Latency.p50Ms(run.get("close")));
             figures.get(Stat.OQC_MS.id()).add(Latency.p50Ms(oqc));
             figures.get(Stat.OQC_P99_MS.id()).add(Latency.p99Ms(oqc));
-            ObjectNode phase = phaseLine("openrun", result.path("wallNs").asLong(), wait, n);
-            phase.put("run", r);
+            int runNumber = r;
+            phaseLine("openrun", result.path("wallNs").asLong(), wait, n, l -> l.put("run", runNumber));
         }
         for (Map.Entry<String, List<Histogram>> e : histograms.entrySet()) {
             bench.hdrLogs.write(engine.id(), setting.id(), "openrun-" + e.getKey(), e.getValue(), tags);
@@ -282,6 +287,14 @@ public final class Trial implements AutoCloseable {
         stats.put(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()));
         stats.put(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()));
         return stats;
+    }
+
+    /**
+     * Whole warm-up passes over all n stores that make at least {@code minOpens} opens: one pass warms the page
+     * cache, but the JIT compiles a driver's open path only after a few thousand calls.
+     */
+    public static int warmupPasses(int n, int minOpens) {
+        return Math.max(1, (minOpens + n - 1) / n);
     }
 
     /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */
@@ -400,11 +413,16 @@ public final class Trial implements AutoCloseable {
                 .put("workload", bench.options.workload.id()).put("stores", bench.options.stores);
     }
 
-    private ObjectNode phaseLine(String phase, long wallNs, LoadGate.Wait wait, int stores) throws IOException {
+    private void phaseLine(String phase, long wallNs, LoadGate.Wait wait, int stores) throws IOException {
+        phaseLine(phase, wallNs, wait, stores, l -> { });
+    }
+
+    private void phaseLine(String phase, long wallNs, LoadGate.Wait wait, int stores,
+                           java.util.function.Consumer<ObjectNode> extra) throws IOException {
         ObjectNode l = line("phase").put("phase", phase).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
                 .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", stores);
+        extra.accept(l);
         bench.results.append(l);
-        return l;
     }
 
     private void stat(String id, double value, List<Double> runs) throws IOException {
