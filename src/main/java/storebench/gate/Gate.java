@@ -51,14 +51,14 @@ public final class Gate {
         List<Verdict> out = new ArrayList<>();
         for (Thresholds.Ceiling c : thresholds.ceilings()) {
             for (String setting : c.settings()) {
-                for (String workload : c.workloads()) {
+                for (String workload : run.workloads(c.workloads())) {
                     out.add(ceiling(thresholds.file(), c, setting, workload, run));
                 }
             }
         }
         for (Thresholds.Ratio r : thresholds.ratios()) {
             for (String setting : r.settings()) {
-                for (String workload : r.workloads()) {
+                for (String workload : run.workloads(r.workloads())) {
                     out.add(ratio(thresholds.file(), r, setting, workload, run));
                 }
             }
@@ -72,6 +72,28 @@ public final class Gate {
                     "a baseline was given, but the thresholds file has no baseline: section with its tolerances"));
         }
         return out;
+    }
+
+    /**
+     * Everything the gate will need, checked before anything is measured (call it where the run starts): the
+     * thresholds file parses, the baseline (if given) is a readable results file, and a baseline comes with the
+     * tolerances to compare it by. Returns the thresholds.
+     *
+     * @throws ThresholdsException the thresholds file is broken (every problem with file, line and valid values)
+     * @throws IOException         the baseline cannot be read
+     */
+    public static Thresholds checkBeforeMeasuring(Path thresholdsFile, Optional<Path> baselinePath) throws IOException {
+        Thresholds thresholds = Thresholds.load(thresholdsFile);
+        if (baselinePath.isPresent()) {
+            if (thresholds.baseline().isEmpty()) {
+                throw new ThresholdsException(thresholds.file(), List.of(new ThresholdsException.Problem(1,
+                        "a baseline is given (-Dbench.baseline=" + baselinePath.get() + "), but the file has no"
+                                + " baseline: section with tolerance_percent: (with_spread:, without_spread:) to"
+                                + " compare it by")));
+            }
+            loadBaseline(baselinePath.get());
+        }
+        return thresholds;
     }
 
     /**
@@ -280,6 +302,14 @@ public final class Gate {
             this.workload = w;
             this.stores = line.path("stores").asInt();
             this.hold = line.path("hold").asInt();
+        }
+
+        /**
+         * The workloads to judge a rule for: a run has one workload, so a rule that covers it is judged for it
+         * alone; a rule for other workloads only is listed as not evaluated for each of them.
+         */
+        List<String> workloads(List<String> ofRule) {
+            return ofRule.contains(workload) ? List.of(workload) : ofRule;
         }
 
         RunResults.Measurement value(String engine, String setting, String stat) {

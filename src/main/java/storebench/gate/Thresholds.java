@@ -72,7 +72,7 @@ public final class Thresholds {
                           double limit, int line) {
     }
 
-    /** {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting and workload. */
+    /** {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting+workload. */
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, List<String> settings,
                         List<String> workloads, int line) {
     }
@@ -174,9 +174,12 @@ public final class Thresholds {
                 int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1
                         : e.getContextMark() != null ? e.getContextMark().getLine() + 1 : 0;
                 String problem = e.getProblem() != null ? e.getProblem() : e.getMessage();
+                String source = line >= 1 ? text.lines().skip(line - 1).findFirst().orElse("") : "";
+                String hint = source.matches(".*:\\s*\\*.*") ? "; write \"*\" in quotes (a bare * starts a YAML alias)"
+                        : "; the file is a mapping with the sections " + String.join(", ", SECTIONS);
                 throw new ThresholdsException(file, List.of(new ThresholdsException.Problem(line,
                         "not valid YAML: " + problem + (e.getContext() != null ? " (" + e.getContext() + ")" : "")
-                                + "; the file is a mapping with the sections " + String.join(", ", SECTIONS))));
+                                + hint)));
             } catch (YAMLException e) {
                 throw new ThresholdsException(file, List.of(new ThresholdsException.Problem(0,
                         "not valid YAML: " + e.getMessage())));
@@ -219,9 +222,9 @@ public final class Thresholds {
                 return out;
             }
             String where = "ceilings entry at line " + line(item);
-            List<String> engines = ids(keys.get("engine"), EngineId.ids(), "engine id", false, item, where);
-            List<String> settings = ids(keys.get("setting"), Setting.ids(), "setting", true, item, where);
-            List<String> workloads = ids(keys.get("workload"), Workload.ids(), "workload", true, item, where);
+            List<String> engines = ids(keys, "engine", EngineId.ids(), "engine id", false, item, where);
+            List<String> settings = ids(keys, "setting", Setting.ids(), "setting", true, item, where);
+            List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             if (!keys.containsKey("max") && !keys.containsKey("min")) {
                 problem(line(item), where + " has no limits: give max: (ceilings) and/or min: (floors), each a"
                         + " mapping of statistic id to number; valid statistics: " + String.join(", ", Stat.ids()));
@@ -278,12 +281,11 @@ public final class Thresholds {
                 return out;
             }
             String where = "ratios entry at line " + line(item);
-            List<String> engine = ids(keys.get("engine"), EngineId.ids(), "engine id", false, item, where);
-            List<String> other = ids(keys.get("times"), EngineId.ids(), "engine id", false, item, where
-                    + " (times: the engine compared with)");
-            List<String> stats = ids(keys.get("stat"), Stat.ids(), "statistic", false, item, where);
-            List<String> settings = ids(keys.get("setting"), Setting.ids(), "setting", true, item, where);
-            List<String> workloads = ids(keys.get("workload"), Workload.ids(), "workload", true, item, where);
+            List<String> engine = ids(keys, "engine", EngineId.ids(), "engine id", false, item, where);
+            List<String> other = ids(keys, "times", EngineId.ids(), "engine id", false, item, where);
+            List<String> stats = ids(keys, "stat", Stat.ids(), "statistic", false, item, where);
+            List<String> settings = ids(keys, "setting", Setting.ids(), "setting", true, item, where);
+            List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             NodeTuple atMost = keys.get("at_most");
             NodeTuple atLeast = keys.get("at_least");
             if ((atMost == null) == (atLeast == null)) {
@@ -365,7 +367,8 @@ public final class Thresholds {
             Set<String> ignore = new LinkedHashSet<>();
             NodeTuple ig = keys.get("ignore");
             if (ig != null && !isNull(ig.getValueNode())) {
-                List<String> ids = ids(ig, Stat.ids(), "statistic", false, section.getValueNode(), "baseline.ignore");
+                List<String> ids = ids(keys, "ignore", Stat.ids(), "statistic", false, section.getValueNode(),
+                        "baseline:");
                 if (ids != null) {
                     ignore.addAll(ids);
                 }
@@ -440,22 +443,21 @@ public final class Thresholds {
         }
 
         /**
-         * The ids a key gives: one id or a list of ids, each among {@code valid}; with {@code allowAll}, "*" or a
-         * missing key means all of them. Returns null after a problem.
+         * The ids the key {@code name} of an entry gives: one id or a list of ids, each among {@code valid}; with
+         * {@code allowAll}, "*" or a missing key means all of them. Returns null after a problem.
          */
-        private List<String> ids(NodeTuple key, List<String> valid, String what, boolean allowAll, Node entry,
-                                 String where) {
+        private List<String> ids(Map<String, NodeTuple> keys, String name, List<String> valid, String what,
+                                 boolean allowAll, Node entry, String where) {
+            NodeTuple key = keys.get(name);
             if (key == null || isNull(key.getValueNode())) {
                 if (allowAll) {
                     return valid;
                 }
-                String name = key == null ? keyName(what) : scalar(key.getKeyNode());
                 problem(key == null ? line(entry) : line(key.getKeyNode()), where + " has no " + name + ": give one "
-                        + what + (what.equals("statistic") ? " or a list of them" : "") + "; valid: "
-                        + String.join(", ", valid));
+                        + what + (name.equals("times") ? " (the engine compared with)" : "")
+                        + (what.equals("statistic") ? " or a list of them" : "") + "; valid: " + String.join(", ", valid));
                 return null;
             }
-            String name = scalar(key.getKeyNode());
             List<Node> values = key.getValueNode() instanceof SequenceNode
                     ? ((SequenceNode) key.getValueNode()).getValue() : List.of(key.getValueNode());
             List<String> out = new ArrayList<>();
@@ -481,17 +483,6 @@ public final class Thresholds {
                 ok = false;
             }
             return ok ? List.copyOf(out) : null;
-        }
-
-        private static String keyName(String what) {
-            switch (what) {
-                case "engine id":
-                    return "engine";
-                case "statistic":
-                    return "stat";
-                default:
-                    return what;
-            }
         }
 
         private static String plural(String what) {

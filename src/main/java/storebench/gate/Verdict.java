@@ -78,7 +78,8 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
         } catch (IllegalArgumentException e) {
             return String.format(Locale.US, "%,.3f", value);
         }
-        String number = String.format(Locale.US, "%,." + Math.max(s.decimals(), 1) + "f", value);
+        int decimals = s.decimals() == 0 && Math.abs(value) < 10 ? 1 : s.decimals(); // a small KB figure: 1 decimal
+        String number = String.format(Locale.US, "%,." + decimals + "f", value);
         switch (s.unit()) {
             case MS:
                 return number + " ms";

@@ -4,9 +4,13 @@ import storebench.gate.Verdict.Status;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -44,17 +48,17 @@ public final class VerdictSection {
         if (verdicts.isEmpty()) {
             return md.append("**No rules**: the thresholds file has none, so nothing was checked.\n\n").toString();
         }
-        md.append(!failed.isEmpty() ? "**Failed**" : !passed.isEmpty() ? "**Passed**" : "**Nothing checked**").append(": ").append(failed.size())
-                .append(" failed, ").append(passed.size()).append(" passed, ").append(open.size())
-                .append(" not evaluated. A margin is the room left before the rule fails (negative: by how much it"
-                        + " failed), as a share of the limit in brackets.\n\n");
+        String verdict = !failed.isEmpty() ? "**Failed**" : !passed.isEmpty() ? "**Passed**" : "**Nothing checked**";
+        md.append(verdict).append(": ").append(failed.size()).append(" failed, ").append(passed.size())
+                .append(" passed, ").append(open.size()).append(" not evaluated. A margin is the room left before the"
+                        + " rule fails (negative: by how much it failed), as a share of the limit in brackets.\n\n");
         if (failed.isEmpty() && passed.isEmpty()) {
             md.append("**No rule was evaluated**: the thresholds file has no rules for the engines, settings and"
                     + " workload of this run.\n\n");
         }
         if (!failed.isEmpty() || !passed.isEmpty()) {
-            md.append("| verdict | rule | engine | setting | statistic | measured | limit | margin | line | detail |\n");
-            md.append("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |\n");
+            md.append("| verdict | rule | engine | setting | statistic | measured | limit | margin | line | detail |\n")
+                    .append("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |\n");
             for (Verdict v : failed) {
                 row(md, v);
             }
@@ -64,12 +68,21 @@ public final class VerdictSection {
             md.append('\n');
         }
         if (!open.isEmpty()) {
-            md.append("Not evaluated (never counted as passed):\n\n");
-            md.append("| rule | engine | setting | statistic | line | why |\n| --- | --- | --- | --- | ---: | --- |\n");
+            md.append("Not evaluated (never counted as passed), one row per rule and reason:\n\n");
+            md.append("| line | kind | statistic | engines | settings | why |\n")
+                    .append("| ---: | --- | --- | --- | --- | --- |\n");
+            Map<String, List<Verdict>> groups = new LinkedHashMap<>();
             for (Verdict v : open) {
-                md.append("| ").append(cell(v.rule())).append(" | ").append(cell(v.engine())).append(" | ")
-                        .append(cell(v.setting())).append(" | ").append(cell(v.stat())).append(" | ")
-                        .append(v.line()).append(" | ").append(cell(v.detail())).append(" |\n");
+                groups.computeIfAbsent(v.line() + "\u0000" + v.kind() + "\u0000" + v.stat() + "\u0000" + v.detail(),
+                        k -> new ArrayList<>()).add(v);
+            }
+            for (List<Verdict> group : groups.values()) {
+                Verdict first = group.get(0);
+                md.append("| ").append(line(first)).append(" | ").append(first.kind().name().toLowerCase(Locale.ROOT))
+                        .append(" | ").append(cell(first.stat())).append(" | ")
+                        .append(cell(distinct(group, Verdict::engine))).append(" | ")
+                        .append(cell(distinct(group, Verdict::setting))).append(" | ").append(cell(first.detail()))
+                        .append(" |\n");
             }
             md.append('\n');
         }
@@ -84,7 +97,16 @@ public final class VerdictSection {
                 .append(Verdict.format(v.stat(), v.limit())).append(" | ")
                 .append(Verdict.format(v.stat(), v.margin()))
                 .append(pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct)).append(" | ")
-                .append(v.line()).append(" | ").append(cell(v.detail())).append(" |\n");
+                .append(line(v)).append(" | ").append(cell(v.detail())).append(" |\n");
+    }
+
+    /** A rule's line; "–" for a verdict about the file as a whole. */
+    private static String line(Verdict v) {
+        return v.line() > 0 ? String.valueOf(v.line()) : "–";
+    }
+
+    private static String distinct(List<Verdict> group, Function<Verdict, String> field) {
+        return group.stream().map(field).distinct().collect(Collectors.joining(", "));
     }
 
     private static List<Verdict> only(List<Verdict> verdicts, Status status) {

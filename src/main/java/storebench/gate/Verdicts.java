@@ -114,9 +114,10 @@ public final class Verdicts {
         List<Verdict> verdicts = new ArrayList<>();
         for (JsonNode n : root.path("verdicts")) {
             try {
-                verdicts.add(new Verdict(Kind.valueOf(n.path("kind").asText()), Status.valueOf(n.path("status").asText()),
-                        n.path("engine").asText(), n.path("setting").asText(), n.path("workload").asText(),
-                        n.path("stat").asText(), number(n, "measured"), number(n, "limit"), number(n, "margin"),
+                verdicts.add(new Verdict(Kind.valueOf(n.path("kind").asText()),
+                        Status.valueOf(n.path("status").asText()), n.path("engine").asText(),
+                        n.path("setting").asText(), n.path("workload").asText(), n.path("stat").asText(),
+                        number(n, "measured"), number(n, "limit"), number(n, "margin"),
                         n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
                         n.path("detail").asText()));
             } catch (IllegalArgumentException e) {

@@ -2,6 +2,7 @@ package storebench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineId;
+import storebench.gate.VerdictSection;
 import storebench.trial.Setting;
 
 import java.io.IOException;
@@ -49,7 +50,8 @@ public final class MarkdownReport {
 
     /** Renders report.md of a run's folder from its files; returns its path. */
     public static Path write(Path runDir) throws IOException {
-        String text = new MarkdownReport(RunResults.load(runDir)).render();
+        String text = new MarkdownReport(RunResults.load(runDir)).render()
+                + VerdictSection.forRun(runDir).map(section -> "\n" + section).orElse("");
         Path out = runDir.resolve(NAME);
         Files.writeString(out, text, StandardCharsets.UTF_8);
         return out;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineId;
+import storebench.gate.Gate;
 import storebench.junit.BenchOptions;
 import storebench.measure.Environment;
 import storebench.measure.HdrLogs;
@@ -49,6 +50,7 @@ public final class Bench implements AutoCloseable {
     private Bench(BenchOptions options, PrintStream console) throws IOException {
         this.options = options;
         this.console = console;
+        Gate.checkBeforeMeasuring(options.thresholds, options.baseline); // a broken file stops the run here
         this.pool = StorePool.claim(options.root);
         DiskEstimate.requireSpace(pool.root(), DiskEstimate.peakBytes(options.engines, options.settings.size(),
                 options.workload, options.stores, options.keep), "this run (" + options.stores + " stores per trial"

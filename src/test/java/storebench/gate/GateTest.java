@@ -1,0 +1,314 @@
+package storebench.gate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.gate.Verdict.Kind;
+import storebench.gate.Verdict.Status;
+import storebench.report.RunResults;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
+
+class GateTest {
+    private static final List<String> BOTH = List.of("default", "mmap-threshold");
+
+    @Test
+    void ceilingPassesWithItsMarginAndFailsBeyondItsLimit() {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    max:\n"
+                + "      oqc_ms: 0.5\n      mem_resident_kb: 400\n", "t.yaml");
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26)
+                .stat("sqlite", "default", "mem_resident_kb", 435).results();
+
+        List<Verdict> v = Gate.evaluate(t, run, Optional.empty());
+
+        assertThat(v).hasSize(2);
+        Verdict oqc = v.get(0);
+        assertThat(oqc.status()).isEqualTo(Status.PASS);
+        assertThat(oqc.kind()).isEqualTo(Kind.CEILING);
+        assertThat(oqc.measured()).isEqualTo(0.25);
+        assertThat(oqc.limit()).isEqualTo(0.5);
+        assertThat(oqc.margin()).isCloseTo(0.25, within(1e-9));
+        assertThat(oqc.marginPercent()).isCloseTo(50, within(1e-9));
+        assertThat(oqc.line()).isEqualTo(5);
+        Verdict mem = v.get(1);
+        assertThat(mem.status()).isEqualTo(Status.FAIL);
+        assertThat(mem.margin()).isEqualTo(-35.0);
+        assertThat(mem.line()).isEqualTo(6);
+        assertThat(mem.workload()).isEqualTo("large");
+    }
+
+    @Test
+    void floorFailsWhenTheFigureIsBelowIt() {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    min:\n"
+                + "      stores_per_s: 30\n", "t.yaml");
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "stores_per_s", 24).results();
+
+        Verdict v = Gate.evaluate(t, run, Optional.empty()).get(0);
+
+        assertThat(v.status()).isEqualTo(Status.FAIL);
+        assertThat(v.margin()).isEqualTo(-6.0);
+    }
+
+    @Test
+    void ratioComparesTwoEnginesUnderTheSameSetting() {
+        Thresholds t = Thresholds.parse("ratios:\n  - engine: objectbox-cached\n    stat: oqc_ms\n    at_most: 2\n"
+                + "    times: sqlite\n", "t.yaml");
+        RunResults run = Runs.of(List.of("objectbox-cached", "sqlite"), BOTH)
+                .stat("objectbox-cached", "default", "oqc_ms", 0.45, 0.47, 0.5)
+                .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26)
+                .stat("objectbox-cached", "mmap-threshold", "oqc_ms", 0.5, 0.52, 0.55)
+                .stat("sqlite", "mmap-threshold", "oqc_ms", 0.2, 0.21, 0.22).results();
+
+        List<Verdict> v = Gate.evaluate(t, run, Optional.empty());
+
+        assertThat(v).extracting(Verdict::setting, Verdict::status).containsExactly(
+                tuple("default", Status.PASS),
+                tuple("mmap-threshold", Status.FAIL));
+        assertThat(v.get(0).limit()).isCloseTo(0.5, within(1e-9));
+        assertThat(v.get(0).measured()).isEqualTo(0.47);
+        assertThat(v.get(1).limit()).isCloseTo(0.42, within(1e-9));
+        assertThat(v.get(1).detail()).contains("sqlite 0.210 ms").contains("ratio 2.476");
+        assertThat(v.get(1).line()).isEqualTo(4);
+    }
+
+    @Test
+    void rulesForEnginesOrSettingsNotRunAreNotEvaluatedNeverPassed() {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: [sqlite, turso]\n    max: {oqc_ms: 5}\n"
+                + "ratios:\n  - engine: libsql\n    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n", "t.yaml");
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26).results();
+
+        List<Verdict> v = Gate.evaluate(t, run, Optional.empty());
+
+        assertThat(v).filteredOn(x -> x.status() == Status.PASS).singleElement()
+                .satisfies(x -> assertThat(x.engine() + "/" + x.setting()).isEqualTo("sqlite/default"));
+        assertThat(v).filteredOn(x -> x.status() != Status.PASS).hasSize(5)
+                .allSatisfy(x -> assertThat(x.status()).isEqualTo(Status.NOT_EVALUATED))
+                .allSatisfy(x -> assertThat(x.measured()).isNull());
+        assertThat(v).filteredOn(x -> x.engine().equals("turso")).extracting(Verdict::detail)
+                .allSatisfy(d -> assertThat(d).contains("engine turso was not run"));
+        assertThat(v).filteredOn(x -> x.engine().equals("sqlite") && x.setting().equals("mmap-threshold"))
+                .singleElement().satisfies(x -> assertThat(x.detail()).contains("setting mmap-threshold was not run"));
+    }
+
+    @Test
+    void missingFigureOfAFailedTrialIsNotEvaluatedWithItsReason() {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n"
+                + "    max: {oqc_ms: 5}\n", "t.yaml");
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
+                .status("sqlite", "default", "failed", "open run 1", "wrong count 9 != 1000").results();
+
+        Verdict v = Gate.evaluate(t, run, Optional.empty()).get(0);
+
+        assertThat(v.status()).isEqualTo(Status.NOT_EVALUATED);
+        assertThat(v.detail()).contains("no oqc_ms figure").contains("failed in open run 1: wrong count 9 != 1000");
+    }
+
+    @Test
+    void ruleForAnotherWorkloadIsNotEvaluated() {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    workload: large\n"
+                + "    max: {oqc_ms: 5}\n", "t.yaml");
+        RunResults run = Runs.of("small", 20, List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26).results();
+
+        Verdict v = Gate.evaluate(t, run, Optional.empty()).get(0);
+
+        assertThat(v.status()).isEqualTo(Status.NOT_EVALUATED);
+        assertThat(v.detail()).contains("workload is small");
+    }
+
+    @Test
+    void baselineComparisonOfARealRunWithItselfPasses() throws Exception {
+        RunResults run = Runs.realRun();
+
+        List<Verdict> v = Gate.evaluate(baselineRules(20, 10), run, Optional.of(run));
+
+        assertThat(v).isNotEmpty().allSatisfy(x -> assertThat(x.status()).as(x.message()).isEqualTo(Status.PASS));
+        assertThat(v).extracting(Verdict::kind).containsOnly(Kind.BASELINE);
+        assertThat(v).extracting(Verdict::stat).doesNotContain("load1").contains("oqc_ms", "create_ms", "disk_kb");
+        assertThat(v).extracting(Verdict::engine).containsOnly("objectbox", "objectbox-cached", "sqlite");
+    }
+
+    @Test
+    void baselineWithHalvedTimesFailsNamingTheStatistics() throws Exception {
+        RunResults run = Runs.realRun();
+        RunResults halved = Runs.realRunWithTimes(ms -> ms / 2);
+
+        List<Verdict> v = Gate.evaluate(baselineRules(20, 10), run, Optional.of(halved));
+
+        List<Verdict> failed = v.stream().filter(x -> x.status() == Status.FAIL).collect(Collectors.toList());
+        assertThat(failed).extracting(Verdict::stat)
+                .contains("create_ms", "stores_per_s", "open_ms", "count_ms", "oqc_ms", "close_ms");
+        assertThat(failed).extracting(Verdict::stat).doesNotContain("mem_resident_kb", "disk_kb");
+        assertThat(failed).filteredOn(x -> x.stat().equals("oqc_ms")).hasSize(6) // 3 engines x 2 settings
+                .allSatisfy(x -> assertThat(x.detail()).contains("worse by 100.0%"));
+        assertThat(failed.get(0).message()).contains("baseline").contains(failed.get(0).stat());
+    }
+
+    @Test
+    void tenPercentWorseWithFifteenPercentSpreadPasses() {
+        // the median is 10% above the baseline's, but the runs spread by 15%: noise, not a regression
+        Verdict v = compareOqc(new double[] {0.50, 0.475, 0.55}, new double[] {0.53, 0.55, 0.58}, 5);
+
+        assertThat(v.detail()).contains("worse by 10.0%").contains("noise 15.0%");
+        assertThat(v.status()).isEqualTo(Status.PASS);
+        assertThat(v.limit()).isCloseTo(0.5 * 1.15, within(1e-9));
+    }
+
+    @Test
+    void thirtyPercentWorseWithFivePercentSpreadFails() {
+        Verdict v = compareOqc(new double[] {0.5, 0.49, 0.515}, new double[] {0.65, 0.64, 0.6725}, 20);
+
+        assertThat(v.detail()).contains("worse by 30.0%").contains("noise 5.0%");
+        assertThat(v.status()).isEqualTo(Status.FAIL);
+        assertThat(v.limit()).as("tolerance 20% beats the noise").isCloseTo(0.6, within(1e-9));
+        assertThat(v.margin()).isCloseTo(-0.05, within(1e-9));
+    }
+
+    @Test
+    void worseBeyondTheNoiseButWithinTheTolerancePasses() {
+        Verdict v = compareOqc(new double[] {0.5, 0.49, 0.5}, new double[] {0.55, 0.55, 0.55}, 15);
+
+        assertThat(v.status()).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void betterThanTheBaselinePasses() {
+        Verdict v = compareOqc(new double[] {0.5, 0.5, 0.5}, new double[] {0.3, 0.3, 0.3}, 0);
+
+        assertThat(v.status()).isEqualTo(Status.PASS);
+        assertThat(v.detail()).contains("better by 40.0%");
+    }
+
+    @Test
+    void storesPerSecondIsWorseWhenLowerAndComparedAsTimePerStore() {
+        Thresholds t = baselineRules(20, 20);
+        RunResults base = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "stores_per_s", 26).results();
+        RunResults slower = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "stores_per_s", 20).results();
+        RunResults faster = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "stores_per_s", 40).results();
+
+        Verdict v = Gate.evaluate(t, slower, Optional.of(base)).get(0);
+        assertThat(v.status()).isEqualTo(Status.FAIL);
+        assertThat(v.detail()).contains("worse by 30.0%");
+        assertThat(v.limit()).isCloseTo(26 / 1.2, within(1e-9));
+        assertThat(Gate.evaluate(t, faster, Optional.of(base)).get(0).status()).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void statisticsWithoutSpreadUseTheirOwnTolerance() {
+        Thresholds t = Thresholds.parse("baseline:\n  tolerance_percent:\n    with_spread: 50\n    without_spread: 5\n"
+                + "    create_ms: 100\n", "t.yaml");
+        RunResults base = Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "mem_anon_kb", 400).stat("sqlite", "default", "create_ms", 20).results();
+        RunResults now = Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "mem_anon_kb", 440).stat("sqlite", "default", "create_ms", 38).results();
+
+        List<Verdict> v = Gate.evaluate(t, now, Optional.of(base));
+
+        assertThat(v).filteredOn(x -> x.stat().equals("mem_anon_kb")).singleElement().satisfies(x -> {
+            assertThat(x.status()).isEqualTo(Status.FAIL);
+            assertThat(x.line()).isEqualTo(4);
+        });
+        assertThat(v).filteredOn(x -> x.stat().equals("create_ms")).singleElement().satisfies(x -> {
+            assertThat(x.status()).isEqualTo(Status.PASS);
+            assertThat(x.line()).isEqualTo(5);
+        });
+    }
+
+    @Test
+    void withoutABaselineTheComparisonIsOneRuleNotEvaluated() {
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2).results();
+
+        List<Verdict> v = Gate.evaluate(baselineRules(20, 10), run, Optional.empty());
+
+        assertThat(v).singleElement().satisfies(x -> {
+            assertThat(x.status()).isEqualTo(Status.NOT_EVALUATED);
+            assertThat(x.detail()).contains("-Dbench.baseline=");
+        });
+    }
+
+    @Test
+    void baselineOfAnotherSizeIsNotCompared() {
+        RunResults run = Runs.of("large", 200, List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2).results();
+        RunResults base = Runs.of("large", 1000, List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 0.1, 0.1, 0.1).results();
+
+        List<Verdict> v = Gate.evaluate(baselineRules(20, 10), run, Optional.of(base));
+
+        assertThat(v).singleElement().satisfies(x -> {
+            assertThat(x.status()).isEqualTo(Status.NOT_EVALUATED);
+            assertThat(x.detail()).contains("N = 200 stores vs 1000");
+        });
+    }
+
+    @Test
+    void engineOnlyInTheBaselineIsNotEvaluated() {
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2).results();
+        RunResults base = Runs.of(List.of("sqlite", "objectbox"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2)
+                .stat("objectbox", "default", "oqc_ms", 0.5, 0.5, 0.5).results();
+
+        List<Verdict> v = Gate.evaluate(baselineRules(20, 10), run, Optional.of(base));
+
+        assertThat(v).extracting(Verdict::engine, Verdict::status).containsExactly(
+                tuple("objectbox", Status.NOT_EVALUATED),
+                tuple("sqlite", Status.PASS));
+    }
+
+    @Test
+    void committedThresholdsPassARealRunOfThisMachineKind() throws Exception {
+        Thresholds committed = Thresholds.load(Path.of("thresholds.yaml"));
+
+        List<Verdict> v = Gate.evaluate(committed, Runs.realRun(), Optional.of(Runs.realRun()));
+
+        assertThat(v).filteredOn(x -> x.status() == Status.FAIL).extracting(Verdict::message).isEmpty();
+        assertThat(v).filteredOn(x -> x.status() == Status.PASS).extracting(Verdict::kind)
+                .contains(Kind.CEILING, Kind.RATIO, Kind.BASELINE);
+        assertThat(v).filteredOn(x -> x.engine().equals("turso")).isNotEmpty()
+                .allSatisfy(x -> assertThat(x.status()).isEqualTo(Status.NOT_EVALUATED));
+    }
+
+    @Test
+    void checkBeforeMeasuringRejectsABaselineWithoutToleranceOrFile(@TempDir Path dir)
+            throws Exception {
+        Path noBaseline = dir.resolve("t.yaml");
+        Files.writeString(noBaseline, "ceilings:\n  - engine: sqlite\n    max: {oqc_ms: 1}\n");
+        Path base = Runs.REAL_RUN.resolve("results.jsonl");
+
+        assertThat(Gate.checkBeforeMeasuring(noBaseline, Optional.empty()).ceilings()).hasSize(1);
+        assertThat(catchThrowable(() -> Gate.checkBeforeMeasuring(noBaseline,
+                Optional.of(base)))).isInstanceOf(ThresholdsException.class).hasMessageContaining("no baseline: section");
+        assertThat(Gate.checkBeforeMeasuring(Path.of("thresholds.yaml"), Optional.of(base))
+                .baseline()).isPresent();
+        assertThat(Gate.checkBeforeMeasuring(Path.of("thresholds.yaml"), Optional.of(Runs.REAL_RUN))
+                .baseline()).as("a run's folder does too").isPresent();
+        assertThat(catchThrowable(() -> Gate.checkBeforeMeasuring(
+                Path.of("thresholds.yaml"), Optional.of(dir.resolve("nope.jsonl")))))
+                .isInstanceOf(IOException.class).hasMessageContaining("no baseline at " + dir.resolve("nope.jsonl"));
+    }
+
+    private static Thresholds baselineRules(int withSpread, int withoutSpread) {
+        return Thresholds.parse("baseline:\n  tolerance_percent:\n    with_spread: " + withSpread
+                + "\n    without_spread: " + withoutSpread + "\n  ignore: [load1]\n", "t.yaml");
+    }
+
+    private static Verdict compareOqc(double[] baseline, double[] now, int tolerancePercent) {
+        RunResults base = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", baseline).results();
+        RunResults current = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", now).results();
+        List<Verdict> v = Gate.evaluate(baselineRules(tolerancePercent, 10), current, Optional.of(base));
+        assertThat(v).hasSize(1);
+        return v.get(0);
+    }
+}

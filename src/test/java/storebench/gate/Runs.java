@@ -1,0 +1,100 @@
+package storebench.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.report.ResultsFile;
+import storebench.report.RunResults;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleUnaryOperator;
+
+/** Builds the results of a run in memory, line by line as results.jsonl holds them. */
+final class Runs {
+    /** A real run on this machine kind: 200 stores, large, objectbox, objectbox-cached, sqlite, both settings. */
+    static final Path REAL_RUN = Path.of("src/test/resources/gate/run-200");
+
+    private final List<JsonNode> lines = new ArrayList<>();
+    private final String workload;
+    private final int stores;
+
+    private Runs(String workload, int stores, List<String> engines, List<String> settings) {
+        this.workload = workload;
+        this.stores = stores;
+        ObjectNode run = ResultsFile.line("run").put("stores", stores).put("workload", workload)
+                .put("notesPerStore", workload.equals("large") ? 1000 : 10).put("runs", 3)
+                .put("hold", Math.min(1000, stores));
+        engines.forEach(e -> run.withArray("engines").add(e));
+        settings.forEach(s -> run.withArray("settings").add(s));
+        lines.add(run);
+    }
+
+    static Runs of(List<String> engines, List<String> settings) {
+        return new Runs("large", 200, engines, settings);
+    }
+
+    static Runs of(String workload, int stores, List<String> engines, List<String> settings) {
+        return new Runs(workload, stores, engines, settings);
+    }
+
+    /** A statistic without runs (create, memory, disk). */
+    Runs stat(String engine, String setting, String stat, double value) {
+        lines.add(line("stat", engine, setting).put("stat", stat).put("value", value));
+        return this;
+    }
+
+    /** A statistic of the open runs: the median of the figures, and their spread. */
+    Runs stat(String engine, String setting, String stat, double... runs) {
+        double[] sorted = runs.clone();
+        java.util.Arrays.sort(sorted);
+        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        ObjectNode l = line("stat", engine, setting).put("stat", stat).put("value", median);
+        for (double r : runs) {
+            l.withArray("runs").add(r);
+        }
+        l.put("spread", (sorted[sorted.length - 1] - sorted[0]) / median);
+        lines.add(l);
+        return this;
+    }
+
+    Runs status(String engine, String setting, String status, String phase, String reason) {
+        lines.add(line("status", engine, setting).put("status", status).put("phase", phase).put("reason", reason));
+        return this;
+    }
+
+    RunResults results() {
+        return new RunResults(lines, null);
+    }
+
+    private ObjectNode line(String kind, String engine, String setting) {
+        return ResultsFile.line(kind).put("engine", engine).put("setting", setting).put("workload", workload)
+                .put("stores", stores);
+    }
+
+    static RunResults realRun() throws IOException {
+        return RunResults.load(REAL_RUN);
+    }
+
+    /** The real run with every time (ms statistic and its run figures) changed, stores/s changed inversely. */
+    static RunResults realRunWithTimes(DoubleUnaryOperator change) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode l : ResultsFile.read(REAL_RUN.resolve(ResultsFile.NAME))) {
+            ObjectNode copy = l.deepCopy();
+            String stat = l.path("stat").asText("");
+            if (l.path("kind").asText().equals("stat") && stat.endsWith("_ms")) {
+                copy.put("value", change.applyAsDouble(l.get("value").asDouble()));
+                if (l.has("runs")) {
+                    copy.remove("runs");
+                    l.get("runs").forEach(r -> copy.withArray("runs").add(change.applyAsDouble(r.asDouble())));
+                }
+            } else if (stat.equals("stores_per_s")) {
+                copy.put("value", 1 / change.applyAsDouble(1 / l.get("value").asDouble()));
+            }
+            out.add(copy);
+        }
+        return new RunResults(out, null);
+    }
+}

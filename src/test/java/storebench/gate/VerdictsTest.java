@@ -1,0 +1,80 @@
+package storebench.gate;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.gate.Verdict.Kind;
+import storebench.gate.Verdict.Status;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VerdictsTest {
+    private static final Verdict FAILED = new Verdict(Kind.CEILING, Status.FAIL, "sqlite", "default", "large",
+            "oqc_ms", 0.612, 0.5, -0.112, "thresholds.yaml", 42, "sqlite oqc_ms <= 0.500 ms (max)",
+            "measured over 200 stores");
+    private static final Verdict PASSED = new Verdict(Kind.RATIO, Status.PASS, "objectbox-cached", "mmap-threshold",
+            "large", "oqc_ms", 0.47, 1.0, 0.53, "thresholds.yaml", 57, "objectbox-cached oqc_ms <= 4 x sqlite oqc_ms",
+            "sqlite 0.250 ms; ratio 1.88");
+    private static final Verdict OPEN = new Verdict(Kind.CEILING, Status.NOT_EVALUATED, "turso", "default", "large",
+            "oqc_ms", null, null, null, "thresholds.yaml", 60, "turso oqc_ms <= 20.000 ms (max)",
+            "engine turso was not run (bench.engines=sqlite)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void verdictsJsonRoundTrip() throws Exception {
+        Verdicts written = new Verdicts("/work/thresholds.yaml", "/runs/base/results.jsonl",
+                List.of(FAILED, PASSED, OPEN));
+
+        Path file = written.write(dir);
+        Verdicts read = Verdicts.read(dir);
+
+        assertThat(file).isEqualTo(dir.resolve("verdicts.json"));
+        assertThat(read.all()).containsExactly(FAILED, PASSED, OPEN);
+        assertThat(read.thresholds()).isEqualTo("/work/thresholds.yaml");
+        assertThat(read.baseline()).contains("/runs/base/results.jsonl");
+        assertThat(read.summary()).isEqualTo("1 passed, 1 failed, 1 not evaluated");
+        assertThat(Files.readString(file)).contains("\"marginPercent\"").contains("\"status\" : \"NOT_EVALUATED\"");
+        assertThat(Verdicts.readIfPresent(dir.resolve("elsewhere"))).isEmpty();
+    }
+
+    @Test
+    void messageNamesEngineSettingWorkloadStatisticValuesMarginAndLine() {
+        assertThat(FAILED.message()).contains("FAIL", "engine sqlite", "setting default", "workload large",
+                "statistic oqc_ms", "measured 0.612 ms", "limit 0.500 ms", "margin -0.112 ms (-22.4%)",
+                "(thresholds.yaml:42)");
+        assertThat(OPEN.message()).contains("not evaluated: engine turso was not run").contains("thresholds.yaml:60");
+    }
+
+    @Test
+    void sectionListsEveryRuleFailuresFirstAndPassingOnesWithTheirMargins() {
+        String md = VerdictSection.render(List.of(PASSED, OPEN, FAILED));
+
+        assertThat(md).startsWith("## Regression gate\n");
+        assertThat(md).contains("**Failed**: 1 failed, 1 passed, 1 not evaluated");
+        assertThat(md.indexOf("**FAIL**")).isLessThan(md.indexOf("| pass |"));
+        assertThat(md).contains("| pass | objectbox-cached oqc_ms <= 4 x sqlite oqc_ms | objectbox-cached | mmap-threshold"
+                + " | oqc_ms | 0.470 ms | 1.000 ms | 0.530 ms (+53%) | 57 |");
+        assertThat(md).contains("-0.112 ms (-22%)");
+        assertThat(md).contains("Not evaluated").contains("engine turso was not run");
+    }
+
+    @Test
+    void sectionSaysSoWhenNoRuleWasEvaluated() {
+        assertThat(VerdictSection.render(List.of(OPEN))).contains("**Nothing checked**").contains("No rule was evaluated");
+        assertThat(VerdictSection.render(List.of())).contains("**No rules**");
+    }
+
+    @Test
+    void sectionOfARunFolderNamesTheThresholdsFileAndBaseline() throws Exception {
+        new Verdicts("/work/main/thresholds.yaml", null, List.of(PASSED)).write(dir);
+
+        assertThat(VerdictSection.forRun(dir)).hasValueSatisfying(md -> assertThat(md)
+                .contains("Rules from `thresholds.yaml`; baseline: none").contains("**Passed**"));
+        assertThat(VerdictSection.forRun(dir.resolve("nothing-here"))).isEmpty();
+    }
+}
