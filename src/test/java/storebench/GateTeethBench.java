@@ -1,0 +1,81 @@
+package storebench;
+
+import org.junit.jupiter.api.Test;
+import storebench.engine.EngineId;
+import storebench.gate.Gate;
+import storebench.gate.Thresholds;
+import storebench.gate.Verdict;
+import storebench.junit.BenchOptions;
+import storebench.report.RunResults;
+import storebench.run.Bench;
+import storebench.run.Trial;
+import storebench.trial.Setting;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Proves the regression gate's teeth with real runs (about 2 minutes, so only with -Dbench.gateTeeth=true):
+ * three normal runs of 200 stores compared with each other raise no violation; a run whose engine work is made
+ * 30% slower inside the timed region (bench.slowdown=0.3) fails the baseline comparison, naming the rule.
+ * Results go to target/gate-teeth/, not to the run's target/bench/.
+ */
+class GateTeethBench {
+    private static final Path THRESHOLDS = Path.of("src/test/resources/gate/teeth.yaml");
+
+    @Test
+    void catchesA30PercentSlowdownAndStaysQuietOnNormalRuns() throws Exception {
+        assumeTrue(Boolean.getBoolean("bench.gateTeeth"), "runs only with -Dbench.gateTeeth=true (about 2 minutes)");
+        Path project = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+        Path base = project.resolve("target/gate-teeth");
+        Thresholds thresholds = Thresholds.load(project.resolve(THRESHOLDS));
+        List<RunResults> normal = List.of(run(base.resolve("normal-1"), 0), run(base.resolve("normal-2"), 0),
+                run(base.resolve("normal-3"), 0));
+        RunResults slowed = run(base.resolve("slowed"), 0.3);
+
+        for (int a = 0; a < normal.size(); a++) {
+            for (int b = 0; b < normal.size(); b++) {
+                if (a != b) {
+                    assertThat(failures(thresholds, normal.get(b), normal.get(a)))
+                            .as("normal run %d against normal run %d as baseline", b + 1, a + 1).isEmpty();
+                }
+            }
+        }
+        List<Verdict> caught = failures(thresholds, slowed, normal.get(0));
+        assertThat(caught).as("30%% slower against a normal baseline").isNotEmpty();
+        assertThat(caught.stream().map(Verdict::stat).collect(Collectors.toSet())).contains("oqc_ms");
+        caught.forEach(v -> System.out.println("[storebench] gate teeth: " + v.message()));
+    }
+
+    private static List<Verdict> failures(Thresholds thresholds, RunResults now, RunResults baseline) {
+        return Gate.evaluate(thresholds, now, Optional.of(baseline)).stream()
+                .filter(v -> v.status() == Verdict.Status.FAIL).collect(Collectors.toList());
+    }
+
+    private static RunResults run(Path out, double slowdown) throws Exception {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.projectDir", System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+        p.put("bench.out", out.toString());
+        p.put("bench.root", out.resolveSibling("bench-data").toString());
+        p.put("bench.engines", "sqlite");
+        p.put("bench.settings", "default");
+        p.put("bench.stores", "200");
+        p.put("bench.thresholds", THRESHOLDS.toString());
+        if (slowdown > 0) {
+            p.put("bench.slowdown", String.valueOf(slowdown));
+        }
+        try (Bench bench = Bench.start(BenchOptions.from(p::get, System::getenv), System.out)) {
+            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            trial.create();
+            trial.openRuns();
+        }
+        return RunResults.load(out);
+    }
+}
