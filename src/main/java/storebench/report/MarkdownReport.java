@@ -370,7 +370,7 @@ public final class MarkdownReport {
                     .append("): ");
             List<String> parts = new ArrayList<>();
             d.path("info").fields().forEachRemaining(f -> {
-                if (!f.getKey().equals("compile_options")) {
+                if (!f.getKey().equals("compile_options") && !f.getKey().equals("compileOptions")) {
                     parts.add(f.getKey() + " " + f.getValue().asText());
                 }
             });

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Re-renders a run's report from its output files:
+ * Re-renders a run's reports (report.md, report.html) from its output files:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}.
  */
 public final class Render {
@@ -23,6 +23,7 @@ public final class Render {
         }
         try {
             System.out.println("wrote " + MarkdownReport.write(dir));
+            System.out.println("wrote " + HtmlReport.write(dir));
         } catch (Exception e) {
             System.err.println("Render: cannot render " + dir + ": " + e.getMessage());
             System.exit(1);

@@ -10,6 +10,7 @@ import storebench.measure.Environment;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
 import storebench.measure.LoadSampler;
+import storebench.report.HtmlReport;
 import storebench.report.MarkdownReport;
 import storebench.report.ResultsFile;
 import storebench.report.RunResults;
@@ -169,7 +170,7 @@ public final class Bench implements AutoCloseable {
         sampler.close();
         results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
         results.close();
-        Path report = MarkdownReport.write(outputDir);
-        console.println("[storebench] report: " + report);
+        console.println("[storebench] report: " + MarkdownReport.write(outputDir));
+        console.println("[storebench] report: " + HtmlReport.write(outputDir));
     }
 }

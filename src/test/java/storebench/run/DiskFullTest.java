@@ -37,7 +37,7 @@ class DiskFullTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = TrialCommands.defaultClasspath() + ":" + System.getProperty("java.class.path");
         Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "bash", "-c",
-                "mount -t tmpfs -o size=3m tmpfs '" + mount + "' && exec '" + java + "' -cp '" + cp + "' "
+                "mount -t tmpfs -o size=8m tmpfs '" + mount + "' && exec '" + java + "' -cp '" + cp + "' "
                         + DiskFullTest.class.getName() + " '" + mount + "' '" + tmp.resolve("out") + "'")
                 .redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -59,7 +59,7 @@ class DiskFullTest {
         props.put("bench.engines", "sqlite");
         props.put("bench.settings", "default");
         props.put("bench.workload", "small");
-        props.put("bench.stores", "60");
+        props.put("bench.stores", "300");
         props.put("bench.keep", "true");
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         int created;
@@ -84,7 +84,7 @@ class DiskFullTest {
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet)) {
             Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
             trial.create();
-            if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 60) {
+            if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 300) {
                 System.out.println("REUSED-LESS-THAN-CREATED reused " + trial.reusedStores() + " of " + created);
             }
         }

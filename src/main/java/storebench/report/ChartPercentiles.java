@@ -1,0 +1,90 @@
+package storebench.report;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.HistogramLogReader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A latency distribution read back from a run's HdrHistogram log (measure/HdrLogs: one tagged interval per open
+ * run, nanoseconds), as the points of a percentile plot the way HdrHistogram's plotter draws it: x = 1 / (1 - p),
+ * on a log axis, so 90%, 99% and 99.9% are equally far apart; y = latency in ms.
+ */
+final class ChartPercentiles {
+    /** The log of open-query-close latencies of a trial's open runs, under the run's hdr/ folder. */
+    static final String OQC_LOG = "openrun-oqc.hlog";
+    private static final int TICKS_PER_HALF_DISTANCE = 5;
+
+    /** One point of the plot. */
+    record Point(double percentile, double x, double ms) {
+    }
+
+    final List<Point> points;
+    final long count;
+    final int intervals;
+
+    private ChartPercentiles(List<Point> points, long count, int intervals) {
+        this.points = List.copyOf(points);
+        this.count = count;
+        this.intervals = intervals;
+    }
+
+    static Path log(Path runDir, String engine, String setting) {
+        return runDir.resolve("hdr").resolve(engine).resolve(setting).resolve(OQC_LOG);
+    }
+
+    /** All intervals of a log (the R open runs) merged into one distribution. */
+    static ChartPercentiles read(Path log) throws IOException {
+        if (!Files.isRegularFile(log)) {
+            throw new IOException("no HdrHistogram log at " + log);
+        }
+        Histogram all = null;
+        int intervals = 0;
+        try {
+            HistogramLogReader reader = new HistogramLogReader(log.toFile());
+            EncodableHistogram e;
+            while ((e = reader.nextIntervalHistogram()) != null) {
+                if (!(e instanceof Histogram)) {
+                    throw new IOException(log + ": interval " + (intervals + 1) + " is not an integer histogram");
+                }
+                intervals++;
+                if (all == null) {
+                    all = ((Histogram) e).copy();
+                } else {
+                    all.add((Histogram) e);
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new IOException(log + ": not a readable HdrHistogram log (" + e + ")");
+        }
+        if (all == null || all.getTotalCount() == 0) {
+            throw new IOException(log + ": no recorded values");
+        }
+        return new ChartPercentiles(points(all), all.getTotalCount(), intervals);
+    }
+
+    private static List<Point> points(Histogram h) {
+        List<Point> points = new ArrayList<>();
+        long n = h.getTotalCount();
+        double maxX = n; // the largest value sits at p = 1 - 1/n: 100% itself is at infinity on this axis
+        for (HistogramIterationValue v : h.percentiles(TICKS_PER_HALF_DISTANCE)) {
+            double p = v.getPercentileLevelIteratedTo();
+            if (p >= 100.0) {
+                break;
+            }
+            double x = 1.0 / (1.0 - p / 100.0);
+            if (x >= maxX) {
+                break;
+            }
+            points.add(new Point(p, x, v.getValueIteratedTo() / 1e6));
+        }
+        points.add(new Point(100.0 * (1 - 1.0 / n), maxX, h.getMaxValue() / 1e6));
+        return points;
+    }
+}

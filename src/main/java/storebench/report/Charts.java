@@ -1,0 +1,281 @@
+package storebench.report;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.text.TextUtils;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import storebench.engine.EngineId;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.text.FieldPosition;
+import java.text.NumberFormat;
+import java.text.ParsePosition;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The report's charts, built with JFreeChart: a percentile plot per setting and bar charts of medians. */
+final class Charts {
+    static final int WIDTH = 660;
+    private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 15);
+    private static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    private static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+    private static final Color GRID = new Color(0xC9, 0xCE, 0xD6);
+    private static final Color MINOR_GRID = new Color(0xEC, 0xEE, 0xF2);
+    /** Latencies are plotted from 1 ns up: log10 of 0 does not exist. */
+    private static final double SMALLEST_MS = 1e-6;
+
+    static {
+        // JFreeChart's workaround for an old screen-drawing bug turns rotated labels into outlines; SVG rotates text
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+    /** One colour per engine, in EngineId order (Okabe-Ito: tells apart for colour-blind readers too). */
+    private static final Color[] ENGINE_COLORS = {
+        new Color(0x00, 0x72, 0xB2), new Color(0x56, 0xB4, 0xE9), new Color(0x99, 0x99, 0x99),
+        new Color(0xE6, 0x9F, 0x00), new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7),
+        new Color(0xD5, 0x5E, 0x00)};
+    /** One colour per setting in the bar charts. */
+    private static final Color[] SETTING_COLORS = {new Color(0x3B, 0x6E, 0xA8), new Color(0xF2, 0x8E, 0x2B),
+        new Color(0x59, 0xA1, 0x4F), new Color(0xB0, 0x7A, 0xA1)};
+
+    private Charts() {
+    }
+
+    static Color engineColor(String engine) {
+        try {
+            return ENGINE_COLORS[EngineId.of(engine).ordinal() % ENGINE_COLORS.length];
+        } catch (IllegalArgumentException e) {
+            return Color.DARK_GRAY;
+        }
+    }
+
+    /**
+     * Latency by percentile, one line per engine: x = 1 / (1 - p) on a log axis labelled in percent (HdrHistogram's
+     * plotter), y = ms on a log axis, so fast engines' medians and slow engines' tails are both readable. The axes
+     * are linear axes over log10 of the values, so their tick labels are plain strings (SVG text, not outlines).
+     *
+     * @param series engine id to its distribution, in column order
+     */
+    static JFreeChart percentiles(String title, Map<String, ChartPercentiles> series) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        double maxX = 10;
+        double minY = Double.MAX_VALUE;
+        double maxY = 0;
+        for (Map.Entry<String, ChartPercentiles> e : series.entrySet()) {
+            XYSeries s = new XYSeries(engineTitle(e.getKey()), false, true);
+            for (ChartPercentiles.Point p : e.getValue().points) {
+                double ms = Math.max(p.ms(), SMALLEST_MS);
+                s.add(Math.log10(p.x()), Math.log10(ms));
+                maxX = Math.max(maxX, p.x());
+                minY = Math.min(minY, ms);
+                maxY = Math.max(maxY, ms);
+            }
+            data.addSeries(s);
+        }
+        int xDecades = (int) Math.ceil(Math.log10(maxX) - 1e-9);
+        int yLow = (int) Math.floor(Math.log10(minY == Double.MAX_VALUE ? 0.1 : minY));
+        int yHigh = Math.max(yLow + 1, (int) Math.ceil(Math.log10(Math.max(maxY, SMALLEST_MS) * 1.05)));
+        NumberAxis x = logAxis("percentile (axis: 1 / (1 − p), log scale)", 0, xDecades, new PercentileFormat());
+        NumberAxis y = logAxis("latency, ms (log scale)", yLow, yHigh, new PowerOfTenFormat());
+        XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, false);
+        lines.setDrawSeriesLineAsPath(true); // one path per engine, not one element per segment
+        int k = 0;
+        for (String engine : series.keySet()) {
+            lines.setSeriesPaint(k, engineColor(engine));
+            lines.setSeriesStroke(k, new BasicStroke(2f));
+            k++;
+        }
+        XYPlot plot = new XYPlot(data, x, y, lines);
+        style(plot.getDomainAxis(), plot.getRangeAxis());
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(GRID);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setDomainGridlineStroke(new BasicStroke(1f));
+        plot.setRangeGridlineStroke(new BasicStroke(1f));
+        // the 2..9 lines of every decade, as a log scale's minor grid
+        for (int d = 0; d < xDecades; d++) {
+            for (int m = 2; m <= 9; m++) {
+                plot.addDomainMarker(minorLine(Math.log10(m) + d), Layer.BACKGROUND);
+            }
+        }
+        for (int d = yLow; d < yHigh; d++) {
+            for (int m = 2; m <= 9; m++) {
+                plot.addRangeMarker(minorLine(Math.log10(m) + d), Layer.BACKGROUND);
+            }
+        }
+        plot.setOutlineVisible(false);
+        JFreeChart chart = chart(title, plot, true);
+        chart.setPadding(new RectangleInsets(2, 2, 2, 22)); // the last tick label ("99.9%") sits on the right edge
+        return chart;
+    }
+
+    /** A linear axis over log10 of the values from 10^low to 10^high, one tick per decade. */
+    private static NumberAxis logAxis(String label, int low, int high, NumberFormat format) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setRange(low, high);
+        axis.setTickUnit(new NumberTickUnit(1, format));
+        axis.setAutoTickUnitSelection(false);
+        axis.setNumberFormatOverride(format);
+        return axis;
+    }
+
+    private static ValueMarker minorLine(double at) {
+        return new ValueMarker(at, MINOR_GRID, new BasicStroke(0.6f));
+    }
+
+    /**
+     * Horizontal bars: one group per engine (rows), one bar per setting (series), each labelled with its value.
+     *
+     * @param values values[setting][engine], null where there is no figure
+     */
+    static JFreeChart bars(String title, String axisLabel, List<String> engines, List<String> settings,
+                           Double[][] values, int decimals) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (int s = 0; s < settings.size(); s++) {
+            for (int e = 0; e < engines.size(); e++) {
+                data.addValue(values[s][e], settings.get(s), engineTitle(engines.get(e)));
+            }
+        }
+        CategoryAxis categories = new CategoryAxis(null);
+        categories.setCategoryMargin(0.25);
+        categories.setLowerMargin(0.04);
+        categories.setUpperMargin(0.04);
+        categories.setMaximumCategoryLabelWidthRatio(0.35f);
+        NumberAxis value = new NumberAxis(axisLabel);
+        value.setUpperMargin(0.18);
+        value.setLowerMargin(0.18); // room for the labels of negative bars (a heap that shrank)
+        BarRenderer bars = new BarRenderer();
+        bars.setBarPainter(new StandardBarPainter());
+        bars.setShadowVisible(false);
+        bars.setDrawBarOutline(false);
+        bars.setItemMargin(0.05);
+        bars.setMaximumBarWidth(0.12);
+        for (int s = 0; s < settings.size(); s++) {
+            bars.setSeriesPaint(s, SETTING_COLORS[s % SETTING_COLORS.length]);
+        }
+        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", numberFormat(decimals)));
+        bars.setDefaultItemLabelsVisible(true);
+        bars.setDefaultItemLabelFont(TICK);
+        bars.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+        bars.setDefaultNegativeItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE9, TextAnchor.CENTER_RIGHT));
+        bars.setItemLabelAnchorOffset(4);
+        CategoryPlot plot = new CategoryPlot(data, categories, value, bars);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setOutlineVisible(false);
+        style(categories, value);
+        return chart(title, plot, settings.size() > 1);
+    }
+
+    /** A bar chart's height for its number of engines and settings, so bars keep one thickness. */
+    static int barsHeight(int engines, int settings) {
+        return 90 + engines * Math.max(34, 16 * settings + 14) + (settings > 1 ? 30 : 0);
+    }
+
+    private static void style(org.jfree.chart.axis.Axis... axes) {
+        for (org.jfree.chart.axis.Axis a : axes) {
+            a.setLabelFont(LABEL);
+            a.setTickLabelFont(TICK);
+            a.setLabelPaint(new Color(0x40, 0x46, 0x55));
+            a.setTickLabelPaint(new Color(0x40, 0x46, 0x55));
+            a.setAxisLinePaint(new Color(0x9A, 0xA1, 0xAD));
+        }
+    }
+
+    private static JFreeChart chart(String title, org.jfree.chart.plot.Plot plot, boolean legend) {
+        JFreeChart chart = new JFreeChart(null, TITLE, plot, legend);
+        TextTitle t = new TextTitle(title, TITLE);
+        t.setPadding(new RectangleInsets(4, 4, 6, 4));
+        chart.setTitle(t);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setAntiAlias(true);
+        chart.setTextAntiAlias(true);
+        LegendTitle l = chart.getLegend();
+        if (l != null) {
+            l.setItemFont(LABEL);
+            l.setFrame(org.jfree.chart.block.BlockBorder.NONE);
+            l.setPosition(RectangleEdge.BOTTOM);
+        }
+        return chart;
+    }
+
+    static String engineTitle(String engine) {
+        try {
+            return EngineId.of(engine).title();
+        } catch (IllegalArgumentException e) {
+            return engine;
+        }
+    }
+
+    private static NumberFormat numberFormat(int decimals) {
+        DecimalFormat f = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
+                DecimalFormatSymbols.getInstance(Locale.US));
+        return f;
+    }
+
+    /** Labels a tick at log10 of 1 / (1 - p) as its percentile: 0 is "0%", 1 is "90%", 3 is "99.9%". */
+    private static final class PercentileFormat extends NumberFormat {
+        @Override
+        public StringBuffer format(double log, StringBuffer to, FieldPosition pos) {
+            double p = 100.0 * (1.0 - Math.pow(10, -log));
+            DecimalFormat f = new DecimalFormat("0.#####", DecimalFormatSymbols.getInstance(Locale.US));
+            return to.append(f.format(p)).append('%');
+        }
+
+        @Override
+        public StringBuffer format(long x, StringBuffer to, FieldPosition pos) {
+            return format((double) x, to, pos);
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            throw new UnsupportedOperationException("a tick label format only");
+        }
+    }
+
+    /** Labels a tick at log10 of a value as the value: -1 is "0.1", 2 is "100". */
+    private static final class PowerOfTenFormat extends NumberFormat {
+        @Override
+        public StringBuffer format(double log, StringBuffer to, FieldPosition pos) {
+            DecimalFormat f = new DecimalFormat("#,##0.#####", DecimalFormatSymbols.getInstance(Locale.US));
+            return to.append(f.format(Math.pow(10, Math.round(log))));
+        }
+
+        @Override
+        public StringBuffer format(long log, StringBuffer to, FieldPosition pos) {
+            return format((double) log, to, pos);
+        }
+
+        @Override
+        public Number parse(String source, ParsePosition pos) {
+            throw new UnsupportedOperationException("a tick label format only");
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package storebench.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Renders two runs side by side (before/after, or two machines) as OUT_DIR/compare.md and compare.html:
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}.
+ * Bad input (a folder without results.jsonl, a line that is not JSON) is one line naming the file and line, exit 2.
+ */
+public final class Compare {
+    static final int BAD_INPUT = 2;
+
+    private Compare() {
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Runs the comparison; returns the exit code (0, or 2 for bad arguments or input). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length != 3) {
+            err.println("usage: Compare BEFORE_DIR AFTER_DIR OUT_DIR   (run folders such as target/bench; writes"
+                    + " OUT_DIR/" + CompareReport.MARKDOWN + " and " + CompareReport.HTML + ")");
+            return BAD_INPUT;
+        }
+        Path before = Path.of(args[0]);
+        Path after = Path.of(args[1]);
+        Path outDir = Path.of(args[2]);
+        try {
+            RunResults b = load(before);
+            RunResults a = load(after);
+            HtmlReport.headless();
+            CompareReport report = new CompareReport(new CompareRuns(b, a), before.toString(), after.toString());
+            Files.createDirectories(outDir);
+            Path md = outDir.resolve(CompareReport.MARKDOWN);
+            Path html = outDir.resolve(CompareReport.HTML);
+            Files.writeString(md, report.markdown(), StandardCharsets.UTF_8);
+            Files.writeString(html, report.html(), StandardCharsets.UTF_8);
+            out.println("wrote " + md + " and " + html);
+            return 0;
+        } catch (IOException | RuntimeException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("Compare: " + message.lines().findFirst().orElse(message));
+            return BAD_INPUT;
+        }
+    }
+
+    private static RunResults load(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IOException(dir + " is not a folder; give a run's folder such as target/bench");
+        }
+        return RunResults.load(dir);
+    }
+}

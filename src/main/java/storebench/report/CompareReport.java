@@ -1,0 +1,222 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * compare.md and compare.html: two runs side by side, the report's tables with "before → after" in every cell,
+ * the ratio after / before, and the statistics that moved beyond their spread or tolerance listed first.
+ */
+final class CompareReport {
+    static final String MARKDOWN = "compare.md";
+    static final String HTML = "compare.html";
+
+    private final CompareRuns runs;
+    private final String beforeName;
+    private final String afterName;
+    private final int notesPerStore;
+    private final int held;
+
+    CompareReport(CompareRuns runs, String beforeName, String afterName) {
+        this.runs = runs;
+        this.beforeName = beforeName;
+        this.afterName = afterName;
+        JsonNode run = runs.after.run().isMissingNode() ? runs.before.run() : runs.after.run();
+        this.notesPerStore = run.path("notesPerStore").asInt();
+        this.held = run.path("hold").asInt();
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder("# storebench comparison: before → after\n\n");
+        md.append("|  | before | after |\n| --- | --- | --- |\n");
+        for (String[] row : runRows()) {
+            md.append("| ").append(row[0]).append(" | ").append(row[1]).append(" | ").append(row[2]).append(" |\n");
+        }
+        md.append('\n').append(legend()).append("\n\n");
+        List<String> differences = runs.differences();
+        if (!differences.isEmpty()) {
+            md.append("**The runs differ in: ").append(String.join("; ", differences))
+                    .append(".** Their ratios compare unlike runs.\n\n");
+        }
+        List<CompareRuns.Row> moved = runs.moved();
+        md.append("## ").append(movedTitle(moved)).append("\n\n");
+        if (moved.isEmpty()) {
+            md.append("Nothing moved beyond its spread or tolerance.\n\n");
+        } else {
+            md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
+                    .append("| --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
+            for (CompareRuns.Row r : moved) {
+                md.append("| ").append(HtmlReport.settingTitle(r.setting)).append(" | ").append(HtmlReport.title(r.engine))
+                        .append(" | ").append(r.stat.label(notesPerStore, held)).append(" | ")
+                        .append(MarkdownReport.value(r.stat, r.before.value)).append(" | ")
+                        .append(MarkdownReport.value(r.stat, r.after.value)).append(" | ").append(ratio(r)).append(" | ")
+                        .append(r.thresholdText()).append(" | **").append(word(r.move())).append("** |\n");
+            }
+            md.append('\n');
+        }
+        for (String setting : runs.settings) {
+            md.append("## ").append(HtmlReport.settingTitle(setting)).append("\n\n|  |");
+            runs.engines.forEach(e -> md.append(' ').append(HtmlReport.title(e)).append(" |"));
+            md.append("\n| --- |");
+            runs.engines.forEach(e -> md.append(" ---: |"));
+            md.append('\n');
+            for (Stat stat : Stat.values()) {
+                md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
+                for (String e : runs.engines) {
+                    md.append(' ').append(runs.row(setting, e, stat).map(this::markdownCell).orElse(MarkdownReport.NONE))
+                            .append(" |");
+                }
+                md.append('\n');
+            }
+            md.append('\n');
+        }
+        md.append("Rendered with `mvn -q compile exec:java -Dexec.mainClass=storebench.report.Compare"
+                + " -Dexec.args=\"BEFORE_DIR AFTER_DIR OUT_DIR\"`.\n");
+        return md.toString();
+    }
+
+    String html() {
+        StringBuilder h = new StringBuilder("<h1>storebench comparison: before → after</h1>\n");
+        h.append("<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th></th><th>before</th><th>after</th></tr></thead><tbody>\n");
+        for (String[] row : runRows()) {
+            h.append("<tr><th scope=\"row\">").append(HtmlPage.esc(row[0])).append("</th><td>")
+                    .append(HtmlMarkdown.inline(row[1])).append("</td><td>").append(HtmlMarkdown.inline(row[2]))
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n<p class=\"lead\">").append(HtmlPage.esc(legend())).append("</p>\n");
+        List<String> differences = runs.differences();
+        if (!differences.isEmpty()) {
+            h.append("<p class=\"worse\">The runs differ in: ").append(HtmlPage.esc(String.join("; ", differences)))
+                    .append(". Their ratios compare unlike runs.</p>\n");
+        }
+        List<CompareRuns.Row> moved = runs.moved();
+        h.append("<h2 id=\"moved\">").append(HtmlPage.esc(movedTitle(moved))).append("</h2>\n");
+        if (moved.isEmpty()) {
+            h.append("<p>Nothing moved beyond its spread or tolerance.</p>\n");
+        } else {
+            h.append("<div class=\"table-wrap\"><table class=\"moved\"><thead><tr><th>setting</th><th>engine</th>"
+                    + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
+            for (CompareRuns.Row r : moved) {
+                String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
+                h.append("<tr><td>").append(HtmlPage.esc(HtmlReport.settingTitle(r.setting))).append("</td><td>")
+                        .append(HtmlPage.esc(HtmlReport.title(r.engine))).append("</td><td>")
+                        .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(MarkdownReport.value(r.stat, r.before.value))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(MarkdownReport.value(r.stat, r.after.value))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
+                        .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
+            }
+            h.append("</tbody></table></div>\n");
+        }
+        for (String setting : runs.settings) {
+            h.append("<h2 id=\"").append(HtmlPage.slug(setting)).append("\">").append(HtmlPage.esc(HtmlReport.settingTitle(setting)))
+                    .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
+                    .append(HtmlPage.esc(setting)).append("\">\n<thead><tr><th></th>");
+            runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
+                    .append(HtmlPage.esc(HtmlReport.title(e))).append("</th>"));
+            h.append("</tr></thead>\n<tbody>\n");
+            for (Stat stat : Stat.values()) {
+                h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
+                        .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
+                for (String e : runs.engines) {
+                    Optional<CompareRuns.Row> r = runs.row(setting, e, stat);
+                    h.append(r.isPresent() ? htmlCell(r.get()) : "<td class=\"none\">" + MarkdownReport.NONE + "</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table></div>\n");
+        }
+        h.append("<footer>Rendered by storebench.report.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
+                .append(HtmlPage.esc(afterName)).append(". One self-contained file: no script, nothing fetched.</footer>\n");
+        return HtmlPage.document("storebench comparison: before → after", h.toString());
+    }
+
+    private String markdownCell(CompareRuns.Row r) {
+        StringBuilder c = new StringBuilder(span(r));
+        ratioOf(r).ifPresent(x -> c.append(", ").append(x));
+        CompareRuns.Move move = r.move();
+        if (move == CompareRuns.Move.WORSE || move == CompareRuns.Move.BETTER) {
+            c.append(" **").append(word(move)).append("**");
+        }
+        return c.toString();
+    }
+
+    private String htmlCell(CompareRuns.Row r) {
+        CompareRuns.Move move = r.move();
+        StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine))
+                .append("\" data-move=\"").append(move.name().toLowerCase(Locale.ROOT)).append("\">")
+                .append(HtmlPage.esc(span(r)));
+        c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratioOf(r).orElse(MarkdownReport.NONE)));
+        if (move != CompareRuns.Move.UNJUDGED) {
+            c.append(" · ").append(HtmlPage.esc(r.thresholdText()));
+        }
+        if (move == CompareRuns.Move.WORSE || move == CompareRuns.Move.BETTER) {
+            String cls = move == CompareRuns.Move.WORSE ? "worse" : "better";
+            c.append("<span class=\"mark ").append(cls).append("\">").append(word(move)).append("</span>");
+        }
+        return c.append("</span></td>").toString();
+    }
+
+    /** "0.692 → 0.840 ms": both figures, the unit once. */
+    private static String span(CompareRuns.Row r) {
+        String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
+        String b = r.before == null ? MarkdownReport.NONE : MarkdownReport.fmt(r.before.value, r.stat.decimals());
+        String a = r.after == null ? MarkdownReport.NONE : MarkdownReport.fmt(r.after.value, r.stat.decimals());
+        return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
+    }
+
+    private static Optional<String> ratioOf(CompareRuns.Row r) {
+        return r.ratio().map(x -> String.format(Locale.US, "×%.2f", x));
+    }
+
+    private static String ratio(CompareRuns.Row r) {
+        return ratioOf(r).orElse(MarkdownReport.NONE);
+    }
+
+    private static String word(CompareRuns.Move move) {
+        return move == CompareRuns.Move.WORSE ? "worse" : move == CompareRuns.Move.BETTER ? "better" : "";
+    }
+
+    private static String movedTitle(List<CompareRuns.Row> moved) {
+        long worse = moved.stream().filter(r -> r.move() == CompareRuns.Move.WORSE).count();
+        return "Moved beyond the noise: " + worse + " worse, " + (moved.size() - worse) + " better";
+    }
+
+    private String legend() {
+        return "Ratios are after / before: below 1 the after run was faster or smaller (for stores per second, above 1"
+                + " is faster). A statistic is marked worse or better where it moved beyond its noise: an open-run"
+                + " statistic beyond the larger of the two runs' spreads ((max − min) / median of the R run figures);"
+                + " create and stores per second beyond " + HtmlPage.percent(CompareRuns.CREATE_TOLERANCE)
+                + ", memory beyond " + HtmlPage.percent(CompareRuns.MEMORY_TOLERANCE) + " and disk beyond "
+                + HtmlPage.percent(CompareRuns.DISK_TOLERANCE) + " (one pass, no spread). Load is the machine's, not"
+                + " judged; a figure that is not positive (a heap that shrank) has no ratio.";
+    }
+
+    private List<String[]> runRows() {
+        List<String[]> rows = new ArrayList<>();
+        JsonNode b = runs.before.run();
+        JsonNode a = runs.after.run();
+        JsonNode be = runs.before.environment();
+        JsonNode ae = runs.after.environment();
+        rows.add(new String[]{"run folder", "`" + beforeName + "`", "`" + afterName + "`"});
+        rows.add(new String[]{"started", b.path("started").asText("?"), a.path("started").asText("?")});
+        rows.add(new String[]{"workload, stores (N), runs (R), held (M)", params(b), params(a)});
+        rows.add(new String[]{"machine", machine(be), machine(ae)});
+        rows.add(new String[]{"commit", be.path("gitCommit").asText("?"), ae.path("gitCommit").asText("?")});
+        return rows;
+    }
+
+    private static String params(JsonNode run) {
+        return run.path("workload").asText("?") + ", N " + run.path("stores").asText("?") + ", R "
+                + run.path("runs").asText("?") + ", M " + run.path("hold").asText("?");
+    }
+
+    private static String machine(JsonNode env) {
+        return env.path("cpuModel").asText("?") + ", " + env.path("cores").asText("?") + " cores, Linux "
+                + env.path("kernel").asText("?") + ", " + env.path("benchRoot").path("fsType").asText("?");
+    }
+}

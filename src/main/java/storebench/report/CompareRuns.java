@@ -1,0 +1,197 @@
+package storebench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Two runs side by side: for every setting, engine and statistic the figure before and after, their ratio
+ * (after / before), and whether it moved beyond the noise: beyond the larger of the two runs' spreads for the
+ * open-run statistics, beyond a fixed tolerance for the one-pass statistics (create, memory, disk).
+ */
+final class CompareRuns {
+    // The gate's baseline tolerances (thresholds.yaml, baseline.tolerance_percent) are the authority once they
+    // exist; until the comparison reads them, these are the tolerances for the statistics without a spread.
+    /** create_ms and stores_per_s: one pass over N stores, bound by the disk's sync latency. */
+    static final double CREATE_TOLERANCE = 0.10;
+    /** mem_resident_kb, mem_anon_kb, heap_kb. */
+    static final double MEMORY_TOLERANCE = 0.05;
+    /** disk_kb, disk_alloc_kb. */
+    static final double DISK_TOLERANCE = 0.05;
+    /** An open-run statistic whose runs recorded no spread (an older results.jsonl). */
+    static final double NO_SPREAD_TOLERANCE = 0.10;
+
+    /** Where a statistic went. */
+    enum Move {
+        /** Within its spread or tolerance. */
+        SAME,
+        WORSE,
+        BETTER,
+        /** Not judged: load is the machine's, not the engine's; or one side has no figure. */
+        UNJUDGED
+    }
+
+    /** One statistic of one engine under one setting, in both runs. */
+    static final class Row {
+        final String setting;
+        final String engine;
+        final Stat stat;
+        final RunResults.Measurement before;
+        final RunResults.Measurement after;
+
+        Row(String setting, String engine, Stat stat, RunResults.Measurement before, RunResults.Measurement after) {
+            this.setting = setting;
+            this.engine = engine;
+            this.stat = stat;
+            this.before = before;
+            this.after = after;
+        }
+
+        /** after / before; empty where either is missing, or not positive (a heap that shrank: no ratio). */
+        Optional<Double> ratio() {
+            if (before == null || after == null || before.value <= 0 || after.value <= 0) {
+                return Optional.empty();
+            }
+            return Optional.of(after.value / before.value);
+        }
+
+        /** How far the ratio may be from 1 and still be noise; empty where the statistic is not judged. */
+        Optional<Double> threshold() {
+            return thresholdOf(stat, before, after);
+        }
+
+        /** "spread 8.4%" or "tolerance 10%": what the move was measured against. */
+        String thresholdText() {
+            return threshold().map(t -> (stat.hasSpread() && spreadOf(before, after).isPresent() ? "spread "
+                    : "tolerance ") + HtmlPage.percent(t)).orElse("not judged");
+        }
+
+        Move move() {
+            Optional<Double> ratio = ratio();
+            Optional<Double> threshold = threshold();
+            if (ratio.isEmpty() || threshold.isEmpty()) {
+                return Move.UNJUDGED;
+            }
+            double change = ratio.get() - 1;
+            if (Math.abs(change) <= threshold.get()) {
+                return Move.SAME;
+            }
+            boolean up = change > 0;
+            return up == higherIsBetter(stat) ? Move.BETTER : Move.WORSE;
+        }
+    }
+
+    final RunResults before;
+    final RunResults after;
+    final List<String> engines;
+    final List<String> settings;
+    final List<Row> rows;
+
+    CompareRuns(RunResults before, RunResults after) {
+        this.before = before;
+        this.after = after;
+        Set<String> engineSet = new LinkedHashSet<>(HtmlReport.columns(before));
+        engineSet.addAll(HtmlReport.columns(after));
+        this.engines = engineSet.stream().sorted(java.util.Comparator.comparingInt(HtmlReport::engineRank))
+                .collect(Collectors.toList());
+        Set<String> settingSet = new LinkedHashSet<>(settingsOf(before));
+        settingSet.addAll(settingsOf(after));
+        this.settings = List.copyOf(settingSet);
+        List<Row> all = new ArrayList<>();
+        for (String setting : settings) {
+            for (String engine : engines) {
+                for (Stat stat : Stat.values()) {
+                    RunResults.Measurement b = before.measurement(engine, setting, stat.id()).orElse(null);
+                    RunResults.Measurement a = after.measurement(engine, setting, stat.id()).orElse(null);
+                    if (b != null || a != null) {
+                        all.add(new Row(setting, engine, stat, b, a));
+                    }
+                }
+            }
+        }
+        this.rows = List.copyOf(all);
+    }
+
+    Optional<Row> row(String setting, String engine, Stat stat) {
+        return rows.stream().filter(r -> r.setting.equals(setting) && r.engine.equals(engine) && r.stat == stat)
+                .findFirst();
+    }
+
+    /** The rows that moved beyond their noise: the worse ones first, each group in table order. */
+    List<Row> moved() {
+        List<Row> moved = rows.stream().filter(r -> r.move() == Move.WORSE).collect(Collectors.toCollection(ArrayList::new));
+        rows.stream().filter(r -> r.move() == Move.BETTER).forEach(moved::add);
+        return moved;
+    }
+
+    /** Run parameters that differ between the two runs ("stores 50 vs 200"): the ratios then compare unlike runs. */
+    List<String> differences() {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> p : Map.of("stores", "stores (N)", "workload", "workload", "notesPerStore",
+                "notes per store (W)", "runs", "runs (R)", "hold", "stores held open (M)").entrySet()) {
+            String b = before.run().path(p.getKey()).asText("?");
+            String a = after.run().path(p.getKey()).asText("?");
+            if (!a.equals(b)) {
+                out.add(p.getValue() + " " + b + " vs " + a);
+            }
+        }
+        for (String field : List.of("cpuModel", "cores", "kernel")) {
+            String b = before.environment().path(field).asText("?");
+            String a = after.environment().path(field).asText("?");
+            if (!a.equals(b)) {
+                out.add(field + " " + b + " vs " + a);
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    static boolean higherIsBetter(Stat stat) {
+        return stat == Stat.STORES_PER_S;
+    }
+
+    static Optional<Double> thresholdOf(Stat stat, RunResults.Measurement before, RunResults.Measurement after) {
+        switch (stat) {
+            case CREATE_MS:
+            case STORES_PER_S:
+                return Optional.of(CREATE_TOLERANCE);
+            case MEM_RESIDENT_KB:
+            case MEM_ANON_KB:
+            case HEAP_KB:
+                return Optional.of(MEMORY_TOLERANCE);
+            case DISK_KB:
+            case DISK_ALLOC_KB:
+                return Optional.of(DISK_TOLERANCE);
+            case LOAD1:
+                return Optional.empty();
+            default:
+                if (stat.hasSpread()) {
+                    return Optional.of(spreadOf(before, after).orElse(NO_SPREAD_TOLERANCE));
+                }
+                return Optional.empty();
+        }
+    }
+
+    /** The larger of the two runs' spreads, where either recorded one. */
+    static Optional<Double> spreadOf(RunResults.Measurement before, RunResults.Measurement after) {
+        Double b = before == null ? null : before.spread;
+        Double a = after == null ? null : after.spread;
+        if (a == null && b == null) {
+            return Optional.empty();
+        }
+        return Optional.of(Math.max(a == null ? 0 : a, b == null ? 0 : b));
+    }
+
+    private static List<String> settingsOf(RunResults results) {
+        List<String> settings = new ArrayList<>();
+        results.run().path("settings").forEach(s -> settings.add(s.asText()));
+        if (settings.isEmpty()) {
+            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
+        }
+        return settings;
+    }
+}

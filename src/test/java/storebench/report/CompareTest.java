@@ -1,0 +1,157 @@
+package storebench.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The comparison of two fixed runs (src/test/resources/report/compare/before and after, written by hand so every
+ * ratio is known): sqlite's open-query-close 1.000 → 1.200 ms moves beyond its spread (5%), its count query
+ * 0.200 → 0.150 ms too, the other way; open 0.500 → 0.510 ms stays within its 10%; create +5% stays within 10%,
+ * stores/s +25% and resident memory +10% do not.
+ */
+class CompareTest {
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private static Path fixture(String name) throws URISyntaxException {
+        return Path.of(CompareTest.class.getResource("/report/compare/" + name + "/results.jsonl").toURI()).getParent();
+    }
+
+    private int compare(Path before, Path after, Path outDir) {
+        return Compare.run(new String[]{before.toString(), after.toString(), outDir.toString()},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String errText() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    private static CompareRuns runs() throws Exception {
+        return new CompareRuns(RunResults.load(fixture("before")), RunResults.load(fixture("after")));
+    }
+
+    private static CompareRuns.Row row(CompareRuns runs, String engine, Stat stat) {
+        return runs.row("default", engine, stat).orElseThrow();
+    }
+
+    @Test
+    void marksWhatMovedBeyondTheLargerSpreadOfBothRuns() throws Exception {
+        CompareRuns runs = runs();
+        CompareRuns.Row oqc = row(runs, "sqlite", Stat.OQC_MS);
+        assertThat(oqc.ratio()).hasValueSatisfying(r -> assertThat(r).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9)));
+        assertThat(oqc.threshold()).contains(0.05);
+        assertThat(oqc.move()).isEqualTo(CompareRuns.Move.WORSE);
+        assertThat(row(runs, "sqlite", Stat.COUNT_MS).move()).isEqualTo(CompareRuns.Move.BETTER);
+        assertThat(row(runs, "sqlite", Stat.OPEN_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        // p99: +25%, but its runs spread 50%
+        assertThat(row(runs, "sqlite", Stat.OQC_P99_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", Stat.CLOSE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+    }
+
+    @Test
+    void judgesStatisticsWithoutSpreadByTheirTolerance() throws Exception {
+        CompareRuns runs = runs();
+        assertThat(row(runs, "sqlite", Stat.CREATE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", Stat.STORES_PER_S).move()).isEqualTo(CompareRuns.Move.BETTER);
+        assertThat(row(runs, "sqlite", Stat.MEM_RESIDENT_KB).move()).isEqualTo(CompareRuns.Move.WORSE);
+        assertThat(row(runs, "sqlite", Stat.MEM_ANON_KB).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", Stat.DISK_KB).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", Stat.LOAD1).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
+        assertThat(row(runs, "sqlite", Stat.HEAP_KB).ratio()).isEmpty();
+        assertThat(row(runs, "objectbox", Stat.OQC_MS).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
+        assertThat(runs.moved()).extracting(r -> r.stat)
+                .containsExactly(Stat.OQC_MS, Stat.MEM_RESIDENT_KB, Stat.STORES_PER_S, Stat.COUNT_MS);
+    }
+
+    @Test
+    void writesCompareMdWithRatiosAndMarks() throws Exception {
+        assertThat(compare(fixture("before"), fixture("after"), tmp.resolve("out"))).isEqualTo(0);
+        String md = Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8);
+        assertThat(md).startsWith("# storebench comparison: before → after")
+                .contains("## Moved beyond the noise: 2 worse, 2 better")
+                .contains("| defaults | SQLite | Open, query, close (median) | 1.000 ms | 1.200 ms | ×1.20 | spread 5% | **worse** |")
+                .contains("| defaults | SQLite | Stores per second | 100 | 125 | ×1.25 | tolerance 10% | **better** |")
+                .contains("| Open, query, close (median) | 0.600 ms → – | 1.000 → 1.200 ms, ×1.20 **worse** |")
+                .contains("| Open (median) | – | 0.500 → 0.510 ms, ×1.02 |")
+                .contains("| Create, write 1,000 objects, close (median) | 8.00 → 8.10 ms, ×1.01 | 10.00 → 10.50 ms, ×1.05 |")
+                .contains("| Memory per open store (50 open), resident | – | 1,000 → 1,100 KB, ×1.10 **worse** |")
+                .contains("| Load at start of the warm open runs (max) | – | 1.00 → 3.00, ×3.00 |")
+                .contains("-1.5 → 1.2 KB |")
+                .doesNotContain("The runs differ in");
+        assertThat(md.indexOf("## defaults")).isGreaterThan(md.indexOf("## Moved"));
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("compare.md").contains("compare.html");
+    }
+
+    @Test
+    void writesCompareHtmlAsOneSelfContainedPage() throws Exception {
+        assertThat(compare(fixture("before"), fixture("after"), tmp)).isEqualTo(0);
+        String html = Files.readString(tmp.resolve("compare.html"), StandardCharsets.UTF_8);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<style>").doesNotContain("<script").doesNotContain("<link");
+        Matcher refs = Pattern.compile("(?:src|href)\\s*=\\s*[\"']([^\"']*)[\"']").matcher(html);
+        while (refs.find()) {
+            assertThat(refs.group(1)).startsWith("#");
+        }
+        for (Stat stat : Stat.values()) {
+            assertThat(html).contains("<tr data-stat=\"" + stat.id() + "\">");
+        }
+        assertThat(html).contains("<th data-engine=\"objectbox\">ObjectBox, sync every open</th>")
+                .contains("<th data-engine=\"sqlite\">SQLite</th>")
+                .contains("data-move=\"worse\">1.000 → 1.200 ms<span class=\"ratio\">×1.20 · spread 5%<span class=\"mark worse\">worse</span>")
+                .contains("data-move=\"better\">0.200 → 0.150 ms")
+                .contains("<td class=\"better\">better</td>");
+    }
+
+    @Test
+    void saysWhenTheRunsDifferInTheirParameters() throws Exception {
+        Path after = Files.createDirectories(tmp.resolve("after"));
+        String lines = Files.readString(fixture("after").resolve("results.jsonl"), StandardCharsets.UTF_8)
+                .replace("\"kind\":\"run\",\"stores\":50", "\"kind\":\"run\",\"stores\":200");
+        Files.writeString(after.resolve("results.jsonl"), lines, StandardCharsets.UTF_8);
+        assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
+        assertThat(Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8))
+                .contains("**The runs differ in: stores (N) 50 vs 200.**");
+    }
+
+    @Test
+    void aFolderWithoutResultsIsOneLineNamingTheFileAndExitsTwo() throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertThat(compare(fixture("before"), empty, tmp.resolve("out"))).isEqualTo(2);
+        assertThat(errText()).isEqualTo("Compare: no results file at " + empty.resolve("results.jsonl")
+                + " (a run's target/bench/results.jsonl)" + System.lineSeparator());
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void aGarbageLineIsOneLineNamingFileAndLineAndExitsTwo() throws IOException, URISyntaxException {
+        Path bad = Files.createDirectories(tmp.resolve("bad"));
+        Files.writeString(bad.resolve("results.jsonl"), "{\"kind\":\"run\"}\n{\"kind\":\"stat\"}\n{oops\n");
+        assertThat(compare(bad, fixture("after"), tmp.resolve("out"))).isEqualTo(2);
+        assertThat(errText()).startsWith("Compare: " + bad.resolve("results.jsonl") + ":3: not a JSON line")
+                .doesNotContain("\tat ").hasLineCount(1);
+    }
+
+    @Test
+    void aMissingFolderOrWrongArgumentsExitTwoWithUsage() throws Exception {
+        assertThat(compare(tmp.resolve("nowhere"), fixture("after"), tmp)).isEqualTo(2);
+        assertThat(errText()).isEqualTo("Compare: " + tmp.resolve("nowhere") + " is not a folder; give a run's folder such as"
+                + " target/bench" + System.lineSeparator());
+        err.reset();
+        assertThat(Compare.run(new String[]{"one"}, new PrintStream(out), new PrintStream(err))).isEqualTo(2);
+        assertThat(errText()).startsWith("usage: Compare BEFORE_DIR AFTER_DIR OUT_DIR");
+    }
+}

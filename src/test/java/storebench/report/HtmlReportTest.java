@@ -1,0 +1,238 @@
+package storebench.report;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.EngineId;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * report.html rendered from fixed output files: src/test/resources/report/html/run holds a small real run (three
+ * engines, objectbox-nosync skipped, sqlite-node's memory phase under mmap-threshold failed) with HdrHistogram logs
+ * for the default setting only.
+ */
+class HtmlReportTest {
+    private static final List<String> ENGINES = List.of("objectbox-cached", "objectbox-nosync", "sqlite", "sqlite-node");
+    private static final Pattern TABLE = Pattern.compile("<table class=\"stats\" data-setting=\"([^\"]+)\">(.*?)</table>",
+            Pattern.DOTALL);
+
+    private static Path run;
+    private static RunResults results;
+    private static String html;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void render() throws Exception {
+        run = fixture("/report/html/run/results.jsonl").getParent();
+        results = RunResults.load(run);
+        html = new HtmlReport(run, results, null).render();
+    }
+
+    private static Path fixture(String resource) throws URISyntaxException {
+        return Path.of(HtmlReportTest.class.getResource(resource).toURI());
+    }
+
+    /** The statistics table of a setting. */
+    private static String table(String setting) {
+        Matcher m = TABLE.matcher(html);
+        while (m.find()) {
+            if (m.group(1).equals(setting)) {
+                return m.group(2);
+            }
+        }
+        throw new AssertionError("no statistics table for " + setting);
+    }
+
+    /** The text of one cell (tags removed, spaces between its parts). */
+    private static String cell(String setting, Stat stat, String engine) {
+        String row = table(setting).split("<tr data-stat=\"" + stat.id() + "\">", 2)[1].split("</tr>", 2)[0];
+        Matcher m = Pattern.compile("<td[^>]*data-engine=\"" + Pattern.quote(engine) + "\"[^>]*>(.*?)</td>").matcher(row);
+        assertThat(m.find()).as("cell %s/%s/%s", setting, stat.id(), engine).isTrue();
+        return m.group(1).replaceAll("<[^>]+>", " ").replaceAll("\\s+", " ").trim();
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int k = text.indexOf(what); k >= 0; k = text.indexOf(what, k + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void hasOneTablePerSettingWithEveryStatisticRowAndEveryEngineColumn() {
+        for (String setting : List.of("default", "mmap-threshold")) {
+            String table = table(setting);
+            for (Stat stat : Stat.values()) {
+                assertThat(table).contains("<tr data-stat=\"" + stat.id() + "\"><th scope=\"row\">"
+                        + HtmlPage.esc(stat.label(1000, 50)) + "</th>");
+            }
+            for (String engine : ENGINES) {
+                assertThat(table).contains("<th data-engine=\"" + engine + "\">" + EngineId.of(engine).title() + "</th>");
+            }
+        }
+        assertThat(count(html, "<table class=\"stats\"")).isEqualTo(2);
+    }
+
+    @Test
+    void formatsFiguresAsReportMdDoes() {
+        RunResults.Measurement create = results.measurement("sqlite", "default", "create_ms").orElseThrow();
+        assertThat(cell("default", Stat.CREATE_MS, "sqlite")).isEqualTo(MarkdownReport.value(Stat.CREATE_MS, create.value))
+                .matches("\\d+\\.\\d{2} ms");
+        RunResults.Measurement resident = results.measurement("objectbox-cached", "default", "mem_resident_kb").orElseThrow();
+        assertThat(cell("default", Stat.MEM_RESIDENT_KB, "objectbox-cached"))
+                .isEqualTo(MarkdownReport.value(Stat.MEM_RESIDENT_KB, resident.value)).isEqualTo("2,494 KB");
+    }
+
+    @Test
+    void showsEachOpenRunStatisticWithItsSpreadAndRunFigures() {
+        RunResults.Measurement oqc = results.measurement("sqlite", "default", "oqc_ms").orElseThrow();
+        assertThat(oqc.runs).hasSize(3);
+        StringBuilder runs = new StringBuilder();
+        oqc.runs.forEach(r -> runs.append(' ').append(MarkdownReport.fmt(r, 3)));
+        assertThat(cell("default", Stat.OQC_MS, "sqlite")).isEqualTo(MarkdownReport.value(Stat.OQC_MS, oqc.value)
+                + " spread " + HtmlPage.percent(oqc.spread) + runs);
+        for (Stat stat : Stat.values()) {
+            assertThat(cell("default", stat, "sqlite").contains("spread")).as(stat.id()).isEqualTo(stat.hasSpread());
+        }
+    }
+
+    @Test
+    void marksSkippedEnginesAsNotMeasuredAndFailedPhasesAsFailed() {
+        assertThat(cell("default", Stat.OQC_MS, "objectbox-nosync")).isEqualTo(MarkdownReport.NONE);
+        assertThat(cell("mmap-threshold", Stat.MEM_RESIDENT_KB, "sqlite-node")).isEqualTo("failed");
+        assertThat(cell("mmap-threshold", Stat.OQC_MS, "sqlite-node")).matches("\\d\\.\\d{3} ms spread .*");
+        assertThat(html).contains("SQLite (Node.js): failed: hold: worker exited with code 1")
+                .contains("ObjectBox, skip model sync: not measured: objectbox-java 5.1.0 has no public way");
+    }
+
+    @Test
+    void drawsPercentilePlotsFromTheHdrLogsAndBarChartsAsInlineSvg() {
+        // default has logs for its three engines, mmap-threshold none; nine bar charts (create, open, count,
+        // close; resident, anonymous, heap; disk files, allocated)
+        assertThat(count(html, "<svg")).isEqualTo(10);
+        assertThat(count(html, "<figure class=\"chart\"")).isEqualTo(10);
+        for (String title : List.of("Open, query, close by percentile, defaults", "Create, write 1,000 objects, close (median ms)",
+                "Open (median ms)", "Count query (median ms)", "Close (median ms)", "Resident memory per open store (KB)",
+                "Anonymous memory per open store (KB)", "Managed heap per open store (KB)", "Disk per store, files (KB)",
+                "Disk per store, allocated (KB)")) {
+            assertThat(html).contains("<title>" + title + "</title>");
+        }
+        assertThat(html).contains("Open, query, close by percentile, mmap threshold 131072: no HdrHistogram logs under hdr/.");
+        String plot = html.substring(html.indexOf("<title>Open, query, close by percentile, defaults"));
+        plot = plot.substring(0, plot.indexOf("</svg>"));
+        for (String engine : List.of("objectbox-cached", "sqlite", "sqlite-node")) {
+            assertThat(plot).as("legend of %s", engine).contains(">" + EngineId.of(engine).title() + "</text>");
+        }
+        assertThat(plot).contains(">90%</text>").contains(">99%</text>");
+    }
+
+    @Test
+    void isOneSelfContainedFileThatFetchesNothing() {
+        assertThat(html).doesNotContain("<script").doesNotContain("<link").doesNotContain("<img")
+                .doesNotContainPattern("url\\((?!#)").doesNotContainPattern("@import");
+        Matcher refs = Pattern.compile("(?:src|href)\\s*=\\s*[\"']([^\"']*)[\"']").matcher(html);
+        while (refs.find()) {
+            assertThat(refs.group(1)).as("a reference in report.html").startsWith("#");
+        }
+        assertThat(html).contains("<style>");
+    }
+
+    @Test
+    void givesEveryElementIdOnceAcrossItsInlineSvgs() {
+        Matcher ids = Pattern.compile(" id=[\"']([^\"']+)[\"']").matcher(html);
+        Set<String> seen = new HashSet<>();
+        List<String> twice = new ArrayList<>();
+        while (ids.find()) {
+            if (!seen.add(ids.group(1))) {
+                twice.add(ids.group(1));
+            }
+        }
+        assertThat(twice).isEmpty();
+        assertThat(seen).isNotEmpty();
+        Matcher targets = Pattern.compile("href=\"#([^\"]+)\"").matcher(html);
+        while (targets.find()) {
+            assertThat(seen).as("the anchor #%s", targets.group(1)).contains(targets.group(1));
+        }
+    }
+
+    @Test
+    void carriesReportMdsSentencesCaveatsAndTheEnvironment() {
+        assertThat(html).contains("<h1 id=").contains("storebench: large workload, 1,000 notes per store")
+                .contains(">Result in a few sentences</h2>").contains(">What was measured</h2>")
+                .contains(">Caveats</h2>").contains(">Engines and versions</h2>").contains(">Environment</h2>")
+                .contains("AMD EPYC").contains("sqlite-jdbc").contains("<code>Collections.shuffle(0..N-1, new Random(seed))</code>");
+        assertThat(html).contains("No verdicts: the gate wrote no verdicts.json for this run.");
+    }
+
+    @Test
+    void writesReportHtmlWithTheGatesVerdictsFailuresFirst() throws IOException, URISyntaxException {
+        copyRun(tmp);
+        Files.copy(fixture("/report/html/verdicts.json"), tmp.resolve("verdicts.json"));
+        Path out = HtmlReport.write(tmp);
+        assertThat(out).isEqualTo(tmp.resolve("report.html"));
+        String page = Files.readString(out, StandardCharsets.UTF_8);
+        String gate = page.substring(page.indexOf("<h2 id=\"regression-gate\">"));
+        gate = gate.substring(0, gate.indexOf("<h2", 10));
+        assertThat(gate).contains("<th>status</th><th>kind</th><th>engine</th>")
+                .contains("thresholds.yaml").contains("pass 2 · fail 1 · notEvaluated 1")
+                .contains("<td class=\"status-FAIL\">FAIL</td>").contains("<td class=\"status-NOT_EVALUATED\">")
+                .contains("8.99 ms").contains("-12.4%").contains("create_ms &lt;= 8.0 ms")
+                .contains("no baseline given (bench.baseline unset)");
+        assertThat(gate.indexOf("status-FAIL")).isLessThan(gate.indexOf("status-PASS"));
+        assertThat(page).doesNotContain("No verdicts");
+        assertThat(page).contains("<a href=\"#regression-gate\">");
+    }
+
+    @Test
+    void rendersVerdictsOfAnyShapeAsATableOfTheirFields() throws IOException {
+        copyRun(tmp);
+        Files.writeString(tmp.resolve("verdicts.json"),
+                "[{\"rule\": \"open under 1 ms\", \"verdict\": \"pass\", \"value\": 0.5}, {\"rule\": \"r2\", \"extra\": true}]");
+        String page = Files.readString(HtmlReport.write(tmp), StandardCharsets.UTF_8);
+        assertThat(page).contains("<table class=\"verdicts\">\n<thead><tr><th>rule</th><th>verdict</th><th>value</th><th>extra</th></tr>")
+                .contains("<td>open under 1 ms</td><td>pass</td><td class=\"num\">0.500</td><td>–</td>")
+                .contains("<td>r2</td><td>–</td><td>–</td><td>true</td>");
+    }
+
+    @Test
+    void namesTheFileAndLineOfABadResultsLine() throws IOException {
+        Files.writeString(tmp.resolve("results.jsonl"), "{\"kind\":\"run\"}\nnot json\n");
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> HtmlReport.write(tmp)))
+                .isInstanceOf(IOException.class).hasMessageContaining("results.jsonl:2:");
+    }
+
+    @Test
+    void rendersHeadless() {
+        assertThat(System.getProperty("java.awt.headless")).isEqualTo("true");
+    }
+
+    private static void copyRun(Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(run)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(run.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}
