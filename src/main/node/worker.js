@@ -81,6 +81,23 @@ function sqlStoreOps(Database) {
     open(file) {
       return new Database(file);
     },
+    /** Create profile, step 1: creates the store's directory and database, commits the schema; the open store. */
+    createOpen(dir, file) {
+      fs.mkdirSync(dir);
+      const db = new Database(file);
+      db.exec(SCHEMA); // the schema commit
+      return db;
+    },
+    /** Create profile, step 3: puts the notes in one transaction, commit included (statement prepared here). */
+    put(db, notes) {
+      const insert = db.prepare(INSERT);
+      const texts = notes.texts;
+      const ts = notes.ts;
+      db.exec('BEGIN');
+      for (let j = 0; j < notes.count; j++) insert.run(texts[j], ts[j]);
+      db.exec('COMMIT');
+    },
+
     /** Prepares and runs the count query on an open store (preparing is part of the query's cost). */
     count(db) {
       return db.prepare(COUNT).get()['count(*)'];
@@ -325,6 +342,57 @@ class Trial {
     return { samples: { create: toNumbers(samples) }, wallNs };
   }
 
+  /** Like create, with each step timed on its own: t0 createOpen t1 buildNotes t2 put t3 close t4. */
+  async createprofile(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const workload = requireWorkload(req);
+    const stores = requireIndexes(req, 'stores');
+    const n = stores.length;
+    const open = new BigInt64Array(n);
+    const build = new BigInt64Array(n);
+    const put = new BigInt64Array(n);
+    const close = new BigInt64Array(n);
+    const total = new BigInt64Array(n);
+    const progress = progressTicker('createprofile', n);
+    const wallStart = hrtime();
+    for (let k = 0; k < n; k++) {
+      const i = stores[k];
+      const dir = this.storeDir(root, i);
+      const file = this.storeFile(root, i);
+      let t0;
+      let t1;
+      let t2;
+      let t3;
+      let t4;
+      try {
+        t0 = hrtime();
+        const db = ops.createOpen(dir, file);
+        t1 = hrtime();
+        const notes = buildNotes(workload, i);
+        t2 = hrtime();
+        ops.put(db, notes);
+        t3 = hrtime();
+        ops.close(db);
+        t4 = hrtime();
+      } catch (e) {
+        throw new StoreError(`create store ${i} (${file}): ${e.message}`, i);
+      }
+      open[k] = t1 - t0;
+      build[k] = t2 - t1;
+      put[k] = t3 - t2;
+      close[k] = t4 - t3;
+      total[k] = t4 - t0;
+      progress(k + 1);
+      await settle();
+    }
+    const wallNs = Number(hrtime() - wallStart);
+    return {
+      samples: { open: toNumbers(open), build: toNumbers(build), put: toNumbers(put), close: toNumbers(close), total: toNumbers(total) },
+      wallNs,
+    };
+  }
+
   async warmup(req) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
@@ -519,7 +587,7 @@ function requireIndexes(req, field) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main loop
 
-const OPS = ['hello', 'create', 'warmup', 'openrun', 'hold', 'check', 'exit'];
+const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'hold', 'check', 'exit'];
 
 async function handle(trial, line) {
   let req;
@@ -553,7 +621,22 @@ async function handle(trial, line) {
   return true;
 }
 
+/**
+ * A trial process must not outlive the suite: once the parent is gone (re-parented), exit. The check runs on the
+ * event loop, which the phase loops give a turn between stores.
+ */
+function exitWhenOrphaned() {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) {
+      console.error('trial process: the suite (parent process) is gone; exiting');
+      process.exit(3);
+    }
+  }, 1000).unref();
+}
+
 async function main() {
+  exitWhenOrphaned();
   const trial = new Trial();
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
   for await (const line of lines) {

@@ -105,7 +105,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, warmup, openrun, hold, check, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, hold, check, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
@@ -176,6 +176,33 @@ for (const engine of Object.keys(ENGINES)) {
 
       await worker.ok({ op: 'exit' });
       assert.equal(await worker.exited, 0);
+    } finally {
+      worker.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+for (const engine of Object.keys(ENGINES)) {
+  test(`engine ${engine}: createprofile times each step of create and makes valid stores`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), `storebench-profile-${engine}-`));
+    const worker = new WorkerProcess();
+    try {
+      await worker.ok({ op: 'hello', engine });
+      const workload = 'small';
+      const profile = await worker.ok({ op: 'createprofile', root, workload, stores: [0, 4] });
+      for (const step of ['open', 'build', 'put', 'close', 'total']) assertPositiveIntegers(profile.samples[step], 2, step);
+      for (let k = 0; k < 2; k++) {
+        const s = profile.samples;
+        assert.equal(s.total[k], s.open[k] + s.build[k] + s.put[k] + s.close[k]);
+      }
+      assert.ok(profile.wallNs >= profile.samples.total.reduce((a, b) => a + b, 0));
+      const check = await worker.ok({ op: 'check', root, workload, stores: [0, 4] });
+      assert.deepEqual(check.valid, [0, 4]);
+      const again = await worker.request({ op: 'createprofile', root, workload, stores: [4] });
+      assert.equal(again.type, 'error');
+      assert.equal(again.store, 4);
+      await worker.ok({ op: 'exit' });
     } finally {
       worker.kill();
       fs.rmSync(root, { recursive: true, force: true });

@@ -3,6 +3,7 @@ package storebench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineId;
 import storebench.gate.VerdictSection;
+import storebench.profile.ProfileSection;
 import storebench.trial.Setting;
 
 import java.io.IOException;
@@ -77,6 +78,7 @@ public final class MarkdownReport {
         for (String setting : settings) {
             table(md, setting, n);
         }
+        md.append(ProfileSection.render(results.lines("profile")));
         measured(md, n);
         caveats(md);
         versions(md, env);

@@ -92,6 +92,15 @@ public final class Bench implements AutoCloseable {
         return outputDir;
     }
 
+    /** The run's results.jsonl, for phases measured outside the trials (profiles). */
+    public ResultsFile results() {
+        return results;
+    }
+
+    public StorePool pool() {
+        return pool;
+    }
+
     /** The trial of one engine under one setting (one per run, made on first use). */
     public synchronized Trial trial(EngineId engine, Setting setting) {
         return trials.computeIfAbsent(engine.id() + "/" + setting.id(), k -> new Trial(this, engine, setting));

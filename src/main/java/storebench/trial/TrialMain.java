@@ -22,6 +22,8 @@ import java.util.function.IntConsumer;
  */
 public final class TrialMain {
     private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
+    /** The create profile (docs/protocol.md): each step of create timed on its own. */
+    public static final String CREATEPROFILE = "createprofile";
 
     private final PrintStream out;
     private Phases phases;
@@ -35,6 +37,7 @@ public final class TrialMain {
         PrintStream protocolOut = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false,
                 StandardCharsets.UTF_8);
         System.setOut(System.err); // whatever an engine prints must not reach the protocol pipe
+        exitWhenOrphaned();
         TrialMain main = new TrialMain(protocolOut);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
@@ -92,6 +95,18 @@ public final class TrialMain {
                 result.putObject("samples").set("create", Protocol.longs(s.create));
                 return result;
             }
+            case CREATEPROFILE: {
+                int[] stores = Protocol.toInts(request.get("stores"), "stores");
+                Phases.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
+                ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
+                ObjectNode samples = result.putObject("samples");
+                samples.set("open", Protocol.longs(s.open));
+                samples.set("build", Protocol.longs(s.build));
+                samples.set("put", Protocol.longs(s.put));
+                samples.set("close", Protocol.longs(s.close));
+                samples.set("total", Protocol.longs(s.total));
+                return result;
+            }
             case Protocol.WARMUP: {
                 int[] order = Protocol.toInts(request.get("order"), "order");
                 return Protocol.result(op).put("wallNs", phases.warmup(root, workload, order, progress(op, order.length)));
@@ -131,9 +146,29 @@ public final class TrialMain {
                 return (ObjectNode) Protocol.result(op).set("valid", Protocol.ints(phases.check(root, workload, stores)));
             }
             default:
-                throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, warmup, openrun,"
-                        + " hold, check, exit");
+                throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
+                        + " warmup, openrun, hold, check, exit");
         }
+    }
+
+    /** A trial process must not outlive the suite: exits once its parent is gone, even in the middle of a phase. */
+    private static void exitWhenOrphaned() {
+        java.util.Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+        Thread watchdog = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (parent.isEmpty() || !parent.get().isAlive()) {
+                    System.err.println("trial process: the suite (parent process) is gone; exiting");
+                    Runtime.getRuntime().halt(3);
+                }
+            }
+        }, "orphan-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
     }
 
     @SuppressWarnings("unchecked")

@@ -1,0 +1,122 @@
+package storebench.profile;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordingFile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Top frames of a JFR recording in a time window: the method on top of the stack of each
+ * {@code jdk.ExecutionSample} (a thread running Java code) and {@code jdk.NativeMethodSample} (a thread in
+ * native code: JNI into the engine, or a system call such as fdatasync), counted; the trial process' main thread
+ * does the engine's work, so samples of other threads (JIT, GC, JFR) are left out.
+ */
+public final class JfrFrames {
+    public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
+    public static final String NATIVE_SAMPLE = "jdk.NativeMethodSample";
+    /** The sampling period set for both events in the profiling trials. */
+    public static final String PERIOD = "1 ms";
+
+    private JfrFrames() {
+    }
+
+    public record Frame(String frame, String kind, int samples, double share) {
+    }
+
+    /** The top {@code limit} frames of samples of thread {@code thread} between {@code from} and {@code to}. */
+    public static List<Frame> top(Path recording, Instant from, Instant to, String thread, int limit) throws IOException {
+        return top(recording, from, to, thread, null, limit);
+    }
+
+    /**
+     * As {@link #top(Path, Instant, Instant, String, int)}, counting only samples whose stack holds a frame of
+     * method {@code within} ("package.Class.method"), e.g. the phase loop: the thread's time between requests
+     * (waiting for the next line on stdin, sending the answer) is not the phase's.
+     */
+    public static List<Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
+            throws IOException {
+        Map<String, int[]> counts = new HashMap<>();
+        int total = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            String type = e.getEventType().getName();
+            if (!type.equals(EXECUTION_SAMPLE) && !type.equals(NATIVE_SAMPLE)) {
+                continue;
+            }
+            Instant at = e.getStartTime();
+            if (at.isBefore(from) || at.isAfter(to)) {
+                continue;
+            }
+            if (thread != null) {
+                var t = e.getThread("sampledThread");
+                if (t == null || !thread.equals(t.getJavaName())) {
+                    continue;
+                }
+            }
+            RecordedStackTrace st = e.getStackTrace();
+            if (st == null || st.getFrames().isEmpty()) {
+                continue;
+            }
+            if (within != null && st.getFrames().stream().noneMatch(f -> within.equals(describe(f)))) {
+                continue;
+            }
+            String key = describe(st.getFrames().get(0)) + "\t" + (type.equals(NATIVE_SAMPLE) ? "native" : "java");
+            counts.computeIfAbsent(key, k -> new int[1])[0]++;
+            total++;
+        }
+        List<Frame> frames = new ArrayList<>();
+        for (Map.Entry<String, int[]> c : counts.entrySet()) {
+            String[] k = c.getKey().split("\t", 2);
+            frames.add(new Frame(k[0], k[1], c.getValue()[0], total == 0 ? 0 : (double) c.getValue()[0] / total));
+        }
+        frames.sort((a, b) -> b.samples() != a.samples() ? Integer.compare(b.samples(), a.samples())
+                : a.frame().compareTo(b.frame()));
+        return frames.subList(0, Math.min(limit, frames.size()));
+    }
+
+    /** Number of samples of a thread in a window (the denominator of the shares). */
+    static String describe(RecordedFrame f) {
+        RecordedMethod m = f.getMethod();
+        if (m == null) {
+            return "(unknown)";
+        }
+        return m.getType().getName() + "." + m.getName();
+    }
+
+    /**
+     * A .jfc file for the profiling trials: the JDK's profile.jfc with both sampling periods set to
+     * {@link #PERIOD} (the default, 10 and 20 ms, gives too few samples over a 200-store phase).
+     */
+    public static Path writeSettings(Path dir) throws IOException {
+        Path source = Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc");
+        String jfc = Files.readString(source, StandardCharsets.UTF_8);
+        jfc = setPeriod(jfc, EXECUTION_SAMPLE);
+        jfc = setPeriod(jfc, NATIVE_SAMPLE);
+        Files.createDirectories(dir);
+        Path out = dir.resolve("profile-sampling-1ms.jfc");
+        Files.writeString(out, jfc, StandardCharsets.UTF_8);
+        return out;
+    }
+
+    static String setPeriod(String jfc, String event) {
+        Pattern p = Pattern.compile("(<event name=\"" + Pattern.quote(event)
+                + "\">.*?<setting name=\"period\"[^>]*>)([^<]*)(</setting>)", Pattern.DOTALL);
+        Matcher m = p.matcher(jfc);
+        if (!m.find()) {
+            throw new IllegalStateException("no period setting of " + event + " in the JDK's profile.jfc");
+        }
+        return m.replaceFirst(Matcher.quoteReplacement(m.group(1) + PERIOD + m.group(3)));
+    }
+}

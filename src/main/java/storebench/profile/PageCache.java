@@ -1,0 +1,189 @@
+package storebench.profile;
+
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The page cache as seen from user space without root: which pages of a file are resident ({@code mincore} over
+ * a read-only shared mapping), and dropping a file's clean pages ({@code fsync}, then
+ * {@code posix_fadvise(POSIX_FADV_DONTNEED)}). JNA on Java 17. The kernel may refuse to drop pages another
+ * process has mapped or that are dirty again; {@link #residency} tells what really happened.
+ */
+public final class PageCache {
+    static final int O_RDONLY = 0;
+    static final int PROT_READ = 1;
+    static final int MAP_SHARED = 1;
+    static final int POSIX_FADV_DONTNEED = 4;
+    static final int SC_PAGESIZE = 30;
+
+    /** The libc calls used here. */
+    interface LibC extends Library {
+        int open(String path, int flags);
+
+        int close(int fd);
+
+        int fsync(int fd);
+
+        int posix_fadvise(int fd, long offset, long len, int advice);
+
+        Pointer mmap(Pointer addr, long length, int prot, int flags, int fd, long offset);
+
+        int munmap(Pointer addr, long length);
+
+        int mincore(Pointer addr, long length, byte[] vec);
+
+        long sysconf(int name);
+    }
+
+    private static volatile LibC libc;
+
+    private PageCache() {
+    }
+
+    static LibC libc() {
+        if (libc == null) {
+            synchronized (PageCache.class) {
+                if (libc == null) {
+                    libc = Native.load("c", LibC.class);
+                }
+            }
+        }
+        return libc;
+    }
+
+    /** Whether this JVM can call into libc (JNA loads); empty if it can, else why not. */
+    public static java.util.Optional<String> unavailable() {
+        try {
+            libc().sysconf(SC_PAGESIZE);
+            return java.util.Optional.empty();
+        } catch (Throwable e) {
+            return java.util.Optional.of("JNA cannot load libc: " + e);
+        }
+    }
+
+    public static long pageSize() {
+        return libc().sysconf(SC_PAGESIZE);
+    }
+
+    /** Resident and total pages of one or more files. */
+    public record Residency(long residentPages, long pages) {
+        public static final Residency NONE = new Residency(0, 0);
+
+        public Residency plus(Residency o) {
+            return new Residency(residentPages + o.residentPages, pages + o.pages);
+        }
+
+        /** The resident fraction, 0..1; 1 for no pages at all (nothing to miss). */
+        public double fraction() {
+            return pages == 0 ? 1.0 : (double) residentPages / pages;
+        }
+    }
+
+    /** Pages a file of {@code bytes} bytes spans. */
+    public static long pagesOf(long bytes, long pageSize) {
+        return (bytes + pageSize - 1) / pageSize;
+    }
+
+    /** The resident pages in a mincore vector: a page is resident when the low bit of its byte is set. */
+    public static long residentPages(byte[] vec, int n) {
+        long resident = 0;
+        for (int k = 0; k < n; k++) {
+            if ((vec[k] & 1) != 0) {
+                resident++;
+            }
+        }
+        return resident;
+    }
+
+    /** Residency of one regular file (mapping it does not fault its pages in: mincore only looks). */
+    public static Residency residency(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size == 0) {
+            return Residency.NONE;
+        }
+        LibC c = libc();
+        long page = pageSize();
+        int fd = c.open(file.toString(), O_RDONLY);
+        if (fd < 0) {
+            throw new IOException("open(" + file + ") failed: errno " + Native.getLastError());
+        }
+        try {
+            Pointer map = c.mmap(null, size, PROT_READ, MAP_SHARED, fd, 0);
+            if (map == null || Pointer.nativeValue(map) == -1L) {
+                throw new IOException("mmap(" + file + ", " + size + " bytes) failed: errno " + Native.getLastError());
+            }
+            try {
+                long pages = pagesOf(size, page);
+                if (pages > Integer.MAX_VALUE) {
+                    throw new IOException(file + " is too large for one mincore vector");
+                }
+                byte[] vec = new byte[(int) pages];
+                if (c.mincore(map, size, vec) != 0) {
+                    throw new IOException("mincore(" + file + ") failed: errno " + Native.getLastError());
+                }
+                return new Residency(residentPages(vec, vec.length), pages);
+            } finally {
+                c.munmap(map, size);
+            }
+        } finally {
+            c.close(fd);
+        }
+    }
+
+    /** Writes back and drops the cached pages of one regular file; throws if the kernel says no. */
+    public static void evict(Path file) throws IOException {
+        LibC c = libc();
+        int fd = c.open(file.toString(), O_RDONLY);
+        if (fd < 0) {
+            throw new IOException("open(" + file + ") failed: errno " + Native.getLastError());
+        }
+        try {
+            if (c.fsync(fd) != 0) {
+                throw new IOException("fsync(" + file + ") failed: errno " + Native.getLastError());
+            }
+            int rc = c.posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED); // returns the error number itself
+            if (rc != 0) {
+                throw new IOException("posix_fadvise(" + file + ", DONTNEED) failed: error " + rc);
+            }
+        } finally {
+            c.close(fd);
+        }
+    }
+
+    /** The regular files under the given directories (a store's files), symbolic links not followed. */
+    public static List<Path> filesUnder(List<Path> dirs) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try (Stream<Path> s = Files.walk(dir)) {
+                s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).forEach(files::add);
+            }
+        }
+        return files;
+    }
+
+    public static Residency residency(List<Path> files) throws IOException {
+        Residency total = Residency.NONE;
+        for (Path f : files) {
+            total = total.plus(residency(f));
+        }
+        return total;
+    }
+
+    public static void evict(List<Path> files) throws IOException {
+        for (Path f : files) {
+            evict(f);
+        }
+    }
+}

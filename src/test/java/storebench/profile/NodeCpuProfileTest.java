@@ -1,0 +1,33 @@
+package storebench.profile;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class NodeCpuProfileTest {
+    static final Path SAMPLE = Path.of("src/test/resources/profile/sample.cpuprofile");
+
+    @Test
+    void topFramesInsideCreateprofile() throws Exception {
+        List<JfrFrames.Frame> top = NodeCpuProfile.top(SAMPLE, "createprofile", 10);
+        assertThat(top).extracting(JfrFrames.Frame::frame).containsExactly("exec", "Database (database.js:48)",
+                "createprofile (worker.js:311)"); // ties by name
+        assertThat(top).extracting(JfrFrames.Frame::samples).containsExactly(6, 2, 2);
+        assertThat(top.get(0).share()).isCloseTo(0.6, within(1e-9));
+        assertThat(top).allSatisfy(f -> assertThat(f.kind()).isEqualTo("js"));
+    }
+
+    @Test
+    void topFramesInsideOpenrunAndWithoutAFilterIdleIsLeftOut() throws Exception {
+        assertThat(NodeCpuProfile.top(SAMPLE, "openrun", 1)).singleElement()
+                .satisfies(f -> assertThat(f.frame()).isEqualTo("get"));
+        List<JfrFrames.Frame> all = NodeCpuProfile.top(SAMPLE, null, 100);
+        assertThat(all.stream().mapToInt(JfrFrames.Frame::samples).sum()).isEqualTo(21 - 5);
+        assertThat(all).extracting(JfrFrames.Frame::frame).doesNotContain("(idle)")
+                .contains("(anonymous) (worker.js:10)", "(garbage collector)");
+    }
+}
