@@ -133,6 +133,22 @@ public final class StorePool {
         });
     }
 
+    /**
+     * Flushes the bench root's file system (syncfs through {@code sync -f}) after a trial's stores were deleted, so
+     * the deletion's journal work does not slow the next trial's disk syncs (seen as ~50% slower creates).
+     */
+    public void settle() {
+        try {
+            Process p = new ProcessBuilder("sync", "-f", root.toString()).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES);
+        } catch (IOException e) {
+            // no sync command: the next trial starts on a busier disk, nothing worse
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Deletes every store of a trial's directory, a symlink named like a store included (as a link only). */
     public void deleteStores(Path trialDir) throws IOException {
         if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {

@@ -448,6 +448,7 @@ public final class Trial implements AutoCloseable {
         closeProcess();
         if (dir != null && !bench.options.keep) {
             bench.pool.deleteStores(dir);
+            bench.pool.settle();
         }
     }
 }
