@@ -245,9 +245,12 @@ public final class MarkdownReport {
         }
         int passes = results.lines("phase").stream().filter(l -> "warmup".equals(l.path("phase").asText()))
                 .mapToInt(l -> l.path("passes").asInt(1)).max().orElse(1);
-        return "an uncounted warm-up of " + fmt(passes, 0) + (passes == 1 ? " pass" : " passes")
-                + " over all stores (at least " + fmt(run.path("warmupOpens").asInt(), 0)
-                + " opens, so that both the page cache and the JIT are warm)";
+        boolean perRun = results.lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
+                && l.has("run"));
+        return (perRun ? "each in a fresh trial process (like a JMH fork, so the spread of the run figures includes"
+                + " the noise between processes) after its own " : "an ") + "uncounted warm-up of " + fmt(passes, 0)
+                + (passes == 1 ? " pass" : " passes") + " over all stores (at least "
+                + fmt(run.path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
     }
 
     private void caveats(StringBuilder md) {

@@ -197,18 +197,18 @@ public final class Trial implements AutoCloseable {
                 .put("bytesMedian", RunStats.median(bytes)));
     }
 
-    /** The uncounted warm-up pass, then R warm open runs in the seeded visiting orders. */
+    /**
+     * R warm open runs in the seeded visiting orders, each in a fresh trial process after its own uncounted
+     * warm-up (page cache and JIT).
+     */
     public synchronized Map<String, Double> openRuns() throws Exception {
         ensureStores();
         int n = bench.options.stores;
-        LoadGate.Wait warm = awaitLoad();
         int passes = warmupPasses(n, bench.options.warmupOpens);
         List<Integer> warmOrder = new ArrayList<>(n * passes);
         for (int pass = 0; pass < passes; pass++) {
             warmOrder.addAll(range(n));
         }
-        ObjectNode w = run("warmup", request(Protocol.WARMUP).set("order", ints(warmOrder)));
-        phaseLine("warmup", w.path("wallNs").asLong(), warm, warmOrder.size(), l -> l.put("passes", passes));
 
         Map<String, List<Double>> figures = new LinkedHashMap<>();
         for (Stat s : List.of(Stat.OPEN_MS, Stat.COUNT_MS, Stat.OQC_MS, Stat.OQC_P99_MS, Stat.CLOSE_MS)) {
@@ -218,6 +218,14 @@ public final class Trial implements AutoCloseable {
         Map<String, List<Histogram>> histograms = new LinkedHashMap<>();
         List<String> tags = new ArrayList<>();
         for (int r = 1; r <= bench.options.runs; r++) {
+            // Each run in a fresh trial process, like a JMH fork: JIT decisions, memory layout and the like differ
+            // from process to process, and the spread of the run figures must show that noise too.
+            closeProcess();
+            LoadGate.Wait warm = awaitLoad();
+            ObjectNode w = run("warmup", request(Protocol.WARMUP).set("order", ints(warmOrder)));
+            int runNumber = r;
+            phaseLine("warmup", w.path("wallNs").asLong(), warm, warmOrder.size(),
+                    l -> l.put("passes", passes).put("run", runNumber));
             LoadGate.Wait wait = awaitLoad();
             maxLoad = Math.max(maxLoad, wait.load1);
             ObjectNode request = request(Protocol.OPENRUN);
@@ -236,7 +244,6 @@ public final class Trial implements AutoCloseable {
             figures.get(Stat.CLOSE_MS.id()).add(Latency.p50Ms(run.get("close")));
             figures.get(Stat.OQC_MS.id()).add(Latency.p50Ms(oqc));
             figures.get(Stat.OQC_P99_MS.id()).add(Latency.p99Ms(oqc));
-            int runNumber = r;
             phaseLine("openrun", result.path("wallNs").asLong(), wait, n, l -> l.put("run", runNumber));
         }
         for (Map.Entry<String, List<Histogram>> e : histograms.entrySet()) {
