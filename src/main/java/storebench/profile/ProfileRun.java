@@ -55,6 +55,7 @@ public final class ProfileRun implements AutoCloseable {
     static final String CREATE_LOOP = "storebench.trial.Phases.createProfile";
     static final String OPEN_LOOP = "storebench.trial.Phases.openRun";
 
+    private final Bench bench;
     private final BenchOptions options;
     private final ResultsFile results;
     private final StorePool pool;
@@ -71,6 +72,7 @@ public final class ProfileRun implements AutoCloseable {
     private final Map<String, SyncProbe.Latency> rootSync = new LinkedHashMap<>();
 
     private ProfileRun(Bench bench, PrintStream console) throws IOException {
+        this.bench = bench;
         this.options = bench.options();
         this.results = bench.results();
         this.pool = bench.pool();
@@ -132,6 +134,7 @@ public final class ProfileRun implements AutoCloseable {
         }
         rootSync.put(rootName, latency);
         Mounts.Mount m = Mounts.of(p.root());
+        bench.describeRoot(rootName, p.root(), m.fsType(), m.options());
         results.append(ResultsFile.line("profile").put("profile", "rootsync").put("root", rootName)
                 .put("rootPath", p.root().toString()).put("fsType", m.fsType()).put("mountOptions", m.options())
                 .put("device", m.source()).put("fdatasyncMedianMs", latency.medianMs())

@@ -120,6 +120,17 @@ public final class Bench implements AutoCloseable {
         }
     }
 
+    /** Records a root a phase measured on (the profile's tmpfs root) with its filesystem in environment.json. */
+    public synchronized void describeRoot(String name, Path path, String fsType, String mountOptions) {
+        ObjectNode roots = environment.has("roots") ? (ObjectNode) environment.get("roots") : environment.putObject("roots");
+        roots.putObject(name).put("path", path.toString()).put("fsType", fsType).put("mountOptions", mountOptions);
+        try {
+            writeEnvironment();
+        } catch (IOException ex) {
+            console.println("[storebench] cannot write environment.json: " + ex.getMessage());
+        }
+    }
+
     private void writeEnvironment() throws IOException {
         Path tmp = outputDir.resolve(RunResults.ENVIRONMENT + ".tmp");
         JSON.writeValue(tmp.toFile(), environment);
