@@ -421,14 +421,19 @@ public final class ProfileRun implements AutoCloseable {
             String within = phase.equals("create") ? CREATE_LOOP : OPEN_LOOP;
             l.put("within", within);
             List<JfrFrames.Frame> top = JfrFrames.top(recording, w[0], w[1], MAIN_THREAD, within, Integer.MAX_VALUE);
-            l.put("samples", top.stream().mapToInt(JfrFrames.Frame::samples).sum());
-            ArrayNode a = l.putArray("top");
-            for (JfrFrames.Frame f : top.subList(0, Math.min(TOP_FRAMES, top.size()))) {
-                a.addObject().put("frame", f.frame()).put("kind", f.kind()).put("samples", f.samples())
-                        .put("share", f.share());
-            }
-            results.append(l);
+            results.append(withTopFrames(l, top));
         }
+    }
+
+    /** A frames line with its sample count and the top frames. */
+    private static ObjectNode withTopFrames(ObjectNode l, List<JfrFrames.Frame> top) {
+        l.put("samples", top.stream().mapToInt(JfrFrames.Frame::samples).sum());
+        ArrayNode a = l.putArray("top");
+        for (JfrFrames.Frame f : top.subList(0, Math.min(TOP_FRAMES, top.size()))) {
+            a.addObject().put("frame", f.frame()).put("kind", f.kind()).put("samples", f.samples())
+                    .put("share", f.share());
+        }
+        return l;
     }
 
     /** Node engines: the same create profile and open runs in a worker started with --cpu-prof. */
@@ -475,13 +480,7 @@ public final class ProfileRun implements AutoCloseable {
             }
             l.put("recording", outputDir.relativize(profile).toString());
             List<JfrFrames.Frame> top = NodeCpuProfile.top(profile, within, Integer.MAX_VALUE);
-            l.put("samples", top.stream().mapToInt(JfrFrames.Frame::samples).sum());
-            ArrayNode a = l.putArray("top");
-            for (JfrFrames.Frame f : top.subList(0, Math.min(TOP_FRAMES, top.size()))) {
-                a.addObject().put("frame", f.frame()).put("kind", f.kind()).put("samples", f.samples())
-                        .put("share", f.share());
-            }
-            results.append(l);
+            results.append(withTopFrames(l, top));
         }
     }
 
