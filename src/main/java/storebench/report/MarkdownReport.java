@@ -255,8 +255,8 @@ public final class MarkdownReport {
 
     private void caveats(StringBuilder md) {
         List<String> c = new ArrayList<>();
-        c.add("Warm page cache only: the stores were just written or read by the warm-up pass, so the opens never read"
-                + " from the device.");
+        c.add("Warm page cache only: the stores were just written or read by the warm-up, so the opens never read"
+                + " from the device (cold opens, with the eviction checked: \"Where the time goes\", -Dbench.profile=true).");
         c.add("The count query in the SQL engines scans the table (`SELECT count(*) FROM note`); in ObjectBox it is"
                 + " `box.count()`, a count of the entity's objects. A different query would compare differently.");
         c.add("Memory per open store is (after − before) / M in the trial process, from /proc/PID/smaps_rollup. Resident"
