@@ -182,7 +182,7 @@ public final class ProfileRun implements AutoCloseable {
 
     private ObjectNode createProfile(EngineId engine, TrialProcess p, String rootName, Path root, Path dir, int n,
                                      Instant[] window) throws Exception {
-        ObjectNode request = request(TrialMain.CREATEPROFILE, dir);
+        ObjectNode request = request(Protocol.CREATEPROFILE, dir);
         request.set("stores", range(n));
         double load1 = LoadAverage.load1();
         Instant from = Instant.now();

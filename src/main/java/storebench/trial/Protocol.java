@@ -17,6 +17,7 @@ public final class Protocol {
 
     public static final String HELLO = "hello";
     public static final String CREATE = "create";
+    public static final String CREATEPROFILE = "createprofile";
     public static final String WARMUP = "warmup";
     public static final String OPENRUN = "openrun";
     public static final String HOLD = "hold";

@@ -22,8 +22,6 @@ import java.util.function.IntConsumer;
  */
 public final class TrialMain {
     private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
-    /** The create profile (docs/protocol.md): each step of create timed on its own. */
-    public static final String CREATEPROFILE = "createprofile";
 
     private final PrintStream out;
     private Phases phases;
@@ -95,7 +93,7 @@ public final class TrialMain {
                 result.putObject("samples").set("create", Protocol.longs(s.create));
                 return result;
             }
-            case CREATEPROFILE: {
+            case Protocol.CREATEPROFILE: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
                 Phases.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
                 ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
