@@ -3,6 +3,7 @@ package storebench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineId;
 import storebench.gate.VerdictSection;
+import storebench.measure.RunStats;
 import storebench.profile.ProfileSection;
 import storebench.trial.Setting;
 
@@ -247,10 +248,34 @@ public final class MarkdownReport {
                 .mapToInt(l -> l.path("passes").asInt(1)).max().orElse(1);
         boolean perRun = results.lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
                 && l.has("run"));
-        return (perRun ? "each in a fresh trial process (like a JMH fork, so the spread of the run figures includes"
-                + " the noise between processes) after its own " : "an ") + "uncounted warm-up of " + fmt(passes, 0)
+        return (perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
+                + " layout decides every run) after its own " : "an ") + "uncounted warm-up of " + fmt(passes, 0)
                 + (passes == 1 ? " pass" : " passes") + " over all stores (at least "
                 + fmt(run.path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
+    }
+
+    /**
+     * How far the open-run figures moved from run to run in this run: a difference smaller than that is noise.
+     * The p99 is left out (a few slow stores decide it).
+     */
+    private Optional<String> noiseCaveat() {
+        List<RunResults.Measurement> withRuns = results.measurements().stream()
+                .filter(m -> m.spread != null && m.runs.size() > 1 && !m.stat.equals(Stat.OQC_P99_MS.id()))
+                .collect(Collectors.toList());
+        String load = run.path("maxLoad").asText("").isEmpty()
+                ? " The load was not controlled (bench.maxLoad unset), only recorded." : "";
+        if (withRuns.isEmpty()) {
+            return load.isEmpty() ? Optional.empty() : Optional.of(load.trim());
+        }
+        double median = RunStats.median(withRuns.stream().map(m -> m.spread).collect(Collectors.toList()));
+        RunResults.Measurement widest = withRuns.stream().max(Comparator.comparingDouble(m -> m.spread)).get();
+        return Optional.of("The open-run figures moved from run to run by " + fmt(median * 100, 0) + "% (the median"
+                + " spread, (max - min) / median of the R run figures, of open, count, close and open-query-close over"
+                + " all columns; the widest is " + fmt(widest.spread * 100, 0) + "%, " + widest.engine + " "
+                + widest.stat + " under " + widest.setting + "). A difference smaller than that, between two columns"
+                + " or two runs, is noise." + load + " On a virtual machine, other guests on the same host can slow"
+                + " every engine's system calls and memory accesses for tens to hundreds of milliseconds at a time,"
+                + " and the load average inside the guest does not show it (README, \"Noise\").");
     }
 
     private void caveats(StringBuilder md) {
@@ -278,10 +303,7 @@ public final class MarkdownReport {
             c.add("Creation includes the commits' disk syncs on the bench root's filesystem (" + fs + "); it depends"
                     + " on the device's sync latency more than on the engine.");
         }
-        if (run.path("maxLoad").asText("").isEmpty()) {
-            c.add("The load was not controlled (bench.maxLoad unset), only recorded; on a shared machine the figures"
-                    + " carry the other work's noise. The spread of each open-run statistic is in results.jsonl.");
-        }
+        noiseCaveat().ifPresent(c::add);
         md.append("## Caveats\n\n");
         for (int k = 0; k < c.size(); k++) {
             md.append(k + 1).append(". ").append(c.get(k)).append('\n');

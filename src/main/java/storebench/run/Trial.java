@@ -218,8 +218,9 @@ public final class Trial implements AutoCloseable {
         Map<String, List<Histogram>> histograms = new LinkedHashMap<>();
         List<String> tags = new ArrayList<>();
         for (int r = 1; r <= bench.options.runs; r++) {
-            // Each run in a fresh trial process, like a JMH fork: JIT decisions, memory layout and the like differ
-            // from process to process, and the spread of the run figures must show that noise too.
+            // Each run in a fresh trial process, like a JMH fork, so that no one process's JIT decisions and memory
+            // layout decide every run. On the shared VMs this was built on, the larger noise is the host's, not the
+            // process's: it comes and goes within one process (README, "Noise").
             closeProcess();
             LoadGate.Wait warm = awaitLoad();
             ObjectNode w = run("warmup", request(Protocol.WARMUP).set("order", ints(warmOrder)));

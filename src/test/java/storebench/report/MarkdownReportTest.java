@@ -224,6 +224,30 @@ class MarkdownReportTest {
     }
 
     @Test
+    void caveatsStateTheRunToRunNoiseWithItsWidestStatistic() throws Exception {
+        List<JsonNode> lines = lines();
+        ObjectNode wide = ResultsFile.line("stat").put("engine", "sqlite").put("setting", "mmap-threshold")
+                .put("workload", "small").put("stores", 1200).put("stat", "close_ms").put("value", 0.036)
+                .put("spread", 0.5);
+        wide.withArray("runs").add(0.030).add(0.036).add(0.048);
+        lines.add(wide);
+
+        String md = render(lines);
+
+        assertThat(md).contains("The open-run figures moved from run to run by 1% (the median spread")
+                .contains("the widest is 50%, sqlite close_ms under mmap-threshold)")
+                .doesNotContain("bench.maxLoad unset");
+    }
+
+    @Test
+    void caveatsSayTheLoadWasNotControlledWhenMaxLoadWasUnset() throws Exception {
+        List<JsonNode> lines = lines();
+        ((ObjectNode) lines.get(0)).remove("maxLoad");
+
+        assertThat(render(lines)).contains("The load was not controlled (bench.maxLoad unset), only recorded.");
+    }
+
+    @Test
     void runWithoutStatLinesSaysNoTrialFinished() throws Exception {
         List<JsonNode> lines = without(lines(), l -> "stat".equals(l.path("kind").asText()));
 
