@@ -181,7 +181,7 @@ public final class MarkdownReport {
                 .append(" notes, checked against ").append(fmt(notesPerStore, 0)).append(" every time.\n");
         md.append("- ").append(fmt(n, 0)).append(" stores per engine and setting (N); ").append(run.path("runs").asInt())
                 .append(" warm open runs (R), seeds 1–").append(run.path("runs").asInt())
-                .append(", each visiting all stores in `Collections.shuffle(0..N-1, new Random(seed))` order, after ")
+                .append(", each visiting all stores in `Collections.shuffle(0..N-1, new Random(seed))` order, ")
                 .append(warmup()).append("; memory with ").append(fmt(held, 0))
                 .append(" stores open (M) in a fresh trial process.\n");
         long totalBytes = 0;
@@ -242,14 +242,14 @@ public final class MarkdownReport {
 
     private String warmup() {
         if (!run.has("warmupOpens")) {
-            return "one uncounted warm-up pass";
+            return "after one uncounted warm-up pass";
         }
         int passes = results.lines("phase").stream().filter(l -> "warmup".equals(l.path("phase").asText()))
                 .mapToInt(l -> l.path("passes").asInt(1)).max().orElse(1);
         boolean perRun = results.lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
                 && l.has("run"));
         return (perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
-                + " layout decides every run) after its own " : "an ") + "uncounted warm-up of " + fmt(passes, 0)
+                + " layout decides every run) after its own " : "after an ") + "uncounted warm-up of " + fmt(passes, 0)
                 + (passes == 1 ? " pass" : " passes") + " over all stores (at least "
                 + fmt(run.path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
     }
