@@ -24,6 +24,7 @@ public final class Environment {
         env.put("cpuModel", cpuModel());
         env.put("cores", Runtime.getRuntime().availableProcessors());
         env.put("memoryKb", meminfoKb("MemTotal:"));
+        env.put("transparentHugepage", transparentHugepage(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")));
         env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.vendor") + ")");
         ObjectNode root = env.putObject("benchRoot");
@@ -80,6 +81,14 @@ public final class Environment {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
+    }
+
+    /** The transparent huge page mode: the bracketed word of the sysfs file ("madvise" of "always [madvise] never"). */
+    static String transparentHugepage(Path enabled) {
+        String line = firstLine(enabled);
+        int open = line.indexOf('[');
+        int close = line.indexOf(']', open + 1);
+        return open >= 0 && close > open ? line.substring(open + 1, close) : "unknown";
     }
 
     private static String firstLine(Path p) {

@@ -347,6 +347,14 @@ public final class MarkdownReport {
                     + " millisecond here against 6.4 ms there, where a store's files had the other SQL engines' size"
                     + " (316 KB): the reference's close wrote the log back into the database file. Open, query,"
                     + " close differs by the same amount.");
+            String thp = results.environment().path("transparentHugepage").asText("unknown");
+            c.add("Turso Database maps about 3 MiB of memory on every open, asks for transparent huge pages on it"
+                    + " (MADV_HUGEPAGE) and unmaps it on close. With transparent huge pages in `madvise` or `always`"
+                    + " mode (this machine: `" + thp + "`), where the kernel puts that map decides, for a worker's"
+                    + " whole life, whether the store's pages land in one 2 MiB page or in 4 KiB pages, which cost"
+                    + " about 88 page faults in the first query. So its open and count rows move from worker to"
+                    + " worker (count 0.20 against 0.42-0.50 ms in fresh workers over the same stores, each steady"
+                    + " within its worker), its open, query, close much less.");
         }
         if (engines.contains(EngineId.LIBSQL.id())) {
             c.add("libSQL's close() returns at once while a prepared statement of the connection is still alive: the"

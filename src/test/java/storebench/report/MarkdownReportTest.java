@@ -248,6 +248,23 @@ class MarkdownReportTest {
     }
 
     @Test
+    void tursoCaveatsExplainItsCloseAndItsHugePagesWithTheMachinesMode() throws Exception {
+        List<JsonNode> lines = lines();
+        ((ObjectNode) lines.get(0)).withArray("engines").add("turso");
+        lines.add(ResultsFile.line("stat").put("engine", "turso").put("setting", "default").put("workload", "small")
+                .put("stores", 1200).put("stat", "count_ms").put("value", 0.2));
+        ObjectNode env = (ObjectNode) environment();
+        env.put("transparentHugepage", "madvise");
+
+        String md = new MarkdownReport(new RunResults(lines, env)).render();
+
+        assertThat(md).contains("does not checkpoint the -wal file when a store closes")
+                .contains("asks for transparent huge pages on it (MADV_HUGEPAGE)")
+                .contains("(this machine: `madvise`)");
+        assertThat(render(lines())).doesNotContain("MADV_HUGEPAGE");
+    }
+
+    @Test
     void runWithoutStatLinesSaysNoTrialFinished() throws Exception {
         List<JsonNode> lines = without(lines(), l -> "stat".equals(l.path("kind").asText()));
 
