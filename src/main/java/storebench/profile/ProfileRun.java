@@ -28,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,8 @@ import java.util.concurrent.TimeUnit;
 public final class ProfileRun implements AutoCloseable {
     public static final int STRACE_STORES = 20;
     public static final int TOP_FRAMES = 8;
+    /** Back-to-back warm open runs in one process, for the noise over time. */
+    public static final int NOISE_RUNS = 20;
     static final String MAIN_THREAD = "main";
     /** The phase loops whose samples count as create and as open (storebench.trial.Phases). */
     static final String CREATE_LOOP = "storebench.trial.Phases.createProfile";
@@ -227,6 +230,7 @@ public final class ProfileRun implements AutoCloseable {
         for (int r = 1; r <= runs; r++) {
             addRun(warm, openRun(engine, p, dir, n, r, "warm"));
         }
+        noiseOverTime(engine, p, dir, n);
         Map<String, List<Double>> cold = new LinkedHashMap<>();
         ArrayNode checks = Protocol.JSON.createArrayNode();
         boolean allCold = true;
@@ -261,6 +265,25 @@ public final class ProfileRun implements AutoCloseable {
         l.set("warmRunsMs", runsOf(warm));
         l.set("coldRunsMs", runsOf(cold));
         l.set("coldChecks", checks);
+        results.append(l);
+    }
+
+    /**
+     * The same warm open run (seed 1), back to back in one process: same stores, same order, same process, so what
+     * moves from run to run is the machine's state over time (and the engine's own, if it has any).
+     */
+    private void noiseOverTime(EngineId engine, TrialProcess p, Path dir, int n) throws Exception {
+        List<Double> oqc = new ArrayList<>();
+        double load1 = LoadAverage.load1();
+        long t0 = System.nanoTime();
+        for (int k = 1; k <= NOISE_RUNS; k++) {
+            oqc.add(openRun(engine, p, dir, n, 1, "back-to-back " + k + "/" + NOISE_RUNS + ",").get("oqc"));
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        ObjectNode l = line(engine, "noise").put("runs", NOISE_RUNS).put("seconds", seconds)
+                .put("minMs", Collections.min(oqc)).put("medianMs", RunStats.median(oqc))
+                .put("maxMs", Collections.max(oqc)).put("spread", RunStats.spread(oqc)).put("load1AtStart", load1);
+        oqc.forEach(v -> l.withArray("oqcRunsMs").add(v));
         results.append(l);
     }
 

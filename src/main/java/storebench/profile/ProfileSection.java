@@ -49,6 +49,7 @@ public final class ProfileSection {
         createTable(out, profile, engines);
         syncTable(out, profile, engines);
         warmColdTable(out, profile, engines);
+        noiseTable(out, profile, lines, engines);
         frames(out, profile, engines);
         return out.toString();
     }
@@ -246,6 +247,50 @@ public final class ProfileSection {
         }
         out.append("- Only the files' pages are evicted: directory entries and inodes stay cached (no root for"
                 + " drop_caches). On a virtual machine the host may still cache what the guest's device reads.\n\n");
+    }
+
+    /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
+    private static void noiseTable(StringBuilder out, List<JsonNode> profile, List<JsonNode> lines,
+                                   List<String> engines) {
+        if (engines.stream().noneMatch(e -> find(profile, "noise", e, null).isPresent())) {
+            return;
+        }
+        out.append("### Noise over time\n\n");
+        out.append("The same warm open run (seed 1) back to back in one trial process: same stores, same order, same"
+                + " process, so what moves from run to run is the machine's state over time, or the engine's own."
+                + " Open, query, close p50 per run, ms. Beside it the spread of the main run's open runs, each in a"
+                + " fresh process (its oqc_ms, where the main run measured this engine and setting).\n\n");
+        out.append("| engine | runs | over (s) | min | median | max | spread, one process | spread, fresh processes"
+                + " (main run) |\n");
+        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (String e : engines) {
+            var found = find(profile, "noise", e, null);
+            if (found.isEmpty()) {
+                continue;
+            }
+            JsonNode l = found.get();
+            out.append("| ").append(e).append(" | ").append(l.path("runs").asInt()).append(" | ")
+                    .append(fmt(l.path("seconds").asDouble(), 1)).append(" | ")
+                    .append(fmt(l.path("minMs").asDouble(), 3)).append(" | ")
+                    .append(fmt(l.path("medianMs").asDouble(), 3)).append(" | ")
+                    .append(fmt(l.path("maxMs").asDouble(), 3)).append(" | ").append(pct(l.path("spread").asDouble()))
+                    .append(" | ").append(mainRunSpread(lines, e, l.path("setting").asText())).append(" |\n");
+        }
+        out.append("\n- Where the one-process spread is as wide as the fresh processes' one, the noise is not the"
+                + " process's: on a shared virtual machine it is mostly the host's (README, \"Noise\").\n\n");
+    }
+
+    /** The main run's oqc_ms spread for an engine and setting (the last stat line), or a dash. */
+    private static String mainRunSpread(List<JsonNode> lines, String engine, String setting) {
+        String spread = DASH;
+        for (JsonNode l : lines) {
+            if ("stat".equals(l.path("kind").asText()) && engine.equals(l.path("engine").asText())
+                    && setting.equals(l.path("setting").asText()) && "oqc_ms".equals(l.path("stat").asText())
+                    && l.hasNonNull("spread")) {
+                spread = pct(l.path("spread").asDouble()) + " (R = " + l.path("runs").size() + ")";
+            }
+        }
+        return spread;
     }
 
     private static void frames(StringBuilder out, List<JsonNode> profile, List<String> engines) {

@@ -28,6 +28,27 @@ class ProfileSectionTest {
     }
 
     @Test
+    void noiseOverTimeSitsBesideTheMainRunsFreshProcessSpread() throws Exception {
+        String section = ProfileSection.render(lines(
+                "{'kind':'stat','engine':'sqlite','setting':'default','stat':'oqc_ms','value':0.3,"
+                        + "'runs':[0.2,0.3,0.31],'spread':0.3667}",
+                "{" + COMMON + ",'profile':'noise','engine':'sqlite','runs':20,'seconds':1.25,'minMs':0.194,"
+                        + "'medianMs':0.28,'maxMs':0.33,'spread':0.4857,'oqcRunsMs':[0.194,0.33]}",
+                "{" + COMMON + ",'profile':'noise','engine':'turso','runs':20,'seconds':4.0,'minMs':1.0,"
+                        + "'medianMs':1.1,'maxMs':1.2,'spread':0.1818}"));
+
+        assertThat(section).contains("### Noise over time")
+                .contains("| sqlite | 20 | 1.3 | 0.194 | 0.280 | 0.330 | 48.6% | 36.7% (R = 3) |")
+                .contains("| turso | 20 | 4.0 | 1.000 | 1.100 | 1.200 | 18.2% | – |");
+    }
+
+    @Test
+    void noNoiseLinesNoNoiseTable() throws Exception {
+        assertThat(ProfileSection.render(lines("{" + COMMON + ",'profile':'rootsync','root':'tmpfs',"
+                + "'unavailable':'no /dev/shm'}"))).doesNotContain("Noise over time");
+    }
+
+    @Test
     void rendersEveryTableFromTheLines() throws Exception {
         String section = ProfileSection.render(lines(
                 "{'kind':'run'}",
