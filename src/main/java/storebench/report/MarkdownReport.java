@@ -329,6 +329,16 @@ public final class MarkdownReport {
         return c;
     }
 
+    /** This run's Turso count figures, one per open run (each in a fresh worker), as a parenthesis; or "". */
+    private String tursoCountRuns() {
+        String setting = settings.isEmpty() ? "" : settings.get(0);
+        return results.measurement(EngineId.TURSO.id(), setting, Stat.COUNT_MS.id())
+                .filter(m -> m.runs.size() > 1)
+                .map(m -> " (count in this run's workers under " + setting + ": " + m.runs.stream()
+                        .map(v -> fmt(v, 3)).collect(Collectors.joining(", ")) + " ms)")
+                .orElse("");
+    }
+
     /** What the Node engines' figures mean beside the JVM ones (issue 3's findings). */
     private List<String> nodeEngineCaveats() {
         List<String> c = new ArrayList<>();
@@ -353,8 +363,8 @@ public final class MarkdownReport {
                     + " mode (this machine: `" + thp + "`), where the kernel puts that map decides, for a worker's"
                     + " whole life, whether the store's pages land in one 2 MiB page or in 4 KiB pages, which cost"
                     + " about 88 page faults in the first query. So its open and count rows move from worker to"
-                    + " worker (count 0.20 against 0.42-0.50 ms in fresh workers over the same stores, each steady"
-                    + " within its worker), its open, query, close much less.");
+                    + " worker, each steady within its worker, its open, query, close much less"
+                    + tursoCountRuns() + ".");
         }
         if (engines.contains(EngineId.LIBSQL.id())) {
             c.add("libSQL's close() returns at once while a prepared statement of the connection is still alive: the"
