@@ -3,8 +3,10 @@
 # Without Node.js >= 20 and npm it installs nothing and says so: the Node engines are then skipped with that
 # reason and every other engine still runs. Writes its outcome to $1 (the bench reads it for the skip reason).
 set -u
-cd "$(dirname "$0")"
 status_file=${1:-/dev/null}
+# the status file is named relative to the caller's directory, not the worker's
+case "$status_file" in /*) ;; *) status_file="$PWD/$status_file" ;; esac
+cd "$(dirname "$0")"
 say() { echo "[storebench] $*"; printf '%s\n' "$*" > "$status_file"; }
 
 if ! command -v node >/dev/null 2>&1; then
