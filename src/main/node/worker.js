@@ -41,14 +41,17 @@ function noteTs(j) {
   return BASE_TS + j;
 }
 
-/** The W notes of agent i, built up front so that the timed create holds none of this work. */
+/**
+ * The W notes of agent i, built up front so that the timed create holds none of this work. ts is a BigInt, so every
+ * binding binds it as a 64-bit integer (sqlite3_bind_int64), as the JVM engines do, not as a double.
+ */
 function buildNotes(workload, i) {
   const w = workloadOf(workload);
   const texts = new Array(w.notesPerStore);
-  const ts = new Float64Array(w.notesPerStore);
+  const ts = new Array(w.notesPerStore);
   for (let j = 0; j < w.notesPerStore; j++) {
     texts[j] = w.text(i, j);
-    ts[j] = noteTs(j);
+    ts[j] = BigInt(noteTs(j));
   }
   return { texts, ts, count: w.notesPerStore };
 }
@@ -60,7 +63,18 @@ function buildNotes(workload, i) {
 const SCHEMA = 'CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)';
 const INSERT = 'INSERT INTO note (text, ts) VALUES (?, ?)';
 const COUNT = 'SELECT count(*) FROM note';
+const READ = 'SELECT id, text, ts FROM note ORDER BY id';
 const STORE_FILE = 'store.db';
+
+/** First column of the first row of a query as a number; null where the engine cannot answer it. */
+function numberOf(db, sql) {
+  try {
+    const row = db.prepare(sql).get();
+    return row === undefined ? null : Number(Object.values(row)[0]);
+  } catch {
+    return null;
+  }
+}
 
 /** Store operations over a better-sqlite3-compatible Database class; engine defaults, no pragmas set. */
 function sqlStoreOps(Database) {
@@ -104,6 +118,46 @@ function sqlStoreOps(Database) {
     },
     close(db) {
       db.close();
+    },
+    /** Every note of an open store, in id order, as the runtime's own values (ts a Number: 13 digits are exact). */
+    readAll(db) {
+      return db.prepare(READ).all();
+    },
+    /**
+     * How one store lies on disk, as the engine itself tells it: its pages (PRAGMA), the b-tree pages of the note
+     * table by type from the dbstat table where the engine has it (null where not), and ts's storage classes.
+     */
+    layout(db) {
+      const layout = {
+        pageSize: numberOf(db, 'PRAGMA page_size'),
+        pageCount: numberOf(db, 'PRAGMA page_count'),
+        freelistCount: numberOf(db, 'PRAGMA freelist_count'),
+        leafPages: null,
+        interiorPages: null,
+        leafCells: null,
+        leafPayloadBytes: null,
+        tsTypes: {},
+      };
+      try {
+        for (const r of db.prepare("SELECT pagetype, count(*) AS pages, sum(ncell) AS cells, sum(payload) AS payload"
+          + " FROM dbstat WHERE name = 'note' GROUP BY pagetype").all()) {
+          if (r.pagetype === 'leaf') {
+            layout.leafPages = Number(r.pages);
+            layout.leafCells = Number(r.cells);
+            layout.leafPayloadBytes = Number(r.payload);
+          } else if (r.pagetype === 'internal') {
+            layout.interiorPages = Number(r.pages);
+          }
+        }
+        if (layout.leafPages === null) layout.leafPages = 0;
+        if (layout.interiorPages === null) layout.interiorPages = 0;
+      } catch (e) {
+        layout.dbstat = `unavailable (${e.message})`;
+      }
+      for (const r of db.prepare('SELECT typeof(ts) AS type, count(*) AS n FROM note GROUP BY 1').all()) {
+        layout.tsTypes[r.type] = Number(r.n);
+      }
+      return layout;
     },
   };
 }
@@ -238,12 +292,40 @@ async function settle() {
   await nextTurn();
 }
 
-/** Full collection with finalizers run, before a memory reading. */
+/**
+ * The JS heap in use, for a memory reading: the least of eight full collections, each followed by an event-loop turn
+ * so that finalizers run and the objects they free go in the next one. One collection leaves tens of KB of such
+ * objects behind, more than the JS objects of a hundred stores; bytecode is never flushed (the worker runs with
+ * --no-flush-bytecode), so that cannot shrink the heap between the readings either. (A pause between the collections
+ * instead of a turn made the readings noisier: background work lands in some of them.)
+ */
 async function collectAll() {
-  for (let k = 0; k < 2; k++) {
+  let least = Infinity;
+  for (let k = 0; k < 8; k++) {
     global.gc();
     await nextTurn();
+    least = Math.min(least, process.memoryUsage().heapUsed);
   }
+  return least;
+}
+
+/** Median, minimum and p99 of the difference of back-to-back process.hrtime.bigint() calls (the timer's own cost). */
+function timerOverhead(samples) {
+  const d = new BigInt64Array(samples);
+  for (let round = 0; round < 2; round++) { // the first round warms the JIT
+    for (let k = 0; k < samples; k++) {
+      const t0 = hrtime();
+      const t1 = hrtime();
+      d[k] = t1 - t0;
+    }
+  }
+  d.sort();
+  return {
+    source: 'process.hrtime.bigint',
+    backToBackMedianNs: Number(d[Math.floor(samples / 2)]),
+    backToBackMinNs: Number(d[0]),
+    backToBackP99Ns: Number(d[Math.floor(samples * 0.99)]),
+  };
 }
 
 function requireGc() {
@@ -280,7 +362,7 @@ class Trial {
     const info = describe(engine, Database);
     this.engineId = req.engine;
     this.ops = sqlStoreOps(Database);
-    return { engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info };
+    return { engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info, timer: timerOverhead(1000000) };
   }
 
   requireEngine() {
@@ -319,6 +401,7 @@ class Trial {
     const stores = requireIndexes(req, 'stores');
     const samples = new BigInt64Array(stores.length);
     const progress = progressTicker('create', stores.length);
+    const startMs = Date.now();
     const wallStart = hrtime();
     for (let k = 0; k < stores.length; k++) {
       const i = stores[k];
@@ -339,7 +422,7 @@ class Trial {
       await settle();
     }
     const wallNs = Number(hrtime() - wallStart);
-    return { samples: { create: toNumbers(samples) }, wallNs };
+    return { samples: { create: toNumbers(samples) }, startMs, wallNs };
   }
 
   /** Like create, with each step timed on its own: t0 createOpen t1 buildNotes t2 put t3 close t4. */
@@ -394,13 +477,17 @@ class Trial {
   }
 
   async warmup(req) {
+    const wallStart = hrtime();
+    await this.warm(req, requireIndexes(req, 'order'), progressTicker('warmup', req.order.length));
+    return { wallNs: Number(hrtime() - wallStart) };
+  }
+
+  /** Opens, counts (checked) and closes each store of order, untimed: page cache, JIT and the engine's own caches. */
+  async warm(req, order, progress) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
     const expected = workloadOf(requireWorkload(req)).notesPerStore;
-    const order = requireIndexes(req, 'order');
     const files = this.storeFiles(root, order, true);
-    const progress = progressTicker('warmup', order.length);
-    const wallStart = hrtime();
     for (let k = 0; k < order.length; k++) {
       let n;
       try {
@@ -414,7 +501,6 @@ class Trial {
       progress(k + 1);
       await settle();
     }
-    return { wallNs: Number(hrtime() - wallStart) };
   }
 
   async openrun(req) {
@@ -429,7 +515,9 @@ class Trial {
     const count = new BigInt64Array(order.length);
     const close = new BigInt64Array(order.length);
     const oqc = new BigInt64Array(order.length);
+    const closefin = new BigInt64Array(order.length);
     const progress = progressTicker('openrun', order.length);
+    const startMs = Date.now();
     const wallStart = hrtime();
     for (let k = 0; k < order.length; k++) {
       let t0;
@@ -448,18 +536,25 @@ class Trial {
       } catch (e) {
         throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
       }
+      // What closing really costs where a binding releases the connection only when its statements are finalized
+      // (libsql): close plus the minor GC and the event-loop turn that finalize them, as its own span, never in oqc.
+      await settle();
+      const t4 = hrtime();
       this.checkCount(order[k], files[k], expected, n);
       open[k] = t1 - t0;
       count[k] = t2 - t1;
       close[k] = t3 - t2;
       oqc[k] = t3 - t0;
+      closefin[k] = t4 - t2;
       progress(k + 1);
-      await settle();
     }
     const wallNs = Number(hrtime() - wallStart);
     return {
       run,
-      samples: { open: toNumbers(open), count: toNumbers(count), close: toNumbers(close), oqc: toNumbers(oqc) },
+      samples: {
+        open: toNumbers(open), count: toNumbers(count), close: toNumbers(close), oqc: toNumbers(oqc), closefin: toNumbers(closefin),
+      },
+      startMs,
       wallNs,
     };
   }
@@ -473,14 +568,14 @@ class Trial {
     if (stores.length === 0) throw new Error('hold needs at least one store');
     const files = this.storeFiles(root, stores, true);
     const dbs = new Array(stores.length).fill(null);
-    const progress = progressTicker('hold', stores.length);
     const wallStart = hrtime();
+    // The engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M: warm
+    // it up as the open runs do (open, count, close, bench.warmupOpens times), then read "before".
+    await this.warm(req, requireIndexes(req, 'warmup'), () => {});
+    const progress = progressTicker('hold', stores.length);
     try {
-      const first = ops.open(files[0]); // loads the engine: its first-open cost is not a store's cost
-      this.checkCount(stores[0], files[0], expected, ops.count(first));
-      ops.close(first);
-      await collectAll();
-      const before = memorySnapshot();
+      const heapBefore = await collectAll();
+      const before = memorySnapshot(heapBefore);
       for (let k = 0; k < stores.length; k++) {
         try {
           dbs[k] = ops.open(files[k]);
@@ -497,8 +592,8 @@ class Trial {
         progress(k + 1);
         await settle();
       }
-      await collectAll();
-      const after = memorySnapshot();
+      const heapAfter = await collectAll();
+      const after = memorySnapshot(heapAfter);
       return { opened: stores.length, before, after, wallNs: Number(hrtime() - wallStart) };
     } finally {
       for (let k = 0; k < dbs.length; k++) {
@@ -510,6 +605,36 @@ class Trial {
           }
         }
       }
+    }
+  }
+
+  /** How one store lies on disk, as the engine tells it (page counts, ts's storage class): the report's caveats. */
+  async layout(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const i = requireIndexes({ op: req.op, stores: [req.store] }, 'stores')[0];
+    const file = this.storeFiles(root, [i], true)[0];
+    const db = ops.open(file);
+    try {
+      return { store: i, layout: ops.layout(db) };
+    } finally {
+      ops.close(db);
+    }
+  }
+
+  /** Notes j of one store as the engine reads them back (id, text, ts): tests compare them with the fixture. */
+  async notes(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const i = requireIndexes({ op: req.op, stores: [req.store] }, 'stores')[0];
+    const js = requireIndexes(req, 'js');
+    const file = this.storeFiles(root, [i], true)[0];
+    const db = ops.open(file);
+    try {
+      const all = ops.readAll(db);
+      return { store: i, notes: js.map((j) => ({ j, id: Number(all[j].id), text: all[j].text, ts: Number(all[j].ts) })) };
+    } finally {
+      ops.close(db);
     }
   }
 
@@ -550,7 +675,7 @@ function procKb(text, key) {
   return Number(m[1]);
 }
 
-function memorySnapshot() {
+function memorySnapshot(heapUsed) {
   const rollup = fs.readFileSync('/proc/self/smaps_rollup', 'utf8');
   const status = fs.readFileSync('/proc/self/status', 'utf8');
   return {
@@ -559,7 +684,7 @@ function memorySnapshot() {
     rssAnonKb: procKb(status, 'RssAnon'),
     rssFileKb: procKb(status, 'RssFile'),
     rssShmemKb: procKb(status, 'RssShmem'),
-    heapUsedBytes: process.memoryUsage().heapUsed,
+    heapUsedBytes: heapUsed,
   };
 }
 
@@ -587,7 +712,7 @@ function requireIndexes(req, field) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main loop
 
-const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'hold', 'check', 'exit'];
+const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'hold', 'check', 'layout', 'notes', 'exit'];
 
 async function handle(trial, line) {
   let req;
@@ -647,7 +772,7 @@ async function main() {
   process.exit(0);
 }
 
-module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, memorySnapshot };
+module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -91,7 +91,7 @@ test('buildNotes builds the W notes of one agent', () => {
   assert.equal(notes.texts.length, 1000);
   assert.equal(notes.texts[3], noteText('large', 7, 3));
   assert.ok(notes.texts.every((t) => t.length === 300));
-  assert.equal(notes.ts[999], BASE_TS + 999);
+  assert.equal(notes.ts[999], BigInt(BASE_TS + 999), 'ts is bound as a 64-bit integer (BigInt), not a double');
 });
 
 test('rejects an unknown engine, an unknown op and a request before hello, naming the valid values', async () => {
@@ -105,7 +105,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, hold, check, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, hold, check, layout, notes, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
@@ -130,10 +130,16 @@ for (const engine of Object.keys(ENGINES)) {
       assert.equal(hello.runtime, `Node.js ${process.version}`);
       for (const [key, value] of Object.entries(hello.info)) assert.equal(typeof value, 'string', key);
       for (const key of ['engineVersion', 'journalMode', 'synchronous', 'compileOptions']) assert.ok(hello.info[key], key);
+      assert.equal(hello.timer.source, 'process.hrtime.bigint');
+      assert.ok(hello.timer.backToBackMinNs <= hello.timer.backToBackMedianNs);
+      assert.ok(hello.timer.backToBackMedianNs <= hello.timer.backToBackP99Ns);
+      assert.ok(hello.timer.backToBackMedianNs > 0 && hello.timer.backToBackMedianNs < 100000, `${hello.timer.backToBackMedianNs} ns`);
 
       const workload = 'small';
+      const before = Date.now();
       const create = await worker.ok({ op: 'create', root, workload, stores: [0, 1, 2] });
       assertPositiveIntegers(create.samples.create, 3, 'create');
+      assert.ok(create.startMs >= before && create.startMs <= Date.now(), 'startMs is the loop\'s real start');
       assert.ok(create.wallNs >= create.samples.create.reduce((a, b) => a + b, 0));
       for (const i of [0, 1, 2]) assert.ok(fs.existsSync(path.join(root, `store-${i}`, 'store.db')), `store ${i}`);
 
@@ -141,14 +147,16 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(warmup.wallNs > 0);
 
       const run = await worker.ok({ op: 'openrun', root, workload, run: 1, order: [2, 0, 1] });
-      for (const phase of ['open', 'count', 'close', 'oqc']) assertPositiveIntegers(run.samples[phase], 3, phase);
+      for (const phase of ['open', 'count', 'close', 'oqc', 'closefin']) assertPositiveIntegers(run.samples[phase], 3, phase);
       for (let k = 0; k < 3; k++) {
         const s = run.samples;
         assert.equal(s.oqc[k], s.open[k] + s.count[k] + s.close[k]);
+        assert.ok(s.closefin[k] >= s.close[k], 'close with the finalization spans the close');
       }
+      assert.ok(run.startMs >= create.startMs);
       assert.ok(run.wallNs > 0);
 
-      const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2] });
+      const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2], warmup: [0, 1, 2, 0, 1, 2] });
       assert.equal(hold.opened, 2);
       assertSnapshot(hold.before);
       assertSnapshot(hold.after);
@@ -202,6 +210,35 @@ for (const engine of Object.keys(ENGINES)) {
       const again = await worker.request({ op: 'createprofile', root, workload, stores: [4] });
       assert.equal(again.type, 'error');
       assert.equal(again.store, 4);
+      await worker.ok({ op: 'exit' });
+    } finally {
+      worker.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+for (const engine of Object.keys(ENGINES)) {
+  test(`engine ${engine}: stores ts as an INTEGER and reads back the fixture's notes`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), `storebench-bytes-${engine}-`));
+    const worker = new WorkerProcess();
+    try {
+      await worker.ok({ op: 'hello', engine });
+      const fixture = JSON.parse(fs.readFileSync(fixturePath(), 'utf8'));
+      for (const [workload, spec] of Object.entries(fixture.workloads)) {
+        const dir = path.join(root, workload);
+        fs.mkdirSync(dir);
+        const agents = [...new Set(spec.notes.map((n) => n.agent))];
+        await worker.ok({ op: 'create', root: dir, workload, stores: agents });
+        for (const agent of agents) {
+          const layout = (await worker.ok({ op: 'layout', root: dir, workload, store: agent })).layout;
+          assert.deepEqual(layout.tsTypes, { integer: spec.notesPerStore }, `${workload} store ${agent}: typeof(ts)`);
+          assert.ok(layout.pageCount > 0 && layout.pageSize === 4096, JSON.stringify(layout));
+          const wanted = spec.notes.filter((n) => n.agent === agent);
+          const read = await worker.ok({ op: 'notes', root: dir, workload, store: agent, js: wanted.map((n) => n.j) });
+          assert.deepEqual(read.notes, wanted.map((n) => ({ j: n.j, id: n.j + 1, text: n.text, ts: n.ts })));
+        }
+      }
       await worker.ok({ op: 'exit' });
     } finally {
       worker.kill();

@@ -1,6 +1,7 @@
 package storebench.engine;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,6 +26,17 @@ public interface Engine {
 
         /** The number of notes (the count query). */
         long count() throws Exception;
+
+        /** Every note, in id order, as Java values (id, text, ts). */
+        List<Note> readAll() throws Exception;
+
+        /**
+         * How this store lies on disk, as the engine itself can tell (a SQL engine: its pages and the storage class of
+         * ts); empty where it cannot. Never called inside a timed region.
+         */
+        default Map<String, Object> layout() throws Exception {
+            return Map.of();
+        }
 
         @Override
         void close() throws Exception;

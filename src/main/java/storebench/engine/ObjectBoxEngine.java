@@ -8,6 +8,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -82,6 +83,11 @@ public final class ObjectBoxEngine implements Engine {
         @Override
         public long count() {
             return box.count();
+        }
+
+        @Override
+        public List<Note> readAll() {
+            return box.getAll();
         }
 
         @Override

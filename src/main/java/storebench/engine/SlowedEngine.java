@@ -2,6 +2,7 @@ package storebench.engine;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -69,6 +70,19 @@ public final class SlowedEngine implements Engine {
             long n = inner.count();
             spin(t0);
             return n;
+        }
+
+        @Override
+        public List<Note> readAll() throws Exception {
+            long t0 = System.nanoTime();
+            List<Note> notes = inner.readAll();
+            spin(t0);
+            return notes;
+        }
+
+        @Override
+        public Map<String, Object> layout() throws Exception {
+            return inner.layout();
         }
 
         @Override

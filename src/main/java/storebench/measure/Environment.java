@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /** What a run was measured on (environment.json): machine, JVM, the bench root's filesystem, the commit, timer. */
 public final class Environment {
+    /** The kernel's clock source, which both runtimes' monotonic clocks read (tsc, kvm-clock, hpet, ...). */
+    static final Path CLOCKSOURCE = Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource");
     private Environment() {
     }
 
@@ -44,6 +46,9 @@ public final class Environment {
         timer.put("backToBackMedianNs", overhead[0]);
         timer.put("backToBackMinNs", overhead[1]);
         timer.put("backToBackP99Ns", overhead[2]);
+        timer.put("clocksource", firstLine(CLOCKSOURCE));
+        // each trial process' own clock, by source, as its hello reports it (System.nanoTime, process.hrtime.bigint)
+        env.putObject("timers").set("System.nanoTime", timer.deepCopy());
         env.putObject("engines");
         return env;
     }

@@ -39,6 +39,9 @@ public final class ReportCheck {
                     continue;
                 }
                 for (Stat stat : Stat.values()) {
+                    if (!stat.measuredIn(runtime(engine))) {
+                        continue;
+                    }
                     if (results.measurement(engine, setting, stat.id()).isEmpty()) {
                         missing.add(engine + "/" + setting + ": no " + stat.id());
                     }
@@ -62,6 +65,14 @@ public final class ReportCheck {
             System.exit(1);
         }
         System.out.println("ReportCheck: " + report + " has every row, and every engine that ran has every figure");
+    }
+
+    private static storebench.engine.EngineId.Runtime runtime(String engine) {
+        try {
+            return storebench.engine.EngineId.of(engine).runtime();
+        } catch (IllegalArgumentException e) {
+            return storebench.engine.EngineId.Runtime.JVM;
+        }
     }
 
     private static List<String> texts(com.fasterxml.jackson.databind.JsonNode array) {

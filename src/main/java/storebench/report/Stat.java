@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.engine.EngineId;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,7 +23,13 @@ public enum Stat {
     LOAD1("load1", "Load at start of the warm open runs (max)", Unit.COUNT, 2, false),
     DISK_KB("disk_kb", "Space per store, files", Unit.KB, 0, false),
     DISK_ALLOC_KB("disk_alloc_kb", "Space per store, allocated (st_blocks x 512)", Unit.KB, 0, false),
-    HEAP_KB("heap_kb", "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1, false);
+    HEAP_KB("heap_kb", "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1, false),
+    /**
+     * Node engines only: close plus the minor GC and event-loop turn that finalize the connection's statements; for
+     * libSQL, whose close() only marks the connection closed, that is where the connection is released.
+     */
+    CLOSE_FIN_MS("close_fin_ms", "Close, finalization included (Node worker: + minor GC and event-loop turn)",
+            Unit.MS, 3, true, EngineId.Runtime.NODE);
 
     /** How a value is printed. */
     public enum Unit { MS, KB, COUNT }
@@ -31,13 +39,25 @@ public enum Stat {
     private final Unit unit;
     private final int decimals;
     private final boolean hasSpread;
+    /** The one runtime whose trial processes measure it, or null for every runtime. */
+    private final EngineId.Runtime onlyIn;
 
     Stat(String id, String label, Unit unit, int decimals, boolean hasSpread) {
+        this(id, label, unit, decimals, hasSpread, null);
+    }
+
+    Stat(String id, String label, Unit unit, int decimals, boolean hasSpread, EngineId.Runtime onlyIn) {
         this.id = id;
         this.label = label;
         this.unit = unit;
         this.decimals = decimals;
         this.hasSpread = hasSpread;
+        this.onlyIn = onlyIn;
+    }
+
+    /** Whether the trial processes of this runtime measure it (close_fin_ms: the Node worker only). */
+    public boolean measuredIn(EngineId.Runtime runtime) {
+        return onlyIn == null || onlyIn == runtime;
     }
 
     public String id() {

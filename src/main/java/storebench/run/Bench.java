@@ -1,5 +1,6 @@
 package storebench.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -113,6 +114,15 @@ public final class Bench implements AutoCloseable {
         e.put("title", engine.title());
         e.put("runtime", hello.path("runtime").asText());
         e.set("info", hello.path("info"));
+        JsonNode timer = hello.path("timer");
+        if (timer.isObject()) {
+            e.set("timer", timer);
+            // every runtime's clock beside the others: the Node worker's hrtime next to the suite's nanoTime
+            ObjectNode timers = (ObjectNode) environment.get("timers");
+            if (!timers.has(timer.path("source").asText())) {
+                timers.set(timer.path("source").asText(), timer);
+            }
+        }
         try {
             writeEnvironment();
         } catch (IOException ex) {

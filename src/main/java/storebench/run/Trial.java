@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.engine.EngineId;
 import storebench.measure.DiskUsage;
+import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
 import storebench.measure.LoadGate;
 import storebench.measure.RunStats;
@@ -135,7 +136,8 @@ public final class Trial implements AutoCloseable {
             long[] samples = Protocol.toLongs(result.path("samples").path("create"), "create");
             long wallNs = result.path("wallNs").asLong();
             Histogram createHistogram = Latency.histogram(samples);
-            bench.hdrLogs.write(engine.id(), setting.id(), "create", List.of(createHistogram), List.of("create"));
+            bench.hdrLogs.write(engine.id(), setting.id(), "create", List.of(HdrLogs.interval(createHistogram,
+                    "create", result.path("startMs").asLong(), wallNs)));
             createStats.put(Stat.CREATE_MS.id(), Latency.p50Ms(createHistogram));
             createStats.put(Stat.STORES_PER_S.id(), missing.size() / (wallNs / 1e9));
             phaseLine("create", wallNs, wait, missing.size());
@@ -145,7 +147,18 @@ public final class Trial implements AutoCloseable {
         }
         bench.results.append(line("pool").put("created", created).put("reused", reused));
         measureDisk(n);
+        recordLayout();
         poolReady = true;
+    }
+
+    /** How store 0 lies on disk, as the engine tells it (a SQL engine's pages, ts's storage class), for the caveats. */
+    private void recordLayout() throws Exception {
+        JsonNode layout = run("layout", request(Protocol.LAYOUT).put("store", 0)).path("layout");
+        if (layout.isObject() && layout.size() > 0) {
+            ObjectNode l = line("layout").put("store", 0);
+            l.set("layout", layout);
+            bench.results.append(l);
+        }
     }
 
     /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
@@ -205,18 +218,14 @@ public final class Trial implements AutoCloseable {
         ensureStores();
         int n = bench.options.stores;
         int passes = warmupPasses(n, bench.options.warmupOpens);
-        List<Integer> warmOrder = new ArrayList<>(n * passes);
-        for (int pass = 0; pass < passes; pass++) {
-            warmOrder.addAll(range(n));
-        }
+        List<Integer> warmOrder = warmOrder();
 
         Map<String, List<Double>> figures = new LinkedHashMap<>();
         for (Stat s : List.of(Stat.OPEN_MS, Stat.COUNT_MS, Stat.OQC_MS, Stat.OQC_P99_MS, Stat.CLOSE_MS)) {
             figures.put(s.id(), new ArrayList<>());
         }
         double maxLoad = 0;
-        Map<String, List<Histogram>> histograms = new LinkedHashMap<>();
-        List<String> tags = new ArrayList<>();
+        Map<String, List<HdrLogs.Interval>> histograms = new LinkedHashMap<>();
         for (int r = 1; r <= bench.options.runs; r++) {
             // Each run in a fresh trial process, like a JMH fork, so that no one process's JIT decisions and memory
             // layout decide every run. On the shared VMs this was built on, the larger noise is the host's, not the
@@ -234,21 +243,26 @@ public final class Trial implements AutoCloseable {
             ObjectNode result = run("open run " + r, request);
             JsonNode samples = result.path("samples");
             Map<String, Histogram> run = new LinkedHashMap<>();
-            for (String metric : List.of("open", "count", "close", "oqc")) {
-                run.put(metric, Latency.histogram(Protocol.toLongs(samples.get(metric), metric)));
-                histograms.computeIfAbsent(metric, k -> new ArrayList<>()).add(run.get(metric));
+            for (String metric : List.of("open", "count", "close", "oqc", "closefin")) {
+                if (samples.has(metric)) { // closefin: Node engines only
+                    run.put(metric, Latency.histogram(Protocol.toLongs(samples.get(metric), metric)));
+                    histograms.computeIfAbsent(metric, k -> new ArrayList<>()).add(HdrLogs.interval(run.get(metric),
+                            "run-" + r, result.path("startMs").asLong(), result.path("wallNs").asLong()));
+                }
             }
-            tags.add("run-" + r);
             Histogram oqc = run.get("oqc");
             figures.get(Stat.OPEN_MS.id()).add(Latency.p50Ms(run.get("open")));
             figures.get(Stat.COUNT_MS.id()).add(Latency.p50Ms(run.get("count")));
             figures.get(Stat.CLOSE_MS.id()).add(Latency.p50Ms(run.get("close")));
             figures.get(Stat.OQC_MS.id()).add(Latency.p50Ms(oqc));
             figures.get(Stat.OQC_P99_MS.id()).add(Latency.p99Ms(oqc));
+            if (run.containsKey("closefin")) {
+                figures.computeIfAbsent(Stat.CLOSE_FIN_MS.id(), k -> new ArrayList<>()).add(Latency.p50Ms(run.get("closefin")));
+            }
             phaseLine("openrun", result.path("wallNs").asLong(), wait, n, l -> l.put("run", runNumber));
         }
-        for (Map.Entry<String, List<Histogram>> e : histograms.entrySet()) {
-            bench.hdrLogs.write(engine.id(), setting.id(), "openrun-" + e.getKey(), e.getValue(), tags);
+        for (Map.Entry<String, List<HdrLogs.Interval>> e : histograms.entrySet()) {
+            bench.hdrLogs.write(engine.id(), setting.id(), "openrun-" + e.getKey(), e.getValue());
         }
         Map<String, Double> stats = new LinkedHashMap<>();
         for (Map.Entry<String, List<Double>> e : figures.entrySet()) {
@@ -268,7 +282,9 @@ public final class Trial implements AutoCloseable {
         closeProcess();
         int m = bench.options.hold;
         LoadGate.Wait wait = awaitLoad();
-        ObjectNode result = run("hold", request(Protocol.HOLD).set("stores", ints(range(m))));
+        ObjectNode hold = request(Protocol.HOLD);
+        hold.set("warmup", ints(warmOrder()));
+        ObjectNode result = run("hold", (ObjectNode) hold.set("stores", ints(range(m))));
         closeProcess();
         JsonNode before = result.path("before");
         JsonNode after = result.path("after");
@@ -295,6 +311,17 @@ public final class Trial implements AutoCloseable {
         stats.put(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()));
         stats.put(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()));
         return stats;
+    }
+
+    /** The warm-up's visiting order: whole passes over all N stores, at least bench.warmupOpens opens. */
+    private List<Integer> warmOrder() {
+        int n = bench.options.stores;
+        int passes = warmupPasses(n, bench.options.warmupOpens);
+        List<Integer> order = new ArrayList<>(n * passes);
+        for (int pass = 0; pass < passes; pass++) {
+            order.addAll(range(n));
+        }
+        return order;
     }
 
     /**

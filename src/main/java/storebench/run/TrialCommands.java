@@ -14,6 +14,12 @@ public final class TrialCommands {
     public static final String HEAP = "256m";
     public static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP, "-Xmx" + HEAP, "-XX:+AlwaysPreTouch",
             "-XX:+UseSerialGC");
+    /**
+     * The Node worker's flags: gc() for the memory readings and between stores; and no bytecode flushing, which
+     * would drop the bytecode of functions not run lately during the hold's collections and make the JS heap's
+     * figure per open store drift below zero.
+     */
+    public static final List<String> NODE_OPTIONS = List.of("--expose-gc", "--no-flush-bytecode");
     public static final String WORKER = "src/main/node/worker.js";
     public static final int MIN_NODE_MAJOR = 20;
 
@@ -36,7 +42,7 @@ public final class TrialCommands {
 
     public List<String> command(EngineId engine) {
         if (engine.runtime() == EngineId.Runtime.NODE) {
-            return List.of(node, "--expose-gc", projectDir.resolve(WORKER).toString());
+            return List.of(node, NODE_OPTIONS.get(0), NODE_OPTIONS.get(1), projectDir.resolve(WORKER).toString());
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new java.util.ArrayList<>();

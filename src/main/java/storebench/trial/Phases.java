@@ -7,6 +7,9 @@ import storebench.workload.Workload;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.IntConsumer;
 
 /**
@@ -26,6 +29,8 @@ public final class Phases {
     /** Samples of one create phase: nanoseconds per store, and the wall time of the whole loop. */
     public static final class CreateSamples {
         public final long[] create;
+        /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
+        public long startMs;
         public long wallNs;
 
         CreateSamples(int n) {
@@ -39,6 +44,8 @@ public final class Phases {
         public final long[] count;
         public final long[] close;
         public final long[] oqc;
+        /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
+        public long startMs;
         public long wallNs;
 
         OpenRunSamples(int n) {
@@ -51,6 +58,7 @@ public final class Phases {
 
     public CreateSamples create(Path root, Workload workload, int[] stores, IntConsumer progress) throws Exception {
         CreateSamples s = new CreateSamples(stores.length);
+        s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         for (int k = 0; k < stores.length; k++) {
             Note[] notes = notes(workload, stores[k]);
@@ -142,6 +150,7 @@ public final class Phases {
         Path[] dirs = dirs(root, order);
         OpenRunSamples s = new OpenRunSamples(order.length);
         long expected = workload.notesPerStore();
+        s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         for (int k = 0; k < order.length; k++) {
             Path dir = dirs[k];
@@ -163,8 +172,16 @@ public final class Phases {
         return s;
     }
 
-    /** Opens all {@code stores} and keeps them open while {@code whileOpen} runs; closes them after. */
-    public void hold(Path root, Workload workload, int[] stores, Runnable whileOpen) throws Exception {
+    /**
+     * Opens all {@code stores}, one count each, and keeps them open while {@code whileOpen} runs; closes them after.
+     * {@code beforeOpen} runs first, after a warm-up over {@code warmOrder} (open, count, close, as the open runs'
+     * warm-up), so that the engine's one-off costs (class loading, JIT, code cache, the first query's work) are paid
+     * before it and do not land in the memory per open store.
+     */
+    public void hold(Path root, Workload workload, int[] warmOrder, int[] stores, Runnable beforeOpen,
+                     Runnable whileOpen) throws Exception {
+        warmup(root, workload, warmOrder, done -> { });
+        beforeOpen.run();
         Path[] dirs = dirs(root, stores);
         OpenStore[] open = new OpenStore[stores.length];
         long expected = workload.notesPerStore();
@@ -183,9 +200,34 @@ public final class Phases {
         }
     }
 
-    /** Opens and closes one store: loads the engine before a memory reading. */
-    public void touch(Path root, int store) throws Exception {
-        engine.open(StoreLayout.storeDir(root, store)).close();
+    /** How one store lies on disk, as the engine tells it (page counts, ts's storage class). */
+    public Map<String, Object> layout(Path root, int store) throws Exception {
+        try (OpenStore s = engine.open(existing(root, store))) {
+            return s.layout();
+        }
+    }
+
+    /** Notes j of one store as the engine reads them back: tests compare them with the fixture. */
+    public List<Note> notes(Path root, int store, int[] js) throws Exception {
+        try (OpenStore s = engine.open(existing(root, store))) {
+            List<Note> all = s.readAll();
+            List<Note> picked = new ArrayList<>();
+            for (int j : js) {
+                if (j >= all.size()) {
+                    throw new IllegalArgumentException("store " + store + " has " + all.size() + " notes, no note " + j);
+                }
+                picked.add(all.get(j));
+            }
+            return picked;
+        }
+    }
+
+    private static Path existing(Path root, int store) throws java.io.IOException {
+        Path dir = StoreLayout.storeDir(root, store);
+        if (!Files.isDirectory(dir)) {
+            throw new java.nio.file.NoSuchFileException(dir.toString(), null, "store " + store + " does not exist");
+        }
+        return dir;
     }
 
     /** The stores that exist, open, and hold W notes (for bench.reuse). */

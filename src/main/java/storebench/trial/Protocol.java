@@ -22,6 +22,8 @@ public final class Protocol {
     public static final String OPENRUN = "openrun";
     public static final String HOLD = "hold";
     public static final String CHECK = "check";
+    public static final String LAYOUT = "layout";
+    public static final String NOTES = "notes";
     public static final String EXIT = "exit";
 
     private Protocol() {

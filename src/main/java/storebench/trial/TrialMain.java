@@ -1,10 +1,13 @@
 package storebench.trial;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.Engine;
 import storebench.engine.EngineId;
+import storebench.engine.Note;
 import storebench.engine.SlowedEngine;
+import storebench.measure.Environment;
 import storebench.measure.ProcMemory;
 import storebench.workload.Workload;
 
@@ -13,6 +16,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
 
@@ -75,6 +79,9 @@ public final class TrialMain {
             for (Map.Entry<String, String> e : engine.describe().entrySet()) {
                 info.put(e.getKey(), e.getValue());
             }
+            long[] timer = Environment.nanoTimeOverhead(1_000_000);
+            result.putObject("timer").put("source", "System.nanoTime").put("backToBackMedianNs", timer[0])
+                    .put("backToBackMinNs", timer[1]).put("backToBackP99Ns", timer[2]);
             return result;
         }
         if (Protocol.EXIT.equals(op)) {
@@ -89,7 +96,7 @@ public final class TrialMain {
             case Protocol.CREATE: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
                 Phases.CreateSamples s = phases.create(root, workload, stores, progress(op, stores.length));
-                ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
+                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
                 result.putObject("samples").set("create", Protocol.longs(s.create));
                 return result;
             }
@@ -112,7 +119,7 @@ public final class TrialMain {
             case Protocol.OPENRUN: {
                 int[] order = Protocol.toInts(request.get("order"), "order");
                 Phases.OpenRunSamples s = phases.openRun(root, workload, order, progress(op, order.length));
-                ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
+                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
                 ObjectNode samples = result.putObject("samples");
                 samples.set("open", Protocol.longs(s.open));
                 samples.set("count", Protocol.longs(s.count));
@@ -122,22 +129,33 @@ public final class TrialMain {
             }
             case Protocol.HOLD: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
+                int[] warmOrder = Protocol.toInts(request.get("warmup"), "warmup");
                 long wall0 = System.nanoTime();
-                phases.touch(root, stores[0]);
-                Map<String, Long> before = ProcMemory.snapshot();
+                Map<String, Long>[] before = holder();
                 Map<String, Long>[] after = holder();
-                phases.hold(root, workload, stores, () -> {
-                    try {
-                        after[0] = ProcMemory.snapshot();
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                });
+                phases.hold(root, workload, warmOrder, stores, () -> before[0] = snapshot(), () -> after[0] = snapshot());
                 ObjectNode result = Protocol.result(op).put("opened", stores.length)
                         .put("wallNs", System.nanoTime() - wall0);
-                result.set("before", Protocol.JSON.valueToTree(before));
+                result.set("before", Protocol.JSON.valueToTree(before[0]));
                 result.set("after", Protocol.JSON.valueToTree(after[0]));
                 return result;
+            }
+            case Protocol.LAYOUT: {
+                int store = request.path("store").asInt(-1);
+                ObjectNode result = Protocol.result(op).put("store", store);
+                result.set("layout", Protocol.JSON.valueToTree(phases.layout(root, store)));
+                return result;
+            }
+            case Protocol.NOTES: {
+                int store = request.path("store").asInt(-1);
+                int[] js = Protocol.toInts(request.get("js"), "js");
+                ArrayNode notes = Protocol.JSON.createArrayNode();
+                List<Note> read = phases.notes(root, store, js);
+                for (int k = 0; k < js.length; k++) {
+                    notes.addObject().put("j", js[k]).put("id", read.get(k).id).put("text", read.get(k).text)
+                            .put("ts", read.get(k).ts);
+                }
+                return (ObjectNode) Protocol.result(op).put("store", store).set("notes", notes);
             }
             case Protocol.CHECK: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
@@ -145,7 +163,7 @@ public final class TrialMain {
             }
             default:
                 throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
-                        + " warmup, openrun, hold, check, exit");
+                        + " warmup, openrun, hold, check, layout, notes, exit");
         }
     }
 
@@ -167,6 +185,14 @@ public final class TrialMain {
         }, "orphan-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
+    }
+
+    private static Map<String, Long> snapshot() {
+        try {
+            return ProcMemory.snapshot();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -54,6 +54,11 @@ class CreateProfilePhaseTest {
                 }
 
                 @Override
+                public List<Note> readAll() {
+                    return List.of();
+                }
+
+                @Override
                 public void close() {
                     calls.add("close " + dir.getFileName());
                 }

@@ -140,8 +140,47 @@ class MarkdownReportTest {
                 "Space per store, files",
                 // ours
                 "Space per store, allocated (st_blocks x 512)",
-                "Managed heap per open store (Java heap; JS heap for Node engines)");
+                "Managed heap per open store (Java heap; JS heap for Node engines)",
+                "Close, finalization included (Node worker: + minor GC and event-loop turn)");
         assertThat(labels).hasSize(Stat.values().length);
+    }
+
+    @Test
+    void explainsTheSqlStoresPagesAgainstTheReferencesFromTheLayoutTheEngineReported() throws Exception {
+        List<JsonNode> lines = lines();
+        ((ObjectNode) lines.get(0)).put("workload", "large").put("notesPerStore", 1000);
+        ObjectNode layout = ResultsFile.line("layout").put("engine", "sqlite").put("setting", "default")
+                .put("workload", "large").put("store", 0);
+        layout.putObject("layout").put("pageSize", 4096).put("pageCount", 86).put("freelistCount", 0)
+                .put("leafPages", 84).put("interiorPages", 1).put("leafCells", 1000).put("leafPayloadBytes", 311000)
+                .putObject("tsTypes").put("integer", 1000);
+        lines.add(layout);
+
+        String md = render(lines);
+
+        assertThat(md).contains("Each note's record is 311 bytes (SQLite's dbstat: 1,000 rows in 84 leaf pages), so a 4"
+                + " KiB leaf holds 12 rows: 84 leaves, 1 interior page and the schema page make 86 pages = 344 KiB.")
+                .contains("The reference's 79 pages hold 13 rows per leaf, so its records were at most 308 bytes, 3"
+                        + " narrower")
+                .contains("7 more pages: about 28 KB more page cache per open store, and 9% more leaf pages")
+                .contains("(PRAGMA page_count): SQLite 86.");
+        assertThat(render(lines())).doesNotContain("PRAGMA page_count"); // the small workload is not the reference's
+    }
+
+    @Test
+    void statesLibsqlsRealCloseBesideTheCalibrationColumnsSameSpan() throws Exception {
+        List<JsonNode> lines = lines();
+        ObjectNode run = (ObjectNode) lines.get(0);
+        run.withArray("engines").add("libsql").add("sqlite-node");
+        for (String[] s : new String[][] {{"libsql", "close_ms", "0.001"}, {"libsql", "close_fin_ms", "0.090"},
+                {"sqlite-node", "close_ms", "0.020"}, {"sqlite-node", "close_fin_ms", "0.050"}}) {
+            lines.add(ResultsFile.line("stat").put("engine", s[0]).put("setting", "default").put("workload", "small")
+                    .put("stat", s[1]).put("value", Double.parseDouble(s[2])));
+        }
+
+        assertThat(render(lines)).contains("times close with that GC and turn, for every Node engine alike: 0.090 ms"
+                + " against its close() of 0.001 ms (default); SQLite (Node.js), whose close() releases the store itself,"
+                + " takes 0.050 ms for the same span, so libSQL's real close costs about 0.060 ms");
     }
 
     @Test

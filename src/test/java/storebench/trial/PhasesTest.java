@@ -65,6 +65,11 @@ class PhasesTest {
                 }
 
                 @Override
+                public List<Note> readAll() {
+                    return List.copyOf(stores.get(dir));
+                }
+
+                @Override
                 public void close() {
                     openStores--;
                 }
@@ -182,7 +187,8 @@ class PhasesTest {
         engine.miscount = 0;
         boolean[] ran = {false};
 
-        assertThatThrownBy(() -> phases.hold(root, Workload.SMALL, new int[] {0, 1, 2, 3}, () -> ran[0] = true))
+        assertThatThrownBy(() -> phases.hold(root, Workload.SMALL, new int[] {0}, new int[] {0, 1, 2, 3}, () -> { },
+                () -> ran[0] = true))
                 .isInstanceOf(Phases.CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 0");
         assertThat(ran[0]).isFalse();
@@ -193,9 +199,23 @@ class PhasesTest {
     void holdKeepsAllStoresOpenWhileItsActionRuns() throws Exception {
         createFive();
         int[] openDuring = {-1};
-        phases.hold(root, Workload.SMALL, new int[] {0, 1, 2}, () -> openDuring[0] = engine.openStores);
+        phases.hold(root, Workload.SMALL, new int[] {4}, new int[] {0, 1, 2}, () -> { },
+                () -> openDuring[0] = engine.openStores);
         assertThat(openDuring[0]).isEqualTo(3);
         assertThat(engine.openStores).isZero();
+    }
+
+    @Test
+    void holdWarmsUpBeforeItsFirstReadingAndOpensNothingBetweenReadingAndHolding() throws Exception {
+        createFive();
+        engine.calls.clear();
+        List<String> callsAtBefore = new ArrayList<>();
+        int[] warm = {3, 4, 3, 4, 3, 4};
+        phases.hold(root, Workload.SMALL, warm, new int[] {0, 1}, () -> callsAtBefore.addAll(engine.calls), () -> { });
+        // the warm-up: open and count each store of the order, then close it, all before "before" is read
+        assertThat(callsAtBefore).hasSize(warm.length).allSatisfy(c -> assertThat(c).matches("open store-[34]"));
+        assertThat(engine.openStores).isZero();
+        assertThat(engine.calls.subList(warm.length, engine.calls.size())).containsExactly("open store-0", "open store-1");
     }
 
     @Test

@@ -91,6 +91,11 @@ class TimedRegionAllocationTest {
         }
 
         @Override
+        public java.util.List<Note> readAll() {
+            return java.util.List.of();
+        }
+
+        @Override
         public Map<String, String> describe() {
             return Map.of();
         }
