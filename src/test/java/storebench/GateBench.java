@@ -42,13 +42,25 @@ class GateBench {
         Optional<Path> baselinePath = bench.options().baseline;
         Optional<RunResults> baseline = baselinePath.isPresent()
                 ? Optional.of(Gate.loadBaseline(baselinePath.get())) : Optional.empty();
-        List<Verdict> list = Gate.evaluate(thresholds, RunResults.load(out), baseline);
+        RunResults run = RunResults.load(out);
+        List<Verdict> list = Gate.evaluate(thresholds, run, baseline);
         Verdicts verdicts = new Verdicts(thresholds.file(), baselinePath.map(Path::toString).orElse(null), list);
         Path written = verdicts.write(out);
         MarkdownReport.write(out);
         System.out.println("[storebench] gate: " + verdicts.summary() + " (" + written + ")");
         reporter.publishEntry(Map.of("gate", verdicts.summary(), "verdicts", written.toString()));
 
+        if (run.lines("stat").isEmpty()) {
+            List<String> why = run.failures();
+            fail("the run measured nothing" + (why.isEmpty() ? " (no trial ran: see bench.engines and bench.settings)"
+                    : ": " + String.join("; ", why)) + ". The gate has nothing to judge; see "
+                    + out.resolve(MarkdownReport.NAME) + ".");
+        }
+        if (!bench.options().baselineMismatchWarns) {
+            list.stream().filter(v -> v.detail().startsWith(Gate.NOT_COMPARABLE)).findFirst().ifPresent(v -> fail(
+                    "-Dbench.baseline=" + baselinePath.orElse(null) + ": " + v.detail() + ". A run that asked for a"
+                            + " comparison does not pass without one; -Dbench.baselineMismatch=warn lets it."));
+        }
         if (!verdicts.anyEvaluated()) {
             fail("the regression gate checked nothing: " + thresholds.file() + " has no rule for the engines, settings"
                     + " and workload of this run (" + list.size() + " rules not evaluated; see the \"Regression gate\""

@@ -97,6 +97,21 @@ public final class Gate {
     }
 
     /**
+     * Checks before measuring that a baseline can be compared with a run of the given shape: a CI job that asked
+     * for a comparison must not pass without one. Throws with the reason, unless {@code warn}: then it returns the
+     * reason, to be printed, and the comparison is listed as not evaluated.
+     */
+    public static Optional<String> checkComparable(Path baselinePath, RunResults.Shape shape, boolean warn)
+            throws IOException {
+        Optional<String> why = notComparable(shape, loadBaseline(baselinePath));
+        if (why.isPresent() && !warn) {
+            throw new IOException("-Dbench.baseline=" + baselinePath + ": " + why.get() + ". To run anyway, with the"
+                    + " comparison not evaluated, add -Dbench.baselineMismatch=warn");
+        }
+        return why;
+    }
+
+    /**
      * Reads a baseline run: its results.jsonl, or the folder holding it (a copy of an earlier run's target/bench/).
      * Errors name the path; call it before measuring, too, so a wrong path stops the run early.
      */
@@ -123,6 +138,27 @@ public final class Gate {
             }
         }
         return new RunResults(lines, environment);
+    }
+
+    /** The start of every reason a baseline cannot be compared with a run. */
+    public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
+
+    /**
+     * Why a baseline cannot be compared with a run of the given shape: it is not a complete run (interrupted, not
+     * finished, nothing measured), or its workload, N, R or M differ. Empty if it can.
+     */
+    public static Optional<String> notComparable(RunResults.Shape run, RunResults baseline) {
+        Optional<String> incomplete = baseline.incomplete();
+        if (incomplete.isPresent()) {
+            return Optional.of(NOT_COMPARABLE + "it is not a complete run: " + incomplete.get()
+                    + "; compare with a complete run");
+        }
+        List<String> differences = run.differences(baseline.shape(), "baseline");
+        if (!differences.isEmpty()) {
+            return Optional.of(NOT_COMPARABLE + String.join(", ", differences) + "; compare with a baseline of the"
+                    + " same workload, N, R and M");
+        }
+        return Optional.empty();
     }
 
     private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, Run run) {
@@ -167,20 +203,10 @@ public final class Gate {
             return out;
         }
         Run then = base.get();
-        List<String> mismatch = new ArrayList<>();
-        if (!run.workload.equals(then.workload)) {
-            mismatch.add("workload " + run.workload + " vs " + then.workload + " in the baseline");
-        }
-        if (run.stores != then.stores) {
-            mismatch.add("N = " + run.stores + " stores vs " + then.stores + " in the baseline");
-        }
-        if (run.hold != then.hold) {
-            mismatch.add("M = " + run.hold + " stores held open vs " + then.hold + " in the baseline");
-        }
-        if (!mismatch.isEmpty()) {
+        Optional<String> notComparable = notComparable(run.results.shape(), then.results);
+        if (notComparable.isPresent()) {
             out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
-                    Verdict.ANY, null, null, null, file, b.line(), all, "the runs are not comparable: "
-                    + String.join(", ", mismatch) + "; compare with a baseline of the same size and workload"));
+                    Verdict.ANY, null, null, null, file, b.line(), all, notComparable.get()));
             return out;
         }
         Set<String> engines = new LinkedHashSet<>();
@@ -278,7 +304,6 @@ public final class Gate {
         final List<String> settings = new ArrayList<>();
         final String workload;
         final int stores;
-        final int hold;
         final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
 
         Run(RunResults results) {
@@ -301,7 +326,6 @@ public final class Gate {
             }
             this.workload = w;
             this.stores = line.path("stores").asInt();
-            this.hold = line.path("hold").asInt();
         }
 
         /**

@@ -29,11 +29,16 @@ public final class ThresholdsException extends IllegalArgumentException {
         return problems;
     }
 
+    /**
+     * The first problem on the first line (build tools' summaries show only that line), then how many there are and
+     * every one with its line.
+     */
     private static String message(String file, List<Problem> problems) {
         String list = problems.stream().map(p -> file + ":" + p.line() + ": " + p.message())
                 .collect(Collectors.joining("\n  "));
-        return "thresholds file " + file + " is not valid (" + problems.size() + " problem"
-                + (problems.size() == 1 ? "" : "s") + "; the comments at the top of thresholds.yaml describe the"
-                + " format):\n  " + list;
+        Problem first = problems.get(0);
+        return "thresholds file " + file + ":" + first.line() + ": " + first.message() + "\nThe file is not valid ("
+                + problems.size() + " problem" + (problems.size() == 1 ? "" : "s") + "; the comments at the top of"
+                + " thresholds.yaml describe the format):\n  " + list;
     }
 }

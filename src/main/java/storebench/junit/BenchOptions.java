@@ -42,6 +42,10 @@ public final class BenchOptions {
     public final String nodeCommand;
     /** Test knob: every engine operation of the JVM engines made this fraction slower (0 = off). */
     public final double slowdown;
+    /** How long to wait for another run to let go of the bench root or output folder (0: refuse at once). */
+    public final Duration lockWait;
+    /** Whether a baseline that cannot be compared with this run only warns (the default fails the run). */
+    public final boolean baselineMismatchWarns;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -74,6 +78,14 @@ public final class BenchOptions {
         String slowdownValue = s.get("bench.slowdown", null, "0");
         slowdown = "0".equals(slowdownValue.trim()) ? 0 : positiveDouble("bench.slowdown", slowdownValue,
                 "a fraction > 0, e.g. 0.3 for 30% slower (a test knob; 0 = off)");
+        lockWait = duration("bench.lockWait", s.get("bench.lockWait", null, "0"));
+        String mismatch = s.get("bench.baselineMismatch", null, "fail").trim().toLowerCase(Locale.ROOT);
+        if (!mismatch.equals("fail") && !mismatch.equals("warn")) {
+            throw new IllegalArgumentException("bench.baselineMismatch='" + mismatch + "' is not valid: give fail (a"
+                    + " baseline that cannot be compared stops the run) or warn (the run goes on, the comparison is"
+                    + " not evaluated)");
+        }
+        baselineMismatchWarns = mismatch.equals("warn");
     }
 
     /** Options from system properties and the environment. */

@@ -81,7 +81,7 @@ public final class ProfileRun implements AutoCloseable {
         this.pool = bench.pool();
         this.outputDir = bench.outputDir();
         this.profileDir = Files.createDirectories(outputDir.resolve("profile"));
-        this.commands = new TrialCommands(TrialCommands.defaultClasspath(), options.projectDir, options.nodeCommand);
+        this.commands = bench.commands();
         this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.setting = options.settings.contains(Setting.DEFAULT) ? Setting.DEFAULT : options.settings.get(0);
         this.console = console;
@@ -404,7 +404,7 @@ public final class ProfileRun implements AutoCloseable {
         cmd.addAll(TrialCommands.JVM_OPTIONS);
         cmd.add("-XX:StartFlightRecording=filename=" + recording + ",settings=" + jfc + ",dumponexit=true");
         cmd.add("-cp");
-        cmd.add(TrialCommands.defaultClasspath());
+        cmd.add(commands.classpath());
         cmd.add("storebench.trial.TrialMain");
         return cmd;
     }

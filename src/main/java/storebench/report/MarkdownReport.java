@@ -74,6 +74,8 @@ public final class MarkdownReport {
                 .append(env.path("kernel").asText("?")).append(", bench root on ")
                 .append(env.path("benchRoot").path("fsType").asText("?")).append(". ")
                 .append(fmt(n, 0)).append(" stores per engine and setting, warm page cache only.\n\n");
+        results.incomplete().ifPresent(why -> md.append("**Incomplete run**: ").append(why)
+                .append(". The tables hold only what finished before it stopped.\n\n"));
 
         md.append("## Result in a few sentences\n\n");
         sentences(md);
@@ -90,7 +92,7 @@ public final class MarkdownReport {
 
     private void sentences(StringBuilder md) {
         if (settings.isEmpty()) {
-            md.append("No figures: no trial finished.\n\n");
+            noFigures(md);
             return;
         }
         String s = settings.get(0);
@@ -106,10 +108,20 @@ public final class MarkdownReport {
                 + " notes in one transaction takes " + r + "."));
         ranked(s, Stat.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
         if (lines.isEmpty()) {
-            md.append("No figures: no trial finished.\n\n");
+            noFigures(md);
             return;
         }
         md.append(String.join(" ", lines)).append(" (").append(settingTitle(s)).append(", fastest or smallest first.)\n\n");
+    }
+
+    /** No trial finished a phase: say why, trial by trial. */
+    private void noFigures(StringBuilder md) {
+        List<String> why = results.failures();
+        md.append("No figures: no trial finished").append(why.isEmpty() ? "." : ":").append("\n\n");
+        why.forEach(w -> md.append("- ").append(w).append('\n'));
+        if (!why.isEmpty()) {
+            md.append('\n');
+        }
     }
 
     /** "0.218 ms for SQLite, 0.332 ms for ObjectBox, cached model": engines ranked by a statistic. */

@@ -1,32 +1,47 @@
 package storebench.report;
 
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * Re-renders a run's reports (report.md, report.html) from its output files:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}.
+ * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
+ * HtmlReport and Compare.
  */
 public final class Render {
+    static final int BAD_INPUT = 2;
+
     private Render() {
     }
 
     public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Renders; returns the exit code (0, or 2 for bad arguments or input). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length != 1) {
-            System.err.println("usage: Render <run folder>   (a folder with results.jsonl, e.g. target/bench)");
-            System.exit(2);
+            err.println("usage: Render <run folder>   (a folder with results.jsonl, e.g. target/bench)");
+            return BAD_INPUT;
         }
         Path dir = Path.of(args[0]);
         if (!Files.isDirectory(dir)) {
-            System.err.println("Render: " + dir + " is not a folder; give a run's folder such as target/bench");
-            System.exit(2);
+            err.println("Render: " + dir + " is not a folder; give a run's folder such as target/bench");
+            return BAD_INPUT;
         }
         try {
-            System.out.println("wrote " + MarkdownReport.write(dir));
-            System.out.println("wrote " + HtmlReport.write(dir));
+            out.println("wrote " + MarkdownReport.write(dir));
+            out.println("wrote " + HtmlReport.write(dir));
+            return 0;
         } catch (Exception e) {
-            System.err.println("Render: cannot render " + dir + ": " + e.getMessage());
-            System.exit(1);
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("Render: cannot render " + dir + ": " + message.lines().findFirst().orElse(message));
+            return BAD_INPUT;
         }
     }
 }

@@ -100,6 +100,73 @@ public final class RunResults {
         return Optional.ofNullable(found);
     }
 
+    /** What makes two runs comparable: the same workload, N, R and M. */
+    public record Shape(String workload, int stores, int runs, int hold) {
+        /** How {@code other} differs from this shape ("N = 20 stores vs 200 in the baseline"), or nothing. */
+        public List<String> differences(Shape other, String otherName) {
+            List<String> out = new ArrayList<>();
+            if (!workload.equals(other.workload)) {
+                out.add("workload " + workload + " vs " + other.workload + " in the " + otherName);
+            }
+            if (stores != other.stores) {
+                out.add("N = " + stores + " stores vs " + other.stores + " in the " + otherName);
+            }
+            if (runs != other.runs) {
+                out.add("R = " + runs + " open runs vs " + other.runs + " in the " + otherName);
+            }
+            if (hold != other.hold) {
+                out.add("M = " + hold + " stores held open vs " + other.hold + " in the " + otherName);
+            }
+            return out;
+        }
+    }
+
+    /** This run's shape, from its run line. */
+    public Shape shape() {
+        JsonNode r = run();
+        return new Shape(r.path("workload").asText(""), r.path("stores").asInt(), r.path("runs").asInt(),
+                r.path("hold").asInt());
+    }
+
+    /**
+     * Why this run is not a complete one (no run line, interrupted, did not end, measured nothing); empty if it is.
+     * Only a complete run is kept as the last good one and accepted as a baseline.
+     */
+    public Optional<String> incomplete() {
+        if (run().isMissingNode()) {
+            return Optional.of("its results.jsonl has no run line");
+        }
+        Optional<JsonNode> interrupted = lines("status").stream()
+                .filter(l -> "interrupted".equals(l.path("status").asText())).findFirst();
+        if (interrupted.isPresent()) {
+            return Optional.of("it was interrupted (" + interrupted.get().path("reason").asText() + ")");
+        }
+        if (lines("end").isEmpty()) {
+            return Optional.of("it did not finish (its results.jsonl has no end line: it was killed, or is still running)");
+        }
+        if (lines("stat").isEmpty()) {
+            List<String> why = failures();
+            return Optional.of("it measured nothing" + (why.isEmpty() ? "" : ": " + String.join("; ", why)));
+        }
+        return Optional.empty();
+    }
+
+    /** Every failed or skipped trial, as "engine/setting: reason" (the reason's first line). */
+    public List<String> failures() {
+        List<String> out = new ArrayList<>();
+        for (JsonNode l : lines("status")) {
+            String status = l.path("status").asText();
+            if (!status.equals("failed") && !status.equals("skipped")) {
+                continue;
+            }
+            String reason = l.path("reason").asText();
+            // a failed line's reason starts with its phase ("create failed (...): ...")
+            out.add(l.path("engine").asText("?") + "/" + l.path("setting").asText("?")
+                    + (status.equals("skipped") ? " skipped: " : ": ") + reason.lines().findFirst().orElse(reason));
+        }
+        return out;
+    }
+
     /** Lines of a kind for one engine and setting. */
     public List<JsonNode> lines(String kind, String engine, String setting) {
         return lines(kind).stream().filter(l -> engine.equals(l.path("engine").asText())

@@ -25,6 +25,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One bench run: its options, its output folder (target/bench/), the store pool, the load gate and sampler,
@@ -43,6 +44,10 @@ public final class Bench implements AutoCloseable {
     final HdrLogs hdrLogs;
     /** The trial processes' working directory. */
     final Path workDir;
+    /** The lock file in the bench root: one run per root at a time. */
+    public static final String ROOT_LOCK = ".storebench-lock";
+    private final RunLock rootLock;
+    private final RunLock outputLock;
     private final LoadSampler sampler;
     private final ObjectNode environment;
     private final long startNs = System.nanoTime();
@@ -52,17 +57,37 @@ public final class Bench implements AutoCloseable {
     private Bench(BenchOptions options, PrintStream console) throws IOException {
         this.options = options;
         this.console = console;
+        // Everything that can stop the run is checked before it takes the root or touches the output folder.
         Gate.checkBeforeMeasuring(options.thresholds, options.baseline); // a broken file stops the run here
+        if (options.baseline.isPresent()) {
+            Gate.checkComparable(options.baseline.get(), new RunResults.Shape(options.workload.id(), options.stores,
+                    options.runs, options.hold), options.baselineMismatchWarns).ifPresent(why -> console.println(
+                    "[storebench] warning: " + why + " (bench.baselineMismatch=warn: the comparison is not evaluated)"));
+        }
         this.pool = StorePool.claim(options.root);
-        DiskEstimate.requireSpace(pool.root(), DiskEstimate.peakBytes(options.engines, options.settings.size(),
-                options.workload, options.stores, options.keep), "this run (" + options.stores + " stores per trial"
-                + (options.keep ? ", all kept" : ", one trial's stores at a time") + ")");
-        this.outputDir = freshOutputDir(options.outputDir);
+        this.rootLock = RunLock.acquire(pool.root().resolve(ROOT_LOCK), "bench root " + pool.root(), options.lockWait,
+                console);
+        try {
+            this.outputLock = RunLock.acquire(options.outputDir.resolveSibling(options.outputDir.getFileName() + ".lock"),
+                    "output folder " + options.outputDir, options.lockWait, console);
+        } catch (IOException e) {
+            rootLock.close();
+            throw e;
+        }
+        try {
+            DiskEstimate.requireSpace(pool.root(), DiskEstimate.peakBytes(options.engines, options.settings.size(),
+                    options.workload, options.stores, options.keep), "this run (" + options.stores + " stores per trial"
+                    + (options.keep ? ", all kept" : ", one trial's stores at a time") + ")");
+            this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
+            this.outputDir = freshOutputDir(options.outputDir, console);
+        } catch (IOException | RuntimeException e) {
+            releaseLocks();
+            throw e;
+        }
         this.results = new ResultsFile(outputDir.resolve(ResultsFile.NAME));
         this.hdrLogs = new HdrLogs(outputDir.resolve("hdr"));
         this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
-        this.commands = new TrialCommands(TrialCommands.defaultClasspath(), options.projectDir, options.nodeCommand);
         this.environment = Environment.collect(JSON, options.projectDir, pool.root());
         writeEnvironment();
         this.sampler = new LoadSampler(outputDir.resolve("load.log"));
@@ -100,6 +125,11 @@ public final class Bench implements AutoCloseable {
 
     public StorePool pool() {
         return pool;
+    }
+
+    /** How this run starts its trial processes (the classpath it found, the Node executable). */
+    public TrialCommands commands() {
+        return commands;
     }
 
     /** The trial of one engine under one setting (one per run, made on first use). */
@@ -148,17 +178,51 @@ public final class Bench implements AutoCloseable {
                 StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** Each run writes a fresh folder; the previous run's folder is kept once, as bench.previous. */
-    private static Path freshOutputDir(Path dir) throws IOException {
+    /**
+     * Each run writes a fresh folder. The folder there before is moved aside: a complete run to bench.previous (the
+     * one before it goes), an incomplete one (interrupted, failed before measuring anything, killed) to
+     * bench.incomplete, so failed runs never push the last complete run out.
+     */
+    static Path freshOutputDir(Path dir, PrintStream console) throws IOException {
         if (Files.exists(dir)) {
-            Path previous = dir.resolveSibling(dir.getFileName() + ".previous");
-            if (Files.exists(previous)) {
-                deleteTree(previous);
+            Optional<String> incomplete;
+            try {
+                incomplete = RunResults.load(dir).incomplete();
+            } catch (IOException e) {
+                incomplete = Optional.of(e.getMessage().lines().findFirst().orElse("unreadable"));
             }
-            Files.move(dir, previous);
+            Path previous = previous(dir);
+            Path aside = incomplete.isEmpty() ? previous : dir.resolveSibling(dir.getFileName() + ".incomplete");
+            if (Files.exists(aside)) {
+                deleteTree(aside);
+            }
+            Files.move(dir, aside);
+            if (incomplete.isEmpty()) {
+                console.println("[storebench] the last run (complete) is kept in " + aside);
+            } else {
+                console.println("[storebench] the last run was incomplete (" + incomplete.get() + "): moved to " + aside
+                        + (Files.isDirectory(previous) ? "; the last complete run is in " + previous : ""));
+            }
         }
         Files.createDirectories(dir);
         return dir;
+    }
+
+    /** Where the last complete run before the current one is kept. */
+    public static Path previous(Path outputDir) {
+        return outputDir.resolveSibling(outputDir.getFileName() + ".previous");
+    }
+
+    private void releaseLocks() {
+        for (RunLock lock : new RunLock[] {outputLock, rootLock}) {
+            try {
+                if (lock != null) {
+                    lock.close();
+                }
+            } catch (IOException e) {
+                console.println("[storebench] cannot release " + lock.file() + ": " + e.getMessage());
+            }
+        }
     }
 
     private static void deleteTree(Path dir) throws IOException {
@@ -200,7 +264,11 @@ public final class Bench implements AutoCloseable {
         sampler.close();
         results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
         results.close();
-        console.println("[storebench] report: " + MarkdownReport.write(outputDir));
-        console.println("[storebench] report: " + HtmlReport.write(outputDir));
+        try {
+            console.println("[storebench] report: " + MarkdownReport.write(outputDir));
+            console.println("[storebench] report: " + HtmlReport.write(outputDir));
+        } finally {
+            releaseLocks();
+        }
     }
 }

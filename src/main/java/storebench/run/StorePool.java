@@ -109,8 +109,7 @@ public final class StorePool {
             throw new IOException("refusing to delete " + dir + ": it is not a store under the bench root " + root);
         }
         if (Files.isSymbolicLink(dir)) {
-            Files.delete(dir); // the link is the store's name; what it points to is not ours
-            return;
+            return; // storebench never makes a link: neither it nor what it points to is ours to delete
         }
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return;
@@ -149,7 +148,7 @@ public final class StorePool {
         }
     }
 
-    /** Deletes every store of a trial's directory, a symlink named like a store included (as a link only). */
+    /** Deletes every store of a trial's directory; a symlink named like a store is left alone (not ours). */
     public void deleteStores(Path trialDir) throws IOException {
         if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {
             return;
@@ -158,8 +157,8 @@ public final class StorePool {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(trialDir)) {
             for (Path p : entries) {
                 int i = StoreLayout.indexOf(p.getFileName().toString());
-                if (i >= 0 && (Files.isSymbolicLink(p) || Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))) {
-                    stores.add(i); // a plain file named like a store is not a store: left alone
+                if (i >= 0 && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    stores.add(i); // a plain file or a link named like a store is not a store: left alone
                 }
             }
         }

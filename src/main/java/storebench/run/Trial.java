@@ -13,6 +13,7 @@ import storebench.report.ResultsFile;
 import storebench.report.Stat;
 import storebench.trial.Protocol;
 import storebench.trial.Setting;
+import storebench.trial.StoreLayout;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
 
@@ -85,8 +86,29 @@ public final class Trial implements AutoCloseable {
 
     /** Creates the stores this trial needs (or reuses valid kept ones); measures create and disk. */
     public synchronized Map<String, Double> create() throws Exception {
-        ensureStores();
-        return Collections.unmodifiableMap(createStats);
+        return phase("create", () -> {
+            ensureStores();
+            return Collections.unmodifiableMap(createStats);
+        });
+    }
+
+    /**
+     * Runs one phase of this trial. A failure, wherever it is raised (in the trial process, in the store pool, in a
+     * disk scan), becomes the trial's failed status line, once, so the report and the gate can give its reason;
+     * after it, every later phase refuses to run.
+     */
+    private <T> T phase(String phase, java.util.concurrent.Callable<T> body) throws Exception {
+        if (failed != null) {
+            throw new TrialFailure(name + ": " + phase + " not run, an earlier phase failed: " + failed);
+        }
+        try {
+            return body.call();
+        } catch (Exception e) {
+            if (failed != null) {
+                throw e; // recorded where it was raised
+            }
+            throw failed(phase, null, e);
+        }
     }
 
     public synchronized int createdStores() {
@@ -98,9 +120,6 @@ public final class Trial implements AutoCloseable {
     }
 
     private void ensureStores() throws Exception {
-        if (failed != null) {
-            throw new TrialFailure(name + ": not run, an earlier phase failed: " + failed);
-        }
         if (poolReady) {
             return;
         }
@@ -124,6 +143,9 @@ public final class Trial implements AutoCloseable {
             if (!valid.contains(i)) {
                 missing.add(i);
             }
+        }
+        for (int i : missing) {
+            requireNothingAt(StoreLayout.storeDir(dir, i));
         }
         reused = valid.size();
         created = missing.size();
@@ -159,6 +181,18 @@ public final class Trial implements AutoCloseable {
             l.set("layout", layout);
             bench.results.append(l);
         }
+    }
+
+    /** A store's directory is made by the trial process; anything already there is not ours to replace. */
+    private static void requireNothingAt(Path store) throws IOException {
+        if (!java.nio.file.Files.exists(store, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        String what = java.nio.file.Files.isSymbolicLink(store) ? "a symbolic link (to "
+                + java.nio.file.Files.readSymbolicLink(store) + ")" : "a file, not a store directory";
+        throw new IOException(store + " is " + what + " that storebench did not make: it creates each store's directory"
+                + " itself and never writes through, or deletes, what it did not make. Remove it, or choose another"
+                + " -Dbench.root");
     }
 
     /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
@@ -215,6 +249,10 @@ public final class Trial implements AutoCloseable {
      * warm-up (page cache and JIT).
      */
     public synchronized Map<String, Double> openRuns() throws Exception {
+        return phase("openrun", this::measureOpenRuns);
+    }
+
+    private Map<String, Double> measureOpenRuns() throws Exception {
         ensureStores();
         int n = bench.options.stores;
         int passes = warmupPasses(n, bench.options.warmupOpens);
@@ -278,6 +316,10 @@ public final class Trial implements AutoCloseable {
 
     /** Memory per open store, in a fresh trial process: M stores open, one count each. */
     public synchronized Map<String, Double> memory() throws Exception {
+        return phase("hold", this::measureMemory);
+    }
+
+    private Map<String, Double> measureMemory() throws Exception {
         ensureStores();
         closeProcess();
         int m = bench.options.hold;
@@ -306,11 +348,13 @@ public final class Trial implements AutoCloseable {
 
     /** Disk per store, measured right after the stores were created and closed. */
     public synchronized Map<String, Double> disk() throws Exception {
-        ensureStores();
-        Map<String, Double> stats = new LinkedHashMap<>();
-        stats.put(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()));
-        stats.put(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()));
-        return stats;
+        return phase("disk", () -> {
+            ensureStores();
+            Map<String, Double> stats = new LinkedHashMap<>();
+            stats.put(Stat.DISK_KB.id(), createStats.get(Stat.DISK_KB.id()));
+            stats.put(Stat.DISK_ALLOC_KB.id(), createStats.get(Stat.DISK_ALLOC_KB.id()));
+            return stats;
+        });
     }
 
     /** The warm-up's visiting order: whole passes over all N stores, at least bench.warmupOpens opens. */
@@ -373,9 +417,15 @@ public final class Trial implements AutoCloseable {
         }
     }
 
-    /** Records a failed phase (results.jsonl, and every later phase of this trial refuses to run). */
+    /**
+     * Records a failed phase (results.jsonl, and every later phase of this trial refuses to run).
+     *
+     * @param progress how far the phase got, where a trial process said so; null otherwise
+     */
     private TrialFailure failed(String phase, String progress, Exception e) throws IOException {
-        String reason = phase + " failed (" + progress + "): " + e.getMessage() + diskFullHint(e.getMessage());
+        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        String reason = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
+                + diskFullHint(message);
         failed = reason;
         bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", reason));
         closeProcess();

@@ -34,10 +34,14 @@ public final class TrialCommands {
         this.node = node;
     }
 
-    /** The classpath the build hands over (bench.classpath), else this JVM's own (IDE runs). */
-    public static String defaultClasspath() {
-        String cp = System.getProperty("bench.classpath");
-        return cp != null && !cp.isBlank() ? cp : System.getProperty("java.class.path");
+    /** The child JVMs' classpath (see {@link TrialClasspath}). */
+    public String classpath() {
+        return classpath;
+    }
+
+    /** The Node.js executable (bench.node). */
+    public String node() {
+        return node;
     }
 
     public List<String> command(EngineId engine) {

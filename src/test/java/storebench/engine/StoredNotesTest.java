@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import storebench.run.TrialClasspath;
 import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
 import storebench.trial.Setting;
@@ -35,7 +36,7 @@ class StoredNotesTest {
     @ParameterizedTest
     @EnumSource(value = EngineId.class, names = {"SQLITE", "TURSO", "LIBSQL", "SQLITE_NODE"})
     void storesTsAsAnIntegerAndReadsBackTheFixture(EngineId engine) throws Exception {
-        TrialCommands commands = new TrialCommands(TrialCommands.defaultClasspath(), PROJECT, "node");
+        TrialCommands commands = new TrialCommands(TrialClasspath.find(), PROJECT, "node");
         if (engine.runtime() == EngineId.Runtime.NODE) {
             assumeTrue(commands.nodeUnavailable().isEmpty(), () -> "Node engines not runnable here: "
                     + commands.nodeUnavailable().orElse(""));

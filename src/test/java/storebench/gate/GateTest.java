@@ -254,6 +254,20 @@ class GateTest {
     }
 
     @Test
+    void baselineWithOtherRunsOrAnUnfinishedBaselineIsNotCompared() {
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2)
+                .results();
+        Runs base = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2);
+
+        assertThat(Gate.notComparable(run.shape(), base.unfinished())).get().asString()
+                .startsWith(Gate.NOT_COMPARABLE).contains("not a complete run").contains("did not finish");
+        assertThat(Gate.notComparable(run.shape(), base.results())).isEmpty();
+        RunResults.Shape fiveRuns = new RunResults.Shape("large", 200, 5, 200);
+        assertThat(Gate.notComparable(fiveRuns, base.results())).get().asString()
+                .contains("R = 5 open runs vs 3 in the baseline");
+    }
+
+    @Test
     void engineOnlyInTheBaselineIsNotEvaluated() {
         RunResults run = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2).results();
         RunResults base = Runs.of(List.of("sqlite", "objectbox"), List.of("default"))

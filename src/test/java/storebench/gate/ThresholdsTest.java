@@ -225,4 +225,15 @@ class ThresholdsTest {
         assertThatThrownBy(() -> Thresholds.load(write("ratios: 3\n"))).isInstanceOf(ThresholdsException.class)
                 .hasMessageContaining(":1: ratios: must be a list");
     }
+
+    @Test
+    void theMessagesFirstLineCarriesTheFirstProblemWithItsLine() throws IOException {
+        Path file = write("ceilings:\n  - engine: sqlite\n    max: {oqc: 1}\n  - engine: nope\n    max: {oqc_ms: 1}\n");
+        ThresholdsException e = reject(file);
+
+        // a build tool's summary shows the first line only
+        String first = e.getMessage().lines().findFirst().orElseThrow();
+        assertThat(first).startsWith("thresholds file " + file + ":3: unknown statistic 'oqc' in max:; valid statistics: ");
+        assertThat(e.getMessage()).contains("The file is not valid (2 problems").contains(file + ":4: unknown engine id 'nope'");
+    }
 }

@@ -313,9 +313,35 @@ class MarkdownReportTest {
 
         String md = render(lines);
 
-        assertThat(md).contains("## Result in a few sentences\n\nNo figures: no trial finished.\n");
+        assertThat(md).contains("## Result in a few sentences\n\nNo figures: no trial finished:\n\n"
+                + "- objectbox-nosync/default skipped: objectbox-java 5.1.0 has no public way")
+                .contains("**Incomplete run**: it measured nothing: objectbox-nosync/default skipped: ");
         assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r ->
                 assertThat(r.subList(1, r.size())).containsOnly("–"));
+    }
+
+    @Test
+    void runThatFailedOutsideItsTrialProcessesNamesEveryReason() throws Exception {
+        List<JsonNode> lines = without(lines(), l -> "stat".equals(l.path("kind").asText()));
+        lines.add(failed("sqlite", "default", "create", "create failed: /data/small is a symbolic link inside the bench"
+                + " root; storebench does not follow it.\nmore detail"));
+
+        assertThat(render(lines)).contains("- sqlite/default: create failed: /data/small is a symbolic link inside the"
+                + " bench root; storebench does not follow it.\n").doesNotContain("more detail\n- ");
+    }
+
+    @Test
+    void interruptedRunSaysItIsIncompleteAtTheTop() throws Exception {
+        List<JsonNode> lines = without(lines(), l -> "end".equals(l.path("kind").asText()));
+        lines.add(ResultsFile.line("status").put("status", "interrupted")
+                .put("reason", "the suite was stopped before the run ended"));
+
+        String md = render(lines);
+
+        assertThat(md.indexOf("**Incomplete run**: it was interrupted (the suite was stopped before the run ended)."
+                + " The tables hold only what finished before it stopped.")).isPositive()
+                .isLessThan(md.indexOf("## Result in a few sentences"));
+        assertThat(render(lines())).doesNotContain("Incomplete run");
     }
     @Test
     void reusedStoresAreCountedWithTheCreatedOnes() throws Exception {

@@ -35,7 +35,7 @@ class DiskFullTest {
         Path mount = Files.createDirectories(tmp.resolve("small-disk"));
         assumeTrue(canMountPrivately(mount), "unshare -m with a tmpfs mount is not allowed on this machine");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = TrialCommands.defaultClasspath() + ":" + System.getProperty("java.class.path");
+        String cp = TrialClasspath.find() + ":" + System.getProperty("java.class.path");
         Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "bash", "-c",
                 "mount -t tmpfs -o size=8m tmpfs '" + mount + "' && exec '" + java + "' -cp '" + cp + "' "
                         + DiskFullTest.class.getName() + " '" + mount + "' '" + tmp.resolve("out") + "'")

@@ -103,10 +103,29 @@ class FaultsTest {
     }
 
     @Test
+    void aLinkNamedLikeAStoreIsNamedWithWhyAndLeftAlone() throws Exception {
+        Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
+        Files.createDirectories(trialDir);
+        Files.writeString(tmp.resolve("root").resolve(StorePool.MARKER), "storebench's\n");
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Path link = Files.createSymbolicLink(trialDir.resolve("store-2"), outside);
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET)) {
+            assertThatThrownBy(() -> bench.trial(EngineId.SQLITE, Setting.DEFAULT).create())
+                    .isInstanceOf(TrialFailure.class)
+                    .hasMessageContaining(link + " is a symbolic link (to " + outside + ") that storebench did not make")
+                    .hasMessageContaining("Remove it, or choose another -Dbench.root");
+        }
+        assertThat(Files.isSymbolicLink(link)).as("left alone").isTrue();
+        assertThat(outside).isEmptyDirectory();
+        assertThat(RunResults.load(tmp.resolve("out")).failures()).singleElement().asString()
+                .startsWith("sqlite/default: create failed: " + link + " is a symbolic link");
+    }
+
+    @Test
     void trialProcessExitsWhenTheSuiteIsKilled() throws Exception {
         // a stand-in suite: bash starts a trial process and is then killed with SIGKILL
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = TrialCommands.defaultClasspath();
+        String cp = TrialClasspath.find();
         Process suite = new ProcessBuilder("bash", "-c", "sleep 600 | '" + java + "' -cp '" + cp
                 + "' storebench.trial.TrialMain & wait").start();
         Optional<ProcessHandle> child = Optional.empty();

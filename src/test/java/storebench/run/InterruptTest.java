@@ -30,7 +30,7 @@ class InterruptTest {
     @Test
     void sigtermMidPhaseLeavesWholeLinesAndNoTrialProcess() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = TrialCommands.defaultClasspath() + ":" + System.getProperty("java.class.path");
+        String cp = TrialClasspath.find() + ":" + System.getProperty("java.class.path");
         Process suite = new ProcessBuilder(java, "-cp", cp, InterruptTest.class.getName(), tmp.toString(),
                 System.getProperty("bench.projectDir", System.getProperty("user.dir")))
                 .redirectErrorStream(true).start();

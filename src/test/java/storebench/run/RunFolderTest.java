@@ -1,0 +1,168 @@
+package storebench.run;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.EngineId;
+import storebench.junit.BenchOptions;
+import storebench.report.ResultsFile;
+import storebench.report.RunResults;
+import storebench.trial.Setting;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What happens to a run's output folder and its baseline when runs fail: the last complete run is never pushed out,
+ * a run that fails before measuring leaves the folder alone, a baseline that cannot be compared stops the run.
+ */
+class RunFolderTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+
+    @TempDir
+    Path tmp;
+
+    private BenchOptions options(Path root, Map<String, String> more) {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.projectDir", PROJECT.toString());
+        p.put("bench.out", tmp.resolve("out").toString());
+        p.put("bench.root", root.toString());
+        p.put("bench.engines", "sqlite");
+        p.put("bench.settings", "default");
+        p.put("bench.workload", "small");
+        p.put("bench.stores", "5");
+        p.put("bench.runs", "1");
+        p.put("bench.warmupOpens", "10");
+        p.putAll(more);
+        return BenchOptions.from(p::get, k -> null);
+    }
+
+    /** A bench root whose workload folder is a symbolic link: every trial on it fails before measuring. */
+    private Path brokenRoot() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("broken-root"));
+        Files.writeString(root.resolve(StorePool.MARKER), "storebench's\n");
+        if (!Files.exists(root.resolve("small"))) {
+            Files.createSymbolicLink(root.resolve("small"), Files.createDirectories(tmp.resolve("elsewhere")));
+        }
+        return root;
+    }
+
+    private void failingRun() throws Exception {
+        try (Bench bench = Bench.start(options(brokenRoot(), Map.of()), QUIET)) {
+            assertThatThrownBy(() -> bench.trial(EngineId.SQLITE, Setting.DEFAULT).create())
+                    .hasMessageContaining("is a symbolic link");
+        }
+    }
+
+    @Test
+    void failedRunsNeverPushTheLastCompleteRunOut() throws Exception {
+        try (Bench bench = Bench.start(options(tmp.resolve("root"), Map.of()), QUIET)) {
+            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            trial.create();
+            trial.openRuns();
+            trial.memory();
+        }
+        Path out = tmp.resolve("out");
+        assertThat(RunResults.load(out).incomplete()).isEmpty();
+
+        failingRun();
+        failingRun();
+
+        assertThat(RunResults.load(out).incomplete()).get().asString().startsWith("it measured nothing: sqlite/default:"
+                + " create failed: ");
+        Path incomplete = tmp.resolve("out.incomplete");
+        assertThat(RunResults.load(incomplete).incomplete()).isPresent();
+        RunResults kept = RunResults.load(Bench.previous(out));
+        assertThat(kept.incomplete()).as("the last complete run").isEmpty();
+        assertThat(kept.measurement("sqlite", "default", "oqc_ms")).isPresent();
+    }
+
+    @Test
+    void aRunThatFailsBeforeMeasuringLeavesTheOutputFolderAsItWas() throws Exception {
+        Path out = tmp.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve(ResultsFile.NAME), "{\"kind\":\"run\"}\n");
+        Path broken = Files.writeString(tmp.resolve("broken.yaml"), "ceilings:\n  - engine: sqlite\n    max: {oqc: 1}\n");
+
+        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), Map.of("bench.thresholds", broken.toString())),
+                QUIET)).hasMessageStartingWith("thresholds file " + broken + ":3: unknown statistic 'oqc'");
+
+        assertThat(Files.readString(out.resolve(ResultsFile.NAME))).isEqualTo("{\"kind\":\"run\"}\n");
+        assertThat(Bench.previous(out)).doesNotExist();
+        assertThat(tmp.resolve("out.incomplete")).doesNotExist();
+    }
+
+    @Test
+    void aBaselineOfAnotherSizeStopsTheRunBeforeItStartsUnlessTheUserSaysWarn() throws Exception {
+        Path baseline = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("baseline"), l -> true);
+        Map<String, String> compare = Map.of("bench.baseline", baseline.toString(), "bench.runs", "3");
+
+        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), compare), QUIET))
+                .hasMessageContaining("-Dbench.baseline=" + baseline + ": the baseline cannot be compared with this run:")
+                .hasMessageContaining("workload small vs large in the baseline")
+                .hasMessageContaining("N = 5 stores vs 200 in the baseline")
+                .hasMessageContaining("-Dbench.baselineMismatch=warn");
+        assertThat(tmp.resolve("out")).doesNotExist();
+
+        Map<String, String> warn = new HashMap<>(compare);
+        warn.put("bench.baselineMismatch", "warn");
+        try (Bench bench = Bench.start(options(tmp.resolve("root"), warn), QUIET)) {
+            assertThat(bench.outputDir()).isDirectory();
+        }
+    }
+
+    @Test
+    void anInterruptedBaselineIsRefused() throws Exception {
+        Path baseline = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("baseline"),
+                l -> !l.contains("\"kind\":\"end\""));
+        Files.writeString(baseline.resolve(ResultsFile.NAME), "{\"kind\":\"status\",\"status\":\"interrupted\","
+                + "\"reason\":\"the suite was stopped before the run ended\"}\n", java.nio.file.StandardOpenOption.APPEND);
+        Map<String, String> same = Map.of("bench.baseline", baseline.toString(), "bench.workload", "large",
+                "bench.stores", "200", "bench.runs", "3", "bench.hold", "200");
+
+        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), same), QUIET))
+                .hasMessageContaining("it is not a complete run: it was interrupted (the suite was stopped");
+    }
+
+    @Test
+    void aLockHeldByAnotherRunIsNamedAndAWaitingRunGetsItOnceItIsFree() throws Exception {
+        Path file = tmp.resolve("bench.lock");
+        RunLock held = RunLock.acquire(file, "output folder X", Duration.ZERO, QUIET);
+        assertThatThrownBy(() -> RunLock.acquire(file, "output folder X", Duration.ZERO, QUIET))
+                .hasMessageStartingWith("output folder X is in use by another run (pid " + ProcessHandle.current().pid()
+                        + ", started 20");
+        Thread release = new Thread(() -> {
+            try {
+                Thread.sleep(700);
+                held.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        release.start();
+        long t0 = System.nanoTime();
+        try (RunLock waited = RunLock.acquire(file, "output folder X", Duration.ofSeconds(20), QUIET)) {
+            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.5, 15.0);
+        }
+        release.join();
+    }
+
+    private static Path copy(Path runDir, Path to, java.util.function.Predicate<String> keep) throws Exception {
+        Files.createDirectories(to);
+        List<String> lines = Files.readAllLines(runDir.resolve(ResultsFile.NAME), StandardCharsets.UTF_8).stream()
+                .filter(keep).collect(Collectors.toList());
+        Files.write(to.resolve(ResultsFile.NAME), lines, StandardCharsets.UTF_8);
+        return to;
+    }
+}
