@@ -94,14 +94,30 @@ public final class RunLock implements AutoCloseable {
 
     private void writeHolder() throws IOException {
         ProcessHandle self = ProcessHandle.current();
-        String command = self.info().commandLine().orElse("?");
-        String parent = self.parent().flatMap(p -> p.info().commandLine()).orElse("");
-        String text = "pid " + self.pid() + "\nstarted " + Instant.now() + "\ncommand " + abbreviate(command)
-                + (parent.isEmpty() ? "" : "\nstarted by " + abbreviate(parent)) + "\n";
+        String text = "pid " + self.pid() + "\nstarted " + Instant.now() + "\ncommand " + abbreviate(command(self))
+                + "\n";
         channel.truncate(0);
         channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
         channel.force(false);
     }
+
+    /**
+     * The command a person typed: the Maven command that forked this test JVM (found among its ancestors), else this
+     * JVM's own command line (an IDE's or the console launcher's).
+     */
+    static String command(ProcessHandle self) {
+        java.util.Optional<ProcessHandle> p = java.util.Optional.of(self);
+        for (int k = 0; k < 6 && p.isPresent(); k++, p = p.get().parent()) {
+            String line = p.get().info().commandLine().orElse("");
+            int launcher = line.indexOf(MAVEN_LAUNCHER);
+            if (launcher >= 0) {
+                return "mvn" + line.substring(launcher + MAVEN_LAUNCHER.length());
+            }
+        }
+        return self.info().commandLine().orElse("java " + System.getProperty("sun.java.command", "?"));
+    }
+
+    private static final String MAVEN_LAUNCHER = "org.codehaus.plexus.classworlds.launcher.Launcher";
 
     private static String abbreviate(String command) {
         return command.length() <= 400 ? command : command.substring(0, 400) + " …";
