@@ -14,7 +14,7 @@ import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
 import storebench.junit.Trials;
 import storebench.report.MarkdownReport;
-import storebench.report.RunResults;
+import storebench.results.RunResults;
 import storebench.run.Bench;
 
 import java.nio.file.Path;

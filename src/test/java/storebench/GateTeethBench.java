@@ -5,12 +5,12 @@ import storebench.engine.EngineId;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
 import storebench.gate.Verdict;
-import storebench.junit.BenchOptions;
-import storebench.report.RunResults;
-import storebench.report.Stat;
+import storebench.run.BenchOptions;
+import storebench.results.RunResults;
+import storebench.results.Stat;
 import storebench.run.Bench;
 import storebench.run.Trial;
-import storebench.trial.Setting;
+import storebench.model.Setting;
 
 import java.nio.file.Path;
 import java.util.HashMap;

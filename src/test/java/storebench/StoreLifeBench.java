@@ -10,7 +10,7 @@ import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ArgumentsSource;
 import storebench.junit.Trials;
-import storebench.report.Stat;
+import storebench.results.Stat;
 import storebench.run.Trial;
 
 import java.util.LinkedHashMap;

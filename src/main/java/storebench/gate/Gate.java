@@ -5,9 +5,9 @@ import storebench.engine.EngineId;
 import storebench.gate.Thresholds.Bound;
 import storebench.gate.Verdict.Kind;
 import storebench.gate.Verdict.Status;
-import storebench.report.ResultsFile;
-import storebench.report.RunResults;
-import storebench.report.Stat;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+import storebench.results.Stat;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -11,9 +11,9 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import storebench.engine.EngineId;
-import storebench.report.Stat;
-import storebench.trial.Setting;
-import storebench.workload.Workload;
+import storebench.results.Stat;
+import storebench.model.Setting;
+import storebench.model.Workload;
 
 import java.io.IOException;
 import java.io.StringReader;

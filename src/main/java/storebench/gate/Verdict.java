@@ -1,6 +1,6 @@
 package storebench.gate;
 
-import storebench.report.Stat;
+import storebench.results.Stat;
 
 import java.util.Locale;
 

@@ -1,5 +1,7 @@
 package storebench.junit;
 
+import storebench.run.BenchOptions;
+
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.ArgumentsProvider;
@@ -7,7 +9,7 @@ import org.junit.jupiter.params.support.ParameterDeclarations;
 import storebench.engine.EngineId;
 import storebench.run.Bench;
 import storebench.run.Trial;
-import storebench.trial.Setting;
+import storebench.model.Setting;
 
 import java.util.ArrayList;
 import java.util.List;

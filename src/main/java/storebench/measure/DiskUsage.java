@@ -1,6 +1,6 @@
 package storebench.measure;
 
-import storebench.trial.StoreLayout;
+import storebench.model.StoreLayout;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;

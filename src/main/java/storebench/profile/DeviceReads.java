@@ -1,5 +1,6 @@
 package storebench.profile;
 
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,22 +1,24 @@
 package storebench.profile;
 
+import storebench.report.ProfileSection;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.engine.EngineId;
-import storebench.junit.BenchOptions;
+import storebench.run.BenchOptions;
 import storebench.measure.Latency;
 import storebench.measure.LoadAverage;
 import storebench.measure.RunStats;
-import storebench.report.ResultsFile;
+import storebench.results.ResultsFile;
 import storebench.run.Bench;
 import storebench.run.StorePool;
 import storebench.run.Trial;
 import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
-import storebench.trial.Setting;
-import storebench.trial.StoreLayout;
+import storebench.model.Setting;
+import storebench.model.StoreLayout;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialMain;
 import storebench.trial.TrialProcess;

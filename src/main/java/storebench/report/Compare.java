@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.results.RunResults;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.results.Stat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;

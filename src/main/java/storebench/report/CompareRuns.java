@@ -1,5 +1,8 @@
 package storebench.report;
 
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

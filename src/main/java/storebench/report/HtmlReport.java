@@ -1,8 +1,12 @@
 package storebench.report;
 
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineId;
-import storebench.trial.Setting;
+import storebench.model.Setting;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,14 @@
 package storebench.report;
 
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineId;
-import storebench.gate.VerdictSection;
+import storebench.report.VerdictSection;
 import storebench.measure.RunStats;
-import storebench.profile.ProfileSection;
-import storebench.trial.Setting;
+import storebench.report.ProfileSection;
+import storebench.model.Setting;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,8 @@
 package storebench.report;
 
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

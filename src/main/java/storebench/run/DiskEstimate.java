@@ -1,7 +1,7 @@
 package storebench.run;
 
 import storebench.engine.EngineId;
-import storebench.workload.Workload;
+import storebench.model.Workload;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package storebench.run;
 
-import storebench.trial.StoreLayout;
+import storebench.model.StoreLayout;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

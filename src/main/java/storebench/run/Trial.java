@@ -9,11 +9,11 @@ import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
 import storebench.measure.LoadGate;
 import storebench.measure.RunStats;
-import storebench.report.ResultsFile;
-import storebench.report.Stat;
+import storebench.results.ResultsFile;
+import storebench.results.Stat;
 import storebench.trial.Protocol;
-import storebench.trial.Setting;
-import storebench.trial.StoreLayout;
+import storebench.model.Setting;
+import storebench.model.StoreLayout;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
 

@@ -1,9 +1,11 @@
 package storebench.trial;
 
+import storebench.model.StoreLayout;
+
 import storebench.engine.Engine;
 import storebench.engine.Engine.OpenStore;
 import storebench.engine.Note;
-import storebench.workload.Workload;
+import storebench.model.Workload;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

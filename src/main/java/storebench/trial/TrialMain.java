@@ -9,7 +9,7 @@ import storebench.engine.Note;
 import storebench.engine.SlowedEngine;
 import storebench.measure.Environment;
 import storebench.measure.ProcMemory;
-import storebench.workload.Workload;
+import storebench.model.Workload;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

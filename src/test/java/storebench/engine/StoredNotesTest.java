@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import storebench.run.TrialClasspath;
 import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
-import storebench.trial.Setting;
+import storebench.model.Setting;
 import storebench.trial.TrialProcess;
 
 import java.nio.file.Files;

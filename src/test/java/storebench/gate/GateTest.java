@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.gate.Verdict.Kind;
 import storebench.gate.Verdict.Status;
-import storebench.report.RunResults;
+import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.nio.file.Files;

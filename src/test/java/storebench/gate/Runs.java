@@ -2,8 +2,8 @@ package storebench.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import storebench.report.ResultsFile;
-import storebench.report.RunResults;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineId;
 import storebench.gate.Thresholds.Bound;
-import storebench.report.Stat;
-import storebench.trial.Setting;
-import storebench.workload.Workload;
+import storebench.results.Stat;
+import storebench.model.Setting;
+import storebench.model.Workload;
 
 import java.io.IOException;
 import java.nio.file.Files;

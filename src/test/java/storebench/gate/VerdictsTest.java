@@ -1,5 +1,7 @@
 package storebench.gate;
 
+import storebench.report.VerdictSection;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.gate.Verdict.Kind;

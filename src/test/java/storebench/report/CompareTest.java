@@ -1,5 +1,8 @@
 package storebench.report;
 
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,9 @@
 package storebench.report;
 
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

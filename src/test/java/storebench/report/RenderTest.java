@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.results.ResultsFile;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,8 @@
 package storebench.report;
 
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 

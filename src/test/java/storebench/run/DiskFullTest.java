@@ -3,9 +3,9 @@ package storebench.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineId;
-import storebench.junit.BenchOptions;
-import storebench.report.ResultsFile;
-import storebench.trial.Setting;
+import storebench.run.BenchOptions;
+import storebench.results.ResultsFile;
+import storebench.model.Setting;
 
 import java.io.FileOutputStream;
 import java.io.IOException;

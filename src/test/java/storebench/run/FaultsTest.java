@@ -3,13 +3,13 @@ package storebench.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineId;
-import storebench.junit.BenchOptions;
+import storebench.run.BenchOptions;
 import storebench.report.MarkdownReport;
 import storebench.report.ReportCheck;
-import storebench.report.RunResults;
-import storebench.report.Stat;
-import storebench.trial.Setting;
-import storebench.trial.StoreLayout;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+import storebench.model.Setting;
+import storebench.model.StoreLayout;
 import storebench.trial.TrialFailure;
 
 import java.io.PrintStream;
@@ -145,7 +145,7 @@ class FaultsTest {
     @Test
     void aRunThatCannotFitStopsAtOnceWithTheEstimateAndTheSpaceFree() {
         long free = tmp.toFile().getUsableSpace();
-        int stores = (int) Math.min(Integer.MAX_VALUE, free / DiskEstimate.perStoreBytes(EngineId.OBJECTBOX, storebench.workload.Workload.LARGE) + 10);
+        int stores = (int) Math.min(Integer.MAX_VALUE, free / DiskEstimate.perStoreBytes(EngineId.OBJECTBOX, storebench.model.Workload.LARGE) + 10);
         BenchOptions o = options("objectbox", stores, Map.of("bench.workload", "large", "bench.hold", "1"));
         assertThatThrownBy(() -> Bench.start(o, QUIET).close())
                 .hasMessageContaining("not enough disk space under the bench root " + tmp.resolve("root"))

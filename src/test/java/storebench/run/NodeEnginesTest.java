@@ -3,10 +3,10 @@ package storebench.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineId;
-import storebench.junit.BenchOptions;
+import storebench.run.BenchOptions;
 import storebench.report.MarkdownReport;
 import storebench.trial.Protocol;
-import storebench.trial.Setting;
+import storebench.model.Setting;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
 

@@ -3,10 +3,10 @@ package storebench.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineId;
-import storebench.junit.BenchOptions;
-import storebench.report.ResultsFile;
-import storebench.report.RunResults;
-import storebench.trial.Setting;
+import storebench.run.BenchOptions;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+import storebench.model.Setting;
 
 import java.io.OutputStream;
 import java.io.PrintStream;

@@ -5,8 +5,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.report.MarkdownReport;
-import storebench.report.ResultsFile;
-import storebench.report.RunResults;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 
 import java.io.File;
 import java.io.IOException;

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.Note;
-import storebench.workload.Workload;
+import storebench.model.Workload;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";
-    static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path path;
     private final FileOutputStream out;

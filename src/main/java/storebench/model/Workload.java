@@ -1,4 +1,4 @@
-package storebench.workload;
+package storebench.model;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,4 @@
-package storebench.workload;
+package storebench.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,4 +1,5 @@
-package storebench.profile;
+package storebench.report;
+
 
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineId;
@@ -295,8 +296,12 @@ public final class ProfileSection {
 
     private static void frames(StringBuilder out, List<JsonNode> profile, List<String> engines) {
         out.append("### Top frames\n\n");
+        // the JVM engines' sampling period as the frames lines recorded it (JFR's, set by the profile)
+        String period = profile.stream().filter(l -> "frames".equals(l.path("profile").asText())
+                && l.has("samplingPeriod") && !l.has("profiler")).map(l -> l.path("samplingPeriod").asText())
+                .findFirst().orElse("1 ms");
         out.append("The method on top of the stack, share of the samples taken inside the phase loop (create profile;"
-                + " open runs), in a trial process of its own. JVM engines: JFR (sampling every " + JfrFrames.PERIOD
+                + " open runs), in a trial process of its own. JVM engines: JFR (sampling every " + period
                 + ", Java and native samples of the trial's main thread; \"(native)\" = the thread was in native code:"
                 + " JNI into the engine, or a system call). Node engines: node --cpu-prof.\n\n");
         String nodeNote = null;

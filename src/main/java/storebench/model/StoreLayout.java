@@ -1,4 +1,4 @@
-package storebench.trial;
+package storebench.model;
 
 import java.nio.file.Path;
 

@@ -1,4 +1,7 @@
-package storebench.gate;
+package storebench.report;
+
+import storebench.gate.Verdict;
+import storebench.gate.Verdicts;
 
 import storebench.gate.Verdict.Status;
 

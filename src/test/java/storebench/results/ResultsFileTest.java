@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

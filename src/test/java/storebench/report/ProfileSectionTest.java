@@ -1,4 +1,5 @@
-package storebench.profile;
+package storebench.report;
+
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

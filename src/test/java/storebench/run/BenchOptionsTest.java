@@ -1,11 +1,11 @@
-package storebench.junit;
+package storebench.run;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import storebench.engine.EngineId;
-import storebench.trial.Setting;
-import storebench.workload.Workload;
+import storebench.model.Setting;
+import storebench.model.Workload;
 
 import java.nio.file.Path;
 import java.time.Duration;

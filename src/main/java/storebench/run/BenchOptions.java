@@ -1,8 +1,8 @@
-package storebench.junit;
+package storebench.run;
 
 import storebench.engine.EngineId;
-import storebench.trial.Setting;
-import storebench.workload.Workload;
+import storebench.model.Setting;
+import storebench.model.Workload;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.results;
 
 import storebench.engine.EngineId;
 

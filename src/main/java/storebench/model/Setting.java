@@ -1,4 +1,4 @@
-package storebench.trial;
+package storebench.model;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
