@@ -1,7 +1,9 @@
 package storebench;
 
+import storebench.engine.SqliteEngine;
+
 import org.junit.jupiter.api.Test;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
 import storebench.gate.Verdict;
@@ -94,7 +96,7 @@ class GateTeethBench {
             p.put("bench.slowdown", String.valueOf(slowdown));
         }
         try (Bench bench = Bench.start(BenchOptions.from(p::get, System::getenv), System.out)) {
-            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.create();
             trial.openRuns();
         }

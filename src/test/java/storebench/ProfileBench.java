@@ -9,7 +9,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.junit.Trials;
 import storebench.profile.ProfileRun;
 import storebench.run.Bench;
@@ -33,7 +33,7 @@ class ProfileBench {
     static final String PROPERTY = "bench.profile";
     private static ProfileRun run;
 
-    private static List<EngineId> engines = List.of();
+    private static List<EngineDescriptor> engines = List.of();
 
     /** Starts the profile on the run's bench (JUnit injects no ExtensionContext into lifecycle methods). */
     @RegisterExtension
@@ -61,7 +61,7 @@ class ProfileBench {
                 () -> profile(engine)));
     }
 
-    private static void profile(EngineId engine) throws Exception {
+    private static void profile(EngineDescriptor engine) throws Exception {
         run.unavailable(engine).ifPresent(why -> abort(engine.id() + " not profiled: " + why));
         run.profile(engine);
     }

@@ -1,7 +1,9 @@
 package storebench.gate;
 
+import storebench.engine.Engines;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.gate.Thresholds.Bound;
 import storebench.gate.Verdict.Kind;
 import storebench.gate.Verdict.Status;
@@ -210,7 +212,7 @@ public final class Gate {
             return out;
         }
         Set<String> engines = new LinkedHashSet<>();
-        for (EngineId e : EngineId.values()) { // the report's order
+        for (EngineDescriptor e : Engines.ALL) { // the report's order
             if (run.engines.contains(e.id()) || then.engines.contains(e.id())) {
                 engines.add(e.id());
             }

@@ -1,5 +1,7 @@
 package storebench.gate;
 
+import storebench.engine.Engines;
+
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -10,7 +12,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.results.Stat;
 import storebench.model.Setting;
 import storebench.model.Workload;
@@ -222,7 +224,7 @@ public final class Thresholds {
                 return out;
             }
             String where = "ceilings entry at line " + line(item);
-            List<String> engines = ids(keys, "engine", EngineId.ids(), "engine id", false, item, where);
+            List<String> engines = ids(keys, "engine", Engines.ids(), "engine id", false, item, where);
             List<String> settings = ids(keys, "setting", Setting.ids(), "setting", true, item, where);
             List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             if (!keys.containsKey("max") && !keys.containsKey("min")) {
@@ -281,8 +283,8 @@ public final class Thresholds {
                 return out;
             }
             String where = "ratios entry at line " + line(item);
-            List<String> engine = ids(keys, "engine", EngineId.ids(), "engine id", false, item, where);
-            List<String> other = ids(keys, "times", EngineId.ids(), "engine id", false, item, where);
+            List<String> engine = ids(keys, "engine", Engines.ids(), "engine id", false, item, where);
+            List<String> other = ids(keys, "times", Engines.ids(), "engine id", false, item, where);
             List<String> stats = ids(keys, "stat", Stat.ids(), "statistic", false, item, where);
             List<String> settings = ids(keys, "setting", Setting.ids(), "setting", true, item, where);
             List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.ArgumentsProvider;
 import org.junit.jupiter.params.support.ParameterDeclarations;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.Bench;
 import storebench.run.Trial;
 import storebench.model.Setting;
@@ -30,7 +30,7 @@ public final class Trials implements ArgumentsProvider {
         Bench bench = bench(context);
         List<Arguments> trials = new ArrayList<>();
         for (Setting setting : bench.options().settings) {
-            for (EngineId engine : bench.options().engines) {
+            for (EngineDescriptor engine : bench.options().engines) {
                 trials.add(Arguments.of(bench.trial(engine, setting)));
             }
         }

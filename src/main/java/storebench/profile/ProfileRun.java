@@ -1,12 +1,14 @@
 package storebench.profile;
 
+import storebench.model.TrialRuntime;
+
 import storebench.report.ProfileSection;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.measure.Latency;
 import storebench.measure.LoadAverage;
@@ -104,9 +106,9 @@ public final class ProfileRun implements AutoCloseable {
     }
 
     /** Why an engine cannot be profiled here; empty if it can. */
-    public Optional<String> unavailable(EngineId engine) {
+    public Optional<String> unavailable(EngineDescriptor engine) {
         Optional<String> why = engine.unavailable();
-        if (why.isEmpty() && engine.runtime() == EngineId.Runtime.NODE) {
+        if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
             why = commands.nodeUnavailable();
         }
         return why;
@@ -151,7 +153,7 @@ public final class ProfileRun implements AutoCloseable {
     // One engine
 
     /** Every profile of one engine; the figures are appended to results.jsonl as they are measured. */
-    public void profile(EngineId engine) throws Exception {
+    public void profile(EngineDescriptor engine) throws Exception {
         int n = options.stores;
         Path diskDir = pool.trialDir(options.workload.id(), engine.id(), "profile-" + setting.id());
         pool.deleteStores(diskDir);
@@ -172,7 +174,7 @@ public final class ProfileRun implements AutoCloseable {
             results.append(line(engine, "create").put("root", "tmpfs").put("unavailable", tmpfsUnavailable));
         }
         syncs(engine);
-        if (engine.runtime() == EngineId.Runtime.JVM) {
+        if (engine.runtime() == TrialRuntime.JVM) {
             frames(engine);
         } else {
             nodeFrames(engine);
@@ -185,7 +187,7 @@ public final class ProfileRun implements AutoCloseable {
             + " constructor, close), never as frames inside the engine's own C/Rust code (that would need perf with"
             + " native symbols)";
 
-    private ObjectNode createProfile(EngineId engine, TrialProcess p, String rootName, Path root, Path dir, int n,
+    private ObjectNode createProfile(EngineDescriptor engine, TrialProcess p, String rootName, Path root, Path dir, int n,
                                      Instant[] window) throws Exception {
         ObjectNode request = request(Protocol.CREATEPROFILE, dir);
         request.set("stores", range(n));
@@ -211,14 +213,12 @@ public final class ProfileRun implements AutoCloseable {
                 .put("fsType", m.fsType()).put("mountOptions", m.options()).put("profiled", n)
                 .put("wallMs", wallNs / 1e6).put("storesPerS", n / (wallNs / 1e9)).put("load1AtStart", load1);
         l.set("stepsMs", steps);
-        l.put("serialization", engine.isSql() ? "inside put: the binding binds each note's values to the"
-                + " prepared INSERT" : "inside put: ObjectBox Java serializes each note to a FlatBuffer in the"
-                + " generated cursor code (NoteCursor.put) called by Box.put");
+        l.put("serialization", engine.put());
         results.append(l);
         return result;
     }
 
-    private void warmAndCold(EngineId engine, TrialProcess p, Path dir, int n) throws Exception {
+    private void warmAndCold(EngineDescriptor engine, TrialProcess p, Path dir, int n) throws Exception {
         List<Path> storeDirs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             storeDirs.add(StoreLayout.storeDir(dir, i));
@@ -274,7 +274,7 @@ public final class ProfileRun implements AutoCloseable {
      * The same warm open run (seed 1), back to back in one process: same stores, same order, same process, so what
      * moves from run to run is the machine's state over time (and the engine's own, if it has any).
      */
-    private void noiseOverTime(EngineId engine, TrialProcess p, Path dir, int n) throws Exception {
+    private void noiseOverTime(EngineDescriptor engine, TrialProcess p, Path dir, int n) throws Exception {
         List<Double> oqc = new ArrayList<>();
         double load1 = LoadAverage.load1();
         long t0 = System.nanoTime();
@@ -289,7 +289,7 @@ public final class ProfileRun implements AutoCloseable {
         results.append(l);
     }
 
-    private Map<String, Double> openRun(EngineId engine, TrialProcess p, Path dir, int n, int r, String what)
+    private Map<String, Double> openRun(EngineDescriptor engine, TrialProcess p, Path dir, int n, int r, String what)
             throws Exception {
         ObjectNode request = request(Protocol.OPENRUN, dir).put("run", r);
         request.set("order", Protocol.ints(Trial.visitingOrder(n, r)));
@@ -325,7 +325,7 @@ public final class ProfileRun implements AutoCloseable {
     // ---------------------------------------------------------------------------------------------------------
     // Disk syncs (strace)
 
-    private void syncs(EngineId engine) throws Exception {
+    private void syncs(EngineDescriptor engine) throws Exception {
         int n = Math.min(STRACE_STORES, options.stores);
         ObjectNode l = line(engine, "syncs").put("root", "disk").put("straceStores", n);
         SyncProbe.Latency rootLatency = rootSync.get("disk");
@@ -411,7 +411,7 @@ public final class ProfileRun implements AutoCloseable {
         return cmd;
     }
 
-    private void frames(EngineId engine) throws Exception {
+    private void frames(EngineDescriptor engine) throws Exception {
         int n = options.stores;
         Path jfc = JfrFrames.writeSettings(profileDir);
         Path recording = profileDir.resolve(engine.id() + ".jfr");
@@ -462,7 +462,7 @@ public final class ProfileRun implements AutoCloseable {
     }
 
     /** Node engines: the same create profile and open runs in a worker started with --cpu-prof. */
-    private void nodeFrames(EngineId engine) throws Exception {
+    private void nodeFrames(EngineDescriptor engine) throws Exception {
         int n = options.stores;
         Path profDir = profileDir.resolve(engine.id() + "-cpuprofile");
         if (Files.isDirectory(profDir)) {
@@ -511,7 +511,7 @@ public final class ProfileRun implements AutoCloseable {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    private TrialProcess start(EngineId engine, String what, List<String> command) throws Exception {
+    private TrialProcess start(EngineDescriptor engine, String what, List<String> command) throws Exception {
         TrialProcess p = TrialProcess.start(engine.id() + "/profile-" + what, command, setting.environment(), workDir,
                 options.trialTimeout.toMillis());
         try {
@@ -523,7 +523,7 @@ public final class ProfileRun implements AutoCloseable {
         return p;
     }
 
-    private java.util.function.Consumer<ObjectNode> progress(EngineId engine, String what, int total) {
+    private java.util.function.Consumer<ObjectNode> progress(EngineDescriptor engine, String what, int total) {
         return l -> console.printf("[storebench] profile %s %s: %d/%d%n", engine.id(), what, l.path("done").asInt(),
                 total);
     }
@@ -540,7 +540,7 @@ public final class ProfileRun implements AutoCloseable {
         return Protocol.ints(a);
     }
 
-    private ObjectNode line(EngineId engine, String profile) {
+    private ObjectNode line(EngineDescriptor engine, String profile) {
         return ResultsFile.line("profile").put("profile", profile).put("engine", engine.id())
                 .put("setting", setting.id()).put("workload", options.workload.id()).put("stores", options.stores)
                 .put("load1", LoadAverage.load1());

@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.engine.Engines;
+
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
@@ -25,7 +27,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -54,11 +56,6 @@ final class Charts {
         // JFreeChart's workaround for an old screen-drawing bug turns rotated labels into outlines; SVG rotates text
         TextUtils.setUseDrawRotatedStringWorkaround(false);
     }
-    /** One colour per engine, in EngineId order (Okabe-Ito: tells apart for colour-blind readers too). */
-    private static final Color[] ENGINE_COLORS = {
-        new Color(0x00, 0x72, 0xB2), new Color(0x56, 0xB4, 0xE9), new Color(0x99, 0x99, 0x99),
-        new Color(0xE6, 0x9F, 0x00), new Color(0x00, 0x9E, 0x73), new Color(0xCC, 0x79, 0xA7),
-        new Color(0xD5, 0x5E, 0x00)};
     /** One colour per setting in the bar charts. */
     private static final Color[] SETTING_COLORS = {new Color(0x3B, 0x6E, 0xA8), new Color(0xF2, 0x8E, 0x2B),
         new Color(0x59, 0xA1, 0x4F), new Color(0xB0, 0x7A, 0xA1)};
@@ -66,12 +63,9 @@ final class Charts {
     private Charts() {
     }
 
+    /** The engine's own colour (its descriptor's); dark grey for an engine this build does not know. */
     static Color engineColor(String engine) {
-        try {
-            return ENGINE_COLORS[EngineId.of(engine).ordinal() % ENGINE_COLORS.length];
-        } catch (IllegalArgumentException e) {
-            return Color.DARK_GRAY;
-        }
+        return Engines.find(engine).map(e -> new Color(e.colour())).orElse(Color.DARK_GRAY);
     }
 
     /**
@@ -228,7 +222,7 @@ final class Charts {
 
     static String engineTitle(String engine) {
         try {
-            return EngineId.of(engine).title();
+            return Engines.of(engine).title();
         } catch (IllegalArgumentException e) {
             return engine;
         }

@@ -1,11 +1,13 @@
 package storebench.report;
 
+import storebench.engine.Engines;
+
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 
 import java.io.IOException;
@@ -531,11 +533,7 @@ public final class HtmlReport {
     }
 
     static int engineRank(String engine) {
-        try {
-            return EngineId.of(engine).ordinal();
-        } catch (IllegalArgumentException e) {
-            return Integer.MAX_VALUE;
-        }
+        return Engines.rank(engine);
     }
 
     static String title(String engine) {

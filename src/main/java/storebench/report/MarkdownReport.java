@@ -1,10 +1,18 @@
 package storebench.report;
 
+import storebench.engine.RunView;
+
+import storebench.engine.Engines;
+import storebench.engine.NodeEngines;
+import storebench.engine.ObjectBoxEngine;
+import storebench.engine.SqliteEngine;
+import storebench.model.TrialRuntime;
+
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.report.VerdictSection;
 import storebench.measure.RunStats;
 import storebench.report.ProfileSection;
@@ -181,7 +189,7 @@ public final class MarkdownReport {
 
     private static boolean isJvm(String engine) {
         try {
-            return EngineId.of(engine).runtime() == EngineId.Runtime.JVM;
+            return Engines.of(engine).runtime() == TrialRuntime.JVM;
         } catch (IllegalArgumentException e) {
             return false;
         }
@@ -309,12 +317,89 @@ public final class MarkdownReport {
                 + " and the load average inside the guest does not show it (README, \"Noise\").");
     }
 
+    /** What the count query is in each kind of engine of this run (SQL engines first). */
+    private String countCaveat() {
+        List<String> parts = new ArrayList<>();
+        if (engines.stream().anyMatch(e -> descriptor(e).map(d -> d.kind() == EngineDescriptor.Kind.SQL).orElse(false))) {
+            parts.add("in the SQL engines " + Engines.ALL.stream().filter(d -> d.kind() == EngineDescriptor.Kind.SQL)
+                    .findFirst().orElseThrow().count());
+        }
+        for (String e : engines) {
+            descriptor(e).filter(d -> d.kind() != EngineDescriptor.Kind.SQL).map(d -> "in " + family(d) + " it is "
+                    + d.count()).filter(p -> !parts.contains(p)).ifPresent(parts::add);
+        }
+        return "The count query " + String.join("; ", parts) + ". A different query would compare differently.";
+    }
+
+    /** "ObjectBox" for the three ObjectBox variants: the part of the title before its comma. */
+    private static String family(EngineDescriptor d) {
+        int comma = d.title().indexOf(',');
+        return comma < 0 ? d.title() : d.title().substring(0, comma);
+    }
+
+    /**
+     * Each engine's caveats in column order: the -wal file its stores keep (from the disk lines), then what its
+     * descriptor says about this run; a text two engines share (the ObjectBox variants) once.
+     */
+    private List<String> engineCaveats() {
+        java.util.Set<String> c = new java.util.LinkedHashSet<>();
+        RunView view = view();
+        for (String e : engines) {
+            results.lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
+                    && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(title(e)
+                    + " keeps a store's data in its -wal file after close (median " + fmt(d.path("walBytesMedian")
+                    .asDouble() / 1024, 0) + " KB of " + fmt(d.path("bytesMedian").asDouble() / 1024, 0)
+                    + " KB per store): the disk rows count the -wal file with the database file."));
+            descriptor(e).ifPresent(d -> c.addAll(d.caveats(view)));
+        }
+        return new ArrayList<>(c);
+    }
+
+    /** What a Node column means beside a JVM column: the calibration column. */
+    private Optional<String> nodeWorkerCaveat() {
+        String first = settings.isEmpty() ? "" : settings.get(0);
+        boolean nodeRan = engines.stream().anyMatch(e -> descriptor(e).map(d -> d.runtime() == TrialRuntime.NODE)
+                .orElse(false) && !results.lines("stat", e, first).isEmpty());
+        if (!nodeRan) {
+            return Optional.empty();
+        }
+        return Optional.of("The Node engines run in a Node.js worker (their bindings have no JVM counterpart here);"
+                + " `SQLite (Node.js)` is the same engine as `SQLite` through better-sqlite3, the calibration column:"
+                + " the difference between those two columns is what the runtime, the binding and the two SQLite builds"
+                + " (versions and compile options, e.g. better-sqlite3's larger default cache_size, in environment.json)"
+                + " add. Compare a Node column with a JVM column only beside that difference.");
+    }
+
+    private RunView view() {
+        List<String> cols = engines;
+        List<String> sets = settings;
+        return new RunView() {
+            @Override
+            public RunResults results() {
+                return results;
+            }
+
+            @Override
+            public List<String> engines() {
+                return cols;
+            }
+
+            @Override
+            public List<String> settings() {
+                return sets;
+            }
+        };
+    }
+
+    private static Optional<EngineDescriptor> descriptor(String engine) {
+        return Engines.find(engine);
+    }
+
     private void caveats(StringBuilder md) {
         List<String> c = new ArrayList<>();
         c.add("Warm page cache only: the stores were just written or read by the warm-up, so the opens never read"
                 + " from the device (cold opens, with the eviction checked: \"Where the time goes\", -Dbench.profile=true).");
-        c.add("The count query in the SQL engines scans the table (`SELECT count(*) FROM note`); in ObjectBox it is"
-                + " `box.count()`, a count of the entity's objects. A different query would compare differently.");
+        c.add(countCaveat());
         c.add("Memory per open store is (after − before) / M in the trial process, from /proc/PID/smaps_rollup. Resident"
                 + " includes the pages of memory-mapped files the count touched (ObjectBox maps its data file: shared,"
                 + " file-backed, reclaimable by the OS); anonymous is the process' own memory (SQLite's page cache lives"
@@ -325,10 +410,8 @@ public final class MarkdownReport {
                 + " 3.53.4, pyturso 0.8.1, libsql 0.1.11) on a desktop workstation with 10,000 stores; these figures are"
                 + " from Java (and Node.js) with the versions below, and are comparable in shape, not in absolute numbers.");
         sqlPagesCaveat().ifPresent(c::add);
-        objectBoxDiskCaveat().ifPresent(c::add);
-        sameObjectBox().ifPresent(c::add);
-        c.addAll(openCostCaveats());
-        c.addAll(nodeEngineCaveats());
+        c.addAll(engineCaveats());
+        nodeWorkerCaveat().ifPresent(c::add);
         String fs = results.environment().path("benchRoot").path("fsType").asText("");
         if (fs.equals("tmpfs") || fs.equals("ramfs")) {
             c.add("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk.");
@@ -342,108 +425,6 @@ public final class MarkdownReport {
             md.append(k + 1).append(". ").append(c.get(k)).append('\n');
         }
         md.append('\n');
-    }
-
-    /** Where the JVM engines' open time goes (profiled with JFR, strace and perf on 2026-11-30, see README). */
-    private List<String> openCostCaveats() {
-        List<String> c = new ArrayList<>();
-        if (engines.contains(EngineId.SQLITE.id())) {
-            c.add("SQLite's open through sqlite-jdbc is mostly the driver's Java code (SQLiteConfig.apply: twelve"
-                    + " sqlite3_limit calls and a `pragma busy_timeout` statement on every open); the native"
-                    + " sqlite3_open_v2 costs about 0.04 ms (profiled with JFR and strace on 2026-11-30), as in the reference. Before the JIT has"
-                    + " compiled that code (a few thousand opens, hence the warm-up) the open is 3–4x slower.");
-        }
-        if (engines.contains(EngineId.OBJECTBOX.id()) || engines.contains(EngineId.OBJECTBOX_CACHED.id())) {
-            c.add("ObjectBox's open is mostly native: objectbox 5.1.0 opens the LMDB environment twice per store open"
-                    + " and, the store being writable, allocates and zeroes LMDB's 2 MiB dirty-page list each time"
-                    + " (about a third of the native open; glibc's mmap threshold moves it by ~0.06 ms). No file sync"
-                    + " happens on open or close; the Java layer adds ~0.04 ms once compiled.");
-        }
-        return c;
-    }
-
-    /** This run's Turso count figures, one per open run (each in a fresh worker), as a parenthesis; or "". */
-    private String tursoCountRuns() {
-        String setting = settings.isEmpty() ? "" : settings.get(0);
-        return results.measurement(EngineId.TURSO.id(), setting, Stat.COUNT_MS.id())
-                .filter(m -> m.runs.size() > 1)
-                .map(m -> " (count in this run's workers under " + setting + ": " + m.runs.stream()
-                        .map(v -> fmt(v, 3)).collect(Collectors.joining(", ")) + " ms)")
-                .orElse("");
-    }
-
-    /** What the Node engines' figures mean beside the JVM ones (issue 3's findings). */
-    private List<String> nodeEngineCaveats() {
-        List<String> c = new ArrayList<>();
-        for (String e : engines) {
-            results.lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
-                    && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(title(e)
-                    + " keeps a store's data in its -wal file after close (median " + fmt(d.path("walBytesMedian")
-                    .asDouble() / 1024, 0) + " KB of " + fmt(d.path("bytesMedian").asDouble() / 1024, 0)
-                    + " KB per store): the disk rows count the -wal file with the database file."));
-        }
-        if (engines.contains(EngineId.TURSO.id()) && !results.lines("stat", EngineId.TURSO.id(),
-                settings.isEmpty() ? "" : settings.get(0)).isEmpty()) {
-            c.add("Turso Database differs from the reference mostly in close: the newest npm package"
-                    + " (@tursodatabase/database, see the versions) is older than the reference's pyturso 0.8.1 and"
-                    + " does not checkpoint the -wal file when a store closes, so close is a fraction of a"
-                    + " millisecond here against 6.4 ms there, where a store's files had the other SQL engines' size"
-                    + " (316 KB): the reference's close wrote the log back into the database file. Open, query,"
-                    + " close differs by the same amount.");
-            String thp = results.environment().path("transparentHugepage").asText("unknown");
-            c.add("Turso Database maps about 3 MiB of memory on every open, asks for transparent huge pages on it"
-                    + " (MADV_HUGEPAGE) and unmaps it on close. With transparent huge pages in `madvise` or `always`"
-                    + " mode (this machine: `" + thp + "`), where the kernel puts that map decides, for a worker's"
-                    + " whole life, whether the store's pages land in one 2 MiB page or in 4 KiB pages, which cost"
-                    + " about 88 page faults in the first query. So its open and count rows move from worker to"
-                    + " worker, each steady within its worker, its open, query, close much less"
-                    + tursoCountRuns() + ".");
-        }
-        if (engines.contains(EngineId.LIBSQL.id())) {
-            c.add("libSQL's close() returns at once while a prepared statement of the connection is still alive: the"
-                    + " file and its page cache are released when the garbage collector finalizes the statement. The"
-                    + " Node worker gives a minor GC and one event-loop turn between stores, as an application's event"
-                    + " loop would (without it every visited store stays open), outside the open, query, close span."
-                    + " So libSQL's close row leaves out the real close; the row \"" + Stat.CLOSE_FIN_MS.label(
-                    notesPerStore, held) + "\" times close with that GC and turn, for every Node engine alike"
-                    + libsqlRealClose() + ".");
-        }
-        boolean nodeRan = engines.stream().anyMatch(e -> EngineId.of(e).runtime() == EngineId.Runtime.NODE
-                && !results.lines("stat", e, settings.isEmpty() ? "" : settings.get(0)).isEmpty());
-        if (nodeRan) {
-            c.add("The Node engines run in a Node.js worker (their bindings have no JVM counterpart here); `SQLite (Node.js)`"
-                    + " is the same engine as `SQLite` through better-sqlite3, the calibration column: the difference"
-                    + " between those two columns is what the runtime, the binding and the two SQLite builds (versions"
-                    + " and compile options, e.g. better-sqlite3's larger default cache_size, in environment.json) add."
-                    + " Compare a Node column with a JVM column only beside that difference.");
-        }
-        return c;
-    }
-
-    /** libSQL's close with its finalization against SQLite (Node.js)'s, whose close releases everything itself. */
-    private String libsqlRealClose() {
-        String setting = settings.isEmpty() ? "" : settings.get(0);
-        Optional<RunResults.Measurement> lib = results.measurement(EngineId.LIBSQL.id(), setting, Stat.CLOSE_FIN_MS.id());
-        Optional<RunResults.Measurement> libClose = results.measurement(EngineId.LIBSQL.id(), setting, Stat.CLOSE_MS.id());
-        Optional<RunResults.Measurement> node = results.measurement(EngineId.SQLITE_NODE.id(), setting,
-                Stat.CLOSE_FIN_MS.id());
-        Optional<RunResults.Measurement> nodeClose = results.measurement(EngineId.SQLITE_NODE.id(), setting,
-                Stat.CLOSE_MS.id());
-        if (lib.isEmpty() || libClose.isEmpty()) {
-            return "";
-        }
-        String text = ": " + value(Stat.CLOSE_FIN_MS, lib.get().value) + " against its close() of "
-                + value(Stat.CLOSE_MS, libClose.get().value);
-        if (node.isPresent() && nodeClose.isPresent()) {
-            double real = lib.get().value - node.get().value + nodeClose.get().value;
-            text += " (" + setting + "); SQLite (Node.js), whose close() releases the store itself, takes "
-                    + value(Stat.CLOSE_FIN_MS, node.get().value) + " for the same span, so libSQL's real close costs"
-                    + " about " + value(Stat.CLOSE_MS, Math.max(0, real)) + " (its span minus SQLite (Node.js)'s GC and"
-                    + " turn), and its open, query, close reads against the others with that in place of its close";
-        } else {
-            text += " (" + setting + ")";
-        }
-        return text;
     }
 
     /**
@@ -511,51 +492,6 @@ public final class MarkdownReport {
         return Optional.of(c.toString());
     }
 
-    /** ObjectBox's data file here against the reference's 472 KB per store. */
-    private Optional<String> objectBoxDiskCaveat() {
-        if (!"large".equals(run.path("workload").asText()) || settings.isEmpty()) {
-            return Optional.empty();
-        }
-        for (String e : List.of(EngineId.OBJECTBOX_CACHED.id(), EngineId.OBJECTBOX.id())) {
-            Optional<RunResults.Measurement> disk = results.measurement(e, settings.get(0), Stat.DISK_KB.id());
-            if (disk.isPresent()) {
-                return Optional.of("ObjectBox's space per store is " + value(Stat.DISK_KB, disk.get().value)
-                        + " here against the reference's 472 KB: objectbox-python builds each note's FlatBuffer with"
-                        + " the generic flatbuffers.Builder, ObjectBox Java with its generated cursor code and the"
-                        + " native library, and the native versions differ (objectbox-c 5.3.2 there, see the versions"
-                        + " here), so the data files are laid out differently.");
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** Says why the two ObjectBox variants measure the same, where they do. */
-    private Optional<String> sameObjectBox() {
-        String a = EngineId.OBJECTBOX.id();
-        String b = EngineId.OBJECTBOX_CACHED.id();
-        for (String setting : settings) {
-            Optional<RunResults.Measurement> x = results.measurement(a, setting, Stat.OPEN_MS.id());
-            Optional<RunResults.Measurement> y = results.measurement(b, setting, Stat.OPEN_MS.id());
-            if (x.isPresent() && y.isPresent()) {
-                double diff = Math.abs(x.get().value - y.get().value) / Math.min(x.get().value, y.get().value);
-                double noise = Math.max(x.get().spread == null ? 0 : x.get().spread, y.get().spread == null ? 0 : y.get().spread);
-                String figures = "open " + value(Stat.OPEN_MS, x.get().value) + " vs " + value(Stat.OPEN_MS, y.get().value)
-                        + ", " + setting;
-                if (diff <= Math.max(noise, 0.05)) {
-                    return Optional.of("ObjectBox \"sync every open\" and \"cached model\" measure the same within the"
-                            + " noise (" + figures + "): in Java the model is built by generated code"
-                            + " (MyObjectBox.getModel(), one entity with three properties) in microseconds, so"
-                            + " caching its bytes saves little; in Python building the model was a visible part of"
-                            + " open. What remains is the native store open, which both variants share.");
-                }
-                return Optional.of("ObjectBox \"sync every open\" and \"cached model\" differ by " + fmt(diff * 100, 0)
-                        + "% in open (" + figures + "), beyond the noise of the runs (spread " + fmt(noise * 100, 0)
-                        + "%).");
-            }
-        }
-        return Optional.empty();
-    }
-
     private void versions(StringBuilder md, JsonNode env) {
         md.append("## Engines and versions\n\n");
         JsonNode described = env.path("engines");
@@ -596,18 +532,13 @@ public final class MarkdownReport {
             results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
         }
         // the engines' own order, whatever order they were listed in
-        Map<String, Integer> rank = new LinkedHashMap<>();
-        EngineId[] ids = EngineId.values();
-        for (int k = 0; k < ids.length; k++) {
-            rank.put(ids[k].id(), k);
-        }
-        listed.sort(Comparator.comparingInt(e -> rank.getOrDefault(e, Integer.MAX_VALUE)));
+        listed.sort(Comparator.comparingInt(Engines::rank));
         return listed;
     }
 
     private static String title(String engine) {
         try {
-            return EngineId.of(engine).title();
+            return Engines.of(engine).title();
         } catch (IllegalArgumentException e) {
             return engine;
         }
@@ -621,18 +552,10 @@ public final class MarkdownReport {
     }
 
     static String value(Stat stat, double v) {
-        Function<Double, String> f = x -> fmt(x, stat.decimals());
-        switch (stat.unit()) {
-            case MS:
-                return f.apply(v) + " ms";
-            case KB:
-                return f.apply(v) + " KB";
-            default:
-                return f.apply(v);
-        }
+        return stat.format(v);
     }
 
     static String fmt(double v, int decimals) {
-        return String.format(Locale.US, "%,." + decimals + "f", v);
+        return Stat.number(v, decimals);
     }
 }

@@ -1,8 +1,10 @@
 package storebench.report;
 
+import storebench.engine.Engines;
+
 
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -354,7 +356,7 @@ public final class ProfileSection {
             }
         }
         List<String> ordered = new ArrayList<>();
-        for (String id : EngineId.ids()) {
+        for (String id : Engines.ids()) {
             if (present.contains(id)) {
                 ordered.add(id);
             }

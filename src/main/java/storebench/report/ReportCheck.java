@@ -70,11 +70,11 @@ public final class ReportCheck {
         System.out.println("ReportCheck: " + report + " has every row, and every engine that ran has every figure");
     }
 
-    private static storebench.engine.EngineId.Runtime runtime(String engine) {
+    private static storebench.model.TrialRuntime runtime(String engine) {
         try {
-            return storebench.engine.EngineId.of(engine).runtime();
+            return storebench.engine.Engines.of(engine).runtime();
         } catch (IllegalArgumentException e) {
-            return storebench.engine.EngineId.Runtime.JVM;
+            return storebench.model.TrialRuntime.JVM;
         }
     }
 

@@ -1,6 +1,6 @@
 package storebench.results;
 
-import storebench.engine.EngineId;
+import storebench.model.TrialRuntime;
 
 import java.util.Arrays;
 import java.util.List;
@@ -29,7 +29,7 @@ public enum Stat {
      * libSQL, whose close() only marks the connection closed, that is where the connection is released.
      */
     CLOSE_FIN_MS("close_fin_ms", "Close, finalization included (Node worker: + minor GC and event-loop turn)",
-            Unit.MS, 3, true, EngineId.Runtime.NODE);
+            Unit.MS, 3, true, TrialRuntime.NODE);
 
     /** How a value is printed. */
     public enum Unit { MS, KB, COUNT }
@@ -40,13 +40,13 @@ public enum Stat {
     private final int decimals;
     private final boolean hasSpread;
     /** The one runtime whose trial processes measure it, or null for every runtime. */
-    private final EngineId.Runtime onlyIn;
+    private final TrialRuntime onlyIn;
 
     Stat(String id, String label, Unit unit, int decimals, boolean hasSpread) {
         this(id, label, unit, decimals, hasSpread, null);
     }
 
-    Stat(String id, String label, Unit unit, int decimals, boolean hasSpread, EngineId.Runtime onlyIn) {
+    Stat(String id, String label, Unit unit, int decimals, boolean hasSpread, TrialRuntime onlyIn) {
         this.id = id;
         this.label = label;
         this.unit = unit;
@@ -56,7 +56,7 @@ public enum Stat {
     }
 
     /** Whether the trial processes of this runtime measure it (close_fin_ms: the Node worker only). */
-    public boolean measuredIn(EngineId.Runtime runtime) {
+    public boolean measuredIn(TrialRuntime runtime) {
         return onlyIn == null || onlyIn == runtime;
     }
 
@@ -81,6 +81,24 @@ public enum Stat {
     /** Whether the statistic comes from R runs and so has a spread (open runs); create, memory, disk do not. */
     public boolean hasSpread() {
         return hasSpread;
+    }
+
+    /** A figure in this statistic's unit, with its decimals: "0.245 ms", "2,458 KB", "133". */
+    public String format(double v) {
+        String n = number(v, decimals);
+        switch (unit) {
+            case MS:
+                return n + " ms";
+            case KB:
+                return n + " KB";
+            default:
+                return n;
+        }
+    }
+
+    /** A number with thousands separators and the given decimals ("1,234.5"), as every report prints it. */
+    public static String number(double v, int decimals) {
+        return String.format(java.util.Locale.US, "%,." + decimals + "f", v);
     }
 
     public static Stat of(String id) {

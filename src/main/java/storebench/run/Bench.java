@@ -1,10 +1,12 @@
 package storebench.run;
 
+import storebench.model.TrialRuntime;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.gate.Gate;
 import storebench.run.BenchOptions;
 import storebench.measure.Environment;
@@ -133,12 +135,12 @@ public final class Bench implements AutoCloseable {
     }
 
     /** The trial of one engine under one setting (one per run, made on first use). */
-    public synchronized Trial trial(EngineId engine, Setting setting) {
+    public synchronized Trial trial(EngineDescriptor engine, Setting setting) {
         return trials.computeIfAbsent(engine.id() + "/" + setting.id(), k -> new Trial(this, engine, setting));
     }
 
     /** Records what a trial process said about its engine (hello) in environment.json. */
-    synchronized void describeEngine(EngineId engine, ObjectNode hello) {
+    synchronized void describeEngine(EngineDescriptor engine, ObjectNode hello) {
         ObjectNode engines = (ObjectNode) environment.get("engines");
         ObjectNode e = engines.putObject(engine.id());
         e.put("title", engine.title());

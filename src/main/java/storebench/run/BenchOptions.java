@@ -1,6 +1,8 @@
 package storebench.run;
 
-import storebench.engine.EngineId;
+import storebench.engine.Engines;
+
+import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.model.Workload;
 
@@ -21,7 +23,7 @@ import java.util.function.Function;
  * valid.
  */
 public final class BenchOptions {
-    public final List<EngineId> engines;
+    public final List<EngineDescriptor> engines;
     public final int stores;
     public final Workload workload;
     public final int runs;
@@ -51,7 +53,7 @@ public final class BenchOptions {
         Source s = new Source(properties, env);
         projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
         outputDir = resolve(s.get("bench.out", null, "target/bench"));
-        engines = engines(s.get("bench.engines", null, String.join(",", EngineId.ids())));
+        engines = engines(s.get("bench.engines", null, String.join(",", Engines.ids())));
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
         workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
         runs = positiveInt(s, "bench.runs", null, "3");
@@ -103,18 +105,18 @@ public final class BenchOptions {
         return (p.isAbsolute() ? p : projectDir.resolve(p)).normalize();
     }
 
-    private static List<EngineId> engines(String value) {
-        LinkedHashSet<EngineId> chosen = new LinkedHashSet<>();
+    private static List<EngineDescriptor> engines(String value) {
+        LinkedHashSet<EngineDescriptor> chosen = new LinkedHashSet<>();
         for (String id : list("bench.engines", value)) {
             try {
-                chosen.add(EngineId.of(id));
+                chosen.add(Engines.of(id));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("bench.engines: " + e.getMessage());
             }
         }
         // the report's column order, whatever order the option lists them in
-        List<EngineId> ordered = new ArrayList<>();
-        for (EngineId e : EngineId.values()) {
+        List<EngineDescriptor> ordered = new ArrayList<>();
+        for (EngineDescriptor e : Engines.ALL) {
             if (chosen.contains(e)) {
                 ordered.add(e);
             }

@@ -1,6 +1,6 @@
 package storebench.run;
 
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.model.Workload;
 
 import java.io.IOException;
@@ -10,35 +10,22 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * How much disk a trial's stores need, estimated before they are created, so a run that cannot fit stops at once
- * instead of filling the disk. Per-store sizes are the allocated bytes measured on ext4 (2026-11-30) plus a
- * quarter for other filesystems and versions.
+ * How much disk a run's stores need, estimated before they are created from each engine's estimate per store
+ * ({@link EngineDescriptor#diskEstimateBytes}), so a run that cannot fit stops at once instead of filling the disk.
  */
 public final class DiskEstimate {
     private DiskEstimate() {
     }
 
-    /** Bytes one store of an engine is expected to occupy. */
-    public static long perStoreBytes(EngineId engine, Workload workload) {
-        boolean objectbox = !engine.isSql();
-        long kb;
-        if (workload == Workload.LARGE) {
-            kb = objectbox ? 444 : 360;
-        } else {
-            kb = objectbox ? 28 : 16;
-        }
-        return kb * 1024 * 5 / 4;
-    }
-
     /** Bytes a run needs at its peak: one trial's stores, or every trial's when they are kept. */
-    public static long peakBytes(List<EngineId> engines, int settings, Workload workload, int stores, boolean keep) {
+    public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep) {
         long largest = 0;
         long all = 0;
-        for (EngineId e : engines) {
+        for (EngineDescriptor e : engines) {
             if (e.unavailable().isPresent()) {
                 continue;
             }
-            long trial = perStoreBytes(e, workload) * stores;
+            long trial = e.diskEstimateBytes(workload) * stores;
             largest = Math.max(largest, trial);
             all += trial * settings;
         }

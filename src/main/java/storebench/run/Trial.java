@@ -1,9 +1,11 @@
 package storebench.run;
 
+import storebench.model.TrialRuntime;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.measure.DiskUsage;
 import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
@@ -37,7 +39,7 @@ import java.util.TreeSet;
  */
 public final class Trial implements AutoCloseable {
     private final Bench bench;
-    private final EngineId engine;
+    private final EngineDescriptor engine;
     private final Setting setting;
     private final String name;
     private Path dir;
@@ -51,14 +53,14 @@ public final class Trial implements AutoCloseable {
     private JsonNode engineInfo;
     static final String POOL_IDENTITY = "pool.json";
 
-    Trial(Bench bench, EngineId engine, Setting setting) {
+    Trial(Bench bench, EngineDescriptor engine, Setting setting) {
         this.bench = bench;
         this.engine = engine;
         this.setting = setting;
         this.name = engine.id() + "/" + setting.id();
     }
 
-    public EngineId engine() {
+    public EngineDescriptor engine() {
         return engine;
     }
 
@@ -74,7 +76,7 @@ public final class Trial implements AutoCloseable {
     /** Why this trial cannot run at all (the engine has no way to be measured, or its runtime is missing). */
     public synchronized Optional<String> unavailable() throws IOException {
         Optional<String> why = engine.unavailable();
-        if (why.isEmpty() && engine.runtime() == EngineId.Runtime.NODE) {
+        if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
             why = bench.commands.nodeUnavailable();
         }
         if (why.isPresent() && !statusRecorded) {
@@ -151,7 +153,7 @@ public final class Trial implements AutoCloseable {
         created = missing.size();
         writePoolIdentity();
         if (!missing.isEmpty()) {
-            DiskEstimate.requireSpace(dir, DiskEstimate.perStoreBytes(engine, bench.options.workload) * missing.size(),
+            DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(bench.options.workload) * missing.size(),
                     "creating " + missing.size() + " stores of " + engine.id());
             LoadGate.Wait wait = awaitLoad();
             ObjectNode result = run("create", request(Protocol.CREATE).set("stores", ints(missing)));
@@ -447,7 +449,7 @@ public final class Trial implements AutoCloseable {
         }
         return "\nThe bench root " + bench.pool.root() + " is full (" + (free < 0 ? "free space unknown"
                 : DiskEstimate.mib(free) + " free") + "; a store of " + engine.id() + " needs about "
-                + DiskEstimate.mib(DiskEstimate.perStoreBytes(engine, bench.options.workload)) + "). Stores that were"
+                + DiskEstimate.mib(engine.diskEstimateBytes(bench.options.workload)) + "). Stores that were"
                 + " not finished are never reused: their count does not match.";
     }
 

@@ -1,6 +1,8 @@
 package storebench.run;
 
-import storebench.engine.EngineId;
+import storebench.model.TrialRuntime;
+
+import storebench.engine.EngineDescriptor;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +46,8 @@ public final class TrialCommands {
         return node;
     }
 
-    public List<String> command(EngineId engine) {
-        if (engine.runtime() == EngineId.Runtime.NODE) {
+    public List<String> command(EngineDescriptor engine) {
+        if (engine.runtime() == TrialRuntime.NODE) {
             return List.of(node, NODE_OPTIONS.get(0), NODE_OPTIONS.get(1), projectDir.resolve(WORKER).toString());
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -1,10 +1,13 @@
 package storebench.trial;
 
+import storebench.engine.Engines;
+import storebench.model.TrialRuntime;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.Engine;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.engine.Note;
 import storebench.engine.SlowedEngine;
 import storebench.measure.Environment;
@@ -66,7 +69,7 @@ public final class TrialMain {
     private ObjectNode serve(String op, JsonNode request) throws Exception {
         if (Protocol.HELLO.equals(op)) {
             engineId = request.path("engine").asText();
-            Engine engine = EngineId.of(engineId).newJvmEngine();
+            Engine engine = Engines.of(engineId).newEngine();
             double slowdown = request.path("slowdown").asDouble(0);
             if (slowdown > 0) {
                 engine = new SlowedEngine(engine, slowdown);

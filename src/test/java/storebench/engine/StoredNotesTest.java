@@ -1,11 +1,13 @@
 package storebench.engine;
 
+import storebench.model.TrialRuntime;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import storebench.run.TrialClasspath;
 import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
@@ -33,11 +35,16 @@ class StoredNotesTest {
     @TempDir
     Path tmp;
 
+    /** Every SQL engine that can be measured at all. */
+    static java.util.stream.Stream<EngineDescriptor> sqlEngines() {
+        return Engines.ALL.stream().filter(e -> e.kind() == EngineDescriptor.Kind.SQL && e.unavailable().isEmpty());
+    }
+
     @ParameterizedTest
-    @EnumSource(value = EngineId.class, names = {"SQLITE", "TURSO", "LIBSQL", "SQLITE_NODE"})
-    void storesTsAsAnIntegerAndReadsBackTheFixture(EngineId engine) throws Exception {
+    @MethodSource("sqlEngines")
+    void storesTsAsAnIntegerAndReadsBackTheFixture(EngineDescriptor engine) throws Exception {
         TrialCommands commands = new TrialCommands(TrialClasspath.find(), PROJECT, "node");
-        if (engine.runtime() == EngineId.Runtime.NODE) {
+        if (engine.runtime() == TrialRuntime.NODE) {
             assumeTrue(commands.nodeUnavailable().isEmpty(), () -> "Node engines not runnable here: "
                     + commands.nodeUnavailable().orElse(""));
         }

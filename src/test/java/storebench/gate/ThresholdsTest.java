@@ -1,8 +1,10 @@
 package storebench.gate;
 
+import storebench.engine.Engines;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.gate.Thresholds.Bound;
 import storebench.results.Stat;
 import storebench.model.Setting;
@@ -87,7 +89,7 @@ class ThresholdsTest {
         Path file = write("ceilings:\n  - engine: sqlit\n    max:\n      oqc_ms: 1.0\n");
 
         assertThat(reject(file).getMessage()).contains(file + ":2: unknown engine id 'sqlit'")
-                .contains(String.join(", ", EngineId.ids()));
+                .contains(String.join(", ", Engines.ids()));
     }
 
     @Test
@@ -95,7 +97,7 @@ class ThresholdsTest {
         Path file = write("ratios:\n  - engine: objectbox\n    stat: oqc_ms\n    at_most: 2\n    times: postgres\n");
 
         assertThat(reject(file).getMessage()).contains(file + ":5: unknown engine id 'postgres'")
-                .contains(String.join(", ", EngineId.ids()));
+                .contains(String.join(", ", Engines.ids()));
     }
 
     @Test
@@ -169,7 +171,7 @@ class ThresholdsTest {
 
         assertThat(reject(noFactor).getMessage()).contains(noFactor + ":2: ").contains("exactly one of at_most: or at_least:");
         assertThat(reject(noOther).getMessage()).contains(noOther + ":2: ratios entry at line 2 has no times:")
-                .contains(String.join(", ", EngineId.ids()));
+                .contains(String.join(", ", Engines.ids()));
         assertThat(reject(same).getMessage()).contains(same + ":2: ").contains("name the same engine 'sqlite'");
     }
 

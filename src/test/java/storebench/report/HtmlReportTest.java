@@ -1,12 +1,14 @@
 package storebench.report;
 
+import storebench.engine.Engines;
+
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -87,7 +89,7 @@ class HtmlReportTest {
                         + HtmlPage.esc(stat.label(1000, 50)) + "</th>");
             }
             for (String engine : ENGINES) {
-                assertThat(table).contains("<th data-engine=\"" + engine + "\">" + EngineId.of(engine).title() + "</th>");
+                assertThat(table).contains("<th data-engine=\"" + engine + "\">" + Engines.of(engine).title() + "</th>");
             }
         }
         assertThat(count(html, "<table class=\"stats\"")).isEqualTo(2);
@@ -113,7 +115,7 @@ class HtmlReportTest {
                 + " spread " + HtmlPage.percent(oqc.spread) + runs);
         for (Stat stat : Stat.values()) {
             assertThat(cell("default", stat, "sqlite").contains("spread")).as(stat.id())
-                    .isEqualTo(stat.hasSpread() && stat.measuredIn(storebench.engine.EngineId.Runtime.JVM));
+                    .isEqualTo(stat.hasSpread() && stat.measuredIn(storebench.model.TrialRuntime.JVM));
         }
     }
 
@@ -142,7 +144,7 @@ class HtmlReportTest {
         String plot = html.substring(html.indexOf("<title>Open, query, close by percentile, defaults"));
         plot = plot.substring(0, plot.indexOf("</svg>"));
         for (String engine : List.of("objectbox-cached", "sqlite", "sqlite-node")) {
-            assertThat(plot).as("legend of %s", engine).contains(">" + EngineId.of(engine).title() + "</text>");
+            assertThat(plot).as("legend of %s", engine).contains(">" + Engines.of(engine).title() + "</text>");
         }
         assertThat(plot).contains(">90%</text>").contains(">99%</text>");
     }

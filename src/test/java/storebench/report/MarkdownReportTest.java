@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.engine.ObjectBoxEngine;
+
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -9,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -238,7 +240,7 @@ class MarkdownReportTest {
     @Test
     void skippedEngineKeepsItsColumnWithDashesAndItsReasonUnderEachTable() throws Exception {
         String md = render(lines());
-        String line = "- ObjectBox, skip model sync: not measured: " + EngineId.NOSYNC_UNAVAILABLE + "\n";
+        String line = "- ObjectBox, skip model sync: not measured: " + ObjectBoxEngine.SKIP_MODEL_SYNC.unavailable().orElseThrow() + "\n";
 
         assertThat(md.split(java.util.regex.Pattern.quote(line), -1)).as("once per table").hasSize(3);
         assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r -> assertThat(r.get(3)).isEqualTo("–"));

@@ -1,9 +1,13 @@
 package storebench.run;
 
+import storebench.engine.NodeEngines;
+import storebench.engine.ObjectBoxEngine;
+import storebench.engine.SqliteEngine;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.model.Workload;
 
@@ -37,8 +41,8 @@ class BenchOptionsTest {
         assertThat(o.hold).isEqualTo(1000);
         assertThat(o.workload).isEqualTo(Workload.LARGE);
         assertThat(o.settings).containsExactly(Setting.DEFAULT, Setting.MMAP_THRESHOLD);
-        assertThat(o.engines).containsExactly(EngineId.OBJECTBOX, EngineId.OBJECTBOX_CACHED, EngineId.OBJECTBOX_NOSYNC,
-                EngineId.SQLITE, EngineId.TURSO, EngineId.LIBSQL, EngineId.SQLITE_NODE);
+        assertThat(o.engines).containsExactly(ObjectBoxEngine.SYNC_EVERY_OPEN, ObjectBoxEngine.CACHED_MODEL, ObjectBoxEngine.SKIP_MODEL_SYNC,
+                SqliteEngine.DESCRIPTOR, NodeEngines.TURSO, NodeEngines.LIBSQL, NodeEngines.SQLITE_NODE);
         assertThat(o.maxLoad).isEmpty();
         assertThat(o.maxLoadWait).isEqualTo(Duration.ofMinutes(10));
         assertThat(o.keep).isFalse();
@@ -61,7 +65,7 @@ class BenchOptionsTest {
     @Test
     void enginesComeInColumnOrderWhateverTheListedOrderAndWithoutDuplicates() {
         assertThat(with("bench.engines", " sqlite-node,sqlite , objectbox-cached,sqlite").engines)
-                .containsExactly(EngineId.OBJECTBOX_CACHED, EngineId.SQLITE, EngineId.SQLITE_NODE);
+                .containsExactly(ObjectBoxEngine.CACHED_MODEL, SqliteEngine.DESCRIPTOR, NodeEngines.SQLITE_NODE);
     }
 
     @Test

@@ -1,8 +1,10 @@
 package storebench.run;
 
+import storebench.engine.SqliteEngine;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.results.ResultsFile;
 import storebench.model.Setting;
@@ -64,7 +66,7 @@ class DiskFullTest {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         int created;
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet)) {
-            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             Path trialDir = mount.resolve("root/small/sqlite/default");
             Thread filler = new Thread(() -> fillOnceCreationBegins(trialDir.resolve("store-3"), mount.resolve("filler")));
             filler.start();
@@ -82,7 +84,7 @@ class DiskFullTest {
         props.put("bench.reuse", "true");
         props.put("bench.out", args[1] + "-reuse");
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet)) {
-            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.create();
             if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 300) {
                 System.out.println("REUSED-LESS-THAN-CREATED reused " + trial.reusedStores() + " of " + created);

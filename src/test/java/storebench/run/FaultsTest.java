@@ -1,8 +1,12 @@
 package storebench.run;
 
+import storebench.engine.ObjectBoxEngine;
+import storebench.engine.SqliteEngine;
+import storebench.model.TrialRuntime;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.report.MarkdownReport;
 import storebench.report.ReportCheck;
@@ -54,7 +58,7 @@ class FaultsTest {
     void killedTrialProcessFailsThatEngineOnlyAndTheReportMarksItsCells() throws Exception {
         BenchOptions o = options("objectbox-cached,sqlite", 1000, Map.of());
         try (Bench bench = Bench.start(o, QUIET)) {
-            Trial victim = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Trial victim = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             Thread killer = new Thread(() -> killTrialProcessAfter(2000)); // in the middle of create
             killer.start();
             assertThatThrownBy(victim::create).isInstanceOf(TrialFailure.class)
@@ -63,7 +67,7 @@ class FaultsTest {
                     .hasMessageContaining("exit status 137");
             killer.join();
 
-            Trial other = bench.trial(EngineId.OBJECTBOX_CACHED, Setting.DEFAULT);
+            Trial other = bench.trial(ObjectBoxEngine.CACHED_MODEL, Setting.DEFAULT);
             other.create();
             other.openRuns();
             other.memory();
@@ -73,7 +77,7 @@ class FaultsTest {
         RunResults results = RunResults.load(out);
         for (Stat stat : Stat.values()) {
             assertThat(results.measurement("objectbox-cached", "default", stat.id())).as(stat.id())
-                    .matches(m -> m.isPresent() == stat.measuredIn(EngineId.Runtime.JVM));
+                    .matches(m -> m.isPresent() == stat.measuredIn(TrialRuntime.JVM));
         }
         assertThat(ReportCheck.missing(results, Files.readString(out.resolve(MarkdownReport.NAME))))
                 .allSatisfy(m -> assertThat(m).startsWith("sqlite/default"));
@@ -84,7 +88,7 @@ class FaultsTest {
     @Test
     void reuseKeepsValidStoresAndRecreatesOneWhoseCountDoesNotMatch() throws Exception {
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET)) {
-            bench.trial(EngineId.SQLITE, Setting.DEFAULT).create();
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create();
         }
         Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
         // store 2 is "half written": its database lost its table
@@ -92,7 +96,7 @@ class FaultsTest {
         Files.write(db, new byte[0]);
 
         try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET)) {
-            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.create();
             assertThat(trial.reusedStores()).isEqualTo(5);
             assertThat(trial.createdStores()).isEqualTo(3);
@@ -110,7 +114,7 @@ class FaultsTest {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path link = Files.createSymbolicLink(trialDir.resolve("store-2"), outside);
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET)) {
-            assertThatThrownBy(() -> bench.trial(EngineId.SQLITE, Setting.DEFAULT).create())
+            assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create())
                     .isInstanceOf(TrialFailure.class)
                     .hasMessageContaining(link + " is a symbolic link (to " + outside + ") that storebench did not make")
                     .hasMessageContaining("Remove it, or choose another -Dbench.root");
@@ -145,7 +149,7 @@ class FaultsTest {
     @Test
     void aRunThatCannotFitStopsAtOnceWithTheEstimateAndTheSpaceFree() {
         long free = tmp.toFile().getUsableSpace();
-        int stores = (int) Math.min(Integer.MAX_VALUE, free / DiskEstimate.perStoreBytes(EngineId.OBJECTBOX, storebench.model.Workload.LARGE) + 10);
+        int stores = (int) Math.min(Integer.MAX_VALUE, free / ObjectBoxEngine.SYNC_EVERY_OPEN.diskEstimateBytes(storebench.model.Workload.LARGE) + 10);
         BenchOptions o = options("objectbox", stores, Map.of("bench.workload", "large", "bench.hold", "1"));
         assertThatThrownBy(() -> Bench.start(o, QUIET).close())
                 .hasMessageContaining("not enough disk space under the bench root " + tmp.resolve("root"))

@@ -1,8 +1,10 @@
 package storebench.run;
 
+import storebench.engine.SqliteEngine;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.results.ResultsFile;
 import storebench.model.Setting;
@@ -69,6 +71,6 @@ class InterruptTest {
         p.put("bench.stores", "20000");
         p.put("bench.hold", "1");
         Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()));
-        bench.trial(EngineId.SQLITE, Setting.DEFAULT).create();
+        bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create();
     }
 }

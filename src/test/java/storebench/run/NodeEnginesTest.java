@@ -1,8 +1,10 @@
 package storebench.run;
 
+import storebench.engine.NodeEngines;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.report.MarkdownReport;
 import storebench.trial.Protocol;
@@ -39,7 +41,7 @@ class NodeEnginesTest {
         p.put("bench.settings", "default");
         p.put("bench.node", tmp.resolve("no-such-node").toString());
         try (Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()))) {
-            for (EngineId e : new EngineId[] {EngineId.TURSO, EngineId.LIBSQL, EngineId.SQLITE_NODE}) {
+            for (EngineDescriptor e : new EngineDescriptor[] {NodeEngines.TURSO, NodeEngines.LIBSQL, NodeEngines.SQLITE_NODE}) {
                 Optional<String> why = bench.trial(e, Setting.DEFAULT).unavailable();
                 assertThat(why).get().asString().contains("Node.js not found").contains("install Node.js >= 20");
             }
@@ -62,7 +64,7 @@ class NodeEnginesTest {
         TrialCommands commands = new TrialCommands("", PROJECT, "node");
         assumeTrue(commands.nodeUnavailable().isEmpty(), () -> "Node engines not runnable here: "
                 + commands.nodeUnavailable().orElse(""));
-        try (TrialProcess worker = TrialProcess.start("sqlite-node/default", commands.command(EngineId.SQLITE_NODE),
+        try (TrialProcess worker = TrialProcess.start("sqlite-node/default", commands.command(NodeEngines.SQLITE_NODE),
                 Setting.DEFAULT.environment(), tmp, 60_000)) {
             worker.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite-node"), l -> { });
             int[] stores = new int[5000];

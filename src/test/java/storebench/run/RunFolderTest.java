@@ -1,8 +1,10 @@
 package storebench.run;
 
+import storebench.engine.SqliteEngine;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.engine.EngineId;
+import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -60,7 +62,7 @@ class RunFolderTest {
 
     private void failingRun() throws Exception {
         try (Bench bench = Bench.start(options(brokenRoot(), Map.of()), QUIET)) {
-            assertThatThrownBy(() -> bench.trial(EngineId.SQLITE, Setting.DEFAULT).create())
+            assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create())
                     .hasMessageContaining("is a symbolic link");
         }
     }
@@ -68,7 +70,7 @@ class RunFolderTest {
     @Test
     void failedRunsNeverPushTheLastCompleteRunOut() throws Exception {
         try (Bench bench = Bench.start(options(tmp.resolve("root"), Map.of()), QUIET)) {
-            Trial trial = bench.trial(EngineId.SQLITE, Setting.DEFAULT);
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.create();
             trial.openRuns();
             trial.memory();

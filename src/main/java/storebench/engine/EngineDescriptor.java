@@ -1,0 +1,226 @@
+package storebench.engine;
+
+import storebench.model.TrialRuntime;
+import storebench.model.Workload;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Everything the suite knows about an engine besides its store operations: its id (part of the interface:
+ * options, results.jsonl, thresholds.yaml), its column title, where it runs, how to make one, what a store of it
+ * holds and costs on disk, its chart colour and the caveats its figures need. The engines are registered, in
+ * column order, in {@link Engines}; nothing else switches on engine ids.
+ */
+public final class EngineDescriptor {
+    /** What kind of store an engine keeps: it decides the schema, what count does and how the notes are put. */
+    public enum Kind {
+        /** The SQL schema and count query of shared/DESIGN.md, one database file per store. */
+        SQL,
+        /** An object store with its own entity and count. */
+        OBJECT,
+        /** A key-value store: key = the note's id, value = ts and text (shared/DESIGN.md). */
+        KEY_VALUE
+    }
+
+    private final String id;
+    private final String title;
+    private final TrialRuntime runtime;
+    private final Kind kind;
+    private final boolean reference;
+    private final String unavailable;
+    private final Supplier<Engine> factory;
+    private final String storeFiles;
+    private final long largeKb;
+    private final long smallKb;
+    private final int colour;
+    private final String count;
+    private final String put;
+    private final Function<RunView, List<String>> caveats;
+
+    private EngineDescriptor(Builder b) {
+        this.id = b.id;
+        this.title = b.title;
+        this.runtime = b.runtime;
+        this.kind = Objects.requireNonNull(b.kind, "kind of " + b.id);
+        this.reference = b.reference;
+        this.unavailable = b.unavailable;
+        this.factory = b.factory;
+        this.storeFiles = Objects.requireNonNull(b.storeFiles, "store files of " + b.id);
+        this.largeKb = b.largeKb;
+        this.smallKb = b.smallKb;
+        this.colour = b.colour;
+        this.count = Objects.requireNonNull(b.count, "count of " + b.id);
+        this.put = Objects.requireNonNull(b.put, "put of " + b.id);
+        this.caveats = b.caveats;
+        if (runtime == TrialRuntime.JVM && factory == null && unavailable == null) {
+            throw new IllegalArgumentException("JVM engine " + id + " needs a factory or a reason it is unavailable");
+        }
+    }
+
+    /** A JVM engine, made by {@code factory} inside a trial process. */
+    public static Builder jvm(String id, String title, Supplier<Engine> factory) {
+        return new Builder(id, title, TrialRuntime.JVM, factory);
+    }
+
+    /** An engine of the Node worker (src/main/node/worker.js has its part). */
+    public static Builder node(String id, String title) {
+        return new Builder(id, title, TrialRuntime.NODE, null);
+    }
+
+    /** The engine's id: options, results.jsonl and thresholds.yaml name it so. */
+    public String id() {
+        return id;
+    }
+
+    /** The report's column heading. */
+    public String title() {
+        return title;
+    }
+
+    public TrialRuntime runtime() {
+        return runtime;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** One of the reference write-up's engines (or its calibration column): it fills the reference's tables. */
+    public boolean inReference() {
+        return reference;
+    }
+
+    /** Why this engine cannot be measured at all, whatever the machine; empty if it can. */
+    public Optional<String> unavailable() {
+        return Optional.ofNullable(unavailable);
+    }
+
+    /** A new instance of a JVM engine; called only inside a trial process, so the test JVM loads no engine. */
+    public Engine newEngine() {
+        if (factory == null) {
+            throw new IllegalArgumentException("engine '" + id + "' does not run in a JVM"
+                    + unavailable().map(why -> ": " + why).orElse(""));
+        }
+        return factory.get();
+    }
+
+    /** The files one store owns, in words ("store.db in the store's directory, with -wal and -shm"). */
+    public String storeFiles() {
+        return storeFiles;
+    }
+
+    /**
+     * Bytes one store is expected to occupy, estimated before it is created: the blocks allocated measured on ext4,
+     * plus a quarter for other filesystems and versions.
+     */
+    public long diskEstimateBytes(Workload workload) {
+        return (workload == Workload.LARGE ? largeKb : smallKb) * 1024 * 5 / 4;
+    }
+
+    /** The chart colour, 0xRRGGBB. */
+    public int colour() {
+        return colour;
+    }
+
+    /** What its count query does, for the report ("`box.count()`, a count of the entity's objects"). */
+    public String count() {
+        return count;
+    }
+
+    /** Where a put spends its time (the create profile's note on serialization). */
+    public String put() {
+        return put;
+    }
+
+    /** The caveats its figures need in this run (none where it did not run or nothing applies). */
+    public List<String> caveats(RunView run) {
+        return caveats == null ? List.of() : caveats.apply(run);
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+
+    /** Builds a descriptor; every field but the caveats and the reference flag must be given. */
+    public static final class Builder {
+        private final String id;
+        private final String title;
+        private final TrialRuntime runtime;
+        private final Supplier<Engine> factory;
+        private Kind kind;
+        private boolean reference;
+        private String unavailable;
+        private String storeFiles;
+        private long largeKb;
+        private long smallKb;
+        private int colour;
+        private String count;
+        private String put;
+        private Function<RunView, List<String>> caveats;
+
+        private Builder(String id, String title, TrialRuntime runtime, Supplier<Engine> factory) {
+            this.id = id;
+            this.title = title;
+            this.runtime = runtime;
+            this.factory = factory;
+        }
+
+        /** The SQL schema and count query; {@code put} says how the binding puts the notes. */
+        public Builder sql(String put) {
+            this.kind = Kind.SQL;
+            this.count = "scans the table (`SELECT count(*) FROM note`)";
+            this.put = put;
+            return this;
+        }
+
+        public Builder kind(Kind kind, String count, String put) {
+            this.kind = kind;
+            this.count = count;
+            this.put = put;
+            return this;
+        }
+
+        /** It is one of the reference's engines (or its calibration column). */
+        public Builder reference() {
+            this.reference = true;
+            return this;
+        }
+
+        /** It cannot be measured at all, for this reason; its column says why. */
+        public Builder unavailable(String why) {
+            this.unavailable = why;
+            return this;
+        }
+
+        public Builder storeFiles(String files) {
+            this.storeFiles = files;
+            return this;
+        }
+
+        /** Allocated KB per store of the large and of the small workload, as measured on ext4. */
+        public Builder diskKb(long large, long small) {
+            this.largeKb = large;
+            this.smallKb = small;
+            return this;
+        }
+
+        public Builder colour(int rgb) {
+            this.colour = rgb;
+            return this;
+        }
+
+        public Builder caveats(Function<RunView, List<String>> caveats) {
+            this.caveats = caveats;
+            return this;
+        }
+
+        public EngineDescriptor build() {
+            return new EngineDescriptor(this);
+        }
+    }
+}

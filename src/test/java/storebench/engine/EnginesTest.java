@@ -1,0 +1,53 @@
+package storebench.engine;
+
+import org.junit.jupiter.api.Test;
+import storebench.model.TrialRuntime;
+import storebench.model.Workload;
+
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The engine registry: ids, titles and colours tell the engines apart, and each can be made or says why not. */
+class EnginesTest {
+    @Test
+    void idsTitlesAndColoursAreUnique() {
+        assertThat(Engines.ids()).doesNotHaveDuplicates();
+        assertThat(Engines.ALL.stream().map(EngineDescriptor::title).collect(Collectors.toList())).doesNotHaveDuplicates();
+        assertThat(Engines.ALL.stream().map(EngineDescriptor::colour).collect(Collectors.toList())).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void theReferencesEnginesComeFirstInTheReferencesOrder() {
+        assertThat(Engines.ids()).startsWith("objectbox", "objectbox-cached", "objectbox-nosync", "sqlite", "turso",
+                "libsql", "sqlite-node");
+        int lastReference = -1;
+        for (int k = 0; k < Engines.ALL.size(); k++) {
+            if (Engines.ALL.get(k).inReference()) {
+                assertThat(k).as("%s follows only reference engines", Engines.ALL.get(k)).isEqualTo(lastReference + 1);
+                lastReference = k;
+            }
+        }
+    }
+
+    @Test
+    void everyEngineHasAnEstimateAndEveryJvmEngineIsMadeOrSaysWhyNot() {
+        for (EngineDescriptor e : Engines.ALL) {
+            assertThat(e.diskEstimateBytes(Workload.LARGE)).as(e.id()).isGreaterThan(e.diskEstimateBytes(Workload.SMALL))
+                    .isPositive();
+            assertThat(e.storeFiles()).as(e.id()).isNotBlank();
+            if (e.runtime() == TrialRuntime.NODE || e.unavailable().isPresent()) {
+                assertThatThrownBy(e::newEngine).hasMessageContaining("'" + e.id() + "' does not run in a JVM");
+            }
+        }
+    }
+
+    @Test
+    void rejectsUnknownEngineIdAndListsValidOnes() {
+        assertThatThrownBy(() -> Engines.of("sqllite")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown engine id 'sqllite'; valid engine ids: " + String.join(", ", Engines.ids()));
+        assertThat(Engines.rank("no-such-engine")).isEqualTo(Integer.MAX_VALUE);
+        assertThat(Engines.rank("sqlite")).isLessThan(Engines.rank("turso"));
+    }
+}
