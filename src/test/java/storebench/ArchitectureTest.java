@@ -1,0 +1,82 @@
+package storebench;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+/**
+ * The package graph of src/main as a test: packages depend downward only, never in a cycle, so a wrong import
+ * fails the build the day it is written. scripts/package-graph.sh draws the graph as it is.
+ */
+class ArchitectureTest {
+    /**
+     * Each package and the storebench packages it may use, top to bottom: the JUnit extension over the run, the run
+     * over the gate and the report, the trial process over the engines, everything over the results model and the
+     * model.
+     */
+    static final Map<String, List<String>> MAY_USE = new LinkedHashMap<>();
+
+    static {
+        MAY_USE.put("junit", List.of("profile", "run", "report", "gate", "trial", "measure", "engine", "results", "model"));
+        MAY_USE.put("profile", List.of("run", "report", "gate", "trial", "measure", "engine", "results", "model"));
+        MAY_USE.put("run", List.of("report", "gate", "trial", "measure", "engine", "results", "model"));
+        MAY_USE.put("report", List.of("gate", "measure", "engine", "results", "model"));
+        MAY_USE.put("gate", List.of("engine", "results", "model"));
+        MAY_USE.put("trial", List.of("measure", "engine", "results", "model"));
+        MAY_USE.put("engine", List.of("results", "model"));
+        MAY_USE.put("measure", List.of("results", "model"));
+        MAY_USE.put("results", List.of("model"));
+        MAY_USE.put("model", List.of());
+    }
+
+    private static JavaClasses main;
+
+    @BeforeAll
+    static void importMainClasses() {
+        main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("storebench");
+    }
+
+    static Stream<String> packages() {
+        return MAY_USE.keySet().stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("packages")
+    void eachPackageUsesOnlyThePackagesBelowIt(String pkg) {
+        List<String> allowed = new ArrayList<>();
+        allowed.add("storebench." + pkg + "..");
+        MAY_USE.get(pkg).forEach(p -> allowed.add("storebench." + p + ".."));
+        classes().that().resideInAPackage("storebench." + pkg + "..")
+                .should().onlyDependOnClassesThat(JavaClass.Predicates.resideOutsideOfPackage("storebench..")
+                        .or(JavaClass.Predicates.resideInAnyPackage(allowed.toArray(String[]::new))))
+                .because("packages depend one way (ArchitectureTest.MAY_USE)")
+                .check(main);
+    }
+
+    @Test
+    void everyMainPackageHasItsPlaceInTheGraph() {
+        classes().should().resideInAnyPackage(MAY_USE.keySet().stream().map(p -> "storebench." + p + "..")
+                .toArray(String[]::new)).because("a new package needs its place in ArchitectureTest.MAY_USE")
+                .check(main);
+    }
+
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().matching("storebench.(*)..").should().beFreeOfCycles().check(main);
+    }
+}
