@@ -1,5 +1,7 @@
 package storebench;
 
+import storebench.phase.Phases;
+
 import storebench.engine.SqliteEngine;
 
 import org.junit.jupiter.api.Test;
@@ -59,12 +61,12 @@ class GateTeethBench {
         assertThat(caught)
                 .as("30%% slower against a normal baseline should fail the baseline comparison; the open-run"
                         + " verdicts were:%n%s", String.join("\n", messages(slowedVerdicts.stream()
-                                .filter(v -> !Verdict.ANY.equals(v.stat()) && Stat.of(v.stat()).hasSpread())
+                                .filter(v -> !Verdict.ANY.equals(v.stat()) && Phases.stat(v.stat()).hasSpread())
                                 .collect(Collectors.toList()))))
                 .isNotEmpty()
                 .allSatisfy(v -> {
                     assertThat(v.kind()).isEqualTo(Verdict.Kind.BASELINE);
-                    assertThat(Stat.of(v.stat()).hasSpread()).as("an open-run statistic: %s", v.message()).isTrue();
+                    assertThat(Phases.stat(v.stat()).hasSpread()).as("an open-run statistic: %s", v.message()).isTrue();
                     assertThat(v.message()).contains(v.rule()).contains(THRESHOLDS.getFileName().toString() + ":");
                     assertThat(v.line()).isPositive();
                 });
@@ -97,8 +99,8 @@ class GateTeethBench {
         }
         try (Bench bench = Bench.start(BenchOptions.from(p::get, System::getenv), System.out)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            trial.create();
-            trial.openRuns();
+            trial.measure(Phases.CREATE);
+            trial.measure(Phases.OPEN_RUNS);
         }
         return RunResults.load(out);
     }

@@ -1,82 +1,66 @@
 package storebench;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.params.Parameter;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.ArgumentsSource;
-import storebench.junit.Trials;
-import storebench.results.Stat;
+import storebench.junit.StoreBench;
+import storebench.phase.Measured;
+import storebench.phase.Phases;
 import storebench.run.Trial;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.abort;
+import static storebench.phase.CreatePhase.CREATE_MS;
+import static storebench.phase.CreatePhase.STORES_PER_S;
+import static storebench.phase.DiskPhase.DISK_ALLOC_KB;
+import static storebench.phase.DiskPhase.DISK_KB;
+import static storebench.phase.OpenRunsPhase.COUNT_MS;
+import static storebench.phase.OpenRunsPhase.OPEN_MS;
+import static storebench.phase.OpenRunsPhase.OQC_MS;
+import static storebench.phase.OpenRunsPhase.OQC_P99_MS;
 
 /**
  * The life of a store, one phase per test, for every engine and setting the options choose (bench.engines,
- * bench.settings). Run one engine from an IDE with the VM option -Dbench.engines=sqlite.
+ * bench.settings). Run one engine from an IDE with the VM option -Dbench.engines=sqlite; a rule of thresholds.yaml
+ * its figures break fails the phase that measured them.
  */
-@ParameterizedClass(name = "{0}")
-@ArgumentsSource(Trials.class)
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@StoreBench
 class StoreLifeBench {
     @Parameter
     Trial trial;
 
-    @BeforeEach
-    void engineCanRunHere() throws Exception {
-        trial.unavailable().ifPresent(why -> abort(trial + " not measured: " + why));
-    }
-
     @Test
     @Order(1)
-    void create(TestReporter reporter) throws Exception {
-        Map<String, Double> stats = trial.create();
+    void create() throws Exception {
+        Measured m = trial.measure(Phases.CREATE);
         if (trial.createdStores() == 0) {
             abort("create not measured: all " + trial.reusedStores() + " stores were reused (bench.reuse)");
         }
-        assertThat(stats.get(Stat.CREATE_MS.id())).as("create_ms").isPositive();
-        assertThat(stats.get(Stat.STORES_PER_S.id())).as("stores_per_s").isPositive();
-        publish(reporter, stats);
+        assertThat(m.value(CREATE_MS)).as("create_ms").isPositive();
+        assertThat(m.value(STORES_PER_S)).as("stores_per_s").isPositive();
     }
 
     @Test
     @Order(2)
-    void openRuns(TestReporter reporter) throws Exception {
-        Map<String, Double> stats = trial.openRuns();
-        assertThat(stats.get(Stat.OPEN_MS.id())).as("open_ms").isPositive();
-        assertThat(stats.get(Stat.COUNT_MS.id())).as("count_ms").isPositive();
-        assertThat(stats.get(Stat.OQC_P99_MS.id())).as("oqc_p99_ms").isGreaterThanOrEqualTo(stats.get(Stat.OQC_MS.id()));
-        publish(reporter, stats);
+    void openRuns() throws Exception {
+        Measured m = trial.measure(Phases.OPEN_RUNS);
+        assertThat(m.value(OPEN_MS)).as("open_ms").isPositive();
+        assertThat(m.value(COUNT_MS)).as("count_ms").isPositive();
+        assertThat(m.value(OQC_P99_MS)).as("oqc_p99_ms").isGreaterThanOrEqualTo(m.value(OQC_MS));
     }
 
     @Test
     @Order(3)
-    void memory(TestReporter reporter) throws Exception {
-        Map<String, Double> stats = trial.memory();
-        assertThat(stats.values()).as("memory per open store").allSatisfy(v -> assertThat(v).isFinite());
-        publish(reporter, stats);
+    void memory() throws Exception {
+        Measured m = trial.measure(Phases.MEMORY_PER_STORE);
+        assertThat(m.figures().values()).as("memory per open store").allSatisfy(v -> assertThat(v).isFinite());
     }
 
     @Test
     @Order(4)
-    void disk(TestReporter reporter) throws Exception {
-        Map<String, Double> stats = trial.disk();
-        assertThat(stats.get(Stat.DISK_KB.id())).as("disk_kb").isPositive();
-        assertThat(stats.get(Stat.DISK_ALLOC_KB.id())).as("disk_alloc_kb").isPositive();
-        publish(reporter, stats);
-    }
-
-    private void publish(TestReporter reporter, Map<String, Double> stats) {
-        Map<String, String> entries = new LinkedHashMap<>();
-        stats.forEach((k, v) -> entries.put(k, String.format(java.util.Locale.ROOT, "%.3f", v)));
-        reporter.publishEntry(entries);
+    void disk() throws Exception {
+        Measured m = trial.measure(Phases.DISK_USAGE);
+        assertThat(m.value(DISK_KB)).as("disk_kb").isPositive();
+        assertThat(m.value(DISK_ALLOC_KB)).as("disk_alloc_kb").isPositive();
     }
 }

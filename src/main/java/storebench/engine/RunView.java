@@ -27,6 +27,12 @@ public interface RunView {
         return !results().lines("stat", engine, setting).isEmpty();
     }
 
+    /** A figure of a statistic as the report prints it ("0.245 ms"). */
+    String format(String stat, double value);
+
+    /** A statistic's row label in the report. */
+    String label(String stat);
+
     default String title(String engine) {
         return Engines.find(engine).map(EngineDescriptor::title).orElse(engine);
     }

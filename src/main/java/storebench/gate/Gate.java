@@ -1,5 +1,8 @@
 package storebench.gate;
 
+import storebench.phase.Phases;
+
+
 import storebench.engine.Engines;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -39,9 +43,9 @@ public final class Gate {
     private Gate() {
     }
 
-    /** Whether a higher figure is the better one (only stores_per_s). */
+    /** Whether a higher figure is the better one (stores_per_s). */
     public static boolean higherIsBetter(String stat) {
-        return Stat.STORES_PER_S.id().equals(stat);
+        return Phases.find(stat).map(Stat::higherIsBetter).orElse(false);
     }
 
     /**
@@ -142,6 +146,34 @@ public final class Gate {
         return new RunResults(lines, environment);
     }
 
+    /**
+     * The verdicts of the rules on one engine's figures under one setting, judged as soon as the figures are
+     * measured (a phase test fails with them): the engine's ceilings on those statistics, and the ratios in which the
+     * engine is either side, once both figures exist. Rules for other workloads, and ratios still waiting for the
+     * other engine's figure, give no verdict here; {@link #evaluate} judges every rule at the end of the run.
+     */
+    public static List<Verdict> forFigures(Thresholds thresholds, RunResults current, String engine, String setting,
+                                           Collection<String> stats) {
+        Run run = new Run(current);
+        List<Verdict> out = new ArrayList<>();
+        for (Thresholds.Ceiling c : thresholds.ceilings()) {
+            if (c.engine().equals(engine) && c.settings().contains(setting) && c.workloads().contains(run.workload)
+                    && stats.contains(c.stat()) && run.value(engine, setting, c.stat()) != null) {
+                out.add(ceiling(thresholds.file(), c, setting, run.workload, run));
+            }
+        }
+        for (Thresholds.Ratio r : thresholds.ratios()) {
+            if ((r.engine().equals(engine) || r.other().equals(engine)) && r.settings().contains(setting)
+                    && r.workloads().contains(run.workload) && stats.contains(r.stat())
+                    && run.value(r.engine(), setting, r.stat()) != null
+                    && run.value(r.other(), setting, r.stat()) != null) {
+                out.add(ratio(thresholds.file(), r, setting, run.workload, run));
+            }
+        }
+        out.sort(Comparator.comparingInt(Verdict::line));
+        return out;
+    }
+
     /** The start of every reason a baseline cannot be compared with a run. */
     public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
 
@@ -221,7 +253,7 @@ public final class Gate {
         settings.addAll(then.settings);
         for (String setting : settings) {
             for (String engine : engines) {
-                for (Stat stat : Stat.values()) {
+                for (Stat stat : Phases.stats()) {
                     if (b.ignore().contains(stat.id())) {
                         continue;
                     }

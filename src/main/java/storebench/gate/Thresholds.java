@@ -1,5 +1,9 @@
 package storebench.gate;
 
+import storebench.phase.Phases;
+
+import storebench.phase.CreatePhase;
+
 import storebench.engine.Engines;
 
 import org.yaml.snakeyaml.LoaderOptions;
@@ -229,7 +233,7 @@ public final class Thresholds {
             List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             if (!keys.containsKey("max") && !keys.containsKey("min")) {
                 problem(line(item), where + " has no limits: give max: (ceilings) and/or min: (floors), each a"
-                        + " mapping of statistic id to number; valid statistics: " + String.join(", ", Stat.ids()));
+                        + " mapping of statistic id to number; valid statistics: " + String.join(", ", Phases.statIds()));
             }
             List<Limit> limits = new ArrayList<>();
             limits.addAll(limits(keys.get("max"), Bound.AT_MOST));
@@ -259,13 +263,13 @@ public final class Thresholds {
             }
             if (limits.isEmpty()) {
                 problem(line(section.getKeyNode()), name + ": is empty: give statistic ids with numbers, e.g. "
-                        + name + ": {oqc_ms: 2.5}; valid statistics: " + String.join(", ", Stat.ids()));
+                        + name + ": {oqc_ms: 2.5}; valid statistics: " + String.join(", ", Phases.statIds()));
             }
             for (Map.Entry<String, NodeTuple> e : limits.entrySet()) {
                 int line = line(e.getValue().getKeyNode());
-                if (!Stat.ids().contains(e.getKey())) {
+                if (!Phases.statIds().contains(e.getKey())) {
                     problem(line, "unknown statistic '" + e.getKey() + "' in " + name + ":; valid statistics: "
-                            + String.join(", ", Stat.ids()));
+                            + String.join(", ", Phases.statIds()));
                     continue;
                 }
                 Double v = number(e.getValue().getValueNode(), name + "." + e.getKey(), false, unitHint(e.getKey()));
@@ -285,7 +289,7 @@ public final class Thresholds {
             String where = "ratios entry at line " + line(item);
             List<String> engine = ids(keys, "engine", Engines.ids(), "engine id", false, item, where);
             List<String> other = ids(keys, "times", Engines.ids(), "engine id", false, item, where);
-            List<String> stats = ids(keys, "stat", Stat.ids(), "statistic", false, item, where);
+            List<String> stats = ids(keys, "stat", Phases.statIds(), "statistic", false, item, where);
             List<String> settings = ids(keys, "setting", Setting.ids(), "setting", true, item, where);
             List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             NodeTuple atMost = keys.get("at_most");
@@ -331,7 +335,7 @@ public final class Thresholds {
             int sectionLine = line(section.getKeyNode());
             NodeTuple tol = keys.get("tolerance_percent");
             List<String> tolKeys = new ArrayList<>(List.of(WITH_SPREAD, WITHOUT_SPREAD));
-            tolKeys.addAll(Stat.ids());
+            tolKeys.addAll(Phases.statIds());
             Tolerance withSpread = null;
             Tolerance withoutSpread = null;
             Map<String, Tolerance> perStat = new LinkedHashMap<>();
@@ -369,7 +373,7 @@ public final class Thresholds {
             Set<String> ignore = new LinkedHashSet<>();
             NodeTuple ig = keys.get("ignore");
             if (ig != null && !isNull(ig.getValueNode())) {
-                List<String> ids = ids(keys, "ignore", Stat.ids(), "statistic", false, section.getValueNode(),
+                List<String> ids = ids(keys, "ignore", Phases.statIds(), "statistic", false, section.getValueNode(),
                         "baseline:");
                 if (ids != null) {
                     ignore.addAll(ids);
@@ -384,7 +388,7 @@ public final class Thresholds {
 
         private static String spreadIds(boolean withSpread) {
             List<String> ids = new ArrayList<>();
-            for (Stat s : Stat.values()) {
+            for (Stat s : Phases.stats()) {
                 if (s.hasSpread() == withSpread) {
                     ids.add(s.id());
                 }
@@ -399,7 +403,7 @@ public final class Thresholds {
             if (stat.endsWith("_kb")) {
                 return "a number of KB (1,024 bytes) >= 0, e.g. 600";
             }
-            if (stat.equals(Stat.STORES_PER_S.id())) {
+            if (stat.equals(CreatePhase.STORES_PER_S.id())) {
                 return "a number of stores per second >= 0, e.g. 20";
             }
             return "a number >= 0";

@@ -1,5 +1,9 @@
 package storebench.gate;
 
+import storebench.phase.Phases;
+
+import storebench.phase.CreatePhase;
+
 import storebench.results.Stat;
 
 import java.util.Locale;
@@ -74,7 +78,7 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
         }
         Stat s;
         try {
-            s = Stat.of(stat);
+            s = Phases.stat(stat);
         } catch (IllegalArgumentException e) {
             return String.format(Locale.US, "%,.3f", value);
         }
@@ -86,7 +90,7 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
             case KB:
                 return number + " KB";
             default:
-                return s == Stat.STORES_PER_S ? number + " stores/s" : number;
+                return s == CreatePhase.STORES_PER_S ? number + " stores/s" : number;
         }
     }
 }

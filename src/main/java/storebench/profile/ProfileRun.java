@@ -1,5 +1,7 @@
 package storebench.profile;
 
+import storebench.phase.OpenRunsPhase;
+
 import storebench.model.TrialRuntime;
 
 import storebench.report.ProfileSection;
@@ -58,9 +60,9 @@ public final class ProfileRun implements AutoCloseable {
     /** Back-to-back warm open runs in one process, for the noise over time. */
     public static final int NOISE_RUNS = 20;
     static final String MAIN_THREAD = "main";
-    /** The phase loops whose samples count as create and as open (storebench.trial.Phases). */
-    static final String CREATE_LOOP = "storebench.trial.Phases.createProfile";
-    static final String OPEN_LOOP = "storebench.trial.Phases.openRun";
+    /** The phase loops whose samples count as create and as open (storebench.trial.PhaseLoops). */
+    static final String CREATE_LOOP = "storebench.trial.PhaseLoops.createProfile";
+    static final String OPEN_LOOP = "storebench.trial.PhaseLoops.openRun";
 
     private final Bench bench;
     private final BenchOptions options;
@@ -292,7 +294,7 @@ public final class ProfileRun implements AutoCloseable {
     private Map<String, Double> openRun(EngineDescriptor engine, TrialProcess p, Path dir, int n, int r, String what)
             throws Exception {
         ObjectNode request = request(Protocol.OPENRUN, dir).put("run", r);
-        request.set("order", Protocol.ints(Trial.visitingOrder(n, r)));
+        request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(n, r)));
         ObjectNode result = p.request(request, progress(engine, what + " open run " + r, n));
         JsonNode samples = result.path("samples");
         Map<String, Double> figures = new LinkedHashMap<>();
@@ -546,11 +548,15 @@ public final class ProfileRun implements AutoCloseable {
                 .put("load1", LoadAverage.load1());
     }
 
-    /** Removes the tmpfs root (only what the profile made there). */
+    /** Writes the section (profile.md) and removes the tmpfs root (only what the profile made there). */
     @Override
     public void close() throws IOException {
-        if (tmpfs != null) {
-            tmpfs.close();
+        try {
+            console.println("[storebench] profile section: " + writeSection());
+        } finally {
+            if (tmpfs != null) {
+                tmpfs.close();
+            }
         }
     }
 

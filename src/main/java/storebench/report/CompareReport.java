@@ -1,5 +1,11 @@
 package storebench.report;
 
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.MemoryPhase;
+
+import storebench.phase.Phases;
+
 import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -66,7 +72,7 @@ final class CompareReport {
             md.append("\n| --- |");
             runs.engines.forEach(e -> md.append(" ---: |"));
             md.append('\n');
-            for (Stat stat : Stat.values()) {
+            for (Stat stat : Phases.stats()) {
                 md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
                 for (String e : runs.engines) {
                     md.append(' ').append(runs.row(setting, e, stat).map(this::markdownCell).orElse(MarkdownReport.NONE))
@@ -121,7 +127,7 @@ final class CompareReport {
             runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
                     .append(HtmlPage.esc(HtmlReport.title(e))).append("</th>"));
             h.append("</tr></thead>\n<tbody>\n");
-            for (Stat stat : Stat.values()) {
+            for (Stat stat : Phases.stats()) {
                 h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
                         .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
                 for (String e : runs.engines) {
@@ -192,9 +198,9 @@ final class CompareReport {
         return "Ratios are after / before: below 1 the after run was faster or smaller (for stores per second, above 1"
                 + " is faster). A statistic is marked worse or better where it moved beyond its noise: an open-run"
                 + " statistic beyond the larger of the two runs' spreads ((max − min) / median of the R run figures);"
-                + " create and stores per second beyond " + HtmlPage.percent(CompareRuns.CREATE_TOLERANCE)
-                + ", memory beyond " + HtmlPage.percent(CompareRuns.MEMORY_TOLERANCE) + " and disk beyond "
-                + HtmlPage.percent(CompareRuns.DISK_TOLERANCE) + " (one pass, no spread). Load is the machine's, not"
+                + " create and stores per second beyond " + HtmlPage.percent(CreatePhase.CREATE_MS.tolerance())
+                + ", memory beyond " + HtmlPage.percent(MemoryPhase.MEM_RESIDENT_KB.tolerance()) + " and disk beyond "
+                + HtmlPage.percent(DiskPhase.DISK_KB.tolerance()) + " (one pass, no spread). Load is the machine's, not"
                 + " judged; a figure that is not positive (a heap that shrank) has no ratio.";
     }
 

@@ -1,5 +1,9 @@
 package storebench.report;
 
+import storebench.phase.Phases;
+
+import storebench.phase.CreatePhase;
+
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -17,14 +21,6 @@ import java.util.stream.Collectors;
  * open-run statistics, beyond a fixed tolerance for the one-pass statistics (create, memory, disk).
  */
 final class CompareRuns {
-    // The gate's baseline tolerances (thresholds.yaml, baseline.tolerance_percent) are the authority once they
-    // exist; until the comparison reads them, these are the tolerances for the statistics without a spread.
-    /** create_ms and stores_per_s: one pass over N stores, bound by the disk's sync latency. */
-    static final double CREATE_TOLERANCE = 0.10;
-    /** mem_resident_kb, mem_anon_kb, heap_kb. */
-    static final double MEMORY_TOLERANCE = 0.05;
-    /** disk_kb, disk_alloc_kb. */
-    static final double DISK_TOLERANCE = 0.05;
     /** An open-run statistic whose runs recorded no spread (an older results.jsonl). */
     static final double NO_SPREAD_TOLERANCE = 0.10;
 
@@ -107,7 +103,7 @@ final class CompareRuns {
         List<Row> all = new ArrayList<>();
         for (String setting : settings) {
             for (String engine : engines) {
-                for (Stat stat : Stat.values()) {
+                for (Stat stat : Phases.stats()) {
                     RunResults.Measurement b = before.measurement(engine, setting, stat.id()).orElse(null);
                     RunResults.Measurement a = after.measurement(engine, setting, stat.id()).orElse(null);
                     if (b != null || a != null) {
@@ -154,29 +150,15 @@ final class CompareRuns {
     }
 
     static boolean higherIsBetter(Stat stat) {
-        return stat == Stat.STORES_PER_S;
+        return stat.higherIsBetter();
     }
 
+    /** An open-run statistic against the larger spread; a one-pass one against its tolerance; load not at all. */
     static Optional<Double> thresholdOf(Stat stat, RunResults.Measurement before, RunResults.Measurement after) {
-        switch (stat) {
-            case CREATE_MS:
-            case STORES_PER_S:
-                return Optional.of(CREATE_TOLERANCE);
-            case MEM_RESIDENT_KB:
-            case MEM_ANON_KB:
-            case HEAP_KB:
-                return Optional.of(MEMORY_TOLERANCE);
-            case DISK_KB:
-            case DISK_ALLOC_KB:
-                return Optional.of(DISK_TOLERANCE);
-            case LOAD1:
-                return Optional.empty();
-            default:
-                if (stat.hasSpread()) {
-                    return Optional.of(spreadOf(before, after).orElse(NO_SPREAD_TOLERANCE));
-                }
-                return Optional.empty();
+        if (stat.hasSpread()) {
+            return Optional.of(spreadOf(before, after).orElse(NO_SPREAD_TOLERANCE));
         }
+        return Optional.ofNullable(stat.tolerance());
     }
 
     /** The larger of the two runs' spreads, where either recorded one. */

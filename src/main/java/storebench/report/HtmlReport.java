@@ -1,5 +1,12 @@
 package storebench.report;
 
+import storebench.phase.Phases;
+
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+
 import storebench.engine.Engines;
 
 import storebench.results.ResultsFile;
@@ -37,13 +44,6 @@ public final class HtmlReport {
     static final String VERDICTS = "verdicts.json";
     /** The gate's section of report.md (gate.VerdictSection), replaced here by the whole of verdicts.json. */
     private static final String GATE_HEADING = "## Regression gate";
-    /** The statistics drawn as bar charts, in groups, each with its chart title. */
-    private static final List<List<Stat>> BAR_GROUPS = List.of(
-            List.of(Stat.CREATE_MS, Stat.OPEN_MS, Stat.COUNT_MS, Stat.CLOSE_MS),
-            List.of(Stat.MEM_RESIDENT_KB, Stat.MEM_ANON_KB, Stat.HEAP_KB),
-            List.of(Stat.DISK_KB, Stat.DISK_ALLOC_KB));
-    private static final List<String> BAR_GROUP_TITLES = List.of("Medians per store: create, open, count, close",
-            "Memory per open store", "Disk per store");
     private static final List<String> VERDICT_COLUMNS = List.of("status", "kind", "engine", "setting", "workload",
             "stat", "measured", "limit", "margin", "marginPercent", "rule", "detail", "file", "line");
 
@@ -186,7 +186,7 @@ public final class HtmlReport {
 
     /** Where a section holds a statistics table (its rows are the Stat labels): the table's first and last line. */
     private Optional<int[]> statTable(List<String> section) {
-        String firstRow = Stat.values()[0].label(notesPerStore, held);
+        String firstRow = Phases.stats().get(0).label(notesPerStore, held);
         for (int k = 0; k < section.size(); k++) {
             if (!section.get(k).startsWith("|")) {
                 continue;
@@ -215,7 +215,7 @@ public final class HtmlReport {
             html.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">").append(HtmlPage.esc(title(e))).append("</th>");
         }
         html.append("</tr></thead>\n<tbody>\n");
-        for (Stat stat : Stat.values()) {
+        for (Stat stat : Phases.stats()) {
             html.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
                     .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
             for (String e : engines) {
@@ -301,10 +301,14 @@ public final class HtmlReport {
         }
         html.append("</div>\n");
         List<String> settingTitles = settings.stream().map(HtmlReport::settingTitle).collect(Collectors.toList());
-        for (int g = 0; g < BAR_GROUPS.size(); g++) {
-            String groupTitle = BAR_GROUP_TITLES.get(g);
+        // the bar charts, group by group, in the order of their statistics' rows
+        Map<String, List<Stat>> groups = new LinkedHashMap<>();
+        Phases.stats().stream().filter(st -> st.chartGroup() != null)
+                .forEach(st -> groups.computeIfAbsent(st.chartGroup(), k -> new ArrayList<>()).add(st));
+        for (Map.Entry<String, List<Stat>> group : groups.entrySet()) {
+            String groupTitle = group.getKey();
             StringBuilder figures = new StringBuilder();
-            for (Stat stat : BAR_GROUPS.get(g)) {
+            for (Stat stat : group.getValue()) {
                 Double[][] values = new Double[settings.size()][engines.size()];
                 boolean any = false;
                 for (int s = 0; s < settings.size(); s++) {
@@ -339,28 +343,7 @@ public final class HtmlReport {
     }
 
     private String chartTitle(Stat stat) {
-        switch (stat) {
-            case CREATE_MS:
-                return "Create, write " + MarkdownReport.fmt(notesPerStore, 0) + " objects, close (median ms)";
-            case OPEN_MS:
-                return "Open (median ms)";
-            case COUNT_MS:
-                return "Count query (median ms)";
-            case CLOSE_MS:
-                return "Close (median ms)";
-            case MEM_RESIDENT_KB:
-                return "Resident memory per open store (KB)";
-            case MEM_ANON_KB:
-                return "Anonymous memory per open store (KB)";
-            case HEAP_KB:
-                return "Managed heap per open store (KB)";
-            case DISK_KB:
-                return "Disk per store, files (KB)";
-            case DISK_ALLOC_KB:
-                return "Disk per store, allocated (KB)";
-            default:
-                return stat.label(notesPerStore, held);
-        }
+        return stat.chartTitle(notesPerStore, held);
     }
 
     /** The gate's verdicts.json as it is: its top-level fields, then one row per verdict with all its fields. */
@@ -444,7 +427,7 @@ public final class HtmlReport {
             }
             if (List.of("measured", "limit", "margin").contains(column)) {
                 try {
-                    return MarkdownReport.value(Stat.of(row.path("stat").asText()), v.asDouble());
+                    return MarkdownReport.value(Phases.stat(row.path("stat").asText()), v.asDouble());
                 } catch (IllegalArgumentException e) {
                     // a rule over several statistics: a plain number
                 }

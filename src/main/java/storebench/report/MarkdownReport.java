@@ -1,5 +1,12 @@
 package storebench.report;
 
+import storebench.phase.Phases;
+
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+
 import storebench.engine.RunView;
 
 import storebench.engine.Engines;
@@ -108,16 +115,16 @@ public final class MarkdownReport {
         }
         String s = settings.get(0);
         List<String> lines = new ArrayList<>();
-        ranked(s, Stat.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
-        ranked(s, Stat.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
-        ranked(s, Stat.MEM_RESIDENT_KB).ifPresent(r -> {
-            String anon = ranked(s, Stat.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory: "
+        ranked(s, OpenRunsPhase.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
+        ranked(s, OpenRunsPhase.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
+        ranked(s, MemoryPhase.MEM_RESIDENT_KB).ifPresent(r -> {
+            String anon = ranked(s, MemoryPhase.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory: "
                     + a).orElse("");
             lines.add("Resident memory per open store: " + r + anon + ".");
         });
-        ranked(s, Stat.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its " + fmt(notesPerStore, 0)
+        ranked(s, CreatePhase.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its " + fmt(notesPerStore, 0)
                 + " notes in one transaction takes " + r + "."));
-        ranked(s, Stat.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
+        ranked(s, DiskPhase.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
         if (lines.isEmpty()) {
             noFigures(md);
             return;
@@ -164,7 +171,7 @@ public final class MarkdownReport {
         md.append("\n| --- |");
         engines.forEach(e -> md.append(" ---: |"));
         md.append('\n');
-        for (Stat stat : Stat.values()) {
+        for (Stat stat : Phases.stats()) {
             md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
             for (String e : engines) {
                 md.append(' ').append(cell(e, setting, stat)).append(" |");
@@ -179,9 +186,9 @@ public final class MarkdownReport {
                     .append(": failed: ").append(why.lines().findFirst().orElse(why)).append('\n'));
         }
         boolean jvmRan = engines.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
-                Stat.OPEN_MS.id()).isPresent());
+                OpenRunsPhase.OPEN_MS.id()).isPresent());
         if (jvmRan) {
-            md.append("- ").append(Stat.CLOSE_FIN_MS.label(notesPerStore, held)).append(": measured in the Node worker"
+            md.append("- ").append(OpenRunsPhase.CLOSE_FIN_MS.label(notesPerStore, held)).append(": measured in the Node worker"
                     + " only; a JVM engine releases its store within close().\n");
         }
         md.append('\n');
@@ -299,7 +306,7 @@ public final class MarkdownReport {
      */
     private Optional<String> noiseCaveat() {
         List<RunResults.Measurement> withRuns = results.measurements().stream()
-                .filter(m -> m.spread != null && m.runs.size() > 1 && !m.stat.equals(Stat.OQC_P99_MS.id()))
+                .filter(m -> m.spread != null && m.runs.size() > 1 && !m.stat.equals(OpenRunsPhase.OQC_P99_MS.id()))
                 .collect(Collectors.toList());
         String load = run.path("maxLoad").asText("").isEmpty()
                 ? " The load was not controlled (bench.maxLoad unset), only recorded." : "";
@@ -387,6 +394,16 @@ public final class MarkdownReport {
             @Override
             public List<String> settings() {
                 return sets;
+            }
+
+            @Override
+            public String format(String stat, double value) {
+                return Phases.stat(stat).format(value);
+            }
+
+            @Override
+            public String label(String stat) {
+                return Phases.stat(stat).label(notesPerStore, held);
             }
         };
     }

@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.phase.Phases;
+
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -28,7 +30,7 @@ public final class ReportCheck {
         }
         int notes = results.run().path("notesPerStore").asInt();
         int held = results.run().path("hold").asInt();
-        for (Stat stat : Stat.values()) {
+        for (Stat stat : Phases.stats()) {
             String row = "| " + stat.label(notes, held) + " |";
             if (!reportText.contains(row)) {
                 missing.add("report.md has no row '" + stat.label(notes, held) + "'");
@@ -41,7 +43,7 @@ public final class ReportCheck {
                 if (skipped) {
                     continue;
                 }
-                for (Stat stat : Stat.values()) {
+                for (Stat stat : Phases.stats()) {
                     if (!stat.measuredIn(runtime(engine))) {
                         continue;
                     }

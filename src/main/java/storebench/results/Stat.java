@@ -2,35 +2,15 @@ package storebench.results;
 
 import storebench.model.TrialRuntime;
 
-import java.util.Arrays;
-import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Locale;
+import java.util.Objects;
 
 /**
- * The statistic ids (shared/DESIGN.md, "Statistics"), in the report's row order: the reference's rows
- * first, then ours. The ids are part of the interface (results.jsonl, thresholds.yaml): add, never rename.
+ * One statistic (shared/DESIGN.md, "Statistics"): its id (part of the interface: results.jsonl, thresholds.yaml;
+ * add, never rename), its row label and unit, how it is judged and drawn. Each phase declares the statistics it
+ * yields (storebench.phase); this class is only their description.
  */
-public enum Stat {
-    CREATE_MS("create_ms", "Create, write %W% objects, close (median)", Unit.MS, 2, false),
-    STORES_PER_S("stores_per_s", "Stores per second", Unit.COUNT, 0, false),
-    OPEN_MS("open_ms", "Open (median)", Unit.MS, 3, true),
-    COUNT_MS("count_ms", "Count query (median)", Unit.MS, 3, true),
-    OQC_MS("oqc_ms", "Open, query, close (median)", Unit.MS, 3, true),
-    OQC_P99_MS("oqc_p99_ms", "same, p99", Unit.MS, 3, true),
-    CLOSE_MS("close_ms", "Close (median)", Unit.MS, 3, true),
-    MEM_RESIDENT_KB("mem_resident_kb", "Memory per open store (%M% open), resident", Unit.KB, 0, false),
-    MEM_ANON_KB("mem_anon_kb", "same, anonymous (process' own memory)", Unit.KB, 0, false),
-    LOAD1("load1", "Load at start of the warm open runs (max)", Unit.COUNT, 2, false),
-    DISK_KB("disk_kb", "Space per store, files", Unit.KB, 0, false),
-    DISK_ALLOC_KB("disk_alloc_kb", "Space per store, allocated (st_blocks x 512)", Unit.KB, 0, false),
-    HEAP_KB("heap_kb", "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1, false),
-    /**
-     * Node engines only: close plus the minor GC and event-loop turn that finalize the connection's statements; for
-     * libSQL, whose close() only marks the connection closed, that is where the connection is released.
-     */
-    CLOSE_FIN_MS("close_fin_ms", "Close, finalization included (Node worker: + minor GC and event-loop turn)",
-            Unit.MS, 3, true, TrialRuntime.NODE);
-
+public final class Stat {
     /** How a value is printed. */
     public enum Unit { MS, KB, COUNT }
 
@@ -39,25 +19,35 @@ public enum Stat {
     private final Unit unit;
     private final int decimals;
     private final boolean hasSpread;
-    /** The one runtime whose trial processes measure it, or null for every runtime. */
     private final TrialRuntime onlyIn;
+    private final int row;
+    private final boolean reference;
+    private final boolean higherIsBetter;
+    private final Double tolerance;
+    private final String chartGroup;
+    private final String chartTitle;
 
-    Stat(String id, String label, Unit unit, int decimals, boolean hasSpread) {
-        this(id, label, unit, decimals, hasSpread, null);
+    private Stat(Builder b) {
+        this.id = Objects.requireNonNull(b.id);
+        this.label = Objects.requireNonNull(b.label);
+        this.unit = Objects.requireNonNull(b.unit);
+        this.decimals = b.decimals;
+        this.hasSpread = b.hasSpread;
+        this.onlyIn = b.onlyIn;
+        this.row = b.row;
+        this.reference = b.reference;
+        if (row <= 0) {
+            throw new IllegalArgumentException("statistic " + id + " needs its row in the report (row(n))");
+        }
+        this.higherIsBetter = b.higherIsBetter;
+        this.tolerance = b.tolerance;
+        this.chartGroup = b.chartGroup;
+        this.chartTitle = b.chartTitle;
     }
 
-    Stat(String id, String label, Unit unit, int decimals, boolean hasSpread, TrialRuntime onlyIn) {
-        this.id = id;
-        this.label = label;
-        this.unit = unit;
-        this.decimals = decimals;
-        this.hasSpread = hasSpread;
-        this.onlyIn = onlyIn;
-    }
-
-    /** Whether the trial processes of this runtime measure it (close_fin_ms: the Node worker only). */
-    public boolean measuredIn(TrialRuntime runtime) {
-        return onlyIn == null || onlyIn == runtime;
+    /** A statistic with its id, row label (%W% and %M% stand for the notes per store and the stores held open), unit and decimals. */
+    public static Builder of(String id, String label, Unit unit, int decimals) {
+        return new Builder(id, label, unit, decimals);
     }
 
     public String id() {
@@ -66,8 +56,7 @@ public enum Stat {
 
     /** The row label; %W% and %M% stand for the notes per store and the stores held open. */
     public String label(int notesPerStore, int held) {
-        return label.replace("%W%", String.format(java.util.Locale.ROOT, "%,d", notesPerStore))
-                .replace("%M%", String.format(java.util.Locale.ROOT, "%,d", held));
+        return substitute(label, notesPerStore, held);
     }
 
     public Unit unit() {
@@ -81,6 +70,52 @@ public enum Stat {
     /** Whether the statistic comes from R runs and so has a spread (open runs); create, memory, disk do not. */
     public boolean hasSpread() {
         return hasSpread;
+    }
+
+    /** Whether the trial processes of this runtime measure it (close_fin_ms: the Node worker only). */
+    public boolean measuredIn(TrialRuntime runtime) {
+        return onlyIn == null || onlyIn == runtime;
+    }
+
+    /**
+     * Its row in the report's table (1 = first): the reference write-up's rows are 1 to 11 in its order, ours follow,
+     * each phase's together.
+     */
+    public int row() {
+        return row;
+    }
+
+    /** One of the reference write-up's rows. */
+    public boolean inReference() {
+        return reference;
+    }
+
+    /** Whether a higher figure is the better one (stores_per_s). */
+    public boolean higherIsBetter() {
+        return higherIsBetter;
+    }
+
+    /**
+     * For a statistic without runs (one pass: create, memory, disk), how far two runs' figures may differ and still
+     * be the same in a comparison; null where the statistic has a spread, or is not judged at all (load).
+     */
+    public Double tolerance() {
+        return tolerance;
+    }
+
+    /** The bar chart (by its title) the statistic is drawn in, or null for none. */
+    public String chartGroup() {
+        return chartGroup;
+    }
+
+    /** Its chart's title ("Open (median ms)"); %W% and %M% as in the label. */
+    public String chartTitle(int notesPerStore, int held) {
+        return chartTitle == null ? label(notesPerStore, held) : substitute(chartTitle, notesPerStore, held);
+    }
+
+    private static String substitute(String text, int notesPerStore, int held) {
+        return text.replace("%W%", String.format(Locale.ROOT, "%,d", notesPerStore))
+                .replace("%M%", String.format(Locale.ROOT, "%,d", held));
     }
 
     /** A figure in this statistic's unit, with its decimals: "0.245 ms", "2,458 KB", "133". */
@@ -98,19 +133,80 @@ public enum Stat {
 
     /** A number with thousands separators and the given decimals ("1,234.5"), as every report prints it. */
     public static String number(double v, int decimals) {
-        return String.format(java.util.Locale.US, "%,." + decimals + "f", v);
+        return String.format(Locale.US, "%,." + decimals + "f", v);
     }
 
-    public static Stat of(String id) {
-        for (Stat s : values()) {
-            if (s.id.equals(id)) {
-                return s;
-            }
+    @Override
+    public String toString() {
+        return id;
+    }
+
+    /** Builds a statistic. */
+    public static final class Builder {
+        private final String id;
+        private final String label;
+        private final Unit unit;
+        private final int decimals;
+        private boolean hasSpread;
+        private TrialRuntime onlyIn;
+        private int row;
+        private boolean reference;
+        private boolean higherIsBetter;
+        private Double tolerance;
+        private String chartGroup;
+        private String chartTitle;
+
+        private Builder(String id, String label, Unit unit, int decimals) {
+            this.id = id;
+            this.label = label;
+            this.unit = unit;
+            this.decimals = decimals;
         }
-        throw new IllegalArgumentException("unknown statistic '" + id + "'; valid statistics: " + String.join(", ", ids()));
-    }
 
-    public static List<String> ids() {
-        return Arrays.stream(values()).map(Stat::id).collect(Collectors.toList());
+        /** A median of the R runs' figures: it has a spread, and comparisons judge it against that. */
+        public Builder ofRuns() {
+            this.hasSpread = true;
+            return this;
+        }
+
+        /** One pass, no spread: two runs are the same within this fraction. */
+        public Builder tolerance(double fraction) {
+            this.tolerance = fraction;
+            return this;
+        }
+
+        public Builder onlyIn(TrialRuntime runtime) {
+            this.onlyIn = runtime;
+            return this;
+        }
+
+        /** It is row {@code row} of the reference write-up's table, and of ours. */
+        public Builder reference(int row) {
+            this.row = row;
+            this.reference = true;
+            return this;
+        }
+
+        /** Its row in the report's table, after the reference's 11. */
+        public Builder row(int row) {
+            this.row = row;
+            return this;
+        }
+
+        public Builder higherIsBetter() {
+            this.higherIsBetter = true;
+            return this;
+        }
+
+        /** Drawn as bars in the chart group {@code group}, under its own title. */
+        public Builder chart(String group, String title) {
+            this.chartGroup = group;
+            this.chartTitle = title;
+            return this;
+        }
+
+        public Stat build() {
+            return new Stat(this);
+        }
     }
 }

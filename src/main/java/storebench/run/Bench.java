@@ -1,5 +1,11 @@
 package storebench.run;
 
+import storebench.gate.Thresholds;
+import storebench.gate.Verdict;
+import storebench.gate.Verdicts;
+import storebench.phase.Measured;
+import storebench.results.Stat;
+
 import storebench.model.TrialRuntime;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,7 +33,9 @@ import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * One bench run: its options, its output folder (target/bench/), the store pool, the load gate and sampler,
@@ -48,6 +56,8 @@ public final class Bench implements AutoCloseable {
     final Path workDir;
     /** The lock file in the bench root: one run per root at a time. */
     public static final String ROOT_LOCK = ".storebench-lock";
+    private final Thresholds thresholds;
+    private final Optional<RunResults> baseline;
     private final RunLock rootLock;
     private final RunLock outputLock;
     private final LoadSampler sampler;
@@ -60,11 +70,14 @@ public final class Bench implements AutoCloseable {
         this.options = options;
         this.console = console;
         // Everything that can stop the run is checked before it takes the root or touches the output folder.
-        Gate.checkBeforeMeasuring(options.thresholds, options.baseline); // a broken file stops the run here
+        this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline); // a broken file stops here
         if (options.baseline.isPresent()) {
             Gate.checkComparable(options.baseline.get(), new RunResults.Shape(options.workload.id(), options.stores,
                     options.runs, options.hold), options.baselineMismatchWarns).ifPresent(why -> console.println(
                     "[storebench] warning: " + why + " (bench.baselineMismatch=warn: the comparison is not evaluated)"));
+            this.baseline = Optional.of(Gate.loadBaseline(options.baseline.get()));
+        } else {
+            this.baseline = Optional.empty();
         }
         this.pool = StorePool.claim(options.root);
         this.rootLock = RunLock.acquire(pool.root().resolve(ROOT_LOCK), "bench root " + pool.root(), options.lockWait,
@@ -251,6 +264,26 @@ public final class Bench implements AutoCloseable {
         }
     }
 
+    /** The regression gate's rules, read and checked before anything was measured. */
+    public Thresholds thresholds() {
+        return thresholds;
+    }
+
+    /**
+     * The verdicts of the rules on one trial's figures of one phase, judged right after measuring them against the
+     * run's results so far (Gate.forFigures): a phase test fails with the failed ones.
+     */
+    public List<Verdict> judge(Trial trial, Measured measured) throws IOException {
+        List<String> stats = measured.figures().keySet().stream().map(Stat::id).collect(Collectors.toList());
+        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engine(), trial.setting(), stats);
+    }
+
+    /** Every verdict on the whole run, the baseline comparison included (Gate.evaluate), as verdicts.json has them. */
+    public Verdicts verdicts() throws IOException {
+        return new Verdicts(thresholds.file(), options.baseline.map(Path::toString).orElse(null),
+                Gate.evaluate(thresholds, RunResults.load(outputDir), baseline));
+    }
+
     /** Ends every trial (processes stopped, stores deleted unless bench.keep); safe to call twice. */
     public synchronized void finishMeasurements() throws IOException {
         for (Trial t : trials.values()) {
@@ -267,6 +300,13 @@ public final class Bench implements AutoCloseable {
         results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
         results.close();
         try {
+            // the gate's verdicts first: the report is a pure function of the run's files, verdicts.json among them
+            try {
+                Verdicts verdicts = verdicts();
+                console.println("[storebench] gate: " + verdicts.summary() + " (" + verdicts.write(outputDir) + ")");
+            } catch (IOException e) {
+                console.println("[storebench] the gate could not judge the run: " + e.getMessage());
+            }
             console.println("[storebench] report: " + MarkdownReport.write(outputDir));
             console.println("[storebench] report: " + HtmlReport.write(outputDir));
         } finally {

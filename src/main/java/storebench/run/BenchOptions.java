@@ -48,6 +48,8 @@ public final class BenchOptions {
     public final Duration lockWait;
     /** Whether a baseline that cannot be compared with this run only warns (the default fails the run). */
     public final boolean baselineMismatchWarns;
+    /** Whether ProfileBench ("Where the time goes") runs too. */
+    public final boolean profile;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -88,6 +90,7 @@ public final class BenchOptions {
                     + " not evaluated)");
         }
         baselineMismatchWarns = mismatch.equals("warn");
+        profile = bool("bench.profile", s.get("bench.profile", null, "false"));
     }
 
     /** Options from system properties and the environment. */

@@ -31,7 +31,7 @@ public final class TrialMain {
     private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
 
     private final PrintStream out;
-    private Phases phases;
+    private PhaseLoops phases;
     private String engineId;
 
     private TrialMain(PrintStream out) {
@@ -54,7 +54,7 @@ public final class TrialMain {
             String op = request.path("op").asText("");
             try {
                 main.send(main.serve(op, request));
-            } catch (Phases.CountMismatch e) {
+            } catch (PhaseLoops.CountMismatch e) {
                 main.send(Protocol.error(op, e.getMessage()).put("store", e.store));
             } catch (Exception | LinkageError e) {
                 e.printStackTrace();
@@ -74,7 +74,7 @@ public final class TrialMain {
             if (slowdown > 0) {
                 engine = new SlowedEngine(engine, slowdown);
             }
-            phases = new Phases(engineId, engine);
+            phases = new PhaseLoops(engineId, engine);
             ObjectNode result = Protocol.result(op).put("engine", engineId).put("pid", ProcessHandle.current().pid())
                     .put("runtime", "Java " + System.getProperty("java.version") + " ("
                             + System.getProperty("java.vm.name") + ")");
@@ -98,14 +98,14 @@ public final class TrialMain {
         switch (op) {
             case Protocol.CREATE: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                Phases.CreateSamples s = phases.create(root, workload, stores, progress(op, stores.length));
+                PhaseLoops.CreateSamples s = phases.create(root, workload, stores, progress(op, stores.length));
                 ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
                 result.putObject("samples").set("create", Protocol.longs(s.create));
                 return result;
             }
             case Protocol.CREATEPROFILE: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                Phases.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
+                PhaseLoops.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
                 ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
                 ObjectNode samples = result.putObject("samples");
                 samples.set("open", Protocol.longs(s.open));
@@ -121,7 +121,7 @@ public final class TrialMain {
             }
             case Protocol.OPENRUN: {
                 int[] order = Protocol.toInts(request.get("order"), "order");
-                Phases.OpenRunSamples s = phases.openRun(root, workload, order, progress(op, order.length));
+                PhaseLoops.OpenRunSamples s = phases.openRun(root, workload, order, progress(op, order.length));
                 ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
                 ObjectNode samples = result.putObject("samples");
                 samples.set("open", Protocol.longs(s.open));

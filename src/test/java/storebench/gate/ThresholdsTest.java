@@ -1,5 +1,10 @@
 package storebench.gate;
 
+import storebench.phase.CreatePhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phases;
+
 import storebench.engine.Engines;
 
 import org.junit.jupiter.api.Test;
@@ -49,9 +54,9 @@ class ThresholdsTest {
         });
 
         Thresholds.Baseline b = t.baseline().orElseThrow();
-        assertThat(b.toleranceFor(Stat.OQC_MS)).isEqualTo(new Thresholds.Tolerance(20, 24));
-        assertThat(b.toleranceFor(Stat.MEM_ANON_KB)).isEqualTo(new Thresholds.Tolerance(10, 25));
-        assertThat(b.toleranceFor(Stat.CREATE_MS)).as("its own, with a % sign").isEqualTo(new Thresholds.Tolerance(50, 26));
+        assertThat(b.toleranceFor(OpenRunsPhase.OQC_MS)).isEqualTo(new Thresholds.Tolerance(20, 24));
+        assertThat(b.toleranceFor(MemoryPhase.MEM_ANON_KB)).isEqualTo(new Thresholds.Tolerance(10, 25));
+        assertThat(b.toleranceFor(CreatePhase.CREATE_MS)).as("its own, with a % sign").isEqualTo(new Thresholds.Tolerance(50, 26));
         assertThat(b.ignore()).containsExactly("load1");
     }
 
@@ -105,7 +110,7 @@ class ThresholdsTest {
         Path file = write("ceilings:\n  - engine: sqlite\n    max:\n      oqc_ms: 1.0\n      oqc_p95_ms: 2\n");
 
         assertThat(reject(file).getMessage()).contains(file + ":5: unknown statistic 'oqc_p95_ms'")
-                .contains(String.join(", ", Stat.ids()));
+                .contains(String.join(", ", Phases.statIds()));
     }
 
     @Test

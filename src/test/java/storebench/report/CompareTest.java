@@ -1,5 +1,11 @@
 package storebench.report;
 
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phases;
+
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -55,30 +61,30 @@ class CompareTest {
     @Test
     void marksWhatMovedBeyondTheLargerSpreadOfBothRuns() throws Exception {
         CompareRuns runs = runs();
-        CompareRuns.Row oqc = row(runs, "sqlite", Stat.OQC_MS);
+        CompareRuns.Row oqc = row(runs, "sqlite", OpenRunsPhase.OQC_MS);
         assertThat(oqc.ratio()).hasValueSatisfying(r -> assertThat(r).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9)));
         assertThat(oqc.threshold()).contains(0.05);
         assertThat(oqc.move()).isEqualTo(CompareRuns.Move.WORSE);
-        assertThat(row(runs, "sqlite", Stat.COUNT_MS).move()).isEqualTo(CompareRuns.Move.BETTER);
-        assertThat(row(runs, "sqlite", Stat.OPEN_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", OpenRunsPhase.COUNT_MS).move()).isEqualTo(CompareRuns.Move.BETTER);
+        assertThat(row(runs, "sqlite", OpenRunsPhase.OPEN_MS).move()).isEqualTo(CompareRuns.Move.SAME);
         // p99: +25%, but its runs spread 50%
-        assertThat(row(runs, "sqlite", Stat.OQC_P99_MS).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", Stat.CLOSE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", OpenRunsPhase.OQC_P99_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", OpenRunsPhase.CLOSE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
     }
 
     @Test
     void judgesStatisticsWithoutSpreadByTheirTolerance() throws Exception {
         CompareRuns runs = runs();
-        assertThat(row(runs, "sqlite", Stat.CREATE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", Stat.STORES_PER_S).move()).isEqualTo(CompareRuns.Move.BETTER);
-        assertThat(row(runs, "sqlite", Stat.MEM_RESIDENT_KB).move()).isEqualTo(CompareRuns.Move.WORSE);
-        assertThat(row(runs, "sqlite", Stat.MEM_ANON_KB).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", Stat.DISK_KB).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", Stat.LOAD1).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
-        assertThat(row(runs, "sqlite", Stat.HEAP_KB).ratio()).isEmpty();
-        assertThat(row(runs, "objectbox", Stat.OQC_MS).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
+        assertThat(row(runs, "sqlite", CreatePhase.CREATE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", CreatePhase.STORES_PER_S).move()).isEqualTo(CompareRuns.Move.BETTER);
+        assertThat(row(runs, "sqlite", MemoryPhase.MEM_RESIDENT_KB).move()).isEqualTo(CompareRuns.Move.WORSE);
+        assertThat(row(runs, "sqlite", MemoryPhase.MEM_ANON_KB).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", DiskPhase.DISK_KB).move()).isEqualTo(CompareRuns.Move.SAME);
+        assertThat(row(runs, "sqlite", OpenRunsPhase.LOAD1).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
+        assertThat(row(runs, "sqlite", MemoryPhase.HEAP_KB).ratio()).isEmpty();
+        assertThat(row(runs, "objectbox", OpenRunsPhase.OQC_MS).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
         assertThat(runs.moved()).extracting(r -> r.stat)
-                .containsExactly(Stat.OQC_MS, Stat.MEM_RESIDENT_KB, Stat.STORES_PER_S, Stat.COUNT_MS);
+                .containsExactly(OpenRunsPhase.OQC_MS, MemoryPhase.MEM_RESIDENT_KB, CreatePhase.STORES_PER_S, OpenRunsPhase.COUNT_MS);
     }
 
     @Test
@@ -109,7 +115,7 @@ class CompareTest {
         while (refs.find()) {
             assertThat(refs.group(1)).startsWith("#");
         }
-        for (Stat stat : Stat.values()) {
+        for (Stat stat : Phases.stats()) {
             assertThat(html).contains("<tr data-stat=\"" + stat.id() + "\">");
         }
         assertThat(html).contains("<th data-engine=\"objectbox\">ObjectBox, sync every open</th>")

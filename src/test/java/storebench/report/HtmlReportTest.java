@@ -1,5 +1,10 @@
 package storebench.report;
 
+import storebench.phase.CreatePhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phases;
+
 import storebench.engine.Engines;
 
 import storebench.results.RunResults;
@@ -84,7 +89,7 @@ class HtmlReportTest {
     void hasOneTablePerSettingWithEveryStatisticRowAndEveryEngineColumn() {
         for (String setting : List.of("default", "mmap-threshold")) {
             String table = table(setting);
-            for (Stat stat : Stat.values()) {
+            for (Stat stat : Phases.stats()) {
                 assertThat(table).contains("<tr data-stat=\"" + stat.id() + "\"><th scope=\"row\">"
                         + HtmlPage.esc(stat.label(1000, 50)) + "</th>");
             }
@@ -98,11 +103,11 @@ class HtmlReportTest {
     @Test
     void formatsFiguresAsReportMdDoes() {
         RunResults.Measurement create = results.measurement("sqlite", "default", "create_ms").orElseThrow();
-        assertThat(cell("default", Stat.CREATE_MS, "sqlite")).isEqualTo(MarkdownReport.value(Stat.CREATE_MS, create.value))
+        assertThat(cell("default", CreatePhase.CREATE_MS, "sqlite")).isEqualTo(MarkdownReport.value(CreatePhase.CREATE_MS, create.value))
                 .matches("\\d+\\.\\d{2} ms");
         RunResults.Measurement resident = results.measurement("objectbox-cached", "default", "mem_resident_kb").orElseThrow();
-        assertThat(cell("default", Stat.MEM_RESIDENT_KB, "objectbox-cached"))
-                .isEqualTo(MarkdownReport.value(Stat.MEM_RESIDENT_KB, resident.value)).isEqualTo("2,494 KB");
+        assertThat(cell("default", MemoryPhase.MEM_RESIDENT_KB, "objectbox-cached"))
+                .isEqualTo(MarkdownReport.value(MemoryPhase.MEM_RESIDENT_KB, resident.value)).isEqualTo("2,494 KB");
     }
 
     @Test
@@ -111,9 +116,9 @@ class HtmlReportTest {
         assertThat(oqc.runs).hasSize(3);
         StringBuilder runs = new StringBuilder();
         oqc.runs.forEach(r -> runs.append(' ').append(MarkdownReport.fmt(r, 3)));
-        assertThat(cell("default", Stat.OQC_MS, "sqlite")).isEqualTo(MarkdownReport.value(Stat.OQC_MS, oqc.value)
+        assertThat(cell("default", OpenRunsPhase.OQC_MS, "sqlite")).isEqualTo(MarkdownReport.value(OpenRunsPhase.OQC_MS, oqc.value)
                 + " spread " + HtmlPage.percent(oqc.spread) + runs);
-        for (Stat stat : Stat.values()) {
+        for (Stat stat : Phases.stats()) {
             assertThat(cell("default", stat, "sqlite").contains("spread")).as(stat.id())
                     .isEqualTo(stat.hasSpread() && stat.measuredIn(storebench.model.TrialRuntime.JVM));
         }
@@ -121,9 +126,9 @@ class HtmlReportTest {
 
     @Test
     void marksSkippedEnginesAsNotMeasuredAndFailedPhasesAsFailed() {
-        assertThat(cell("default", Stat.OQC_MS, "objectbox-nosync")).isEqualTo(MarkdownReport.NONE);
-        assertThat(cell("mmap-threshold", Stat.MEM_RESIDENT_KB, "sqlite-node")).isEqualTo("failed");
-        assertThat(cell("mmap-threshold", Stat.OQC_MS, "sqlite-node")).matches("\\d\\.\\d{3} ms spread .*");
+        assertThat(cell("default", OpenRunsPhase.OQC_MS, "objectbox-nosync")).isEqualTo(MarkdownReport.NONE);
+        assertThat(cell("mmap-threshold", MemoryPhase.MEM_RESIDENT_KB, "sqlite-node")).isEqualTo("failed");
+        assertThat(cell("mmap-threshold", OpenRunsPhase.OQC_MS, "sqlite-node")).matches("\\d\\.\\d{3} ms spread .*");
         assertThat(html).contains("SQLite (Node.js): failed: hold: worker exited with code 1")
                 .contains("ObjectBox, skip model sync: not measured: objectbox-java 5.1.0 has no public way");
     }

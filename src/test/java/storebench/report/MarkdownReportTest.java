@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.phase.Phases;
+
 import storebench.engine.ObjectBoxEngine;
 
 import storebench.results.ResultsFile;
@@ -148,7 +150,7 @@ class MarkdownReportTest {
                 "Space per store, allocated (st_blocks x 512)",
                 "Managed heap per open store (Java heap; JS heap for Node engines)",
                 "Close, finalization included (Node worker: + minor GC and event-loop turn)");
-        assertThat(labels).hasSize(Stat.values().length);
+        assertThat(labels).hasSize(Phases.stats().size());
     }
 
     @Test

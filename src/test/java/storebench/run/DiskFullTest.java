@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.phase.Phases;
+
 import storebench.engine.SqliteEngine;
 
 import org.junit.jupiter.api.Test;
@@ -71,7 +73,7 @@ class DiskFullTest {
             Thread filler = new Thread(() -> fillOnceCreationBegins(trialDir.resolve("store-3"), mount.resolve("filler")));
             filler.start();
             try {
-                trial.create();
+                trial.measure(Phases.CREATE);
                 System.out.println("create did not fail");
                 System.exit(1);
             } catch (Exception e) {
@@ -85,7 +87,7 @@ class DiskFullTest {
         props.put("bench.out", args[1] + "-reuse");
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            trial.create();
+            trial.measure(Phases.CREATE);
             if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 300) {
                 System.out.println("REUSED-LESS-THAN-CREATED reused " + trial.reusedStores() + " of " + created);
             }

@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.phase.Phases;
+
 import storebench.engine.ObjectBoxEngine;
 import storebench.engine.SqliteEngine;
 import storebench.model.TrialRuntime;
@@ -61,21 +63,21 @@ class FaultsTest {
             Trial victim = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             Thread killer = new Thread(() -> killTrialProcessAfter(2000)); // in the middle of create
             killer.start();
-            assertThatThrownBy(victim::create).isInstanceOf(TrialFailure.class)
+            assertThatThrownBy(() -> victim.measure(Phases.CREATE)).isInstanceOf(TrialFailure.class)
                     .hasMessageContaining("create failed")
                     .hasMessageContaining("stores done")
                     .hasMessageContaining("exit status 137");
             killer.join();
 
             Trial other = bench.trial(ObjectBoxEngine.CACHED_MODEL, Setting.DEFAULT);
-            other.create();
-            other.openRuns();
-            other.memory();
-            assertThatThrownBy(victim::openRuns).hasMessageContaining("an earlier phase failed");
+            other.measure(Phases.CREATE);
+            other.measure(Phases.OPEN_RUNS);
+            other.measure(Phases.MEMORY_PER_STORE);
+            assertThatThrownBy(() -> victim.measure(Phases.OPEN_RUNS)).hasMessageContaining("an earlier phase failed");
         }
         Path out = tmp.resolve("out");
         RunResults results = RunResults.load(out);
-        for (Stat stat : Stat.values()) {
+        for (Stat stat : Phases.stats()) {
             assertThat(results.measurement("objectbox-cached", "default", stat.id())).as(stat.id())
                     .matches(m -> m.isPresent() == stat.measuredIn(TrialRuntime.JVM));
         }
@@ -88,7 +90,7 @@ class FaultsTest {
     @Test
     void reuseKeepsValidStoresAndRecreatesOneWhoseCountDoesNotMatch() throws Exception {
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET)) {
-            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create();
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
         // store 2 is "half written": its database lost its table
@@ -97,10 +99,10 @@ class FaultsTest {
 
         try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            trial.create();
+            trial.measure(Phases.CREATE);
             assertThat(trial.reusedStores()).isEqualTo(5);
             assertThat(trial.createdStores()).isEqualTo(3);
-            trial.openRuns(); // every count checked: store 2 was made anew
+            trial.measure(Phases.OPEN_RUNS); // every count checked: store 2 was made anew
         }
         assertThat(Files.readString(tmp.resolve("out").resolve(MarkdownReport.NAME)))
                 .contains("5 stores reused from an earlier run (bench.reuse), 3 created");
@@ -114,7 +116,7 @@ class FaultsTest {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path link = Files.createSymbolicLink(trialDir.resolve("store-2"), outside);
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET)) {
-            assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create())
+            assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE))
                     .isInstanceOf(TrialFailure.class)
                     .hasMessageContaining(link + " is a symbolic link (to " + outside + ") that storebench did not make")
                     .hasMessageContaining("Remove it, or choose another -Dbench.root");

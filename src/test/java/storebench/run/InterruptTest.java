@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.phase.Phases;
+
 import storebench.engine.SqliteEngine;
 
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,6 @@ class InterruptTest {
         p.put("bench.stores", "20000");
         p.put("bench.hold", "1");
         Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()));
-        bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create();
+        bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
     }
 }

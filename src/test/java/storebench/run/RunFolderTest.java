@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.phase.Phases;
+
 import storebench.engine.SqliteEngine;
 
 import org.junit.jupiter.api.Test;
@@ -62,7 +64,7 @@ class RunFolderTest {
 
     private void failingRun() throws Exception {
         try (Bench bench = Bench.start(options(brokenRoot(), Map.of()), QUIET)) {
-            assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).create())
+            assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE))
                     .hasMessageContaining("is a symbolic link");
         }
     }
@@ -71,9 +73,9 @@ class RunFolderTest {
     void failedRunsNeverPushTheLastCompleteRunOut() throws Exception {
         try (Bench bench = Bench.start(options(tmp.resolve("root"), Map.of()), QUIET)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            trial.create();
-            trial.openRuns();
-            trial.memory();
+            trial.measure(Phases.CREATE);
+            trial.measure(Phases.OPEN_RUNS);
+            trial.measure(Phases.MEMORY_PER_STORE);
         }
         Path out = tmp.resolve("out");
         assertThat(RunResults.load(out).incomplete()).isEmpty();

@@ -202,6 +202,26 @@ class SuiteLaunchTest {
         assertThat(elsewhere).isEmptyDirectory();
     }
 
+    @Test
+    void aRuleItsFiguresBreakFailsThatEnginesPhaseTestNamingTheRuleAndItsLine() throws Exception {
+        Path rules = Files.writeString(tmp.resolve("strict.yaml"), "ceilings:\n  - engine: sqlite\n    workload: small\n"
+                + "    max:\n      oqc_ms: 0.000001\n");
+        Map<String, String> options = options(tmp.resolve("out"), tmp.resolve("root"), 10);
+        options.put("bench.thresholds", rules.toString());
+        Path log = tmp.resolve("console.log");
+
+        int exit = await(launch(options, List.of("-jar", CONSOLE.toString()), classpath(),
+                List.of("storebench.StoreLifeBench"), log), log);
+
+        String output = read(log);
+        assertThat(exit).isNotZero();
+        assertThat(output).contains("sqlite/default > openRuns: 1 rule of " + rules + " violated:")
+                .contains("FAIL ceiling: engine sqlite, setting default, workload small, statistic oqc_ms: measured ")
+                .contains("(" + rules + ":5)");
+        assertThat(output).contains("[         3 tests successful      ]") // create, memory, disk pass
+                .contains("[         1 tests failed          ]");
+    }
+
     private static String classpath() {
         return suiteClasspath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }

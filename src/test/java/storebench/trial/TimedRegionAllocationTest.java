@@ -27,7 +27,7 @@ class TimedRegionAllocationTest {
     @Test
     void nothingIsAllocatedBetweenTheEngineCallsOfAnOpenRun() throws Exception {
         CountingEngine engine = new CountingEngine(Workload.SMALL.notesPerStore());
-        Phases phases = new Phases("fake", engine);
+        PhaseLoops phases = new PhaseLoops("fake", engine);
         int n = 20_000;
         int[] order = new int[n];
         for (int k = 0; k < n; k++) {

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The phase loops of a JVM trial process, over real directories, with an in-memory engine. */
-class PhasesTest {
+class PhaseLoopsTest {
     @TempDir
     Path root;
 
@@ -78,9 +78,9 @@ class PhasesTest {
     }
 
     private final FakeEngine engine = new FakeEngine();
-    private final Phases phases = new Phases("fake-engine", engine);
+    private final PhaseLoops phases = new PhaseLoops("fake-engine", engine);
 
-    private Phases.CreateSamples createFive() throws Exception {
+    private PhaseLoops.CreateSamples createFive() throws Exception {
         return phases.create(root, Workload.SMALL, new int[] {0, 1, 2, 3, 4}, done -> { });
     }
 
@@ -101,7 +101,7 @@ class PhasesTest {
 
     @Test
     void createGivesOnePositiveSamplePerStoreAndAWallTimeCoveringThem() throws Exception {
-        Phases.CreateSamples s = createFive();
+        PhaseLoops.CreateSamples s = createFive();
 
         assertThat(s.create).hasSize(5);
         assertThat(java.util.Arrays.stream(s.create).boxed()).allSatisfy(ns -> assertThat(ns).isPositive());
@@ -128,7 +128,7 @@ class PhasesTest {
         engine.calls.clear();
         int[] order = {3, 0, 4, 1, 2};
 
-        Phases.OpenRunSamples s = phases.openRun(root, Workload.SMALL, order, done -> { });
+        PhaseLoops.OpenRunSamples s = phases.openRun(root, Workload.SMALL, order, done -> { });
 
         assertThat(engine.calls).containsExactly("open store-3", "open store-0", "open store-4", "open store-1",
                 "open store-2");
@@ -150,7 +150,7 @@ class PhasesTest {
         engine.miscount = 9;
 
         assertThatThrownBy(() -> phases.openRun(root, Workload.SMALL, new int[] {1, 3, 0, 2, 4}, done -> { }))
-                .isInstanceOfSatisfying(Phases.CountMismatch.class, e -> assertThat(e.store).isEqualTo(3))
+                .isInstanceOfSatisfying(PhaseLoops.CountMismatch.class, e -> assertThat(e.store).isEqualTo(3))
                 .hasMessage("count mismatch: engine fake-engine, store 3 (" + bad + "): expected 10, got 9");
         assertThat(engine.openStores).as("the miscounting store was closed before the check").isZero();
     }
@@ -164,7 +164,7 @@ class PhasesTest {
         List<Integer> done = new ArrayList<>();
 
         assertThatThrownBy(() -> phases.warmup(root, Workload.SMALL, new int[] {0, 1, 2, 3, 4}, done::add))
-                .isInstanceOf(Phases.CountMismatch.class)
+                .isInstanceOf(PhaseLoops.CountMismatch.class)
                 .hasMessage("count mismatch: engine fake-engine, store 4 (" + bad + "): expected 10, got 11");
         assertThat(done).as("stores before the bad one were visited").containsExactly(1, 2, 3, 4);
     }
@@ -189,7 +189,7 @@ class PhasesTest {
 
         assertThatThrownBy(() -> phases.hold(root, Workload.SMALL, new int[] {0}, new int[] {0, 1, 2, 3}, () -> { },
                 () -> ran[0] = true))
-                .isInstanceOf(Phases.CountMismatch.class)
+                .isInstanceOf(PhaseLoops.CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 0");
         assertThat(ran[0]).isFalse();
         assertThat(engine.openStores).isZero();

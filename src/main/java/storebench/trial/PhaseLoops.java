@@ -19,11 +19,11 @@ import java.util.function.IntConsumer;
  * paths and notes are made before the clock starts, samples go into preallocated arrays, the count check and
  * progress happen after the clock stops.
  */
-public final class Phases {
+public final class PhaseLoops {
     private final String engineId;
     private final Engine engine;
 
-    public Phases(String engineId, Engine engine) {
+    public PhaseLoops(String engineId, Engine engine) {
         this.engineId = engineId;
         this.engine = engine;
     }

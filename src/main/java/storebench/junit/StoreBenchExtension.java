@@ -1,0 +1,168 @@
+package storebench.junit;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
+import org.opentest4j.AssertionFailedError;
+import storebench.gate.Verdict;
+import storebench.measure.LoadGate;
+import storebench.phase.Measured;
+import storebench.run.Bench;
+import storebench.run.BenchOptions;
+import storebench.run.Trial;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The suite's JUnit 5 extension, brought by {@link StoreBench} (or {@code @ExtendWith} on a class that needs only
+ * the run, like GateBench):
+ * <ul>
+ * <li>the bench run lives in the root context's store: started (options, thresholds.yaml, baseline, bench root and
+ * Node.js checked) before anything is measured, closed when the whole test run ends, which writes the gate's
+ * verdicts and the report, once;</li>
+ * <li>each trial lives in its class invocation's store and is closed (its processes stopped, its stores deleted)
+ * when that invocation ends;</li>
+ * <li>parameters: the {@link Bench} of the run;</li>
+ * <li>around each phase test: a trial its engine cannot run here is skipped with the reason; after it, its
+ * figures and load waits are published as report entries, and the rules of thresholds.yaml on those figures are
+ * judged at once: a violated rule fails that phase test with the rule, the figure, the limit and the file's line;</li>
+ * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason.</li>
+ * </ul>
+ */
+public final class StoreBenchExtension implements BeforeEachCallback, ParameterResolver, InvocationInterceptor,
+        TestExecutionExceptionHandler {
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(StoreBenchExtension.class);
+
+    /** The run's bench, started on first use with the options of this test run, closed when the test run ends. */
+    public static Bench bench(ExtensionContext context) {
+        ExtensionContext root = context.getRoot();
+        return root.getStore(NAMESPACE).getOrComputeIfAbsent(Bench.class, k -> {
+            BenchOptions options = BenchOptions.from(
+                    key -> root.getConfigurationParameter(key).orElse(System.getProperty(key)), System::getenv);
+            try {
+                return Bench.start(options, System.out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e.getMessage(), e);
+            }
+        }, Bench.class);
+    }
+
+    /** The trial of the class invocation a test runs in, or empty outside a {@link StoreBench} class. */
+    static Optional<Trial> trial(ExtensionContext context) {
+        Optional<Object> instance = context.getTestInstance();
+        if (instance.isEmpty()) {
+            return Optional.empty();
+        }
+        for (Class<?> c = instance.get().getClass(); c != null; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Trial.class.isAssignableFrom(f.getType())) {
+                    try {
+                        f.setAccessible(true);
+                        return Optional.ofNullable((Trial) f.get(instance.get()));
+                    } catch (IllegalAccessException e) {
+                        throw new IllegalStateException("cannot read the trial field " + f, e);
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Before each phase test: the trial goes into its invocation's store (closed when the invocation ends), and a
+     * trial whose engine cannot run here (no Node.js, no way to measure it) is skipped, saying why.
+     */
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        Optional<Trial> trial = trial(context);
+        if (trial.isEmpty()) {
+            return;
+        }
+        ExtensionContext invocation = context.getParent().orElseThrow();
+        invocation.getStore(NAMESPACE).getOrComputeIfAbsent(Trial.class, k -> trial.get(), Trial.class);
+        Optional<String> why = trial.get().unavailable();
+        Assumptions.assumeTrue(why.isEmpty(), () -> trial.get() + " not measured: " + why.orElse(""));
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == Bench.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return bench(context);
+    }
+
+    /**
+     * Runs a phase test, then publishes what it measured and judges it: the rules on the engine's new figures (and
+     * the ratios they complete) are evaluated right away, and a violated one fails this test.
+     */
+    @Override
+    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
+                                    ExtensionContext context) throws Throwable {
+        Optional<Trial> trial = trial(context);
+        if (trial.isEmpty()) {
+            invocation.proceed();
+            return;
+        }
+        int measuredBefore = trial.get().measuredLog().size();
+        int waitsBefore = trial.get().loadWaits().size();
+        invocation.proceed();
+        List<Measured> measured = trial.get().measuredLog().subList(measuredBefore, trial.get().measuredLog().size());
+        publish(context, measured, trial.get().loadWaits().subList(waitsBefore, trial.get().loadWaits().size()));
+        Bench bench = bench(context);
+        List<Verdict> failed = new java.util.ArrayList<>();
+        for (Measured m : measured) {
+            bench.judge(trial.get(), m).stream().filter(v -> v.status() == Verdict.Status.FAIL).forEach(failed::add);
+        }
+        if (!failed.isEmpty()) {
+            throw new AssertionFailedError(trial.get() + " > " + context.getRequiredTestMethod().getName() + ": "
+                    + failed.size() + (failed.size() == 1 ? " rule" : " rules") + " of " + bench.thresholds().file()
+                    + " violated: " + failed.stream().map(Verdict::message).collect(Collectors.joining("\n  ", "\n  ", "")));
+        }
+    }
+
+    /** Each statistic (3 decimals) and each load wait of the phase, as JUnit report entries. */
+    private static void publish(ExtensionContext context, List<Measured> measured, List<LoadGate.Wait> waits) {
+        for (Measured m : measured) {
+            Map<String, String> entries = new LinkedHashMap<>();
+            m.figures().forEach((stat, v) -> entries.put(stat.id(), String.format(Locale.ROOT, "%.3f", v)));
+            if (!entries.isEmpty()) {
+                context.publishReportEntry(entries);
+            }
+        }
+        for (LoadGate.Wait w : waits) {
+            context.publishReportEntry(Map.of("load1", String.format(Locale.ROOT, "%.2f", w.load1),
+                    "loadWaitMs", String.valueOf(w.waitedMs), "loadGaveUp", String.valueOf(w.gaveUp)));
+        }
+    }
+
+    /**
+     * A phase test that throws (not a rule it broke, not a skip): the trial's failed status line, if the trial has
+     * not written one already, then the failure as it is.
+     */
+    @Override
+    public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
+        Optional<Trial> trial = trial(context);
+        if (trial.isPresent() && throwable instanceof Exception
+                && !(throwable instanceof org.opentest4j.TestAbortedException)) {
+            trial.get().recordFailure(context.getRequiredTestMethod().getName(), null, (Exception) throwable);
+        }
+        throw throwable;
+    }
+}

@@ -1,0 +1,66 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+import storebench.measure.HdrLogs;
+import storebench.measure.Latency;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.Protocol;
+
+import java.util.List;
+
+/**
+ * Create: for each store, create its directory, open a new store (schema commit), put W notes in one transaction,
+ * close; timed together per store. Runs once per trial, on the stores the pool lacks (all of them, unless
+ * bench.reuse keeps valid ones).
+ */
+public final class CreatePhase extends Phase {
+    public static final Stat CREATE_MS = Stat.of("create_ms", "Create, write %W% objects, close (median)", Unit.MS, 2)
+            .reference(1).tolerance(0.10).chart(Phases.MEDIANS, "Create, write %W% objects, close (median ms)").build();
+    public static final Stat STORES_PER_S = Stat.of("stores_per_s", "Stores per second", Unit.COUNT, 0).reference(2)
+            .higherIsBetter().tolerance(0.10).build();
+    public static final Step CREATE = new Step(Protocol.CREATE, true, "create");
+
+    CreatePhase() {
+        super("create");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of(CREATE_MS, STORES_PER_S);
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(CREATE);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.SHARED;
+    }
+
+    /** The stores are made once per trial (by the pool, which calls {@link #create}); this reports their figures. */
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        run.ensureStores();
+        return run.recorded(this);
+    }
+
+    /** Creates the given stores in the trial's process and records create_ms and stores_per_s over them. */
+    public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
+        ObjectNode request = run.request(Protocol.CREATE);
+        request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
+        ObjectNode result = run.send(CREATE, request, l -> { }).result();
+        long wallNs = result.path("wallNs").asLong();
+        Histogram h = Latency.histogram(Protocol.toLongs(result.path("samples").path("create"), "create"));
+        run.hdrLog("create", List.of(HdrLogs.interval(h, "create", result.path("startMs").asLong(), wallNs)));
+        Measured m = new Measured(Phases.CREATE);
+        m.put(CREATE_MS, Latency.p50Ms(h)).put(STORES_PER_S, stores.size() / (wallNs / 1e9));
+        for (var e : m.figures().entrySet()) {
+            run.stat(e.getKey(), e.getValue(), List.of());
+        }
+        return m;
+    }
+}

@@ -1,0 +1,89 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.DiskUsage;
+import storebench.measure.RunStats;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Disk: after create and close, all files of each store (a SQL store's -wal and -shm too), as file sizes and as
+ * blocks allocated; and how store 0 lies on disk as the engine itself tells it (its pages, for the caveats).
+ */
+public final class DiskPhase extends Phase {
+    public static final Stat DISK_KB = Stat.of("disk_kb", "Space per store, files", Unit.KB, 0).reference(11)
+            .tolerance(0.05).chart(Phases.DISK, "Disk per store, files (KB)").build();
+    public static final Stat DISK_ALLOC_KB = Stat.of("disk_alloc_kb", "Space per store, allocated (st_blocks x 512)",
+            Unit.KB, 0).row(12).tolerance(0.05).chart(Phases.DISK, "Disk per store, allocated (KB)").build();
+    private static final Step LAYOUT = new Step(Protocol.LAYOUT, false, null);
+
+    DiskPhase() {
+        super("disk");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of(DISK_KB, DISK_ALLOC_KB);
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(LAYOUT);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.SHARED;
+    }
+
+    /** Measured with the stores (by the pool, which calls {@link #measureFiles}); this reports the figures. */
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        run.ensureStores();
+        return run.recorded(this);
+    }
+
+    /**
+     * Measures the files of the trial's N stores in {@code dir} (median of the sums per store) and asks the engine how
+     * store 0 lies on disk.
+     */
+    public static Measured measureFiles(PhaseRun run, Path dir) throws Exception {
+        int n = run.stores();
+        Map<Integer, DiskUsage.StoreDisk> disk = DiskUsage.of(dir);
+        long[] bytes = new long[n];
+        long[] allocated = new long[n];
+        long[] wal = new long[n];
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            DiskUsage.StoreDisk d = disk.get(i);
+            if (d == null) {
+                throw new IOException("store " + i + " has no files under " + dir + " after create");
+            }
+            bytes[i] = d.bytes;
+            allocated[i] = d.allocatedBytes;
+            wal[i] = d.walBytes;
+            total += d.bytes;
+        }
+        Measured m = new Measured(Phases.DISK_USAGE);
+        m.put(DISK_KB, RunStats.median(bytes) / 1024).put(DISK_ALLOC_KB, RunStats.median(allocated) / 1024);
+        run.stat(DISK_KB, m.value(DISK_KB), List.of());
+        run.stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
+        run.append(run.line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
+                .put("bytesMedian", RunStats.median(bytes)));
+        JsonNode layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), l -> { }).result()
+                .path("layout");
+        if (layout.isObject() && layout.size() > 0) {
+            ObjectNode l = run.line("layout").put("store", 0);
+            l.set("layout", layout);
+            run.append(l);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,44 @@
+package storebench.phase;
+
+import storebench.results.Stat;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What one phase measured for one trial: each statistic's figure (the median of the runs, where it has runs). */
+public final class Measured {
+    private final Phase phase;
+    private final Map<Stat, Double> figures = new LinkedHashMap<>();
+
+    public Measured(Phase phase) {
+        this.phase = phase;
+    }
+
+    public Phase phase() {
+        return phase;
+    }
+
+    Measured put(Stat stat, double value) {
+        figures.put(stat, value);
+        return this;
+    }
+
+    /** The figure of a statistic; an error if the phase did not yield it. */
+    public double value(Stat stat) {
+        Double v = figures.get(stat);
+        if (v == null) {
+            throw new IllegalArgumentException(phase.id() + " yielded no " + stat.id() + " (it yielded "
+                    + figures.keySet() + ")");
+        }
+        return v;
+    }
+
+    public boolean has(Stat stat) {
+        return figures.containsKey(stat);
+    }
+
+    public Map<Stat, Double> figures() {
+        return Collections.unmodifiableMap(figures);
+    }
+}

@@ -1,0 +1,75 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.Protocol;
+
+import java.util.List;
+
+/**
+ * Memory per open store: in a fresh trial process, warm up like the open runs, read "before"; open M stores and run
+ * one count on each; read "after": (after - before) / M, resident and anonymous (/proc/PID/smaps_rollup), and the
+ * managed heap (after a full collection).
+ */
+public final class MemoryPhase extends Phase {
+    public static final Stat MEM_RESIDENT_KB = Stat.of("mem_resident_kb", "Memory per open store (%M% open), resident",
+            Unit.KB, 0).reference(8).tolerance(0.05).chart(Phases.MEMORY, "Resident memory per open store (KB)").build();
+    public static final Stat MEM_ANON_KB = Stat.of("mem_anon_kb", "same, anonymous (process' own memory)", Unit.KB, 0)
+            .reference(9).tolerance(0.05).chart(Phases.MEMORY, "Anonymous memory per open store (KB)").build();
+    public static final Stat HEAP_KB = Stat.of("heap_kb",
+            "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).row(13).tolerance(0.05)
+            .chart(Phases.MEMORY, "Managed heap per open store (KB)").build();
+    public static final Step HOLD = new Step(Protocol.HOLD, true, "memory");
+
+    MemoryPhase() {
+        super("memory");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of(MEM_RESIDENT_KB, MEM_ANON_KB, HEAP_KB);
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(HOLD);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        run.ensureStores();
+        int m = run.hold();
+        ObjectNode request = run.request(Protocol.HOLD);
+        request.set("warmup", Protocol.ints(run.warmOrder().stream().mapToInt(Integer::intValue).toArray()));
+        int[] stores = new int[m];
+        for (int i = 0; i < m; i++) {
+            stores[i] = i;
+        }
+        request.set("stores", Protocol.ints(stores));
+        run.freshProcess();
+        ObjectNode result = run.send(HOLD, request, l -> { }).result();
+        run.freshProcess(); // nothing else runs in the process that measured memory
+        JsonNode before = result.path("before");
+        JsonNode after = result.path("after");
+        Measured measured = new Measured(this);
+        measured.put(MEM_RESIDENT_KB, (after.path("rssKb").asDouble() - before.path("rssKb").asDouble()) / m);
+        measured.put(MEM_ANON_KB, (after.path("anonKb").asDouble() - before.path("anonKb").asDouble()) / m);
+        measured.put(HEAP_KB, (after.path("heapUsedBytes").asDouble() - before.path("heapUsedBytes").asDouble())
+                / 1024 / m);
+        ObjectNode memory = run.line("memory").put("opened", m);
+        memory.set("before", before);
+        memory.set("after", after);
+        run.append(memory);
+        for (var e : measured.figures().entrySet()) {
+            run.stat(e.getKey(), e.getValue(), List.of());
+        }
+        return measured;
+    }
+}

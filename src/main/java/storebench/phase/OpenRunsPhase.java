@@ -1,0 +1,131 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+import storebench.measure.HdrLogs;
+import storebench.measure.Latency;
+import storebench.measure.RunStats;
+import storebench.model.TrialRuntime;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.Protocol;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The warm open runs: R runs, each in a fresh trial process after its own uncounted warm-up (page cache and JIT);
+ * run r visits all N stores in the order {@code Collections.shuffle(0..N-1, new Random(r))}: open, count, close,
+ * each timed, and the three together. Each figure is the median over the runs of that run's p50 (or p99).
+ */
+public final class OpenRunsPhase extends Phase {
+    public static final Stat OPEN_MS = Stat.of("open_ms", "Open (median)", Unit.MS, 3).reference(3).ofRuns()
+            .chart(Phases.MEDIANS, "Open (median ms)").build();
+    public static final Stat COUNT_MS = Stat.of("count_ms", "Count query (median)", Unit.MS, 3).reference(4).ofRuns()
+            .chart(Phases.MEDIANS, "Count query (median ms)").build();
+    public static final Stat OQC_MS = Stat.of("oqc_ms", "Open, query, close (median)", Unit.MS, 3).reference(5)
+            .ofRuns().build();
+    public static final Stat OQC_P99_MS = Stat.of("oqc_p99_ms", "same, p99", Unit.MS, 3).reference(6).ofRuns().build();
+    public static final Stat CLOSE_MS = Stat.of("close_ms", "Close (median)", Unit.MS, 3).reference(7).ofRuns()
+            .chart(Phases.MEDIANS, "Close (median ms)").build();
+    /** The machine's, not the engine's: recorded, never judged. */
+    public static final Stat LOAD1 = Stat.of("load1", "Load at start of the warm open runs (max)", Unit.COUNT, 2)
+            .reference(10).build();
+    /**
+     * Node engines only: close plus the minor GC and event-loop turn that finalize the connection's statements; for
+     * libSQL, whose close() only marks the connection closed, that is where the connection is released.
+     */
+    public static final Stat CLOSE_FIN_MS = Stat.of("close_fin_ms",
+            "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).row(14).ofRuns()
+            .onlyIn(TrialRuntime.NODE).build();
+    public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
+    public static final Step OPENRUN = new Step(Protocol.OPENRUN, true, "open runs");
+    /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
+    private static final Map<String, Stat> MEDIANS = new LinkedHashMap<>();
+
+    static {
+        MEDIANS.put("open", OPEN_MS);
+        MEDIANS.put("count", COUNT_MS);
+        MEDIANS.put("close", CLOSE_MS);
+        MEDIANS.put("oqc", OQC_MS);
+        MEDIANS.put("closefin", CLOSE_FIN_MS);
+    }
+
+    OpenRunsPhase() {
+        super("openruns");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS);
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(WARMUP, OPENRUN);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH_PER_RUN;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        run.ensureStores();
+        Map<Stat, List<Double>> figures = new LinkedHashMap<>();
+        Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
+        double maxLoad = 0;
+        for (int r = 1; r <= run.runs(); r++) {
+            int runNumber = r;
+            WarmUp.inFreshProcess(run, WARMUP, l -> l.put("run", runNumber));
+            ObjectNode request = run.request(Protocol.OPENRUN).put("run", r);
+            request.set("order", Protocol.ints(visitingOrder(run.stores(), r)));
+            PhaseRun.Answer answer = run.send(OPENRUN, request, l -> l.put("run", runNumber));
+            maxLoad = Math.max(maxLoad, answer.load().load1);
+            JsonNode samples = answer.result().path("samples");
+            for (Map.Entry<String, Stat> e : MEDIANS.entrySet()) {
+                if (!samples.has(e.getKey())) {
+                    continue; // closefin: the Node worker's only
+                }
+                Histogram h = Latency.histogram(Protocol.toLongs(samples.get(e.getKey()), e.getKey()));
+                logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
+                        answer.result().path("startMs").asLong(), answer.result().path("wallNs").asLong()));
+                figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
+                if (e.getKey().equals("oqc")) {
+                    figures.computeIfAbsent(OQC_P99_MS, k -> new ArrayList<>()).add(Latency.p99Ms(h));
+                }
+            }
+        }
+        for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
+            run.hdrLog("openrun-" + e.getKey(), e.getValue());
+        }
+        Measured m = new Measured(this);
+        for (Stat stat : stats()) { // in the order of the rows, as results.jsonl had them
+            List<Double> runs = figures.get(stat);
+            if (runs != null) {
+                m.put(stat, RunStats.median(runs));
+                run.stat(stat, m.value(stat), runs);
+            }
+        }
+        m.put(LOAD1, maxLoad);
+        run.stat(LOAD1, maxLoad, List.of());
+        run.freshProcess(); // the next phase starts its own
+        return m;
+    }
+
+    /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */
+    public static int[] visitingOrder(int n, int run) {
+        List<Integer> order = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            order.add(i);
+        }
+        Collections.shuffle(order, new Random(run));
+        return order.stream().mapToInt(Integer::intValue).toArray();
+    }
+}

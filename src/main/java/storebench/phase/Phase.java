@@ -1,0 +1,58 @@
+package storebench.phase;
+
+import storebench.results.Stat;
+
+import java.util.List;
+
+/**
+ * One phase of a store's life, on the parent's side: the statistics it yields (their ids, labels and units), the steps
+ * it sends to a trial process (each with its op, whether it waits for the load first, its column in the report's
+ * wall times), where its trial processes come from, and how its samples become its statistics. Its loop in the trial
+ * process is the op's, in storebench.trial.PhaseLoops (JVM) and src/main/node/worker.js (Node). Register it in
+ * {@link Phases}.
+ */
+public abstract class Phase {
+    /** Where a phase's trial processes come from. */
+    public enum Processes {
+        /** The trial's process, kept between phases (create, disk). */
+        SHARED,
+        /** A fresh process for the phase, closed after it (memory: nothing else may have run in it). */
+        FRESH,
+        /** A fresh process for each of the R runs, like JMH forks (open runs, read). */
+        FRESH_PER_RUN
+    }
+
+    /**
+     * One request a phase sends: its op, whether it waits for the load first (bench.maxLoad), and its column in the
+     * report's table of wall times.
+     */
+    public record Step(String op, boolean loadGated, String wallTimeColumn) {
+    }
+
+    private final String id;
+
+    protected Phase(String id) {
+        this.id = id;
+    }
+
+    /** The phase's name: in status lines, progress, the report, and the phase test that measures it. */
+    public final String id() {
+        return id;
+    }
+
+    /** The statistics it yields, in the order of their rows. */
+    public abstract List<Stat> stats();
+
+    /** The steps it sends to trial processes (those with a wall-time column get one in the report). */
+    public abstract List<Step> steps();
+
+    public abstract Processes processes();
+
+    /** Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. */
+    public abstract Measured measure(PhaseRun run) throws Exception;
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

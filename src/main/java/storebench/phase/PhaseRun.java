@@ -1,0 +1,73 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.HdrLogs;
+import storebench.measure.LoadGate;
+import storebench.model.Workload;
+import storebench.results.Stat;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * What a phase may do while it measures one trial (one engine under one setting): the run's parameters, requests to
+ * the trial's process, and its output. The bench run (storebench.run.Trial) provides it; a phase never starts a
+ * process, waits for the load or writes a file itself.
+ */
+public interface PhaseRun {
+    String engine();
+
+    String setting();
+
+    Workload workload();
+
+    /** N, the stores of the trial. */
+    int stores();
+
+    /** R, the runs of a phase with runs. */
+    int runs();
+
+    /** M, the stores held open. */
+    int hold();
+
+    /** The warm-up's order: whole passes over all N stores, at least bench.warmupOpens opens. */
+    List<Integer> warmOrder();
+
+    /**
+     * The stores exist: created (their create and disk figures recorded), or reused where bench.reuse allows. Once per
+     * trial; every phase begins with it, so any one phase can run alone (from an IDE).
+     */
+    void ensureStores() throws Exception;
+
+    /** What this trial has recorded so far for a phase (create and disk are recorded when the stores are made). */
+    Measured recorded(Phase phase);
+
+    /** A request of the given op, for this trial's stores and workload. */
+    ObjectNode request(String op);
+
+    /**
+     * Sends a step's request to the trial's process (started if there is none) and returns the answer. Where the step
+     * is load-gated it first waits for the load (bench.maxLoad) and records the step's wall time and load; {@code line}
+     * adds fields to that phase line.
+     */
+    Answer send(Phase.Step step, ObjectNode request, Consumer<ObjectNode> line) throws Exception;
+
+    /** The next request starts a fresh trial process (the one running is closed). */
+    void freshProcess();
+
+    /** Records a statistic (results.jsonl at once); {@code runs} are the R run figures, empty for a one-pass figure. */
+    void stat(Stat stat, double value, List<Double> runs) throws IOException;
+
+    /** A results line of this trial (engine, setting, workload, stores filled in), to fill and {@link #append}. */
+    ObjectNode line(String kind);
+
+    void append(ObjectNode line) throws IOException;
+
+    /** Writes an HdrHistogram log of this trial (hdr/engine/setting/name.hlog). */
+    void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException;
+
+    /** A trial process' answer, and the load the step started at (waited for, if it was load-gated). */
+    record Answer(ObjectNode result, LoadGate.Wait load) {
+    }
+}

@@ -1,0 +1,64 @@
+package storebench.phase;
+
+import storebench.results.Stat;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The phases, registered once, in the order a trial measures them (and the report lists their wall times). Their
+ * statistics are the rows of the report's tables (in the order of {@link Stat#row()}), the series of its charts and
+ * the names thresholds.yaml may use. Adding a phase is its class, its loop in each runtime's trial process, and one
+ * line here.
+ */
+public final class Phases {
+    /** The bar charts the statistics are drawn in, by title. */
+    public static final String MEDIANS = "Medians per store: create, open, count, close";
+    public static final String MEMORY = "Memory per open store";
+    public static final String DISK = "Disk per store";
+
+    public static final CreatePhase CREATE = new CreatePhase();
+    public static final DiskPhase DISK_USAGE = new DiskPhase();
+    public static final OpenRunsPhase OPEN_RUNS = new OpenRunsPhase();
+    public static final MemoryPhase MEMORY_PER_STORE = new MemoryPhase();
+
+    /** Every phase, in the order a trial measures them. */
+    public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE);
+
+    private Phases() {
+    }
+
+    /** Every statistic, in the order of the report's rows. */
+    public static List<Stat> stats() {
+        return ALL.stream().flatMap(p -> p.stats().stream()).sorted(Comparator.comparingInt(Stat::row))
+                .collect(Collectors.toList());
+    }
+
+    public static List<String> statIds() {
+        return stats().stream().map(Stat::id).collect(Collectors.toList());
+    }
+
+    /** The statistic with this id; the error names every valid id. */
+    public static Stat stat(String id) {
+        return find(id).orElseThrow(() -> new IllegalArgumentException("unknown statistic '" + id
+                + "'; valid statistics: " + String.join(", ", statIds())));
+    }
+
+    public static Optional<Stat> find(String id) {
+        return stats().stream().filter(s -> s.id().equals(id)).findFirst();
+    }
+
+    /** The phase with this id; the error names every valid id. */
+    public static Phase of(String id) {
+        return ALL.stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                "unknown phase '" + id + "'; valid phases: " + ALL.stream().map(Phase::id)
+                        .collect(Collectors.joining(", "))));
+    }
+
+    /** The phase a statistic belongs to. */
+    public static Phase phaseOf(Stat stat) {
+        return ALL.stream().filter(p -> p.stats().contains(stat)).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,30 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.trial.Protocol;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The uncounted warm-up before a run of measurements: a fresh trial process opens, counts and closes every store, in
+ * whole passes, at least bench.warmupOpens times, so that the page cache and the JIT (drivers' Java open paths compile
+ * only after a few thousand calls) are warm. The phases with runs begin each run with it.
+ */
+final class WarmUp {
+    private WarmUp() {
+    }
+
+    /** Starts a fresh trial process and warms it up; {@code line} adds fields to the warm-up's phase line. */
+    static void inFreshProcess(PhaseRun run, Phase.Step step, Consumer<ObjectNode> line) throws Exception {
+        run.freshProcess();
+        List<Integer> order = run.warmOrder();
+        int passes = order.size() / run.stores();
+        ObjectNode request = run.request(Protocol.WARMUP);
+        request.set("order", Protocol.ints(order.stream().mapToInt(Integer::intValue).toArray()));
+        run.send(step, request, l -> {
+            l.put("passes", passes);
+            line.accept(l);
+        });
+    }
+}
