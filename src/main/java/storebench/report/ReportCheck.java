@@ -33,7 +33,7 @@ public final class ReportCheck {
         for (Stat stat : Phases.stats()) {
             String row = "| " + stat.label(notes, held) + " |";
             if (!reportText.contains(row)) {
-                missing.add("report.md has no row '" + stat.label(notes, held) + "'");
+                missing.add("report.md has no row '" + stat.label(notes, held) + "' (" + stat.id() + ")");
             }
         }
         for (String setting : settings) {
