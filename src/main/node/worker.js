@@ -41,6 +41,15 @@ function noteTs(j) {
   return BASE_TS + j;
 }
 
+/** What agent i's note texts' lengths sum to, and their ts: what a read of every note must find. */
+function expectedSums(workload, i) {
+  const w = workloadOf(workload);
+  let lengths = 0;
+  for (let j = 0; j < w.notesPerStore; j++) lengths += w.text(i, j).length;
+  const n = w.notesPerStore;
+  return { lengths, ts: n * BASE_TS + (n * (n - 1)) / 2 };
+}
+
 /**
  * The W notes of agent i, built up front so that the timed create holds none of this work. ts is a BigInt, so every
  * binding binds it as a 64-bit integer (sqlite3_bind_int64), as the JVM engines do, not as a double.
@@ -559,6 +568,98 @@ class Trial {
     };
   }
 
+  /** A read must have touched every note: its count, and the sums of text lengths and of ts, as the workload's. */
+  checkNotes(i, file, expected, rows) {
+    let lengths = 0;
+    let ts = 0;
+    for (let k = 0; k < rows.length; k++) {
+      lengths += rows[k].text.length;
+      ts += Number(rows[k].ts);
+    }
+    this.checkCount(i, file, expected.count, rows.length);
+    if (lengths !== expected.lengths || ts !== expected.ts) {
+      throw new StoreError(`count mismatch: engine ${this.engineId}, store ${i} (${file}): the notes read back differ from`
+        + ` the workload's: text lengths sum to ${lengths} (expected ${expected.lengths}), ts to ${ts} (expected ${expected.ts})`, i);
+    }
+  }
+
+  /** Expected sums per visit of the order, worked out before a loop so the loop does nothing more. */
+  expectations(workload, order) {
+    const byStore = new Map();
+    const count = workloadOf(workload).notesPerStore;
+    return order.map((i) => {
+      if (!byStore.has(i)) byStore.set(i, { count, ...expectedSums(workload, i) });
+      return byStore.get(i);
+    });
+  }
+
+  /** The read runs' warm-up: open, read every note (checked), close, for each store of the order; untimed. */
+  async readwarmup(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const workload = requireWorkload(req);
+    const order = requireIndexes(req, 'order');
+    const files = this.storeFiles(root, order, true);
+    const expected = this.expectations(workload, order);
+    const progress = progressTicker('readwarmup', order.length);
+    const wallStart = hrtime();
+    for (let k = 0; k < order.length; k++) {
+      let rows;
+      try {
+        const db = ops.open(files[k]);
+        rows = ops.readAll(db);
+        ops.close(db);
+      } catch (e) {
+        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
+      }
+      this.checkNotes(order[k], files[k], expected[k], rows);
+      progress(k + 1);
+      await settle();
+    }
+    return { wallNs: Number(hrtime() - wallStart) };
+  }
+
+  /** One read run: t0 open t1 read every note t2 close t3 per store; the notes checked after t3. */
+  async readrun(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const workload = requireWorkload(req);
+    const order = requireIndexes(req, 'order');
+    const run = req.run;
+    if (!Number.isInteger(run)) throw new Error('readrun needs an integer "run"');
+    const files = this.storeFiles(root, order, true);
+    const expected = this.expectations(workload, order);
+    const read = new BigInt64Array(order.length);
+    const orc = new BigInt64Array(order.length);
+    const progress = progressTicker('readrun', order.length);
+    const startMs = Date.now();
+    const wallStart = hrtime();
+    for (let k = 0; k < order.length; k++) {
+      let t0;
+      let t1;
+      let t2;
+      let t3;
+      let rows;
+      try {
+        t0 = hrtime();
+        const db = ops.open(files[k]);
+        t1 = hrtime();
+        rows = ops.readAll(db);
+        t2 = hrtime();
+        ops.close(db);
+        t3 = hrtime();
+      } catch (e) {
+        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
+      }
+      read[k] = t2 - t1;
+      orc[k] = t3 - t0;
+      this.checkNotes(order[k], files[k], expected[k], rows);
+      progress(k + 1);
+      await settle();
+    }
+    return { run, samples: { read: toNumbers(read), orc: toNumbers(orc) }, startMs, wallNs: Number(hrtime() - wallStart) };
+  }
+
   async hold(req) {
     const ops = this.requireEngine();
     requireGc();
@@ -712,7 +813,8 @@ function requireIndexes(req, field) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main loop
 
-const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'hold', 'check', 'layout', 'notes', 'exit'];
+const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'readwarmup', 'readrun', 'hold', 'check', 'layout',
+  'notes', 'exit'];
 
 async function handle(trial, line) {
   let req;

@@ -105,7 +105,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, hold, check, layout, notes, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, readwarmup, readrun, hold, check, layout, notes, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
@@ -156,6 +156,11 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(run.startMs >= create.startMs);
       assert.ok(run.wallNs > 0);
 
+      await worker.ok({ op: 'readwarmup', root, workload, order: [0, 1, 2] });
+      const read = await worker.ok({ op: 'readrun', root, workload, run: 1, order: [1, 2, 0] });
+      for (const phase of ['read', 'orc']) assertPositiveIntegers(read.samples[phase], 3, phase);
+      for (let k = 0; k < 3; k++) assert.ok(read.samples.orc[k] > read.samples.read[k], 'open, read, close spans the read');
+
       const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2], warmup: [0, 1, 2, 0, 1, 2] });
       assert.equal(hold.opened, 2);
       assertSnapshot(hold.before);
@@ -175,6 +180,9 @@ for (const engine of Object.keys(ENGINES)) {
       assert.equal(wrong.type, 'error');
       assert.equal(wrong.message, `count mismatch: engine ${engine}, store 1 (${file}): expected 10, got 9`);
       assert.equal(wrong.store, 1);
+      const misread = await worker.request({ op: 'readrun', root, workload, run: 2, order: [1] });
+      assert.equal(misread.type, 'error');
+      assert.match(misread.message, /^count mismatch: engine .*, store 1 .*: expected 10, got 9$/);
       const recheck = await worker.ok({ op: 'check', root, workload, stores: [0, 1, 2] });
       assert.deepEqual(recheck.valid, [0, 2]);
 

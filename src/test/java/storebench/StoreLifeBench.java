@@ -18,6 +18,9 @@ import static storebench.phase.OpenRunsPhase.COUNT_MS;
 import static storebench.phase.OpenRunsPhase.OPEN_MS;
 import static storebench.phase.OpenRunsPhase.OQC_MS;
 import static storebench.phase.OpenRunsPhase.OQC_P99_MS;
+import static storebench.phase.ReadPhase.ORC_MS;
+import static storebench.phase.ReadPhase.ORC_P99_MS;
+import static storebench.phase.ReadPhase.READ_MS;
 
 /**
  * The life of a store, one phase per test, for every engine and setting the options choose (bench.engines,
@@ -62,5 +65,14 @@ class StoreLifeBench {
         Measured m = trial.measure(Phases.DISK_USAGE);
         assertThat(m.value(DISK_KB)).as("disk_kb").isPositive();
         assertThat(m.value(DISK_ALLOC_KB)).as("disk_alloc_kb").isPositive();
+    }
+
+    @Test
+    @Order(5)
+    void read() throws Exception {
+        Measured m = trial.measure(Phases.READ_EVERY_NOTE);
+        assertThat(m.value(READ_MS)).as("read_ms").isPositive();
+        assertThat(m.value(ORC_MS)).as("orc_ms").isGreaterThanOrEqualTo(m.value(READ_MS));
+        assertThat(m.value(ORC_P99_MS)).as("orc_p99_ms").isGreaterThanOrEqualTo(m.value(ORC_MS));
     }
 }

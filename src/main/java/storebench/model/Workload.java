@@ -55,6 +55,22 @@ public enum Workload {
         return BASE_TS + j;
     }
 
+    /** The sum of the text lengths of agent i's notes: what a read of every note must find (without building them). */
+    public long textLengthSum(int agent) {
+        long sum = 0;
+        for (int j = 0; j < notesPerStore; j++) {
+            String head = this == SMALL ? "note " + j + " of agent " + agent : "note " + j + " of agent " + agent + ": ";
+            sum += this == SMALL ? head.length() : Math.min(LARGE_TEXT_CHARS, head.length() + LOREM.length());
+        }
+        return sum;
+    }
+
+    /** The sum of the timestamps of a store's notes: the same for every store. */
+    public long tsSum() {
+        long w = notesPerStore;
+        return w * BASE_TS + w * (w - 1) / 2;
+    }
+
     /** Parses a workload id; the error names the valid ones. */
     public static Workload of(String id) {
         for (Workload w : values()) {

@@ -148,6 +148,91 @@ public final class PhaseLoops {
         return System.nanoTime() - wall0;
     }
 
+    /** Samples of one read run, in visiting order. */
+    public static final class ReadRunSamples {
+        /** Reading every note into Java values (the engine's readAll). */
+        public final long[] read;
+        /** Open, read every note, close. */
+        public final long[] orc;
+        /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
+        public long startMs;
+        public long wallNs;
+
+        ReadRunSamples(int n) {
+            read = new long[n];
+            orc = new long[n];
+        }
+    }
+
+    /** The read runs' warm-up: open, read every note (checked), close, for each store of the order; untimed. */
+    public long readWarmup(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
+        Path[] dirs = dirs(root, order);
+        long[] lengths = textLengthSums(workload, order);
+        long wall0 = System.nanoTime();
+        for (int k = 0; k < order.length; k++) {
+            OpenStore store = engine.open(dirs[k]);
+            List<Note> notes = store.readAll();
+            store.close();
+            checkNotes(order[k], dirs[k], workload, lengths[k], notes);
+            progress.accept(k + 1);
+        }
+        return System.nanoTime() - wall0;
+    }
+
+    /**
+     * One read run: for each store in the order, three back-to-back timer reads around the read (t0 open t1 read every
+     * note t2 close t3); the notes are checked against the workload (count, sum of text lengths, sum of ts) after t3.
+     */
+    public ReadRunSamples readRun(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
+        Path[] dirs = dirs(root, order);
+        long[] lengths = textLengthSums(workload, order);
+        ReadRunSamples s = new ReadRunSamples(order.length);
+        s.startMs = System.currentTimeMillis();
+        long wall0 = System.nanoTime();
+        for (int k = 0; k < order.length; k++) {
+            Path dir = dirs[k];
+            long t0 = System.nanoTime();
+            OpenStore store = engine.open(dir);
+            long t1 = System.nanoTime();
+            List<Note> notes = store.readAll();
+            long t2 = System.nanoTime();
+            store.close();
+            long t3 = System.nanoTime();
+            s.read[k] = t2 - t1;
+            s.orc[k] = t3 - t0;
+            checkNotes(order[k], dir, workload, lengths[k], notes);
+            progress.accept(k + 1);
+        }
+        s.wallNs = System.nanoTime() - wall0;
+        return s;
+    }
+
+    /** What each store's notes' text lengths sum to, worked out before a loop so the loop does nothing more. */
+    private static long[] textLengthSums(Workload workload, int[] order) {
+        java.util.Map<Integer, Long> byStore = new java.util.HashMap<>();
+        long[] sums = new long[order.length];
+        for (int k = 0; k < order.length; k++) {
+            sums[k] = byStore.computeIfAbsent(order[k], workload::textLengthSum);
+        }
+        return sums;
+    }
+
+    /** A read must have touched every note: its count, and the sums of text lengths and of ts, as the workload's. */
+    private void checkNotes(int store, Path dir, Workload workload, long expectedLengths, List<Note> notes) {
+        long lengths = 0;
+        long ts = 0;
+        for (Note note : notes) {
+            lengths += note.text.length();
+            ts += note.ts;
+        }
+        checkCount(store, dir, workload.notesPerStore(), notes.size());
+        if (lengths != expectedLengths || ts != workload.tsSum()) {
+            throw new CountMismatch(engineId, store, dir, "the notes read back differ from the workload's: text lengths"
+                    + " sum to " + lengths + " (expected " + expectedLengths + "), ts to " + ts
+                    + " (expected " + workload.tsSum() + ")");
+        }
+    }
+
     public OpenRunSamples openRun(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
         Path[] dirs = dirs(root, order);
         OpenRunSamples s = new OpenRunSamples(order.length);
@@ -280,8 +365,11 @@ public final class PhaseLoops {
         public final int store;
 
         CountMismatch(String engine, int store, Path dir, long expected, long actual) {
-            super("count mismatch: engine " + engine + ", store " + store + " (" + dir + "): expected " + expected
-                    + ", got " + actual);
+            this(engine, store, dir, "expected " + expected + ", got " + actual);
+        }
+
+        CountMismatch(String engine, int store, Path dir, String what) {
+            super("count mismatch: engine " + engine + ", store " + store + " (" + dir + "): " + what);
             this.store = store;
         }
     }

@@ -130,6 +130,20 @@ public final class TrialMain {
                 samples.set("oqc", Protocol.longs(s.oqc));
                 return result;
             }
+            case Protocol.READWARMUP: {
+                int[] order = Protocol.toInts(request.get("order"), "order");
+                return Protocol.result(op).put("wallNs", phases.readWarmup(root, workload, order,
+                        progress(op, order.length)));
+            }
+            case Protocol.READRUN: {
+                int[] order = Protocol.toInts(request.get("order"), "order");
+                PhaseLoops.ReadRunSamples s = phases.readRun(root, workload, order, progress(op, order.length));
+                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
+                ObjectNode samples = result.putObject("samples");
+                samples.set("read", Protocol.longs(s.read));
+                samples.set("orc", Protocol.longs(s.orc));
+                return result;
+            }
             case Protocol.HOLD: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
                 int[] warmOrder = Protocol.toInts(request.get("warmup"), "warmup");
@@ -166,7 +180,7 @@ public final class TrialMain {
             }
             default:
                 throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
-                        + " warmup, openrun, hold, check, layout, notes, exit");
+                        + " warmup, openrun, readwarmup, readrun, hold, check, layout, notes, exit");
         }
     }
 

@@ -119,8 +119,9 @@ class HtmlReportTest {
         assertThat(cell("default", OpenRunsPhase.OQC_MS, "sqlite")).isEqualTo(MarkdownReport.value(OpenRunsPhase.OQC_MS, oqc.value)
                 + " spread " + HtmlPage.percent(oqc.spread) + runs);
         for (Stat stat : Phases.stats()) {
+            // a cell shows a spread where the statistic has runs and the run (this fixture predates the read phase) has it
             assertThat(cell("default", stat, "sqlite").contains("spread")).as(stat.id())
-                    .isEqualTo(stat.hasSpread() && stat.measuredIn(storebench.model.TrialRuntime.JVM));
+                    .isEqualTo(stat.hasSpread() && results.measurement("sqlite", "default", stat.id()).isPresent());
         }
     }
 

@@ -149,7 +149,10 @@ class MarkdownReportTest {
                 // ours
                 "Space per store, allocated (st_blocks x 512)",
                 "Managed heap per open store (Java heap; JS heap for Node engines)",
-                "Close, finalization included (Node worker: + minor GC and event-loop turn)");
+                "Close, finalization included (Node worker: + minor GC and event-loop turn)",
+                "Read every note (median)",
+                "Open, read every note, close (median)",
+                "same, p99");
         assertThat(labels).hasSize(Phases.stats().size());
     }
 

@@ -73,6 +73,7 @@ class FaultsTest {
             other.measure(Phases.CREATE);
             other.measure(Phases.OPEN_RUNS);
             other.measure(Phases.MEMORY_PER_STORE);
+            other.measure(Phases.READ_EVERY_NOTE);
             assertThatThrownBy(() -> victim.measure(Phases.OPEN_RUNS)).hasMessageContaining("an earlier phase failed");
         }
         Path out = tmp.resolve("out");

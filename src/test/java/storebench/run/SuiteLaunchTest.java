@@ -218,7 +218,7 @@ class SuiteLaunchTest {
         assertThat(output).contains("sqlite/default > openRuns: 1 rule of " + rules + " violated:")
                 .contains("FAIL ceiling: engine sqlite, setting default, workload small, statistic oqc_ms: measured ")
                 .contains("(" + rules + ":5)");
-        assertThat(output).contains("[         3 tests successful      ]") // create, memory, disk pass
+        assertThat(output).contains("[         4 tests successful      ]") // create, memory, disk, read pass
                 .contains("[         1 tests failed          ]");
     }
 

@@ -219,6 +219,32 @@ class PhaseLoopsTest {
     }
 
     @Test
+    void readRunTimesTheReadInsideOpenReadCloseAndChecksEveryNote() throws Exception {
+        createFive();
+        PhaseLoops.ReadRunSamples s = phases.readRun(root, Workload.SMALL, new int[] {3, 0, 4}, done -> { });
+
+        for (int k = 0; k < 3; k++) {
+            assertThat(s.read[k]).isPositive();
+            assertThat(s.orc[k]).isGreaterThanOrEqualTo(s.read[k]);
+        }
+        assertThat(s.wallNs).isPositive();
+        assertThat(s.startMs).isPositive();
+    }
+
+    @Test
+    void aReadThatDoesNotGiveBackTheWorkloadsNotesFailsNamingTheStore() throws Exception {
+        createFive();
+        engine.stores.get(root.resolve("store-2")).set(4, new Note("note 4 of agent 2!", Workload.ts(4)));
+
+        assertThatThrownBy(() -> phases.readRun(root, Workload.SMALL, new int[] {0, 1, 2}, done -> { }))
+                .isInstanceOf(PhaseLoops.CountMismatch.class)
+                .hasMessageContaining("store 2").hasMessageContaining("text lengths sum to");
+        engine.stores.get(root.resolve("store-2")).remove(4);
+        assertThatThrownBy(() -> phases.readWarmup(root, Workload.SMALL, new int[] {2}, done -> { }))
+                .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 9");
+    }
+
+    @Test
     void checkReturnsOnlyExistingStoresWithTheRightCount() throws Exception {
         createFive();
         engine.miscountDir = root.resolve("store-1");

@@ -42,12 +42,40 @@ class TimedRegionAllocationTest {
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
     }
 
+    @Test
+    void nothingIsAllocatedBetweenTheEngineCallsOfAReadRun() throws Exception {
+        int n = 2_000;
+        CountingEngine engine = new CountingEngine(Workload.SMALL.notesPerStore());
+        for (int i = 0; i < n; i++) { // the notes each store holds, built before anything is measured
+            engine.notes.put(root.resolve("store-" + i), java.util.Arrays.asList(PhaseLoops.notes(Workload.SMALL, i)));
+        }
+        PhaseLoops phases = new PhaseLoops("fake", engine);
+        int[] order = new int[n];
+        for (int k = 0; k < n; k++) {
+            order[k] = k;
+        }
+        for (int warm = 0; warm < 5; warm++) {
+            phases.readRun(root, Workload.SMALL, order, done -> { }); // warm the JIT: escape analysis, inlining
+        }
+        engine.harnessBytes = 0;
+        engine.gaps = 0;
+        PhaseLoops.ReadRunSamples s = phases.readRun(root, Workload.SMALL, order, done -> { });
+
+        assertThat(engine.gaps).isEqualTo(2L * n); // open->read and read->close, per store
+        assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
+        for (int k = 0; k < n; k++) {
+            assertThat(s.orc[k]).isGreaterThanOrEqualTo(s.read[k]).isPositive();
+        }
+    }
+
     /** Opens one preallocated store and measures the allocation between its own calls. */
     private static final class CountingEngine implements Engine, Engine.OpenStore {
         private final long count;
         private final long thread = Thread.currentThread().getId();
         private long returnedAt;
         long harnessBytes;
+        final java.util.Map<Path, java.util.List<Note>> notes = new java.util.HashMap<>();
+        private java.util.List<Note> current;
         long gaps;
 
         CountingEngine(long count) {
@@ -65,6 +93,7 @@ class TimedRegionAllocationTest {
 
         @Override
         public OpenStore open(Path dir) {
+            current = notes.get(dir);
             returnedAt = allocated();
             return this;
         }
@@ -92,7 +121,10 @@ class TimedRegionAllocationTest {
 
         @Override
         public java.util.List<Note> readAll() {
-            return java.util.List.of();
+            gap();
+            java.util.List<Note> list = current;
+            returnedAt = allocated();
+            return list;
         }
 
         @Override
