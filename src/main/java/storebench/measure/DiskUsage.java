@@ -3,12 +3,7 @@ package storebench.measure;
 import storebench.model.StoreLayout;
 
 import java.io.IOException;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -24,7 +19,6 @@ public final class DiskUsage {
         public long allocatedBytes;
         /** Bytes in SQLite write-ahead logs ({@code *-wal}) that stayed after close. */
         public long walBytes;
-        public int files;
     }
 
     private DiskUsage() {
@@ -55,26 +49,7 @@ public final class DiskUsage {
                 d.walBytes += Long.parseLong(parts[0]);
             }
             d.allocatedBytes += Long.parseLong(parts[1]) * 512;
-            d.files++;
         }
         return stores;
-    }
-
-    /** Total bytes of regular files under a directory (apparent size), without following symlinks. */
-    public static long apparentBytes(Path dir) throws IOException {
-        long[] total = {0};
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return 0;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                if (attrs.isRegularFile()) {
-                    total[0] += attrs.size();
-                }
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        return total[0];
     }
 }

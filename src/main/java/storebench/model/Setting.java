@@ -58,6 +58,11 @@ public enum Setting {
         throw new IllegalArgumentException("unknown setting '" + id + "'; valid settings: " + String.join(", ", ids()));
     }
 
+    /** The settings a run measures unless bench.settings says otherwise: every one, in order. */
+    public static List<String> defaultIds() {
+        return ids();
+    }
+
     public static List<String> ids() {
         return Arrays.stream(values()).map(Setting::id).collect(Collectors.toList());
     }

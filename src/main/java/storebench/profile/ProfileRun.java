@@ -42,7 +42,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The parent's side of the profiling trials ({@code -Dbench.profile=true}, issue 5), one engine at a time, each
+ * The parent's side of the profiling trials ({@code -Dbench.profile=true}), one engine at a time, each
  * step in trial processes of its own so one measurement cannot disturb another:
  * <ol>
  * <li>create profile on the bench root ({@code createprofile}), then in the same process the warm and the cold
@@ -101,10 +101,6 @@ public final class ProfileRun implements AutoCloseable {
 
     public static ProfileRun start(Bench bench, PrintStream console) throws IOException {
         return new ProfileRun(bench, console);
-    }
-
-    public Setting setting() {
-        return setting;
     }
 
     /** Why an engine cannot be profiled here; empty if it can. */

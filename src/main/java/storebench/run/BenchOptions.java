@@ -66,7 +66,7 @@ public final class BenchOptions {
             throw new IllegalArgumentException("bench.hold=" + hold + " is larger than bench.stores=" + stores
                     + ": valid values are 1.." + stores + " (the stores held open are among those created)");
         }
-        settings = settings(s.get("bench.settings", null, "default,mmap-threshold"));
+        settings = settings(s.get("bench.settings", null, String.join(",", Setting.defaultIds())));
         root = resolve(s.get("bench.root", "BENCH_ROOT", "target/bench-data"));
         String maxLoadValue = s.get("bench.maxLoad", "BENCH_MAX_LOAD", "");
         maxLoad = maxLoadValue.isBlank() ? OptionalDouble.empty()
