@@ -38,7 +38,7 @@ public final class HtmlReport {
      * @param verdicts the parsed verdicts.json, or null where the gate wrote none
      */
     public HtmlReport(Path runDir, RunResults results, JsonNode verdicts) {
-        this(ReportModel.of(runDir, results, verdicts, Optional.empty()));
+        this(ReportModel.of(runDir, results, verdicts, Optional.empty(), ReportModel.IN_REFERENCE));
     }
 
     /** Renders report.html of a run's folder from its files (results.jsonl, environment.json, verdicts.json, hdr/). */
@@ -171,7 +171,8 @@ public final class HtmlReport {
     /** A statistics table with each open-run figure's spread and run figures, and a line saying what they are. */
     private static void statsTable(StringBuilder html, StatsTable t) {
         html.append("<div class=\"table-wrap\"><table class=\"stats\" data-setting=\"").append(HtmlPage.esc(t.setting()))
-                .append("\">\n<thead><tr><th></th>");
+                .append('"').append(t.beyondReference() ? " data-columns=\"beyond-reference\"" : "")
+                .append(">\n<thead><tr><th></th>");
         for (StatsTable.Column c : t.columns()) {
             html.append("<th data-engine=\"").append(HtmlPage.esc(c.engine())).append("\">")
                     .append(HtmlPage.esc(c.title())).append("</th>");

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -32,14 +33,22 @@ import java.util.stream.Collectors;
  * and the versions. A pure function of those files.
  */
 public final class ReportModel {
+    /**
+     * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
+     * taken as one (its column stays where it was).
+     */
+    public static final Predicate<String> IN_REFERENCE =
+            id -> Engines.find(id).map(EngineDescriptor::inReference).orElse(true);
+
     private final RunResults results;
     private final JsonNode run;
     private final List<String> engines;
     private final List<String> settings;
     private final int notesPerStore;
     private final int held;
+    private final Predicate<String> inReference;
 
-    private ReportModel(RunResults results) {
+    private ReportModel(RunResults results, Predicate<String> inReference) {
         this.results = results;
         this.run = results.run();
         this.engines = columns(results);
@@ -50,6 +59,7 @@ public final class ReportModel {
         }
         this.notesPerStore = run.path("notesPerStore").asInt();
         this.held = run.path("hold").asInt();
+        this.inReference = inReference;
     }
 
     /** The report of a run's folder: results.jsonl, environment.json, verdicts.json (if any) and hdr/. */
@@ -57,23 +67,30 @@ public final class ReportModel {
         RunResults results = RunResults.load(runDir);
         JsonNode verdicts = readVerdicts(runDir);
         Optional<Section> gate = Verdicts.readIfPresent(runDir).map(VerdictSection::section);
-        return of(runDir, results, verdicts, gate);
+        return of(runDir, results, verdicts, gate, IN_REFERENCE);
     }
 
     /** The report of results read elsewhere: no verdicts, no HdrHistogram logs. */
     public static Report of(RunResults results) {
-        return of(null, results, null, Optional.empty());
+        return of(results, IN_REFERENCE);
+    }
+
+    /** The same, with the engines that fill the reference's tables chosen by {@code inReference}. */
+    public static Report of(RunResults results, Predicate<String> inReference) {
+        return of(null, results, null, Optional.empty(), inReference);
     }
 
     /**
      * The report.
      *
-     * @param runDir   the run's folder, where hdr/ is; null where the results were not read from a folder
-     * @param verdicts the parsed verdicts.json, or null where the gate wrote none
-     * @param gate     the gate's section of report.md
+     * @param runDir      the run's folder, where hdr/ is; null where the results were not read from a folder
+     * @param verdicts    the parsed verdicts.json, or null where the gate wrote none
+     * @param gate        the gate's section of report.md
+     * @param inReference whether an engine (by id) fills the reference's tables; the others get tables of their own
      */
-    public static Report of(Path runDir, RunResults results, JsonNode verdicts, Optional<Section> gate) {
-        return new ReportModel(results).build(runDir, verdicts, gate);
+    public static Report of(Path runDir, RunResults results, JsonNode verdicts, Optional<Section> gate,
+                            Predicate<String> inReference) {
+        return new ReportModel(results, inReference).build(runDir, verdicts, gate);
     }
 
     /** verdicts.json of a run's folder as it is, or null where there is none. */
@@ -107,7 +124,7 @@ public final class ReportModel {
         List<Section> findings = new ArrayList<>();
         findings.add(new Section(Block.Heading.of(2, "Result in a few sentences"), sentences()));
         for (String setting : settings) {
-            findings.add(statsSection(setting, n));
+            findings.addAll(statsSections(setting, n));
         }
 
         List<Section> details = new ArrayList<>();
@@ -174,20 +191,42 @@ public final class ReportModel {
     }
 
     /**
-     * A setting's section: how the setting was measured, its table, then the table's notes: why an engine has no
-     * figures, and what the close-with-finalization row means for a JVM engine.
+     * A setting's tables: the reference's engines in one, the engines beyond the reference in one of their own after
+     * it (only where the run has any).
      */
-    private Section statsSection(String setting, int n) {
-        List<String> columns = engines;
+    private List<Section> statsSections(String setting, int n) {
+        List<String> reference = engines.stream().filter(inReference).toList();
+        List<String> beyond = engines.stream().filter(inReference.negate()).toList();
+        String heading = fmt(n, 0) + " stores per engine, " + settingTitle(setting);
+        List<Section> sections = new ArrayList<>();
+        if (!reference.isEmpty() || beyond.isEmpty()) {
+            sections.add(new Section(Block.Heading.of(2, heading), statsBlocks(setting, reference, false, true)));
+        }
+        if (!beyond.isEmpty()) {
+            sections.add(new Section(Block.Heading.of(2, heading + ": beyond the reference"),
+                    statsBlocks(setting, beyond, true, sections.isEmpty())));
+        }
+        return sections;
+    }
+
+    /**
+     * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
+     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine.
+     */
+    private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
-        if (Setting.DEFAULT.id().equals(setting)) {
+        if (first && Setting.DEFAULT.id().equals(setting)) {
             blocks.add(Block.Paragraph.of("Medians of the " + run.path("runs").asInt() + " warm open runs (all "
                     + fmt(run.path("stores").asInt(), 0) + " stores in random order per run)."));
-        } else if (Setting.MMAP_THRESHOLD.id().equals(setting)) {
+        } else if (first && Setting.MMAP_THRESHOLD.id().equals(setting)) {
             blocks.add(Block.Paragraph.of("glibc's M_MMAP_THRESHOLD at 131072 bytes (" + Setting.MMAP_THRESHOLD.how()
                     + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set identically for all engines."));
         }
-        blocks.add(statsTable(setting, columns));
+        if (beyondReference) {
+            blocks.add(Block.Paragraph.of("The engines the reference write-up did not measure, in a table of their"
+                    + " own: the same rows, from the same run."));
+        }
+        blocks.add(statsTable(setting, columns, beyondReference));
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
@@ -201,10 +240,10 @@ public final class ReportModel {
                     + " only; a JVM engine releases its store within close()."));
         }
         blocks.add(new Block.BulletList(notes));
-        return new Section(Block.Heading.of(2, fmt(n, 0) + " stores per engine, " + settingTitle(setting)), blocks);
+        return blocks;
     }
 
-    private StatsTable statsTable(String setting, List<String> columns) {
+    private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference) {
         List<StatsTable.Row> rows = new ArrayList<>();
         for (Stat stat : Phases.stats()) {
             List<StatsTable.Cell> cells = new ArrayList<>();
@@ -215,7 +254,7 @@ public final class ReportModel {
             }
             rows.add(new StatsTable.Row(stat, stat.label(notesPerStore, held), cells));
         }
-        return new StatsTable(setting, columns.stream()
+        return new StatsTable(setting, beyondReference, columns.stream()
                 .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, run.path("runs").asInt());
     }
 

@@ -8,10 +8,11 @@ import java.util.List;
  * One setting's statistics table: a column per engine, a row per statistic ({@code Phases.stats()}, in row order),
  * in each cell the figure with its spread and run figures, or why there is none.
  *
- * @param setting the setting's id
- * @param runs    the run's R, the number of open runs an open-run cell's figures come from
+ * @param setting         the setting's id
+ * @param beyondReference whether its columns are the engines beyond the reference write-up's (a table of their own)
+ * @param runs            the run's R, the number of open runs an open-run cell's figures come from
  */
-public record StatsTable(String setting, List<Column> columns, List<Row> rows, int runs)
+public record StatsTable(String setting, boolean beyondReference, List<Column> columns, List<Row> rows, int runs)
         implements Block {
     /** What a cell shows where there is no figure and nothing failed. */
     public static final String NONE = "–";
