@@ -11,6 +11,7 @@ import storebench.results.Stat;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -41,8 +42,9 @@ final class CompareReport {
     String markdown() {
         StringBuilder md = new StringBuilder("# storebench comparison: before → after\n\n");
         md.append("|  | before | after |\n| --- | --- | --- |\n");
-        for (String[] row : runRows()) {
-            md.append("| ").append(row[0]).append(" | ").append(row[1]).append(" | ").append(row[2]).append(" |\n");
+        for (List<Text> row : runRows()) {
+            md.append("| ").append(MarkdownReport.inline(row.get(0))).append(" | ").append(MarkdownReport.inline(row.get(1)))
+                    .append(" | ").append(MarkdownReport.inline(row.get(2))).append(" |\n");
         }
         md.append('\n').append(legend()).append("\n\n");
         List<String> differences = runs.differences();
@@ -58,24 +60,24 @@ final class CompareReport {
             md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
                     .append("| --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
             for (CompareRuns.Row r : moved) {
-                md.append("| ").append(HtmlReport.settingTitle(r.setting)).append(" | ").append(HtmlReport.title(r.engine))
+                md.append("| ").append(ReportModel.settingTitle(r.setting)).append(" | ").append(ReportModel.engineTitle(r.engine))
                         .append(" | ").append(r.stat.label(notesPerStore, held)).append(" | ")
-                        .append(MarkdownReport.value(r.stat, r.before.value)).append(" | ")
-                        .append(MarkdownReport.value(r.stat, r.after.value)).append(" | ").append(ratio(r)).append(" | ")
+                        .append(r.stat.format(r.before.value)).append(" | ")
+                        .append(r.stat.format(r.after.value)).append(" | ").append(ratio(r)).append(" | ")
                         .append(r.thresholdText()).append(" | **").append(word(r.move())).append("** |\n");
             }
             md.append('\n');
         }
         for (String setting : runs.settings) {
-            md.append("## ").append(HtmlReport.settingTitle(setting)).append("\n\n|  |");
-            runs.engines.forEach(e -> md.append(' ').append(HtmlReport.title(e)).append(" |"));
+            md.append("## ").append(ReportModel.settingTitle(setting)).append("\n\n|  |");
+            runs.engines.forEach(e -> md.append(' ').append(ReportModel.engineTitle(e)).append(" |"));
             md.append("\n| --- |");
             runs.engines.forEach(e -> md.append(" ---: |"));
             md.append('\n');
             for (Stat stat : Phases.stats()) {
                 md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
                 for (String e : runs.engines) {
-                    md.append(' ').append(runs.row(setting, e, stat).map(this::markdownCell).orElse(MarkdownReport.NONE))
+                    md.append(' ').append(runs.row(setting, e, stat).map(this::markdownCell).orElse(StatsTable.NONE))
                             .append(" |");
                 }
                 md.append('\n');
@@ -90,9 +92,9 @@ final class CompareReport {
     String html() {
         StringBuilder h = new StringBuilder("<h1>storebench comparison: before → after</h1>\n");
         h.append("<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th></th><th>before</th><th>after</th></tr></thead><tbody>\n");
-        for (String[] row : runRows()) {
-            h.append("<tr><th scope=\"row\">").append(HtmlPage.esc(row[0])).append("</th><td>")
-                    .append(HtmlMarkdown.inline(row[1])).append("</td><td>").append(HtmlMarkdown.inline(row[2]))
+        for (List<Text> row : runRows()) {
+            h.append("<tr><th scope=\"row\">").append(HtmlReport.inline(row.get(0))).append("</th><td>")
+                    .append(HtmlReport.inline(row.get(1))).append("</td><td>").append(HtmlReport.inline(row.get(2)))
                     .append("</td></tr>\n");
         }
         h.append("</tbody></table></div>\n<p class=\"lead\">").append(HtmlPage.esc(legend())).append("</p>\n");
@@ -110,29 +112,29 @@ final class CompareReport {
                     + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
             for (CompareRuns.Row r : moved) {
                 String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
-                h.append("<tr><td>").append(HtmlPage.esc(HtmlReport.settingTitle(r.setting))).append("</td><td>")
-                        .append(HtmlPage.esc(HtmlReport.title(r.engine))).append("</td><td>")
+                h.append("<tr><td>").append(HtmlPage.esc(ReportModel.settingTitle(r.setting))).append("</td><td>")
+                        .append(HtmlPage.esc(ReportModel.engineTitle(r.engine))).append("</td><td>")
                         .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(MarkdownReport.value(r.stat, r.before.value))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(MarkdownReport.value(r.stat, r.after.value))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat.format(r.before.value))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat.format(r.after.value))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
                         .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
             }
             h.append("</tbody></table></div>\n");
         }
         for (String setting : runs.settings) {
-            h.append("<h2 id=\"").append(HtmlPage.slug(setting)).append("\">").append(HtmlPage.esc(HtmlReport.settingTitle(setting)))
+            h.append("<h2 id=\"").append(HtmlPage.slug(setting)).append("\">").append(HtmlPage.esc(ReportModel.settingTitle(setting)))
                     .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
                     .append(HtmlPage.esc(setting)).append("\">\n<thead><tr><th></th>");
             runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
-                    .append(HtmlPage.esc(HtmlReport.title(e))).append("</th>"));
+                    .append(HtmlPage.esc(ReportModel.engineTitle(e))).append("</th>"));
             h.append("</tr></thead>\n<tbody>\n");
             for (Stat stat : Phases.stats()) {
                 h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
                         .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
                 for (String e : runs.engines) {
                     Optional<CompareRuns.Row> r = runs.row(setting, e, stat);
-                    h.append(r.isPresent() ? htmlCell(r.get()) : "<td class=\"none\">" + MarkdownReport.NONE + "</td>");
+                    h.append(r.isPresent() ? htmlCell(r.get()) : "<td class=\"none\">" + StatsTable.NONE + "</td>");
                 }
                 h.append("</tr>\n");
             }
@@ -158,7 +160,7 @@ final class CompareReport {
         StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine))
                 .append("\" data-move=\"").append(move.name().toLowerCase(Locale.ROOT)).append("\">")
                 .append(HtmlPage.esc(span(r)));
-        c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratioOf(r).orElse(MarkdownReport.NONE)));
+        c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratioOf(r).orElse(StatsTable.NONE)));
         if (move != CompareRuns.Move.UNJUDGED) {
             c.append(" · ").append(HtmlPage.esc(r.thresholdText()));
         }
@@ -172,8 +174,8 @@ final class CompareReport {
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
         String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
-        String b = r.before == null ? MarkdownReport.NONE : MarkdownReport.fmt(r.before.value, r.stat.decimals());
-        String a = r.after == null ? MarkdownReport.NONE : MarkdownReport.fmt(r.after.value, r.stat.decimals());
+        String b = r.before == null ? StatsTable.NONE : ReportModel.fmt(r.before.value, r.stat.decimals());
+        String a = r.after == null ? StatsTable.NONE : ReportModel.fmt(r.after.value, r.stat.decimals());
         return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
     }
 
@@ -182,7 +184,7 @@ final class CompareReport {
     }
 
     private static String ratio(CompareRuns.Row r) {
-        return ratioOf(r).orElse(MarkdownReport.NONE);
+        return ratioOf(r).orElse(StatsTable.NONE);
     }
 
     private static String word(CompareRuns.Move move) {
@@ -204,18 +206,23 @@ final class CompareReport {
                 + " judged; a figure that is not positive (a heap that shrank) has no ratio.";
     }
 
-    private List<String[]> runRows() {
-        List<String[]> rows = new ArrayList<>();
+    /** The two runs side by side: folder, start, parameters, machine, commit. */
+    private List<List<Text>> runRows() {
+        List<List<Text>> rows = new ArrayList<>();
         JsonNode b = runs.before.run();
         JsonNode a = runs.after.run();
         JsonNode be = runs.before.environment();
         JsonNode ae = runs.after.environment();
-        rows.add(new String[]{"run folder", "`" + beforeName + "`", "`" + afterName + "`"});
-        rows.add(new String[]{"started", b.path("started").asText("?"), a.path("started").asText("?")});
-        rows.add(new String[]{"workload, stores (N), runs (R), held (M)", params(b), params(a)});
-        rows.add(new String[]{"machine", machine(be), machine(ae)});
-        rows.add(new String[]{"commit", be.path("gitCommit").asText("?"), ae.path("gitCommit").asText("?")});
+        rows.add(List.of(Text.of("run folder"), Text.code(beforeName), Text.code(afterName)));
+        rows.add(texts("started", b.path("started").asText("?"), a.path("started").asText("?")));
+        rows.add(texts("workload, stores (N), runs (R), held (M)", params(b), params(a)));
+        rows.add(texts("machine", machine(be), machine(ae)));
+        rows.add(texts("commit", be.path("gitCommit").asText("?"), ae.path("gitCommit").asText("?")));
         return rows;
+    }
+
+    private static List<Text> texts(String... texts) {
+        return Arrays.stream(texts).map(Text::of).toList();
     }
 
     private static String params(JsonNode run) {

@@ -93,9 +93,9 @@ final class CompareRuns {
     CompareRuns(RunResults before, RunResults after) {
         this.before = before;
         this.after = after;
-        Set<String> engineSet = new LinkedHashSet<>(HtmlReport.columns(before));
-        engineSet.addAll(HtmlReport.columns(after));
-        this.engines = engineSet.stream().sorted(java.util.Comparator.comparingInt(HtmlReport::engineRank))
+        Set<String> engineSet = new LinkedHashSet<>(ReportModel.columns(before));
+        engineSet.addAll(ReportModel.columns(after));
+        this.engines = engineSet.stream().sorted(java.util.Comparator.comparingInt(storebench.engine.Engines::rank))
                 .collect(Collectors.toList());
         Set<String> settingSet = new LinkedHashSet<>(settingsOf(before));
         settingSet.addAll(settingsOf(after));

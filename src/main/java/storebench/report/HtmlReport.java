@@ -1,86 +1,56 @@
 package storebench.report;
 
-import storebench.phase.Phases;
-
-import storebench.phase.CreatePhase;
-import storebench.phase.DiskPhase;
-import storebench.phase.MemoryPhase;
-import storebench.phase.OpenRunsPhase;
-
-import storebench.engine.Engines;
-
-import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.engine.EngineDescriptor;
-import storebench.model.Setting;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * report.html: one self-contained page (inline CSS and SVG, no script, nothing fetched) with everything report.md
- * says, each open-run statistic with its spread and run figures, the charts (latency by percentile from the
- * HdrHistogram logs; medians of create, open, count and close; memory and disk per store), the gate's verdicts and
- * the environment. Like report.md, a pure function of the run's output files.
+ * report.html: the {@link Report} of a run as one self-contained page (inline CSS and SVG, no script, nothing
+ * fetched) with everything report.md says, each open-run statistic with its spread and run figures, the charts
+ * (latency by percentile from the HdrHistogram logs; medians of create, open, count and close; memory and disk per
+ * store) after the statistics tables, the gate's verdicts.json in full and the environment.
  */
 public final class HtmlReport {
     public static final String NAME = "report.html";
-    static final String VERDICTS = "verdicts.json";
-    /** The gate's section of report.md (gate.VerdictSection), replaced here by the whole of verdicts.json. */
-    private static final String GATE_HEADING = "## Regression gate";
-    private static final List<String> VERDICT_COLUMNS = List.of("status", "kind", "engine", "setting", "workload",
-            "stat", "measured", "limit", "margin", "marginPercent", "rule", "detail", "file", "line");
 
-    private final Path runDir;
-    private final RunResults results;
-    private final JsonNode verdicts;
-    private final List<String> engines;
-    private final List<String> settings;
-    private final int notesPerStore;
-    private final int held;
-    private final List<String[]> toc = new ArrayList<>();
+    private final Report report;
+    /** The page's sections (level 2 headings) in page order, for its table of contents. */
+    private final List<Block.Heading> toc = new ArrayList<>();
     private int chartIds;
+
+    public HtmlReport(Report report) {
+        this.report = report;
+    }
 
     /**
      * @param runDir   the run's folder, where the HdrHistogram logs are (hdr/)
      * @param verdicts the parsed verdicts.json, or null where the gate wrote none
      */
     public HtmlReport(Path runDir, RunResults results, JsonNode verdicts) {
-        this.runDir = runDir;
-        this.results = results;
-        this.verdicts = verdicts;
-        this.engines = columns(results);
-        this.settings = new ArrayList<>();
-        results.run().path("settings").forEach(s -> settings.add(s.asText()));
-        if (settings.isEmpty()) {
-            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
-        }
-        this.notesPerStore = results.run().path("notesPerStore").asInt();
-        this.held = results.run().path("hold").asInt();
+        this(ReportModel.of(runDir, results, verdicts, Optional.empty(), ReportModel.IN_REFERENCE));
     }
 
     /** Renders report.html of a run's folder from its files (results.jsonl, environment.json, verdicts.json, hdr/). */
     public static Path write(Path runDir) throws IOException {
+        return write(runDir, ReportModel.of(runDir));
+    }
+
+    /** Writes report.html of a run's folder from its report; returns its path. */
+    public static Path write(Path runDir, Report report) throws IOException {
         headless();
         Path out = runDir.resolve(NAME);
-        Files.writeString(out, new HtmlReport(runDir, RunResults.load(runDir), readVerdicts(runDir)).render(),
-                StandardCharsets.UTF_8);
+        Files.writeString(out, new HtmlReport(report).render(), StandardCharsets.UTF_8);
         return out;
     }
 
@@ -105,151 +75,138 @@ public final class HtmlReport {
         }
     }
 
-    static JsonNode readVerdicts(Path runDir) throws IOException {
-        Path file = runDir.resolve(VERDICTS);
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
-        try {
-            return ResultsFile.JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new IOException(file + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
-        }
-    }
-
+    /** The whole page. */
     public String render() {
         headless();
-        List<List<String>> sections = sections(new MarkdownReport(results).render());
-        boolean gateInMarkdown = sections.stream().anyMatch(s -> s.get(0).equals(GATE_HEADING));
+        toc.clear();
+        chartIds = 0;
         StringBuilder body = new StringBuilder();
-        int settingIndex = 0;
-        boolean chartsDone = false;
-        for (List<String> section : sections) {
-            String heading = section.get(0);
-            boolean isTable = statTable(section).isPresent();
-            if (!isTable && settingIndex > 0 && !chartsDone) {
-                charts(body);
-                if (verdicts != null || !gateInMarkdown) {
-                    verdicts(body);
-                }
-                chartsDone = true;
-            }
-            if (heading.equals(GATE_HEADING) && verdicts != null) {
-                continue; // verdicts.json is rendered in full above
-            }
-            if (heading.startsWith("## ")) {
-                toc.add(new String[]{HtmlPage.slug(heading.substring(3)), heading.substring(3)});
-            }
-            if (isTable && settingIndex < settings.size()) {
-                settingSection(body, section, settings.get(settingIndex++));
-            } else {
-                body.append(HtmlMarkdown.toHtml(section));
-            }
-        }
-        if (!chartsDone) {
-            charts(body);
-            if (verdicts != null || !gateInMarkdown) {
-                verdicts(body);
-            }
-        }
+        report.findings().forEach(s -> section(body, s));
+        charts(body);
+        verdicts(body);
+        report.details().forEach(s -> section(body, s));
         environment(body);
-        String title = sections.isEmpty() ? "storebench" : sections.get(0).get(0).replaceFirst("^# ", "");
         StringBuilder page = new StringBuilder();
-        int firstSection = body.indexOf("<h2");
-        page.append(firstSection < 0 ? body : body.substring(0, firstSection));
+        block(page, report.title());
+        report.preamble().forEach(b -> block(page, b));
         page.append("<nav class=\"toc\">");
-        toc.forEach(t -> page.append("<a href=\"#").append(t[0]).append("\">").append(HtmlPage.esc(t[1])).append("</a> "));
-        page.append("</nav>\n");
-        if (firstSection >= 0) {
-            page.append(body.substring(firstSection));
-        }
+        toc.forEach(h -> page.append("<a href=\"#").append(h.id()).append("\">").append(HtmlPage.esc(h.text()))
+                .append("</a> "));
+        page.append("</nav>\n").append(body);
         page.append("<footer>Rendered by storebench.report.HtmlReport from the files of ")
-                .append(HtmlPage.esc(runDir.toString()))
+                .append(HtmlPage.esc(report.source()))
                 .append(" (results.jsonl, environment.json, verdicts.json, hdr/). One self-contained file: no script,"
                         + " nothing fetched when opened.</footer>\n");
-        return HtmlPage.document(title, page.toString());
+        return HtmlPage.document(report.title().text(), page.toString());
     }
 
-    /** report.md split at its "## " headings; the first part holds the "# " title and the line under it. */
-    private static List<List<String>> sections(String md) {
-        List<List<String>> sections = new ArrayList<>();
-        List<String> current = null;
-        for (String line : md.split("\n", -1)) {
-            if (current == null || line.startsWith("## ")) {
-                current = new ArrayList<>();
-                sections.add(current);
-            }
-            current.add(line);
-        }
-        return sections;
+    /** Blocks as HTML, one element (or none, for an empty list) per block. */
+    static String render(List<Block> blocks) {
+        StringBuilder html = new StringBuilder();
+        blocks.forEach(b -> block(html, b));
+        return html.toString();
     }
 
-    /** Where a section holds a statistics table (its rows are the Stat labels): the table's first and last line. */
-    private Optional<int[]> statTable(List<String> section) {
-        String firstRow = Phases.stats().get(0).label(notesPerStore, held);
-        for (int k = 0; k < section.size(); k++) {
-            if (!section.get(k).startsWith("|")) {
-                continue;
-            }
-            int end = k;
-            boolean stats = false;
-            while (end < section.size() && section.get(end).startsWith("|")) {
-                stats |= HtmlMarkdown.cells(section.get(end)).get(0).equals(firstRow);
-                end++;
-            }
-            if (stats) {
-                return Optional.of(new int[]{k, end});
-            }
-            k = end;
-        }
-        return Optional.empty();
+    private void section(StringBuilder html, Section section) {
+        heading(html, section.heading());
+        section.blocks().forEach(b -> block(html, b));
     }
 
-    /** One setting's section of report.md with its table replaced by one that shows the runs' spread. */
-    private void settingSection(StringBuilder html, List<String> section, String setting) {
-        int[] table = statTable(section).orElseThrow();
-        html.append(HtmlMarkdown.toHtml(section.subList(0, table[0])));
-        html.append("<div class=\"table-wrap\"><table class=\"stats\" data-setting=\"").append(HtmlPage.esc(setting))
-                .append("\">\n<thead><tr><th></th>");
-        for (String e : engines) {
-            html.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">").append(HtmlPage.esc(title(e))).append("</th>");
+    /** A section's heading, listed in the table of contents. */
+    private void heading(StringBuilder html, Block.Heading h) {
+        toc.add(h);
+        block(html, h);
+    }
+
+    private static void block(StringBuilder html, Block block) {
+        if (block instanceof Block.Heading h) {
+            html.append("<h").append(h.level()).append(" id=\"").append(h.id()).append("\">")
+                    .append(HtmlPage.esc(h.text())).append("</h").append(h.level()).append(">\n");
+        } else if (block instanceof Block.Paragraph p) {
+            html.append("<p>").append(inline(p.text())).append("</p>\n");
+        } else if (block instanceof Block.BulletList l) {
+            list(html, "ul", l.items());
+        } else if (block instanceof Block.NumberedList l) {
+            list(html, "ol", l.items());
+        } else if (block instanceof Block.Table t) {
+            table(html, t);
+        } else if (block instanceof Block.CodeBlock c) {
+            html.append("<pre><code>");
+            c.lines().forEach(line -> html.append(HtmlPage.esc(line)).append('\n'));
+            html.append("</code></pre>\n");
+        } else if (block instanceof StatsTable t) {
+            statsTable(html, t);
         }
+    }
+
+    private static void list(StringBuilder html, String tag, List<Text> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        html.append('<').append(tag).append(">\n");
+        items.forEach(item -> html.append("<li>").append(inline(item)).append("</li>\n"));
+        html.append("</").append(tag).append(">\n");
+    }
+
+    /** A table: its first column names the rows; right-aligned columns are figures. */
+    private static void table(StringBuilder html, Block.Table t) {
+        html.append("<div class=\"table-wrap\"><table>\n<thead><tr>");
+        t.header().forEach(c -> html.append("<th>").append(inline(c)).append("</th>"));
         html.append("</tr></thead>\n<tbody>\n");
-        for (Stat stat : Phases.stats()) {
-            html.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
-                    .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
-            for (String e : engines) {
-                html.append(cell(e, setting, stat));
+        for (List<Text> row : t.rows()) {
+            html.append("<tr>");
+            for (int c = 0; c < row.size(); c++) {
+                if (c == 0) {
+                    html.append("<th scope=\"row\">").append(inline(row.get(c))).append("</th>");
+                } else {
+                    boolean right = c < t.align().size() && t.align().get(c) == Block.Align.RIGHT;
+                    html.append(right ? "<td class=\"num\">" : "<td>").append(inline(row.get(c))).append("</td>");
+                }
             }
             html.append("</tr>\n");
         }
         html.append("</tbody></table></div>\n");
-        boolean anyRuns = results.measurements().stream().anyMatch(m -> m.setting.equals(setting) && !m.runs.isEmpty());
-        if (anyRuns) {
-            html.append("<p class=\"lead\">Under each open-run figure: its spread, (max − min) / median of the ")
-                    .append(results.run().path("runs").asInt())
-                    .append(" runs' figures (the noise), and below it those figures, run 1 first.</p>\n");
-        }
-        html.append(HtmlMarkdown.toHtml(section.subList(table[1], section.size())));
     }
 
-    private String cell(String engine, String setting, Stat stat) {
-        String attrs = " data-engine=\"" + HtmlPage.esc(engine) + "\"";
-        Optional<RunResults.Measurement> found = results.measurement(engine, setting, stat.id());
-        if (found.isEmpty()) {
-            boolean failed = results.lines("status", engine, setting).stream()
-                    .anyMatch(l -> "failed".equals(l.path("status").asText()));
-            return failed ? "<td class=\"failed\"" + attrs + ">failed</td>"
-                    : "<td class=\"none\"" + attrs + ">" + MarkdownReport.NONE + "</td>";
+    /** A statistics table with each open-run figure's spread and run figures, and a line saying what they are. */
+    private static void statsTable(StringBuilder html, StatsTable t) {
+        html.append("<div class=\"table-wrap\"><table class=\"stats\" data-setting=\"").append(HtmlPage.esc(t.setting()))
+                .append('"').append(t.beyondReference() ? " data-columns=\"beyond-reference\"" : "")
+                .append(">\n<thead><tr><th></th>");
+        for (StatsTable.Column c : t.columns()) {
+            html.append("<th data-engine=\"").append(HtmlPage.esc(c.engine())).append("\">")
+                    .append(HtmlPage.esc(c.title())).append("</th>");
         }
-        RunResults.Measurement m = found.get();
-        StringBuilder td = new StringBuilder("<td class=\"num\"").append(attrs).append('>')
-                .append(HtmlPage.esc(MarkdownReport.value(stat, m.value)));
-        if (m.spread != null) {
-            td.append("<span class=\"spread\">spread ").append(HtmlPage.percent(m.spread)).append("</span>");
+        html.append("</tr></thead>\n<tbody>\n");
+        for (StatsTable.Row r : t.rows()) {
+            html.append("<tr data-stat=\"").append(r.stat().id()).append("\"><th scope=\"row\">")
+                    .append(HtmlPage.esc(r.label())).append("</th>");
+            r.cells().forEach(c -> html.append(cell(r.stat(), c)));
+            html.append("</tr>\n");
         }
-        if (!m.runs.isEmpty()) {
-            td.append("<span class=\"spread\" title=\"the runs' figures\">").append(runs(stat, m.runs)).append("</span>");
+        html.append("</tbody></table></div>\n");
+        if (t.anyRuns()) {
+            html.append("<p class=\"lead\">Under each open-run figure: its spread, (max − min) / median of the ")
+                    .append(t.runs()).append(" runs' figures (the noise), and below it those figures, run 1 first.</p>\n");
+        }
+    }
+
+    private static String cell(Stat stat, StatsTable.Cell c) {
+        String attrs = " data-engine=\"" + HtmlPage.esc(c.engine()) + "\"";
+        switch (c.state()) {
+            case FAILED:
+                return "<td class=\"failed\"" + attrs + ">" + StatsTable.FAILED + "</td>";
+            case NOT_MEASURED:
+                return "<td class=\"none\"" + attrs + ">" + StatsTable.NONE + "</td>";
+            default:
+                break;
+        }
+        StringBuilder td = new StringBuilder("<td class=\"num\"").append(attrs).append('>').append(HtmlPage.esc(c.value()));
+        if (c.spread() != null) {
+            td.append("<span class=\"spread\">spread ").append(HtmlPage.percent(c.spread())).append("</span>");
+        }
+        if (!c.runs().isEmpty()) {
+            td.append("<span class=\"spread\" title=\"the runs' figures\">").append(runs(stat, c.runs())).append("</span>");
         }
         return td.append("</td>").toString();
     }
@@ -257,81 +214,58 @@ public final class HtmlReport {
     /** The run figures: all of them for a few runs, their range for many. */
     private static String runs(Stat stat, List<Double> runs) {
         if (runs.size() <= 5) {
-            return runs.stream().map(r -> MarkdownReport.fmt(r, stat.decimals())).collect(Collectors.joining(" "));
+            return runs.stream().map(r -> ReportModel.fmt(r, stat.decimals())).collect(Collectors.joining(" "));
         }
         double min = runs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = runs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        return MarkdownReport.fmt(min, stat.decimals()) + "–" + MarkdownReport.fmt(max, stat.decimals());
+        return ReportModel.fmt(min, stat.decimals()) + "–" + ReportModel.fmt(max, stat.decimals());
+    }
+
+    /** Inline text: escaped, with {@code <code>} and {@code <strong>} spans. */
+    static String inline(Text text) {
+        StringBuilder html = new StringBuilder();
+        for (Text.Span s : text.spans()) {
+            switch (s.style()) {
+                case CODE -> html.append("<code>").append(HtmlPage.esc(s.text())).append("</code>");
+                case STRONG -> html.append("<strong>").append(HtmlPage.esc(s.text())).append("</strong>");
+                default -> html.append(HtmlPage.esc(s.text()));
+            }
+        }
+        return html.toString();
     }
 
     private void charts(StringBuilder html) {
-        toc.add(new String[]{"charts", "Charts"});
-        html.append("<h2 id=\"charts\">Charts</h2>\n");
+        ChartSet charts = report.charts();
+        heading(html, Block.Heading.of(2, "Charts"));
         html.append("<h3 id=\"latency-by-percentile\">Open, query, close: latency by percentile</h3>\n<div class=\"charts\">\n");
-        for (String setting : settings) {
-            Map<String, ChartPercentiles> series = new LinkedHashMap<>();
-            List<String> missing = new ArrayList<>();
-            long perEngine = 0;
-            for (String e : engines) {
-                Path log = ChartPercentiles.log(runDir, e, setting);
-                if (!Files.isRegularFile(log)) {
-                    if (!skipped(e, setting)) {
-                        missing.add(title(e) + " (no log)");
-                    }
-                    continue;
-                }
-                try {
-                    ChartPercentiles p = ChartPercentiles.read(log);
-                    series.put(e, p);
-                    perEngine = Math.max(perEngine, p.count);
-                } catch (IOException ex) {
-                    missing.add(title(e) + " (" + ex.getMessage() + ")");
-                }
-            }
-            String title = "Open, query, close by percentile, " + settingTitle(setting);
-            if (series.isEmpty()) {
-                html.append("<p>").append(HtmlPage.esc(title)).append(": no HdrHistogram logs under hdr/.</p>\n");
+        for (ChartSet.PercentilePlot plot : charts.percentiles()) {
+            if (plot.series().isEmpty()) {
+                html.append("<p>").append(HtmlPage.esc(plot.title())).append(": no HdrHistogram logs under hdr/.</p>\n");
                 continue;
             }
-            String caption = "Every visit of the warm open runs, all runs merged (up to " + MarkdownReport.fmt(perEngine, 0)
-                    + " per engine), from hdr/&lt;engine&gt;/" + HtmlPage.esc(setting) + "/" + ChartPercentiles.OQC_LOG
-                    + ". Both axes are logarithmic; the last point of a line is the slowest visit."
-                    + (missing.isEmpty() ? "" : " Not drawn: " + HtmlPage.esc(String.join(", ", missing)) + ".");
-            figure(html, Charts.percentiles(title, series), 420, title, caption);
+            String caption = "Every visit of the warm open runs, all runs merged (up to "
+                    + ReportModel.fmt(plot.perEngine(), 0) + " per engine), from hdr/&lt;engine&gt;/"
+                    + HtmlPage.esc(plot.setting()) + "/" + ChartPercentiles.OQC_LOG + ". Both axes are logarithmic; the"
+                    + " last point of a line is the slowest visit."
+                    + (plot.missing().isEmpty() ? "" : " Not drawn: " + HtmlPage.esc(String.join(", ", plot.missing()))
+                    + ".");
+            figure(html, Charts.percentiles(plot.title(), plot.series()), 420, plot.title(), caption);
         }
         html.append("</div>\n");
-        List<String> settingTitles = settings.stream().map(HtmlReport::settingTitle).collect(Collectors.toList());
-        // the bar charts, group by group, in the order of their statistics' rows
-        Map<String, List<Stat>> groups = new LinkedHashMap<>();
-        Phases.stats().stream().filter(st -> st.chartGroup() != null)
-                .forEach(st -> groups.computeIfAbsent(st.chartGroup(), k -> new ArrayList<>()).add(st));
-        for (Map.Entry<String, List<Stat>> group : groups.entrySet()) {
-            String groupTitle = group.getKey();
-            StringBuilder figures = new StringBuilder();
-            for (Stat stat : group.getValue()) {
-                Double[][] values = new Double[settings.size()][engines.size()];
-                boolean any = false;
-                for (int s = 0; s < settings.size(); s++) {
-                    for (int e = 0; e < engines.size(); e++) {
-                        Optional<RunResults.Measurement> m = results.measurement(engines.get(e), settings.get(s), stat.id());
-                        values[s][e] = m.map(x -> x.value).orElse(null);
-                        any |= m.isPresent();
-                    }
-                }
-                if (!any) {
-                    continue;
-                }
-                String title = chartTitle(stat);
+        int engines = charts.engines().size();
+        int settings = charts.settings().size();
+        for (ChartSet.BarGroup group : charts.bars()) {
+            html.append("<h3 id=\"").append(HtmlPage.slug(group.title())).append("\">").append(HtmlPage.esc(group.title()))
+                    .append("</h3>\n<div class=\"charts\">\n");
+            for (ChartSet.BarChart bar : group.charts()) {
+                Stat stat = bar.stat();
                 String caption = "Statistic <code>" + stat.id() + "</code>, as in the tables"
-                        + (settings.size() > 1 ? "; one colour per setting" : "") + "; no bar: not measured.";
-                figure(figures, Charts.bars(title, stat.unit() == Stat.Unit.MS ? "ms" : "KB (1,024 bytes)", engines,
-                        settingTitles, values, stat.decimals()), Charts.barsHeight(engines.size(), settings.size()),
-                        title, caption);
+                        + (settings > 1 ? "; one colour per setting" : "") + "; no bar: not measured.";
+                figure(html, Charts.bars(bar.title(), stat.unit() == Stat.Unit.MS ? "ms" : "KB (1,024 bytes)",
+                        charts.engines(), charts.settings(), bar.values(), stat.decimals()),
+                        Charts.barsHeight(engines, settings), bar.title(), caption);
             }
-            if (figures.length() > 0) {
-                html.append("<h3 id=\"").append(HtmlPage.slug(groupTitle)).append("\">").append(HtmlPage.esc(groupTitle))
-                        .append("</h3>\n<div class=\"charts\">\n").append(figures).append("</div>\n");
-            }
+            html.append("</div>\n");
         }
     }
 
@@ -342,192 +276,70 @@ public final class HtmlReport {
                 .append("\n<figcaption>").append(caption).append("</figcaption>\n</figure>\n");
     }
 
-    private String chartTitle(Stat stat) {
-        return stat.chartTitle(notesPerStore, held);
-    }
-
     /** The gate's verdicts.json as it is: its top-level fields, then one row per verdict with all its fields. */
     private void verdicts(StringBuilder html) {
-        toc.add(new String[]{"regression-gate", "Regression gate"});
-        html.append("<h2 id=\"regression-gate\">Regression gate</h2>\n");
-        if (verdicts == null) {
-            html.append("<p>No verdicts: the gate wrote no ").append(VERDICTS).append(" for this run.</p>\n");
+        heading(html, Block.Heading.of(2, "Regression gate"));
+        if (report.verdicts().isEmpty()) {
+            html.append("<p>No verdicts: the gate wrote no verdicts.json for this run.</p>\n");
             return;
         }
-        JsonNode list = verdictList(verdicts);
-        if (verdicts.isObject()) {
-            StringBuilder kv = new StringBuilder();
-            for (Iterator<Map.Entry<String, JsonNode>> it = verdicts.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
-                if (f.getValue() == list) {
-                    continue;
-                }
-                kv.append("<tr><th scope=\"row\">").append(HtmlPage.esc(f.getKey())).append("</th><td>")
-                        .append(HtmlPage.esc(scalar(f.getValue()))).append("</td></tr>\n");
-            }
-            if (kv.length() > 0) {
-                html.append("<div class=\"table-wrap\"><table class=\"kv\"><tbody>\n").append(kv).append("</tbody></table></div>\n");
-            }
+        VerdictsTable verdicts = report.verdicts().get();
+        if (!verdicts.fields().isEmpty()) {
+            html.append("<div class=\"table-wrap\"><table class=\"kv\"><tbody>\n");
+            verdicts.fields().forEach(f -> html.append("<tr><th scope=\"row\">").append(HtmlPage.esc(f.key()))
+                    .append("</th><td>").append(HtmlPage.esc(f.value())).append("</td></tr>\n"));
+            html.append("</tbody></table></div>\n");
         }
-        List<JsonNode> rows = new ArrayList<>();
-        list.forEach(rows::add);
-        if (rows.isEmpty()) {
+        if (verdicts.rows().isEmpty()) {
             html.append("<p>The gate judged no rule.</p>\n");
             return;
         }
-        Set<String> columns = new LinkedHashSet<>();
-        Set<String> present = new LinkedHashSet<>();
-        rows.forEach(r -> r.fieldNames().forEachRemaining(present::add));
-        VERDICT_COLUMNS.stream().filter(present::contains).forEach(columns::add);
-        columns.addAll(present);
-        // failures first, then passes, then the rest, each in the file's order
-        rows.sort(Comparator.comparingInt(r -> {
-            String s = r.path("status").asText("").toUpperCase(Locale.ROOT);
-            return s.equals("FAIL") ? 0 : s.equals("PASS") ? 1 : 2;
-        }));
         html.append("<div class=\"table-wrap\"><table class=\"verdicts\">\n<thead><tr>");
-        columns.forEach(c -> html.append("<th>").append(HtmlPage.esc(c)).append("</th>"));
+        verdicts.columns().forEach(c -> html.append("<th>").append(HtmlPage.esc(c)).append("</th>"));
         html.append("</tr></thead>\n<tbody>\n");
-        for (JsonNode r : rows) {
+        for (List<VerdictsTable.Cell> row : verdicts.rows()) {
             html.append("<tr>");
-            for (String c : columns) {
-                JsonNode v = r.path(c);
-                String cls = c.equals("status") ? " class=\"status-" + HtmlPage.slug(v.asText()).toUpperCase(Locale.ROOT)
-                        .replace('-', '_') + "\"" : v.isNumber() ? " class=\"num\"" : "";
-                html.append("<td").append(cls).append('>').append(HtmlPage.esc(verdictValue(r, c, v))).append("</td>");
+            for (VerdictsTable.Cell c : row) {
+                String cls = c.status() != null ? " class=\"status-" + HtmlPage.slug(c.status()).toUpperCase(Locale.ROOT)
+                        .replace('-', '_') + "\"" : c.number() ? " class=\"num\"" : "";
+                html.append("<td").append(cls).append('>').append(HtmlPage.esc(c.text())).append("</td>");
             }
             html.append("</tr>\n");
         }
         html.append("</tbody></table></div>\n");
     }
 
-    /** The verdicts in verdicts.json: the root itself if it is an array, else its "verdicts" or first array. */
-    private static JsonNode verdictList(JsonNode root) {
-        if (root.isArray()) {
-            return root;
-        }
-        if (root.path("verdicts").isArray()) {
-            return root.get("verdicts");
-        }
-        for (JsonNode f : root) {
-            if (f.isArray() && f.size() > 0 && f.get(0).isObject()) {
-                return f;
-            }
-        }
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-    }
-
-    private static String verdictValue(JsonNode row, String column, JsonNode v) {
-        if (v.isMissingNode() || v.isNull()) {
-            return MarkdownReport.NONE;
-        }
-        if (v.isNumber()) {
-            if (column.equals("marginPercent")) {
-                return String.format(Locale.US, "%+.1f%%", v.asDouble());
-            }
-            if (List.of("measured", "limit", "margin").contains(column)) {
-                try {
-                    return MarkdownReport.value(Phases.stat(row.path("stat").asText()), v.asDouble());
-                } catch (IllegalArgumentException e) {
-                    // a rule over several statistics: a plain number
-                }
-            }
-            return v.isIntegralNumber() ? v.asText() : String.format(Locale.US, "%,.3f", v.asDouble());
-        }
-        return scalar(v);
-    }
-
-    private static String scalar(JsonNode v) {
-        if (v.isValueNode()) {
-            return v.isNull() ? MarkdownReport.NONE : v.asText();
-        }
-        if (v.isObject()) {
-            List<String> parts = new ArrayList<>();
-            v.fields().forEachRemaining(f -> parts.add(f.getKey() + " " + scalar(f.getValue())));
-            return String.join(" · ", parts);
-        }
-        return v.toString();
-    }
-
     /** environment.json: the machine, the JVM and timer, then each engine's versions and settings. */
     private void environment(StringBuilder html) {
-        JsonNode env = results.environment();
-        toc.add(new String[]{"environment", "Environment"});
-        html.append("<h2 id=\"environment\">Environment</h2>\n");
-        if (env.isMissingNode()) {
+        heading(html, Block.Heading.of(2, "Environment"));
+        if (report.environment().isEmpty()) {
             html.append("<p>No environment.json in this run.</p>\n");
             return;
         }
+        Environment env = report.environment().get();
+        keyValues(html, env.machine());
+        for (Environment.EngineFields e : env.engines()) {
+            html.append("<h3>").append(HtmlPage.esc(e.title())).append(" (<code>").append(HtmlPage.esc(e.engine()))
+                    .append("</code>)</h3>\n");
+            keyValues(html, e.fields());
+        }
+    }
+
+    /** A table of named values; a long value folds away behind its first 100 characters. */
+    private static void keyValues(StringBuilder html, List<KeyValue> values) {
         html.append("<div class=\"table-wrap\"><table class=\"kv\"><tbody>\n");
-        for (Iterator<Map.Entry<String, JsonNode>> it = env.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
-            if (!f.getKey().equals("engines")) {
-                kvRows(html, f.getKey(), f.getValue());
+        for (KeyValue kv : values) {
+            html.append("<tr><th scope=\"row\">").append(HtmlPage.esc(kv.key())).append("</th><td>");
+            String text = kv.value();
+            if (text.length() > 160) {
+                html.append("<details><summary>").append(HtmlPage.esc(text.substring(0, 100))).append(" … (")
+                        .append(text.length()).append(" characters)</summary>").append(HtmlPage.esc(text))
+                        .append("</details>");
+            } else {
+                html.append(HtmlPage.esc(text));
             }
+            html.append("</td></tr>\n");
         }
         html.append("</tbody></table></div>\n");
-        JsonNode described = env.path("engines");
-        for (Iterator<Map.Entry<String, JsonNode>> it = described.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            html.append("<h3>").append(HtmlPage.esc(title(e.getKey()))).append(" (<code>").append(HtmlPage.esc(e.getKey()))
-                    .append("</code>)</h3>\n<div class=\"table-wrap\"><table class=\"kv\"><tbody>\n");
-            for (Iterator<Map.Entry<String, JsonNode>> f = e.getValue().fields(); f.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = f.next();
-                if (field.getKey().equals("info") && field.getValue().isObject()) {
-                    field.getValue().fields().forEachRemaining(i -> kvRows(html, i.getKey(), i.getValue()));
-                } else if (!field.getKey().equals("title")) {
-                    kvRows(html, field.getKey(), field.getValue());
-                }
-            }
-            html.append("</tbody></table></div>\n");
-        }
-    }
-
-    /** One row per scalar, nested objects flattened as "parent › child". */
-    private static void kvRows(StringBuilder html, String key, JsonNode value) {
-        if (value.isObject()) {
-            value.fields().forEachRemaining(f -> kvRows(html, key + " › " + f.getKey(), f.getValue()));
-            return;
-        }
-        String text = value.isValueNode() ? value.asText() : value.toString();
-        html.append("<tr><th scope=\"row\">").append(HtmlPage.esc(key)).append("</th><td>");
-        if (text.length() > 160) {
-            html.append("<details><summary>").append(HtmlPage.esc(text.substring(0, 100))).append(" … (")
-                    .append(text.length()).append(" characters)</summary>").append(HtmlPage.esc(text)).append("</details>");
-        } else {
-            html.append(HtmlPage.esc(text));
-        }
-        html.append("</td></tr>\n");
-    }
-
-    private boolean skipped(String engine, String setting) {
-        return results.lines("status", engine, setting).stream().anyMatch(l -> "skipped".equals(l.path("status").asText()));
-    }
-
-    /** The engines that ran, in the engines' own order (the report's column order). */
-    static List<String> columns(RunResults results) {
-        List<String> listed = new ArrayList<>();
-        results.run().path("engines").forEach(e -> listed.add(e.asText()));
-        if (listed.isEmpty()) {
-            results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
-        }
-        listed.sort(Comparator.comparingInt(HtmlReport::engineRank));
-        return listed;
-    }
-
-    static int engineRank(String engine) {
-        return Engines.rank(engine);
-    }
-
-    static String title(String engine) {
-        return Charts.engineTitle(engine);
-    }
-
-    static String settingTitle(String setting) {
-        try {
-            return Setting.of(setting).title();
-        } catch (IllegalArgumentException e) {
-            return setting;
-        }
     }
 }

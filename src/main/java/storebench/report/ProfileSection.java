@@ -2,23 +2,23 @@ package storebench.report;
 
 import storebench.engine.Engines;
 
-
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.engine.EngineDescriptor;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The report's "Where the time goes" section, a pure function of the {@code kind: "profile"} lines of a run's
- * results.jsonl (written by {@link ProfileRun}). Empty when the run has no profile lines.
+ * results.jsonl (written by storebench.profile.ProfileRun). Absent when the run has no profile lines.
  */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
-    static final String DASH = "–";
+    static final String DASH = StatsTable.NONE;
     static final List<String> STEPS = List.of("open", "build", "put", "close", "total");
     static final Map<String, String> STEP_TITLES = Map.of(
             "open", "Create the directory, open the new store (schema commit)",
@@ -30,7 +30,17 @@ public final class ProfileSection {
     private ProfileSection() {
     }
 
+    /** The section as profile.md has it; empty when the lines have no profile lines. */
     public static String render(List<JsonNode> lines) {
+        return section(lines).map(s -> MarkdownReport.render(s.all())).orElse("");
+    }
+
+    /**
+     * The section of the profile lines among {@code lines}; empty when there are none.
+     *
+     * @param lines results.jsonl's lines; the stat lines among them give the noise table its main-run spread
+     */
+    public static Optional<Section> section(List<JsonNode> lines) {
         List<JsonNode> profile = new ArrayList<>();
         for (JsonNode l : lines) {
             if ("profile".equals(l.path("kind").asText())) {
@@ -38,63 +48,58 @@ public final class ProfileSection {
             }
         }
         if (profile.isEmpty()) {
-            return "";
+            return Optional.empty();
         }
         List<String> engines = engines(profile);
-        StringBuilder out = new StringBuilder();
+        List<Block> blocks = new ArrayList<>();
         JsonNode any = find(profile, "create", null, null).orElse(profile.get(0));
-        out.append("## Where the time goes\n\n");
-        out.append(String.format(Locale.ROOT, "Profiling trials (`-Dbench.profile=true`): setting `%s`, workload `%s`,"
-                        + " %d stores per engine, each measurement in trial processes of its own (not the main run's"
-                        + " stores or processes).%n%n", any.path("setting").asText(), any.path("workload").asText(),
-                any.path("stores").asInt()));
-        roots(out, profile);
-        createTable(out, profile, engines);
-        syncTable(out, profile, engines);
-        warmColdTable(out, profile, engines);
-        noiseTable(out, profile, lines, engines);
-        frames(out, profile, engines);
-        return out.toString();
+        blocks.add(new Block.Paragraph(Text.of("Profiling trials (").plusCode("-Dbench.profile=true")
+                .plus("): setting ").plusCode(any.path("setting").asText()).plus(", workload ")
+                .plusCode(any.path("workload").asText()).plus(", " + any.path("stores").asInt() + " stores per engine,"
+                        + " each measurement in trial processes of its own (not the main run's stores or processes).")));
+        blocks.add(roots(profile));
+        createTable(blocks, profile, engines);
+        syncTable(blocks, profile, engines);
+        warmColdTable(blocks, profile, engines);
+        noiseTable(blocks, profile, lines, engines);
+        frames(blocks, profile, engines);
+        return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
     }
 
-    private static void roots(StringBuilder out, List<JsonNode> profile) {
+    private static Block roots(List<JsonNode> profile) {
+        List<Text> items = new ArrayList<>();
         for (JsonNode r : profile) {
             if (!"rootsync".equals(r.path("profile").asText())) {
                 continue;
             }
             String name = r.path("root").asText().equals("disk") ? "Bench root" : "tmpfs root";
             if (r.has("unavailable")) {
-                out.append("- ").append(name).append(": not measured (").append(r.path("unavailable").asText())
-                        .append(")\n");
+                items.add(Text.of(name + ": not measured (" + r.path("unavailable").asText() + ")"));
                 continue;
             }
-            out.append(String.format(Locale.ROOT, "- %s: `%s` (%s, %s); its own sync latency (write 4 KiB +"
-                            + " fdatasync, %d times): median %.3f ms, p90 %.3f ms%n", name, r.path("rootPath").asText(),
+            items.add(Text.of(name + ": ").plusCode(r.path("rootPath").asText()).plus(String.format(Locale.ROOT,
+                    " (%s, %s); its own sync latency (write 4 KiB + fdatasync, %d times): median %.3f ms, p90 %.3f ms",
                     r.path("fsType").asText(), r.path("mountOptions").asText(), r.path("rounds").asInt(),
-                    r.path("fdatasyncMedianMs").asDouble(), r.path("fdatasyncP90Ms").asDouble()));
+                    r.path("fdatasyncMedianMs").asDouble(), r.path("fdatasyncP90Ms").asDouble())));
         }
-        out.append('\n');
+        return new Block.BulletList(items);
     }
 
-    private static void createTable(StringBuilder out, List<JsonNode> profile, List<String> engines) {
-        out.append("### Create, step by step\n\n");
-        out.append("Median ms per store of each step (`createprofile`), on disk / on tmpfs (no real disk sync).\n\n");
-        StringBuilder header = new StringBuilder("| step |");
-        StringBuilder rule = new StringBuilder("| --- |");
-        for (String e : engines) {
-            header.append(' ').append(e).append(" |");
-            rule.append(" ---: |");
-        }
-        out.append(header).append('\n').append(rule).append('\n');
+    private static void createTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+        blocks.add(Block.Heading.of(3, "Create, step by step"));
+        blocks.add(new Block.Paragraph(Text.of("Median ms per store of each step (").plusCode("createprofile")
+                .plus("), on disk / on tmpfs (no real disk sync).")));
+        List<List<Text>> rows = new ArrayList<>();
         for (String step : STEPS) {
-            out.append("| ").append(STEP_TITLES.get(step)).append(" |");
+            List<Text> row = new ArrayList<>();
+            row.add(Text.of(STEP_TITLES.get(step)));
             for (String e : engines) {
-                out.append(' ').append(step(profile, e, "disk", step)).append(" / ")
-                        .append(step(profile, e, "tmpfs", step)).append(" |");
+                row.add(Text.of(step(profile, e, "disk", step) + " / " + step(profile, e, "tmpfs", step)));
             }
-            out.append('\n');
+            rows.add(row);
         }
-        out.append('\n');
+        blocks.add(table(header("step", engines), rows));
+        List<Text> notes = new ArrayList<>();
         for (String e : engines) {
             StringBuilder s = new StringBuilder();
             for (String root : List.of("disk", "tmpfs")) {
@@ -115,25 +120,25 @@ public final class ProfileSection {
                 });
             }
             if (s.length() > 0) {
-                out.append("- ").append(e).append(": the largest step is ").append(s).append(".\n");
+                notes.add(Text.of(e + ": the largest step is " + s + "."));
             }
         }
-        out.append("- Serialization happens inside put: ObjectBox Java serializes each note in the generated cursor code"
-                + " (NoteCursor.put, called by Box.put, hands the note's values to the native Cursor.collect313311,"
-                + " which builds the FlatBuffer), so there is no separate marshalling step as in ObjectBox Python; the"
-                + " SQL engines bind each note's values to a prepared INSERT.\n");
+        notes.add(Text.of("Serialization happens inside put: ObjectBox Java serializes each note in the generated"
+                + " cursor code (NoteCursor.put, called by Box.put, hands the note's values to the native"
+                + " Cursor.collect313311, which builds the FlatBuffer), so there is no separate marshalling step as in"
+                + " ObjectBox Python; the SQL engines bind each note's values to a prepared INSERT."));
         List<String> loads = new ArrayList<>();
         for (String e : engines) {
             find(profile, "create", e, "disk").filter(l -> l.has("load1AtStart")).ifPresent(l -> loads.add(e + " "
                     + fmt(l.path("load1AtStart").asDouble(), 2)));
         }
         if (!loads.isEmpty()) {
-            out.append("- 1-minute load average at the start of each engine's create on disk: ")
-                    .append(String.join(", ", loads)).append(" (a disk-bound create is sensitive to other I/O on the"
-                    + " machine).\n");
+            notes.add(Text.of("1-minute load average at the start of each engine's create on disk: "
+                    + String.join(", ", loads) + " (a disk-bound create is sensitive to other I/O on the machine)."));
         }
-        out.append("- The build step (Java: `new Note(...)`; Node: texts array) is timed here only; the main run's"
-                + " create_ms builds the notes before its clock starts.\n\n");
+        notes.add(Text.of("The build step (Java: ").plusCode("new Note(...)").plus("; Node: texts array) is timed"
+                + " here only; the main run's create_ms builds the notes before its clock starts."));
+        blocks.add(new Block.BulletList(notes));
     }
 
     private static String shortStep(String step) {
@@ -150,15 +155,13 @@ public final class ProfileSection {
                 .map(l -> fmt(l.get("stepsMs").path(step).asDouble(), 2)).orElse(DASH);
     }
 
-    private static void syncTable(StringBuilder out, List<JsonNode> profile, List<String> engines) {
-        out.append("### Disk syncs per store\n\n");
-        out.append("`strace -f -T` over a create of a few stores on the bench root (calls that started during the"
-                + " `create` request); beside it the create's median on disk from the profile above and the root's own"
-                + " fdatasync latency.\n\n");
-        out.append("| engine | sync calls per store | calls | sync time per store (ms) | create on disk (ms) |"
-                + " sync share of create | root fdatasync median (ms) |\n");
-        out.append("| --- | ---: | --- | ---: | ---: | ---: | ---: |\n");
-        List<String> notes = new ArrayList<>();
+    private static void syncTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+        blocks.add(Block.Heading.of(3, "Disk syncs per store"));
+        blocks.add(new Block.Paragraph(Text.code("strace -f -T").plus(" over a create of a few stores on the bench"
+                + " root (calls that started during the ").plusCode("create").plus(" request); beside it the create's"
+                + " median on disk from the profile above and the root's own fdatasync latency.")));
+        List<List<Text>> rows = new ArrayList<>();
+        List<Text> notes = new ArrayList<>();
         for (String e : engines) {
             var line = find(profile, "syncs", e, null);
             if (line.isEmpty()) {
@@ -167,10 +170,8 @@ public final class ProfileSection {
             JsonNode l = line.get();
             String root = l.has("rootFdatasyncMedianMs") ? fmt(l.path("rootFdatasyncMedianMs").asDouble(), 3) : DASH;
             if (l.has("unavailable")) {
-                out.append("| ").append(e).append(" | ").append(DASH).append(" | ").append(DASH).append(" | ")
-                        .append(DASH).append(" | ").append(DASH).append(" | ").append(DASH).append(" | ")
-                        .append(root).append(" |\n");
-                notes.add(e + ": " + l.path("unavailable").asText());
+                rows.add(texts(e, DASH, DASH, DASH, DASH, DASH, root));
+                notes.add(Text.of(e + ": " + l.path("unavailable").asText()));
                 continue;
             }
             int n = l.path("straceStores").asInt();
@@ -186,31 +187,26 @@ public final class ProfileSection {
                     .map(c -> fmt(c.get("stepsMs").path("total").asDouble(), 2)).orElse(DASH);
             String share = find(profile, "create", e, "disk").filter(c -> c.has("stepsMs"))
                     .map(c -> pct(syncMs / c.get("stepsMs").path("total").asDouble())).orElse(DASH);
-            out.append("| ").append(e).append(" | ").append(fmt(l.path("callsPerStore").asDouble(), 1)).append(" | ")
-                    .append(calls.isEmpty() ? "none" : String.join(", ", calls)).append(" | ").append(fmt(syncMs, 2))
-                    .append(" | ").append(create).append(" | ").append(share).append(" | ").append(root).append(" |\n");
+            rows.add(texts(e, fmt(l.path("callsPerStore").asDouble(), 1),
+                    calls.isEmpty() ? "none" : String.join(", ", calls), fmt(syncMs, 2), create, share, root));
         }
-        out.append('\n');
-        for (String n : notes) {
-            out.append("- ").append(n).append('\n');
-        }
+        blocks.add(new Block.Table(texts("engine", "sync calls per store", "calls", "sync time per store (ms)",
+                "create on disk (ms)", "sync share of create", "root fdatasync median (ms)"), align("LRLRRRR"), rows));
         if (!notes.isEmpty()) {
-            out.append('\n');
+            blocks.add(new Block.BulletList(notes));
         }
     }
 
-    private static void warmColdTable(StringBuilder out, List<JsonNode> profile, List<String> engines) {
-        out.append("### Warm and cold opens\n\n");
-        out.append("Warm: the stores' files as the create and an untimed pass left them in the page cache (resident"
-                + " fraction by mincore before the warm runs). Cold: before each cold run the whole pool was evicted"
-                + " (fsync, posix_fadvise DONTNEED), checked by mincore after the eviction and by the trial process'"
-                + " device reads (/proc/PID/io read_bytes) during the run. Medians over the runs of each run's p50, ms."
-                + " A run that was not really cold is marked and its figures are not reported as cold.\n\n");
-        out.append("| engine | resident before warm | warm open | warm count | warm close | warm oqc | cold open |"
-                + " cold count | cold close | cold oqc | cold / warm oqc | resident after eviction | device read per"
-                + " cold open (KB) |\n");
-        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
-        List<String> notes = new ArrayList<>();
+    private static void warmColdTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+        blocks.add(Block.Heading.of(3, "Warm and cold opens"));
+        blocks.add(Block.Paragraph.of("Warm: the stores' files as the create and an untimed pass left them in the page"
+                + " cache (resident fraction by mincore before the warm runs). Cold: before each cold run the whole"
+                + " pool was evicted (fsync, posix_fadvise DONTNEED), checked by mincore after the eviction and by the"
+                + " trial process' device reads (/proc/PID/io read_bytes) during the run. Medians over the runs of each"
+                + " run's p50, ms. A run that was not really cold is marked and its figures are not reported as"
+                + " cold."));
+        List<List<Text>> rows = new ArrayList<>();
+        List<Text> notes = new ArrayList<>();
         for (String e : engines) {
             var line = find(profile, "warmcold", e, null);
             if (line.isEmpty()) {
@@ -228,59 +224,58 @@ public final class ProfileSection {
                 read += c.path("deviceReadBytesPerOpen").asDouble();
                 n++;
                 if (!c.path("cold").asBoolean()) {
-                    notes.add(e + ", cold run " + c.path("run").asInt() + ": " + c.path("verdict").asText());
+                    notes.add(Text.of(e + ", cold run " + c.path("run").asInt() + ": " + c.path("verdict").asText()));
                 }
             }
-            out.append("| ").append(e).append(" | ").append(pct(l.path("residentBeforeWarm").asDouble()));
+            List<String> row = new ArrayList<>(List.of(e, pct(l.path("residentBeforeWarm").asDouble())));
             for (String m : List.of("open", "count", "close", "oqc")) {
-                out.append(" | ").append(fmt(warm.path(m).asDouble(), 3));
+                row.add(fmt(warm.path(m).asDouble(), 3));
             }
             for (String m : List.of("open", "count", "close", "oqc")) {
-                out.append(" | ").append(isCold ? fmt(cold.path(m).asDouble(), 3)
-                        : "not cold (" + fmt(cold.path(m).asDouble(), 3) + ")");
+                row.add(isCold ? fmt(cold.path(m).asDouble(), 3) : "not cold (" + fmt(cold.path(m).asDouble(), 3) + ")");
             }
-            out.append(" | ").append(isCold ? fmt(cold.path("oqc").asDouble() / warm.path("oqc").asDouble(), 1) + "x"
-                    : DASH);
-            out.append(" | ").append(pct(maxResident)).append(" | ").append(fmt(n == 0 ? 0 : read / n / 1024, 1))
-                    .append(" |\n");
+            row.add(isCold ? fmt(cold.path("oqc").asDouble() / warm.path("oqc").asDouble(), 1) + "x" : DASH);
+            row.add(pct(maxResident));
+            row.add(fmt(n == 0 ? 0 : read / n / 1024, 1));
+            rows.add(row.stream().map(Text::of).toList());
         }
-        out.append('\n');
-        for (String n : notes) {
-            out.append("- ").append(n).append('\n');
-        }
-        out.append("- Only the files' pages are evicted: directory entries and inodes stay cached (no root for"
-                + " drop_caches). On a virtual machine the host may still cache what the guest's device reads.\n\n");
+        blocks.add(new Block.Table(texts("engine", "resident before warm", "warm open", "warm count", "warm close",
+                "warm oqc", "cold open", "cold count", "cold close", "cold oqc", "cold / warm oqc",
+                "resident after eviction", "device read per cold open (KB)"), align("LRRRRRRRRRRRR"), rows));
+        notes.add(Text.of("Only the files' pages are evicted: directory entries and inodes stay cached (no root for"
+                + " drop_caches). On a virtual machine the host may still cache what the guest's device reads."));
+        blocks.add(new Block.BulletList(notes));
     }
 
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
-    private static void noiseTable(StringBuilder out, List<JsonNode> profile, List<JsonNode> lines,
+    private static void noiseTable(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines,
                                    List<String> engines) {
         if (engines.stream().noneMatch(e -> find(profile, "noise", e, null).isPresent())) {
             return;
         }
-        out.append("### Noise over time\n\n");
-        out.append("The same warm open run (seed 1) back to back in one trial process: same stores, same order, same"
-                + " process, so what moves from run to run is the machine's state over time, or the engine's own."
-                + " Open, query, close p50 per run, ms. Beside it the spread of the main run's open runs, each in a"
-                + " fresh process (its oqc_ms, where the main run measured this engine and setting).\n\n");
-        out.append("| engine | runs | over (s) | min | median | max | spread, one process | spread, fresh processes"
-                + " (main run) |\n");
-        out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        blocks.add(Block.Heading.of(3, "Noise over time"));
+        blocks.add(Block.Paragraph.of("The same warm open run (seed 1) back to back in one trial process: same"
+                + " stores, same order, same process, so what moves from run to run is the machine's state over time,"
+                + " or the engine's own. Open, query, close p50 per run, ms. Beside it the spread of the main run's"
+                + " open runs, each in a fresh process (its oqc_ms, where the main run measured this engine and"
+                + " setting)."));
+        List<List<Text>> rows = new ArrayList<>();
         for (String e : engines) {
             var found = find(profile, "noise", e, null);
             if (found.isEmpty()) {
                 continue;
             }
             JsonNode l = found.get();
-            out.append("| ").append(e).append(" | ").append(l.path("runs").asInt()).append(" | ")
-                    .append(fmt(l.path("seconds").asDouble(), 1)).append(" | ")
-                    .append(fmt(l.path("minMs").asDouble(), 3)).append(" | ")
-                    .append(fmt(l.path("medianMs").asDouble(), 3)).append(" | ")
-                    .append(fmt(l.path("maxMs").asDouble(), 3)).append(" | ").append(pct(l.path("spread").asDouble()))
-                    .append(" | ").append(mainRunSpread(lines, e, l.path("setting").asText())).append(" |\n");
+            rows.add(texts(e, String.valueOf(l.path("runs").asInt()), fmt(l.path("seconds").asDouble(), 1),
+                    fmt(l.path("minMs").asDouble(), 3), fmt(l.path("medianMs").asDouble(), 3),
+                    fmt(l.path("maxMs").asDouble(), 3), pct(l.path("spread").asDouble()),
+                    mainRunSpread(lines, e, l.path("setting").asText())));
         }
-        out.append("\n- Where the one-process spread is as wide as the fresh processes' one, the noise is not the"
-                + " process's: on a shared virtual machine it is mostly the host's (README, \"Noise\").\n\n");
+        blocks.add(new Block.Table(texts("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
+                "spread, fresh processes (main run)"), align("LRRRRRRR"), rows));
+        blocks.add(new Block.BulletList(List.of(Text.of("Where the one-process spread is as wide as the fresh"
+                + " processes' one, the noise is not the process's: on a shared virtual machine it is mostly the"
+                + " host's (README, \"Noise\")."))));
     }
 
     /** The main run's oqc_ms spread for an engine and setting (the last stat line), or a dash. */
@@ -296,18 +291,19 @@ public final class ProfileSection {
         return spread;
     }
 
-    private static void frames(StringBuilder out, List<JsonNode> profile, List<String> engines) {
-        out.append("### Top frames\n\n");
+    private static void frames(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+        blocks.add(Block.Heading.of(3, "Top frames"));
         // the JVM engines' sampling period as the frames lines recorded it (JFR's, set by the profile)
         String period = profile.stream().filter(l -> "frames".equals(l.path("profile").asText())
                 && l.has("samplingPeriod") && !l.has("profiler")).map(l -> l.path("samplingPeriod").asText())
                 .findFirst().orElse("1 ms");
-        out.append("The method on top of the stack, share of the samples taken inside the phase loop (create profile;"
-                + " open runs), in a trial process of its own. JVM engines: JFR (sampling every " + period
-                + ", Java and native samples of the trial's main thread; \"(native)\" = the thread was in native code:"
-                + " JNI into the engine, or a system call). Node engines: node --cpu-prof.\n\n");
+        blocks.add(Block.Paragraph.of("The method on top of the stack, share of the samples taken inside the phase"
+                + " loop (create profile; open runs), in a trial process of its own. JVM engines: JFR (sampling every "
+                + period + ", Java and native samples of the trial's main thread; \"(native)\" = the thread was in"
+                + " native code: JNI into the engine, or a system call). Node engines: node --cpu-prof."));
         String nodeNote = null;
         List<String> unavailable = new ArrayList<>();
+        List<Text> items = new ArrayList<>();
         for (String e : engines) {
             for (String phase : List.of("create", "open")) {
                 var line = find(profile, "frames", e, null, phase);
@@ -324,28 +320,55 @@ public final class ProfileSection {
                 if (l.has("note")) {
                     nodeNote = l.path("note").asText();
                 }
-                List<String> top = new ArrayList<>();
-                for (JsonNode f : l.path("top")) {
-                    top.add(String.format(Locale.ROOT, "`%s`%s %s", f.path("frame").asText(),
-                            f.path("kind").asText().equals("native") ? " (native)" : "",
-                            pct(f.path("share").asDouble())));
+                Text item = Text.of(e + ", " + phase + " (" + l.path("samples").asInt() + " samples): ");
+                if (l.path("top").isEmpty()) {
+                    item = item.plus("no samples");
                 }
-                out.append("- ").append(e).append(", ").append(phase).append(" (").append(l.path("samples").asInt())
-                        .append(" samples): ").append(top.isEmpty() ? "no samples" : String.join(", ", top))
-                        .append('\n');
+                String separator = "";
+                for (JsonNode f : l.path("top")) {
+                    item = item.plus(separator).plusCode(f.path("frame").asText()).plus(String.format(Locale.ROOT,
+                            "%s %s", f.path("kind").asText().equals("native") ? " (native)" : "",
+                            pct(f.path("share").asDouble())));
+                    separator = ", ";
+                }
+                items.add(item);
             }
         }
         if (!unavailable.isEmpty()) {
             String why = find(profile, "frames", unavailable.get(0), null, "create").get().path("unavailable").asText();
-            out.append("- ").append(String.join(", ", unavailable)).append(": ").append(why).append('\n');
+            items.add(Text.of(String.join(", ", unavailable) + ": " + why));
         }
         if (nodeNote != null) {
-            out.append("- Node engines: ").append(nodeNote).append('\n');
+            items.add(Text.of("Node engines: " + nodeNote));
         }
-        out.append('\n');
+        blocks.add(new Block.BulletList(items));
     }
 
     // ---------------------------------------------------------------------------------------------------------
+
+    /** The table with a row per step and a column per engine, figures right-aligned. */
+    private static Block.Table table(List<Text> header, List<List<Text>> rows) {
+        List<Block.Align> align = new ArrayList<>();
+        align.add(Block.Align.LEFT);
+        align.addAll(Collections.nCopies(header.size() - 1, Block.Align.RIGHT));
+        return new Block.Table(header, align, rows);
+    }
+
+    private static List<Text> header(String first, List<String> engines) {
+        List<Text> header = new ArrayList<>();
+        header.add(Text.of(first));
+        engines.forEach(e -> header.add(Text.of(e)));
+        return header;
+    }
+
+    private static List<Text> texts(String... texts) {
+        return Arrays.stream(texts).map(Text::of).toList();
+    }
+
+    /** Column alignments, one letter per column: L left, R right. */
+    private static List<Block.Align> align(String columns) {
+        return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
+    }
 
     private static List<String> engines(List<JsonNode> profile) {
         List<String> present = new ArrayList<>();
@@ -365,13 +388,13 @@ public final class ProfileSection {
         return ordered;
     }
 
-    private static java.util.Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root) {
+    private static Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root) {
         return find(profile, what, engine, root, null);
     }
 
     /** The last matching line (a re-measurement replaces an earlier one). */
-    private static java.util.Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root,
-                                                     String phase) {
+    private static Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root,
+                                           String phase) {
         JsonNode found = null;
         for (JsonNode l : profile) {
             if (!what.equals(l.path("profile").asText())) {
@@ -388,7 +411,7 @@ public final class ProfileSection {
             }
             found = l;
         }
-        return java.util.Optional.ofNullable(found);
+        return Optional.ofNullable(found);
     }
 
     static String fmt(double v, int decimals) {

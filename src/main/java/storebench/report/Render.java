@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Re-renders a run's reports (report.md, report.html) from its output files:
+ * Re-renders a run's reports (report.md, report.html) from its output files, both from one {@link Report}:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}.
  * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
  * HtmlReport and Compare.
@@ -35,8 +35,9 @@ public final class Render {
             return BAD_INPUT;
         }
         try {
-            out.println("wrote " + MarkdownReport.write(dir));
-            out.println("wrote " + HtmlReport.write(dir));
+            Report report = ReportModel.of(dir);
+            out.println("wrote " + MarkdownReport.write(dir, report));
+            out.println("wrote " + HtmlReport.write(dir, report));
             return 0;
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

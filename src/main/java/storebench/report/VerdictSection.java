@@ -1,13 +1,13 @@
 package storebench.report;
 
 import storebench.gate.Verdict;
-import storebench.gate.Verdicts;
-
 import storebench.gate.Verdict.Status;
+import storebench.gate.Verdicts;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,95 +17,107 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The report's "## Regression gate" section: every rule's verdict, failures first, then the passing ones with
+ * The report's "Regression gate" section: every rule's verdict, failures first, then the passing ones with
  * their margins, then the rules that could not be evaluated and why.
  */
 public final class VerdictSection {
-    public static final String TITLE = "## Regression gate";
+    private static final Block.Heading HEADING = Block.Heading.of(2, "Regression gate");
 
     private VerdictSection() {
     }
 
-    /** The section for a run's folder, from its verdicts.json; empty if the gate did not run. */
+    /** The section for a run's folder as report.md has it, from its verdicts.json; empty if the gate did not run. */
     public static Optional<String> forRun(Path runDir) throws IOException {
         return Verdicts.readIfPresent(runDir).map(VerdictSection::render);
     }
 
-    /** The section, with the thresholds file and baseline named. */
+    /** The section as report.md has it, with the thresholds file and baseline named. */
     public static String render(Verdicts verdicts) {
-        String intro = "Rules from `" + fileName(verdicts.thresholds()) + "`; baseline: "
-                + verdicts.baseline().map(b -> "`" + b + "`").orElse("none (-Dbench.baseline unset)") + ". ";
-        return render(verdicts.all(), intro);
+        return MarkdownReport.render(section(verdicts).all());
     }
 
-    /** The section for a list of verdicts. */
+    /** The section as report.md has it, for a list of verdicts. */
     public static String render(List<Verdict> verdicts) {
-        return render(verdicts, "");
+        return MarkdownReport.render(section(verdicts, Text.of("")).all());
     }
 
-    private static String render(List<Verdict> verdicts, String intro) {
-        StringBuilder md = new StringBuilder(TITLE).append("\n\n").append(intro);
+    /** The section, with the thresholds file and baseline named. */
+    public static Section section(Verdicts verdicts) {
+        Text intro = Text.of("Rules from ").plusCode(fileName(verdicts.thresholds())).plus("; baseline: ")
+                .plus(verdicts.baseline().map(Text::code).orElse(Text.of("none (-Dbench.baseline unset)"))).plus(". ");
+        return section(verdicts.all(), intro);
+    }
+
+    private static Section section(List<Verdict> verdicts, Text intro) {
+        List<Block> blocks = new ArrayList<>();
         List<Verdict> failed = only(verdicts, Status.FAIL);
         List<Verdict> passed = only(verdicts, Status.PASS);
         List<Verdict> open = only(verdicts, Status.NOT_EVALUATED);
         if (verdicts.isEmpty()) {
-            return md.append("**No rules**: the thresholds file has none, so nothing was checked.\n\n").toString();
+            blocks.add(new Block.Paragraph(intro.plusStrong("No rules")
+                    .plus(": the thresholds file has none, so nothing was checked.")));
+            return new Section(HEADING, blocks);
         }
-        String verdict = !failed.isEmpty() ? "**Failed**" : !passed.isEmpty() ? "**Passed**" : "**Nothing checked**";
-        md.append(verdict).append(": ").append(failed.size()).append(" failed, ").append(passed.size())
-                .append(" passed, ").append(open.size()).append(" not evaluated. A margin is the room left before the"
-                        + " rule fails (negative: by how much it failed), as a share of the limit in brackets.\n\n");
+        String verdict = !failed.isEmpty() ? "Failed" : !passed.isEmpty() ? "Passed" : "Nothing checked";
+        blocks.add(new Block.Paragraph(intro.plusStrong(verdict).plus(": " + failed.size() + " failed, "
+                + passed.size() + " passed, " + open.size() + " not evaluated. A margin is the room left before the"
+                + " rule fails (negative: by how much it failed), as a share of the limit in brackets.")));
         if (failed.isEmpty() && passed.isEmpty()) {
-            md.append("**No rule was evaluated**: the thresholds file has no rules for the engines, settings and"
-                    + " workload of this run.\n\n");
+            blocks.add(new Block.Paragraph(Text.strong("No rule was evaluated").plus(": the thresholds file has no"
+                    + " rules for the engines, settings and workload of this run.")));
         }
         if (!failed.isEmpty() || !passed.isEmpty()) {
-            md.append("| verdict | rule | engine | setting | statistic | measured | limit | margin | line | detail |\n")
-                    .append("| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |\n");
-            for (Verdict v : failed) {
-                row(md, v);
-            }
-            for (Verdict v : passed) {
-                row(md, v);
-            }
-            md.append('\n');
+            List<List<Text>> rows = new ArrayList<>();
+            failed.forEach(v -> rows.add(row(v)));
+            passed.forEach(v -> rows.add(row(v)));
+            blocks.add(new Block.Table(texts("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
+                    "margin", "line", "detail"), align("LLLLLRRRRL"), rows));
         }
         if (!open.isEmpty()) {
-            md.append("Not evaluated (never counted as passed), one row per rule and reason:\n\n");
-            md.append("| line | kind | statistic | engines | settings | why |\n")
-                    .append("| ---: | --- | --- | --- | --- | --- |\n");
+            blocks.add(Block.Paragraph.of("Not evaluated (never counted as passed), one row per rule and reason:"));
             Map<String, List<Verdict>> groups = new LinkedHashMap<>();
             for (Verdict v : open) {
                 groups.computeIfAbsent(v.line() + "\u0000" + v.kind() + "\u0000" + v.stat() + "\u0000" + v.detail(),
                         k -> new ArrayList<>()).add(v);
             }
+            List<List<Text>> rows = new ArrayList<>();
             for (List<Verdict> group : groups.values()) {
                 Verdict first = group.get(0);
-                md.append("| ").append(line(first)).append(" | ").append(first.kind().name().toLowerCase(Locale.ROOT))
-                        .append(" | ").append(cell(first.stat())).append(" | ")
-                        .append(cell(distinct(group, Verdict::engine))).append(" | ")
-                        .append(cell(distinct(group, Verdict::setting))).append(" | ").append(cell(first.detail()))
-                        .append(" |\n");
+                rows.add(List.of(Text.of(line(first)), Text.of(first.kind().name().toLowerCase(Locale.ROOT)),
+                        text(first.stat()), text(distinct(group, Verdict::engine)),
+                        text(distinct(group, Verdict::setting)), text(first.detail())));
             }
-            md.append('\n');
+            blocks.add(new Block.Table(texts("line", "kind", "statistic", "engines", "settings", "why"),
+                    align("RLLLLL"), rows));
         }
-        return md.toString();
+        return new Section(HEADING, blocks);
     }
 
-    private static void row(StringBuilder md, Verdict v) {
+    private static List<Text> row(Verdict v) {
         Double pct = v.marginPercent();
-        md.append("| ").append(v.status() == Status.FAIL ? "**FAIL**" : "pass").append(" | ").append(cell(v.rule()))
-                .append(" | ").append(cell(v.engine())).append(" | ").append(cell(v.setting())).append(" | ")
-                .append(cell(v.stat())).append(" | ").append(Verdict.format(v.stat(), v.measured())).append(" | ")
-                .append(Verdict.format(v.stat(), v.limit())).append(" | ")
-                .append(Verdict.format(v.stat(), v.margin()))
-                .append(pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct)).append(" | ")
-                .append(line(v)).append(" | ").append(cell(v.detail())).append(" |\n");
+        return List.of(v.status() == Status.FAIL ? Text.strong("FAIL") : Text.of("pass"), text(v.rule()),
+                text(v.engine()), text(v.setting()), text(v.stat()), Text.of(Verdict.format(v.stat(), v.measured())),
+                Text.of(Verdict.format(v.stat(), v.limit())), Text.of(Verdict.format(v.stat(), v.margin())
+                        + (pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct))),
+                Text.of(line(v)), text(v.detail()));
     }
 
     /** A rule's line; "–" for a verdict about the file as a whole. */
     private static String line(Verdict v) {
-        return v.line() > 0 ? String.valueOf(v.line()) : "–";
+        return v.line() > 0 ? String.valueOf(v.line()) : StatsTable.NONE;
+    }
+
+    private static Text text(String text) {
+        return Text.of(text == null ? "" : text);
+    }
+
+    private static List<Text> texts(String... texts) {
+        return Arrays.stream(texts).map(Text::of).toList();
+    }
+
+    /** Column alignments, one letter per column: L left, R right. */
+    private static List<Block.Align> align(String columns) {
+        return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
     }
 
     private static String distinct(List<Verdict> group, Function<Verdict, String> field) {
@@ -114,10 +126,6 @@ public final class VerdictSection {
 
     private static List<Verdict> only(List<Verdict> verdicts, Status status) {
         return verdicts.stream().filter(v -> v.status() == status).collect(Collectors.toList());
-    }
-
-    private static String cell(String text) {
-        return text == null ? "" : text.replace("|", "\\|").replace("\n", " ");
     }
 
     private static String fileName(String file) {

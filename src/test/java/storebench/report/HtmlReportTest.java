@@ -103,11 +103,11 @@ class HtmlReportTest {
     @Test
     void formatsFiguresAsReportMdDoes() {
         RunResults.Measurement create = results.measurement("sqlite", "default", "create_ms").orElseThrow();
-        assertThat(cell("default", CreatePhase.CREATE_MS, "sqlite")).isEqualTo(MarkdownReport.value(CreatePhase.CREATE_MS, create.value))
+        assertThat(cell("default", CreatePhase.CREATE_MS, "sqlite")).isEqualTo(CreatePhase.CREATE_MS.format(create.value))
                 .matches("\\d+\\.\\d{2} ms");
         RunResults.Measurement resident = results.measurement("objectbox-cached", "default", "mem_resident_kb").orElseThrow();
         assertThat(cell("default", MemoryPhase.MEM_RESIDENT_KB, "objectbox-cached"))
-                .isEqualTo(MarkdownReport.value(MemoryPhase.MEM_RESIDENT_KB, resident.value)).isEqualTo("2,494 KB");
+                .isEqualTo(MemoryPhase.MEM_RESIDENT_KB.format(resident.value)).isEqualTo("2,494 KB");
     }
 
     @Test
@@ -115,8 +115,8 @@ class HtmlReportTest {
         RunResults.Measurement oqc = results.measurement("sqlite", "default", "oqc_ms").orElseThrow();
         assertThat(oqc.runs).hasSize(3);
         StringBuilder runs = new StringBuilder();
-        oqc.runs.forEach(r -> runs.append(' ').append(MarkdownReport.fmt(r, 3)));
-        assertThat(cell("default", OpenRunsPhase.OQC_MS, "sqlite")).isEqualTo(MarkdownReport.value(OpenRunsPhase.OQC_MS, oqc.value)
+        oqc.runs.forEach(r -> runs.append(' ').append(Stat.number(r, 3)));
+        assertThat(cell("default", OpenRunsPhase.OQC_MS, "sqlite")).isEqualTo(OpenRunsPhase.OQC_MS.format(oqc.value)
                 + " spread " + HtmlPage.percent(oqc.spread) + runs);
         for (Stat stat : Phases.stats()) {
             // a cell shows a spread where the statistic has runs and the run (this fixture predates the read phase) has it
@@ -127,7 +127,7 @@ class HtmlReportTest {
 
     @Test
     void marksSkippedEnginesAsNotMeasuredAndFailedPhasesAsFailed() {
-        assertThat(cell("default", OpenRunsPhase.OQC_MS, "objectbox-nosync")).isEqualTo(MarkdownReport.NONE);
+        assertThat(cell("default", OpenRunsPhase.OQC_MS, "objectbox-nosync")).isEqualTo(StatsTable.NONE);
         assertThat(cell("mmap-threshold", MemoryPhase.MEM_RESIDENT_KB, "sqlite-node")).isEqualTo("failed");
         assertThat(cell("mmap-threshold", OpenRunsPhase.OQC_MS, "sqlite-node")).matches("\\d\\.\\d{3} ms spread .*");
         assertThat(html).contains("SQLite (Node.js): failed: hold: worker exited with code 1")

@@ -54,7 +54,7 @@ class TimedRegionAllocationTest {
         for (int k = 0; k < n; k++) {
             order[k] = k;
         }
-        for (int warm = 0; warm < 5; warm++) {
+        for (int warm = 0; warm < 20; warm++) {
             phases.readRun(root, Workload.SMALL, order, done -> { }); // warm the JIT: escape analysis, inlining
         }
         engine.harnessBytes = 0;

@@ -1,0 +1,72 @@
+package storebench.report;
+
+import java.util.List;
+
+/**
+ * A block of the report model: what report.md and report.html both show, without the syntax of either. Each
+ * renderer writes every kind of block its own way; a statistics table is a {@link StatsTable}.
+ */
+public sealed interface Block permits Block.Heading, Block.Paragraph, Block.BulletList, Block.NumberedList,
+        Block.Table, Block.CodeBlock, StatsTable {
+
+    /** How a table column's cells are aligned. */
+    enum Align { LEFT, RIGHT }
+
+    /**
+     * A heading: level 1 is the report's title, 2 a section, 3 a part of one.
+     *
+     * @param id the anchor the HTML page and its table of contents link to
+     */
+    record Heading(int level, String text, String id) implements Block {
+        /** A heading anchored at its text's slug ("1,000 stores per engine, defaults": 1-000-stores-per-engine-defaults). */
+        public static Heading of(int level, String text) {
+            return new Heading(level, text, HtmlPage.slug(text));
+        }
+    }
+
+    /** A paragraph. */
+    record Paragraph(Text text) implements Block {
+        public static Paragraph of(String plain) {
+            return new Paragraph(Text.of(plain));
+        }
+    }
+
+    /**
+     * A bulleted list. An empty one still stands for its place: report.md has always left a blank line for it (under
+     * a statistics table without notes, for one).
+     */
+    record BulletList(List<Text> items) implements Block {
+        public BulletList {
+            items = List.copyOf(items);
+        }
+    }
+
+    /** A numbered list, numbered from 1. */
+    record NumberedList(List<Text> items) implements Block {
+        public NumberedList {
+            items = List.copyOf(items);
+        }
+    }
+
+    /**
+     * A table: the header, each column's alignment (right for figures), and the rows; a row's first cell names it.
+     */
+    record Table(List<Text> header, List<Align> align, List<List<Text>> rows) implements Block {
+        public Table {
+            if (align.size() != header.size()) {
+                throw new IllegalArgumentException("a table of " + header.size() + " columns needs " + header.size()
+                        + " alignments, not " + align.size());
+            }
+            header = List.copyOf(header);
+            align = List.copyOf(align);
+            rows = rows.stream().map(List::copyOf).toList();
+        }
+    }
+
+    /** Preformatted lines: a command to copy, for one. */
+    record CodeBlock(List<String> lines) implements Block {
+        public CodeBlock {
+            lines = List.copyOf(lines);
+        }
+    }
+}

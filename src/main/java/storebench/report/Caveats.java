@@ -1,0 +1,261 @@
+package storebench.report;
+
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.engine.RunView;
+import storebench.measure.RunStats;
+import storebench.model.TrialRuntime;
+import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phases;
+import storebench.results.RunResults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The caveats that apply to a run, in the report's order: what was not measured (cold opens), what the count query
+ * is, how memory is measured, how the reference differs, each engine's own caveats, the Node worker's calibration
+ * column, the filesystem, and how far the figures moved from run to run.
+ */
+final class Caveats {
+    /** The figures whose run-to-run spread is the run's noise: the open runs' medians (a p99 is a few slow stores). */
+    static final List<String> NOISE_STATS = List.of(OpenRunsPhase.OPEN_MS.id(), OpenRunsPhase.COUNT_MS.id(),
+            OpenRunsPhase.CLOSE_MS.id(), OpenRunsPhase.OQC_MS.id());
+
+    /** The reference's 316 KB per SQL store: 79 pages of 4 KiB. */
+    static final long REFERENCE_SQL_PAGES = 79;
+
+    private final RunResults results;
+    private final JsonNode run;
+    private final List<String> engines;
+    private final List<String> settings;
+    private final int notesPerStore;
+    private final int held;
+
+    Caveats(RunResults results, List<String> engines, List<String> settings, int notesPerStore, int held) {
+        this.results = results;
+        this.run = results.run();
+        this.engines = engines;
+        this.settings = settings;
+        this.notesPerStore = notesPerStore;
+        this.held = held;
+    }
+
+    /** Every caveat, in order. */
+    List<Text> all() {
+        List<Text> c = new ArrayList<>();
+        c.add(Text.of("Warm page cache only: the stores were just written or read by the warm-up, so the opens never"
+                + " read from the device (cold opens, with the eviction checked: \"Where the time goes\","
+                + " -Dbench.profile=true)."));
+        c.add(count());
+        c.add(Text.of("Memory per open store is (after − before) / M in the trial process, from"
+                + " /proc/PID/smaps_rollup. Resident includes the pages of memory-mapped files the count touched"
+                + " (ObjectBox maps its data file: shared, file-backed, reclaimable by the OS); anonymous is the"
+                + " process' own memory (SQLite's page cache lives there). The child JVM's heap is fixed and"
+                + " pre-touched (-Xms = -Xmx, AlwaysPreTouch), so Java heap growth is not in the anonymous row; the"
+                + " heap the stores hold is its own row. The Node worker cannot pre-touch its heap: its anonymous"
+                + " figure includes the JS heap's growth."));
+        c.add(Text.of("The reference measured Python bindings (objectbox-python 5.0.0b1 with objectbox-c 5.3.2, apsw"
+                + " SQLite 3.53.4, pyturso 0.8.1, libsql 0.1.11) on a desktop workstation with 10,000 stores; these"
+                + " figures are from Java (and Node.js) with the versions below, and are comparable in shape, not in"
+                + " absolute numbers."));
+        sqlPages().map(Text::of).ifPresent(c::add);
+        c.addAll(engineCaveats());
+        nodeWorker().ifPresent(c::add);
+        String fs = results.environment().path("benchRoot").path("fsType").asText("");
+        if (fs.equals("tmpfs") || fs.equals("ramfs")) {
+            c.add(Text.of("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk."));
+        } else if (!fs.isEmpty()) {
+            c.add(Text.of("Creation includes the commits' disk syncs on the bench root's filesystem (" + fs + "); it"
+                    + " depends on the device's sync latency more than on the engine."));
+        }
+        noise().map(Text::of).ifPresent(c::add);
+        return c;
+    }
+
+    /** What the count query is in each kind of engine of this run (SQL engines first). */
+    private Text count() {
+        List<String> parts = new ArrayList<>();
+        if (engines.stream().anyMatch(e -> Engines.find(e).map(d -> d.kind() == EngineDescriptor.Kind.SQL).orElse(false))) {
+            parts.add("in the SQL engines " + Engines.ALL.stream().filter(d -> d.kind() == EngineDescriptor.Kind.SQL)
+                    .findFirst().orElseThrow().count());
+        }
+        for (String e : engines) {
+            Engines.find(e).filter(d -> d.kind() != EngineDescriptor.Kind.SQL).map(d -> "in " + family(d) + " it is "
+                    + d.count()).filter(p -> !parts.contains(p)).ifPresent(parts::add);
+        }
+        return Text.withCodeSpans("The count query " + String.join("; ", parts)
+                + ". A different query would compare differently.");
+    }
+
+    /** "ObjectBox" for the three ObjectBox variants: the part of the title before its comma. */
+    private static String family(EngineDescriptor d) {
+        int comma = d.title().indexOf(',');
+        return comma < 0 ? d.title() : d.title().substring(0, comma);
+    }
+
+    /**
+     * Each engine's caveats in column order: the -wal file its stores keep (from the disk lines), then what its
+     * descriptor says about this run; a text two engines share (the ObjectBox variants) once.
+     */
+    private List<Text> engineCaveats() {
+        Set<Text> c = new LinkedHashSet<>();
+        RunView view = view();
+        for (String e : engines) {
+            results.lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
+                    && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(Text.of(
+                    ReportModel.engineTitle(e) + " keeps a store's data in its -wal file after close (median "
+                    + ReportModel.fmt(d.path("walBytesMedian").asDouble() / 1024, 0) + " KB of "
+                    + ReportModel.fmt(d.path("bytesMedian").asDouble() / 1024, 0)
+                    + " KB per store): the disk rows count the -wal file with the database file.")));
+            Engines.find(e).ifPresent(d -> d.caveats(view).forEach(text -> c.add(Text.withCodeSpans(text))));
+        }
+        return new ArrayList<>(c);
+    }
+
+    /** What a Node column means beside a JVM column: the calibration column. */
+    private Optional<Text> nodeWorker() {
+        String first = settings.isEmpty() ? "" : settings.get(0);
+        boolean nodeRan = engines.stream().anyMatch(e -> Engines.find(e).map(d -> d.runtime() == TrialRuntime.NODE)
+                .orElse(false) && !results.lines("stat", e, first).isEmpty());
+        if (!nodeRan) {
+            return Optional.empty();
+        }
+        return Optional.of(Text.of("The Node engines run in a Node.js worker (their bindings have no JVM counterpart"
+                + " here); ").plusCode("SQLite (Node.js)").plus(" is the same engine as ").plusCode("SQLite")
+                .plus(" through better-sqlite3, the calibration column: the difference between those two columns is"
+                        + " what the runtime, the binding and the two SQLite builds (versions and compile options, e.g."
+                        + " better-sqlite3's larger default cache_size, in environment.json) add. Compare a Node"
+                        + " column with a JVM column only beside that difference."));
+    }
+
+    /** What an engine's caveats may read of this run. */
+    private RunView view() {
+        List<String> cols = engines;
+        List<String> sets = settings;
+        return new RunView() {
+            @Override
+            public RunResults results() {
+                return results;
+            }
+
+            @Override
+            public List<String> engines() {
+                return cols;
+            }
+
+            @Override
+            public List<String> settings() {
+                return sets;
+            }
+
+            @Override
+            public String format(String stat, double value) {
+                return Phases.stat(stat).format(value);
+            }
+
+            @Override
+            public String label(String stat) {
+                return Phases.stat(stat).label(notesPerStore, held);
+            }
+        };
+    }
+
+    /**
+     * Why a SQL store is 344 KiB here and 316 KB in the reference, from the pages the engines themselves report
+     * (layout lines): the workload's ts needs 6 bytes in SQLite's record format.
+     */
+    private Optional<String> sqlPages() {
+        if (!"large".equals(run.path("workload").asText())) {
+            return Optional.empty();
+        }
+        List<String> counts = new ArrayList<>();
+        JsonNode detailed = null;
+        String detailedEngine = null;
+        for (String e : engines) {
+            Optional<JsonNode> layout = results.lines("layout").stream()
+                    .filter(l -> e.equals(l.path("engine").asText()) && l.path("layout").has("pageCount"))
+                    .map(l -> l.path("layout")).findFirst();
+            if (layout.isEmpty()) {
+                continue;
+            }
+            counts.add(ReportModel.engineTitle(e) + " " + layout.get().path("pageCount").asLong());
+            if (detailed == null && layout.get().path("leafCells").asLong() > 0) {
+                detailed = layout.get();
+                detailedEngine = e;
+            }
+        }
+        if (counts.isEmpty()) {
+            return Optional.empty();
+        }
+        StringBuilder c = new StringBuilder("Space per store of the SQL engines differs from the reference's 316 KB"
+                + " (79 pages of 4 KiB) because of the workload's ts: 1791676800000 + j has 13 digits, a 6-byte"
+                + " integer in SQLite's record format.");
+        if (detailed != null) {
+            long cells = detailed.path("leafCells").asLong();
+            long leaves = detailed.path("leafPages").asLong();
+            long pages = detailed.path("pageCount").asLong();
+            long pageSize = detailed.path("pageSize").asLong(4096);
+            double record = (double) detailed.path("leafPayloadBytes").asLong() / cells;
+            long perLeaf = (cells + leaves - 1) / leaves;
+            long extra = pages - REFERENCE_SQL_PAGES;
+            c.append(" Each note's record is ").append(ReportModel.fmt(record, 0)).append(" bytes (")
+                    .append(ReportModel.engineTitle(detailedEngine)).append("'s dbstat: ")
+                    .append(ReportModel.fmt(cells, 0)).append(" rows in ").append(ReportModel.fmt(leaves, 0))
+                    .append(" leaf pages), so a ").append(pageSize / 1024).append(" KiB leaf holds ").append(perLeaf)
+                    .append(" rows: ").append(leaves).append(" leaves, ").append(detailed.path("interiorPages").asLong())
+                    .append(" interior page and the schema page make ").append(pages).append(" pages = ")
+                    .append(ReportModel.fmt(pages * pageSize / 1024.0, 0)).append(" KiB.");
+            if (extra > 0) {
+                long refLeaves = REFERENCE_SQL_PAGES - (pages - leaves);
+                long refPerLeaf = (cells + refLeaves - 1) / refLeaves;
+                // a leaf has an 8-byte header; each row costs its record plus a 2-byte cell pointer and two
+                // 2-byte varints (record size, rowid)
+                long refRecord = (pageSize - 8) / refPerLeaf - 6;
+                c.append(" The reference's 79 pages hold ").append(refPerLeaf)
+                        .append(" rows per leaf, so its records were at most ").append(refRecord).append(" bytes, ")
+                        .append(ReportModel.fmt(record - refRecord, 0)).append(" narrower (a ts of at most 3 bytes,"
+                                + " or none). A SQL store here has ")
+                        .append(extra).append(" more pages: about ").append(ReportModel.fmt(extra * pageSize / 1024.0, 0))
+                        .append(" KB more page cache per open store, and ")
+                        .append(ReportModel.fmt(100.0 * (leaves - refLeaves) / refLeaves, 0))
+                        .append("% more leaf pages for the count to scan.");
+            }
+        }
+        c.append(" Pages per store as each engine reports them (PRAGMA page_count): ").append(String.join(", ", counts))
+                .append(".");
+        return Optional.of(c.toString());
+    }
+
+    /**
+     * How far the open-run figures moved from run to run in this run: a difference smaller than that is noise.
+     * The p99 is left out (a few slow stores decide it).
+     */
+    private Optional<String> noise() {
+        List<RunResults.Measurement> withRuns = results.measurements().stream()
+                .filter(m -> m.spread != null && m.runs.size() > 1 && NOISE_STATS.contains(m.stat))
+                .collect(Collectors.toList());
+        String load = run.path("maxLoad").asText("").isEmpty()
+                ? " The load was not controlled (bench.maxLoad unset), only recorded." : "";
+        if (withRuns.isEmpty()) {
+            return load.isEmpty() ? Optional.empty() : Optional.of(load.trim());
+        }
+        double median = RunStats.median(withRuns.stream().map(m -> m.spread).collect(Collectors.toList()));
+        RunResults.Measurement widest = withRuns.stream().max(Comparator.comparingDouble(m -> m.spread)).get();
+        return Optional.of("The open-run figures moved from run to run by " + ReportModel.fmt(median * 100, 0)
+                + "% (the median spread, (max - min) / median of the R run figures, of open, count, close and"
+                + " open-query-close over all columns; the widest is " + ReportModel.fmt(widest.spread * 100, 0) + "%, "
+                + widest.engine + " " + widest.stat + " under " + widest.setting + "). A difference smaller than"
+                + " that, between two columns or two runs, is noise." + load + " On a virtual machine, other guests on"
+                + " the same host can slow every engine's system calls and memory accesses for tens to hundreds of"
+                + " milliseconds at a time, and the load average inside the guest does not show it (README,"
+                + " \"Noise\").");
+    }
+}

@@ -1,0 +1,126 @@
+package storebench.report;
+
+import storebench.phase.Phases;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the HTML report's charts show: per setting the open-query-close latency by percentile from the HdrHistogram
+ * logs under hdr/, then bar charts of the statistics that have a chart group, in the order of their rows.
+ *
+ * @param engines  the columns, in order: one bar group or line per engine
+ * @param settings the settings' titles, in order: one bar colour per setting
+ */
+public record ChartSet(List<String> engines, List<String> settings, List<PercentilePlot> percentiles,
+                       List<BarGroup> bars) {
+    public ChartSet {
+        engines = List.copyOf(engines);
+        settings = List.copyOf(settings);
+        percentiles = List.copyOf(percentiles);
+        bars = List.copyOf(bars);
+    }
+
+    /**
+     * One setting's latency by percentile.
+     *
+     * @param series    engine id to its distribution, in column order; empty where no log was found
+     * @param missing   the engines not drawn and why ("SQLite (no log)"); a skipped engine is not missing
+     * @param perEngine the most visits one engine's log holds
+     */
+    public record PercentilePlot(String setting, String title, Map<String, ChartPercentiles> series,
+                                 List<String> missing, long perEngine) {
+        public PercentilePlot {
+            series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
+            missing = List.copyOf(missing);
+        }
+    }
+
+    /** Bar charts drawn side by side under one title ("Memory per open store"). */
+    public record BarGroup(String title, List<BarChart> charts) {
+        public BarGroup {
+            charts = List.copyOf(charts);
+        }
+    }
+
+    /**
+     * One statistic's bars.
+     *
+     * @param values values[setting][engine], null where there is no figure
+     */
+    public record BarChart(Stat stat, String title, Double[][] values) {
+    }
+
+    /**
+     * The charts of a run.
+     *
+     * @param runDir the run's folder, where hdr/ is; null where the results were not read from a folder
+     */
+    static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
+                       int notesPerStore, int held) {
+        List<PercentilePlot> plots = new ArrayList<>();
+        for (String setting : settings) {
+            Map<String, ChartPercentiles> series = new LinkedHashMap<>();
+            List<String> missing = new ArrayList<>();
+            long perEngine = 0;
+            for (String e : engines) {
+                Path log = runDir == null ? null : ChartPercentiles.log(runDir, e, setting);
+                if (log == null || !Files.isRegularFile(log)) {
+                    if (!skipped(results, e, setting)) {
+                        missing.add(ReportModel.engineTitle(e) + " (no log)");
+                    }
+                    continue;
+                }
+                try {
+                    ChartPercentiles p = ChartPercentiles.read(log);
+                    series.put(e, p);
+                    perEngine = Math.max(perEngine, p.count);
+                } catch (IOException ex) {
+                    missing.add(ReportModel.engineTitle(e) + " (" + ex.getMessage() + ")");
+                }
+            }
+            plots.add(new PercentilePlot(setting, "Open, query, close by percentile, "
+                    + ReportModel.settingTitle(setting), series, missing, perEngine));
+        }
+        Map<String, List<BarChart>> groups = new LinkedHashMap<>();
+        for (Stat stat : Phases.stats()) {
+            if (stat.chartGroup() == null) {
+                continue;
+            }
+            List<BarChart> group = groups.computeIfAbsent(stat.chartGroup(), k -> new ArrayList<>());
+            Double[][] values = new Double[settings.size()][engines.size()];
+            boolean any = false;
+            for (int s = 0; s < settings.size(); s++) {
+                for (int e = 0; e < engines.size(); e++) {
+                    Optional<RunResults.Measurement> m = results.measurement(engines.get(e), settings.get(s), stat.id());
+                    values[s][e] = m.map(x -> x.value).orElse(null);
+                    any |= m.isPresent();
+                }
+            }
+            if (any) {
+                group.add(new BarChart(stat, stat.chartTitle(notesPerStore, held), values));
+            }
+        }
+        List<BarGroup> bars = new ArrayList<>();
+        groups.forEach((title, charts) -> {
+            if (!charts.isEmpty()) {
+                bars.add(new BarGroup(title, charts));
+            }
+        });
+        return new ChartSet(engines, settings.stream().map(ReportModel::settingTitle).toList(), plots, bars);
+    }
+
+    private static boolean skipped(RunResults results, String engine, String setting) {
+        return results.lines("status", engine, setting).stream()
+                .anyMatch(l -> "skipped".equals(l.path("status").asText()));
+    }
+}

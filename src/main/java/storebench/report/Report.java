@@ -1,0 +1,30 @@
+package storebench.report;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The report of a run, built once from its files by {@link ReportModel}: what report.md and report.html show, in
+ * their order. {@link MarkdownReport} and {@link HtmlReport} render it; neither reads the run's files itself.
+ *
+ * @param title       the report's title (level 1)
+ * @param preamble    the lines under the title: when and where it was measured, and whether the run is incomplete
+ * @param findings    the sentences, then the statistics tables (one section per table); the HTML page puts its
+ *                    charts and the gate's verdicts after them
+ * @param details     the profile (if the run has one), what was measured, the caveats, the versions, how to
+ *                    reproduce it
+ * @param gate        the gate's section of report.md, from verdicts.json; empty where the gate wrote none
+ * @param verdicts    verdicts.json as it is, which the HTML page shows in full; empty where there is none
+ * @param environment environment.json, which the HTML page lists; empty where there is none
+ * @param charts      the HTML page's charts
+ * @param source      the run's folder, as the HTML page's footer names it
+ */
+public record Report(Block.Heading title, List<Block> preamble, List<Section> findings, List<Section> details,
+                     Optional<Section> gate, Optional<VerdictsTable> verdicts, Optional<Environment> environment,
+                     ChartSet charts, String source) {
+    public Report {
+        preamble = List.copyOf(preamble);
+        findings = List.copyOf(findings);
+        details = List.copyOf(details);
+    }
+}

@@ -1,0 +1,432 @@
+package storebench.report;
+
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.gate.Verdicts;
+import storebench.model.Setting;
+import storebench.model.TrialRuntime;
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phases;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
+ * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up (shared/reference/): a few
+ * generated sentences, one table per setting with the reference's rows first, then what was measured, the caveats
+ * and the versions. A pure function of those files.
+ */
+public final class ReportModel {
+    /**
+     * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
+     * taken as one (its column stays where it was).
+     */
+    public static final Predicate<String> IN_REFERENCE =
+            id -> Engines.find(id).map(EngineDescriptor::inReference).orElse(true);
+
+    private final RunResults results;
+    private final JsonNode run;
+    private final List<String> engines;
+    private final List<String> settings;
+    private final int notesPerStore;
+    private final int held;
+    private final Predicate<String> inReference;
+
+    private ReportModel(RunResults results, Predicate<String> inReference) {
+        this.results = results;
+        this.run = results.run();
+        this.engines = columns(results);
+        this.settings = new ArrayList<>();
+        run.path("settings").forEach(s -> settings.add(s.asText()));
+        if (settings.isEmpty()) {
+            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
+        }
+        this.notesPerStore = run.path("notesPerStore").asInt();
+        this.held = run.path("hold").asInt();
+        this.inReference = inReference;
+    }
+
+    /** The report of a run's folder: results.jsonl, environment.json, verdicts.json (if any) and hdr/. */
+    public static Report of(Path runDir) throws IOException {
+        RunResults results = RunResults.load(runDir);
+        JsonNode verdicts = readVerdicts(runDir);
+        Optional<Section> gate = Verdicts.readIfPresent(runDir).map(VerdictSection::section);
+        return of(runDir, results, verdicts, gate, IN_REFERENCE);
+    }
+
+    /** The report of results read elsewhere: no verdicts, no HdrHistogram logs. */
+    public static Report of(RunResults results) {
+        return of(results, IN_REFERENCE);
+    }
+
+    /** The same, with the engines that fill the reference's tables chosen by {@code inReference}. */
+    public static Report of(RunResults results, Predicate<String> inReference) {
+        return of(null, results, null, Optional.empty(), inReference);
+    }
+
+    /**
+     * The report.
+     *
+     * @param runDir      the run's folder, where hdr/ is; null where the results were not read from a folder
+     * @param verdicts    the parsed verdicts.json, or null where the gate wrote none
+     * @param gate        the gate's section of report.md
+     * @param inReference whether an engine (by id) fills the reference's tables; the others get tables of their own
+     */
+    public static Report of(Path runDir, RunResults results, JsonNode verdicts, Optional<Section> gate,
+                            Predicate<String> inReference) {
+        return new ReportModel(results, inReference).build(runDir, verdicts, gate);
+    }
+
+    /** verdicts.json of a run's folder as it is, or null where there is none. */
+    static JsonNode readVerdicts(Path runDir) throws IOException {
+        Path file = runDir.resolve(Verdicts.NAME);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return ResultsFile.JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException(file + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+        }
+    }
+
+    private Report build(Path runDir, JsonNode verdicts, Optional<Section> gate) {
+        JsonNode env = results.environment();
+        int n = run.path("stores").asInt();
+        Block.Heading title = Block.Heading.of(1, "storebench: " + run.path("workload").asText() + " workload, "
+                + fmt(notesPerStore, 0) + " notes per store");
+        List<Block> preamble = new ArrayList<>();
+        preamble.add(Block.Paragraph.of("As of " + run.path("started").asText("?").replaceFirst("T.*", "")
+                + " · measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
+                + env.path("cores").asInt() + " cores, " + fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)
+                + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
+                + env.path("benchRoot").path("fsType").asText("?") + ". " + fmt(n, 0)
+                + " stores per engine and setting, warm page cache only."));
+        results.incomplete().ifPresent(why -> preamble.add(new Block.Paragraph(Text.strong("Incomplete run")
+                .plus(": " + why + ". The tables hold only what finished before it stopped."))));
+
+        List<Section> findings = new ArrayList<>();
+        findings.add(new Section(Block.Heading.of(2, "Result in a few sentences"), sentences()));
+        for (String setting : settings) {
+            findings.addAll(statsSections(setting, n));
+        }
+
+        List<Section> details = new ArrayList<>();
+        // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
+        ProfileSection.section(results.lines("profile")).ifPresent(details::add);
+        details.add(measured(n));
+        details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
+                new Caveats(results, engines, settings, notesPerStore, held).all()))));
+        details.add(versions(env));
+        details.add(reproduce());
+
+        return new Report(title, preamble, findings, details, gate,
+                Optional.ofNullable(verdicts).map(VerdictsTable::of), Environment.of(env),
+                ChartSet.of(runDir, results, engines, settings, notesPerStore, held),
+                runDir == null ? "?" : runDir.toString());
+    }
+
+    private List<Block> sentences() {
+        if (settings.isEmpty()) {
+            return noFigures();
+        }
+        String s = settings.get(0);
+        List<String> lines = new ArrayList<>();
+        ranked(s, OpenRunsPhase.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
+        ranked(s, OpenRunsPhase.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
+        ranked(s, MemoryPhase.MEM_RESIDENT_KB).ifPresent(r -> {
+            String anon = ranked(s, MemoryPhase.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory: "
+                    + a).orElse("");
+            lines.add("Resident memory per open store: " + r + anon + ".");
+        });
+        ranked(s, CreatePhase.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its "
+                + fmt(notesPerStore, 0) + " notes in one transaction takes " + r + "."));
+        ranked(s, DiskPhase.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
+        if (lines.isEmpty()) {
+            return noFigures();
+        }
+        return List.of(Block.Paragraph.of(String.join(" ", lines) + " (" + settingTitle(s)
+                + ", fastest or smallest first.)"));
+    }
+
+    /** No trial finished a phase: say why, trial by trial. */
+    private List<Block> noFigures() {
+        List<String> why = results.failures();
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.Paragraph.of("No figures: no trial finished" + (why.isEmpty() ? "." : ":")));
+        if (!why.isEmpty()) {
+            blocks.add(new Block.BulletList(why.stream().map(Text::of).toList()));
+        }
+        return blocks;
+    }
+
+    /** "0.218 ms for SQLite, 0.332 ms for ObjectBox, cached model": engines ranked by a statistic. */
+    private Optional<String> ranked(String setting, Stat stat) {
+        List<RunResults.Measurement> ms = engines.stream()
+                .map(e -> results.measurement(e, setting, stat.id()))
+                .flatMap(Optional::stream)
+                .sorted(Comparator.comparingDouble(m -> m.value))
+                .collect(Collectors.toList());
+        if (ms.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(ms.stream().map(m -> stat.format(m.value) + " for " + engineTitle(m.engine))
+                .collect(Collectors.joining(", ")));
+    }
+
+    /**
+     * A setting's tables: the reference's engines in one, the engines beyond the reference in one of their own after
+     * it (only where the run has any).
+     */
+    private List<Section> statsSections(String setting, int n) {
+        List<String> reference = engines.stream().filter(inReference).toList();
+        List<String> beyond = engines.stream().filter(inReference.negate()).toList();
+        String heading = fmt(n, 0) + " stores per engine, " + settingTitle(setting);
+        List<Section> sections = new ArrayList<>();
+        if (!reference.isEmpty() || beyond.isEmpty()) {
+            sections.add(new Section(Block.Heading.of(2, heading), statsBlocks(setting, reference, false, true)));
+        }
+        if (!beyond.isEmpty()) {
+            sections.add(new Section(Block.Heading.of(2, heading + ": beyond the reference"),
+                    statsBlocks(setting, beyond, true, sections.isEmpty())));
+        }
+        return sections;
+    }
+
+    /**
+     * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
+     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine.
+     */
+    private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
+        List<Block> blocks = new ArrayList<>();
+        if (first && Setting.DEFAULT.id().equals(setting)) {
+            blocks.add(Block.Paragraph.of("Medians of the " + run.path("runs").asInt() + " warm open runs (all "
+                    + fmt(run.path("stores").asInt(), 0) + " stores in random order per run)."));
+        } else if (first && Setting.MMAP_THRESHOLD.id().equals(setting)) {
+            blocks.add(Block.Paragraph.of("glibc's M_MMAP_THRESHOLD at 131072 bytes (" + Setting.MMAP_THRESHOLD.how()
+                    + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set identically for all engines."));
+        }
+        if (beyondReference) {
+            blocks.add(Block.Paragraph.of("The engines the reference write-up did not measure, in a table of their"
+                    + " own: the same rows, from the same run."));
+        }
+        blocks.add(statsTable(setting, columns, beyondReference));
+        List<Text> notes = new ArrayList<>();
+        for (String e : columns) {
+            status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
+            status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
+                    + why.lines().findFirst().orElse(why))));
+        }
+        boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
+                OpenRunsPhase.OPEN_MS.id()).isPresent());
+        if (jvmRan) {
+            notes.add(Text.of(OpenRunsPhase.CLOSE_FIN_MS.label(notesPerStore, held) + ": measured in the Node worker"
+                    + " only; a JVM engine releases its store within close()."));
+        }
+        blocks.add(new Block.BulletList(notes));
+        return blocks;
+    }
+
+    private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference) {
+        List<StatsTable.Row> rows = new ArrayList<>();
+        for (Stat stat : Phases.stats()) {
+            List<StatsTable.Cell> cells = new ArrayList<>();
+            for (String e : columns) {
+                Optional<RunResults.Measurement> m = results.measurement(e, setting, stat.id());
+                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, stat.format(x.value), x.spread,
+                        x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed").isPresent())));
+            }
+            rows.add(new StatsTable.Row(stat, stat.label(notesPerStore, held), cells));
+        }
+        return new StatsTable(setting, beyondReference, columns.stream()
+                .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, run.path("runs").asInt());
+    }
+
+    private static boolean isJvm(String engine) {
+        return Engines.find(engine).map(d -> d.runtime() == TrialRuntime.JVM).orElse(false);
+    }
+
+    /** The first status line of a kind for an engine and setting, as "phase: reason". */
+    private Optional<String> status(String engine, String setting, String status) {
+        return results.lines("status", engine, setting).stream()
+                .filter(l -> status.equals(l.path("status").asText()))
+                .map(l -> (l.hasNonNull("phase") ? l.get("phase").asText() + ": " : "") + l.path("reason").asText())
+                .findFirst();
+    }
+
+    private Section measured(int n) {
+        List<Text> items = new ArrayList<>();
+        Text text = "large".equals(run.path("workload").asText())
+                ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
+                        .plus(" followed by Lorem ipsum, cut to 300 characters")
+                : Text.of("a short text ").plusCode("note <j> of agent <i>");
+        items.add(Text.of("Per store " + fmt(notesPerStore, 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
+                .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(notesPerStore, 0)
+                        + " notes, checked against " + fmt(notesPerStore, 0) + " every time."));
+        int runs = run.path("runs").asInt();
+        items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
+                + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
+                .plus(" order, " + warmup() + "; memory with " + fmt(held, 0)
+                        + " stores open (M) in a fresh trial process."));
+        long totalBytes = 0;
+        for (JsonNode d : results.lines("disk")) {
+            totalBytes += d.path("totalBytes").asLong();
+        }
+        items.add(Text.of("Data volume: " + fmt(totalBytes / 1024.0 / 1024.0, 1) + " MiB of store files over all trials."));
+        int created = 0;
+        int reused = 0;
+        for (JsonNode p : results.lines("pool")) {
+            created += p.path("created").asInt();
+            reused += p.path("reused").asInt();
+        }
+        if (reused > 0) {
+            items.add(Text.of("Store pool: " + fmt(reused, 0) + " stores reused from an earlier run (bench.reuse), "
+                    + fmt(created, 0) + " created; create figures are over the created stores only."));
+        }
+        long waits = 0;
+        long waitMs = 0;
+        for (JsonNode p : results.lines("phase")) {
+            if (p.path("loadWaitMs").asLong() > 0) {
+                waits++;
+                waitMs += p.path("loadWaitMs").asLong();
+            }
+        }
+        String maxLoad = run.path("maxLoad").asText("");
+        items.add(Text.of("Load control: " + (maxLoad.isEmpty()
+                ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
+                + " waited for"
+                : "before each phase the run waited until the 1-minute load average was below " + maxLoad + " (at most "
+                + run.path("maxLoadWaitS").asLong() + " s per phase)") + "; " + waits + " waits, "
+                + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s."));
+        items.add(Text.of("Wall time per phase (s):"));
+
+        List<String> phases = List.of("create", "warmup", "openrun", "hold");
+        List<List<Text>> rows = new ArrayList<>();
+        double total = 0;
+        for (String setting : settings) {
+            for (String e : engines) {
+                List<JsonNode> lines = results.lines("phase", e, setting);
+                if (lines.isEmpty()) {
+                    continue;
+                }
+                List<Text> row = new ArrayList<>();
+                row.add(Text.of(engineTitle(e) + ", " + setting));
+                for (String phase : phases) {
+                    double s = lines.stream().filter(l -> phase.equals(l.path("phase").asText()))
+                            .mapToDouble(l -> l.path("wallMs").asDouble()).sum() / 1000;
+                    total += s;
+                    row.add(Text.of(s > 0 ? fmt(s, 1) : StatsTable.NONE));
+                }
+                rows.add(row);
+            }
+        }
+        List<Block.Align> right = List.of(Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT);
+        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
+        align.addAll(right);
+        Block.Table wallTime = new Block.Table(List.of(Text.of("engine, setting"), Text.of("create"), Text.of("warm-up"),
+                Text.of("open runs"), Text.of("memory")), align, rows);
+        List<JsonNode> end = results.lines("end");
+        Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s; the whole run "
+                + (end.isEmpty() ? "did not finish (no end line)"
+                : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
+                + " (trial process start-up, store checks and disk scans included).");
+        return new Section(Block.Heading.of(2, "What was measured"), List.of(new Block.BulletList(items), wallTime, sum));
+    }
+
+    private String warmup() {
+        if (!run.has("warmupOpens")) {
+            return "after one uncounted warm-up pass";
+        }
+        int passes = results.lines("phase").stream().filter(l -> "warmup".equals(l.path("phase").asText()))
+                .mapToInt(l -> l.path("passes").asInt(1)).max().orElse(1);
+        boolean perRun = results.lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
+                && l.has("run"));
+        return (perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
+                + " layout decides every run) after its own " : "after an ") + "uncounted warm-up of " + fmt(passes, 0)
+                + (passes == 1 ? " pass" : " passes") + " over all stores (at least "
+                + fmt(run.path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
+    }
+
+    private Section versions(JsonNode env) {
+        List<Text> items = new ArrayList<>();
+        JsonNode described = env.path("engines");
+        for (String e : engines) {
+            JsonNode d = described.path(e);
+            if (d.isMissingNode()) {
+                continue;
+            }
+            List<String> parts = new ArrayList<>();
+            d.path("info").fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("compile_options") && !f.getKey().equals("compileOptions")) {
+                    parts.add(f.getKey() + " " + f.getValue().asText());
+                }
+            });
+            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.path("runtime").asText() + "): "
+                    + String.join("; ", parts)));
+        }
+        items.add(Text.of("Timer: System.nanoTime, back-to-back median "
+                + env.path("timer").path("backToBackMedianNs").asLong() + " ns; JVM " + env.path("jvm").asText("?")
+                + "; commit " + env.path("gitCommit").asText("?") + "."));
+        items.add(Text.of("SQLite compile options and every other detail: environment.json."));
+        return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
+    }
+
+    private Section reproduce() {
+        String maxLoad = run.path("maxLoad").asText("");
+        String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", engines)
+                + " -Dbench.settings=" + String.join(",", settings)
+                + " -Dbench.stores=" + run.path("stores").asInt()
+                + " -Dbench.workload=" + run.path("workload").asText() + " -Dbench.runs=" + run.path("runs").asInt()
+                + " -Dbench.hold=" + held + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad);
+        return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
+                "# re-render this report from the run's files:",
+                "mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench"))));
+    }
+
+    /** The engines that ran, in the engines' own order (the report's column order). */
+    static List<String> columns(RunResults results) {
+        List<String> listed = new ArrayList<>();
+        results.run().path("engines").forEach(e -> listed.add(e.asText()));
+        if (listed.isEmpty()) {
+            results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
+        }
+        // the engines' own order, whatever order they were listed in
+        listed.sort(Comparator.comparingInt(Engines::rank));
+        return listed;
+    }
+
+    /** An engine's title ("ObjectBox, cached model"); its id where this build does not know it. */
+    static String engineTitle(String engine) {
+        return Engines.find(engine).map(EngineDescriptor::title).orElse(engine);
+    }
+
+    /** A setting's title ("mmap threshold 131072"); its id where this build does not know it. */
+    static String settingTitle(String setting) {
+        try {
+            return Setting.of(setting).title();
+        } catch (IllegalArgumentException e) {
+            return setting;
+        }
+    }
+
+    /** A number as every report prints it: thousands separators, the given decimals. */
+    static String fmt(double v, int decimals) {
+        return Stat.number(v, decimals);
+    }
+}

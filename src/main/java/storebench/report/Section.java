@@ -1,0 +1,19 @@
+package storebench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A section of the report: its heading (level 2) and the blocks under it, subheadings included. */
+public record Section(Block.Heading heading, List<Block> blocks) {
+    public Section {
+        blocks = List.copyOf(blocks);
+    }
+
+    /** The heading and the blocks, in order. */
+    public List<Block> all() {
+        List<Block> all = new ArrayList<>();
+        all.add(heading);
+        all.addAll(blocks);
+        return all;
+    }
+}

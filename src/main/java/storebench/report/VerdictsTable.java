@@ -1,0 +1,127 @@
+package storebench.report;
+
+import storebench.phase.Phases;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * verdicts.json as it is, for the HTML report: its top-level fields, then one row per verdict with all its fields,
+ * failures first. Whatever its shape (an object with a verdict array, or the array itself), nothing is left out.
+ *
+ * @param fields  the top-level fields but the verdicts themselves
+ * @param columns every field any verdict has, the gate's own ones first in their order
+ */
+public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<List<Cell>> rows) {
+    private static final List<String> GATE_COLUMNS = List.of("status", "kind", "engine", "setting", "workload",
+            "stat", "measured", "limit", "margin", "marginPercent", "rule", "detail", "file", "line");
+
+    public VerdictsTable {
+        fields = List.copyOf(fields);
+        columns = List.copyOf(columns);
+        rows = rows.stream().map(List::copyOf).toList();
+    }
+
+    /**
+     * A verdict's field.
+     *
+     * @param number whether the file has a number there
+     * @param status the verdict's status as the file has it, in the status column; else null
+     */
+    public record Cell(String text, boolean number, String status) {
+    }
+
+    /** The table of a parsed verdicts.json. */
+    static VerdictsTable of(JsonNode root) {
+        JsonNode list = verdictList(root);
+        List<KeyValue> fields = new ArrayList<>();
+        if (root.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                if (f.getValue() != list) {
+                    fields.add(new KeyValue(f.getKey(), scalar(f.getValue())));
+                }
+            }
+        }
+        List<JsonNode> verdicts = new ArrayList<>();
+        list.forEach(verdicts::add);
+        Set<String> present = new LinkedHashSet<>();
+        verdicts.forEach(r -> r.fieldNames().forEachRemaining(present::add));
+        Set<String> columns = new LinkedHashSet<>();
+        GATE_COLUMNS.stream().filter(present::contains).forEach(columns::add);
+        columns.addAll(present);
+        // failures first, then passes, then the rest, each in the file's order
+        verdicts.sort(Comparator.comparingInt(r -> {
+            String s = r.path("status").asText("").toUpperCase(Locale.ROOT);
+            return s.equals("FAIL") ? 0 : s.equals("PASS") ? 1 : 2;
+        }));
+        List<List<Cell>> rows = new ArrayList<>();
+        for (JsonNode r : verdicts) {
+            List<Cell> row = new ArrayList<>();
+            for (String c : columns) {
+                JsonNode v = r.path(c);
+                row.add(new Cell(value(r, c, v), v.isNumber(), c.equals("status") ? v.asText() : null));
+            }
+            rows.add(row);
+        }
+        return new VerdictsTable(fields, new ArrayList<>(columns), rows);
+    }
+
+    /** The verdicts in verdicts.json: the root itself if it is an array, else its "verdicts" or first array. */
+    private static JsonNode verdictList(JsonNode root) {
+        if (root.isArray()) {
+            return root;
+        }
+        if (root.path("verdicts").isArray()) {
+            return root.get("verdicts");
+        }
+        for (JsonNode f : root) {
+            if (f.isArray() && f.size() > 0 && f.get(0).isObject()) {
+                return f;
+            }
+        }
+        return MissingNode.getInstance();
+    }
+
+    /** A field as the report prints it: a statistic's figures in its unit, a margin in percent. */
+    private static String value(JsonNode row, String column, JsonNode v) {
+        if (v.isMissingNode() || v.isNull()) {
+            return StatsTable.NONE;
+        }
+        if (v.isNumber()) {
+            if (column.equals("marginPercent")) {
+                return String.format(Locale.US, "%+.1f%%", v.asDouble());
+            }
+            if (List.of("measured", "limit", "margin").contains(column)) {
+                try {
+                    return Phases.stat(row.path("stat").asText()).format(v.asDouble());
+                } catch (IllegalArgumentException e) {
+                    // a rule over several statistics: a plain number
+                }
+            }
+            return v.isIntegralNumber() ? v.asText() : String.format(Locale.US, "%,.3f", v.asDouble());
+        }
+        return scalar(v);
+    }
+
+    private static String scalar(JsonNode v) {
+        if (v.isValueNode()) {
+            return v.isNull() ? StatsTable.NONE : v.asText();
+        }
+        if (v.isObject()) {
+            List<String> parts = new ArrayList<>();
+            v.fields().forEachRemaining(f -> parts.add(f.getKey() + " " + scalar(f.getValue())));
+            return String.join(" · ", parts);
+        }
+        return v.toString();
+    }
+}
