@@ -26,6 +26,9 @@ public final class EngineDescriptor {
         KEY_VALUE
     }
 
+    /** What the SQL engines' count query does, unless an engine says otherwise. */
+    public static final String SQL_COUNT = "scans the table (`SELECT count(*) FROM note`)";
+
     private final String id;
     private final String title;
     private final TrialRuntime runtime;
@@ -170,10 +173,10 @@ public final class EngineDescriptor {
             this.factory = factory;
         }
 
-        /** The SQL schema and count query; {@code put} says how the binding puts the notes. */
+        /** The SQL schema and count query, which scans the table; {@code put} says how the binding puts the notes. */
         public Builder sql(String put) {
             this.kind = Kind.SQL;
-            this.count = "scans the table (`SELECT count(*) FROM note`)";
+            this.count = SQL_COUNT;
             this.put = put;
             return this;
         }

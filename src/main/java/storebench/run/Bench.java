@@ -1,5 +1,8 @@
 package storebench.run;
 
+import storebench.report.Report;
+import storebench.report.ReportModel;
+
 import storebench.gate.Thresholds;
 import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
@@ -307,8 +310,9 @@ public final class Bench implements AutoCloseable {
             } catch (IOException e) {
                 console.println("[storebench] the gate could not judge the run: " + e.getMessage());
             }
-            console.println("[storebench] report: " + MarkdownReport.write(outputDir));
-            console.println("[storebench] report: " + HtmlReport.write(outputDir));
+            Report report = ReportModel.of(outputDir); // built once, rendered twice
+            console.println("[storebench] report: " + MarkdownReport.write(outputDir, report));
+            console.println("[storebench] report: " + HtmlReport.write(outputDir, report));
         } finally {
             releaseLocks();
         }
