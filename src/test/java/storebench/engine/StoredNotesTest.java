@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The same bytes in every SQL engine and runtime: each engine, in its own trial process, creates the stores of the
- * fixture's agents; ts is stored as an INTEGER (typeof), and the notes the engine reads back equal the fixture.
+ * fixture's agents; ts is stored as an INTEGER (typeof, where the engine reports storage classes), and the notes the
+ * engine reads back equal the fixture.
  */
 class StoredNotesTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
@@ -62,8 +63,10 @@ class StoredNotesTest {
                 for (int agent : agents) {
                     JsonNode layout = p.request(request(Protocol.LAYOUT, root, workload).put("store", agent), l -> { })
                             .path("layout");
-                    assertThat(layout.path("tsTypes").toString()).as("%s %s store %d: typeof(ts)", engine.id(), workload,
-                            agent).isEqualTo("{\"integer\":" + w.getValue().path("notesPerStore").asInt() + "}");
+                    if (layout.has("tsTypes")) { // SQLite's family tells ts's storage classes; H2's ts is a BIGINT column
+                        assertThat(layout.path("tsTypes").toString()).as("%s %s store %d: typeof(ts)", engine.id(),
+                                workload, agent).isEqualTo("{\"integer\":" + w.getValue().path("notesPerStore").asInt() + "}");
+                    }
                     List<JsonNode> wanted = new ArrayList<>();
                     w.getValue().path("notes").forEach(n -> {
                         if (n.path("agent").asInt() == agent) {
