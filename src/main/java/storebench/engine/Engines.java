@@ -18,7 +18,8 @@ public final class Engines {
             SqliteEngine.DESCRIPTOR,
             NodeEngines.TURSO,
             NodeEngines.LIBSQL,
-            NodeEngines.SQLITE_NODE);
+            NodeEngines.SQLITE_NODE,
+            H2Engine.DESCRIPTOR);
 
     private Engines() {
     }
