@@ -367,7 +367,15 @@ class Trial {
       throw new Error(`this trial process serves engine ${this.engineId}, not ${req.engine}`);
     }
     requireGc();
-    const Database = await engine.load();
+    let Database;
+    try {
+      Database = await engine.load();
+    } catch (e) {
+      // a binding whose native part cannot load here: the trial is skipped with the loader's reason
+      const error = new Error(`the engine cannot load on this machine: ${e.message}`);
+      error.unavailable = true;
+      throw error;
+    }
     const info = describe(engine, Database);
     this.engineId = req.engine;
     this.ops = sqlStoreOps(Database);
@@ -843,6 +851,7 @@ async function handle(trial, line) {
   } catch (e) {
     const error = { type: 'error', op, message: e && e.message ? e.message : String(e) };
     if (e instanceof StoreError && e.store !== undefined) error.store = e.store;
+    if (e && e.unavailable) error.unavailable = true;
     send(error);
   }
   return true;

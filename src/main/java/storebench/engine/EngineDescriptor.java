@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import storebench.model.Setting;
 
 /**
  * Everything the suite knows about an engine besides its store operations: its id (part of the interface:
@@ -35,7 +36,7 @@ public final class EngineDescriptor {
     private final Kind kind;
     private final boolean reference;
     private final String unavailable;
-    private final Supplier<Engine> factory;
+    private final Function<Setting, Engine> factory;
     private final String storeFiles;
     private final long largeKb;
     private final long smallKb;
@@ -43,6 +44,8 @@ public final class EngineDescriptor {
     private final String count;
     private final String put;
     private final Function<RunView, List<String>> caveats;
+    private final Durability byDefault;
+    private final Durability durable;
 
     private EngineDescriptor(Builder b) {
         this.id = b.id;
@@ -59,13 +62,31 @@ public final class EngineDescriptor {
         this.count = Objects.requireNonNull(b.count, "count of " + b.id);
         this.put = Objects.requireNonNull(b.put, "put of " + b.id);
         this.caveats = b.caveats;
+        this.byDefault = Objects.requireNonNull(b.byDefault, "durability of " + b.id);
+        this.durable = b.durable == null ? b.byDefault : b.durable;
+        if (!durable.synced()) {
+            throw new IllegalArgumentException("engine " + id + " must sync its commits under the durable setting");
+        }
         if (runtime == TrialRuntime.JVM && factory == null && unavailable == null) {
             throw new IllegalArgumentException("JVM engine " + id + " needs a factory or a reason it is unavailable");
         }
     }
 
-    /** A JVM engine, made by {@code factory} inside a trial process. */
+    /** A JVM engine, made by {@code factory} inside a trial process, the same under every setting. */
     public static Builder jvm(String id, String title, Supplier<Engine> factory) {
+        return new Builder(id, title, TrialRuntime.JVM, factory == null ? null : setting -> factory.get());
+    }
+
+    /** A JVM engine that cannot be measured at all: give the reason with {@link Builder#unavailable}. */
+    public static Builder jvmUnavailable(String id, String title) {
+        return new Builder(id, title, TrialRuntime.JVM, null);
+    }
+
+    /**
+     * A JVM engine whose options depend on the setting (durable: its commits synced before they return), made by
+     * {@code factory} inside a trial process.
+     */
+    public static Builder jvm(String id, String title, Function<Setting, Engine> factory) {
         return new Builder(id, title, TrialRuntime.JVM, factory);
     }
 
@@ -102,13 +123,28 @@ public final class EngineDescriptor {
         return Optional.ofNullable(unavailable);
     }
 
-    /** A new instance of a JVM engine; called only inside a trial process, so the test JVM loads no engine. */
-    public Engine newEngine() {
+    /**
+     * A new instance of a JVM engine for a setting; called only inside a trial process, so the test JVM loads no
+     * engine.
+     */
+    public Engine newEngine(Setting setting) {
         if (factory == null) {
             throw new IllegalArgumentException("engine '" + id + "' does not run in a JVM"
                     + unavailable().map(why -> ": " + why).orElse(""));
         }
-        return factory.get();
+        return factory.apply(setting);
+    }
+
+    /** Whether a commit is synced before it returns under the setting, and how (the beyond tables' durability row). */
+    public Durability durability(Setting setting) {
+        return setting == Setting.DURABLE ? durable : byDefault;
+    }
+
+    /**
+     * What a commit costs in durability: synced before it returns or not, and why (the engine's option, or its
+     * default); the durable setting's differs where the engine does not sync by default.
+     */
+    public record Durability(boolean synced, String how) {
     }
 
     /** The files one store owns, in words ("store.db in the store's directory, with -wal and -shm"). */
@@ -154,7 +190,7 @@ public final class EngineDescriptor {
         private final String id;
         private final String title;
         private final TrialRuntime runtime;
-        private final Supplier<Engine> factory;
+        private final Function<Setting, Engine> factory;
         private Kind kind;
         private boolean reference;
         private String unavailable;
@@ -165,8 +201,10 @@ public final class EngineDescriptor {
         private String count;
         private String put;
         private Function<RunView, List<String>> caveats;
+        private Durability byDefault;
+        private Durability durable;
 
-        private Builder(String id, String title, TrialRuntime runtime, Supplier<Engine> factory) {
+        private Builder(String id, String title, TrialRuntime runtime, Function<Setting, Engine> factory) {
             this.id = id;
             this.title = title;
             this.runtime = runtime;
@@ -214,6 +252,22 @@ public final class EngineDescriptor {
 
         public Builder colour(int rgb) {
             this.colour = rgb;
+            return this;
+        }
+
+        /** Its commits are synced before they return by default: {@code how} (the durable setting changes nothing). */
+        public Builder syncedByDefault(String how) {
+            this.byDefault = new Durability(true, how);
+            return this;
+        }
+
+        /**
+         * Its commits are not synced before they return by default ({@code how}); the durable setting sets
+         * {@code option}, which makes them so.
+         */
+        public Builder syncedWhenDurable(String how, String option) {
+            this.byDefault = new Durability(false, how);
+            this.durable = new Durability(true, option);
             return this;
         }
 

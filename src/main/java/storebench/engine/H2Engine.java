@@ -2,6 +2,7 @@ package storebench.engine;
 
 import org.h2.Driver;
 import org.h2.engine.Constants;
+import storebench.model.Setting;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,11 @@ public final class H2Engine implements Engine {
                     + " row count, without a scan", "inside put: the driver binds each note's values to the prepared"
                     + " INSERT (addBatch, one executeBatch)")
             .storeFiles("store.mv.db in the store's directory (and store.lock.db while it is open: H2's file lock)")
-            .diskKb(400, 40).colour(0x332288).caveats(H2Engine::caveats).build();
+            .diskKb(400, 40).colour(0x332288)
+            .syncedWhenDurable("a commit goes to the file in the background (WRITE_DELAY, 500 ms), unsynced; the file"
+                    + " is synced when the database closes", "CHECKPOINT SYNC after each commit (H2 has no option that"
+                    + " syncs a commit): the commit is written and the file synced before putAll returns")
+            .caveats(H2Engine::caveats).build();
 
     /** The database in a store's directory: H2 adds .mv.db to the name. */
     static final String NAME = "store";
@@ -39,6 +44,12 @@ public final class H2Engine implements Engine {
 
     private final Driver driver = new Driver();
     private final Properties properties = new Properties();
+    /** The durable setting: each commit written and synced before it returns (CHECKPOINT SYNC). */
+    private final boolean syncCommits;
+
+    public H2Engine(Setting setting) {
+        this.syncCommits = setting == Setting.DURABLE;
+    }
 
     @Override
     public OpenStore create(Path dir) throws SQLException {
@@ -49,12 +60,12 @@ public final class H2Engine implements Engine {
             connection.close();
             throw e;
         }
-        return new H2Store(connection);
+        return new H2Store(connection, syncCommits);
     }
 
     @Override
     public OpenStore open(Path dir) throws SQLException {
-        return new H2Store(connect(dir));
+        return new H2Store(connect(dir), syncCommits);
     }
 
     private Connection connect(Path dir) throws SQLException {
@@ -83,6 +94,7 @@ public final class H2Engine implements Engine {
             }
             Files.deleteIfExists(tmp);
         }
+        info.put("setting", syncCommits ? "durable: CHECKPOINT SYNC after each commit" : "defaults");
         info.put("durability", "a commit goes to the MVStore, which writes it to the file in the background"
                 + " (WRITE_DELAY) without a sync; closing the database writes what is left, compacts the file (for up to"
                 + " MAX_COMPACT_TIME) and syncs it: one fsync per created store (strace, the profile's count)");
@@ -104,9 +116,11 @@ public final class H2Engine implements Engine {
 
     private static final class H2Store implements OpenStore {
         private final Connection connection;
+        private final boolean syncCommits;
 
-        H2Store(Connection connection) {
+        H2Store(Connection connection, boolean syncCommits) {
             this.connection = connection;
+            this.syncCommits = syncCommits;
         }
 
         /** One transaction through JDBC's bulk path (addBatch, then one executeBatch), as for SQLite. */
@@ -121,6 +135,11 @@ public final class H2Engine implements Engine {
                 }
                 insert.executeBatch();
                 connection.commit();
+                if (syncCommits) {
+                    try (Statement sync = connection.createStatement()) {
+                        sync.execute("CHECKPOINT SYNC");
+                    }
+                }
             } catch (SQLException e) {
                 try {
                     connection.rollback();

@@ -21,6 +21,8 @@ public final class ObjectBoxEngine implements Engine {
     /** The files a store owns and what count and put do, the same for every variant. */
     private static final String FILES = "data.mdb and lock.mdb in the store's directory (an LMDB environment)";
     private static final String COUNT = "`box.count()`, a count of the entity's objects";
+    private static final String SYNCED = "each commit is synced before it returns (ObjectBox's default, LMDB"
+            + " without NOSYNC)";
     private static final String PUT = "inside put: ObjectBox Java serializes each note to a FlatBuffer in the"
             + " generated cursor code (NoteCursor.put) called by Box.put";
 
@@ -31,10 +33,10 @@ public final class ObjectBoxEngine implements Engine {
     public static final EngineDescriptor CACHED_MODEL = variant("objectbox-cached", "ObjectBox, cached model")
             .colour(0x56B4E9).build();
     /** The reference's "skip model sync": no public way in objectbox-java 5.1.0, so the column says why. */
-    public static final EngineDescriptor SKIP_MODEL_SYNC = EngineDescriptor.jvm("objectbox-nosync",
-                    "ObjectBox, skip model sync", null)
+    public static final EngineDescriptor SKIP_MODEL_SYNC = EngineDescriptor.jvmUnavailable("objectbox-nosync",
+                    "ObjectBox, skip model sync")
             .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES).diskKb(444, 28)
-            .colour(0x999999)
+            .syncedByDefault(SYNCED).colour(0x999999)
             .unavailable("objectbox-java 5.1.0 has no public way to open a store without syncing its model:"
                     + " BoxStoreBuilder has no such option (its only related field, skipReadSchema, is package-private,"
                     + " has no setter, and means not reading the stored schema, which is not the same)")
@@ -44,7 +46,7 @@ public final class ObjectBoxEngine implements Engine {
         boolean cached = id.endsWith("-cached");
         return EngineDescriptor.jvm(id, title, () -> new ObjectBoxEngine(cached))
                 .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES).diskKb(444, 28)
-                .caveats(ObjectBoxEngine::caveats);
+                .syncedByDefault(SYNCED).caveats(ObjectBoxEngine::caveats);
     }
 
     private final boolean cachedModel;

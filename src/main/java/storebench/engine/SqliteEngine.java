@@ -17,11 +17,14 @@ import java.util.Properties;
 
 /** SQLite through org.xerial:sqlite-jdbc, with the engine's and the driver's defaults. */
 public final class SqliteEngine implements Engine {
+    /** SQLite's default durability, here and in the Node worker's SQLite-family engines. */
+    static final String ROLLBACK_FULL = "rollback journal with synchronous=FULL (the default): the journal and the"
+            + " database file are synced at each commit";
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite", SqliteEngine::new)
             .sql("inside put: the binding binds each note's values to the prepared INSERT").reference()
             .storeFiles("store.db in the store's directory (rollback journal: store.db-journal only during a"
                     + " transaction)")
-            .diskKb(360, 16).colour(0xE69F00).caveats(SqliteEngine::caveats).build();
+            .diskKb(360, 16).colour(0xE69F00).syncedByDefault(ROLLBACK_FULL).caveats(SqliteEngine::caveats).build();
 
     /** The database file inside a store's directory (docs/protocol.md, "Store layout"). */
     public static final String FILE_NAME = "store.db";

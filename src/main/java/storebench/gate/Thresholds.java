@@ -457,7 +457,8 @@ public final class Thresholds {
             NodeTuple key = keys.get(name);
             if (key == null || isNull(key.getValueNode())) {
                 if (allowAll) {
-                    return valid;
+                    // a rule without settings holds for a default run's (durable is opt-in, in the run and the rules)
+                    return name.equals("setting") ? Setting.defaultIds() : valid;
                 }
                 problem(key == null ? line(entry) : line(key.getKeyNode()), where + " has no " + name + ": give one "
                         + what + (name.equals("times") ? " (the engine compared with)" : "")

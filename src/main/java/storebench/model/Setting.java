@@ -7,15 +7,21 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A process-wide setting a trial runs under, applied identically to every engine through the trial
- * process' environment, so it holds in every phase.
+ * A setting a trial runs under, for its whole life: a process-wide one, applied identically to every engine through
+ * the trial process' environment (mmap-threshold), or one each engine applies through its own options (durable).
  */
 public enum Setting {
     /** glibc's defaults. */
     DEFAULT("default", "defaults", "GLIBC_TUNABLES unset in the trial process"),
     /** glibc's M_MMAP_THRESHOLD fixed at 128 KiB, the reference's mallopt(M_MMAP_THRESHOLD, 131072). */
     MMAP_THRESHOLD("mmap-threshold", "mmap threshold 131072",
-            "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process");
+            "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process"),
+    /**
+     * Every engine configured, through its own options, so that a commit is synced before it returns where its
+     * default does not (each engine's descriptor says which option). Not in a default run.
+     */
+    DURABLE("durable", "durable commits", "each engine set, through its own options, to sync a commit before it"
+            + " returns (its column's durability row says how); GLIBC_TUNABLES unset");
 
     public static final String TUNABLES = "GLIBC_TUNABLES";
 
@@ -58,9 +64,9 @@ public enum Setting {
         throw new IllegalArgumentException("unknown setting '" + id + "'; valid settings: " + String.join(", ", ids()));
     }
 
-    /** The settings a run measures unless bench.settings says otherwise: every one, in order. */
+    /** The settings a run measures unless bench.settings says otherwise: the reference's two, in order. */
     public static List<String> defaultIds() {
-        return ids();
+        return List.of(DEFAULT.id, MMAP_THRESHOLD.id);
     }
 
     public static List<String> ids() {

@@ -513,7 +513,8 @@ public final class ProfileRun implements AutoCloseable {
         TrialProcess p = TrialProcess.start(engine.id() + "/profile-" + what, command, setting.environment(), workDir,
                 options.trialTimeout.toMillis());
         try {
-            p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()), l -> { });
+            p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),
+                    l -> { });
         } catch (TrialFailure e) {
             p.close();
             throw e;

@@ -179,7 +179,7 @@ public final class HtmlReport {
         }
         html.append("</tr></thead>\n<tbody>\n");
         for (StatsTable.Row r : t.rows()) {
-            html.append("<tr data-stat=\"").append(r.stat().id()).append("\"><th scope=\"row\">")
+            html.append("<tr data-stat=\"").append(r.key()).append("\"><th scope=\"row\">")
                     .append(HtmlPage.esc(r.label())).append("</th>");
             r.cells().forEach(c -> html.append(cell(r.stat(), c)));
             html.append("</tr>\n");

@@ -33,6 +33,9 @@ import java.util.stream.Collectors;
  * and the versions. A pure function of those files.
  */
 public final class ReportModel {
+    /** The key of the durability row in the tables beyond the reference. */
+    static final String DURABILITY = "durability";
+
     /**
      * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
      * taken as one (its column stays where it was).
@@ -218,6 +221,8 @@ public final class ReportModel {
         if (first && Setting.DEFAULT.id().equals(setting)) {
             blocks.add(Block.Paragraph.of("Medians of the " + run.path("runs").asInt() + " warm open runs (all "
                     + fmt(run.path("stores").asInt(), 0) + " stores in random order per run)."));
+        } else if (first && Setting.DURABLE.id().equals(setting)) {
+            blocks.add(Block.Paragraph.of("Durable commits: " + Setting.DURABLE.how() + "."));
         } else if (first && Setting.MMAP_THRESHOLD.id().equals(setting)) {
             blocks.add(Block.Paragraph.of("glibc's M_MMAP_THRESHOLD at 131072 bytes (" + Setting.MMAP_THRESHOLD.how()
                     + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set identically for all engines."));
@@ -232,6 +237,13 @@ public final class ReportModel {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
+        }
+        if (beyondReference) {
+            for (String e : columns) {
+                durability(e, setting).ifPresent(d -> notes.add(Text.withCodeSpans(engineTitle(e) + ": "
+                        + (d.synced() ? "a commit is synced before it returns: " : "a commit is not synced before it"
+                        + " returns: ") + d.how())));
+            }
         }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
                 OpenRunsPhase.OPEN_MS.id()).isPresent());
@@ -252,10 +264,46 @@ public final class ReportModel {
                 cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, stat.format(x.value), x.spread,
                         x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed").isPresent())));
             }
-            rows.add(new StatsTable.Row(stat, stat.label(notesPerStore, held), cells));
+            rows.add(new StatsTable.Row(stat.id(), stat, stat.label(notesPerStore, held), cells));
+        }
+        if (beyondReference) {
+            rows.add(durabilityRow(setting, columns));
         }
         return new StatsTable(setting, beyondReference, columns.stream()
                 .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, run.path("runs").asInt());
+    }
+
+    /**
+     * Whether each engine's commit is synced before it returns under the setting (its descriptor's), with the syncs
+     * per created store where the profile counted them (strace).
+     */
+    private StatsTable.Row durabilityRow(String setting, List<String> columns) {
+        List<StatsTable.Cell> cells = new ArrayList<>();
+        for (String e : columns) {
+            Optional<EngineDescriptor.Durability> d = durability(e, setting);
+            if (d.isEmpty()) {
+                cells.add(StatsTable.Cell.none(e, false));
+                continue;
+            }
+            String syncs = results.lines("profile").stream().filter(l -> "syncs".equals(l.path("profile").asText())
+                    && e.equals(l.path("engine").asText()) && setting.equals(l.path("setting").asText())
+                    && l.has("callsPerStore")).findFirst().map(l -> ", " + fmt(l.path("callsPerStore").asDouble(), 1)
+                    + " syncs per store").orElse("");
+            cells.add(new StatsTable.Cell(e, StatsTable.State.MEASURED, (d.get().synced() ? "yes" : "no") + syncs,
+                    null, List.of()));
+        }
+        return new StatsTable.Row(DURABILITY, null, "Commit synced before it returns (syncs per created store, where"
+                + " the profile counted them)", cells);
+    }
+
+    /** What the durability row says of an engine under a setting, from its descriptor. */
+    private static Optional<EngineDescriptor.Durability> durability(String engine, String setting) {
+        try {
+            Setting s = Setting.of(setting);
+            return Engines.find(engine).map(d -> d.durability(s));
+        } catch (IllegalArgumentException unknownSetting) {
+            return Optional.empty();
+        }
     }
 
     private static boolean isJvm(String engine) {

@@ -28,8 +28,12 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
     public record Column(String engine, String title) {
     }
 
-    /** A statistic's row: its label in this run (the W and M filled in) and a cell per column. */
-    public record Row(Stat stat, String label, List<Cell> cells) {
+    /**
+     * A row: a statistic's (its label in this run, the W and M filled in), or one that is no statistic (the
+     * durability row of the table beyond the reference: {@code stat} null); a cell per column. {@code key} names it
+     * (the statistic's id).
+     */
+    public record Row(String key, Stat stat, String label, List<Cell> cells) {
         public Row {
             cells = List.copyOf(cells);
         }

@@ -60,6 +60,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private String failed;
     private boolean statusRecorded;
     private JsonNode engineInfo;
+    /** Why the engine could not load in its trial process (its native library), if it could not. */
+    private String loadFailure;
 
     Trial(Bench bench, EngineDescriptor engine, Setting setting) {
         this.bench = bench;
@@ -96,6 +98,22 @@ public final class Trial implements PhaseRun, AutoCloseable {
         Optional<String> why = engine.unavailable();
         if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
             why = bench.commands.nodeUnavailable();
+        }
+        if (why.isEmpty() && loadFailure == null && engineInfo == null) {
+            // starting its trial process says whether the engine loads here (a native library that cannot load is a
+            // skip, with the loader's reason); the process is the one the first phase then uses
+            try {
+                process();
+            } catch (TrialFailure e) {
+                if (e.engineUnavailable()) {
+                    loadFailure = e.getMessage().lines().findFirst().orElse(e.getMessage());
+                }
+            } catch (Exception e) {
+                // any other failure to start is the first phase's to report, as a failure
+            }
+        }
+        if (why.isEmpty() && loadFailure != null) {
+            why = Optional.of(loadFailure);
         }
         if (why.isPresent() && !statusRecorded) {
             statusRecorded = true;
@@ -400,13 +418,21 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     private synchronized TrialProcess process() throws Exception {
         if (process == null) {
-            process = TrialProcess.start(name, bench.commands.command(engine), setting.environment(),
+            TrialProcess started = TrialProcess.start(name, bench.commands.command(engine), setting.environment(),
                     bench.workDir, bench.options.trialTimeout.toMillis());
-            ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id());
+            ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
+                    .put("setting", setting.id());
             if (bench.options.slowdown > 0) {
                 helloRequest.put("slowdown", bench.options.slowdown);
             }
-            ObjectNode hello = process.request(helloRequest, l -> { });
+            ObjectNode hello;
+            try {
+                hello = started.request(helloRequest, l -> { });
+            } catch (TrialFailure e) {
+                started.close(); // a process that cannot load its engine serves no phase
+                throw e;
+            }
+            process = started;
             engineInfo = hello.path("info");
             bench.describeEngine(engine, hello);
         }

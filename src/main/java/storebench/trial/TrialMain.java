@@ -1,6 +1,7 @@
 package storebench.trial;
 
 import storebench.engine.Engines;
+import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,7 +57,12 @@ public final class TrialMain {
                 main.send(main.serve(op, request));
             } catch (PhaseLoops.CountMismatch e) {
                 main.send(Protocol.error(op, e.getMessage()).put("store", e.store));
-            } catch (Exception | LinkageError e) {
+            } catch (LinkageError e) {
+                e.printStackTrace();
+                // an engine whose native library cannot load here: its trial is skipped with the loader's reason
+                main.send(Protocol.error(op, "the engine cannot load on this machine: " + e.getClass().getSimpleName()
+                        + ": " + e.getMessage()).put("unavailable", Protocol.HELLO.equals(op)));
+            } catch (Exception e) {
                 e.printStackTrace();
                 main.send(Protocol.error(op, e.getClass().getSimpleName() + ": " + e.getMessage()));
             }
@@ -69,7 +75,8 @@ public final class TrialMain {
     private ObjectNode serve(String op, JsonNode request) throws Exception {
         if (Protocol.HELLO.equals(op)) {
             engineId = request.path("engine").asText();
-            Engine engine = Engines.of(engineId).newEngine();
+            Engine engine = Engines.of(engineId).newEngine(Setting.of(request.path("setting").asText(
+                    Setting.DEFAULT.id())));
             double slowdown = request.path("slowdown").asDouble(0);
             if (slowdown > 0) {
                 engine = new SlowedEngine(engine, slowdown);

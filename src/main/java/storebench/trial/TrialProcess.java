@@ -119,7 +119,7 @@ public final class TrialProcess implements AutoCloseable {
                     return answer;
                 case "error":
                     throw new TrialFailure(name + ": '" + op + "' failed: " + answer.path("message").asText()
-                            + stderrSuffix());
+                            + stderrSuffix(), answer.path("unavailable").asBoolean(false));
                 default:
                     throw failure(op, "answered garbage: " + line);
             }

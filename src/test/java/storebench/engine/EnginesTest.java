@@ -1,6 +1,7 @@
 package storebench.engine;
 
 import org.junit.jupiter.api.Test;
+import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
 
@@ -38,7 +39,7 @@ class EnginesTest {
                     .isPositive();
             assertThat(e.storeFiles()).as(e.id()).isNotBlank();
             if (e.runtime() == TrialRuntime.NODE || e.unavailable().isPresent()) {
-                assertThatThrownBy(e::newEngine).hasMessageContaining("'" + e.id() + "' does not run in a JVM");
+                assertThatThrownBy(() -> e.newEngine(Setting.DEFAULT)).hasMessageContaining("'" + e.id() + "' does not run in a JVM");
             }
         }
     }

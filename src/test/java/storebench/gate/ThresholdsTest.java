@@ -41,7 +41,8 @@ class ThresholdsTest {
                         tuple("objectbox", "disk_kb", Bound.AT_MOST, 600.0, 13),
                         tuple("objectbox-cached", "disk_kb", Bound.AT_MOST, 600.0, 13));
         assertThat(t.ceilings().get(0).settings()).containsExactly("default");
-        assertThat(t.ceilings().get(3).settings()).as("setting omitted: all").isEqualTo(Setting.ids());
+        assertThat(t.ceilings().get(3).settings()).as("setting omitted: a default run's")
+                .isEqualTo(Setting.defaultIds()).doesNotContain(Setting.DURABLE.id());
         assertThat(t.ceilings().get(3).workloads()).as("workload omitted: all").isEqualTo(Workload.ids());
 
         assertThat(t.ratios()).singleElement().satisfies(r -> {
