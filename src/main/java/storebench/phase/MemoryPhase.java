@@ -53,7 +53,7 @@ public final class MemoryPhase extends Phase {
             stores[i] = i;
         }
         request.set("stores", Protocol.ints(stores));
-        run.freshProcess();
+        run.freshHoldingProcess();
         ObjectNode result = run.send(HOLD, request, l -> { }).result();
         run.freshProcess(); // nothing else runs in the process that measured memory
         JsonNode before = result.path("before");

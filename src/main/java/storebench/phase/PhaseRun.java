@@ -56,6 +56,12 @@ public interface PhaseRun {
     /** The next request starts a fresh trial process (the one running is closed). */
     void freshProcess();
 
+    /**
+     * The next request starts a fresh trial process made to hold many stores open at once (a JVM's larger heap,
+     * TrialCommands.HOLD_HEAP); the one running is closed.
+     */
+    void freshHoldingProcess();
+
     /** Records a statistic (results.jsonl at once); {@code runs} are the R run figures, empty for a one-pass figure. */
     void stat(Stat stat, double value, List<Double> runs) throws IOException;
 

@@ -60,6 +60,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private String failed;
     private boolean statusRecorded;
     private JsonNode engineInfo;
+    /** The heap of the next JVM trial process: TrialCommands.HEAP, or HOLD_HEAP for the one that holds M open. */
+    private String heap = TrialCommands.HEAP;
     /** Why the engine could not load in its trial process (its native library), if it could not. */
     private String loadFailure;
 
@@ -314,6 +316,13 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public synchronized void freshProcess() {
         closeProcess();
+        heap = TrialCommands.HEAP;
+    }
+
+    @Override
+    public synchronized void freshHoldingProcess() {
+        closeProcess();
+        heap = TrialCommands.HOLD_HEAP;
     }
 
     @Override
@@ -418,7 +427,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     private synchronized TrialProcess process() throws Exception {
         if (process == null) {
-            TrialProcess started = TrialProcess.start(name, bench.commands.command(engine), setting.environment(),
+            TrialProcess started = TrialProcess.start(name, bench.commands.command(engine, heap), setting.environment(),
                     bench.workDir, bench.options.trialTimeout.toMillis());
             ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
                     .put("setting", setting.id());

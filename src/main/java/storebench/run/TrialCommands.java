@@ -14,8 +14,13 @@ import java.util.concurrent.TimeUnit;
 public final class TrialCommands {
     /** The child JVM's heap: fixed and pre-touched, so heap growth cannot pass for native memory. */
     public static final String HEAP = "256m";
-    public static final List<String> JVM_OPTIONS = List.of("-Xms" + HEAP, "-Xmx" + HEAP, "-XX:+AlwaysPreTouch",
-            "-XX:+UseSerialGC");
+    /**
+     * The heap of the trial process that holds M stores open (the memory phase): H2 keeps about 1 MB of heap per
+     * open store of the large workload (its page cache is on the heap): 1,000 open held 1.05 GB. Only this
+     * process gets it: pre-touching 2 GB takes seconds, and every other process has one store open at a time.
+     */
+    public static final String HOLD_HEAP = "2g";
+    public static final List<String> JVM_OPTIONS = jvmOptions(HEAP);
     /**
      * The Node worker's flags: gc() for the memory readings and between stores; and no bytecode flushing, which
      * would drop the bytecode of functions not run lately during the hold's collections and make the JS heap's
@@ -47,17 +52,26 @@ public final class TrialCommands {
     }
 
     public List<String> command(EngineDescriptor engine) {
+        return command(engine, HEAP);
+    }
+
+    /** The command of a trial process whose JVM (a JVM engine's) has this fixed, pre-touched heap. */
+    public List<String> command(EngineDescriptor engine, String heap) {
         if (engine.runtime() == TrialRuntime.NODE) {
             return List.of(node, NODE_OPTIONS.get(0), NODE_OPTIONS.get(1), projectDir.resolve(WORKER).toString());
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(java);
-        cmd.addAll(JVM_OPTIONS);
+        cmd.addAll(jvmOptions(heap));
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add("storebench.trial.TrialMain");
         return cmd;
+    }
+
+    private static List<String> jvmOptions(String heap) {
+        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC");
     }
 
     /** Why the Node engines cannot run here (no Node.js >= 20, or the worker's packages not installed). */
