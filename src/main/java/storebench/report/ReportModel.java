@@ -9,6 +9,7 @@ import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
 import storebench.phase.MemoryPhase;
 import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -21,7 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -364,7 +367,17 @@ public final class ReportModel {
                 + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s."));
         items.add(Text.of("Wall time per phase (s):"));
 
-        List<String> phases = List.of("create", "warmup", "openrun", "hold");
+        // a column per step with a wall-time column, in the order the phases are measured (steps sharing a column add
+        // up), where the run has such steps: a run from before a phase existed gets no empty column
+        Map<String, List<String>> columns = new LinkedHashMap<>();
+        for (Phase phase : Phases.ALL) {
+            for (Phase.Step step : phase.steps()) {
+                if (step.wallTimeColumn() != null && results.lines("phase").stream()
+                        .anyMatch(l -> step.op().equals(l.path("phase").asText()))) {
+                    columns.computeIfAbsent(step.wallTimeColumn(), c -> new ArrayList<>()).add(step.op());
+                }
+            }
+        }
         List<List<Text>> rows = new ArrayList<>();
         double total = 0;
         for (String setting : settings) {
@@ -375,8 +388,8 @@ public final class ReportModel {
                 }
                 List<Text> row = new ArrayList<>();
                 row.add(Text.of(engineTitle(e) + ", " + setting));
-                for (String phase : phases) {
-                    double s = lines.stream().filter(l -> phase.equals(l.path("phase").asText()))
+                for (List<String> ops : columns.values()) {
+                    double s = lines.stream().filter(l -> ops.contains(l.path("phase").asText()))
                             .mapToDouble(l -> l.path("wallMs").asDouble()).sum() / 1000;
                     total += s;
                     row.add(Text.of(s > 0 ? fmt(s, 1) : StatsTable.NONE));
@@ -384,11 +397,13 @@ public final class ReportModel {
                 rows.add(row);
             }
         }
-        List<Block.Align> right = List.of(Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT);
         List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
-        align.addAll(right);
-        Block.Table wallTime = new Block.Table(List.of(Text.of("engine, setting"), Text.of("create"), Text.of("warm-up"),
-                Text.of("open runs"), Text.of("memory")), align, rows);
+        List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
+        for (String column : columns.keySet()) {
+            align.add(Block.Align.RIGHT);
+            header.add(Text.of(column));
+        }
+        Block.Table wallTime = new Block.Table(header, align, rows);
         List<JsonNode> end = results.lines("end");
         Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s; the whole run "
                 + (end.isEmpty() ? "did not finish (no end line)"
