@@ -19,7 +19,8 @@ public final class Engines {
             NodeEngines.TURSO,
             NodeEngines.LIBSQL,
             NodeEngines.SQLITE_NODE,
-            H2Engine.DESCRIPTOR);
+            H2Engine.DESCRIPTOR,
+            XodusEngine.DESCRIPTOR);
 
     private Engines() {
     }
