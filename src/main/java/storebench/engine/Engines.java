@@ -20,6 +20,7 @@ public final class Engines {
             NodeEngines.LIBSQL,
             NodeEngines.SQLITE_NODE,
             H2Engine.DESCRIPTOR,
+            RocksDbEngine.DESCRIPTOR,
             XodusEngine.DESCRIPTOR);
 
     private Engines() {
