@@ -21,6 +21,7 @@ public final class Engines {
             NodeEngines.SQLITE_NODE,
             H2Engine.DESCRIPTOR,
             RocksDbEngine.DESCRIPTOR,
+            LmdbEngine.DESCRIPTOR,
             XodusEngine.DESCRIPTOR);
 
     private Engines() {

@@ -1,0 +1,226 @@
+package storebench.engine;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.CursorIterable;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DbiFlags;
+import org.lmdbjava.DirectBufferProxy;
+import org.lmdbjava.Env;
+import org.lmdbjava.EnvInfo;
+import org.lmdbjava.Meta;
+import org.lmdbjava.Stat;
+import org.lmdbjava.Txn;
+import storebench.model.Setting;
+
+import java.lang.ref.Reference;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * LMDB through org.lmdbjava:lmdbjava, one environment per store directory (data.mdb, lock.mdb) with one named
+ * database, with the engine's defaults (no environment flags, so every commit is synced) but for the map size, which
+ * LMDB asks every application to set. The notes are key-value pairs ({@link KeyValueNotes}) put in one write
+ * transaction. Keys and values cross the binding as Agrona buffers (lmdbjava's DirectBufferProxy): its ByteBuffer
+ * proxies need java.nio opened to them on Java 17, and its byte[] proxy in 0.9.1 lets the GC free a put's native copy
+ * of the key before LMDB reads it (lmdbjava issue 252).
+ */
+public final class LmdbEngine implements Engine {
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("lmdb", "LMDB", LmdbEngine::new)
+            .kind(EngineDescriptor.Kind.KEY_VALUE, "the named database's entry count from its B-tree's header"
+                    + " (`mdb_stat`'s ms_entries, in a read transaction), exact, without reading the notes", "inside"
+                    + " put: each key and value is copied into a direct buffer, then by LMDB into its pages")
+            .storeFiles("data.mdb (the B-tree's pages; it grows as pages are written, up to the map size) and lock.mdb"
+                    + " (the reader table) in the store's directory")
+            .diskKb(420, 32).colour(0x117733)
+            .syncedByDefault("LMDB's default (no MDB_NOSYNC, MDB_NOMETASYNC or MDB_WRITEMAP): a commit writes its"
+                    + " pages, fdatasyncs the data file and writes the meta page through a descriptor opened with"
+                    + " O_DSYNC before it returns: 2 fdatasync per created store (the database's creation and the"
+                    + " notes' commit), and none in an open, count, read or close (strace, 2026-12-01)")
+            .caveats(LmdbEngine::caveats).build();
+
+    /** The one named database of a store. */
+    static final String DATABASE = "note";
+    /**
+     * The map size, the most a store's data file may grow to: LMDB's default (1 MiB, lmdbjava's too) is, in LMDB's
+     * words, too small for any actual application, which should always set it; 4 MiB holds the large workload's
+     * store (97 pages of 4 KiB) ten times over. The file grows only as pages are written.
+     */
+    static final long MAP_SIZE = 4L << 20;
+
+    public LmdbEngine(Setting setting) {
+        // loads the native library (lmdbjava's Library) and Agrona's buffers at hello, where a failure is reported
+        try {
+            Meta.version();
+        } catch (ExceptionInInitializerError e) {
+            // the loader's reason is the cause (the error itself has no message): keep it for the skip's reason
+            UnsatisfiedLinkError error = new UnsatisfiedLinkError("LMDB's native library cannot load: " + e.getCause());
+            error.initCause(e);
+            throw error;
+        }
+        new UnsafeBuffer(new byte[0]);
+    }
+
+    @Override
+    public OpenStore create(Path dir) {
+        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile());
+        try {
+            return new LmdbStore(env, env.openDbi(DATABASE, DbiFlags.MDB_CREATE));
+        } catch (RuntimeException e) {
+            env.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public OpenStore open(Path dir) {
+        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile());
+        try {
+            return new LmdbStore(env, env.openDbi(DATABASE));
+        } catch (RuntimeException e) {
+            env.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public Map<String, String> describe() throws Exception {
+        Map<String, String> info = new LinkedHashMap<>();
+        Meta.Version v = Meta.version();
+        info.put("lmdb", v.major + "." + v.minor + "." + v.patch);
+        info.put("lmdbjava", String.valueOf(Env.class.getPackage().getImplementationVersion()));
+        Path tmp = Files.createTempDirectory("storebench-lmdb-describe");
+        try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(tmp.toFile())) {
+            EnvInfo e = env.info();
+            Stat s = env.stat();
+            info.put("map_size", e.mapSize + " bytes (set: LMDB's default of 1 MiB, which it says every application"
+                    + " should replace, holds the large store's 97 pages with 2.6 times room; this holds them 10 times)");
+            info.put("page_size", Integer.toString(s.pageSize));
+            info.put("max_readers", Integer.toString(e.maxReaders));
+            info.put("max_dbs", "1 (lmdbjava's default: the one named database)");
+            info.put("max_key_size", Integer.toString(env.getMaxKeySize()));
+        } finally {
+            try (var files = Files.list(tmp)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(tmp);
+        }
+        info.put("flags", "none (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP, MDB_NOTLS, MDB_NORDAHEAD): a commit is"
+                + " synced");
+        info.put("buffers", "Agrona DirectBuffer (lmdbjava's DirectBufferProxy)");
+        info.put("setting", "defaults under every setting: a commit is synced by default");
+        return info;
+    }
+
+    /** What LMDB's figures need said (measured 2026-12-01: strace, mdb_stat's pages, a probe holding environments). */
+    static List<String> caveats(RunView run) {
+        return List.of("LMDB's count is the named database's entry count, kept in its B-tree's header (`mdb_stat`):"
+                        + " exact, without reading a note, where the SQL engines scan the table.",
+                "LMDB syncs every commit at its defaults, so the durable setting changes nothing: 2 fdatasync per"
+                        + " created store (creating the named database, committing the notes), each followed by the"
+                        + " meta page's write through an O_DSYNC descriptor; an open, count, read or close writes"
+                        + " nothing (strace, 2026-12-01).",
+                "LMDB's one setting changed from its defaults is the map size, 4 MiB instead of 1 MiB (LMDB's"
+                        + " documentation asks every application to set it): the large workload's store takes 97 pages"
+                        + " of 4 KiB (388 KiB). The data file grows only as pages are written, so the map size shows"
+                        + " in a process' virtual size, not in the disk or resident figures.",
+                "LMDB reads through its map of the data file, so most of its resident memory per open store is"
+                        + " file-backed, not the process' own: 128 KB of data.mdb's pages per open large store (the"
+                        + " whole 24 KB file of a small one) and 4 KB of lock.mdb, whether or not it was counted (the"
+                        + " process' smaps with 50 stores held, 2026-12-01).",
+                "LMDB at its defaults (without MDB_NOTLS) takes one of the process' pthread keys (glibc: 1,024) per"
+                        + " open environment: one process held at most 1,022 open stores (2026-12-01, opening"
+                        + " environments until EAGAIN), so holding more than about 1,000 stores (bench.hold) fails.");
+    }
+
+    private static final class LmdbStore implements OpenStore {
+        private final Env<DirectBuffer> env;
+        private final Dbi<DirectBuffer> db;
+
+        LmdbStore(Env<DirectBuffer> env, Dbi<DirectBuffer> db) {
+            this.env = env;
+            this.db = db;
+        }
+
+        /** One write transaction; LMDB copies each key and value into its pages, so two buffers serve every note. */
+        @Override
+        public void putAll(Note[] notes) {
+            byte[][] values = new byte[notes.length][];
+            int longest = 0;
+            for (int k = 0; k < notes.length; k++) {
+                values[k] = KeyValueNotes.value(notes[k]);
+                longest = Math.max(longest, values[k].length);
+            }
+            ByteBuffer keyBytes = ByteBuffer.allocateDirect(KeyValueNotes.KEY_BYTES);
+            ByteBuffer valueBytes = ByteBuffer.allocateDirect(longest);
+            UnsafeBuffer key = new UnsafeBuffer(keyBytes);
+            UnsafeBuffer value = new UnsafeBuffer(valueBytes);
+            try (Txn<DirectBuffer> txn = env.txnWrite()) {
+                for (int k = 0; k < notes.length; k++) {
+                    key.putLong(0, k + 1, ByteOrder.BIG_ENDIAN);
+                    value.wrap(valueBytes, 0, values[k].length);
+                    value.putBytes(0, values[k]);
+                    db.put(txn, key, value);
+                }
+                txn.commit();
+            } finally {
+                // LMDB reads the buffers' memory by address: they stay reachable until the commit returned
+                Reference.reachabilityFence(keyBytes);
+                Reference.reachabilityFence(valueBytes);
+            }
+        }
+
+        @Override
+        public long count() {
+            try (Txn<DirectBuffer> txn = env.txnRead()) {
+                return db.stat(txn).entries;
+            }
+        }
+
+        @Override
+        public List<Note> readAll() {
+            List<Note> notes = new ArrayList<>();
+            try (Txn<DirectBuffer> txn = env.txnRead(); CursorIterable<DirectBuffer> all = db.iterate(txn)) {
+                for (CursorIterable.KeyVal<DirectBuffer> kv : all) {
+                    byte[] key = new byte[kv.key().capacity()];
+                    kv.key().getBytes(0, key);
+                    byte[] value = new byte[kv.val().capacity()];
+                    kv.val().getBytes(0, value);
+                    notes.add(KeyValueNotes.note(key, value));
+                }
+            }
+            return notes;
+        }
+
+        @Override
+        public Map<String, Object> layout() {
+            Map<String, Object> layout = new LinkedHashMap<>();
+            try (Txn<DirectBuffer> txn = env.txnRead()) {
+                Stat s = db.stat(txn);
+                layout.put("pageSize", s.pageSize);
+                layout.put("depth", s.depth);
+                layout.put("branchPages", s.branchPages);
+                layout.put("leafPages", s.leafPages);
+                layout.put("overflowPages", s.overflowPages);
+                layout.put("entries", s.entries);
+            }
+            EnvInfo info = env.info();
+            layout.put("lastPageNumber", info.lastPageNumber);
+            layout.put("mapSize", info.mapSize);
+            return layout;
+        }
+
+        @Override
+        public void close() {
+            env.close();
+        }
+    }
+}
