@@ -7,6 +7,7 @@ import com.sun.jna.Pointer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.stream.Stream;
  */
 public final class PageCache {
     static final int O_RDONLY = 0;
+    private static final int ENOENT = 2;
     static final int PROT_READ = 1;
     static final int MAP_SHARED = 1;
     static final int POSIX_FADV_DONTNEED = 4;
@@ -114,7 +116,7 @@ public final class PageCache {
         long page = pageSize();
         int fd = c.open(file.toString(), O_RDONLY);
         if (fd < 0) {
-            throw new IOException("open(" + file + ") failed: errno " + Native.getLastError());
+            throw openFailed(file);
         }
         try {
             Pointer map = c.mmap(null, size, PROT_READ, MAP_SHARED, fd, 0);
@@ -139,12 +141,19 @@ public final class PageCache {
         }
     }
 
+    /** Why open(2) failed: NoSuchFileException where the file is gone (ENOENT), so that callers can tell. */
+    private static IOException openFailed(Path file) {
+        int errno = Native.getLastError();
+        return errno == ENOENT ? new NoSuchFileException(file.toString())
+                : new IOException("open(" + file + ") failed: errno " + errno);
+    }
+
     /** Writes back and drops the cached pages of one regular file; throws if the kernel says no. */
     public static void evict(Path file) throws IOException {
         LibC c = libc();
         int fd = c.open(file.toString(), O_RDONLY);
         if (fd < 0) {
-            throw new IOException("open(" + file + ") failed: errno " + Native.getLastError());
+            throw openFailed(file);
         }
         try {
             if (c.fsync(fd) != 0) {
@@ -173,17 +182,27 @@ public final class PageCache {
         return files;
     }
 
+    /** The files' residency together; a file gone since it was listed (an engine replaced it) counts for nothing. */
     public static Residency residency(List<Path> files) throws IOException {
         Residency total = Residency.NONE;
         for (Path f : files) {
-            total = total.plus(residency(f));
+            try {
+                total = total.plus(residency(f));
+            } catch (NoSuchFileException gone) {
+                // replaced by the engine since it was listed: nothing of it is in the page cache any more
+            }
         }
         return total;
     }
 
+    /** Evicts the files; a file gone since it was listed has nothing left to evict. */
     public static void evict(List<Path> files) throws IOException {
         for (Path f : files) {
-            evict(f);
+            try {
+                evict(f);
+            } catch (NoSuchFileException gone) {
+                // replaced by the engine since it was listed
+            }
         }
     }
 }

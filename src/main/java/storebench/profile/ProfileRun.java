@@ -236,12 +236,15 @@ public final class ProfileRun implements AutoCloseable {
         boolean allCold = true;
         for (int r = 1; r <= runs; r++) {
             String evictionError = null;
+            // listed again before each run: an engine may replace its files on every open (RocksDB: MANIFEST, OPTIONS,
+            // WAL, LOG)
+            List<Path> now = PageCache.filesUnder(storeDirs);
             try {
-                PageCache.evict(files);
+                PageCache.evict(now);
             } catch (IOException e) {
                 evictionError = e.getMessage();
             }
-            PageCache.Residency after = PageCache.residency(files);
+            PageCache.Residency after = PageCache.residency(now);
             long read0 = DeviceReads.readBytes(p.pid());
             Map<String, Double> run = openRun(engine, p, dir, n, r, "cold");
             long read1 = DeviceReads.readBytes(p.pid());

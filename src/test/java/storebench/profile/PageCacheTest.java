@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PageCacheTest {
     @TempDir
@@ -70,5 +71,18 @@ class PageCacheTest {
         assertThat(PageCache.residency(store.resolve("store.db"))).isEqualTo(PageCache.Residency.NONE);
         assertThat(PageCache.filesUnder(List.of(store, dir.resolve("store-9")))).hasSize(2);
         assertThat(PageCache.residency(PageCache.filesUnder(List.of(store))).pages()).isEqualTo(1);
+    }
+
+    @Test
+    void aFileReplacedSinceItWasListedCountsForNothingAndIsNotEvicted() throws Exception {
+        Path store = Files.createDirectories(dir.resolve("store-0"));
+        Path kept = Files.write(store.resolve("CURRENT"), new byte[4096]);
+        Path replaced = Files.write(store.resolve("MANIFEST-000005"), new byte[4096]);
+        List<Path> listed = PageCache.filesUnder(List.of(store));
+        Files.delete(replaced); // as RocksDB replaces its MANIFEST on every open
+
+        assertThat(PageCache.residency(listed).pages()).isEqualTo(PageCache.residency(kept).pages());
+        PageCache.evict(listed); // no NoSuchFileException
+        assertThatThrownBy(() -> PageCache.residency(replaced)).isInstanceOf(java.nio.file.NoSuchFileException.class);
     }
 }
