@@ -71,10 +71,10 @@ class BenchOptionsTest {
 
     @Test
     void rejectsUnknownEngineIdAndListsValidOnes() {
-        assertThatThrownBy(() -> with("bench.engines", "sqlite,rocksdb"))
+        assertThatThrownBy(() -> with("bench.engines", "sqlite,leveldb"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bench.engines")
-                .hasMessageContaining("'rocksdb'")
+                .hasMessageContaining("'leveldb'")
                 .hasMessageContaining("objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node");
     }
 
