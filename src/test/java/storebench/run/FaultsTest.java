@@ -61,7 +61,10 @@ class FaultsTest {
         BenchOptions o = options("objectbox-cached,sqlite", 1000, Map.of());
         try (Bench bench = Bench.start(o, QUIET)) {
             Trial victim = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            Thread killer = new Thread(() -> killTrialProcessAfter(2000)); // in the middle of create
+            // in the middle of create: once its first stores exist (a fixed delay from the process' start can end in
+            // hello on a loaded machine)
+            Path creating = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
+            Thread killer = new Thread(() -> killTrialProcessOnceCreating(creating, 20));
             killer.start();
             assertThatThrownBy(() -> victim.measure(Phases.CREATE)).isInstanceOf(TrialFailure.class)
                     .hasMessageContaining("create failed")
@@ -160,16 +163,24 @@ class FaultsTest {
         assertThat(tmp.resolve("out").resolve("results.jsonl")).doesNotExist();
     }
 
-    private static void killTrialProcessAfter(long ms) {
+    /** SIGKILLs the live trial processes once {@code trialDir} holds at least {@code stores} entries (stores). */
+    private static void killTrialProcessOnceCreating(Path trialDir, int stores) {
         try {
-            for (int k = 0; k < 200; k++) {
+            for (int k = 0; k < 1200; k++) {
+                long made = 0;
+                if (Files.isDirectory(trialDir)) {
+                    try (var entries = Files.list(trialDir)) {
+                        made = entries.count();
+                    } catch (java.io.IOException e) {
+                        made = 0;
+                    }
+                }
                 List<ProcessHandle> trials = liveTrialProcesses();
-                if (!trials.isEmpty()) {
-                    Thread.sleep(ms);
+                if (made >= stores && !trials.isEmpty()) {
                     trials.forEach(ProcessHandle::destroyForcibly); // SIGKILL
                     return;
                 }
-                Thread.sleep(50);
+                Thread.sleep(25);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
