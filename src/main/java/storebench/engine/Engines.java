@@ -22,7 +22,8 @@ public final class Engines {
             H2Engine.DESCRIPTOR,
             RocksDbEngine.DESCRIPTOR,
             LmdbEngine.DESCRIPTOR,
-            XodusEngine.DESCRIPTOR);
+            XodusEngine.DESCRIPTOR,
+            DuckDbEngine.DESCRIPTOR);
 
     private Engines() {
     }
