@@ -123,10 +123,15 @@ public final class ProfileSection {
                 notes.add(Text.of(e + ": the largest step is " + s + "."));
             }
         }
-        notes.add(Text.of("Serialization happens inside put: ObjectBox Java serializes each note in the generated"
-                + " cursor code (NoteCursor.put, called by Box.put, hands the note's values to the native"
-                + " Cursor.collect313311, which builds the FlatBuffer), so there is no separate marshalling step as in"
-                + " ObjectBox Python; the SQL engines bind each note's values to a prepared INSERT."));
+        // Each engine's descriptor says where its serialization happens: no sentence here may assume a kind of engine.
+        List<String> puts = new ArrayList<>();
+        for (String e : engines) {
+            Engines.find(e).ifPresent(d -> puts.add(e + ", " + d.put().replaceFirst("^inside put: ", "")));
+        }
+        if (!puts.isEmpty()) {
+            notes.add(Text.of("Serialization happens inside put (there is no separate marshalling step as in ObjectBox"
+                    + " Python): " + String.join("; ", puts) + "."));
+        }
         List<String> loads = new ArrayList<>();
         for (String e : engines) {
             find(profile, "create", e, "disk").filter(l -> l.has("load1AtStart")).ifPresent(l -> loads.add(e + " "

@@ -88,6 +88,10 @@ class ProfileSectionTest {
         assertThat(section).contains("- sqlite: the largest step is on disk put incl. commit (4.50 of 7.80 ms); on tmpfs"
                 + " put incl. commit (0.90 of 1.50 ms).");
         assertThat(section).contains("- objectbox: the largest step is on disk create + open (schema commit)");
+        assertThat(section).contains("- Serialization happens inside put (there is no separate marshalling step as in"
+                + " ObjectBox Python): objectbox, ObjectBox Java serializes each note to a FlatBuffer");
+        assertThat(section).contains("; sqlite, the binding binds each note's values to the prepared INSERT; libsql,");
+        assertThat(section).doesNotContain("the SQL engines bind");
         assertThat(section).contains("- 1-minute load average at the start of each engine's create on disk: sqlite 0.25 (");
         assertThat(section).contains("| sqlite | 4.0 | fsync 4.0 | 3.90 | 7.80 | 50.0% | 0.500 |");
         assertThat(section).contains("| objectbox | – | – | – | – | – | – |");
