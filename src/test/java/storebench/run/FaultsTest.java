@@ -141,7 +141,7 @@ class FaultsTest {
         Optional<ProcessHandle> child = Optional.empty();
         for (int k = 0; k < 100 && child.isEmpty(); k++) {
             Thread.sleep(100);
-            child = suite.descendants().filter(p -> p.info().commandLine().orElse("").contains("TrialMain")).findFirst();
+            child = suite.descendants().filter(p -> commandLine(p).contains("TrialMain")).findFirst();
         }
         assertThat(child).as("trial process started").isPresent();
         ProcessHandle trial = child.get();
@@ -189,8 +189,21 @@ class FaultsTest {
 
     private static List<ProcessHandle> liveTrialProcesses() {
         return ProcessHandle.current().descendants()
-                .filter(p -> p.isAlive() && p.info().commandLine().orElse("").contains("storebench.trial.TrialMain"))
+                .filter(p -> p.isAlive() && commandLine(p).contains("storebench.trial.TrialMain"))
                 .collect(java.util.stream.Collectors.toList());
     }
 
+    /**
+     * A process' whole command line. ProcessHandle.Info.commandLine() reads at most one page of /proc/PID/cmdline and
+     * gives up beyond it (JDK 17: 4,096 bytes), and a trial process' classpath is longer than that, so TrialMain, which
+     * follows it, would never be found.
+     */
+    private static String commandLine(ProcessHandle p) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc", String.valueOf(p.pid()), "cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (java.io.IOException | SecurityException e) {
+            return p.info().commandLine().orElse("");
+        }
+    }
 }
