@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.results.RunResults;
+
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +40,9 @@ public final class Render {
             Report report = ReportModel.of(dir);
             out.println("wrote " + MarkdownReport.write(dir, report));
             out.println("wrote " + HtmlReport.write(dir, report));
+            for (Path export : Exports.write(dir, RunResults.load(dir))) {
+                out.println("wrote " + export);
+            }
             return 0;
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

@@ -22,6 +22,7 @@ import storebench.measure.Environment;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
 import storebench.measure.LoadSampler;
+import storebench.report.Exports;
 import storebench.report.HtmlReport;
 import storebench.report.MarkdownReport;
 import storebench.results.ResultsFile;
@@ -108,7 +109,7 @@ public final class Bench implements AutoCloseable {
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
         this.environment = Environment.collect(JSON, options.projectDir, pool.root());
         writeEnvironment();
-        this.sampler = new LoadSampler(outputDir.resolve("load.log"));
+        this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
         ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
                 .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
@@ -313,6 +314,9 @@ public final class Bench implements AutoCloseable {
             Report report = ReportModel.of(outputDir); // built once, rendered twice
             console.println("[storebench] report: " + MarkdownReport.write(outputDir, report));
             console.println("[storebench] report: " + HtmlReport.write(outputDir, report));
+            for (Path export : Exports.write(outputDir, RunResults.load(outputDir))) {
+                console.println("[storebench] export: " + export);
+            }
         } finally {
             releaseLocks();
         }
