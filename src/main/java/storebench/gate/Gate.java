@@ -217,6 +217,14 @@ public final class Gate {
             return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
                     missing.get());
         }
+        Optional<String> here = run.results.machine(r.engine(), setting);
+        Optional<String> there = run.results.machine(r.other(), setting);
+        if (here.isPresent() && there.isPresent() && !here.get().equals(there.get())) {
+            // a merged run's engines measured apart: a ratio of two machines says nothing about the engines
+            return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
+                    "measured on different machines (" + r.engine() + " on " + here.get() + ", " + r.other() + " on "
+                            + there.get() + "): a ratio between machines is not evaluated");
+        }
         double measured = run.value(r.engine(), setting, r.stat()).value;
         double other = run.value(r.other(), setting, r.stat()).value;
         double limit = r.factor() * other;

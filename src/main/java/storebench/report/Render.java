@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Re-renders a run's reports (report.md, report.html) from its output files, both from one {@link Report}:
+ * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}.
  * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
  * HtmlReport and Compare.

@@ -38,6 +38,8 @@ import java.util.stream.Collectors;
 public final class ReportModel {
     /** The key of the durability row in the tables beyond the reference. */
     static final String DURABILITY = "durability";
+    /** The key of the machine row, in the tables of a run merged from several machines. */
+    static final String MACHINE = "machine";
 
     /**
      * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
@@ -124,6 +126,21 @@ public final class ReportModel {
                 + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
                 + env.path("benchRoot").path("fsType").asText("?") + ". " + fmt(n, 0)
                 + " stores per engine and setting, warm page cache only."));
+        List<RunResults.Source> sources = results.sources();
+        if (!sources.isEmpty()) {
+            List<String> machines = results.machines();
+            List<String> parts = new ArrayList<>();
+            for (RunResults.Source s : sources) {
+                parts.add(String.join(", ", s.engines()) + " under " + String.join(", ", s.settings())
+                        + (machines.size() > 1 ? " on machine " + (machines.indexOf(s.machine()) + 1) : ""));
+            }
+            String which = machines.size() > 1 ? " on " + machines.size() + " machines ("
+                    + String.join("; ", machines.stream().map(m -> "machine " + (machines.indexOf(m) + 1) + ": " + m)
+                    .toList()) + "; the machine above is the first run's, and ratios between engines measured on"
+                    + " different machines are not evaluated)" : ", all on this machine";
+            preamble.add(Block.Paragraph.of("Merged from " + sources.size() + " runs" + which + ": "
+                    + String.join("; ", parts) + "."));
+        }
         results.incomplete().ifPresent(why -> preamble.add(new Block.Paragraph(Text.strong("Incomplete run")
                 .plus(": " + why + ". The tables hold only what finished before it stopped."))));
 
@@ -272,6 +289,9 @@ public final class ReportModel {
         if (beyondReference) {
             rows.add(durabilityRow(setting, columns));
         }
+        if (results.machines().size() > 1) {
+            rows.add(machineRow(setting, columns));
+        }
         return new StatsTable(setting, beyondReference, columns.stream()
                 .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, run.path("runs").asInt());
     }
@@ -297,6 +317,19 @@ public final class ReportModel {
         }
         return new StatsTable.Row(DURABILITY, null, "Commit synced before it returns (syncs per created store, where"
                 + " the profile counted them)", cells);
+    }
+
+    /** A merged run's machines, one per column, where its runs were measured on more than one (Merge). */
+    private StatsTable.Row machineRow(String setting, List<String> columns) {
+        List<String> machines = results.machines();
+        List<StatsTable.Cell> cells = new ArrayList<>();
+        for (String e : columns) {
+            cells.add(results.machine(e, setting).map(m -> new StatsTable.Cell(e, StatsTable.State.MEASURED,
+                    "machine " + (machines.indexOf(m) + 1), null, List.<Double>of()))
+                    .orElseGet(() -> StatsTable.Cell.none(e, false)));
+        }
+        return new StatsTable.Row(MACHINE, null, "Measured on (a merged run's machines: see the top of the report)",
+                cells);
     }
 
     /** What the durability row says of an engine under a setting, from its descriptor. */

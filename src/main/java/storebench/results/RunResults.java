@@ -167,6 +167,50 @@ public final class RunResults {
         return out;
     }
 
+    /**
+     * The runs a merged run was made of (environment.json's "sources", written by storebench.report.Merge), each with
+     * the engines and settings it measured and its machine; empty for a run that was not merged.
+     */
+    public List<Source> sources() {
+        List<Source> out = new ArrayList<>();
+        for (JsonNode s : environment.path("sources")) {
+            List<String> engines = new ArrayList<>();
+            s.path("engines").forEach(e -> engines.add(e.asText()));
+            List<String> settings = new ArrayList<>();
+            s.path("settings").forEach(e -> settings.add(e.asText()));
+            out.add(new Source(s.path("dir").asText("?"), engines, settings, s.path("machine").asText("?")));
+        }
+        return out;
+    }
+
+    /** One run of a merged run: where it came from, what it measured, on which machine. */
+    public record Source(String dir, List<String> engines, List<String> settings, String machine) {
+        public boolean measured(String engine, String setting) {
+            return engines.contains(engine) && settings.contains(setting);
+        }
+    }
+
+    /** The machine an engine was measured on under a setting, where a merged run says so. */
+    public Optional<String> machine(String engine, String setting) {
+        return sources().stream().filter(s -> s.measured(engine, setting)).map(Source::machine).findFirst();
+    }
+
+    /** The distinct machines of a merged run (one, or none for a run that was not merged). */
+    public List<String> machines() {
+        return sources().stream().map(Source::machine).distinct().collect(Collectors.toList());
+    }
+
+    /**
+     * A machine's name for the report and for telling machines apart: its host name where environment.json has one
+     * (runs before it was recorded have none), with its CPU, cores and memory.
+     */
+    public static String machineOf(JsonNode env) {
+        String host = env.path("host").asText("");
+        String hardware = env.path("cpuModel").asText("unknown CPU") + ", " + env.path("cores").asInt() + " cores, "
+                + Math.round(env.path("memoryKb").asDouble() / 1024 / 1024) + " GiB";
+        return host.isEmpty() || host.equals("unknown") ? hardware : host + " (" + hardware + ")";
+    }
+
     /** Lines of a kind for one engine and setting. */
     public List<JsonNode> lines(String kind, String engine, String setting) {
         return lines(kind).stream().filter(l -> engine.equals(l.path("engine").asText())

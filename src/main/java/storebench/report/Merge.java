@@ -1,0 +1,315 @@
+package storebench.report;
+
+import storebench.engine.Engines;
+import storebench.gate.Gate;
+import storebench.gate.Thresholds;
+import storebench.gate.Verdicts;
+import storebench.measure.LoadSampler;
+import storebench.model.Setting;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Puts runs made apart (a CI matrix: one job per engine group and setting) back together into one run folder, as if
+ * one run had measured them all: results.jsonl (every source's lines, each tagged with its source), environment.json
+ * (the first source's at the top, every source's under "sources" with its machine), load.log (each source's, under a
+ * header), hdr/, the verdicts recomputed, report.md, report.html and the exports rendered from the merged files.
+ * <pre>mvn -q compile exec:java -Dexec.mainClass=storebench.report.Merge -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."</pre>
+ * It refuses, with the reason: a folder that is not a complete run, runs of different workload, N, R or M, two runs
+ * that both measured the same engine and setting (a run merged with itself among them), an output folder that is not
+ * empty. Runs from different machines are allowed: the report names the machine per column and the ratio rules
+ * between engines measured on different machines are not evaluated.
+ */
+public final class Merge {
+    static final int BAD_INPUT = 2;
+    /** The runs were merged and the report written, but a rule of the thresholds file failed on the merged run. */
+    static final int GATE_FAILED = 1;
+
+    /** Why runs cannot be merged: one line naming the run and what would be valid. */
+    public static final class Refused extends IOException {
+        public Refused(String message) {
+            super(message);
+        }
+    }
+
+    private Merge() {
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * Merges; returns the exit code: 0, 1 when the merged run breaks a rule of the thresholds (everything is written
+     * all the same), 2 for bad arguments or runs that cannot be merged (nothing is written).
+     */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 3) {
+            err.println("usage: Merge OUT_DIR RUN_DIR RUN_DIR...   (two or more run folders, e.g. the target/bench of"
+                    + " each CI job; the thresholds from -Dbench.thresholds, default thresholds.yaml)");
+            return BAD_INPUT;
+        }
+        List<Path> runs = Stream.of(args).skip(1).map(Path::of).toList();
+        Path thresholds = Path.of(System.getProperty("bench.thresholds", "thresholds.yaml"));
+        try {
+            Path dir = Path.of(args[0]);
+            for (Path written : merge(dir, runs, thresholds)) {
+                out.println("wrote " + written);
+            }
+            Verdicts verdicts = Verdicts.read(dir);
+            out.println("gate: " + verdicts.summary());
+            verdicts.failures().forEach(v -> out.println("  " + v.message()));
+            return verdicts.failures().isEmpty() ? 0 : GATE_FAILED;
+        } catch (IOException | RuntimeException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("Merge: " + message);
+            return BAD_INPUT;
+        }
+    }
+
+    /** Merges the runs into {@code out} (created; it must not exist or be empty); returns the files written. */
+    public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile) throws IOException {
+        if (runDirs.size() < 2) {
+            throw new Refused("give two or more runs to merge (got " + runDirs.size() + ")");
+        }
+        if (!Files.isRegularFile(thresholdsFile)) {
+            throw new Refused("no thresholds file at " + thresholdsFile.toAbsolutePath() + ": the merged run's verdicts"
+                    + " are recomputed from it; give one with -Dbench.thresholds=FILE");
+        }
+        Thresholds thresholds = Thresholds.load(thresholdsFile); // a broken file stops the merge before it writes
+        List<Source> sources = new ArrayList<>();
+        for (Path dir : runDirs) {
+            sources.add(Source.read(dir));
+        }
+        check(sources);
+        if (Files.exists(out)) {
+            try (Stream<Path> entries = Files.list(out)) {
+                if (!Files.isDirectory(out) || entries.findAny().isPresent()) {
+                    throw new Refused(out + " exists and is not an empty folder: Merge writes a new folder and"
+                            + " overwrites nothing; give another OUT_DIR");
+                }
+            }
+        }
+        Files.createDirectories(out);
+
+        List<Path> written = new ArrayList<>();
+        written.add(writeResults(out, sources));
+        written.add(writeEnvironment(out, sources));
+        written.add(writeLoadLog(out, sources));
+        for (Source s : sources) {
+            copyTree(s.dir.resolve("hdr"), out.resolve("hdr"));
+        }
+        RunResults merged = RunResults.load(out);
+        written.add(new Verdicts(thresholds.file(), null, Gate.evaluate(thresholds, merged, Optional.empty()))
+                .write(out));
+        Report report = ReportModel.of(out);
+        written.add(MarkdownReport.write(out, report));
+        written.add(HtmlReport.write(out, report));
+        written.addAll(Exports.write(out, merged));
+        return written;
+    }
+
+    /** The refusals: each source against the ones before it. */
+    private static void check(List<Source> sources) throws Refused {
+        for (int i = 0; i < sources.size(); i++) {
+            Source s = sources.get(i);
+            for (int j = 0; j < i; j++) {
+                Source before = sources.get(j);
+                if (s.canonical.equals(before.canonical)) {
+                    throw new Refused(s.dir + " is given twice (as " + before.dir + "): a run cannot be merged with"
+                            + " itself");
+                }
+                List<String> differences = s.results.shape().differences(before.results.shape(), before.dir.toString());
+                if (!differences.isEmpty()) {
+                    throw new Refused(s.dir + " cannot be merged with " + before.dir + ": "
+                            + String.join("; ", differences) + ". Merged runs need the same workload, N, R and M"
+                            + " (bench.workload, bench.stores, bench.runs, bench.hold)");
+                }
+                for (String engine : s.engines) {
+                    for (String setting : s.settings) {
+                        if (s.measured(engine, setting) && before.measured(engine, setting)) {
+                            throw new Refused("both " + before.dir + " and " + s.dir + " measured " + engine
+                                    + " under " + setting + ": a merged run holds one measurement of each engine and"
+                                    + " setting; leave one of the two out, or split the runs by bench.engines and"
+                                    + " bench.settings without overlap");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static Path writeResults(Path out, List<Source> sources) throws IOException {
+        ObjectNode run = sources.get(0).results.run().deepCopy();
+        ArrayNode engines = run.putArray("engines");
+        order(sources.stream().flatMap(s -> s.engines.stream()).distinct().toList(), Engines.ids())
+                .forEach(engines::add);
+        ArrayNode settings = run.putArray("settings");
+        order(sources.stream().flatMap(s -> s.settings.stream()).distinct().toList(),
+                Stream.of(Setting.values()).map(Setting::id).toList()).forEach(settings::add);
+        sources.stream().map(s -> s.results.run().path("started").asText("")).filter(t -> !t.isEmpty())
+                .min(Comparator.naturalOrder()).ifPresent(t -> run.put("started", t));
+        run.put("merged", sources.size());
+        long wallMs = 0;
+        StringBuilder text = new StringBuilder();
+        text.append(ResultsFile.JSON.writeValueAsString(run)).append('\n');
+        for (int i = 0; i < sources.size(); i++) {
+            for (JsonNode line : sources.get(i).lines) {
+                String kind = line.path("kind").asText();
+                if (kind.equals("end")) {
+                    wallMs += line.path("wallMs").asLong();
+                }
+                if (kind.equals("run") || kind.equals("end")) {
+                    continue;
+                }
+                ObjectNode copy = line.deepCopy();
+                copy.put("source", i + 1);
+                text.append(ResultsFile.JSON.writeValueAsString(copy)).append('\n');
+            }
+        }
+        ObjectNode end = ResultsFile.line("end").put("wallMs", wallMs).put("merged", sources.size());
+        text.append(ResultsFile.JSON.writeValueAsString(end)).append('\n');
+        Path file = out.resolve(ResultsFile.NAME);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static Path writeEnvironment(Path out, List<Source> sources) throws IOException {
+        ObjectNode env = sources.get(0).results.environment().isObject()
+                ? (ObjectNode) sources.get(0).results.environment().deepCopy() : ResultsFile.JSON.createObjectNode();
+        ObjectNode engines = env.putObject("engines");
+        ArrayNode list = env.putArray("sources");
+        for (Source s : sources) {
+            s.results.environment().path("engines").fields().forEachRemaining(f -> {
+                if (!engines.has(f.getKey())) {
+                    engines.set(f.getKey(), f.getValue());
+                }
+            });
+            if (s.results.environment().path("sources").isArray() && !s.results.sources().isEmpty()) {
+                s.results.environment().path("sources").forEach(list::add); // a merged run's own sources, as they are
+                continue;
+            }
+            ObjectNode entry = list.addObject();
+            entry.put("dir", s.dir.toAbsolutePath().normalize().toString());
+            s.engines.forEach(entry.putArray("engines")::add);
+            s.settings.forEach(entry.putArray("settings")::add);
+            entry.put("machine", RunResults.machineOf(s.results.environment()));
+            entry.put("started", s.results.run().path("started").asText("?"));
+            entry.set("environment", s.results.environment());
+        }
+        Path file = out.resolve(RunResults.ENVIRONMENT);
+        ResultsFile.JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), env);
+        return file;
+    }
+
+    private static Path writeLoadLog(Path out, List<Source> sources) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < sources.size(); i++) {
+            Source s = sources.get(i);
+            text.append("# source ").append(i + 1).append(": ").append(s.dir.toAbsolutePath().normalize())
+                    .append(" (").append(String.join(",", s.engines)).append(" under ")
+                    .append(String.join(",", s.settings)).append(")\n");
+            Path log = s.dir.resolve(LoadSampler.NAME);
+            if (Files.isRegularFile(log)) {
+                text.append(Files.readString(log, StandardCharsets.UTF_8));
+            } else {
+                text.append("# (no ").append(LoadSampler.NAME).append(" in this run)\n");
+            }
+        }
+        Path file = out.resolve(LoadSampler.NAME);
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** Copies a folder's files into another; a file of the same name in both is an error, never overwritten. */
+    private static void copyTree(Path from, Path to) throws IOException {
+        if (!Files.isDirectory(from)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Iterator<Path> it = files.iterator(); it.hasNext(); ) {
+                Path f = it.next();
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    if (Files.exists(target)) {
+                        throw new Refused(f + " and a file of another run would both be " + target);
+                    }
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
+
+    /** The ids in the given order, ids it does not know after them in their own order. */
+    private static List<String> order(List<String> ids, List<String> known) {
+        List<String> out = new ArrayList<>(known.stream().filter(ids::contains).toList());
+        ids.stream().filter(id -> !out.contains(id)).forEach(out::add);
+        return out;
+    }
+
+    /** One run to merge, read and checked. */
+    private static final class Source {
+        final Path dir;
+        final Path canonical;
+        final RunResults results;
+        final List<JsonNode> lines;
+        final List<String> engines = new ArrayList<>();
+        final List<String> settings = new ArrayList<>();
+
+        private Source(Path dir, Path canonical, RunResults results, List<JsonNode> lines) {
+            this.dir = dir;
+            this.canonical = canonical;
+            this.results = results;
+            this.lines = lines;
+            results.run().path("engines").forEach(e -> engines.add(e.asText()));
+            results.run().path("settings").forEach(s -> settings.add(s.asText()));
+        }
+
+        /**
+         * Whether this run measured the engine under the setting: every engine of its run line under every setting,
+         * or, for a run that was itself merged, what one of its own sources measured.
+         */
+        boolean measured(String engine, String setting) {
+            List<RunResults.Source> merged = results.sources();
+            return merged.isEmpty() ? engines.contains(engine) && settings.contains(setting)
+                    : merged.stream().anyMatch(m -> m.measured(engine, setting));
+        }
+
+        static Source read(Path dir) throws IOException {
+            if (!Files.isDirectory(dir)) {
+                throw new Refused(dir + " is not a folder: give run folders (a run's target/bench, with results.jsonl)");
+            }
+            if (!Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
+                throw new Refused(dir + " is not a run: it has no " + ResultsFile.NAME + " (give a run's folder, such"
+                        + " as a job's target/bench)");
+            }
+            RunResults results = RunResults.load(dir);
+            Optional<String> incomplete = results.incomplete();
+            if (incomplete.isPresent()) {
+                throw new Refused(dir + " is not a complete run: " + incomplete.get());
+            }
+            return new Source(dir, dir.toRealPath(), results, ResultsFile.read(dir.resolve(ResultsFile.NAME)));
+        }
+    }
+}

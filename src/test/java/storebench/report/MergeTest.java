@@ -1,0 +1,234 @@
+package storebench.report;
+
+import storebench.gate.Verdict;
+import storebench.gate.Verdicts;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Merge on the run-small fixture cut in two by engine, as a CI matrix would have measured it: the merged run's report
+ * has the same tables as the whole run's, and every refusal names its run and reason.
+ */
+class MergeTest {
+    @TempDir
+    Path tmp;
+
+    private Path whole;
+    private Path thresholds;
+
+    @BeforeEach
+    void fixtures() throws Exception {
+        whole = Path.of(MergeTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        thresholds = tmp.resolve("thresholds.yaml");
+        Files.writeString(thresholds, String.join("\n",
+                "ceilings:",
+                "  - engine: sqlite",
+                "    workload: small",
+                "    max:",
+                "      oqc_ms: 100",
+                "ratios:",
+                "  - engine: objectbox-cached",
+                "    workload: small",
+                "    stat: oqc_ms",
+                "    at_most: 100",
+                "    times: sqlite",
+                ""));
+    }
+
+    /** A run folder holding the fixture's lines of some engines, as if the run had measured only those. */
+    private Path part(String name, Set<String> engines, Consumer<ObjectNode> environment) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        StringBuilder text = new StringBuilder();
+        for (JsonNode l : ResultsFile.read(whole.resolve(ResultsFile.NAME))) {
+            ObjectNode line = l.deepCopy();
+            String kind = line.path("kind").asText();
+            if (kind.equals("run")) {
+                ArrayNode list = line.putArray("engines");
+                l.path("engines").forEach(e -> {
+                    if (engines.contains(e.asText())) {
+                        list.add(e.asText());
+                    }
+                });
+            } else if (line.has("engine") && !engines.contains(line.path("engine").asText())) {
+                continue;
+            }
+            text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
+        }
+        Files.writeString(dir.resolve(ResultsFile.NAME), text);
+        ObjectNode env = (ObjectNode) ResultsFile.JSON.readTree(whole.resolve(RunResults.ENVIRONMENT).toFile());
+        environment.accept(env);
+        ResultsFile.JSON.writeValue(dir.resolve(RunResults.ENVIRONMENT).toFile(), env);
+        Files.writeString(dir.resolve("load.log"), "# time load1 load5 load15 (every 10 s)\n" + name + " 0.5 0.5 0.5\n");
+        return dir;
+    }
+
+    private Path objectbox(Consumer<ObjectNode> environment) throws Exception {
+        return part("objectbox", Set.of("objectbox", "objectbox-cached", "objectbox-nosync"), environment);
+    }
+
+    private Path sqlite(Consumer<ObjectNode> environment) throws Exception {
+        return part("sqlite", Set.of("sqlite"), environment);
+    }
+
+    /** The table lines of the sections with a setting's figures ("## 1,200 stores per engine, ..."). */
+    private static List<String> statsTables(String markdown) {
+        List<String> out = new ArrayList<>();
+        boolean in = false;
+        for (String l : markdown.lines().toList()) {
+            if (l.startsWith("#")) {
+                in = l.startsWith("## 1,200 stores per engine");
+            } else if (in && l.startsWith("|")) {
+                out.add(l);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void twoHalvesMergeIntoTheWholeRunsTables() throws Exception {
+        Path out = tmp.resolve("merged");
+        List<Path> written = Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds);
+
+        assertThat(written).contains(out.resolve(ResultsFile.NAME), out.resolve(RunResults.ENVIRONMENT),
+                out.resolve("load.log"), out.resolve(Verdicts.NAME), out.resolve(MarkdownReport.NAME),
+                out.resolve(Exports.BMF));
+        String merged = Files.readString(out.resolve(MarkdownReport.NAME));
+        String original = new MarkdownReport(RunResults.load(whole)).render();
+        assertThat(statsTables(merged)).hasSizeGreaterThan(20).isEqualTo(statsTables(original));
+        assertThat(merged).contains("Merged from 2 runs, all on this machine: objectbox, objectbox-cached,"
+                + " objectbox-nosync under default, mmap-threshold; sqlite under default, mmap-threshold.");
+        RunResults results = RunResults.load(out);
+        assertThat(results.incomplete()).isEmpty();
+        assertThat(results.run().path("merged").asInt()).isEqualTo(2);
+        assertThat(results.lines("stat")).allSatisfy(l -> assertThat(l.path("source").asInt()).isBetween(1, 2));
+        assertThat(results.sources()).extracting(RunResults.Source::engines)
+                .containsExactly(List.of("objectbox", "objectbox-cached", "objectbox-nosync"), List.of("sqlite"));
+        assertThat(Files.readString(out.resolve("load.log"))).contains("# source 1: ").contains("objectbox 0.5")
+                .contains("# source 2: ").contains("sqlite 0.5");
+        Verdicts verdicts = Verdicts.read(out);
+        assertThat(verdicts.all()).extracting(Verdict::status).containsOnly(Verdict.Status.PASS);
+    }
+
+    @Test
+    void runsFromTwoMachinesAreShownPerColumnAndTheirRatioIsNotEvaluated() throws Exception {
+        Path out = tmp.resolve("merged");
+        Merge.merge(out, List.of(objectbox(e -> e.put("host", "ci-runner-1")),
+                sqlite(e -> e.put("host", "ci-runner-2").put("cpuModel", "Other CPU"))), thresholds);
+
+        String report = Files.readString(out.resolve(MarkdownReport.NAME));
+        assertThat(report).contains("Merged from 2 runs on 2 machines (machine 1: ci-runner-1 (")
+                .contains("machine 2: ci-runner-2 (Other CPU, ");
+        assertThat(report).containsPattern("\\| Measured on \\(a merged run's machines: see the top of the report\\)"
+                + " \\| machine 1 \\| machine 1 \\| .* \\| machine 2 \\|");
+        List<Verdict> ratios = Verdicts.read(out).all().stream().filter(v -> v.kind() == Verdict.Kind.RATIO).toList();
+        assertThat(ratios).isNotEmpty().allSatisfy(v -> {
+            assertThat(v.status()).isEqualTo(Verdict.Status.NOT_EVALUATED);
+            assertThat(v.detail()).contains("measured on different machines (objectbox-cached on ci-runner-1");
+        });
+        assertThat(Verdicts.read(out).all()).filteredOn(v -> v.kind() == Verdict.Kind.CEILING)
+                .extracting(Verdict::status).containsOnly(Verdict.Status.PASS);
+    }
+
+    @Test
+    void aRunMergedWithItselfOrAnOverlappingRunIsRefused() throws Exception {
+        Path a = sqlite(e -> { });
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m1"), List.of(a, a), thresholds))
+                .isInstanceOf(Merge.Refused.class).hasMessageContaining(a + " is given twice")
+                .hasMessageContaining("cannot be merged with itself");
+        Path copy = tmp.resolve("copy");
+        Files.createDirectories(copy);
+        for (String f : List.of(ResultsFile.NAME, RunResults.ENVIRONMENT)) {
+            Files.copy(a.resolve(f), copy.resolve(f));
+        }
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m2"), List.of(a, copy), thresholds))
+                .isInstanceOf(Merge.Refused.class)
+                .hasMessageContaining("both " + a + " and " + copy + " measured sqlite under default");
+        assertThat(tmp.resolve("m1")).doesNotExist();
+        assertThat(tmp.resolve("m2")).doesNotExist();
+    }
+
+    @Test
+    void runsOfAnotherShapeAreRefusedWithTheDifference() throws Exception {
+        Path a = objectbox(e -> { });
+        Path b = sqlite(e -> { });
+        Path results = b.resolve(ResultsFile.NAME);
+        Files.writeString(results, Files.readString(results).replaceFirst("\"stores\":1200", "\"stores\":200"));
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds))
+                .isInstanceOf(Merge.Refused.class).hasMessageContaining(b + " cannot be merged with " + a)
+                .hasMessageContaining("N = 200 stores vs 1200").hasMessageContaining("the same workload, N, R and M");
+    }
+
+    @Test
+    void aFolderThatIsNotACompleteRunIsRefused() throws Exception {
+        Path a = objectbox(e -> { });
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, empty), thresholds))
+                .hasMessageContaining(empty + " is not a run: it has no results.jsonl");
+        Path unfinished = sqlite(e -> { });
+        Path results = unfinished.resolve(ResultsFile.NAME);
+        Files.writeString(results, Files.readString(results).lines().filter(l -> !l.contains("\"kind\":\"end\""))
+                .collect(Collectors.joining("\n", "", "\n")));
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, unfinished), thresholds))
+                .hasMessageContaining(unfinished + " is not a complete run: it did not finish");
+    }
+
+    @Test
+    void anOutputFolderWithFilesIsLeftAlone() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("taken"));
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        assertThatThrownBy(() -> Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds))
+                .hasMessageContaining(out + " exists and is not an empty folder");
+        try (var files = Files.list(out)) {
+            assertThat(files.toList()).containsExactly(out.resolve("notes.txt"));
+        }
+    }
+
+    @Test
+    void exitCodesTwoForBadInputAndOneForABrokenRule() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertThat(Merge.run(new String[] {tmp.resolve("m").toString()}, o, e)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("usage: Merge OUT_DIR RUN_DIR RUN_DIR...");
+
+        Path a = objectbox(x -> { });
+        Path b = sqlite(x -> { });
+        Files.writeString(thresholds, "ceilings:\n  - engine: sqlite\n    workload: small\n    max:\n      oqc_ms: 0.001\n");
+        String previous = System.getProperty("bench.thresholds");
+        System.setProperty("bench.thresholds", thresholds.toString());
+        try {
+            List<String> args = new ArrayList<>(List.of(tmp.resolve("m").toString(), a.toString(), b.toString()));
+            assertThat(Merge.run(args.toArray(String[]::new), o, e)).isEqualTo(1);
+        } finally {
+            if (previous == null) {
+                System.clearProperty("bench.thresholds");
+            } else {
+                System.setProperty("bench.thresholds", previous);
+            }
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("gate: ").contains("oqc_ms");
+        assertThat(tmp.resolve("m").resolve(MarkdownReport.NAME)).exists();
+    }
+}
