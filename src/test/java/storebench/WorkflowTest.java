@@ -1,0 +1,65 @@
+package storebench;
+
+import storebench.engine.Engines;
+import storebench.model.Setting;
+
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The example CI workflow (.github/workflows/bench.yml) measures every engine under every setting, each exactly once
+ * (Merge refuses two runs of the same engine and setting), and its last job merges what the matrix measured.
+ */
+class WorkflowTest {
+    private static final Path WORKFLOW = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")))
+            .resolve(".github/workflows/bench.yml");
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o, String what) {
+        assertThat(o).as(what + " in " + WORKFLOW).isInstanceOf(Map.class);
+        return (Map<String, Object>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object o, String what) {
+        assertThat(o).as(what + " in " + WORKFLOW).isInstanceOf(List.class);
+        return (List<Object>) o;
+    }
+
+    @Test
+    void theMatrixCoversEveryEngineAndSettingOnceAndTheLastJobMergesThem() throws Exception {
+        Map<String, Object> workflow = map(new Yaml().load(Files.readString(WORKFLOW)), "the workflow");
+        Map<String, Object> jobs = map(workflow.get("jobs"), "jobs");
+        Map<String, Object> bench = map(jobs.get("bench"), "jobs.bench");
+        Map<String, Object> matrix = map(map(bench.get("strategy"), "strategy").get("matrix"), "matrix");
+
+        List<String> engines = new ArrayList<>();
+        for (Object group : list(matrix.get("group"), "matrix.group")) {
+            Stream.of(String.valueOf(map(group, "a group").get("engines")).split(",")).map(String::trim)
+                    .forEach(engines::add);
+        }
+        assertThat(engines).as("every engine id in exactly one group").doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(Engines.ids());
+        assertThat(list(matrix.get("setting"), "matrix.setting")).containsExactlyInAnyOrderElementsOf(
+                Stream.of(Setting.values()).map(Setting::id).toList());
+
+        String steps = String.valueOf(bench.get("steps"));
+        assertThat(steps).contains("mvn -B -ntp verify -Pbench").contains("-Dbench.engines=${{ matrix.group.engines }}")
+                .contains("-Dbench.settings=${{ matrix.setting }}").contains("path=target/bench");
+        assertThat(map(bench.get("strategy"), "strategy").get("fail-fast")).isEqualTo(false);
+
+        Map<String, Object> merge = map(jobs.get("merge"), "jobs.merge");
+        assertThat(String.valueOf(merge.get("needs"))).isEqualTo("bench");
+        assertThat(String.valueOf(merge.get("steps"))).contains("-Dexec.mainClass=storebench.report.Merge")
+                .contains("pattern=bench-*");
+    }
+}
