@@ -33,9 +33,12 @@ import java.util.Set;
  * and gives one {@link Verdict} per rule, engine and setting. A pure function of its inputs: it measures nothing
  * and reads no file.
  *
- * <p>Baseline comparison: a statistic fails when it is worse than the baseline's by more than its tolerance AND
- * by more than the noise, where the noise is the larger of the two runs' spreads ((max - min) / median of the R
- * run figures; statistics without runs have no noise). "Worse" is higher, except for stores_per_s, where it is
+ * <p>Baseline comparison: a statistic with R run figures on both sides is judged by the 95% bootstrap interval of
+ * the ratio of medians ({@link RatioInterval}): it fails when the whole interval is worse than the tolerance, passes
+ * when the whole interval is within it, and is inconclusive when the interval straddles it (the runs cannot tell a
+ * change of the tolerance's size apart). A statistic without runs (or a baseline without them) fails when it is
+ * worse than the baseline's by more than its tolerance AND by more than the noise, the larger of the two runs'
+ * spreads ((max - min) / median; none without runs). "Worse" is higher, except for stores_per_s, where it is
  * lower; a stores_per_s figure is compared as time per store (baseline / measured - 1), so a 30% slowdown reads
  * as 30% worse in every statistic.
  */
@@ -236,8 +239,8 @@ public final class Gate {
 
     private static List<Verdict> baseline(String file, Thresholds.Baseline b, Run run, Optional<Run> base) {
         List<Verdict> out = new ArrayList<>();
-        String all = "baseline comparison (tolerance " + fmt(b.withSpread().percent()) + "% and the noise for"
-                + " open-run statistics, " + fmt(b.withoutSpread().percent()) + "% for the others)";
+        String all = "baseline comparison (tolerance " + fmt(b.withSpread().percent()) + "%, told apart from the"
+                + " noise, for open-run statistics, " + fmt(b.withoutSpread().percent()) + "% for the others)";
         if (base.isEmpty()) {
             out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
                     Verdict.ANY, null, null, null, file, b.line(), all,
@@ -282,7 +285,7 @@ public final class Gate {
         Thresholds.Tolerance tol = b.toleranceFor(stat);
         boolean own = b.perStat().containsKey(stat.id());
         String rule = stat.id() + " at most " + fmt(tol.percent()) + "% worse than the baseline"
-                + (stat.hasSpread() ? " and not beyond the noise" : "")
+                + (stat.hasSpread() ? ", told apart from the runs' noise" : "")
                 + (own ? "" : stat.hasSpread() ? " (with_spread)" : " (without_spread)");
         Optional<String> missing = run.missing(engine, setting, run.workload, stat.id());
         if (missing.isPresent()) {
@@ -300,9 +303,12 @@ public final class Gate {
                     "a figure is not positive (baseline " + Verdict.format(stat.id(), before.value) + ", now "
                             + Verdict.format(stat.id(), now.value) + "): no relative comparison");
         }
+        boolean higherBetter = higherIsBetter(stat.id());
+        if (stat.hasSpread() && now.runs.size() >= 2 && before.runs.size() >= 2) {
+            return compareRuns(file, b, stat, engine, setting, run, rule, tol, before, now, higherBetter);
+        }
         double noise = Math.max(spread(now), spread(before));
         double allowed = Math.max(tol.fraction(), noise);
-        boolean higherBetter = higherIsBetter(stat.id());
         // worse as a fraction of the baseline's time: for stores/s as time per store
         double worse = higherBetter ? before.value / now.value - 1 : now.value / before.value - 1;
         double limit = higherBetter ? before.value / (1 + allowed) : before.value * (1 + allowed);
@@ -313,6 +319,35 @@ public final class Gate {
                 noise * 100, spread(now) * 100, spread(before) * 100) : "");
         return judged(Kind.BASELINE, engine, setting, run.workload, stat.id(), now.value, limit,
                 higherBetter ? Bound.AT_LEAST : Bound.AT_MOST, file, tol.line(), rule, detail);
+    }
+
+    /**
+     * A statistic with run figures on both sides, judged by the 95% interval of the ratio of medians
+     * ({@link RatioInterval}): worse beyond the tolerance over the whole interval fails, within it over the whole
+     * interval passes, and an interval that straddles the tolerance is inconclusive: the runs cannot tell a change of
+     * that size apart, so the rule is neither passed nor failed.
+     */
+    private static Verdict compareRuns(String file, Thresholds.Baseline b, Stat stat, String engine, String setting,
+                                       Run run, String rule, Thresholds.Tolerance tol, RunResults.Measurement before,
+                                       RunResults.Measurement now, boolean higherBetter) {
+        RatioInterval timeRatio = RatioInterval.of(before.runs, now.runs);
+        // worse as a ratio of times: for stores/s the baseline's rate over ours
+        RatioInterval worse = higherBetter ? timeRatio.inverse() : timeRatio;
+        double bound = 1 + tol.fraction();
+        Status status = worse.low() > bound ? Status.FAIL : worse.high() <= bound ? Status.PASS : Status.INCONCLUSIVE;
+        double limit = higherBetter ? before.value / bound : before.value * bound;
+        double margin = higherBetter ? now.value - limit : limit - now.value;
+        double change = worse.ratio() - 1;
+        String detail = String.format(Locale.ROOT, "baseline %s, %s %.1f%%; tolerance %s%%; 95%% interval of the"
+                        + " ratio of medians %.3f to %.3f (bootstrap of %d and %d runs): the runs tell apart changes of"
+                        + " %.1f%% and more",
+                Verdict.format(stat.id(), before.value), change >= 0 ? "worse by" : "better by", Math.abs(change) * 100,
+                fmt(tol.percent()), worse.low(), worse.high(), before.runs.size(), now.runs.size(),
+                worse.resolution() * 100)
+                + (status == Status.INCONCLUSIVE ? " (wider than the tolerance: inconclusive; more runs, or"
+                + " -Dbench.resample, narrow it)" : "");
+        return new Verdict(Kind.BASELINE, status, engine, setting, run.workload, stat.id(), now.value, limit, margin,
+                file, tol.line(), rule, detail);
     }
 
     private static double spread(RunResults.Measurement m) {

@@ -31,6 +31,11 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
 
     public enum Status {
         PASS, FAIL,
+        /**
+         * Judged, but the runs cannot tell a change of the rule's size apart (a baseline rule whose 95% interval
+         * straddles its tolerance): neither passed nor failed, never counted as passed.
+         */
+        INCONCLUSIVE,
         /** The engine or setting was not run, the figure is missing, or there is nothing to compare with. */
         NOT_EVALUATED
     }

@@ -67,7 +67,8 @@ public final class Verdicts {
     /** "12 passed, 1 failed, 3 not evaluated". */
     public String summary() {
         return with(Status.PASS).size() + " passed, " + failures().size() + " failed, "
-                + with(Status.NOT_EVALUATED).size() + " not evaluated";
+                + with(Status.INCONCLUSIVE).size() + " inconclusive, " + with(Status.NOT_EVALUATED).size()
+                + " not evaluated";
     }
 
     /** Writes dir/verdicts.json (atomically) and returns its path. */
@@ -82,6 +83,7 @@ public final class Verdicts {
         root.put("evaluated", Instant.now().toString());
         ObjectNode summary = root.putObject("summary");
         summary.put("pass", with(Status.PASS).size()).put("fail", failures().size())
+                .put("inconclusive", with(Status.INCONCLUSIVE).size())
                 .put("notEvaluated", with(Status.NOT_EVALUATED).size());
         for (Verdict v : verdicts) {
             ObjectNode n = root.withArray("verdicts").addObject();

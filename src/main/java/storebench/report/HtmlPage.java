@@ -46,6 +46,7 @@ final class HtmlPage {
             ".status-FAIL, .worse { color: var(--worse); background: var(--worse-bg); font-weight: 600; }",
             ".status-PASS, .better { color: var(--better); background: var(--better-bg); }",
             ".status-NOT_EVALUATED { color: var(--muted); }",
+            ".status-INCONCLUSIVE { color: var(--ink); font-style: italic; }",
             ".mark { display: inline-block; font-size: 12px; padding: 0 6px; border-radius: 3px; margin-left: 4px; }",
             ".ratio { display: block; font-size: 12px; color: var(--muted); white-space: normal; }",
             ".charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(560px, 1fr)); gap: 16px 24px; }",

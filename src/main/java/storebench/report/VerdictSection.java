@@ -53,16 +53,19 @@ public final class VerdictSection {
         List<Verdict> failed = only(verdicts, Status.FAIL);
         List<Verdict> passed = only(verdicts, Status.PASS);
         List<Verdict> open = only(verdicts, Status.NOT_EVALUATED);
+        List<Verdict> undecided = only(verdicts, Status.INCONCLUSIVE);
         if (verdicts.isEmpty()) {
             blocks.add(new Block.Paragraph(intro.plusStrong("No rules")
                     .plus(": the thresholds file has none, so nothing was checked.")));
             return new Section(HEADING, blocks);
         }
-        String verdict = !failed.isEmpty() ? "Failed" : !passed.isEmpty() ? "Passed" : "Nothing checked";
+        String verdict = !failed.isEmpty() ? "Failed" : !passed.isEmpty() ? "Passed"
+                : !undecided.isEmpty() ? "Inconclusive" : "Nothing checked";
         blocks.add(new Block.Paragraph(intro.plusStrong(verdict).plus(": " + failed.size() + " failed, "
-                + passed.size() + " passed, " + open.size() + " not evaluated. A margin is the room left before the"
-                + " rule fails (negative: by how much it failed), as a share of the limit in brackets.")));
-        if (failed.isEmpty() && passed.isEmpty()) {
+                + passed.size() + " passed, " + undecided.size() + " inconclusive, " + open.size() + " not evaluated."
+                + " A margin is the room left before the rule fails (negative: by how much it failed), as a share of"
+                + " the limit in brackets.")));
+        if (failed.isEmpty() && passed.isEmpty() && undecided.isEmpty()) {
             blocks.add(new Block.Paragraph(Text.strong("No rule was evaluated").plus(": the thresholds file has no"
                     + " rules for the engines, settings and workload of this run.")));
         }
@@ -70,6 +73,16 @@ public final class VerdictSection {
             List<List<Text>> rows = new ArrayList<>();
             failed.forEach(v -> rows.add(row(v)));
             passed.forEach(v -> rows.add(row(v)));
+            blocks.add(new Block.Table(texts("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
+                    "margin", "line", "detail"), align("LLLLLRRRRL"), rows));
+        }
+        if (!undecided.isEmpty()) {
+            blocks.add(Block.Paragraph.of("Inconclusive (never counted as passed): the two runs' figures cannot tell a"
+                    + " change of the rule's tolerance apart (the 95% interval of the ratio of medians straddles it;"
+                    + " the detail gives the smallest change they can tell). More runs (-Dbench.runs) or"
+                    + " -Dbench.resample narrow the interval."));
+            List<List<Text>> rows = new ArrayList<>();
+            undecided.forEach(v -> rows.add(row(v)));
             blocks.add(new Block.Table(texts("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
                     "margin", "line", "detail"), align("LLLLLRRRRL"), rows));
         }
@@ -95,7 +108,9 @@ public final class VerdictSection {
 
     private static List<Text> row(Verdict v) {
         Double pct = v.marginPercent();
-        return List.of(v.status() == Status.FAIL ? Text.strong("FAIL") : Text.of("pass"), text(v.rule()),
+        Text status = v.status() == Status.FAIL ? Text.strong("FAIL")
+                : Text.of(v.status() == Status.INCONCLUSIVE ? "inconclusive" : "pass");
+        return List.of(status, text(v.rule()),
                 text(v.engine()), text(v.setting()), text(v.stat()), Text.of(Verdict.format(v.stat(), v.measured())),
                 Text.of(Verdict.format(v.stat(), v.limit())), Text.of(Verdict.format(v.stat(), v.margin())
                         + (pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct))),

@@ -62,7 +62,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
         // failures first, then passes, then the rest, each in the file's order
         verdicts.sort(Comparator.comparingInt(r -> {
             String s = r.path("status").asText("").toUpperCase(Locale.ROOT);
-            return s.equals("FAIL") ? 0 : s.equals("PASS") ? 1 : 2;
+            return s.equals("FAIL") ? 0 : s.equals("INCONCLUSIVE") ? 1 : s.equals("PASS") ? 2 : 3;
         }));
         List<List<Cell>> rows = new ArrayList<>();
         for (JsonNode r : verdicts) {

@@ -39,7 +39,7 @@ class VerdictsTest {
         assertThat(read.all()).containsExactly(FAILED, PASSED, OPEN);
         assertThat(read.thresholds()).isEqualTo("/work/thresholds.yaml");
         assertThat(read.baseline()).contains("/runs/base/results.jsonl");
-        assertThat(read.summary()).isEqualTo("1 passed, 1 failed, 1 not evaluated");
+        assertThat(read.summary()).isEqualTo("1 passed, 1 failed, 0 inconclusive, 1 not evaluated");
         assertThat(Files.readString(file)).contains("\"marginPercent\"").contains("\"status\" : \"NOT_EVALUATED\"");
         assertThat(Verdicts.readIfPresent(dir.resolve("elsewhere"))).isEmpty();
     }
@@ -57,7 +57,7 @@ class VerdictsTest {
         String md = VerdictSection.render(List.of(PASSED, OPEN, FAILED));
 
         assertThat(md).startsWith("## Regression gate\n");
-        assertThat(md).contains("**Failed**: 1 failed, 1 passed, 1 not evaluated");
+        assertThat(md).contains("**Failed**: 1 failed, 1 passed, 0 inconclusive, 1 not evaluated");
         assertThat(md.indexOf("**FAIL**")).isLessThan(md.indexOf("| pass |"));
         assertThat(md).contains("| pass | objectbox-cached oqc_ms <= 4 x sqlite oqc_ms | objectbox-cached | mmap-threshold"
                 + " | oqc_ms | 0.470 ms | 1.000 ms | 0.530 ms (+53%) | 57 |");
