@@ -4,12 +4,14 @@ import storebench.results.Stat;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** What one phase measured for one trial: each statistic's figure (the median of the runs, where it has runs). */
 public final class Measured {
     private final Phase phase;
     private final Map<Stat, Double> figures = new LinkedHashMap<>();
+    private final Map<Stat, List<Double>> runs = new LinkedHashMap<>();
 
     public Measured(Phase phase) {
         this.phase = phase;
@@ -22,6 +24,18 @@ public final class Measured {
     Measured put(Stat stat, double value) {
         figures.put(stat, value);
         return this;
+    }
+
+    /** A statistic with runs: its figure (their median) and the run figures. */
+    Measured put(Stat stat, double value, List<Double> runFigures) {
+        figures.put(stat, value);
+        runs.put(stat, List.copyOf(runFigures));
+        return this;
+    }
+
+    /** The run figures of a statistic with runs; empty for a one-pass figure. */
+    public List<Double> runs(Stat stat) {
+        return runs.getOrDefault(stat, List.of());
     }
 
     /** The figure of a statistic; an error if the phase did not yield it. */

@@ -78,10 +78,34 @@ public final class OpenRunsPhase extends Phase {
     @Override
     public Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();
+        return runs(run, 1, run.runs(), new Measured(this), "openrun-");
+    }
+
+    /**
+     * {@code extra} more runs after those already recorded (the gate's resampling: bench.resample), each in a fresh
+     * process with its own warm-up like the first R, numbered on from them (run R + 1 visits the stores in the order
+     * of {@code new Random(R + 1)}); every statistic with runs is recorded again over all of them, superseding its
+     * earlier line.
+     */
+    public Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
+        run.ensureStores();
+        int done = earlier.runs(OQC_MS).size();
+        if (done == 0) {
+            throw new IllegalStateException(run.engine() + "/" + run.setting() + ": no open runs recorded to add to");
+        }
+        return runs(run, done + 1, done + extra, earlier, "openrun-more-" + (done + 1) + "-");
+    }
+
+    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logPrefix) throws Exception {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
+        for (Stat stat : stats()) {
+            if (!earlier.runs(stat).isEmpty()) {
+                figures.put(stat, new ArrayList<>(earlier.runs(stat)));
+            }
+        }
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
-        double maxLoad = 0;
-        for (int r = 1; r <= run.runs(); r++) {
+        double maxLoad = earlier.has(LOAD1) ? earlier.value(LOAD1) : 0;
+        for (int r = first; r <= last; r++) {
             int runNumber = r;
             WarmUp.inFreshProcess(run, WARMUP, l -> l.put("run", runNumber));
             ObjectNode request = run.request(Protocol.OPENRUN).put("run", r);
@@ -103,13 +127,13 @@ public final class OpenRunsPhase extends Phase {
             }
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
-            run.hdrLog("openrun-" + e.getKey(), e.getValue());
+            run.hdrLog(logPrefix + e.getKey(), e.getValue());
         }
         Measured m = new Measured(this);
         for (Stat stat : stats()) { // in the order of the rows, as results.jsonl had them
             List<Double> runs = figures.get(stat);
             if (runs != null) {
-                m.put(stat, RunStats.median(runs));
+                m.put(stat, RunStats.median(runs), runs);
                 run.stat(stat, m.value(stat), runs);
             }
         }

@@ -368,6 +368,16 @@ public final class ReportModel {
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
                 .plus(" order, " + warmup() + "; memory with " + fmt(held, 0)
                         + " stores open (M) in a fresh trial process."));
+        Map<String, Integer> resampled = new LinkedHashMap<>();
+        for (JsonNode l : results.lines("resample")) {
+            resampled.put(l.path("engine").asText() + "/" + l.path("setting").asText(), l.path("runs").asInt());
+        }
+        if (!resampled.isEmpty()) {
+            items.add(Text.of("The gate added open runs where its baseline verdicts were inconclusive"
+                    + " (-Dbench.resample): " + resampled.entrySet().stream().map(e -> e.getKey() + " " + (e.getValue()
+                    - runs) + " more (" + e.getValue() + " runs in all)").collect(Collectors.joining(", "))
+                    + "; their figures are the medians of all their runs."));
+        }
         long totalBytes = 0;
         for (JsonNode d : results.lines("disk")) {
             totalBytes += d.path("totalBytes").asLong();

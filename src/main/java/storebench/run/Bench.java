@@ -36,6 +36,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
@@ -286,6 +288,45 @@ public final class Bench implements AutoCloseable {
     public Verdicts verdicts() throws IOException {
         return new Verdicts(thresholds.file(), options.baseline.map(Path::toString).orElse(null),
                 Gate.evaluate(thresholds, RunResults.load(outputDir), baseline));
+    }
+
+    /**
+     * The gate's resampling (bench.resample = K): while baseline verdicts are inconclusive, adds one fresh-process open
+     * run to each trial that has one, up to K per trial, and judges again; returns how many runs it added per trial
+     * ("engine/setting"). Call it before {@link #finishMeasurements()}, while the trials' stores exist.
+     */
+    public synchronized Map<String, Integer> resampleInconclusive() throws IOException {
+        Map<String, Integer> added = new LinkedHashMap<>();
+        Set<String> failed = new LinkedHashSet<>();
+        if (options.resample == 0 || baseline.isEmpty()) {
+            return added;
+        }
+        for (int round = 1; round <= options.resample; round++) {
+            Set<String> undecided = new LinkedHashSet<>();
+            for (Verdict v : verdicts().all()) {
+                String key = v.engine() + "/" + v.setting();
+                if (v.status() == Verdict.Status.INCONCLUSIVE && trials.containsKey(key) && !failed.contains(key)) {
+                    undecided.add(key);
+                }
+            }
+            if (undecided.isEmpty()) {
+                break;
+            }
+            for (String key : undecided) {
+                Trial trial = trials.get(key);
+                console.println("[storebench] gate: " + key + " inconclusive against the baseline: open run "
+                        + (options.runs + added.getOrDefault(key, 0) + 1) + " (resample " + round + " of "
+                        + options.resample + ")");
+                try {
+                    trial.resample();
+                    added.merge(key, 1, Integer::sum);
+                } catch (Exception e) {
+                    console.println("[storebench] gate: " + key + ": the extra open run failed: " + e.getMessage());
+                    failed.add(key); // judged on the runs it has
+                }
+            }
+        }
+        return added;
     }
 
     /** Ends every trial (processes stopped, stores deleted unless bench.keep); safe to call twice. */

@@ -50,6 +50,11 @@ public final class BenchOptions {
     public final boolean baselineMismatchWarns;
     /** Whether ProfileBench ("Where the time goes") runs too. */
     public final boolean profile;
+    /**
+     * K: the gate may add up to K more fresh-process open runs to each trial whose baseline verdicts are inconclusive,
+     * one at a time, until they are decided (0: never).
+     */
+    public final int resample;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -91,6 +96,8 @@ public final class BenchOptions {
         }
         baselineMismatchWarns = mismatch.equals("warn");
         profile = bool("bench.profile", s.get("bench.profile", null, "false"));
+        String resampleValue = s.get("bench.resample", null, "0");
+        resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
     }
 
     /** Options from system properties and the environment. */

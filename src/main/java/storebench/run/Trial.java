@@ -13,6 +13,7 @@ import storebench.model.Workload;
 import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
 import storebench.phase.Measured;
+import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.PhaseRun;
 import storebench.phase.Phases;
@@ -147,6 +148,30 @@ public final class Trial implements PhaseRun, AutoCloseable {
             if (phase.processes() != Phase.Processes.SHARED) {
                 closeProcess();
             }
+        }
+    }
+
+    /**
+     * One more fresh-process open run after those recorded (the gate's resampling, bench.resample): the open-run
+     * statistics are recorded again over all runs, and a "resample" line says how many runs this trial now has.
+     */
+    public synchronized Measured resample() throws Exception {
+        Measured earlier = recorded.get(Phases.OPEN_RUNS);
+        if (failed != null || earlier == null) {
+            throw new IllegalStateException(name + ": no open runs to add to"
+                    + (failed != null ? " (an earlier phase failed: " + failed + ")" : ""));
+        }
+        try {
+            closeProcess();
+            Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
+            recorded.put(Phases.OPEN_RUNS, m);
+            append(line("resample").put("runs", m.runs(OpenRunsPhase.OQC_MS).size())
+                    .put("added", m.runs(OpenRunsPhase.OQC_MS).size() - bench.options.runs));
+            return m;
+        } catch (Exception e) {
+            throw recordFailure("resample", null, e);
+        } finally {
+            closeProcess();
         }
     }
 

@@ -1,0 +1,103 @@
+package storebench.run;
+
+import storebench.engine.SqliteEngine;
+import storebench.gate.Verdict;
+import storebench.model.Setting;
+import storebench.phase.Phases;
+import storebench.report.MarkdownReport;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The gate's resampling (bench.resample) with a real engine: against a baseline whose open runs disagree by a factor
+ * of nine, every open-run verdict is inconclusive, so the gate adds open runs, one per round, up to K, and records
+ * them.
+ */
+class ResampleTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @TempDir
+    Path tmp;
+
+    private BenchOptions options(String out, Map<String, String> more) {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.projectDir", System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+        p.put("bench.out", tmp.resolve(out).toString());
+        p.put("bench.root", tmp.resolve("root-" + out).toString());
+        p.put("bench.engines", "sqlite");
+        p.put("bench.settings", "default");
+        p.put("bench.workload", "small");
+        p.put("bench.stores", "6");
+        p.put("bench.hold", "2");
+        p.put("bench.runs", "2");
+        p.put("bench.warmupOpens", "12");
+        p.putAll(more);
+        return BenchOptions.from(p::get, k -> null);
+    }
+
+    @Test
+    void inconclusiveVerdictsGetMoreOpenRunsUpToK() throws Exception {
+        try (Bench bench = Bench.start(options("base", Map.of()), QUIET)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
+            assertThat(bench.resampleInconclusive()).as("no baseline, no resampling").isEmpty();
+        }
+        // the baseline's run figures: a third and three times each median, so no change can be told apart
+        Path baseline = tmp.resolve("baseline.jsonl");
+        StringBuilder text = new StringBuilder();
+        for (JsonNode l : ResultsFile.read(tmp.resolve("base").resolve(ResultsFile.NAME))) {
+            ObjectNode line = l.deepCopy();
+            if (line.path("runs").size() >= 2) {
+                double v = line.path("value").asDouble();
+                ArrayNode runs = line.putArray("runs");
+                runs.add(v / 3).add(v).add(v * 3);
+            }
+            text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
+        }
+        Files.writeString(baseline, text);
+        Path thresholds = tmp.resolve("t.yaml");
+        Files.writeString(thresholds, "baseline:\n  tolerance_percent:\n    with_spread: 1\n    without_spread: 1000\n"
+                + "  ignore: [load1]\n");
+
+        Map<String, Integer> added;
+        try (Bench bench = Bench.start(options("now", Map.of("bench.baseline", baseline.toString(),
+                "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
+            assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).isNotEmpty();
+            added = bench.resampleInconclusive();
+            assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).as("still undecided after K").isNotEmpty();
+        }
+        assertThat(added).containsExactly(Map.entry("sqlite/default", 2));
+        RunResults now = RunResults.load(tmp.resolve("now"));
+        assertThat(now.measurement("sqlite", "default", "oqc_ms")).hasValueSatisfying(m ->
+                assertThat(m.runs).hasSize(4));
+        assertThat(now.lines("resample")).extracting(l -> l.path("runs").asInt()).containsExactly(3, 4);
+        assertThat(now.lines("phase")).extracting(l -> l.path("run").asInt(0)).contains(1, 2, 3, 4);
+        assertThat(Files.readString(tmp.resolve("now").resolve(MarkdownReport.NAME)))
+                .contains("The gate added open runs where its baseline verdicts were inconclusive (-Dbench.resample):"
+                        + " sqlite/default 2 more (4 runs in all)");
+    }
+
+    @Test
+    void aBadResampleValueNamesTheOption() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> options("x", Map.of("bench.resample", "some")))
+                .hasMessageContaining("bench.resample='some' is not valid: give a whole number >= 1");
+        assertThat(options("x", Map.of()).resample).isZero();
+        assertThat(options("x", Map.of("bench.resample", "5")).resample).isEqualTo(5);
+        assertThat(options("x", Map.of("bench.resample", "0")).resample).isZero();
+    }
+}
