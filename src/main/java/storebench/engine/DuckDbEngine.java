@@ -43,8 +43,6 @@ public final class DuckDbEngine implements Engine {
     static final String FILE_NAME = "store.duckdb";
     static final String SCHEMA = "CREATE TABLE note (id BIGINT PRIMARY KEY, text VARCHAR NOT NULL, ts BIGINT NOT NULL)";
     static final String TABLE = "note";
-    static final String COUNT = "SELECT count(*) FROM note";
-    static final String READ = "SELECT id, text, ts FROM note ORDER BY id";
 
     private final DuckDBDriver driver = new DuckDBDriver();
     private final Properties properties = new Properties();
@@ -220,23 +218,12 @@ public final class DuckDbEngine implements Engine {
 
         @Override
         public long count() throws SQLException {
-            try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(COUNT)) {
-                rs.next();
-                return rs.getLong(1);
-            }
+            return JdbcNotes.count(connection);
         }
 
         @Override
         public List<Note> readAll() throws SQLException {
-            List<Note> notes = new ArrayList<>();
-            try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(READ)) {
-                while (rs.next()) {
-                    Note note = new Note(rs.getString(2), rs.getLong(3));
-                    note.id = rs.getLong(1);
-                    notes.add(note);
-                }
-            }
-            return notes;
+            return JdbcNotes.readAll(connection);
         }
 
         /**

@@ -5,7 +5,6 @@ import org.sqlite.JDBC;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -29,9 +28,6 @@ public final class SqliteEngine implements Engine {
     /** The database file inside a store's directory (docs/protocol.md, "Store layout"). */
     public static final String FILE_NAME = "store.db";
     static final String SCHEMA = "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)";
-    static final String COUNT = "SELECT count(*) FROM note";
-    static final String INSERT = "INSERT INTO note (text, ts) VALUES (?, ?)";
-    static final String READ = "SELECT id, text, ts FROM note ORDER BY id";
 
     private final Properties properties = new Properties();
 
@@ -112,46 +108,17 @@ public final class SqliteEngine implements Engine {
          */
         @Override
         public void putAll(Note[] notes) throws SQLException {
-            connection.setAutoCommit(false);
-            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-                for (Note note : notes) {
-                    insert.setString(1, note.text);
-                    insert.setLong(2, note.ts);
-                    insert.addBatch();
-                }
-                insert.executeBatch();
-                connection.commit();
-            } catch (SQLException e) {
-                // keep the engine's own error (e.g. "database or disk is full"), not the rollback's
-                try {
-                    connection.rollback();
-                } catch (SQLException rollback) {
-                    e.addSuppressed(rollback);
-                }
-                throw e;
-            }
-            connection.setAutoCommit(true);
+            JdbcNotes.putAll(connection, notes, c -> { });
         }
 
         @Override
         public long count() throws SQLException {
-            try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(COUNT)) {
-                rs.next();
-                return rs.getLong(1);
-            }
+            return JdbcNotes.count(connection);
         }
 
         @Override
         public List<Note> readAll() throws SQLException {
-            List<Note> notes = new ArrayList<>();
-            try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(READ)) {
-                while (rs.next()) {
-                    Note note = new Note(rs.getString(2), rs.getLong(3));
-                    note.id = rs.getLong(1);
-                    notes.add(note);
-                }
-            }
-            return notes;
+            return JdbcNotes.readAll(connection);
         }
 
         /** Its pages (PRAGMA), the note table's b-tree pages by type (dbstat), and ts's storage classes. */
