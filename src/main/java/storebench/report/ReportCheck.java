@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * Checks that a run's report is complete: every engine and setting that was not skipped has every statistic,
- * and report.md has every row. CI runs it after its smoke bench:
+ * report.md has every row, and the exports (bmf.json, github-action-benchmark's files) hold every figure. CI runs it after its smoke bench:
  * {@code mvn -q exec:java -Dexec.mainClass=storebench.report.ReportCheck -Dexec.args=target/bench}.
  */
 public final class ReportCheck {
@@ -56,6 +56,47 @@ public final class ReportCheck {
         return missing;
     }
 
+    /**
+     * What the exports lack: every statistic of every engine and setting in bmf.json (with a numeric value) and in one
+     * of the github-action-benchmark files (name, unit, value), and nothing else in them.
+     */
+    public static List<String> missingFromExports(RunResults results, Path dir) throws java.io.IOException {
+        List<String> missing = new ArrayList<>();
+        Path bmfFile = dir.resolve(Exports.BMF);
+        if (!Files.isRegularFile(bmfFile)) {
+            return List.of("no " + bmfFile);
+        }
+        com.fasterxml.jackson.databind.JsonNode bmf = storebench.results.ResultsFile.JSON.readTree(bmfFile.toFile());
+        java.util.Set<String> named = new java.util.HashSet<>();
+        for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
+            if (Files.isRegularFile(dir.resolve(file))) {
+                for (com.fasterxml.jackson.databind.JsonNode e
+                        : storebench.results.ResultsFile.JSON.readTree(dir.resolve(file).toFile())) {
+                    if (!e.path("name").isTextual() || !e.path("unit").isTextual() || !e.path("value").isNumber()) {
+                        missing.add(file + ": an entry without a name, unit or numeric value: " + e);
+                    }
+                    named.add(e.path("name").asText());
+                }
+            }
+        }
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        for (RunResults.Measurement m : results.measurements()) {
+            String bench = Exports.benchmark(m);
+            expected.add(bench + "/" + m.stat);
+            if (!bmf.path(bench).path(m.stat).path("value").isNumber()) {
+                missing.add(Exports.BMF + ": no " + bench + " " + m.stat);
+            }
+        }
+        for (String name : expected) {
+            if (!named.contains(name)) {
+                missing.add("github-action-benchmark files: no " + name);
+            }
+        }
+        named.stream().filter(n -> !expected.contains(n)).forEach(n -> missing.add("github-action-benchmark files:"
+                + " an entry for no figure of the run: " + n));
+        return missing;
+    }
+
     public static void main(String[] args) throws Exception {
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench");
         Path report = dir.resolve(MarkdownReport.NAME);
@@ -63,13 +104,16 @@ public final class ReportCheck {
             System.err.println("ReportCheck: no " + report + "; run mvn verify -Pbench first");
             System.exit(1);
         }
-        List<String> missing = missing(RunResults.load(dir), Files.readString(report, StandardCharsets.UTF_8));
+        RunResults results = RunResults.load(dir);
+        List<String> missing = new ArrayList<>(missing(results, Files.readString(report, StandardCharsets.UTF_8)));
+        missing.addAll(missingFromExports(results, dir));
         if (!missing.isEmpty()) {
             System.err.println("ReportCheck: the report in " + dir + " is incomplete:");
             missing.forEach(m -> System.err.println("  - " + m));
             System.exit(1);
         }
-        System.out.println("ReportCheck: " + report + " has every row, and every engine that ran has every figure");
+        System.out.println("ReportCheck: " + report + " has every row, every engine that ran has every figure, and"
+                + " the exports hold every figure");
     }
 
     private static storebench.model.TrialRuntime runtime(String engine) {

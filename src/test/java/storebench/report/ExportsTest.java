@@ -71,6 +71,18 @@ class ExportsTest {
     }
 
     @Test
+    void reportCheckFindsEveryFigureInTheExportsAndNamesAMissingOne() throws Exception {
+        RunResults results = written();
+        assertThat(ReportCheck.missingFromExports(results, tmp)).isEmpty();
+
+        JsonNode bmf = ResultsFile.JSON.readTree(tmp.resolve(Exports.BMF).toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) bmf.get("storebench/small/default/sqlite")).remove("oqc_ms");
+        ResultsFile.JSON.writeValue(tmp.resolve(Exports.BMF).toFile(), bmf);
+        assertThat(ReportCheck.missingFromExports(results, tmp))
+                .containsExactly("bmf.json: no storebench/small/default/sqlite oqc_ms");
+    }
+
+    @Test
     void githubActionBenchmarkFilesSplitTheStatisticsByDirection() throws Exception {
         RunResults results = written();
         JsonNode smaller = ResultsFile.JSON.readTree(tmp.resolve(Exports.SMALLER).toFile());
