@@ -318,6 +318,34 @@ async function collectAll() {
   return least;
 }
 
+/**
+ * The yardstick (the JVM's is storebench.trial.Yardstick, the same work): open, read 4 KiB, size and close one scratch
+ * file, then touch 256 KiB of memory, one write per cache line; timed between stores, never inside an engine's timed
+ * region. An open run's figures divided by its yardstick's have the host's speed divided out (README, "Noise").
+ */
+const YARD_FILE_BYTES = 4096;
+const YARD_MEMORY = new Uint8Array(256 * 1024);
+const YARD_BUFFER = Buffer.alloc(YARD_FILE_BYTES);
+let yardFile = null;
+
+function yardstick() {
+  if (yardFile === null) {
+    yardFile = path.join(os.tmpdir(), `storebench-yardstick-${process.pid}.bin`);
+    fs.writeFileSync(yardFile, Buffer.alloc(YARD_FILE_BYTES));
+    process.on('exit', () => fs.rmSync(yardFile, { force: true }));
+  }
+  const t0 = hrtime();
+  const fd = fs.openSync(yardFile, 'r');
+  try {
+    fs.readSync(fd, YARD_BUFFER, 0, YARD_FILE_BYTES, 0);
+    if (fs.fstatSync(fd).size !== YARD_FILE_BYTES) throw new Error(`${yardFile} changed size: the yardstick's work would not be fixed`);
+  } finally {
+    fs.closeSync(fd);
+  }
+  for (let i = 0; i < YARD_MEMORY.length; i += 64) YARD_MEMORY[i] += 1;
+  return hrtime() - t0;
+}
+
 /** Median, minimum and p99 of the difference of back-to-back process.hrtime.bigint() calls (the timer's own cost). */
 function timerOverhead(samples) {
   const d = new BigInt64Array(samples);
@@ -517,6 +545,7 @@ class Trial {
       this.checkCount(order[k], files[k], expected, n);
       progress(k + 1);
       await settle();
+      yardstick(); // optimized before the timed runs, like the engine's path
     }
   }
 
@@ -533,6 +562,7 @@ class Trial {
     const close = new BigInt64Array(order.length);
     const oqc = new BigInt64Array(order.length);
     const closefin = new BigInt64Array(order.length);
+    const yard = new BigInt64Array(order.length);
     const progress = progressTicker('openrun', order.length);
     const startMs = Date.now();
     const wallStart = hrtime();
@@ -564,12 +594,14 @@ class Trial {
       oqc[k] = t3 - t0;
       closefin[k] = t4 - t2;
       progress(k + 1);
+      yard[k] = yardstick();
     }
     const wallNs = Number(hrtime() - wallStart);
     return {
       run,
       samples: {
         open: toNumbers(open), count: toNumbers(count), close: toNumbers(close), oqc: toNumbers(oqc), closefin: toNumbers(closefin),
+        yard: toNumbers(yard),
       },
       startMs,
       wallNs,

@@ -147,7 +147,7 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(warmup.wallNs > 0);
 
       const run = await worker.ok({ op: 'openrun', root, workload, run: 1, order: [2, 0, 1] });
-      for (const phase of ['open', 'count', 'close', 'oqc', 'closefin']) assertPositiveIntegers(run.samples[phase], 3, phase);
+      for (const phase of ['open', 'count', 'close', 'oqc', 'closefin', 'yard']) assertPositiveIntegers(run.samples[phase], 3, phase);
       for (let k = 0; k < 3; k++) {
         const s = run.samples;
         assert.equal(s.oqc[k], s.open[k] + s.count[k] + s.close[k]);

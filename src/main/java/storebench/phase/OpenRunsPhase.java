@@ -43,6 +43,17 @@ public final class OpenRunsPhase extends Phase {
     public static final Stat CLOSE_FIN_MS = Stat.of("close_fin_ms",
             "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).row(14).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
+    /**
+     * Open, query, close over the yardstick timed between stores in the same run (storebench.trial.Yardstick): the
+     * host's speed divided out, for comparing runs of one engine on one machine over time, not engines (each runtime
+     * has its own yardstick).
+     */
+    public static final Stat OQC_YARD = Stat.of("oqc_yard",
+            "Open, query, close in yardsticks (median; the host's speed divided out)", Unit.COUNT, 2).row(18).ofRuns()
+            .build();
+    /** The yardstick itself: system calls and memory touches of about an open's size, between stores. */
+    public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick between stores: 4 KiB file read, 256 KiB memory"
+            + " touched (median)", Unit.MS, 4).row(19).ofRuns().build();
     public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
     public static final Step OPENRUN = new Step(Protocol.OPENRUN, true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
@@ -62,7 +73,7 @@ public final class OpenRunsPhase extends Phase {
 
     @Override
     public List<Stat> stats() {
-        return List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS);
+        return List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS, OQC_YARD, YARD_MS);
     }
 
     @Override
@@ -124,6 +135,13 @@ public final class OpenRunsPhase extends Phase {
                 if (e.getKey().equals("oqc")) {
                     figures.computeIfAbsent(OQC_P99_MS, k -> new ArrayList<>()).add(Latency.p99Ms(h));
                 }
+            }
+            if (samples.has("yard")) {
+                Histogram yard = Latency.histogram(Protocol.toLongs(samples.get("yard"), "yard"));
+                Histogram oqc = Latency.histogram(Protocol.toLongs(samples.get("oqc"), "oqc"));
+                figures.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
+                figures.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(Latency.p50Ms(oqc)
+                        / Latency.p50Ms(yard));
             }
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -110,7 +111,7 @@ public final class Exports {
                 return "KB";
             default:
                 // the only counted rate is the create phase's stores per second; the load average has no unit
-                return stat.higherIsBetter() ? "stores/s" : "";
+                return stat.higherIsBetter() ? "stores/s" : stat == OpenRunsPhase.OQC_YARD ? "yardsticks" : "";
         }
     }
 

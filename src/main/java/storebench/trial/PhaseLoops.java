@@ -22,6 +22,7 @@ import java.util.function.IntConsumer;
 public final class PhaseLoops {
     private final String engineId;
     private final Engine engine;
+    private final Yardstick yardstick = new Yardstick();
 
     public PhaseLoops(String engineId, Engine engine) {
         this.engineId = engineId;
@@ -46,6 +47,8 @@ public final class PhaseLoops {
         public final long[] count;
         public final long[] close;
         public final long[] oqc;
+        /** The yardstick after each store, outside its timed region (Yardstick). */
+        public final long[] yard;
         /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
         public long startMs;
         public long wallNs;
@@ -55,6 +58,7 @@ public final class PhaseLoops {
             count = new long[n];
             close = new long[n];
             oqc = new long[n];
+            yard = new long[n];
         }
     }
 
@@ -144,6 +148,7 @@ public final class PhaseLoops {
             store.close();
             checkCount(order[k], dirs[k], expected, n);
             progress.accept(k + 1);
+            yardstick.once(); // compiled before the timed runs, like the engine's path
         }
         return System.nanoTime() - wall0;
     }
@@ -254,6 +259,7 @@ public final class PhaseLoops {
             s.oqc[k] = t3 - t0;
             checkCount(order[k], dir, expected, n);
             progress.accept(k + 1);
+            s.yard[k] = yardstick.once();
         }
         s.wallNs = System.nanoTime() - wall0;
         return s;

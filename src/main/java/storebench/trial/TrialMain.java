@@ -135,6 +135,7 @@ public final class TrialMain {
                 samples.set("count", Protocol.longs(s.count));
                 samples.set("close", Protocol.longs(s.close));
                 samples.set("oqc", Protocol.longs(s.oqc));
+                samples.set("yard", Protocol.longs(s.yard));
                 return result;
             }
             case Protocol.READWARMUP: {

@@ -152,7 +152,9 @@ class MarkdownReportTest {
                 "Close, finalization included (Node worker: + minor GC and event-loop turn)",
                 "Read every note (median)",
                 "Open, read every note, close (median)",
-                "same, p99");
+                "same, p99",
+                "Open, query, close in yardsticks (median; the host's speed divided out)",
+                "Yardstick between stores: 4 KiB file read, 256 KiB memory touched (median)");
         assertThat(labels).hasSize(Phases.stats().size());
     }
 

@@ -138,6 +138,7 @@ class PhaseLoopsTest {
         for (int k = 0; k < 5; k++) {
             assertThat(s.oqc[k]).as("oqc = open + count + close").isEqualTo(s.open[k] + s.count[k] + s.close[k]);
             assertThat(s.oqc[k]).isPositive();
+            assertThat(s.yard[k]).as("the yardstick after the store").isPositive();
         }
         assertThat(engine.openStores).isZero();
     }
