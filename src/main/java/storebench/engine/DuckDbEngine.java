@@ -53,14 +53,7 @@ public final class DuckDbEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) throws SQLException {
-        Connection connection = connect(dir);
-        try (Statement statement = connection.createStatement()) {
-            statement.executeUpdate(SCHEMA);
-        } catch (SQLException e) {
-            connection.close();
-            throw e;
-        }
-        return new DuckDbStore(connection);
+        return new DuckDbStore(JdbcNotes.withSchema(connect(dir), SCHEMA));
     }
 
     @Override
@@ -205,12 +198,7 @@ public final class DuckDbEngine implements Engine {
                     appender.endRow();
                 }
             } catch (SQLException e) {
-                try {
-                    connection.rollback();
-                } catch (SQLException rollback) {
-                    e.addSuppressed(rollback);
-                }
-                throw e;
+                throw JdbcNotes.rolledBack(connection, e);
             }
             connection.commit();
             connection.setAutoCommit(true);

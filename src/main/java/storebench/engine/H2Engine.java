@@ -48,14 +48,7 @@ public final class H2Engine implements Engine {
 
     @Override
     public OpenStore create(Path dir) throws SQLException {
-        Connection connection = connect(dir);
-        try (Statement statement = connection.createStatement()) {
-            statement.executeUpdate(SCHEMA);
-        } catch (SQLException e) {
-            connection.close();
-            throw e;
-        }
-        return new H2Store(connection, syncCommits);
+        return new H2Store(JdbcNotes.withSchema(connect(dir), SCHEMA), syncCommits);
     }
 
     @Override

@@ -25,6 +25,27 @@ final class JdbcNotes {
     private JdbcNotes() {
     }
 
+    /** A new store's connection with the engine's schema made; the connection is closed if the schema fails. */
+    static Connection withSchema(Connection connection, String schema) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.executeUpdate(schema);
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+        return connection;
+    }
+
+    /** Rolls a failed transaction back and returns its error, the engine's own (not the rollback's), to throw. */
+    static SQLException rolledBack(Connection connection, SQLException e) {
+        try {
+            connection.rollback();
+        } catch (SQLException rollback) {
+            e.addSuppressed(rollback);
+        }
+        return e;
+    }
+
     /**
      * One transaction through JDBC's bulk path (addBatch, then one executeBatch), as a Java program writes many rows
      * at once; a failure rolls back and keeps the engine's own error (e.g. "database or disk is full"), not the
@@ -42,12 +63,7 @@ final class JdbcNotes {
             connection.commit();
             afterCommit.run(connection);
         } catch (SQLException e) {
-            try {
-                connection.rollback();
-            } catch (SQLException rollback) {
-                e.addSuppressed(rollback);
-            }
-            throw e;
+            throw rolledBack(connection, e);
         }
         connection.setAutoCommit(true);
     }

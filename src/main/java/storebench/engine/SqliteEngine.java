@@ -33,14 +33,7 @@ public final class SqliteEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) throws SQLException {
-        Connection connection = connect(dir);
-        try (Statement statement = connection.createStatement()) {
-            statement.executeUpdate(SCHEMA);
-        } catch (SQLException e) {
-            connection.close();
-            throw e;
-        }
-        return new SqliteStore(connection);
+        return new SqliteStore(JdbcNotes.withSchema(connect(dir), SCHEMA));
     }
 
     @Override
