@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
+const v8 = require('node:v8');
 
 const hrtime = process.hrtime.bigint;
 
@@ -407,7 +408,10 @@ class Trial {
     const info = describe(engine, Database);
     this.engineId = req.engine;
     this.ops = sqlStoreOps(Database);
-    return { engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info, timer: timerOverhead(1000000) };
+    return {
+      engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info, timer: timerOverhead(1000000),
+      limits: limits(),
+    };
   }
 
   requireEngine() {
@@ -749,6 +753,95 @@ class Trial {
     }
   }
 
+  /**
+   * Creates stores 0, 1, ... and keeps every one open (one count each, checked against W) until "max" are open, the
+   * machine's available memory falls below memoryMarginKb, the root's free space below diskMarginBytes, or a store
+   * fails to be created, opened or counted (protocol.md "capacity"; the JVM's loop is PhaseLoops.capacity).
+   */
+  async capacity(req) {
+    const ops = this.requireEngine();
+    requireGc();
+    const root = requireString(req, 'root');
+    const workload = requireWorkload(req);
+    const expected = workloadOf(workload).notesPerStore;
+    const max = req.max;
+    if (!Number.isSafeInteger(max) || max < 1) throw new Error('capacity needs "max": the most stores to hold open, >= 1');
+    const every = Number.isSafeInteger(req.every) && req.every > 0 ? req.every : 1000;
+    const warmOpens = Number.isSafeInteger(req.warmOpens) ? req.warmOpens : 0;
+    const memoryMarginKb = Number(req.memoryMarginKb || 0);
+    const diskMarginBytes = Number(req.diskMarginBytes || 0);
+    const progress = progressTicker('capacity', max);
+    const open = [];
+    const points = [];
+    const result = { opened: 0, stop: null };
+    // one descriptor kept back for the points: a store may fail because none is left, and reading /proc takes one.
+    // It is closed while a point is read, so that no point counts it
+    let spare = fs.openSync('/dev/null', 'r');
+    const point = async (stores) => {
+      fs.closeSync(spare);
+      spare = null;
+      try {
+        return await capacityPoint(stores);
+      } finally {
+        spare = fs.openSync('/dev/null', 'r');
+      }
+    };
+    const wallStart = hrtime();
+    try {
+      ops.create(this.storeDir(root, 0), this.storeFile(root, 0), buildNotes(workload, 0));
+      for (let k = 0; k < warmOpens; k++) {
+        const db = ops.open(this.storeFile(root, 0));
+        const n = ops.count(db);
+        ops.close(db);
+        this.checkCount(0, this.storeFile(root, 0), expected, n);
+        await settle();
+      }
+      points.push(await point(0));
+      for (let i = 0; i < max; i++) {
+        if (i % 10 === 0 && procKb(fs.readFileSync('/proc/meminfo', 'utf8'), 'MemAvailable') < memoryMarginKb) {
+          result.stop = 'memory';
+          break;
+        }
+        if (i % 100 === 0) {
+          const disk = fs.statfsSync(root);
+          if (disk.bavail * disk.bsize < diskMarginBytes) {
+            result.stop = 'disk';
+            break;
+          }
+        }
+        const file = this.storeFile(root, i);
+        let during = 'create';
+        let db = null;
+        try {
+          if (i > 0) ops.create(this.storeDir(root, i), file, buildNotes(workload, i));
+          during = 'open';
+          db = ops.open(file);
+          during = 'count';
+          const n = ops.count(db);
+          if (n !== expected) throw new Error(`count mismatch: engine ${this.engineId}, store ${i} (${file}): expected ${expected}, got ${n}`);
+          open.push(db);
+        } catch (e) {
+          if (db !== null) closeQuietly(ops, db);
+          Object.assign(result, { stop: 'error', during, store: i, message: e && e.message ? e.message : String(e) });
+          break;
+        }
+        progress(open.length);
+        await settle(); // the create's connection is released (libsql: only once its statements are collected)
+        if (open.length % every === 0 && open.length < max) points.push(await point(open.length));
+      }
+      if (result.stop === null) result.stop = 'cap';
+      result.opened = open.length;
+      result.wallNs = Number(hrtime() - wallStart);
+      fs.closeSync(spare);
+      spare = null;
+      if (points[points.length - 1].stores !== open.length) points.push(await capacityPoint(open.length));
+      return { ...result, points, limits: limits() };
+    } finally {
+      if (spare !== null) fs.closeSync(spare);
+      for (const db of open) closeQuietly(ops, db);
+    }
+  }
+
   /** How one store lies on disk, as the engine tells it (page counts, ts's storage class): the report's caveats. */
   async layout(req) {
     const ops = this.requireEngine();
@@ -829,6 +922,66 @@ function memorySnapshot(heapUsed) {
   };
 }
 
+function closeQuietly(ops, db) {
+  try {
+    ops.close(db);
+  } catch (e) {
+    console.error(`capacity: closing a store failed: ${e.message}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the process holds and the limits it runs under (protocol.md "capacity"; the JVM's is ProcResources)
+
+/** One point of the capacity curve: the memory snapshot, virtual size, descriptors, maps and threads. */
+async function capacityPoint(stores) {
+  const snapshot = memorySnapshot(await collectAll());
+  const status = fs.readFileSync('/proc/self/status', 'utf8');
+  const maps = fs.readFileSync('/proc/self/maps', 'utf8');
+  return {
+    stores,
+    ...snapshot,
+    vszKb: procKb(status, 'VmSize'),
+    fds: fs.readdirSync('/proc/self/fd').length - 1, // less the descriptor that lists the directory
+    maps: maps.length === 0 ? 0 : maps.trimEnd().split('\n').length,
+    threads: Number(/^Threads:\s+(\d+)/m.exec(status)[1]),
+  };
+}
+
+/** A /proc/self/limits row's soft and hard value ("Max open files  1024  4096  files"); -1 for unlimited. */
+function limitRow(text, name) {
+  const line = text.split('\n').find((l) => l.startsWith(name));
+  if (!line) throw new Error(`no '${name}' row in /proc/self/limits`);
+  const [soft, hard] = line.slice(name.length).trim().split(/\s+/);
+  const value = (v) => (v === 'unlimited' ? -1 : Number(v));
+  return [value(soft), value(hard)];
+}
+
+function sysNumber(file) {
+  return Number(fs.readFileSync(file, 'utf8').trim());
+}
+
+/** The limits the process runs under, after Node raised its own soft NOFILE limit at start (libuv does). */
+function limits() {
+  const text = fs.readFileSync('/proc/self/limits', 'utf8');
+  const meminfo = fs.readFileSync('/proc/meminfo', 'utf8');
+  const [nofileSoft, nofileHard] = limitRow(text, 'Max open files');
+  const as = limitRow(text, 'Max address space')[0];
+  return {
+    nofileSoft,
+    nofileHard,
+    asSoftKb: as === -1 ? -1 : Math.floor(as / 1024),
+    nprocSoft: limitRow(text, 'Max processes')[0],
+    maxMapCount: sysNumber('/proc/sys/vm/max_map_count'),
+    overcommit: sysNumber('/proc/sys/vm/overcommit_memory'),
+    threadsMax: sysNumber('/proc/sys/kernel/threads-max'),
+    pidMax: sysNumber('/proc/sys/kernel/pid_max'),
+    memTotalKb: procKb(meminfo, 'MemTotal'),
+    memAvailableKb: procKb(meminfo, 'MemAvailable'),
+    heapMaxBytes: v8.getHeapStatistics().heap_size_limit, // the JS heap's own limit
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Request validation
 
@@ -853,7 +1006,7 @@ function requireIndexes(req, field) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main loop
 
-const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'readwarmup', 'readrun', 'hold', 'check', 'layout',
+const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'readwarmup', 'readrun', 'hold', 'capacity', 'check', 'layout',
   'notes', 'exit'];
 
 async function handle(trial, line) {
@@ -915,7 +1068,7 @@ async function main() {
   process.exit(0);
 }
 
-module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES };
+module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, limits, capacityPoint };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -105,7 +105,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, readwarmup, readrun, hold, check, layout, notes, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, readwarmup, readrun, hold, capacity, check, layout, notes, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
@@ -192,6 +192,71 @@ for (const engine of Object.keys(ENGINES)) {
 
       await worker.ok({ op: 'exit' });
       assert.equal(await worker.exited, 0);
+    } finally {
+      worker.kill();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+/** The process' own limits, as `cat` reads the same files (the JVM's ProcResourcesTest does the same). */
+test('limits are the process\' own, as /proc tells them', async () => {
+  const worker = new WorkerProcess();
+  try {
+    const hello = await worker.ok({ op: 'hello', engine: 'sqlite-node' });
+    const l = hello.limits;
+    const sys = (f) => Number(fs.readFileSync(f, 'utf8').trim());
+    assert.equal(l.maxMapCount, sys('/proc/sys/vm/max_map_count'));
+    assert.equal(l.overcommit, sys('/proc/sys/vm/overcommit_memory'));
+    assert.equal(l.threadsMax, sys('/proc/sys/kernel/threads-max'));
+    assert.equal(l.pidMax, sys('/proc/sys/kernel/pid_max'));
+    const row = fs.readFileSync(`/proc/${worker.child.pid}/limits`, 'utf8').split('\n').find((r) => r.startsWith('Max open files'));
+    const [soft, hard] = row.slice('Max open files'.length).trim().split(/\s+/).map((v) => (v === 'unlimited' ? -1 : Number(v)));
+    assert.equal(l.nofileSoft, soft);
+    assert.equal(l.nofileHard, hard);
+    assert.ok(l.memTotalKb > 0 && l.memAvailableKb > 0 && l.memAvailableKb <= l.memTotalKb);
+  } finally {
+    worker.kill();
+  }
+});
+
+for (const engine of Object.keys(ENGINES)) {
+  test(`engine ${engine}: capacity holds stores open up to max, with points, and stops at the memory margin`, async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), `storebench-capacity-${engine}-`));
+    const worker = new WorkerProcess();
+    try {
+      await worker.ok({ op: 'hello', engine });
+      const cap = await worker.ok({ op: 'capacity', root, workload: 'small', max: 25, every: 10, warmOpens: 3 });
+      assert.equal(cap.stop, 'cap');
+      assert.equal(cap.opened, 25);
+      assert.deepEqual(cap.points.map((p) => p.stores), [0, 10, 20, 25]);
+      for (const p of cap.points) {
+        for (const key of ['rssKb', 'anonKb', 'vszKb', 'fds', 'maps', 'threads', 'heapUsedBytes']) {
+          assert.ok(Number.isInteger(p[key]) && p[key] > 0, `${key}: ${p[key]}`);
+        }
+      }
+      // every open store holds its file open: 25 more descriptors than before the first
+      const fds = cap.points[3].fds - cap.points[0].fds;
+      assert.ok(fds >= 25 && fds <= 60, `${fds} descriptors for 25 open stores`);
+      assert.equal(cap.limits.maxMapCount, Number(fs.readFileSync('/proc/sys/vm/max_map_count', 'utf8')));
+      assert.equal(fs.readdirSync(root).filter((d) => d.startsWith('store-')).length, 25);
+
+      // a margin larger than the machine's memory stops it before the first store
+      const root2 = path.join(root, 'again');
+      fs.mkdirSync(root2);
+      const stopped = await worker.ok({ op: 'capacity', root: root2, workload: 'small', max: 5, memoryMarginKb: 1e12 });
+      assert.equal(stopped.stop, 'memory');
+      assert.equal(stopped.opened, 0);
+
+      // a store that cannot be created (its directory exists) is the stop, with the engine's message
+      const root3 = path.join(root, 'third');
+      fs.mkdirSync(path.join(root3, 'store-2'), { recursive: true });
+      const failed = await worker.ok({ op: 'capacity', root: root3, workload: 'small', max: 5 });
+      assert.equal(failed.stop, 'error');
+      assert.equal(failed.during, 'create');
+      assert.equal(failed.store, 2);
+      assert.equal(failed.opened, 2);
+      assert.match(failed.message, /EEXIST/);
     } finally {
       worker.kill();
       fs.rmSync(root, { recursive: true, force: true });

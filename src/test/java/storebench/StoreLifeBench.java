@@ -10,6 +10,9 @@ import storebench.run.Trial;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.abort;
+import static storebench.phase.CapacityPhase.CAPACITY_FDS;
+import static storebench.phase.CapacityPhase.CAPACITY_RESIDENT_KB;
+import static storebench.phase.CapacityPhase.CAPACITY_STORES;
 import static storebench.phase.CreatePhase.CREATE_MS;
 import static storebench.phase.CreatePhase.STORES_PER_S;
 import static storebench.phase.DiskPhase.DISK_ALLOC_KB;
@@ -74,5 +77,15 @@ class StoreLifeBench {
         assertThat(m.value(READ_MS)).as("read_ms").isPositive();
         assertThat(m.value(ORC_MS)).as("orc_ms").isGreaterThanOrEqualTo(m.value(READ_MS));
         assertThat(m.value(ORC_P99_MS)).as("orc_p99_ms").isGreaterThanOrEqualTo(m.value(ORC_MS));
+    }
+
+    @Test
+    @Order(6)
+    void capacity() throws Exception {
+        Measured m = trial.measure(Phases.CAPACITY_PER_PROCESS);
+        // a process holds at least one store open; the limit it reached is in results.jsonl and the report
+        assertThat(m.value(CAPACITY_STORES)).as("capacity_stores").isPositive();
+        assertThat(m.value(CAPACITY_FDS)).as("capacity_fds").isFinite();
+        assertThat(m.value(CAPACITY_RESIDENT_KB)).as("capacity_resident_kb").isFinite();
     }
 }

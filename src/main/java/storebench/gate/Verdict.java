@@ -2,7 +2,6 @@ package storebench.gate;
 
 import storebench.phase.Phases;
 
-import storebench.phase.CreatePhase;
 
 import storebench.results.Stat;
 
@@ -95,7 +94,7 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
             case KB:
                 return number + " KB";
             default:
-                return s == CreatePhase.STORES_PER_S ? number + " stores/s" : number;
+                return s.countUnit().isEmpty() ? number : number + " " + s.countUnit();
         }
     }
 }

@@ -50,7 +50,7 @@ public final class OpenRunsPhase extends Phase {
      */
     public static final Stat OQC_YARD = Stat.of("oqc_yard",
             "Open, query, close in yardsticks (median; the host's speed divided out)", Unit.COUNT, 2).row(18).ofRuns()
-            .build();
+            .counting("yardsticks").build();
     /** The yardstick itself: system calls and memory touches of about an open's size, between stores. */
     public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick between stores: 4 KiB file read, 256 KiB memory"
             + " touched (median)", Unit.MS, 4).row(19).ofRuns().build();

@@ -31,6 +31,18 @@ public interface PhaseRun {
     /** M, the stores held open. */
     int hold();
 
+    /** The capacity phase's options: bench.capacityMax, bench.capacityWorkload, bench.capacityMarginMb. */
+    Capacity capacity();
+
+    /**
+     * A directory of its own under the bench root for the stores a phase makes itself ({@code name} tells it from the
+     * pool), emptied of any store an earlier run left there. {@link #deleteOwnStores} deletes them.
+     */
+    java.nio.file.Path ownStores(String name) throws IOException;
+
+    /** Deletes the stores of a directory from {@link #ownStores} (never anything else). */
+    void deleteOwnStores(java.nio.file.Path dir) throws IOException;
+
     /** The warm-up's order: whole passes over all N stores, at least bench.warmupOpens opens. */
     List<Integer> warmOrder();
 
@@ -72,6 +84,11 @@ public interface PhaseRun {
 
     /** Writes an HdrHistogram log of this trial (hdr/engine/setting/name.hlog). */
     void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException;
+
+    /** How far the capacity phase goes: at most {@code max} stores of {@code workload}, stopping before the machine's
+     * available memory falls below {@code memoryMarginMb}. */
+    record Capacity(int max, Workload workload, long memoryMarginMb) {
+    }
 
     /** A trial process' answer, and the load the step started at (waited for, if it was load-gated). */
     record Answer(ObjectNode result, LoadGate.Wait load) {

@@ -19,15 +19,18 @@ public final class Phases {
     public static final String MEMORY = "Memory per open store";
     public static final String DISK = "Disk per store";
     public static final String READ = "Reading every note: medians per store";
+    public static final String CAPACITY = "Capacity: stores held open at once";
 
     public static final CreatePhase CREATE = new CreatePhase();
     public static final DiskPhase DISK_USAGE = new DiskPhase();
     public static final OpenRunsPhase OPEN_RUNS = new OpenRunsPhase();
     public static final MemoryPhase MEMORY_PER_STORE = new MemoryPhase();
     public static final ReadPhase READ_EVERY_NOTE = new ReadPhase();
+    public static final CapacityPhase CAPACITY_PER_PROCESS = new CapacityPhase();
 
     /** Every phase, in the order a trial measures them. */
-    public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE);
+    public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
+            CAPACITY_PER_PROCESS);
 
     private Phases() {
     }

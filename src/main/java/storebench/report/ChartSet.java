@@ -22,12 +22,30 @@ import java.util.Optional;
  * @param settings the settings' titles, in order: one bar colour per setting
  */
 public record ChartSet(List<String> engines, List<String> settings, List<PercentilePlot> percentiles,
-                       List<BarGroup> bars) {
+                       List<BarGroup> bars, List<CurvePlot> curves) {
     public ChartSet {
         engines = List.copyOf(engines);
         settings = List.copyOf(settings);
         percentiles = List.copyOf(percentiles);
         bars = List.copyOf(bars);
+        curves = List.copyOf(curves);
+    }
+
+    /** The capacity curves: one figure of the points against the stores open, per setting and figure. */
+    static final List<String[]> CURVE_FIELDS = List.of(
+            new String[]{"rssKb", "Resident memory", "MiB", "1024"},
+            new String[]{"fds", "Open file descriptors", "descriptors", "1"},
+            new String[]{"maps", "Memory maps", "maps", "1"});
+
+    /**
+     * One setting's capacity curve of one figure, an engine per line.
+     *
+     * @param series engine id to its points: {stores open, value in the axis' unit}, in column order
+     */
+    public record CurvePlot(String setting, String title, String axisLabel, Map<String, List<double[]>> series) {
+        public CurvePlot {
+            series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
+        }
     }
 
     /**
@@ -116,7 +134,36 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 bars.add(new BarGroup(title, charts));
             }
         });
-        return new ChartSet(engines, settings.stream().map(ReportModel::settingTitle).toList(), plots, bars);
+        return new ChartSet(engines, settings.stream().map(ReportModel::settingTitle).toList(), plots, bars,
+                curves(results, engines, settings));
+    }
+
+    /** The capacity phase's points (capacity-point lines), where it ran. */
+    private static List<CurvePlot> curves(RunResults results, List<String> engines, List<String> settings) {
+        List<CurvePlot> curves = new ArrayList<>();
+        for (String setting : settings) {
+            for (String[] field : CURVE_FIELDS) {
+                Map<String, List<double[]>> series = new LinkedHashMap<>();
+                double divisor = Double.parseDouble(field[3]);
+                for (String e : engines) {
+                    List<double[]> points = new ArrayList<>();
+                    for (var l : results.lines("capacity-point", e, setting)) {
+                        if (l.path("stores").asLong() == 0 && !points.isEmpty()) {
+                            points.clear(); // a later capacity run of the same trial: its curve, not both
+                        }
+                        points.add(new double[]{l.path("stores").asDouble(), l.path(field[0]).asDouble() / divisor});
+                    }
+                    if (!points.isEmpty()) {
+                        series.put(e, points);
+                    }
+                }
+                if (!series.isEmpty()) {
+                    curves.add(new CurvePlot(setting, field[1] + " against stores open, "
+                            + ReportModel.settingTitle(setting), field[2], series));
+                }
+            }
+        }
+        return curves;
     }
 
     private static boolean skipped(RunResults results, String engine, String setting) {

@@ -128,6 +128,43 @@ final class Charts {
         return chart;
     }
 
+    /**
+     * A capacity curve: a figure of the process (y) against the stores it holds open (x), a line with a mark per point
+     * for each engine, both axes linear from 0.
+     *
+     * @param series engine id to its points {x, y}, in column order
+     */
+    static JFreeChart curves(String title, String yLabel, Map<String, List<double[]>> series) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
+            XYSeries s = new XYSeries(engineTitle(e.getKey()), false, true);
+            for (double[] p : e.getValue()) {
+                s.add(p[0], p[1]);
+            }
+            data.addSeries(s);
+        }
+        NumberAxis x = new NumberAxis("stores open");
+        NumberAxis y = new NumberAxis(yLabel);
+        x.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.US));
+        y.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.US));
+        x.setAutoRangeIncludesZero(true);
+        y.setAutoRangeIncludesZero(true);
+        XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
+        int k = 0;
+        for (String engine : series.keySet()) {
+            lines.setSeriesPaint(k, engineColor(engine));
+            lines.setSeriesStroke(k, new BasicStroke(2f));
+            k++;
+        }
+        XYPlot plot = new XYPlot(data, x, y, lines);
+        style(plot.getDomainAxis(), plot.getRangeAxis());
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(GRID);
+        plot.setRangeGridlinePaint(GRID);
+        plot.setOutlineVisible(false);
+        return chart(title, plot, true);
+    }
+
     /** A linear axis over log10 of the values from 10^low to 10^high, one tick per decade. */
     private static NumberAxis logAxis(String label, int low, int high, NumberFormat format) {
         NumberAxis axis = new NumberAxis(label);

@@ -1,6 +1,5 @@
 package storebench.report;
 
-import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -110,8 +109,7 @@ public final class Exports {
             case KB:
                 return "KB";
             default:
-                // the only counted rate is the create phase's stores per second; the load average has no unit
-                return stat.higherIsBetter() ? "stores/s" : stat == OpenRunsPhase.OQC_YARD ? "yardsticks" : "";
+                return stat.countUnit();
         }
     }
 

@@ -261,9 +261,24 @@ public final class HtmlReport {
                 Stat stat = bar.stat();
                 String caption = "Statistic <code>" + stat.id() + "</code>, as in the tables"
                         + (settings > 1 ? "; one colour per setting" : "") + "; no bar: not measured.";
-                figure(html, Charts.bars(bar.title(), stat.unit() == Stat.Unit.MS ? "ms" : "KB (1,024 bytes)",
-                        charts.engines(), charts.settings(), bar.values(), stat.decimals()),
+                figure(html, Charts.bars(bar.title(), switch (stat.unit()) {
+                    case MS -> "ms";
+                    case KB -> "KB (1,024 bytes)";
+                    case COUNT -> stat.countUnit();
+                }, charts.engines(), charts.settings(), bar.values(), stat.decimals()),
                         Charts.barsHeight(engines, settings), bar.title(), caption);
+            }
+            html.append("</div>\n");
+        }
+        if (!charts.curves().isEmpty()) {
+            html.append("<h3 id=\"capacity-curves\">Capacity: what a process holds against the stores it keeps open"
+                    + "</h3>\n<div class=\"charts\">\n");
+            for (ChartSet.CurvePlot curve : charts.curves()) {
+                String caption = "The capacity phase's points (results.jsonl, <code>capacity-point</code>): every 1,000"
+                        + " stores open (a tenth of a smaller cap), at 0 and where the phase stopped; the slope of a"
+                        + " line is the figure per open store in the tables.";
+                figure(html, Charts.curves(curve.title(), curve.axisLabel(), curve.series()), 380, curve.title(),
+                        caption);
             }
             html.append("</div>\n");
         }

@@ -8,6 +8,7 @@ import storebench.model.TrialRuntime;
 import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
 import storebench.phase.MemoryPhase;
+import storebench.phase.CapacityPhase;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -265,6 +267,9 @@ public final class ReportModel {
                         + " returns: ") + d.how())));
             }
         }
+        for (String e : columns) {
+            capacity(e, setting).ifPresent(l -> notes.add(Text.of(capacityNote(e, l))));
+        }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
                 OpenRunsPhase.OPEN_MS.id()).isPresent());
         if (jvmRan) {
@@ -281,8 +286,12 @@ public final class ReportModel {
             List<StatsTable.Cell> cells = new ArrayList<>();
             for (String e : columns) {
                 Optional<RunResults.Measurement> m = results.measurement(e, setting, stat.id());
-                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, stat.format(x.value), x.spread,
-                        x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed").isPresent())));
+                // a capacity that reached the cap is a lower bound: "≥ 20,000"
+                String atLeast = stat == CapacityPhase.CAPACITY_STORES && capacity(e, setting)
+                        .map(l -> l.path("capReached").asBoolean()).orElse(false) ? "≥ " : "";
+                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, atLeast + stat.format(x.value),
+                        x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
+                        .isPresent())));
             }
             rows.add(new StatsTable.Row(stat.id(), stat, stat.label(notesPerStore, held), cells));
         }
@@ -317,6 +326,32 @@ public final class ReportModel {
         }
         return new StatsTable.Row(DURABILITY, null, "Commit synced before it returns (syncs per created store, where"
                 + " the profile counted them)", cells);
+    }
+
+    /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */
+    private Optional<JsonNode> capacity(String engine, String setting) {
+        JsonNode found = null;
+        for (JsonNode l : results.lines("capacity")) {
+            if (engine.equals(l.path("engine").asText()) && setting.equals(l.path("setting").asText())) {
+                found = l;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** What stopped an engine's capacity phase: the cap, a margin, or a store that failed and the limit it reached. */
+    private String capacityNote(String engine, JsonNode l) {
+        String stores = String.format(Locale.US, "%,d", l.path("opened").asInt()) + " "
+                + l.path("capacityWorkload").asText() + " stores";
+        if (l.path("capReached").asBoolean()) {
+            return engineTitle(engine) + ", capacity: at least " + stores + " held open (bench.capacityMax reached).";
+        }
+        String why = l.has("message") ? "; at store " + l.path("store").asInt() + " (" + l.path("during").asText()
+                + "): " + l.path("message").asText().lines().findFirst().orElse("") : "";
+        StringBuilder near = new StringBuilder();
+        l.path("near").forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n.asText()));
+        return engineTitle(engine) + ", capacity: " + stores + " held open, then " + l.path("limit").asText() + why
+                + near;
     }
 
     /** A merged run's machines, one per column, where its runs were measured on more than one (Merge). */

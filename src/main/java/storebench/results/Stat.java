@@ -26,6 +26,7 @@ public final class Stat {
     private final Double tolerance;
     private final String chartGroup;
     private final String chartTitle;
+    private final String countUnit;
 
     private Stat(Builder b) {
         this.id = Objects.requireNonNull(b.id);
@@ -43,6 +44,7 @@ public final class Stat {
         this.tolerance = b.tolerance;
         this.chartGroup = b.chartGroup;
         this.chartTitle = b.chartTitle;
+        this.countUnit = b.countUnit;
     }
 
     /** A statistic with its id, row label (%W% and %M% stand for the notes per store and the stores held open), unit and decimals. */
@@ -103,6 +105,11 @@ public final class Stat {
         return tolerance;
     }
 
+    /** What a COUNT statistic counts, for the exports' unit field ("stores/s", "stores"); empty where nothing (load). */
+    public String countUnit() {
+        return countUnit;
+    }
+
     /** The bar chart (by its title) the statistic is drawn in, or null for none. */
     public String chartGroup() {
         return chartGroup;
@@ -155,6 +162,7 @@ public final class Stat {
         private Double tolerance;
         private String chartGroup;
         private String chartTitle;
+        private String countUnit = "";
 
         private Builder(String id, String label, Unit unit, int decimals) {
             this.id = id;
@@ -199,6 +207,12 @@ public final class Stat {
         }
 
         /** Drawn as bars in the chart group {@code group}, under its own title. */
+        /** A COUNT statistic counts these ("stores/s", "fds per store"): the unit its exports give. */
+        public Builder counting(String unit) {
+            this.countUnit = unit;
+            return this;
+        }
+
         public Builder chart(String group, String title) {
             this.chartGroup = group;
             this.chartTitle = title;

@@ -174,6 +174,14 @@ public final class Bench implements AutoCloseable {
                 timers.set(timer.path("source").asText(), timer);
             }
         }
+        JsonNode limits = hello.path("limits");
+        if (limits.isObject()) {
+            e.set("limits", limits);
+            // the limits each runtime's trial processes run under (after the runtime raised its own soft NOFILE)
+            ObjectNode all = environment.has("trialLimits") ? (ObjectNode) environment.get("trialLimits")
+                    : environment.putObject("trialLimits");
+            all.set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits);
+        }
         try {
             writeEnvironment();
         } catch (IOException ex) {

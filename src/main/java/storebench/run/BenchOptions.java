@@ -55,6 +55,10 @@ public final class BenchOptions {
      * one at a time, until they are decided (0: never).
      */
     public final int resample;
+    /** The capacity phase: at most this many stores held open at once, of this workload, above this memory margin. */
+    public final int capacityMax;
+    public final Workload capacityWorkload;
+    public final long capacityMarginMb;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -98,6 +102,9 @@ public final class BenchOptions {
         profile = bool("bench.profile", s.get("bench.profile", null, "false"));
         String resampleValue = s.get("bench.resample", null, "0");
         resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
+        capacityMax = positiveInt(s, "bench.capacityMax", null, "20000");
+        capacityWorkload = parse("bench.capacityWorkload", s.get("bench.capacityWorkload", null, "small"), Workload::of);
+        capacityMarginMb = positiveInt(s, "bench.capacityMarginMb", null, "2048");
     }
 
     /** Options from system properties and the environment. */

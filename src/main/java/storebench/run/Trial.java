@@ -235,6 +235,24 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public Capacity capacity() {
+        return new Capacity(bench.options.capacityMax, bench.options.capacityWorkload, bench.options.capacityMarginMb);
+    }
+
+    @Override
+    public Path ownStores(String name) throws IOException {
+        Path own = bench.pool.trialDir(name, engine.id(), setting.id()); // never a workload's name: not the pool
+        bench.pool.deleteStores(own);
+        return own;
+    }
+
+    @Override
+    public void deleteOwnStores(Path own) throws IOException {
+        bench.pool.deleteStores(own);
+        bench.pool.settle();
+    }
+
+    @Override
     public List<Integer> warmOrder() {
         int n = stores();
         int passes = warmupPasses(n, bench.options.warmupOpens);
@@ -313,7 +331,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         LoadGate.Wait wait = step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(),
                 0, false);
         int total = request.has("stores") ? request.get("stores").size()
-                : request.has("order") ? request.get("order").size() : 0;
+                : request.has("order") ? request.get("order").size() : request.path("max").asInt(0);
         int[] done = {0};
         ObjectNode result;
         try {

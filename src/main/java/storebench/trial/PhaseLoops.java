@@ -5,6 +5,7 @@ import storebench.model.StoreLayout;
 import storebench.engine.Engine;
 import storebench.engine.Engine.OpenStore;
 import storebench.engine.Note;
+import storebench.measure.ProcResources;
 import storebench.model.Workload;
 
 import java.nio.file.Files;
@@ -290,6 +291,168 @@ public final class PhaseLoops {
                     store.close();
                 }
             }
+        }
+    }
+
+    /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
+    public static final class CapacitySamples {
+        /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point() plus "stores". */
+        public final List<Map<String, Long>> points = new ArrayList<>();
+        /** Stores open (each counted, checked against W) when the loop stopped. */
+        public int opened;
+        /** cap (bench.capacityMax reached), memory, disk (their safety margins), or error (a store failed). */
+        public String stop;
+        /** Where a store failed: create, open or count; and the engine's own message. */
+        public String during;
+        public String message;
+        public int store = -1;
+        /** The process' limits at the stop (ProcResources.limits()). */
+        public Map<String, Long> limits;
+        public long wallNs;
+    }
+
+    /**
+     * Creates stores 0, 1, ... of {@code workload} under {@code root} and keeps every one open (one count each, checked
+     * against W) until {@code max} are open, the machine's available memory falls below {@code marginKb}, the root's
+     * free space below {@code diskMarginBytes}, or a store fails to be created, opened or counted. Each store is
+     * created and closed just before it is opened to be held. Store 0 is first opened, counted and closed
+     * {@code warmOpens} times so that the engine's one-off costs land before the first point, not in the slopes.
+     */
+    public CapacitySamples capacity(Path root, Workload workload, int max, int every, int warmOpens, long marginKb,
+                                    long diskMarginBytes, IntConsumer progress) throws Exception {
+        CapacitySamples s = new CapacitySamples();
+        long expected = workload.notesPerStore();
+        List<OpenStore> open = new ArrayList<>();
+        // one descriptor kept back for the points: a store may fail because none is left, and reading /proc takes
+        // one. It is closed while a point is read, so that no point counts it
+        Spare spare = new Spare();
+        long wall0 = System.nanoTime();
+        try {
+            create(root, workload, new int[]{0}, done -> { });
+            Path first = StoreLayout.storeDir(root, 0);
+            for (int k = 0; k < warmOpens; k++) {
+                try (OpenStore store = engine.open(first)) {
+                    checkCount(0, first, expected, store.count());
+                }
+            }
+            s.points.add(spare.around(() -> point(0)));
+            java.nio.file.FileStore disk = Files.getFileStore(root);
+            for (int i = 0; i < max; i++) {
+                if (i % 10 == 0 && ProcResources.memAvailableKb() < marginKb) {
+                    s.stop = "memory";
+                    break;
+                }
+                if (i % 100 == 0 && disk.getUsableSpace() < diskMarginBytes) {
+                    s.stop = "disk";
+                    break;
+                }
+                Path dir = StoreLayout.storeDir(root, i);
+                String during = "create";
+                OpenStore store = null;
+                try {
+                    if (i > 0) {
+                        Note[] notes = notes(workload, i);
+                        Files.createDirectory(dir);
+                        try (OpenStore created = engine.create(dir)) {
+                            created.putAll(notes);
+                        }
+                    }
+                    during = "open";
+                    store = engine.open(dir);
+                    during = "count";
+                    long n = store.count();
+                    if (n != expected) {
+                        throw new CountMismatch(engineId, i, dir, expected, n);
+                    }
+                    open.add(store);
+                } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
+                    if (store != null) {
+                        closeQuietly(store, true);
+                    }
+                    s.stop = "error";
+                    s.during = during;
+                    s.store = i;
+                    s.message = t.getClass().getSimpleName() + ": " + t.getMessage();
+                    break;
+                }
+                final int opened = open.size();
+                progress.accept(opened);
+                if (opened % every == 0 && opened < max) {
+                    s.points.add(spare.around(() -> point(opened)));
+                }
+            }
+            if (s.stop == null) {
+                s.stop = "cap";
+            }
+            s.opened = open.size();
+            s.wallNs = System.nanoTime() - wall0;
+            spare.close();
+            try {
+                if (s.points.get(s.points.size() - 1).get("stores") != s.opened) {
+                    s.points.add(point(s.opened));
+                }
+            } catch (Throwable t) {
+                // a process out of memory may not manage one more reading: the curve ends at its last point
+            }
+            s.limits = ProcResources.limits();
+            return s;
+        } finally {
+            spare.close();
+            int failed = 0;
+            for (OpenStore store : open) {
+                if (!closeQuietly(store, failed == 0)) {
+                    failed++;
+                }
+            }
+            if (failed > 1) {
+                System.err.println("capacity: " + failed + " stores failed to close (the first is above)");
+            }
+        }
+    }
+
+    /** The descriptor a capacity loop keeps back; released for good before its last point. */
+    private static final class Spare implements AutoCloseable {
+        private java.io.InputStream held;
+
+        Spare() throws java.io.IOException {
+            held = Files.newInputStream(Path.of("/dev/null"));
+        }
+
+        <T> T around(java.util.concurrent.Callable<T> read) throws Exception {
+            close();
+            try {
+                return read.call();
+            } finally {
+                held = Files.newInputStream(Path.of("/dev/null"));
+            }
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            if (held != null) {
+                held.close();
+                held = null;
+            }
+        }
+    }
+
+    private static Map<String, Long> point(int stores) throws java.io.IOException {
+        Map<String, Long> p = new java.util.LinkedHashMap<>();
+        p.put("stores", (long) stores);
+        p.putAll(ProcResources.point());
+        return p;
+    }
+
+    /** Closes a store; false where it failed (printed to stderr if {@code say}). */
+    private static boolean closeQuietly(OpenStore store, boolean say) {
+        try {
+            store.close();
+            return true;
+        } catch (Throwable t) {
+            if (say) {
+                System.err.println("capacity: closing a store failed: " + t);
+            }
+            return false;
         }
     }
 

@@ -13,6 +13,7 @@ import storebench.engine.Note;
 import storebench.engine.SlowedEngine;
 import storebench.measure.Environment;
 import storebench.measure.ProcMemory;
+import storebench.measure.ProcResources;
 import storebench.model.Workload;
 
 import java.io.BufferedReader;
@@ -92,6 +93,7 @@ public final class TrialMain {
             long[] timer = Environment.nanoTimeOverhead(1_000_000);
             result.putObject("timer").put("source", "System.nanoTime").put("backToBackMedianNs", timer[0])
                     .put("backToBackMinNs", timer[1]).put("backToBackP99Ns", timer[2]);
+            result.set("limits", Protocol.JSON.valueToTree(ProcResources.limits()));
             return result;
         }
         if (Protocol.EXIT.equals(op)) {
@@ -165,6 +167,23 @@ public final class TrialMain {
                 result.set("after", Protocol.JSON.valueToTree(after[0]));
                 return result;
             }
+            case Protocol.CAPACITY: {
+                int max = request.path("max").asInt(0);
+                if (max < 1) {
+                    throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
+                }
+                PhaseLoops.CapacitySamples s = phases.capacity(root, workload, max, request.path("every").asInt(1000),
+                        request.path("warmOpens").asInt(0), request.path("memoryMarginKb").asLong(0),
+                        request.path("diskMarginBytes").asLong(0), progress(op, max));
+                ObjectNode result = Protocol.result(op).put("opened", s.opened).put("stop", s.stop)
+                        .put("wallNs", s.wallNs);
+                if (s.message != null) {
+                    result.put("during", s.during).put("store", s.store).put("message", s.message);
+                }
+                result.set("points", Protocol.JSON.valueToTree(s.points));
+                result.set("limits", Protocol.JSON.valueToTree(s.limits));
+                return result;
+            }
             case Protocol.LAYOUT: {
                 int store = request.path("store").asInt(-1);
                 ObjectNode result = Protocol.result(op).put("store", store);
@@ -188,7 +207,7 @@ public final class TrialMain {
             }
             default:
                 throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
-                        + " warmup, openrun, readwarmup, readrun, hold, check, layout, notes, exit");
+                        + " warmup, openrun, readwarmup, readrun, hold, capacity, check, layout, notes, exit");
         }
     }
 
@@ -202,7 +221,10 @@ public final class TrialMain {
                 } catch (InterruptedException e) {
                     return;
                 }
-                if (parent.isEmpty() || !parent.get().isAlive()) {
+                // re-parented: the suite is gone. Reading the parent takes a descriptor; where none is left (the
+                // capacity phase holds them all) the lookup fails, which says nothing about the parent
+                java.util.Optional<ProcessHandle> now = ProcessHandle.current().parent();
+                if (parent.isEmpty() || now.isPresent() && now.get().pid() != parent.get().pid()) {
                     System.err.println("trial process: the suite (parent process) is gone; exiting");
                     Runtime.getRuntime().halt(3);
                 }

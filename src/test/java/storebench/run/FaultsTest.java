@@ -42,18 +42,10 @@ class FaultsTest {
     Path tmp;
 
     private BenchOptions options(String engines, int stores, Map<String, String> more) {
-        Map<String, String> p = new HashMap<>();
-        p.put("bench.projectDir", System.getProperty("bench.projectDir", System.getProperty("user.dir")));
-        p.put("bench.out", tmp.resolve("out").toString());
-        p.put("bench.root", tmp.resolve("root").toString());
-        p.put("bench.engines", engines);
-        p.put("bench.settings", "default");
-        p.put("bench.workload", "small");
-        p.put("bench.stores", String.valueOf(stores));
-        p.put("bench.hold", "5");
-        p.put("bench.runs", "1");
+        Map<String, String> p = new HashMap<>(Map.of("bench.engines", engines, "bench.stores", String.valueOf(stores),
+                "bench.hold", "5"));
         p.putAll(more);
-        return BenchOptions.from(p::get, k -> null);
+        return SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), p);
     }
 
     @Test
@@ -77,6 +69,7 @@ class FaultsTest {
             other.measure(Phases.OPEN_RUNS);
             other.measure(Phases.MEMORY_PER_STORE);
             other.measure(Phases.READ_EVERY_NOTE);
+            other.measure(Phases.CAPACITY_PER_PROCESS);
             assertThatThrownBy(() -> victim.measure(Phases.OPEN_RUNS)).hasMessageContaining("an earlier phase failed");
         }
         Path out = tmp.resolve("out");

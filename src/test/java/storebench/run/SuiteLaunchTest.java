@@ -61,6 +61,7 @@ class SuiteLaunchTest {
         o.put("bench.stores", String.valueOf(stores));
         o.put("bench.runs", "1");
         o.put("bench.warmupOpens", String.valueOf(2 * stores));
+        o.put("bench.capacityMax", String.valueOf(2 * stores));
         o.put("bench.out", out.toString());
         o.put("bench.root", root.toString());
         return o;
@@ -218,7 +219,7 @@ class SuiteLaunchTest {
         assertThat(output).contains("sqlite/default > openRuns: 1 rule of " + rules + " violated:")
                 .contains("FAIL ceiling: engine sqlite, setting default, workload small, statistic oqc_ms: measured ")
                 .contains("(" + rules + ":5)");
-        assertThat(output).contains("[         4 tests successful      ]") // create, memory, disk, read pass
+        assertThat(output).contains("[         5 tests successful      ]") // create, memory, disk, read, capacity pass
                 .contains("[         1 tests failed          ]");
     }
 

@@ -1,0 +1,105 @@
+package storebench.measure;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the calling process holds and the limits it runs under, from /proc (docs/protocol.md, "capacity"): the
+ * capacity phase's points and the limits a failure to open is compared with. The Node worker reads the same files.
+ */
+public final class ProcResources {
+    /** "unlimited" in /proc/self/limits. */
+    public static final long UNLIMITED = -1;
+
+    private ProcResources() {
+    }
+
+    /**
+     * One point of the capacity curve: the memory snapshot's fields (ProcMemory, heap after a full collection), the
+     * virtual size, open file descriptors, memory maps and threads. Outside any timed region.
+     */
+    public static Map<String, Long> point() throws IOException {
+        Map<String, Long> m = new LinkedHashMap<>(ProcMemory.snapshot());
+        List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
+        m.put("vszKb", ProcMemory.kb(status, "VmSize:"));
+        m.put("fds", (long) entries(Path.of("/proc/self/fd")));
+        m.put("maps", lines(Path.of("/proc/self/maps")));
+        m.put("threads", ProcMemory.kb(status, "Threads:"));
+        return m;
+    }
+
+    /**
+     * The limits the process runs under: RLIMIT_NOFILE (soft, hard), RLIMIT_AS and RLIMIT_NPROC (soft), and the
+     * kernel's vm.max_map_count, vm.overcommit_memory, kernel.threads-max, kernel.pid_max, the machine's memory, and
+     * the managed heap's limit (-Xmx).
+     * A runtime may raise its own soft NOFILE limit at start (the JVM and Node both do): these are the limits after.
+     */
+    public static Map<String, Long> limits() throws IOException {
+        Map<String, Long> m = new LinkedHashMap<>();
+        List<String> limits = Files.readAllLines(Path.of("/proc/self/limits"));
+        long[] nofile = limit(limits, "Max open files");
+        m.put("nofileSoft", nofile[0]);
+        m.put("nofileHard", nofile[1]);
+        long as = limit(limits, "Max address space")[0];
+        m.put("asSoftKb", as == UNLIMITED ? UNLIMITED : as / 1024);
+        m.put("nprocSoft", limit(limits, "Max processes")[0]);
+        m.put("maxMapCount", number(Path.of("/proc/sys/vm/max_map_count")));
+        m.put("overcommit", number(Path.of("/proc/sys/vm/overcommit_memory")));
+        m.put("threadsMax", number(Path.of("/proc/sys/kernel/threads-max")));
+        m.put("pidMax", number(Path.of("/proc/sys/kernel/pid_max")));
+        List<String> meminfo = Files.readAllLines(Path.of("/proc/meminfo"));
+        m.put("memTotalKb", ProcMemory.kb(meminfo, "MemTotal:"));
+        m.put("memAvailableKb", ProcMemory.kb(meminfo, "MemAvailable:"));
+        m.put("heapMaxBytes", Runtime.getRuntime().maxMemory()); // -Xmx: the managed heap's own limit
+        return m;
+    }
+
+    /** The machine's available memory (MemAvailable), in kB: the capacity phase stops before it runs short. */
+    public static long memAvailableKb() throws IOException {
+        return ProcMemory.kb(Files.readAllLines(Path.of("/proc/meminfo")), "MemAvailable:");
+    }
+
+    /** Soft and hard value of a /proc/self/limits row ("Max open files  1024  4096  files"); -1 for unlimited. */
+    static long[] limit(List<String> lines, String name) {
+        for (String line : lines) {
+            if (line.startsWith(name)) {
+                String[] parts = line.substring(name.length()).trim().split("\\s+");
+                return new long[]{value(parts[0]), value(parts[1])};
+            }
+        }
+        throw new IllegalStateException("no '" + name + "' row in /proc/self/limits");
+    }
+
+    private static long value(String s) {
+        return "unlimited".equals(s) ? UNLIMITED : Long.parseLong(s);
+    }
+
+    /**
+     * A /proc/sys number. Read as lines: Files.readString of a /proc/sys file returned only its first byte here on
+     * JDK 17 (max_map_count 65530 read as "6"); such files report a size that is not their length.
+     */
+    private static long number(Path file) throws IOException {
+        return Long.parseLong(Files.readAllLines(file).get(0).trim());
+    }
+
+    private static int entries(Path dir) throws IOException {
+        int n = 0;
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
+            for (Path ignored : s) {
+                n++;
+            }
+        }
+        return n - 1; // the directory stream's own descriptor
+    }
+
+    private static long lines(Path file) throws IOException {
+        try (var s = Files.lines(file)) {
+            return s.count();
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.Protocol;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How many stores one process can hold open: a fresh trial process creates stores of bench.capacityWorkload in a
+ * directory of the phase's own and keeps every one open (one count each, checked against W) until bench.capacityMax
+ * are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
+ * {@link CapacityLimit}), the machine's available memory (bench.capacityMarginMb) or the root's free space. Every
+ * 1,000 stores (and at 0 and at the stop) it records a point: memory, virtual size, descriptors, maps, threads, heap.
+ * The per-store figures are least-squares slopes over the points. Its stores are deleted when it ends.
+ */
+public final class CapacityPhase extends Phase {
+    public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
+            "Stores held open at once (capacity; ≥: the cap was reached)", Unit.COUNT, 0).row(20).higherIsBetter()
+            .counting("stores").tolerance(0.02).chart(Phases.CAPACITY, "Stores held open at once").build();
+    public static final Stat CAPACITY_RESIDENT_KB = Stat.of("capacity_resident_kb",
+            "same, resident memory per open store (slope)", Unit.KB, 0).row(21).tolerance(0.10)
+            .chart(Phases.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
+    public static final Stat CAPACITY_VSZ_KB = Stat.of("capacity_vsz_kb", "same, virtual size per open store (slope)",
+            Unit.KB, 0).row(22).tolerance(0.10).build();
+    public static final Stat CAPACITY_FDS = Stat.of("capacity_fds",
+            "same, file descriptors per open store (slope)", Unit.COUNT, 2).row(23).counting("descriptors per store")
+            .tolerance(0.05).build();
+    public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
+            Unit.COUNT, 2).row(24).counting("maps per store").tolerance(0.05).build();
+    public static final Step CAPACITY = new Step(Protocol.CAPACITY, true, "capacity");
+    /** A point every this many stores (fewer where the cap is small, so that the curve has points). */
+    static final int EVERY = 1000;
+    /** Store 0 is opened, counted and closed this often before the first point: the engine's one-off costs. */
+    static final int WARM_OPENS = 100;
+    static final long DISK_MARGIN_BYTES = 1L << 30;
+
+    CapacityPhase() {
+        super("capacity");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS);
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(CAPACITY);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        PhaseRun.Capacity options = run.capacity();
+        Path own = run.ownStores("capacity-" + options.workload().id());
+        try {
+            ObjectNode request = Protocol.request(Protocol.CAPACITY).put("root", own.toString())
+                    .put("workload", options.workload().id()).put("max", options.max())
+                    .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
+                    .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
+            run.freshHoldingProcess();
+            ObjectNode result = run.send(CAPACITY, request, l -> { }).result();
+            run.freshProcess(); // nothing else runs in the process that held them
+            return record(run, options, result);
+        } finally {
+            run.deleteOwnStores(own);
+        }
+    }
+
+    /** Every 1,000 stores; for a cap under 10,000, a tenth of it, so that a short curve has its points too. */
+    static int every(int max) {
+        return Math.max(1, Math.min(EVERY, max / 10));
+    }
+
+    private Measured record(PhaseRun run, PhaseRun.Capacity options, ObjectNode result) throws Exception {
+        JsonNode points = result.path("points");
+        for (JsonNode p : points) {
+            ObjectNode line = run.line("capacity-point");
+            line.setAll((ObjectNode) p);
+            run.append(line);
+        }
+        int opened = result.path("opened").asInt();
+        JsonNode last = points.size() == 0 ? Protocol.JSON.createObjectNode() : points.get(points.size() - 1);
+        Map<String, Long> limits = new LinkedHashMap<>();
+        result.path("limits").fields().forEachRemaining(e -> limits.put(e.getKey(), e.getValue().asLong()));
+        CapacityLimit.Stop stop = new CapacityLimit.Stop(result.path("stop").asText(), result.path("message")
+                .asText(null), opened, last.path("fds").asLong(), last.path("maps").asLong(),
+                last.path("vszKb").asLong(), last.path("threads").asLong(), last.path("heapUsedBytes").asLong());
+        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(limits);
+        String limit = CapacityLimit.identify(run.engine(), stop, processLimits);
+        ObjectNode summary = run.line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
+                .put("max", options.max()).put("capacityWorkload", options.workload().id())
+                .put("stop", stop.kind()).put("limit", limit);
+        if (stop.message() != null) {
+            summary.put("during", result.path("during").asText()).put("store", result.path("store").asInt())
+                    .put("message", stop.message());
+        }
+        CapacityLimit.near(stop, processLimits).forEach(n -> summary.withArray("near").add(n));
+        summary.set("limits", result.path("limits"));
+        run.append(summary);
+
+        Measured measured = new Measured(this);
+        measured.put(CAPACITY_STORES, opened);
+        if (opened > 0 && points.size() >= 2) {
+            measured.put(CAPACITY_RESIDENT_KB, slope(points, "rssKb"));
+            measured.put(CAPACITY_VSZ_KB, slope(points, "vszKb"));
+            measured.put(CAPACITY_FDS, slope(points, "fds"));
+            measured.put(CAPACITY_MAPS, slope(points, "maps"));
+        }
+        for (var e : measured.figures().entrySet()) {
+            run.stat(e.getKey(), e.getValue(), List.of());
+        }
+        return measured;
+    }
+
+    /** The least-squares slope of a field against the stores open, over every point: per open store. */
+    static double slope(JsonNode points, String field) {
+        int n = points.size();
+        double sx = 0;
+        double sy = 0;
+        for (JsonNode p : points) {
+            sx += p.path("stores").asDouble();
+            sy += p.path(field).asDouble();
+        }
+        double mx = sx / n;
+        double my = sy / n;
+        double sxy = 0;
+        double sxx = 0;
+        for (JsonNode p : points) {
+            double dx = p.path("stores").asDouble() - mx;
+            sxy += dx * (p.path(field).asDouble() - my);
+            sxx += dx * dx;
+        }
+        return sxx == 0 ? Double.NaN : sxy / sxx;
+    }
+}

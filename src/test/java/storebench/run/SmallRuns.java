@@ -1,0 +1,31 @@
+package storebench.run;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The options of the small real runs the harness' tests make (sqlite or a few JVM engines, small workload, default
+ * setting, one run, a capacity phase of 20 stores): each test gives only what it is about.
+ */
+final class SmallRuns {
+    private SmallRuns() {
+    }
+
+    /** Options with output in {@code out}, stores under {@code root}, then {@code more} over the defaults. */
+    static BenchOptions options(Path out, Path root, Map<String, String> more) {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.projectDir", System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+        p.put("bench.out", out.toString());
+        p.put("bench.root", root.toString());
+        p.put("bench.engines", "sqlite");
+        p.put("bench.settings", "default");
+        p.put("bench.workload", "small");
+        p.put("bench.stores", "5");
+        p.put("bench.runs", "1");
+        p.put("bench.capacityMax", "20");
+        p.put("bench.capacityMarginMb", "512");
+        p.putAll(more);
+        return BenchOptions.from(p::get, k -> null);
+    }
+}
