@@ -35,19 +35,10 @@ class ResampleTest {
     Path tmp;
 
     private BenchOptions options(String out, Map<String, String> more) {
-        Map<String, String> p = new HashMap<>();
-        p.put("bench.projectDir", System.getProperty("bench.projectDir", System.getProperty("user.dir")));
-        p.put("bench.out", tmp.resolve(out).toString());
-        p.put("bench.root", tmp.resolve("root-" + out).toString());
-        p.put("bench.engines", "sqlite");
-        p.put("bench.settings", "default");
-        p.put("bench.workload", "small");
-        p.put("bench.stores", "6");
-        p.put("bench.hold", "2");
-        p.put("bench.runs", "2");
-        p.put("bench.warmupOpens", "12");
+        Map<String, String> p = new HashMap<>(Map.of("bench.stores", "6", "bench.hold", "2", "bench.runs", "2",
+                "bench.warmupOpens", "12"));
         p.putAll(more);
-        return BenchOptions.from(p::get, k -> null);
+        return SmallRuns.options(tmp.resolve(out), tmp.resolve("root-" + out), p);
     }
 
     @Test

@@ -38,18 +38,9 @@ class RunFolderTest {
     Path tmp;
 
     private BenchOptions options(Path root, Map<String, String> more) {
-        Map<String, String> p = new HashMap<>();
-        p.put("bench.projectDir", PROJECT.toString());
-        p.put("bench.out", tmp.resolve("out").toString());
-        p.put("bench.root", root.toString());
-        p.put("bench.engines", "sqlite");
-        p.put("bench.settings", "default");
-        p.put("bench.workload", "small");
-        p.put("bench.stores", "5");
-        p.put("bench.runs", "1");
-        p.put("bench.warmupOpens", "10");
+        Map<String, String> p = new HashMap<>(Map.of("bench.projectDir", PROJECT.toString(), "bench.warmupOpens", "10"));
         p.putAll(more);
-        return BenchOptions.from(p::get, k -> null);
+        return SmallRuns.options(tmp.resolve("out"), root, p);
     }
 
     /** A bench root whose workload folder is a symbolic link: every trial on it fails before measuring. */
