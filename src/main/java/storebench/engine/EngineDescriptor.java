@@ -40,6 +40,7 @@ public final class EngineDescriptor {
     private final String storeFiles;
     private final long largeKb;
     private final long smallKb;
+    private final long perOpenKb;
     private final int colour;
     private final String count;
     private final String put;
@@ -58,6 +59,7 @@ public final class EngineDescriptor {
         this.storeFiles = Objects.requireNonNull(b.storeFiles, "store files of " + b.id);
         this.largeKb = b.largeKb;
         this.smallKb = b.smallKb;
+        this.perOpenKb = b.perOpenKb;
         this.colour = b.colour;
         this.count = Objects.requireNonNull(b.count, "count of " + b.id);
         this.put = Objects.requireNonNull(b.put, "put of " + b.id);
@@ -160,6 +162,14 @@ public final class EngineDescriptor {
         return (workload == Workload.LARGE ? largeKb : smallKb) * 1024 * 5 / 4;
     }
 
+    /**
+     * The same, for a store opened {@code opens} times over its life: a store may grow with every open (RocksDB keeps
+     * one more info log per open).
+     */
+    public long diskEstimateBytes(Workload workload, int opens) {
+        return diskEstimateBytes(workload) + perOpenKb * 1024 * opens * 5 / 4;
+    }
+
     /** The chart colour, 0xRRGGBB. */
     public int colour() {
         return colour;
@@ -197,6 +207,7 @@ public final class EngineDescriptor {
         private String storeFiles;
         private long largeKb;
         private long smallKb;
+        private long perOpenKb;
         private int colour;
         private String count;
         private String put;
@@ -244,6 +255,12 @@ public final class EngineDescriptor {
         }
 
         /** Allocated KB per store of the large and of the small workload, as measured on ext4. */
+        /** A store grows by about this many KB with every open (RocksDB: one more LOG.old.*). */
+        public Builder diskKbPerOpen(long kb) {
+            this.perOpenKb = kb;
+            return this;
+        }
+
         public Builder diskKb(long large, long small) {
             this.largeKb = large;
             this.smallKb = small;

@@ -97,7 +97,7 @@ public final class Bench implements AutoCloseable {
         }
         try {
             DiskEstimate.requireSpace(pool.root(), DiskEstimate.peakBytes(options.engines, options.settings.size(),
-                    options.workload, options.stores, options.keep), "this run (" + options.stores + " stores per trial"
+                    options.workload, options.stores, options.keep, DiskEstimate.opensPerStore(options)), "this run (" + options.stores + " stores per trial"
                     + (options.keep ? ", all kept" : ", one trial's stores at a time") + ")");
             this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
             this.outputDir = freshOutputDir(options.outputDir, console);

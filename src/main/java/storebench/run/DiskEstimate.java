@@ -18,18 +18,28 @@ public final class DiskEstimate {
     }
 
     /** Bytes a run needs at its peak: one trial's stores, or every trial's when they are kept. */
-    public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep) {
+    public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep,
+                                 int opensPerStore) {
         long largest = 0;
         long all = 0;
         for (EngineDescriptor e : engines) {
             if (e.unavailable().isPresent()) {
                 continue;
             }
-            long trial = e.diskEstimateBytes(workload) * stores;
+            long trial = e.diskEstimateBytes(workload, opensPerStore) * stores;
             largest = Math.max(largest, trial);
             all += trial * settings;
         }
         return keep ? all : largest;
+    }
+
+    /**
+     * How often a trial opens each of its stores: the open runs' and the read runs' fresh processes (each a warm-up of
+     * whole passes and a run), the memory phase's warm-up and hold, and a few single visits (checks, layout).
+     */
+    public static int opensPerStore(BenchOptions o) {
+        int passes = Trial.warmupPasses(o.stores, o.warmupOpens);
+        return 2 * o.runs * (passes + 1) + passes + 1 + 2;
     }
 
     /** Fails with the estimate and the space free when {@code needed} bytes do not fit under {@code root}. */

@@ -311,7 +311,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
         created = missing.size();
         writePoolIdentity();
         if (!missing.isEmpty()) {
-            DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(workload()) * missing.size(),
+            DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(workload(), DiskEstimate.opensPerStore(
+                    bench.options)) * missing.size(),
                     "creating " + missing.size() + " stores of " + engine.id());
             recorded.put(Phases.CREATE, CreatePhase.create(this, missing));
         }
