@@ -98,17 +98,7 @@ final class Charts {
         NumberAxis y = logAxis("latency, ms (log scale)", yLow, yHigh, new PowerOfTenFormat());
         XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, false);
         lines.setDrawSeriesLineAsPath(true); // one path per engine, not one element per segment
-        int k = 0;
-        for (String engine : series.keySet()) {
-            lines.setSeriesPaint(k, engineColor(engine));
-            lines.setSeriesStroke(k, new BasicStroke(2f));
-            k++;
-        }
-        XYPlot plot = new XYPlot(data, x, y, lines);
-        style(plot.getDomainAxis(), plot.getRangeAxis());
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(GRID);
-        plot.setRangeGridlinePaint(GRID);
+        XYPlot plot = enginePlot(data, x, y, lines, series.keySet());
         plot.setDomainGridlineStroke(new BasicStroke(1f));
         plot.setRangeGridlineStroke(new BasicStroke(1f));
         // the 2..9 lines of every decade, as a log scale's minor grid
@@ -149,9 +139,16 @@ final class Charts {
         y.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.US));
         x.setAutoRangeIncludesZero(true);
         y.setAutoRangeIncludesZero(true);
-        XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, true);
+        XYPlot plot = enginePlot(data, x, y, new XYLineAndShapeRenderer(true, true), series.keySet());
+        plot.setOutlineVisible(false);
+        return chart(title, plot, true);
+    }
+
+    /** An XY plot with a line per engine in the engine's colour, on the report's white background and grid. */
+    private static XYPlot enginePlot(XYSeriesCollection data, NumberAxis x, NumberAxis y, XYLineAndShapeRenderer lines,
+                                     Iterable<String> engines) {
         int k = 0;
-        for (String engine : series.keySet()) {
+        for (String engine : engines) {
             lines.setSeriesPaint(k, engineColor(engine));
             lines.setSeriesStroke(k, new BasicStroke(2f));
             k++;
@@ -161,8 +158,7 @@ final class Charts {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(GRID);
         plot.setRangeGridlinePaint(GRID);
-        plot.setOutlineVisible(false);
-        return chart(title, plot, true);
+        return plot;
     }
 
     /** A linear axis over log10 of the values from 10^low to 10^high, one tick per decade. */
