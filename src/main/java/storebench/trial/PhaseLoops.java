@@ -372,7 +372,7 @@ public final class PhaseLoops {
                     s.stop = "error";
                     s.during = during;
                     s.store = i;
-                    s.message = t.getClass().getSimpleName() + ": " + t.getMessage();
+                    s.message = describe(t);
                     break;
                 }
                 final int opened = open.size();
@@ -408,6 +408,20 @@ public final class PhaseLoops {
                 System.err.println("capacity: " + failed + " stores failed to close (the first is above)");
             }
         }
+    }
+
+    /**
+     * A failure with its causes ("ExodusException: Can't init meta tree in log; cause: FileNotFoundException: ...
+     * (Too many open files)"): an engine may wrap the system's error in its own, and the limit is named from it.
+     */
+    static String describe(Throwable t) {
+        StringBuilder m = new StringBuilder(t.getClass().getSimpleName() + ": " + t.getMessage());
+        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        seen.add(t);
+        for (Throwable c = t.getCause(); c != null && seen.add(c) && seen.size() <= 6; c = c.getCause()) {
+            m.append("; cause: ").append(c.getClass().getSimpleName()).append(": ").append(c.getMessage());
+        }
+        return m.toString();
     }
 
     /** The descriptor a capacity loop keeps back; released for good before its last point. */
