@@ -553,6 +553,50 @@ class Trial {
     }
   }
 
+  /**
+   * One worker of a concurrent run (protocol.md "concurrent"): a Node database call is synchronous, so a Node worker is
+   * a process and takes one share. It spins until the wall clock reaches startAtMs, so that the workers (processes)
+   * start together, then times open, count, close as one span per store, the count checked after the span.
+   */
+  async concurrent(req) {
+    const ops = this.requireEngine();
+    const root = requireString(req, 'root');
+    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    if (!Array.isArray(req.shares) || req.shares.length !== 1) {
+      throw new Error('concurrent needs "shares": exactly one array of stores (a Node worker process is one worker)');
+    }
+    const share = requireIndexes({ op: req.op, share: req.shares[0] }, 'share');
+    const startAtMs = Number(req.startAtMs || 0);
+    const files = this.storeFiles(root, share, true);
+    const oqc = new BigInt64Array(share.length);
+    const progress = progressTicker('concurrent', share.length);
+    const epochUs = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
+    while (Date.now() < startAtMs) {
+      // spin: a timer's wake-up would add milliseconds of skew between the workers
+    }
+    const startUs = epochUs();
+    for (let k = 0; k < share.length; k++) {
+      let t0;
+      let t1;
+      let n;
+      try {
+        t0 = hrtime();
+        const db = ops.open(files[k]);
+        n = ops.count(db);
+        ops.close(db);
+        t1 = hrtime();
+      } catch (e) {
+        throw new StoreError(`store ${share[k]} (${files[k]}): ${e.message}`, share[k]);
+      }
+      oqc[k] = t1 - t0;
+      this.checkCount(share[k], files[k], expected, n);
+      progress(k + 1);
+      await settle(); // as in the open runs: libsql releases a closed connection only here
+    }
+    const endUs = epochUs();
+    return { workers: [{ oqc: toNumbers(oqc), startUs, endUs }], wallNs: (endUs - startUs) * 1000 };
+  }
+
   async openrun(req) {
     const ops = this.requireEngine();
     const root = requireString(req, 'root');
@@ -1006,8 +1050,8 @@ function requireIndexes(req, field) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main loop
 
-const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'readwarmup', 'readrun', 'hold', 'capacity', 'check', 'layout',
-  'notes', 'exit'];
+const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'readwarmup', 'readrun', 'hold', 'capacity', 'concurrent',
+  'check', 'layout', 'notes', 'exit'];
 
 async function handle(trial, line) {
   let req;

@@ -105,7 +105,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, readwarmup, readrun, hold, capacity, check, layout, notes, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, readwarmup, readrun, hold, capacity, concurrent, check, layout, notes, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
@@ -160,6 +160,16 @@ for (const engine of Object.keys(ENGINES)) {
       const read = await worker.ok({ op: 'readrun', root, workload, run: 1, order: [1, 2, 0] });
       for (const phase of ['read', 'orc']) assertPositiveIntegers(read.samples[phase], 3, phase);
       for (let k = 0; k < 3; k++) assert.ok(read.samples.orc[k] > read.samples.read[k], 'open, read, close spans the read');
+
+      const startAtMs = Date.now() + 200;
+      const conc = await worker.ok({ op: 'concurrent', root, workload, run: 1, shares: [[2, 0]], startAtMs });
+      assert.equal(conc.workers.length, 1);
+      assertPositiveIntegers(conc.workers[0].oqc, 2, 'concurrent oqc');
+      assert.ok(conc.workers[0].startUs >= startAtMs * 1000, 'the worker waited for startAtMs');
+      assert.ok(conc.workers[0].endUs > conc.workers[0].startUs);
+      const twoShares = await worker.request({ op: 'concurrent', root, workload, run: 1, shares: [[0], [1]] });
+      assert.equal(twoShares.type, 'error');
+      assert.match(twoShares.message, /exactly one array of stores/);
 
       const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2], warmup: [0, 1, 2, 0, 1, 2] });
       assert.equal(hold.opened, 2);

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import storebench.junit.StoreBench;
+import storebench.phase.ConcurrencyPhase;
 import storebench.phase.Measured;
 import storebench.phase.Phases;
 import storebench.run.Trial;
@@ -87,5 +88,16 @@ class StoreLifeBench {
         assertThat(m.value(CAPACITY_STORES)).as("capacity_stores").isPositive();
         assertThat(m.value(CAPACITY_FDS)).as("capacity_fds").isFinite();
         assertThat(m.value(CAPACITY_RESIDENT_KB)).as("capacity_resident_kb").isFinite();
+    }
+
+    @Test
+    @Order(7)
+    void concurrency() throws Exception {
+        Measured m = trial.measure(Phases.CONCURRENCY);
+        for (int t : trial.threads()) {
+            assertThat(m.value(ConcurrencyPhase.perSecond(t))).as("conc_oqc_per_s_t%d", t).isPositive();
+            assertThat(m.value(ConcurrencyPhase.p99(t))).as("conc_oqc_p99_ms_t%d", t)
+                    .isGreaterThanOrEqualTo(m.value(ConcurrencyPhase.median(t)));
+        }
     }
 }

@@ -20,6 +20,9 @@ public interface PhaseRun {
 
     String setting();
 
+    /** Where the engine's trial processes run: a child JVM or the Node worker. */
+    storebench.model.TrialRuntime runtime();
+
     Workload workload();
 
     /** N, the stores of the trial. */
@@ -42,6 +45,22 @@ public interface PhaseRun {
 
     /** Deletes the stores of a directory from {@link #ownStores} (never anything else). */
     void deleteOwnStores(java.nio.file.Path dir) throws IOException;
+
+    /** bench.threads: the concurrency phase's worker counts, ascending. */
+    List<Integer> threads();
+
+    /** bench.concurrencyVisits: a concurrency run makes at least this many visits, in whole passes over the pool. */
+    int concurrencyVisits();
+
+    /**
+     * Runs {@code processes} fresh trial processes at once (the Node engines' workers of the concurrency phase): for
+     * each stage in turn, every process gets the stage's request for it ({@code stage.apply(k)}, made when the stage
+     * starts), sent from a thread of its own, and the stage ends when all have answered. Returns each stage's answers
+     * by process; the processes are closed after the last stage. A load-gated step waits for the load once, before
+     * the first stage.
+     */
+    List<List<ObjectNode>> inParallel(Phase.Step step, int processes,
+                                      List<java.util.function.IntFunction<ObjectNode>> stages) throws Exception;
 
     /** The warm-up's order: whole passes over all N stores, at least bench.warmupOpens opens. */
     List<Integer> warmOrder();

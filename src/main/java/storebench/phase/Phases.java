@@ -27,10 +27,11 @@ public final class Phases {
     public static final MemoryPhase MEMORY_PER_STORE = new MemoryPhase();
     public static final ReadPhase READ_EVERY_NOTE = new ReadPhase();
     public static final CapacityPhase CAPACITY_PER_PROCESS = new CapacityPhase();
+    public static final ConcurrencyPhase CONCURRENCY = new ConcurrencyPhase();
 
     /** Every phase, in the order a trial measures them. */
     public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
-            CAPACITY_PER_PROCESS);
+            CAPACITY_PER_PROCESS, CONCURRENCY);
 
     private Phases() {
     }

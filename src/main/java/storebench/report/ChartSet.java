@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.phase.ConcurrencyPhase;
 import storebench.phase.Phases;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -42,7 +43,8 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
      *
      * @param series engine id to its points: {stores open, value in the axis' unit}, in column order
      */
-    public record CurvePlot(String setting, String title, String axisLabel, Map<String, List<double[]>> series) {
+    public record CurvePlot(String setting, String title, String xLabel, String axisLabel,
+                            Map<String, List<double[]>> series) {
         public CurvePlot {
             series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
         }
@@ -159,8 +161,23 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 }
                 if (!series.isEmpty()) {
                     curves.add(new CurvePlot(setting, field[1] + " against stores open, "
-                            + ReportModel.settingTitle(setting), field[2], series));
+                            + ReportModel.settingTitle(setting), "stores open", field[2], series));
                 }
+            }
+            Map<String, List<double[]>> throughput = new LinkedHashMap<>();
+            for (String e : engines) {
+                List<double[]> points = new ArrayList<>();
+                for (int t : ConcurrencyPhase.THREADS) {
+                    results.measurement(e, setting, ConcurrencyPhase.perSecond(t).id())
+                            .ifPresent(m -> points.add(new double[]{t, m.value}));
+                }
+                if (!points.isEmpty()) {
+                    throughput.put(e, points);
+                }
+            }
+            if (!throughput.isEmpty()) {
+                curves.add(new CurvePlot(setting, "Open-query-close per second against workers, "
+                        + ReportModel.settingTitle(setting), "workers at once (T)", "stores/s, all workers", throughput));
             }
         }
         return curves;

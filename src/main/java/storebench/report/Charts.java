@@ -119,12 +119,12 @@ final class Charts {
     }
 
     /**
-     * A capacity curve: a figure of the process (y) against the stores it holds open (x), a line with a mark per point
-     * for each engine, both axes linear from 0.
+     * A curve per engine, a mark per point, both axes linear from 0: a capacity curve (a figure of the process
+     * against the stores it holds open) or throughput against the workers at once.
      *
      * @param series engine id to its points {x, y}, in column order
      */
-    static JFreeChart curves(String title, String yLabel, Map<String, List<double[]>> series) {
+    static JFreeChart curves(String title, String xLabel, String yLabel, Map<String, List<double[]>> series) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
             XYSeries s = new XYSeries(engineTitle(e.getKey()), false, true);
@@ -133,7 +133,7 @@ final class Charts {
             }
             data.addSeries(s);
         }
-        NumberAxis x = new NumberAxis("stores open");
+        NumberAxis x = new NumberAxis(xLabel);
         NumberAxis y = new NumberAxis(yLabel);
         x.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.US));
         y.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.US));

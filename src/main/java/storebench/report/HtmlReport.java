@@ -271,14 +271,15 @@ public final class HtmlReport {
             html.append("</div>\n");
         }
         if (!charts.curves().isEmpty()) {
-            html.append("<h3 id=\"capacity-curves\">Capacity: what a process holds against the stores it keeps open"
-                    + "</h3>\n<div class=\"charts\">\n");
+            html.append("<h3 id=\"capacity-curves\">Capacity and concurrency</h3>\n<div class=\"charts\">\n");
             for (ChartSet.CurvePlot curve : charts.curves()) {
-                String caption = "The capacity phase's points (results.jsonl, <code>capacity-point</code>): every 1,000"
-                        + " stores open (a tenth of a smaller cap), at 0 and where the phase stopped; the slope of a"
-                        + " line is the figure per open store in the tables.";
-                figure(html, Charts.curves(curve.title(), curve.axisLabel(), curve.series()), 380, curve.title(),
-                        caption);
+                String caption = curve.xLabel().equals("stores open") ? "The capacity phase's points (results.jsonl,"
+                        + " <code>capacity-point</code>): every 1,000 stores open (a tenth of a smaller cap), at 0 and"
+                        + " where the phase stopped; the slope of a line is the figure per open store in the tables."
+                        : "The concurrency phase: open-query-close per second over all workers (medians of the runs),"
+                        + " against the workers at once; this machine's cores are in the environment section.";
+                figure(html, Charts.curves(curve.title(), curve.xLabel(), curve.axisLabel(), curve.series()), 380,
+                        curve.title(), caption);
             }
             html.append("</div>\n");
         }

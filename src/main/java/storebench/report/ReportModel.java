@@ -9,6 +9,7 @@ import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
 import storebench.phase.MemoryPhase;
 import storebench.phase.CapacityPhase;
+import storebench.phase.ConcurrencyPhase;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
@@ -269,6 +270,7 @@ public final class ReportModel {
         }
         for (String e : columns) {
             capacity(e, setting).ifPresent(l -> notes.add(Text.of(capacityNote(e, l))));
+            concurrencyNote(e, setting).ifPresent(n -> notes.add(Text.of(n)));
         }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
                 OpenRunsPhase.OPEN_MS.id()).isPresent());
@@ -292,6 +294,9 @@ public final class ReportModel {
                 cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, atLeast + stat.format(x.value),
                         x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
+            }
+            if (stat.optional() && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
+                continue; // a thread count this run did not ask for
             }
             rows.add(new StatsTable.Row(stat.id(), stat, stat.label(notesPerStore, held), cells));
         }
@@ -352,6 +357,37 @@ public final class ReportModel {
         l.path("near").forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n.asText()));
         return engineTitle(engine) + ", capacity: " + stores + " held open, then " + l.path("limit").asText() + why
                 + near;
+    }
+
+    /**
+     * Throughput against the workers T and the speed-up over T=1, with the machine's cores beside it: beyond the cores,
+     * more workers measure contention, not scaling.
+     */
+    private Optional<String> concurrencyNote(String engine, String setting) {
+        List<String> parts = new ArrayList<>();
+        Double one = null;
+        int highest = 0;
+        for (int t : ConcurrencyPhase.THREADS) {
+            Optional<RunResults.Measurement> m = results.measurement(engine, setting,
+                    ConcurrencyPhase.perSecond(t).id());
+            if (m.isEmpty()) {
+                continue;
+            }
+            if (t == 1) {
+                one = m.get().value;
+            }
+            highest = t;
+            parts.add(String.format(Locale.US, "%,.0f/s at T=%d%s", m.get().value, t, one == null || t == 1 ? ""
+                    : String.format(Locale.US, " (x%.2f)", m.get().value / one)));
+        }
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        int cores = results.environment().path("cores").asInt(0);
+        String machine = cores > 0 && highest > cores ? "; this machine has " + cores + " cores: beyond " + cores
+                + " workers the figures show contention, not scaling" : "";
+        return Optional.of(engineTitle(engine) + ", concurrency (open-query-close per second, all workers; speed-up"
+                + " over one worker): " + String.join(", ", parts) + machine + ".");
     }
 
     /** A merged run's machines, one per column, where its runs were measured on more than one (Merge). */

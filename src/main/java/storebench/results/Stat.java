@@ -27,6 +27,7 @@ public final class Stat {
     private final String chartGroup;
     private final String chartTitle;
     private final String countUnit;
+    private final boolean optional;
 
     private Stat(Builder b) {
         this.id = Objects.requireNonNull(b.id);
@@ -45,6 +46,7 @@ public final class Stat {
         this.chartGroup = b.chartGroup;
         this.chartTitle = b.chartTitle;
         this.countUnit = b.countUnit;
+        this.optional = b.optional;
     }
 
     /** A statistic with its id, row label (%W% and %M% stand for the notes per store and the stores held open), unit and decimals. */
@@ -110,6 +112,14 @@ public final class Stat {
         return countUnit;
     }
 
+    /**
+     * Measured only where the run's options ask for it (one of the concurrency phase's thread counts): its row appears
+     * only where some engine has a figure, and a run that did not measure it misses nothing.
+     */
+    public boolean optional() {
+        return optional;
+    }
+
     /** The bar chart (by its title) the statistic is drawn in, or null for none. */
     public String chartGroup() {
         return chartGroup;
@@ -163,6 +173,7 @@ public final class Stat {
         private String chartGroup;
         private String chartTitle;
         private String countUnit = "";
+        private boolean optional;
 
         private Builder(String id, String label, Unit unit, int decimals) {
             this.id = id;
@@ -207,6 +218,12 @@ public final class Stat {
         }
 
         /** Drawn as bars in the chart group {@code group}, under its own title. */
+        /** Measured only where the options ask for it: see {@link Stat#optional()}. */
+        public Builder optional() {
+            this.optional = true;
+            return this;
+        }
+
         /** A COUNT statistic counts these ("stores/s", "fds per store"): the unit its exports give. */
         public Builder counting(String unit) {
             this.countUnit = unit;

@@ -59,6 +59,10 @@ public final class BenchOptions {
     public final int capacityMax;
     public final Workload capacityWorkload;
     public final long capacityMarginMb;
+    /** The concurrency phase's worker counts T, ascending. */
+    public final List<Integer> threads;
+    /** The concurrency phase's runs make at least this many visits (whole passes over the pool). */
+    public final int concurrencyVisits;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -105,6 +109,8 @@ public final class BenchOptions {
         capacityMax = positiveInt(s, "bench.capacityMax", null, "20000");
         capacityWorkload = parse("bench.capacityWorkload", s.get("bench.capacityWorkload", null, "small"), Workload::of);
         capacityMarginMb = positiveInt(s, "bench.capacityMarginMb", null, "2048");
+        threads = threads(s.get("bench.threads", null, "1,2,4"));
+        concurrencyVisits = positiveInt(s, "bench.concurrencyVisits", null, "1000");
     }
 
     /** Options from system properties and the environment. */
@@ -148,6 +154,26 @@ public final class BenchOptions {
             if (!chosen.contains(setting)) {
                 chosen.add(setting);
             }
+        }
+        return List.copyOf(chosen);
+    }
+
+    /** Worker counts the concurrency phase has statistics for (storebench.phase.ConcurrencyPhase.THREADS). */
+    private static List<Integer> threads(String value) {
+        java.util.TreeSet<Integer> chosen = new java.util.TreeSet<>();
+        for (String item : list("bench.threads", value)) {
+            Integer t = null;
+            try {
+                t = Integer.valueOf(item);
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            if (t == null || !storebench.phase.ConcurrencyPhase.THREADS.contains(t)) {
+                throw new IllegalArgumentException("bench.threads='" + value + "' is not valid: '" + item + "' is not"
+                        + " one of " + storebench.phase.ConcurrencyPhase.THREADS + " (the worker counts the"
+                        + " concurrency phase has statistics for); give a comma list, e.g. 1,2,4");
+            }
+            chosen.add(t);
         }
         return List.copyOf(chosen);
     }

@@ -87,6 +87,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return setting.id();
     }
 
+    @Override
+    public TrialRuntime runtime() {
+        return engine.runtime();
+    }
+
     public Setting settingOf() {
         return setting;
     }
@@ -253,6 +258,70 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public List<Integer> threads() {
+        return bench.options.threads;
+    }
+
+    @Override
+    public int concurrencyVisits() {
+        return bench.options.concurrencyVisits;
+    }
+
+    @Override
+    public List<List<ObjectNode>> inParallel(Phase.Step step, int processes,
+                                             List<java.util.function.IntFunction<ObjectNode>> stages) throws Exception {
+        LoadGate.Wait wait = step.loadGated() ? awaitLoad() : null;
+        closeProcess();
+        List<TrialProcess> started = new ArrayList<>();
+        java.util.concurrent.ExecutorService senders = java.util.concurrent.Executors.newFixedThreadPool(processes);
+        long wall0 = System.nanoTime();
+        try {
+            for (int k = 0; k < processes; k++) {
+                TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), bench.commands.command(engine, heap),
+                        setting.environment(), bench.workDir, bench.options.trialTimeout.toMillis());
+                started.add(p);
+                p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),
+                        l -> { });
+            }
+            List<List<ObjectNode>> answers = new ArrayList<>();
+            for (java.util.function.IntFunction<ObjectNode> stage : stages) {
+                List<ObjectNode> requests = new ArrayList<>();
+                for (int k = 0; k < processes; k++) {
+                    requests.add(stage.apply(k));
+                }
+                List<java.util.concurrent.Future<ObjectNode>> futures = new ArrayList<>();
+                for (int k = 0; k < processes; k++) {
+                    TrialProcess p = started.get(k);
+                    ObjectNode request = requests.get(k);
+                    futures.add(senders.submit(() -> p.request(request, l -> { })));
+                }
+                List<ObjectNode> stageAnswers = new ArrayList<>();
+                for (java.util.concurrent.Future<ObjectNode> f : futures) {
+                    try {
+                        stageAnswers.add(f.get());
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+                    }
+                }
+                answers.add(stageAnswers);
+            }
+            if (wait != null) {
+                append(line("phase").put("phase", step.op()).put("wallMs", (System.nanoTime() - wall0) / 1e6)
+                        .put("load1", wait.load1).put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp)
+                        .put("processes", processes));
+            }
+            return answers;
+        } catch (TrialFailure | IOException | RuntimeException e) {
+            throw (Exception) recordFailure(step.op() + " (" + processes + " processes)", null, e);
+        } finally {
+            senders.shutdownNow();
+            for (TrialProcess p : started) {
+                p.close();
+            }
+        }
+    }
+
+    @Override
     public List<Integer> warmOrder() {
         int n = stores();
         int passes = warmupPasses(n, bench.options.warmupOpens);
@@ -332,7 +401,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
         LoadGate.Wait wait = step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(),
                 0, false);
         int total = request.has("stores") ? request.get("stores").size()
-                : request.has("order") ? request.get("order").size() : request.path("max").asInt(0);
+                : request.has("order") ? request.get("order").size()
+                : request.has("shares") ? java.util.stream.StreamSupport.stream(request.get("shares").spliterator(),
+                false).mapToInt(JsonNode::size).sum() : request.path("max").asInt(0);
         int[] done = {0};
         ObjectNode result;
         try {

@@ -294,6 +294,81 @@ public final class PhaseLoops {
         }
     }
 
+    /** One worker of a concurrent run: open-query-close per store in its order, and when it started and ended. */
+    public static final class WorkerSamples {
+        public final long[] oqc;
+        /** Epoch microseconds: the workers' spans are compared across threads and, in Node, across processes. */
+        public long startUs;
+        public long endUs;
+
+        WorkerSamples(int n) {
+            oqc = new long[n];
+        }
+    }
+
+    /**
+     * T workers at once, one thread each, worker k visiting {@code shares[k]}: open, count, close, one span per store
+     * (t0 open, count, close t1), the count checked after t1. All threads wait at a barrier, then spin until the wall
+     * clock reaches {@code startAtMs}, so that they start together (and with the other processes of a Node run). The
+     * first failure of any worker fails the call.
+     */
+    public WorkerSamples[] concurrent(Path root, Workload workload, int[][] shares, long startAtMs,
+                                      IntConsumer progress) throws Exception {
+        int t = shares.length;
+        WorkerSamples[] samples = new WorkerSamples[t];
+        long expected = workload.notesPerStore();
+        java.time.Instant now = java.time.Instant.now(); // microseconds on Linux; currentTimeMillis has only ms
+        long nano0 = System.nanoTime();
+        long epochUs0 = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+        java.util.concurrent.CyclicBarrier ready = new java.util.concurrent.CyclicBarrier(t);
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(t);
+        try {
+            List<java.util.concurrent.Future<WorkerSamples>> futures = new ArrayList<>();
+            for (int k = 0; k < t; k++) {
+                int[] share = shares[k];
+                futures.add(pool.submit(() -> {
+                    Path[] dirs;
+                    WorkerSamples s;
+                    try {
+                        dirs = dirs(root, share);
+                        s = new WorkerSamples(share.length);
+                    } catch (RuntimeException e) {
+                        ready.reset(); // the others must not wait for this one at the barrier
+                        throw e;
+                    }
+                    ready.await();
+                    while (System.currentTimeMillis() < startAtMs) {
+                        Thread.onSpinWait();
+                    }
+                    s.startUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
+                    for (int j = 0; j < share.length; j++) {
+                        long t0 = System.nanoTime();
+                        OpenStore store = engine.open(dirs[j]);
+                        long n = store.count();
+                        store.close();
+                        long t1 = System.nanoTime();
+                        s.oqc[j] = t1 - t0;
+                        checkCount(share[j], dirs[j], expected, n);
+                        progress.accept(done.incrementAndGet());
+                    }
+                    s.endUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
+                    return s;
+                }));
+            }
+            for (int k = 0; k < t; k++) {
+                try {
+                    samples[k] = futures.get(k).get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+                }
+            }
+            return samples;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
     public static final class CapacitySamples {
         /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point() plus "stores". */

@@ -22,6 +22,7 @@ public final class Protocol {
     public static final String OPENRUN = "openrun";
     public static final String HOLD = "hold";
     public static final String CAPACITY = "capacity";
+    public static final String CONCURRENT = "concurrent";
     public static final String READWARMUP = "readwarmup";
     public static final String READRUN = "readrun";
     public static final String CHECK = "check";

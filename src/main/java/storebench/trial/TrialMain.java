@@ -184,6 +184,32 @@ public final class TrialMain {
                 result.set("limits", Protocol.JSON.valueToTree(s.limits));
                 return result;
             }
+            case Protocol.CONCURRENT: {
+                JsonNode sharesNode = request.get("shares");
+                if (sharesNode == null || !sharesNode.isArray() || sharesNode.size() == 0) {
+                    throw new IllegalArgumentException("concurrent needs \"shares\": one array of stores per worker");
+                }
+                int[][] shares = new int[sharesNode.size()][];
+                int total = 0;
+                for (int k = 0; k < shares.length; k++) {
+                    shares[k] = Protocol.toInts(sharesNode.get(k), "shares[" + k + "]");
+                    total += shares[k].length;
+                }
+                long startAtMs = request.path("startAtMs").asLong(0);
+                PhaseLoops.WorkerSamples[] w = phases.concurrent(root, workload, shares, startAtMs,
+                        synchronizedProgress(op, total));
+                ObjectNode result = Protocol.result(op);
+                ArrayNode workers = result.putArray("workers");
+                long first = Long.MAX_VALUE;
+                long last = Long.MIN_VALUE;
+                for (PhaseLoops.WorkerSamples s : w) {
+                    ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
+                    worker.set("oqc", Protocol.longs(s.oqc));
+                    first = Math.min(first, s.startUs);
+                    last = Math.max(last, s.endUs);
+                }
+                return result.put("wallNs", (last - first) * 1000);
+            }
             case Protocol.LAYOUT: {
                 int store = request.path("store").asInt(-1);
                 ObjectNode result = Protocol.result(op).put("store", store);
@@ -207,7 +233,7 @@ public final class TrialMain {
             }
             default:
                 throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
-                        + " warmup, openrun, readwarmup, readrun, hold, capacity, check, layout, notes, exit");
+                        + " warmup, openrun, readwarmup, readrun, hold, capacity, concurrent, check, layout, notes, exit");
         }
     }
 
@@ -245,6 +271,16 @@ public final class TrialMain {
     @SuppressWarnings("unchecked")
     private static Map<String, Long>[] holder() {
         return new Map[1];
+    }
+
+    /** The same, for workers on several threads. */
+    private IntConsumer synchronizedProgress(String op, int total) {
+        IntConsumer progress = progress(op, total);
+        return done -> {
+            synchronized (this) {
+                progress.accept(done);
+            }
+        };
     }
 
     /** Sends a progress line at most every 2 s, between stores only. */

@@ -51,6 +51,21 @@ class BenchOptionsTest {
         assertThat(o.root).isEqualTo(o.projectDir.resolve("target/bench-data"));
         assertThat(o.thresholds).isEqualTo(o.projectDir.resolve("thresholds.yaml"));
         assertThat(o.outputDir).isEqualTo(o.projectDir.resolve("target/bench"));
+        assertThat(o.capacityMax).isEqualTo(20_000);
+        assertThat(o.capacityWorkload).isEqualTo(Workload.SMALL);
+        assertThat(o.capacityMarginMb).isEqualTo(2048);
+        assertThat(o.threads).containsExactly(1, 2, 4);
+    }
+
+    @Test
+    void threadsAreWorkerCountsWithStatisticsInAscendingOrder() {
+        assertThat(with("bench.threads", "4, 1,8,4").threads).containsExactly(1, 4, 8);
+        for (String bad : new String[]{"3", "two", "1,16", ""}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.threads", bad))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bench.threads");
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.threads", "1,3"))
+                .hasMessageContaining("'3' is not one of [1, 2, 4, 8]");
     }
 
     @Test

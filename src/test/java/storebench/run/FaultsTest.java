@@ -74,7 +74,7 @@ class FaultsTest {
         }
         Path out = tmp.resolve("out");
         RunResults results = RunResults.load(out);
-        for (Stat stat : Phases.stats()) {
+        for (Stat stat : Phases.stats().stream().filter(s -> !s.optional()).toList()) {
             assertThat(results.measurement("objectbox-cached", "default", stat.id())).as(stat.id())
                     .matches(m -> m.isPresent() == stat.measuredIn(TrialRuntime.JVM));
         }

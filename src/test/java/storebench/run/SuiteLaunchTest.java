@@ -219,7 +219,7 @@ class SuiteLaunchTest {
         assertThat(output).contains("sqlite/default > openRuns: 1 rule of " + rules + " violated:")
                 .contains("FAIL ceiling: engine sqlite, setting default, workload small, statistic oqc_ms: measured ")
                 .contains("(" + rules + ":5)");
-        assertThat(output).contains("[         5 tests successful      ]") // create, memory, disk, read, capacity pass
+        assertThat(output).contains("[         6 tests successful      ]") // create, memory, disk, read, capacity, concurrency pass
                 .contains("[         1 tests failed          ]");
     }
 

@@ -1,0 +1,209 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+import storebench.measure.Latency;
+import storebench.measure.RunStats;
+import storebench.model.TrialRuntime;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.Protocol;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+/**
+ * T workers at once, for each T of bench.threads: the pool's stores in run r's seeded order (whole passes over it, at
+ * least bench.concurrencyVisits visits), dealt round-robin into T shares, each worker visiting its own share: open, count,
+ * close, timed per store as in the open runs. JVM engines: T
+ * threads in one fresh trial process, warmed up like the open runs. Node engines: T fresh worker processes (a Node
+ * database call is synchronous, so one process is one worker), each warmed up over its own share. The workers start
+ * together at one wall-clock instant; the wall time is from it to the last worker's end. R runs, fresh processes,
+ * medians of the runs' figures.
+ */
+public final class ConcurrencyPhase extends Phase {
+    /** The worker counts it has statistics for (bench.threads chooses among them). */
+    public static final List<Integer> THREADS = List.of(1, 2, 4, 8);
+    private static final Map<Integer, Stat[]> STATS = new LinkedHashMap<>();
+
+    static {
+        int row = 25;
+        for (int t : THREADS) {
+            Stat perS = Stat.of("conc_oqc_per_s_t" + t, "Concurrency, " + t + " worker" + (t == 1 ? "" : "s")
+                    + ": open-query-close per second, all workers", Unit.COUNT, 0).row(row++).ofRuns()
+                    .higherIsBetter().counting("stores/s").optional().build();
+            Stat ms = Stat.of("conc_oqc_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s")
+                    + ": open, query, close (median)", Unit.MS, 3).row(row++).ofRuns().optional().build();
+            Stat p99 = Stat.of("conc_oqc_p99_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s") + ": p99",
+                    Unit.MS, 3).row(row++).ofRuns().optional().build();
+            STATS.put(t, new Stat[]{perS, ms, p99});
+        }
+    }
+
+    public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
+    public static final Step CONCURRENT = new Step(Protocol.CONCURRENT, true, "concurrency");
+    /** The workers start this long after their requests are made: time enough to send them all. */
+    static final long START_DELAY_MS = 300;
+
+
+    ConcurrencyPhase() {
+        super("concurrency");
+    }
+
+    /** Throughput, median and p99 of T workers. */
+    public static Stat perSecond(int threads) {
+        return of(threads)[0];
+    }
+
+    public static Stat median(int threads) {
+        return of(threads)[1];
+    }
+
+    public static Stat p99(int threads) {
+        return of(threads)[2];
+    }
+
+    private static Stat[] of(int threads) {
+        Stat[] s = STATS.get(threads);
+        if (s == null) {
+            throw new IllegalArgumentException("no concurrency statistics for " + threads + " workers; valid: " + THREADS);
+        }
+        return s;
+    }
+
+    @Override
+    public List<Stat> stats() {
+        List<Stat> all = new ArrayList<>();
+        STATS.values().forEach(s -> all.addAll(List.of(s)));
+        return all;
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(WARMUP, CONCURRENT);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH_PER_RUN;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        run.ensureStores();
+        Map<Stat, List<Double>> figures = new LinkedHashMap<>();
+        // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
+        // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
+        // per-store median unchanged)
+        int passes = passes(run.stores(), run.concurrencyVisits());
+        for (int r = 1; r <= run.runs(); r++) {
+            int[] order = repeat(OpenRunsPhase.visitingOrder(run.stores(), r), passes);
+            for (int t : run.threads()) {
+                int[][] shares = shares(order, t);
+                JsonNode workers = run.runtime() == TrialRuntime.NODE ? inProcesses(run, r, shares)
+                        : inThreads(run, r, shares);
+                record(workers, t, figures);
+            }
+        }
+        Measured m = new Measured(this);
+        for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
+            m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
+            run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
+        }
+        return m;
+    }
+
+    /** Whole passes over the N stores that make at least {@code visits} visits. */
+    static int passes(int n, int visits) {
+        return Math.max(1, (visits + n - 1) / n);
+    }
+
+    private static int[] repeat(int[] order, int passes) {
+        int[] all = new int[order.length * passes];
+        for (int p = 0; p < passes; p++) {
+            System.arraycopy(order, 0, all, p * order.length, order.length);
+        }
+        return all;
+    }
+
+    /** The order dealt round-robin into {@code t} shares. */
+    static int[][] shares(int[] order, int t) {
+        int[][] shares = new int[t][];
+        for (int k = 0; k < t; k++) {
+            shares[k] = new int[(order.length - k + t - 1) / t];
+            for (int j = 0; j < shares[k].length; j++) {
+                shares[k][j] = order[k + j * t];
+            }
+        }
+        return shares;
+    }
+
+    /** JVM engines: one fresh process warmed up like the open runs, T threads. */
+    private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
+        WarmUp.inFreshProcess(run, WARMUP, l -> l.put("run", r).put("threads", shares.length));
+        ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
+                .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
+        request.set("shares", sharesNode(shares));
+        return run.send(CONCURRENT, request, l -> l.put("run", r).put("threads", shares.length)).result()
+                .path("workers");
+    }
+
+    /** Node engines: T fresh worker processes, each warmed up over its own share, then started together. */
+    private JsonNode inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
+        int perWorker = Math.max(1, (run.warmOrder().size() + shares.length - 1) / shares.length);
+        long[] startAt = {0};
+        IntFunction<ObjectNode> warm = k -> {
+            int passes = Math.max(1, (perWorker + shares[k].length - 1) / shares[k].length);
+            int[] warmOrder = repeat(shares[k], passes);
+            ObjectNode request = run.request(Protocol.WARMUP);
+            request.set("order", Protocol.ints(warmOrder));
+            return request;
+        };
+        IntFunction<ObjectNode> go = k -> {
+            if (k == 0) {
+                startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
+            }
+            ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
+            request.set("shares", sharesNode(new int[][]{shares[k]}));
+            return request;
+        };
+        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(warm, go));
+        ArrayNode workers = Protocol.JSON.createArrayNode();
+        for (ObjectNode a : answers.get(1)) {
+            a.path("workers").forEach(workers::add);
+        }
+        return workers;
+    }
+
+    private static ArrayNode sharesNode(int[][] shares) {
+        ArrayNode node = Protocol.JSON.createArrayNode();
+        for (int[] share : shares) {
+            node.add(Protocol.ints(share));
+        }
+        return node;
+    }
+
+    /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */
+    private static void record(JsonNode workers, int t, Map<Stat, List<Double>> figures) {
+        List<Long> spans = new ArrayList<>();
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (JsonNode w : workers) {
+            for (long ns : Protocol.toLongs(w.path("oqc"), "oqc")) {
+                spans.add(ns);
+            }
+            first = Math.min(first, w.path("startUs").asLong());
+            last = Math.max(last, w.path("endUs").asLong());
+        }
+        Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
+        double seconds = Math.max(1, last - first) / 1e6;
+        figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.size() / seconds);
+        figures.computeIfAbsent(median(t), k -> new ArrayList<>()).add(Latency.p50Ms(h));
+        figures.computeIfAbsent(p99(t), k -> new ArrayList<>()).add(Latency.p99Ms(h));
+    }
+}

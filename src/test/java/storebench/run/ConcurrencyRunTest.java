@@ -1,0 +1,60 @@
+package storebench.run;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.NodeEngines;
+import storebench.engine.SqliteEngine;
+import storebench.model.Setting;
+import storebench.phase.ConcurrencyPhase;
+import storebench.phase.Measured;
+import storebench.phase.Phases;
+import storebench.results.RunResults;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The concurrency phase end to end with real trial processes: SQLite's workers as threads of one JVM, SQLite
+ * (Node.js)'s as worker processes; every worker count's statistics recorded with their runs.
+ */
+class ConcurrencyRunTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void threadsInOneJvmAndProcessesInNodeBothYieldEveryWorkerCountsFigures() throws Exception {
+        BenchOptions o = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.engines",
+                "sqlite,sqlite-node", "bench.stores", "8", "bench.runs", "2", "bench.warmupOpens", "16",
+                "bench.threads", "1,2", "bench.concurrencyVisits", "40"));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            Trial jvm = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
+            check(jvm.measure(Phases.CONCURRENCY));
+            Trial node = bench.trial(NodeEngines.SQLITE_NODE, Setting.DEFAULT);
+            java.util.Optional<String> why = node.unavailable();
+            assumeTrue(why.isEmpty(), () -> "Node engines not runnable here: " + why.orElse(""));
+            check(node.measure(Phases.CONCURRENCY));
+        }
+        RunResults results = RunResults.load(tmp.resolve("out"));
+        for (String engine : new String[]{"sqlite", "sqlite-node"}) {
+            assertThat(results.measurement(engine, "default", "conc_oqc_per_s_t2")).as(engine).isPresent();
+            assertThat(results.measurement(engine, "default", "conc_oqc_per_s_t4")).as(engine).isEmpty();
+        }
+        // two worker processes per Node run: their phase lines say so
+        assertThat(results.lines("phase", "sqlite-node", "default")).anyMatch(l -> l.path("processes").asInt() == 2);
+    }
+
+    private static void check(Measured m) {
+        for (int t : new int[]{1, 2}) {
+            assertThat(m.runs(ConcurrencyPhase.perSecond(t))).hasSize(2).allSatisfy(v -> assertThat(v).isPositive());
+            assertThat(m.value(ConcurrencyPhase.p99(t))).isGreaterThanOrEqualTo(m.value(ConcurrencyPhase.median(t)));
+        }
+        assertThat(m.has(ConcurrencyPhase.perSecond(4))).isFalse();
+    }
+}
