@@ -94,7 +94,7 @@ class StoreLifeBench {
     @Order(7)
     void concurrency() throws Exception {
         Measured m = trial.measure(Phases.CONCURRENCY);
-        for (int t : trial.threads()) {
+        for (int t : trial.option(ConcurrencyPhase.WORKERS)) {
             assertThat(m.value(ConcurrencyPhase.perSecond(t))).as("conc_oqc_per_s_t%d", t).isPositive();
             assertThat(m.value(ConcurrencyPhase.p99(t))).as("conc_oqc_p99_ms_t%d", t)
                     .isGreaterThanOrEqualTo(m.value(ConcurrencyPhase.median(t)));

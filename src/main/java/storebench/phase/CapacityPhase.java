@@ -2,6 +2,7 @@ package storebench.phase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.Workload;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
@@ -34,6 +35,13 @@ public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
             Unit.COUNT, 2).row(24).counting("maps per store").tolerance(0.05).build();
     public static final Step CAPACITY = new Step(Protocol.CAPACITY, true, "capacity");
+    /** At most this many stores held open: the cap, not a limit (a capacity that reaches it reads "at least"). */
+    public static final PhaseOption<Integer> MAX = PhaseOption.positiveInt("bench.capacityMax", 20_000);
+    /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
+    public static final PhaseOption<Workload> WORKLOAD = new PhaseOption<>("bench.capacityWorkload", "small",
+            Workload::of);
+    /** It stops before the machine's available memory (MemAvailable) falls below this many MiB. */
+    public static final PhaseOption<Integer> MARGIN_MB = PhaseOption.positiveInt("bench.capacityMarginMb", 2048);
     /** A point every this many stores (fewer where the cap is small, so that the curve has points). */
     static final int EVERY = 1000;
     /** Store 0 is opened, counted and closed this often before the first point: the engine's one-off costs. */
@@ -60,8 +68,17 @@ public final class CapacityPhase extends Phase {
     }
 
     @Override
+    public List<PhaseOption<?>> options() {
+        return List.of(MAX, WORKLOAD, MARGIN_MB);
+    }
+
+    /** How far one capacity run goes: at most {@code max} stores of {@code workload}, above the memory margin. */
+    private record Options(int max, Workload workload, long memoryMarginMb) {
+    }
+
+    @Override
     public Measured measure(PhaseRun run) throws Exception {
-        PhaseRun.Capacity options = run.capacity();
+        Options options = new Options(run.option(MAX), run.option(WORKLOAD), run.option(MARGIN_MB));
         Path own = run.ownStores("capacity-" + options.workload().id());
         try {
             ObjectNode request = Protocol.request(Protocol.CAPACITY).put("root", own.toString())
@@ -82,7 +99,7 @@ public final class CapacityPhase extends Phase {
         return Math.max(1, Math.min(EVERY, max / 10));
     }
 
-    private Measured record(PhaseRun run, PhaseRun.Capacity options, ObjectNode result) throws Exception {
+    private Measured record(PhaseRun run, Options options, ObjectNode result) throws Exception {
         JsonNode points = result.path("points");
         for (JsonNode p : points) {
             ObjectNode line = run.line("capacity-point");

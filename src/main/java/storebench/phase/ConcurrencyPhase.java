@@ -47,6 +47,11 @@ public final class ConcurrencyPhase extends Phase {
 
     public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
     public static final Step CONCURRENT = new Step(Protocol.CONCURRENT, true, "concurrency");
+    /** The worker counts T it runs, ascending: a comma list of counts it has statistics for. */
+    public static final PhaseOption<List<Integer>> WORKERS = new PhaseOption<>("bench.threads", "1,2,4",
+            ConcurrencyPhase::workerCounts);
+    /** Each run makes at least this many visits, in whole passes over the pool. */
+    public static final PhaseOption<Integer> VISITS = PhaseOption.positiveInt("bench.concurrencyVisits", 1000);
     /** The workers start this long after their requests are made: time enough to send them all. */
     static final long START_DELAY_MS = 300;
 
@@ -94,16 +99,46 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     @Override
+    public List<PhaseOption<?>> options() {
+        return List.of(WORKERS, VISITS);
+    }
+
+    /** "4, 1,8" reads as [1, 4, 8]: each a count of {@link #THREADS}. */
+    static List<Integer> workerCounts(String value) {
+        java.util.TreeSet<Integer> chosen = new java.util.TreeSet<>();
+        for (String item : value.split(",")) {
+            if (item.isBlank()) {
+                continue;
+            }
+            Integer t = null;
+            try {
+                t = Integer.valueOf(item.trim());
+            } catch (NumberFormatException e) {
+                // named below
+            }
+            if (t == null || !THREADS.contains(t)) {
+                throw new IllegalArgumentException("'" + item.trim() + "' is not one of " + THREADS + " (the worker"
+                        + " counts the concurrency phase has statistics for); give a comma list, e.g. 1,2,4");
+            }
+            chosen.add(t);
+        }
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("give a comma list of worker counts, e.g. 1,2,4");
+        }
+        return List.copyOf(chosen);
+    }
+
+    @Override
     public Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = passes(run.stores(), run.concurrencyVisits());
+        int passes = passes(run.stores(), run.option(VISITS));
         for (int r = 1; r <= run.runs(); r++) {
             int[] order = repeat(OpenRunsPhase.visitingOrder(run.stores(), r), passes);
-            for (int t : run.threads()) {
+            for (int t : run.option(WORKERS)) {
                 int[][] shares = shares(order, t);
                 JsonNode workers = run.runtime() == TrialRuntime.NODE ? inProcesses(run, r, shares)
                         : inThreads(run, r, shares);

@@ -48,6 +48,11 @@ public abstract class Phase {
 
     public abstract Processes processes();
 
+    /** The options it reads (README's options table lists them with the run's other options). */
+    public List<PhaseOption<?>> options() {
+        return List.of();
+    }
+
     /** Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. */
     public abstract Measured measure(PhaseRun run) throws Exception;
 

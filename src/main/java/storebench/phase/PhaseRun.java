@@ -34,8 +34,8 @@ public interface PhaseRun {
     /** M, the stores held open. */
     int hold();
 
-    /** The capacity phase's options: bench.capacityMax, bench.capacityWorkload, bench.capacityMarginMb. */
-    Capacity capacity();
+    /** One of a phase's own options ({@link Phase#options()}) in this run. */
+    <T> T option(PhaseOption<T> option);
 
     /**
      * A directory of its own under the bench root for the stores a phase makes itself ({@code name} tells it from the
@@ -45,12 +45,6 @@ public interface PhaseRun {
 
     /** Deletes the stores of a directory from {@link #ownStores} (never anything else). */
     void deleteOwnStores(java.nio.file.Path dir) throws IOException;
-
-    /** bench.threads: the concurrency phase's worker counts, ascending. */
-    List<Integer> threads();
-
-    /** bench.concurrencyVisits: a concurrency run makes at least this many visits, in whole passes over the pool. */
-    int concurrencyVisits();
 
     /**
      * Runs {@code processes} fresh trial processes at once (the Node engines' workers of the concurrency phase): for
@@ -103,11 +97,6 @@ public interface PhaseRun {
 
     /** Writes an HdrHistogram log of this trial (hdr/engine/setting/name.hlog). */
     void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException;
-
-    /** How far the capacity phase goes: at most {@code max} stores of {@code workload}, stopping before the machine's
-     * available memory falls below {@code memoryMarginMb}. */
-    record Capacity(int max, Workload workload, long memoryMarginMb) {
-    }
 
     /** A trial process' answer, and the load the step started at (waited for, if it was load-gated). */
     record Answer(ObjectNode result, LoadGate.Wait load) {

@@ -5,13 +5,18 @@ import storebench.engine.Engines;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.model.Workload;
+import storebench.phase.Phase;
+import storebench.phase.PhaseOption;
+import storebench.phase.Phases;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -55,14 +60,8 @@ public final class BenchOptions {
      * one at a time, until they are decided (0: never).
      */
     public final int resample;
-    /** The capacity phase: at most this many stores held open at once, of this workload, above this memory margin. */
-    public final int capacityMax;
-    public final Workload capacityWorkload;
-    public final long capacityMarginMb;
-    /** The concurrency phase's worker counts T, ascending. */
-    public final List<Integer> threads;
-    /** The concurrency phase's runs make at least this many visits (whole passes over the pool). */
-    public final int concurrencyVisits;
+    /** The phases' own options (Phase.options()), by option, read and checked with the rest. */
+    private final Map<PhaseOption<?>, Object> phaseOptions = new LinkedHashMap<>();
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -106,11 +105,20 @@ public final class BenchOptions {
         profile = bool("bench.profile", s.get("bench.profile", null, "false"));
         String resampleValue = s.get("bench.resample", null, "0");
         resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
-        capacityMax = positiveInt(s, "bench.capacityMax", null, "20000");
-        capacityWorkload = parse("bench.capacityWorkload", s.get("bench.capacityWorkload", null, "small"), Workload::of);
-        capacityMarginMb = positiveInt(s, "bench.capacityMarginMb", null, "2048");
-        threads = threads(s.get("bench.threads", null, "1,2,4"));
-        concurrencyVisits = positiveInt(s, "bench.concurrencyVisits", null, "1000");
+        for (Phase phase : Phases.ALL) {
+            for (PhaseOption<?> option : phase.options()) {
+                phaseOptions.put(option, option.read(s.get(option.name(), null, option.fallback())));
+            }
+        }
+    }
+
+    /** A phase's option in this run: its value, or its default. */
+    public <T> T option(PhaseOption<T> option) {
+        if (!phaseOptions.containsKey(option)) {
+            throw new IllegalArgumentException(option.name() + " is no registered phase's option (storebench.phase.Phases)");
+        }
+        @SuppressWarnings("unchecked") T value = (T) phaseOptions.get(option);
+        return value;
     }
 
     /** Options from system properties and the environment. */
@@ -154,26 +162,6 @@ public final class BenchOptions {
             if (!chosen.contains(setting)) {
                 chosen.add(setting);
             }
-        }
-        return List.copyOf(chosen);
-    }
-
-    /** Worker counts the concurrency phase has statistics for (storebench.phase.ConcurrencyPhase.THREADS). */
-    private static List<Integer> threads(String value) {
-        java.util.TreeSet<Integer> chosen = new java.util.TreeSet<>();
-        for (String item : list("bench.threads", value)) {
-            Integer t = null;
-            try {
-                t = Integer.valueOf(item);
-            } catch (NumberFormatException e) {
-                // named below
-            }
-            if (t == null || !storebench.phase.ConcurrencyPhase.THREADS.contains(t)) {
-                throw new IllegalArgumentException("bench.threads='" + value + "' is not valid: '" + item + "' is not"
-                        + " one of " + storebench.phase.ConcurrencyPhase.THREADS + " (the worker counts the"
-                        + " concurrency phase has statistics for); give a comma list, e.g. 1,2,4");
-            }
-            chosen.add(t);
         }
         return List.copyOf(chosen);
     }

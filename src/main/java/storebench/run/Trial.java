@@ -15,6 +15,7 @@ import storebench.phase.DiskPhase;
 import storebench.phase.Measured;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
+import storebench.phase.PhaseOption;
 import storebench.phase.PhaseRun;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
@@ -240,8 +241,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
-    public Capacity capacity() {
-        return new Capacity(bench.options.capacityMax, bench.options.capacityWorkload, bench.options.capacityMarginMb);
+    public <T> T option(PhaseOption<T> option) {
+        return bench.options.option(option);
     }
 
     @Override
@@ -255,16 +256,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
     public void deleteOwnStores(Path own) throws IOException {
         bench.pool.deleteStores(own);
         bench.pool.settle();
-    }
-
-    @Override
-    public List<Integer> threads() {
-        return bench.options.threads;
-    }
-
-    @Override
-    public int concurrencyVisits() {
-        return bench.options.concurrencyVisits;
     }
 
     @Override

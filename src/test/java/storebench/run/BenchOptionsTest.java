@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.phase.CapacityPhase;
+import storebench.phase.ConcurrencyPhase;
 import storebench.engine.Engines;
 
 import storebench.engine.NodeEngines;
@@ -51,15 +53,15 @@ class BenchOptionsTest {
         assertThat(o.root).isEqualTo(o.projectDir.resolve("target/bench-data"));
         assertThat(o.thresholds).isEqualTo(o.projectDir.resolve("thresholds.yaml"));
         assertThat(o.outputDir).isEqualTo(o.projectDir.resolve("target/bench"));
-        assertThat(o.capacityMax).isEqualTo(20_000);
-        assertThat(o.capacityWorkload).isEqualTo(Workload.SMALL);
-        assertThat(o.capacityMarginMb).isEqualTo(2048);
-        assertThat(o.threads).containsExactly(1, 2, 4);
+        assertThat(o.option(CapacityPhase.MAX)).isEqualTo(20_000);
+        assertThat(o.option(CapacityPhase.WORKLOAD)).isEqualTo(Workload.SMALL);
+        assertThat(o.option(CapacityPhase.MARGIN_MB)).isEqualTo(2048);
+        assertThat(o.option(ConcurrencyPhase.WORKERS)).containsExactly(1, 2, 4);
     }
 
     @Test
     void threadsAreWorkerCountsWithStatisticsInAscendingOrder() {
-        assertThat(with("bench.threads", "4, 1,8,4").threads).containsExactly(1, 4, 8);
+        assertThat(with("bench.threads", "4, 1,8,4").option(ConcurrencyPhase.WORKERS)).containsExactly(1, 4, 8);
         for (String bad : new String[]{"3", "two", "1,16", ""}) {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.threads", bad))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bench.threads");
@@ -265,5 +267,26 @@ class BenchOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bench.slowdown='" + value + "'")
                 .hasMessageContaining("a fraction > 0");
+    }
+
+    @Test
+    void phaseOptionsAreReadAtStartAndABadValueNamesTheOptionAndWhatIsValid() {
+        assertThat(with("bench.capacityMax", "5_000").option(CapacityPhase.MAX)).isEqualTo(5000);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.capacityMax", "0"))
+                .hasMessage("bench.capacityMax='0' is not valid: give a whole number >= 1");
+        props.remove("bench.capacityMax");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.capacityWorkload", "huge"))
+                .hasMessageStartingWith("bench.capacityWorkload='huge' is not valid: unknown workload 'huge'")
+                .hasMessageContaining("small");
+        props.remove("bench.capacityWorkload");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.concurrencyVisits", "many"))
+                .hasMessageContaining("bench.concurrencyVisits='many'");
+    }
+
+    @Test
+    void anOptionOfNoRegisteredPhaseIsRefused() {
+        storebench.phase.PhaseOption<Integer> stray = storebench.phase.PhaseOption.positiveInt("bench.stray", 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> options().option(stray))
+                .hasMessageContaining("bench.stray is no registered phase's option");
     }
 }

@@ -1,0 +1,37 @@
+package storebench.phase;
+
+import java.util.function.Function;
+
+/**
+ * An option a phase reads ({@code bench.capacityMax}): its name, its default, and how a value is read. A phase lists
+ * its options in {@link Phase#options()}; the bench run reads them with every other option, at start, so that a bad
+ * value stops the run before anything is measured, and hands them to the phase through {@link PhaseRun#option}.
+ *
+ * @param parser reads a value (trimmed); throws IllegalArgumentException saying what would be valid, without the
+ *               option's name, which the bench run puts first
+ */
+public record PhaseOption<T>(String name, String fallback, Function<String, T> parser) {
+    /** A whole number >= 1 ("20_000" reads as 20000). */
+    public static PhaseOption<Integer> positiveInt(String name, int fallback) {
+        return new PhaseOption<>(name, String.valueOf(fallback), value -> {
+            try {
+                int n = Integer.parseInt(value.replace("_", ""));
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException ignored) {
+                // falls through to the message below
+            }
+            throw new IllegalArgumentException("give a whole number >= 1");
+        });
+    }
+
+    /** The value of this option in a run, from its text ({@code fallback} where the run does not set it). */
+    public T read(String value) {
+        try {
+            return parser.apply(value.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + "='" + value + "' is not valid: " + e.getMessage(), e);
+        }
+    }
+}
