@@ -3,14 +3,18 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.Workload;
+import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How many stores one process can hold open: a fresh trial process creates stores of bench.capacityWorkload in a
@@ -139,6 +143,71 @@ public final class CapacityPhase extends Phase {
         }
         return measured;
     }
+
+    /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */
+    private static Optional<JsonNode> summary(RunResults results, String engine, String setting) {
+        List<JsonNode> lines = results.lines("capacity", engine, setting);
+        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1));
+    }
+
+    /** What stopped it: the cap, a margin, or a store that failed and the limit it reached. */
+    @Override
+    public List<String> notes(RunResults results, String engine, String setting) {
+        return summary(results, engine, setting).map(l -> {
+            String stores = String.format(Locale.US, "%,d", l.path("opened").asInt()) + " "
+                    + l.path("capacityWorkload").asText() + " stores";
+            if (l.path("capReached").asBoolean()) {
+                return "capacity: at least " + stores + " held open (bench.capacityMax reached).";
+            }
+            String why = l.has("message") ? "; at store " + l.path("store").asInt() + " (" + l.path("during").asText()
+                    + "): " + l.path("message").asText().lines().findFirst().orElse("") : "";
+            StringBuilder near = new StringBuilder();
+            l.path("near").forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n.asText()));
+            return "capacity: " + stores + " held open, then " + l.path("limit").asText() + why + near;
+        }).stream().toList();
+    }
+
+    /** A capacity that reached the cap is a lower bound: "≥ 20,000". */
+    @Override
+    public String qualifier(RunResults results, Stat stat, String engine, String setting) {
+        return stat == CAPACITY_STORES && summary(results, engine, setting).map(l -> l.path("capReached").asBoolean())
+                .orElse(false) ? "≥ " : "";
+    }
+
+    /** Resident memory, descriptors and maps against the stores open: the points the slopes are fitted to. */
+    @Override
+    public List<Curve> curves(RunResults results, List<String> engines, String setting) {
+        List<Curve> curves = new ArrayList<>();
+        for (String[] field : CURVE_FIELDS) {
+            Map<String, List<double[]>> series = new LinkedHashMap<>();
+            double divisor = Double.parseDouble(field[3]);
+            for (String e : engines) {
+                List<double[]> points = new ArrayList<>();
+                for (JsonNode l : results.lines("capacity-point", e, setting)) {
+                    if (l.path("stores").asLong() == 0 && !points.isEmpty()) {
+                        points.clear(); // a later capacity run of the same trial: its curve, not both
+                    }
+                    points.add(new double[]{l.path("stores").asDouble(), l.path(field[0]).asDouble() / divisor});
+                }
+                if (!points.isEmpty()) {
+                    series.put(e, points);
+                }
+            }
+            if (!series.isEmpty()) {
+                curves.add(new Curve(field[1] + " against stores open", "stores open", field[2], "The capacity phase's"
+                        + " points (results.jsonl, `capacity-point`): every 1,000 stores open (a tenth of a smaller"
+                        + " cap), at 0 and where the phase stopped; the slope of a line is the figure per open store"
+                        + " in the tables.", series));
+            }
+        }
+        return curves;
+    }
+
+    /** The capacity curves' figures: the point's field, the chart's title, its axis unit, the divisor to that unit. */
+    private static final List<String[]> CURVE_FIELDS = List.of(
+            new String[]{"rssKb", "Resident memory", "MiB", "1024"},
+            new String[]{"fds", "Open file descriptors", "descriptors", "1"},
+            new String[]{"maps", "Memory maps", "maps", "1"});
 
     /** The least-squares slope of a field against the stores open, over every point: per open store. */
     static double slope(JsonNode points, String field) {

@@ -7,6 +7,7 @@ import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
 import storebench.measure.RunStats;
 import storebench.model.TrialRuntime;
+import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
@@ -14,7 +15,9 @@ import storebench.trial.Protocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
@@ -221,6 +224,56 @@ public final class ConcurrencyPhase extends Phase {
             node.add(Protocol.ints(share));
         }
         return node;
+    }
+
+    /**
+     * Throughput against the workers T and the speed-up over T=1, with the machine's cores beside it: beyond the cores,
+     * more workers measure contention, not scaling.
+     */
+    @Override
+    public List<String> notes(RunResults results, String engine, String setting) {
+        List<String> parts = new ArrayList<>();
+        Double one = null;
+        int highest = 0;
+        for (int t : THREADS) {
+            Optional<RunResults.Measurement> m = results.measurement(engine, setting, perSecond(t).id());
+            if (m.isEmpty()) {
+                continue;
+            }
+            if (t == 1) {
+                one = m.get().value;
+            }
+            highest = t;
+            parts.add(String.format(Locale.US, "%,.0f/s at T=%d%s", m.get().value, t, one == null || t == 1 ? ""
+                    : String.format(Locale.US, " (x%.2f)", m.get().value / one)));
+        }
+        if (parts.isEmpty()) {
+            return List.of();
+        }
+        int cores = results.environment().path("cores").asInt(0);
+        String machine = cores > 0 && highest > cores ? "; this machine has " + cores + " cores: beyond " + cores
+                + " workers the figures show contention, not scaling" : "";
+        return List.of("concurrency (open-query-close per second, all workers; speed-up over one worker): "
+                + String.join(", ", parts) + machine + ".");
+    }
+
+    /** Throughput against the workers at once. */
+    @Override
+    public List<Curve> curves(RunResults results, List<String> engines, String setting) {
+        Map<String, List<double[]>> throughput = new LinkedHashMap<>();
+        for (String e : engines) {
+            List<double[]> points = new ArrayList<>();
+            for (int t : THREADS) {
+                results.measurement(e, setting, perSecond(t).id()).ifPresent(m -> points.add(new double[]{t, m.value}));
+            }
+            if (!points.isEmpty()) {
+                throughput.put(e, points);
+            }
+        }
+        return throughput.isEmpty() ? List.of() : List.of(new Curve("Open-query-close per second against workers",
+                "workers at once (T)", "stores/s, all workers", "The concurrency phase: open-query-close per second"
+                + " over all workers (medians of the runs), against the workers at once; this machine's cores are in"
+                + " the environment section.", throughput));
     }
 
     /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */

@@ -1,5 +1,6 @@
 package storebench.phase;
 
+import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.List;
@@ -50,6 +51,24 @@ public abstract class Phase {
 
     /** The options it reads (README's options table lists them with the run's other options). */
     public List<PhaseOption<?>> options() {
+        return List.of();
+    }
+
+    /**
+     * What it says under a setting's table about one engine, from the run's results: sentences the report begins with
+     * the engine's title ("capacity: 1,023 small stores held open, then ..."); none where it did not run.
+     */
+    public List<String> notes(RunResults results, String engine, String setting) {
+        return List.of();
+    }
+
+    /** What the report puts before one of its figures ("≥ " where the figure is a lower bound); "" for none. */
+    public String qualifier(RunResults results, Stat stat, String engine, String setting) {
+        return "";
+    }
+
+    /** The charts it adds to report.html for one setting, a line per engine of {@code engines}; none where it did not run. */
+    public List<Curve> curves(RunResults results, List<String> engines, String setting) {
         return List.of();
     }
 

@@ -1,6 +1,7 @@
 package storebench.report;
 
-import storebench.phase.ConcurrencyPhase;
+import storebench.phase.Curve;
+import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -32,19 +33,14 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
         curves = List.copyOf(curves);
     }
 
-    /** The capacity curves: one figure of the points against the stores open, per setting and figure. */
-    static final List<String[]> CURVE_FIELDS = List.of(
-            new String[]{"rssKb", "Resident memory", "MiB", "1024"},
-            new String[]{"fds", "Open file descriptors", "descriptors", "1"},
-            new String[]{"maps", "Memory maps", "maps", "1"});
-
     /**
-     * One setting's capacity curve of one figure, an engine per line.
+     * One setting's curve of a phase (Phase.curves), an engine per line.
      *
-     * @param series engine id to its points: {stores open, value in the axis' unit}, in column order
+     * @param phase  the phase that draws it
+     * @param series engine id to its points {x, y in the axis' unit}, in column order
      */
-    public record CurvePlot(String setting, String title, String xLabel, String axisLabel,
-                            Map<String, List<double[]>> series) {
+    public record CurvePlot(String setting, String phase, String title, String xLabel, String axisLabel,
+                            String caption, Map<String, List<double[]>> series) {
         public CurvePlot {
             series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
         }
@@ -140,44 +136,15 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 curves(results, engines, settings));
     }
 
-    /** The capacity phase's points (capacity-point lines), where it ran. */
+    /** The phases' curves (Phase.curves), per setting, in the phases' order. */
     private static List<CurvePlot> curves(RunResults results, List<String> engines, List<String> settings) {
         List<CurvePlot> curves = new ArrayList<>();
         for (String setting : settings) {
-            for (String[] field : CURVE_FIELDS) {
-                Map<String, List<double[]>> series = new LinkedHashMap<>();
-                double divisor = Double.parseDouble(field[3]);
-                for (String e : engines) {
-                    List<double[]> points = new ArrayList<>();
-                    for (var l : results.lines("capacity-point", e, setting)) {
-                        if (l.path("stores").asLong() == 0 && !points.isEmpty()) {
-                            points.clear(); // a later capacity run of the same trial: its curve, not both
-                        }
-                        points.add(new double[]{l.path("stores").asDouble(), l.path(field[0]).asDouble() / divisor});
-                    }
-                    if (!points.isEmpty()) {
-                        series.put(e, points);
-                    }
+            for (Phase phase : Phases.ALL) {
+                for (Curve c : phase.curves(results, engines, setting)) {
+                    curves.add(new CurvePlot(setting, phase.id(), c.title() + ", " + ReportModel.settingTitle(setting),
+                            c.xLabel(), c.axisLabel(), c.caption(), c.series()));
                 }
-                if (!series.isEmpty()) {
-                    curves.add(new CurvePlot(setting, field[1] + " against stores open, "
-                            + ReportModel.settingTitle(setting), "stores open", field[2], series));
-                }
-            }
-            Map<String, List<double[]>> throughput = new LinkedHashMap<>();
-            for (String e : engines) {
-                List<double[]> points = new ArrayList<>();
-                for (int t : ConcurrencyPhase.THREADS) {
-                    results.measurement(e, setting, ConcurrencyPhase.perSecond(t).id())
-                            .ifPresent(m -> points.add(new double[]{t, m.value}));
-                }
-                if (!points.isEmpty()) {
-                    throughput.put(e, points);
-                }
-            }
-            if (!throughput.isEmpty()) {
-                curves.add(new CurvePlot(setting, "Open-query-close per second against workers, "
-                        + ReportModel.settingTitle(setting), "workers at once (T)", "stores/s, all workers", throughput));
             }
         }
         return curves;

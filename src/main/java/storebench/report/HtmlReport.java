@@ -271,15 +271,14 @@ public final class HtmlReport {
             html.append("</div>\n");
         }
         if (!charts.curves().isEmpty()) {
-            html.append("<h3 id=\"capacity-curves\">Capacity and concurrency</h3>\n<div class=\"charts\">\n");
+            // headed by the phases that drew them: "Capacity and concurrency"
+            List<String> phases = charts.curves().stream().map(ChartSet.CurvePlot::phase).distinct().toList();
+            String heading = String.join(" and ", phases);
+            html.append("<h3 id=\"curves\">").append(HtmlPage.esc(Character.toUpperCase(heading.charAt(0))
+                    + heading.substring(1))).append("</h3>\n<div class=\"charts\">\n");
             for (ChartSet.CurvePlot curve : charts.curves()) {
-                String caption = curve.xLabel().equals("stores open") ? "The capacity phase's points (results.jsonl,"
-                        + " <code>capacity-point</code>): every 1,000 stores open (a tenth of a smaller cap), at 0 and"
-                        + " where the phase stopped; the slope of a line is the figure per open store in the tables."
-                        : "The concurrency phase: open-query-close per second over all workers (medians of the runs),"
-                        + " against the workers at once; this machine's cores are in the environment section.";
                 figure(html, Charts.curves(curve.title(), curve.xLabel(), curve.axisLabel(), curve.series()), 380,
-                        curve.title(), caption);
+                        curve.title(), inline(Text.withCodeSpans(curve.caption())));
             }
             html.append("</div>\n");
         }

@@ -8,8 +8,6 @@ import storebench.model.TrialRuntime;
 import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
 import storebench.phase.MemoryPhase;
-import storebench.phase.CapacityPhase;
-import storebench.phase.ConcurrencyPhase;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
@@ -269,8 +267,9 @@ public final class ReportModel {
             }
         }
         for (String e : columns) {
-            capacity(e, setting).ifPresent(l -> notes.add(Text.of(capacityNote(e, l))));
-            concurrencyNote(e, setting).ifPresent(n -> notes.add(Text.of(n)));
+            for (Phase phase : Phases.ALL) {
+                phase.notes(results, e, setting).forEach(n -> notes.add(Text.of(engineTitle(e) + ", " + n)));
+            }
         }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
                 OpenRunsPhase.OPEN_MS.id()).isPresent());
@@ -285,13 +284,12 @@ public final class ReportModel {
     private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference) {
         List<StatsTable.Row> rows = new ArrayList<>();
         for (Stat stat : Phases.stats()) {
+            Phase phase = Phases.phaseOf(stat);
             List<StatsTable.Cell> cells = new ArrayList<>();
             for (String e : columns) {
                 Optional<RunResults.Measurement> m = results.measurement(e, setting, stat.id());
-                // a capacity that reached the cap is a lower bound: "≥ 20,000"
-                String atLeast = stat == CapacityPhase.CAPACITY_STORES && capacity(e, setting)
-                        .map(l -> l.path("capReached").asBoolean()).orElse(false) ? "≥ " : "";
-                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, atLeast + stat.format(x.value),
+                String qualifier = phase.qualifier(results, stat, e, setting); // "≥ 20,000": a lower bound
+                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, qualifier + stat.format(x.value),
                         x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
             }
@@ -331,63 +329,6 @@ public final class ReportModel {
         }
         return new StatsTable.Row(DURABILITY, null, "Commit synced before it returns (syncs per created store, where"
                 + " the profile counted them)", cells);
-    }
-
-    /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */
-    private Optional<JsonNode> capacity(String engine, String setting) {
-        JsonNode found = null;
-        for (JsonNode l : results.lines("capacity")) {
-            if (engine.equals(l.path("engine").asText()) && setting.equals(l.path("setting").asText())) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
-    }
-
-    /** What stopped an engine's capacity phase: the cap, a margin, or a store that failed and the limit it reached. */
-    private String capacityNote(String engine, JsonNode l) {
-        String stores = String.format(Locale.US, "%,d", l.path("opened").asInt()) + " "
-                + l.path("capacityWorkload").asText() + " stores";
-        if (l.path("capReached").asBoolean()) {
-            return engineTitle(engine) + ", capacity: at least " + stores + " held open (bench.capacityMax reached).";
-        }
-        String why = l.has("message") ? "; at store " + l.path("store").asInt() + " (" + l.path("during").asText()
-                + "): " + l.path("message").asText().lines().findFirst().orElse("") : "";
-        StringBuilder near = new StringBuilder();
-        l.path("near").forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n.asText()));
-        return engineTitle(engine) + ", capacity: " + stores + " held open, then " + l.path("limit").asText() + why
-                + near;
-    }
-
-    /**
-     * Throughput against the workers T and the speed-up over T=1, with the machine's cores beside it: beyond the cores,
-     * more workers measure contention, not scaling.
-     */
-    private Optional<String> concurrencyNote(String engine, String setting) {
-        List<String> parts = new ArrayList<>();
-        Double one = null;
-        int highest = 0;
-        for (int t : ConcurrencyPhase.THREADS) {
-            Optional<RunResults.Measurement> m = results.measurement(engine, setting,
-                    ConcurrencyPhase.perSecond(t).id());
-            if (m.isEmpty()) {
-                continue;
-            }
-            if (t == 1) {
-                one = m.get().value;
-            }
-            highest = t;
-            parts.add(String.format(Locale.US, "%,.0f/s at T=%d%s", m.get().value, t, one == null || t == 1 ? ""
-                    : String.format(Locale.US, " (x%.2f)", m.get().value / one)));
-        }
-        if (parts.isEmpty()) {
-            return Optional.empty();
-        }
-        int cores = results.environment().path("cores").asInt(0);
-        String machine = cores > 0 && highest > cores ? "; this machine has " + cores + " cores: beyond " + cores
-                + " workers the figures show contention, not scaling" : "";
-        return Optional.of(engineTitle(engine) + ", concurrency (open-query-close per second, all workers; speed-up"
-                + " over one worker): " + String.join(", ", parts) + machine + ".");
     }
 
     /** A merged run's machines, one per column, where its runs were measured on more than one (Merge). */

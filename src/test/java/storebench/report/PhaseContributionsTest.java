@@ -1,0 +1,117 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the phases add to the report through their extension points (Phase.notes, Phase.qualifier, Phase.curves),
+ * read from the small run's results with lines added: the report code names no phase.
+ */
+class PhaseContributionsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Path runSmall() throws Exception {
+        return Path.of(PhaseContributionsTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+    }
+
+    private static List<JsonNode> lines() throws Exception {
+        return new ArrayList<>(ResultsFile.read(runSmall().resolve(ResultsFile.NAME)));
+    }
+
+    private static ObjectNode environment(int cores) throws Exception {
+        ObjectNode env = (ObjectNode) JSON.readTree(runSmall().resolve(RunResults.ENVIRONMENT).toFile());
+        return env.put("cores", cores);
+    }
+
+    private static JsonNode stat(String engine, String stat, double value) {
+        return ResultsFile.line("stat").put("engine", engine).put("setting", "default").put("workload", "small")
+                .put("stat", stat).put("value", value);
+    }
+
+    private static ChartSet charts(List<JsonNode> lines) throws Exception {
+        return ChartSet.of(null, new RunResults(lines, environment(32)), List.of("objectbox", "sqlite"),
+                List.of("default", "mmap-threshold"), 10, 1000);
+    }
+
+    @Test
+    void capacityDrawsThreeCurvesPerSettingFromItsPoints() throws Exception {
+        List<ChartSet.CurvePlot> curves = charts(lines()).curves();
+
+        assertThat(curves).hasSize(6).allMatch(c -> c.phase().equals("capacity"));
+        ChartSet.CurvePlot fds = curves.get(1);
+        assertThat(fds.setting()).isEqualTo("default");
+        assertThat(fds.title()).startsWith("Open file descriptors against stores open, ");
+        assertThat(fds.caption()).contains("`capacity-point`");
+        assertThat(fds.series().keySet()).containsExactly("objectbox", "sqlite");
+        List<double[]> sqlite = fds.series().get("sqlite");
+        assertThat(sqlite).hasSize(11);
+        assertThat(sqlite.get(0)).containsExactly(0, 59);
+        assertThat(sqlite.get(10)).containsExactly(2000, 2058);
+        // resident memory in MiB
+        assertThat(curves.get(0).series().get("sqlite").get(0)[1]).isCloseTo(2168304 / 1024.0,
+                org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aLaterCapacityRunOfTheSameTrialReplacesTheEarliersCurve() throws Exception {
+        List<JsonNode> lines = lines();
+        for (int stores : new int[]{0, 100}) {
+            lines.add(ResultsFile.line("capacity-point").put("engine", "sqlite").put("setting", "default")
+                    .put("workload", "small").put("stores", stores).put("rssKb", 1024).put("fds", 7 + stores)
+                    .put("maps", 3));
+        }
+
+        List<double[]> sqlite = charts(lines).curves().get(1).series().get("sqlite");
+
+        assertThat(sqlite).hasSize(2);
+        assertThat(sqlite.get(1)).containsExactly(100, 107);
+    }
+
+    @Test
+    void concurrencyStatesTheSpeedUpAndBeyondTheCoresContention() throws Exception {
+        List<JsonNode> lines = lines();
+        lines.add(stat("sqlite", "conc_oqc_per_s_t1", 1000));
+        lines.add(stat("sqlite", "conc_oqc_per_s_t2", 1800));
+        lines.add(stat("sqlite", "conc_oqc_per_s_t4", 1900));
+
+        String on2 = new MarkdownReport(new RunResults(lines, environment(2))).render();
+        String on32 = new MarkdownReport(new RunResults(lines, environment(32))).render();
+
+        assertThat(on2).contains("- SQLite, concurrency (open-query-close per second, all workers; speed-up over one"
+                + " worker): 1,000/s at T=1, 1,800/s at T=2 (x1.80), 1,900/s at T=4 (x1.90); this machine has 2"
+                + " cores: beyond 2 workers the figures show contention, not scaling.\n");
+        assertThat(on32).contains("1,900/s at T=4 (x1.90).\n").doesNotContain("contention, not scaling");
+        // its rows appear where measured, the t8 rows do not
+        assertThat(on2).contains("Concurrency, 4 workers: open-query-close per second, all workers")
+                .doesNotContain("8 workers");
+        List<ChartSet.CurvePlot> curves = charts(lines).curves();
+        assertThat(curves.stream().map(ChartSet.CurvePlot::phase).distinct()).containsExactly("capacity",
+                "concurrency");
+        ChartSet.CurvePlot throughput = curves.stream().filter(c -> c.phase().equals("concurrency")).findFirst()
+                .orElseThrow();
+        assertThat(throughput.series().keySet()).containsExactly("sqlite");
+        assertThat(throughput.series().get("sqlite")).extracting(p -> p[0] + ":" + p[1])
+                .containsExactly("1.0:1000.0", "2.0:1800.0", "4.0:1900.0");
+    }
+
+    @Test
+    void theHtmlReportHeadsTheCurvesWithThePhasesThatDrewThem() throws Exception {
+        List<JsonNode> lines = lines();
+        lines.add(stat("sqlite", "conc_oqc_per_s_t1", 1000));
+
+        String html = new HtmlReport(ReportModel.of(new RunResults(lines, environment(2)))).render();
+
+        assertThat(html).contains("<h3 id=\"curves\">Capacity and concurrency</h3>")
+                .contains("The capacity phase's points (results.jsonl, <code>capacity-point</code>)");
+    }
+}
