@@ -138,7 +138,7 @@ public final class ConcurrencyPhase extends Phase {
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = passes(run.stores(), run.option(VISITS));
+        int passes = WarmUp.passes(run.stores(), run.option(VISITS));
         for (int r = 1; r <= run.runs(); r++) {
             int[] order = repeat(OpenRunsPhase.visitingOrder(run.stores(), r), passes);
             for (int t : run.option(WORKERS)) {
@@ -154,11 +154,6 @@ public final class ConcurrencyPhase extends Phase {
             run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
         }
         return m;
-    }
-
-    /** Whole passes over the N stores that make at least {@code visits} visits. */
-    static int passes(int n, int visits) {
-        return Math.max(1, (visits + n - 1) / n);
     }
 
     private static int[] repeat(int[] order, int passes) {
@@ -196,8 +191,7 @@ public final class ConcurrencyPhase extends Phase {
         int perWorker = Math.max(1, (run.warmOrder().size() + shares.length - 1) / shares.length);
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
-            int passes = Math.max(1, (perWorker + shares[k].length - 1) / shares[k].length);
-            int[] warmOrder = repeat(shares[k], passes);
+            int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
             ObjectNode request = run.request(Protocol.WARMUP);
             request.set("order", Protocol.ints(warmOrder));
             return request;

@@ -11,8 +11,17 @@ import java.util.function.Consumer;
  * whole passes, at least bench.warmupOpens times, so that the page cache and the JIT (drivers' Java open paths compile
  * only after a few thousand calls) are warm. The phases with runs begin each run with it.
  */
-final class WarmUp {
+public final class WarmUp {
     private WarmUp() {
+    }
+
+    /**
+     * Whole passes over {@code n} stores that make at least {@code minVisits} visits: the warm-up's passes (one pass
+     * warms the page cache, but the JIT compiles a driver's open path only after a few thousand calls), a concurrency
+     * run's, a Node worker's warm-up over its share.
+     */
+    public static int passes(int n, int minVisits) {
+        return Math.max(1, (minVisits + n - 1) / n);
     }
 
     /** Starts a fresh trial process and warms it up; {@code line} adds fields to the warm-up's phase line. */

@@ -38,7 +38,7 @@ public final class DiskEstimate {
      * whole passes and a run), the memory phase's warm-up and hold, and a few single visits (checks, layout).
      */
     public static int opensPerStore(BenchOptions o) {
-        int passes = Trial.warmupPasses(o.stores, o.warmupOpens);
+        int passes = storebench.phase.WarmUp.passes(o.stores, o.warmupOpens);
         return 2 * o.runs * (passes + 1) + passes + 1 + 2;
     }
 

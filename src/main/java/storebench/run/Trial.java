@@ -18,6 +18,7 @@ import storebench.phase.Phase;
 import storebench.phase.PhaseOption;
 import storebench.phase.PhaseRun;
 import storebench.phase.Phases;
+import storebench.phase.WarmUp;
 import storebench.results.ResultsFile;
 import storebench.results.Stat;
 import storebench.trial.Protocol;
@@ -315,7 +316,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public List<Integer> warmOrder() {
         int n = stores();
-        int passes = warmupPasses(n, bench.options.warmupOpens);
+        int passes = WarmUp.passes(n, bench.options.warmupOpens);
         List<Integer> order = new ArrayList<>(n * passes);
         for (int pass = 0; pass < passes; pass++) {
             for (int i = 0; i < n; i++) {
@@ -323,14 +324,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
             }
         }
         return order;
-    }
-
-    /**
-     * Whole warm-up passes over all n stores that make at least {@code minOpens} opens: one pass warms the page
-     * cache, but the JIT compiles a driver's open path only after a few thousand calls.
-     */
-    public static int warmupPasses(int n, int minOpens) {
-        return Math.max(1, (minOpens + n - 1) / n);
     }
 
     @Override

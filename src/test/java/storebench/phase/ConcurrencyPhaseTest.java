@@ -38,11 +38,11 @@ class ConcurrencyPhaseTest {
 
     @Test
     void aRunMakesAtLeastAThousandVisitsInWholePasses() {
-        assertThat(ConcurrencyPhase.passes(1000, 1000)).isEqualTo(1);
-        assertThat(ConcurrencyPhase.passes(10_000, 1000)).isEqualTo(1);
-        assertThat(ConcurrencyPhase.passes(200, 1000)).isEqualTo(5);
-        assertThat(ConcurrencyPhase.passes(300, 1000)).isEqualTo(4);
-        assertThat(ConcurrencyPhase.passes(20, 100)).isEqualTo(5);
+        assertThat(WarmUp.passes(1000, 1000)).isEqualTo(1);
+        assertThat(WarmUp.passes(10_000, 1000)).isEqualTo(1);
+        assertThat(WarmUp.passes(200, 1000)).isEqualTo(5);
+        assertThat(WarmUp.passes(300, 1000)).isEqualTo(4);
+        assertThat(WarmUp.passes(20, 100)).isEqualTo(5);
     }
 
     @Test
