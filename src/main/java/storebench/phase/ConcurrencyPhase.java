@@ -13,6 +13,7 @@ import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -182,7 +183,8 @@ public final class ConcurrencyPhase extends Phase {
         ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, l -> l.put("run", r).put("threads", shares.length)).result()
+        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
+                l -> l.put("run", r).put("threads", shares.length)).result()
                 .path("workers");
     }
 

@@ -54,7 +54,7 @@ public final class MemoryPhase extends Phase {
         }
         request.set("stores", Protocol.ints(stores));
         run.freshHoldingProcess();
-        ObjectNode result = run.send(HOLD, request, l -> { }).result();
+        ObjectNode result = run.send(HOLD, request, m, l -> { }).result();
         run.freshProcess(); // nothing else runs in the process that measured memory
         JsonNode before = result.path("before");
         JsonNode after = result.path("after");

@@ -74,9 +74,10 @@ public interface PhaseRun {
     /**
      * Sends a step's request to the trial's process (started if there is none) and returns the answer. Where the step
      * is load-gated it first waits for the load (bench.maxLoad) and records the step's wall time and load; {@code line}
-     * adds fields to that phase line.
+     * adds fields to that phase line. {@code visits}: the store visits the request makes (the total of its progress
+     * lines, and the phase line's "visited"), 0 for a request that reports no progress.
      */
-    Answer send(Phase.Step step, ObjectNode request, Consumer<ObjectNode> line) throws Exception;
+    Answer send(Phase.Step step, ObjectNode request, int visits, Consumer<ObjectNode> line) throws Exception;
 
     /** The next request starts a fresh trial process (the one running is closed). */
     void freshProcess();

@@ -31,7 +31,7 @@ public final class WarmUp {
         int passes = order.size() / run.stores();
         ObjectNode request = run.request(Protocol.WARMUP);
         request.set("order", Protocol.ints(order.stream().mapToInt(Integer::intValue).toArray()));
-        run.send(step, request, l -> {
+        run.send(step, request, order.size(), l -> {
             l.put("passes", passes);
             line.accept(l);
         });

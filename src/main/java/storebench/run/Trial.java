@@ -345,7 +345,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             existing.stream().filter(i -> i < n).forEach(candidates::add);
             ObjectNode check = request(Protocol.CHECK);
             check.set("stores", ints(candidates));
-            send(new Phase.Step(Protocol.CHECK, false, null), check, l -> { }).result().path("valid")
+            send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), l -> { }).result().path("valid")
                     .forEach(v -> valid.add(v.asInt()));
         }
         for (int i : existing) {
@@ -381,13 +381,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
     @Override
-    public Answer send(Phase.Step step, ObjectNode request, Consumer<ObjectNode> extra) throws Exception {
+    public Answer send(Phase.Step step, ObjectNode request, int total, Consumer<ObjectNode> extra) throws Exception {
         LoadGate.Wait wait = step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(),
                 0, false);
-        int total = request.has("stores") ? request.get("stores").size()
-                : request.has("order") ? request.get("order").size()
-                : request.has("shares") ? java.util.stream.StreamSupport.stream(request.get("shares").spliterator(),
-                false).mapToInt(JsonNode::size).sum() : request.path("max").asInt(0);
         int[] done = {0};
         ObjectNode result;
         try {

@@ -46,6 +46,9 @@ class ConcurrencyRunTest {
             assertThat(results.measurement(engine, "default", "conc_oqc_per_s_t2")).as(engine).isPresent();
             assertThat(results.measurement(engine, "default", "conc_oqc_per_s_t4")).as(engine).isEmpty();
         }
+        // a JVM run's phase line: the visits of all its workers, 40 visits in whole passes over 8 stores
+        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> l.path("phase").asText()
+                .equals("concurrent")).hasSize(4).allSatisfy(l -> assertThat(l.path("visited").asInt()).isEqualTo(40));
         // two worker processes per Node run: their phase lines say so
         assertThat(results.lines("phase", "sqlite-node", "default")).anyMatch(l -> l.path("processes").asInt() == 2);
     }
