@@ -32,20 +32,10 @@ final class Caveats {
     /** The reference's 316 KB per SQL store: 79 pages of 4 KiB. */
     static final long REFERENCE_SQL_PAGES = 79;
 
-    private final RunResults results;
-    private final JsonNode run;
-    private final List<String> engines;
-    private final List<String> settings;
-    private final int notesPerStore;
-    private final int held;
+    private final ReportRun ctx;
 
-    Caveats(RunResults results, List<String> engines, List<String> settings, int notesPerStore, int held) {
-        this.results = results;
-        this.run = results.run();
-        this.engines = engines;
-        this.settings = settings;
-        this.notesPerStore = notesPerStore;
-        this.held = held;
+    Caveats(ReportRun ctx) {
+        this.ctx = ctx;
     }
 
     /** Every caveat, in order. */
@@ -69,7 +59,7 @@ final class Caveats {
         sqlPages().map(Text::of).ifPresent(c::add);
         c.addAll(engineCaveats());
         nodeWorker().ifPresent(c::add);
-        String fs = results.environment().path("benchRoot").path("fsType").asText("");
+        String fs = ctx.results().environment().path("benchRoot").path("fsType").asText("");
         if (fs.equals("tmpfs") || fs.equals("ramfs")) {
             c.add(Text.of("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk."));
         } else if (!fs.isEmpty()) {
@@ -86,11 +76,11 @@ final class Caveats {
      */
     private Text count() {
         List<String> parts = new ArrayList<>();
-        if (engines.stream().anyMatch(e -> Engines.find(e).map(d -> d.count().equals(EngineDescriptor.SQL_COUNT))
+        if (ctx.engines().stream().anyMatch(e -> Engines.find(e).map(d -> d.count().equals(EngineDescriptor.SQL_COUNT))
                 .orElse(false))) {
             parts.add("in the SQL engines " + EngineDescriptor.SQL_COUNT);
         }
-        for (String e : engines) {
+        for (String e : ctx.engines()) {
             Engines.find(e).filter(d -> !d.count().equals(EngineDescriptor.SQL_COUNT)).map(d -> "in " + family(d)
                     + " it is " + d.count()).filter(p -> !parts.contains(p)).ifPresent(parts::add);
         }
@@ -110,9 +100,9 @@ final class Caveats {
      */
     private List<Text> engineCaveats() {
         Set<Text> c = new LinkedHashSet<>();
-        RunView view = view();
-        for (String e : engines) {
-            results.lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
+        RunView view = ctx;
+        for (String e : ctx.engines()) {
+            ctx.results().lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
                     && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(Text.of(
                     ReportModel.engineTitle(e) + " keeps a store's data in its -wal file after close (median "
                     + ReportModel.fmt(d.path("walBytesMedian").asDouble() / 1024, 0) + " KB of "
@@ -125,9 +115,9 @@ final class Caveats {
 
     /** What a Node column means beside a JVM column: the calibration column. */
     private Optional<Text> nodeWorker() {
-        String first = settings.isEmpty() ? "" : settings.get(0);
-        boolean nodeRan = engines.stream().anyMatch(e -> Engines.find(e).map(d -> d.runtime() == TrialRuntime.NODE)
-                .orElse(false) && !results.lines("stat", e, first).isEmpty());
+        String first = ctx.settings().isEmpty() ? "" : ctx.settings().get(0);
+        boolean nodeRan = ctx.engines().stream().anyMatch(e -> Engines.find(e).map(d -> d.runtime() == TrialRuntime.NODE)
+                .orElse(false) && !ctx.results().lines("stat", e, first).isEmpty());
         if (!nodeRan) {
             return Optional.empty();
         }
@@ -139,51 +129,19 @@ final class Caveats {
                         + " column with a JVM column only beside that difference."));
     }
 
-    /** What an engine's caveats may read of this run. */
-    private RunView view() {
-        List<String> cols = engines;
-        List<String> sets = settings;
-        return new RunView() {
-            @Override
-            public RunResults results() {
-                return results;
-            }
-
-            @Override
-            public List<String> engines() {
-                return cols;
-            }
-
-            @Override
-            public List<String> settings() {
-                return sets;
-            }
-
-            @Override
-            public String format(String stat, double value) {
-                return Phases.stat(stat).format(value);
-            }
-
-            @Override
-            public String label(String stat) {
-                return Phases.stat(stat).label(notesPerStore, held);
-            }
-        };
-    }
-
     /**
      * Why a SQL store is 344 KiB here and 316 KB in the reference, from the pages the engines themselves report
      * (layout lines): the workload's ts needs 6 bytes in SQLite's record format.
      */
     private Optional<String> sqlPages() {
-        if (!"large".equals(run.path("workload").asText())) {
+        if (!"large".equals(ctx.run().path("workload").asText())) {
             return Optional.empty();
         }
         List<String> counts = new ArrayList<>();
         JsonNode detailed = null;
         String detailedEngine = null;
-        for (String e : engines) {
-            Optional<JsonNode> layout = results.lines("layout").stream()
+        for (String e : ctx.engines()) {
+            Optional<JsonNode> layout = ctx.results().lines("layout").stream()
                     .filter(l -> e.equals(l.path("engine").asText()) && l.path("layout").has("pageCount"))
                     .map(l -> l.path("layout")).findFirst();
             if (layout.isEmpty()) {
@@ -242,10 +200,10 @@ final class Caveats {
      * The p99 is left out (a few slow stores decide it).
      */
     private Optional<String> noise() {
-        List<RunResults.Measurement> withRuns = results.measurements().stream()
+        List<RunResults.Measurement> withRuns = ctx.results().measurements().stream()
                 .filter(m -> m.spread != null && m.runs.size() > 1 && NOISE_STATS.contains(m.stat))
                 .collect(Collectors.toList());
-        String load = run.path("maxLoad").asText("").isEmpty()
+        String load = ctx.run().path("maxLoad").asText("").isEmpty()
                 ? " The load was not controlled (bench.maxLoad unset), only recorded." : "";
         if (withRuns.isEmpty()) {
             return load.isEmpty() ? Optional.empty() : Optional.of(load.trim());

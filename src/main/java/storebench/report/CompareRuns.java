@@ -93,8 +93,8 @@ final class CompareRuns {
     CompareRuns(RunResults before, RunResults after) {
         this.before = before;
         this.after = after;
-        Set<String> engineSet = new LinkedHashSet<>(ReportModel.columns(before));
-        engineSet.addAll(ReportModel.columns(after));
+        Set<String> engineSet = new LinkedHashSet<>(ReportRun.columns(before));
+        engineSet.addAll(ReportRun.columns(after));
         this.engines = engineSet.stream().sorted(java.util.Comparator.comparingInt(storebench.engine.Engines::rank))
                 .collect(Collectors.toList());
         Set<String> settingSet = new LinkedHashSet<>(settingsOf(before));

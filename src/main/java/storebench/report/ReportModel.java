@@ -49,25 +49,11 @@ public final class ReportModel {
     public static final Predicate<String> IN_REFERENCE =
             id -> Engines.find(id).map(EngineDescriptor::inReference).orElse(true);
 
-    private final RunResults results;
-    private final JsonNode run;
-    private final List<String> engines;
-    private final List<String> settings;
-    private final int notesPerStore;
-    private final int held;
+    private final ReportRun ctx;
     private final Predicate<String> inReference;
 
     private ReportModel(RunResults results, Predicate<String> inReference) {
-        this.results = results;
-        this.run = results.run();
-        this.engines = columns(results);
-        this.settings = new ArrayList<>();
-        run.path("settings").forEach(s -> settings.add(s.asText()));
-        if (settings.isEmpty()) {
-            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
-        }
-        this.notesPerStore = run.path("notesPerStore").asInt();
-        this.held = run.path("hold").asInt();
+        this.ctx = ReportRun.of(results);
         this.inReference = inReference;
     }
 
@@ -116,20 +102,20 @@ public final class ReportModel {
     }
 
     private Report build(Path runDir, JsonNode verdicts, Optional<Section> gate) {
-        JsonNode env = results.environment();
-        int n = run.path("stores").asInt();
-        Block.Heading title = Block.Heading.of(1, "storebench: " + run.path("workload").asText() + " workload, "
-                + fmt(notesPerStore, 0) + " notes per store");
+        JsonNode env = ctx.results().environment();
+        int n = ctx.run().path("stores").asInt();
+        Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.run().path("workload").asText() + " workload, "
+                + fmt(ctx.notesPerStore(), 0) + " notes per store");
         List<Block> preamble = new ArrayList<>();
-        preamble.add(Block.Paragraph.of("As of " + run.path("started").asText("?").replaceFirst("T.*", "")
+        preamble.add(Block.Paragraph.of("As of " + ctx.run().path("started").asText("?").replaceFirst("T.*", "")
                 + " · measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
                 + env.path("cores").asInt() + " cores, " + fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)
                 + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
                 + env.path("benchRoot").path("fsType").asText("?") + ". " + fmt(n, 0)
                 + " stores per engine and setting, warm page cache only."));
-        List<RunResults.Source> sources = results.sources();
+        List<RunResults.Source> sources = ctx.results().sources();
         if (!sources.isEmpty()) {
-            List<String> machines = results.machines();
+            List<String> machines = ctx.results().machines();
             List<String> parts = new ArrayList<>();
             for (RunResults.Source s : sources) {
                 parts.add(String.join(", ", s.engines()) + " under " + String.join(", ", s.settings())
@@ -142,35 +128,35 @@ public final class ReportModel {
             preamble.add(Block.Paragraph.of("Merged from " + sources.size() + " runs" + which + ": "
                     + String.join("; ", parts) + "."));
         }
-        results.incomplete().ifPresent(why -> preamble.add(new Block.Paragraph(Text.strong("Incomplete run")
+        ctx.results().incomplete().ifPresent(why -> preamble.add(new Block.Paragraph(Text.strong("Incomplete run")
                 .plus(": " + why + ". The tables hold only what finished before it stopped."))));
 
         List<Section> findings = new ArrayList<>();
         findings.add(new Section(Block.Heading.of(2, "Result in a few sentences"), sentences()));
-        for (String setting : settings) {
+        for (String setting : ctx.settings()) {
             findings.addAll(statsSections(setting, n));
         }
 
         List<Section> details = new ArrayList<>();
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
-        ProfileSection.section(results.lines("profile")).ifPresent(details::add);
+        ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(measured(n));
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
-                new Caveats(results, engines, settings, notesPerStore, held).all()))));
+                new Caveats(ctx).all()))));
         details.add(versions(env));
         details.add(reproduce());
 
         return new Report(title, preamble, findings, details, gate,
                 Optional.ofNullable(verdicts).map(VerdictsTable::of), Environment.of(env),
-                ChartSet.of(runDir, results, engines, settings, notesPerStore, held),
+                ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), ctx.notesPerStore(), ctx.held()),
                 runDir == null ? "?" : runDir.toString());
     }
 
     private List<Block> sentences() {
-        if (settings.isEmpty()) {
+        if (ctx.settings().isEmpty()) {
             return noFigures();
         }
-        String s = settings.get(0);
+        String s = ctx.settings().get(0);
         List<String> lines = new ArrayList<>();
         ranked(s, OpenRunsPhase.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
         ranked(s, OpenRunsPhase.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
@@ -180,7 +166,7 @@ public final class ReportModel {
             lines.add("Resident memory per open store: " + r + anon + ".");
         });
         ranked(s, CreatePhase.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its "
-                + fmt(notesPerStore, 0) + " notes in one transaction takes " + r + "."));
+                + fmt(ctx.notesPerStore(), 0) + " notes in one transaction takes " + r + "."));
         ranked(s, DiskPhase.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
         if (lines.isEmpty()) {
             return noFigures();
@@ -191,7 +177,7 @@ public final class ReportModel {
 
     /** No trial finished a phase: say why, trial by trial. */
     private List<Block> noFigures() {
-        List<String> why = results.failures();
+        List<String> why = ctx.results().failures();
         List<Block> blocks = new ArrayList<>();
         blocks.add(Block.Paragraph.of("No figures: no trial finished" + (why.isEmpty() ? "." : ":")));
         if (!why.isEmpty()) {
@@ -202,8 +188,8 @@ public final class ReportModel {
 
     /** "0.218 ms for SQLite, 0.332 ms for ObjectBox, cached model": engines ranked by a statistic. */
     private Optional<String> ranked(String setting, Stat stat) {
-        List<RunResults.Measurement> ms = engines.stream()
-                .map(e -> results.measurement(e, setting, stat.id()))
+        List<RunResults.Measurement> ms = ctx.engines().stream()
+                .map(e -> ctx.results().measurement(e, setting, stat.id()))
                 .flatMap(Optional::stream)
                 .sorted(Comparator.comparingDouble(m -> m.value))
                 .collect(Collectors.toList());
@@ -219,8 +205,8 @@ public final class ReportModel {
      * it (only where the run has any).
      */
     private List<Section> statsSections(String setting, int n) {
-        List<String> reference = engines.stream().filter(inReference).toList();
-        List<String> beyond = engines.stream().filter(inReference.negate()).toList();
+        List<String> reference = ctx.engines().stream().filter(inReference).toList();
+        List<String> beyond = ctx.engines().stream().filter(inReference.negate()).toList();
         String heading = fmt(n, 0) + " stores per engine, " + settingTitle(setting);
         List<Section> sections = new ArrayList<>();
         if (!reference.isEmpty() || beyond.isEmpty()) {
@@ -240,8 +226,8 @@ public final class ReportModel {
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
         if (first && Setting.DEFAULT.id().equals(setting)) {
-            blocks.add(Block.Paragraph.of("Medians of the " + run.path("runs").asInt() + " warm open runs (all "
-                    + fmt(run.path("stores").asInt(), 0) + " stores in random order per run)."));
+            blocks.add(Block.Paragraph.of("Medians of the " + ctx.run().path("runs").asInt() + " warm open runs (all "
+                    + fmt(ctx.run().path("stores").asInt(), 0) + " stores in random order per run)."));
         } else if (first && Setting.DURABLE.id().equals(setting)) {
             blocks.add(Block.Paragraph.of("Durable commits: " + Setting.DURABLE.how() + "."));
         } else if (first && Setting.MMAP_THRESHOLD.id().equals(setting)) {
@@ -268,13 +254,13 @@ public final class ReportModel {
         }
         for (String e : columns) {
             for (Phase phase : Phases.ALL) {
-                phase.notes(results, e, setting).forEach(n -> notes.add(Text.of(engineTitle(e) + ", " + n)));
+                phase.notes(ctx.results(), e, setting).forEach(n -> notes.add(Text.of(engineTitle(e) + ", " + n)));
             }
         }
-        boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && results.measurement(e, setting,
+        boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && ctx.results().measurement(e, setting,
                 OpenRunsPhase.OPEN_MS.id()).isPresent());
         if (jvmRan) {
-            notes.add(Text.of(OpenRunsPhase.CLOSE_FIN_MS.label(notesPerStore, held) + ": measured in the Node worker"
+            notes.add(Text.of(OpenRunsPhase.CLOSE_FIN_MS.label(ctx.notesPerStore(), ctx.held()) + ": measured in the Node worker"
                     + " only; a JVM engine releases its store within close()."));
         }
         blocks.add(new Block.BulletList(notes));
@@ -287,8 +273,8 @@ public final class ReportModel {
             Phase phase = Phases.phaseOf(stat);
             List<StatsTable.Cell> cells = new ArrayList<>();
             for (String e : columns) {
-                Optional<RunResults.Measurement> m = results.measurement(e, setting, stat.id());
-                String qualifier = phase.qualifier(results, stat, e, setting); // "≥ 20,000": a lower bound
+                Optional<RunResults.Measurement> m = ctx.results().measurement(e, setting, stat.id());
+                String qualifier = phase.qualifier(ctx.results(), stat, e, setting); // "≥ 20,000": a lower bound
                 cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, qualifier + stat.format(x.value),
                         x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
@@ -296,16 +282,16 @@ public final class ReportModel {
             if (stat.optional() && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
                 continue; // a thread count this run did not ask for
             }
-            rows.add(new StatsTable.Row(stat.id(), stat, stat.label(notesPerStore, held), cells));
+            rows.add(new StatsTable.Row(stat.id(), stat, stat.label(ctx.notesPerStore(), ctx.held()), cells));
         }
         if (beyondReference) {
             rows.add(durabilityRow(setting, columns));
         }
-        if (results.machines().size() > 1) {
+        if (ctx.results().machines().size() > 1) {
             rows.add(machineRow(setting, columns));
         }
         return new StatsTable(setting, beyondReference, columns.stream()
-                .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, run.path("runs").asInt());
+                .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, ctx.run().path("runs").asInt());
     }
 
     /**
@@ -320,7 +306,7 @@ public final class ReportModel {
                 cells.add(StatsTable.Cell.none(e, false));
                 continue;
             }
-            String syncs = results.lines("profile").stream().filter(l -> "syncs".equals(l.path("profile").asText())
+            String syncs = ctx.results().lines("profile").stream().filter(l -> "syncs".equals(l.path("profile").asText())
                     && e.equals(l.path("engine").asText()) && setting.equals(l.path("setting").asText())
                     && l.has("callsPerStore")).findFirst().map(l -> ", " + fmt(l.path("callsPerStore").asDouble(), 1)
                     + " syncs per store").orElse("");
@@ -333,10 +319,10 @@ public final class ReportModel {
 
     /** A merged run's machines, one per column, where its runs were measured on more than one (Merge). */
     private StatsTable.Row machineRow(String setting, List<String> columns) {
-        List<String> machines = results.machines();
+        List<String> machines = ctx.results().machines();
         List<StatsTable.Cell> cells = new ArrayList<>();
         for (String e : columns) {
-            cells.add(results.machine(e, setting).map(m -> new StatsTable.Cell(e, StatsTable.State.MEASURED,
+            cells.add(ctx.results().machine(e, setting).map(m -> new StatsTable.Cell(e, StatsTable.State.MEASURED,
                     "machine " + (machines.indexOf(m) + 1), null, List.<Double>of()))
                     .orElseGet(() -> StatsTable.Cell.none(e, false)));
         }
@@ -360,7 +346,7 @@ public final class ReportModel {
 
     /** The first status line of a kind for an engine and setting, as "phase: reason". */
     private Optional<String> status(String engine, String setting, String status) {
-        return results.lines("status", engine, setting).stream()
+        return ctx.results().lines("status", engine, setting).stream()
                 .filter(l -> status.equals(l.path("status").asText()))
                 .map(l -> (l.hasNonNull("phase") ? l.get("phase").asText() + ": " : "") + l.path("reason").asText())
                 .findFirst();
@@ -368,20 +354,20 @@ public final class ReportModel {
 
     private Section measured(int n) {
         List<Text> items = new ArrayList<>();
-        Text text = "large".equals(run.path("workload").asText())
+        Text text = "large".equals(ctx.run().path("workload").asText())
                 ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
                         .plus(" followed by Lorem ipsum, cut to 300 characters")
                 : Text.of("a short text ").plusCode("note <j> of agent <i>");
-        items.add(Text.of("Per store " + fmt(notesPerStore, 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
-                .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(notesPerStore, 0)
-                        + " notes, checked against " + fmt(notesPerStore, 0) + " every time."));
-        int runs = run.path("runs").asInt();
+        items.add(Text.of("Per store " + fmt(ctx.notesPerStore(), 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
+                .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(ctx.notesPerStore(), 0)
+                        + " notes, checked against " + fmt(ctx.notesPerStore(), 0) + " every time."));
+        int runs = ctx.run().path("runs").asInt();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
-                .plus(" order, " + warmup() + "; memory with " + fmt(held, 0)
+                .plus(" order, " + warmup() + "; memory with " + fmt(ctx.held(), 0)
                         + " stores open (M) in a fresh trial process."));
         Map<String, Integer> resampled = new LinkedHashMap<>();
-        for (JsonNode l : results.lines("resample")) {
+        for (JsonNode l : ctx.results().lines("resample")) {
             resampled.put(l.path("engine").asText() + "/" + l.path("setting").asText(), l.path("runs").asInt());
         }
         if (!resampled.isEmpty()) {
@@ -391,13 +377,13 @@ public final class ReportModel {
                     + "; their figures are the medians of all their runs."));
         }
         long totalBytes = 0;
-        for (JsonNode d : results.lines("disk")) {
+        for (JsonNode d : ctx.results().lines("disk")) {
             totalBytes += d.path("totalBytes").asLong();
         }
         items.add(Text.of("Data volume: " + fmt(totalBytes / 1024.0 / 1024.0, 1) + " MiB of store files over all trials."));
         int created = 0;
         int reused = 0;
-        for (JsonNode p : results.lines("pool")) {
+        for (JsonNode p : ctx.results().lines("pool")) {
             created += p.path("created").asInt();
             reused += p.path("reused").asInt();
         }
@@ -407,18 +393,18 @@ public final class ReportModel {
         }
         long waits = 0;
         long waitMs = 0;
-        for (JsonNode p : results.lines("phase")) {
+        for (JsonNode p : ctx.results().lines("phase")) {
             if (p.path("loadWaitMs").asLong() > 0) {
                 waits++;
                 waitMs += p.path("loadWaitMs").asLong();
             }
         }
-        String maxLoad = run.path("maxLoad").asText("");
+        String maxLoad = ctx.run().path("maxLoad").asText("");
         items.add(Text.of("Load control: " + (maxLoad.isEmpty()
                 ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
                 + " waited for"
                 : "before each phase the run waited until the 1-minute load average was below " + maxLoad + " (at most "
-                + run.path("maxLoadWaitS").asLong() + " s per phase)") + "; " + waits + " waits, "
+                + ctx.run().path("maxLoadWaitS").asLong() + " s per phase)") + "; " + waits + " waits, "
                 + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s."));
         items.add(Text.of("Wall time per phase (s):"));
 
@@ -427,7 +413,7 @@ public final class ReportModel {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (Phase phase : Phases.ALL) {
             for (Phase.Step step : phase.steps()) {
-                if (step.wallTimeColumn() != null && results.lines("phase").stream()
+                if (step.wallTimeColumn() != null && ctx.results().lines("phase").stream()
                         .anyMatch(l -> step.op().equals(l.path("phase").asText()))) {
                     columns.computeIfAbsent(step.wallTimeColumn(), c -> new ArrayList<>()).add(step.op());
                 }
@@ -435,9 +421,9 @@ public final class ReportModel {
         }
         List<List<Text>> rows = new ArrayList<>();
         double total = 0;
-        for (String setting : settings) {
-            for (String e : engines) {
-                List<JsonNode> lines = results.lines("phase", e, setting);
+        for (String setting : ctx.settings()) {
+            for (String e : ctx.engines()) {
+                List<JsonNode> lines = ctx.results().lines("phase", e, setting);
                 if (lines.isEmpty()) {
                     continue;
                 }
@@ -459,7 +445,7 @@ public final class ReportModel {
             header.add(Text.of(column));
         }
         Block.Table wallTime = new Block.Table(header, align, rows);
-        List<JsonNode> end = results.lines("end");
+        List<JsonNode> end = ctx.results().lines("end");
         Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s; the whole run "
                 + (end.isEmpty() ? "did not finish (no end line)"
                 : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
@@ -468,23 +454,23 @@ public final class ReportModel {
     }
 
     private String warmup() {
-        if (!run.has("warmupOpens")) {
+        if (!ctx.run().has("warmupOpens")) {
             return "after one uncounted warm-up pass";
         }
-        int passes = results.lines("phase").stream().filter(l -> "warmup".equals(l.path("phase").asText()))
+        int passes = ctx.results().lines("phase").stream().filter(l -> "warmup".equals(l.path("phase").asText()))
                 .mapToInt(l -> l.path("passes").asInt(1)).max().orElse(1);
-        boolean perRun = results.lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
+        boolean perRun = ctx.results().lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
                 && l.has("run"));
         return (perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
                 + " layout decides every run) after its own " : "after an ") + "uncounted warm-up of " + fmt(passes, 0)
                 + (passes == 1 ? " pass" : " passes") + " over all stores (at least "
-                + fmt(run.path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
+                + fmt(ctx.run().path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
     }
 
     private Section versions(JsonNode env) {
         List<Text> items = new ArrayList<>();
         JsonNode described = env.path("engines");
-        for (String e : engines) {
+        for (String e : ctx.engines()) {
             JsonNode d = described.path(e);
             if (d.isMissingNode()) {
                 continue;
@@ -506,27 +492,15 @@ public final class ReportModel {
     }
 
     private Section reproduce() {
-        String maxLoad = run.path("maxLoad").asText("");
-        String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", engines)
-                + " -Dbench.settings=" + String.join(",", settings)
-                + " -Dbench.stores=" + run.path("stores").asInt()
-                + " -Dbench.workload=" + run.path("workload").asText() + " -Dbench.runs=" + run.path("runs").asInt()
-                + " -Dbench.hold=" + held + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad);
+        String maxLoad = ctx.run().path("maxLoad").asText("");
+        String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
+                + " -Dbench.settings=" + String.join(",", ctx.settings())
+                + " -Dbench.stores=" + ctx.run().path("stores").asInt()
+                + " -Dbench.workload=" + ctx.run().path("workload").asText() + " -Dbench.runs=" + ctx.run().path("runs").asInt()
+                + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad);
         return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
                 "# re-render this report from the run's files:",
                 "mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench"))));
-    }
-
-    /** The engines that ran, in the engines' own order (the report's column order). */
-    static List<String> columns(RunResults results) {
-        List<String> listed = new ArrayList<>();
-        results.run().path("engines").forEach(e -> listed.add(e.asText()));
-        if (listed.isEmpty()) {
-            results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
-        }
-        // the engines' own order, whatever order they were listed in
-        listed.sort(Comparator.comparingInt(Engines::rank));
-        return listed;
     }
 
     /** An engine's title ("ObjectBox, cached model"); its id where this build does not know it. */

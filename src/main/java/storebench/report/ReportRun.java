@@ -1,0 +1,56 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import storebench.engine.Engines;
+import storebench.engine.RunView;
+import storebench.phase.Phases;
+import storebench.results.RunResults;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The run a report describes, read once from its results: the run line, the engines in column order, the settings in
+ * order, W (notes per store) and M (stores held open). The report's model and its caveats read it; an engine's caveats
+ * read it as a {@link RunView}.
+ */
+record ReportRun(RunResults results, JsonNode run, List<String> engines, List<String> settings, int notesPerStore,
+                 int held) implements RunView {
+    ReportRun {
+        engines = List.copyOf(engines);
+        settings = List.copyOf(settings);
+    }
+
+    static ReportRun of(RunResults results) {
+        JsonNode run = results.run();
+        List<String> settings = new ArrayList<>();
+        run.path("settings").forEach(s -> settings.add(s.asText()));
+        if (settings.isEmpty()) {
+            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
+        }
+        return new ReportRun(results, run, columns(results), settings, run.path("notesPerStore").asInt(),
+                run.path("hold").asInt());
+    }
+
+    /** The engines of a run in the report's column order (the engines' own), whatever order the run listed them in. */
+    static List<String> columns(RunResults results) {
+        List<String> listed = new ArrayList<>();
+        results.run().path("engines").forEach(e -> listed.add(e.asText()));
+        if (listed.isEmpty()) {
+            results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
+        }
+        listed.sort(Comparator.comparingInt(Engines::rank));
+        return listed;
+    }
+
+    @Override
+    public String format(String stat, double value) {
+        return Phases.stat(stat).format(value);
+    }
+
+    @Override
+    public String label(String stat) {
+        return Phases.stat(stat).label(notesPerStore, held);
+    }
+}
