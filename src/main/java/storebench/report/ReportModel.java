@@ -491,13 +491,23 @@ public final class ReportModel {
         return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
     }
 
+    /** The phases' options as the run had them (a run from before the run line recorded them: none). */
+    private String phaseOptions() {
+        StringBuilder options = new StringBuilder();
+        ctx.run().path("phaseOptions").fields().forEachRemaining(f -> options.append(" -D").append(f.getKey())
+                .append("=").append(f.getValue().asText()));
+        return options.toString();
+    }
+
     private Section reproduce() {
         String maxLoad = ctx.run().path("maxLoad").asText("");
         String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
                 + " -Dbench.settings=" + String.join(",", ctx.settings())
                 + " -Dbench.stores=" + ctx.run().path("stores").asInt()
                 + " -Dbench.workload=" + ctx.run().path("workload").asText() + " -Dbench.runs=" + ctx.run().path("runs").asInt()
-                + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad);
+                + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
+                + (ctx.run().has("warmupOpens") ? " -Dbench.warmupOpens=" + ctx.run().path("warmupOpens").asInt() : "")
+                + phaseOptions();
         return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
                 "# re-render this report from the run's files:",
                 "mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench"))));

@@ -122,6 +122,8 @@ public final class Bench implements AutoCloseable {
                 .put("started", Instant.now().toString());
         options.engines.forEach(e -> run.withArray("engines").add(e.id()));
         options.settings.forEach(s -> run.withArray("settings").add(s.id()));
+        ObjectNode phaseOptions = run.putObject("phaseOptions");
+        options.phaseOptionTexts.forEach(phaseOptions::put);
         results.append(run);
         console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
         Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));

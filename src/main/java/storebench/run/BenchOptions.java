@@ -62,6 +62,8 @@ public final class BenchOptions {
     public final int resample;
     /** The phases' own options (Phase.options()), by option, read and checked with the rest. */
     private final Map<PhaseOption<?>, Object> phaseOptions = new LinkedHashMap<>();
+    /** The same options as given (or defaulted), by name: the run line records them, the report's command repeats them. */
+    public final Map<String, String> phaseOptionTexts = new LinkedHashMap<>();
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
@@ -107,7 +109,9 @@ public final class BenchOptions {
         resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
         for (Phase phase : Phases.ALL) {
             for (PhaseOption<?> option : phase.options()) {
-                phaseOptions.put(option, option.read(s.get(option.name(), null, option.fallback())));
+                String text = s.get(option.name(), null, option.fallback());
+                phaseOptions.put(option, option.read(text));
+                phaseOptionTexts.put(option.name(), text.trim());
             }
         }
     }

@@ -114,4 +114,16 @@ class PhaseContributionsTest {
         assertThat(html).contains("<h3 id=\"curves\">Capacity and concurrency</h3>")
                 .contains("The capacity phase's points (results.jsonl, <code>capacity-point</code>)");
     }
+
+    @Test
+    void theCommandThatRepeatsTheRunGivesItsWarmUpAndThePhasesOptions() throws Exception {
+        List<JsonNode> lines = lines();
+        ((ObjectNode) lines.get(0)).put("warmupOpens", 1000).putObject("phaseOptions").put("bench.capacityMax", "5000")
+                .put("bench.threads", "1,2,4");
+
+        String md = new MarkdownReport(new RunResults(lines, environment(2))).render();
+
+        assertThat(md).contains(" -Dbench.hold=1000 -Dbench.maxLoad=1.0 -Dbench.warmupOpens=1000"
+                + " -Dbench.capacityMax=5000 -Dbench.threads=1,2,4\n");
+    }
 }
