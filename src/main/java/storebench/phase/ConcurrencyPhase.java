@@ -107,6 +107,12 @@ public final class ConcurrencyPhase extends Phase {
         return List.of(WORKERS, VISITS);
     }
 
+    /** For each T and each of R runs: a warm-up of whole passes (shared by the Node workers), then the run's passes. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return runs * options.option(WORKERS).size() * (warmupPasses + WarmUp.passes(stores, options.option(VISITS)));
+    }
+
     /** "4, 1,8" reads as [1, 4, 8]: each a count of {@link #THREADS}. */
     static List<Integer> workerCounts(String value) {
         java.util.TreeSet<Integer> chosen = new java.util.TreeSet<>();

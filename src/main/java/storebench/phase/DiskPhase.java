@@ -38,6 +38,12 @@ public final class DiskPhase extends Phase {
         return List.of(LAYOUT);
     }
 
+    /** The layout of store 0; and, with bench.reuse, the check of the stores found. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return 2;
+    }
+
     @Override
     public Processes processes() {
         return Processes.SHARED;

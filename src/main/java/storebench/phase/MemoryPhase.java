@@ -37,6 +37,12 @@ public final class MemoryPhase extends Phase {
         return List.of(HOLD);
     }
 
+    /** A warm-up of whole passes, then the hold. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return warmupPasses + 1;
+    }
+
     @Override
     public Processes processes() {
         return Processes.FRESH;

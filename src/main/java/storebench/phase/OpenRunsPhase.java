@@ -81,6 +81,12 @@ public final class OpenRunsPhase extends Phase {
         return List.of(WARMUP, OPENRUN);
     }
 
+    /** R fresh processes, each a warm-up of whole passes and the run. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return runs * (warmupPasses + 1);
+    }
+
     @Override
     public Processes processes() {
         return Processes.FRESH_PER_RUN;

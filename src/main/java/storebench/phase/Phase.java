@@ -55,6 +55,14 @@ public abstract class Phase {
     }
 
     /**
+     * How often it opens each of the pool's stores in one trial (RocksDB's stores grow with every open, so the disk a
+     * run needs depends on it), given N, R, the warm-up's whole passes over the N stores and the run's options.
+     */
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return 0;
+    }
+
+    /**
      * What it says under a setting's table about one engine, from the run's results: sentences the report begins with
      * the engine's title ("capacity: 1,023 small stores held open, then ..."); none where it did not run.
      */

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
  * the trial's process, and its output. The bench run (storebench.run.Trial) provides it; a phase never starts a
  * process, waits for the load or writes a file itself.
  */
-public interface PhaseRun {
+public interface PhaseRun extends PhaseOptions {
     String engine();
 
     String setting();
@@ -33,9 +33,6 @@ public interface PhaseRun {
 
     /** M, the stores held open. */
     int hold();
-
-    /** One of a phase's own options ({@link Phase#options()}) in this run. */
-    <T> T option(PhaseOption<T> option);
 
     /**
      * A directory of its own under the bench root for the stores a phase makes itself ({@code name} tells it from the

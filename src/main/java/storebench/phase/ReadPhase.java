@@ -45,6 +45,12 @@ public final class ReadPhase extends Phase {
         return List.of(READWARMUP, READRUN);
     }
 
+    /** R fresh processes, each a warm-up of whole passes and the run. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return runs * (warmupPasses + 1);
+    }
+
     @Override
     public Processes processes() {
         return Processes.FRESH_PER_RUN;

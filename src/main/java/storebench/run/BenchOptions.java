@@ -7,6 +7,7 @@ import storebench.model.Setting;
 import storebench.model.Workload;
 import storebench.phase.Phase;
 import storebench.phase.PhaseOption;
+import storebench.phase.PhaseOptions;
 import storebench.phase.Phases;
 
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ import java.util.function.Function;
  * ({@code BENCH_STORES}); the property wins. A bad value is rejected with the option's name and what would be
  * valid.
  */
-public final class BenchOptions {
+public final class BenchOptions implements PhaseOptions {
     public final List<EngineDescriptor> engines;
     public final int stores;
     public final Workload workload;
@@ -117,6 +118,7 @@ public final class BenchOptions {
     }
 
     /** A phase's option in this run: its value, or its default. */
+    @Override
     public <T> T option(PhaseOption<T> option) {
         if (!phaseOptions.containsKey(option)) {
             throw new IllegalArgumentException(option.name() + " is no registered phase's option (storebench.phase.Phases)");

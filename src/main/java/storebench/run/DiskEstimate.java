@@ -2,6 +2,8 @@ package storebench.run;
 
 import storebench.engine.EngineDescriptor;
 import storebench.model.Workload;
+import storebench.phase.Phases;
+import storebench.phase.WarmUp;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,13 +35,10 @@ public final class DiskEstimate {
         return keep ? all : largest;
     }
 
-    /**
-     * How often a trial opens each of its stores: the open runs' and the read runs' fresh processes (each a warm-up of
-     * whole passes and a run), the memory phase's warm-up and hold, and a few single visits (checks, layout).
-     */
+    /** How often a trial opens each of its stores: the sum of every phase's opens (Phase.opensPerStore). */
     public static int opensPerStore(BenchOptions o) {
-        int passes = storebench.phase.WarmUp.passes(o.stores, o.warmupOpens);
-        return 2 * o.runs * (passes + 1) + passes + 1 + 2;
+        int passes = WarmUp.passes(o.stores, o.warmupOpens);
+        return Phases.ALL.stream().mapToInt(p -> p.opensPerStore(o.stores, o.runs, passes, o)).sum();
     }
 
     /** Fails with the estimate and the space free when {@code needed} bytes do not fit under {@code root}. */
