@@ -212,7 +212,13 @@ public final class ConcurrencyPhase extends Phase {
             request.set("shares", sharesNode(new int[][]{shares[k]}));
             return request;
         };
-        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(warm, go));
+        int warmVisits = 0;
+        for (int[] share : shares) {
+            warmVisits += share.length * WarmUp.passes(share.length, perWorker);
+        }
+        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(
+                new PhaseRun.Stage(Protocol.WARMUP, warmVisits, warm),
+                new PhaseRun.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
         ArrayNode workers = Protocol.JSON.createArrayNode();
         for (ObjectNode a : answers.get(1)) {
             a.path("workers").forEach(workers::add);

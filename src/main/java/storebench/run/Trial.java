@@ -260,8 +260,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
-    public List<List<ObjectNode>> inParallel(Phase.Step step, int processes,
-                                             List<java.util.function.IntFunction<ObjectNode>> stages) throws Exception {
+    public List<List<ObjectNode>> inParallel(Phase.Step step, int processes, List<Stage> stages) throws Exception {
         LoadGate.Wait wait = step.loadGated() ? awaitLoad() : null;
         closeProcess();
         List<TrialProcess> started = new ArrayList<>();
@@ -276,16 +275,26 @@ public final class Trial implements PhaseRun, AutoCloseable {
                         l -> { });
             }
             List<List<ObjectNode>> answers = new ArrayList<>();
-            for (java.util.function.IntFunction<ObjectNode> stage : stages) {
+            for (Stage stage : stages) {
                 List<ObjectNode> requests = new ArrayList<>();
                 for (int k = 0; k < processes; k++) {
-                    requests.add(stage.apply(k));
+                    requests.add(stage.request().apply(k));
                 }
+                // one progress line for the stage: the processes' visits so far, summed
+                Progress progress = new Progress(bench.console, name + " " + stage.name() + " (" + processes
+                        + " processes)");
+                int[] done = new int[processes];
                 List<java.util.concurrent.Future<ObjectNode>> futures = new ArrayList<>();
                 for (int k = 0; k < processes; k++) {
                     TrialProcess p = started.get(k);
                     ObjectNode request = requests.get(k);
-                    futures.add(senders.submit(() -> p.request(request, l -> { })));
+                    int slot = k;
+                    futures.add(senders.submit(() -> p.request(request, l -> {
+                        synchronized (done) {
+                            done[slot] = l.path("done").asInt();
+                            progress.update(java.util.Arrays.stream(done).sum(), stage.visits());
+                        }
+                    })));
                 }
                 List<ObjectNode> stageAnswers = new ArrayList<>();
                 for (java.util.concurrent.Future<ObjectNode> f : futures) {
