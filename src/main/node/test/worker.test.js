@@ -9,7 +9,7 @@ const path = require('node:path');
 const readline = require('node:readline');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
-const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES } = require(WORKER);
+const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, YARD_BLOCK } = require(WORKER);
 
 /** fixtures/workload-notes.json at the repository root, found by walking up from this file. */
 function fixturePath() {
@@ -85,6 +85,47 @@ test('workload texts and timestamps equal the fixture', () => {
   assert.deepEqual(Object.keys(WORKLOADS).sort(), Object.keys(fixture.workloads).sort());
 });
 
+// The open run's loop in a process of its own (settle() needs --expose-gc) over a fake engine that counts the files the
+// process opens: between a store's close and the next store's open, the harness opens none (the yardstick runs in
+// blocks before and after the run, where it cannot evict what the next visit would find warm).
+test('an open run runs nothing of the harness between two stores', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storebench-gaps-'));
+  try {
+    const script = `
+      const fs = require('node:fs');
+      const { Trial } = require(${JSON.stringify(WORKER)});
+      let opened = 0;
+      const openSync = fs.openSync;
+      fs.openSync = (...args) => { opened += 1; return openSync(...args); };
+      let closedAt = null;
+      const between = [];
+      const trial = new Trial();
+      trial.engineId = 'fake';
+      trial.ops = {
+        open() { if (closedAt !== null) between.push(opened - closedAt); return {}; },
+        count() { return 10; },
+        close() { closedAt = opened; },
+      };
+      const order = [...Array(50).keys()];
+      trial.openrun({ root: process.argv[1], workload: 'small', run: 1, order }).then((r) => {
+        process.stdout.write(JSON.stringify({ between, yard: r.samples.yard.length, opened }));
+      });`;
+    for (let i = 0; i < 50; i++) {
+      fs.mkdirSync(path.join(root, `store-${i}`));
+      fs.writeFileSync(path.join(root, `store-${i}`, 'store.db'), '');
+    }
+    const out = require('node:child_process').spawnSync(process.execPath, ['--expose-gc', '-e', script, root], { encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stderr);
+    const seen = JSON.parse(out.stdout);
+    assert.equal(seen.between.length, 49);
+    assert.deepEqual([...new Set(seen.between)], [0], 'files the harness opened between two stores');
+    assert.equal(seen.yard, 2 * YARD_BLOCK);
+    assert.ok(seen.opened >= 2 * YARD_BLOCK, `the yardstick's blocks opened its file ${seen.opened} times`);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('buildNotes builds the W notes of one agent', () => {
   const notes = buildNotes('large', 7);
   assert.equal(notes.count, 1000);
@@ -147,7 +188,8 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(warmup.wallNs > 0);
 
       const run = await worker.ok({ op: 'openrun', root, workload, run: 1, order: [2, 0, 1] });
-      for (const phase of ['open', 'count', 'close', 'oqc', 'closefin', 'yard']) assertPositiveIntegers(run.samples[phase], 3, phase);
+      for (const phase of ['open', 'count', 'close', 'oqc', 'closefin']) assertPositiveIntegers(run.samples[phase], 3, phase);
+      assertPositiveIntegers(run.samples.yard, 2 * YARD_BLOCK, 'yard (a block before and one after the run)');
       for (let k = 0; k < 3; k++) {
         const s = run.samples;
         assert.equal(s.oqc[k], s.open[k] + s.count[k] + s.close[k]);

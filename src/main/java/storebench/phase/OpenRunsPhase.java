@@ -44,15 +44,15 @@ public final class OpenRunsPhase extends Phase {
             "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).row(14).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
     /**
-     * Open, query, close over the yardstick timed between stores in the same run (storebench.trial.Yardstick): the
+     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.trial.Yardstick): the
      * host's speed divided out, for comparing runs of one engine on one machine over time, not engines (each runtime
      * has its own yardstick).
      */
     public static final Stat OQC_YARD = Stat.of("oqc_yard",
             "Open, query, close in yardsticks (median; the host's speed divided out)", Unit.COUNT, 2).row(18).ofRuns()
             .counting("yardsticks").build();
-    /** The yardstick itself: system calls and memory touches of about an open's size, between stores. */
-    public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick between stores: 4 KiB file read, 256 KiB memory"
+    /** The yardstick itself: system calls and memory touches of about an open's size, around the run's visits. */
+    public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick around each run: 4 KiB file read, 256 KiB memory"
             + " touched (median)", Unit.MS, 4).row(19).ofRuns().build();
     public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
     public static final Step OPENRUN = new Step(Protocol.OPENRUN, true, "open runs");

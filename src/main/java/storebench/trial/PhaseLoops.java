@@ -48,7 +48,7 @@ public final class PhaseLoops {
         public final long[] count;
         public final long[] close;
         public final long[] oqc;
-        /** The yardstick after each store, outside its timed region (Yardstick). */
+        /** The yardstick in a block right before the run's first visit and one right after its last (Yardstick). */
         public final long[] yard;
         /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
         public long startMs;
@@ -59,7 +59,7 @@ public final class PhaseLoops {
             count = new long[n];
             close = new long[n];
             oqc = new long[n];
-            yard = new long[n];
+            yard = new long[2 * Yardstick.BLOCK];
         }
     }
 
@@ -149,9 +149,10 @@ public final class PhaseLoops {
             store.close();
             checkCount(order[k], dirs[k], expected, n);
             progress.accept(k + 1);
-            yardstick.once(); // compiled before the timed runs, like the engine's path
         }
-        return System.nanoTime() - wall0;
+        long wallNs = System.nanoTime() - wall0;
+        yardstick.block(new long[Yardstick.BLOCK], 0); // compiled before the timed runs, like the engine's path
+        return wallNs;
     }
 
     /** Samples of one read run, in visiting order. */
@@ -243,8 +244,10 @@ public final class PhaseLoops {
         Path[] dirs = dirs(root, order);
         OpenRunSamples s = new OpenRunSamples(order.length);
         long expected = workload.notesPerStore();
+        yardstick.block(s.yard, 0);
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
+        // Between two stores nothing but the loop: the samples, the count check, the progress tick.
         for (int k = 0; k < order.length; k++) {
             Path dir = dirs[k];
             long t0 = System.nanoTime();
@@ -260,9 +263,9 @@ public final class PhaseLoops {
             s.oqc[k] = t3 - t0;
             checkCount(order[k], dir, expected, n);
             progress.accept(k + 1);
-            s.yard[k] = yardstick.once();
         }
         s.wallNs = System.nanoTime() - wall0;
+        yardstick.block(s.yard, Yardstick.BLOCK);
         return s;
     }
 

@@ -9,15 +9,21 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A fixed piece of work the size of a store's open, timed between stores in every open run (never inside an engine's
- * timed region): open, read 4 KiB, size and close one scratch file, then touch 256 KiB of memory (one write per cache
- * line). On a shared machine the host's speed moves system calls and memory access together, in plateaus longer
- * than a store's visit (README, "Noise"); an open run's figures divided by its yardstick's are the host's speed
- * divided out (the statistic oqc_yard). The Node worker's yardstick does the same work (worker.js).
+ * A fixed piece of work the size of a store's open: open, read 4 KiB, size and close one scratch file, then touch
+ * 256 KiB of memory (one write per cache line). On a shared machine the host's speed moves system calls and memory
+ * access together, in plateaus longer than a store's visit (README, "Noise"); an open run's figures divided by its
+ * yardstick's are the host's speed divided out (the statistic oqc_yard). The Node worker's yardstick does the same
+ * work (worker.js).
+ *
+ * <p>It is timed in blocks right before and right after a run, never between two of its visits: its file and memory
+ * work evicts the caches and TLB entries an engine that reads through a memory map had warm, and raised ObjectBox's
+ * and LMDB's open-query-close by 12-55% where it ran after every store.
  */
 final class Yardstick {
     static final int FILE_BYTES = 4096;
     static final int MEMORY_BYTES = 256 * 1024;
+    /** Yardsticks in each block before and after a run: 1,000 a run, as many as a 1,000-store run had between its stores. */
+    static final int BLOCK = 500;
     private static final int CACHE_LINE = 64;
 
     private final Path file;
@@ -31,6 +37,13 @@ final class Yardstick {
             Files.write(file, new byte[FILE_BYTES]);
         } catch (IOException e) {
             throw new UncheckedIOException("the yardstick's scratch file in " + System.getProperty("java.io.tmpdir"), e);
+        }
+    }
+
+    /** {@link #BLOCK} yardsticks back to back, each in nanoseconds, into {@code samples} from {@code from}. */
+    void block(long[] samples, int from) {
+        for (int k = 0; k < BLOCK; k++) {
+            samples[from + k] = once();
         }
     }
 

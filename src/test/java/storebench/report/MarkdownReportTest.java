@@ -154,7 +154,7 @@ class MarkdownReportTest {
                 "Open, read every note, close (median)",
                 "same, p99",
                 "Open, query, close in yardsticks (median; the host's speed divided out)",
-                "Yardstick between stores: 4 KiB file read, 256 KiB memory touched (median)",
+                "Yardstick around each run: 4 KiB file read, 256 KiB memory touched (median)",
                 "Stores held open at once (capacity; ≥: the cap was reached)",
                 "same, resident memory per open store (slope)",
                 "same, virtual size per open store (slope)",

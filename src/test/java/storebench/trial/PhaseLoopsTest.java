@@ -138,8 +138,9 @@ class PhaseLoopsTest {
         for (int k = 0; k < 5; k++) {
             assertThat(s.oqc[k]).as("oqc = open + count + close").isEqualTo(s.open[k] + s.count[k] + s.close[k]);
             assertThat(s.oqc[k]).isPositive();
-            assertThat(s.yard[k]).as("the yardstick after the store").isPositive();
         }
+        assertThat(s.yard).as("a block of yardsticks before the run and one after it").hasSize(2 * Yardstick.BLOCK);
+        assertThat(java.util.Arrays.stream(s.yard).min().orElseThrow()).isPositive();
         assertThat(engine.openStores).isZero();
     }
 

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The harness allocates nothing inside a timed region: a fake engine reads the thread's allocation counter as
  * each engine call returns and as the next one starts; whatever the harness does in between (reading the clock
- * between open, count and close) must allocate 0 bytes. The counter itself allocates nothing.
+ * between open, count and close) must allocate 0 bytes. The counter itself allocates nothing. Between one store's close
+ * and the next store's open the open run does nothing but its loop either: 0 bytes there too.
  */
 class TimedRegionAllocationTest {
     private static final com.sun.management.ThreadMXBean THREADS =
@@ -36,10 +37,16 @@ class TimedRegionAllocationTest {
         phases.openRun(root, Workload.SMALL, order, done -> { }); // warm the JIT: escape analysis, inlining
         engine.harnessBytes = 0;
         engine.gaps = 0;
+        engine.bytesBetweenStores = 0;
+        engine.betweenStores = 0;
+        engine.closedAt = -1;
         phases.openRun(root, Workload.SMALL, order, done -> { });
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->count and count->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
+        assertThat(engine.betweenStores).isEqualTo(n - 1L);
+        assertThat(engine.bytesBetweenStores).as("bytes the harness allocated between two stores' visits (the"
+                + " yardstick's file open allocates: it runs before and after the run, never between visits)").isZero();
     }
 
     @Test
@@ -74,6 +81,9 @@ class TimedRegionAllocationTest {
         private final long thread = Thread.currentThread().getId();
         private long returnedAt;
         long harnessBytes;
+        long closedAt = -1;
+        long bytesBetweenStores;
+        long betweenStores;
         final java.util.Map<Path, java.util.List<Note>> notes = new java.util.HashMap<>();
         private java.util.List<Note> current;
         long gaps;
@@ -93,6 +103,10 @@ class TimedRegionAllocationTest {
 
         @Override
         public OpenStore open(Path dir) {
+            if (closedAt >= 0) {
+                bytesBetweenStores += allocated() - closedAt;
+                betweenStores++;
+            }
             current = notes.get(dir);
             returnedAt = allocated();
             return this;
@@ -108,6 +122,7 @@ class TimedRegionAllocationTest {
         @Override
         public void close() {
             gap();
+            closedAt = allocated();
         }
 
         private void gap() {
