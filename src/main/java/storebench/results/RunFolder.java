@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /**
- * A run folder as storebench's own: every output folder a run writes carries a marker file, and storebench moves,
- * replaces or deletes a run folder only when it carries it, as the bench root's marker (.storebench-root) guards the
- * stores. A run folder written before the marker existed has none; it is recognised by its results.jsonl, whose first
- * line is storebench's run line.
+ * A run folder as storebench's own: every output folder a run or a merge writes carries a marker file, and storebench
+ * moves, replaces or deletes a run folder only when it carries it, as the bench root's marker (.storebench-root) guards
+ * the stores. A run folder written before the marker existed has none; it is recognised by its results.jsonl, whose
+ * first line is storebench's run line.
  */
 public final class RunFolder {
     public static final String MARKER = ".storebench-out";
@@ -30,7 +30,7 @@ public final class RunFolder {
 
     /**
      * A run folder written before the marker existed: no marker, and a results.jsonl whose first line is a run line
-     * (the first line storebench writes into a run folder).
+     * (the first line storebench writes into a run folder, and Merge too).
      */
     public static boolean fromBeforeTheMarker(Path dir) {
         Path results = dir.resolve(ResultsFile.NAME);
@@ -70,8 +70,8 @@ public final class RunFolder {
     public static void mark(Path dir) throws IOException {
         Path marker = dir.resolve(MARKER);
         if (!Files.exists(marker, LinkOption.NOFOLLOW_LINKS)) {
-            Files.writeString(marker, "This folder was written by storebench: a run's output folder (bench.out)."
-                    + " storebench moves it aside or deletes it only because of this file.\n");
+            Files.writeString(marker, "This folder was written by storebench: a run's output folder (bench.out) or"
+                    + " a merged run. storebench moves it aside or deletes it only because of this file.\n");
         }
     }
 }
