@@ -32,12 +32,12 @@ import java.util.stream.Stream;
  * (the first source's at the top, every source's under "sources" with its machine), load.log (each source's, under a
  * header), hdr/, the verdicts recomputed, report.md, report.html and the exports rendered from the merged files.
  * <pre>mvn -q compile exec:java -Dexec.mainClass=storebench.report.Merge -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."</pre>
- * It refuses, with the reason: a folder that is not a complete run (no results.jsonl, interrupted, unfinished), runs
- * of different workload, N, R or M, two runs that both measured the same engine and setting (a run merged with itself
- * among them), an output that is a file, a folder that is not empty, or one that is, holds or lies inside an input.
- * A merge that fails part-way removes what it wrote. The output carries RunFolder's marker, as a run's does. Runs from
- * different machines are allowed: the report names the machine per column and the ratio rules between engines
- * measured on different machines are not evaluated.
+ * It refuses, with the reason: a folder that is not a complete run (no results.jsonl, interrupted, unfinished, no
+ * environment.json), runs of different workload, N, R or M, two runs that both measured the same engine and setting
+ * (a run merged with itself among them), an output that is a file, a folder that is not empty, or one that is, holds
+ * or lies inside an input. A merge that fails part-way removes what it wrote. The output carries RunFolder's marker, as
+ * a run's does. Runs from different machines are allowed: the report names the machine per column and the ratio rules
+ * between engines measured on different machines are not evaluated.
  */
 public final class Merge {
     static final int BAD_INPUT = 2;
@@ -373,6 +373,12 @@ public final class Merge {
             Optional<String> incomplete = results.incomplete();
             if (incomplete.isPresent()) {
                 throw new Refused(dir + " is not a complete run: " + incomplete.get());
+            }
+            if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {
+                throw new Refused(dir + " is not a complete run: it has no " + RunResults.ENVIRONMENT + " (the"
+                        + " machine, JVM and engine versions every run writes beside its results, which the merged"
+                        + " report names per column and the ratio rules compare); give the run's whole folder as the"
+                        + " run wrote it");
             }
             return new Source(dir, dir.toRealPath(), results, ResultsFile.read(dir.resolve(ResultsFile.NAME)));
         }

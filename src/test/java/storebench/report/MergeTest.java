@@ -299,6 +299,19 @@ class MergeTest {
     }
 
     @Test
+    void aRunWithoutEnvironmentJsonIsRefusedNotGivenAnUnknownMachine() throws Exception {
+        Path a = objectbox(e -> { });
+        Path b = sqlite(e -> { });
+        Files.delete(b.resolve(RunResults.ENVIRONMENT));
+
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds))
+                .isInstanceOf(Merge.Refused.class)
+                .hasMessageStartingWith(b + " is not a complete run: it has no environment.json (")
+                .hasMessageEndingWith("give the run's whole folder as the run wrote it");
+        assertThat(tmp.resolve("m")).doesNotExist();
+    }
+
+    @Test
     void exitCodesTwoForBadInputAndOneForABrokenRule() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
