@@ -328,9 +328,11 @@ public final class Bench implements AutoCloseable {
             Report report = ReportModel.of(outputDir); // built once, rendered twice
             console.println("[storebench] report: " + MarkdownReport.write(outputDir, report));
             console.println("[storebench] report: " + HtmlReport.write(outputDir, report));
-            for (Path export : Exports.write(outputDir, RunResults.load(outputDir))) {
+            RunResults results = RunResults.load(outputDir);
+            for (Path export : Exports.write(outputDir, results)) {
                 console.println("[storebench] export: " + export);
             }
+            Exports.withheld(results).ifPresent(why -> console.println("[storebench] not exported: " + why));
         } finally {
             releaseLocks();
         }
