@@ -12,6 +12,7 @@ import java.nio.file.Path;
  * Renders two runs side by side (before/after, or two machines) as OUT_DIR/compare.md and compare.html:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}.
  * Bad input (a folder without results.jsonl, a line that is not JSON) is one line naming the file and line, exit 2.
+ * An incomplete run is compared all the same; Compare says so, and why, as compare.md and compare.html do.
  */
 public final class Compare {
     static final int BAD_INPUT = 2;
@@ -47,6 +48,7 @@ public final class Compare {
             Files.writeString(md, report.markdown(), StandardCharsets.UTF_8);
             Files.writeString(html, report.html(), StandardCharsets.UTF_8);
             out.println("wrote " + md + " and " + html);
+            report.incomplete().forEach(note -> err.println("Compare: " + note));
             return 0;
         } catch (IOException | RuntimeException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

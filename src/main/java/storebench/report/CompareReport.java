@@ -46,7 +46,10 @@ final class CompareReport {
             md.append("| ").append(MarkdownReport.inline(row.get(0))).append(" | ").append(MarkdownReport.inline(row.get(1)))
                     .append(" | ").append(MarkdownReport.inline(row.get(2))).append(" |\n");
         }
-        md.append('\n').append(legend()).append("\n\n");
+        md.append('\n');
+        incomplete().forEach(run -> md.append("**").append(run.title()).append("**: ").append(run.detail())
+                .append("\n\n"));
+        md.append(legend()).append("\n\n");
         List<String> differences = runs.differences();
         if (!differences.isEmpty()) {
             md.append("**The runs differ in: ").append(String.join("; ", differences))
@@ -97,7 +100,10 @@ final class CompareReport {
                     .append(HtmlReport.inline(row.get(1))).append("</td><td>").append(HtmlReport.inline(row.get(2)))
                     .append("</td></tr>\n");
         }
-        h.append("</tbody></table></div>\n<p class=\"lead\">").append(HtmlPage.esc(legend())).append("</p>\n");
+        h.append("</tbody></table></div>\n");
+        incomplete().forEach(run -> h.append("<p class=\"worse\"><strong>").append(HtmlPage.esc(run.title()))
+                .append("</strong>: ").append(HtmlPage.esc(run.detail())).append("</p>\n"));
+        h.append("<p class=\"lead\">").append(HtmlPage.esc(legend())).append("</p>\n");
         List<String> differences = runs.differences();
         if (!differences.isEmpty()) {
             h.append("<p class=\"worse\">The runs differ in: ").append(HtmlPage.esc(String.join("; ", differences)))
@@ -143,6 +149,31 @@ final class CompareReport {
         h.append("<footer>Rendered by storebench.report.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
                 .append(HtmlPage.esc(afterName)).append(". One self-contained file: no script, nothing fetched.</footer>\n");
         return HtmlPage.document("storebench comparison: before → after", h.toString());
+    }
+
+    /** A run of the two that is incomplete (interrupted, killed, measured nothing): which, where, why. */
+    record Incomplete(String side, String dir, String why) {
+        String title() {
+            return "The " + side + " run is incomplete";
+        }
+
+        String detail() {
+            return dir + ": " + why + ". It holds only what finished before it stopped: a figure it lacks shows as "
+                    + StatsTable.NONE + ".";
+        }
+
+        @Override
+        public String toString() {
+            return title() + ": " + detail();
+        }
+    }
+
+    /** The runs of the two that are incomplete; none where both are complete. */
+    List<Incomplete> incomplete() {
+        List<Incomplete> out = new ArrayList<>();
+        runs.before.incomplete().ifPresent(why -> out.add(new Incomplete("before", beforeName, why)));
+        runs.after.incomplete().ifPresent(why -> out.add(new Incomplete("after", afterName, why)));
+        return out;
     }
 
     private String markdownCell(CompareRuns.Row r) {
@@ -214,6 +245,8 @@ final class CompareReport {
         JsonNode be = runs.before.environment();
         JsonNode ae = runs.after.environment();
         rows.add(List.of(Text.of("run folder"), Text.code(beforeName), Text.code(afterName)));
+        rows.add(texts("complete", runs.before.incomplete().map(why -> "no: " + why).orElse("yes"),
+                runs.after.incomplete().map(why -> "no: " + why).orElse("yes")));
         rows.add(texts("started", b.path("started").asText("?"), a.path("started").asText("?")));
         rows.add(texts("workload, stores (N), runs (R), held (M)", params(b), params(a)));
         rows.add(texts("machine", machine(be), machine(ae)));

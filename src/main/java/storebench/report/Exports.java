@@ -33,7 +33,9 @@ import java.util.stream.Collectors;
  * ({@code storebench/large/default/sqlite/oqc_ms}), with the runs' range and the runs themselves as its extra. The
  * action refuses a file without entries, so a file is written only when the run has such statistics.</li>
  * </ul>
- * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one.
+ * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one. An
+ * incomplete run (interrupted, killed, measured nothing) is left out whole: a history keeps each file as a whole run's
+ * figures, with no room for a mark beside them.
  */
 public final class Exports {
     public static final String BMF = "bmf.json";
@@ -43,8 +45,24 @@ public final class Exports {
     private Exports() {
     }
 
-    /** Writes the exports of a run's folder; returns the files written (an old export no longer valid is removed). */
+    /** Why the run's figures are left out of the exports: it is incomplete, and why; empty for a complete run. */
+    public static Optional<String> withheld(RunResults results) {
+        return results.incomplete().map(why -> "the run is incomplete (" + why + "): its figures are left out of the"
+                + " exports (" + BMF + ", github-action-benchmark's files), which a benchmark history would keep as a"
+                + " whole run's");
+    }
+
+    /**
+     * Writes the exports of a run's folder; returns the files written (none for an incomplete run: {@link #withheld}).
+     * An old export no longer valid is removed.
+     */
     public static List<Path> write(Path dir, RunResults results) throws IOException {
+        if (withheld(results).isPresent()) {
+            for (String name : List.of(BMF, SMALLER, BIGGER)) {
+                Files.deleteIfExists(dir.resolve(name)); // one left by an earlier render would still feed a history
+            }
+            return List.of();
+        }
         List<RunResults.Measurement> figures = latest(results);
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve(BMF), bmf(figures)));

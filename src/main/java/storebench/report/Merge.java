@@ -7,6 +7,7 @@ import storebench.gate.Verdicts;
 import storebench.measure.LoadSampler;
 import storebench.model.Setting;
 import storebench.results.ResultsFile;
+import storebench.results.RunFolder;
 import storebench.results.RunResults;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,9 +32,11 @@ import java.util.stream.Stream;
  * (the first source's at the top, every source's under "sources" with its machine), load.log (each source's, under a
  * header), hdr/, the verdicts recomputed, report.md, report.html and the exports rendered from the merged files.
  * <pre>mvn -q compile exec:java -Dexec.mainClass=storebench.report.Merge -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."</pre>
- * It refuses, with the reason: a folder that is not a complete run, runs of different workload, N, R or M, two runs
- * that both measured the same engine and setting (a run merged with itself among them), an output folder that is not
- * empty. Runs from different machines are allowed: the report names the machine per column and the ratio rules
+ * It refuses, with the reason: a folder that is not a complete run (no results.jsonl, interrupted, unfinished, no
+ * environment.json), runs of different workload, N, R or M, two runs that both measured the same engine and setting
+ * (a run merged with itself among them), an output that is a file, a folder that is not empty, or one that is, holds
+ * or lies inside an input. A merge that fails part-way removes what it wrote. The output carries RunFolder's marker, as
+ * a run's does. Runs from different machines are allowed: the report names the machine per column and the ratio rules
  * between engines measured on different machines are not evaluated.
  */
 public final class Merge {
@@ -86,7 +89,10 @@ public final class Merge {
         }
     }
 
-    /** Merges the runs into {@code out} (created; it must not exist or be empty); returns the files written. */
+    /**
+     * Merges the runs into {@code out} (created; it must not exist or be empty, and lie apart from every input);
+     * returns the files written. On a failure part-way, what it wrote is removed before the exception goes on.
+     */
     public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile) throws IOException {
         if (runDirs.size() < 2) {
             throw new Refused("give two or more runs to merge (got " + runDirs.size() + ")");
@@ -101,31 +107,90 @@ public final class Merge {
             sources.add(Source.read(dir));
         }
         check(sources);
-        if (Files.exists(out)) {
+        Path made = checkOutput(out, sources);
+        try {
+            Files.createDirectories(out);
+            RunFolder.mark(out);
+            List<Path> written = new ArrayList<>();
+            written.add(writeResults(out, sources));
+            written.add(writeEnvironment(out, sources));
+            written.add(writeLoadLog(out, sources));
+            for (Source s : sources) {
+                copyTree(s.dir.resolve("hdr"), out.resolve("hdr"));
+            }
+            RunResults merged = RunResults.load(out);
+            written.add(new Verdicts(thresholds.file(), null, Gate.evaluate(thresholds, merged, Optional.empty()))
+                    .write(out));
+            Report report = ReportModel.of(out);
+            written.add(MarkdownReport.write(out, report));
+            written.add(HtmlReport.write(out, report));
+            written.addAll(Exports.write(out, merged));
+            return written;
+        } catch (IOException | RuntimeException e) {
+            takeBack(out, made, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Refuses an output that is not a new or empty folder apart from every input: inside an input (its hdr/), Merge
+     * would copy what it writes into itself; the same as an input or around one, it would write among the runs it
+     * reads. Compared by real paths, so a link or a relative path hides nothing.
+     *
+     * @return the first folder on the way to {@code out} that does not exist yet (which the merge then makes), or null
+     * where {@code out} exists
+     */
+    private static Path checkOutput(Path out, List<Source> sources) throws IOException {
+        Path absolute = out.toAbsolutePath().normalize();
+        Path existing = absolute;
+        Path made = null;
+        while (existing != null && !Files.exists(existing)) {
+            made = existing;
+            existing = existing.getParent();
+        }
+        if (existing != null && made != null && !Files.isDirectory(existing)) {
+            throw new Refused("output " + out + " cannot be made: " + existing + " is a file, not a folder; give a"
+                    + " folder that is absent or empty");
+        }
+        Path real = existing == null ? absolute : existing.toRealPath().resolve(existing.relativize(absolute));
+        for (Source s : sources) {
+            String where = real.equals(s.canonical) ? "is the input " : real.startsWith(s.canonical)
+                    ? "is inside the input " : s.canonical.startsWith(real) ? "contains the input " : null;
+            if (where != null) {
+                throw new Refused("output " + out + " " + where + s.dir + ": Merge would write into a run it reads;"
+                        + " give an OUT_DIR outside every input (and holding none)");
+            }
+        }
+        if (made == null) {
+            if (!Files.isDirectory(out)) {
+                throw new Refused("output " + out + " is a file, not a folder: give a folder that is absent or empty");
+            }
             try (Stream<Path> entries = Files.list(out)) {
-                if (!Files.isDirectory(out) || entries.findAny().isPresent()) {
-                    throw new Refused(out + " exists and is not an empty folder: Merge writes a new folder and"
-                            + " overwrites nothing; give another OUT_DIR");
+                if (entries.findAny().isPresent()) {
+                    throw new Refused("output " + out + " exists and is not an empty folder: Merge writes a new folder"
+                            + " and overwrites nothing; give another OUT_DIR");
                 }
             }
         }
-        Files.createDirectories(out);
+        return made;
+    }
 
-        List<Path> written = new ArrayList<>();
-        written.add(writeResults(out, sources));
-        written.add(writeEnvironment(out, sources));
-        written.add(writeLoadLog(out, sources));
-        for (Source s : sources) {
-            copyTree(s.dir.resolve("hdr"), out.resolve("hdr"));
+    /**
+     * Removes what a merge that failed part-way wrote: {@code out} was absent or empty when it began (checkOutput), so
+     * everything in it is the merge's; so is every folder it made on the way to it ({@code made}). An output folder
+     * that was there stays, empty.
+     */
+    private static void takeBack(Path out, Path made, Exception failure) {
+        Path top = made != null ? made : out;
+        try (Stream<Path> paths = Files.walk(top)) {
+            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                if (!p.equals(top) || made != null) {
+                    Files.delete(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
         }
-        RunResults merged = RunResults.load(out);
-        written.add(new Verdicts(thresholds.file(), null, Gate.evaluate(thresholds, merged, Optional.empty()))
-                .write(out));
-        Report report = ReportModel.of(out);
-        written.add(MarkdownReport.write(out, report));
-        written.add(HtmlReport.write(out, report));
-        written.addAll(Exports.write(out, merged));
-        return written;
     }
 
     /** The refusals: each source against the ones before it. */
@@ -308,6 +373,12 @@ public final class Merge {
             Optional<String> incomplete = results.incomplete();
             if (incomplete.isPresent()) {
                 throw new Refused(dir + " is not a complete run: " + incomplete.get());
+            }
+            if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {
+                throw new Refused(dir + " is not a complete run: it has no " + RunResults.ENVIRONMENT + " (the"
+                        + " machine, JVM and engine versions every run writes beside its results, which the merged"
+                        + " report names per column and the ratio rules compare); give the run's whole folder as the"
+                        + " run wrote it");
             }
             return new Source(dir, dir.toRealPath(), results, ResultsFile.read(dir.resolve(ResultsFile.NAME)));
         }

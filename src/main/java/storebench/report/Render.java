@@ -8,7 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}.
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}. An incomplete
+ * run's reports say so at their top; it gets no exports, and Render says why.
  * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
  * HtmlReport and Compare.
  */
@@ -40,9 +41,11 @@ public final class Render {
             Report report = ReportModel.of(dir);
             out.println("wrote " + MarkdownReport.write(dir, report));
             out.println("wrote " + HtmlReport.write(dir, report));
-            for (Path export : Exports.write(dir, RunResults.load(dir))) {
+            RunResults results = RunResults.load(dir);
+            for (Path export : Exports.write(dir, results)) {
                 out.println("wrote " + export);
             }
+            Exports.withheld(results).ifPresent(why -> out.println("not exported: " + why));
             return 0;
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

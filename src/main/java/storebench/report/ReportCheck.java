@@ -12,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Checks that a run's report is complete: every engine and setting that was not skipped has every statistic,
- * report.md has every row, and the exports (bmf.json, github-action-benchmark's files) hold every figure. CI runs it after its smoke bench:
+ * Checks that a run's report is complete: the run is complete, every engine and setting that was not skipped has every
+ * statistic, report.md has every row, and the exports (bmf.json, github-action-benchmark's files) hold every figure.
+ * CI runs it after its smoke bench:
  * {@code mvn -q exec:java -Dexec.mainClass=storebench.report.ReportCheck -Dexec.args=target/bench}.
  */
 public final class ReportCheck {
@@ -25,9 +26,10 @@ public final class ReportCheck {
         return results.lines("stat").stream().anyMatch(l -> stat.id().equals(l.path("stat").asText()));
     }
 
-    /** What is missing; empty when the report is complete. */
+    /** What is missing; empty when the report is complete (an incomplete run's report is not). */
     public static List<String> missing(RunResults results, String reportText) {
         List<String> missing = new ArrayList<>();
+        results.incomplete().ifPresent(why -> missing.add("the run is incomplete: " + why));
         List<String> engines = texts(results.run().path("engines"));
         List<String> settings = texts(results.run().path("settings"));
         if (engines.isEmpty() || settings.isEmpty()) {
@@ -66,10 +68,21 @@ public final class ReportCheck {
 
     /**
      * What the exports lack: every statistic of every engine and setting in bmf.json (with a numeric value) and in one
-     * of the github-action-benchmark files (name, unit, value), and nothing else in them.
+     * of the github-action-benchmark files (name, unit, value), and nothing else in them. An incomplete run is left out
+     * of the exports (Exports.withheld): for it, an export file is what is wrong.
      */
     public static List<String> missingFromExports(RunResults results, Path dir) throws java.io.IOException {
         List<String> missing = new ArrayList<>();
+        java.util.Optional<String> incomplete = results.incomplete();
+        if (incomplete.isPresent()) {
+            for (String file : List.of(Exports.BMF, Exports.SMALLER, Exports.BIGGER)) {
+                if (Files.exists(dir.resolve(file))) {
+                    missing.add(file + ": written for an incomplete run (" + incomplete.get() + "), which the"
+                            + " exports leave out");
+                }
+            }
+            return missing;
+        }
         Path bmfFile = dir.resolve(Exports.BMF);
         if (!Files.isRegularFile(bmfFile)) {
             return List.of("no " + bmfFile);

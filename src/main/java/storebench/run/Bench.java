@@ -85,6 +85,7 @@ public final class Bench implements AutoCloseable {
         } else {
             this.baseline = Optional.empty();
         }
+        OutputFolder.plan(options.outputDir); // a folder storebench did not write stops the run here
         this.pool = StorePool.claim(options.root);
         this.rootLock = RunLock.acquire(pool.root().resolve(ROOT_LOCK), "bench root " + pool.root(), options.lockWait,
                 console);
@@ -100,7 +101,7 @@ public final class Bench implements AutoCloseable {
                     options.workload, options.stores, options.keep, DiskEstimate.opensPerStore(options)), "this run (" + options.stores + " stores per trial"
                     + (options.keep ? ", all kept" : ", one trial's stores at a time") + ")");
             this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
-            this.outputDir = freshOutputDir(options.outputDir, console);
+            this.outputDir = OutputFolder.fresh(options.outputDir, console);
         } catch (IOException | RuntimeException e) {
             releaseLocks();
             throw e;
@@ -209,39 +210,9 @@ public final class Bench implements AutoCloseable {
                 StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /**
-     * Each run writes a fresh folder. The folder there before is moved aside: a complete run to bench.previous (the
-     * one before it goes), an incomplete one (interrupted, failed before measuring anything, killed) to
-     * bench.incomplete, so failed runs never push the last complete run out.
-     */
-    static Path freshOutputDir(Path dir, PrintStream console) throws IOException {
-        if (Files.exists(dir)) {
-            Optional<String> incomplete;
-            try {
-                incomplete = RunResults.load(dir).incomplete();
-            } catch (IOException e) {
-                incomplete = Optional.of(e.getMessage().lines().findFirst().orElse("unreadable"));
-            }
-            Path previous = previous(dir);
-            Path aside = incomplete.isEmpty() ? previous : dir.resolveSibling(dir.getFileName() + ".incomplete");
-            if (Files.exists(aside)) {
-                deleteTree(aside);
-            }
-            Files.move(dir, aside);
-            if (incomplete.isEmpty()) {
-                console.println("[storebench] the last run (complete) is kept in " + aside);
-            } else {
-                console.println("[storebench] the last run was incomplete (" + incomplete.get() + "): moved to " + aside
-                        + (Files.isDirectory(previous) ? "; the last complete run is in " + previous : ""));
-            }
-        }
-        Files.createDirectories(dir);
-        return dir;
-    }
-
     /** Where the last complete run before the current one is kept. */
     public static Path previous(Path outputDir) {
-        return outputDir.resolveSibling(outputDir.getFileName() + ".previous");
+        return OutputFolder.previous(outputDir);
     }
 
     private void releaseLocks() {
@@ -252,14 +223,6 @@ public final class Bench implements AutoCloseable {
                 }
             } catch (IOException e) {
                 console.println("[storebench] cannot release " + lock.file() + ": " + e.getMessage());
-            }
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (var paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
             }
         }
     }
@@ -365,9 +328,11 @@ public final class Bench implements AutoCloseable {
             Report report = ReportModel.of(outputDir); // built once, rendered twice
             console.println("[storebench] report: " + MarkdownReport.write(outputDir, report));
             console.println("[storebench] report: " + HtmlReport.write(outputDir, report));
-            for (Path export : Exports.write(outputDir, RunResults.load(outputDir))) {
+            RunResults results = RunResults.load(outputDir);
+            for (Path export : Exports.write(outputDir, results)) {
                 console.println("[storebench] export: " + export);
             }
+            Exports.withheld(results).ifPresent(why -> console.println("[storebench] not exported: " + why));
         } finally {
             releaseLocks();
         }

@@ -101,8 +101,10 @@ class CompareTest {
                 .contains("| Memory per open store (50 open), resident | – | 1,000 → 1,100 KB, ×1.10 **worse** |")
                 .contains("| Load at start of the warm open runs (max) | – | 1.00 → 3.00, ×3.00 |")
                 .contains("-1.5 → 1.2 KB |")
-                .doesNotContain("The runs differ in");
+                .contains("| complete | yes | yes |")
+                .doesNotContain("The runs differ in").doesNotContain("incomplete");
         assertThat(md.indexOf("## defaults")).isGreaterThan(md.indexOf("## Moved"));
+        assertThat(errText()).isEmpty();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("compare.md").contains("compare.html");
     }
 
@@ -137,6 +139,28 @@ class CompareTest {
         assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
         assertThat(Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8))
                 .contains("**The runs differ in: stores (N) 50 vs 200.**");
+    }
+
+    @Test
+    void saysWhichRunIsIncompleteAndWhyOnItsOutputAndInBothPages() throws Exception {
+        Path after = Files.createDirectories(tmp.resolve("after"));
+        String lines = Files.readString(fixture("after").resolve("results.jsonl"), StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.contains("\"kind\":\"end\"")).collect(java.util.stream.Collectors.joining("\n", "",
+                        "\n{\"kind\":\"status\",\"status\":\"interrupted\",\"reason\":\"the suite was stopped before"
+                        + " the run ended\"}\n"));
+        Files.writeString(after.resolve("results.jsonl"), lines, StandardCharsets.UTF_8);
+
+        assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
+
+        String why = after + ": it was interrupted (the suite was stopped before the run ended). It holds only what"
+                + " finished before it stopped: a figure it lacks shows as –.";
+        assertThat(errText()).isEqualTo("Compare: The after run is incomplete: " + why + System.lineSeparator());
+        assertThat(Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8))
+                .contains("**The after run is incomplete**: " + why)
+                .contains("| complete | yes | no: it was interrupted (the suite was stopped before the run ended) |")
+                .doesNotContain("The before run is incomplete");
+        assertThat(Files.readString(tmp.resolve("out/compare.html"), StandardCharsets.UTF_8))
+                .contains("<strong>The after run is incomplete</strong>: " + why);
     }
 
     @Test

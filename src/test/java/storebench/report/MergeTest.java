@@ -3,6 +3,7 @@ package storebench.report;
 import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
 import storebench.results.ResultsFile;
+import storebench.results.RunFolder;
 import storebench.results.RunResults;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,9 +20,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -113,6 +117,8 @@ class MergeTest {
         assertThat(written).contains(out.resolve(ResultsFile.NAME), out.resolve(RunResults.ENVIRONMENT),
                 out.resolve("load.log"), out.resolve(Verdicts.NAME), out.resolve(MarkdownReport.NAME),
                 out.resolve(Exports.BMF));
+        assertThat(RunFolder.ours(out)).as("marked as storebench's, like a run's output folder").isTrue();
+        assertThat(out.resolve(RunFolder.MARKER)).exists();
         String merged = Files.readString(out.resolve(MarkdownReport.NAME));
         String original = new MarkdownReport(RunResults.load(whole)).render();
         assertThat(statsTables(merged)).hasSizeGreaterThan(20).isEqualTo(statsTables(original));
@@ -202,6 +208,107 @@ class MergeTest {
         try (var files = Files.list(out)) {
             assertThat(files.toList()).containsExactly(out.resolve("notes.txt"));
         }
+    }
+
+    /** Every file under a folder with its bytes' text, to show that a refused or failed merge left it as it was. */
+    private static Map<String, String> tree(Path dir) throws Exception {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.toList()) {
+                files.put(dir.relativize(p).toString(), Files.isDirectory(p) ? "/" : Files.readString(p,
+                        StandardCharsets.ISO_8859_1));
+            }
+        }
+        return files;
+    }
+
+    /** A run part with an HdrHistogram log, as a run's hdr/ holds them. */
+    private Path withHdr(Path run, String engine) throws Exception {
+        Path log = Files.createDirectories(run.resolve("hdr").resolve(engine).resolve("default"))
+                .resolve("openrun-oqc.hlog");
+        Files.copy(Path.of(MergeTest.class.getResource("/report/html/run/hdr/sqlite/default/openrun-oqc.hlog").toURI()),
+                log);
+        return run;
+    }
+
+    @Test
+    void refusesAnOutputInsideAroundOrEqualToAnInputBeforeWritingAnything() throws Exception {
+        Path a = withHdr(objectbox(e -> { }), "objectbox");
+        Path b = withHdr(sqlite(e -> { }), "sqlite");
+        Path link = Files.createSymbolicLink(tmp.resolve("link-to-sqlite"), b);
+        Map<String, String> before = tree(b);
+
+        assertThatThrownBy(() -> Merge.merge(b.resolve("hdr/m"), List.of(a, b), thresholds))
+                .isInstanceOf(Merge.Refused.class)
+                .hasMessage("output " + b.resolve("hdr/m") + " is inside the input " + b + ": Merge would write into a"
+                        + " run it reads; give an OUT_DIR outside every input (and holding none)");
+        assertThatThrownBy(() -> Merge.merge(link.resolve("hdr/m"), List.of(a, b), thresholds))
+                .as("a link does not hide it").hasMessageStartingWith("output " + link.resolve("hdr/m")
+                        + " is inside the input " + b);
+        assertThatThrownBy(() -> Merge.merge(b, List.of(a, b), thresholds))
+                .hasMessageStartingWith("output " + b + " is the input " + b + ": ");
+        assertThatThrownBy(() -> Merge.merge(tmp, List.of(a, b), thresholds))
+                .hasMessageStartingWith("output " + tmp + " contains the input " + a + ": ");
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] args = {b.resolve("hdr/m").toString(), a.toString(), b.toString()};
+        assertThat(Merge.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true,
+                StandardCharsets.UTF_8))).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("Merge: output " + b.resolve("hdr/m")
+                + " is inside the input " + b);
+        assertThat(tree(b)).as("the input, untouched").isEqualTo(before);
+    }
+
+    @Test
+    void aMergeThatFailsPartWayRemovesWhatItWroteAndOnlyThat() throws Exception {
+        // a stray log under the other run's engine: the two runs' hdr/ collide once the first one's is copied
+        Path a = withHdr(withHdr(objectbox(e -> { }), "objectbox"), "sqlite");
+        Path b = withHdr(sqlite(e -> { }), "sqlite");
+        Map<String, String> beforeA = tree(a);
+        Map<String, String> beforeB = tree(b);
+        Path made = tmp.resolve("new");
+        Path kept = Files.createDirectories(tmp.resolve("kept"));
+
+        assertThatThrownBy(() -> Merge.merge(made.resolve("merged"), List.of(a, b), thresholds))
+                .isInstanceOf(Merge.Refused.class).hasMessageContaining("and a file of another run would both be "
+                        + made.resolve("merged/hdr/sqlite/default/openrun-oqc.hlog"));
+        assertThat(made).as("the folders it made on the way, gone").doesNotExist();
+
+        assertThatThrownBy(() -> Merge.merge(kept, List.of(a, b), thresholds))
+                .hasMessageContaining("and a file of another run would both be");
+        assertThat(kept).as("the empty folder it was given stays, empty").isEmptyDirectory();
+        assertThat(tree(a)).isEqualTo(beforeA);
+        assertThat(tree(b)).isEqualTo(beforeB);
+    }
+
+    @Test
+    void anOutputThatIsAFileIsNamedAsOne() throws Exception {
+        Path file = Files.writeString(tmp.resolve("x"), "mine");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] args = {file.toString(), objectbox(e -> { }).toString(), sqlite(e -> { }).toString()};
+
+        assertThat(Merge.run(args, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true,
+                StandardCharsets.UTF_8))).isEqualTo(2);
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("Merge: output " + file + " is a file, not a"
+                + " folder: give a folder that is absent or empty" + System.lineSeparator());
+        assertThat(Files.readString(file)).isEqualTo("mine");
+        assertThatThrownBy(() -> Merge.merge(file.resolve("m"), List.of(tmp.resolve("objectbox"),
+                tmp.resolve("sqlite")), thresholds)).hasMessage("output " + file.resolve("m") + " cannot be made: "
+                + file + " is a file, not a folder; give a folder that is absent or empty");
+    }
+
+    @Test
+    void aRunWithoutEnvironmentJsonIsRefusedNotGivenAnUnknownMachine() throws Exception {
+        Path a = objectbox(e -> { });
+        Path b = sqlite(e -> { });
+        Files.delete(b.resolve(RunResults.ENVIRONMENT));
+
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds))
+                .isInstanceOf(Merge.Refused.class)
+                .hasMessageStartingWith(b + " is not a complete run: it has no environment.json (")
+                .hasMessageEndingWith("give the run's whole folder as the run wrote it");
+        assertThat(tmp.resolve("m")).doesNotExist();
     }
 
     @Test

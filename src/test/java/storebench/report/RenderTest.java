@@ -1,6 +1,7 @@
 package storebench.report;
 
 import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,10 +11,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Render's exit codes and messages: bad input is exit 2 with one line naming the file, like HtmlReport and Compare. */
+/**
+ * Render's exit codes and messages: bad input is exit 2 with one line naming the file, like HtmlReport and Compare; an
+ * incomplete run is rendered, marked, and left out of the exports.
+ */
 class RenderTest {
     @TempDir
     Path tmp;
@@ -33,6 +39,40 @@ class RenderTest {
         assertThat(render(tmp.toString())).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8).trim()).startsWith("Render: cannot render " + tmp + ": ")
                 .contains(tmp.resolve(ResultsFile.NAME) + ":2: not a JSON line").doesNotContain("\n");
+    }
+
+    @Test
+    void anIncompleteRunIsRenderedMarkedAndLeftOutOfTheExports() throws Exception {
+        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
+        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        assertThat(render(tmp.toString())).isZero();
+        assertThat(tmp.resolve(Exports.BMF)).as("a complete run's exports").exists();
+        // the same run as if it had been killed before its end line
+        Files.writeString(tmp.resolve(ResultsFile.NAME), Files.readString(tmp.resolve(ResultsFile.NAME)).lines()
+                .filter(l -> !l.contains("\"kind\":\"end\"")).collect(Collectors.joining("\n", "", "\n")));
+        out.reset();
+
+        assertThat(render(tmp.toString())).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("not exported: the run is incomplete (it did not"
+                + " finish (its results.jsonl has no end line: it was killed, or is still running)): its figures are"
+                + " left out of the exports (bmf.json, github-action-benchmark's files)").doesNotContain("wrote "
+                + tmp.resolve(Exports.BMF));
+        for (String export : List.of(Exports.BMF, Exports.SMALLER, Exports.BIGGER)) {
+            assertThat(tmp.resolve(export)).doesNotExist();
+        }
+        String report = Files.readString(tmp.resolve(MarkdownReport.NAME));
+        assertThat(report).contains("**Incomplete run**: it did not finish");
+        RunResults results = RunResults.load(tmp);
+        assertThat(ReportCheck.missingFromExports(results, tmp)).as("no exports is right for it").isEmpty();
+        assertThat(ReportCheck.missing(results, report)).first().asString()
+                .startsWith("the run is incomplete: it did not finish");
+
+        Files.writeString(tmp.resolve(Exports.BMF), "{}");
+        assertThat(ReportCheck.missingFromExports(results, tmp)).containsExactly("bmf.json: written for an incomplete"
+                + " run (it did not finish (its results.jsonl has no end line: it was killed, or is still running)),"
+                + " which the exports leave out");
     }
 
     @Test

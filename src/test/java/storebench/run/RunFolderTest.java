@@ -9,6 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.results.ResultsFile;
+import storebench.results.RunFolder;
 import storebench.results.RunResults;
 import storebench.model.Setting;
 
@@ -28,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What happens to a run's output folder and its baseline when runs fail: the last complete run is never pushed out,
- * a run that fails before measuring leaves the folder alone, a baseline that cannot be compared stops the run.
+ * a run that fails before measuring leaves the folder alone, a folder storebench did not write is never moved or
+ * deleted, a baseline that cannot be compared stops the run.
  */
 class RunFolderTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
@@ -96,6 +98,74 @@ class RunFolderTest {
         assertThat(Files.readString(out.resolve(ResultsFile.NAME))).isEqualTo("{\"kind\":\"run\"}\n");
         assertThat(Bench.previous(out)).doesNotExist();
         assertThat(tmp.resolve("out.incomplete")).doesNotExist();
+    }
+
+    @Test
+    void refusesAnOutputFolderItDidNotWrite() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Files.writeString(out.resolve("notes.txt"), "x\n");
+        Path beside = Files.createDirectories(tmp.resolve("out.incomplete"));
+        Files.writeString(beside.resolve("important.txt"), "y\n");
+        Path root = tmp.resolve("root");
+
+        assertThatThrownBy(() -> Bench.start(options(root, Map.of()), QUIET))
+                .hasMessageStartingWith("output folder " + out + " is not empty and is not a storebench output")
+                .hasMessageContaining("will not move or delete it")
+                .hasMessageContaining("choose an empty or new folder as -Dbench.out");
+
+        assertThat(Files.readString(out.resolve("notes.txt"))).isEqualTo("x\n");
+        assertThat(Files.readString(beside.resolve("important.txt"))).isEqualTo("y\n");
+        assertThat(out.resolve(RunFolder.MARKER)).doesNotExist();
+        assertThat(root).as("refused before it takes the bench root").doesNotExist();
+        assertThat(tmp.resolve("out.lock")).as("nor the output folder's lock").doesNotExist();
+        assertThat(Bench.previous(out)).doesNotExist();
+    }
+
+    @Test
+    void neverReplacesAFolderBesideTheOutputThatItDidNotWrite() throws Exception {
+        Path out = OutputFolder.fresh(tmp.resolve("out"), QUIET);
+        Files.writeString(out.resolve(ResultsFile.NAME), "{\"kind\":\"run\"}\n"); // then killed
+        Path beside = Files.createDirectories(tmp.resolve("out.incomplete"));
+        Files.writeString(beside.resolve("important.txt"), "y\n");
+
+        assertThatThrownBy(() -> OutputFolder.fresh(out, QUIET))
+                .hasMessageStartingWith(beside + " is not a storebench output")
+                .hasMessageContaining("this run would replace it with the last incomplete run from " + out)
+                .hasMessageContaining("move " + beside + " elsewhere yourself, or choose another -Dbench.out");
+        assertThat(Files.readString(beside.resolve("important.txt"))).isEqualTo("y\n");
+        assertThat(out.resolve(RunFolder.MARKER)).as("the output folder stays where it was").exists();
+
+        Files.delete(beside.resolve("important.txt")); // an empty folder holds nothing to lose
+        OutputFolder.fresh(out, QUIET);
+        assertThat(beside.resolve(RunFolder.MARKER)).as("the killed run, moved aside").exists();
+        assertThat(out.resolve(RunFolder.MARKER)).as("a fresh, marked folder").exists();
+    }
+
+    @Test
+    void takesAnEmptyFolderAsItIsAndMarksIt() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        OutputFolder.fresh(out, QUIET);
+        try (var entries = Files.list(out)) {
+            assertThat(entries.toList()).containsExactly(out.resolve(RunFolder.MARKER));
+        }
+        assertThat(tmp.resolve("out.incomplete")).as("nothing to move aside").doesNotExist();
+    }
+
+    @Test
+    void adoptsARunFolderWrittenBeforeTheMarker() throws Exception {
+        Path out = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("out"), l -> true);
+        Path older = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("out.previous"), l -> true);
+        Files.writeString(older.resolve("notes.txt"), "the run before\n");
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+
+        OutputFolder.fresh(out, new PrintStream(said, true, StandardCharsets.UTF_8));
+
+        assertThat(said.toString(StandardCharsets.UTF_8)).contains(out + " has no marker " + RunFolder.MARKER
+                + " but is a storebench run from before it").contains("the last run (complete) is kept in " + older);
+        assertThat(older.resolve("notes.txt")).as("the older run, replaced").doesNotExist();
+        assertThat(older.resolve(RunFolder.MARKER)).as("the adopted run keeps storebench's mark").exists();
+        assertThat(RunResults.load(older).run().path("stores").asInt()).isEqualTo(200);
+        assertThat(out.resolve(RunFolder.MARKER)).exists();
     }
 
     @Test

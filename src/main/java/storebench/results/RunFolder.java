@@ -1,0 +1,77 @@
+package storebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/**
+ * A run folder as storebench's own: every output folder a run or a merge writes carries a marker file, and storebench
+ * moves, replaces or deletes a run folder only when it carries it, as the bench root's marker (.storebench-root) guards
+ * the stores. A run folder written before the marker existed has none; it is recognised by its results.jsonl, whose
+ * first line is storebench's run line.
+ */
+public final class RunFolder {
+    public static final String MARKER = ".storebench-out";
+
+    private RunFolder() {
+    }
+
+    /** Whether storebench wrote the folder: a real folder (not a link) with the marker, or a run from before it. */
+    public static boolean ours(Path dir) {
+        return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
+                && (Files.isRegularFile(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS) || fromBeforeTheMarker(dir));
+    }
+
+    /**
+     * A run folder written before the marker existed: no marker, and a results.jsonl whose first line is a run line
+     * (the first line storebench writes into a run folder, and Merge too).
+     */
+    public static boolean fromBeforeTheMarker(Path dir) {
+        Path results = dir.resolve(ResultsFile.NAME);
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || Files.exists(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS)
+                || !Files.isRegularFile(results, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (BufferedReader in = Files.newBufferedReader(results, StandardCharsets.UTF_8)) {
+            String first = in.readLine();
+            if (first == null) {
+                return false;
+            }
+            JsonNode line = ResultsFile.JSON.readTree(first);
+            return line != null && "run".equals(line.path("kind").asText());
+        } catch (IOException e) {
+            return false; // not JSON, or not text: not a results file storebench wrote
+        }
+    }
+
+    /**
+     * Whether there is nothing in the folder to lose: it is absent, or a real folder that holds nothing but the
+     * marker.
+     */
+    public static boolean absentOrEmpty(Path dir) throws IOException {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return true;
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.allMatch(p -> p.getFileName().toString().equals(MARKER));
+        }
+    }
+
+    /** Writes the marker into a folder storebench has just made or taken. */
+    public static void mark(Path dir) throws IOException {
+        Path marker = dir.resolve(MARKER);
+        if (!Files.exists(marker, LinkOption.NOFOLLOW_LINKS)) {
+            Files.writeString(marker, "This folder was written by storebench: a run's output folder (bench.out) or"
+                    + " a merged run. storebench moves it aside or deletes it only because of this file.\n");
+        }
+    }
+}
