@@ -89,7 +89,7 @@ public final class CapacityPhase extends Phase {
                     .put("workload", options.workload().id()).put("max", options.max())
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
-            run.freshHoldingProcess();
+            run.freshHoldingProcess(options.max());
             ObjectNode result = run.send(CAPACITY, request, options.max(), l -> { }).result();
             run.freshProcess(); // nothing else runs in the process that held them
             return record(run, options, result);

@@ -59,7 +59,7 @@ public final class MemoryPhase extends Phase {
             stores[i] = i;
         }
         request.set("stores", Protocol.ints(stores));
-        run.freshHoldingProcess();
+        run.freshHoldingProcess(m);
         ObjectNode result = run.send(HOLD, request, m, l -> { }).result();
         run.freshProcess(); // nothing else runs in the process that measured memory
         JsonNode before = result.path("before");

@@ -86,10 +86,10 @@ public interface PhaseRun extends PhaseOptions {
     void freshProcess();
 
     /**
-     * The next request starts a fresh trial process made to hold many stores open at once (a JVM's larger heap,
-     * TrialCommands.HOLD_HEAP); the one running is closed.
+     * The next request starts a fresh trial process made to hold up to {@code stores} open at once (a JVM's larger
+     * heap, TrialCommands.holdHeap); the one running is closed.
      */
-    void freshHoldingProcess();
+    void freshHoldingProcess(int stores);
 
     /** Records a statistic (results.jsonl at once); {@code runs} are the R run figures, empty for a one-pass figure. */
     void stat(Stat stat, double value, List<Double> runs) throws IOException;

@@ -63,7 +63,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private String failed;
     private boolean statusRecorded;
     private JsonNode engineInfo;
-    /** The heap of the next JVM trial process: TrialCommands.HEAP, or HOLD_HEAP for the one that holds M open. */
+    /** The heap of the next JVM trial process: TrialCommands.HEAP, or a holding heap for one that holds many open. */
     private String heap = TrialCommands.HEAP;
     /** Why the engine could not load in its trial process (its native library), if it could not. */
     private String loadFailure;
@@ -424,9 +424,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
-    public synchronized void freshHoldingProcess() {
+    public synchronized void freshHoldingProcess(int stores) {
         closeProcess();
-        heap = TrialCommands.HOLD_HEAP;
+        heap = TrialCommands.holdHeap(stores);
     }
 
     @Override

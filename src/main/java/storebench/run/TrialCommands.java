@@ -15,11 +15,14 @@ public final class TrialCommands {
     /** The child JVM's heap: fixed and pre-touched, so heap growth cannot pass for native memory. */
     public static final String HEAP = "256m";
     /**
-     * The heap of the trial process that holds M stores open (the memory phase): H2 keeps about 1 MB of heap per
-     * open store of the large workload (its page cache is on the heap): 1,000 open held 1.05 GB. Only this
-     * process gets it: pre-touching 2 GB takes seconds, and every other process has one store open at a time.
+     * The most heap a trial process that holds stores open gets (the memory and capacity phases): H2 keeps about 1 MB
+     * of heap per open store of the large workload (its page cache is on the heap): 1,000 open held 1.05 GB.
      */
     public static final String HOLD_HEAP = "2g";
+    private static final int HOLD_HEAP_MB = 2048;
+    private static final int HEAP_MB = 256;
+    /** Heap per store a holding process may hold open: twice H2's, the most any engine keeps on the heap. */
+    private static final int HOLD_MB_PER_STORE = 2;
     public static final List<String> JVM_OPTIONS = jvmOptions(HEAP);
     /**
      * The Node worker's flags: gc() for the memory readings and between stores; and no bytecode flushing, which
@@ -49,6 +52,18 @@ public final class TrialCommands {
     /** The Node.js executable (bench.node). */
     public String node() {
         return node;
+    }
+
+    /**
+     * The heap of a process that holds at most {@code stores} open: 256 MB and 2 MB per store, {@link #HOLD_HEAP} at
+     * most (from 896 stores on: the default runs' M = 1,000 and capacity cap). Only as large as it must be: every page
+     * of it is touched before the engine loads, and a page's first touch is slow on a virtual machine (2 GB took 10-20
+     * s here, 2026-12-02, against 2-5 s for 256 MB), which made the memory and capacity processes of a small run most
+     * of its time.
+     */
+    public static String holdHeap(int stores) {
+        long mb = Math.min(HOLD_HEAP_MB, HEAP_MB + (long) HOLD_MB_PER_STORE * Math.max(0, stores));
+        return mb == HOLD_HEAP_MB ? HOLD_HEAP : mb + "m";
     }
 
     public List<String> command(EngineDescriptor engine) {

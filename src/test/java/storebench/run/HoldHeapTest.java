@@ -1,0 +1,23 @@
+package storebench.run;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A process that holds stores open gets the heap they need, 2 GB at most: every page of it is touched at start. */
+class HoldHeapTest {
+    @Test
+    void aSmallRunsHoldingProcessGetsAHeapForItsStoresNotTwoGigabytes() {
+        assertThat(TrialCommands.holdHeap(20)).isEqualTo("296m");
+        assertThat(TrialCommands.holdHeap(100)).isEqualTo("456m");
+        assertThat(TrialCommands.holdHeap(0)).isEqualTo(TrialCommands.HEAP);
+    }
+
+    @Test
+    void theDefaultRunsHoldingProcessesKeepTheirTwoGigabytes() {
+        assertThat(TrialCommands.holdHeap(1_000)).as("M = 1,000").isEqualTo("2g");
+        assertThat(TrialCommands.holdHeap(20_000)).as("the capacity phase's default cap").isEqualTo("2g");
+        assertThat(TrialCommands.holdHeap(896)).isEqualTo("2g");
+        assertThat(TrialCommands.holdHeap(895)).isEqualTo("2046m");
+    }
+}
