@@ -8,7 +8,9 @@
 # RUN_DIR defaults to target/bench and holds report.html; a FILE.html (e.g. compare.html) is checked the same way.
 # The screenshot lands beside the page: report.png, compare.png.
 #
-# Without Chromium the check is skipped (exit 0, saying why) unless --install is given, which apt-get installs it.
+# Without Chromium the check is skipped (exit 0, saying why) unless --install is given, which apt-get installs it
+# (quietly; the time it took is printed). Under CI=true a missing Chromium is a failure, never a skip: a CI that
+# cannot open the page has not checked it.
 set -euo pipefail
 
 install=false
@@ -16,7 +18,7 @@ dir=""
 for arg in "$@"; do
   case "$arg" in
     --install) install=true ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "check-html: unknown option $arg (only --install)" >&2; exit 2 ;;
     *) dir="$arg" ;;
   esac
@@ -36,12 +38,24 @@ fi
 chromium="$(command -v chromium || true)"
 if [[ -z "$chromium" ]]; then
   if [[ "$install" != true ]]; then
+    if [[ "${CI:-}" == true ]]; then
+      echo "check-html: Chromium is not installed (no chromium on the PATH) and CI=true: the page cannot be checked;" \
+        "run with --install (apt-get install chromium)" >&2
+      exit 1
+    fi
     echo "check-html: skipped: Chromium is not installed (no chromium on the PATH); run with --install to apt-get install it"
     exit 0
   fi
-  echo "check-html: installing Debian's chromium"
-  apt-get update -q && apt-get install -y -q chromium
+  started=$SECONDS
+  apt_log="$(mktemp)"
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >"$apt_log" 2>&1; then
+    echo "check-html: apt-get install chromium failed (it needs root and Debian's package sources):" >&2
+    tail -20 "$apt_log" >&2
+    exit 1
+  fi
+  rm -f "$apt_log"
   chromium="$(command -v chromium)"
+  echo "check-html: installed Debian's chromium in $((SECONDS - started)) s"
 fi
 
 profile="$(mktemp -d)"
