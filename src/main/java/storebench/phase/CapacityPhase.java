@@ -90,7 +90,9 @@ public final class CapacityPhase extends Phase {
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
             run.freshHoldingProcess();
-            ObjectNode result = run.send(CAPACITY, request, options.max(), l -> { }).result();
+            // the cap is the progress lines' total; the phase line counts the stores it opened
+            ObjectNode result = run.send(CAPACITY, request, options.max(),
+                    (l, reply) -> l.put("visited", reply.path("opened").asInt())).result();
             run.freshProcess(); // nothing else runs in the process that held them
             return record(run, options, result);
         } finally {

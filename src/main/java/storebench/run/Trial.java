@@ -37,7 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * One trial: one engine under one setting over N stores, on the parent's side. It runs the phases
@@ -354,8 +354,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             existing.stream().filter(i -> i < n).forEach(candidates::add);
             ObjectNode check = request(Protocol.CHECK);
             check.set("stores", ints(candidates));
-            send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), l -> { }).result().path("valid")
-                    .forEach(v -> valid.add(v.asInt()));
+            send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), (l, reply) -> { }).result()
+                    .path("valid").forEach(v -> valid.add(v.asInt()));
         }
         for (int i : existing) {
             if (!valid.contains(i)) {
@@ -390,7 +390,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
     @Override
-    public Answer send(Phase.Step step, ObjectNode request, int total, Consumer<ObjectNode> extra) throws Exception {
+    public Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
+            throws Exception {
         LoadGate.Wait wait = step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(),
                 0, false);
         int[] done = {0};
@@ -411,7 +412,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             ObjectNode l = line("phase").put("phase", step.op()).put("wallMs", result.path("wallNs").asLong() / 1e6)
                     .put("load1", wait.load1).put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp)
                     .put("visited", total);
-            extra.accept(l);
+            extra.accept(l, result);
             append(l);
         }
         return new Answer(result, wait);
