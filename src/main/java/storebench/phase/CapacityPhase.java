@@ -2,12 +2,14 @@ package storebench.phase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.DiskFull;
 import storebench.model.Workload;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +24,8 @@ import java.util.Optional;
  * are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
  * {@link CapacityLimit}), the machine's available memory (bench.capacityMarginMb) or the root's free space. Every
  * 1,000 stores (and at 0 and at the stop) it records a point: memory, virtual size, descriptors, maps, threads, heap.
- * The per-store figures are least-squares slopes over the points. Its stores are deleted when it ends.
+ * The per-store figures are least-squares slopes over the points. A loop stopped by a full disk, or one that held no
+ * store, is no capacity: the phase fails with the reason and records nothing. Its stores are deleted when it ends.
  */
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
@@ -77,7 +80,7 @@ public final class CapacityPhase extends Phase {
     }
 
     /** How far one capacity run goes: at most {@code max} stores of {@code workload}, above the memory margin. */
-    private record Options(int max, Workload workload, long memoryMarginMb) {
+    record Options(int max, Workload workload, long memoryMarginMb) {
     }
 
     @Override
@@ -94,10 +97,61 @@ public final class CapacityPhase extends Phase {
             ObjectNode result = run.send(CAPACITY, request, options.max(),
                     (l, reply) -> l.put("visited", reply.path("opened").asInt())).result();
             run.freshProcess(); // nothing else runs in the process that held them
+            // read while its stores are still there: the space the loop left
+            Optional<IOException> none = noCapacity(result, run.root(), DiskFull.freeBytes(own), options);
+            if (none.isPresent()) {
+                throw none.get();
+            }
             return record(run, options, result);
         } finally {
             run.deleteOwnStores(own);
         }
+    }
+
+    /**
+     * Why a capacity loop's answer is no capacity, if it is none: the disk filled up under it (the engine said so, or a
+     * store failed with the root below the 1 GiB the loop keeps free: a full disk is the machine's, not the engine's),
+     * or it held no store at all (a margin was crossed before the first, or store 0 failed). The phase then fails with
+     * the reason and records nothing: neither figure nor point.
+     *
+     * @param freeBytes the space free under the root now that the loop has ended (-1: unknown)
+     */
+    static Optional<IOException> noCapacity(JsonNode result, Path root, long freeBytes, Options options) {
+        String stop = result.path("stop").asText();
+        int opened = result.path("opened").asInt();
+        String message = result.path("message").asText(null);
+        String failedStore = "store " + result.path("store").asInt() + " (" + result.path("during").asText() + ")";
+        boolean saysFull = DiskFull.says(message);
+        if ("error".equals(stop) && (saysFull || freeBytes >= 0 && freeBytes < DISK_MARGIN_BYTES)) {
+            return Optional.of(new DiskFull.RootFull("the bench root " + root + " is full (" + DiskFull.free(freeBytes)
+                    + "): with " + String.format(Locale.US, "%,d", opened) + " " + options.workload().id()
+                    + " stores open, " + failedStore + " failed" + (saysFull ? " because the disk is full: "
+                    : " with less than the 1 GiB the phase keeps free left on the root: ") + firstLine(message)
+                    + ". A full disk is not the engine's capacity: no capacity figure is recorded. Free space under"
+                    + " the root (the phase keeps 1 GiB free by itself, so something else filled it), or choose"
+                    + " another -Dbench.root"));
+        }
+        if (opened > 0) {
+            return Optional.empty();
+        }
+        String why;
+        if ("memory".equals(stop)) {
+            why = "the machine's available memory (" + String.format(Locale.US, "%,d MiB",
+                    result.path("limits").path("memAvailableKb").asLong() / 1024) + " with the holding process"
+                    + " started) was below bench.capacityMarginMb=" + options.memoryMarginMb() + " before the first"
+                    + " store. Give a smaller -Dbench.capacityMarginMb, or free memory";
+        } else if ("disk".equals(stop)) {
+            why = "the bench root " + root + " has " + DiskFull.free(freeBytes) + ", less than the 1 GiB the phase"
+                    + " keeps free. Free space under the root, or choose another -Dbench.root";
+        } else {
+            why = failedStore + " failed: " + firstLine(message);
+        }
+        return Optional.of(new IOException("the process held no store open: " + why + ". A capacity of 0 says"
+                + " nothing of the engine: no capacity figure is recorded"));
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "(no message)" : message.lines().findFirst().orElse(message);
     }
 
     /** Every 1,000 stores; for a cap under 10,000, a tenth of it, so that a short curve has its points too. */

@@ -34,6 +34,9 @@ public interface PhaseRun extends PhaseOptions {
     /** M, the stores held open. */
     int hold();
 
+    /** The bench root: every store of the run is under it (a full disk is named by it). */
+    java.nio.file.Path root();
+
     /**
      * A directory of its own under the bench root for the stores a phase makes itself ({@code name} tells it from the
      * pool), emptied of any store an earlier run left there. {@link #deleteOwnStores} deletes them.

@@ -3,6 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
+import storebench.measure.DiskFull;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
 import storebench.measure.RunStats;
@@ -32,7 +33,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -194,7 +194,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         failed = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
-                + diskFullHint(message);
+                + (e instanceof DiskFull.RootFull ? "" : diskFullHint(message));
         bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", failed));
         closeProcess();
         return new TrialFailure(name + ": " + failed);
@@ -244,6 +244,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public <T> T option(PhaseOption<T> option) {
         return bench.options.option(option);
+    }
+
+    @Override
+    public Path root() {
+        return bench.pool.root();
     }
 
     @Override
@@ -511,22 +516,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return wait;
     }
 
-    /** Names the bench root and its free space when an engine ran out of disk. */
+    /**
+     * Names the bench root and its free space when an engine ran out of disk: it said so, or the root has less left than
+     * one of its stores needs (an engine may fail without saying why: H2 writes in the background).
+     */
     private String diskFullHint(String message) {
-        String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        if (!(m.contains("no space left") || m.contains("disk is full") || m.contains("enospc")
-                || m.contains("disk full"))) {
+        long free = DiskFull.freeBytes(bench.pool.root());
+        long store = engine.diskEstimateBytes(workload());
+        if (!DiskFull.says(message) && (free < 0 || free >= store)) {
             return "";
         }
-        long free = -1;
-        try {
-            free = Files.getFileStore(bench.pool.root()).getUsableSpace();
-        } catch (IOException ignored) {
-            // reported as unknown
-        }
-        return "\nThe bench root " + bench.pool.root() + " is full (" + (free < 0 ? "free space unknown"
-                : DiskEstimate.mib(free) + " free") + "; a store of " + engine.id() + " needs about "
-                + DiskEstimate.mib(engine.diskEstimateBytes(workload())) + "). Stores that were"
+        return "\nThe bench root " + bench.pool.root() + " is full (" + DiskFull.free(free) + "; a store of "
+                + engine.id() + " needs about " + DiskEstimate.mib(store) + "). Stores that were"
                 + " not finished are never reused: their count does not match.";
     }
 

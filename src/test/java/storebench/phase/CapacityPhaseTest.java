@@ -1,14 +1,27 @@
 package storebench.phase;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import storebench.measure.DiskFull;
+import storebench.model.Workload;
 import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** The capacity phase's per-store figures are least-squares slopes over its points; its points' spacing. */
+/**
+ * The capacity phase's per-store figures are least-squares slopes over its points; its points' spacing; which answers
+ * of its loop are no capacity (a full disk, no store held).
+ */
 class CapacityPhaseTest {
+    private static final Path ROOT = Path.of("/bench/root");
+    private static final long GIB = 1L << 30;
+    private static final CapacityPhase.Options OPTIONS = new CapacityPhase.Options(20_000, Workload.SMALL, 2048);
     @Test
     void theSlopeIsPerOpenStoreOverEveryPoint() {
         ArrayNode points = Protocol.JSON.createArrayNode();
@@ -34,5 +47,59 @@ class CapacityPhaseTest {
         assertThat(CapacityPhase.every(5000)).isEqualTo(500);
         assertThat(CapacityPhase.every(200)).isEqualTo(20);
         assertThat(CapacityPhase.every(5)).isEqualTo(1);
+    }
+
+    /** A capacity loop's answer as its trial process gives it: how it stopped, and where a store failed. */
+    private static ObjectNode answer(String stop, int opened, String message) {
+        ObjectNode a = Protocol.JSON.createObjectNode().put("stop", stop).put("opened", opened);
+        if (message != null) {
+            a.put("during", "create").put("store", opened).put("message", message);
+        }
+        a.putObject("limits").put("memAvailableKb", 1_500L * 1024);
+        return a;
+    }
+
+    @Test
+    void aStoreThatFailsBecauseTheDiskIsFullIsAFailureNamingTheRootNotACapacity() {
+        String sqliteFull = "SQLiteException: [SQLITE_FULL] Insertion failed because database is full (database or"
+                + " disk is full)";
+        // the engine says so: whatever space the root shows now (a filler may have been deleted since)
+        Optional<IOException> full = CapacityPhase.noCapacity(answer("error", 608, sqliteFull), ROOT, 3 * GIB,
+                OPTIONS);
+        assertThat(full).get().isInstanceOf(DiskFull.RootFull.class).extracting(Throwable::getMessage).asString()
+                .startsWith("the bench root /bench/root is full (3,072.0 MiB free): with 608 small stores open,"
+                        + " store 608 (create) failed because the disk is full: " + sqliteFull)
+                .contains("no capacity figure is recorded").contains("-Dbench.root");
+    }
+
+    @Test
+    void aFailureThatSaysNothingOfTheDiskIsAFullDiskWhereTheRootIsBelowTheMarginLeft() {
+        String lmdb = "ConstantDerivedException: Platform constant error code: EIO Input/output error (5)";
+        assertThat(CapacityPhase.noCapacity(answer("error", 15, lmdb), ROOT, 200_000, OPTIONS)).get()
+                .isInstanceOf(DiskFull.RootFull.class).extracting(Throwable::getMessage).asString()
+                .contains("is full (0.2 MiB free)").contains("store 15 (create) failed with less than the 1 GiB the"
+                        + " phase keeps free left on the root: " + lmdb);
+        assertThat(CapacityPhase.noCapacity(answer("error", 1022, lmdb), ROOT, 5 * GIB, OPTIONS))
+                .as("with the disk's space left, the engine's limit").isEmpty();
+        assertThat(CapacityPhase.noCapacity(answer("error", 1022, "MapFullException: Environment mapsize reached"
+                + " (-30792)"), ROOT, 5 * GIB, OPTIONS)).as("a full map is the store's limit").isEmpty();
+    }
+
+    @Test
+    void aLoopThatHeldNoStoreIsAFailureWithItsReason() {
+        assertThat(CapacityPhase.noCapacity(answer("memory", 0, null), ROOT, 5 * GIB, OPTIONS)).get()
+                .extracting(Throwable::getMessage).asString()
+                .startsWith("the process held no store open: the machine's available memory (1,500 MiB with the"
+                        + " holding process started) was below bench.capacityMarginMb=2048 before the first store")
+                .contains("Give a smaller -Dbench.capacityMarginMb").endsWith("no capacity figure is recorded");
+        assertThat(CapacityPhase.noCapacity(answer("disk", 0, null), ROOT, 600L << 20, OPTIONS)).get()
+                .extracting(Throwable::getMessage).asString()
+                .contains("the bench root /bench/root has 600.0 MiB free, less than the 1 GiB the phase keeps free");
+        assertThat(CapacityPhase.noCapacity(answer("error", 0, "SQLiteException: [SQLITE_CANTOPEN] unable to open"),
+                ROOT, 5 * GIB, OPTIONS)).get().extracting(Throwable::getMessage).asString()
+                .contains("store 0 (create) failed: SQLiteException: [SQLITE_CANTOPEN] unable to open");
+        assertThat(CapacityPhase.noCapacity(answer("memory", 1, null), ROOT, 5 * GIB, OPTIONS)).as("one store held")
+                .isEmpty();
+        assertThat(CapacityPhase.noCapacity(answer("cap", 20_000, null), ROOT, 5 * GIB, OPTIONS)).isEmpty();
     }
 }
