@@ -3,6 +3,7 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskFull;
+import storebench.measure.ProcMemory;
 import storebench.model.Workload;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -47,8 +48,12 @@ public final class CapacityPhase extends Phase {
     /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
     public static final PhaseOption<Workload> WORKLOAD = new PhaseOption<>("bench.capacityWorkload", "small",
             Workload::of);
-    /** It stops before the machine's available memory (MemAvailable) falls below this many MiB. */
-    public static final PhaseOption<Integer> MARGIN_MB = PhaseOption.positiveInt("bench.capacityMarginMb", 2048);
+    /**
+     * It stops before the machine's available memory (MemAvailable) falls below this many MiB; a margin at or above the
+     * memory available when the run starts would stop it before its first store, and is refused then.
+     */
+    public static final PhaseOption<Integer> MARGIN_MB = PhaseOption.positiveInt("bench.capacityMarginMb", 2048)
+            .and(CapacityPhase::belowAvailableMemory);
     /** A point every this many stores (fewer where the cap is small, so that the curve has points). */
     static final int EVERY = 1000;
     /** Store 0 is opened, counted and closed this often before the first point: the engine's one-off costs. */
@@ -152,6 +157,31 @@ public final class CapacityPhase extends Phase {
 
     private static String firstLine(String message) {
         return message == null ? "(no message)" : message.lines().findFirst().orElse(message);
+    }
+
+    /**
+     * A memory margin the machine can keep: below the memory available now, else the phase would stop before its
+     * first store; the message names the machine's memory and the valid values.
+     */
+    static Integer belowAvailableMemory(Integer marginMb) {
+        try {
+            List<String> meminfo = java.nio.file.Files.readAllLines(Path.of("/proc/meminfo"));
+            return belowAvailableMemory(marginMb, ProcMemory.kb(meminfo, "MemTotal:"),
+                    ProcMemory.kb(meminfo, "MemAvailable:"));
+        } catch (IOException e) {
+            return marginMb; // no /proc/meminfo: the loop cannot read it either, and says so when it runs
+        }
+    }
+
+    static Integer belowAvailableMemory(Integer marginMb, long totalKb, long availableKb) {
+        long availableMb = availableKb / 1024;
+        if (availableKb <= 0 || marginMb < availableMb) {
+            return marginMb;
+        }
+        throw new IllegalArgumentException(String.format(Locale.US, "this machine has %,d MiB of memory, %,d MiB of"
+                + " it available now; the capacity phase stops before the available memory falls below the margin,"
+                + " so it would hold no store. Give a whole number of MiB from 1 to %,d (the default is %s)",
+                totalKb / 1024, availableMb, Math.max(1, availableMb - 1), MARGIN_MB.fallback()));
     }
 
     /** Every 1,000 stores; for a cap under 10,000, a tenth of it, so that a short curve has its points too. */

@@ -12,11 +12,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /**
  * The capacity phase's per-store figures are least-squares slopes over its points; its points' spacing; which answers
- * of its loop are no capacity (a full disk, no store held).
+ * of its loop are no capacity (a full disk, no store held) and the memory margins it refuses.
  */
 class CapacityPhaseTest {
     private static final Path ROOT = Path.of("/bench/root");
@@ -101,5 +102,21 @@ class CapacityPhaseTest {
         assertThat(CapacityPhase.noCapacity(answer("memory", 1, null), ROOT, 5 * GIB, OPTIONS)).as("one store held")
                 .isEmpty();
         assertThat(CapacityPhase.noCapacity(answer("cap", 20_000, null), ROOT, 5 * GIB, OPTIONS)).isEmpty();
+    }
+
+    @Test
+    void aMemoryMarginTheMachineCannotKeepIsRefusedNamingItsMemoryAndTheValidValues() {
+        long total = 24_105L * 1024;
+        long available = 22_900L * 1024;
+        assertThat(CapacityPhase.belowAvailableMemory(2048, total, available)).isEqualTo(2048);
+        assertThat(CapacityPhase.belowAvailableMemory(22_899, total, available)).isEqualTo(22_899);
+        assertThatThrownBy(() -> CapacityPhase.belowAvailableMemory(22_900, total, available))
+                .hasMessage("this machine has 24,105 MiB of memory, 22,900 MiB of it available now; the capacity phase"
+                        + " stops before the available memory falls below the margin, so it would hold no store. Give"
+                        + " a whole number of MiB from 1 to 22,899 (the default is 2048)");
+        assertThatThrownBy(() -> CapacityPhase.MARGIN_MB.read("100000000"))
+                .hasMessageStartingWith("bench.capacityMarginMb='100000000' is not valid: this machine has ")
+                .hasMessageContaining("Give a whole number of MiB from 1 to ");
+        assertThat(CapacityPhase.MARGIN_MB.read("1")).isEqualTo(1);
     }
 }
