@@ -264,12 +264,17 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /** On SIGINT/SIGTERM before the run ended: stop the trial processes, record it; finished results stay. */
+    /**
+     * On SIGINT/SIGTERM before the run ended: stop the trial processes, record it (finished results stay), and delete
+     * the stores as the trials' ends would have: the phases' own (the capacity phase's) always, the pool's unless
+     * bench.keep.
+     */
     private void interrupted() {
         if (closed) {
             return;
         }
-        for (Trial t : trials.values()) {
+        List<Trial> all = List.copyOf(trials.values());
+        for (Trial t : all) {
             t.stopProcesses();
         }
         try {
@@ -277,6 +282,15 @@ public final class Bench implements AutoCloseable {
                     .put("reason", "the suite was stopped before the run ended"));
         } catch (IOException ignored) {
             // the results file keeps every line written before
+        }
+        console.println("[storebench] interrupted: deleting the run's stores under " + pool.root()
+                + (options.keep ? " (its phases' own; the pool's are kept: bench.keep)" : ""));
+        for (Trial t : all) {
+            try {
+                t.deleteStoresOnInterrupt();
+            } catch (IOException | RuntimeException e) {
+                console.println("[storebench] " + t + ": could not delete its stores: " + e.getMessage());
+            }
         }
     }
 

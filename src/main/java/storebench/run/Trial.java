@@ -55,7 +55,10 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final Map<Phase, Measured> recorded = new LinkedHashMap<>();
     private final List<LoadGate.Wait> waits = new ArrayList<>();
     private final List<Measured> log = new ArrayList<>();
-    private Path dir;
+    /** The pool's directory of this trial, once its stores are made; read by the shutdown hook. */
+    private volatile Path dir;
+    /** The directories of stores a phase made itself (the capacity phase's), until it deletes them. */
+    private final Set<Path> ownDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private TrialProcess process;
     private boolean poolReady;
     private int created;
@@ -255,12 +258,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
     public Path ownStores(String name) throws IOException {
         Path own = bench.pool.trialDir(name, engine.id(), setting.id()); // never a workload's name: not the pool
         bench.pool.deleteStores(own);
+        ownDirs.add(own);
         return own;
     }
 
     @Override
     public void deleteOwnStores(Path own) throws IOException {
         bench.pool.deleteStores(own);
+        ownDirs.remove(own);
         bench.pool.settle();
     }
 
@@ -582,6 +587,22 @@ public final class Trial implements PhaseRun, AutoCloseable {
         TrialProcess p = process;
         if (p != null) {
             p.kill();
+        }
+    }
+
+    /**
+     * Deletes the stores of a trial whose run was stopped, as its end would have (called from the shutdown hook, after
+     * {@link #stopProcesses}; without the trial's lock, which the interrupted phase may hold): a phase's own stores
+     * always, the pool's unless bench.keep.
+     */
+    void deleteStoresOnInterrupt() throws IOException {
+        for (Path own : List.copyOf(ownDirs)) {
+            bench.pool.deleteStores(own);
+            ownDirs.remove(own);
+        }
+        Path pool = dir;
+        if (pool != null && !bench.options.keep) {
+            bench.pool.deleteStores(pool);
         }
     }
 
