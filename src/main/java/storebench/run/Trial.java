@@ -61,6 +61,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final Set<Path> ownDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private TrialProcess process;
     private boolean poolReady;
+    private boolean storesDeleted;
+    /** The gate's extra open run is under way: a failure is the gate's, not the trial's (no status line). */
+    private boolean resampling;
     private int created;
     private int reused;
     private String failed;
@@ -163,7 +166,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /**
      * One more fresh-process open run after those recorded (the gate's resampling, bench.resample): the open-run
-     * statistics are recorded again over all runs, and a "resample" line says how many runs this trial now has.
+     * statistics are recorded again over all runs, and a "resample" line says how many runs this trial now has. A run
+     * that fails is the gate's failure, not the trial's: it gets no failed status line (the figures the trial measured
+     * stand) and is thrown, for the gate to report.
      */
     public synchronized Measured resample() throws Exception {
         Measured earlier = recorded.get(Phases.OPEN_RUNS);
@@ -171,6 +176,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             throw new IllegalStateException(name + ": no open runs to add to"
                     + (failed != null ? " (an earlier phase failed: " + failed + ")" : ""));
         }
+        resampling = true;
         try {
             closeProcess();
             Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
@@ -178,16 +184,25 @@ public final class Trial implements PhaseRun, AutoCloseable {
             append(line("resample").put("runs", m.runs(OpenRunsPhase.OQC_MS).size())
                     .put("added", m.runs(OpenRunsPhase.OQC_MS).size() - bench.options.runs));
             return m;
+        } catch (TrialFailure e) {
+            throw e;
         } catch (Exception e) {
             throw recordFailure("resample", null, e);
         } finally {
+            resampling = false;
             closeProcess();
         }
     }
 
+    /** Whether this trial has open runs the gate could add to: measured, and no phase failed. */
+    synchronized boolean hasOpenRuns() {
+        return failed == null && recorded.containsKey(Phases.OPEN_RUNS);
+    }
+
     /**
      * Records that a phase failed, once (results.jsonl; every later phase of this trial refuses to run), and returns
-     * the failure to throw; a failure already recorded is returned as it is.
+     * the failure to throw; a failure already recorded is returned as it is. During the gate's extra open run
+     * ({@link #resample}) nothing is recorded: the failure is only returned.
      *
      * @param progress how far the phase got, where a trial process said so; null otherwise
      */
@@ -196,10 +211,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
             return e;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
-        failed = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
+        String reason = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
                 + (e instanceof DiskFull.RootFull ? "" : diskFullHint(message));
-        bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", failed));
         closeProcess();
+        if (resampling) {
+            return new TrialFailure(name + ": " + reason);
+        }
+        failed = reason;
+        bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", failed));
         return new TrialFailure(name + ": " + failed);
     }
 
@@ -606,13 +625,30 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** Ends the trial: its processes are stopped and, unless bench.keep, its stores deleted. */
+    /**
+     * Ends the trial's measurements (its class invocation ends): its processes are stopped and, unless bench.keep, its
+     * stores deleted; but where the gate may still add open runs to it (bench.resample with a baseline, and its
+     * verdicts against the baseline are inconclusive), they stay until {@link #finish}.
+     */
     @Override
     public synchronized void close() throws IOException {
         closeProcess();
-        if (dir != null && !bench.options.keep) {
+        if (!bench.mayResample(this)) {
+            deleteStores();
+        }
+    }
+
+    /** Ends the trial for good, after the gate's resampling: processes stopped, stores deleted unless bench.keep. */
+    synchronized void finish() throws IOException {
+        closeProcess();
+        deleteStores();
+    }
+
+    private void deleteStores() throws IOException {
+        if (dir != null && !bench.options.keep && !storesDeleted) {
             bench.pool.deleteStores(dir);
             bench.pool.settle();
+            storesDeleted = true;
         }
     }
 }
