@@ -25,8 +25,9 @@ import java.util.Optional;
  * are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
  * {@link CapacityLimit}), the machine's available memory (bench.capacityMarginMb) or the root's free space. Every
  * 1,000 stores (and at 0 and at the stop) it records a point: memory, virtual size, descriptors, maps, threads, heap.
- * The per-store figures are least-squares slopes over the points. A loop stopped by a full disk, or one that held no
- * store, is no capacity: the phase fails with the reason and records nothing. Its stores are deleted when it ends.
+ * The per-store figures are least-squares slopes over the points. A loop the disk stopped (its margin, or a full
+ * disk), or one that held no store, is no capacity: the phase fails with the reason and records nothing. Its stores
+ * are deleted when it ends.
  */
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
@@ -114,10 +115,11 @@ public final class CapacityPhase extends Phase {
     }
 
     /**
-     * Why a capacity loop's answer is no capacity, if it is none: the disk filled up under it (the engine said so, or a
-     * store failed with the root below the 1 GiB the loop keeps free: a full disk is the machine's, not the engine's),
-     * or it held no store at all (a margin was crossed before the first, or store 0 failed). The phase then fails with
-     * the reason and records nothing: neither figure nor point.
+     * Why a capacity loop's answer is no capacity, if it is none: the disk stopped it (the root fell below the 1 GiB
+     * the loop keeps free, or a store failed because the disk is full: the engine said so, or it failed with the root
+     * below that margin), or it held no store at all (the memory margin was crossed before the first, or store 0
+     * failed). The disk is the machine's, not the process' limit, and a capacity of 0 says nothing of the engine: the
+     * phase then fails with the reason and records nothing, neither figure nor point.
      *
      * @param freeBytes the space free under the root now that the loop has ended (-1: unknown)
      */
@@ -126,11 +128,18 @@ public final class CapacityPhase extends Phase {
         int opened = result.path("opened").asInt();
         String message = result.path("message").asText(null);
         String failedStore = "store " + result.path("store").asInt() + " (" + result.path("during").asText() + ")";
+        String open = String.format(Locale.US, "%,d", opened) + " " + options.workload().id() + " stores open";
         boolean saysFull = DiskFull.says(message);
+        if ("disk".equals(stop)) {
+            return Optional.of(new DiskFull.RootFull("the bench root " + root + " is below the 1 GiB of free space"
+                    + " the phase keeps (" + DiskFull.free(freeBytes) + ") with " + open + ": the disk, not the"
+                    + " process, stopped it, so no capacity figure is recorded. Free space under the root, "
+                    + (opened > 0 ? "choose another -Dbench.root or hold fewer stores (-Dbench.capacityMax)"
+                    : "or choose another -Dbench.root")));
+        }
         if ("error".equals(stop) && (saysFull || freeBytes >= 0 && freeBytes < DISK_MARGIN_BYTES)) {
             return Optional.of(new DiskFull.RootFull("the bench root " + root + " is full (" + DiskFull.free(freeBytes)
-                    + "): with " + String.format(Locale.US, "%,d", opened) + " " + options.workload().id()
-                    + " stores open, " + failedStore + " failed" + (saysFull ? " because the disk is full: "
+                    + "): with " + open + ", " + failedStore + " failed" + (saysFull ? " because the disk is full: "
                     : " with less than the 1 GiB the phase keeps free left on the root: ") + firstLine(message)
                     + ". A full disk is not the engine's capacity: no capacity figure is recorded. Free space under"
                     + " the root (the phase keeps 1 GiB free by itself, so something else filled it), or choose"
@@ -145,9 +154,6 @@ public final class CapacityPhase extends Phase {
                     result.path("limits").path("memAvailableKb").asLong() / 1024) + " with the holding process"
                     + " started) was below bench.capacityMarginMb=" + options.memoryMarginMb() + " before the first"
                     + " store. Give a smaller -Dbench.capacityMarginMb, or free memory";
-        } else if ("disk".equals(stop)) {
-            why = "the bench root " + root + " has " + DiskFull.free(freeBytes) + ", less than the 1 GiB the phase"
-                    + " keeps free. Free space under the root, or choose another -Dbench.root";
         } else {
             why = failedStore + " failed: " + firstLine(message);
         }

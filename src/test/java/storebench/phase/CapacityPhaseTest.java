@@ -87,6 +87,17 @@ class CapacityPhaseTest {
     }
 
     @Test
+    void aLoopStoppedByTheDiskMarginIsAFailureNamingTheRootNotACapacity() {
+        // another writer took the root below 1 GiB free between two of the loop's checks: no ENOSPC, still the disk
+        assertThat(CapacityPhase.noCapacity(answer("disk", 700, null), ROOT, 900L << 20, OPTIONS)).get()
+                .isInstanceOf(DiskFull.RootFull.class).extracting(Throwable::getMessage).asString()
+                .startsWith("the bench root /bench/root is below the 1 GiB of free space the phase keeps (900.0 MiB"
+                        + " free) with 700 small stores open: the disk, not the process, stopped it")
+                .endsWith("Free space under the root, choose another -Dbench.root or hold fewer stores"
+                        + " (-Dbench.capacityMax)");
+    }
+
+    @Test
     void aLoopThatHeldNoStoreIsAFailureWithItsReason() {
         assertThat(CapacityPhase.noCapacity(answer("memory", 0, null), ROOT, 5 * GIB, OPTIONS)).get()
                 .extracting(Throwable::getMessage).asString()
@@ -94,8 +105,10 @@ class CapacityPhaseTest {
                         + " holding process started) was below bench.capacityMarginMb=2048 before the first store")
                 .contains("Give a smaller -Dbench.capacityMarginMb").endsWith("no capacity figure is recorded");
         assertThat(CapacityPhase.noCapacity(answer("disk", 0, null), ROOT, 600L << 20, OPTIONS)).get()
-                .extracting(Throwable::getMessage).asString()
-                .contains("the bench root /bench/root has 600.0 MiB free, less than the 1 GiB the phase keeps free");
+                .isInstanceOf(DiskFull.RootFull.class).extracting(Throwable::getMessage).asString()
+                .isEqualTo("the bench root /bench/root is below the 1 GiB of free space the phase keeps (600.0 MiB"
+                        + " free) with 0 small stores open: the disk, not the process, stopped it, so no capacity"
+                        + " figure is recorded. Free space under the root, or choose another -Dbench.root");
         assertThat(CapacityPhase.noCapacity(answer("error", 0, "SQLiteException: [SQLITE_CANTOPEN] unable to open"),
                 ROOT, 5 * GIB, OPTIONS)).get().extracting(Throwable::getMessage).asString()
                 .contains("store 0 (create) failed: SQLiteException: [SQLITE_CANTOPEN] unable to open");
