@@ -31,10 +31,10 @@ class GateBench {
     @Test
     void thresholdsHold(Bench bench, TestReporter reporter) throws Exception {
         // inconclusive baseline verdicts get more open runs first (bench.resample), while the stores exist
-        Map<String, Integer> added = bench.resampleInconclusive();
-        if (!added.isEmpty()) {
-            System.out.println("[storebench] gate: resampling added open runs: " + added);
-            reporter.publishEntry(Map.of("resampled", added.toString()));
+        Bench.Resampling resampled = bench.resampleInconclusive();
+        if (!resampled.added().isEmpty()) {
+            System.out.println("[storebench] gate: resampling added open runs: " + resampled.added());
+            reporter.publishEntry(Map.of("resampled", resampled.added().toString()));
         }
         bench.finishMeasurements(); // every trial closed: results.jsonl holds all there will be
         Path out = bench.outputDir();
@@ -64,9 +64,16 @@ class GateBench {
         // ceilings and ratios failed the phase tests that measured their figures; the baseline needs the whole run
         List<String> baseline = list.stream().filter(v -> v.kind() == Verdict.Kind.BASELINE
                 && v.status() == Verdict.Status.FAIL).map(Verdict::message).collect(java.util.stream.Collectors.toList());
+        List<String> problems = new java.util.ArrayList<>();
         if (!baseline.isEmpty()) {
-            fail(baseline.size() + " statistics worse than the baseline " + verdicts.baseline().orElse("")
+            problems.add(baseline.size() + " statistics worse than the baseline " + verdicts.baseline().orElse("")
                     + ":\n  " + String.join("\n  ", baseline));
+        }
+        // an extra open run that failed is the gate's failure: the trial's own figures stand and are judged
+        resampled.failed().forEach((trial, why) -> problems.add("the gate's resampling (bench.resample) failed for "
+                + trial + ": " + why + "\n  its baseline verdicts are judged on the runs it had"));
+        if (!problems.isEmpty()) {
+            fail(String.join("\n", problems));
         }
     }
 }

@@ -201,7 +201,8 @@ public final class Gate {
     private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, Run run) {
         String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + Verdict.format(c.stat(), c.limit())
                 + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")";
-        Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat());
+        Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat())
+                .or(() -> run.belowScale(c.minStores(), "ceiling"));
         if (missing.isPresent()) {
             return notEvaluated(Kind.CEILING, c.engine(), setting, workload, c.stat(), file, c.line(), rule,
                     missing.get());
@@ -215,7 +216,8 @@ public final class Gate {
         String rule = r.engine() + " " + r.stat() + " " + r.bound().symbol() + " " + fmt(r.factor()) + " x "
                 + r.other() + " " + r.stat() + " (same setting and workload)";
         Optional<String> missing = run.missing(r.engine(), setting, workload, r.stat())
-                .or(() -> run.missing(r.other(), setting, workload, r.stat()));
+                .or(() -> run.missing(r.other(), setting, workload, r.stat()))
+                .or(() -> run.belowScale(r.minStores(), "ratio"));
         if (missing.isPresent()) {
             return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
                     missing.get());
@@ -381,6 +383,7 @@ public final class Gate {
         final List<String> settings = new ArrayList<>();
         final String workload;
         final int stores;
+        final int held;
         final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
 
         Run(RunResults results) {
@@ -403,6 +406,20 @@ public final class Gate {
             }
             this.workload = w;
             this.stores = line.path("stores").asInt();
+            this.held = line.path("hold").asInt(stores);
+        }
+
+        /**
+         * Why a rule that holds from {@code minStores} stores on is not judged in this run: its N or M (the stores held
+         * open for the memory figures, at most N) is smaller. Empty where it is judged.
+         */
+        Optional<String> belowScale(int minStores, String what) {
+            int scale = Math.min(stores, held);
+            if (minStores <= 0 || scale >= minStores) {
+                return Optional.empty();
+            }
+            return Optional.of(String.format(Locale.US, "this %s holds from %,d stores on (min_stores: the scale it"
+                    + " was measured at); this run has N = %,d, M = %,d", what, minStores, stores, held));
         }
 
         /**

@@ -47,9 +47,9 @@ public final class Thresholds {
     public static final List<String> SECTIONS = List.of("ceilings", "ratios", "baseline");
     /** Written for a setting or workload: every one there is. */
     public static final String ALL = "*";
-    static final List<String> CEILING_KEYS = List.of("engine", "setting", "workload", "max", "min");
+    static final List<String> CEILING_KEYS = List.of("engine", "setting", "workload", "max", "min", "min_stores");
     static final List<String> RATIO_KEYS = List.of("engine", "stat", "at_most", "at_least", "times", "setting",
-            "workload");
+            "workload", "min_stores");
     static final List<String> BASELINE_KEYS = List.of("tolerance_percent", "ignore");
     /** Tolerance keys besides the statistic ids. */
     public static final String WITH_SPREAD = "with_spread";
@@ -73,14 +73,20 @@ public final class Thresholds {
         }
     }
 
-    /** One statistic's limit for one engine, under the given settings and workloads. */
+    /**
+     * One statistic's limit for one engine, under the given settings and workloads; judged only in runs of at least
+     * {@code minStores} stores (0: any).
+     */
     public record Ceiling(String engine, List<String> settings, List<String> workloads, String stat, Bound bound,
-                          double limit, int line) {
+                          double limit, int line, int minStores) {
     }
 
-    /** {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting+workload. */
+    /**
+     * {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting+workload;
+     * judged only in runs of at least {@code minStores} stores (0: any).
+     */
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, List<String> settings,
-                        List<String> workloads, int line) {
+                        List<String> workloads, int line, int minStores) {
     }
 
     /** A tolerance in percent and the line it was written on. */
@@ -238,10 +244,11 @@ public final class Thresholds {
             List<Limit> limits = new ArrayList<>();
             limits.addAll(limits(keys.get("max"), Bound.AT_MOST));
             limits.addAll(limits(keys.get("min"), Bound.AT_LEAST));
-            if (engines != null && settings != null && workloads != null) {
+            Integer minStores = minStores(keys);
+            if (engines != null && settings != null && workloads != null && minStores != null) {
                 for (Limit l : limits) {
                     for (String engine : engines) {
-                        out.add(new Ceiling(engine, settings, workloads, l.stat, l.bound, l.value, l.line));
+                        out.add(new Ceiling(engine, settings, workloads, l.stat, l.bound, l.value, l.line, minStores));
                     }
                 }
             }
@@ -316,15 +323,41 @@ public final class Thresholds {
                         + "'; compare two different engines");
                 return out;
             }
+            Integer minStores = minStores(keys);
             if (engine != null && other != null && stats != null && settings != null && workloads != null
-                    && factor != null) {
+                    && factor != null && minStores != null) {
                 int line = line(bound.getKeyNode());
                 for (String stat : stats) {
                     out.add(new Ratio(engine.get(0), stat, atMost != null ? Bound.AT_MOST : Bound.AT_LEAST, factor,
-                            other.get(0), settings, workloads, line));
+                            other.get(0), settings, workloads, line, minStores));
                 }
             }
             return out;
+        }
+
+        /**
+         * An entry's {@code min_stores:}, the fewest stores a run needs for the rule to be judged (a per-store figure
+         * measured at that scale that does not hold below it): a whole number >= 1; 0 where it is not given; null
+         * after a problem.
+         */
+        private Integer minStores(Map<String, NodeTuple> keys) {
+            NodeTuple t = keys.get("min_stores");
+            if (t == null) {
+                return 0;
+            }
+            String text = scalar(t.getValueNode());
+            try {
+                int n = Integer.parseInt(text == null ? "" : text.trim().replace("_", ""));
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException ignored) {
+                // falls through to the problem below
+            }
+            problem(line(t.getValueNode()), "min_stores = " + (text == null ? describe(t.getValueNode()) : "'" + text
+                    + "'") + " is not valid; give a whole number of stores >= 1 (the rule is judged only in runs whose"
+                    + " N and M, bench.stores and bench.hold, are at least this), e.g. min_stores: 1000");
+            return null;
         }
 
         private Baseline baseline(NodeTuple section) {

@@ -12,7 +12,6 @@ public final class CapacityLimit {
     public static final String CAP = "bench.capacityMax (the cap, not a limit: at least this many)";
     public static final String MEMORY_MARGIN = "memory margin (the machine's available memory fell below"
             + " bench.capacityMarginMb)";
-    public static final String DISK_MARGIN = "disk margin (the bench root's free space fell below 1 GiB)";
     public static final String NOFILE = "RLIMIT_NOFILE (open file descriptors, soft limit)";
     public static final String MAP_COUNT = "vm.max_map_count (memory maps per process)";
     public static final String ADDRESS_SPACE = "RLIMIT_AS (address space)";
@@ -24,7 +23,10 @@ public final class CapacityLimit {
     public static final String MEMORY = "memory (an allocation failed)";
     public static final String UNIDENTIFIED = "unidentified (see the engine's message)";
 
-    /** How a capacity loop stopped: its kind (cap, memory, disk, error), the engine's message, its last point. */
+    /**
+     * How a capacity loop stopped: its kind (cap, memory, error; a stop at the disk margin is no capacity, see
+     * CapacityPhase.noCapacity), the engine's message, its last point.
+     */
     public record Stop(String kind, String message, long storesOpen, long fds, long maps, long vszKb, long threads,
                        long heapUsedBytes) {
     }
@@ -74,8 +76,6 @@ public final class CapacityLimit {
                 return CAP;
             case "memory":
                 return MEMORY_MARGIN;
-            case "disk":
-                return DISK_MARGIN;
             default:
                 break;
         }

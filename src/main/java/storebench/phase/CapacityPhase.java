@@ -2,12 +2,15 @@ package storebench.phase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.DiskFull;
+import storebench.measure.ProcMemory;
 import storebench.model.Workload;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +25,9 @@ import java.util.Optional;
  * are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
  * {@link CapacityLimit}), the machine's available memory (bench.capacityMarginMb) or the root's free space. Every
  * 1,000 stores (and at 0 and at the stop) it records a point: memory, virtual size, descriptors, maps, threads, heap.
- * The per-store figures are least-squares slopes over the points. Its stores are deleted when it ends.
+ * The per-store figures are least-squares slopes over the points. A loop the disk stopped (its margin, or a full
+ * disk), or one that held no store, is no capacity: the phase fails with the reason and records nothing. Its stores
+ * are deleted when it ends.
  */
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
@@ -44,8 +49,12 @@ public final class CapacityPhase extends Phase {
     /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
     public static final PhaseOption<Workload> WORKLOAD = new PhaseOption<>("bench.capacityWorkload", "small",
             Workload::of);
-    /** It stops before the machine's available memory (MemAvailable) falls below this many MiB. */
-    public static final PhaseOption<Integer> MARGIN_MB = PhaseOption.positiveInt("bench.capacityMarginMb", 2048);
+    /**
+     * It stops before the machine's available memory (MemAvailable) falls below this many MiB; a margin at or above the
+     * memory available when the run starts would stop it before its first store, and is refused then.
+     */
+    public static final PhaseOption<Integer> MARGIN_MB = PhaseOption.positiveInt("bench.capacityMarginMb", 2048)
+            .and(CapacityPhase::belowAvailableMemory);
     /** A point every this many stores (fewer where the cap is small, so that the curve has points). */
     static final int EVERY = 1000;
     /** Store 0 is opened, counted and closed this often before the first point: the engine's one-off costs. */
@@ -77,7 +86,7 @@ public final class CapacityPhase extends Phase {
     }
 
     /** How far one capacity run goes: at most {@code max} stores of {@code workload}, above the memory margin. */
-    private record Options(int max, Workload workload, long memoryMarginMb) {
+    record Options(int max, Workload workload, long memoryMarginMb) {
     }
 
     @Override
@@ -90,12 +99,95 @@ public final class CapacityPhase extends Phase {
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
             run.freshHoldingProcess(options.max());
-            ObjectNode result = run.send(CAPACITY, request, options.max(), l -> { }).result();
+            // the cap is the progress lines' total; the phase line counts the stores it opened
+            ObjectNode result = run.send(CAPACITY, request, options.max(),
+                    (l, reply) -> l.put("visited", reply.path("opened").asInt())).result();
             run.freshProcess(); // nothing else runs in the process that held them
+            // read while its stores are still there: the space the loop left
+            Optional<IOException> none = noCapacity(result, run.root(), DiskFull.freeBytes(own), options);
+            if (none.isPresent()) {
+                throw none.get();
+            }
             return record(run, options, result);
         } finally {
             run.deleteOwnStores(own);
         }
+    }
+
+    /**
+     * Why a capacity loop's answer is no capacity, if it is none: the disk stopped it (the root fell below the 1 GiB
+     * the loop keeps free, or a store failed because the disk is full: the engine said so, or it failed with the root
+     * below that margin), or it held no store at all (the memory margin was crossed before the first, or store 0
+     * failed). The disk is the machine's, not the process' limit, and a capacity of 0 says nothing of the engine: the
+     * phase then fails with the reason and records nothing, neither figure nor point.
+     *
+     * @param freeBytes the space free under the root now that the loop has ended (-1: unknown)
+     */
+    static Optional<IOException> noCapacity(JsonNode result, Path root, long freeBytes, Options options) {
+        String stop = result.path("stop").asText();
+        int opened = result.path("opened").asInt();
+        String message = result.path("message").asText(null);
+        String failedStore = "store " + result.path("store").asInt() + " (" + result.path("during").asText() + ")";
+        String open = String.format(Locale.US, "%,d", opened) + " " + options.workload().id() + " stores open";
+        boolean saysFull = DiskFull.says(message);
+        if ("disk".equals(stop)) {
+            return Optional.of(new DiskFull.RootFull("the bench root " + root + " is below the 1 GiB of free space"
+                    + " the phase keeps (" + DiskFull.free(freeBytes) + ") with " + open + ": the disk, not the"
+                    + " process, stopped it, so no capacity figure is recorded. Free space under the root, "
+                    + (opened > 0 ? "choose another -Dbench.root or hold fewer stores (-Dbench.capacityMax)"
+                    : "or choose another -Dbench.root")));
+        }
+        if ("error".equals(stop) && (saysFull || freeBytes >= 0 && freeBytes < DISK_MARGIN_BYTES)) {
+            return Optional.of(new DiskFull.RootFull("the bench root " + root + " is full (" + DiskFull.free(freeBytes)
+                    + "): with " + open + ", " + failedStore + " failed" + (saysFull ? " because the disk is full: "
+                    : " with less than the 1 GiB the phase keeps free left on the root: ") + firstLine(message)
+                    + ". A full disk is not the engine's capacity: no capacity figure is recorded. Free space under"
+                    + " the root (the phase keeps 1 GiB free by itself, so something else filled it), or choose"
+                    + " another -Dbench.root"));
+        }
+        if (opened > 0) {
+            return Optional.empty();
+        }
+        String why;
+        if ("memory".equals(stop)) {
+            why = "the machine's available memory (" + String.format(Locale.US, "%,d MiB",
+                    result.path("limits").path("memAvailableKb").asLong() / 1024) + " with the holding process"
+                    + " started) was below bench.capacityMarginMb=" + options.memoryMarginMb() + " before the first"
+                    + " store. Give a smaller -Dbench.capacityMarginMb, or free memory";
+        } else {
+            why = failedStore + " failed: " + firstLine(message);
+        }
+        return Optional.of(new IOException("the process held no store open: " + why + ". A capacity of 0 says"
+                + " nothing of the engine: no capacity figure is recorded"));
+    }
+
+    private static String firstLine(String message) {
+        return message == null ? "(no message)" : message.lines().findFirst().orElse(message);
+    }
+
+    /**
+     * A memory margin the machine can keep: below the memory available now, else the phase would stop before its
+     * first store; the message names the machine's memory and the valid values.
+     */
+    static Integer belowAvailableMemory(Integer marginMb) {
+        try {
+            List<String> meminfo = java.nio.file.Files.readAllLines(Path.of("/proc/meminfo"));
+            return belowAvailableMemory(marginMb, ProcMemory.kb(meminfo, "MemTotal:"),
+                    ProcMemory.kb(meminfo, "MemAvailable:"));
+        } catch (IOException e) {
+            return marginMb; // no /proc/meminfo: the loop cannot read it either, and says so when it runs
+        }
+    }
+
+    static Integer belowAvailableMemory(Integer marginMb, long totalKb, long availableKb) {
+        long availableMb = availableKb / 1024;
+        if (availableKb <= 0 || marginMb < availableMb) {
+            return marginMb;
+        }
+        throw new IllegalArgumentException(String.format(Locale.US, "this machine has %,d MiB of memory, %,d MiB of"
+                + " it available now; the capacity phase stops before the available memory falls below the margin,"
+                + " so it would hold no store. Give a whole number of MiB from 1 to %,d (the default is %s)",
+                totalKb / 1024, availableMb, Math.max(1, availableMb - 1), MARGIN_MB.fallback()));
     }
 
     /** Every 1,000 stores; for a cap under 10,000, a tenth of it, so that a short curve has its points too. */

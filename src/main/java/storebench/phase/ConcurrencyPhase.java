@@ -190,7 +190,7 @@ public final class ConcurrencyPhase extends Phase {
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
         return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
-                l -> l.put("run", r).put("threads", shares.length)).result()
+                (l, reply) -> l.put("run", r).put("threads", shares.length)).result()
                 .path("workers");
     }
 

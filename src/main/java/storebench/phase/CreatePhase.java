@@ -52,7 +52,7 @@ public final class CreatePhase extends Phase {
     public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
         ObjectNode request = run.request(Protocol.CREATE);
         request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
-        ObjectNode result = run.send(CREATE, request, stores.size(), l -> { }).result();
+        ObjectNode result = run.send(CREATE, request, stores.size(), (l, reply) -> { }).result();
         long wallNs = result.path("wallNs").asLong();
         Histogram h = Latency.histogram(Protocol.toLongs(result.path("samples").path("create"), "create"));
         run.hdrLog("create", List.of(HdrLogs.interval(h, "create", result.path("startMs").asLong(), wallNs)));

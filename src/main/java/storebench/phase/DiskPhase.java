@@ -83,7 +83,7 @@ public final class DiskPhase extends Phase {
         run.stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
         run.append(run.line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
                 .put("bytesMedian", RunStats.median(bytes)));
-        JsonNode layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), 0, l -> { }).result()
+        JsonNode layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), 0, (l, reply) -> { }).result()
                 .path("layout");
         if (layout.isObject() && layout.size() > 0) {
             ObjectNode l = run.line("layout").put("store", 0);

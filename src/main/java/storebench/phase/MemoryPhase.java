@@ -60,7 +60,7 @@ public final class MemoryPhase extends Phase {
         }
         request.set("stores", Protocol.ints(stores));
         run.freshHoldingProcess(m);
-        ObjectNode result = run.send(HOLD, request, m, l -> { }).result();
+        ObjectNode result = run.send(HOLD, request, m, (l, reply) -> { }).result();
         run.freshProcess(); // nothing else runs in the process that measured memory
         JsonNode before = result.path("before");
         JsonNode after = result.path("after");

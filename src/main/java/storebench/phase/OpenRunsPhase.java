@@ -127,7 +127,7 @@ public final class OpenRunsPhase extends Phase {
             WarmUp.inFreshProcess(run, WARMUP, l -> l.put("run", runNumber));
             ObjectNode request = run.request(Protocol.OPENRUN).put("run", r);
             request.set("order", Protocol.ints(visitingOrder(run.stores(), r)));
-            PhaseRun.Answer answer = run.send(OPENRUN, request, run.stores(), l -> l.put("run", runNumber));
+            PhaseRun.Answer answer = run.send(OPENRUN, request, run.stores(), (l, reply) -> l.put("run", runNumber));
             maxLoad = Math.max(maxLoad, answer.load().load1);
             JsonNode samples = answer.result().path("samples");
             for (Map.Entry<String, Stat> e : MEDIANS.entrySet()) {

@@ -26,6 +26,14 @@ public record PhaseOption<T>(String name, String fallback, Function<String, T> p
         });
     }
 
+    /**
+     * The same option with a further check of each value read: {@code check} returns the value, or throws
+     * IllegalArgumentException saying what would be valid (without the option's name).
+     */
+    public PhaseOption<T> and(java.util.function.UnaryOperator<T> check) {
+        return new PhaseOption<>(name, fallback, parser.andThen(check));
+    }
+
     /** The value of this option in a run, from its text ({@code fallback} where the run does not set it). */
     public T read(String value) {
         try {

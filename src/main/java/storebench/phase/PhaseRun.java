@@ -8,7 +8,7 @@ import storebench.results.Stat;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * What a phase may do while it measures one trial (one engine under one setting): the run's parameters, requests to
@@ -33,6 +33,9 @@ public interface PhaseRun extends PhaseOptions {
 
     /** M, the stores held open. */
     int hold();
+
+    /** The bench root: every store of the run is under it (a full disk is named by it). */
+    java.nio.file.Path root();
 
     /**
      * A directory of its own under the bench root for the stores a phase makes itself ({@code name} tells it from the
@@ -77,10 +80,12 @@ public interface PhaseRun extends PhaseOptions {
     /**
      * Sends a step's request to the trial's process (started if there is none) and returns the answer. Where the step
      * is load-gated it first waits for the load (bench.maxLoad) and records the step's wall time and load; {@code line}
-     * adds fields to that phase line. {@code visits}: the store visits the request makes (the total of its progress
-     * lines, and the phase line's "visited"), 0 for a request that reports no progress.
+     * adds fields to that phase line, given the answer. {@code visits}: the store visits the request makes (the total
+     * of its progress lines, and the phase line's "visited" unless {@code line} says how many it made), 0 for a
+     * request that reports no progress.
      */
-    Answer send(Phase.Step step, ObjectNode request, int visits, Consumer<ObjectNode> line) throws Exception;
+    Answer send(Phase.Step step, ObjectNode request, int visits, BiConsumer<ObjectNode, ObjectNode> line)
+            throws Exception;
 
     /** The next request starts a fresh trial process (the one running is closed). */
     void freshProcess();

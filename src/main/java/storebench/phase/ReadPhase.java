@@ -70,10 +70,10 @@ public final class ReadPhase extends Phase {
             run.freshProcess();
             ObjectNode warm = run.request(Protocol.READWARMUP);
             warm.set("order", Protocol.ints(run.warmOrder().stream().mapToInt(Integer::intValue).toArray()));
-            run.send(READWARMUP, warm, run.warmOrder().size(), l -> l.put("run", runNumber));
+            run.send(READWARMUP, warm, run.warmOrder().size(), (l, reply) -> l.put("run", runNumber));
             ObjectNode request = run.request(Protocol.READRUN).put("run", r);
             request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(run.stores(), r)));
-            ObjectNode result = run.send(READRUN, request, run.stores(), l -> l.put("run", runNumber)).result();
+            ObjectNode result = run.send(READRUN, request, run.stores(), (l, reply) -> l.put("run", runNumber)).result();
             JsonNode samples = result.path("samples");
             Histogram read = Latency.histogram(Protocol.toLongs(samples.get("read"), "read"));
             Histogram orc = Latency.histogram(Protocol.toLongs(samples.get("orc"), "orc"));

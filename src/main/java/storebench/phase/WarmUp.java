@@ -31,7 +31,7 @@ public final class WarmUp {
         int passes = order.size() / run.stores();
         ObjectNode request = run.request(Protocol.WARMUP);
         request.set("order", Protocol.ints(order.stream().mapToInt(Integer::intValue).toArray()));
-        run.send(step, request, order.size(), l -> {
+        run.send(step, request, order.size(), (l, reply) -> {
             l.put("passes", passes);
             line.accept(l);
         });

@@ -367,14 +367,25 @@ public final class ReportModel {
                 .plus(" order, " + warmup() + "; memory with " + fmt(ctx.held(), 0)
                         + " stores open (M) in a fresh trial process."));
         Map<String, Integer> resampled = new LinkedHashMap<>();
+        Map<String, String> resampleFailed = new LinkedHashMap<>();
         for (JsonNode l : ctx.results().lines("resample")) {
-            resampled.put(l.path("engine").asText() + "/" + l.path("setting").asText(), l.path("runs").asInt());
+            String key = l.path("engine").asText() + "/" + l.path("setting").asText();
+            if (l.has("failed")) {
+                resampleFailed.put(key, l.path("failed").asText().lines().findFirst().orElse(""));
+            } else {
+                resampled.put(key, l.path("runs").asInt());
+            }
         }
         if (!resampled.isEmpty()) {
             items.add(Text.of("The gate added open runs where its baseline verdicts were inconclusive"
                     + " (-Dbench.resample): " + resampled.entrySet().stream().map(e -> e.getKey() + " " + (e.getValue()
                     - runs) + " more (" + e.getValue() + " runs in all)").collect(Collectors.joining(", "))
                     + "; their figures are the medians of all their runs."));
+        }
+        if (!resampleFailed.isEmpty()) {
+            items.add(Text.of("The gate's extra open runs (-Dbench.resample) failed for " + resampleFailed.entrySet()
+                    .stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "))
+                    + "; their figures and verdicts are those of the runs they had."));
         }
         long totalBytes = 0;
         for (JsonNode d : ctx.results().lines("disk")) {

@@ -97,9 +97,13 @@ public final class Bench implements AutoCloseable {
             throw e;
         }
         try {
+            // the gate's resampling adds open runs after every trial has ended: their stores stay until then
+            boolean resamples = options.resample > 0 && options.baseline.isPresent();
             DiskEstimate.requireSpace(pool.root(), DiskEstimate.peakBytes(options.engines, options.settings.size(),
-                    options.workload, options.stores, options.keep, DiskEstimate.opensPerStore(options)), "this run (" + options.stores + " stores per trial"
-                    + (options.keep ? ", all kept" : ", one trial's stores at a time") + ")");
+                    options.workload, options.stores, options.keep || resamples, DiskEstimate.opensPerStore(options)),
+                    "this run (" + options.stores + " stores per trial" + (options.keep ? ", all kept"
+                    : resamples ? ", all kept until the gate has resampled (bench.resample)"
+                    : ", one trial's stores at a time") + ")");
             this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
             this.outputDir = OutputFolder.fresh(options.outputDir, console);
         } catch (IOException | RuntimeException e) {
@@ -227,12 +231,17 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /** On SIGINT/SIGTERM before the run ended: stop the trial processes, record it; finished results stay. */
+    /**
+     * On SIGINT/SIGTERM before the run ended: stop the trial processes, record it (finished results stay), and delete
+     * the stores as the trials' ends would have: the phases' own (the capacity phase's) always, the pool's unless
+     * bench.keep.
+     */
     private void interrupted() {
         if (closed) {
             return;
         }
-        for (Trial t : trials.values()) {
+        List<Trial> all = List.copyOf(trials.values());
+        for (Trial t : all) {
             t.stopProcesses();
         }
         try {
@@ -240,6 +249,15 @@ public final class Bench implements AutoCloseable {
                     .put("reason", "the suite was stopped before the run ended"));
         } catch (IOException ignored) {
             // the results file keeps every line written before
+        }
+        console.println("[storebench] interrupted: deleting the run's stores under " + pool.root()
+                + (options.keep ? " (its phases' own; the pool's are kept: bench.keep)" : ""));
+        for (Trial t : all) {
+            try {
+                t.deleteStoresOnInterrupt();
+            } catch (IOException | RuntimeException e) {
+                console.println("[storebench] " + t + ": could not delete its stores: " + e.getMessage());
+            }
         }
     }
 
@@ -264,21 +282,46 @@ public final class Bench implements AutoCloseable {
     }
 
     /**
-     * The gate's resampling (bench.resample = K): while baseline verdicts are inconclusive, adds one fresh-process open
-     * run to each trial that has one, up to K per trial, and judges again; returns how many runs it added per trial
-     * ("engine/setting"). Call it before {@link #finishMeasurements()}, while the trials' stores exist.
+     * Whether the gate may add open runs to a trial (bench.resample with a baseline, and a baseline verdict on its
+     * figures so far is inconclusive): its stores then stay until {@link #finishMeasurements()}.
      */
-    public synchronized Map<String, Integer> resampleInconclusive() throws IOException {
+    boolean mayResample(Trial trial) {
+        if (options.resample == 0 || baseline.isEmpty() || !trial.hasOpenRuns()) {
+            return false;
+        }
+        try {
+            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engine())
+                    && v.setting().equals(trial.setting()));
+        } catch (IOException | RuntimeException e) {
+            return true; // the gate judges it at the end: its stores stay until then
+        }
+    }
+
+    /**
+     * What the gate's resampling did: the open runs it added per trial ("engine/setting"), and the trials whose extra
+     * run failed, with the reason (their verdicts stand on the runs they had).
+     */
+    public record Resampling(Map<String, Integer> added, Map<String, String> failed) {
+    }
+
+    /**
+     * The gate's resampling (bench.resample = K): while baseline verdicts are inconclusive, adds one fresh-process open
+     * run to each trial that has one, up to K per trial, and judges again. A trial whose extra run fails gets a
+     * "resample" line with the reason, not a failed status line: the figures it measured stand, and the failure is the
+     * gate's. Call it before {@link #finishMeasurements()}, while the trials' stores exist (kept for it: see
+     * {@link #mayResample}).
+     */
+    public synchronized Resampling resampleInconclusive() throws IOException {
         Map<String, Integer> added = new LinkedHashMap<>();
-        Set<String> failed = new LinkedHashSet<>();
+        Map<String, String> failed = new LinkedHashMap<>();
         if (options.resample == 0 || baseline.isEmpty()) {
-            return added;
+            return new Resampling(added, failed);
         }
         for (int round = 1; round <= options.resample; round++) {
             Set<String> undecided = new LinkedHashSet<>();
             for (Verdict v : verdicts().all()) {
                 String key = v.engine() + "/" + v.setting();
-                if (v.status() == Verdict.Status.INCONCLUSIVE && trials.containsKey(key) && !failed.contains(key)) {
+                if (v.status() == Verdict.Status.INCONCLUSIVE && trials.containsKey(key) && !failed.containsKey(key)) {
                     undecided.add(key);
                 }
             }
@@ -287,25 +330,28 @@ public final class Bench implements AutoCloseable {
             }
             for (String key : undecided) {
                 Trial trial = trials.get(key);
-                console.println("[storebench] gate: " + key + " inconclusive against the baseline: open run "
-                        + (options.runs + added.getOrDefault(key, 0) + 1) + " (resample " + round + " of "
-                        + options.resample + ")");
+                int run = options.runs + added.getOrDefault(key, 0) + 1;
+                console.println("[storebench] gate: " + key + " inconclusive against the baseline: open run " + run
+                        + " (resample " + round + " of " + options.resample + ")");
                 try {
                     trial.resample();
                     added.merge(key, 1, Integer::sum);
                 } catch (Exception e) {
-                    console.println("[storebench] gate: " + key + ": the extra open run failed: " + e.getMessage());
-                    failed.add(key); // judged on the runs it has
+                    String why = "open run " + run + " failed: " + e.getMessage();
+                    console.println("[storebench] gate: " + key + ": the extra " + why);
+                    failed.put(key, why);
+                    results.append(trial.line("resample").put("runs", run - 1)
+                            .put("added", added.getOrDefault(key, 0)).put("failed", why));
                 }
             }
         }
-        return added;
+        return new Resampling(added, failed);
     }
 
     /** Ends every trial (processes stopped, stores deleted unless bench.keep); safe to call twice. */
     public synchronized void finishMeasurements() throws IOException {
         for (Trial t : trials.values()) {
-            t.close();
+            t.finish();
         }
     }
 

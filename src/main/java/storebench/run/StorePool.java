@@ -7,6 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -103,7 +104,7 @@ public final class StorePool {
     }
 
     /** Deletes store i of a trial (a store-i directory under a trial directory of this root). */
-    public void deleteStore(Path trialDir, int i) throws IOException {
+    public synchronized void deleteStore(Path trialDir, int i) throws IOException {
         Path dir = StoreLayout.storeDir(trialDir, i).toAbsolutePath().normalize();
         if (!dir.startsWith(root) || dir.equals(root)) {
             throw new IOException("refusing to delete " + dir + ": it is not a store under the bench root " + root);
@@ -117,16 +118,24 @@ public final class StorePool {
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
+                Files.deleteIfExists(file);
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE; // gone already: an engine's temporary file
+                }
+                throw e;
+            }
+
+            @Override
             public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null) {
+                if (e != null && !(e instanceof NoSuchFileException)) {
                     throw e;
                 }
-                Files.delete(d);
+                Files.deleteIfExists(d);
                 return FileVisitResult.CONTINUE;
             }
         });
@@ -148,8 +157,11 @@ public final class StorePool {
         }
     }
 
-    /** Deletes every store of a trial's directory; a symlink named like a store is left alone (not ours). */
-    public void deleteStores(Path trialDir) throws IOException {
+    /**
+     * Deletes every store of a trial's directory; a symlink named like a store is left alone (not ours). One deletion at
+     * a time: the shutdown hook of an interrupted run deletes stores while the phase it stopped may be deleting them.
+     */
+    public synchronized void deleteStores(Path trialDir) throws IOException {
         if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }

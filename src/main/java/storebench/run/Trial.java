@@ -3,6 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
+import storebench.measure.DiskFull;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
 import storebench.measure.RunStats;
@@ -32,12 +33,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * One trial: one engine under one setting over N stores, on the parent's side. It runs the phases
@@ -55,9 +55,15 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final Map<Phase, Measured> recorded = new LinkedHashMap<>();
     private final List<LoadGate.Wait> waits = new ArrayList<>();
     private final List<Measured> log = new ArrayList<>();
-    private Path dir;
+    /** The pool's directory of this trial, once its stores are made; read by the shutdown hook. */
+    private volatile Path dir;
+    /** The directories of stores a phase made itself (the capacity phase's), until it deletes them. */
+    private final Set<Path> ownDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private TrialProcess process;
     private boolean poolReady;
+    private boolean storesDeleted;
+    /** The gate's extra open run is under way: a failure is the gate's, not the trial's (no status line). */
+    private boolean resampling;
     private int created;
     private int reused;
     private String failed;
@@ -160,7 +166,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /**
      * One more fresh-process open run after those recorded (the gate's resampling, bench.resample): the open-run
-     * statistics are recorded again over all runs, and a "resample" line says how many runs this trial now has.
+     * statistics are recorded again over all runs, and a "resample" line says how many runs this trial now has. A run
+     * that fails is the gate's failure, not the trial's: it gets no failed status line (the figures the trial measured
+     * stand) and is thrown, for the gate to report.
      */
     public synchronized Measured resample() throws Exception {
         Measured earlier = recorded.get(Phases.OPEN_RUNS);
@@ -168,6 +176,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             throw new IllegalStateException(name + ": no open runs to add to"
                     + (failed != null ? " (an earlier phase failed: " + failed + ")" : ""));
         }
+        resampling = true;
         try {
             closeProcess();
             Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
@@ -175,16 +184,25 @@ public final class Trial implements PhaseRun, AutoCloseable {
             append(line("resample").put("runs", m.runs(OpenRunsPhase.OQC_MS).size())
                     .put("added", m.runs(OpenRunsPhase.OQC_MS).size() - bench.options.runs));
             return m;
+        } catch (TrialFailure e) {
+            throw e;
         } catch (Exception e) {
             throw recordFailure("resample", null, e);
         } finally {
+            resampling = false;
             closeProcess();
         }
     }
 
+    /** Whether this trial has open runs the gate could add to: measured, and no phase failed. */
+    synchronized boolean hasOpenRuns() {
+        return failed == null && recorded.containsKey(Phases.OPEN_RUNS);
+    }
+
     /**
      * Records that a phase failed, once (results.jsonl; every later phase of this trial refuses to run), and returns
-     * the failure to throw; a failure already recorded is returned as it is.
+     * the failure to throw; a failure already recorded is returned as it is. During the gate's extra open run
+     * ({@link #resample}) nothing is recorded: the failure is only returned.
      *
      * @param progress how far the phase got, where a trial process said so; null otherwise
      */
@@ -193,10 +211,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
             return e;
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
-        failed = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
-                + diskFullHint(message);
-        bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", failed));
+        String reason = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
+                + (e instanceof DiskFull.RootFull ? "" : diskFullHint(message));
         closeProcess();
+        if (resampling) {
+            return new TrialFailure(name + ": " + reason);
+        }
+        failed = reason;
+        bench.results.append(line("status").put("status", "failed").put("phase", phase).put("reason", failed));
         return new TrialFailure(name + ": " + failed);
     }
 
@@ -247,15 +269,22 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public Path root() {
+        return bench.pool.root();
+    }
+
+    @Override
     public Path ownStores(String name) throws IOException {
         Path own = bench.pool.trialDir(name, engine.id(), setting.id()); // never a workload's name: not the pool
         bench.pool.deleteStores(own);
+        ownDirs.add(own);
         return own;
     }
 
     @Override
     public void deleteOwnStores(Path own) throws IOException {
         bench.pool.deleteStores(own);
+        ownDirs.remove(own);
         bench.pool.settle();
     }
 
@@ -354,8 +383,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             existing.stream().filter(i -> i < n).forEach(candidates::add);
             ObjectNode check = request(Protocol.CHECK);
             check.set("stores", ints(candidates));
-            send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), l -> { }).result().path("valid")
-                    .forEach(v -> valid.add(v.asInt()));
+            send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), (l, reply) -> { }).result()
+                    .path("valid").forEach(v -> valid.add(v.asInt()));
         }
         for (int i : existing) {
             if (!valid.contains(i)) {
@@ -390,7 +419,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
     @Override
-    public Answer send(Phase.Step step, ObjectNode request, int total, Consumer<ObjectNode> extra) throws Exception {
+    public Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
+            throws Exception {
         LoadGate.Wait wait = step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(),
                 0, false);
         int[] done = {0};
@@ -411,7 +441,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             ObjectNode l = line("phase").put("phase", step.op()).put("wallMs", result.path("wallNs").asLong() / 1e6)
                     .put("load1", wait.load1).put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp)
                     .put("visited", total);
-            extra.accept(l);
+            extra.accept(l, result);
             append(l);
         }
         return new Answer(result, wait);
@@ -510,22 +540,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return wait;
     }
 
-    /** Names the bench root and its free space when an engine ran out of disk. */
+    /**
+     * Names the bench root and its free space when an engine ran out of disk: it said so, or the root has less left than
+     * one of its stores needs (an engine may fail without saying why: H2 writes in the background).
+     */
     private String diskFullHint(String message) {
-        String m = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        if (!(m.contains("no space left") || m.contains("disk is full") || m.contains("enospc")
-                || m.contains("disk full"))) {
+        long free = DiskFull.freeBytes(bench.pool.root());
+        long store = engine.diskEstimateBytes(workload());
+        if (!DiskFull.says(message) && (free < 0 || free >= store)) {
             return "";
         }
-        long free = -1;
-        try {
-            free = Files.getFileStore(bench.pool.root()).getUsableSpace();
-        } catch (IOException ignored) {
-            // reported as unknown
-        }
-        return "\nThe bench root " + bench.pool.root() + " is full (" + (free < 0 ? "free space unknown"
-                : DiskEstimate.mib(free) + " free") + "; a store of " + engine.id() + " needs about "
-                + DiskEstimate.mib(engine.diskEstimateBytes(workload())) + "). Stores that were"
+        return "\nThe bench root " + bench.pool.root() + " is full (" + DiskFull.free(free) + "; a store of "
+                + engine.id() + " needs about " + DiskEstimate.mib(store) + "). Stores that were"
                 + " not finished are never reused: their count does not match.";
     }
 
@@ -583,13 +609,46 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** Ends the trial: its processes are stopped and, unless bench.keep, its stores deleted. */
+    /**
+     * Deletes the stores of a trial whose run was stopped, as its end would have (called from the shutdown hook, after
+     * {@link #stopProcesses}; without the trial's lock, which the interrupted phase may hold): a phase's own stores
+     * always, the pool's unless bench.keep.
+     */
+    void deleteStoresOnInterrupt() throws IOException {
+        for (Path own : List.copyOf(ownDirs)) {
+            bench.pool.deleteStores(own);
+            ownDirs.remove(own);
+        }
+        Path pool = dir;
+        if (pool != null && !bench.options.keep) {
+            bench.pool.deleteStores(pool);
+        }
+    }
+
+    /**
+     * Ends the trial's measurements (its class invocation ends): its processes are stopped and, unless bench.keep, its
+     * stores deleted; but where the gate may still add open runs to it (bench.resample with a baseline, and its
+     * verdicts against the baseline are inconclusive), they stay until {@link #finish}.
+     */
     @Override
     public synchronized void close() throws IOException {
         closeProcess();
-        if (dir != null && !bench.options.keep) {
+        if (!bench.mayResample(this)) {
+            deleteStores();
+        }
+    }
+
+    /** Ends the trial for good, after the gate's resampling: processes stopped, stores deleted unless bench.keep. */
+    synchronized void finish() throws IOException {
+        closeProcess();
+        deleteStores();
+    }
+
+    private void deleteStores() throws IOException {
+        if (dir != null && !bench.options.keep && !storesDeleted) {
             bench.pool.deleteStores(dir);
             bench.pool.settle();
+            storesDeleted = true;
         }
     }
 }

@@ -50,6 +50,49 @@ class GateTest {
     }
 
     @Test
+    void aCeilingWithMinStoresIsNotEvaluatedInASmallerRunAndJudgedFromItsScaleOn() {
+        // H2's fixed heap spread over 100 stores open: 1,667.8 KB per store, against 1,048-1,080 at 1,000
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: h2\n    setting: default\n    min_stores: 1000\n"
+                + "    max:\n      heap_kb: 1250\n  - engine: h2\n    setting: default\n    max:\n      oqc_ms: 10\n",
+                "t.yaml");
+        RunResults small = Runs.of("large", 100, List.of("h2"), List.of("default")).hold(100)
+                .stat("h2", "default", "heap_kb", 1667.8).stat("h2", "default", "oqc_ms", 3.4, 4.1, 4.8).results();
+
+        List<Verdict> v = Gate.evaluate(t, small, Optional.empty());
+
+        assertThat(v).extracting(Verdict::stat, Verdict::status).containsExactly(
+                tuple("heap_kb", Status.NOT_EVALUATED), tuple("oqc_ms", Status.PASS));
+        assertThat(v.get(0).message()).isEqualTo("NOT_EVALUATED ceiling: engine h2, setting default, workload large,"
+                + " statistic heap_kb: not evaluated: this ceiling holds from 1,000 stores on (min_stores: the scale it"
+                + " was measured at); this run has N = 100, M = 100 (t.yaml:6)");
+        assertThat(Gate.forFigures(t, small, "h2", "default", List.of("heap_kb")))
+                .as("the phase test is not failed by it").noneMatch(x -> x.status() == Status.FAIL);
+
+        RunResults fewHeld = Runs.of("large", 1000, List.of("h2"), List.of("default")).hold(100)
+                .stat("h2", "default", "heap_kb", 1667.8).results();
+        assertThat(Gate.evaluate(t, fewHeld, Optional.empty()).get(0).detail()).as("M is the memory figure's scale")
+                .endsWith("this run has N = 1,000, M = 100");
+
+        RunResults atScale = Runs.of("large", 1000, List.of("h2"), List.of("default"))
+                .stat("h2", "default", "heap_kb", 1300).results();
+        assertThat(Gate.evaluate(t, atScale, Optional.empty()).get(0).status()).isEqualTo(Status.FAIL);
+    }
+
+    @Test
+    void aRatioWithMinStoresIsNotEvaluatedInASmallerRun() {
+        Thresholds t = Thresholds.parse("ratios:\n  - engine: objectbox-cached\n    stat: mem_anon_kb\n"
+                + "    at_most: 0.25\n    times: sqlite\n    setting: default\n    min_stores: 200\n", "t.yaml");
+        RunResults run = Runs.of("large", 20, List.of("objectbox-cached", "sqlite"), List.of("default"))
+                .stat("objectbox-cached", "default", "mem_anon_kb", 300).stat("sqlite", "default", "mem_anon_kb", 400)
+                .results();
+
+        Verdict v = Gate.evaluate(t, run, Optional.empty()).get(0);
+
+        assertThat(v.status()).isEqualTo(Status.NOT_EVALUATED);
+        assertThat(v.detail()).startsWith("this ratio holds from 200 stores on");
+    }
+
+    @Test
     void floorFailsWhenTheFigureIsBelowIt() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    min:\n"
                 + "      stores_per_s: 30\n", "t.yaml");

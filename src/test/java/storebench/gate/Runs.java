@@ -39,6 +39,12 @@ final class Runs {
         return new Runs(workload, stores, engines, settings);
     }
 
+    /** M, the stores the memory phase held open (bench.hold), where it is not min(1000, N). */
+    Runs hold(int m) {
+        ((ObjectNode) lines.get(0)).put("hold", m);
+        return this;
+    }
+
     /** A statistic without runs (create, memory, disk). */
     Runs stat(String engine, String setting, String stat, double value) {
         lines.add(line("stat", engine, setting).put("stat", stat).put("value", value));

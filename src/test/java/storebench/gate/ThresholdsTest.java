@@ -158,6 +158,31 @@ class ThresholdsTest {
     }
 
     @Test
+    void readsMinStoresOfACeilingAndARatio() throws IOException {
+        Thresholds t = Thresholds.load(write("ceilings:\n  - engine: h2\n    min_stores: 1_000\n    max:\n"
+                + "      heap_kb: 1250\n  - engine: h2\n    max:\n      oqc_ms: 10\nratios:\n  - engine: objectbox\n"
+                + "    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n    min_stores: 200\n"));
+
+        assertThat(t.ceilings()).extracting(Thresholds.Ceiling::stat, Thresholds.Ceiling::minStores)
+                .containsExactly(tuple("heap_kb", 1000), tuple("oqc_ms", 0));
+        assertThat(t.ratios()).singleElement().extracting(Thresholds.Ratio::minStores).isEqualTo(200);
+    }
+
+    @Test
+    void rejectsAMinStoresThatIsNotAWholeNumberOfStoresWithFileAndLine() throws IOException {
+        Path file = write("ceilings:\n  - engine: h2\n    min_stores: many\n    max:\n      heap_kb: 1250\n"
+                + "ratios:\n  - engine: objectbox\n    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n"
+                + "    min_stores: 0\n");
+
+        ThresholdsException e = reject(file);
+
+        assertThat(e.getMessage()).contains(file + ":3: min_stores = 'many' is not valid; give a whole number of"
+                + " stores >= 1").contains(file + ":11: min_stores = '0' is not valid; give a whole number of stores"
+                + " >= 1 (the rule is judged only in runs whose N and M, bench.stores and bench.hold, are at least"
+                + " this), e.g. min_stores: 1000");
+    }
+
+    @Test
     void rejectsUnknownKeysAndListsValidOnes() throws IOException {
         Path file = write("ceilings:\n  - engine: sqlite\n    settings: default\n    max:\n      oqc_ms: 1\n"
                 + "limits: {}\n");
@@ -165,7 +190,7 @@ class ThresholdsTest {
         ThresholdsException e = reject(file);
 
         assertThat(e.getMessage()).contains(file + ":3: unknown key 'settings'")
-                .contains("valid keys: engine, setting, workload, max, min")
+                .contains("valid keys: engine, setting, workload, max, min, min_stores")
                 .contains(file + ":6: unknown key 'limits' in the file; valid keys: ceilings, ratios, baseline");
     }
 

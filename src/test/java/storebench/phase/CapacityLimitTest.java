@@ -17,13 +17,11 @@ class CapacityLimitTest {
     }
 
     @Test
-    void theCapAndTheMarginsAreNamedByHowTheLoopStopped() {
+    void theCapAndTheMemoryMarginAreNamedByHowTheLoopStopped() {
         assertThat(identify("sqlite", new CapacityLimit.Stop("cap", null, 20000, 20050, 400, 1, 20, 0), LIMITS))
                 .isEqualTo(CapacityLimit.CAP);
         assertThat(identify("duckdb", new CapacityLimit.Stop("memory", null, 4000, 50, 400, 1, 20, 0), LIMITS))
                 .isEqualTo(CapacityLimit.MEMORY_MARGIN);
-        assertThat(identify("duckdb", new CapacityLimit.Stop("disk", null, 4000, 50, 400, 1, 20, 0), LIMITS))
-                .isEqualTo(CapacityLimit.DISK_MARGIN);
     }
 
     @Test

@@ -45,7 +45,7 @@ class ResampleTest {
     void inconclusiveVerdictsGetMoreOpenRunsUpToK() throws Exception {
         try (Bench bench = Bench.start(options("base", Map.of()), QUIET)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
-            assertThat(bench.resampleInconclusive()).as("no baseline, no resampling").isEmpty();
+            assertThat(bench.resampleInconclusive().added()).as("no baseline, no resampling").isEmpty();
         }
         // the baseline's run figures: a third and three times each median, so no change can be told apart
         Path baseline = tmp.resolve("baseline.jsonl");
@@ -69,7 +69,9 @@ class ResampleTest {
                 "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
             assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).isNotEmpty();
-            added = bench.resampleInconclusive();
+            Bench.Resampling resampled = bench.resampleInconclusive();
+            assertThat(resampled.failed()).isEmpty();
+            added = resampled.added();
             assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).as("still undecided after K").isNotEmpty();
         }
         assertThat(added).containsExactly(Map.entry("sqlite/default", 2));

@@ -10,28 +10,33 @@ import storebench.results.RunResults;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static storebench.run.SuiteLaunch.CONSOLE;
+import static storebench.run.SuiteLaunch.JAR;
+import static storebench.run.SuiteLaunch.PROJECT;
+import static storebench.run.SuiteLaunch.await;
+import static storebench.run.SuiteLaunch.classes;
+import static storebench.run.SuiteLaunch.classpath;
+import static storebench.run.SuiteLaunch.launch;
+import static storebench.run.SuiteLaunch.options;
+import static storebench.run.SuiteLaunch.read;
+import static storebench.run.SuiteLaunch.run;
 
 /**
  * The suite started the way a user, an IDE or a second CI job starts it: real JVMs running the JUnit console launcher
  * on StoreLifeBench (one engine, a few small stores), without the classpath Maven hands over.
  */
 class SuiteLaunchTest {
-    private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
-    private static final Path CONSOLE = PROJECT.resolve("target/junit-console/junit-platform-console-standalone.jar");
     /** The suite's runtime classpath without JUnit's own jars (the console launcher brings them), test classes first. */
     private static List<Path> suiteClasspath;
 
@@ -40,60 +45,7 @@ class SuiteLaunchTest {
 
     @BeforeAll
     static void findTheSuitesClasspath() {
-        assertThat(CONSOLE).as("the build copies the console launcher (pom.xml, junit-console)").isRegularFile();
-        suiteClasspath = new ArrayList<>();
-        suiteClasspath.add(PROJECT.resolve("target/test-classes"));
-        for (String entry : System.getProperty("bench.classpath").split(File.pathSeparator)) {
-            String name = Path.of(entry).getFileName().toString();
-            if (!name.startsWith("junit-") && !name.startsWith("opentest4j") && !name.startsWith("apiguardian")) {
-                suiteClasspath.add(Path.of(entry));
-            }
-        }
-    }
-
-    /** One suite run's options: sqlite, small workload, just enough stores and opens to make every figure. */
-    private Map<String, String> options(Path out, Path root, int stores) {
-        Map<String, String> o = new LinkedHashMap<>();
-        o.put("bench.projectDir", PROJECT.toString());
-        o.put("bench.engines", "sqlite");
-        o.put("bench.settings", "default");
-        o.put("bench.workload", "small");
-        o.put("bench.stores", String.valueOf(stores));
-        o.put("bench.runs", "1");
-        o.put("bench.warmupOpens", String.valueOf(2 * stores));
-        o.put("bench.capacityMax", String.valueOf(2 * stores));
-        o.put("bench.out", out.toString());
-        o.put("bench.root", root.toString());
-        return o;
-    }
-
-    /**
-     * {@code java -D... <launch...> execute [-cp classpath] <selectors>} in the project folder, output to a file.
-     *
-     * @param classpath the console launcher's -cp, or null where the JVM's own classpath holds the suite
-     */
-    private Process launch(Map<String, String> options, List<String> launch, String classpath, List<String> classes,
-                           Path log) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        options.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-        cmd.addAll(launch);
-        cmd.addAll(List.of("execute", "--disable-banner", "--details=summary", "--fail-if-no-tests"));
-        if (classpath != null) {
-            cmd.addAll(List.of("-cp", classpath));
-        }
-        classes.forEach(c -> cmd.addAll(List.of("--select-class", c)));
-        return new ProcessBuilder(cmd).directory(PROJECT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
-    }
-
-    private static int await(Process p, Path log) throws Exception {
-        assertThat(p.waitFor(180, TimeUnit.SECONDS)).as("finished within 3 minutes; output:%n%s", read(log)).isTrue();
-        return p.exitValue();
-    }
-
-    private static String read(Path log) throws IOException {
-        return Files.isRegularFile(log) ? Files.readString(log, StandardCharsets.UTF_8) : "(no output)";
+        suiteClasspath = SuiteLaunch.suiteClasspath();
     }
 
     /** The run in {@code out} is complete and has sqlite's figures, and its report says so. */
@@ -116,8 +68,8 @@ class SuiteLaunchTest {
         Path out = tmp.resolve("out");
         Path log = tmp.resolve("console.log");
 
-        int exit = await(launch(options(out, tmp.resolve("root"), 10), List.of("-jar", CONSOLE.toString()), relative,
-                List.of("storebench.StoreLifeBench"), log), log);
+        int exit = await(launch(options(out, tmp.resolve("root"), 10), JAR, relative,
+                classes("storebench.StoreLifeBench"), log), log);
 
         assertThat(exit).as("exit status; output:%n%s", read(log)).isZero();
         assertCompleteSqliteRun(out);
@@ -137,7 +89,7 @@ class SuiteLaunchTest {
         Path log = tmp.resolve("console.log");
 
         int exit = await(launch(options(out, tmp.resolve("root"), 10), List.of("-cp", manifestJar.toString(),
-                "org.junit.platform.console.ConsoleLauncher"), null, List.of("storebench.StoreLifeBench"), log), log);
+                "org.junit.platform.console.ConsoleLauncher"), null, classes("storebench.StoreLifeBench"), log), log);
 
         assertThat(exit).as("exit status; output:%n%s", read(log)).isZero();
         assertCompleteSqliteRun(out);
@@ -147,9 +99,8 @@ class SuiteLaunchTest {
     void aSecondRunOnTheSameRootAndOutputIsRefusedAtOnceAndTheFirstStaysWhole() throws Exception {
         Path out = tmp.resolve("out");
         Path root = tmp.resolve("root");
-        List<String> jar = List.of("-jar", CONSOLE.toString());
         Path firstLog = tmp.resolve("first.log");
-        Process first = launch(options(out, root, 300), jar, classpath(), List.of("storebench.StoreLifeBench"), firstLog);
+        Process first = launch(options(out, root, 300), JAR, classpath(), classes("storebench.StoreLifeBench"), firstLog);
         // the second starts once the first has taken its locks and begun creating stores
         Path stores = root.resolve("small/sqlite/default");
         for (int k = 0; k < 600 && !Files.isDirectory(stores.resolve("store-5")); k++) {
@@ -159,7 +110,7 @@ class SuiteLaunchTest {
                 .isDirectory();
         Path secondLog = tmp.resolve("second.log");
         long t0 = System.nanoTime();
-        int second = await(launch(options(out, root, 50), jar, classpath(), List.of("storebench.StoreLifeBench"),
+        int second = await(launch(options(out, root, 50), JAR, classpath(), classes("storebench.StoreLifeBench"),
                 secondLog), secondLog);
         double seconds = (System.nanoTime() - t0) / 1e9;
 
@@ -186,8 +137,7 @@ class SuiteLaunchTest {
         Path out = tmp.resolve("out");
         Path log = tmp.resolve("console.log");
 
-        int exit = await(launch(options(out, root, 10), List.of("-jar", CONSOLE.toString()), classpath(),
-                List.of("storebench.StoreLifeBench", "storebench.GateBench"), log), log);
+        int exit = run(options(out, root, 10), classes("storebench.StoreLifeBench", "storebench.GateBench"), log);
 
         assertThat(exit).isNotZero();
         RunResults results = RunResults.load(out);
@@ -211,8 +161,7 @@ class SuiteLaunchTest {
         options.put("bench.thresholds", rules.toString());
         Path log = tmp.resolve("console.log");
 
-        int exit = await(launch(options, List.of("-jar", CONSOLE.toString()), classpath(),
-                List.of("storebench.StoreLifeBench"), log), log);
+        int exit = run(options, classes("storebench.StoreLifeBench"), log);
 
         String output = read(log);
         assertThat(exit).isNotZero();
@@ -221,10 +170,6 @@ class SuiteLaunchTest {
                 .contains("(" + rules + ":5)");
         assertThat(output).contains("[         6 tests successful      ]") // create, memory, disk, read, capacity, concurrency pass
                 .contains("[         1 tests failed          ]");
-    }
-
-    private static String classpath() {
-        return suiteClasspath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 
     private static int createdStores(Path out) throws IOException {
