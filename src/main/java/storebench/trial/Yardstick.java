@@ -16,8 +16,8 @@ import java.nio.file.StandardOpenOption;
  * work (worker.js).
  *
  * <p>It is timed in blocks right before and right after a run, never between two of its visits: its file and memory
- * work evicts the caches and TLB entries an engine that reads through a memory map had warm, and raised ObjectBox's
- * and LMDB's open-query-close by 12-55% where it ran after every store.
+ * work evicts the caches and TLB entries an engine that reads through a memory map had warm (ObjectBox's and LMDB's
+ * open-query-close read 12-55% higher with it after every store in the pairs of docs/noise.md).
  */
 final class Yardstick {
     static final int FILE_BYTES = 4096;
