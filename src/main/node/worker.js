@@ -385,6 +385,57 @@ function toNumbers(samples) {
   return out;
 }
 
+/** The visit loop's sample arrays, one element per store visited. */
+function visitSamples(n) {
+  return {
+    open: new BigInt64Array(n), asked: new BigInt64Array(n), close: new BigInt64Array(n), total: new BigInt64Array(n),
+    closefin: new BigInt64Array(n),
+  };
+}
+
+/**
+ * What a visit asks of a store between its open and its close, by its name in a request: its samples' name, the whole
+ * visit's (open to close), and how its answer is checked after the visit's spans (the answer kept between the two).
+ */
+const QUERIES = {
+  count: {
+    id: 'count',
+    total: 'oqc',
+    asking(trial, workload) {
+      const expected = workloadOf(workload).notesPerStore;
+      const ops = trial.ops;
+      let answer = 0;
+      return {
+        ask(db) { answer = ops.count(db); },
+        check(k, i, file) { trial.checkCount(i, file, expected, answer); },
+      };
+    },
+  },
+  read: {
+    id: 'read',
+    total: 'orc',
+    asking(trial, workload, order) {
+      const expected = trial.expectations(workload, order);
+      const ops = trial.ops;
+      let answer = null;
+      return {
+        ask(db) { answer = ops.readAll(db); },
+        check(k, i, file) {
+          trial.checkNotes(i, file, expected[k], answer);
+          answer = null;
+        },
+      };
+    },
+  },
+};
+
+function queryOf(id) {
+  if (!Object.prototype.hasOwnProperty.call(QUERIES, id)) {
+    throw new Error(`unknown query ${JSON.stringify(id)}; valid queries: ${Object.keys(QUERIES).join(', ')}`);
+  }
+  return QUERIES[id];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The trial: one engine for the process' life, phase loops written once for all engines.
 
@@ -532,137 +583,93 @@ class Trial {
     };
   }
 
-  async warmup(req) {
-    const wallStart = hrtime();
-    await this.warm(req, requireIndexes(req, 'order'), progressTicker('warmup', req.order.length));
-    return { wallNs: Number(hrtime() - wallStart) };
-  }
-
-  /** Opens, counts (checked) and closes each store of order, untimed: page cache, JIT and the engine's own caches. */
-  async warm(req, order, progress) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const expected = workloadOf(requireWorkload(req)).notesPerStore;
-    const files = this.storeFiles(root, order, true);
-    for (let k = 0; k < order.length; k++) {
-      let n;
-      try {
-        const db = ops.open(files[k]);
-        n = ops.count(db);
-        ops.close(db);
-      } catch (e) {
-        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
-      }
-      this.checkCount(order[k], files[k], expected, n);
-      progress(k + 1);
-      await settle();
-    }
-    yardBlock(new BigInt64Array(YARD_BLOCK), 0); // optimized before the timed runs, like the engine's path
-  }
-
   /**
    * One worker of a concurrent run (protocol.md "concurrent"): a Node database call is synchronous, so a Node worker is
    * a process and takes one share. It spins until the wall clock reaches startAtMs, so that the workers (processes)
    * start together, then times open, count, close as one span per store, the count checked after the span.
    */
   async concurrent(req) {
-    const ops = this.requireEngine();
+    this.requireEngine();
     const root = requireString(req, 'root');
-    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    const workload = requireWorkload(req);
     if (!Array.isArray(req.shares) || req.shares.length !== 1) {
       throw new Error('concurrent needs "shares": exactly one array of stores (a Node worker process is one worker)');
     }
     const share = requireIndexes({ op: req.op, share: req.shares[0] }, 'share');
     const startAtMs = Number(req.startAtMs || 0);
     const files = this.storeFiles(root, share, true);
-    const oqc = new BigInt64Array(share.length);
+    const s = visitSamples(share.length);
+    const asking = queryOf('count').asking(this, workload, share);
     const progress = progressTicker('concurrent', share.length);
     const epochUs = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
     while (Date.now() < startAtMs) {
       // spin: a timer's wake-up would add milliseconds of skew between the workers
     }
     const startUs = epochUs();
-    for (let k = 0; k < share.length; k++) {
-      let t0;
-      let t1;
-      let n;
-      try {
-        t0 = hrtime();
-        const db = ops.open(files[k]);
-        n = ops.count(db);
-        ops.close(db);
-        t1 = hrtime();
-      } catch (e) {
-        throw new StoreError(`store ${share[k]} (${files[k]}): ${e.message}`, share[k]);
-      }
-      oqc[k] = t1 - t0;
-      this.checkCount(share[k], files[k], expected, n);
-      progress(k + 1);
-      await settle(); // as in the open runs: libsql releases a closed connection only here
-    }
+    await this.loop(files, share, asking, s, progress);
     const endUs = epochUs();
-    return { workers: [{ oqc: toNumbers(oqc), startUs, endUs }], wallNs: (endUs - startUs) * 1000 };
+    return { workers: [{ oqc: toNumbers(s.total), startUs, endUs }], wallNs: (endUs - startUs) * 1000 };
   }
 
-  async openrun(req) {
-    const ops = this.requireEngine();
+  /**
+   * The one visit loop of the Node worker (the JVM's is PhaseLoops.visits, protocol.md "visits"): the warm-up, the
+   * open runs, the read runs and a concurrent run's worker visit stores with it. For each store of the order: t0 open
+   * t1 the query (count, or read every note) t2 close t3; then a minor GC and one event-loop turn, t4 (settle(): what
+   * closing really costs where a binding releases the connection only when its statements are finalized, libsql, as its
+   * own span closefin = t4 - t2, never in the others); the answer is checked after. Between two stores nothing but the
+   * loop. With "yard", a block of yardsticks right before the first store and right after the last.
+   */
+  async visits(req) {
+    this.requireEngine();
     const root = requireString(req, 'root');
-    const expected = workloadOf(requireWorkload(req)).notesPerStore;
+    const workload = requireWorkload(req);
     const order = requireIndexes(req, 'order');
-    const run = req.run;
-    if (!Number.isInteger(run)) throw new Error('openrun needs an integer "run"');
+    const query = queryOf(req.query === undefined ? 'count' : req.query);
     const files = this.storeFiles(root, order, true);
-    const open = new BigInt64Array(order.length);
-    const count = new BigInt64Array(order.length);
-    const close = new BigInt64Array(order.length);
-    const oqc = new BigInt64Array(order.length);
-    const closefin = new BigInt64Array(order.length);
-    const yard = new BigInt64Array(2 * YARD_BLOCK);
-    const progress = progressTicker('openrun', order.length);
-    yardBlock(yard, 0);
+    const s = visitSamples(order.length);
+    const yard = req.yard === true ? new BigInt64Array(2 * YARD_BLOCK) : null;
+    if (yard !== null) yardBlock(yard, 0);
     const startMs = Date.now();
     const wallStart = hrtime();
-    // Between two stores nothing but the loop: the samples, the count check, the progress tick and settle().
+    await this.loop(files, order, query.asking(this, workload, order), s, progressTicker('visits', order.length));
+    const wallNs = Number(hrtime() - wallStart);
+    if (yard !== null) yardBlock(yard, YARD_BLOCK);
+    const samples = {
+      open: toNumbers(s.open), [query.id]: toNumbers(s.asked), close: toNumbers(s.close), [query.total]: toNumbers(s.total),
+      closefin: toNumbers(s.closefin),
+    };
+    if (yard !== null) samples.yard = toNumbers(yard);
+    return { run: req.run, samples, startMs, wallNs };
+  }
+
+  async loop(files, order, asking, s, progress) {
+    const ops = this.ops;
     for (let k = 0; k < order.length; k++) {
       let t0;
       let t1;
       let t2;
       let t3;
-      let n;
       try {
         t0 = hrtime();
         const db = ops.open(files[k]);
         t1 = hrtime();
-        n = ops.count(db);
+        asking.ask(db);
         t2 = hrtime();
         ops.close(db);
         t3 = hrtime();
       } catch (e) {
         throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
       }
-      // What closing really costs where a binding releases the connection only when its statements are finalized
-      // (libsql): close plus the minor GC and the event-loop turn that finalize them, as its own span, never in oqc.
       await settle();
       const t4 = hrtime();
-      this.checkCount(order[k], files[k], expected, n);
-      open[k] = t1 - t0;
-      count[k] = t2 - t1;
-      close[k] = t3 - t2;
-      oqc[k] = t3 - t0;
-      closefin[k] = t4 - t2;
+      asking.check(k, order[k], files[k]);
+      s.open[k] = t1 - t0;
+      s.asked[k] = t2 - t1;
+      s.close[k] = t3 - t2;
+      s.total[k] = t3 - t0;
+      s.closefin[k] = t4 - t2;
       progress(k + 1);
     }
-    const wallNs = Number(hrtime() - wallStart);
-    yardBlock(yard, YARD_BLOCK);
-    return {
-      run,
-      samples: {
-        open: toNumbers(open), count: toNumbers(count), close: toNumbers(close), oqc: toNumbers(oqc), closefin: toNumbers(closefin),
-        yard: toNumbers(yard),
-      },
-      startMs,
-      wallNs,
-    };
   }
 
   /** A read must have touched every note: its count, and the sums of text lengths and of ts, as the workload's. */
@@ -690,73 +697,6 @@ class Trial {
     });
   }
 
-  /** The read runs' warm-up: open, read every note (checked), close, for each store of the order; untimed. */
-  async readwarmup(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const workload = requireWorkload(req);
-    const order = requireIndexes(req, 'order');
-    const files = this.storeFiles(root, order, true);
-    const expected = this.expectations(workload, order);
-    const progress = progressTicker('readwarmup', order.length);
-    const wallStart = hrtime();
-    for (let k = 0; k < order.length; k++) {
-      let rows;
-      try {
-        const db = ops.open(files[k]);
-        rows = ops.readAll(db);
-        ops.close(db);
-      } catch (e) {
-        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
-      }
-      this.checkNotes(order[k], files[k], expected[k], rows);
-      progress(k + 1);
-      await settle();
-    }
-    return { wallNs: Number(hrtime() - wallStart) };
-  }
-
-  /** One read run: t0 open t1 read every note t2 close t3 per store; the notes checked after t3. */
-  async readrun(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const workload = requireWorkload(req);
-    const order = requireIndexes(req, 'order');
-    const run = req.run;
-    if (!Number.isInteger(run)) throw new Error('readrun needs an integer "run"');
-    const files = this.storeFiles(root, order, true);
-    const expected = this.expectations(workload, order);
-    const read = new BigInt64Array(order.length);
-    const orc = new BigInt64Array(order.length);
-    const progress = progressTicker('readrun', order.length);
-    const startMs = Date.now();
-    const wallStart = hrtime();
-    for (let k = 0; k < order.length; k++) {
-      let t0;
-      let t1;
-      let t2;
-      let t3;
-      let rows;
-      try {
-        t0 = hrtime();
-        const db = ops.open(files[k]);
-        t1 = hrtime();
-        rows = ops.readAll(db);
-        t2 = hrtime();
-        ops.close(db);
-        t3 = hrtime();
-      } catch (e) {
-        throw new StoreError(`store ${order[k]} (${files[k]}): ${e.message}`, order[k]);
-      }
-      read[k] = t2 - t1;
-      orc[k] = t3 - t0;
-      this.checkNotes(order[k], files[k], expected[k], rows);
-      progress(k + 1);
-      await settle();
-    }
-    return { run, samples: { read: toNumbers(read), orc: toNumbers(orc) }, startMs, wallNs: Number(hrtime() - wallStart) };
-  }
-
   async hold(req) {
     const ops = this.requireEngine();
     requireGc();
@@ -767,9 +707,8 @@ class Trial {
     const files = this.storeFiles(root, stores, true);
     const dbs = new Array(stores.length).fill(null);
     const wallStart = hrtime();
-    // The engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M: warm
-    // it up as the open runs do (open, count, close, bench.warmupOpens times), then read "before".
-    await this.warm(req, requireIndexes(req, 'warmup'), () => {});
+    // The engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M: the
+    // memory phase warms the process up (the visits of its warm-up) before it asks for the hold.
     const progress = progressTicker('hold', stores.length);
     try {
       const heapBefore = await collectAll();
@@ -1059,7 +998,7 @@ function requireIndexes(req, field) {
 // ---------------------------------------------------------------------------------------------------------------
 // Main loop
 
-const OPS = ['hello', 'create', 'createprofile', 'warmup', 'openrun', 'readwarmup', 'readrun', 'hold', 'capacity', 'concurrent',
+const OPS = ['hello', 'create', 'createprofile', 'visits', 'hold', 'capacity', 'concurrent',
   'check', 'layout', 'notes', 'exit'];
 
 async function handle(trial, line) {

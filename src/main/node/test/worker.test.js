@@ -85,10 +85,10 @@ test('workload texts and timestamps equal the fixture', () => {
   assert.deepEqual(Object.keys(WORKLOADS).sort(), Object.keys(fixture.workloads).sort());
 });
 
-// The open run's loop in a process of its own (settle() needs --expose-gc) over a fake engine that counts the files the
+// The visit loop in a process of its own (settle() needs --expose-gc) over a fake engine that counts the files the
 // process opens: between a store's close and the next store's open, the harness opens none (the yardstick runs in
 // blocks before and after the run, where it cannot evict what the next visit would find warm).
-test('an open run runs nothing of the harness between two stores', () => {
+test('the visit loop runs nothing of the harness between two stores', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storebench-gaps-'));
   try {
     const script = `
@@ -107,7 +107,7 @@ test('an open run runs nothing of the harness between two stores', () => {
         close() { closedAt = opened; },
       };
       const order = [...Array(50).keys()];
-      trial.openrun({ root: process.argv[1], workload: 'small', run: 1, order }).then((r) => {
+      trial.visits({ root: process.argv[1], workload: 'small', run: 1, order, yard: true }).then((r) => {
         process.stdout.write(JSON.stringify({ between, yard: r.samples.yard.length, opened }));
       });`;
     for (let i = 0; i < 50; i++) {
@@ -146,7 +146,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, warmup, openrun, readwarmup, readrun, hold, capacity, concurrent, check, layout, notes, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, visits, hold, capacity, concurrent, check, layout, notes, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
@@ -161,7 +161,7 @@ test('exits when stdin closes', async () => {
 });
 
 for (const engine of Object.keys(ENGINES)) {
-  test(`engine ${engine}: every phase end to end, and a wrong count fails openrun`, async () => {
+  test(`engine ${engine}: every phase end to end, and a wrong count fails a visit`, async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), `storebench-test-${engine}-`));
     const worker = new WorkerProcess();
     try {
@@ -184,10 +184,11 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(create.wallNs >= create.samples.create.reduce((a, b) => a + b, 0));
       for (const i of [0, 1, 2]) assert.ok(fs.existsSync(path.join(root, `store-${i}`, 'store.db')), `store ${i}`);
 
-      const warmup = await worker.ok({ op: 'warmup', root, workload, order: [0, 1, 2] });
+      const warmup = await worker.ok({ op: 'visits', root, workload, order: [0, 1, 2] });
       assert.ok(warmup.wallNs > 0);
+      assert.equal(warmup.samples.yard, undefined, 'no yardstick unless asked for');
 
-      const run = await worker.ok({ op: 'openrun', root, workload, run: 1, order: [2, 0, 1] });
+      const run = await worker.ok({ op: 'visits', root, workload, run: 1, order: [2, 0, 1], yard: true });
       for (const phase of ['open', 'count', 'close', 'oqc', 'closefin']) assertPositiveIntegers(run.samples[phase], 3, phase);
       assertPositiveIntegers(run.samples.yard, 2 * YARD_BLOCK, 'yard (a block before and one after the run)');
       for (let k = 0; k < 3; k++) {
@@ -198,9 +199,10 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(run.startMs >= create.startMs);
       assert.ok(run.wallNs > 0);
 
-      await worker.ok({ op: 'readwarmup', root, workload, order: [0, 1, 2] });
-      const read = await worker.ok({ op: 'readrun', root, workload, run: 1, order: [1, 2, 0] });
-      for (const phase of ['read', 'orc']) assertPositiveIntegers(read.samples[phase], 3, phase);
+      const read = await worker.ok({ op: 'visits', query: 'read', root, workload, run: 1, order: [1, 2, 0] });
+      for (const phase of ['open', 'read', 'close', 'orc']) assertPositiveIntegers(read.samples[phase], 3, phase);
+      const unknown = await worker.request({ op: 'visits', query: 'sum', root, workload, order: [0] });
+      assert.equal(unknown.message, 'unknown query "sum"; valid queries: count, read');
       for (let k = 0; k < 3; k++) assert.ok(read.samples.orc[k] > read.samples.read[k], 'open, read, close spans the read');
 
       const startAtMs = Date.now() + 200;
@@ -213,7 +215,7 @@ for (const engine of Object.keys(ENGINES)) {
       assert.equal(twoShares.type, 'error');
       assert.match(twoShares.message, /exactly one array of stores/);
 
-      const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2], warmup: [0, 1, 2, 0, 1, 2] });
+      const hold = await worker.ok({ op: 'hold', root, workload, stores: [1, 2] });
       assert.equal(hold.opened, 2);
       assertSnapshot(hold.before);
       assertSnapshot(hold.after);
@@ -228,17 +230,17 @@ for (const engine of Object.keys(ENGINES)) {
       db.exec('DELETE FROM note WHERE id = 5');
       db.close();
 
-      const wrong = await worker.request({ op: 'openrun', root, workload, run: 2, order: [0, 1, 2] });
+      const wrong = await worker.request({ op: 'visits', root, workload, run: 2, order: [0, 1, 2] });
       assert.equal(wrong.type, 'error');
       assert.equal(wrong.message, `count mismatch: engine ${engine}, store 1 (${file}): expected 10, got 9`);
       assert.equal(wrong.store, 1);
-      const misread = await worker.request({ op: 'readrun', root, workload, run: 2, order: [1] });
+      const misread = await worker.request({ op: 'visits', query: 'read', root, workload, run: 2, order: [1] });
       assert.equal(misread.type, 'error');
       assert.match(misread.message, /^count mismatch: engine .*, store 1 .*: expected 10, got 9$/);
       const recheck = await worker.ok({ op: 'check', root, workload, stores: [0, 1, 2] });
       assert.deepEqual(recheck.valid, [0, 2]);
 
-      const missing = await worker.request({ op: 'warmup', root, workload, order: [0, 7] });
+      const missing = await worker.request({ op: 'visits', root, workload, order: [0, 7] });
       assert.equal(missing.type, 'error');
       assert.equal(missing.store, 7);
 

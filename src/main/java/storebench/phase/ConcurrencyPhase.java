@@ -10,6 +10,7 @@ import storebench.model.TrialRuntime;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
+import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ public final class ConcurrencyPhase extends Phase {
         }
     }
 
-    public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
+    public static final Step WARMUP = new Step("warmup", true, "warm-up");
     public static final Step CONCURRENT = new Step(Protocol.CONCURRENT, true, "concurrency");
     /** The worker counts T it runs, ascending: a comma list of counts it has statistics for. */
     public static final PhaseOption<List<Integer>> WORKERS = new PhaseOption<>("bench.threads", "1,2,4",
@@ -185,7 +186,7 @@ public final class ConcurrencyPhase extends Phase {
 
     /** JVM engines: one fresh process warmed up like the open runs, T threads. */
     private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        WarmUp.inFreshProcess(run, WARMUP, l -> l.put("run", r).put("threads", shares.length));
+        WarmUp.inFreshProcess(run, WARMUP, Query.COUNT, l -> l.put("run", r).put("threads", shares.length));
         ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
@@ -200,7 +201,7 @@ public final class ConcurrencyPhase extends Phase {
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
             int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
-            ObjectNode request = run.request(Protocol.WARMUP);
+            ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
             request.set("order", Protocol.ints(warmOrder));
             return request;
         };
@@ -217,7 +218,7 @@ public final class ConcurrencyPhase extends Phase {
             warmVisits += share.length * WarmUp.passes(share.length, perWorker);
         }
         List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(
-                new PhaseRun.Stage(Protocol.WARMUP, warmVisits, warm),
+                new PhaseRun.Stage(WARMUP.op(), warmVisits, warm),
                 new PhaseRun.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
         ArrayNode workers = Protocol.JSON.createArrayNode();
         for (ObjectNode a : answers.get(1)) {

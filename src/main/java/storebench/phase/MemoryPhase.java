@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
+import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
 import java.util.List;
@@ -21,6 +22,8 @@ public final class MemoryPhase extends Phase {
     public static final Stat HEAP_KB = Stat.of("heap_kb",
             "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).row(13).tolerance(0.05)
             .chart(Phases.MEMORY, "Managed heap per open store (KB)").build();
+    /** The holding process' warm-up, before its first memory reading. */
+    public static final Step WARMUP = new Step("memorywarmup", true, "warm-up");
     public static final Step HOLD = new Step(Protocol.HOLD, true, "memory");
 
     MemoryPhase() {
@@ -34,7 +37,7 @@ public final class MemoryPhase extends Phase {
 
     @Override
     public List<Step> steps() {
-        return List.of(HOLD);
+        return List.of(WARMUP, HOLD);
     }
 
     /** A warm-up of whole passes, then the hold. */
@@ -53,13 +56,14 @@ public final class MemoryPhase extends Phase {
         run.ensureStores();
         int m = run.hold();
         ObjectNode request = run.request(Protocol.HOLD);
-        request.set("warmup", Protocol.ints(run.warmOrder().stream().mapToInt(Integer::intValue).toArray()));
         int[] stores = new int[m];
         for (int i = 0; i < m; i++) {
             stores[i] = i;
         }
         request.set("stores", Protocol.ints(stores));
         run.freshHoldingProcess(m);
+        // the engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M
+        WarmUp.warm(run, WARMUP, Query.COUNT, l -> { });
         ObjectNode result = run.send(HOLD, request, m, (l, reply) -> { }).result();
         run.freshProcess(); // nothing else runs in the process that measured memory
         JsonNode before = result.path("before");

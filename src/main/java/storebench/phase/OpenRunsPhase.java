@@ -1,14 +1,12 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
-import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
 import storebench.measure.RunStats;
 import storebench.model.TrialRuntime;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
+import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;
@@ -54,8 +52,8 @@ public final class OpenRunsPhase extends Phase {
     /** The yardstick itself: system calls and memory touches of about an open's size, around the run's visits. */
     public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick around each run: 4 KiB file read, 256 KiB memory"
             + " touched (median)", Unit.MS, 4).row(19).ofRuns().build();
-    public static final Step WARMUP = new Step(Protocol.WARMUP, true, "warm-up");
-    public static final Step OPENRUN = new Step(Protocol.OPENRUN, true, "open runs");
+    public static final Step WARMUP = new Step("warmup", true, "warm-up");
+    public static final Step OPENRUN = new Step("openrun", true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
     private static final Map<String, Stat> MEDIANS = new LinkedHashMap<>();
 
@@ -66,6 +64,9 @@ public final class OpenRunsPhase extends Phase {
         MEDIANS.put("oqc", OQC_MS);
         MEDIANS.put("closefin", CLOSE_FIN_MS);
     }
+
+    private static final FreshRuns RUNS = new FreshRuns(Query.COUNT, WARMUP, OPENRUN, true, MEDIANS, OQC_P99_MS,
+            "openrun-");
 
     OpenRunsPhase() {
         super("openruns");
@@ -95,7 +96,7 @@ public final class OpenRunsPhase extends Phase {
     @Override
     public Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();
-        return runs(run, 1, run.runs(), new Measured(this), "openrun-");
+        return runs(run, 1, run.runs(), new Measured(this), "");
     }
 
     /**
@@ -110,60 +111,36 @@ public final class OpenRunsPhase extends Phase {
         if (done == 0) {
             throw new IllegalStateException(run.engine() + "/" + run.setting() + ": no open runs recorded to add to");
         }
-        return runs(run, done + 1, done + extra, earlier, "openrun-more-" + (done + 1) + "-");
+        return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
     }
 
-    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logPrefix) throws Exception {
-        Map<Stat, List<Double>> figures = new LinkedHashMap<>();
+    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
+        Map<Stat, List<Double>> before = new LinkedHashMap<>();
         for (Stat stat : stats()) {
             if (!earlier.runs(stat).isEmpty()) {
-                figures.put(stat, new ArrayList<>(earlier.runs(stat)));
+                before.put(stat, earlier.runs(stat));
             }
         }
-        Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
-        double maxLoad = earlier.has(LOAD1) ? earlier.value(LOAD1) : 0;
-        for (int r = first; r <= last; r++) {
-            int runNumber = r;
-            WarmUp.inFreshProcess(run, WARMUP, l -> l.put("run", runNumber));
-            ObjectNode request = run.request(Protocol.OPENRUN).put("run", r);
-            request.set("order", Protocol.ints(visitingOrder(run.stores(), r)));
-            PhaseRun.Answer answer = run.send(OPENRUN, request, run.stores(), (l, reply) -> l.put("run", runNumber));
-            maxLoad = Math.max(maxLoad, answer.load().load1);
-            JsonNode samples = answer.result().path("samples");
-            for (Map.Entry<String, Stat> e : MEDIANS.entrySet()) {
-                if (!samples.has(e.getKey())) {
-                    continue; // closefin: the Node worker's only
-                }
-                Histogram h = Latency.histogram(Protocol.toLongs(samples.get(e.getKey()), e.getKey()));
-                logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
-                        answer.result().path("startMs").asLong(), answer.result().path("wallNs").asLong()));
-                figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
-                if (e.getKey().equals("oqc")) {
-                    figures.computeIfAbsent(OQC_P99_MS, k -> new ArrayList<>()).add(Latency.p99Ms(h));
-                }
-            }
+        FreshRuns.Figures figures = RUNS.run(run, first, last, before, logName, (samples, runs) -> {
             if (samples.has("yard")) {
                 Histogram yard = Latency.histogram(Protocol.toLongs(samples.get("yard"), "yard"));
-                List<Double> oqc = figures.get(OQC_MS); // this run's oqc median was just added, last
-                figures.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
-                figures.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
+                List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
+                runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
+                runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
                         / Latency.p50Ms(yard));
             }
-        }
-        for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
-            run.hdrLog(logPrefix + e.getKey(), e.getValue());
-        }
+        });
         Measured m = new Measured(this);
         for (Stat stat : stats()) { // in the order of the rows, as results.jsonl had them
-            List<Double> runs = figures.get(stat);
+            List<Double> runs = figures.runs().get(stat);
             if (runs != null) {
                 m.put(stat, RunStats.median(runs), runs);
                 run.stat(stat, m.value(stat), runs);
             }
         }
+        double maxLoad = Math.max(figures.maxLoad(), earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
         m.put(LOAD1, maxLoad);
         run.stat(LOAD1, maxLoad, List.of());
-        run.freshProcess(); // the next phase starts its own
         return m;
     }
 

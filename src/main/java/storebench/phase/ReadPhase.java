@@ -1,16 +1,10 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.HdrHistogram.Histogram;
-import storebench.measure.HdrLogs;
-import storebench.measure.Latency;
 import storebench.measure.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
+import storebench.trial.PhaseLoops.Query;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,8 +22,8 @@ public final class ReadPhase extends Phase {
             .ofRuns().chart(Phases.READ, "Open, read every note, close (median ms)").build();
     public static final Stat ORC_P99_MS = Stat.of("orc_p99_ms", "same, p99", Unit.MS, 3).row(17).ofRuns().build();
     /** Open, read every note, close, over the warm-up order (at least bench.warmupOpens visits), untimed. */
-    public static final Step READWARMUP = new Step(Protocol.READWARMUP, true, "read warm-up");
-    public static final Step READRUN = new Step(Protocol.READRUN, true, "read runs");
+    public static final Step READWARMUP = new Step("readwarmup", true, "read warm-up");
+    public static final Step READRUN = new Step("readrun", true, "read runs");
 
     ReadPhase() {
         super("read");
@@ -59,40 +53,16 @@ public final class ReadPhase extends Phase {
     @Override
     public Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();
-        Map<Stat, List<Double>> figures = new LinkedHashMap<>();
-        for (Stat s : stats()) {
-            figures.put(s, new ArrayList<>());
-        }
-        List<HdrLogs.Interval> readLog = new ArrayList<>();
-        List<HdrLogs.Interval> orcLog = new ArrayList<>();
-        for (int r = 1; r <= run.runs(); r++) {
-            int runNumber = r;
-            run.freshProcess();
-            ObjectNode warm = run.request(Protocol.READWARMUP);
-            warm.set("order", Protocol.ints(run.warmOrder().stream().mapToInt(Integer::intValue).toArray()));
-            run.send(READWARMUP, warm, run.warmOrder().size(), (l, reply) -> l.put("run", runNumber));
-            ObjectNode request = run.request(Protocol.READRUN).put("run", r);
-            request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(run.stores(), r)));
-            ObjectNode result = run.send(READRUN, request, run.stores(), (l, reply) -> l.put("run", runNumber)).result();
-            JsonNode samples = result.path("samples");
-            Histogram read = Latency.histogram(Protocol.toLongs(samples.get("read"), "read"));
-            Histogram orc = Latency.histogram(Protocol.toLongs(samples.get("orc"), "orc"));
-            long startMs = result.path("startMs").asLong();
-            long wallNs = result.path("wallNs").asLong();
-            readLog.add(HdrLogs.interval(read, "run-" + r, startMs, wallNs));
-            orcLog.add(HdrLogs.interval(orc, "run-" + r, startMs, wallNs));
-            figures.get(READ_MS).add(Latency.p50Ms(read));
-            figures.get(ORC_MS).add(Latency.p50Ms(orc));
-            figures.get(ORC_P99_MS).add(Latency.p99Ms(orc));
-        }
-        run.hdrLog("readrun-read", readLog);
-        run.hdrLog("readrun-orc", orcLog);
+        Map<String, Stat> medians = new LinkedHashMap<>();
+        medians.put("read", READ_MS);
+        medians.put("orc", ORC_MS);
+        Map<Stat, List<Double>> figures = new FreshRuns(Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS,
+                "readrun-").run(run, 1, run.runs(), Map.of(), "", (samples, runs) -> { }).runs();
         Measured m = new Measured(this);
-        for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
-            m.put(e.getKey(), RunStats.median(e.getValue()));
-            run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
+        for (Stat stat : stats()) {
+            m.put(stat, RunStats.median(figures.get(stat)));
+            run.stat(stat, m.value(stat), figures.get(stat));
         }
-        run.freshProcess();
         return m;
     }
 }

@@ -222,7 +222,7 @@ public final class ProfileRun implements AutoCloseable {
             storeDirs.add(StoreLayout.storeDir(dir, i));
         }
         double load1 = LoadAverage.load1();
-        p.request(request(Protocol.WARMUP, dir).set("order", range(n)), progress(engine, "warmup", n));
+        p.request(request(Protocol.VISITS, dir).set("order", range(n)), progress(engine, "warmup", n));
         List<Path> files = PageCache.filesUnder(storeDirs);
         PageCache.Residency before = PageCache.residency(files);
         int runs = options.runs;
@@ -292,7 +292,7 @@ public final class ProfileRun implements AutoCloseable {
 
     private Map<String, Double> openRun(EngineDescriptor engine, TrialProcess p, Path dir, int n, int r, String what)
             throws Exception {
-        ObjectNode request = request(Protocol.OPENRUN, dir).put("run", r);
+        ObjectNode request = request(Protocol.VISITS, dir).put("run", r).put("yard", true);
         request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(n, r)));
         ObjectNode result = p.request(request, progress(engine, what + " open run " + r, n));
         JsonNode samples = result.path("samples");
@@ -423,7 +423,7 @@ public final class ProfileRun implements AutoCloseable {
         Instant[] open = new Instant[2];
         try (TrialProcess p = start(engine, "jfr", jfrCommand(jfc, recording))) {
             createProfile(engine, p, "disk", pool.root(), dir, n, create);
-            p.request(request(Protocol.WARMUP, dir).set("order", range(n)), progress(engine, "jfr warmup", n));
+            p.request(request(Protocol.VISITS, dir).set("order", range(n)), progress(engine, "jfr warmup", n));
             open[0] = Instant.now();
             for (int r = 1; r <= options.runs; r++) {
                 openRun(engine, p, dir, n, r, "jfr");
@@ -480,7 +480,7 @@ public final class ProfileRun implements AutoCloseable {
         pool.deleteStores(dir);
         try (TrialProcess p = start(engine, "cpuprof", cmd)) {
             createProfile(engine, p, "disk", pool.root(), dir, n, new Instant[2]);
-            p.request(request(Protocol.WARMUP, dir).set("order", range(n)), progress(engine, "cpuprof warmup", n));
+            p.request(request(Protocol.VISITS, dir).set("order", range(n)), progress(engine, "cpuprof warmup", n));
             for (int r = 1; r <= options.runs; r++) {
                 openRun(engine, p, dir, n, r, "cpuprof");
             }

@@ -42,27 +42,6 @@ public final class PhaseLoops {
         }
     }
 
-    /** Samples of one open run, in visiting order. */
-    public static final class OpenRunSamples {
-        public final long[] open;
-        public final long[] count;
-        public final long[] close;
-        public final long[] oqc;
-        /** The yardstick in a block right before the run's first visit and one right after its last (Yardstick). */
-        public final long[] yard;
-        /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
-        public long startMs;
-        public long wallNs;
-
-        OpenRunSamples(int n) {
-            open = new long[n];
-            count = new long[n];
-            close = new long[n];
-            oqc = new long[n];
-            yard = new long[2 * Yardstick.BLOCK];
-        }
-    }
-
     public CreateSamples create(Path root, Workload workload, int[] stores, IntConsumer progress) throws Exception {
         CreateSamples s = new CreateSamples(stores.length);
         s.startMs = System.currentTimeMillis();
@@ -139,145 +118,190 @@ public final class PhaseLoops {
         return s;
     }
 
-    public long warmup(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
-        Path[] dirs = dirs(root, order);
-        long expected = workload.notesPerStore();
-        long wall0 = System.nanoTime();
-        for (int k = 0; k < order.length; k++) {
-            OpenStore store = engine.open(dirs[k]);
-            long n = store.count();
-            store.close();
-            checkCount(order[k], dirs[k], expected, n);
-            progress.accept(k + 1);
+    /**
+     * What a visit asks of a store between its open and its close (the span t1..t2 of {@link #visits}), and the name
+     * of the whole span t0..t3: the open runs count (oqc), the read runs read every note (orc).
+     */
+    public enum Query {
+        COUNT("count", "oqc"),
+        READ("read", "orc");
+
+        /** The name of the query's samples, and of the query in a request. */
+        public final String id;
+        /** The name of the samples of the whole visit, open to close. */
+        public final String total;
+
+        Query(String id, String total) {
+            this.id = id;
+            this.total = total;
         }
-        long wallNs = System.nanoTime() - wall0;
-        yardstick.block(new long[Yardstick.BLOCK], 0); // compiled before the timed runs, like the engine's path
-        return wallNs;
+
+        public static Query of(String id) {
+            for (Query q : values()) {
+                if (q.id.equals(id)) {
+                    return q;
+                }
+            }
+            throw new IllegalArgumentException("unknown query '" + id + "'; valid queries: count, read");
+        }
     }
 
-    /** Samples of one read run, in visiting order. */
-    public static final class ReadRunSamples {
-        /** Reading every note into Java values (the engine's readAll). */
-        public final long[] read;
-        /** Open, read every note, close. */
-        public final long[] orc;
+    /** Samples of one visit loop, in visiting order. */
+    public static final class VisitSamples {
+        public final Query query;
+        public final long[] open;
+        /** The query's span: the count, or reading every note. */
+        public final long[] asked;
+        public final long[] close;
+        /** Open, query, close: t3 - t0. */
+        public final long[] total;
+        /** The yardstick in a block right before the first visit and one right after the last (Yardstick); empty unless asked for. */
+        public final long[] yard;
         /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
         public long startMs;
         public long wallNs;
+        /** The JIT's compilation time during the loop (ms; CompilationMXBean): a warm-up that still compiles is not warm. */
+        public long compileMs;
 
-        ReadRunSamples(int n) {
-            read = new long[n];
-            orc = new long[n];
+        VisitSamples(Query query, int n, boolean yard) {
+            this.query = query;
+            open = new long[n];
+            asked = new long[n];
+            close = new long[n];
+            total = new long[n];
+            this.yard = new long[yard ? 2 * Yardstick.BLOCK : 0];
         }
-    }
-
-    /** The read runs' warm-up: open, read every note (checked), close, for each store of the order; untimed. */
-    public long readWarmup(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
-        Path[] dirs = dirs(root, order);
-        long[] lengths = textLengthSums(workload, order);
-        long wall0 = System.nanoTime();
-        for (int k = 0; k < order.length; k++) {
-            OpenStore store = engine.open(dirs[k]);
-            List<Note> notes = store.readAll();
-            store.close();
-            checkNotes(order[k], dirs[k], workload, lengths[k], notes);
-            progress.accept(k + 1);
-        }
-        return System.nanoTime() - wall0;
     }
 
     /**
-     * One read run: for each store in the order, three back-to-back timer reads around the read (t0 open t1 read every
-     * note t2 close t3); the notes are checked against the workload (count, sum of text lengths, sum of ts) after t3.
+     * The one visit loop of the JVM trial process: the warm-up's windows, the open runs, the read runs and each worker
+     * of a concurrent run visit stores with it. For each store of {@code order}: four back-to-back timer reads, t0 open
+     * t1 the query t2 close t3; the query's answer is checked against the workload after t3. Between two stores nothing
+     * but the loop: the samples, the check, the progress tick. With {@code yard}, a block of yardsticks right before
+     * the first store and right after the last, never between two.
      */
-    public ReadRunSamples readRun(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
+    public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard,
+                               IntConsumer progress) throws Exception {
         Path[] dirs = dirs(root, order);
-        long[] lengths = textLengthSums(workload, order);
-        ReadRunSamples s = new ReadRunSamples(order.length);
+        VisitSamples s = new VisitSamples(query, order.length, yard);
+        Asking asking = asking(query, workload, order);
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        long compiled0 = jit.getTotalCompilationTime();
+        if (yard) {
+            yardstick.block(s.yard, 0);
+        }
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
-        for (int k = 0; k < order.length; k++) {
-            Path dir = dirs[k];
-            long t0 = System.nanoTime();
-            OpenStore store = engine.open(dir);
-            long t1 = System.nanoTime();
-            List<Note> notes = store.readAll();
-            long t2 = System.nanoTime();
-            store.close();
-            long t3 = System.nanoTime();
-            s.read[k] = t2 - t1;
-            s.orc[k] = t3 - t0;
-            checkNotes(order[k], dir, workload, lengths[k], notes);
-            progress.accept(k + 1);
-        }
+        loop(dirs, order, asking, s, progress);
         s.wallNs = System.nanoTime() - wall0;
+        if (yard) {
+            yardstick.block(s.yard, Yardstick.BLOCK);
+        }
+        s.compileMs = jit.getTotalCompilationTime() - compiled0;
         return s;
     }
 
-    /** What each store's notes' text lengths sum to, worked out before a loop so the loop does nothing more. */
-    private static long[] textLengthSums(Workload workload, int[] order) {
-        java.util.Map<Integer, Long> byStore = new java.util.HashMap<>();
-        long[] sums = new long[order.length];
-        for (int k = 0; k < order.length; k++) {
-            sums[k] = byStore.computeIfAbsent(order[k], workload::textLengthSum);
-        }
-        return sums;
-    }
-
-    /** A read must have touched every note: its count, and the sums of text lengths and of ts, as the workload's. */
-    private void checkNotes(int store, Path dir, Workload workload, long expectedLengths, List<Note> notes) {
-        long lengths = 0;
-        long ts = 0;
-        for (Note note : notes) {
-            lengths += note.text.length();
-            ts += note.ts;
-        }
-        checkCount(store, dir, workload.notesPerStore(), notes.size());
-        if (lengths != expectedLengths || ts != workload.tsSum()) {
-            throw new CountMismatch(engineId, store, dir, "the notes read back differ from the workload's: text lengths"
-                    + " sum to " + lengths + " (expected " + expectedLengths + "), ts to " + ts
-                    + " (expected " + workload.tsSum() + ")");
-        }
-    }
-
-    public OpenRunSamples openRun(Path root, Workload workload, int[] order, IntConsumer progress) throws Exception {
-        Path[] dirs = dirs(root, order);
-        OpenRunSamples s = new OpenRunSamples(order.length);
-        long expected = workload.notesPerStore();
-        yardstick.block(s.yard, 0);
-        s.startMs = System.currentTimeMillis();
-        long wall0 = System.nanoTime();
-        // Between two stores nothing but the loop: the samples, the count check, the progress tick.
-        for (int k = 0; k < order.length; k++) {
+    private void loop(Path[] dirs, int[] order, Asking asking, VisitSamples s, IntConsumer progress) throws Exception {
+        for (int k = 0; k < dirs.length; k++) {
             Path dir = dirs[k];
             long t0 = System.nanoTime();
             OpenStore store = engine.open(dir);
             long t1 = System.nanoTime();
-            long n = store.count();
+            asking.ask(store);
             long t2 = System.nanoTime();
             store.close();
             long t3 = System.nanoTime();
             s.open[k] = t1 - t0;
-            s.count[k] = t2 - t1;
+            s.asked[k] = t2 - t1;
             s.close[k] = t3 - t2;
-            s.oqc[k] = t3 - t0;
-            checkCount(order[k], dir, expected, n);
+            s.total[k] = t3 - t0;
+            asking.check(k, order[k], dir);
             progress.accept(k + 1);
         }
-        s.wallNs = System.nanoTime() - wall0;
-        yardstick.block(s.yard, Yardstick.BLOCK);
-        return s;
+    }
+
+    /**
+     * A query and the check of its answer, split so that the answer is kept in a field between the two (nothing
+     * allocated for it in the timed span) and checked after the span. One per loop: a loop's answers are its own.
+     */
+    private abstract static class Asking {
+        abstract void ask(OpenStore store) throws Exception;
+
+        /** Checks the answer of visit {@code k}, to store {@code store} in {@code dir}. */
+        abstract void check(int k, int store, Path dir);
+    }
+
+    private Asking asking(Query query, Workload workload, int[] order) {
+        return query == Query.COUNT ? new Counting(workload.notesPerStore()) : new Reading(workload, order);
+    }
+
+    private final class Counting extends Asking {
+        private final long expected;
+        private long answer;
+
+        Counting(long expected) {
+            this.expected = expected;
+        }
+
+        @Override
+        void ask(OpenStore store) throws Exception {
+            answer = store.count();
+        }
+
+        @Override
+        void check(int k, int store, Path dir) {
+            checkCount(store, dir, expected, answer);
+        }
+    }
+
+    private final class Reading extends Asking {
+        private final Workload workload;
+        /** What each visit's notes' text lengths sum to, worked out before the loop so the loop does nothing more. */
+        private final long[] lengths;
+        private List<Note> answer;
+
+        Reading(Workload workload, int[] order) {
+            this.workload = workload;
+            Map<Integer, Long> byStore = new java.util.HashMap<>();
+            lengths = new long[order.length];
+            for (int k = 0; k < order.length; k++) {
+                lengths[k] = byStore.computeIfAbsent(order[k], workload::textLengthSum);
+            }
+        }
+
+        @Override
+        void ask(OpenStore store) throws Exception {
+            answer = store.readAll();
+        }
+
+        /** A read must have touched every note: its count, and the sums of text lengths and of ts, as the workload's. */
+        @Override
+        void check(int k, int store, Path dir) {
+            long textLengths = 0;
+            long ts = 0;
+            for (Note note : answer) {
+                textLengths += note.text.length();
+                ts += note.ts;
+            }
+            checkCount(store, dir, workload.notesPerStore(), answer.size());
+            long expected = lengths[k];
+            if (textLengths != expected || ts != workload.tsSum()) {
+                throw new CountMismatch(engineId, store, dir, "the notes read back differ from the workload's: text"
+                        + " lengths sum to " + textLengths + " (expected " + expected + "), ts to " + ts
+                        + " (expected " + workload.tsSum() + ")");
+            }
+            answer = null;
+        }
     }
 
     /**
      * Opens all {@code stores}, one count each, and keeps them open while {@code whileOpen} runs; closes them after.
-     * {@code beforeOpen} runs first, after a warm-up over {@code warmOrder} (open, count, close, as the open runs'
-     * warm-up), so that the engine's one-off costs (class loading, JIT, code cache, the first query's work) are paid
+     * {@code beforeOpen} runs first. The process is warmed up before (the memory phase sends the warm-up's visits
+     * first), so that the engine's one-off costs (class loading, JIT, code cache, the first query's work) are paid
      * before it and do not land in the memory per open store.
      */
-    public void hold(Path root, Workload workload, int[] warmOrder, int[] stores, Runnable beforeOpen,
-                     Runnable whileOpen) throws Exception {
-        warmup(root, workload, warmOrder, done -> { });
+    public void hold(Path root, Workload workload, int[] stores, Runnable beforeOpen, Runnable whileOpen)
+            throws Exception {
         beforeOpen.run();
         Path[] dirs = dirs(root, stores);
         OpenStore[] open = new OpenStore[stores.length];
@@ -297,21 +321,21 @@ public final class PhaseLoops {
         }
     }
 
-    /** One worker of a concurrent run: open-query-close per store in its order, and when it started and ended. */
+    /** One worker of a concurrent run: its visits (open-query-close), and when it started and ended. */
     public static final class WorkerSamples {
-        public final long[] oqc;
+        public final VisitSamples visits;
         /** Epoch microseconds: the workers' spans are compared across threads and, in Node, across processes. */
         public long startUs;
         public long endUs;
 
         WorkerSamples(int n) {
-            oqc = new long[n];
+            visits = new VisitSamples(Query.COUNT, n, false);
         }
     }
 
     /**
-     * T workers at once, one thread each, worker k visiting {@code shares[k]}: open, count, close, one span per store
-     * (t0 open, count, close t1), the count checked after t1. All threads wait at a barrier, then spin until the wall
+     * T workers at once, one thread each, worker k visiting {@code shares[k]} with the visit loop (open, count, close;
+     * the whole span is the worker's figure). All threads wait at a barrier, then spin until the wall
      * clock reaches {@code startAtMs}, so that they start together (and with the other processes of a Node run). The
      * first failure of any worker fails the call.
      */
@@ -319,7 +343,6 @@ public final class PhaseLoops {
                                       IntConsumer progress) throws Exception {
         int t = shares.length;
         WorkerSamples[] samples = new WorkerSamples[t];
-        long expected = workload.notesPerStore();
         java.time.Instant now = java.time.Instant.now(); // microseconds on Linux; currentTimeMillis has only ms
         long nano0 = System.nanoTime();
         long epochUs0 = now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
@@ -333,9 +356,11 @@ public final class PhaseLoops {
                 futures.add(pool.submit(() -> {
                     Path[] dirs;
                     WorkerSamples s;
+                    Asking asking;
                     try {
                         dirs = dirs(root, share);
                         s = new WorkerSamples(share.length);
+                        asking = asking(Query.COUNT, workload, share);
                     } catch (RuntimeException e) {
                         ready.reset(); // the others must not wait for this one at the barrier
                         throw e;
@@ -345,16 +370,7 @@ public final class PhaseLoops {
                         Thread.onSpinWait();
                     }
                     s.startUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
-                    for (int j = 0; j < share.length; j++) {
-                        long t0 = System.nanoTime();
-                        OpenStore store = engine.open(dirs[j]);
-                        long n = store.count();
-                        store.close();
-                        long t1 = System.nanoTime();
-                        s.oqc[j] = t1 - t0;
-                        checkCount(share[j], dirs[j], expected, n);
-                        progress.accept(done.incrementAndGet());
-                    }
+                    loop(dirs, share, asking, s.visits, visited -> progress.accept(done.incrementAndGet()));
                     s.endUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
                     return s;
                 }));

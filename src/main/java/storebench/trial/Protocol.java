@@ -18,13 +18,10 @@ public final class Protocol {
     public static final String HELLO = "hello";
     public static final String CREATE = "create";
     public static final String CREATEPROFILE = "createprofile";
-    public static final String WARMUP = "warmup";
-    public static final String OPENRUN = "openrun";
+    public static final String VISITS = "visits";
     public static final String HOLD = "hold";
     public static final String CAPACITY = "capacity";
     public static final String CONCURRENT = "concurrent";
-    public static final String READWARMUP = "readwarmup";
-    public static final String READRUN = "readrun";
     public static final String CHECK = "check";
     public static final String LAYOUT = "layout";
     public static final String NOTES = "notes";

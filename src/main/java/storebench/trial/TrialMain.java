@@ -124,43 +124,29 @@ public final class TrialMain {
                 samples.set("total", Protocol.longs(s.total));
                 return result;
             }
-            case Protocol.WARMUP: {
+            case Protocol.VISITS: {
                 int[] order = Protocol.toInts(request.get("order"), "order");
-                return Protocol.result(op).put("wallNs", phases.warmup(root, workload, order, progress(op, order.length)));
-            }
-            case Protocol.OPENRUN: {
-                int[] order = Protocol.toInts(request.get("order"), "order");
-                PhaseLoops.OpenRunSamples s = phases.openRun(root, workload, order, progress(op, order.length));
-                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
+                PhaseLoops.Query query = PhaseLoops.Query.of(request.path("query").asText(PhaseLoops.Query.COUNT.id));
+                PhaseLoops.VisitSamples s = phases.visits(root, workload, order, query,
+                        request.path("yard").asBoolean(false), progress(op, order.length));
+                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs)
+                        .put("compileMs", s.compileMs);
                 ObjectNode samples = result.putObject("samples");
                 samples.set("open", Protocol.longs(s.open));
-                samples.set("count", Protocol.longs(s.count));
+                samples.set(query.id, Protocol.longs(s.asked));
                 samples.set("close", Protocol.longs(s.close));
-                samples.set("oqc", Protocol.longs(s.oqc));
-                samples.set("yard", Protocol.longs(s.yard));
-                return result;
-            }
-            case Protocol.READWARMUP: {
-                int[] order = Protocol.toInts(request.get("order"), "order");
-                return Protocol.result(op).put("wallNs", phases.readWarmup(root, workload, order,
-                        progress(op, order.length)));
-            }
-            case Protocol.READRUN: {
-                int[] order = Protocol.toInts(request.get("order"), "order");
-                PhaseLoops.ReadRunSamples s = phases.readRun(root, workload, order, progress(op, order.length));
-                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
-                ObjectNode samples = result.putObject("samples");
-                samples.set("read", Protocol.longs(s.read));
-                samples.set("orc", Protocol.longs(s.orc));
+                samples.set(query.total, Protocol.longs(s.total));
+                if (s.yard.length > 0) {
+                    samples.set("yard", Protocol.longs(s.yard));
+                }
                 return result;
             }
             case Protocol.HOLD: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                int[] warmOrder = Protocol.toInts(request.get("warmup"), "warmup");
                 long wall0 = System.nanoTime();
                 Map<String, Long>[] before = holder();
                 Map<String, Long>[] after = holder();
-                phases.hold(root, workload, warmOrder, stores, () -> before[0] = snapshot(), () -> after[0] = snapshot());
+                phases.hold(root, workload, stores, () -> before[0] = snapshot(), () -> after[0] = snapshot());
                 ObjectNode result = Protocol.result(op).put("opened", stores.length)
                         .put("wallNs", System.nanoTime() - wall0);
                 result.set("before", Protocol.JSON.valueToTree(before[0]));
@@ -204,7 +190,7 @@ public final class TrialMain {
                 long last = Long.MIN_VALUE;
                 for (PhaseLoops.WorkerSamples s : w) {
                     ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
-                    worker.set("oqc", Protocol.longs(s.oqc));
+                    worker.set("oqc", Protocol.longs(s.visits.total));
                     first = Math.min(first, s.startUs);
                     last = Math.max(last, s.endUs);
                 }
@@ -233,7 +219,7 @@ public final class TrialMain {
             }
             default:
                 throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
-                        + " warmup, openrun, readwarmup, readrun, hold, capacity, concurrent, check, layout, notes, exit");
+                        + " visits, hold, capacity, concurrent, check, layout, notes, exit");
         }
     }
 

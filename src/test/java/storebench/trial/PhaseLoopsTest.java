@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.Note;
 import storebench.model.Workload;
+import storebench.trial.PhaseLoops.Query;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,63 +124,49 @@ class PhaseLoopsTest {
     }
 
     @Test
-    void openRunVisitsTheStoresInTheGivenOrderWithOneSampleOfEachKindPerStore() throws Exception {
+    void visitsGoToTheStoresInTheGivenOrderWithOneSampleOfEachKindPerStore() throws Exception {
         createFive();
         engine.calls.clear();
         int[] order = {3, 0, 4, 1, 2};
 
-        PhaseLoops.OpenRunSamples s = phases.openRun(root, Workload.SMALL, order, done -> { });
+        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, order, Query.COUNT, true, done -> { });
 
         assertThat(engine.calls).containsExactly("open store-3", "open store-0", "open store-4", "open store-1",
                 "open store-2");
         assertThat(s.open).hasSize(5);
-        assertThat(s.count).hasSize(5);
+        assertThat(s.asked).hasSize(5);
         assertThat(s.close).hasSize(5);
         for (int k = 0; k < 5; k++) {
-            assertThat(s.oqc[k]).as("oqc = open + count + close").isEqualTo(s.open[k] + s.count[k] + s.close[k]);
-            assertThat(s.oqc[k]).isPositive();
+            assertThat(s.total[k]).as("oqc = open + count + close").isEqualTo(s.open[k] + s.asked[k] + s.close[k]);
+            assertThat(s.total[k]).isPositive();
         }
-        assertThat(s.yard).as("a block of yardsticks before the run and one after it").hasSize(2 * Yardstick.BLOCK);
+        assertThat(s.yard).as("a block of yardsticks before the visits and one after them").hasSize(2 * Yardstick.BLOCK);
         assertThat(java.util.Arrays.stream(s.yard).min().orElseThrow()).isPositive();
+        assertThat(s.compileMs).isNotNegative();
         assertThat(engine.openStores).isZero();
     }
 
     @Test
-    void openRunFailsOnAWrongCountNamingEngineStoreAndBothCounts() throws Exception {
+    void visitsWithoutTheYardstickTakeNone() throws Exception {
+        createFive();
+        assertThat(phases.visits(root, Workload.SMALL, new int[] {0, 1}, Query.COUNT, false, done -> { }).yard)
+                .isEmpty();
+    }
+
+    @Test
+    void aVisitFailsOnAWrongCountNamingEngineStoreAndBothCountsAfterClosingTheStore() throws Exception {
         createFive();
         Path bad = root.resolve("store-3");
         engine.miscountDir = bad;
         engine.miscount = 9;
+        List<Integer> done = new ArrayList<>();
 
-        assertThatThrownBy(() -> phases.openRun(root, Workload.SMALL, new int[] {1, 3, 0, 2, 4}, done -> { }))
+        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {1, 3, 0, 2, 4}, Query.COUNT, false,
+                done::add))
                 .isInstanceOfSatisfying(PhaseLoops.CountMismatch.class, e -> assertThat(e.store).isEqualTo(3))
                 .hasMessage("count mismatch: engine fake-engine, store 3 (" + bad + "): expected 10, got 9");
         assertThat(engine.openStores).as("the miscounting store was closed before the check").isZero();
-    }
-
-    @Test
-    void warmupFailsOnAWrongCountNamingEngineStoreAndBothCounts() throws Exception {
-        createFive();
-        Path bad = root.resolve("store-4");
-        engine.miscountDir = bad;
-        engine.miscount = 11;
-        List<Integer> done = new ArrayList<>();
-
-        assertThatThrownBy(() -> phases.warmup(root, Workload.SMALL, new int[] {0, 1, 2, 3, 4}, done::add))
-                .isInstanceOf(PhaseLoops.CountMismatch.class)
-                .hasMessage("count mismatch: engine fake-engine, store 4 (" + bad + "): expected 10, got 11");
-        assertThat(done).as("stores before the bad one were visited").containsExactly(1, 2, 3, 4);
-    }
-
-    @Test
-    void warmupWithRightCountsVisitsEveryStoreAndReturnsItsWallTime() throws Exception {
-        createFive();
-        engine.calls.clear();
-
-        long wallNs = phases.warmup(root, Workload.SMALL, new int[] {4, 2, 0, 1, 3}, done -> { });
-
-        assertThat(wallNs).isPositive();
-        assertThat(engine.calls).hasSize(5).contains("open store-4", "open store-3");
+        assertThat(done).as("stores before the bad one were visited").containsExactly(1);
     }
 
     @Test
@@ -189,7 +176,7 @@ class PhaseLoopsTest {
         engine.miscount = 0;
         boolean[] ran = {false};
 
-        assertThatThrownBy(() -> phases.hold(root, Workload.SMALL, new int[] {0}, new int[] {0, 1, 2, 3}, () -> { },
+        assertThatThrownBy(() -> phases.hold(root, Workload.SMALL, new int[] {0, 1, 2, 3}, () -> { },
                 () -> ran[0] = true))
                 .isInstanceOf(PhaseLoops.CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 0");
@@ -201,33 +188,30 @@ class PhaseLoopsTest {
     void holdKeepsAllStoresOpenWhileItsActionRuns() throws Exception {
         createFive();
         int[] openDuring = {-1};
-        phases.hold(root, Workload.SMALL, new int[] {4}, new int[] {0, 1, 2}, () -> { },
-                () -> openDuring[0] = engine.openStores);
+        phases.hold(root, Workload.SMALL, new int[] {0, 1, 2}, () -> { }, () -> openDuring[0] = engine.openStores);
         assertThat(openDuring[0]).isEqualTo(3);
         assertThat(engine.openStores).isZero();
     }
 
     @Test
-    void holdWarmsUpBeforeItsFirstReadingAndOpensNothingBetweenReadingAndHolding() throws Exception {
+    void holdReadsBeforeItOpensAnything() throws Exception {
         createFive();
         engine.calls.clear();
         List<String> callsAtBefore = new ArrayList<>();
-        int[] warm = {3, 4, 3, 4, 3, 4};
-        phases.hold(root, Workload.SMALL, warm, new int[] {0, 1}, () -> callsAtBefore.addAll(engine.calls), () -> { });
-        // the warm-up: open and count each store of the order, then close it, all before "before" is read
-        assertThat(callsAtBefore).hasSize(warm.length).allSatisfy(c -> assertThat(c).matches("open store-[34]"));
-        assertThat(engine.openStores).isZero();
-        assertThat(engine.calls.subList(warm.length, engine.calls.size())).containsExactly("open store-0", "open store-1");
+        phases.hold(root, Workload.SMALL, new int[] {0, 1}, () -> callsAtBefore.addAll(engine.calls), () -> { });
+        assertThat(callsAtBefore).isEmpty();
+        assertThat(engine.calls).containsExactly("open store-0", "open store-1");
     }
 
     @Test
-    void readRunTimesTheReadInsideOpenReadCloseAndChecksEveryNote() throws Exception {
+    void aReadVisitTimesTheReadInsideOpenReadCloseAndChecksEveryNote() throws Exception {
         createFive();
-        PhaseLoops.ReadRunSamples s = phases.readRun(root, Workload.SMALL, new int[] {3, 0, 4}, done -> { });
+        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, new int[] {3, 0, 4}, Query.READ, false,
+                done -> { });
 
         for (int k = 0; k < 3; k++) {
-            assertThat(s.read[k]).isPositive();
-            assertThat(s.orc[k]).isGreaterThanOrEqualTo(s.read[k]);
+            assertThat(s.asked[k]).isPositive();
+            assertThat(s.total[k]).isGreaterThanOrEqualTo(s.asked[k]);
         }
         assertThat(s.wallNs).isPositive();
         assertThat(s.startMs).isPositive();
@@ -238,12 +222,18 @@ class PhaseLoopsTest {
         createFive();
         engine.stores.get(root.resolve("store-2")).set(4, new Note("note 4 of agent 2!", Workload.ts(4)));
 
-        assertThatThrownBy(() -> phases.readRun(root, Workload.SMALL, new int[] {0, 1, 2}, done -> { }))
+        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {0, 1, 2}, Query.READ, false,
+                done -> { }))
                 .isInstanceOf(PhaseLoops.CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("text lengths sum to");
         engine.stores.get(root.resolve("store-2")).remove(4);
-        assertThatThrownBy(() -> phases.readWarmup(root, Workload.SMALL, new int[] {2}, done -> { }))
+        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {2}, Query.READ, false, done -> { }))
                 .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 9");
+    }
+
+    @Test
+    void anUnknownQueryIsNamedWithTheValidOnes() {
+        assertThatThrownBy(() -> Query.of("sum")).hasMessage("unknown query 'sum'; valid queries: count, read");
     }
 
     @Test

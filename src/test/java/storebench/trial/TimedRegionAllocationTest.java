@@ -26,7 +26,7 @@ class TimedRegionAllocationTest {
     Path root;
 
     @Test
-    void nothingIsAllocatedBetweenTheEngineCallsOfAnOpenRun() throws Exception {
+    void nothingIsAllocatedBetweenTheEngineCallsOfAnOpenRunNorBetweenItsStores() throws Exception {
         CountingEngine engine = new CountingEngine(Workload.SMALL.notesPerStore());
         PhaseLoops phases = new PhaseLoops("fake", engine);
         int n = 20_000;
@@ -34,13 +34,13 @@ class TimedRegionAllocationTest {
         for (int k = 0; k < n; k++) {
             order[k] = k;
         }
-        phases.openRun(root, Workload.SMALL, order, done -> { }); // warm the JIT: escape analysis, inlining
+        phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true, done -> { }); // warm the JIT: escape analysis, inlining
         engine.harnessBytes = 0;
         engine.gaps = 0;
         engine.bytesBetweenStores = 0;
         engine.betweenStores = 0;
         engine.closedAt = -1;
-        phases.openRun(root, Workload.SMALL, order, done -> { });
+        phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true, done -> { });
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->count and count->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
@@ -50,7 +50,7 @@ class TimedRegionAllocationTest {
     }
 
     @Test
-    void nothingIsAllocatedBetweenTheEngineCallsOfAReadRun() throws Exception {
+    void nothingIsAllocatedBetweenTheEngineCallsOfAReadRunNorBetweenItsStores() throws Exception {
         int n = 2_000;
         CountingEngine engine = new CountingEngine(Workload.SMALL.notesPerStore());
         for (int i = 0; i < n; i++) { // the notes each store holds, built before anything is measured
@@ -62,16 +62,21 @@ class TimedRegionAllocationTest {
             order[k] = k;
         }
         for (int warm = 0; warm < 20; warm++) {
-            phases.readRun(root, Workload.SMALL, order, done -> { }); // warm the JIT: escape analysis, inlining
+            phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.READ, false, done -> { }); // warm the JIT
         }
         engine.harnessBytes = 0;
         engine.gaps = 0;
-        PhaseLoops.ReadRunSamples s = phases.readRun(root, Workload.SMALL, order, done -> { });
+        engine.bytesBetweenStores = 0;
+        engine.betweenStores = 0;
+        engine.closedAt = -1;
+        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.READ, false,
+                done -> { });
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->read and read->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
+        assertThat(engine.bytesBetweenStores).as("bytes the harness allocated between two stores' visits").isZero();
         for (int k = 0; k < n; k++) {
-            assertThat(s.orc[k]).isGreaterThanOrEqualTo(s.read[k]).isPositive();
+            assertThat(s.total[k]).isGreaterThanOrEqualTo(s.asked[k]).isPositive();
         }
     }
 

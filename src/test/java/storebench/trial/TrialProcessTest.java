@@ -103,12 +103,12 @@ class TrialProcessTest {
 
     @Test
     void errorAnswerFailsWithItsMessage() throws Exception {
-        TrialProcess p = start("read req; echo '{\"type\":\"error\",\"op\":\"openrun\",\"message\":\"count mismatch: "
+        TrialProcess p = start("read req; echo '{\"type\":\"error\",\"op\":\"visits\",\"message\":\"count mismatch: "
                 + "engine fake, store 4 (/x/store-4): expected 10, got 9\",\"store\":4}'; read req", 10_000);
 
-        assertThatThrownBy(() -> p.request(Protocol.request(Protocol.OPENRUN), line -> { }))
+        assertThatThrownBy(() -> p.request(Protocol.request(Protocol.VISITS), line -> { }))
                 .isInstanceOf(TrialFailure.class)
-                .hasMessageContaining("'openrun' failed")
+                .hasMessageContaining("'visits' failed")
                 .hasMessageContaining("count mismatch: engine fake, store 4 (/x/store-4): expected 10, got 9");
     }
 
