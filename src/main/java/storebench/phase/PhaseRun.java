@@ -62,8 +62,11 @@ public interface PhaseRun extends PhaseOptions {
     record Stage(String name, int visits, java.util.function.IntFunction<ObjectNode> request) {
     }
 
-    /** The warm-up's order: whole passes over all N stores, at least bench.warmupOpens opens. */
+    /** The fixed warm-up's order: whole passes over all N stores, at least bench.warmupOpens opens. */
     List<Integer> warmOrder();
+
+    /** How a warm-up decides when to stop (bench.warmup). */
+    WarmUp.Rule warmupRule();
 
     /**
      * The stores exist: created (their create and disk figures recorded), or reused where bench.reuse allows. Once per
@@ -86,6 +89,25 @@ public interface PhaseRun extends PhaseOptions {
      */
     Answer send(Phase.Step step, ObjectNode request, int visits, BiConsumer<ObjectNode, ObjectNode> line)
             throws Exception;
+
+    /**
+     * A step made of several requests to the trial's process, each decided from the answers before it (the warm-up's
+     * windows, sent until its figures settle): where the step is load-gated the load is waited for once, before the
+     * first; progress counts the visits of all of them against {@code most}, the most the step may make.
+     */
+    Requests requests(Phase.Step step, int most) throws Exception;
+
+    /** The requests of one step (see {@link #requests}). */
+    interface Requests {
+        /** Sends one request of the step ({@code visits}: the store visits it makes) and returns its answer. */
+        ObjectNode send(ObjectNode request, int visits) throws Exception;
+
+        /**
+         * Ends the step: a load-gated step gets its one phase line, its wall time the requests' wall times summed, its
+         * "visited" their visits; {@code line} adds fields to it.
+         */
+        void end(java.util.function.Consumer<ObjectNode> line) throws IOException;
+    }
 
     /** The next request starts a fresh trial process (the one running is closed). */
     void freshProcess();

@@ -3,6 +3,7 @@ package storebench.report;
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.gate.Verdicts;
+import storebench.measure.RunStats;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.phase.CreatePhase;
@@ -11,6 +12,7 @@ import storebench.phase.MemoryPhase;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
+import storebench.phase.SteadyState;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -364,7 +366,7 @@ public final class ReportModel {
         int runs = ctx.run().path("runs").asInt();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
-                .plus(" order, " + warmup() + "; memory with " + fmt(ctx.held(), 0)
+                .plus(" order, " + warmup(n) + "; memory with " + fmt(ctx.held(), 0)
                         + " stores open (M) in a fresh trial process."));
         Map<String, Integer> resampled = new LinkedHashMap<>();
         Map<String, String> resampleFailed = new LinkedHashMap<>();
@@ -461,21 +463,80 @@ public final class ReportModel {
                 + (end.isEmpty() ? "did not finish (no end line)"
                 : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
                 + " (trial process start-up, store checks and disk scans included).");
-        return new Section(Block.Heading.of(2, "What was measured"), List.of(new Block.BulletList(items), wallTime, sum));
+        List<Block> blocks = new ArrayList<>(List.of(new Block.BulletList(items), wallTime, sum));
+        warmupTable().ifPresent(t -> {
+            blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
+                    + " never settled made the most visits bench.warmupOpens allows; its figures may still have been"
+                    + " falling):"));
+            blocks.add(t);
+        });
+        return new Section(Block.Heading.of(2, "What was measured"), blocks);
     }
 
-    private String warmup() {
+    private String warmup(int n) {
         if (!ctx.run().has("warmupOpens")) {
             return "after one uncounted warm-up pass";
         }
-        int passes = ctx.results().lines("phase").stream().filter(l -> "warmup".equals(l.path("phase").asText()))
-                .mapToInt(l -> l.path("passes").asInt(1)).max().orElse(1);
-        boolean perRun = ctx.results().lines("phase").stream().anyMatch(l -> "warmup".equals(l.path("phase").asText())
-                && l.has("run"));
-        return (perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
-                + " layout decides every run) after its own " : "after an ") + "uncounted warm-up of " + fmt(passes, 0)
-                + (passes == 1 ? " pass" : " passes") + " over all stores (at least "
-                + fmt(ctx.run().path("warmupOpens").asInt(), 0) + " opens, so that both the page cache and the JIT are warm)";
+        List<JsonNode> warmups = warmupLines();
+        boolean perRun = warmups.stream().anyMatch(l -> l.has("run"));
+        String fresh = perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
+                + " layout decides every run) after its own " : "after an ";
+        int ceiling = ctx.run().path("warmupOpens").asInt();
+        if (warmups.stream().anyMatch(l -> "steady".equals(l.path("rule").asText()))) {
+            return fresh + "uncounted warm-up in windows of " + warmups.get(0).path("windowVisits").asInt() + " visits,"
+                    + " until the median visit of the last " + SteadyState.BLOCK + " windows lies within "
+                    + fmt(100 * SteadyState.TOLERANCE, 0) + "% of the " + SteadyState.BLOCK + " before and of the "
+                    + SteadyState.BLOCK + " before those, and (JVM) the JIT compiled for at most "
+                    + fmt(100 * SteadyState.COMPILE_SHARE, 0) + "% of their time: at least one pass over all stores"
+                    + " (the page cache) and " + fmt(SteadyState.minWindows() * SteadyState.WINDOW, 0)
+                    + " visits, at most whole passes of " + fmt(ceiling, 0) + " (the warm-up table below)";
+        }
+        int passes = warmups.stream().mapToInt(l -> l.has("passes") ? l.path("passes").asInt(1)
+                : (int) Math.ceil(l.path("visited").asDouble() / n)).max().orElse(1);
+        return fresh + "uncounted warm-up of " + fmt(passes, 0) + (passes == 1 ? " pass" : " passes")
+                + " over all stores (at least " + fmt(ceiling, 0) + " opens, so that both the page cache and the JIT are"
+                + " warm)";
+    }
+
+    /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */
+    private List<JsonNode> warmupLines() {
+        return ctx.results().lines("phase").stream().filter(l -> l.path("phase").asText().endsWith("warmup"))
+                .collect(Collectors.toList());
+    }
+
+    /**
+     * Per engine and setting, the visits its warm-ups made (median, least, most over its processes) and how many
+     * settled; none for a run from before the windowed warm-up.
+     */
+    private Optional<Block.Table> warmupTable() {
+        if (warmupLines().stream().noneMatch(l -> l.has("windows"))) {
+            return Optional.empty();
+        }
+        List<List<Text>> rows = new ArrayList<>();
+        for (String setting : ctx.settings()) {
+            for (String e : ctx.engines()) {
+                List<JsonNode> lines = ctx.results().lines("phase", e, setting).stream()
+                        .filter(l -> l.path("phase").asText().endsWith("warmup") && l.has("windows"))
+                        .collect(Collectors.toList());
+                if (lines.isEmpty()) {
+                    continue;
+                }
+                List<Double> visits = lines.stream().map(l -> l.path("visited").asDouble()).collect(Collectors.toList());
+                List<Double> settledAt = lines.stream().filter(l -> l.has("settledAt"))
+                        .map(l -> l.path("settledAt").asDouble()).collect(Collectors.toList());
+                long never = lines.size() - settledAt.size();
+                rows.add(List.of(Text.of(engineTitle(e) + ", " + setting), Text.of(fmt(lines.size(), 0)),
+                        Text.of(fmt(RunStats.median(visits), 0) + " (" + fmt(visits.stream().mapToDouble(d -> d).min()
+                                .orElse(0), 0) + "–" + fmt(visits.stream().mapToDouble(d -> d).max().orElse(0), 0) + ")"),
+                        Text.of(settledAt.isEmpty() ? StatsTable.NONE : fmt(RunStats.median(settledAt), 0)),
+                        Text.of(never == 0 ? "0" : fmt(never, 0) + " of " + lines.size())));
+            }
+        }
+        List<Block.Align> align = List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,
+                Block.Align.RIGHT);
+        return Optional.of(new Block.Table(List.of(Text.of("engine, setting"), Text.of("warm-ups"),
+                Text.of("visits (median, least–most)"), Text.of("settled after (median visits)"),
+                Text.of("never settled (stopped at the most)")), align, rows));
     }
 
     private Section versions(JsonNode env) {

@@ -35,6 +35,8 @@ public final class BenchOptions implements PhaseOptions {
     public final int runs;
     /** The warm-up makes at least this many opens (whole passes over all stores), so the JIT is warm too. */
     public final int warmupOpens;
+    /** steady (the default): each warm-up stops once its figures settle (phase.SteadyState); fixed: all warmupOpens. */
+    public final storebench.phase.WarmUp.Rule warmup;
     public final int hold;
     public final List<Setting> settings;
     public final Path root;
@@ -75,6 +77,7 @@ public final class BenchOptions implements PhaseOptions {
         workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
         runs = positiveInt(s, "bench.runs", null, "3");
         warmupOpens = positiveInt(s, "bench.warmupOpens", null, "5000");
+        warmup = storebench.phase.WarmUp.Rule.of(s.get("bench.warmup", null, "steady"));
         String holdValue = s.get("bench.hold", null, String.valueOf(Math.min(1000, stores)));
         hold = positiveInt("bench.hold", holdValue);
         if (hold > stores) {

@@ -365,6 +365,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public WarmUp.Rule warmupRule() {
+        return bench.options.warmup;
+    }
+
+    @Override
     public Measured recorded(Phase phase) {
         return recorded.getOrDefault(phase, new Measured(phase));
     }
@@ -421,30 +426,69 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
             throws Exception {
-        LoadGate.Wait wait = step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(),
-                0, false);
+        LoadGate.Wait wait = loadBefore(step);
+        Progress progress = new Progress(bench.console, name + " " + step.op());
+        ObjectNode result = request(step, request, total, done -> progress.update(done, total));
+        if (step.loadGated()) {
+            ObjectNode l = phaseLine(step, result.path("wallNs").asLong(), wait, total);
+            extra.accept(l, result);
+            append(l);
+        }
+        return new Answer(result, wait);
+    }
+
+    @Override
+    public Requests requests(Phase.Step step, int most) throws Exception {
+        LoadGate.Wait wait = loadBefore(step);
+        Progress progress = new Progress(bench.console, name + " " + step.op());
+        return new Requests() {
+            private int visited;
+            private long wallNs;
+
+            @Override
+            public ObjectNode send(ObjectNode request, int visits) throws Exception {
+                int before = visited;
+                ObjectNode result = request(step, request, visits, done -> progress.update(before + done, most));
+                visited += visits;
+                wallNs += result.path("wallNs").asLong();
+                return result;
+            }
+
+            @Override
+            public void end(java.util.function.Consumer<ObjectNode> line) throws IOException {
+                if (step.loadGated()) {
+                    ObjectNode l = phaseLine(step, wallNs, wait, visited);
+                    line.accept(l);
+                    append(l);
+                }
+            }
+        };
+    }
+
+    private LoadGate.Wait loadBefore(Phase.Step step) throws Exception {
+        return step.loadGated() ? awaitLoad() : new LoadGate.Wait(storebench.measure.LoadAverage.load1(), 0, false);
+    }
+
+    /** One request to the trial's process; a failure is recorded with the visits the progress lines had reported. */
+    private ObjectNode request(Phase.Step step, ObjectNode request, int total, java.util.function.IntConsumer progress)
+            throws Exception {
         int[] done = {0};
-        ObjectNode result;
         try {
             TrialProcess p = process();
-            Progress progress = new Progress(bench.console, name + " " + step.op());
-            result = p.request(request, l -> {
+            return p.request(request, l -> {
                 done[0] = l.path("done").asInt();
-                progress.update(done[0], total);
+                progress.accept(done[0]);
             });
         } catch (TrialFailure | IOException | RuntimeException e) {
             String what = step.op() + (request.has("run") ? " " + request.get("run").asInt() : "");
             throw (Exception) recordFailure(what, "at least " + done[0] + " of " + total
                     + " stores done, by the last progress line", e);
         }
-        if (step.loadGated()) {
-            ObjectNode l = line("phase").put("phase", step.op()).put("wallMs", result.path("wallNs").asLong() / 1e6)
-                    .put("load1", wait.load1).put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp)
-                    .put("visited", total);
-            extra.accept(l, result);
-            append(l);
-        }
-        return new Answer(result, wait);
+    }
+
+    private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
+        return line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
+                .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", visited);
     }
 
     @Override

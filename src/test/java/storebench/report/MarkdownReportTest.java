@@ -380,6 +380,33 @@ class MarkdownReportTest {
     }
 
     @Test
+    void aRunWithSteadyWarmUpsStatesTheRuleAndTabulatesEachEnginesWarmUpsNamingThoseThatNeverSettled()
+            throws Exception {
+        List<JsonNode> lines = without(lines(), l -> "phase".equals(l.path("kind").asText())
+                && "warmup".equals(l.path("phase").asText()));
+        ((ObjectNode) lines.get(0)).put("warmupOpens", 5000);
+        int[][] warmups = {{1500, 1500}, {1800, 1800}, {5000, -1}}; // visits, settled at (-1: never)
+        for (int r = 0; r < warmups.length; r++) {
+            ObjectNode w = ResultsFile.line("phase").put("engine", "sqlite").put("setting", "default")
+                    .put("workload", "small").put("stores", 1200).put("phase", "warmup").put("wallMs", 500.0)
+                    .put("visited", warmups[r][0]).put("run", r + 1).put("rule", "steady").put("windowVisits", 100);
+            if (warmups[r][1] > 0) {
+                w.put("settledAt", warmups[r][1]);
+            }
+            w.putArray("windows").add(0.3).add(0.3);
+            lines.add(w);
+        }
+
+        String md = render(lines);
+
+        assertThat(md).contains("uncounted warm-up in windows of 100 visits, until the median visit of the last 5"
+                + " windows lies within 3% of the 5 before");
+        List<List<String>> rows = table(md, "Warm-ups: each trial process's visits");
+        assertThat(rows).anySatisfy(r -> assertThat(r).containsExactly("SQLite, default", "3",
+                "1,800 (1,500–5,000)", "1,650", "1 of 3"));
+    }
+
+    @Test
     void freshRunSaysNothingAboutTheStorePool() throws Exception {
         assertThat(render(lines())).doesNotContain("Store pool:");
     }

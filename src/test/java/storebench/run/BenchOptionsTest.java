@@ -71,6 +71,16 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theWarmUpSettlesByDefaultAndIsFixedOnlyWhenAsked() {
+        assertThat(options().warmup).isEqualTo(storebench.phase.WarmUp.Rule.STEADY);
+        assertThat(with("bench.warmup", " Fixed").warmup).isEqualTo(storebench.phase.WarmUp.Rule.FIXED);
+        assertThatThrownBy(() -> with("bench.warmup", "jmh"))
+                .hasMessage("bench.warmup='jmh' is not valid: give steady (each warm-up stops once its figures settle,"
+                        + " at most bench.warmupOpens visits) or fixed (always whole passes of at least"
+                        + " bench.warmupOpens visits)");
+    }
+
+    @Test
     void holdDefaultsToTheStoresWhenFewerThanAThousand() {
         assertThat(with("bench.stores", "200").hold).isEqualTo(200);
     }

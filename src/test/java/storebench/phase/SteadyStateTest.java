@@ -1,0 +1,84 @@
+package storebench.phase;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SteadyStateTest {
+    /** Issue 24's trap: H2 under JMH, the mean of each 2-second iteration (about 500 visits), ms. */
+    private static final double[] H2_ITERATIONS = {16.0, 10.0, 12.2, 8.9, 10.9, 7.4, 7.1, 6.5, 5.5, 4.3, 4.2, 3.8, 3.0,
+            3.4, 3.1, 3.2, 3.2, 3.0};
+
+    /** The windows of {@code windows}, with no JIT time reported (the Node worker's case). */
+    private static int settlesAfter(List<Double> windows) {
+        for (int j = 1; j <= windows.size(); j++) {
+            List<Double> seen = windows.subList(0, j);
+            if (SteadyState.settled(seen, List.of(), Collections.nCopies(j, 10.0))) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    @Test
+    void aSlowDriftIsNotAPlateau() {
+        // each JMH iteration as five windows of 100 visits, the last value held on as a plateau
+        List<Double> windows = new ArrayList<>();
+        for (double mean : H2_ITERATIONS) {
+            windows.addAll(Collections.nCopies(5, mean));
+        }
+        windows.addAll(Collections.nCopies(30, 3.1));
+        int j = settlesAfter(windows);
+        assertThat(j).as("settled after window %d", j).isPositive();
+        assertThat(windows.get(j - 1)).as("the figure where it stopped, ms (steady state 3.0-3.2)").isLessThanOrEqualTo(3.2);
+        // "the last two windows within 2%" would have stopped at 4.3/4.2 ms, iterations 10 and 11
+        assertThat(j).isGreaterThan(11 * 5);
+    }
+
+    @Test
+    void twoNeighbouringBlocksWithinTheToleranceAreNotEnoughWhileTheFigureStillFalls() {
+        // each block 2.5% below the one before: neighbours pass, the block two back does not
+        List<Double> windows = new ArrayList<>();
+        double m = 1.0;
+        for (int block = 0; block < 6; block++) {
+            windows.addAll(Collections.nCopies(SteadyState.BLOCK, m));
+            m *= 0.975;
+        }
+        assertThat(settlesAfter(windows)).isEqualTo(-1);
+    }
+
+    @Test
+    void aFlatSeriesSettlesAsSoonAsThreeBlocksAreSeen() {
+        List<Double> windows = new ArrayList<>(Collections.nCopies(40, 0.30));
+        assertThat(settlesAfter(windows)).isEqualTo(SteadyState.minWindows());
+    }
+
+    @Test
+    void noisyWindowsAroundAPlateauSettleOnTheirBlocksMedians() {
+        List<Double> windows = new ArrayList<>();
+        java.util.Random random = new java.util.Random(7);
+        for (int j = 0; j < 40; j++) {
+            windows.add(0.30 * (1 + 0.08 * (random.nextDouble() - 0.5))); // ±4% window to window
+        }
+        int j = settlesAfter(windows);
+        assertThat(j).isBetween(SteadyState.minWindows(), 25);
+    }
+
+    @Test
+    void aJvmStillCompilingIsNotSettledEvenOnAFlatFigure() {
+        int j = SteadyState.minWindows();
+        List<Double> medians = Collections.nCopies(j, 0.30);
+        List<Double> wall = Collections.nCopies(j, 30.0); // 30 ms per window
+        List<Double> compiling = new ArrayList<>(Collections.nCopies(j, 0.0));
+        compiling.set(j - 1, 5.0); // 5 ms of 150 ms in the last block: 3%
+        assertThat(SteadyState.settled(medians, compiling, wall)).isFalse();
+        compiling.set(j - 1, 1.0); // under 1%
+        assertThat(SteadyState.settled(medians, compiling, wall)).isTrue();
+        compiling.set(j - SteadyState.BLOCK - 1, 50.0); // compiling before the last block does not count
+        assertThat(SteadyState.settled(medians, compiling, wall)).isTrue();
+    }
+}
