@@ -26,7 +26,7 @@ import java.util.function.IntFunction;
  * T workers at once, for each T of bench.threads: the pool's stores in run r's seeded order (whole passes over it, at
  * least bench.concurrencyVisits visits), dealt round-robin into T shares, each worker visiting its own share: open, count,
  * close, timed per store as in the open runs. JVM engines: T
- * threads in one fresh trial process, warmed up like the open runs. Node engines: T fresh worker processes (a Node
+ * threads in one fresh trial process per run, warmed up like the open runs once for all the run's T. Node engines: T fresh worker processes (a Node
  * database call is synchronous, so one process is one worker), each warmed up over its own share. The workers start
  * together at one wall-clock instant; the wall time is from it to the last worker's end. R runs, fresh processes,
  * medians of the runs' figures.
@@ -108,7 +108,10 @@ public final class ConcurrencyPhase extends Phase {
         return List.of(WORKERS, VISITS);
     }
 
-    /** For each T and each of R runs: a warm-up of whole passes (shared by the Node workers), then the run's passes. */
+    /**
+     * For each of R runs and each T: the run's passes and a warm-up of whole passes (at most: a JVM run warms once for
+     * all its T; the Node workers of each T share one).
+     */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
         return runs * options.option(WORKERS).size() * (warmupPasses + WarmUp.passes(stores, options.option(VISITS)));
@@ -149,6 +152,11 @@ public final class ConcurrencyPhase extends Phase {
         int passes = WarmUp.passes(run.stores(), run.option(VISITS));
         for (int r = 1; r <= run.runs(); r++) {
             int[] order = repeat(OpenRunsPhase.visitingOrder(run.stores(), r), passes);
+            int runNumber = r;
+            if (run.runtime() == TrialRuntime.JVM) {
+                // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
+                WarmUp.inFreshProcess(run, WARMUP, Query.COUNT, l -> l.put("run", runNumber));
+            }
             for (int t : run.option(WORKERS)) {
                 int[][] shares = shares(order, t);
                 JsonNode workers = run.runtime() == TrialRuntime.NODE ? inProcesses(run, r, shares)
@@ -156,6 +164,7 @@ public final class ConcurrencyPhase extends Phase {
                 record(workers, t, figures);
             }
         }
+        run.freshProcess(); // the next phase starts its own
         Measured m = new Measured(this);
         for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
             m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
@@ -184,9 +193,8 @@ public final class ConcurrencyPhase extends Phase {
         return shares;
     }
 
-    /** JVM engines: one fresh process warmed up like the open runs, T threads. */
+    /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
     private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        WarmUp.inFreshProcess(run, WARMUP, Query.COUNT, l -> l.put("run", r).put("threads", shares.length));
         ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
