@@ -186,18 +186,18 @@ public final class PhaseLoops {
         VisitSamples s = new VisitSamples(query, order.length, yard);
         Asking asking = asking(query, workload, order);
         java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-        long compiled0 = jit.getTotalCompilationTime();
         if (yard) {
             yardstick.block(s.yard, 0);
         }
+        long compiled0 = jit.getTotalCompilationTime();
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         loop(dirs, order, asking, s, progress);
         s.wallNs = System.nanoTime() - wall0;
+        s.compileMs = jit.getTotalCompilationTime() - compiled0; // the JIT's own threads, during the loop only
         if (yard) {
             yardstick.block(s.yard, Yardstick.BLOCK);
         }
-        s.compileMs = jit.getTotalCompilationTime() - compiled0;
         return s;
     }
 
