@@ -28,10 +28,28 @@ if [ -f node_modules/.storebench-installed ] && [ "$(cat node_modules/.storebenc
   say "installed"
   exit 0
 fi
+# A clean clone (CI's) has no node_modules: reuse the packages this machine built for the same lock and Node, kept
+# in the user's cache (like a CI cache keyed by the lock file), instead of building better-sqlite3 again.
+cache="${STOREBENCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/storebench}/node-$(uname -m)-$stamp"
+if [ -f "$cache/.storebench-installed" ] && [ "$(cat "$cache/.storebench-installed")" = "$stamp" ]; then
+  rm -rf node_modules
+  if cp -a "$cache" node_modules; then
+    say "installed"
+    echo "[storebench] the Node worker's packages copied from $cache (built there by an earlier install of the same lock)"
+    exit 0
+  fi
+  rm -rf node_modules
+fi
 echo "[storebench] installing the Node worker's packages (npm ci; better-sqlite3 builds from source, about a minute)"
 if npm ci --no-audit --no-fund > npm-ci.log 2>&1; then
   echo "$stamp" > node_modules/.storebench-installed
   rm -f npm-ci.log
+  # the cache is a copy only: a failed copy costs the next clean clone a build, nothing else
+  if mkdir -p "$(dirname "$cache")" && rm -rf "$cache.tmp" && cp -a node_modules "$cache.tmp"; then
+    rm -rf "$cache" && mv "$cache.tmp" "$cache"
+  else
+    rm -rf "$cache.tmp"
+  fi
   say "installed"
 else
   tail -20 npm-ci.log

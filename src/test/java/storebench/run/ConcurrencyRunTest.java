@@ -49,6 +49,9 @@ class ConcurrencyRunTest {
         // a JVM run's phase line: the visits of all its workers, 40 visits in whole passes over 8 stores
         assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> l.path("phase").asText()
                 .equals("concurrent")).hasSize(4).allSatisfy(l -> assertThat(l.path("visited").asInt()).isEqualTo(40));
+        // one warmed process per JVM run serves both its T: two warm-ups, not four
+        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> l.path("phase").asText()
+                .equals("warmup")).hasSize(2);
         // the run line keeps the phases' options as given, for the report's command that repeats the run
         assertThat(results.run().path("phaseOptions").path("bench.threads").asText()).isEqualTo("1,2");
         assertThat(results.run().path("phaseOptions").path("bench.capacityMax").asText()).isEqualTo("20");

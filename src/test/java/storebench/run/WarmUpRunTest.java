@@ -1,0 +1,73 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.SqliteEngine;
+import storebench.model.Setting;
+import storebench.phase.Phases;
+import storebench.phase.SteadyState;
+import storebench.results.RunResults;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The warm-up's windows with a real engine and trial process: what a steady and a fixed warm-up make and record. */
+class WarmUpRunTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    /** Whole passes over 5 stores: the most a warm-up may make. */
+    private static final int MOST = 2_500;
+
+    @TempDir
+    Path tmp;
+
+    private List<JsonNode> warmups(String rule) throws Exception {
+        Path out = tmp.resolve(rule);
+        BenchOptions o = SmallRuns.options(out, tmp.resolve("root-" + rule), Map.of("bench.warmupOpens",
+                String.valueOf(MOST), "bench.warmup", rule, "bench.runs", "2"));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
+        }
+        return RunResults.load(out).lines("phase", "sqlite", "default").stream()
+                .filter(l -> l.path("phase").asText().equals("warmup")).collect(Collectors.toList());
+    }
+
+    @Test
+    void aSteadyWarmUpStopsWhereItSettledOrAtTheMostAndRecordsEveryWindow() throws Exception {
+        List<JsonNode> lines = warmups("steady");
+
+        assertThat(lines).hasSize(2); // one per run, each in its fresh process
+        for (JsonNode l : lines) {
+            int visited = l.path("visited").asInt();
+            assertThat(l.path("rule").asText()).isEqualTo("steady");
+            assertThat(l.path("windows").size()).as("windows of 100").isEqualTo(visited / SteadyState.WINDOW);
+            assertThat(l.path("compileMs").size()).as("the JIT's time per window").isEqualTo(l.path("windows").size());
+            if (l.has("settledAt")) {
+                assertThat(visited).as("a settled warm-up stops there").isEqualTo(l.path("settledAt").asInt())
+                        .isBetween(SteadyState.minWindows() * SteadyState.WINDOW, MOST);
+            } else {
+                assertThat(visited).as("one that never settled makes the most").isEqualTo(MOST);
+            }
+        }
+    }
+
+    @Test
+    void aFixedWarmUpMakesTheMostAndStillSaysWhereTheSteadyRuleWouldHaveStopped() throws Exception {
+        List<JsonNode> lines = warmups("fixed");
+
+        assertThat(lines).hasSize(2).allSatisfy(l -> {
+            assertThat(l.path("rule").asText()).isEqualTo("fixed");
+            assertThat(l.path("visited").asInt()).isEqualTo(MOST);
+            assertThat(l.path("windows").size()).isEqualTo(MOST / SteadyState.WINDOW);
+            if (l.has("settledAt")) {
+                assertThat(l.path("settledAt").asInt()).isLessThanOrEqualTo(MOST);
+            }
+        });
+    }
+}
