@@ -214,9 +214,25 @@ final class Caveats {
                 + "% (the median spread, (max - min) / median of the R run figures, of open, count, close and"
                 + " open-query-close over all columns; the widest is " + ReportModel.fmt(widest.spread * 100, 0) + "%, "
                 + widest.engine + " " + widest.stat + " under " + widest.setting + "). A difference smaller than"
-                + " that, between two columns or two runs, is noise." + load + " On a virtual machine, other guests on"
+                + " that, between two columns or two runs, is noise." + precision(withRuns) + load + " On a virtual machine, other guests on"
                 + " the same host can slow every engine's system calls and memory accesses for tens to hundreds of"
                 + " milliseconds at a time, and the load average inside the guest does not show it (README,"
                 + " \"Noise\").");
+    }
+
+    /**
+     * What the R runs can say of a median: its distribution-free interval (results.jsonl's "interval") is the range of
+     * the runs where R is too small for 95%.
+     */
+    private static String precision(List<RunResults.Measurement> withRuns) {
+        int runs = withRuns.stream().mapToInt(m -> m.runs.size()).min().orElse(0);
+        RunStats.Interval range = RunStats.medianInterval(java.util.Collections.nCopies(runs, 1.0));
+        if (range.confidence() >= 0.95) {
+            return " Each figure's interval (its results line's \"interval\") holds the median of its runs' population"
+                    + " with at least 95% confidence.";
+        }
+        return " With " + runs + " runs a figure's interval (its results line's \"interval\": the lowest and highest"
+                + " of its runs) holds the median of its runs' population with " + ReportModel.fmt(range.confidence()
+                * 100, 1) + "% confidence only; 95% needs 6 runs (-Dbench.runs=6).";
     }
 }

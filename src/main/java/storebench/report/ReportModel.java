@@ -368,6 +368,11 @@ public final class ReportModel {
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
                 .plus(" order, " + warmup(n) + "; memory with " + fmt(ctx.held(), 0)
                         + " stores open (M) in a fresh trial process."));
+        if (ctx.run().has("trialHeapMb")) {
+            items.add(Text.of("The JVM trial processes ran with a heap of " + fmt(ctx.run().path("trialHeapMb").asInt(), 0)
+                    + " MiB (-Dbench.trialHeapMb), not the default: their figures are not comparable with a default"
+                    + " run's."));
+        }
         Map<String, Integer> resampled = new LinkedHashMap<>();
         Map<String, String> resampleFailed = new LinkedHashMap<>();
         for (JsonNode l : ctx.results().lines("resample")) {
@@ -579,6 +584,8 @@ public final class ReportModel {
                 + " -Dbench.workload=" + ctx.run().path("workload").asText() + " -Dbench.runs=" + ctx.run().path("runs").asInt()
                 + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
                 + (ctx.run().has("warmupOpens") ? " -Dbench.warmupOpens=" + ctx.run().path("warmupOpens").asInt() : "")
+                + ("fixed".equals(ctx.run().path("warmup").asText()) ? " -Dbench.warmup=fixed" : "")
+                + (ctx.run().has("trialHeapMb") ? " -Dbench.trialHeapMb=" + ctx.run().path("trialHeapMb").asInt() : "")
                 + phaseOptions();
         return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
                 "# re-render this report from the run's files:",

@@ -120,11 +120,15 @@ public final class Bench implements AutoCloseable {
         ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
                 .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
+                .put("warmup", options.warmup.id())
                 .put("hold", options.hold).put("root", pool.root().toString())
                 .put("keep", options.keep).put("reuse", options.reuse)
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
                 .put("started", Instant.now().toString());
+        if (options.trialHeapMb != TrialCommands.HEAP_MB) { // figures are comparable at one heap: say when it differs
+            run.put("trialHeapMb", options.trialHeapMb);
+        }
         options.engines.forEach(e -> run.withArray("engines").add(e.id()));
         options.settings.forEach(s -> run.withArray("settings").add(s.id()));
         ObjectNode phaseOptions = run.putObject("phaseOptions");

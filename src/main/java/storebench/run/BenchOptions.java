@@ -37,6 +37,8 @@ public final class BenchOptions implements PhaseOptions {
     public final int warmupOpens;
     /** steady (the default): each warm-up stops once its figures settle (phase.SteadyState); fixed: all warmupOpens. */
     public final storebench.phase.WarmUp.Rule warmup;
+    /** The child JVM's fixed, pre-touched heap in MiB (the holding processes get more: TrialCommands.holdHeap). */
+    public final int trialHeapMb;
     public final int hold;
     public final List<Setting> settings;
     public final Path root;
@@ -78,6 +80,12 @@ public final class BenchOptions implements PhaseOptions {
         runs = positiveInt(s, "bench.runs", null, "3");
         warmupOpens = positiveInt(s, "bench.warmupOpens", null, "5000");
         warmup = storebench.phase.WarmUp.Rule.of(s.get("bench.warmup", null, "steady"));
+        trialHeapMb = positiveInt(s, "bench.trialHeapMb", null, String.valueOf(TrialCommands.HEAP_MB));
+        if (trialHeapMb < 32) {
+            throw new IllegalArgumentException("bench.trialHeapMb=" + trialHeapMb + " is too small for an engine's"
+                    + " trial process: give 32 or more MiB (the default, " + TrialCommands.HEAP_MB + ", is what"
+                    + " figures are taken with)");
+        }
         String holdValue = s.get("bench.hold", null, String.valueOf(Math.min(1000, stores)));
         hold = positiveInt("bench.hold", holdValue);
         if (hold > stores) {

@@ -69,8 +69,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private String failed;
     private boolean statusRecorded;
     private JsonNode engineInfo;
-    /** The heap of the next JVM trial process: TrialCommands.HEAP, or a holding heap for one that holds many open. */
-    private String heap = TrialCommands.HEAP;
+    /** The heap of the next JVM trial process: bench.trialHeapMb, or a holding heap for one that holds many open. */
+    private String heap;
     /** Why the engine could not load in its trial process (its native library), if it could not. */
     private String loadFailure;
 
@@ -79,6 +79,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.engine = engine;
         this.setting = setting;
         this.name = engine.id() + "/" + setting.id();
+        this.heap = bench.options.trialHeapMb + "m";
     }
 
     public EngineDescriptor descriptor() {
@@ -494,13 +495,13 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public synchronized void freshProcess() {
         closeProcess();
-        heap = TrialCommands.HEAP;
+        heap = bench.options.trialHeapMb + "m";
     }
 
     @Override
     public synchronized void freshHoldingProcess(int stores) {
         closeProcess();
-        heap = TrialCommands.holdHeap(stores);
+        heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores);
     }
 
     @Override
@@ -509,6 +510,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (!runs.isEmpty()) {
             runs.forEach(r -> l.withArray("runs").add(r));
             l.put("spread", RunStats.spread(runs));
+            RunStats.Interval interval = RunStats.medianInterval(runs);
+            l.putArray("interval").add(interval.low()).add(interval.high());
+            l.put("intervalConfidence", Math.round(interval.confidence() * 1e4) / 1e4);
         }
         append(l);
     }

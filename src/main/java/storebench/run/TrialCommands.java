@@ -12,15 +12,18 @@ import java.util.concurrent.TimeUnit;
 
 /** The command lines that start a trial process: a child JVM, or the Node worker. */
 public final class TrialCommands {
-    /** The child JVM's heap: fixed and pre-touched, so heap growth cannot pass for native memory. */
-    public static final String HEAP = "256m";
+    /**
+     * The child JVM's heap (bench.trialHeapMb's default): fixed and pre-touched, so heap growth cannot pass for native
+     * memory.
+     */
+    public static final int HEAP_MB = 256;
+    public static final String HEAP = HEAP_MB + "m";
     /**
      * The most heap a trial process that holds stores open gets (the memory and capacity phases): H2 keeps about 1 MB
      * of heap per open store of the large workload (its page cache is on the heap): 1,000 open held 1.05 GB.
      */
     public static final String HOLD_HEAP = "2g";
     private static final int HOLD_HEAP_MB = 2048;
-    private static final int HEAP_MB = 256;
     /** Heap per store a holding process may hold open: twice H2's, the most any engine keeps on the heap. */
     private static final int HOLD_MB_PER_STORE = 2;
     public static final List<String> JVM_OPTIONS = jvmOptions(HEAP);
@@ -62,7 +65,12 @@ public final class TrialCommands {
      * of its time.
      */
     public static String holdHeap(int stores) {
-        long mb = Math.min(HOLD_HEAP_MB, HEAP_MB + (long) HOLD_MB_PER_STORE * Math.max(0, stores));
+        return holdHeap(HEAP_MB, stores);
+    }
+
+    /** The same over another base heap (bench.trialHeapMb). */
+    public static String holdHeap(int baseMb, int stores) {
+        long mb = Math.min(HOLD_HEAP_MB, baseMb + (long) HOLD_MB_PER_STORE * Math.max(0, stores));
         return mb == HOLD_HEAP_MB ? HOLD_HEAP : mb + "m";
     }
 

@@ -50,7 +50,7 @@ class StoredNotesTest {
                     + commands.nodeUnavailable().orElse(""));
         }
         JsonNode fixture = new ObjectMapper().readTree(PROJECT.resolve("fixtures/workload-notes.json").toFile());
-        try (TrialProcess p = TrialProcess.start(engine.id() + "/default", commands.command(engine),
+        try (TrialProcess p = TrialProcess.start(engine.id() + "/default", commands.command(engine, "64m"),
                 Setting.DEFAULT.environment(), tmp, 60_000)) {
             p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()), l -> { });
             for (Map.Entry<String, JsonNode> w : (Iterable<Map.Entry<String, JsonNode>>) fixture.path("workloads")::fields) {

@@ -58,4 +58,26 @@ class RunStatsTest {
         RunStats.median(values);
         assertThat(values).containsExactly(3, 1, 2);
     }
+
+    @Test
+    void theMediansIntervalIsTheWidestRangeWhereTooFewRunsAllowNinetyFivePercent() {
+        RunStats.Interval three = RunStats.medianInterval(List.of(0.31, 0.29, 0.35));
+        assertThat(three.low()).isEqualTo(0.29);
+        assertThat(three.high()).isEqualTo(0.35);
+        assertThat(three.confidence()).isCloseTo(0.75, within(1e-12)); // 1 - 2 / 8
+        assertThat(RunStats.medianInterval(List.of(1.0, 2.0, 3.0, 4.0, 5.0)).confidence())
+                .isCloseTo(0.9375, within(1e-12)); // 1 - 2 / 32
+    }
+
+    @Test
+    void withEnoughRunsTheMediansIntervalNarrowsWhileItKeepsNinetyFivePercent() {
+        List<Double> ten = List.of(10.0, 1.0, 9.0, 2.0, 8.0, 3.0, 7.0, 4.0, 6.0, 5.0);
+        RunStats.Interval i = RunStats.medianInterval(ten);
+        // [x(2), x(9)]: 1 - 2 (1 + 10) / 1024 = 97.85%; [x(3), x(8)] would have 1 - 2 * 56 / 1024 = 89%
+        assertThat(i.low()).isEqualTo(2.0);
+        assertThat(i.high()).isEqualTo(9.0);
+        assertThat(i.confidence()).isCloseTo(1 - 22.0 / 1024, within(1e-12));
+        assertThat(RunStats.medianInterval(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0)).confidence())
+                .isCloseTo(1 - 2.0 / 64, within(1e-12)).isGreaterThanOrEqualTo(0.95);
+    }
 }

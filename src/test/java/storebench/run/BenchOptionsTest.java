@@ -81,6 +81,15 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theTrialHeapIsTheDefaultUnlessGivenAndNeverTooSmallForAnEngine() {
+        assertThat(options().trialHeapMb).isEqualTo(TrialCommands.HEAP_MB);
+        assertThat(with("bench.trialHeapMb", "64").trialHeapMb).isEqualTo(64);
+        assertThatThrownBy(() -> with("bench.trialHeapMb", "16")).hasMessageContaining("bench.trialHeapMb=16 is too"
+                + " small").hasMessageContaining("give 32 or more MiB");
+        assertThatThrownBy(() -> with("bench.trialHeapMb", "lots")).hasMessageContaining("bench.trialHeapMb");
+    }
+
+    @Test
     void holdDefaultsToTheStoresWhenFewerThanAThousand() {
         assertThat(with("bench.stores", "200").hold).isEqualTo(200);
     }

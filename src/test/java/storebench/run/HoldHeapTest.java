@@ -20,4 +20,11 @@ class HoldHeapTest {
         assertThat(TrialCommands.holdHeap(896)).isEqualTo("2g");
         assertThat(TrialCommands.holdHeap(895)).isEqualTo("2046m");
     }
+
+    @Test
+    void aSmallerBaseHeapHoldsTheSameTwoMegabytesPerStore() {
+        assertThat(TrialCommands.holdHeap(64, 20)).isEqualTo("104m");
+        assertThat(TrialCommands.holdHeap(64, 0)).isEqualTo("64m");
+        assertThat(TrialCommands.holdHeap(64, 5_000)).isEqualTo("2g");
+    }
 }
