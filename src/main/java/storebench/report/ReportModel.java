@@ -491,7 +491,9 @@ public final class ReportModel {
             return fresh + "uncounted warm-up in windows of " + warmups.get(0).path("windowVisits").asInt() + " visits,"
                     + " until the median visit of the last " + SteadyState.BLOCK + " windows lies within "
                     + fmt(100 * SteadyState.TOLERANCE, 0) + "% of the " + SteadyState.BLOCK + " before and of the "
-                    + SteadyState.BLOCK + " before those, and (JVM) the JIT compiled for at most "
+                    + SteadyState.BLOCK + " before those, none of those windows more than "
+                    + fmt(100 * SteadyState.WINDOW_TOLERANCE, 0) + "% from their median, and (JVM) the JIT compiled for"
+                    + " at most "
                     + fmt(100 * SteadyState.COMPILE_SHARE, 0) + "% of their time: at least one pass over all stores"
                     + " (the page cache) and " + fmt(SteadyState.minWindows() * SteadyState.WINDOW, 0)
                     + " visits, at most whole passes of " + fmt(ceiling, 0) + " (the warm-up table below)";

@@ -451,6 +451,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
                 int before = visited;
                 ObjectNode result = request(step, request, visits, done -> progress.update(before + done, most));
                 visited += visits;
+                progress.update(visited, most); // a request may end before its process sends a progress line
                 wallNs += result.path("wallNs").asLong();
                 return result;
             }
