@@ -27,7 +27,7 @@ public interface Engine {
         /** The number of notes (the count query). */
         long count() throws Exception;
 
-        /** Every note, in id order, as Java values (id, text, ts). */
+        /** Every note, in id order, as Java values (id, text, ts), in a RandomAccess list (the read check walks it by index). */
         List<Note> readAll() throws Exception;
 
         /**
