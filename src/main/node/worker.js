@@ -303,6 +303,52 @@ async function settle() {
 }
 
 /**
+ * The time the worker's threads other than its main thread have run (ns; /proc/self/task/TID/schedstat): V8's
+ * compiler and GC helpers. A measured run starts once they have been idle IDLE_NS (settleThreads), as the JVM's does
+ * for its compiler threads (storebench.trial.JitThreads: a thread busy on the other core slows the visits beside it).
+ */
+const IDLE_NS = 50_000_000n;
+const SETTLE_MOST_NS = 3_000_000_000n;
+
+function backgroundNs() {
+  let sum = 0n;
+  let tasks;
+  try {
+    tasks = fs.readdirSync('/proc/self/task');
+  } catch {
+    return 0n; // no /proc: nothing to wait for
+  }
+  for (const tid of tasks) {
+    if (Number(tid) === process.pid) continue;
+    try {
+      const schedstat = fs.readFileSync(`/proc/self/task/${tid}/schedstat`, 'latin1');
+      sum += BigInt(schedstat.slice(0, schedstat.indexOf(' ')));
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return sum;
+}
+
+/** Waits until no background thread has run for IDLE_NS, SETTLE_MOST_NS at most: { settleMs, settled }. */
+async function settleThreads() {
+  const start = hrtime();
+  let last = backgroundNs();
+  let quietSince = start;
+  for (;;) {
+    const now = hrtime();
+    if (now - quietSince >= IDLE_NS) return { settleMs: Number(now - start) / 1e6, settled: true };
+    if (now - start >= SETTLE_MOST_NS) return { settleMs: Number(now - start) / 1e6, settled: false };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const ns = backgroundNs();
+    if (ns !== last) {
+      last = ns;
+      quietSince = hrtime();
+    }
+  }
+}
+
+/**
  * The JS heap in use, for a memory reading: the least of eight full collections, each followed by an event-loop turn
  * so that finalizers run and the objects they free go in the next one. One collection leaves tens of KB of such
  * objects behind, more than the JS objects of a hundred stores; bytecode is never flushed (the worker runs with
@@ -629,6 +675,7 @@ class Trial {
     const s = visitSamples(order.length);
     const yard = req.yard === true ? new BigInt64Array(2 * YARD_BLOCK) : null;
     if (yard !== null) yardBlock(yard, 0);
+    const settled = req.settle === true ? await settleThreads() : {}; // after the yardstick's block: it sets off work too
     const startMs = Date.now();
     const wallStart = hrtime();
     await this.loop(files, order, query.asking(this, workload, order), s, progressTicker('visits', order.length));
@@ -639,7 +686,7 @@ class Trial {
       closefin: toNumbers(s.closefin),
     };
     if (yard !== null) samples.yard = toNumbers(yard);
-    return { run: req.run, samples, startMs, wallNs };
+    return { run: req.run, samples, startMs, wallNs, ...settled };
   }
 
   async loop(files, order, asking, s, progress) {

@@ -188,7 +188,11 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(warmup.wallNs > 0);
       assert.equal(warmup.samples.yard, undefined, 'no yardstick unless asked for');
 
-      const run = await worker.ok({ op: 'visits', root, workload, run: 1, order: [2, 0, 1], yard: true });
+      assert.equal(warmup.settled, undefined, 'no wait for idle threads unless asked for');
+      const run = await worker.ok({ op: 'visits', root, workload, run: 1, order: [2, 0, 1], yard: true, settle: true });
+      assert.equal(typeof run.settled, 'boolean', 'a measured run says whether its background threads were idle');
+      assert.ok(run.settleMs >= 0 && run.settleMs < 3500, `settleMs ${run.settleMs} within its bound`);
+      if (run.settled) assert.ok(run.settleMs >= 50, 'idle means idle for 50 ms');
       for (const phase of ['open', 'count', 'close', 'oqc', 'closefin']) assertPositiveIntegers(run.samples[phase], 3, phase);
       assertPositiveIntegers(run.samples.yard, 2 * YARD_BLOCK, 'yard (a block before and one after the run)');
       for (let k = 0; k < 3; k++) {

@@ -31,6 +31,8 @@ final class FreshRuns {
     /** The p99 of the whole visit (the query's total samples). */
     private final Stat p99;
     private final String logPrefix;
+    /** What a run's line records of the JIT: its compiler threads' time during the run, and the wait for them before. */
+    private static final List<String> JIT_FIELDS = List.of("compileMs", "settleMs", "settled");
 
     /** The figures of R runs, by statistic, and the highest load a run started at. */
     record Figures(Map<Stat, List<Double>> runs, double maxLoad) {
@@ -61,9 +63,17 @@ final class FreshRuns {
         for (int r = first; r <= last; r++) {
             int runNumber = r;
             WarmUp.inFreshProcess(run, warmStep, query, l -> l.put("run", runNumber));
-            ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("run", r);
+            ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
+                    .put("run", r);
             request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(run.stores(), r)));
-            PhaseRun.Answer answer = run.send(runStep, request, run.stores(), (l, reply) -> l.put("run", runNumber));
+            PhaseRun.Answer answer = run.send(runStep, request, run.stores(), (l, reply) -> {
+                l.put("run", runNumber);
+                for (String field : JIT_FIELDS) { // where the runtime reports them (docs/protocol.md)
+                    if (reply.has(field)) {
+                        l.set(field, reply.get(field));
+                    }
+                }
+            });
             maxLoad = Math.max(maxLoad, answer.load().load1);
             JsonNode samples = answer.result().path("samples");
             for (Map.Entry<String, Stat> e : medians.entrySet()) {

@@ -24,6 +24,9 @@ public final class PhaseLoops {
     private final String engineId;
     private final Engine engine;
     private final Yardstick yardstick = new Yardstick();
+    private final JitThreads jit = new JitThreads();
+    /** The longest a measured run waits for the JIT to go idle (a C2 compilation of a visit loop took up to 190 ms here). */
+    static final long SETTLE_MOST_NS = 3_000_000_000L;
 
     public PhaseLoops(String engineId, Engine engine) {
         this.engineId = engineId;
@@ -160,8 +163,12 @@ public final class PhaseLoops {
         /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
         public long startMs;
         public long wallNs;
-        /** The JIT's compilation time during the loop (ms; CompilationMXBean): a warm-up that still compiles is not warm. */
-        public long compileMs;
+        /** The JIT's compiler threads' time during the loop (ms; JitThreads): a warm-up that still compiles is not warm. */
+        public double compileMs;
+        /** How long the loop waited for the compiler threads to go idle before it started (ms; 0 unless asked to). */
+        public double settleMs;
+        /** Whether they were idle when it started (true unless it was asked to wait and gave up). */
+        public boolean settled = true;
 
         VisitSamples(Query query, int n, boolean yard) {
             this.query = query;
@@ -182,19 +189,33 @@ public final class PhaseLoops {
      */
     public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard,
                                IntConsumer progress) throws Exception {
+        return visits(root, workload, order, query, yard, false, progress);
+    }
+
+    /**
+     * The same; with {@code settle} (a measured run's), the loop starts once the JIT's compiler threads have been
+     * idle for {@link JitThreads#IDLE_NS}, {@link #SETTLE_MOST_NS} at most: a compilation on the other core slows
+     * the visits beside it (JitThreads).
+     */
+    public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard, boolean settle,
+                               IntConsumer progress) throws Exception {
         Path[] dirs = dirs(root, order);
         VisitSamples s = new VisitSamples(query, order.length, yard);
         Asking asking = asking(query, workload, order);
-        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
         if (yard) {
             yardstick.block(s.yard, 0);
         }
-        long compiled0 = jit.getTotalCompilationTime();
+        if (settle) { // after the yardstick's block: its file calls set off compilations of their own
+            JitThreads.Wait wait = jit.awaitIdle(SETTLE_MOST_NS);
+            s.settleMs = wait.waitedNs() / 1e6;
+            s.settled = wait.idle();
+        }
+        long compiled0 = jit.cpuNs();
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         loop(dirs, order, asking, s, progress);
         s.wallNs = System.nanoTime() - wall0;
-        s.compileMs = jit.getTotalCompilationTime() - compiled0; // the JIT's own threads, during the loop only
+        s.compileMs = (jit.cpuNs() - compiled0) / 1e6; // the JIT's own threads, during the loop only
         if (yard) {
             yardstick.block(s.yard, Yardstick.BLOCK);
         }

@@ -127,10 +127,14 @@ public final class TrialMain {
             case Protocol.VISITS: {
                 int[] order = Protocol.toInts(request.get("order"), "order");
                 PhaseLoops.Query query = PhaseLoops.Query.of(request.path("query").asText(PhaseLoops.Query.COUNT.id));
+                boolean settle = request.path("settle").asBoolean(false);
                 PhaseLoops.VisitSamples s = phases.visits(root, workload, order, query,
-                        request.path("yard").asBoolean(false), progress(op, order.length));
+                        request.path("yard").asBoolean(false), settle, progress(op, order.length));
                 ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs)
                         .put("compileMs", s.compileMs);
+                if (settle) {
+                    result.put("settleMs", s.settleMs).put("settled", s.settled);
+                }
                 ObjectNode samples = result.putObject("samples");
                 samples.set("open", Protocol.longs(s.open));
                 samples.set(query.id, Protocol.longs(s.asked));

@@ -35,12 +35,8 @@ class TimedRegionAllocationTest {
             order[k] = k;
         }
         phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true, done -> { }); // warm the JIT: escape analysis, inlining
-        engine.harnessBytes = 0;
-        engine.gaps = 0;
-        engine.bytesBetweenStores = 0;
-        engine.betweenStores = 0;
-        engine.closedAt = -1;
-        phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true, done -> { });
+        leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true,
+                done -> { }));
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->count and count->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
@@ -64,13 +60,8 @@ class TimedRegionAllocationTest {
         for (int warm = 0; warm < 20; warm++) {
             phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.READ, false, done -> { }); // warm the JIT
         }
-        engine.harnessBytes = 0;
-        engine.gaps = 0;
-        engine.bytesBetweenStores = 0;
-        engine.betweenStores = 0;
-        engine.closedAt = -1;
-        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.READ, false,
-                done -> { });
+        PhaseLoops.VisitSamples s = leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order,
+                PhaseLoops.Query.READ, false, done -> { }));
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->read and read->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();
@@ -78,6 +69,29 @@ class TimedRegionAllocationTest {
         for (int k = 0; k < n; k++) {
             assertThat(s.total[k]).isGreaterThanOrEqualTo(s.asked[k]).isPositive();
         }
+    }
+
+    interface Pass {
+        PhaseLoops.VisitSamples run() throws Exception;
+    }
+
+    /**
+     * Up to three measured passes, until one allocated nothing between and inside the engine calls; the engine keeps
+     * that pass's counts. A per-store allocation shows in every pass; a JIT event (a deoptimization materializes the
+     * objects escape analysis had removed: 704 bytes once in 20,000 stores where another test had just made the JIT
+     * busy) in one only.
+     */
+    private static PhaseLoops.VisitSamples leastOfThreePasses(CountingEngine engine, Pass pass) throws Exception {
+        PhaseLoops.VisitSamples s = null;
+        for (int k = 0; k < 3 && (s == null || engine.harnessBytes + engine.bytesBetweenStores > 0); k++) {
+            engine.harnessBytes = 0;
+            engine.gaps = 0;
+            engine.bytesBetweenStores = 0;
+            engine.betweenStores = 0;
+            engine.closedAt = -1;
+            s = pass.run();
+        }
+        return s;
     }
 
     /** Opens one preallocated store and measures the allocation between its own calls. */
