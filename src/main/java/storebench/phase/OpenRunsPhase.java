@@ -85,7 +85,12 @@ public final class OpenRunsPhase extends Phase {
     /** R fresh processes, each a warm-up of whole passes and the run. */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
-        return runs * (warmupPasses + 1);
+        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
+    }
+
+    @Override
+    public List<PhaseOption<?>> options() {
+        return List.of(Precision.TARGET, Precision.MAX_RUNS);
     }
 
     @Override
@@ -96,11 +101,12 @@ public final class OpenRunsPhase extends Phase {
     @Override
     public Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();
-        return runs(run, 1, run.runs(), new Measured(this), "");
+        Measured m = runs(run, 1, run.runs(), new Measured(this), "");
+        return Precision.extend(run, m, OQC_MS, (earlier, extra) -> more(run, earlier, extra));
     }
 
     /**
-     * {@code extra} more runs after those already recorded (the gate's resampling: bench.resample), each in a fresh
+     * {@code extra} more runs after those already recorded (bench.precision's, the gate's resampling), each in a fresh
      * process with its own warm-up like the first R, numbered on from them (run R + 1 visits the stores in the order
      * of {@code new Random(R + 1)}); every statistic with runs is recorded again over all of them, superseding its
      * earlier line.

@@ -42,7 +42,12 @@ public final class ReadPhase extends Phase {
     /** R fresh processes, each a warm-up of whole passes and the run. */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
-        return runs * (warmupPasses + 1);
+        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
+    }
+
+    @Override
+    public List<PhaseOption<?>> options() {
+        return List.of(Precision.TARGET, Precision.MAX_RUNS);
     }
 
     @Override
@@ -53,14 +58,29 @@ public final class ReadPhase extends Phase {
     @Override
     public Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();
+        Measured m = runs(run, 1, run.runs(), new Measured(this), "");
+        return Precision.extend(run, m, ORC_MS, (earlier, extra) -> {
+            int done = earlier.runs(ORC_MS).size();
+            return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
+        });
+    }
+
+    /** Runs {@code first} to {@code last} added to {@code earlier}'s; every statistic recorded again over all of them. */
+    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("read", READ_MS);
         medians.put("orc", ORC_MS);
+        Map<Stat, List<Double>> before = new LinkedHashMap<>();
+        for (Stat stat : stats()) {
+            if (!earlier.runs(stat).isEmpty()) {
+                before.put(stat, earlier.runs(stat));
+            }
+        }
         Map<Stat, List<Double>> figures = new FreshRuns(Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS,
-                "readrun-").run(run, 1, run.runs(), Map.of(), "", (samples, runs) -> { }).runs();
+                "readrun-").run(run, first, last, before, logName, (samples, runs) -> { }).runs();
         Measured m = new Measured(this);
         for (Stat stat : stats()) {
-            m.put(stat, RunStats.median(figures.get(stat)));
+            m.put(stat, RunStats.median(figures.get(stat)), figures.get(stat));
             run.stat(stat, m.value(stat), figures.get(stat));
         }
         return m;

@@ -394,6 +394,17 @@ public final class ReportModel {
                     .stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "))
                     + "; their figures and verdicts are those of the runs they had."));
         }
+        List<JsonNode> precision = ctx.results().lines("precision");
+        if (!precision.isEmpty()) {
+            String target = fmt(100 * precision.get(0).path("target").asDouble(), 1).replaceAll("\\.0$", "") + "%";
+            items.add(Text.of("Runs sized by their figures' precision (-Dbench.precision=" + target + "): a phase with"
+                    + " runs added fresh-process runs, one at a time, until the 95% interval of its figure's median lay"
+                    + " within " + target + " of it on both sides, or it had made -Dbench.maxRuns; runs made: "
+                    + precision.stream().map(l -> l.path("engine").asText() + "/" + l.path("setting").asText() + " "
+                    + l.path("phase").asText() + " " + l.path("runs").asInt() + (l.path("reached").asBoolean() ? ""
+                    : " (not reached: " + fmt(100 * l.path("farther").asDouble(), 1) + "%)"))
+                    .collect(Collectors.joining(", ")) + "."));
+        }
         long totalBytes = 0;
         for (JsonNode d : ctx.results().lines("disk")) {
             totalBytes += d.path("totalBytes").asLong();
