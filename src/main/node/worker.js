@@ -676,17 +676,20 @@ class Trial {
     const yard = req.yard === true ? new BigInt64Array(2 * YARD_BLOCK) : null;
     if (yard !== null) yardBlock(yard, 0);
     const settled = req.settle === true ? await settleThreads() : {}; // after the yardstick's block: it sets off work too
+    const read0 = deviceReadBytes();
     const startMs = Date.now();
     const wallStart = hrtime();
     await this.loop(files, order, query.asking(this, workload, order), s, progressTicker('visits', order.length));
     const wallNs = Number(hrtime() - wallStart);
+    const read1 = deviceReadBytes();
     if (yard !== null) yardBlock(yard, YARD_BLOCK);
     const samples = {
       open: toNumbers(s.open), [query.id]: toNumbers(s.asked), close: toNumbers(s.close), [query.total]: toNumbers(s.total),
       closefin: toNumbers(s.closefin),
     };
     if (yard !== null) samples.yard = toNumbers(yard);
-    return { run: req.run, samples, startMs, wallNs, ...settled };
+    const readBytes = read0 < 0 || read1 < 0 ? -1 : read1 - read0;
+    return { run: req.run, samples, startMs, wallNs, readBytes, ...settled };
   }
 
   async loop(files, order, asking, s, progress) {
@@ -793,9 +796,10 @@ class Trial {
   }
 
   /**
-   * Creates stores 0, 1, ... and keeps every one open (one count each, checked against W) until "max" are open, the
-   * machine's available memory falls below memoryMarginKb, the root's free space below diskMarginBytes, or a store
-   * fails to be created, opened or counted (protocol.md "capacity"; the JVM's loop is PhaseLoops.capacity).
+   * Creates store 0, then stores 1, 2, ... as copies of its files (storeCopy: read once the engine has closed it), and
+   * keeps every one open (one count each, checked against W) until "max" are open, the machine's available memory
+   * falls below memoryMarginKb, the root's free space below diskMarginBytes, or a store fails to be copied, opened or
+   * counted (protocol.md "capacity"; the JVM's loop is PhaseLoops.capacity).
    */
   async capacity(req) {
     const ops = this.requireEngine();
@@ -828,6 +832,8 @@ class Trial {
     const wallStart = hrtime();
     try {
       ops.create(this.storeDir(root, 0), this.storeFile(root, 0), buildNotes(workload, 0));
+      await settle(); // libsql's connection is released only once its statements are collected
+      const template = storeCopy(this.storeDir(root, 0));
       for (let k = 0; k < warmOpens; k++) {
         const db = ops.open(this.storeFile(root, 0));
         const n = ops.count(db);
@@ -849,24 +855,25 @@ class Trial {
           }
         }
         const file = this.storeFile(root, i);
-        let during = 'create';
+        let during = 'copy';
         let db = null;
         try {
-          if (i > 0) ops.create(this.storeDir(root, i), file, buildNotes(workload, i));
+          if (i > 0) template.writeTo(this.storeDir(root, i));
           during = 'open';
           db = ops.open(file);
           during = 'count';
           const n = ops.count(db);
           if (n !== expected) throw new Error(`count mismatch: engine ${this.engineId}, store ${i} (${file}): expected ${expected}, got ${n}`);
           open.push(db);
+          db = null; // held: closed with the others
+          during = 'hold'; // the harness' own step with it open: a full heap fails wherever the next allocation is
+          progress(open.length);
+          if (open.length % every === 0 && open.length < max) points.push(await point(open.length));
         } catch (e) {
           if (db !== null) closeQuietly(ops, db);
           Object.assign(result, { stop: 'error', during, store: i, message: e && e.message ? e.message : String(e) });
           break;
         }
-        progress(open.length);
-        await settle(); // the create's connection is released (libsql: only once its statements are collected)
-        if (open.length % every === 0 && open.length < max) points.push(await point(open.length));
       }
       if (result.stop === null) result.stop = 'cap';
       result.opened = open.length;
@@ -937,6 +944,53 @@ class Trial {
     }
     return { valid };
   }
+}
+
+/**
+ * read_bytes of this process (/proc/self/io): what it caused to be read from the device, page faults of mapped files
+ * included; -1 where /proc does not tell (the JVM's is PhaseLoops.deviceReadBytes).
+ */
+function deviceReadBytes() {
+  try {
+    const m = /^read_bytes:\s+(\d+)\s*$/m.exec(fs.readFileSync('/proc/self/io', 'utf8'));
+    return m === null ? -1 : Number(m[1]);
+  } catch (e) {
+    return -1;
+  }
+}
+
+/**
+ * A closed store's files, read once into memory, written out as new stores: the capacity phase's stores (the JVM's is
+ * storebench.trial.StoreCopy). Creating 20,000 stores through the engine, each with its syncs, was most of that phase's
+ * time, and it measures holding stores open. Every copy is the store the engine wrote, byte for byte; writing never
+ * replaces a file ('wx').
+ */
+function storeCopy(dir) {
+  const dirs = [];
+  const files = [];
+  const walk = (rel) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const name = path.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        dirs.push(name);
+        walk(name);
+      } else if (entry.isFile()) {
+        files.push({ name, bytes: fs.readFileSync(path.join(dir, name)) });
+      } else {
+        throw new Error(`the template store ${dir} holds ${name}, neither a file nor a directory: it cannot be copied`);
+      }
+    }
+  };
+  walk('');
+  if (files.length === 0) throw new Error(`the template store ${dir} holds no file: the engine wrote it elsewhere`);
+  return {
+    files: files.map((f) => f.name),
+    writeTo(target) {
+      fs.mkdirSync(target);
+      for (const d of dirs) fs.mkdirSync(path.join(target, d));
+      for (const f of files) fs.writeFileSync(path.join(target, f.name), f.bytes, { flag: 'wx' });
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1107,7 +1161,7 @@ async function main() {
   process.exit(0);
 }
 
-module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, limits, capacityPoint, Trial, YARD_BLOCK };
+module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, limits, capacityPoint, storeCopy, Trial, YARD_BLOCK };
 
 if (require.main === module) {
   main().catch((e) => {

@@ -9,7 +9,7 @@ const path = require('node:path');
 const readline = require('node:readline');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
-const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, YARD_BLOCK } = require(WORKER);
+const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, YARD_BLOCK, storeCopy } = require(WORKER);
 
 /** fixtures/workload-notes.json at the repository root, found by walking up from this file. */
 function fixturePath() {
@@ -123,6 +123,29 @@ test('the visit loop runs nothing of the harness between two stores', () => {
     assert.ok(seen.opened >= 2 * YARD_BLOCK, `the yardstick's blocks opened its file ${seen.opened} times`);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a capacity store is a copy of the template\'s files and directories, byte for byte, and never replaces one', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storecopy-'));
+  try {
+    const template = path.join(root, 'store-0');
+    fs.mkdirSync(path.join(template, 'seg', 'sub'), { recursive: true });
+    fs.writeFileSync(path.join(template, 'store.db'), Buffer.from([1, 2, 3, 0, 5]));
+    fs.writeFileSync(path.join(template, 'seg', 'sub', 'log'), 'log');
+    const copy = storeCopy(template);
+    fs.writeFileSync(path.join(template, 'later'), 'written after the template was read');
+    copy.writeTo(path.join(root, 'store-1'));
+    assert.deepEqual(fs.readFileSync(path.join(root, 'store-1', 'store.db')), Buffer.from([1, 2, 3, 0, 5]));
+    assert.equal(fs.readFileSync(path.join(root, 'store-1', 'seg', 'sub', 'log'), 'utf8'), 'log');
+    assert.equal(fs.existsSync(path.join(root, 'store-1', 'later')), false);
+    assert.deepEqual(copy.files, ['seg/sub/log', 'store.db']);
+    fs.mkdirSync(path.join(root, 'store-2'));
+    fs.writeFileSync(path.join(root, 'store-2', 'store.db'), 'someone\'s');
+    assert.throws(() => copy.writeTo(path.join(root, 'store-2')), /EEXIST/);
+    assert.equal(fs.readFileSync(path.join(root, 'store-2', 'store.db'), 'utf8'), 'someone\'s');
+  } finally {
+    fs.rmSync(root, { recursive: true });
   }
 });
 
@@ -306,12 +329,16 @@ for (const engine of Object.keys(ENGINES)) {
       assert.equal(stopped.stop, 'memory');
       assert.equal(stopped.opened, 0);
 
-      // a store that cannot be created (its directory exists) is the stop, with the engine's message
+      // every held store but store 0 is a copy of store 0's files
+      const file = (i) => fs.readFileSync(path.join(root, `store-${i}`, 'store.db'));
+      assert.deepEqual(file(24), file(0));
+
+      // a store that cannot be copied (its directory exists) is the stop, with the system's message
       const root3 = path.join(root, 'third');
       fs.mkdirSync(path.join(root3, 'store-2'), { recursive: true });
       const failed = await worker.ok({ op: 'capacity', root: root3, workload: 'small', max: 5 });
       assert.equal(failed.stop, 'error');
-      assert.equal(failed.during, 'create');
+      assert.equal(failed.during, 'copy');
       assert.equal(failed.store, 2);
       assert.equal(failed.opened, 2);
       assert.match(failed.message, /EEXIST/);

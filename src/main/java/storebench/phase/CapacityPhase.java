@@ -20,9 +20,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How many stores one process can hold open: a fresh trial process creates stores of bench.capacityWorkload in a
- * directory of the phase's own and keeps every one open (one count each, checked against W) until bench.capacityMax
- * are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
+ * How many stores one process can hold open: a fresh trial process creates one store of bench.capacityWorkload in a
+ * directory of the phase's own, copies its files as the other stores, and keeps every one open (one count each,
+ * checked against W) until bench.capacityMax are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
  * {@link CapacityLimit}), the machine's available memory (bench.capacityMarginMb) or the root's free space. Every
  * 1,000 stores (and at 0 and at the stop) it records a point: memory, virtual size, descriptors, maps, threads, heap.
  * The per-store figures are least-squares slopes over the points. A loop the disk stopped (its margin, or a full

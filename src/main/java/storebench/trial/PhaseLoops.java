@@ -169,6 +169,11 @@ public final class PhaseLoops {
         public double settleMs;
         /** Whether they were idle when it started (true unless it was asked to wait and gave up). */
         public boolean settled = true;
+        /**
+         * What the loop read from the device: read_bytes of /proc/self/io over the loop (page faults of mapped files
+         * included); -1 where /proc does not tell. A warm loop reads nothing; a cold one what its stores cost.
+         */
+        public long readBytes = -1;
 
         VisitSamples(Query query, int n, boolean yard) {
             this.query = query;
@@ -211,15 +216,27 @@ public final class PhaseLoops {
             s.settled = wait.idle();
         }
         long compiled0 = jit.cpuNs();
+        long read0 = deviceReadBytes();
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         loop(dirs, order, asking, s, progress);
         s.wallNs = System.nanoTime() - wall0;
+        long read1 = deviceReadBytes();
+        s.readBytes = read0 < 0 || read1 < 0 ? -1 : read1 - read0;
         s.compileMs = (jit.cpuNs() - compiled0) / 1e6; // the JIT's own threads, during the loop only
         if (yard) {
             yardstick.block(s.yard, Yardstick.BLOCK);
         }
         return s;
+    }
+
+    /** read_bytes of this process (/proc/self/io), or -1 where there is no such file. */
+    static long deviceReadBytes() {
+        try {
+            return storebench.profile.DeviceReads.readBytes(Files.readString(Path.of("/proc/self/io")));
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            return -1;
+        }
     }
 
     private void loop(Path[] dirs, int[] order, Asking asking, VisitSamples s, IntConsumer progress) throws Exception {
@@ -420,7 +437,7 @@ public final class PhaseLoops {
         public int opened;
         /** cap (bench.capacityMax reached), memory, disk (their safety margins), or error (a store failed). */
         public String stop;
-        /** Where a store failed: create, open or count; and the engine's own message. */
+        /** Where a store failed: copy, open, count, or hold (the harness' own step with it open); and the message. */
         public String during;
         public String message;
         public int store = -1;
@@ -430,11 +447,12 @@ public final class PhaseLoops {
     }
 
     /**
-     * Creates stores 0, 1, ... of {@code workload} under {@code root} and keeps every one open (one count each, checked
-     * against W) until {@code max} are open, the machine's available memory falls below {@code marginKb}, the root's
-     * free space below {@code diskMarginBytes}, or a store fails to be created, opened or counted. Each store is
-     * created and closed just before it is opened to be held. Store 0 is first opened, counted and closed
-     * {@code warmOpens} times so that the engine's one-off costs land before the first point, not in the slopes.
+     * Creates store 0 of {@code workload} under {@code root} through the engine, then stores 1, 2, ... as copies of
+     * its files ({@link StoreCopy}: read right after the engine closed it), and keeps every one open (one count each,
+     * checked against W) until {@code max} are open, the machine's available memory falls below {@code marginKb}, the
+     * root's free space below {@code diskMarginBytes}, or a store fails to be copied, opened or counted. Each copy is
+     * written just before it is opened to be held. Store 0 is first opened, counted and closed {@code warmOpens}
+     * times so that the engine's one-off costs land before the first point, not in the slopes.
      */
     public CapacitySamples capacity(Path root, Workload workload, int max, int every, int warmOpens, long marginKb,
                                     long diskMarginBytes, IntConsumer progress) throws Exception {
@@ -448,6 +466,7 @@ public final class PhaseLoops {
         try {
             create(root, workload, new int[]{0}, done -> { });
             Path first = StoreLayout.storeDir(root, 0);
+            StoreCopy template = StoreCopy.of(first);
             for (int k = 0; k < warmOpens; k++) {
                 try (OpenStore store = engine.open(first)) {
                     checkCount(0, first, expected, store.count());
@@ -465,15 +484,11 @@ public final class PhaseLoops {
                     break;
                 }
                 Path dir = StoreLayout.storeDir(root, i);
-                String during = "create";
+                String during = "copy";
                 OpenStore store = null;
                 try {
                     if (i > 0) {
-                        Note[] notes = notes(workload, i);
-                        Files.createDirectory(dir);
-                        try (OpenStore created = engine.create(dir)) {
-                            created.putAll(notes);
-                        }
+                        template.writeTo(dir);
                     }
                     during = "open";
                     store = engine.open(dir);
@@ -483,7 +498,15 @@ public final class PhaseLoops {
                         throw new CountMismatch(engineId, i, dir, expected, n);
                     }
                     open.add(store);
+                    store = null; // held: closed with the others
+                    during = "hold";
+                    final int opened = open.size();
+                    progress.accept(opened);
+                    if (opened % every == 0 && opened < max) {
+                        s.points.add(spare.around(() -> point(opened)));
+                    }
                 } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
+                    // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
                     if (store != null) {
                         closeQuietly(store, true);
                     }
@@ -492,11 +515,6 @@ public final class PhaseLoops {
                     s.store = i;
                     s.message = describe(t);
                     break;
-                }
-                final int opened = open.size();
-                progress.accept(opened);
-                if (opened % every == 0 && opened < max) {
-                    s.points.add(spare.around(() -> point(opened)));
                 }
             }
             if (s.stop == null) {
@@ -525,6 +543,7 @@ public final class PhaseLoops {
             if (failed > 1) {
                 System.err.println("capacity: " + failed + " stores failed to close (the first is above)");
             }
+            open.clear(); // a store that failed to close is garbage too: the answer still has to be written
         }
     }
 

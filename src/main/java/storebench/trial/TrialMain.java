@@ -131,7 +131,7 @@ public final class TrialMain {
                 PhaseLoops.VisitSamples s = phases.visits(root, workload, order, query,
                         request.path("yard").asBoolean(false), settle, progress(op, order.length));
                 ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs)
-                        .put("compileMs", s.compileMs);
+                        .put("compileMs", s.compileMs).put("readBytes", s.readBytes);
                 if (settle) {
                     result.put("settleMs", s.settleMs).put("settled", s.settled);
                 }

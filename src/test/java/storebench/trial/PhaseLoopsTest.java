@@ -22,7 +22,10 @@ class PhaseLoopsTest {
     @TempDir
     Path root;
 
-    /** Keeps each store's notes in memory, keyed by its directory; one directory can be made to miscount. */
+    /**
+     * Keeps each store's notes in memory, keyed by its directory; one directory can be made to miscount. A store's
+     * directory holds one file naming it, so that a copy of the directory opens as a copy of the store.
+     */
     static final class FakeEngine implements Engine {
         final Map<Path, List<Note>> stores = new HashMap<>();
         final List<String> calls = new ArrayList<>();
@@ -35,17 +38,28 @@ class PhaseLoopsTest {
             assertThat(dir).as("create gets an existing directory").isDirectory();
             calls.add("create " + dir.getFileName());
             stores.put(dir, new ArrayList<>());
+            try {
+                Files.writeString(dir.resolve(FILE), dir.getFileName().toString());
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
             return store(dir);
         }
 
         @Override
-        public OpenStore open(Path dir) {
+        public OpenStore open(Path dir) throws java.io.IOException {
             calls.add("open " + dir.getFileName());
+            if (!stores.containsKey(dir) && Files.isRegularFile(dir.resolve(FILE))) {
+                Path original = dir.resolveSibling(Files.readString(dir.resolve(FILE)));
+                stores.put(dir, new ArrayList<>(stores.get(original)));
+            }
             if (!stores.containsKey(dir)) {
                 throw new IllegalStateException("no store at " + dir);
             }
             return store(dir);
         }
+
+        static final String FILE = "fake.store";
 
         @Override
         public Map<String, String> describe() {
@@ -257,9 +271,11 @@ class PhaseLoopsTest {
         assertThat(s.points).allSatisfy(p -> assertThat(p).containsKeys("rssKb", "vszKb", "fds", "maps", "threads"));
         assertThat(s.limits).containsKeys("nofileSoft", "maxMapCount", "heapMaxBytes");
         assertThat(done).hasSize(25).endsWith(25);
-        // store 0 is created once and opened 3 times to warm up, then held; every other store created, then held
+        // store 0 is created once and opened 3 times to warm up, then held; every other store is its copy, then held
         assertThat(engine.calls.stream().filter(c -> c.equals("open store-0"))).hasSize(4);
+        assertThat(engine.calls.stream().filter(c -> c.startsWith("create"))).containsExactly("create store-0");
         assertThat(engine.stores).hasSize(25);
+        assertThat(root.resolve("store-24").resolve(FakeEngine.FILE)).hasContent("store-0");
         assertThat(engine.openStores).as("stores left open").isZero();
     }
 
