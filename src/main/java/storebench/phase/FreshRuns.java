@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
+import storebench.measure.RunStats;
 import storebench.results.Stat;
 import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
@@ -13,15 +14,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 
 /**
- * How the phases with runs measure (the open runs, read): R runs, each in a fresh trial process warmed up first
+ * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process warmed up first
  * ({@link WarmUp}), then one visit of all N stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}) with
- * the phase's query. Per run, each named sample array gives its p50 (and the whole visit its p99); the phase records
- * the median over the runs.
+ * the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate resamples. Per run,
+ * each named sample array gives its p50 (and the whole visit its p99); the phase records the median over the runs of
+ * every statistic, in the order of its rows.
  */
 final class FreshRuns {
+    private final Phase phase;
     private final Query query;
     private final Phase.Step warmStep;
     private final Phase.Step runStep;
@@ -30,48 +32,114 @@ final class FreshRuns {
     private final Map<String, Stat> medians;
     /** The p99 of the whole visit (the query's total samples). */
     private final Stat p99;
+    /** The statistic whose interval bench.precision sizes the runs by. */
+    private final Stat decides;
     private final String logPrefix;
-    /** What a run's line records of the JIT: its compiler threads' time during the run, and the wait for them before. */
-    private static final List<String> JIT_FIELDS = List.of("compileMs", "settleMs", "settled");
+    private BeforeRun beforeRun = (run, r) -> null;
+    private RunFigures runFigures = (answer, runs) -> { };
+    private Recorded recorded = (run, m, earlier, maxLoad) -> { };
+    /** What a run's line copies from the answer: the JIT's time and the wait for it, what the loop read from the device. */
+    private static final List<String> ANSWER_FIELDS = List.of("compileMs", "settleMs", "settled", "readBytes");
 
-    /** The figures of R runs, by statistic, and the highest load a run started at. */
-    record Figures(Map<Stat, List<Double>> runs, double maxLoad) {
+    /** What the parent does between a run's warm-up and its run (the cold phase drops the pool's pages). */
+    @FunctionalInterface
+    interface BeforeRun {
+        /** Fields for run {@code r}'s line (null for none). */
+        ObjectNode before(PhaseRun run, int r) throws Exception;
     }
 
-    FreshRuns(Query query, Phase.Step warmStep, Phase.Step runStep, boolean yard, Map<String, Stat> medians, Stat p99,
-              String logPrefix) {
+    /** A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads'). */
+    @FunctionalInterface
+    interface RunFigures {
+        void add(JsonNode answer, Map<Stat, List<Double>> runs) throws Exception;
+    }
+
+    /** Figures recorded once the runs are (the open runs' highest load). */
+    @FunctionalInterface
+    interface Recorded {
+        void add(PhaseRun run, Measured m, Measured earlier, double maxLoad) throws Exception;
+    }
+
+    FreshRuns(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, boolean yard,
+              Map<String, Stat> medians, Stat p99, Stat decides, String logPrefix) {
+        this.phase = phase;
         this.query = query;
         this.warmStep = warmStep;
         this.runStep = runStep;
         this.yard = yard;
         this.medians = medians;
         this.p99 = p99;
+        this.decides = decides;
         this.logPrefix = logPrefix;
+    }
+
+    FreshRuns beforeRun(BeforeRun hook) {
+        this.beforeRun = hook;
+        return this;
+    }
+
+    FreshRuns runFigures(RunFigures hook) {
+        this.runFigures = hook;
+        return this;
+    }
+
+    FreshRuns recorded(Recorded hook) {
+        this.recorded = hook;
+        return this;
+    }
+
+    /** The R runs, and as many more as bench.precision needs. */
+    Measured measure(PhaseRun run) throws Exception {
+        run.ensureStores();
+        Measured m = runs(run, 1, run.runs(), new Measured(phase), "");
+        return Precision.extend(run, m, decides, (earlier, extra) -> more(run, earlier, extra));
+    }
+
+    /**
+     * {@code extra} more runs after those already recorded (bench.precision's, the gate's resampling), each in a fresh
+     * process with its own warm-up like the first R, numbered on from them (run R + 1 visits the stores in the order
+     * of {@code new Random(R + 1)}); every statistic with runs is recorded again over all of them, superseding its
+     * earlier line.
+     */
+    Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
+        run.ensureStores();
+        int done = earlier.runs(decides).size();
+        if (done == 0) {
+            throw new IllegalStateException(run.engine() + "/" + run.setting() + ": no " + phase.id()
+                    + " runs recorded to add to");
+        }
+        return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
     }
 
     /**
      * Runs {@code first} to {@code last} (run r visits in the order of {@code new Random(r)}), added to {@code earlier}'s
-     * figures; {@code more} adds a run's own figures from its samples (the yardstick's). Each named sample array's
-     * runs go to the HdrHistogram log {@code logPrefix + name} ({@code logName} may add to the prefix).
+     * figures. Each named sample array's runs go to the HdrHistogram log {@code logPrefix + logName + name}.
      */
-    Figures run(PhaseRun run, int first, int last, Map<Stat, List<Double>> earlier, String logName,
-                BiConsumer<JsonNode, Map<Stat, List<Double>>> more) throws Exception {
+    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
-        earlier.forEach((stat, runs) -> figures.put(stat, new ArrayList<>(runs)));
+        for (Stat stat : phase.stats()) {
+            if (!earlier.runs(stat).isEmpty()) {
+                figures.put(stat, new ArrayList<>(earlier.runs(stat)));
+            }
+        }
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         double maxLoad = 0;
         for (int r = first; r <= last; r++) {
             int runNumber = r;
             WarmUp.inFreshProcess(run, warmStep, query, l -> l.put("run", runNumber));
+            ObjectNode before = beforeRun.before(run, r);
             ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
                     .put("run", r);
             request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(run.stores(), r)));
             PhaseRun.Answer answer = run.send(runStep, request, run.stores(), (l, reply) -> {
                 l.put("run", runNumber);
-                for (String field : JIT_FIELDS) { // where the runtime reports them (docs/protocol.md)
+                for (String field : ANSWER_FIELDS) { // where the runtime reports them (docs/protocol.md)
                     if (reply.has(field)) {
                         l.set(field, reply.get(field));
                     }
+                }
+                if (before != null) {
+                    l.setAll(before);
                 }
             });
             maxLoad = Math.max(maxLoad, answer.load().load1);
@@ -88,12 +156,21 @@ final class FreshRuns {
                     figures.computeIfAbsent(p99, k -> new ArrayList<>()).add(Latency.p99Ms(h));
                 }
             }
-            more.accept(samples, figures);
+            runFigures.add(answer.result(), figures);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
             run.hdrLog(logPrefix + logName + e.getKey(), e.getValue());
         }
         run.freshProcess(); // the next phase starts its own
-        return new Figures(figures, maxLoad);
+        Measured m = new Measured(phase);
+        for (Stat stat : phase.stats()) { // in the order of the rows, as results.jsonl had them
+            List<Double> runs = figures.get(stat);
+            if (runs != null) {
+                m.put(stat, RunStats.median(runs), runs);
+                run.stat(stat, m.value(stat), runs);
+            }
+        }
+        recorded.add(run, m, earlier, maxLoad);
+        return m;
     }
 }

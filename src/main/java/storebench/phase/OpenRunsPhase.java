@@ -1,8 +1,8 @@
 package storebench.phase;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
-import storebench.measure.RunStats;
 import storebench.model.TrialRuntime;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
@@ -65,8 +65,21 @@ public final class OpenRunsPhase extends Phase {
         MEDIANS.put("closefin", CLOSE_FIN_MS);
     }
 
-    private static final FreshRuns RUNS = new FreshRuns(Query.COUNT, WARMUP, OPENRUN, true, MEDIANS, OQC_P99_MS,
-            "openrun-");
+    private final FreshRuns runs = new FreshRuns(this, Query.COUNT, WARMUP, OPENRUN, true, MEDIANS, OQC_P99_MS, OQC_MS,
+            "openrun-").runFigures((answer, runs) -> {
+                JsonNode samples = answer.path("samples");
+                if (samples.has("yard")) {
+                    Histogram yard = Latency.histogram(Protocol.toLongs(samples.get("yard"), "yard"));
+                    List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
+                    runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
+                    runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
+                            / Latency.p50Ms(yard));
+                }
+            }).recorded((run, m, earlier, maxLoad) -> {
+                double load = Math.max(maxLoad, earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
+                m.put(LOAD1, load);
+                run.stat(LOAD1, load, List.of());
+            });
 
     OpenRunsPhase() {
         super("openruns");
@@ -100,54 +113,15 @@ public final class OpenRunsPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        Measured m = runs(run, 1, run.runs(), new Measured(this), "");
-        return Precision.extend(run, m, OQC_MS, (earlier, extra) -> more(run, earlier, extra));
+        return runs.measure(run);
     }
 
     /**
-     * {@code extra} more runs after those already recorded (bench.precision's, the gate's resampling), each in a fresh
-     * process with its own warm-up like the first R, numbered on from them (run R + 1 visits the stores in the order
-     * of {@code new Random(R + 1)}); every statistic with runs is recorded again over all of them, superseding its
-     * earlier line.
+     * {@code extra} more runs after those already recorded (the gate's resampling), each in a fresh process with its
+     * own warm-up like the first R, numbered on from them; every statistic with runs is recorded again over all.
      */
     public Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
-        run.ensureStores();
-        int done = earlier.runs(OQC_MS).size();
-        if (done == 0) {
-            throw new IllegalStateException(run.engine() + "/" + run.setting() + ": no open runs recorded to add to");
-        }
-        return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
-    }
-
-    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
-        Map<Stat, List<Double>> before = new LinkedHashMap<>();
-        for (Stat stat : stats()) {
-            if (!earlier.runs(stat).isEmpty()) {
-                before.put(stat, earlier.runs(stat));
-            }
-        }
-        FreshRuns.Figures figures = RUNS.run(run, first, last, before, logName, (samples, runs) -> {
-            if (samples.has("yard")) {
-                Histogram yard = Latency.histogram(Protocol.toLongs(samples.get("yard"), "yard"));
-                List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
-                runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
-                runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
-                        / Latency.p50Ms(yard));
-            }
-        });
-        Measured m = new Measured(this);
-        for (Stat stat : stats()) { // in the order of the rows, as results.jsonl had them
-            List<Double> runs = figures.runs().get(stat);
-            if (runs != null) {
-                m.put(stat, RunStats.median(runs), runs);
-                run.stat(stat, m.value(stat), runs);
-            }
-        }
-        double maxLoad = Math.max(figures.maxLoad(), earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
-        m.put(LOAD1, maxLoad);
-        run.stat(LOAD1, maxLoad, List.of());
-        return m;
+        return runs.more(run, earlier, extra);
     }
 
     /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */

@@ -74,6 +74,12 @@ public interface PhaseRun extends PhaseOptions {
      */
     void ensureStores() throws Exception;
 
+    /**
+     * The directory of this trial's pool (store-0 .. store-N-1 of its workload), made by {@link #ensureStores}: where
+     * a phase finds the pool's files (the cold phase drops their pages from the page cache).
+     */
+    java.nio.file.Path poolDir();
+
     /** What this trial has recorded so far for a phase (create and disk are recorded when the stores are made). */
     Measured recorded(Phase phase);
 

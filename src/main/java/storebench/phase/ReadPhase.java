@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import storebench.measure.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.PhaseLoops.Query;
@@ -25,8 +24,14 @@ public final class ReadPhase extends Phase {
     public static final Step READWARMUP = new Step("readwarmup", true, "read warm-up");
     public static final Step READRUN = new Step("readrun", true, "read runs");
 
+    private final FreshRuns runs;
+
     ReadPhase() {
         super("read");
+        Map<String, Stat> medians = new LinkedHashMap<>();
+        medians.put("read", READ_MS);
+        medians.put("orc", ORC_MS);
+        runs = new FreshRuns(this, Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS, ORC_MS, "readrun-");
     }
 
     @Override
@@ -57,32 +62,6 @@ public final class ReadPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        Measured m = runs(run, 1, run.runs(), new Measured(this), "");
-        return Precision.extend(run, m, ORC_MS, (earlier, extra) -> {
-            int done = earlier.runs(ORC_MS).size();
-            return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
-        });
-    }
-
-    /** Runs {@code first} to {@code last} added to {@code earlier}'s; every statistic recorded again over all of them. */
-    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
-        Map<String, Stat> medians = new LinkedHashMap<>();
-        medians.put("read", READ_MS);
-        medians.put("orc", ORC_MS);
-        Map<Stat, List<Double>> before = new LinkedHashMap<>();
-        for (Stat stat : stats()) {
-            if (!earlier.runs(stat).isEmpty()) {
-                before.put(stat, earlier.runs(stat));
-            }
-        }
-        Map<Stat, List<Double>> figures = new FreshRuns(Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS,
-                "readrun-").run(run, first, last, before, logName, (samples, runs) -> { }).runs();
-        Measured m = new Measured(this);
-        for (Stat stat : stats()) {
-            m.put(stat, RunStats.median(figures.get(stat)), figures.get(stat));
-            run.stat(stat, m.value(stat), figures.get(stat));
-        }
-        return m;
+        return runs.measure(run);
     }
 }

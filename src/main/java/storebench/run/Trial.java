@@ -376,6 +376,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public Path poolDir() {
+        if (!poolReady) {
+            throw new IllegalStateException(name + ": the pool is not made yet (ensureStores first)");
+        }
+        return dir;
+    }
+
+    @Override
     public void ensureStores() throws Exception {
         if (poolReady) {
             return;
