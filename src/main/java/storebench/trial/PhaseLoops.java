@@ -233,7 +233,7 @@ public final class PhaseLoops {
     /** read_bytes of this process (/proc/self/io), or -1 where there is no such file. */
     static long deviceReadBytes() {
         try {
-            return storebench.profile.DeviceReads.readBytes(Files.readString(Path.of("/proc/self/io")));
+            return storebench.measure.DeviceReads.readBytes(Files.readString(Path.of("/proc/self/io")));
         } catch (java.io.IOException | IllegalArgumentException e) {
             return -1;
         }
@@ -459,8 +459,8 @@ public final class PhaseLoops {
         CapacitySamples s = new CapacitySamples();
         long expected = workload.notesPerStore();
         List<OpenStore> open = new ArrayList<>();
-        // one descriptor kept back for the points: a store may fail because none is left, and reading /proc takes
-        // one. It is closed while a point is read, so that no point counts it
+        // descriptors kept back for the points: a store may fail because none is left, and reading /proc takes one.
+        // They are closed while a point is read, so that no point counts them
         Spare spare = new Spare();
         long wall0 = System.nanoTime();
         try {
@@ -529,6 +529,7 @@ public final class PhaseLoops {
                 }
             } catch (Throwable t) {
                 // a process out of memory may not manage one more reading: the curve ends at its last point
+                System.err.println("capacity: the point at the stop could not be read: " + t);
             }
             s.limits = ProcResources.limits();
             return s;
@@ -561,12 +562,23 @@ public final class PhaseLoops {
         return m.toString();
     }
 
-    /** The descriptor a capacity loop keeps back; released for good before its last point. */
+    /**
+     * The descriptors a capacity loop keeps back; released for good before its last point. Two: where the stores took
+     * every other one, the JVM itself may take one the moment one is free (a class loaded from a jar not yet open,
+     * after the failure), and reading /proc needs one more.
+     */
     private static final class Spare implements AutoCloseable {
-        private java.io.InputStream held;
+        private static final int KEPT = 2;
+        private final java.io.InputStream[] held = new java.io.InputStream[KEPT];
 
         Spare() throws java.io.IOException {
-            held = Files.newInputStream(Path.of("/dev/null"));
+            open();
+        }
+
+        private void open() throws java.io.IOException {
+            for (int k = 0; k < KEPT; k++) {
+                held[k] = Files.newInputStream(Path.of("/dev/null"));
+            }
         }
 
         <T> T around(java.util.concurrent.Callable<T> read) throws Exception {
@@ -574,15 +586,17 @@ public final class PhaseLoops {
             try {
                 return read.call();
             } finally {
-                held = Files.newInputStream(Path.of("/dev/null"));
+                open();
             }
         }
 
         @Override
         public void close() throws java.io.IOException {
-            if (held != null) {
-                held.close();
-                held = null;
+            for (int k = 0; k < KEPT; k++) {
+                if (held[k] != null) {
+                    held[k].close();
+                    held[k] = null;
+                }
             }
         }
     }

@@ -66,8 +66,8 @@ class DiskFullTest {
 
     /**
      * Another writer fills the root while the capacity phase holds its stores open (its trial process is paused
-     * meanwhile, so that the loop cannot reach its next free-space check first): the engine's SQLITE_FULL is a failure
-     * naming the root, not a capacity.
+     * meanwhile, so that the loop cannot reach its next free-space check first): the next store's copy fails with
+     * ENOSPC, a failure naming the root, not a capacity.
      */
     @Test
     void aDiskThatFillsUpUnderTheCapacityPhaseFailsItNamingTheRootAndRecordsNoCapacity() throws Exception {
@@ -75,7 +75,7 @@ class DiskFullTest {
         Path root = tmp.resolve("small-disk").resolve("root");
         assertThat(output).contains("FAILED-AS-EXPECTED sqlite/default: capacity failed: the bench root " + root
                 + " is full (").contains("small stores open, store ").contains("failed because the disk is full: ")
-                .contains("[SQLITE_FULL]").contains("no capacity figure is recorded");
+                .contains("(copy) failed").contains("No space left on device").contains("no capacity figure is recorded");
         RunResults results = RunResults.load(tmp.resolve("out"));
         assertThat(results.measurement("sqlite", "default", "capacity_stores")).as("no figure").isEmpty();
         assertThat(results.lines("capacity")).as("no summary naming a limit").isEmpty();

@@ -1,4 +1,4 @@
-package storebench.profile;
+package storebench.measure;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;
