@@ -38,6 +38,12 @@ public final class Environment {
         root.put("fsType", mount.length > 0 ? mount[0] : "");
         root.put("mountOptions", mount.length > 1 ? mount[1] : "");
         root.put("device", mount.length > 2 ? mount[2] : "");
+        ObjectNode read = root.putObject("directRead"); // what a page the page cache does not hold costs here
+        try {
+            DeviceLatency.measure(benchRoot).into(read);
+        } catch (IOException | RuntimeException e) { // tmpfs, for one, refuses O_DIRECT
+            read.put("error", String.valueOf(e.getMessage()));
+        }
         String commit = run(List.of("git", "-C", projectDir.toString(), "rev-parse", "HEAD")).trim();
         boolean dirty = !run(List.of("git", "-C", projectDir.toString(), "status", "--porcelain", "--untracked-files=no"))
                 .isBlank();

@@ -577,6 +577,15 @@ public final class ReportModel {
         items.add(Text.of("Timer: System.nanoTime, back-to-back median "
                 + env.path("timer").path("backToBackMedianNs").asLong() + " ns; JVM " + env.path("jvm").asText("?")
                 + "; commit " + env.path("gitCommit").asText("?") + "."));
+        JsonNode direct = env.path("benchRoot").path("directRead");
+        if (direct.has("medianMs")) {
+            double median = direct.path("medianMs").asDouble();
+            items.add(Text.of(String.format(Locale.US, "The bench root's device: a 4 KiB read past the page cache"
+                    + " (O_DIRECT, random offsets) takes %.3f ms (median of %d; p99 %.3f ms)%s.", median,
+                    direct.path("reads").asInt(), direct.path("p99Ms").asDouble(), median < 0.05 ? ": faster than a"
+                    + " device answers, so something below the guest (the host's cache) holds the data, and cold"
+                    + " reads here are cheaper than on a machine of its own" : "")));
+        }
         items.add(Text.of("SQLite compile options and every other detail: environment.json."));
         return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
     }
