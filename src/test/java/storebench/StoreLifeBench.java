@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.Parameter;
 import storebench.junit.StoreBench;
+import storebench.phase.ColdPhase;
 import storebench.phase.ConcurrencyPhase;
 import storebench.phase.Measured;
 import storebench.phase.Phases;
@@ -99,5 +100,15 @@ class StoreLifeBench {
             assertThat(m.value(ConcurrencyPhase.p99(t))).as("conc_oqc_p99_ms_t%d", t)
                     .isGreaterThanOrEqualTo(m.value(ConcurrencyPhase.median(t)));
         }
+    }
+
+    @Test
+    @Order(8)
+    void cold() throws Exception {
+        Measured m = trial.measure(Phases.COLD);
+        // every engine must read some of a store it has not touched since its pages were dropped
+        assertThat(m.value(ColdPhase.COLD_READ_KB)).as("cold_read_kb").isPositive();
+        assertThat(m.value(ColdPhase.COLD_OQC_P99_MS)).as("cold_oqc_p99_ms")
+                .isGreaterThanOrEqualTo(m.value(ColdPhase.COLD_OQC_MS));
     }
 }

@@ -28,10 +28,11 @@ public final class Phases {
     public static final ReadPhase READ_EVERY_NOTE = new ReadPhase();
     public static final CapacityPhase CAPACITY_PER_PROCESS = new CapacityPhase();
     public static final ConcurrencyPhase CONCURRENCY = new ConcurrencyPhase();
+    public static final ColdPhase COLD = new ColdPhase();
 
     /** Every phase, in the order a trial measures them. */
     public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
-            CAPACITY_PER_PROCESS, CONCURRENCY);
+            CAPACITY_PER_PROCESS, CONCURRENCY, COLD);
 
     private Phases() {
     }

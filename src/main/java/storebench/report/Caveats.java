@@ -41,9 +41,11 @@ final class Caveats {
     /** Every caveat, in order. */
     List<Text> all() {
         List<Text> c = new ArrayList<>();
-        c.add(Text.of("Warm page cache only: the stores were just written or read by the warm-up, so the opens never"
-                + " read from the device (cold opens, with the eviction checked: \"Where the time goes\","
-                + " -Dbench.profile=true)."));
+        c.add(Text.of("Warm page cache in every row but the cold ones: the stores were just written or read by the"
+                + " warm-up, so those opens never read from the device. The cold rows (the cold phase) drop the"
+                + " pool's files from the page cache after the warm-up, check that the drop took, and count what"
+                + " each visit read from the device; a virtual disk's host may still hold what the guest dropped"
+                + " (the bench root's direct-read latency, under \"Engines and versions\", tells)."));
         c.add(count());
         c.add(Text.of("Memory per open store is (after − before) / M in the trial process, from"
                 + " /proc/PID/smaps_rollup. Resident includes the pages of memory-mapped files the count touched"

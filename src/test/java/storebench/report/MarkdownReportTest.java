@@ -159,7 +159,12 @@ class MarkdownReportTest {
                 "same, resident memory per open store (slope)",
                 "same, virtual size per open store (slope)",
                 "same, file descriptors per open store (slope)",
-                "same, memory maps per open store (slope)");
+                "same, memory maps per open store (slope)",
+                "Cold open: page cache dropped (median)",
+                "Cold count query (median)",
+                "Cold open, query, close (median)",
+                "same, p99",
+                "Cold: read from the device per store");
         assertThat(labels).hasSize((int) Phases.stats().stream().filter(s -> !s.optional()).count());
     }
 

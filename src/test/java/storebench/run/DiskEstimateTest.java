@@ -16,14 +16,14 @@ class DiskEstimateTest {
     void aStoreIsOpenedByEveryFreshProcessWarmUpAndRun() {
         BenchOptions o = SmallRuns.options(Path.of("/tmp/out"), Path.of("/tmp/root"), Map.of("bench.stores", "1000",
                 "bench.runs", "3", "bench.warmupOpens", "5000"));
-        // open runs and read runs: 3 fresh processes each, 5 warm-up passes and the run; memory: 5 passes and the
+        // open runs, read runs and cold runs: 3 fresh processes each, 5 warm-up passes and the run; memory: 5 passes and the
         // hold; check and layout; concurrency: for T = 1, 2, 4 and 3 runs, 5 warm-up passes and one pass of at
         // least 1,000 visits; capacity: none (it makes its own stores)
-        assertThat(DiskEstimate.opensPerStore(o)).isEqualTo(2 * 3 * 6 + 6 + 2 + 3 * 3 * 6);
+        assertThat(DiskEstimate.opensPerStore(o)).isEqualTo(3 * 3 * 6 + 6 + 2 + 3 * 3 * 6);
         BenchOptions fewer = SmallRuns.options(Path.of("/tmp/out"), Path.of("/tmp/root"), Map.of("bench.stores", "200",
                 "bench.runs", "3", "bench.warmupOpens", "1000", "bench.threads", "2", "bench.concurrencyVisits", "1000"));
         // N=200: 5 warm-up passes, and a concurrency run of 1,000 visits is 5 passes
-        assertThat(DiskEstimate.opensPerStore(fewer)).isEqualTo(2 * 3 * 6 + 6 + 2 + 3 * (5 + 5));
+        assertThat(DiskEstimate.opensPerStore(fewer)).isEqualTo(3 * 3 * 6 + 6 + 2 + 3 * (5 + 5));
     }
 
     @Test

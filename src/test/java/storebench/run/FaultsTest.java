@@ -70,6 +70,7 @@ class FaultsTest {
             other.measure(Phases.MEMORY_PER_STORE);
             other.measure(Phases.READ_EVERY_NOTE);
             other.measure(Phases.CAPACITY_PER_PROCESS);
+            other.measure(Phases.COLD);
             assertThatThrownBy(() -> victim.measure(Phases.OPEN_RUNS)).hasMessageContaining("an earlier phase failed");
         }
         Path out = tmp.resolve("out");

@@ -1,0 +1,150 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.StoreLayout;
+import storebench.measure.DeviceReads;
+import storebench.measure.PageCache;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+import storebench.results.Stat.Unit;
+import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Cold opens: a store nobody has touched for a while, its pages no longer in memory. Like the open runs (R runs, each
+ * in a fresh trial process warmed up first, so that the JIT is warm; run r visits all N stores once in its seeded
+ * order: open, count, close, each timed), but between the warm-up and the run the parent drops every file of the pool
+ * from the page cache ({@code fsync}, then {@code posix_fadvise(POSIX_FADV_DONTNEED)}: no root needed, the files are
+ * the bench's own) and checks with {@code mincore} that the drop took. The trial process reports what its visits
+ * read from the device (/proc/self/io read_bytes over the loop): per store, how much of it the engine must read to
+ * count it.
+ */
+public final class ColdPhase extends Phase {
+    public static final String CHARTS = "Cold opens: the pool dropped from the page cache";
+    public static final Stat COLD_OPEN_MS = Stat.of("cold_open_ms", "Cold open: page cache dropped (median)", Unit.MS,
+            3).row(40).ofRuns().build();
+    public static final Stat COLD_COUNT_MS = Stat.of("cold_count_ms", "Cold count query (median)", Unit.MS, 3).row(41)
+            .ofRuns().build();
+    public static final Stat COLD_OQC_MS = Stat.of("cold_oqc_ms", "Cold open, query, close (median)", Unit.MS, 3)
+            .row(42).ofRuns().chart(CHARTS, "Open, query, close of a store dropped from the page cache (median ms)")
+            .build();
+    public static final Stat COLD_OQC_P99_MS = Stat.of("cold_oqc_p99_ms", "same, p99", Unit.MS, 3).row(43).ofRuns()
+            .build();
+    public static final Stat COLD_READ_KB = Stat.of("cold_read_kb", "Cold: read from the device per store", Unit.KB, 1)
+            .row(44).ofRuns().chart(CHARTS, "Read from the device per store, cold (KB)").build();
+    public static final Step COLDWARMUP = new Step("coldwarmup", true, "cold warm-up");
+    public static final Step COLDRUN = new Step("coldrun", true, "cold runs");
+    /** A run counts as cold only if at most this fraction of the pool's pages stayed resident after the drop. */
+    static final double MOST_RESIDENT = DeviceReads.MAX_RESIDENT_AFTER_EVICTION;
+
+    private final FreshRuns runs;
+
+    ColdPhase() {
+        super("cold");
+        Map<String, Stat> medians = new LinkedHashMap<>();
+        medians.put("open", COLD_OPEN_MS);
+        medians.put("count", COLD_COUNT_MS);
+        medians.put("oqc", COLD_OQC_MS);
+        runs = new FreshRuns(this, Query.COUNT, COLDWARMUP, COLDRUN, false, medians, COLD_OQC_P99_MS, COLD_OQC_MS,
+                "coldrun-").beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
+                    long bytes = answer.path("readBytes").asLong(-1);
+                    if (bytes >= 0) {
+                        figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())
+                                .add(bytes / 1024.0 / answer.path("samples").path("oqc").size());
+                    }
+                });
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS, COLD_READ_KB);
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(COLDWARMUP, COLDRUN);
+    }
+
+    /** R fresh processes, each a warm-up of whole passes and the run. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
+    }
+
+    @Override
+    public List<PhaseOption<?>> options() {
+        return List.of(Precision.TARGET, Precision.MAX_RUNS);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH_PER_RUN;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        PageCache.unavailable().ifPresent(why -> {
+            throw new IllegalStateException("the cold phase drops the pool's pages from the page cache through libc,"
+                    + " and " + why);
+        });
+        return runs.measure(run);
+    }
+
+    /**
+     * Drops every file of the pool from the page cache and checks that it took; the run's line gets the pages left.
+     * Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG).
+     */
+    static ObjectNode drop(PhaseRun run, int r) throws IOException {
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < run.stores(); i++) {
+            dirs.add(StoreLayout.storeDir(run.poolDir(), i));
+        }
+        PageCache.Residency after = drop(dirs);
+        ObjectNode fields = Protocol.JSON.createObjectNode().put("poolPages", after.pages())
+                .put("residentPagesAfterDrop", after.residentPages());
+        if (after.fraction() > MOST_RESIDENT) {
+            throw new IOException(String.format(Locale.US, "%s/%s cold run %d: dropping the pool's %,d pages from the"
+                    + " page cache did not take: %,d (%.1f%%) are still resident, more than the %.0f%% a cold run"
+                    + " allows (another process may map the files, or keep writing them)", run.engine(),
+                    run.setting(), r, after.pages(), after.residentPages(), 100 * after.fraction(),
+                    100 * MOST_RESIDENT));
+        }
+        return fields;
+    }
+
+    /** Drops the files under {@code dirs} from the page cache; what stayed resident, read back with mincore. */
+    static PageCache.Residency drop(List<Path> dirs) throws IOException {
+        List<Path> files = PageCache.filesUnder(dirs);
+        PageCache.evict(files);
+        return PageCache.residency(files);
+    }
+
+    /** The largest share of the pool a drop left resident, and what the device read per store. */
+    @Override
+    public List<String> notes(RunResults results, String engine, String setting) {
+        long most = -1;
+        long pages = 0;
+        for (JsonNode l : results.lines("phase", engine, setting)) {
+            if (COLDRUN.op().equals(l.path("phase").asText()) && l.has("residentPagesAfterDrop")) {
+                if (l.path("residentPagesAfterDrop").asLong() > most) {
+                    most = l.path("residentPagesAfterDrop").asLong();
+                    pages = l.path("poolPages").asLong();
+                }
+            }
+        }
+        if (most < 0) {
+            return List.of();
+        }
+        return List.of(String.format(Locale.US, "cold: at most %,d of the pool's %,d pages (%.2f%%) stayed in the page"
+                + " cache after a drop.", most, pages, pages == 0 ? 0 : 100.0 * most / pages));
+    }
+}
