@@ -28,7 +28,7 @@ import java.util.Map;
  * read from the device (/proc/self/io read_bytes over the loop): per store, how much of it the engine must read to
  * count it.
  */
-public final class ColdPhase extends Phase {
+public final class ColdPhase extends RunsPhase {
     public static final String CHARTS = "Cold opens: the pool dropped from the page cache";
     public static final Stat COLD_OPEN_MS = Stat.of("cold_open_ms", "Cold open: page cache dropped (median)", Unit.MS,
             3).row(40).ofRuns().build();
@@ -65,29 +65,13 @@ public final class ColdPhase extends Phase {
     }
 
     @Override
+    FreshRuns runs() {
+        return runs;
+    }
+
+    @Override
     public List<Stat> stats() {
         return List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS, COLD_READ_KB);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(COLDWARMUP, COLDRUN);
-    }
-
-    /** R fresh processes, each a warm-up of whole passes and the run. */
-    @Override
-    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
-        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
-    }
-
-    @Override
-    public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_PER_RUN;
     }
 
     @Override
@@ -96,7 +80,7 @@ public final class ColdPhase extends Phase {
             throw new IllegalStateException("the cold phase drops the pool's pages from the page cache through libc,"
                     + " and " + why);
         });
-        return runs.measure(run);
+        return super.measure(run);
     }
 
     /**
@@ -128,7 +112,7 @@ public final class ColdPhase extends Phase {
         return PageCache.residency(files);
     }
 
-    /** The largest share of the pool a drop left resident, and what the device read per store. */
+    /** The largest share of the pool a drop left resident (the runs fail above 5%). */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         long most = -1;

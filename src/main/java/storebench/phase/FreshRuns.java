@@ -88,6 +88,11 @@ final class FreshRuns {
         return this;
     }
 
+    /** The phase's steps: the warm-up, then the run. */
+    List<Phase.Step> steps() {
+        return List.of(warmStep, runStep);
+    }
+
     /** The R runs, and as many more as bench.precision needs. */
     Measured measure(PhaseRun run) throws Exception {
         run.ensureStores();

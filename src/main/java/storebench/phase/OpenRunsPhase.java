@@ -21,7 +21,7 @@ import java.util.Random;
  * run r visits all N stores in the order {@code Collections.shuffle(0..N-1, new Random(r))}: open, count, close,
  * each timed, and the three together. Each figure is the median over the runs of that run's p50 (or p99).
  */
-public final class OpenRunsPhase extends Phase {
+public final class OpenRunsPhase extends RunsPhase {
     public static final Stat OPEN_MS = Stat.of("open_ms", "Open (median)", Unit.MS, 3).reference(3).ofRuns()
             .chart(Phases.MEDIANS, "Open (median ms)").build();
     public static final Stat COUNT_MS = Stat.of("count_ms", "Count query (median)", Unit.MS, 3).reference(4).ofRuns()
@@ -86,34 +86,13 @@ public final class OpenRunsPhase extends Phase {
     }
 
     @Override
+    FreshRuns runs() {
+        return runs;
+    }
+
+    @Override
     public List<Stat> stats() {
         return List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS, OQC_YARD, YARD_MS);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(WARMUP, OPENRUN);
-    }
-
-    /** R fresh processes, each a warm-up of whole passes and the run. */
-    @Override
-    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
-        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
-    }
-
-    @Override
-    public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_PER_RUN;
-    }
-
-    @Override
-    public Measured measure(PhaseRun run) throws Exception {
-        return runs.measure(run);
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.Map;
  * are checked against the workload's (their count, the sums of text lengths and of ts), as the count query is against
  * W. The reference's caveat 5: a different query, e.g. reading all objects, compares differently than the count.
  */
-public final class ReadPhase extends Phase {
+public final class ReadPhase extends RunsPhase {
     public static final Stat READ_MS = Stat.of("read_ms", "Read every note (median)", Unit.MS, 3).row(15).ofRuns()
             .chart(Phases.READ, "Read every note (median ms)").build();
     public static final Stat ORC_MS = Stat.of("orc_ms", "Open, read every note, close (median)", Unit.MS, 3).row(16)
@@ -35,33 +35,12 @@ public final class ReadPhase extends Phase {
     }
 
     @Override
+    FreshRuns runs() {
+        return runs;
+    }
+
+    @Override
     public List<Stat> stats() {
         return List.of(READ_MS, ORC_MS, ORC_P99_MS);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(READWARMUP, READRUN);
-    }
-
-    /** R fresh processes, each a warm-up of whole passes and the run. */
-    @Override
-    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
-        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
-    }
-
-    @Override
-    public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_PER_RUN;
-    }
-
-    @Override
-    public Measured measure(PhaseRun run) throws Exception {
-        return runs.measure(run);
     }
 }

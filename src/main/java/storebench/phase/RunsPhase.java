@@ -1,0 +1,43 @@
+package storebench.phase;
+
+import java.util.List;
+
+/**
+ * A phase measured in R runs, each in a fresh trial process after its own warm-up ({@link FreshRuns}): the open runs,
+ * read, cold. What they share is here; each phase says what its runs visit with and what they yield.
+ */
+abstract class RunsPhase extends Phase {
+    RunsPhase(String id) {
+        super(id);
+    }
+
+    /** Its runs, made once by the phase. */
+    abstract FreshRuns runs();
+
+    /** The warm-up and the run. */
+    @Override
+    public List<Step> steps() {
+        return runs().steps();
+    }
+
+    /** R fresh processes (bench.maxRuns where bench.precision may add runs), each a warm-up of whole passes and the run. */
+    @Override
+    public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return Precision.mostRuns(runs, options) * (warmupPasses + 1);
+    }
+
+    @Override
+    public List<PhaseOption<?>> options() {
+        return List.of(Precision.TARGET, Precision.MAX_RUNS);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH_PER_RUN;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        return runs().measure(run);
+    }
+}
