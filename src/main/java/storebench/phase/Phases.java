@@ -20,6 +20,7 @@ public final class Phases {
     public static final String DISK = "Disk per store";
     public static final String READ = "Reading every note: medians per store";
     public static final String CAPACITY = "Capacity: stores held open at once";
+    public static final String WARM_COLD = "Open, query, close: warm page cache, and the pool dropped from it";
 
     public static final CreatePhase CREATE = new CreatePhase();
     public static final DiskPhase DISK_USAGE = new DiskPhase();

@@ -136,12 +136,14 @@ class HtmlReportTest {
 
     @Test
     void drawsPercentilePlotsFromTheHdrLogsAndBarChartsAsInlineSvg() {
-        // default has logs for its three engines, mmap-threshold none; nine bar charts (create, open, count,
-        // close; resident, anonymous, heap; disk files, allocated)
-        assertThat(count(html, "<svg")).isEqualTo(10);
-        assertThat(count(html, "<figure class=\"chart\"")).isEqualTo(10);
+        // default has logs for its three engines, mmap-threshold none; ten bar charts (create, open, count,
+        // close; open-query-close warm, its cold pair has no figures here; resident, anonymous, heap; disk files,
+        // allocated)
+        assertThat(count(html, "<svg")).isEqualTo(11);
+        assertThat(count(html, "<figure class=\"chart\"")).isEqualTo(11);
         for (String title : List.of("Open, query, close by percentile, defaults", "Create, write 1,000 objects, close (median ms)",
-                "Open (median ms)", "Count query (median ms)", "Close (median ms)", "Resident memory per open store (KB)",
+                "Open (median ms)", "Count query (median ms)", "Close (median ms)",
+                "Open, query, close, warm page cache (median ms)", "Resident memory per open store (KB)",
                 "Anonymous memory per open store (KB)", "Managed heap per open store (KB)", "Disk per store, files (KB)",
                 "Disk per store, allocated (KB)")) {
             assertThat(html).contains("<title>" + title + "</title>");
