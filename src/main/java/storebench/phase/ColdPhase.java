@@ -21,12 +21,12 @@ import java.util.Map;
 
 /**
  * Cold opens: a store nobody has touched for a while, its pages no longer in memory. Like the open runs (R runs, each
- * in a fresh trial process warmed up first, so that the JIT is warm; run r visits all N stores once in its seeded
- * order: open, count, close, each timed), but between the warm-up and the run the parent drops every file of the pool
- * from the page cache ({@code fsync}, then {@code posix_fadvise(POSIX_FADV_DONTNEED)}: no root needed, the files are
- * the bench's own) and checks with {@code mincore} that the drop took. The trial process reports what its visits
- * read from the device (/proc/self/io read_bytes over the loop): per store, how much of it the engine must read to
- * count it.
+ * in a fresh trial process warmed up first, so that the JIT is warm; run r visits its seeded sample of the pool
+ * ({@link Sample}: all N stores up to bench.sample) once: open, count, close, each timed), but between the warm-up and
+ * the run the parent drops every file of the pool from the page cache ({@code fsync}, then
+ * {@code posix_fadvise(POSIX_FADV_DONTNEED)}: no root needed, the files are the bench's own) and checks with
+ * {@code mincore} that the drop took. The trial process reports what its visits read from the device (/proc/self/io
+ * read_bytes over the loop): per store, how much of it the engine must read to count it.
  */
 public final class ColdPhase extends RunsPhase {
     public static final Stat COLD_OPEN_MS = Stat.of("cold_open_ms", "Cold open: page cache dropped (median)", Unit.MS,
@@ -54,7 +54,7 @@ public final class ColdPhase extends RunsPhase {
         medians.put("count", COLD_COUNT_MS);
         medians.put("oqc", COLD_OQC_MS);
         runs = new FreshRuns(this, Query.COUNT, COLDWARMUP, COLDRUN, false, medians, COLD_OQC_P99_MS, COLD_OQC_MS,
-                "coldrun-").beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
+                "coldrun-").sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
                     long bytes = answer.path("readBytes").asLong(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())
@@ -66,6 +66,11 @@ public final class ColdPhase extends RunsPhase {
     @Override
     FreshRuns runs() {
         return runs;
+    }
+
+    @Override
+    public List<PhaseOption<?>> options() {
+        return withSample(super.options());
     }
 
     @Override

@@ -23,8 +23,8 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
- * T workers at once, for each T of bench.threads: the pool's stores in run r's seeded order (whole passes over it, at
- * least bench.concurrencyVisits visits), dealt round-robin into T shares, each worker visiting its own share: open, count,
+ * T workers at once, for each T of bench.threads: run r's seeded sample of the pool ({@link Sample}: all N stores up
+ * to bench.sample) in its order (whole passes over it, at least bench.concurrencyVisits visits), dealt round-robin into T shares, each worker visiting its own share: open, count,
  * close, timed per store as in the open runs. JVM engines: T
  * threads in one fresh trial process per run, warmed up like the open runs once for all the run's T. Node engines: T fresh worker processes (a Node
  * database call is synchronous, so one process is one worker), each warmed up over its own share. The workers start
@@ -105,7 +105,7 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(WORKERS, VISITS);
+        return List.of(WORKERS, VISITS, Sample.STORES);
     }
 
     /**
@@ -149,9 +149,9 @@ public final class ConcurrencyPhase extends Phase {
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = WarmUp.passes(run.stores(), run.option(VISITS));
+        int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
         for (int r = 1; r <= run.runs(); r++) {
-            int[] order = repeat(OpenRunsPhase.visitingOrder(run.stores(), r), passes);
+            int[] order = repeat(Sample.order(run, r), passes);
             int runNumber = r;
             if (run.runtime() == TrialRuntime.JVM) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
@@ -205,7 +205,9 @@ public final class ConcurrencyPhase extends Phase {
 
     /** Node engines: T fresh worker processes, each warmed up over its own share, then started together. */
     private JsonNode inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
-        int perWorker = Math.max(1, (run.warmOrder().size() + shares.length - 1) / shares.length);
+        int sample = Sample.size(run);
+        int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
+        int perWorker = Math.max(1, (fixed + shares.length - 1) / shares.length);
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
             int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));

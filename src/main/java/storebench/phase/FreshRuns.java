@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process warmed up first
- * ({@link WarmUp}), then one visit of all N stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}) with
- * the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate resamples. Per run,
+ * ({@link WarmUp}), then one visit of all N stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}), or
+ * of its seeded sample ({@link Sample}: read, cold), with the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate resamples. Per run,
  * each named sample array gives its p50 (and the whole visit its p99); the phase records the median over the runs of
  * every statistic, in the order of its rows.
  */
@@ -38,6 +38,8 @@ final class FreshRuns {
     private BeforeRun beforeRun = (run, r) -> null;
     private RunFigures runFigures = (answer, runs) -> { };
     private Recorded recorded = (run, m, earlier, maxLoad) -> { };
+    /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
+    private boolean sampled;
     /** What a run's line copies from the answer: the JIT's time and the wait for it, what the loop read from the device. */
     private static final List<String> ANSWER_FIELDS = List.of("compileMs", "settleMs", "settled", "readBytes");
 
@@ -88,6 +90,12 @@ final class FreshRuns {
         return this;
     }
 
+    /** Each run visits a seeded sample of the pool ({@link Sample}): the phases beyond the reference's table. */
+    FreshRuns sampled() {
+        this.sampled = true;
+        return this;
+    }
+
     /** The phase's steps: the warm-up, then the run. */
     List<Phase.Step> steps() {
         return List.of(warmStep, runStep);
@@ -135,9 +143,14 @@ final class FreshRuns {
             ObjectNode before = beforeRun.before(run, r);
             ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
                     .put("run", r);
-            request.set("order", Protocol.ints(OpenRunsPhase.visitingOrder(run.stores(), r)));
-            PhaseRun.Answer answer = run.send(runStep, request, run.stores(), (l, reply) -> {
+            int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.stores(), r);
+            request.set("order", Protocol.ints(order));
+            PhaseRun.Answer answer = run.send(runStep, request, order.length, (l, reply) -> {
                 l.put("run", runNumber);
+                if (sampled) {
+                    l.put("sample", order.length).put("sampleHalfWidth", Math.round(Sample.halfWidth(Protocol.toLongs(
+                            reply.path("samples").path(query.total), query.total)) * 1e4) / 1e4);
+                }
                 for (String field : ANSWER_FIELDS) { // where the runtime reports them (docs/protocol.md)
                     if (reply.has(field)) {
                         l.set(field, reply.get(field));

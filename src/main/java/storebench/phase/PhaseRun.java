@@ -62,11 +62,11 @@ public interface PhaseRun extends PhaseOptions {
     record Stage(String name, int visits, java.util.function.IntFunction<ObjectNode> request) {
     }
 
-    /** The fixed warm-up's order: whole passes over all N stores, at least bench.warmupOpens opens. */
-    List<Integer> warmOrder();
-
     /** How a warm-up decides when to stop (bench.warmup). */
     WarmUp.Rule warmupRule();
+
+    /** bench.warmupOpens: the most visits a steady warm-up makes (in whole passes where it must warm the page cache). */
+    int warmupOpens();
 
     /**
      * The stores exist: created (their create and disk figures recorded), or reused where bench.reuse allows. Once per

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Read: like the open runs (R runs, each in a fresh trial process after its own warm-up, in the seeded visiting
- * orders), but per store: open, read every note (text and ts into the runtime's own values), close. The notes read
+ * orders; each run over its seeded sample of the pool, {@link Sample}), but per store: open, read every note (text and ts into the runtime's own values), close. The notes read
  * are checked against the workload's (their count, the sums of text lengths and of ts), as the count query is against
  * W. The reference's caveat 5: a different query, e.g. reading all objects, compares differently than the count.
  */
@@ -31,12 +31,18 @@ public final class ReadPhase extends RunsPhase {
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("read", READ_MS);
         medians.put("orc", ORC_MS);
-        runs = new FreshRuns(this, Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS, ORC_MS, "readrun-");
+        runs = new FreshRuns(this, Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS, ORC_MS, "readrun-")
+                .sampled();
     }
 
     @Override
     FreshRuns runs() {
         return runs;
+    }
+
+    @Override
+    public List<PhaseOption<?>> options() {
+        return withSample(super.options());
     }
 
     @Override

@@ -31,6 +31,13 @@ abstract class RunsPhase extends Phase {
         return List.of(Precision.TARGET, Precision.MAX_RUNS);
     }
 
+    /** {@code options} and bench.sample: for the phases whose runs visit a sample of the pool. */
+    static List<PhaseOption<?>> withSample(List<PhaseOption<?>> options) {
+        List<PhaseOption<?>> all = new java.util.ArrayList<>(options);
+        all.add(Sample.STORES);
+        return List.copyOf(all);
+    }
+
     @Override
     public Processes processes() {
         return Processes.FRESH_PER_RUN;

@@ -3,10 +3,14 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.PageCache;
 import storebench.measure.RunStats;
+import storebench.model.StoreLayout;
 import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,9 +19,12 @@ import java.util.function.Consumer;
 /**
  * The uncounted warm-up before measurements: a trial process visits the stores with the phase's query (open, count or
  * read, close) in windows of {@link SteadyState#WINDOW} visits, going round the N stores in order, until its figures
- * have settled ({@link SteadyState}), at least one whole pass (the page cache holds every store) and at most the fixed
- * warm-up's whole passes of at least bench.warmupOpens visits. With bench.warmup=fixed it always makes those. The
- * phases with runs begin each run with it, the memory phase its holding process.
+ * have settled ({@link SteadyState}), at least one whole pass (the page cache holds every store it visits) and at most
+ * the fixed warm-up's whole passes of at least bench.warmupOpens visits. Where N is more than bench.warmupOpens it goes
+ * round the first bench.warmupOpens stores; where the page cache already holds those (mincore: at least
+ * {@link #LEAST_RESIDENT_WITHOUT_PASS} of their pages) and they are more than the rule's three blocks, it needs no
+ * whole pass, only the three blocks. With bench.warmup=fixed it always makes whole passes over all N stores of at
+ * least bench.warmupOpens visits. The phases with runs begin each run with it, the memory phase its holding process.
  */
 public final class WarmUp {
     /** How a warm-up decides when to stop (bench.warmup). */
@@ -54,6 +61,51 @@ public final class WarmUp {
         return Math.max(1, (minVisits + n - 1) / n);
     }
 
+    /** Reads the resident share of the pool's first {@code stores} stores. */
+    @FunctionalInterface
+    interface Residency {
+        double of(int stores) throws IOException;
+    }
+
+    /**
+     * What a warm-up may visit: round the first {@code stores} stores of the pool, at least {@code floor} and at most
+     * {@code ceiling} visits; {@code wholePass}: whether the floor includes a pass over them for the page cache.
+     */
+    record Plan(int stores, int floor, int ceiling, boolean wholePass) {
+        /**
+         * A steady warm-up goes round the first bench.warmupOpens stores only (all N where there are no more): more
+         * stores do not warm a process more. A pass over its stores is for the page cache, which is the machine's, not
+         * the process': where it already holds them (asked only where they are more than the rule's three blocks),
+         * the warm-up needs only what the rule judges by. A fixed one makes whole passes over all N.
+         */
+        static Plan of(int n, int warmupOpens, Rule rule, Residency residency) throws IOException {
+            int judged = SteadyState.minWindows() * SteadyState.WINDOW;
+            boolean steady = rule == Rule.STEADY;
+            int stores = steady ? Math.min(n, warmupOpens) : n;
+            int ceiling = passes(stores, warmupOpens) * stores;
+            boolean cached = steady && stores > judged && residency.of(stores) >= LEAST_RESIDENT_WITHOUT_PASS;
+            return new Plan(stores, Math.min(ceiling, cached ? judged : Math.max(stores, judged)), ceiling, !cached);
+        }
+    }
+
+    /** The share of its stores' pages the page cache must hold for a warm-up to skip its whole pass. */
+    static final double LEAST_RESIDENT_WITHOUT_PASS = 0.95;
+
+    /**
+     * The resident share (mincore) of the first {@code stores} stores of the pool, 0 where it cannot be read (no libc
+     * through JNA): a pass is then made.
+     */
+    static double resident(PhaseRun run, int stores) throws IOException {
+        if (PageCache.unavailable().isPresent()) {
+            return 0;
+        }
+        List<Path> dirs = new ArrayList<>();
+        for (int i = 0; i < stores; i++) {
+            dirs.add(StoreLayout.storeDir(run.poolDir(), i));
+        }
+        return PageCache.residency(PageCache.filesUnder(dirs)).fraction();
+    }
+
     /** Starts a fresh trial process and warms it up; {@code line} adds fields to the warm-up's phase line. */
     static void inFreshProcess(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line)
             throws Exception {
@@ -68,10 +120,15 @@ public final class WarmUp {
      * blocks run around the first windows, so that it is compiled before a run times it, like the engine's path.
      */
     static void warm(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line) throws Exception {
-        int n = run.stores();
-        int ceiling = run.warmOrder().size();
-        int floor = Math.min(ceiling, Math.max(n, SteadyState.minWindows() * SteadyState.WINDOW));
         boolean steady = run.warmupRule() == Rule.STEADY;
+        double[] resident = {-1};
+        Plan plan = Plan.of(run.stores(), run.warmupOpens(), run.warmupRule(), stores -> {
+            resident[0] = resident(run, stores);
+            return resident[0];
+        });
+        int n = plan.stores();
+        int ceiling = plan.ceiling();
+        int floor = plan.floor();
         PhaseRun.Requests requests = run.requests(step, ceiling);
         List<Double> medians = new ArrayList<>();
         List<Double> compileMs = new ArrayList<>();
@@ -104,6 +161,9 @@ public final class WarmUp {
         int settled = settledAt;
         requests.end(l -> {
             l.put("rule", run.warmupRule().id()).put("windowVisits", SteadyState.WINDOW);
+            if (resident[0] >= 0) {
+                l.put("resident", Math.round(resident[0] * 1e4) / 1e4).put("wholePass", plan.wholePass());
+            }
             if (settled >= 0) {
                 l.put("settledAt", settled);
             }

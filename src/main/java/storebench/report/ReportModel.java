@@ -12,6 +12,7 @@ import storebench.phase.MemoryPhase;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
+import storebench.phase.Sample;
 import storebench.phase.SteadyState;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -405,6 +406,7 @@ public final class ReportModel {
                     : " (not reached: " + fmt(100 * l.path("farther").asDouble(), 1) + "%)"))
                     .collect(Collectors.joining(", ")) + "."));
         }
+        sampleItem().ifPresent(items::add);
         long totalBytes = 0;
         for (JsonNode d : ctx.results().lines("disk")) {
             totalBytes += d.path("totalBytes").asLong();
@@ -489,6 +491,31 @@ public final class ReportModel {
         return new Section(Block.Heading.of(2, "What was measured"), blocks);
     }
 
+    /**
+     * Where read, cold and concurrency visited a sample of the pool (bench.sample below N): its size and the widest
+     * sampling error of a run's median, per phase.
+     */
+    private Optional<Text> sampleItem() {
+        int n = ctx.run().path("stores").asInt();
+        String option = ctx.run().path("phaseOptions").path(Sample.STORES.name()).asText("");
+        if (option.isEmpty() || Sample.STORES.read(option) >= n) {
+            return Optional.empty();
+        }
+        int s = Sample.STORES.read(option);
+        Map<String, Double> widest = new LinkedHashMap<>();
+        for (JsonNode l : ctx.results().lines("phase")) {
+            if (l.has("sampleHalfWidth")) {
+                widest.merge(l.path("phase").asText(), l.path("sampleHalfWidth").asDouble(), Math::max);
+            }
+        }
+        return Optional.of(Text.of("Read, cold and concurrency visited in each run a seeded sample of " + fmt(s, 0)
+                + " of the " + fmt(n, 0) + " stores (-Dbench.sample; the open runs visit all of them)"
+                + (widest.isEmpty() ? "" : "; the sample's own 95% interval of a run's median lay within "
+                + widest.entrySet().stream().map(e -> fmt(100 * e.getValue(), 1) + "% (" + e.getKey() + ")")
+                .collect(Collectors.joining(", ")) + " of it at the widest, the runs' spread is the rest")
+                + "."));
+    }
+
     private String warmup(int n) {
         if (!ctx.run().has("warmupOpens")) {
             return "after one uncounted warm-up pass";
@@ -505,9 +532,11 @@ public final class ReportModel {
                     + SteadyState.BLOCK + " before those, none of those windows more than "
                     + fmt(100 * SteadyState.WINDOW_TOLERANCE, 0) + "% from their median, and (JVM) the JIT compiled for"
                     + " at most "
-                    + fmt(100 * SteadyState.COMPILE_SHARE, 0) + "% of their time: at least one pass over all stores"
-                    + " (the page cache) and " + fmt(SteadyState.minWindows() * SteadyState.WINDOW, 0)
-                    + " visits, at most whole passes of " + fmt(ceiling, 0) + " (the warm-up table below)";
+                    + fmt(100 * SteadyState.COMPILE_SHARE, 0) + "% of their time: at least "
+                    + fmt(SteadyState.minWindows() * SteadyState.WINDOW, 0) + " visits and one pass over the stores it"
+                    + " visits (the page cache), unless the page cache held them already, at most whole passes of "
+                    + fmt(ceiling, 0) + (n > ceiling ? "; it visits the first " + fmt(ceiling, 0) + " of the " + fmt(n, 0)
+                    + " stores" : "") + " (the warm-up table below)";
         }
         int passes = warmups.stream().mapToInt(l -> l.has("passes") ? l.path("passes").asInt(1)
                 : (int) Math.ceil(l.path("visited").asDouble() / n)).max().orElse(1);

@@ -353,16 +353,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
-    public List<Integer> warmOrder() {
-        int n = stores();
-        int passes = WarmUp.passes(n, bench.options.warmupOpens);
-        List<Integer> order = new ArrayList<>(n * passes);
-        for (int pass = 0; pass < passes; pass++) {
-            for (int i = 0; i < n; i++) {
-                order.add(i);
-            }
-        }
-        return order;
+    public int warmupOpens() {
+        return bench.options.warmupOpens;
     }
 
     @Override

@@ -70,4 +70,23 @@ class WarmUpRunTest {
             }
         });
     }
+
+    @Test
+    void aPoolLargerThanTheWarmUpAndTheSampleIsWarmedRoundItsFirstStoresAndReadOverASample() throws Exception {
+        Path out = tmp.resolve("sample");
+        BenchOptions o = SmallRuns.options(out, tmp.resolve("root-sample"), Map.of("bench.stores", "5",
+                "bench.warmupOpens", "3", "bench.sample", "4", "bench.runs", "2"));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.READ_EVERY_NOTE);
+        }
+        List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
+
+        assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("readwarmup")).hasSize(2)
+                .allSatisfy(l -> assertThat(l.path("visited").asInt()).as("round the first 3 of 5 stores").isEqualTo(3));
+        assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("readrun")).hasSize(2).allSatisfy(l -> {
+            assertThat(l.path("visited").asInt()).as("a sample of 4 of the 5 stores").isEqualTo(4);
+            assertThat(l.path("sample").asInt()).isEqualTo(4);
+            assertThat(l.path("sampleHalfWidth").asDouble()).isPositive();
+        });
+    }
 }

@@ -1,0 +1,54 @@
+package storebench.phase;
+
+import java.util.Arrays;
+
+/**
+ * The stores a run of the phases beyond the reference's table visits (read, cold, concurrency): a seeded sample of the
+ * pool, the first S = min(N, bench.sample) stores of run r's visiting order ({@link OpenRunsPhase#visitingOrder}), so
+ * that every run draws its own. The open runs always visit all N (the reference's table). A run's figure is the median
+ * of its S visits; its own sampling error, the 95% interval of that median ({@link #halfWidth}), is recorded on the
+ * run's line: at S=1,000 it spans the visits ranked 469 to 532, narrower than the spread between fresh processes,
+ * which the R runs are for. Below N=S nothing changes.
+ */
+public final class Sample {
+    /** S, the most stores one run of read, cold or concurrency visits. */
+    public static final PhaseOption<Integer> STORES = PhaseOption.positiveInt("bench.sample", 1000);
+    /** z for a two-sided 95% interval. */
+    private static final double Z95 = 1.96;
+
+    private Sample() {
+    }
+
+    /** S for this run: min(N, bench.sample). */
+    static int size(PhaseRun run) {
+        return Math.min(run.stores(), run.option(STORES));
+    }
+
+    /** The stores run {@code r} visits, in the order it visits them. */
+    static int[] order(PhaseRun run, int r) {
+        int[] all = OpenRunsPhase.visitingOrder(run.stores(), r);
+        return Arrays.copyOf(all, size(run));
+    }
+
+    /**
+     * The 95% interval of the median of {@code samples} (any unit), as the farther of its ends from the median over the
+     * median: the order statistics at n/2 -+ 1.96 sqrt(n)/2 (the binomial's normal approximation, close from a few
+     * dozen samples on). 0 for fewer than two samples or a zero median.
+     */
+    public static double halfWidth(long[] samples) {
+        int n = samples.length;
+        if (n < 2) {
+            return 0;
+        }
+        long[] sorted = samples.clone();
+        Arrays.sort(sorted);
+        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+        if (median == 0) {
+            return 0;
+        }
+        double reach = Z95 * Math.sqrt(n) / 2;
+        int low = Math.max(0, (int) Math.floor(n / 2.0 - reach) - 1);
+        int high = Math.min(n - 1, (int) Math.ceil(n / 2.0 + reach));
+        return Math.max(median - sorted[low], sorted[high] - median) / median;
+    }
+}
