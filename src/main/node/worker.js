@@ -11,7 +11,7 @@ const v8 = require('node:v8');
 const hrtime = process.hrtime.bigint;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Workloads (shared/DESIGN.md "Workloads"; pinned by fixtures/workload-notes.json)
+// Workloads (pinned by fixtures/workload-notes.json, as the JVM's are)
 
 const LOREM = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore'
   + ' et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex'

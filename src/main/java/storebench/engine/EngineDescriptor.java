@@ -19,11 +19,11 @@ import storebench.model.Setting;
 public final class EngineDescriptor {
     /** What kind of store an engine keeps: it decides the schema, what count does and how the notes are put. */
     public enum Kind {
-        /** The SQL schema and count query of shared/DESIGN.md, one database file per store. */
+        /** The notes table (id, ts, text) and SELECT count(*), one database file per store. */
         SQL,
         /** An object store with its own entity and count. */
         OBJECT,
-        /** A key-value store: key = the note's id, value = ts and text (shared/DESIGN.md). */
+        /** A key-value store: key = the note's id, value = ts and text (KeyValueNotes). */
         KEY_VALUE
     }
 

@@ -3,7 +3,7 @@ package storebench.measure;
 import java.util.Arrays;
 import java.util.List;
 
-/** Statistics over the R run figures of one statistic (shared/DESIGN.md, "Statistics"). */
+/** Statistics over the R run figures of one statistic. */
 public final class RunStats {
     private RunStats() {
     }

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The notes one store holds, byte for byte the same in every engine and runtime (shared/DESIGN.md,
- * "Workloads"; the Node worker builds them the same way and both check fixtures/workload-notes.json).
+ * The notes one store holds, byte for byte the same in every engine and runtime (the Node worker builds them the same
+ * way and both check fixtures/workload-notes.json).
  */
 public enum Workload {
     /** 1,000 notes of 300 characters each. */

@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
 
 /**
  * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
- * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up (shared/reference/): a few
+ * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up (README's first paragraph): a few
  * generated sentences, one table per setting with the reference's rows first, then what was measured, the caveats
  * and the versions. A pure function of those files.
  */

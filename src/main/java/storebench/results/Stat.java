@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One statistic (shared/DESIGN.md, "Statistics"): its id (part of the interface: results.jsonl, thresholds.yaml;
- * add, never rename), its row label and unit, how it is judged and drawn. Each phase declares the statistics it
- * yields (storebench.phase); this class is only their description.
+ * One statistic: its id (part of the interface: results.jsonl, thresholds.yaml; add, never rename), its row label and
+ * unit, how it is judged and drawn. Each phase declares the statistics it yields (storebench.phase); this class is
+ * only their description.
  */
 public final class Stat {
     /** How a value is printed. */

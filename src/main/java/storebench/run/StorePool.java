@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The bench root and the stores in it (shared/DESIGN.md, "Store pool"). The root is a directory the bench owns,
+ * The bench root and the stores in it. The root is a directory the bench owns,
  * marked by a file; the pool deletes only store directories ({@code store-<i>}) under a trial's directory in
  * such a root, never follows a symlink, and refuses a root it does not own.
  */
