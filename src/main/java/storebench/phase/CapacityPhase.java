@@ -77,7 +77,7 @@ public final class CapacityPhase extends Phase {
 
     @Override
     public Processes processes() {
-        return Processes.FRESH;
+        return Processes.FRESH_ALONE;
     }
 
     @Override

@@ -92,11 +92,7 @@ public final class ColdPhase extends RunsPhase {
      * Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG).
      */
     static ObjectNode drop(PhaseRun run, int r) throws IOException {
-        List<Path> dirs = new ArrayList<>();
-        for (int i = 0; i < run.stores(); i++) {
-            dirs.add(StoreLayout.storeDir(run.poolDir(), i));
-        }
-        PageCache.Residency after = drop(dirs);
+        PageCache.Residency after = drop(StoreLayout.storeDirs(run.poolDir(), run.stores()));
         ObjectNode fields = Protocol.JSON.createObjectNode().put("poolPages", after.pages())
                 .put("residentPagesAfterDrop", after.residentPages());
         if (after.fraction() > MOST_RESIDENT) {

@@ -24,12 +24,12 @@ import java.util.function.IntFunction;
 
 /**
  * T workers at once, for each T of bench.threads: run r's seeded sample of the pool ({@link Sample}: all N stores up
- * to bench.sample) in its order (whole passes over it, at least bench.concurrencyVisits visits), dealt round-robin into T shares, each worker visiting its own share: open, count,
- * close, timed per store as in the open runs. JVM engines: T
- * threads in one fresh trial process per run, warmed up like the open runs once for all the run's T. Node engines: T fresh worker processes (a Node
- * database call is synchronous, so one process is one worker), each warmed up over its own share. The workers start
- * together at one wall-clock instant; the wall time is from it to the last worker's end. R runs, fresh processes,
- * medians of the runs' figures.
+ * to bench.sample) in its order (whole passes over it, at least bench.concurrencyVisits visits), dealt round-robin
+ * into T shares, each worker visiting its own share: open, count, close, timed per store as in the open runs. JVM
+ * engines: T threads in one trial process per run (fresh, or run r's kept one under bench.share), warmed up like the
+ * open runs once for all the run's T. Node engines: T fresh worker processes (a Node database call is synchronous, so
+ * one process is one worker), each warmed up over its own share. The workers start together at one wall-clock
+ * instant; the wall time is from it to the last worker's end. R runs, medians of the runs' figures.
  */
 public final class ConcurrencyPhase extends Phase {
     /** The worker counts it has statistics for (bench.threads chooses among them). */
@@ -105,7 +105,7 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(WORKERS, VISITS, Sample.STORES);
+        return List.of(WORKERS, VISITS, Sample.STORES, WarmUp.SHARE);
     }
 
     /**
@@ -152,10 +152,9 @@ public final class ConcurrencyPhase extends Phase {
         int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
         for (int r = 1; r <= run.runs(); r++) {
             int[] order = repeat(Sample.order(run, r), passes);
-            int runNumber = r;
             if (run.runtime() == TrialRuntime.JVM) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
-                WarmUp.inFreshProcess(run, WARMUP, Query.COUNT, l -> l.put("run", runNumber));
+                WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
             for (int t : run.option(WORKERS)) {
                 int[][] shares = shares(order, t);
@@ -163,8 +162,10 @@ public final class ConcurrencyPhase extends Phase {
                         : inThreads(run, r, shares);
                 record(workers, t, figures);
             }
+            if (run.runtime() == TrialRuntime.JVM) {
+                run.keepWarmProcess(r);
+            }
         }
-        run.freshProcess(); // the next phase starts its own
         Measured m = new Measured(this);
         for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
             m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());

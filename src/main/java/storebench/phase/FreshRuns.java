@@ -16,11 +16,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process warmed up first
- * ({@link WarmUp}), then one visit of all N stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}), or
- * of its seeded sample ({@link Sample}: read, cold), with the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate resamples. Per run,
- * each named sample array gives its p50 (and the whole visit its p99); the phase records the median over the runs of
- * every statistic, in the order of its rows.
+ * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process (or, under
+ * bench.share, the one an earlier phase kept warm for run r) warmed up first ({@link WarmUp}), then one visit of all N
+ * stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}), or of its seeded sample ({@link Sample}: read,
+ * cold), with the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate
+ * resamples. Per run, each named sample array gives its p50 (and the whole visit its p99); the phase records the
+ * median over the runs of every statistic, in the order of its rows.
  */
 final class FreshRuns {
     private final Phase phase;
@@ -139,7 +140,7 @@ final class FreshRuns {
         double maxLoad = 0;
         for (int r = first; r <= last; r++) {
             int runNumber = r;
-            WarmUp.inFreshProcess(run, warmStep, query, l -> l.put("run", runNumber));
+            WarmUp.forRun(run, r, warmStep, query, l -> { });
             ObjectNode before = beforeRun.before(run, r);
             ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
                     .put("run", r);
@@ -175,11 +176,11 @@ final class FreshRuns {
                 }
             }
             runFigures.add(answer.result(), figures);
+            run.keepWarmProcess(r);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
             run.hdrLog(logPrefix + logName + e.getKey(), e.getValue());
         }
-        run.freshProcess(); // the next phase starts its own
         Measured m = new Measured(phase);
         for (Stat stat : phase.stats()) { // in the order of the rows, as results.jsonl had them
             List<Double> runs = figures.get(stat);

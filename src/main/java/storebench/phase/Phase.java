@@ -19,7 +19,16 @@ public abstract class Phase {
         SHARED,
         /** A fresh process for the phase, closed after it (memory: nothing else may have run in it). */
         FRESH,
-        /** A fresh process for each of the R runs, like JMH forks (open runs, read). */
+        /**
+         * A fresh process for the phase, and no other process of the trial alive while it runs (capacity: it holds
+         * stores until the machine's available memory runs short, which idle processes would take from it).
+         */
+        FRESH_ALONE,
+        /**
+         * A fresh process for each of the R runs, like JMH forks (open runs, read, cold, concurrency); with bench.share
+         * run r's process, once warmed up and measured, is kept for run r of the next such phase
+         * ({@link PhaseRun#takeWarmProcess}).
+         */
         FRESH_PER_RUN
     }
 

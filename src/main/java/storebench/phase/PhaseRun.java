@@ -119,6 +119,20 @@ public interface PhaseRun extends PhaseOptions {
     void freshProcess();
 
     /**
+     * Makes the process an earlier phase kept for run {@code r} ({@link #keepWarmProcess}) the trial's process (the one
+     * running is closed); false where none was kept (bench.share off, the trial's first phase with runs, a run beyond
+     * those kept, a kept process that died): then the caller starts a fresh one.
+     */
+    boolean takeWarmProcess(int r);
+
+    /**
+     * Run {@code r} is done with the trial's process: with bench.share it is kept, warm, for run {@code r} of the next
+     * phase with runs (replacing one kept for r before); without, it is closed. Either way the next request starts or
+     * takes another.
+     */
+    void keepWarmProcess(int r);
+
+    /**
      * The next request starts a fresh trial process made to hold up to {@code stores} open at once (a JVM's larger
      * heap, TrialCommands.holdHeap); the one running is closed.
      */

@@ -28,7 +28,7 @@ abstract class RunsPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS);
+        return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE);
     }
 
     /** {@code options} and bench.sample: for the phases whose runs visit a sample of the pool. */

@@ -10,7 +10,6 @@ import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +47,19 @@ public final class WarmUp {
             return name().toLowerCase(Locale.ROOT);
         }
     }
+
+    /**
+     * bench.share: run r's warmed process serves run r of every phase with runs in turn (open runs, read, concurrency
+     * in the JVM, cold), each phase's warm-up then only settling its own query; off by default, until alternated runs
+     * show that no figure moves with it.
+     */
+    public static final PhaseOption<Boolean> SHARE = new PhaseOption<>("bench.share", "false", value -> {
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new IllegalArgumentException("give true (run r's warmed process serves run r of every phase with runs)"
+                + " or false (a fresh process for every run of every phase)");
+    });
 
     private WarmUp() {
     }
@@ -99,18 +111,27 @@ public final class WarmUp {
         if (PageCache.unavailable().isPresent()) {
             return 0;
         }
-        List<Path> dirs = new ArrayList<>();
-        for (int i = 0; i < stores; i++) {
-            dirs.add(StoreLayout.storeDir(run.poolDir(), i));
-        }
-        return PageCache.residency(PageCache.filesUnder(dirs)).fraction();
+        return PageCache.residency(PageCache.filesUnder(StoreLayout.storeDirs(run.poolDir(), stores))).fraction();
     }
 
-    /** Starts a fresh trial process and warms it up; {@code line} adds fields to the warm-up's phase line. */
-    static void inFreshProcess(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line)
+    /**
+     * Run {@code r}'s process, warmed up: the one an earlier phase kept for run r (bench.share), or a fresh one;
+     * {@code line} adds fields to the warm-up's phase line, which says which ({@code kept}). The caller hands the
+     * process back with {@link PhaseRun#keepWarmProcess} once its run is done.
+     */
+    static void forRun(PhaseRun run, int r, Phase.Step step, Query query, Consumer<ObjectNode> line)
             throws Exception {
-        run.freshProcess();
-        warm(run, step, query, line);
+        boolean kept = run.takeWarmProcess(r);
+        if (!kept) {
+            run.freshProcess();
+        }
+        warm(run, step, query, l -> {
+            l.put("run", r);
+            if (kept) {
+                l.put("kept", true);
+            }
+            line.accept(l);
+        });
     }
 
     /**

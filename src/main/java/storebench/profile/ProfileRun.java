@@ -219,10 +219,7 @@ public final class ProfileRun implements AutoCloseable {
     }
 
     private void warmAndCold(EngineDescriptor engine, TrialProcess p, Path dir, int n) throws Exception {
-        List<Path> storeDirs = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            storeDirs.add(StoreLayout.storeDir(dir, i));
-        }
+        List<Path> storeDirs = StoreLayout.storeDirs(dir, n);
         double load1 = LoadAverage.load1();
         p.request(request(Protocol.VISITS, dir).set("order", range(n)), progress(engine, "warmup", n));
         List<Path> files = PageCache.filesUnder(storeDirs);

@@ -60,6 +60,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     /** The directories of stores a phase made itself (the capacity phase's), until it deletes them. */
     private final Set<Path> ownDirs = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private TrialProcess process;
+    /** Processes kept warm for run r of the next phase with runs (bench.share), by r. */
+    private final Map<Integer, TrialProcess> kept = new java.util.concurrent.ConcurrentSkipListMap<>();
     private boolean poolReady;
     private boolean storesDeleted;
     /** The gate's extra open run is under way: a failure is the gate's, not the trial's (no status line). */
@@ -151,6 +153,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
         try {
             if (phase.processes() != Phase.Processes.SHARED) {
                 closeProcess();
+            }
+            if (phase.processes() == Phase.Processes.FRESH_ALONE) {
+                closeKept();
             }
             Measured m = phase.measure(this);
             recorded.put(phase, m);
@@ -500,6 +505,42 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public synchronized boolean takeWarmProcess(int r) {
+        TrialProcess p = kept.remove(r);
+        if (p == null) {
+            return false;
+        }
+        if (!p.alive()) {
+            p.close();
+            return false;
+        }
+        closeProcess();
+        process = p;
+        return true;
+    }
+
+    @Override
+    public synchronized void keepWarmProcess(int r) {
+        if (process == null) {
+            return;
+        }
+        if (!option(storebench.phase.WarmUp.SHARE)) {
+            closeProcess();
+            return;
+        }
+        TrialProcess before = kept.put(r, process);
+        process = null;
+        if (before != null) {
+            before.close();
+        }
+    }
+
+    private synchronized void closeKept() {
+        kept.values().forEach(TrialProcess::close);
+        kept.clear();
+    }
+
+    @Override
     public synchronized void freshHoldingProcess(int stores) {
         closeProcess();
         heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores);
@@ -650,12 +691,13 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return Protocol.ints(values.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    /** Stops the trial's process at once (the suite is being stopped); called from a shutdown hook. */
+    /** Stops the trial's processes at once (the suite is being stopped); called from a shutdown hook. */
     void stopProcesses() {
         TrialProcess p = process;
         if (p != null) {
             p.kill();
         }
+        List.copyOf(kept.values()).forEach(TrialProcess::kill);
     }
 
     /**
@@ -682,6 +724,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         closeProcess();
+        closeKept();
         if (!bench.mayResample(this)) {
             deleteStores();
         }
@@ -690,6 +733,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     /** Ends the trial for good, after the gate's resampling: processes stopped, stores deleted unless bench.keep. */
     synchronized void finish() throws IOException {
         closeProcess();
+        closeKept();
         deleteStores();
     }
 

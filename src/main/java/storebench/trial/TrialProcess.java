@@ -77,6 +77,11 @@ public final class TrialProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /** Whether the process is still running (a kept one may have died while it waited). */
+    public boolean alive() {
+        return process.isAlive();
+    }
+
     /** Sends one request and returns its result; progress lines go to {@code onProgress}. */
     public ObjectNode request(ObjectNode request, Consumer<ObjectNode> onProgress) throws TrialFailure {
         String op = request.path("op").asText();

@@ -89,4 +89,24 @@ class WarmUpRunTest {
             assertThat(l.path("sampleHalfWidth").asDouble()).isPositive();
         });
     }
+
+    @Test
+    void withShareRunRsProcessServesRunROfTheNextPhaseAndWithoutItEveryRunStartsFresh() throws Exception {
+        for (String share : List.of("true", "false")) {
+            Path out = tmp.resolve("share-" + share);
+            BenchOptions o = SmallRuns.options(out, tmp.resolve("root-share-" + share), Map.of("bench.runs", "2",
+                    "bench.share", share));
+            try (Bench bench = Bench.start(o, QUIET)) {
+                Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
+                trial.measure(Phases.OPEN_RUNS);
+                trial.measure(Phases.READ_EVERY_NOTE);
+            }
+            List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
+            assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("warmup")).hasSize(2)
+                    .allSatisfy(l -> assertThat(l.has("kept")).as("the open runs start fresh").isFalse());
+            assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("readwarmup")).hasSize(2)
+                    .allSatisfy(l -> assertThat(l.path("kept").asBoolean()).as("bench.share=" + share)
+                            .isEqualTo(share.equals("true")));
+        }
+    }
 }
