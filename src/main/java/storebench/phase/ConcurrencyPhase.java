@@ -105,7 +105,7 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(WORKERS, VISITS, Sample.STORES, WarmUp.SHARE);
+        return List.of(WORKERS, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS);
     }
 
     /**

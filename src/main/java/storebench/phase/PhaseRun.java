@@ -115,6 +115,15 @@ public interface PhaseRun extends PhaseOptions {
         void end(java.util.function.Consumer<ObjectNode> line) throws IOException;
     }
 
+    /**
+     * Whether the trial's process has had its JIT floor for {@code query} (a warm-up of a JVM engine makes one per query
+     * per process, {@link WarmUp#JIT_VISITS}); false where no process runs.
+     */
+    boolean jitWarmed(storebench.trial.PhaseLoops.Query query);
+
+    /** Records that the trial's process has had its JIT floor for {@code query}. */
+    void markJitWarmed(storebench.trial.PhaseLoops.Query query);
+
     /** The next request starts a fresh trial process (the one running is closed). */
     void freshProcess();
 

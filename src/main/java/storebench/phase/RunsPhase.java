@@ -28,7 +28,7 @@ abstract class RunsPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE);
+        return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE, WarmUp.JIT_VISITS);
     }
 
     /** {@code options} and bench.sample: for the phases whose runs visit a sample of the pool. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
 import storebench.measure.RunStats;
 import storebench.model.StoreLayout;
+import storebench.model.TrialRuntime;
 import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
@@ -23,7 +24,8 @@ import java.util.function.Consumer;
  * round the first bench.warmupOpens stores; where the page cache already holds those (mincore: at least
  * {@link #LEAST_RESIDENT_WITHOUT_PASS} of their pages) and they are more than the rule's three blocks, it needs no
  * whole pass, only the three blocks. With bench.warmup=fixed it always makes whole passes over all N stores of at
- * least bench.warmupOpens visits. The phases with runs begin each run with it, the memory phase its holding process.
+ * least bench.warmupOpens visits. In a JVM a steady warm-up first makes its JIT floor (bench.jitVisits, {@link #JIT_VISITS}),
+ * once per query per process. The phases with runs begin each run with it, the memory phase its holding process.
  */
 public final class WarmUp {
     /** How a warm-up decides when to stop (bench.warmup). */
@@ -50,10 +52,11 @@ public final class WarmUp {
 
     /**
      * bench.share: run r's warmed process serves run r of every phase with runs in turn (open runs, read, concurrency
-     * in the JVM, cold), each phase's warm-up then only settling its own query; off by default, until alternated runs
-     * show that no figure moves with it.
+     * in the JVM, cold), each phase's warm-up then only settling its own query (and making the JIT floor of a query
+     * the process has not yet run). On by default: a fresh process per run and phase changed no figure beyond its
+     * runs' range (docs/runs.md, "Before and after issue 24") and took the JIT floor four times over.
      */
-    public static final PhaseOption<Boolean> SHARE = new PhaseOption<>("bench.share", "false", value -> {
+    public static final PhaseOption<Boolean> SHARE = new PhaseOption<>("bench.share", "true", value -> {
         if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(value);
         }
@@ -99,6 +102,37 @@ public final class WarmUp {
             return new Plan(stores, Math.min(ceiling, cached ? judged : Math.max(stores, judged)), ceiling, !cached);
         }
     }
+
+    /**
+     * The JIT floor of a steady warm-up in a JVM: visits of a query a process makes before the rule may stop, once per
+     * query per process (a kept process does not make it again). HotSpot compiles a method called once per visit in
+     * two bursts, the second from its C2 threshold of 5,000 invocations; the compiler threads' time was 95% spent
+     * after 8,400-11,400 visits for every JVM engine (docs/runs.md, "How many visits the JIT needs"), and in the
+     * quiet stretch between the bursts the median is flat, so the rule alone stops too soon and the run is timed
+     * while the rest of the path compiles on the other core.
+     */
+    public static final PhaseOption<Integer> JIT_VISITS = new PhaseOption<>("bench.jitVisits", "10000", value -> {
+        try {
+            int n = Integer.parseInt(value.replace("_", ""));
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below
+        }
+        throw new IllegalArgumentException("give a whole number >= 0 (0: no JIT floor, the steady rule alone)");
+    });
+
+    /**
+     * The JIT floor ends early, the rule taking over, once it has taken this long while the JIT compiled for at most
+     * {@link #JIT_CUT_SHARE} of it: a visit that is mostly native code (RocksDB's and DuckDB's 10-25 ms visits, where
+     * the JIT's 0.3-1.1 s over 12,000 visits was under 1% of their time) does not wait minutes for a compiler that
+     * changes little of it. H2 and Xodus, pure Java, compile for 16-30% of theirs and make the whole floor.
+     */
+    static final long JIT_FLOOR_MS = 30_000;
+
+    /** See {@link #JIT_FLOOR_MS}. */
+    static final double JIT_CUT_SHARE = 0.05;
 
     /** The share of its stores' pages the page cache must hold for a warm-up to skip its whole pass. */
     static final double LEAST_RESIDENT_WITHOUT_PASS = 0.95;
@@ -148,14 +182,20 @@ public final class WarmUp {
             return resident[0];
         });
         int n = plan.stores();
-        int ceiling = plan.ceiling();
         int floor = plan.floor();
+        int jitVisits = run.option(JIT_VISITS);
+        boolean jit = steady && jitVisits > 0 && run.runtime() == TrialRuntime.JVM && !run.jitWarmed(query);
+        int jitCeiling = passes(n, jitVisits) * n;
+        int ceiling = jit ? Math.max(plan.ceiling(), jitCeiling) : plan.ceiling();
         PhaseRun.Requests requests = run.requests(step, ceiling);
         List<Double> medians = new ArrayList<>();
         List<Double> compileMs = new ArrayList<>();
         List<Double> wallMs = new ArrayList<>();
         int visited = 0;
         int settledAt = -1;
+        double floorWallMs = 0;
+        double floorCompileMs = 0;
+        int jitFloorAt = -1;
         while (visited < ceiling) {
             int w = Math.min(SteadyState.WINDOW, ceiling - visited);
             int[] order = new int[w];
@@ -172,7 +212,20 @@ public final class WarmUp {
             }
             wallMs.add(result.path("wallNs").asLong() / 1e6);
             visited += w;
-            if (settledAt < 0 && visited >= floor && SteadyState.settled(medians, compileMs, wallMs)) {
+            if (jit && jitFloorAt < 0) {
+                floorWallMs += wallMs.get(wallMs.size() - 1);
+                floorCompileMs += compileMs.isEmpty() ? 0 : compileMs.get(compileMs.size() - 1);
+                boolean cut = floorWallMs >= JIT_FLOOR_MS && floorCompileMs <= JIT_CUT_SHARE * floorWallMs;
+                if (visited >= jitVisits || cut) {
+                    jitFloorAt = visited;
+                    if (visited < jitVisits) {
+                        // Cut by time: past the floor the ceiling is the rule's own again.
+                        ceiling = Math.max(visited, plan.ceiling());
+                    }
+                }
+            }
+            boolean pastFloor = visited >= floor && (!jit || jitFloorAt >= 0);
+            if (settledAt < 0 && pastFloor && SteadyState.settled(medians, compileMs, wallMs)) {
                 settledAt = visited;
                 if (steady) {
                     break;
@@ -180,8 +233,15 @@ public final class WarmUp {
             }
         }
         int settled = settledAt;
+        int jitFloor = jitFloorAt;
+        if (jit) {
+            run.markJitWarmed(query);
+        }
         requests.end(l -> {
             l.put("rule", run.warmupRule().id()).put("windowVisits", SteadyState.WINDOW);
+            if (jit) {
+                l.put("jitFloor", jitFloor).put("jitFloorCut", jitFloor >= 0 && jitFloor < jitVisits);
+            }
             if (resident[0] >= 0) {
                 l.put("resident", Math.round(resident[0] * 1e4) / 1e4).put("wholePass", plan.wholePass());
             }
@@ -191,8 +251,8 @@ public final class WarmUp {
             ArrayNode windows = l.putArray("windows");
             medians.forEach(m -> windows.add(Math.round(m * 1e4) / 1e4));
             if (!compileMs.isEmpty()) {
-                ArrayNode jit = l.putArray("compileMs");
-                compileMs.forEach(jit::add);
+                ArrayNode compiled = l.putArray("compileMs");
+                compileMs.forEach(compiled::add);
             }
             line.accept(l);
         });

@@ -37,7 +37,7 @@ public final class DiskEstimate {
 
     /** How often a trial opens each of its stores: the sum of every phase's opens (Phase.opensPerStore). */
     public static int opensPerStore(BenchOptions o) {
-        int passes = WarmUp.passes(o.stores, o.warmupOpens);
+        int passes = WarmUp.passes(o.stores, Math.max(o.warmupOpens, o.option(WarmUp.JIT_VISITS)));
         return Phases.ALL.stream().mapToInt(p -> p.opensPerStore(o.stores, o.runs, passes, o)).sum();
     }
 

@@ -541,6 +541,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public synchronized boolean jitWarmed(storebench.trial.PhaseLoops.Query query) {
+        return process != null && process.jitWarmed(query.id);
+    }
+
+    @Override
+    public synchronized void markJitWarmed(storebench.trial.PhaseLoops.Query query) {
+        if (process != null) {
+            process.markJitWarmed(query.id);
+        }
+    }
+
+    @Override
     public synchronized void freshHoldingProcess(int stores) {
         closeProcess();
         heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores);

@@ -34,6 +34,8 @@ public final class TrialProcess implements AutoCloseable {
     private final Deque<String> stderrTail = new ArrayDeque<>();
     private final long timeoutMs;
     private final Thread stderrReader;
+    /** The queries this process' warm-ups have made their JIT floor for (the parent's record; see WarmUp). */
+    private final java.util.Set<String> jitWarmed = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private TrialProcess(String name, Process process, long timeoutMs) {
         this.name = name;
@@ -78,6 +80,15 @@ public final class TrialProcess implements AutoCloseable {
     }
 
     /** Whether the process is still running (a kept one may have died while it waited). */
+    /** Whether a warm-up made its JIT floor for the query named {@code query} in this process. */
+    public boolean jitWarmed(String query) {
+        return jitWarmed.contains(query);
+    }
+
+    public void markJitWarmed(String query) {
+        jitWarmed.add(query);
+    }
+
     public boolean alive() {
         return process.isAlive();
     }

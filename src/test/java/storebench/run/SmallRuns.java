@@ -26,6 +26,7 @@ final class SmallRuns {
         p.put("bench.stores", "5");
         p.put("bench.runs", "1");
         p.put("bench.warmupOpens", "10");
+        p.put("bench.jitVisits", "0"); // the JIT floor (10,000 visits) is WarmUpRunTest's
         p.put("bench.trialHeapMb", "64"); // pre-touching 256 MiB costs 1.4 s per trial process here
         p.put("bench.capacityMax", "20");
         p.put("bench.capacityMarginMb", "512");

@@ -57,6 +57,7 @@ final class SuiteLaunch {
         o.put("bench.stores", String.valueOf(stores));
         o.put("bench.runs", "1");
         o.put("bench.warmupOpens", String.valueOf(2 * stores));
+        o.put("bench.jitVisits", "0");
         o.put("bench.capacityMax", String.valueOf(2 * stores));
         o.put("bench.trialHeapMb", "64"); // pre-touching 256 MiB costs 1.4 s per trial process here
         o.put("bench.out", out.toString());

@@ -109,4 +109,43 @@ class WarmUpRunTest {
                             .isEqualTo(share.equals("true")));
         }
     }
+
+    @Test
+    void aJvmProcessMakesItsJitFloorOncePerQueryAndAKeptProcessDoesNotMakeItAgain() throws Exception {
+        for (String floor : List.of("400", "0")) {
+            Path out = tmp.resolve("jit-" + floor);
+            BenchOptions o = SmallRuns.options(out, tmp.resolve("root-jit-" + floor), Map.of("bench.runs", "2",
+                    "bench.jitVisits", floor, "bench.threads", "1"));
+            try (Bench bench = Bench.start(o, QUIET)) {
+                Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
+                trial.measure(Phases.OPEN_RUNS);
+                trial.measure(Phases.READ_EVERY_NOTE);
+                trial.measure(Phases.CONCURRENCY);
+            }
+            List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
+            List<JsonNode> open = lines.stream().filter(l -> l.path("phase").asText().equals("warmup")
+                    && !l.has("kept")).collect(Collectors.toList());
+            List<JsonNode> read = lines.stream().filter(l -> l.path("phase").asText().equals("readwarmup"))
+                    .collect(Collectors.toList());
+            List<JsonNode> concurrency = lines.stream().filter(l -> l.path("phase").asText().equals("warmup")
+                    && l.has("kept")).collect(Collectors.toList());
+            assertThat(open).hasSize(2);
+            assertThat(read).hasSize(2);
+            assertThat(concurrency).as("the open runs' processes, kept").hasSize(2);
+            if (floor.equals("0")) {
+                assertThat(lines).filteredOn(l -> l.has("jitFloor")).as("no floor asked for").isEmpty();
+                assertThat(open).allSatisfy(l -> assertThat(l.path("visited").asInt()).isEqualTo(10));
+                continue;
+            }
+            for (JsonNode l : List.of(open.get(0), open.get(1), read.get(0), read.get(1))) {
+                assertThat(l.path("jitFloor").asInt()).as("a fresh query in the process: %s", l).isEqualTo(400);
+                assertThat(l.path("jitFloorCut").asBoolean()).isFalse();
+                assertThat(l.path("visited").asInt()).isGreaterThanOrEqualTo(400);
+            }
+            assertThat(concurrency).allSatisfy(l -> {
+                assertThat(l.has("jitFloor")).as("count was floored in this process by its open run").isFalse();
+                assertThat(l.path("visited").asInt()).as("the warm-up's own most: 10").isEqualTo(10);
+            });
+        }
+    }
 }
