@@ -1,10 +1,13 @@
 package storebench.engine;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
+import storebench.trial.PhaseLoops;
 
+import java.nio.file.Path;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,6 +15,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The engine registry: ids, titles and colours tell the engines apart, and each can be made or says why not. */
 class EnginesTest {
+    @TempDir
+    Path tmp;
+
     @Test
     void idsTitlesAndColoursAreUnique() {
         assertThat(Engines.ids()).doesNotHaveDuplicates();
@@ -33,14 +39,28 @@ class EnginesTest {
     }
 
     @Test
-    void everyEngineHasAnEstimateAndEveryJvmEngineIsMadeOrSaysWhyNot() {
+    void everyEngineHasAnEstimateAndEveryJvmEngineIsMadeOrSaysWhyNot() throws Exception {
         for (EngineDescriptor e : Engines.ALL) {
             assertThat(e.diskEstimateBytes(Workload.LARGE)).as(e.id()).isGreaterThan(e.diskEstimateBytes(Workload.SMALL))
                     .isPositive();
             assertThat(e.storeFiles()).as(e.id()).isNotBlank();
             if (e.runtime() == TrialRuntime.NODE || e.unavailable().isPresent()) {
                 assertThatThrownBy(() -> e.newEngine(Setting.DEFAULT)).hasMessageContaining("'" + e.id() + "' does not run in a JVM");
+                continue;
             }
+            // made in this JVM: a store it creates holds the notes put in it, and one it opens again still does
+            Engine engine = e.newEngine(Setting.DEFAULT);
+            Path dir = java.nio.file.Files.createDirectory(tmp.resolve(e.id()));
+            Note[] notes = PhaseLoops.notes(Workload.SMALL, 3);
+            try (Engine.OpenStore store = engine.create(dir)) {
+                store.putAll(notes);
+            }
+            try (Engine.OpenStore store = engine.open(dir)) {
+                assertThat(store.count()).as(e.id()).isEqualTo(notes.length);
+                assertThat(store.readAll()).as(e.id()).extracting(n -> n.text)
+                        .containsExactlyInAnyOrder(java.util.Arrays.stream(notes).map(n -> n.text).toArray(String[]::new));
+            }
+            assertThat(engine.describe()).as(e.id() + " describes itself").isNotEmpty();
         }
     }
 
