@@ -485,7 +485,10 @@ public final class ReportModel {
         warmupTable().ifPresent(t -> {
             blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
                     + " never settled made the most visits bench.warmupOpens allows; its figures may still have been"
-                    + " falling):"));
+                    + " falling)" + (warmupLines().stream().anyMatch(l -> l.has("jitFloor")) ? ". A process kept for"
+                    + " the next phase (bench.share) warms up again for it, as far as its own query needs; in a JVM"
+                    + " a warm-up first makes its JIT floor (bench.jitVisits) once per query and process, where"
+                    + " the most is then the floor:" : ":")));
             blocks.add(t);
         });
         return new Section(Block.Heading.of(2, "What was measured"), blocks);
@@ -559,6 +562,7 @@ public final class ReportModel {
         if (warmupLines().stream().noneMatch(l -> l.has("windows"))) {
             return Optional.empty();
         }
+        boolean floors = warmupLines().stream().anyMatch(l -> l.has("jitFloor"));
         List<List<Text>> rows = new ArrayList<>();
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
@@ -572,18 +576,39 @@ public final class ReportModel {
                 List<Double> settledAt = lines.stream().filter(l -> l.has("settledAt"))
                         .map(l -> l.path("settledAt").asDouble()).collect(Collectors.toList());
                 long never = lines.size() - settledAt.size();
-                rows.add(List.of(Text.of(engineTitle(e) + ", " + setting), Text.of(fmt(lines.size(), 0)),
+                List<Text> row = new ArrayList<>(List.of(Text.of(engineTitle(e) + ", " + setting),
+                        Text.of(fmt(lines.size(), 0)),
                         Text.of(fmt(RunStats.median(visits), 0) + " (" + fmt(visits.stream().mapToDouble(d -> d).min()
                                 .orElse(0), 0) + "–" + fmt(visits.stream().mapToDouble(d -> d).max().orElse(0), 0) + ")"),
                         Text.of(settledAt.isEmpty() ? StatsTable.NONE : fmt(RunStats.median(settledAt), 0)),
                         Text.of(never == 0 ? "0" : fmt(never, 0) + " of " + lines.size())));
+                if (floors) {
+                    row.add(jitFloorCell(lines));
+                }
+                rows.add(row);
             }
         }
-        List<Block.Align> align = List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,
-                Block.Align.RIGHT);
-        return Optional.of(new Block.Table(List.of(Text.of("engine, setting"), Text.of("warm-ups"),
+        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT,
+                Block.Align.RIGHT, Block.Align.RIGHT));
+        List<Text> head = new ArrayList<>(List.of(Text.of("engine, setting"), Text.of("warm-ups"),
                 Text.of("visits (median, least–most)"), Text.of("settled after (median visits)"),
-                Text.of("never settled (stopped at the most)")), align, rows));
+                Text.of("never settled (stopped at the most)")));
+        if (floors) {
+            align.add(Block.Align.RIGHT);
+            head.add(Text.of("JIT floor (median visits; cut by time)"));
+        }
+        return Optional.of(new Block.Table(head, align, rows));
+    }
+
+    /** The warm-ups that made a JIT floor: where it ended (median visits) and in how many time cut it short. */
+    private static Text jitFloorCell(List<JsonNode> lines) {
+        List<Double> floors = lines.stream().filter(l -> l.has("jitFloor")).map(l -> l.path("jitFloor").asDouble())
+                .collect(Collectors.toList());
+        if (floors.isEmpty()) {
+            return Text.of(StatsTable.NONE);
+        }
+        long cut = lines.stream().filter(l -> l.path("jitFloorCut").asBoolean()).count();
+        return Text.of(fmt(RunStats.median(floors), 0) + (cut == 0 ? "" : "; cut in " + cut + " of " + floors.size()));
     }
 
     private Section versions(JsonNode env) {
