@@ -53,8 +53,9 @@ public final class WarmUp {
     /**
      * bench.share: run r's warmed process serves run r of every phase with runs in turn (open runs, read, concurrency
      * in the JVM, cold), each phase's warm-up then only settling its own query (and making the JIT floor of a query
-     * the process has not yet run). On by default: a fresh process per run and phase changed no figure beyond its
-     * runs' range (docs/runs.md, "Before and after issue 24") and took the JIT floor four times over.
+     * the process has not yet run). On by default: where kept and fresh processes were alternated (Node's SQLite,
+     * libSQL, LMDB, H2) they gave the same figures (docs/runs.md, "Before and after issue 24"), and fresh processes
+     * make the count query's JIT floor three times per run (open runs, concurrency, cold) where a kept one makes it once.
      */
     public static final PhaseOption<Boolean> SHARE = new PhaseOption<>("bench.share", "true", value -> {
         if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
