@@ -485,7 +485,7 @@ public final class ReportModel {
         warmupTable().ifPresent(t -> {
             blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
                     + " never settled made the most visits bench.warmupOpens allows; its figures may still have been"
-                    + " falling)" + (warmupLines().stream().anyMatch(l -> l.has("jitFloor")) ? ". A process kept for"
+                    + " falling)" + (jitFloors() ? ". A process kept for"
                     + " the next phase (bench.share) warms up again for it, as far as its own query needs; in a JVM"
                     + " a warm-up first makes its JIT floor (bench.jitVisits) once per query and process, where"
                     + " the most is then the floor:" : ":")));
@@ -562,7 +562,7 @@ public final class ReportModel {
         if (warmupLines().stream().noneMatch(l -> l.has("windows"))) {
             return Optional.empty();
         }
-        boolean floors = warmupLines().stream().anyMatch(l -> l.has("jitFloor"));
+        boolean floors = jitFloors();
         List<List<Text>> rows = new ArrayList<>();
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
@@ -598,6 +598,11 @@ public final class ReportModel {
             head.add(Text.of("JIT floor (median visits; cut by time)"));
         }
         return Optional.of(new Block.Table(head, align, rows));
+    }
+
+    /** Whether any warm-up of the run made a JIT floor (a run before bench.jitVisits has none: its report stays as it was). */
+    private boolean jitFloors() {
+        return warmupLines().stream().anyMatch(l -> l.has("jitFloor"));
     }
 
     /** The warm-ups that made a JIT floor: where it ended (median visits) and in how many time cut it short. */
