@@ -31,9 +31,13 @@ public final class Phases {
     public static final ConcurrencyPhase CONCURRENCY = new ConcurrencyPhase();
     public static final ColdPhase COLD = new ColdPhase();
 
-    /** Every phase, in the order a trial measures them. */
+    /**
+     * Every phase, in the order a trial measures them. Capacity comes last: it needs the machine alone and closes the
+     * processes the phases with runs keep warm for each other (bench.share), so that placed before concurrency and
+     * cold it made them warm fresh processes up again (their JIT floors: a third of a JVM engine's warm-up time).
+     */
     public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
-            CAPACITY_PER_PROCESS, CONCURRENCY, COLD);
+            CONCURRENCY, COLD, CAPACITY_PER_PROCESS);
 
     private Phases() {
     }

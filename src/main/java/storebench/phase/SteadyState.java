@@ -61,6 +61,35 @@ public final class SteadyState {
         if (Math.abs(last / before - 1) > TOLERANCE || Math.abs(last / first - 1) > TOLERANCE) {
             return false;
         }
+        return lastBlockSteady(medians, compileMs, wallMs);
+    }
+
+    /**
+     * Whether a kept process' warm-up of a query it has settled before has settled again: its last block's median lies
+     * within {@link #TOLERANCE} of {@code settledAt}, the median at which the process last settled that query, and the
+     * block itself is steady (windows within {@link #WINDOW_TOLERANCE}, the JIT within {@link #COMPILE_SHARE}). One
+     * block is enough where the level it must match was itself judged on three: the process is back where it was
+     * measured, not on the way somewhere else. Any unit, the same as {@code medians}.
+     */
+    public static boolean resumed(List<Double> medians, List<Double> compileMs, List<Double> wallMs, double settledAt) {
+        int j = medians.size();
+        if (j < BLOCK || settledAt <= 0) {
+            return false;
+        }
+        double last = RunStats.median(medians.subList(j - BLOCK, j));
+        return Math.abs(last / settledAt - 1) <= TOLERANCE && lastBlockSteady(medians, compileMs, wallMs);
+    }
+
+    /** The median of the last block's windows' medians. */
+    public static double lastBlock(List<Double> medians) {
+        int j = medians.size();
+        return RunStats.median(medians.subList(Math.max(0, j - BLOCK), j));
+    }
+
+    /** The last block's windows lie within {@link #WINDOW_TOLERANCE} of its median and the JIT was nearly idle. */
+    private static boolean lastBlockSteady(List<Double> medians, List<Double> compileMs, List<Double> wallMs) {
+        int j = medians.size();
+        double last = lastBlock(medians);
         for (double window : medians.subList(j - BLOCK, j)) {
             if (Math.abs(window / last - 1) > WINDOW_TOLERANCE) {
                 return false;

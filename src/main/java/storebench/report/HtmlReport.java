@@ -271,7 +271,7 @@ public final class HtmlReport {
             html.append("</div>\n");
         }
         if (!charts.curves().isEmpty()) {
-            // headed by the phases that drew them: "Capacity and concurrency"
+            // headed by the phases that drew them, in the order they ran: "Concurrency and capacity"
             List<String> phases = charts.curves().stream().map(ChartSet.CurvePlot::phase).distinct().toList();
             String heading = String.join(" and ", phases);
             html.append("<h3 id=\"curves\">").append(HtmlPage.esc(Character.toUpperCase(heading.charAt(0))

@@ -553,6 +553,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public synchronized java.util.OptionalDouble settledMs(storebench.trial.PhaseLoops.Query query) {
+        return process == null ? java.util.OptionalDouble.empty() : process.settledMs(query.id);
+    }
+
+    @Override
+    public synchronized void markSettled(storebench.trial.PhaseLoops.Query query, double ms) {
+        if (process != null) {
+            process.markSettled(query.id, ms);
+        }
+    }
+
+    @Override
     public synchronized void freshHoldingProcess(int stores) {
         closeProcess();
         heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores);

@@ -72,7 +72,9 @@ class ConcurrencyPhaseTest {
                 long[] oqc = Protocol.toLongs(w.path("oqc"), "oqc");
                 assertThat(oqc).hasSize(3);
                 assertThat(Arrays.stream(oqc).min().getAsLong()).isPositive();
-                assertThat(w.path("startUs").asLong()).isGreaterThanOrEqualTo(startAtMs * 1000);
+                // the workers wait on the wall clock and report times from System.nanoTime mapped to it once per
+                // request: the two clocks may differ by a millisecond or two (seen: 1.4 ms early)
+                assertThat(w.path("startUs").asLong()).isGreaterThanOrEqualTo(startAtMs * 1000 - 5_000);
                 assertThat(w.path("endUs").asLong()).isGreaterThan(w.path("startUs").asLong());
             }
             // started together: within a few milliseconds of each other (two threads spinning on the same clock)

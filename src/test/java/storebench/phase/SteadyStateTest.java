@@ -100,4 +100,19 @@ class SteadyStateTest {
         }
         assertThat(again).isEqualTo(29);
     }
+
+    @Test
+    void aKeptProcessBackAtItsSettledLevelResumesAfterOneBlockAndOnlyThere() {
+        List<Double> back = new ArrayList<>(Collections.nCopies(SteadyState.BLOCK, 0.302));
+        List<Double> wall = Collections.nCopies(SteadyState.BLOCK, 10.0);
+        assertThat(SteadyState.resumed(back.subList(0, SteadyState.BLOCK - 1), List.of(), wall, 0.30))
+                .as("fewer windows than a block").isFalse();
+        assertThat(SteadyState.resumed(back, List.of(), wall, 0.30)).isTrue();
+        assertThat(SteadyState.resumed(back, List.of(), wall, 0.28)).as("7% from the level it settled at").isFalse();
+        List<Double> stepping = new ArrayList<>(back);
+        stepping.set(SteadyState.BLOCK - 1, 0.36);
+        assertThat(SteadyState.resumed(stepping, List.of(), wall, 0.30)).as("a window 19% off the block").isFalse();
+        assertThat(SteadyState.resumed(back, Collections.nCopies(SteadyState.BLOCK, 2.0), wall, 0.30))
+                .as("the JIT compiling for 20% of the block").isFalse();
+    }
 }

@@ -43,4 +43,14 @@ class WarmUpPlanTest {
         assertThat(plan(300, 5000, WarmUp.Rule.FIXED, 1.0)).isEqualTo(new WarmUp.Plan(300, 1500, 5100, true));
         assertThat(asked).isEmpty();
     }
+
+    @Test
+    void aResumedWarmUpNeedsOneBlockWhereThePageCacheHoldsThePoolAndOnePassWhereNot() throws Exception {
+        assertThat(WarmUp.Plan.of(1000, 5000, WarmUp.Rule.STEADY, SteadyState.BLOCK, stores -> 0.99))
+                .isEqualTo(new WarmUp.Plan(1000, 500, 5000, false));
+        assertThat(WarmUp.Plan.of(1000, 5000, WarmUp.Rule.STEADY, SteadyState.BLOCK, stores -> 0.2))
+                .isEqualTo(new WarmUp.Plan(1000, 1000, 5000, true));
+        assertThat(WarmUp.Plan.of(200, 5000, WarmUp.Rule.STEADY, SteadyState.BLOCK, stores -> 0.99))
+                .as("a pool no larger than the block: the pass is the block").isEqualTo(new WarmUp.Plan(200, 500, 5000, true));
+    }
 }

@@ -95,8 +95,8 @@ class PhaseContributionsTest {
         assertThat(on2).contains("Concurrency, 4 workers: open-query-close per second, all workers")
                 .doesNotContain("8 workers");
         List<ChartSet.CurvePlot> curves = charts(lines).curves();
-        assertThat(curves.stream().map(ChartSet.CurvePlot::phase).distinct()).containsExactly("capacity",
-                "concurrency");
+        assertThat(curves.stream().map(ChartSet.CurvePlot::phase).distinct()).containsExactly("concurrency",
+                "capacity");
         ChartSet.CurvePlot throughput = curves.stream().filter(c -> c.phase().equals("concurrency")).findFirst()
                 .orElseThrow();
         assertThat(throughput.series().keySet()).containsExactly("sqlite");
@@ -111,7 +111,7 @@ class PhaseContributionsTest {
 
         String html = new HtmlReport(ReportModel.of(new RunResults(lines, environment(2)))).render();
 
-        assertThat(html).contains("<h3 id=\"curves\">Capacity and concurrency</h3>")
+        assertThat(html).contains("<h3 id=\"curves\">Concurrency and capacity</h3>")
                 .contains("The capacity phase's points (results.jsonl, <code>capacity-point</code>)");
     }
 

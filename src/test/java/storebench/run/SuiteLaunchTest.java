@@ -181,7 +181,7 @@ class SuiteLaunchTest {
         assertThat(output).contains("sqlite/default > openRuns: 1 rule of " + rules + " violated:")
                 .contains("FAIL ceiling: engine sqlite, setting default, workload small, statistic oqc_ms: measured ")
                 .contains("(" + rules + ":5)");
-        assertThat(output).contains("[         7 tests successful      ]") // create, memory, disk, read, capacity, concurrency, cold
+        assertThat(output).contains("[         7 tests successful      ]") // create, memory, disk, read, concurrency, cold, capacity
                 .contains("[         1 tests failed          ]");
     }
 
