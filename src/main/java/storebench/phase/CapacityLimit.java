@@ -24,7 +24,7 @@ public final class CapacityLimit {
     public static final String UNIDENTIFIED = "unidentified (see the engine's message)";
 
     /**
-     * How a capacity loop stopped: its kind (cap, memory, error; a stop at the disk margin is no capacity, see
+     * How a capacity loop stopped: its kind (cap, memory, heap, error; a stop at the disk margin is no capacity, see
      * CapacityPhase.noCapacity), the engine's message, its last point.
      */
     public record Stop(String kind, String message, long storesOpen, long fds, long maps, long vszKb, long threads,
@@ -76,6 +76,8 @@ public final class CapacityLimit {
                 return CAP;
             case "memory":
                 return MEMORY_MARGIN;
+            case "heap":
+                return JAVA_HEAP;
             default:
                 break;
         }

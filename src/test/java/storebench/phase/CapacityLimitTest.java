@@ -22,6 +22,8 @@ class CapacityLimitTest {
                 .isEqualTo(CapacityLimit.CAP);
         assertThat(identify("duckdb", new CapacityLimit.Stop("memory", null, 4000, 50, 400, 1, 20, 0), LIMITS))
                 .isEqualTo(CapacityLimit.MEMORY_MARGIN);
+        assertThat(identify("h2", new CapacityLimit.Stop("heap", null, 1800, 5400, 400, 1, 5400, 1_990_000_000L),
+                LIMITS)).as("the loop's heap margin: the live heap after a full collection").isEqualTo(CapacityLimit.JAVA_HEAP);
     }
 
     @Test
