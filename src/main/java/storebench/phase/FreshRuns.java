@@ -145,12 +145,14 @@ final class FreshRuns {
             ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
                     .put("run", r);
             int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.stores(), r);
-            request.set("order", Protocol.ints(order));
-            PhaseRun.Answer answer = run.send(runStep, request, order.length, (l, reply) -> {
+            java.util.OptionalDouble target = sampled ? run.option(Sample.PRECISION) : java.util.OptionalDouble.empty();
+            java.util.function.BiConsumer<ObjectNode, ObjectNode> line = (l, reply) -> {
                 l.put("run", runNumber);
                 if (sampled) {
-                    l.put("sample", order.length).put("sampleHalfWidth", Math.round(Sample.halfWidth(Protocol.toLongs(
-                            reply.path("samples").path(query.total), query.total)) * 1e4) / 1e4);
+                    l.put("sample", reply.path("samples").path(query.total).size()).put("sampleHalfWidth",
+                            Math.round(Sample.halfWidth(Protocol.toLongs(reply.path("samples").path(query.total),
+                                    query.total)) * 1e4) / 1e4);
+                    target.ifPresent(t -> l.put("sampleTarget", t));
                 }
                 for (String field : ANSWER_FIELDS) { // where the runtime reports them (docs/protocol.md)
                     if (reply.has(field)) {
@@ -160,22 +162,30 @@ final class FreshRuns {
                 if (before != null) {
                     l.setAll(before);
                 }
-            });
-            maxLoad = Math.max(maxLoad, answer.load().load1);
-            JsonNode samples = answer.result().path("samples");
+            };
+            JsonNode result;
+            if (target.isPresent() && order.length > Sample.LEAST) {
+                result = sized(run, request, order, target.getAsDouble(), line);
+            } else {
+                request.set("order", Protocol.ints(order));
+                PhaseRun.Answer answer = run.send(runStep, request, order.length, line);
+                maxLoad = Math.max(maxLoad, answer.load().load1);
+                result = answer.result();
+            }
+            JsonNode samples = result.path("samples");
             for (Map.Entry<String, Stat> e : medians.entrySet()) {
                 if (!samples.has(e.getKey())) {
                     continue; // closefin: the Node worker's only
                 }
                 Histogram h = Latency.histogram(Protocol.toLongs(samples.get(e.getKey()), e.getKey()));
                 logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
-                        answer.result().path("startMs").asLong(), answer.result().path("wallNs").asLong()));
+                        result.path("startMs").asLong(), result.path("wallNs").asLong()));
                 figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
                 if (e.getKey().equals(query.total)) {
                     figures.computeIfAbsent(p99, k -> new ArrayList<>()).add(Latency.p99Ms(h));
                 }
             }
-            runFigures.add(answer.result(), figures);
+            runFigures.add(result, figures);
             run.keepWarmProcess(r);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
@@ -191,5 +201,56 @@ final class FreshRuns {
         }
         recorded.add(run, m, earlier, maxLoad);
         return m;
+    }
+
+    /**
+     * A run sized by its own precision (bench.samplePrecision): the sample's stores in its order, {@link Sample#CHUNK}
+     * visits per request, until at least {@link Sample#LEAST} visits have been made and the 95% interval of their
+     * median ({@link Sample#halfWidth}) lies within {@code target} of it, or the sample is done. One step, one phase
+     * line; the answer is the requests' answers as one: their samples in visiting order, their device reads, JIT time
+     * and wall time summed, the first one's start and settle wait (only it waits for the process to settle).
+     */
+    private JsonNode sized(PhaseRun run, ObjectNode request, int[] order, double target,
+                           java.util.function.BiConsumer<ObjectNode, ObjectNode> line) throws Exception {
+        PhaseRun.Requests requests = run.requests(runStep, order.length);
+        ObjectNode merged = null;
+        int visited = 0;
+        while (visited < order.length) {
+            int to = Math.min(order.length, visited + Sample.CHUNK);
+            ObjectNode chunk = request.deepCopy().put("settle", visited == 0);
+            chunk.set("order", Protocol.ints(java.util.Arrays.copyOfRange(order, visited, to)));
+            ObjectNode reply = requests.send(chunk, to - visited);
+            merged = merged == null ? reply.deepCopy() : merge(merged, reply);
+            visited = to;
+            if (visited >= Sample.LEAST && Sample.halfWidth(Protocol.toLongs(merged.path("samples").path(query.total),
+                    query.total)) <= target) {
+                break;
+            }
+        }
+        ObjectNode answer = merged;
+        requests.end(l -> line.accept(l, answer));
+        return answer;
+    }
+
+    /** {@code into} with {@code next}'s samples appended and its counts summed. */
+    private static ObjectNode merge(ObjectNode into, JsonNode next) {
+        ObjectNode samples = (ObjectNode) into.path("samples");
+        next.path("samples").fields().forEachRemaining(e -> {
+            JsonNode have = samples.get(e.getKey());
+            if (have != null && have.isArray()) {
+                ((com.fasterxml.jackson.databind.node.ArrayNode) have).addAll((com.fasterxml.jackson.databind.node.ArrayNode) e.getValue());
+            } else {
+                samples.set(e.getKey(), e.getValue().deepCopy());
+            }
+        });
+        for (String sum : List.of("readBytes", "wallNs")) {
+            if (into.has(sum) && next.has(sum)) {
+                into.put(sum, into.path(sum).asLong() + next.path(sum).asLong());
+            }
+        }
+        if (into.has("compileMs") && next.has("compileMs")) {
+            into.put("compileMs", into.path("compileMs").asDouble() + next.path("compileMs").asDouble());
+        }
+        return into;
     }
 }

@@ -26,6 +26,14 @@ public final class Precision {
     }
 
     static OptionalDouble target(String value) {
+        return fraction(value, "the default: R runs, bench.runs");
+    }
+
+    /**
+     * A share of a median given as "3%" or 0.03 (above 0, at most 50%), or "off": empty. The error says what off means
+     * (PhaseOption names the option and the value).
+     */
+    static OptionalDouble fraction(String value, String off) {
         if (value.isEmpty() || value.equalsIgnoreCase("off")) {
             return OptionalDouble.empty();
         }
@@ -39,8 +47,8 @@ public final class Precision {
         } catch (NumberFormatException ignored) {
             // falls through to the message below
         }
-        throw new IllegalArgumentException("give off (the default: R runs, bench.runs) or a target for the 95%"
-                + " interval of the median, above 0 and at most 50%: 3% or 0.03");
+        throw new IllegalArgumentException("give off (" + off + ") or a target for the 95% interval of the median,"
+                + " above 0 and at most 50%: 3% or 0.03");
     }
 
     /** Whether these run figures' median is known to the target: a 95% interval within it on both sides. */

@@ -35,6 +35,7 @@ abstract class RunsPhase extends Phase {
     static List<PhaseOption<?>> withSample(List<PhaseOption<?>> options) {
         List<PhaseOption<?>> all = new java.util.ArrayList<>(options);
         all.add(Sample.STORES);
+        all.add(Sample.PRECISION);
         return List.copyOf(all);
     }
 

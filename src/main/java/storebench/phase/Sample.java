@@ -8,11 +8,24 @@ import java.util.Arrays;
  * that every run draws its own. The open runs always visit all N (the reference's table). A run's figure is the median
  * of its S visits; its own sampling error, the 95% interval of that median ({@link #halfWidth}), is recorded on the
  * run's line: at S=1,000 it spans the visits ranked 469 to 532, narrower than the spread between fresh processes,
- * which the R runs are for. Below N=S nothing changes.
+ * which the R runs are for. Below N=S nothing changes. Read and cold size each run by its own precision too
+ * ({@link #PRECISION}): the first stores of the sample, until the median is known to bench.samplePrecision.
  */
 public final class Sample {
     /** S, the most stores one run of read, cold or concurrency visits. */
     public static final PhaseOption<Integer> STORES = PhaseOption.positiveInt("bench.sample", 1000);
+    /**
+     * bench.samplePrecision: a run of read or cold stops visiting its sample once the 95% interval of its median lies
+     * within this of the median ({@link #halfWidth}), after at least {@link #LEAST} visits; "off" visits all S. At
+     * S=1,000 every run's interval lay within 0.1-2.7% (docs/runs/1000/all-default), far inside the spread between
+     * fresh processes, which the R runs measure: visits past 2% made the run longer, not its figure surer.
+     */
+    public static final PhaseOption<java.util.OptionalDouble> PRECISION = new PhaseOption<>("bench.samplePrecision",
+            "2%", value -> Precision.fraction(value, "every run visits its whole sample"));
+    /** The fewest visits a run sized by bench.samplePrecision makes: its p99 is at least its third-largest visit. */
+    public static final int LEAST = 300;
+    /** Visits per request of a run sized by bench.samplePrecision: its interval is judged after each. */
+    static final int CHUNK = 100;
     /** z for a two-sided 95% interval. */
     private static final double Z95 = 1.96;
 

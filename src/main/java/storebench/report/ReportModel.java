@@ -496,27 +496,42 @@ public final class ReportModel {
 
     /**
      * Where read, cold and concurrency visited a sample of the pool (bench.sample below N): its size and the widest
-     * sampling error of a run's median, per phase.
+     * sampling error of a run's median, per phase; and where read and cold sized their runs by their own precision
+     * (bench.samplePrecision), the target and the visits the runs made, per phase.
      */
     private Optional<Text> sampleItem() {
         int n = ctx.run().path("stores").asInt();
         String option = ctx.run().path("phaseOptions").path(Sample.STORES.name()).asText("");
-        if (option.isEmpty() || Sample.STORES.read(option) >= n) {
-            return Optional.empty();
-        }
-        int s = Sample.STORES.read(option);
+        boolean sampled = !option.isEmpty() && Sample.STORES.read(option) < n;
         Map<String, Double> widest = new LinkedHashMap<>();
+        Map<String, List<Double>> sized = new LinkedHashMap<>();
+        double target = 0;
         for (JsonNode l : ctx.results().lines("phase")) {
             if (l.has("sampleHalfWidth")) {
                 widest.merge(l.path("phase").asText(), l.path("sampleHalfWidth").asDouble(), Math::max);
             }
+            if (l.has("sampleTarget")) {
+                target = l.path("sampleTarget").asDouble();
+                sized.computeIfAbsent(l.path("phase").asText(), k -> new ArrayList<>()).add(l.path("sample").asDouble());
+            }
         }
-        return Optional.of(Text.of("Read, cold and concurrency visited in each run a seeded sample of " + fmt(s, 0)
-                + " of the " + fmt(n, 0) + " stores (-Dbench.sample; the open runs visit all of them)"
-                + (widest.isEmpty() ? "" : "; the sample's own 95% interval of a run's median lay within "
-                + widest.entrySet().stream().map(e -> fmt(100 * e.getValue(), 1) + "% (" + e.getKey() + ")")
-                .collect(Collectors.joining(", ")) + " of it at the widest, the runs' spread is the rest")
-                + "."));
+        if (!sampled && sized.isEmpty()) {
+            return Optional.empty();
+        }
+        String sample = sampled ? "Read, cold and concurrency visited in each run a seeded sample of "
+                + fmt(Sample.STORES.read(option), 0) + " of the " + fmt(n, 0) + " stores (-Dbench.sample; the open"
+                + " runs visit all of them)" : "";
+        String precision = sized.isEmpty() ? "" : (sampled ? "; read and cold" : "Read and cold") + " visited the"
+                + " first stores of each run's seeded order only until the 95% interval of the run's median lay within "
+                + fmt(100 * target, 1) + "% of it (-Dbench.samplePrecision; at least " + fmt(Sample.LEAST, 0) + " visits): "
+                + sized.entrySet().stream().map(e -> e.getKey() + " " + fmt(RunStats.median(e.getValue()), 0)
+                + " visits per run (median; " + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).min()
+                .orElse(0), 0) + "–" + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).max().orElse(0), 0)
+                + ")").collect(Collectors.joining(", "));
+        return Optional.of(Text.of(sample + precision + (widest.isEmpty() ? "" : "; the sample's own 95% interval"
+                + " of a run's median lay within " + widest.entrySet().stream().map(e -> fmt(100 * e.getValue(), 1)
+                + "% (" + e.getKey() + ")").collect(Collectors.joining(", ")) + " of it at the widest, the runs'"
+                + " spread is the rest") + "."));
     }
 
     private String warmup(int n) {

@@ -1,0 +1,79 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.SqliteEngine;
+import storebench.model.Setting;
+import storebench.phase.ColdPhase;
+import storebench.phase.Phases;
+import storebench.phase.ReadPhase;
+import storebench.phase.Sample;
+import storebench.results.RunResults;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Read and cold runs sized by their own precision (bench.samplePrecision), with a real engine and trial process. */
+class SampledRunTest {
+    private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
+    private static final int STORES = 400;
+
+    @TempDir
+    Path tmp;
+
+    private RunResults run(String precision) throws Exception {
+        Path out = tmp.resolve(precision.replace("%", ""));
+        BenchOptions o = SmallRuns.options(out, tmp.resolve("root"), Map.of("bench.stores", String.valueOf(STORES),
+                "bench.samplePrecision", precision));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
+            trial.measure(Phases.READ_EVERY_NOTE);
+            trial.measure(Phases.COLD);
+        }
+        return RunResults.load(out);
+    }
+
+    private static List<JsonNode> runLines(RunResults results, String phase) {
+        return results.lines("phase", "sqlite", "default").stream()
+                .filter(l -> l.path("phase").asText().equals(phase)).collect(Collectors.toList());
+    }
+
+    @Test
+    void aWideTargetStopsEachRunAtTheFewestVisitsAndItsFiguresComeFromThem() throws Exception {
+        // 50%: any run's median is known that well after its first visits, so each stops at the least
+        RunResults results = run("50%");
+
+        for (String phase : List.of("readrun", "coldrun")) {
+            List<JsonNode> lines = runLines(results, phase);
+            assertThat(lines).as(phase).hasSize(1);
+            JsonNode l = lines.get(0);
+            assertThat(l.path("visited").asInt()).as(phase + " visits: three requests of 100").isEqualTo(Sample.LEAST);
+            assertThat(l.path("sample").asInt()).as(phase + " samples merged from its requests").isEqualTo(Sample.LEAST);
+            assertThat(l.path("sampleTarget").asDouble()).isEqualTo(0.5);
+            assertThat(l.path("sampleHalfWidth").asDouble()).isBetween(0.0, 0.5);
+        }
+        JsonNode cold = runLines(results, "coldrun").get(0);
+        assertThat(cold.path("readBytes").asLong()).as("the device reads of every request, summed").isPositive();
+        assertThat(results.measurement("sqlite", "default", ReadPhase.ORC_MS.id())).isPresent();
+        assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value)
+                .as("KB per visited store: the sum of the requests' reads over all their visits").isPositive();
+    }
+
+    @Test
+    void offVisitsTheWholeSampleInOneRequest() throws Exception {
+        RunResults results = run("off");
+
+        for (String phase : List.of("readrun", "coldrun")) {
+            JsonNode l = runLines(results, phase).get(0);
+            assertThat(l.path("visited").asInt()).as(phase).isEqualTo(STORES);
+            assertThat(l.has("sampleTarget")).isFalse();
+        }
+    }
+}
