@@ -1,6 +1,7 @@
 package storebench.phase;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
@@ -11,9 +12,12 @@ import storebench.trial.PhaseLoops.Query;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.BiConsumer;
 
 /**
  * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process (or, under
@@ -145,8 +149,8 @@ final class FreshRuns {
             ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
                     .put("run", r);
             int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.stores(), r);
-            java.util.OptionalDouble target = sampled ? run.option(Sample.PRECISION) : java.util.OptionalDouble.empty();
-            java.util.function.BiConsumer<ObjectNode, ObjectNode> line = (l, reply) -> {
+            OptionalDouble target = sampled ? run.option(Sample.PRECISION) : OptionalDouble.empty();
+            BiConsumer<ObjectNode, ObjectNode> line = (l, reply) -> {
                 l.put("run", runNumber);
                 if (sampled) {
                     l.put("sample", reply.path("samples").path(query.total).size()).put("sampleHalfWidth",
@@ -211,14 +215,14 @@ final class FreshRuns {
      * and wall time summed, the first one's start and settle wait (only it waits for the process to settle).
      */
     private JsonNode sized(PhaseRun run, ObjectNode request, int[] order, double target,
-                           java.util.function.BiConsumer<ObjectNode, ObjectNode> line) throws Exception {
+                           BiConsumer<ObjectNode, ObjectNode> line) throws Exception {
         PhaseRun.Requests requests = run.requests(runStep, order.length);
         ObjectNode merged = null;
         int visited = 0;
         while (visited < order.length) {
             int to = Math.min(order.length, visited + Sample.CHUNK);
             ObjectNode chunk = request.deepCopy().put("settle", visited == 0);
-            chunk.set("order", Protocol.ints(java.util.Arrays.copyOfRange(order, visited, to)));
+            chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, visited, to)));
             ObjectNode reply = requests.send(chunk, to - visited);
             merged = merged == null ? reply.deepCopy() : merge(merged, reply);
             visited = to;
@@ -238,7 +242,7 @@ final class FreshRuns {
         next.path("samples").fields().forEachRemaining(e -> {
             JsonNode have = samples.get(e.getKey());
             if (have != null && have.isArray()) {
-                ((com.fasterxml.jackson.databind.node.ArrayNode) have).addAll((com.fasterxml.jackson.databind.node.ArrayNode) e.getValue());
+                ((ArrayNode) have).addAll((ArrayNode) e.getValue());
             } else {
                 samples.set(e.getKey(), e.getValue().deepCopy());
             }

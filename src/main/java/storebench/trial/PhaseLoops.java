@@ -8,6 +8,9 @@ import storebench.engine.Note;
 import storebench.measure.ProcResources;
 import storebench.model.Workload;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -727,16 +730,16 @@ public final class PhaseLoops {
     static final class HeapMargin {
         /** The share of the old generation a full collection may leave live before the loop stops. */
         static final double SHARE = 0.95;
-        private final java.lang.management.MemoryPoolMXBean pool;
+        private final MemoryPoolMXBean pool;
 
-        private HeapMargin(java.lang.management.MemoryPoolMXBean pool) {
+        private HeapMargin(MemoryPoolMXBean pool) {
             this.pool = pool;
         }
 
         /** Armed on the heap's tenured pool (the trial JVM runs the serial collector); none where there is none. */
         static HeapMargin arm() {
-            for (java.lang.management.MemoryPoolMXBean p : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
-                if (p.getType() == java.lang.management.MemoryType.HEAP && p.isCollectionUsageThresholdSupported()
+            for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+                if (p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()
                         && p.getUsage().getMax() > 0 && p.getName().contains("Tenured")) {
                     p.setCollectionUsageThreshold((long) (SHARE * p.getUsage().getMax()));
                     return new HeapMargin(p);
