@@ -76,8 +76,7 @@ public final class SteadyState {
         if (j < BLOCK || settledAt <= 0) {
             return false;
         }
-        double last = RunStats.median(medians.subList(j - BLOCK, j));
-        return Math.abs(last / settledAt - 1) <= TOLERANCE && lastBlockSteady(medians, compileMs, wallMs);
+        return Math.abs(lastBlock(medians) / settledAt - 1) <= TOLERANCE && lastBlockSteady(medians, compileMs, wallMs);
     }
 
     /** The median of the last block's windows' medians. */

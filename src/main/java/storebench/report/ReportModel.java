@@ -524,14 +524,19 @@ public final class ReportModel {
         String precision = sized.isEmpty() ? "" : (sampled ? "; read and cold" : "Read and cold") + " visited the"
                 + " first stores of each run's seeded order only until the 95% interval of the run's median lay within "
                 + fmt(100 * target, 1) + "% of it (-Dbench.samplePrecision; at least " + fmt(Sample.LEAST, 0) + " visits): "
-                + sized.entrySet().stream().map(e -> e.getKey() + " " + fmt(RunStats.median(e.getValue()), 0)
+                + sized.entrySet().stream().map(e -> step(e.getKey()) + " " + fmt(RunStats.median(e.getValue()), 0)
                 + " visits per run (median; " + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).min()
                 .orElse(0), 0) + "–" + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).max().orElse(0), 0)
                 + ")").collect(Collectors.joining(", "));
         return Optional.of(Text.of(sample + precision + (widest.isEmpty() ? "" : "; the sample's own 95% interval"
                 + " of a run's median lay within " + widest.entrySet().stream().map(e -> fmt(100 * e.getValue(), 1)
-                + "% (" + e.getKey() + ")").collect(Collectors.joining(", ")) + " of it at the widest, the runs'"
+                + "% (" + step(e.getKey()) + ")").collect(Collectors.joining(", ")) + " of it at the widest, the runs'"
                 + " spread is the rest") + "."));
+    }
+
+    /** A run step's phase line named by its phase: "readrun" reads "read". */
+    private static String step(String line) {
+        return line.endsWith("run") ? line.substring(0, line.length() - 3) : line;
     }
 
     private String warmup(int n) {

@@ -9,6 +9,7 @@ import storebench.phase.ColdPhase;
 import storebench.phase.Phases;
 import storebench.phase.ReadPhase;
 import storebench.phase.Sample;
+import storebench.report.MarkdownReport;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -64,6 +65,10 @@ class SampledRunTest {
         assertThat(results.measurement("sqlite", "default", ReadPhase.ORC_MS.id())).isPresent();
         assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value)
                 .as("KB per visited store: the sum of the requests' reads over all their visits").isPositive();
+        assertThat(new MarkdownReport(results).render()).as("the report says how the runs were sized").contains(
+                "Read and cold visited the first stores of each run's seeded order only until the 95% interval of the"
+                        + " run's median lay within 50.0% of it (-Dbench.samplePrecision; at least 300 visits): read 300"
+                        + " visits per run (median; 300–300), cold 300 visits per run (median; 300–300)");
     }
 
     @Test
