@@ -6,9 +6,6 @@ import storebench.gate.Verdicts;
 import storebench.measure.RunStats;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
-import storebench.phase.CreatePhase;
-import storebench.phase.DiskPhase;
-import storebench.phase.MemoryPhase;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
@@ -24,7 +21,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -139,6 +135,7 @@ public final class ReportModel {
         for (String setting : ctx.settings()) {
             findings.addAll(statsSections(setting, n));
         }
+        new AgainstReference(ctx, ReferenceFigures.load()).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
@@ -159,23 +156,8 @@ public final class ReportModel {
         if (ctx.settings().isEmpty()) {
             return noFigures();
         }
-        String s = ctx.settings().get(0);
-        List<String> lines = new ArrayList<>();
-        ranked(s, OpenRunsPhase.OQC_MS).ifPresent(r -> lines.add("Open, query (count), close takes " + r + " (median)."));
-        ranked(s, OpenRunsPhase.COUNT_MS).ifPresent(r -> lines.add("The count query alone takes " + r + "."));
-        ranked(s, MemoryPhase.MEM_RESIDENT_KB).ifPresent(r -> {
-            String anon = ranked(s, MemoryPhase.MEM_ANON_KB).map(a -> "; of that, the process' own (anonymous) memory: "
-                    + a).orElse("");
-            lines.add("Resident memory per open store: " + r + anon + ".");
-        });
-        ranked(s, CreatePhase.CREATE_MS).ifPresent(r -> lines.add("Creating a store and writing its "
-                + fmt(ctx.notesPerStore(), 0) + " notes in one transaction takes " + r + "."));
-        ranked(s, DiskPhase.DISK_KB).ifPresent(r -> lines.add("Disk per store: " + r + "."));
-        if (lines.isEmpty()) {
-            return noFigures();
-        }
-        return List.of(Block.Paragraph.of(String.join(" ", lines) + " (" + settingTitle(s)
-                + ", fastest or smallest first.)"));
+        List<String> sentences = new Summary(ctx, inReference).sentences();
+        return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
     }
 
     /** No trial finished a phase: say why, trial by trial. */
@@ -187,20 +169,6 @@ public final class ReportModel {
             blocks.add(new Block.BulletList(why.stream().map(Text::of).toList()));
         }
         return blocks;
-    }
-
-    /** "0.218 ms for SQLite, 0.332 ms for ObjectBox, cached model": engines ranked by a statistic. */
-    private Optional<String> ranked(String setting, Stat stat) {
-        List<RunResults.Measurement> ms = ctx.engines().stream()
-                .map(e -> ctx.results().measurement(e, setting, stat.id()))
-                .flatMap(Optional::stream)
-                .sorted(Comparator.comparingDouble(m -> m.value))
-                .collect(Collectors.toList());
-        if (ms.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(ms.stream().map(m -> stat.format(m.value) + " for " + engineTitle(m.engine))
-                .collect(Collectors.joining(", ")));
     }
 
     /**

@@ -5,10 +5,12 @@ import storebench.engine.Engines;
 import storebench.engine.RunView;
 import storebench.phase.Phases;
 import storebench.results.RunResults;
+import storebench.results.Stat;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The run a report describes, read once from its results: the run line, the engines in column order, the settings in
@@ -42,6 +44,11 @@ record ReportRun(RunResults results, JsonNode run, List<String> engines, List<St
         }
         listed.sort(Comparator.comparingInt(Engines::rank));
         return listed;
+    }
+
+    /** A statistic's description, where this build knows its id. */
+    Optional<Stat> stat(String id) {
+        return Phases.find(id);
     }
 
     @Override

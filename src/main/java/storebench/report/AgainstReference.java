@@ -1,0 +1,112 @@
+package storebench.report;
+
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.model.TrialRuntime;
+import storebench.results.RunResults.Measurement;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static storebench.report.ReportModel.engineTitle;
+import static storebench.report.ReportModel.settingTitle;
+
+/**
+ * "Against the reference": the reference write-up's figures came from Python on a workstation, so they cannot be set
+ * beside this run's; its ratios between engines can. For each of its rows, each engine's figure divided by SQLite's,
+ * there and here, so that a reader sees where the runtime or the binding changes the picture. This run's base is the
+ * SQLite of the engine's own runtime (the JVM's for JVM engines, the Node worker's calibration column for libSQL and
+ * Turso Database), as the reference's engines all shared Python.
+ */
+final class AgainstReference {
+    /** The reference's rows, in its order; stores per second is create's inverse and load is the machine's. */
+    static final List<String> ROWS = List.of("create_ms", "open_ms", "count_ms", "oqc_ms", "oqc_p99_ms", "close_ms",
+            "mem_resident_kb", "mem_anon_kb", "disk_kb");
+    /** The reference's base column. */
+    static final String BASE = "sqlite";
+
+    private final ReportRun ctx;
+    private final ReferenceFigures reference;
+
+    AgainstReference(ReportRun ctx, ReferenceFigures reference) {
+        this.ctx = ctx;
+        this.reference = reference;
+    }
+
+    /**
+     * The section; none where the run's workload is not the reference's (its ratios would compare other stores) or it
+     * measured no engine of the reference's under one of its settings.
+     */
+    Optional<Section> section() {
+        if (!reference.workload().equals(ctx.run().path("workload").asText())
+                || reference.notesPerStore() != ctx.notesPerStore()) {
+            return Optional.empty();
+        }
+        List<Block> blocks = new ArrayList<>();
+        for (String setting : ctx.settings()) {
+            if (!reference.has(setting)) {
+                continue;
+            }
+            List<String> engines = ctx.engines().stream().filter(e -> !e.equals(BASE))
+                    .filter(e -> reference.figure(setting, e, "oqc_ms").isPresent())
+                    .filter(e -> ROWS.stream().anyMatch(stat -> here(setting, e, stat).isPresent()))
+                    .toList();
+            if (engines.isEmpty()) {
+                continue;
+            }
+            List<Text> header = new ArrayList<>();
+            header.add(Text.of(settingTitle(setting) + ": reference \u2192 here"));
+            engines.forEach(e -> header.add(Text.of(engineTitle(e))));
+            List<Block.Align> align = new ArrayList<>();
+            align.add(Block.Align.LEFT);
+            engines.forEach(e -> align.add(Block.Align.RIGHT));
+            List<List<Text>> rows = new ArrayList<>();
+            for (String stat : ROWS) {
+                if (ctx.stat(stat).isEmpty()) {
+                    continue;
+                }
+                List<Text> row = new ArrayList<>();
+                row.add(Text.of(ctx.label(stat)));
+                for (String e : engines) {
+                    row.add(Text.of(cell(there(setting, e, stat)) + " \u2192 " + cell(here(setting, e, stat))));
+                }
+                rows.add(row);
+            }
+            blocks.add(new Block.Table(header, align, rows));
+        }
+        if (blocks.isEmpty()) {
+            return Optional.empty();
+        }
+        blocks.add(0, Block.Paragraph.of("The reference write-up, " + reference.citation() + ", measured "
+                + reference.how() + ". Its absolute figures cannot be set beside this run's (another runtime, another"
+                + " machine), but its ratios between engines can: each cell is an engine's figure divided by SQLite's"
+                + " under the same setting, the reference's first, this run's after the arrow. This run divides by the"
+                + " SQLite of the engine's own runtime: the JVM's (sqlite-jdbc) for the JVM engines, SQLite (Node.js)"
+                + " for those of the Node worker, as the reference's engines all ran in one Python. Above 1: slower or"
+                + " bigger than SQLite; \u2013 where a figure is missing."));
+        return Optional.of(new Section(Block.Heading.of(2, "Against the reference"), blocks));
+    }
+
+    private Optional<Double> there(String setting, String engine, String stat) {
+        Optional<Double> base = reference.figure(setting, BASE, stat);
+        return reference.figure(setting, engine, stat).flatMap(v -> base.filter(b -> b > 0).map(b -> v / b));
+    }
+
+    /** This run's ratio, where the engine and its base were measured on one machine. */
+    private Optional<Double> here(String setting, String engine, String stat) {
+        String base = Engines.find(engine).map(EngineDescriptor::runtime).orElse(TrialRuntime.JVM) == TrialRuntime.NODE
+                ? "sqlite-node" : BASE;
+        Optional<Measurement> of = ctx.results().measurement(engine, setting, stat);
+        Optional<Measurement> by = ctx.results().measurement(base, setting, stat);
+        if (of.isEmpty() || by.isEmpty() || by.get().value <= 0 || !ctx.results().machine(engine, setting)
+                .equals(ctx.results().machine(base, setting))) {
+            return Optional.empty();
+        }
+        return Optional.of(of.get().value / by.get().value);
+    }
+
+    private static String cell(Optional<Double> ratio) {
+        return ratio.map(Summary::ratio).orElse("\u2013");
+    }
+}

@@ -1,0 +1,344 @@
+package storebench.report;
+
+import storebench.results.RunResults.Measurement;
+import storebench.results.Stat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import static storebench.report.ReportModel.engineTitle;
+import static storebench.report.ReportModel.fmt;
+import static storebench.report.ReportModel.settingTitle;
+
+/**
+ * The report's opening, "Result in a few sentences", written the way the reference write-up's are: each sentence
+ * makes a point. For a row it names the leader, its ties (figures the run cannot tell apart), the runner-up and the
+ * reference's engines with their ratios to the leader, and then the one fact its group of rows shows (which part of
+ * open-query-close costs most, how much of the memory is the process' own, what a dropped page cache costs). Every
+ * number comes from the run; the engines beyond the reference appear where they lead or come second, the rest are in
+ * the tables.
+ */
+final class Summary {
+    /** What the row's figure is, and how its ratio reads: "takes 2.8 times as long", "needs 5.8 times as much". */
+    private record Wording(String name, String what, String lead, String more) {
+    }
+
+    private static final Wording OQC = new Wording("open-query-close", "Open, query (count), close", "leads at",
+            "takes %s times as long");
+    private static final Wording COUNT = new Wording("count", "The count query alone", "leads at",
+            "takes %s times as long");
+    private static final Wording MEMORY = new Wording("memory", "Resident memory per open store", "needs the least,",
+            "needs %s times as much");
+    private static final Wording CREATE = new Wording("create",
+            "Creating a store and writing its notes in one transaction",
+            "leads at", "takes %s times as long");
+    private static final Wording DISK = new Wording("disk", "Disk per store", "needs the least,",
+            "needs %s times as much");
+    private static final Wording READ = new Wording("read", "Open, read every note, close", "leads at",
+            "takes %s times as long");
+    private static final Wording COLD = new Wording("cold",
+            "With the pool dropped from the page cache, open, query, close",
+            "leads at", "takes %s times as long");
+
+    private static final Wording CONCURRENCY = new Wording("concurrency",
+            "Two workers at once, open-query-close per second", "leads with", "is %s times slower");
+    private static final Wording CAPACITY = new Wording("capacity", "Stores held open at once", "holds the most,",
+            "holds %s times fewer");
+
+    private final ReportRun ctx;
+    private final Predicate<String> inReference;
+    /** The statistics whose one-pass tolerance decided a tie, for the closing parenthesis. */
+    private final Map<String, Double> tolerancesUsed = new LinkedHashMap<>();
+
+    Summary(ReportRun ctx, Predicate<String> inReference) {
+        this.ctx = ctx;
+        this.inReference = inReference;
+    }
+
+    /** The opening paragraph's sentences for the run's first setting; empty where none of their rows was measured. */
+    List<String> sentences() {
+        String s = ctx.settings().get(0);
+        List<String> out = new ArrayList<>();
+        rank(s, "oqc_ms", OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
+        rank(s, "count_ms", COUNT).ifPresent(r -> out.add(r.sentence()));
+        rank(s, "mem_resident_kb", MEMORY).ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
+        rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.sentence()));
+        rank(s, "disk_kb", DISK).ifPresent(r -> out.add(r.sentence()));
+        rank(s, "orc_ms", READ).ifPresent(r -> out.add(r.sentence()));
+        rank(s, "conc_oqc_per_s_t2", CONCURRENCY).ifPresent(r -> out.add(r.sentence() + speedUp(r)));
+        rank(s, "cold_oqc_ms", COLD).ifPresent(r -> out.add(r.sentence() + coldCost(r)));
+        rank(s, "capacity_stores", CAPACITY).ifPresent(r -> out.add(r.sentence()));
+        if (!out.isEmpty()) {
+            out.add("(" + settingTitle(s) + "; tied: figures whose runs' ranges overlap" + tolerances() + ".)");
+        }
+        return out;
+    }
+
+    private String tolerances() {
+        if (tolerancesUsed.isEmpty()) {
+            return "";
+        }
+        Map<String, List<String>> byTolerance = new LinkedHashMap<>();
+        tolerancesUsed.forEach((name, t) -> byTolerance.computeIfAbsent(fmt(100 * t, 0) + "%", k -> new ArrayList<>())
+                .add(name));
+        return ", or for figures of one pass within " + byTolerance.entrySet().stream()
+                .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")")
+                .collect(Collectors.joining(" and ")) + " of each other";
+    }
+
+    /**
+     * A row's engines in order, best first, all measured on the leader's machine (a run merged from several machines
+     * does not compare across them).
+     */
+    private Optional<Ranking> rank(String setting, String statId, Wording wording) {
+        Optional<Stat> found = ctx.stat(statId);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Stat stat = found.get();
+        Comparator<Measurement> order = Comparator.comparingDouble(m -> m.value);
+        List<Measurement> ms = ctx.engines().stream()
+                .map(e -> ctx.results().measurement(e, setting, statId))
+                .flatMap(Optional::stream)
+                .filter(m -> Double.isFinite(m.value) && m.value > 0)
+                .sorted(stat.higherIsBetter() ? order.reversed() : order)
+                .collect(Collectors.toList());
+        if (ms.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> machine = ctx.results().machine(ms.get(0).engine, setting);
+        ms.removeIf(m -> !ctx.results().machine(m.engine, setting).equals(machine));
+        Measurement leader = ms.get(0);
+        List<Measurement> tied = new ArrayList<>();
+        List<Measurement> rest = new ArrayList<>();
+        for (Measurement m : ms.subList(1, ms.size())) {
+            (rest.isEmpty() && tie(stat, leader, m) ? tied : rest).add(m);
+        }
+        if (!tied.isEmpty() && !stat.hasSpread() && stat.tolerance() != null) {
+            tolerancesUsed.put(wording.name(), stat.tolerance());
+        }
+        Optional<Measurement> runnerUp = rest.isEmpty() ? Optional.empty() : Optional.of(rest.get(0));
+        List<Measurement> references = rest.stream().skip(1).filter(m -> inReference.test(m.engine)).toList();
+        return Optional.of(new Ranking(setting, stat, wording, leader, tied, runnerUp, references));
+    }
+
+    /**
+     * Whether the run cannot tell two figures apart: their runs' ranges overlap (a statistic with runs), or they lie
+     * within the tolerance a comparison gives a figure of one pass (create, memory, disk).
+     */
+    static boolean tie(Stat stat, Measurement a, Measurement b) {
+        if (stat.hasSpread() && a.runs.size() > 1 && b.runs.size() > 1) {
+            double aMin = a.runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double aMax = a.runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            double bMin = b.runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double bMax = b.runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            return Math.max(aMin, bMin) <= Math.min(aMax, bMax);
+        }
+        if (stat.tolerance() != null) {
+            return Math.abs(a.value - b.value) <= stat.tolerance() * Math.min(a.value, b.value);
+        }
+        return a.value == b.value;
+    }
+
+    /** A ratio as the sentences print it: "1.06", "2.8", "45". */
+    static String ratio(double r) {
+        return r < 2 ? fmt(r, 2) : r < 10 ? fmt(r, 1) : fmt(r, 0);
+    }
+
+    /** One row's ranking: the leader, its ties, the runner-up, and the reference's engines after it. */
+    private final class Ranking {
+        final String setting;
+        final Stat stat;
+        final Wording w;
+        final Measurement leader;
+        final List<Measurement> tied;
+        final Optional<Measurement> runnerUp;
+        final List<Measurement> references;
+
+        Ranking(String setting, Stat stat, Wording w, Measurement leader, List<Measurement> tied,
+                Optional<Measurement> runnerUp, List<Measurement> references) {
+            this.setting = setting;
+            this.stat = stat;
+            this.w = w;
+            this.leader = leader;
+            this.tied = tied;
+            this.runnerUp = runnerUp;
+            this.references = references;
+        }
+
+        /** Every engine the sentence names, in its order. */
+        List<Measurement> named() {
+            List<Measurement> all = new ArrayList<>();
+            all.add(leader);
+            all.addAll(tied);
+            runnerUp.ifPresent(all::add);
+            all.addAll(references);
+            return all;
+        }
+
+        double ratio(Measurement m) {
+            return stat.higherIsBetter() ? leader.value / m.value : m.value / leader.value;
+        }
+
+        String value(Measurement m) {
+            return stat.format(m.value);
+        }
+
+        /** "Open, query (count), close: SQLite leads at 0.275 ms, tied with ...; the runner-up, X, takes ...". */
+        String sentence() {
+            StringBuilder b = new StringBuilder(w.what()).append(": ").append(engineTitle(leader.engine)).append(' ')
+                    .append(w.lead()).append(' ').append(value(leader));
+            if (!tied.isEmpty()) {
+                b.append(", tied with ").append(list(tied.stream()
+                        .map(m -> engineTitle(m.engine) + " (" + value(m) + ")").toList()));
+            }
+            runnerUp.ifPresent(r -> {
+                b.append("; the runner-up, ").append(engineTitle(r.engine)).append(", ")
+                        .append(String.format(w.more(), Summary.ratio(ratio(r)))).append(" (").append(value(r))
+                        .append(')');
+                for (Measurement m : references) {
+                    b.append(", ").append(engineTitle(m.engine)).append(' ').append(Summary.ratio(ratio(m)))
+                            .append(" times (").append(value(m)).append(')');
+                }
+            });
+            return b.append('.').toString();
+        }
+    }
+
+    /** "Most of it is the open for A (61%) and B (62%), the count query for C (74%)": its largest part, per engine. */
+    private String largestPart(Ranking r) {
+        Map<String, String> parts = new LinkedHashMap<>();
+        parts.put("open_ms", "the open");
+        parts.put("count_ms", "the count query");
+        parts.put("close_ms", "the close");
+        Map<String, List<String>> byPart = new LinkedHashMap<>();
+        for (Measurement m : r.named()) {
+            Map<String, Double> figures = new LinkedHashMap<>();
+            for (String p : parts.keySet()) {
+                ctx.results().measurement(m.engine, r.setting, p).ifPresent(f -> figures.put(p, f.value));
+            }
+            if (figures.size() < parts.size()) {
+                continue;
+            }
+            double sum = figures.values().stream().mapToDouble(Double::doubleValue).sum();
+            Map.Entry<String, Double> largest = figures.entrySet().stream().max(Map.Entry.comparingByValue())
+                    .orElseThrow();
+            if (sum > 0) {
+                byPart.computeIfAbsent(largest.getKey(), k -> new ArrayList<>())
+                        .add(engineTitle(m.engine) + " (" + fmt(100 * largest.getValue() / sum, 0) + "%)");
+            }
+        }
+        if (byPart.isEmpty()) {
+            return "";
+        }
+        return " Most of it is " + byPart.entrySet().stream()
+                .map(e -> parts.get(e.getKey()) + " for " + list(e.getValue()))
+                .collect(Collectors.joining(", ")) + ": each engine's largest part, as a share of its open, count and"
+                + " close medians.";
+    }
+
+    /**
+     * How much of the resident memory is the process' own (anonymous); the rest is file-backed, pages of a mapped
+     * store file that the page cache holds anyway.
+     */
+    private String ownMemory(Ranking r) {
+        List<String> nearlyAll = new ArrayList<>();
+        List<String> part = new ArrayList<>();
+        for (Measurement m : r.named()) {
+            Optional<Measurement> anon = ctx.results().measurement(m.engine, r.setting, "mem_anon_kb");
+            if (anon.isEmpty()) {
+                continue;
+            }
+            double share = anon.get().value / m.value;
+            if (share >= 0.9) {
+                nearlyAll.add(engineTitle(m.engine));
+            } else {
+                part.add(engineTitle(m.engine) + " " + fmt(100 * share, 0) + "% (" + r.stat.format(anon.get().value)
+                        + ")");
+            }
+        }
+        if (nearlyAll.isEmpty() && part.isEmpty()) {
+            return "";
+        }
+        List<String> clauses = new ArrayList<>();
+        if (!nearlyAll.isEmpty()) {
+            clauses.add("at least 90% for " + list(nearlyAll));
+        }
+        if (!part.isEmpty()) {
+            clauses.add(list(part) + ", the rest file-backed pages of its mapped store, which the page cache holds"
+                    + " in any case");
+        }
+        return " Of that, the process' own (anonymous) memory is " + String.join("; ", clauses) + ".";
+    }
+
+    /** Where the run has a second setting: whose memory it moves beyond the comparisons' tolerance, and how far. */
+    private String otherSetting(Ranking r) {
+        if (ctx.settings().size() < 2 || r.stat.tolerance() == null) {
+            return "";
+        }
+        String other = ctx.settings().get(1);
+        List<String> moved = new ArrayList<>();
+        int compared = 0;
+        for (Measurement m : r.named()) {
+            Optional<Measurement> there = ctx.results().measurement(m.engine, other, r.stat.id());
+            if (there.isEmpty()) {
+                continue;
+            }
+            compared++;
+            if (Math.abs(there.get().value - m.value) > r.stat.tolerance() * m.value) {
+                moved.add(engineTitle(m.engine) + "'s " + (there.get().value < m.value ? "falls" : "rises") + " to "
+                        + r.stat.format(there.get().value));
+            }
+        }
+        if (compared == 0) {
+            return "";
+        }
+        String within = "within " + fmt(100 * r.stat.tolerance(), 0) + "%";
+        return " With " + settingTitle(other) + ", " + (moved.isEmpty() ? "each of these stays " + within
+                : list(moved) + (moved.size() < compared ? "; the others' stay " + within : "")) + ".";
+    }
+
+    /** What the dropped page cache costs: the most and the least, as multiples of the warm figure. */
+    private String coldCost(Ranking r) {
+        Map<String, Double> ratios = new LinkedHashMap<>();
+        for (Measurement m : r.named()) {
+            ctx.results().measurement(m.engine, r.setting, "oqc_ms").filter(warm -> warm.value > 0)
+                    .ifPresent(warm -> ratios.put(engineTitle(m.engine), m.value / warm.value));
+        }
+        if (ratios.size() < 2) {
+            return "";
+        }
+        Map.Entry<String, Double> most = ratios.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow();
+        Map.Entry<String, Double> least = ratios.entrySet().stream().min(Map.Entry.comparingByValue()).orElseThrow();
+        if (most.getValue() <= 1.05 * least.getValue()) {
+            return " Against its warm figure, the dropped cache costs each of these about " + ratio(most.getValue())
+                    + " times.";
+        }
+        return " Against its warm figure, the dropped cache costs " + most.getKey() + " most (" + ratio(most.getValue())
+                + " times) and " + least.getKey() + " least (" + ratio(least.getValue()) + " times).";
+    }
+
+    /** What the second worker brings each engine: its throughput over one worker's. */
+    private String speedUp(Ranking r) {
+        List<String> out = new ArrayList<>();
+        for (Measurement m : r.named()) {
+            ctx.results().measurement(m.engine, r.setting, "conc_oqc_per_s_t1").filter(one -> one.value > 0)
+                    .ifPresent(one -> out.add(engineTitle(m.engine) + " " + ratio(m.value / one.value) + " times"));
+        }
+        return out.isEmpty() ? "" : " Against one worker, two give " + list(out) + " the throughput.";
+    }
+
+    /** "A", "A and B", "A, B and C". */
+    static String list(List<String> items) {
+        if (items.size() <= 1) {
+            return String.join("", items);
+        }
+        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
+    }
+}

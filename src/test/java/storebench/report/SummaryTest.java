@@ -1,0 +1,217 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The report's opening and its "Against the reference" section, from a run made up for the purpose: who leads, which
+ * engines tie (their runs overlap, or one-pass figures within the comparison's tolerance), the ratios, the facts.
+ */
+class SummaryTest {
+    private final List<JsonNode> lines = new ArrayList<>();
+
+    SummaryTest() {
+        ObjectNode run = ResultsFile.line("run").put("stores", 1000).put("notesPerStore", 1000).put("runs", 3)
+                .put("hold", 1000).put("workload", "large");
+        run.putArray("engines").add("objectbox").add("objectbox-cached").add("sqlite").add("turso").add("libsql")
+                .add("sqlite-node").add("h2").add("lmdb");
+        run.putArray("settings").add("default").add("mmap-threshold");
+        lines.add(run);
+    }
+
+    private void stat(String engine, String setting, String stat, double value, double... runs) {
+        ObjectNode l = ResultsFile.line("stat").put("engine", engine).put("setting", setting).put("stat", stat)
+                .put("value", value);
+        if (runs.length > 0) {
+            var a = l.putArray("runs");
+            for (double r : runs) {
+                a.add(r);
+            }
+        }
+        lines.add(l);
+    }
+
+    private void oqc(String engine, double median, double low, double high) {
+        stat(engine, "default", "oqc_ms", median, low, median, high);
+    }
+
+    private void parts(String engine, double open, double count, double close) {
+        stat(engine, "default", "open_ms", open, 0.0, 1.0);
+        stat(engine, "default", "count_ms", count, 0.0, 1.0);
+        stat(engine, "default", "close_ms", close, 0.0, 1.0);
+    }
+
+    private List<String> sentences() {
+        return new Summary(ReportRun.of(new RunResults(lines, null)), ReportModel.IN_REFERENCE).sentences();
+    }
+
+    private String sentence(String start) {
+        return sentences().stream().filter(s -> s.startsWith(start)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void namesTheLeaderItsTiesTheRunnerUpAndTheReferencesEnginesWithTheirRatios() {
+        oqc("sqlite", 0.275, 0.270, 0.280);
+        oqc("sqlite-node", 0.292, 0.279, 0.300); // overlaps SQLite's runs: a tie
+        oqc("libsql", 0.307, 0.300, 0.310);      // does not: the runner-up
+        oqc("objectbox", 0.774, 0.760, 0.790);
+        oqc("objectbox-cached", 0.818, 0.800, 0.830);
+        oqc("turso", 2.472, 2.4, 2.5);
+        oqc("h2", 3.1, 3.0, 3.2);                // beyond the reference, neither leader nor runner-up: not named
+
+        assertThat(sentence("Open, query (count), close")).isEqualTo("Open, query (count), close: SQLite leads at"
+                + " 0.275 ms, tied with SQLite (Node.js) (0.292 ms); the runner-up, libSQL, takes 1.12 times as long"
+                + " (0.307 ms), ObjectBox, sync every open 2.8 times (0.774 ms), ObjectBox, cached model 3.0 times"
+                + " (0.818 ms), Turso Database 9.0 times (2.472 ms).");
+    }
+
+    @Test
+    void anEngineBeyondTheReferenceIsNamedWhereItLeads() {
+        stat("lmdb", "default", "count_ms", 0.004, 0.0039, 0.0041);
+        stat("sqlite", "default", "count_ms", 0.204, 0.2, 0.21);
+        stat("libsql", "default", "count_ms", 0.236, 0.23, 0.24);
+
+        assertThat(sentence("The count query alone")).isEqualTo("The count query alone: LMDB leads at 0.004 ms; the"
+                + " runner-up, SQLite, takes 51 times as long (0.204 ms), libSQL 59 times (0.236 ms).");
+    }
+
+    @Test
+    void sayWhichPartOfOpenQueryCloseCostsMostPerEngine() {
+        oqc("sqlite", 0.275, 0.270, 0.280);
+        oqc("objectbox", 0.774, 0.760, 0.790);
+        parts("sqlite", 0.054, 0.204, 0.014);
+        parts("objectbox", 0.470, 0.207, 0.083);
+
+        assertThat(sentence("Open, query (count), close")).endsWith(" Most of it is the count query for SQLite (75%),"
+                + " the open for ObjectBox, sync every open (62%): each engine's largest part, as a share of its open,"
+                + " count and close medians.");
+    }
+
+    @Test
+    void onePassFiguresTieWithinTheComparisonsToleranceAndTheClosingNoteSaysSo() {
+        stat("objectbox-cached", "default", "create_ms", 5.10);
+        stat("objectbox", "default", "create_ms", 5.44);   // 6.7% more: within create's 10%
+        stat("sqlite", "default", "create_ms", 6.19);      // 21% more: the runner-up
+
+        assertThat(sentence("Creating a store")).isEqualTo("Creating a store and writing its notes in one transaction:"
+                + " ObjectBox, cached model leads at 5.10 ms, tied with ObjectBox, sync every open (5.44 ms); the"
+                + " runner-up, SQLite, takes 1.21 times as long (6.19 ms).");
+        assertThat(sentences().get(sentences().size() - 1)).isEqualTo("(defaults; tied: figures whose runs' ranges"
+                + " overlap, or for figures of one pass within 10% (create) of each other.)");
+    }
+
+    @Test
+    void memorySaysHowMuchIsTheProcessOwnAndWhatTheSecondSettingMoves() {
+        stat("sqlite", "default", "mem_resident_kb", 425);
+        stat("sqlite", "default", "mem_anon_kb", 425);
+        stat("objectbox", "default", "mem_resident_kb", 2481);
+        stat("objectbox", "default", "mem_anon_kb", 2053);
+        stat("sqlite", "mmap-threshold", "mem_resident_kb", 430);
+        stat("objectbox", "mmap-threshold", "mem_resident_kb", 491);
+
+        assertThat(sentence("Resident memory")).isEqualTo("Resident memory per open store: SQLite needs the least,"
+                + " 425 KB; the runner-up, ObjectBox, sync every open, needs 5.8 times as much (2,481 KB). Of that, the"
+                + " process' own (anonymous) memory is at least 90% for SQLite; ObjectBox, sync every open 83%"
+                + " (2,053 KB), the rest file-backed pages of its mapped store, which the page cache holds in any case."
+                + " With mmap threshold 131072, ObjectBox, sync every open's falls to 491 KB; the others' stay within"
+                + " 5%.");
+    }
+
+    @Test
+    void concurrencySaysWhatTheSecondWorkerBringsEachEngine() {
+        stat("sqlite", "default", "conc_oqc_per_s_t2", 6745, 6700, 6800);
+        stat("objectbox", "default", "conc_oqc_per_s_t2", 974, 950, 990);
+        stat("sqlite", "default", "conc_oqc_per_s_t1", 3454, 3400, 3500);
+        stat("objectbox", "default", "conc_oqc_per_s_t1", 1138, 1100, 1150);
+
+        assertThat(sentence("Two workers")).isEqualTo("Two workers at once, open-query-close per second: SQLite leads"
+                + " with 6,745; the runner-up, ObjectBox, sync every open, is 6.9 times slower (974). Against one"
+                + " worker, two give SQLite 1.95 times and ObjectBox, sync every open 0.86 times the throughput.");
+    }
+
+    @Test
+    void aMergedRunComparesOnlyEnginesMeasuredOnTheLeadersMachine() {
+        oqc("sqlite", 0.275, 0.270, 0.280);
+        oqc("objectbox", 0.774, 0.760, 0.790);
+        oqc("libsql", 0.2, 0.19, 0.21);  // fastest, but measured on another machine
+        ObjectNode env = ResultsFile.JSON.createObjectNode();
+        var sources = env.putArray("sources");
+        ObjectNode a = sources.addObject().put("dir", "a").put("machine", "m1");
+        a.putArray("engines").add("sqlite").add("objectbox");
+        a.putArray("settings").add("default");
+        ObjectNode b = sources.addObject().put("dir", "b").put("machine", "m2");
+        b.putArray("engines").add("libsql");
+        b.putArray("settings").add("default");
+        List<String> out = new Summary(ReportRun.of(new RunResults(lines, env)), ReportModel.IN_REFERENCE)
+                .sentences();
+
+        assertThat(out.get(0)).isEqualTo("Open, query (count), close: libSQL leads at 0.200 ms.");
+    }
+
+    @Test
+    void againstTheReferenceSetsItsRatiosToSqliteBesideThisRunsOwnRuntimes() {
+        stat("sqlite", "default", "oqc_ms", 0.275, 0.27, 0.28);
+        stat("objectbox-cached", "default", "oqc_ms", 0.818, 0.8, 0.83);
+        stat("sqlite-node", "default", "oqc_ms", 0.292, 0.28, 0.3);
+        stat("turso", "default", "oqc_ms", 2.472, 2.4, 2.5);
+        stat("objectbox-cached", "default", "disk_kb", 432);  // SQLite's disk missing: no ratio here
+
+        Section section = new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load())
+                .section().orElseThrow();
+        Block.Table table = section.blocks().stream().filter(Block.Table.class::isInstance)
+                .map(Block.Table.class::cast).findFirst().orElseThrow();
+        assertThat(table.header().stream().map(Text::plain)).containsExactly("defaults: reference \u2192 here",
+                "ObjectBox, cached model", "Turso Database");
+        List<String> oqc = table.rows().stream().filter(r -> r.get(0).plain().startsWith("Open, query, close"))
+                .findFirst().orElseThrow().stream().map(Text::plain).toList();
+        // the reference: 0.332 / 0.275 and 7.524 / 0.275; here: 0.818 / 0.275 (JVM), 2.472 / 0.292 (the Node worker's)
+        assertThat(oqc).containsExactly("Open, query, close (median)", "1.21 \u2192 3.0", "27 \u2192 8.5");
+        List<String> disk = table.rows().stream().filter(r -> r.get(0).plain().startsWith("Space per store, files"))
+                .findFirst().orElseThrow().stream().map(Text::plain).toList();
+        assertThat(disk).containsExactly("Space per store, files", "1.49 \u2192 \u2013", "1.00 \u2192 \u2013");
+    }
+
+    @Test
+    void theReportPutsTheSectionAfterTheSettingsTablesForTheReferencesWorkloadOnly() {
+        stat("sqlite", "default", "oqc_ms", 0.275, 0.27, 0.28);
+        stat("objectbox", "default", "oqc_ms", 0.774, 0.76, 0.79);
+
+        List<String> headings = ReportModel.of(new RunResults(lines, null)).findings().stream()
+                .map(s -> s.heading().text()).toList();
+        assertThat(headings).last().isEqualTo("Against the reference");
+
+        ((ObjectNode) lines.get(0)).put("workload", "small").put("notesPerStore", 10);
+        assertThat(new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load()).section())
+                .as("a small-workload run against the reference's 1,000 notes per store").isEmpty();
+    }
+
+    @Test
+    void coldCostsThatDifferLittleAreSaidOnce() {
+        oqc("sqlite", 0.275, 0.270, 0.280);
+        oqc("objectbox", 0.774, 0.760, 0.790);
+        stat("sqlite", "default", "cold_oqc_ms", 0.523, 0.52, 0.53);
+        stat("objectbox", "default", "cold_oqc_ms", 1.500, 1.49, 1.51);
+
+        assertThat(sentence("With the pool dropped")).endsWith(" Against its warm figure, the dropped cache costs"
+                + " each of these about 1.94 times.");
+        stat("objectbox", "default", "cold_oqc_ms", 2.400, 2.39, 2.41);
+        assertThat(sentence("With the pool dropped")).endsWith(" Against its warm figure, the dropped cache costs"
+                + " ObjectBox, sync every open most (3.1 times) and SQLite least (1.90 times).");
+    }
+
+    @Test
+    void noSectionWithoutAnEngineOfTheReferenceBesideItsSqlite() {
+        stat("h2", "default", "oqc_ms", 3.1, 3.0, 3.2);
+
+        assertThat(new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load()).section())
+                .isEmpty();
+    }
+}
