@@ -40,7 +40,7 @@ class GateTeethBench {
         assumeTrue(Boolean.getBoolean("bench.gateTeeth"), "runs only with -Dbench.gateTeeth=true (about 2 minutes)");
         Path project = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
         Path base = project.resolve("target/gate-teeth");
-        Thresholds thresholds = Thresholds.load(project.resolve(THRESHOLDS));
+        Thresholds thresholds = Thresholds.load(project.resolve(THRESHOLDS), Phases.stats());
         List<RunResults> normal = List.of(run(base.resolve("normal-1"), 0), run(base.resolve("normal-2"), 0),
                 run(base.resolve("normal-3"), 0));
         RunResults slowed = run(base.resolve("slowed"), 0.3);

@@ -1,13 +1,10 @@
 package storebench.gate;
 
-import storebench.phase.Phases;
-
-
-import storebench.engine.Engines;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
 import storebench.gate.Thresholds.Bound;
+import storebench.gate.Verdict.Figure;
 import storebench.gate.Verdict.Kind;
 import storebench.gate.Verdict.Status;
 import storebench.results.ResultsFile;
@@ -27,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The regression gate: evaluates every rule of a thresholds file against a run's results (and a baseline run's)
@@ -44,11 +42,6 @@ import java.util.Set;
  */
 public final class Gate {
     private Gate() {
-    }
-
-    /** Whether a higher figure is the better one (stores_per_s). */
-    public static boolean higherIsBetter(String stat) {
-        return Phases.find(stat).map(Stat::higherIsBetter).orElse(false);
     }
 
     /**
@@ -80,19 +73,21 @@ public final class Gate {
                     Verdict.ANY, null, null, null, thresholds.file(), 0, "baseline comparison",
                     "a baseline was given, but the thresholds file has no baseline: section with its tolerances"));
         }
-        return out;
+        return withFigures(out, Stream.concat(Stream.of(current), baseline.stream()).toList());
     }
 
     /**
      * Everything the gate will need, checked before anything is measured (call it where the run starts): the
      * thresholds file parses, the baseline (if given) is a readable results file, and a baseline comes with the
-     * tolerances to compare it by. Returns the thresholds.
+     * tolerances to compare it by. {@code known}: the statistics the build measures, those a rule may name. Returns
+     * the thresholds.
      *
      * @throws ThresholdsException the thresholds file is broken (every problem with file, line and valid values)
      * @throws IOException         the baseline cannot be read
      */
-    public static Thresholds checkBeforeMeasuring(Path thresholdsFile, Optional<Path> baselinePath) throws IOException {
-        Thresholds thresholds = Thresholds.load(thresholdsFile);
+    public static Thresholds checkBeforeMeasuring(Path thresholdsFile, Optional<Path> baselinePath, List<Stat> known)
+            throws IOException {
+        Thresholds thresholds = Thresholds.load(thresholdsFile, known);
         if (baselinePath.isPresent()) {
             if (thresholds.baseline().isEmpty()) {
                 throw new ThresholdsException(thresholds.file(), List.of(new ThresholdsException.Problem(1,
@@ -174,7 +169,7 @@ public final class Gate {
             }
         }
         out.sort(Comparator.comparingInt(Verdict::line));
-        return out;
+        return withFigures(out, List.of(current));
     }
 
     /** The start of every reason a baseline cannot be compared with a run. */
@@ -199,7 +194,7 @@ public final class Gate {
     }
 
     private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, Run run) {
-        String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + Verdict.format(c.stat(), c.limit())
+        String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + run.figure(c.stat()).format(c.limit())
                 + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")";
         Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat())
                 .or(() -> run.belowScale(c.minStores(), "ceiling"));
@@ -233,7 +228,7 @@ public final class Gate {
         double measured = run.value(r.engine(), setting, r.stat()).value;
         double other = run.value(r.other(), setting, r.stat()).value;
         double limit = r.factor() * other;
-        String detail = r.other() + " " + Verdict.format(r.stat(), other) + "; ratio "
+        String detail = r.other() + " " + run.figure(r.stat()).format(other) + "; ratio "
                 + (other == 0 ? "undefined (" + r.other() + " is 0)" : fmt(measured / other));
         return judged(Kind.RATIO, r.engine(), setting, workload, r.stat(), measured, limit, r.bound(), file, r.line(),
                 rule, detail);
@@ -266,7 +261,7 @@ public final class Gate {
         settings.addAll(then.settings);
         for (String setting : settings) {
             for (String engine : engines) {
-                for (Stat stat : Phases.stats()) {
+                for (Stat stat : stats(run.results, then.results)) {
                     if (b.ignore().contains(stat.id())) {
                         continue;
                     }
@@ -302,10 +297,10 @@ public final class Gate {
         }
         if (before.value <= 0 || now.value <= 0) {
             return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
-                    "a figure is not positive (baseline " + Verdict.format(stat.id(), before.value) + ", now "
-                            + Verdict.format(stat.id(), now.value) + "): no relative comparison");
+                    "a figure is not positive (baseline " + Figure.of(stat).format(before.value) + ", now "
+                            + Figure.of(stat).format(now.value) + "): no relative comparison");
         }
-        boolean higherBetter = higherIsBetter(stat.id());
+        boolean higherBetter = stat.higherIsBetter();
         if (stat.hasSpread() && now.runs.size() >= 2 && before.runs.size() >= 2) {
             return compareRuns(file, b, stat, engine, setting, run, rule, tol, before, now, higherBetter);
         }
@@ -315,7 +310,7 @@ public final class Gate {
         double worse = higherBetter ? before.value / now.value - 1 : now.value / before.value - 1;
         double limit = higherBetter ? before.value / (1 + allowed) : before.value * (1 + allowed);
         String detail = String.format(Locale.ROOT, "baseline %s, %s %.1f%%; tolerance %s%%",
-                Verdict.format(stat.id(), before.value), worse >= 0 ? "worse by" : "better by", Math.abs(worse) * 100,
+                Figure.of(stat).format(before.value), worse >= 0 ? "worse by" : "better by", Math.abs(worse) * 100,
                 fmt(tol.percent()))
                 + (stat.hasSpread() ? String.format(Locale.ROOT, ", noise %.1f%% (spread now %.1f%%, baseline %.1f%%)",
                 noise * 100, spread(now) * 100, spread(before) * 100) : "");
@@ -343,7 +338,7 @@ public final class Gate {
         String detail = String.format(Locale.ROOT, "baseline %s, %s %.1f%%; tolerance %s%%; 95%% interval of the"
                         + " ratio of medians %.3f to %.3f (bootstrap of %d and %d runs): the runs tell apart changes of"
                         + " %.1f%% and more",
-                Verdict.format(stat.id(), before.value), change >= 0 ? "worse by" : "better by", Math.abs(change) * 100,
+                Figure.of(stat).format(before.value), change >= 0 ? "worse by" : "better by", Math.abs(change) * 100,
                 fmt(tol.percent()), worse.low(), worse.high(), before.runs.size(), now.runs.size(),
                 worse.resolution() * 100)
                 + (status == Status.INCONCLUSIVE ? " (wider than the tolerance: inconclusive; more runs, or"
@@ -371,6 +366,23 @@ public final class Gate {
                 rule, why);
     }
 
+    /** The verdicts, each with how its statistic's figures print, from the first run that describes it. */
+    private static List<Verdict> withFigures(List<Verdict> verdicts, List<RunResults> runs) {
+        return verdicts.stream().map(v -> v.with(figure(v.stat(), runs))).toList();
+    }
+
+    private static Figure figure(String stat, List<RunResults> runs) {
+        return runs.stream().map(r -> r.stat(stat)).flatMap(Optional::stream).findFirst().map(Figure::of)
+                .orElse(Figure.PLAIN);
+    }
+
+    /** The statistics of both runs, the current run's first, in its rows' order. */
+    private static List<Stat> stats(RunResults run, RunResults then) {
+        Map<String, Stat> all = new LinkedHashMap<>();
+        Stream.concat(run.stats().stream(), then.stats().stream()).forEach(s -> all.putIfAbsent(s.id(), s));
+        return List.copyOf(all.values());
+    }
+
     static String fmt(double v) {
         String s = String.format(Locale.ROOT, "%.3f", v);
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
@@ -385,6 +397,11 @@ public final class Gate {
         final int stores;
         final int held;
         final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
+
+        /** How a statistic's figures print, as this run describes it. */
+        Figure figure(String stat) {
+            return results.stat(stat).map(Figure::of).orElse(Figure.PLAIN);
+        }
 
         Run(RunResults results) {
             this.results = results;

@@ -1,8 +1,6 @@
 package storebench.gate;
 
-import storebench.phase.Phases;
 
-import storebench.phase.CreatePhase;
 
 import storebench.engine.Engines;
 
@@ -127,9 +125,10 @@ public final class Thresholds {
     /**
      * Reads and checks a thresholds file; call it before measuring anything. A file that is missing, not YAML,
      * or names an unknown engine, statistic, setting, workload or key, or gives a negative or non-numeric limit, is
-     * rejected with every problem's file, line and the valid values.
+     * rejected with every problem's file, line and the valid values. {@code known}: the statistics a rule may name
+     * (before a run, those the build measures; after it, those its results describe).
      */
-    public static Thresholds load(Path file) {
+    public static Thresholds load(Path file, List<Stat> known) {
         String name = file.toString();
         String text;
         try {
@@ -139,12 +138,12 @@ public final class Thresholds {
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); give an existing file with"
                     + " -Dbench.thresholds=FILE or BENCH_THRESHOLDS (default: thresholds.yaml at the project's top)")));
         }
-        return parse(text, name);
+        return parse(text, name, known);
     }
 
-    /** Parses the text of a thresholds file; {@code file} names it in messages. */
-    public static Thresholds parse(String text, String file) {
-        return new Parser(file).parse(text);
+    /** Parses the text of a thresholds file; {@code file} names it in messages, {@code known} as for {@link #load}. */
+    public static Thresholds parse(String text, String file, List<Stat> known) {
+        return new Parser(file, known).parse(text);
     }
 
     /** The file as given (a path), for messages and verdicts. */
@@ -172,10 +171,14 @@ public final class Thresholds {
     /** Builds the model from the YAML node tree, collecting every problem before it gives up. */
     private static final class Parser {
         private final String file;
+        private final List<Stat> known;
+        private final List<String> statIds;
         private final List<ThresholdsException.Problem> problems = new ArrayList<>();
 
-        Parser(String file) {
+        Parser(String file, List<Stat> known) {
             this.file = file;
+            this.known = List.copyOf(known);
+            this.statIds = known.stream().map(Stat::id).toList();
         }
 
         Thresholds parse(String text) {
@@ -239,7 +242,7 @@ public final class Thresholds {
             List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             if (!keys.containsKey("max") && !keys.containsKey("min")) {
                 problem(line(item), where + " has no limits: give max: (ceilings) and/or min: (floors), each a"
-                        + " mapping of statistic id to number; valid statistics: " + String.join(", ", Phases.statIds()));
+                        + " mapping of statistic id to number; valid statistics: " + String.join(", ", statIds));
             }
             List<Limit> limits = new ArrayList<>();
             limits.addAll(limits(keys.get("max"), Bound.AT_MOST));
@@ -270,13 +273,13 @@ public final class Thresholds {
             }
             if (limits.isEmpty()) {
                 problem(line(section.getKeyNode()), name + ": is empty: give statistic ids with numbers, e.g. "
-                        + name + ": {oqc_ms: 2.5}; valid statistics: " + String.join(", ", Phases.statIds()));
+                        + name + ": {oqc_ms: 2.5}; valid statistics: " + String.join(", ", statIds));
             }
             for (Map.Entry<String, NodeTuple> e : limits.entrySet()) {
                 int line = line(e.getValue().getKeyNode());
-                if (!Phases.statIds().contains(e.getKey())) {
+                if (!statIds.contains(e.getKey())) {
                     problem(line, "unknown statistic '" + e.getKey() + "' in " + name + ":; valid statistics: "
-                            + String.join(", ", Phases.statIds()));
+                            + String.join(", ", statIds));
                     continue;
                 }
                 Double v = number(e.getValue().getValueNode(), name + "." + e.getKey(), false, unitHint(e.getKey()));
@@ -296,7 +299,7 @@ public final class Thresholds {
             String where = "ratios entry at line " + line(item);
             List<String> engine = ids(keys, "engine", Engines.ids(), "engine id", false, item, where);
             List<String> other = ids(keys, "times", Engines.ids(), "engine id", false, item, where);
-            List<String> stats = ids(keys, "stat", Phases.statIds(), "statistic", false, item, where);
+            List<String> stats = ids(keys, "stat", statIds, "statistic", false, item, where);
             List<String> settings = ids(keys, "setting", Setting.ids(), "setting", true, item, where);
             List<String> workloads = ids(keys, "workload", Workload.ids(), "workload", true, item, where);
             NodeTuple atMost = keys.get("at_most");
@@ -368,7 +371,7 @@ public final class Thresholds {
             int sectionLine = line(section.getKeyNode());
             NodeTuple tol = keys.get("tolerance_percent");
             List<String> tolKeys = new ArrayList<>(List.of(WITH_SPREAD, WITHOUT_SPREAD));
-            tolKeys.addAll(Phases.statIds());
+            tolKeys.addAll(statIds);
             Tolerance withSpread = null;
             Tolerance withoutSpread = null;
             Map<String, Tolerance> perStat = new LinkedHashMap<>();
@@ -406,7 +409,7 @@ public final class Thresholds {
             Set<String> ignore = new LinkedHashSet<>();
             NodeTuple ig = keys.get("ignore");
             if (ig != null && !isNull(ig.getValueNode())) {
-                List<String> ids = ids(keys, "ignore", Phases.statIds(), "statistic", false, section.getValueNode(),
+                List<String> ids = ids(keys, "ignore", statIds, "statistic", false, section.getValueNode(),
                         "baseline:");
                 if (ids != null) {
                     ignore.addAll(ids);
@@ -419,9 +422,9 @@ public final class Thresholds {
                     Collections.unmodifiableSet(ignore), sectionLine);
         }
 
-        private static String spreadIds(boolean withSpread) {
+        private String spreadIds(boolean withSpread) {
             List<String> ids = new ArrayList<>();
-            for (Stat s : Phases.stats()) {
+            for (Stat s : known) {
                 if (s.hasSpread() == withSpread) {
                     ids.add(s.id());
                 }
@@ -429,17 +432,20 @@ public final class Thresholds {
             return String.join(", ", ids);
         }
 
-        private static String unitHint(String stat) {
-            if (stat.endsWith("_ms")) {
-                return "a number of milliseconds >= 0, e.g. 2.5";
+        private String unitHint(String stat) {
+            Optional<Stat> s = known.stream().filter(k -> k.id().equals(stat)).findFirst();
+            if (s.isEmpty()) {
+                return "a number >= 0";
             }
-            if (stat.endsWith("_kb")) {
-                return "a number of KB (1,024 bytes) >= 0, e.g. 600";
+            switch (s.get().unit()) {
+                case MS:
+                    return "a number of milliseconds >= 0, e.g. 2.5";
+                case KB:
+                    return "a number of KB (1,024 bytes) >= 0, e.g. 600";
+                default:
+                    return s.get().countUnit().isEmpty() ? "a number >= 0"
+                            : "a number >= 0 (" + s.get().countUnit() + ")";
             }
-            if (stat.equals(CreatePhase.STORES_PER_S.id())) {
-                return "a number of stores per second >= 0, e.g. 20";
-            }
-            return "a number >= 0";
         }
 
         // ---- node helpers ----

@@ -1,8 +1,5 @@
 package storebench.gate;
 
-import storebench.phase.Phases;
-
-
 import storebench.results.Stat;
 
 import java.util.Locale;
@@ -12,11 +9,54 @@ import java.util.Locale;
  * {@code margin} are in the statistic's unit and null where the rule could not be evaluated; {@code margin} is the
  * room left before the rule fails (negative: by how much it failed); {@code line} is the rule's line in
  * {@code file}. {@code rule} says the rule in words, {@code detail} what went into the verdict (or why there is
- * none).
+ * none). {@code figure} says how its figures print, as the run's stat lines describe the statistic.
  */
 public record Verdict(Kind kind, Status status, String engine, String setting, String workload, String stat,
                       Double measured, Double limit, Double margin, String file, int line, String rule,
-                      String detail) {
+                      String detail, Figure figure) {
+
+    /** A verdict whose figures print plainly, until the gate gives it its statistic's {@link Figure}. */
+    public Verdict(Kind kind, Status status, String engine, String setting, String workload, String stat,
+                   Double measured, Double limit, Double margin, String file, int line, String rule, String detail) {
+        this(kind, status, engine, setting, workload, stat, measured, limit, margin, file, line, rule, detail,
+                Figure.PLAIN);
+    }
+
+    /** The same verdict, its figures printed as {@code f} says. */
+    public Verdict with(Figure f) {
+        return new Verdict(kind, status, engine, setting, workload, stat, measured, limit, margin, file, line, rule,
+                detail, f);
+    }
+
+    /**
+     * How a statistic's figures print: its unit ("ms", "KB", what a count counts, or nothing) and decimals. Kept with
+     * each verdict (and in verdicts.json), so that verdicts print without the code that measured the statistic.
+     */
+    public record Figure(String unit, int decimals) {
+        /** A statistic the run does not describe: three decimals, no unit. */
+        public static final Figure PLAIN = new Figure("", 3);
+
+        public static Figure of(Stat s) {
+            switch (s.unit()) {
+                case MS:
+                    return new Figure("ms", s.decimals());
+                case KB:
+                    return new Figure("KB", s.decimals());
+                default:
+                    return new Figure(s.countUnit(), s.decimals());
+            }
+        }
+
+        /** "0.612 ms", "2,455 KB", "133 stores/s"; "–" for none. */
+        public String format(Double value) {
+            if (value == null) {
+                return "–";
+            }
+            int d = decimals == 0 && Math.abs(value) < 10 ? 1 : decimals; // a small KB figure: 1 decimal
+            String number = String.format(Locale.US, "%,." + d + "f", value);
+            return unit.isEmpty() ? number : number + " " + unit;
+        }
+    }
 
     /** What kind of rule gave the verdict. */
     public enum Kind {
@@ -64,8 +104,8 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
         if (status == Status.NOT_EVALUATED) {
             s.append(": not evaluated: ").append(detail);
         } else {
-            s.append(": measured ").append(format(stat, measured)).append(", limit ").append(format(stat, limit))
-                    .append(", margin ").append(format(stat, margin));
+            s.append(": measured ").append(figure.format(measured)).append(", limit ").append(figure.format(limit))
+                    .append(", margin ").append(figure.format(margin));
             Double pct = marginPercent();
             if (pct != null) {
                 s.append(String.format(Locale.ROOT, " (%+.1f%%)", pct));
@@ -73,28 +113,5 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
             s.append(" [").append(rule).append("; ").append(detail).append(']');
         }
         return s.append(" (").append(location()).append(')').toString();
-    }
-
-    /** A figure in the statistic's unit, with its decimals: "0.612 ms", "2,455 KB". */
-    public static String format(String stat, Double value) {
-        if (value == null) {
-            return "–";
-        }
-        Stat s;
-        try {
-            s = Phases.stat(stat);
-        } catch (IllegalArgumentException e) {
-            return String.format(Locale.US, "%,.3f", value);
-        }
-        int decimals = s.decimals() == 0 && Math.abs(value) < 10 ? 1 : s.decimals(); // a small KB figure: 1 decimal
-        String number = String.format(Locale.US, "%,." + decimals + "f", value);
-        switch (s.unit()) {
-            case MS:
-                return number + " ms";
-            case KB:
-                return number + " KB";
-            default:
-                return s.countUnit().isEmpty() ? number : number + " " + s.countUnit();
-        }
     }
 }

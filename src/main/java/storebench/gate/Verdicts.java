@@ -92,6 +92,7 @@ public final class Verdicts {
             n.put("measured", v.measured()).put("limit", v.limit()).put("margin", v.margin())
                     .put("marginPercent", v.marginPercent());
             n.put("file", v.file()).put("line", v.line()).put("rule", v.rule()).put("detail", v.detail());
+            n.put("unit", v.figure().unit()).put("decimals", v.figure().decimals());
         }
         root.withArray("verdicts"); // present even when empty
         Path out = dir.resolve(NAME);
@@ -121,7 +122,8 @@ public final class Verdicts {
                         n.path("setting").asText(), n.path("workload").asText(), n.path("stat").asText(),
                         number(n, "measured"), number(n, "limit"), number(n, "margin"),
                         n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
-                        n.path("detail").asText()));
+                        n.path("detail").asText(), n.has("decimals") ? new Verdict.Figure(n.path("unit").asText(""),
+                        n.path("decimals").asInt()) : Verdict.Figure.PLAIN));
             } catch (IllegalArgumentException e) {
                 throw new IOException(file + ": not a verdict: " + n + " (" + e.getMessage() + ")");
             }

@@ -31,18 +31,18 @@ import java.util.Optional;
  */
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
-            "Stores held open at once (capacity; ≥: the cap was reached)", Unit.COUNT, 0).row(20).higherIsBetter()
+            "Stores held open at once (capacity; ≥: the cap was reached)", Unit.COUNT, 0).higherIsBetter()
             .counting("stores").tolerance(0.02).chart(Phases.CAPACITY, "Stores held open at once").build();
     public static final Stat CAPACITY_RESIDENT_KB = Stat.of("capacity_resident_kb",
-            "same, resident memory per open store (slope)", Unit.KB, 0).row(21).tolerance(0.10)
+            "same, resident memory per open store (slope)", Unit.KB, 0).tolerance(0.10)
             .chart(Phases.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
     public static final Stat CAPACITY_VSZ_KB = Stat.of("capacity_vsz_kb", "same, virtual size per open store (slope)",
-            Unit.KB, 0).row(22).tolerance(0.10).build();
+            Unit.KB, 0).tolerance(0.10).build();
     public static final Stat CAPACITY_FDS = Stat.of("capacity_fds",
-            "same, file descriptors per open store (slope)", Unit.COUNT, 2).row(23).counting("descriptors per store")
+            "same, file descriptors per open store (slope)", Unit.COUNT, 2).counting("descriptors per store")
             .tolerance(0.05).build();
     public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
-            Unit.COUNT, 2).row(24).counting("maps per store").tolerance(0.05).build();
+            Unit.COUNT, 2).counting("maps per store").tolerance(0.05).build();
     public static final Step CAPACITY = new Step(Protocol.CAPACITY, true, "capacity");
     /** At most this many stores held open: the cap, not a limit (a capacity that reaches it reads "at least"). */
     public static final PhaseOption<Integer> MAX = PhaseOption.positiveInt("bench.capacityMax", 20_000);

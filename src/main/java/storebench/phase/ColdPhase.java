@@ -30,16 +30,16 @@ import java.util.Map;
  */
 public final class ColdPhase extends RunsPhase {
     public static final Stat COLD_OPEN_MS = Stat.of("cold_open_ms", "Cold open: page cache dropped (median)", Unit.MS,
-            3).row(40).ofRuns().build();
-    public static final Stat COLD_COUNT_MS = Stat.of("cold_count_ms", "Cold count query (median)", Unit.MS, 3).row(41)
+            3).ofRuns().build();
+    public static final Stat COLD_COUNT_MS = Stat.of("cold_count_ms", "Cold count query (median)", Unit.MS, 3)
             .ofRuns().build();
     public static final Stat COLD_OQC_MS = Stat.of("cold_oqc_ms", "Cold open, query, close (median)", Unit.MS, 3)
-            .row(42).ofRuns().chart(Phases.WARM_COLD, "Open, query, close, the pool dropped from the page cache (median ms)")
+            .ofRuns().chart(Phases.WARM_COLD, "Open, query, close, the pool dropped from the page cache (median ms)")
             .build();
-    public static final Stat COLD_OQC_P99_MS = Stat.of("cold_oqc_p99_ms", "same, p99", Unit.MS, 3).row(43).ofRuns()
+    public static final Stat COLD_OQC_P99_MS = Stat.of("cold_oqc_p99_ms", "same, p99", Unit.MS, 3).ofRuns()
             .build();
     public static final Stat COLD_READ_KB = Stat.of("cold_read_kb", "Cold: read from the device per store", Unit.KB, 1)
-            .row(44).ofRuns().chart(Phases.WARM_COLD, "Read from the device per store, cold (KB)").build();
+            .ofRuns().chart(Phases.WARM_COLD, "Read from the device per store, cold (KB)").build();
     public static final Step COLDWARMUP = new Step("coldwarmup", true, "cold warm-up");
     public static final Step COLDRUN = new Step("coldrun", true, "cold runs");
     /** A run counts as cold only if at most this fraction of the pool's pages stayed resident after the drop. */

@@ -37,15 +37,14 @@ public final class ConcurrencyPhase extends Phase {
     private static final Map<Integer, Stat[]> STATS = new LinkedHashMap<>();
 
     static {
-        int row = 25;
         for (int t : THREADS) {
             Stat perS = Stat.of("conc_oqc_per_s_t" + t, "Concurrency, " + t + " worker" + (t == 1 ? "" : "s")
-                    + ": open-query-close per second, all workers", Unit.COUNT, 0).row(row++).ofRuns()
+                    + ": open-query-close per second, all workers", Unit.COUNT, 0).ofRuns()
                     .higherIsBetter().counting("stores/s").optional().build();
             Stat ms = Stat.of("conc_oqc_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s")
-                    + ": open, query, close (median)", Unit.MS, 3).row(row++).ofRuns().optional().build();
+                    + ": open, query, close (median)", Unit.MS, 3).ofRuns().optional().build();
             Stat p99 = Stat.of("conc_oqc_p99_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s") + ": p99",
-                    Unit.MS, 3).row(row++).ofRuns().optional().build();
+                    Unit.MS, 3).ofRuns().optional().build();
             STATS.put(t, new Stat[]{perS, ms, p99});
         }
     }

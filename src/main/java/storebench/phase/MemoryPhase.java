@@ -20,7 +20,7 @@ public final class MemoryPhase extends Phase {
     public static final Stat MEM_ANON_KB = Stat.of("mem_anon_kb", "same, anonymous (process' own memory)", Unit.KB, 0)
             .reference(9).tolerance(0.05).chart(Phases.MEMORY, "Anonymous memory per open store (KB)").build();
     public static final Stat HEAP_KB = Stat.of("heap_kb",
-            "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).row(13).tolerance(0.05)
+            "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).tolerance(0.05)
             .chart(Phases.MEMORY, "Managed heap per open store (KB)").build();
     /** The holding process' warm-up, before its first memory reading. */
     public static final Step WARMUP = new Step("memorywarmup", true, "warm-up");

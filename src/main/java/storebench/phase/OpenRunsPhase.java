@@ -39,7 +39,7 @@ public final class OpenRunsPhase extends RunsPhase {
      * libSQL, whose close() only marks the connection closed, that is where the connection is released.
      */
     public static final Stat CLOSE_FIN_MS = Stat.of("close_fin_ms",
-            "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).row(14).ofRuns()
+            "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
     /**
      * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.trial.Yardstick): the
@@ -47,11 +47,11 @@ public final class OpenRunsPhase extends RunsPhase {
      * has its own yardstick).
      */
     public static final Stat OQC_YARD = Stat.of("oqc_yard",
-            "Open, query, close in yardsticks (median; the host's speed divided out)", Unit.COUNT, 2).row(18).ofRuns()
+            "Open, query, close in yardsticks (median; the host's speed divided out)", Unit.COUNT, 2).ofRuns()
             .counting("yardsticks").build();
     /** The yardstick itself: system calls and memory touches of about an open's size, around the run's visits. */
     public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick around each run: 4 KiB file read, 256 KiB memory"
-            + " touched (median)", Unit.MS, 4).row(19).ofRuns().build();
+            + " touched (median)", Unit.MS, 4).ofRuns().build();
     public static final Step WARMUP = new Step("warmup", true, "warm-up");
     public static final Step OPENRUN = new Step("openrun", true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */

@@ -2,6 +2,7 @@ package storebench.phase;
 
 import storebench.results.Stat;
 
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * The phases, registered once, in the order a trial measures them (and the report lists their wall times). Their
- * statistics are the rows of the report's tables (in the order of {@link Stat#row()}), the series of its charts and
+ * statistics are the rows of the report's tables (in the order of {@link #stats()}), the series of its charts and
  * the names thresholds.yaml may use. Adding a phase is its class, its loop in each runtime's trial process, and one
  * line here.
  */
@@ -42,10 +43,21 @@ public final class Phases {
     private Phases() {
     }
 
-    /** Every statistic, in the order of the report's rows. */
+    /**
+     * Every statistic, in the order of the report's rows: the reference write-up's rows first, in its order, then each
+     * phase's others in the phases' order, each phase's in the order it lists them.
+     */
     public static List<Stat> stats() {
-        return ALL.stream().flatMap(p -> p.stats().stream()).sorted(Comparator.comparingInt(Stat::row))
-                .collect(Collectors.toList());
+        List<Stat> all = ALL.stream().flatMap(p -> p.stats().stream()).toList();
+        List<Stat> rows = new ArrayList<>(all.stream().filter(Stat::inReference)
+                .sorted(Comparator.comparingInt(Stat::referenceRow)).toList());
+        all.stream().filter(s -> !s.inReference()).forEach(rows::add);
+        return rows;
+    }
+
+    /** A statistic's row in the report (1 = first), as its stat lines record it (Stat#about). */
+    public static int order(Stat stat) {
+        return stats().indexOf(stat) + 1;
     }
 
     public static List<String> statIds() {

@@ -15,11 +15,11 @@ import java.util.Map;
  * W. The reference's caveat 5: a different query, e.g. reading all objects, compares differently than the count.
  */
 public final class ReadPhase extends RunsPhase {
-    public static final Stat READ_MS = Stat.of("read_ms", "Read every note (median)", Unit.MS, 3).row(15).ofRuns()
+    public static final Stat READ_MS = Stat.of("read_ms", "Read every note (median)", Unit.MS, 3).ofRuns()
             .chart(Phases.READ, "Read every note (median ms)").build();
-    public static final Stat ORC_MS = Stat.of("orc_ms", "Open, read every note, close (median)", Unit.MS, 3).row(16)
+    public static final Stat ORC_MS = Stat.of("orc_ms", "Open, read every note, close (median)", Unit.MS, 3)
             .ofRuns().chart(Phases.READ, "Open, read every note, close (median ms)").build();
-    public static final Stat ORC_P99_MS = Stat.of("orc_p99_ms", "same, p99", Unit.MS, 3).row(17).ofRuns().build();
+    public static final Stat ORC_P99_MS = Stat.of("orc_p99_ms", "same, p99", Unit.MS, 3).ofRuns().build();
     /** Open, read every note, close, over the warm-up order (at least bench.warmupOpens visits), untimed. */
     public static final Step READWARMUP = new Step("readwarmup", true, "read warm-up");
     public static final Step READRUN = new Step("readrun", true, "read runs");

@@ -5,8 +5,6 @@ import storebench.engine.Engines;
 import storebench.engine.RunView;
 import storebench.measure.RunStats;
 import storebench.model.TrialRuntime;
-import storebench.phase.OpenRunsPhase;
-import storebench.phase.Phases;
 import storebench.results.RunResults;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,8 +24,7 @@ import java.util.stream.Collectors;
  */
 final class Caveats {
     /** The figures whose run-to-run spread is the run's noise: the open runs' medians (a p99 is a few slow stores). */
-    static final List<String> NOISE_STATS = List.of(OpenRunsPhase.OPEN_MS.id(), OpenRunsPhase.COUNT_MS.id(),
-            OpenRunsPhase.CLOSE_MS.id(), OpenRunsPhase.OQC_MS.id());
+    static final List<String> NOISE_STATS = List.of("open_ms", "count_ms", "close_ms", "oqc_ms");
 
     /** The reference's 316 KB per SQL store: 79 pages of 4 KiB. */
     static final long REFERENCE_SQL_PAGES = 79;

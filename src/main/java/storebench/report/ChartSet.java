@@ -108,7 +108,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                     + ReportModel.settingTitle(setting), series, missing, perEngine));
         }
         Map<String, List<BarChart>> groups = new LinkedHashMap<>();
-        for (Stat stat : Phases.stats()) {
+        for (Stat stat : results.stats()) {
             if (stat.chartGroup() == null) {
                 continue;
             }

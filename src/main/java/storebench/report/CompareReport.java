@@ -1,14 +1,7 @@
 package storebench.report;
 
-import storebench.phase.CreatePhase;
-import storebench.phase.DiskPhase;
-import storebench.phase.MemoryPhase;
-
-import storebench.phase.Phases;
-
-import storebench.results.Stat;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import storebench.results.Stat;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,7 +70,7 @@ final class CompareReport {
             md.append("\n| --- |");
             runs.engines.forEach(e -> md.append(" ---: |"));
             md.append('\n');
-            for (Stat stat : Phases.stats()) {
+            for (Stat stat : runs.stats) {
                 md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
                 for (String e : runs.engines) {
                     md.append(' ').append(runs.row(setting, e, stat).map(this::markdownCell).orElse(StatsTable.NONE))
@@ -135,7 +128,7 @@ final class CompareReport {
             runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
                     .append(HtmlPage.esc(ReportModel.engineTitle(e))).append("</th>"));
             h.append("</tr></thead>\n<tbody>\n");
-            for (Stat stat : Phases.stats()) {
+            for (Stat stat : runs.stats) {
                 h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
                         .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
                 for (String e : runs.engines) {
@@ -231,10 +224,16 @@ final class CompareReport {
         return "Ratios are after / before: below 1 the after run was faster or smaller (for stores per second, above 1"
                 + " is faster). A statistic is marked worse or better where it moved beyond its noise: an open-run"
                 + " statistic beyond the larger of the two runs' spreads ((max − min) / median of the R run figures);"
-                + " create and stores per second beyond " + HtmlPage.percent(CreatePhase.CREATE_MS.tolerance())
-                + ", memory beyond " + HtmlPage.percent(MemoryPhase.MEM_RESIDENT_KB.tolerance()) + " and disk beyond "
-                + HtmlPage.percent(DiskPhase.DISK_KB.tolerance()) + " (one pass, no spread). Load is the machine's, not"
+                + " create and stores per second beyond " + tolerance("create_ms")
+                + ", memory beyond " + tolerance("mem_resident_kb") + " and disk beyond "
+                + tolerance("disk_kb") + " (one pass, no spread). Load is the machine's, not"
                 + " judged; a figure that is not positive (a heap that shrank) has no ratio.";
+    }
+
+    /** A one-pass statistic's tolerance as the runs describe it ("10%"), or "its tolerance". */
+    private String tolerance(String stat) {
+        return runs.stats.stream().filter(s -> s.id().equals(stat) && s.tolerance() != null).findFirst()
+                .map(s -> HtmlPage.percent(s.tolerance())).orElse("its tolerance");
     }
 
     /** The two runs side by side: folder, start, parameters, machine, commit. */

@@ -1,13 +1,10 @@
 package storebench.report;
 
-import storebench.phase.Phases;
-
-import storebench.phase.CreatePhase;
-
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -88,6 +85,8 @@ final class CompareRuns {
     final RunResults after;
     final List<String> engines;
     final List<String> settings;
+    /** The statistics of both runs, as their results describe them: the after run's rows, then any only before. */
+    final List<Stat> stats;
     final List<Row> rows;
 
     CompareRuns(RunResults before, RunResults after) {
@@ -100,10 +99,14 @@ final class CompareRuns {
         Set<String> settingSet = new LinkedHashSet<>(settingsOf(before));
         settingSet.addAll(settingsOf(after));
         this.settings = List.copyOf(settingSet);
+        Map<String, Stat> statMap = new LinkedHashMap<>();
+        after.stats().forEach(st -> statMap.putIfAbsent(st.id(), st));
+        before.stats().forEach(st -> statMap.putIfAbsent(st.id(), st));
+        this.stats = List.copyOf(statMap.values());
         List<Row> all = new ArrayList<>();
         for (String setting : settings) {
             for (String engine : engines) {
-                for (Stat stat : Phases.stats()) {
+                for (Stat stat : stats) {
                     RunResults.Measurement b = before.measurement(engine, setting, stat.id()).orElse(null);
                     RunResults.Measurement a = after.measurement(engine, setting, stat.id()).orElse(null);
                     if (b != null || a != null) {
@@ -116,7 +119,8 @@ final class CompareRuns {
     }
 
     Optional<Row> row(String setting, String engine, Stat stat) {
-        return rows.stream().filter(r -> r.setting.equals(setting) && r.engine.equals(engine) && r.stat == stat)
+        return rows.stream().filter(r -> r.setting.equals(setting) && r.engine.equals(engine)
+                        && r.stat.id().equals(stat.id()))
                 .findFirst();
     }
 

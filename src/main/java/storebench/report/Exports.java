@@ -1,6 +1,5 @@
 package storebench.report;
 
-import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -67,7 +66,7 @@ public final class Exports {
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve(BMF), bmf(figures)));
         for (boolean bigger : List.of(false, true)) {
-            ArrayNode entries = githubActionBenchmark(figures, bigger);
+            ArrayNode entries = githubActionBenchmark(figures, bigger, results);
             Path file = dir.resolve(bigger ? BIGGER : SMALLER);
             if (entries.isEmpty()) {
                 Files.deleteIfExists(file); // storebench's own file, from an earlier render of this run
@@ -98,10 +97,10 @@ public final class Exports {
         return root;
     }
 
-    static ArrayNode githubActionBenchmark(List<RunResults.Measurement> figures, boolean bigger) {
+    static ArrayNode githubActionBenchmark(List<RunResults.Measurement> figures, boolean bigger, RunResults results) {
         ArrayNode entries = ResultsFile.JSON.createArrayNode();
         for (RunResults.Measurement m : figures) {
-            Optional<Stat> stat = Phases.find(m.stat);
+            Optional<Stat> stat = results.stat(m.stat);
             if (stat.map(Stat::higherIsBetter).orElse(false) != bigger) {
                 continue;
             }

@@ -9,6 +9,7 @@ import storebench.model.Setting;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
+import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -22,7 +23,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -101,11 +104,14 @@ public final class Merge {
             throw new Refused("no thresholds file at " + thresholdsFile.toAbsolutePath() + ": the merged run's verdicts"
                     + " are recomputed from it; give one with -Dbench.thresholds=FILE");
         }
-        Thresholds thresholds = Thresholds.load(thresholdsFile); // a broken file stops the merge before it writes
         List<Source> sources = new ArrayList<>();
         for (Path dir : runDirs) {
             sources.add(Source.read(dir));
         }
+        // the statistics the runs describe are those a rule may name; a broken file stops the merge before it writes
+        Map<String, Stat> known = new LinkedHashMap<>();
+        sources.forEach(src -> src.results.stats().forEach(st -> known.putIfAbsent(st.id(), st)));
+        Thresholds thresholds = Thresholds.load(thresholdsFile, List.copyOf(known.values()));
         check(sources);
         Path made = checkOutput(out, sources);
         try {

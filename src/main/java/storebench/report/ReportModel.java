@@ -2,6 +2,7 @@ package storebench.report;
 
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
+import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
 import storebench.measure.RunStats;
 import storebench.model.Setting;
@@ -60,7 +61,11 @@ public final class ReportModel {
     public static Report of(Path runDir) throws IOException {
         RunResults results = RunResults.load(runDir);
         JsonNode verdicts = readVerdicts(runDir);
-        Optional<Section> gate = Verdicts.readIfPresent(runDir).map(VerdictSection::section);
+        // a verdicts.json written before verdicts said how their figures print: as the run describes the statistic
+        Optional<Section> gate = Verdicts.readIfPresent(runDir).map(vs -> new Verdicts(vs.thresholds(),
+                vs.baseline().orElse(null), vs.all().stream().map(v -> !v.figure().equals(Verdict.Figure.PLAIN) ? v
+                        : results.stat(v.stat()).map(st -> v.with(Verdict.Figure.of(st))).orElse(v)).toList()))
+                .map(VerdictSection::section);
         return of(runDir, results, verdicts, gate, IN_REFERENCE);
     }
 
@@ -147,7 +152,7 @@ public final class ReportModel {
         details.add(reproduce());
 
         return new Report(title, preamble, findings, details, gate,
-                Optional.ofNullable(verdicts).map(VerdictsTable::of), Environment.of(env),
+                Optional.ofNullable(verdicts).map(v -> VerdictsTable.of(v, ctx.results())), Environment.of(env),
                 ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), ctx.notesPerStore(), ctx.held()),
                 runDir == null ? "?" : runDir.toString());
     }
@@ -240,12 +245,13 @@ public final class ReportModel {
 
     private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference) {
         List<StatsTable.Row> rows = new ArrayList<>();
-        for (Stat stat : Phases.stats()) {
-            Phase phase = Phases.phaseOf(stat);
+        for (Stat stat : ctx.results().stats()) {
             List<StatsTable.Cell> cells = new ArrayList<>();
             for (String e : columns) {
                 Optional<RunResults.Measurement> m = ctx.results().measurement(e, setting, stat.id());
-                String qualifier = phase.qualifier(ctx.results(), stat, e, setting); // "≥ 20,000": a lower bound
+                // "≥ 20,000": a lower bound, which the phase that measured it knows (where this build has it)
+                String qualifier = Phases.find(stat.id()).map(known -> Phases.phaseOf(known)
+                        .qualifier(ctx.results(), known, e, setting)).orElse("");
                 cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, qualifier + stat.format(x.value),
                         x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));

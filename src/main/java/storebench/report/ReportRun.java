@@ -3,7 +3,6 @@ package storebench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.Engines;
 import storebench.engine.RunView;
-import storebench.phase.Phases;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -46,18 +45,18 @@ record ReportRun(RunResults results, JsonNode run, List<String> engines, List<St
         return listed;
     }
 
-    /** A statistic's description, where this build knows its id. */
+    /** A statistic as the run's results describe it, where they have it. */
     Optional<Stat> stat(String id) {
-        return Phases.find(id);
+        return results.stat(id);
     }
 
     @Override
     public String format(String stat, double value) {
-        return Phases.stat(stat).format(value);
+        return stat(stat).map(s -> s.format(value)).orElse(Stat.number(value, 3));
     }
 
     @Override
     public String label(String stat) {
-        return Phases.stat(stat).label(notesPerStore, held);
+        return stat(stat).map(s -> s.label(notesPerStore, held)).orElse(stat);
     }
 }

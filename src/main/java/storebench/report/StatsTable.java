@@ -5,8 +5,8 @@ import storebench.results.Stat;
 import java.util.List;
 
 /**
- * One setting's statistics table: a column per engine, a row per statistic ({@code Phases.stats()}, in row order),
- * in each cell the figure with its spread and run figures, or why there is none.
+ * One setting's statistics table: a column per engine, a row per statistic (the run's, {@code RunResults.stats()}, in
+ * row order), in each cell the figure with its spread and run figures, or why there is none.
  *
  * @param setting         the setting's id
  * @param beyondReference whether its columns are the engines beyond the reference write-up's (a table of their own)

@@ -111,8 +111,8 @@ public final class VerdictSection {
         Text status = v.status() == Status.FAIL ? Text.strong("FAIL")
                 : Text.of(v.status() == Status.INCONCLUSIVE ? "inconclusive" : "pass");
         return List.of(status, text(v.rule()),
-                text(v.engine()), text(v.setting()), text(v.stat()), Text.of(Verdict.format(v.stat(), v.measured())),
-                Text.of(Verdict.format(v.stat(), v.limit())), Text.of(Verdict.format(v.stat(), v.margin())
+                text(v.engine()), text(v.setting()), text(v.stat()), Text.of(v.figure().format(v.measured())),
+                Text.of(v.figure().format(v.limit())), Text.of(v.figure().format(v.margin())
                         + (pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct))),
                 Text.of(line(v)), text(v.detail()));
     }

@@ -1,6 +1,7 @@
 package storebench.report;
 
-import storebench.phase.Phases;
+import storebench.results.RunResults;
+import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -12,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -40,8 +42,11 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
     public record Cell(String text, boolean number, String status) {
     }
 
-    /** The table of a parsed verdicts.json. */
-    static VerdictsTable of(JsonNode root) {
+    /**
+     * The table of a parsed verdicts.json; {@code results}, the run's, describe its statistics (how their figures
+     * print: the verdicts' own unit and decimals fields are folded into those cells, not columns of their own).
+     */
+    static VerdictsTable of(JsonNode root, RunResults results) {
         JsonNode list = verdictList(root);
         List<KeyValue> fields = new ArrayList<>();
         if (root.isObject()) {
@@ -59,6 +64,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
         Set<String> columns = new LinkedHashSet<>();
         GATE_COLUMNS.stream().filter(present::contains).forEach(columns::add);
         columns.addAll(present);
+        columns.removeAll(List.of("unit", "decimals"));
         // failures first, then passes, then the rest, each in the file's order
         verdicts.sort(Comparator.comparingInt(r -> {
             String s = r.path("status").asText("").toUpperCase(Locale.ROOT);
@@ -69,7 +75,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
             List<Cell> row = new ArrayList<>();
             for (String c : columns) {
                 JsonNode v = r.path(c);
-                row.add(new Cell(value(r, c, v), v.isNumber(), c.equals("status") ? v.asText() : null));
+                row.add(new Cell(value(r, c, v, results), v.isNumber(), c.equals("status") ? v.asText() : null));
             }
             rows.add(row);
         }
@@ -93,7 +99,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
     }
 
     /** A field as the report prints it: a statistic's figures in its unit, a margin in percent. */
-    private static String value(JsonNode row, String column, JsonNode v) {
+    private static String value(JsonNode row, String column, JsonNode v, RunResults results) {
         if (v.isMissingNode() || v.isNull()) {
             return StatsTable.NONE;
         }
@@ -102,10 +108,9 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
                 return String.format(Locale.US, "%+.1f%%", v.asDouble());
             }
             if (List.of("measured", "limit", "margin").contains(column)) {
-                try {
-                    return Phases.stat(row.path("stat").asText()).format(v.asDouble());
-                } catch (IllegalArgumentException e) {
-                    // a rule over several statistics: a plain number
+                Optional<Stat> stat = results.stat(row.path("stat").asText()); // none: a rule over several statistics
+                if (stat.isPresent()) {
+                    return stat.get().format(v.asDouble());
                 }
             }
             return v.isIntegralNumber() ? v.asText() : String.format(Locale.US, "%,.3f", v.asDouble());

@@ -4,11 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -40,8 +45,16 @@ public final class RunResults {
         }
     }
 
+    /**
+     * The statistics a run written before stat lines carried their description ("about") knew, as that version printed
+     * them: its labels (%W% and %M% for W and M), units, rows in its order. Data, so that such a run still renders
+     * without the code that measured it.
+     */
+    static final String BEFORE_ABOUT = "stats-before-about.json";
+
     private final List<JsonNode> lines;
     private final JsonNode environment;
+    private List<Stat> stats;
 
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.lines = List.copyOf(lines);
@@ -87,6 +100,64 @@ public final class RunResults {
                     runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * The run's statistics in the order of the report's rows, as its stat lines describe them ({@link Stat#about}). A
+     * run with a stat line that does not (written before they did) gets the catalogue of the version before, every
+     * statistic that version knew, so its report keeps the rows it had. Report and gate read statistics here, never
+     * from the phases that measure them.
+     */
+    public synchronized List<Stat> stats() {
+        if (stats == null) {
+            Map<String, Stat> byId = new LinkedHashMap<>();
+            Map<String, Integer> order = new LinkedHashMap<>();
+            boolean before = false;
+            for (JsonNode l : lines("stat")) {
+                String id = l.path("stat").asText();
+                JsonNode about = l.path("about");
+                if (!about.isObject()) {
+                    before = true;
+                } else if (!byId.containsKey(id)) {
+                    try {
+                        byId.put(id, Stat.read(id, about));
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException(ResultsFile.NAME + ": " + e.getMessage(), e);
+                    }
+                    order.put(id, about.path("order").asInt(Integer.MAX_VALUE));
+                }
+            }
+            if (before || byId.isEmpty()) {
+                for (JsonNode s : catalogueBeforeAbout()) {
+                    String id = s.path("id").asText();
+                    if (!byId.containsKey(id)) {
+                        byId.put(id, Stat.read(id, s.path("about")));
+                        order.put(id, s.path("about").path("order").asInt());
+                    }
+                }
+            }
+            List<Stat> sorted = new ArrayList<>(byId.values());
+            sorted.sort(Comparator.comparingInt((Stat s) -> order.get(s.id())).thenComparing(Stat::id));
+            stats = List.copyOf(sorted);
+        }
+        return stats;
+    }
+
+    /** A statistic of this run ({@link #stats()}), by id. */
+    public Optional<Stat> stat(String id) {
+        return stats().stream().filter(s -> s.id().equals(id)).findFirst();
+    }
+
+    private static JsonNode catalogueBeforeAbout() {
+        try (InputStream in = RunResults.class.getResourceAsStream(BEFORE_ABOUT)) {
+            if (in == null) {
+                throw new IllegalStateException(BEFORE_ABOUT + " is missing from the build"
+                        + " (src/main/resources/storebench/results)");
+            }
+            return ResultsFile.JSON.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(BEFORE_ABOUT + ": not valid JSON", e);
+        }
     }
 
     /** The last measurement of a statistic (a later line supersedes an earlier one). */

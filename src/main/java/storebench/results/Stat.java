@@ -1,5 +1,7 @@
 package storebench.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
 
 import java.util.Locale;
@@ -20,8 +22,7 @@ public final class Stat {
     private final int decimals;
     private final boolean hasSpread;
     private final TrialRuntime onlyIn;
-    private final int row;
-    private final boolean reference;
+    private final int referenceRow;
     private final boolean higherIsBetter;
     private final Double tolerance;
     private final String chartGroup;
@@ -36,11 +37,7 @@ public final class Stat {
         this.decimals = b.decimals;
         this.hasSpread = b.hasSpread;
         this.onlyIn = b.onlyIn;
-        this.row = b.row;
-        this.reference = b.reference;
-        if (row <= 0) {
-            throw new IllegalArgumentException("statistic " + id + " needs its row in the report (row(n))");
-        }
+        this.referenceRow = b.referenceRow;
         this.higherIsBetter = b.higherIsBetter;
         this.tolerance = b.tolerance;
         this.chartGroup = b.chartGroup;
@@ -81,17 +78,14 @@ public final class Stat {
         return onlyIn == null || onlyIn == runtime;
     }
 
-    /**
-     * Its row in the report's table (1 = first): the reference write-up's rows are 1 to 11 in its order, ours follow,
-     * each phase's together.
-     */
-    public int row() {
-        return row;
-    }
-
     /** One of the reference write-up's rows. */
     public boolean inReference() {
-        return reference;
+        return referenceRow > 0;
+    }
+
+    /** Its row in the reference write-up's table (1 = first), or 0 where the write-up has no such row. */
+    public int referenceRow() {
+        return referenceRow;
     }
 
     /** Whether a higher figure is the better one (stores_per_s). */
@@ -153,6 +147,84 @@ public final class Stat {
         return String.format(Locale.US, "%,." + decimals + "f", v);
     }
 
+    /**
+     * What a reader of a stat line needs to print and judge it without the code that measured it (the line's "about"):
+     * its label and chart title with W and M filled in, unit, decimals, which direction is better, its row group (the
+     * phase) and order in the report, whether it is a median of runs, its reference row, tolerance, chart and what it
+     * counts. {@link #read} makes the statistic back from it.
+     */
+    public ObjectNode about(int notesPerStore, int held, String group, int order) {
+        ObjectNode a = ResultsFile.JSON.createObjectNode();
+        a.put("label", label(notesPerStore, held)).put("unit", unit.name().toLowerCase(Locale.ROOT))
+                .put("decimals", decimals).put("better", higherIsBetter ? "higher" : "lower").put("group", group)
+                .put("order", order).put("ofRuns", hasSpread);
+        if (referenceRow > 0) {
+            a.put("referenceRow", referenceRow);
+        }
+        if (tolerance != null) {
+            a.put("tolerance", tolerance);
+        }
+        if (chartGroup != null) {
+            a.put("chart", chartGroup).put("chartTitle", chartTitle(notesPerStore, held));
+        }
+        if (!countUnit.isEmpty()) {
+            a.put("counts", countUnit);
+        }
+        if (optional) {
+            a.put("optional", true);
+        }
+        if (onlyIn != null) {
+            a.put("onlyIn", onlyIn.name().toLowerCase(Locale.ROOT));
+        }
+        return a;
+    }
+
+    /** The statistic a stat line's "about" describes ({@link #about}); the error names the field that is wrong. */
+    public static Stat read(String id, JsonNode about) {
+        String unit = about.path("unit").asText("");
+        Unit u;
+        try {
+            u = Unit.valueOf(unit.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("statistic " + id + ": unit '" + unit + "' is none of ms, kb, count");
+        }
+        if (!about.path("label").isTextual() || !about.path("decimals").canConvertToInt()) {
+            throw new IllegalArgumentException("statistic " + id + ": its about needs a label and decimals");
+        }
+        Builder b = of(id, about.get("label").asText(), u, about.get("decimals").asInt())
+                .reference(about.path("referenceRow").asInt(0)).counting(about.path("counts").asText(""));
+        if (about.path("ofRuns").asBoolean(false)) {
+            b.ofRuns();
+        }
+        if ("higher".equals(about.path("better").asText())) {
+            b.higherIsBetter();
+        }
+        if (about.path("tolerance").isNumber()) {
+            b.tolerance(about.get("tolerance").asDouble());
+        }
+        if (about.path("chart").isTextual()) {
+            b.chart(about.get("chart").asText(), about.path("chartTitle").asText(null));
+        }
+        if (about.path("optional").asBoolean(false)) {
+            b.optional();
+        }
+        if (about.path("onlyIn").isTextual()) {
+            b.onlyIn(TrialRuntime.valueOf(about.get("onlyIn").asText().toUpperCase(Locale.ROOT)));
+        }
+        return b.build();
+    }
+
+    /** A statistic is its id (read back from a stat line or declared by its phase, it is the same statistic). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Stat other && id.equals(other.id);
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+
     @Override
     public String toString() {
         return id;
@@ -166,8 +238,7 @@ public final class Stat {
         private final int decimals;
         private boolean hasSpread;
         private TrialRuntime onlyIn;
-        private int row;
-        private boolean reference;
+        private int referenceRow;
         private boolean higherIsBetter;
         private Double tolerance;
         private String chartGroup;
@@ -199,16 +270,9 @@ public final class Stat {
             return this;
         }
 
-        /** It is row {@code row} of the reference write-up's table, and of ours. */
+        /** It is row {@code row} of the reference write-up's table: the report lists those rows first, in its order. */
         public Builder reference(int row) {
-            this.row = row;
-            this.reference = true;
-            return this;
-        }
-
-        /** Its row in the report's table, after the reference's 11. */
-        public Builder row(int row) {
-            this.row = row;
+            this.referenceRow = row;
             return this;
         }
 
@@ -217,7 +281,6 @@ public final class Stat {
             return this;
         }
 
-        /** Drawn as bars in the chart group {@code group}, under its own title. */
         /** Measured only where the options ask for it: see {@link Stat#optional()}. */
         public Builder optional() {
             this.optional = true;
@@ -230,6 +293,7 @@ public final class Stat {
             return this;
         }
 
+        /** Drawn as bars in the chart group {@code group}, under its own title. */
         public Builder chart(String group, String title) {
             this.chartGroup = group;
             this.chartTitle = title;

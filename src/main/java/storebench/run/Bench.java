@@ -7,6 +7,7 @@ import storebench.gate.Thresholds;
 import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
 import storebench.phase.Measured;
+import storebench.phase.Phases;
 import storebench.results.Stat;
 
 import storebench.model.TrialRuntime;
@@ -76,7 +77,7 @@ public final class Bench implements AutoCloseable {
         this.options = options;
         this.console = console;
         // Everything that can stop the run is checked before it takes the root or touches the output folder.
-        this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline); // a broken file stops here
+        this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline, Phases.stats()); // a broken file stops here
         if (options.baseline.isPresent()) {
             Gate.checkComparable(options.baseline.get(), new RunResults.Shape(options.workload.id(), options.stores,
                     options.runs, options.hold), options.baselineMismatchWarns).ifPresent(why -> console.println(

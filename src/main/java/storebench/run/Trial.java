@@ -573,6 +573,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     @Override
     public void stat(Stat stat, double value, List<Double> runs) throws IOException {
         ObjectNode l = line("stat").put("stat", stat.id()).put("value", value);
+        // the line says what it is, so that a report or gate reads it without the code that measured it
+        l.set("about", stat.about(workload().notesPerStore(), hold(), Phases.phaseOf(stat).id(), Phases.order(stat)));
         if (!runs.isEmpty()) {
             runs.forEach(r -> l.withArray("runs").add(r));
             l.put("spread", RunStats.spread(runs));

@@ -1,6 +1,7 @@
 package storebench.gate;
 
 import storebench.phase.Phases;
+import storebench.results.Stat;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,12 +22,15 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 class GateTest {
+    /** The statistics a rule may name: those this build measures. */
+    private static final List<Stat> KNOWN = Phases.stats();
+
     private static final List<String> BOTH = List.of("default", "mmap-threshold");
 
     @Test
     void ceilingPassesWithItsMarginAndFailsBeyondItsLimit() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    max:\n"
-                + "      oqc_ms: 0.5\n      mem_resident_kb: 400\n", "t.yaml");
+                + "      oqc_ms: 0.5\n      mem_resident_kb: 400\n", "t.yaml", KNOWN);
         RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
                 .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26)
                 .stat("sqlite", "default", "mem_resident_kb", 435).results();
@@ -54,7 +58,7 @@ class GateTest {
         // H2's fixed heap spread over 100 stores open: 1,667.8 KB per store, against 1,048-1,080 at 1,000
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: h2\n    setting: default\n    min_stores: 1000\n"
                 + "    max:\n      heap_kb: 1250\n  - engine: h2\n    setting: default\n    max:\n      oqc_ms: 10\n",
-                "t.yaml");
+                "t.yaml", KNOWN);
         RunResults small = Runs.of("large", 100, List.of("h2"), List.of("default")).hold(100)
                 .stat("h2", "default", "heap_kb", 1667.8).stat("h2", "default", "oqc_ms", 3.4, 4.1, 4.8).results();
 
@@ -81,7 +85,7 @@ class GateTest {
     @Test
     void aRatioWithMinStoresIsNotEvaluatedInASmallerRun() {
         Thresholds t = Thresholds.parse("ratios:\n  - engine: objectbox-cached\n    stat: mem_anon_kb\n"
-                + "    at_most: 0.25\n    times: sqlite\n    setting: default\n    min_stores: 200\n", "t.yaml");
+                + "    at_most: 0.25\n    times: sqlite\n    setting: default\n    min_stores: 200\n", "t.yaml", KNOWN);
         RunResults run = Runs.of("large", 20, List.of("objectbox-cached", "sqlite"), List.of("default"))
                 .stat("objectbox-cached", "default", "mem_anon_kb", 300).stat("sqlite", "default", "mem_anon_kb", 400)
                 .results();
@@ -95,7 +99,7 @@ class GateTest {
     @Test
     void floorFailsWhenTheFigureIsBelowIt() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    min:\n"
-                + "      stores_per_s: 30\n", "t.yaml");
+                + "      stores_per_s: 30\n", "t.yaml", KNOWN);
         RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
                 .stat("sqlite", "default", "stores_per_s", 24).results();
 
@@ -108,7 +112,7 @@ class GateTest {
     @Test
     void ratioComparesTwoEnginesUnderTheSameSetting() {
         Thresholds t = Thresholds.parse("ratios:\n  - engine: objectbox-cached\n    stat: oqc_ms\n    at_most: 2\n"
-                + "    times: sqlite\n", "t.yaml");
+                + "    times: sqlite\n", "t.yaml", KNOWN);
         RunResults run = Runs.of(List.of("objectbox-cached", "sqlite"), BOTH)
                 .stat("objectbox-cached", "default", "oqc_ms", 0.45, 0.47, 0.5)
                 .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26)
@@ -130,7 +134,7 @@ class GateTest {
     @Test
     void rulesForEnginesOrSettingsNotRunAreNotEvaluatedNeverPassed() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: [sqlite, turso]\n    max: {oqc_ms: 5}\n"
-                + "ratios:\n  - engine: libsql\n    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n", "t.yaml");
+                + "ratios:\n  - engine: libsql\n    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n", "t.yaml", KNOWN);
         RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
                 .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26).results();
 
@@ -150,7 +154,7 @@ class GateTest {
     @Test
     void missingFigureOfAFailedTrialIsNotEvaluatedWithItsReason() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n"
-                + "    max: {oqc_ms: 5}\n", "t.yaml");
+                + "    max: {oqc_ms: 5}\n", "t.yaml", KNOWN);
         RunResults run = Runs.of(List.of("sqlite"), List.of("default"))
                 .status("sqlite", "default", "failed", "open run 1", "wrong count 9 != 1000").results();
 
@@ -163,7 +167,7 @@ class GateTest {
     @Test
     void ruleForAnotherWorkloadIsNotEvaluated() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    workload: large\n"
-                + "    max: {oqc_ms: 5}\n", "t.yaml");
+                + "    max: {oqc_ms: 5}\n", "t.yaml", KNOWN);
         RunResults run = Runs.of("small", 20, List.of("sqlite"), List.of("default"))
                 .stat("sqlite", "default", "oqc_ms", 0.24, 0.25, 0.26).results();
 
@@ -273,7 +277,7 @@ class GateTest {
     @Test
     void statisticsWithoutSpreadUseTheirOwnTolerance() {
         Thresholds t = Thresholds.parse("baseline:\n  tolerance_percent:\n    with_spread: 50\n    without_spread: 5\n"
-                + "    create_ms: 100\n", "t.yaml");
+                + "    create_ms: 100\n", "t.yaml", KNOWN);
         RunResults base = Runs.of(List.of("sqlite"), List.of("default"))
                 .stat("sqlite", "default", "mem_anon_kb", 400).stat("sqlite", "default", "create_ms", 20).results();
         RunResults now = Runs.of(List.of("sqlite"), List.of("default"))
@@ -348,7 +352,7 @@ class GateTest {
 
     @Test
     void committedThresholdsPassARealRunOfThisMachineKind() throws Exception {
-        Thresholds committed = Thresholds.load(Path.of("thresholds.yaml"));
+        Thresholds committed = Thresholds.load(Path.of("thresholds.yaml"), KNOWN);
 
         List<Verdict> v = Gate.evaluate(committed, Runs.realRun(), Optional.of(Runs.realRun()));
 
@@ -366,21 +370,21 @@ class GateTest {
         Files.writeString(noBaseline, "ceilings:\n  - engine: sqlite\n    max: {oqc_ms: 1}\n");
         Path base = Runs.REAL_RUN.resolve("results.jsonl");
 
-        assertThat(Gate.checkBeforeMeasuring(noBaseline, Optional.empty()).ceilings()).hasSize(1);
+        assertThat(Gate.checkBeforeMeasuring(noBaseline, Optional.empty(), KNOWN).ceilings()).hasSize(1);
         assertThat(catchThrowable(() -> Gate.checkBeforeMeasuring(noBaseline,
-                Optional.of(base)))).isInstanceOf(ThresholdsException.class).hasMessageContaining("no baseline: section");
-        assertThat(Gate.checkBeforeMeasuring(Path.of("thresholds.yaml"), Optional.of(base))
+                Optional.of(base), KNOWN))).isInstanceOf(ThresholdsException.class).hasMessageContaining("no baseline: section");
+        assertThat(Gate.checkBeforeMeasuring(Path.of("thresholds.yaml"), Optional.of(base), KNOWN)
                 .baseline()).isPresent();
-        assertThat(Gate.checkBeforeMeasuring(Path.of("thresholds.yaml"), Optional.of(Runs.REAL_RUN))
+        assertThat(Gate.checkBeforeMeasuring(Path.of("thresholds.yaml"), Optional.of(Runs.REAL_RUN), KNOWN)
                 .baseline()).as("a run's folder does too").isPresent();
         assertThat(catchThrowable(() -> Gate.checkBeforeMeasuring(
-                Path.of("thresholds.yaml"), Optional.of(dir.resolve("nope.jsonl")))))
+                Path.of("thresholds.yaml"), Optional.of(dir.resolve("nope.jsonl")), KNOWN)))
                 .isInstanceOf(IOException.class).hasMessageContaining("no baseline at " + dir.resolve("nope.jsonl"));
     }
 
     private static Thresholds baselineRules(int withSpread, int withoutSpread) {
         return Thresholds.parse("baseline:\n  tolerance_percent:\n    with_spread: " + withSpread
-                + "\n    without_spread: " + withoutSpread + "\n  ignore: [load1]\n", "t.yaml");
+                + "\n    without_spread: " + withoutSpread + "\n  ignore: [load1]\n", "t.yaml", KNOWN);
     }
 
     private static Verdict compareOqc(double[] baseline, double[] now, int tolerancePercent) {

@@ -16,6 +16,7 @@ import storebench.model.Setting;
 import storebench.model.Workload;
 
 import java.io.IOException;
+import java.util.List;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -25,12 +26,15 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
 class ThresholdsTest {
+    /** The statistics a rule may name: those this build measures. */
+    private static final List<Stat> KNOWN = Phases.stats();
+
     @TempDir
     Path dir;
 
     @Test
     void readsCeilingsRatiosAndBaselineEachWithItsLine() {
-        Thresholds t = Thresholds.load(Path.of("src/test/resources/gate/valid.yaml"));
+        Thresholds t = Thresholds.load(Path.of("src/test/resources/gate/valid.yaml"), KNOWN);
 
         assertThat(t.ceilings()).extracting(Thresholds.Ceiling::engine, Thresholds.Ceiling::stat,
                         Thresholds.Ceiling::bound, Thresholds.Ceiling::limit, Thresholds.Ceiling::line)
@@ -63,7 +67,7 @@ class ThresholdsTest {
 
     @Test
     void committedThresholdsFileIsValidAndHasRulesOfEveryKind() {
-        Thresholds t = Thresholds.load(Path.of("thresholds.yaml"));
+        Thresholds t = Thresholds.load(Path.of("thresholds.yaml"), KNOWN);
 
         assertThat(t.ceilings()).isNotEmpty();
         assertThat(t.ratios()).isNotEmpty();
@@ -161,7 +165,7 @@ class ThresholdsTest {
     void readsMinStoresOfACeilingAndARatio() throws IOException {
         Thresholds t = Thresholds.load(write("ceilings:\n  - engine: h2\n    min_stores: 1_000\n    max:\n"
                 + "      heap_kb: 1250\n  - engine: h2\n    max:\n      oqc_ms: 10\nratios:\n  - engine: objectbox\n"
-                + "    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n    min_stores: 200\n"));
+                + "    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n    min_stores: 200\n"), KNOWN);
 
         assertThat(t.ceilings()).extracting(Thresholds.Ceiling::stat, Thresholds.Ceiling::minStores)
                 .containsExactly(tuple("heap_kb", 1000), tuple("oqc_ms", 0));
@@ -222,7 +226,7 @@ class ThresholdsTest {
 
     @Test
     void aFileOfCommentsOnlyHasNoRules() throws IOException {
-        assertThat(Thresholds.load(write("# nothing yet\n")).isEmpty()).isTrue();
+        assertThat(Thresholds.load(write("# nothing yet\n"), KNOWN).isEmpty()).isTrue();
     }
 
     @Test
@@ -234,7 +238,7 @@ class ThresholdsTest {
     }
 
     private ThresholdsException reject(Path file) {
-        ThresholdsException e = catchThrowableOfType(ThresholdsException.class, () -> Thresholds.load(file));
+        ThresholdsException e = catchThrowableOfType(ThresholdsException.class, () -> Thresholds.load(file, KNOWN));
         assertThat(e).as("rejected: " + file).isNotNull();
         assertThat(e.file()).isEqualTo(file.toString());
         return e;
@@ -251,11 +255,11 @@ class ThresholdsTest {
     @Test
     void listedStatisticsOfARatioGiveOneRuleEach() throws IOException {
         Thresholds t = Thresholds.load(write(
-                "ratios:\n  - engine: objectbox\n    stat: [oqc_ms, open_ms]\n    at_most: 1.5\n    times: objectbox-cached\n"));
+                "ratios:\n  - engine: objectbox\n    stat: [oqc_ms, open_ms]\n    at_most: 1.5\n    times: objectbox-cached\n"), KNOWN);
 
         assertThat(t.ratios()).extracting(Thresholds.Ratio::stat).containsExactly("oqc_ms", "open_ms");
         assertThat(t.ratios()).extracting(Thresholds.Ratio::line).containsOnly(4);
-        assertThatThrownBy(() -> Thresholds.load(write("ratios: 3\n"))).isInstanceOf(ThresholdsException.class)
+        assertThatThrownBy(() -> Thresholds.load(write("ratios: 3\n"), KNOWN)).isInstanceOf(ThresholdsException.class)
                 .hasMessageContaining(":1: ratios: must be a list");
     }
 

@@ -70,14 +70,14 @@ class BeyondReferenceTest {
             assertThat(table.beyondReference()).isEqualTo(beyond);
             assertThat(table.columns()).extracting(StatsTable.Column::engine)
                     .containsExactly(beyond ? "sqlite" : "objectbox-cached");
-            List<String> keys = new ArrayList<>(Phases.stats().stream().filter(s -> !s.optional()).map(Stat::id)
+            List<String> keys = new ArrayList<>(results.stats().stream().filter(s -> !s.optional()).map(Stat::id)
                     .toList());
             if (beyond) {
                 keys.add(ReportModel.DURABILITY); // whether a commit is synced, from the engine's descriptor
             }
             assertThat(table.rows()).extracting(StatsTable.Row::key).containsExactlyElementsOf(keys);
         }
-        StatsTable.Row durability = table(report.findings().get(2)).rows().get((int) Phases.stats().stream()
+        StatsTable.Row durability = table(report.findings().get(2)).rows().get((int) results.stats().stream()
                 .filter(s -> !s.optional()).count());
         assertThat(durability.stat()).isNull();
         assertThat(durability.cells()).extracting(StatsTable.Cell::text).containsExactly("yes");

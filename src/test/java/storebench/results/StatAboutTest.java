@@ -1,0 +1,99 @@
+package storebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import storebench.phase.Phases;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A stat line describes its statistic (its "about"), so that a report or gate reads a run without the code that
+ * measured it; a run written before the lines did gets the catalogue of that version.
+ */
+class StatAboutTest {
+    private static ObjectNode statLine(Stat stat, double value) {
+        ObjectNode l = ResultsFile.line("stat").put("engine", "sqlite").put("setting", "default").put("stat", stat.id())
+                .put("value", value);
+        l.set("about", stat.about(1000, 1000, Phases.phaseOf(stat).id(), Phases.order(stat)));
+        return l;
+    }
+
+    @Test
+    void everyStatisticReadBackFromItsAboutPrintsAndJudgesAsItself() {
+        for (Stat s : Phases.stats()) {
+            Stat back = Stat.read(s.id(), s.about(1000, 500, Phases.phaseOf(s).id(), Phases.order(s)));
+
+            assertThat(back.label(1, 1)).as(s.id()).isEqualTo(s.label(1000, 500));
+            assertThat(back.chartTitle(1, 1)).as(s.id()).isEqualTo(s.chartTitle(1000, 500));
+            assertThat(back.format(1234.5678)).as(s.id()).isEqualTo(s.format(1234.5678));
+            assertThat(back.hasSpread()).as(s.id()).isEqualTo(s.hasSpread());
+            assertThat(back.higherIsBetter()).as(s.id()).isEqualTo(s.higherIsBetter());
+            assertThat(back.tolerance()).as(s.id()).isEqualTo(s.tolerance());
+            assertThat(back.referenceRow()).as(s.id()).isEqualTo(s.referenceRow());
+            assertThat(back.chartGroup()).as(s.id()).isEqualTo(s.chartGroup());
+            assertThat(back.countUnit()).as(s.id()).isEqualTo(s.countUnit());
+            assertThat(back.optional()).as(s.id()).isEqualTo(s.optional());
+            for (var runtime : storebench.model.TrialRuntime.values()) {
+                assertThat(back.measuredIn(runtime)).as(s.id() + " in " + runtime).isEqualTo(s.measuredIn(runtime));
+            }
+        }
+    }
+
+    @Test
+    void rowsComeInThePhasesOrderAfterTheReferencesRows() {
+        List<Stat> stats = Phases.stats();
+        List<Stat> reference = stats.stream().filter(Stat::inReference).toList();
+
+        assertThat(stats.subList(0, reference.size())).isEqualTo(reference);
+        assertThat(reference).extracting(Stat::referenceRow).isSorted();
+        List<Integer> phaseOfEachRow = new ArrayList<>();
+        for (Stat s : stats.subList(reference.size(), stats.size())) {
+            phaseOfEachRow.add(Phases.ALL.indexOf(Phases.phaseOf(s)));
+        }
+        assertThat(phaseOfEachRow).isSorted();
+    }
+
+    @Test
+    void aRunsStatisticsAreThoseItsLinesDescribeInTheirOrder() {
+        Stat oqc = Phases.stat("oqc_ms");
+        Stat create = Phases.stat("create_ms");
+        RunResults results = new RunResults(List.of(statLine(oqc, 0.3), statLine(create, 5.0), statLine(oqc, 0.31)),
+                null);
+
+        assertThat(results.stats()).extracting(Stat::id).containsExactly("create_ms", "oqc_ms");
+        assertThat(results.stat("oqc_ms").orElseThrow().format(0.3)).isEqualTo("0.300 ms");
+        assertThat(results.stat("heap_kb")).isEmpty();
+    }
+
+    @Test
+    void aRunWrittenBeforeTheLinesDescribedThemGetsTheCatalogueOfThatVersion() throws Exception {
+        Path small = Path.of(StatAboutTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        RunResults old = RunResults.load(small);
+        assertThat(old.lines("stat")).allSatisfy(l -> assertThat(l.has("about")).isFalse());
+
+        List<String> ids = old.stats().stream().map(Stat::id).toList();
+        // that version's rows, in its order: the reference's eleven first, then disk allocated and the heap
+        assertThat(ids.subList(0, 13)).containsExactly("create_ms", "stores_per_s", "open_ms", "count_ms", "oqc_ms",
+                "oqc_p99_ms", "close_ms", "mem_resident_kb", "mem_anon_kb", "load1", "disk_kb", "disk_alloc_kb",
+                "heap_kb");
+        assertThat(ids).contains("cold_read_kb", "capacity_stores", "conc_oqc_per_s_t8");
+        assertThat(old.stat("create_ms").orElseThrow().label(1000, 1)).isEqualTo("Create, write 1,000 objects, close"
+                + " (median)");
+    }
+
+    @Test
+    void aBrokenAboutNamesTheStatisticAndTheField() {
+        ObjectNode l = statLine(Phases.stat("oqc_ms"), 0.3);
+        ((ObjectNode) l.get("about")).put("unit", "furlongs");
+        RunResults results = new RunResults(List.<JsonNode>of(l), null);
+
+        assertThatThrownBy(results::stats).hasMessageContaining("oqc_ms").hasMessageContaining("unit 'furlongs'")
+                .hasMessageContaining("ms, kb, count");
+    }
+}
