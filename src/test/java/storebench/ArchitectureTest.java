@@ -24,8 +24,9 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  */
 class ArchitectureTest {
     /**
-     * Each package and the storebench packages it may use, top to bottom: the JUnit extension over the run, the run
-     * over the gate and the report; the gate judges a run from its results alone (each stat line describes its
+     * Each package and the storebench packages it may use, top to bottom: the JUnit extension over the run and the
+     * report (it has the reports written when the run ends; the run measures and judges, it does not render); the
+     * run over the gate; the gate judges a run from its results alone (each stat line describes its
      * statistic), the report still asks the phases for their notes and curves; the phases over the trial process (its
      * protocol), the trial process over the engines, everything over the results model and the model.
      */
@@ -35,7 +36,7 @@ class ArchitectureTest {
         MAY_USE.put("junit", List.of("profile", "run", "report", "gate", "phase", "trial", "measure", "engine", "results",
                 "model"));
         MAY_USE.put("profile", List.of("run", "report", "gate", "phase", "trial", "measure", "engine", "results", "model"));
-        MAY_USE.put("run", List.of("report", "gate", "phase", "trial", "measure", "engine", "results", "model"));
+        MAY_USE.put("run", List.of("gate", "phase", "trial", "measure", "engine", "results", "model"));
         MAY_USE.put("report", List.of("gate", "phase", "measure", "engine", "results", "model"));
         MAY_USE.put("gate", List.of("engine", "results", "model"));
         MAY_USE.put("phase", List.of("trial", "measure", "engine", "results", "model"));

@@ -12,6 +12,7 @@ import org.opentest4j.AssertionFailedError;
 import storebench.gate.Verdict;
 import storebench.measure.LoadGate;
 import storebench.phase.Measured;
+import storebench.report.Render;
 import storebench.run.Bench;
 import storebench.run.BenchOptions;
 import storebench.run.Trial;
@@ -54,7 +55,7 @@ public final class StoreBenchExtension implements BeforeEachCallback, ParameterR
             BenchOptions options = BenchOptions.from(
                     key -> root.getConfigurationParameter(key).orElse(System.getProperty(key)), System::getenv);
             try {
-                return Bench.start(options, System.out);
+                return Bench.start(options, System.out, Render::write); // the reports, once the run has ended
             } catch (IOException e) {
                 throw new UncheckedIOException(e.getMessage(), e);
             }

@@ -2,9 +2,11 @@ package storebench.report;
 
 import storebench.results.RunResults;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
@@ -17,6 +19,27 @@ public final class Render {
     static final int BAD_INPUT = 2;
 
     private Render() {
+    }
+
+    /**
+     * Writes a run folder's report.md, report.html and exports from its files, saying so on {@code console}; what a
+     * run does when it ends (the JUnit extension passes it to the run) and what the command line does.
+     */
+    public static void write(Path dir, PrintStream console) throws IOException {
+        write(dir, p -> console.println("[storebench] report: " + p), p -> console.println("[storebench] export: " + p),
+                why -> console.println("[storebench] not exported: " + why));
+    }
+
+    private static void write(Path dir, Consumer<Path> report, Consumer<Path> export, Consumer<String> notExported)
+            throws IOException {
+        Report built = ReportModel.of(dir); // built once, rendered twice
+        report.accept(MarkdownReport.write(dir, built));
+        report.accept(HtmlReport.write(dir, built));
+        RunResults results = RunResults.load(dir);
+        for (Path p : Exports.write(dir, results)) {
+            export.accept(p);
+        }
+        Exports.withheld(results).ifPresent(notExported);
     }
 
     public static void main(String[] args) {
@@ -38,14 +61,8 @@ public final class Render {
             return BAD_INPUT;
         }
         try {
-            Report report = ReportModel.of(dir);
-            out.println("wrote " + MarkdownReport.write(dir, report));
-            out.println("wrote " + HtmlReport.write(dir, report));
-            RunResults results = RunResults.load(dir);
-            for (Path export : Exports.write(dir, results)) {
-                out.println("wrote " + export);
-            }
-            Exports.withheld(results).ifPresent(why -> out.println("not exported: " + why));
+            write(dir, p -> out.println("wrote " + p), p -> out.println("wrote " + p),
+                    why -> out.println("not exported: " + why));
             return 0;
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

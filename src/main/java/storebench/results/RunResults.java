@@ -51,6 +51,8 @@ public final class RunResults {
      * without the code that measured it.
      */
     static final String BEFORE_ABOUT = "stats-before-about.json";
+    /** More rows than that version had: a newer statistic's order is put after its rows. */
+    private static final int BEFORE_ABOUT_ROWS = 1000;
 
     private final List<JsonNode> lines;
     private final JsonNode environment;
@@ -128,12 +130,12 @@ public final class RunResults {
                 }
             }
             if (before || byId.isEmpty()) {
+                // that version's rows in its order; a statistic it did not know (a merged run's newer part) after them
+                order.replaceAll((id, o) -> BEFORE_ABOUT_ROWS + o);
                 for (JsonNode s : catalogueBeforeAbout()) {
                     String id = s.path("id").asText();
-                    if (!byId.containsKey(id)) {
-                        byId.put(id, Stat.read(id, s.path("about")));
-                        order.put(id, s.path("about").path("order").asInt());
-                    }
+                    byId.putIfAbsent(id, Stat.read(id, s.path("about")));
+                    order.put(id, s.path("about").path("order").asInt());
                 }
             }
             List<Stat> sorted = new ArrayList<>(byId.values());

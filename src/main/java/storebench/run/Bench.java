@@ -1,7 +1,5 @@
 package storebench.run;
 
-import storebench.report.Report;
-import storebench.report.ReportModel;
 
 import storebench.gate.Thresholds;
 import storebench.gate.Verdict;
@@ -23,9 +21,6 @@ import storebench.measure.Environment;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
 import storebench.measure.LoadSampler;
-import storebench.report.Exports;
-import storebench.report.HtmlReport;
-import storebench.report.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.model.Setting;
@@ -58,6 +53,7 @@ public final class Bench implements AutoCloseable {
     final LoadGate loadGate;
     final TrialCommands commands;
     final PrintStream console;
+    private AfterRun afterRun = AfterRun.NOTHING;
     final HdrLogs hdrLogs;
     /** The trial processes' working directory. */
     final Path workDir;
@@ -139,8 +135,29 @@ public final class Bench implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
     }
 
+    /**
+     * What the layer above writes from a run's folder once the run has ended and the gate has judged it (the reports
+     * and exports): the run measures and judges, rendering is not its business.
+     */
+    @FunctionalInterface
+    public interface AfterRun {
+        /** Nothing after the run: its results, environment and verdicts only. */
+        AfterRun NOTHING = (dir, console) -> {
+        };
+
+        void write(Path outputDir, PrintStream console) throws IOException;
+    }
+
+    /** A run that writes only its own files (results, environment, verdicts); see {@link AfterRun}. */
     public static Bench start(BenchOptions options, PrintStream console) throws IOException {
-        return new Bench(options, console);
+        return start(options, console, AfterRun.NOTHING);
+    }
+
+    /** A run whose {@link #close} ends with {@code afterRun} on its folder (the JUnit extension: the reports). */
+    public static Bench start(BenchOptions options, PrintStream console, AfterRun afterRun) throws IOException {
+        Bench bench = new Bench(options, console);
+        bench.afterRun = afterRun;
+        return bench;
     }
 
     public BenchOptions options() {
@@ -360,7 +377,10 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /** Closes every trial, writes the end line and renders report.md from the output files. */
+    /**
+     * Closes every trial, writes the end line and the gate's verdicts, then what the layer above asked for
+     * ({@link AfterRun}: the reports).
+     */
     @Override
     public void close() throws IOException {
         finishMeasurements();
@@ -376,14 +396,7 @@ public final class Bench implements AutoCloseable {
             } catch (IOException e) {
                 console.println("[storebench] the gate could not judge the run: " + e.getMessage());
             }
-            Report report = ReportModel.of(outputDir); // built once, rendered twice
-            console.println("[storebench] report: " + MarkdownReport.write(outputDir, report));
-            console.println("[storebench] report: " + HtmlReport.write(outputDir, report));
-            RunResults results = RunResults.load(outputDir);
-            for (Path export : Exports.write(outputDir, results)) {
-                console.println("[storebench] export: " + export);
-            }
-            Exports.withheld(results).ifPresent(why -> console.println("[storebench] not exported: " + why));
+            afterRun.write(outputDir, console);
         } finally {
             releaseLocks();
         }

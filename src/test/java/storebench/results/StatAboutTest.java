@@ -88,6 +88,21 @@ class StatAboutTest {
     }
 
     @Test
+    void aMergedRunOfOldAndNewPartsKeepsTheOldOrderAndPutsNewStatisticsAfterIt() throws Exception {
+        Path small = Path.of(StatAboutTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        List<JsonNode> lines = new ArrayList<>(RunResults.load(small).lines("stat"));
+        lines.add(statLine(Phases.stat("oqc_ms"), 0.3)); // a newer part: its lines describe themselves
+        ObjectNode newer = statLine(Phases.stat("open_ms"), 0.1).put("stat", "newer_ms");
+        ((ObjectNode) newer.get("about")).put("order", 3);
+        lines.add(newer);
+
+        List<String> ids = new RunResults(lines, null).stats().stream().map(Stat::id).toList();
+
+        assertThat(ids.subList(0, 5)).containsExactly("create_ms", "stores_per_s", "open_ms", "count_ms", "oqc_ms");
+        assertThat(ids).last().isEqualTo("newer_ms");
+    }
+
+    @Test
     void aBrokenAboutNamesTheStatisticAndTheField() {
         ObjectNode l = statLine(Phases.stat("oqc_ms"), 0.3);
         ((ObjectNode) l.get("about")).put("unit", "furlongs");

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.Render;
 import storebench.phase.Phases;
 
 import storebench.engine.SqliteEngine;
@@ -141,7 +142,7 @@ class DiskFullTest {
             filler.start();
         }
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), new PrintStream(
-                OutputStream.nullOutputStream()))) {
+                OutputStream.nullOutputStream()), Render::write)) {
             try {
                 bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CAPACITY_PER_PROCESS);
                 System.out.println("capacity did not fail: " + Files.readString(Path.of(props.get("bench.out"),
@@ -203,7 +204,7 @@ class DiskFullTest {
     private static void pool(Path mount, Map<String, String> props, String out) throws Exception {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         int created;
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet)) {
+        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             Path trialDir = mount.resolve("root/small/sqlite/default");
             Thread filler = new Thread(() -> fillOnceCreationBegins(trialDir.resolve("store-3"), mount.resolve("filler")));
@@ -221,7 +222,7 @@ class DiskFullTest {
         Files.delete(mount.resolve("filler"));
         props.put("bench.reuse", "true");
         props.put("bench.out", out + "-reuse");
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet)) {
+        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 300) {

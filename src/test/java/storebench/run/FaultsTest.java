@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.Render;
 import storebench.phase.Phases;
 
 import storebench.engine.ObjectBoxEngine;
@@ -51,7 +52,7 @@ class FaultsTest {
     @Test
     void killedTrialProcessFailsThatEngineOnlyAndTheReportMarksItsCells() throws Exception {
         BenchOptions o = options("objectbox-cached,sqlite", 1000, Map.of());
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Render::write)) {
             Trial victim = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             // in the middle of create: once its first stores exist (a fixed delay from the process' start can end in
             // hello on a loaded machine)
@@ -87,7 +88,7 @@ class FaultsTest {
 
     @Test
     void reuseKeepsValidStoresAndRecreatesOneWhoseCountDoesNotMatch() throws Exception {
-        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
@@ -95,7 +96,7 @@ class FaultsTest {
         Path db = StoreLayout.storeDir(trialDir, 2).resolve("store.db");
         Files.write(db, new byte[0]);
 
-        try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET)) {
+        try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET, Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             assertThat(trial.reusedStores()).isEqualTo(5);
@@ -113,7 +114,7 @@ class FaultsTest {
         Files.writeString(tmp.resolve("root").resolve(StorePool.MARKER), "storebench's\n");
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path link = Files.createSymbolicLink(trialDir.resolve("store-2"), outside);
-        try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET, Render::write)) {
             assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE))
                     .isInstanceOf(TrialFailure.class)
                     .hasMessageContaining(link + " is a symbolic link (to " + outside + ") that storebench did not make")
@@ -151,7 +152,7 @@ class FaultsTest {
         long free = tmp.toFile().getUsableSpace();
         int stores = (int) Math.min(Integer.MAX_VALUE, free / ObjectBoxEngine.SYNC_EVERY_OPEN.diskEstimateBytes(storebench.model.Workload.LARGE) + 10);
         BenchOptions o = options("objectbox", stores, Map.of("bench.workload", "large", "bench.hold", "1"));
-        assertThatThrownBy(() -> Bench.start(o, QUIET).close())
+        assertThatThrownBy(() -> Bench.start(o, QUIET, Render::write).close())
                 .hasMessageContaining("not enough disk space under the bench root " + tmp.resolve("root"))
                 .hasMessageContaining("MiB are free");
         assertThat(tmp.resolve("out").resolve("results.jsonl")).doesNotExist();

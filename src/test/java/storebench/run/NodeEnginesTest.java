@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.Render;
 import storebench.engine.NodeEngines;
 
 import org.junit.jupiter.api.Test;
@@ -40,7 +41,7 @@ class NodeEnginesTest {
         p.put("bench.engines", "turso,libsql,sqlite-node");
         p.put("bench.settings", "default");
         p.put("bench.node", tmp.resolve("no-such-node").toString());
-        try (Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()))) {
+        try (Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()), Render::write)) {
             for (EngineDescriptor e : new EngineDescriptor[] {NodeEngines.TURSO, NodeEngines.LIBSQL, NodeEngines.SQLITE_NODE}) {
                 Optional<String> why = bench.trial(e, Setting.DEFAULT).unavailable();
                 assertThat(why).get().asString().contains("Node.js not found").contains("install Node.js >= 20");

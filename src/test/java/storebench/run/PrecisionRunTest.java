@@ -3,6 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storebench.report.Render;
 import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.OpenRunsPhase;
@@ -29,7 +30,7 @@ class PrecisionRunTest {
         Path out = tmp.resolve("out");
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root"), Map.of("bench.runs", "2",
                 "bench.precision", "50%", "bench.maxRuns", "7"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
         }
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.Render;
 import storebench.engine.SqliteEngine;
 import storebench.gate.Verdict;
 import storebench.model.Setting;
@@ -43,7 +44,7 @@ class ResampleTest {
 
     @Test
     void inconclusiveVerdictsGetMoreOpenRunsUpToK() throws Exception {
-        try (Bench bench = Bench.start(options("base", Map.of()), QUIET)) {
+        try (Bench bench = Bench.start(options("base", Map.of()), QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
             assertThat(bench.resampleInconclusive().added()).as("no baseline, no resampling").isEmpty();
         }
@@ -66,7 +67,7 @@ class ResampleTest {
 
         Map<String, Integer> added;
         try (Bench bench = Bench.start(options("now", Map.of("bench.baseline", baseline.toString(),
-                "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET)) {
+                "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
             assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).isNotEmpty();
             Bench.Resampling resampled = bench.resampleInconclusive();

@@ -3,6 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storebench.report.Render;
 import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.ColdPhase;
@@ -33,7 +34,7 @@ class SampledRunTest {
         Path out = tmp.resolve(precision.replace("%", ""));
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root"), Map.of("bench.stores", String.valueOf(STORES),
                 "bench.samplePrecision", precision));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.READ_EVERY_NOTE);
             trial.measure(Phases.COLD);
