@@ -186,25 +186,37 @@ final class Summary {
             return stat.higherIsBetter() ? leader.value / m.value : m.value / leader.value;
         }
 
+        /** Whether the leader's figure prints as zero (Xodus' 0.3 KB per store): ratios to it would be noise. */
+        boolean leaderBelowPrint() {
+            return !stat.higherIsBetter() && leader.value < 0.5 * Math.pow(10, -stat.decimals());
+        }
+
+        /** "takes 2.8 times as long (0.774 ms)", or the figure alone where the leader's prints as zero. */
+        String against(Measurement m, String more) {
+            if (leaderBelowPrint()) {
+                String verb = more.substring(0, more.indexOf("%s")).trim(); // "needs 242 KB"
+                return (verb.isEmpty() ? "" : verb + " ") + value(m);
+            }
+            return String.format(more, Summary.ratio(ratio(m))) + " (" + value(m) + ")";
+        }
+
         String value(Measurement m) {
             return stat.format(m.value);
         }
 
         /** "Open, query (count), close: SQLite leads at 0.275 ms, tied with ...; the runner-up, X, takes ...". */
         String sentence() {
+            String led = leaderBelowPrint() ? "under " + stat.format(Math.pow(10, -stat.decimals())) : value(leader);
             StringBuilder b = new StringBuilder(w.what()).append(": ").append(engineTitle(leader.engine)).append(' ')
-                    .append(w.lead()).append(' ').append(value(leader));
+                    .append(w.lead()).append(' ').append(led);
             if (!tied.isEmpty()) {
                 b.append(", tied with ").append(list(tied.stream()
                         .map(m -> engineTitle(m.engine) + " (" + value(m) + ")").toList()));
             }
             runnerUp.ifPresent(r -> {
-                b.append("; the runner-up, ").append(engineTitle(r.engine)).append(", ")
-                        .append(String.format(w.more(), Summary.ratio(ratio(r)))).append(" (").append(value(r))
-                        .append(')');
+                b.append("; the runner-up, ").append(engineTitle(r.engine)).append(", ").append(against(r, w.more()));
                 for (Measurement m : references) {
-                    b.append(", ").append(engineTitle(m.engine)).append(' ').append(Summary.ratio(ratio(m)))
-                            .append(" times (").append(value(m)).append(')');
+                    b.append(", ").append(engineTitle(m.engine)).append(' ').append(against(m, "%s times"));
                 }
             });
             return b.append('.').toString();

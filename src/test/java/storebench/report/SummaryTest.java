@@ -22,7 +22,7 @@ class SummaryTest {
         ObjectNode run = ResultsFile.line("run").put("stores", 1000).put("notesPerStore", 1000).put("runs", 3)
                 .put("hold", 1000).put("workload", "large");
         run.putArray("engines").add("objectbox").add("objectbox-cached").add("sqlite").add("turso").add("libsql")
-                .add("sqlite-node").add("h2").add("lmdb");
+                .add("sqlite-node").add("h2").add("lmdb").add("xodus");
         run.putArray("settings").add("default").add("mmap-threshold");
         lines.add(run);
     }
@@ -123,6 +123,16 @@ class SummaryTest {
                 + " (2,053 KB), the rest file-backed pages of its mapped store, which the page cache holds in any case."
                 + " With mmap threshold 131072, ObjectBox, sync every open's falls to 491 KB; the others' stay within"
                 + " 5%.");
+    }
+
+    @Test
+    void aLeaderThatPrintsAsZeroGetsNoRatios() {
+        stat("xodus", "default", "mem_resident_kb", 0.332);
+        stat("lmdb", "default", "mem_resident_kb", 242.28);
+        stat("sqlite", "default", "mem_resident_kb", 425);
+
+        assertThat(sentence("Resident memory")).startsWith("Resident memory per open store: Xodus needs the least,"
+                + " under 1 KB; the runner-up, LMDB, needs 242 KB, SQLite 425 KB.");
     }
 
     @Test
