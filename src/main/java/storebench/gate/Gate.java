@@ -261,7 +261,7 @@ public final class Gate {
         settings.addAll(then.settings);
         for (String setting : settings) {
             for (String engine : engines) {
-                for (Stat stat : stats(run.results, then.results)) {
+                for (Stat stat : RunResults.stats(List.of(run.results, then.results))) {
                     if (b.ignore().contains(stat.id())) {
                         continue;
                     }
@@ -374,13 +374,6 @@ public final class Gate {
     private static Figure figure(String stat, List<RunResults> runs) {
         return runs.stream().map(r -> r.stat(stat)).flatMap(Optional::stream).findFirst().map(Figure::of)
                 .orElse(Figure.PLAIN);
-    }
-
-    /** The statistics of both runs, the current run's first, in its rows' order. */
-    private static List<Stat> stats(RunResults run, RunResults then) {
-        Map<String, Stat> all = new LinkedHashMap<>();
-        Stream.concat(run.stats().stream(), then.stats().stream()).forEach(s -> all.putIfAbsent(s.id(), s));
-        return List.copyOf(all.values());
     }
 
     static String fmt(double v) {

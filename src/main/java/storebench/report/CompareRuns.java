@@ -4,7 +4,6 @@ import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -99,10 +98,7 @@ final class CompareRuns {
         Set<String> settingSet = new LinkedHashSet<>(settingsOf(before));
         settingSet.addAll(settingsOf(after));
         this.settings = List.copyOf(settingSet);
-        Map<String, Stat> statMap = new LinkedHashMap<>();
-        after.stats().forEach(st -> statMap.putIfAbsent(st.id(), st));
-        before.stats().forEach(st -> statMap.putIfAbsent(st.id(), st));
-        this.stats = List.copyOf(statMap.values());
+        this.stats = RunResults.stats(List.of(after, before));
         List<Row> all = new ArrayList<>();
         for (String setting : settings) {
             for (String engine : engines) {

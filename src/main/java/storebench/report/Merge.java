@@ -9,7 +9,6 @@ import storebench.model.Setting;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
-import storebench.results.Stat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,9 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -109,9 +106,8 @@ public final class Merge {
             sources.add(Source.read(dir));
         }
         // the statistics the runs describe are those a rule may name; a broken file stops the merge before it writes
-        Map<String, Stat> known = new LinkedHashMap<>();
-        sources.forEach(src -> src.results.stats().forEach(st -> known.putIfAbsent(st.id(), st)));
-        Thresholds thresholds = Thresholds.load(thresholdsFile, List.copyOf(known.values()));
+        Thresholds thresholds = Thresholds.load(thresholdsFile,
+                RunResults.stats(sources.stream().map(src -> src.results).toList()));
         check(sources);
         Path made = checkOutput(out, sources);
         try {

@@ -145,6 +145,13 @@ public final class RunResults {
         return stats;
     }
 
+    /** The statistics of several runs (a comparison, a merge): each run's in its order, the first run's first. */
+    public static List<Stat> stats(List<RunResults> runs) {
+        Map<String, Stat> all = new LinkedHashMap<>();
+        runs.forEach(r -> r.stats().forEach(s -> all.putIfAbsent(s.id(), s)));
+        return List.copyOf(all.values());
+    }
+
     /** A statistic of this run ({@link #stats()}), by id. */
     public Optional<Stat> stat(String id) {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
