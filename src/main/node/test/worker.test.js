@@ -93,13 +93,13 @@ test('the visit loop runs nothing of the harness between two stores', () => {
   try {
     const script = `
       const fs = require('node:fs');
-      const { Trial } = require(${JSON.stringify(WORKER)});
+      const { PhaseLoops } = require(${JSON.stringify(WORKER)});
       let opened = 0;
       const openSync = fs.openSync;
       fs.openSync = (...args) => { opened += 1; return openSync(...args); };
       let closedAt = null;
       const between = [];
-      const trial = new Trial();
+      const trial = new PhaseLoops();
       trial.engineId = 'fake';
       trial.ops = {
         open() { if (closedAt !== null) between.push(opened - closedAt); return {}; },
