@@ -31,7 +31,7 @@ else
   report="$dir/report.html"
 fi
 if [[ ! -f "$report" ]]; then
-  echo "check-html: no $report; render it with mvn -q compile exec:java -Dexec.mainClass=storebench.report.HtmlReport -Dexec.args=$dir" >&2
+  echo "check-html: no $report; render it with mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=$dir" >&2
   exit 1
 fi
 

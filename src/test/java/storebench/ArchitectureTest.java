@@ -25,19 +25,22 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTest {
     /**
      * Each package and the storebench packages it may use, top to bottom: the JUnit extension over the run and the
-     * report (it has the reports written when the run ends; the run measures and judges, it does not render); the
-     * run over the gate; the gate judges a run from its results alone (each stat line describes its
-     * statistic), the report still asks the phases for their notes and curves; the phases over the trial process (its
-     * protocol), the trial process over the engines, everything over the results model and the model.
+     * command-line tools (it has the reports written when the run ends, through Render; the run measures and judges,
+     * it does not render); the tools (Render, Merge, Compare, ReportCheck) over the report and the gate; the run over
+     * the gate; the gate judges a run and the report renders it from its results alone (each stat line describes its
+     * statistic, verdicts are results too, and what a phase says beyond its rows comes in as a PhaseReading from whoever
+     * renders); the phases over the trial process (its protocol), the trial process over the engines, everything over
+     * the results model and the model.
      */
     static final Map<String, List<String>> MAY_USE = new LinkedHashMap<>();
 
     static {
-        MAY_USE.put("junit", List.of("profile", "run", "report", "gate", "phase", "trial", "measure", "engine", "results",
-                "model"));
+        MAY_USE.put("junit", List.of("profile", "tools", "run", "report", "gate", "phase", "trial", "measure", "engine",
+                "results", "model"));
         MAY_USE.put("profile", List.of("run", "report", "gate", "phase", "trial", "measure", "engine", "results", "model"));
+        MAY_USE.put("tools", List.of("report", "gate", "phase", "measure", "engine", "results", "model"));
         MAY_USE.put("run", List.of("gate", "phase", "trial", "measure", "engine", "results", "model"));
-        MAY_USE.put("report", List.of("gate", "phase", "measure", "engine", "results", "model"));
+        MAY_USE.put("report", List.of("engine", "results", "model"));
         MAY_USE.put("gate", List.of("engine", "results", "model"));
         MAY_USE.put("phase", List.of("trial", "measure", "engine", "results", "model"));
         MAY_USE.put("trial", List.of("measure", "engine", "results", "model"));
@@ -76,6 +79,18 @@ class ArchitectureTest {
     void everyMainPackageHasItsPlaceInTheGraph() {
         classes().should().resideInAnyPackage(MAY_USE.keySet().stream().map(p -> "storebench." + p + "..")
                 .toArray(String[]::new)).because("a new package needs its place in ArchitectureTest.MAY_USE")
+                .check(main);
+    }
+
+    /**
+     * The trial process' own code (storebench.trial.child: its main, the phase loops, the yardstick) runs only in the
+     * trial process: the parent's side names its main class (Protocol.JVM_MAIN) and speaks the protocol, nothing more.
+     */
+    @Test
+    void onlyTheTrialProcessUsesItsOwnSide() {
+        classes().that().resideOutsideOfPackage("storebench.trial.child..")
+                .should().onlyDependOnClassesThat(JavaClass.Predicates.resideOutsideOfPackage("storebench.trial.child.."))
+                .because("the parent's side and the trial process' side meet in the protocol only")
                 .check(main);
     }
 

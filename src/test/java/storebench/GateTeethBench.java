@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import storebench.engine.EngineDescriptor;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
-import storebench.gate.Verdict;
+import storebench.results.Verdict;
 import storebench.run.BenchOptions;
 import storebench.results.RunResults;
 import storebench.results.Stat;

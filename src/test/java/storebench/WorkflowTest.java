@@ -59,7 +59,7 @@ class WorkflowTest {
 
         Map<String, Object> merge = map(jobs.get("merge"), "jobs.merge");
         assertThat(String.valueOf(merge.get("needs"))).isEqualTo("bench");
-        assertThat(String.valueOf(merge.get("steps"))).contains("-Dexec.mainClass=storebench.report.Merge")
+        assertThat(String.valueOf(merge.get("steps"))).contains("-Dexec.mainClass=storebench.tools.Merge")
                 .contains("pattern=bench-*");
     }
 }

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The whole contract of a JVM engine: a handful of operations on one store, no timing. The trial process
- * times every call in one place ({@link storebench.trial.PhaseLoops}), so an engine cannot time itself wrongly.
+ * times every call in one place ({@link storebench.trial.child.PhaseLoops}), so an engine cannot time itself wrongly.
  */
 public interface Engine {
 

@@ -92,7 +92,7 @@ public final class EngineDescriptor {
         return new Builder(id, title, TrialRuntime.JVM, factory);
     }
 
-    /** An engine of the Node worker (src/main/node/worker.js has its part). */
+    /** An engine of the Node worker (src/main/node/lib/engines.js has its part). */
     public static Builder node(String id, String title) {
         return new Builder(id, title, TrialRuntime.NODE, null);
     }

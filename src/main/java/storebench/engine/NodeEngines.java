@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The engines of the Node worker (src/main/node/worker.js has a part for each, package.json its package): libSQL and
+ * The engines of the Node worker (src/main/node/lib/engines.js has a part for each, package.json its package): libSQL and
  * Turso Database have no JVM binding served here, and SQLite through better-sqlite3 is the calibration column.
  */
 public final class NodeEngines {

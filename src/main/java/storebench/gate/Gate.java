@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.gate.Thresholds.Bound;
-import storebench.gate.Verdict.Figure;
-import storebench.gate.Verdict.Kind;
-import storebench.gate.Verdict.Status;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
+import storebench.results.Verdict.Figure;
+import storebench.results.Verdict.Kind;
+import storebench.results.Verdict.Status;
+import storebench.results.Verdict;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,11 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -49,7 +48,7 @@ public final class Gate {
      * comparison (a single not-evaluated verdict when no baseline is given or the runs are not comparable).
      */
     public static List<Verdict> evaluate(Thresholds thresholds, RunResults current, Optional<RunResults> baseline) {
-        Run run = new Run(current);
+        JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
         for (Thresholds.Ceiling c : thresholds.ceilings()) {
             for (String setting : c.settings()) {
@@ -67,7 +66,7 @@ public final class Gate {
         }
         out.sort(Comparator.comparingInt(Verdict::line)); // file order; stable, so settings stay in order
         if (thresholds.baseline().isPresent()) {
-            out.addAll(baseline(thresholds.file(), thresholds.baseline().get(), run, baseline.map(Run::new)));
+            out.addAll(baseline(thresholds.file(), thresholds.baseline().get(), run, baseline.map(JudgedRun::new)));
         } else if (baseline.isPresent()) {
             out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
                     Verdict.ANY, null, null, null, thresholds.file(), 0, "baseline comparison",
@@ -152,7 +151,7 @@ public final class Gate {
      */
     public static List<Verdict> forFigures(Thresholds thresholds, RunResults current, String engine, String setting,
                                            Collection<String> stats) {
-        Run run = new Run(current);
+        JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
         for (Thresholds.Ceiling c : thresholds.ceilings()) {
             if (c.engine().equals(engine) && c.settings().contains(setting) && c.workloads().contains(run.workload)
@@ -193,7 +192,7 @@ public final class Gate {
         return Optional.empty();
     }
 
-    private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, Run run) {
+    private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, JudgedRun run) {
         String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + run.figure(c.stat()).format(c.limit())
                 + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")";
         Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat())
@@ -207,7 +206,7 @@ public final class Gate {
                 c.line(), rule, "measured over " + run.stores + " stores");
     }
 
-    private static Verdict ratio(String file, Thresholds.Ratio r, String setting, String workload, Run run) {
+    private static Verdict ratio(String file, Thresholds.Ratio r, String setting, String workload, JudgedRun run) {
         String rule = r.engine() + " " + r.stat() + " " + r.bound().symbol() + " " + fmt(r.factor()) + " x "
                 + r.other() + " " + r.stat() + " (same setting and workload)";
         Optional<String> missing = run.missing(r.engine(), setting, workload, r.stat())
@@ -234,7 +233,7 @@ public final class Gate {
                 rule, detail);
     }
 
-    private static List<Verdict> baseline(String file, Thresholds.Baseline b, Run run, Optional<Run> base) {
+    private static List<Verdict> baseline(String file, Thresholds.Baseline b, JudgedRun run, Optional<JudgedRun> base) {
         List<Verdict> out = new ArrayList<>();
         String all = "baseline comparison (tolerance " + fmt(b.withSpread().percent()) + "%, told apart from the"
                 + " noise, for open-run statistics, " + fmt(b.withoutSpread().percent()) + "% for the others)";
@@ -244,7 +243,7 @@ public final class Gate {
                     "no baseline given: run with -Dbench.baseline=path/to/results.jsonl"));
             return out;
         }
-        Run then = base.get();
+        JudgedRun then = base.get();
         Optional<String> notComparable = notComparable(run.results.shape(), then.results);
         if (notComparable.isPresent()) {
             out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
@@ -278,7 +277,7 @@ public final class Gate {
     }
 
     private static Verdict compare(String file, Thresholds.Baseline b, Stat stat, String engine, String setting,
-                                   Run run, Run then) {
+                                   JudgedRun run, JudgedRun then) {
         Thresholds.Tolerance tol = b.toleranceFor(stat);
         boolean own = b.perStat().containsKey(stat.id());
         String rule = stat.id() + " at most " + fmt(tol.percent()) + "% worse than the baseline"
@@ -325,7 +324,7 @@ public final class Gate {
      * that size apart, so the rule is neither passed nor failed.
      */
     private static Verdict compareRuns(String file, Thresholds.Baseline b, Stat stat, String engine, String setting,
-                                       Run run, String rule, Thresholds.Tolerance tol, RunResults.Measurement before,
+                                       JudgedRun run, String rule, Thresholds.Tolerance tol, RunResults.Measurement before,
                                        RunResults.Measurement now, boolean higherBetter) {
         RatioInterval timeRatio = RatioInterval.of(before.runs, now.runs);
         // worse as a ratio of times: for stores/s the baseline's rate over ours
@@ -379,100 +378,5 @@ public final class Gate {
     static String fmt(double v) {
         String s = String.format(Locale.ROOT, "%.3f", v);
         return s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
-    }
-
-    /** What one run holds: its engines, settings, workload and size, its figures and why figures are missing. */
-    private static final class Run {
-        final RunResults results;
-        final List<String> engines = new ArrayList<>();
-        final List<String> settings = new ArrayList<>();
-        final String workload;
-        final int stores;
-        final int held;
-        final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
-
-        /** How a statistic's figures print, as this run describes it. */
-        Figure figure(String stat) {
-            return results.stat(stat).map(Figure::of).orElse(Figure.PLAIN);
-        }
-
-        Run(RunResults results) {
-            this.results = results;
-            JsonNode line = results.run();
-            line.path("engines").forEach(e -> engines.add(e.asText()));
-            line.path("settings").forEach(s -> settings.add(s.asText()));
-            for (RunResults.Measurement m : results.measurements()) {
-                figures.put(key(m.engine, m.setting, m.stat), m); // a later line supersedes an earlier one
-                if (!engines.contains(m.engine)) {
-                    engines.add(m.engine);
-                }
-                if (!settings.contains(m.setting)) {
-                    settings.add(m.setting);
-                }
-            }
-            String w = line.path("workload").asText("");
-            if (w.isEmpty()) {
-                w = results.measurements().stream().map(m -> m.workload).findFirst().orElse("?");
-            }
-            this.workload = w;
-            this.stores = line.path("stores").asInt();
-            this.held = line.path("hold").asInt(stores);
-        }
-
-        /**
-         * Why a rule that holds from {@code minStores} stores on is not judged in this run: its N or M (the stores held
-         * open for the memory figures, at most N) is smaller. Empty where it is judged.
-         */
-        Optional<String> belowScale(int minStores, String what) {
-            int scale = Math.min(stores, held);
-            if (minStores <= 0 || scale >= minStores) {
-                return Optional.empty();
-            }
-            return Optional.of(String.format(Locale.US, "this %s holds from %,d stores on (min_stores: the scale it"
-                    + " was measured at); this run has N = %,d, M = %,d", what, minStores, stores, held));
-        }
-
-        /**
-         * The workloads to judge a rule for: a run has one workload, so a rule that covers it is judged for it
-         * alone; a rule for other workloads only is listed as not evaluated for each of them.
-         */
-        List<String> workloads(List<String> ofRule) {
-            return ofRule.contains(workload) ? List.of(workload) : ofRule;
-        }
-
-        RunResults.Measurement value(String engine, String setting, String stat) {
-            return figures.get(key(engine, setting, stat));
-        }
-
-        /** Why there is no figure to judge, if there is none. */
-        Optional<String> missing(String engine, String setting, String workload, String stat) {
-            if (!this.workload.equals(workload)) {
-                return Optional.of("this run's workload is " + this.workload + ", the rule is for " + workload);
-            }
-            if (!engines.contains(engine)) {
-                return Optional.of("engine " + engine + " was not run (bench.engines=" + String.join(",", engines)
-                        + ")");
-            }
-            if (!settings.contains(setting)) {
-                return Optional.of("setting " + setting + " was not run (bench.settings=" + String.join(",", settings)
-                        + ")");
-            }
-            if (value(engine, setting, stat) != null) {
-                return Optional.empty();
-            }
-            for (JsonNode s : results.lines("status", engine, setting)) {
-                String status = s.path("status").asText();
-                if (status.equals("skipped") || status.equals("failed")) {
-                    return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": trial "
-                            + status + (s.hasNonNull("phase") ? " in " + s.get("phase").asText() : "") + ": "
-                            + s.path("reason").asText().lines().findFirst().orElse(""));
-                }
-            }
-            return Optional.of("no " + stat + " figure for " + engine + " under " + setting + " in results.jsonl");
-        }
-
-        private static String key(String engine, String setting, String stat) {
-            return engine + "\u0000" + setting + "\u0000" + stat;
-        }
     }
 }

@@ -21,7 +21,7 @@ public final class Environment {
 
     public static ObjectNode collect(ObjectMapper json, Path projectDir, Path benchRoot) {
         ObjectNode env = json.createObjectNode();
-        // the host name tells the machines of a merged run apart (storebench.report.Merge)
+        // the host name tells the machines of a merged run apart (storebench.tools.Merge)
         env.put("host", firstLine(Path.of("/proc/sys/kernel/hostname")));
         env.put("kernel", firstLine(Path.of("/proc/sys/kernel/osrelease")));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskFull;
 import storebench.measure.ProcMemory;
 import storebench.model.Workload;
+import storebench.results.Curve;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
@@ -262,7 +263,7 @@ public final class CapacityPhase extends Phase {
     /** A capacity that reached the cap is a lower bound: "≥ 20,000". */
     @Override
     public String qualifier(RunResults results, Stat stat, String engine, String setting) {
-        return stat == CAPACITY_STORES && summary(results, engine, setting).map(l -> l.path("capReached").asBoolean())
+        return stat.equals(CAPACITY_STORES) && summary(results, engine, setting).map(l -> l.path("capReached").asBoolean())
                 .orElse(false) ? "≥ " : "";
     }
 

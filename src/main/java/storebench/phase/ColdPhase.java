@@ -8,7 +8,7 @@ import storebench.measure.PageCache;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 import storebench.trial.Protocol;
 
 import java.io.IOException;

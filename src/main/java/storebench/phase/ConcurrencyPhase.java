@@ -5,12 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 import storebench.model.TrialRuntime;
+import storebench.results.Curve;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskUsage;
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 import storebench.results.Stat;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import storebench.measure.Latency;
 import storebench.model.TrialRuntime;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 import storebench.trial.Protocol;
 
 import java.util.ArrayList;
@@ -42,7 +42,7 @@ public final class OpenRunsPhase extends RunsPhase {
             "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
     /**
-     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.trial.Yardstick): the
+     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.trial.child.Yardstick): the
      * host's speed divided out, for comparing runs of one engine on one machine over time, not engines (each runtime
      * has its own yardstick).
      */

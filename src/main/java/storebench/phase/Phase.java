@@ -1,6 +1,6 @@
 package storebench.phase;
 
-import storebench.results.RunResults;
+import storebench.results.PhaseReading;
 import storebench.results.Stat;
 
 import java.util.List;
@@ -9,10 +9,11 @@ import java.util.List;
  * One phase of a store's life, on the parent's side: the statistics it yields (their ids, labels and units), the steps
  * it sends to a trial process (each with its op, whether it waits for the load first, its column in the report's
  * wall times), where its trial processes come from, and how its samples become its statistics. Its loop in the trial
- * process is the op's, in storebench.trial.PhaseLoops (JVM) and src/main/node/worker.js (Node). Register it in
- * {@link Phases}.
+ * process is the op's, in storebench.trial.child.PhaseLoops (JVM) and src/main/node/lib/phase-loops.js (Node). Register it in
+ * {@link Phases}. What it says about its results in a report (notes, marks, charts, wall-time columns) is its
+ * {@link PhaseReading}.
  */
-public abstract class Phase {
+public abstract class Phase implements PhaseReading {
     /** Where a phase's trial processes come from. */
     public enum Processes {
         /** The trial's process, kept between phases (create, disk). */
@@ -46,6 +47,7 @@ public abstract class Phase {
     }
 
     /** The phase's name: in status lines, progress, the report, and the phase test that measures it. */
+    @Override
     public final String id() {
         return id;
     }
@@ -71,22 +73,11 @@ public abstract class Phase {
         return 0;
     }
 
-    /**
-     * What it says under a setting's table about one engine, from the run's results: sentences the report begins with
-     * the engine's title ("capacity: 1,023 small stores held open, then ..."); none where it did not run.
-     */
-    public List<String> notes(RunResults results, String engine, String setting) {
-        return List.of();
-    }
-
-    /** What the report puts before one of its figures ("≥ " where the figure is a lower bound); "" for none. */
-    public String qualifier(RunResults results, Stat stat, String engine, String setting) {
-        return "";
-    }
-
-    /** The charts it adds to report.html for one setting, a line per engine of {@code engines}; none where it did not run. */
-    public List<Curve> curves(RunResults results, List<String> engines, String setting) {
-        return List.of();
+    /** Its steps with a wall-time column, in the order it sends them. */
+    @Override
+    public final List<WallTime> wallTimes() {
+        return steps().stream().filter(s -> s.wallTimeColumn() != null).map(s -> new WallTime(s.op(), s.wallTimeColumn()))
+                .toList();
     }
 
     /** Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. */

@@ -119,19 +119,19 @@ public interface PhaseRun extends PhaseOptions {
      * Whether the trial's process has had its JIT floor for {@code query} (a warm-up of a JVM engine makes one per query
      * per process, {@link WarmUp#JIT_VISITS}); false where no process runs.
      */
-    boolean jitWarmed(storebench.trial.PhaseLoops.Query query);
+    boolean jitWarmed(storebench.trial.Query query);
 
     /** Records that the trial's process has had its JIT floor for {@code query}. */
-    void markJitWarmed(storebench.trial.PhaseLoops.Query query);
+    void markJitWarmed(storebench.trial.Query query);
 
     /**
      * The median visit (ms) at which a warm-up of {@code query} in the trial's process last settled; empty where none
      * did (a fresh process, a query it has not run) or no process runs. A kept process' warm-up resumes from it.
      */
-    java.util.OptionalDouble settledMs(storebench.trial.PhaseLoops.Query query);
+    java.util.OptionalDouble settledMs(storebench.trial.Query query);
 
     /** Records where a warm-up of {@code query} in the trial's process settled. */
-    void markSettled(storebench.trial.PhaseLoops.Query query, double ms);
+    void markSettled(storebench.trial.Query query, double ms);
 
     /** The next request starts a fresh trial process (the one running is closed). */
     void freshProcess();

@@ -1,6 +1,6 @@
 package storebench.phase;
 
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 
 import java.util.List;

@@ -2,7 +2,7 @@ package storebench.phase;
 
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package storebench.phase;
 
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 
 import java.util.List;
 

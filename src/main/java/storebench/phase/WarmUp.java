@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 import storebench.trial.Protocol;
 
 import java.io.IOException;

@@ -1,33 +1,32 @@
 package storebench.profile;
 
-import storebench.phase.OpenRunsPhase;
-
+import storebench.engine.EngineDescriptor;
+import storebench.measure.DeviceReads;
+import storebench.measure.Latency;
+import storebench.measure.LoadAverage;
+import storebench.measure.PageCache;
+import storebench.model.Setting;
+import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
-
+import storebench.phase.OpenRunsPhase;
 import storebench.report.ProfileSection;
+import storebench.results.ResultsFile;
+import storebench.results.RunStats;
+import storebench.run.Bench;
+import storebench.run.BenchOptions;
+import storebench.run.StorePool;
+import storebench.run.Trial;
+import storebench.run.TrialCommands;
+import storebench.trial.Protocol;
+import storebench.trial.TrialFailure;
+import storebench.trial.TrialProcess;
+
+
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
-import storebench.engine.EngineDescriptor;
-import storebench.run.BenchOptions;
-import storebench.measure.DeviceReads;
-import storebench.measure.Latency;
-import storebench.measure.LoadAverage;
-import storebench.measure.PageCache;
-import storebench.measure.RunStats;
-import storebench.results.ResultsFile;
-import storebench.run.Bench;
-import storebench.run.StorePool;
-import storebench.run.Trial;
-import storebench.run.TrialCommands;
-import storebench.trial.Protocol;
-import storebench.model.Setting;
-import storebench.model.StoreLayout;
-import storebench.trial.TrialFailure;
-import storebench.trial.TrialMain;
-import storebench.trial.TrialProcess;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,9 +61,15 @@ public final class ProfileRun implements AutoCloseable {
     /** Back-to-back warm open runs in one process, for the noise over time. */
     public static final int NOISE_RUNS = 20;
     static final String MAIN_THREAD = "main";
-    /** The phase loops whose samples count as create and as open (storebench.trial.PhaseLoops). */
-    static final String CREATE_LOOP = "storebench.trial.PhaseLoops.createProfile";
-    static final String OPEN_LOOP = "storebench.trial.PhaseLoops.openRun";
+    /**
+     * The phase loops whose samples count as create and as open (storebench.trial.child.PhaseLoops; ProfileSupportTest checks
+     * that they exist: a name that no longer does leaves the frames' table empty without an error).
+     */
+    static final String CREATE_LOOP = "storebench.trial.child.PhaseLoops.createProfile";
+    static final String OPEN_LOOP = "storebench.trial.child.PhaseLoops.visits";
+    /** The same in the Node worker's CPU profile: its functions' names (src/main/node/lib/phase-loops.js, visits.js). */
+    static final String NODE_CREATE_LOOP = "createprofile";
+    static final String NODE_OPEN_LOOP = "visits";
 
     private final Bench bench;
     private final BenchOptions options;
@@ -407,7 +412,7 @@ public final class ProfileRun implements AutoCloseable {
         cmd.add("-XX:StartFlightRecording=filename=" + recording + ",settings=" + jfc + ",dumponexit=true");
         cmd.add("-cp");
         cmd.add(commands.classpath());
-        cmd.add("storebench.trial.TrialMain");
+        cmd.add(Protocol.JVM_MAIN);
         return cmd;
     }
 
@@ -496,7 +501,7 @@ public final class ProfileRun implements AutoCloseable {
             }
         }
         for (String phase : List.of("create", "open")) {
-            String within = phase.equals("create") ? "createprofile" : "openrun";
+            String within = phase.equals("create") ? NODE_CREATE_LOOP : NODE_OPEN_LOOP;
             ObjectNode l = line(engine, "frames").put("phase", phase).put("profiler", "node --cpu-prof")
                     .put("samplingPeriod", "1 ms").put("within", within).put("note", NODE_FRAMES);
             if (profile == null) {

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import static storebench.report.ReportModel.engineTitle;
-import static storebench.report.ReportModel.settingTitle;
+import static storebench.report.ReportBuilder.engineTitle;
+import static storebench.report.ReportBuilder.settingTitle;
 
 /**
  * "Against the reference": the reference write-up's figures came from Python on a workstation, so they cannot be set

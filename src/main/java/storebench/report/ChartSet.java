@@ -1,8 +1,7 @@
 package storebench.report;
 
-import storebench.phase.Curve;
-import storebench.phase.Phase;
-import storebench.phase.Phases;
+import storebench.results.Curve;
+import storebench.results.PhaseReading;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -34,7 +33,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
     }
 
     /**
-     * One setting's curve of a phase (Phase.curves), an engine per line.
+     * One setting's curve of a phase (PhaseReading.curves), an engine per line.
      *
      * @param phase  the phase that draws it
      * @param series engine id to its points {x, y in the axis' unit}, in column order
@@ -82,7 +81,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
      * @param runDir the run's folder, where hdr/ is; null where the results were not read from a folder
      */
     static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
-                       int notesPerStore, int held) {
+                       int notesPerStore, int held, List<? extends PhaseReading> phases) {
         List<PercentilePlot> plots = new ArrayList<>();
         for (String setting : settings) {
             Map<String, ChartPercentiles> series = new LinkedHashMap<>();
@@ -92,7 +91,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 Path log = runDir == null ? null : ChartPercentiles.log(runDir, e, setting);
                 if (log == null || !Files.isRegularFile(log)) {
                     if (!skipped(results, e, setting)) {
-                        missing.add(ReportModel.engineTitle(e) + " (no log)");
+                        missing.add(ReportBuilder.engineTitle(e) + " (no log)");
                     }
                     continue;
                 }
@@ -101,11 +100,11 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                     series.put(e, p);
                     perEngine = Math.max(perEngine, p.count);
                 } catch (IOException ex) {
-                    missing.add(ReportModel.engineTitle(e) + " (" + ex.getMessage() + ")");
+                    missing.add(ReportBuilder.engineTitle(e) + " (" + ex.getMessage() + ")");
                 }
             }
             plots.add(new PercentilePlot(setting, "Open, query, close by percentile, "
-                    + ReportModel.settingTitle(setting), series, missing, perEngine));
+                    + ReportBuilder.settingTitle(setting), series, missing, perEngine));
         }
         Map<String, List<BarChart>> groups = new LinkedHashMap<>();
         for (Stat stat : results.stats()) {
@@ -132,17 +131,18 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 bars.add(new BarGroup(title, charts));
             }
         });
-        return new ChartSet(engines, settings.stream().map(ReportModel::settingTitle).toList(), plots, bars,
-                curves(results, engines, settings));
+        return new ChartSet(engines, settings.stream().map(ReportBuilder::settingTitle).toList(), plots, bars,
+                curves(results, engines, settings, phases));
     }
 
-    /** The phases' curves (Phase.curves), per setting, in the phases' order. */
-    private static List<CurvePlot> curves(RunResults results, List<String> engines, List<String> settings) {
+    /** The phases' curves (PhaseReading.curves), per setting, in the phases' order. */
+    private static List<CurvePlot> curves(RunResults results, List<String> engines, List<String> settings,
+                                          List<? extends PhaseReading> phases) {
         List<CurvePlot> curves = new ArrayList<>();
         for (String setting : settings) {
-            for (Phase phase : Phases.ALL) {
+            for (PhaseReading phase : phases) {
                 for (Curve c : phase.curves(results, engines, setting)) {
-                    curves.add(new CurvePlot(setting, phase.id(), c.title() + ", " + ReportModel.settingTitle(setting),
+                    curves.add(new CurvePlot(setting, phase.id(), c.title() + ", " + ReportBuilder.settingTitle(setting),
                             c.xLabel(), c.axisLabel(), c.caption(), c.series()));
                 }
             }

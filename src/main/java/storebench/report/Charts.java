@@ -27,7 +27,6 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import storebench.engine.EngineDescriptor;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

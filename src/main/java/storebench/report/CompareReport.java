@@ -13,9 +13,9 @@ import java.util.Optional;
  * compare.md and compare.html: two runs side by side, the report's tables with "before → after" in every cell,
  * the ratio after / before, and the statistics that moved beyond their spread or tolerance listed first.
  */
-final class CompareReport {
-    static final String MARKDOWN = "compare.md";
-    static final String HTML = "compare.html";
+public final class CompareReport {
+    public static final String MARKDOWN = "compare.md";
+    public static final String HTML = "compare.html";
 
     private final CompareRuns runs;
     private final String beforeName;
@@ -23,7 +23,7 @@ final class CompareReport {
     private final int notesPerStore;
     private final int held;
 
-    CompareReport(CompareRuns runs, String beforeName, String afterName) {
+    public CompareReport(CompareRuns runs, String beforeName, String afterName) {
         this.runs = runs;
         this.beforeName = beforeName;
         this.afterName = afterName;
@@ -32,7 +32,7 @@ final class CompareReport {
         this.held = run.path("hold").asInt();
     }
 
-    String markdown() {
+    public String markdown() {
         StringBuilder md = new StringBuilder("# storebench comparison: before → after\n\n");
         md.append("|  | before | after |\n| --- | --- | --- |\n");
         for (List<Text> row : runRows()) {
@@ -56,7 +56,7 @@ final class CompareReport {
             md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
                     .append("| --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
             for (CompareRuns.Row r : moved) {
-                md.append("| ").append(ReportModel.settingTitle(r.setting)).append(" | ").append(ReportModel.engineTitle(r.engine))
+                md.append("| ").append(ReportBuilder.settingTitle(r.setting)).append(" | ").append(ReportBuilder.engineTitle(r.engine))
                         .append(" | ").append(r.stat.label(notesPerStore, held)).append(" | ")
                         .append(r.stat.format(r.before.value)).append(" | ")
                         .append(r.stat.format(r.after.value)).append(" | ").append(ratio(r)).append(" | ")
@@ -65,8 +65,8 @@ final class CompareReport {
             md.append('\n');
         }
         for (String setting : runs.settings) {
-            md.append("## ").append(ReportModel.settingTitle(setting)).append("\n\n|  |");
-            runs.engines.forEach(e -> md.append(' ').append(ReportModel.engineTitle(e)).append(" |"));
+            md.append("## ").append(ReportBuilder.settingTitle(setting)).append("\n\n|  |");
+            runs.engines.forEach(e -> md.append(' ').append(ReportBuilder.engineTitle(e)).append(" |"));
             md.append("\n| --- |");
             runs.engines.forEach(e -> md.append(" ---: |"));
             md.append('\n');
@@ -80,12 +80,12 @@ final class CompareReport {
             }
             md.append('\n');
         }
-        md.append("Rendered with `mvn -q compile exec:java -Dexec.mainClass=storebench.report.Compare"
+        md.append("Rendered with `mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Compare"
                 + " -Dexec.args=\"BEFORE_DIR AFTER_DIR OUT_DIR\"`.\n");
         return md.toString();
     }
 
-    String html() {
+    public String html() {
         StringBuilder h = new StringBuilder("<h1>storebench comparison: before → after</h1>\n");
         h.append("<div class=\"table-wrap\"><table class=\"kv\"><thead><tr><th></th><th>before</th><th>after</th></tr></thead><tbody>\n");
         for (List<Text> row : runRows()) {
@@ -111,8 +111,8 @@ final class CompareReport {
                     + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
             for (CompareRuns.Row r : moved) {
                 String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
-                h.append("<tr><td>").append(HtmlPage.esc(ReportModel.settingTitle(r.setting))).append("</td><td>")
-                        .append(HtmlPage.esc(ReportModel.engineTitle(r.engine))).append("</td><td>")
+                h.append("<tr><td>").append(HtmlPage.esc(ReportBuilder.settingTitle(r.setting))).append("</td><td>")
+                        .append(HtmlPage.esc(ReportBuilder.engineTitle(r.engine))).append("</td><td>")
                         .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(r.stat.format(r.before.value))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(r.stat.format(r.after.value))).append("</td><td class=\"num\">")
@@ -122,11 +122,11 @@ final class CompareReport {
             h.append("</tbody></table></div>\n");
         }
         for (String setting : runs.settings) {
-            h.append("<h2 id=\"").append(HtmlPage.slug(setting)).append("\">").append(HtmlPage.esc(ReportModel.settingTitle(setting)))
+            h.append("<h2 id=\"").append(HtmlPage.slug(setting)).append("\">").append(HtmlPage.esc(ReportBuilder.settingTitle(setting)))
                     .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
                     .append(HtmlPage.esc(setting)).append("\">\n<thead><tr><th></th>");
             runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
-                    .append(HtmlPage.esc(ReportModel.engineTitle(e))).append("</th>"));
+                    .append(HtmlPage.esc(ReportBuilder.engineTitle(e))).append("</th>"));
             h.append("</tr></thead>\n<tbody>\n");
             for (Stat stat : runs.stats) {
                 h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
@@ -139,13 +139,13 @@ final class CompareReport {
             }
             h.append("</tbody></table></div>\n");
         }
-        h.append("<footer>Rendered by storebench.report.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
+        h.append("<footer>Rendered by storebench.tools.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
                 .append(HtmlPage.esc(afterName)).append(". One self-contained file: no script, nothing fetched.</footer>\n");
         return HtmlPage.document("storebench comparison: before → after", h.toString());
     }
 
     /** A run of the two that is incomplete (interrupted, killed, measured nothing): which, where, why. */
-    record Incomplete(String side, String dir, String why) {
+    public record Incomplete(String side, String dir, String why) {
         String title() {
             return "The " + side + " run is incomplete";
         }
@@ -162,7 +162,7 @@ final class CompareReport {
     }
 
     /** The runs of the two that are incomplete; none where both are complete. */
-    List<Incomplete> incomplete() {
+    public List<Incomplete> incomplete() {
         List<Incomplete> out = new ArrayList<>();
         runs.before.incomplete().ifPresent(why -> out.add(new Incomplete("before", beforeName, why)));
         runs.after.incomplete().ifPresent(why -> out.add(new Incomplete("after", afterName, why)));
@@ -198,8 +198,8 @@ final class CompareReport {
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
         String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
-        String b = r.before == null ? StatsTable.NONE : ReportModel.fmt(r.before.value, r.stat.decimals());
-        String a = r.after == null ? StatsTable.NONE : ReportModel.fmt(r.after.value, r.stat.decimals());
+        String b = r.before == null ? StatsTable.NONE : ReportBuilder.fmt(r.before.value, r.stat.decimals());
+        String a = r.after == null ? StatsTable.NONE : ReportBuilder.fmt(r.after.value, r.stat.decimals());
         return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
     }
 

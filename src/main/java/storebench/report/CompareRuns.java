@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * (after / before), and whether it moved beyond the noise: beyond the larger of the two runs' spreads for the
  * open-run statistics, beyond a fixed tolerance for the one-pass statistics (create, memory, disk).
  */
-final class CompareRuns {
+public final class CompareRuns {
     /** An open-run statistic whose runs recorded no spread (an older results.jsonl). */
     static final double NO_SPREAD_TOLERANCE = 0.10;
 
@@ -88,7 +88,7 @@ final class CompareRuns {
     final List<Stat> stats;
     final List<Row> rows;
 
-    CompareRuns(RunResults before, RunResults after) {
+    public CompareRuns(RunResults before, RunResults after) {
         this.before = before;
         this.after = after;
         Set<String> engineSet = new LinkedHashSet<>(ReportRun.columns(before));

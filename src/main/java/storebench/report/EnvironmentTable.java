@@ -15,8 +15,8 @@ import java.util.Optional;
  * @param machine every field but the engines
  * @param engines each engine environment.json describes, in its order
  */
-public record Environment(List<KeyValue> machine, List<EngineFields> engines) {
-    public Environment {
+public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engines) {
+    public EnvironmentTable {
         machine = List.copyOf(machine);
         engines = List.copyOf(engines);
     }
@@ -29,7 +29,7 @@ public record Environment(List<KeyValue> machine, List<EngineFields> engines) {
     }
 
     /** The environment of a run; empty where it has no environment.json. */
-    static Optional<Environment> of(JsonNode env) {
+    static Optional<EnvironmentTable> of(JsonNode env) {
         if (env.isMissingNode()) {
             return Optional.empty();
         }
@@ -52,9 +52,9 @@ public record Environment(List<KeyValue> machine, List<EngineFields> engines) {
                     flatten(fields, field.getKey(), field.getValue());
                 }
             }
-            engines.add(new EngineFields(e.getKey(), ReportModel.engineTitle(e.getKey()), fields));
+            engines.add(new EngineFields(e.getKey(), ReportBuilder.engineTitle(e.getKey()), fields));
         }
-        return Optional.of(new Environment(machine, engines));
+        return Optional.of(new EnvironmentTable(machine, engines));
     }
 
     /** One field per scalar, nested objects flattened as "parent › child"; an array as its JSON. */

@@ -78,7 +78,7 @@ public final class Exports {
     }
 
     /** The benchmark's name: engine, setting and workload, from the widest to the narrowest. */
-    static String benchmark(RunResults.Measurement m) {
+    public static String benchmark(RunResults.Measurement m) {
         return "storebench/" + m.workload + "/" + m.setting + "/" + m.engine;
     }
 

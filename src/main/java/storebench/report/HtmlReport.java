@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.results.PhaseReading;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -37,13 +38,13 @@ public final class HtmlReport {
      * @param runDir   the run's folder, where the HdrHistogram logs are (hdr/)
      * @param verdicts the parsed verdicts.json, or null where the gate wrote none
      */
-    public HtmlReport(Path runDir, RunResults results, JsonNode verdicts) {
-        this(ReportModel.of(runDir, results, verdicts, Optional.empty(), ReportModel.IN_REFERENCE));
+    public HtmlReport(Path runDir, RunResults results, JsonNode verdicts, List<? extends PhaseReading> phases) {
+        this(ReportBuilder.of(runDir, results, verdicts, Optional.empty(), ReportBuilder.IN_REFERENCE, phases));
     }
 
     /** Renders report.html of a run's folder from its files (results.jsonl, environment.json, verdicts.json, hdr/). */
-    public static Path write(Path runDir) throws IOException {
-        return write(runDir, ReportModel.of(runDir));
+    public static Path write(Path runDir, List<? extends PhaseReading> phases) throws IOException {
+        return write(runDir, ReportBuilder.of(runDir, phases));
     }
 
     /** Writes report.html of a run's folder from its report; returns its path. */
@@ -54,22 +55,9 @@ public final class HtmlReport {
         return out;
     }
 
-    /** {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.HtmlReport -Dexec.args=target/bench}. */
-    public static void main(String[] args) {
-        if (args.length != 1 || !Files.isDirectory(Path.of(args[0]))) {
-            System.err.println("usage: HtmlReport <run folder>   (a folder with results.jsonl, e.g. target/bench)");
-            System.exit(2);
-        }
-        try {
-            System.out.println("wrote " + write(Path.of(args[0])));
-        } catch (IOException e) {
-            System.err.println("HtmlReport: " + e.getMessage().lines().findFirst().orElse(""));
-            System.exit(2);
-        }
-    }
 
     /** Charts are drawn off screen: no display is needed, or wanted, on a bench machine. */
-    static void headless() {
+    public static void headless() {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
@@ -214,11 +202,11 @@ public final class HtmlReport {
     /** The run figures: all of them for a few runs, their range for many. */
     private static String runs(Stat stat, List<Double> runs) {
         if (runs.size() <= 5) {
-            return runs.stream().map(r -> ReportModel.fmt(r, stat.decimals())).collect(Collectors.joining(" "));
+            return runs.stream().map(r -> ReportBuilder.fmt(r, stat.decimals())).collect(Collectors.joining(" "));
         }
         double min = runs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = runs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        return ReportModel.fmt(min, stat.decimals()) + "–" + ReportModel.fmt(max, stat.decimals());
+        return ReportBuilder.fmt(min, stat.decimals()) + "–" + ReportBuilder.fmt(max, stat.decimals());
     }
 
     /** Inline text: escaped, with {@code <code>} and {@code <strong>} spans. */
@@ -244,7 +232,7 @@ public final class HtmlReport {
                 continue;
             }
             String caption = "Every visit of the warm open runs, all runs merged (up to "
-                    + ReportModel.fmt(plot.perEngine(), 0) + " per engine), from hdr/&lt;engine&gt;/"
+                    + ReportBuilder.fmt(plot.perEngine(), 0) + " per engine), from hdr/&lt;engine&gt;/"
                     + HtmlPage.esc(plot.setting()) + "/" + ChartPercentiles.OQC_LOG + ". Both axes are logarithmic; the"
                     + " last point of a line is the slowest visit."
                     + (plot.missing().isEmpty() ? "" : " Not drawn: " + HtmlPage.esc(String.join(", ", plot.missing()))
@@ -331,9 +319,9 @@ public final class HtmlReport {
             html.append("<p>No environment.json in this run.</p>\n");
             return;
         }
-        Environment env = report.environment().get();
+        EnvironmentTable env = report.environment().get();
         keyValues(html, env.machine());
-        for (Environment.EngineFields e : env.engines()) {
+        for (EnvironmentTable.EngineFields e : env.engines()) {
             html.append("<h3>").append(HtmlPage.esc(e.title())).append(" (<code>").append(HtmlPage.esc(e.engine()))
                     .append("</code>)</h3>\n");
             keyValues(html, e.fields());

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.results.PhaseReading;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -23,14 +24,14 @@ public final class MarkdownReport {
         this.report = report;
     }
 
-    /** The report of results read elsewhere (no verdicts). */
-    public MarkdownReport(RunResults results) {
-        this(ReportModel.of(results));
+    /** The report of results read elsewhere (no verdicts), with what the build's phases say about them. */
+    public MarkdownReport(RunResults results, List<? extends PhaseReading> phases) {
+        this(ReportBuilder.of(results, phases));
     }
 
     /** Renders report.md of a run's folder from its files; returns its path. */
-    public static Path write(Path runDir) throws IOException {
-        return write(runDir, ReportModel.of(runDir));
+    public static Path write(Path runDir, List<? extends PhaseReading> phases) throws IOException {
+        return write(runDir, ReportBuilder.of(runDir, phases));
     }
 
     /** Writes report.md of a run's folder from its report; returns its path. */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The report of a run, built once from its files by {@link ReportModel}: what report.md and report.html show, in
+ * The report of a run, built once from its files by {@link ReportBuilder}: what report.md and report.html show, in
  * their order. {@link MarkdownReport} and {@link HtmlReport} render it; neither reads the run's files itself.
  *
  * @param title       the report's title (level 1)
@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param source      the run's folder, as the HTML page's footer names it
  */
 public record Report(Block.Heading title, List<Block> preamble, List<Section> findings, List<Section> details,
-                     Optional<Section> gate, Optional<VerdictsTable> verdicts, Optional<Environment> environment,
+                     Optional<Section> gate, Optional<VerdictsTable> verdicts, Optional<EnvironmentTable> environment,
                      ChartSet charts, String source) {
     public Report {
         preamble = List.copyOf(preamble);

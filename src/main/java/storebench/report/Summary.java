@@ -12,9 +12,9 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-import static storebench.report.ReportModel.engineTitle;
-import static storebench.report.ReportModel.fmt;
-import static storebench.report.ReportModel.settingTitle;
+import static storebench.report.ReportBuilder.engineTitle;
+import static storebench.report.ReportBuilder.fmt;
+import static storebench.report.ReportBuilder.settingTitle;
 
 /**
  * The report's opening, "Result in a few sentences", written the way the reference write-up's are: each sentence

@@ -1,8 +1,8 @@
 package storebench.report;
 
-import storebench.gate.Verdict;
-import storebench.gate.Verdict.Status;
-import storebench.gate.Verdicts;
+import storebench.results.Verdict;
+import storebench.results.Verdict.Status;
+import storebench.results.Verdicts;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package storebench.phase;
+package storebench.results;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A chart a phase adds to report.html for one setting: a line per engine through its points, both axes linear from 0
+ * A chart a phase adds to report.html for one setting (PhaseReading.curves): a line per engine through its points, both axes linear from 0
  * (a capacity curve against the stores open, throughput against the workers at once).
  *
  * @param title   what it shows ("Resident memory against stores open"); the report adds the setting

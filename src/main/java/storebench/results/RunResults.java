@@ -157,15 +157,33 @@ public final class RunResults {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
 
+    /**
+     * A field of the run line that describes how the run measured (the warm-up rule's parameters, "warmupRule"; the
+     * fewest visits of a precision-sized run, "sampleLeast"); for a run written before its run line carried the field,
+     * the value that version had (run-before-rules.json), so that its report still says what it did. A missing node
+     * where neither knows the field.
+     */
+    public JsonNode runField(String field) {
+        JsonNode own = run().path(field);
+        return own.isMissingNode() ? resource(BEFORE_RULES).path(field) : own;
+    }
+
+    /** The values of the run line's rule fields before the run line carried them ({@link #runField}). */
+    static final String BEFORE_RULES = "run-before-rules.json";
+
     private static JsonNode catalogueBeforeAbout() {
-        try (InputStream in = RunResults.class.getResourceAsStream(BEFORE_ABOUT)) {
+        return resource(BEFORE_ABOUT);
+    }
+
+    private static JsonNode resource(String name) {
+        try (InputStream in = RunResults.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException(BEFORE_ABOUT + " is missing from the build"
+                throw new IllegalStateException(name + " is missing from the build"
                         + " (src/main/resources/storebench/results)");
             }
             return ResultsFile.JSON.readTree(in);
         } catch (IOException e) {
-            throw new UncheckedIOException(BEFORE_ABOUT + ": not valid JSON", e);
+            throw new UncheckedIOException(name + ": not valid JSON", e);
         }
     }
 
@@ -248,7 +266,7 @@ public final class RunResults {
     }
 
     /**
-     * The runs a merged run was made of (environment.json's "sources", written by storebench.report.Merge), each with
+     * The runs a merged run was made of (environment.json's "sources", written by storebench.tools.Merge), each with
      * the engines and settings it measured and its machine; empty for a run that was not merged.
      */
     public List<Source> sources() {

@@ -1,4 +1,4 @@
-package storebench.measure;
+package storebench.results;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,6 +1,4 @@
-package storebench.gate;
-
-import storebench.results.Stat;
+package storebench.results;
 
 import java.util.Locale;
 

@@ -1,11 +1,11 @@
-package storebench.gate;
+package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import storebench.gate.Verdict.Kind;
-import storebench.gate.Verdict.Status;
+import storebench.results.Verdict.Kind;
+import storebench.results.Verdict.Status;
 
 import java.io.IOException;
 import java.nio.file.Files;

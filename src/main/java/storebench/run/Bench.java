@@ -1,29 +1,31 @@
 package storebench.run;
 
 
+import storebench.engine.EngineDescriptor;
+import storebench.gate.Gate;
 import storebench.gate.Thresholds;
-import storebench.gate.Verdict;
-import storebench.gate.Verdicts;
+import storebench.measure.Environment;
+import storebench.measure.HdrLogs;
+import storebench.measure.LoadGate;
+import storebench.measure.LoadSampler;
+import storebench.model.Setting;
+import storebench.model.TrialRuntime;
 import storebench.phase.Measured;
 import storebench.phase.Phases;
+import storebench.phase.Sample;
+import storebench.phase.SteadyState;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 import storebench.results.Stat;
+import storebench.results.Verdict;
+import storebench.results.Verdicts;
+import storebench.run.BenchOptions;
 
-import storebench.model.TrialRuntime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import storebench.engine.EngineDescriptor;
-import storebench.gate.Gate;
-import storebench.run.BenchOptions;
-import storebench.measure.Environment;
-import storebench.measure.HdrLogs;
-import storebench.measure.LoadGate;
-import storebench.measure.LoadSampler;
-import storebench.results.ResultsFile;
-import storebench.results.RunResults;
-import storebench.model.Setting;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -130,6 +132,11 @@ public final class Bench implements AutoCloseable {
         options.settings.forEach(s -> run.withArray("settings").add(s.id()));
         ObjectNode phaseOptions = run.putObject("phaseOptions");
         options.phaseOptionTexts.forEach(phaseOptions::put);
+        // how the run measured, for its report (RunResults.runField): the rules' parameters, not only their options
+        run.putObject("warmupRule").put("block", SteadyState.BLOCK).put("tolerance", SteadyState.TOLERANCE)
+                .put("windowTolerance", SteadyState.WINDOW_TOLERANCE).put("compileShare", SteadyState.COMPILE_SHARE)
+                .put("minVisits", SteadyState.minWindows() * SteadyState.WINDOW);
+        run.put("sampleLeast", Sample.LEAST);
         results.append(run);
         console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
         Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));

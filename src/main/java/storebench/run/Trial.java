@@ -6,7 +6,7 @@ import storebench.engine.EngineDescriptor;
 import storebench.measure.DiskFull;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
-import storebench.measure.RunStats;
+import storebench.results.RunStats;
 import storebench.model.Setting;
 import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
@@ -541,24 +541,24 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
-    public synchronized boolean jitWarmed(storebench.trial.PhaseLoops.Query query) {
+    public synchronized boolean jitWarmed(storebench.trial.Query query) {
         return process != null && process.jitWarmed(query.id);
     }
 
     @Override
-    public synchronized void markJitWarmed(storebench.trial.PhaseLoops.Query query) {
+    public synchronized void markJitWarmed(storebench.trial.Query query) {
         if (process != null) {
             process.markJitWarmed(query.id);
         }
     }
 
     @Override
-    public synchronized java.util.OptionalDouble settledMs(storebench.trial.PhaseLoops.Query query) {
+    public synchronized java.util.OptionalDouble settledMs(storebench.trial.Query query) {
         return process == null ? java.util.OptionalDouble.empty() : process.settledMs(query.id);
     }
 
     @Override
-    public synchronized void markSettled(storebench.trial.PhaseLoops.Query query, double ms) {
+    public synchronized void markSettled(storebench.trial.Query query, double ms) {
         if (process != null) {
             process.markSettled(query.id, ms);
         }

@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.trial.Protocol;
+
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -25,7 +27,7 @@ import java.util.stream.Collectors;
  */
 public final class TrialClasspath {
     /** Classes a trial process cannot start without: its main, the protocol's JSON, an engine. */
-    static final List<String> REQUIRED = List.of("storebench/trial/TrialMain.class",
+    static final List<String> REQUIRED = List.of(Protocol.JVM_MAIN.replace('.', '/') + ".class",
             "com/fasterxml/jackson/databind/ObjectMapper.class", "org/sqlite/JDBC.class", "io/objectbox/BoxStore.class");
 
     private TrialClasspath() {

@@ -1,8 +1,9 @@
 package storebench.run;
 
-import storebench.model.TrialRuntime;
-
 import storebench.engine.EngineDescriptor;
+import storebench.model.TrialRuntime;
+import storebench.trial.Protocol;
+
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ public final class TrialCommands {
         cmd.addAll(jvmOptions(heap));
         cmd.add("-cp");
         cmd.add(classpath);
-        cmd.add("storebench.trial.TrialMain");
+        cmd.add(Protocol.JVM_MAIN);
         return cmd;
     }
 

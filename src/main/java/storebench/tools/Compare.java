@@ -1,5 +1,8 @@
-package storebench.report;
+package storebench.tools;
 
+import storebench.report.CompareReport;
+import storebench.report.CompareRuns;
+import storebench.report.HtmlReport;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -10,7 +13,7 @@ import java.nio.file.Path;
 
 /**
  * Renders two runs side by side (before/after, or two machines) as OUT_DIR/compare.md and compare.html:
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}.
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}.
  * Bad input (a folder without results.jsonl, a line that is not JSON) is one line naming the file and line, exit 2.
  * An incomplete run is compared all the same; Compare says so, and why, as compare.md and compare.html do.
  */

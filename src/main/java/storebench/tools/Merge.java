@@ -1,14 +1,20 @@
-package storebench.report;
+package storebench.tools;
 
 import storebench.engine.Engines;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
-import storebench.gate.Verdicts;
 import storebench.measure.LoadSampler;
 import storebench.model.Setting;
+import storebench.phase.Phases;
+import storebench.report.Exports;
+import storebench.report.HtmlReport;
+import storebench.report.MarkdownReport;
+import storebench.report.Report;
+import storebench.report.ReportBuilder;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
+import storebench.results.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -31,7 +37,7 @@ import java.util.stream.Stream;
  * one run had measured them all: results.jsonl (every source's lines, each tagged with its source), environment.json
  * (the first source's at the top, every source's under "sources" with its machine), load.log (each source's, under a
  * header), hdr/, the verdicts recomputed, report.md, report.html and the exports rendered from the merged files.
- * <pre>mvn -q compile exec:java -Dexec.mainClass=storebench.report.Merge -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."</pre>
+ * <pre>mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Merge -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."</pre>
  * It refuses, with the reason: a folder that is not a complete run (no results.jsonl, interrupted, unfinished, no
  * environment.json), runs of different workload, N, R or M, two runs that both measured the same engine and setting
  * (a run merged with itself among them), an output that is a file, a folder that is not empty, or one that is, holds
@@ -123,7 +129,7 @@ public final class Merge {
             RunResults merged = RunResults.load(out);
             written.add(new Verdicts(thresholds.file(), null, Gate.evaluate(thresholds, merged, Optional.empty()))
                     .write(out));
-            Report report = ReportModel.of(out);
+            Report report = ReportBuilder.of(out, Phases.ALL);
             written.add(MarkdownReport.write(out, report));
             written.add(HtmlReport.write(out, report));
             written.addAll(Exports.write(out, merged));

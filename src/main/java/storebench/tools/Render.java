@@ -1,5 +1,11 @@
-package storebench.report;
+package storebench.tools;
 
+import storebench.phase.Phases;
+import storebench.report.Exports;
+import storebench.report.HtmlReport;
+import storebench.report.MarkdownReport;
+import storebench.report.Report;
+import storebench.report.ReportBuilder;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -10,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.report.Render -Dexec.args=target/bench}. An incomplete
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}. An incomplete
  * run's reports say so at their top; it gets no exports, and Render says why.
  * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
  * HtmlReport and Compare.
@@ -32,7 +38,7 @@ public final class Render {
 
     private static void write(Path dir, Consumer<Path> report, Consumer<Path> export, Consumer<String> notExported)
             throws IOException {
-        Report built = ReportModel.of(dir); // built once, rendered twice
+        Report built = ReportBuilder.of(dir, Phases.ALL); // built once, rendered twice
         report.accept(MarkdownReport.write(dir, built));
         report.accept(HtmlReport.write(dir, built));
         RunResults results = RunResults.load(dir);

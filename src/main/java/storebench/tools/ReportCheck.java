@@ -1,9 +1,11 @@
-package storebench.report;
+package storebench.tools;
 
 import storebench.phase.Phases;
-
+import storebench.report.Exports;
+import storebench.report.MarkdownReport;
 import storebench.results.RunResults;
 import storebench.results.Stat;
+
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +17,7 @@ import java.util.List;
  * Checks that a run's report is complete: the run is complete, every engine and setting that was not skipped has every
  * statistic, report.md has every row, and the exports (bmf.json, github-action-benchmark's files) hold every figure.
  * CI runs it after its smoke bench:
- * {@code mvn -q exec:java -Dexec.mainClass=storebench.report.ReportCheck -Dexec.args=target/bench}.
+ * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.ReportCheck -Dexec.args=target/bench}.
  */
 public final class ReportCheck {
     private ReportCheck() {

@@ -10,10 +10,16 @@ import java.util.Optional;
 
 /**
  * Encoding and decoding of the trial protocol's lines (docs/protocol.md is the one definition). Both the
- * parent ({@link TrialProcess}) and the child JVM ({@link TrialMain}) use this class.
+ * parent ({@link TrialProcess}) and the child JVM (storebench.trial.child.TrialMain) use this class.
  */
 public final class Protocol {
     public static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * The JVM trial process' main class: the parent names it, never uses it (the child's side, storebench.trial.child,
+     * runs only in the trial process; ArchitectureTest).
+     */
+    public static final String JVM_MAIN = "storebench.trial.child.TrialMain";
 
     public static final String HELLO = "hello";
     public static final String CREATE = "create";

@@ -5,7 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
-import storebench.trial.PhaseLoops;
+import storebench.trial.child.PhaseLoops;
 
 import java.nio.file.Path;
 import java.util.stream.Collectors;

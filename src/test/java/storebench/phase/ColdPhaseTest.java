@@ -7,7 +7,7 @@ import storebench.engine.SqliteEngine;
 import storebench.model.Workload;
 import storebench.measure.DeviceReads;
 import storebench.measure.PageCache;
-import storebench.trial.PhaseLoops;
+import storebench.trial.child.PhaseLoops;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

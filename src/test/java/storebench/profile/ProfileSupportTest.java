@@ -13,6 +13,25 @@ class ProfileSupportTest {
     @TempDir
     Path dir;
 
+    /**
+     * The frames' tables keep the samples inside the phase loops, named by method: a loop renamed or folded into
+     * another (openRun became visits) must take its name here along, or the table is empty and says nothing.
+     */
+    @Test
+    void theLoopsTheFramesAreCountedInExist() throws Exception {
+        for (String loop : java.util.List.of(ProfileRun.CREATE_LOOP, ProfileRun.OPEN_LOOP)) {
+            int dot = loop.lastIndexOf('.');
+            Class<?> owner = Class.forName(loop.substring(0, dot));
+            assertThat(java.util.Arrays.stream(owner.getDeclaredMethods()).map(java.lang.reflect.Method::getName))
+                    .as(loop).contains(loop.substring(dot + 1));
+        }
+        Path node = Path.of(System.getProperty("user.dir"), "src", "main", "node", "lib");
+        String loops = Files.readString(node.resolve("phase-loops.js")) + Files.readString(node.resolve("visits.js"));
+        for (String function : java.util.List.of(ProfileRun.NODE_CREATE_LOOP, ProfileRun.NODE_OPEN_LOOP)) {
+            assertThat(loops).as(function).containsPattern("(?m)^  async " + function + "\\(req\\) \\{$");
+        }
+    }
+
     @Test
     void mountLineParses() throws Exception {
         Mounts.Mount m = Mounts.parse("ext4 rw,relatime,discard /dev/vda");

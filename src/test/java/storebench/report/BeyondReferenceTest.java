@@ -56,7 +56,7 @@ class BeyondReferenceTest {
 
     @Test
     void eachSettingHasTheReferencesTableThenATableOfTheEnginesBeyondIt() {
-        Report report = ReportModel.of(results, SQLITE_BEYOND);
+        Report report = ReportBuilder.of(results, SQLITE_BEYOND, Phases.ALL);
 
         assertThat(headings(report)).containsExactly("Result in a few sentences",
                 "1,200 stores per engine, defaults",
@@ -73,7 +73,7 @@ class BeyondReferenceTest {
             List<String> keys = new ArrayList<>(results.stats().stream().filter(s -> !s.optional()).map(Stat::id)
                     .toList());
             if (beyond) {
-                keys.add(ReportModel.DURABILITY); // whether a commit is synced, from the engine's descriptor
+                keys.add(ReportBuilder.DURABILITY); // whether a commit is synced, from the engine's descriptor
             }
             assertThat(table.rows()).extracting(StatsTable.Row::key).containsExactlyElementsOf(keys);
         }
@@ -85,7 +85,7 @@ class BeyondReferenceTest {
 
     @Test
     void theSettingIsDescribedOnceAndEachTableHasTheNotesOfItsOwnEngines() {
-        Report report = ReportModel.of(results, SQLITE_BEYOND);
+        Report report = ReportBuilder.of(results, SQLITE_BEYOND, Phases.ALL);
         Section mmap = report.findings().get(3);
         Section mmapBeyond = report.findings().get(4);
 
@@ -106,28 +106,28 @@ class BeyondReferenceTest {
     void rendersTheFixtureToTheExpectedMarkdown() throws Exception {
         String expected = Files.readString(fixture().resolve("expected-report.md"), StandardCharsets.UTF_8);
 
-        assertThat(new MarkdownReport(ReportModel.of(results, SQLITE_BEYOND)).render()).isEqualTo(expected);
+        assertThat(new MarkdownReport(ReportBuilder.of(results, SQLITE_BEYOND, Phases.ALL)).render()).isEqualTo(expected);
     }
 
     @Test
     void aRunOfReferenceEnginesOnlyHasOneTablePerSetting() {
-        Report report = ReportModel.of(results);
+        Report report = ReportBuilder.of(results, Phases.ALL);
 
         assertThat(headings(report)).containsExactly("Result in a few sentences", "1,200 stores per engine, defaults",
                 "1,200 stores per engine, mmap threshold 131072");
         assertThat(new MarkdownReport(report).render()).doesNotContain("beyond the reference")
-                .isEqualTo(new MarkdownReport(ReportModel.of(results, id -> true)).render());
+                .isEqualTo(new MarkdownReport(ReportBuilder.of(results, id -> true, Phases.ALL)).render());
     }
 
     @Test
     void anEngineThisBuildDoesNotKnowStaysInTheReferencesTable() {
-        assertThat(ReportModel.IN_REFERENCE.test("no-such-engine")).isTrue();
-        assertThat(ReportModel.IN_REFERENCE.test("sqlite")).isTrue();
+        assertThat(ReportBuilder.IN_REFERENCE.test("no-such-engine")).isTrue();
+        assertThat(ReportBuilder.IN_REFERENCE.test("sqlite")).isTrue();
     }
 
     @Test
     void aRunOfEnginesBeyondTheReferenceOnlyHasTheirTableWithTheSettingDescribedAboveIt() {
-        Report report = ReportModel.of(results, id -> false);
+        Report report = ReportBuilder.of(results, id -> false, Phases.ALL);
 
         assertThat(headings(report)).containsExactly("Result in a few sentences",
                 "1,200 stores per engine, defaults: beyond the reference",
@@ -140,7 +140,7 @@ class BeyondReferenceTest {
 
     @Test
     void theHtmlPageMarksTheTableBeyondTheReferenceAndListsItInItsContents() {
-        String html = new HtmlReport(ReportModel.of(results, SQLITE_BEYOND)).render();
+        String html = new HtmlReport(ReportBuilder.of(results, SQLITE_BEYOND, Phases.ALL)).render();
 
         assertThat(html).contains("<table class=\"stats\" data-setting=\"default\">\n<thead><tr><th></th>"
                         + "<th data-engine=\"objectbox-cached\">")
@@ -165,7 +165,7 @@ class BeyondReferenceTest {
                 .put("workload", "small").put("stat", "open_ms").put("value", 0.5);
         lines.add(stray);
 
-        Report report = ReportModel.of(new RunResults(lines, results.environment()), id -> !id.equals("h2"));
+        Report report = ReportBuilder.of(new RunResults(lines, results.environment()), id -> !id.equals("h2"), Phases.ALL);
 
         assertThat(headings(report)).noneMatch(h -> h.contains("beyond"));
     }

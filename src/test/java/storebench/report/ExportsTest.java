@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.tools.ReportCheck;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;

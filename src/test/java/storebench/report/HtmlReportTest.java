@@ -51,7 +51,7 @@ class HtmlReportTest {
     static void render() throws Exception {
         run = fixture("/report/html/run/results.jsonl").getParent();
         results = RunResults.load(run);
-        html = new HtmlReport(run, results, null).render();
+        html = new HtmlReport(run, results, null, Phases.ALL).render();
     }
 
     private static Path fixture(String resource) throws URISyntaxException {
@@ -199,7 +199,7 @@ class HtmlReportTest {
     void writesReportHtmlWithTheGatesVerdictsFailuresFirst() throws IOException, URISyntaxException {
         copyRun(tmp);
         Files.copy(fixture("/report/html/verdicts.json"), tmp.resolve("verdicts.json"));
-        Path out = HtmlReport.write(tmp);
+        Path out = HtmlReport.write(tmp, Phases.ALL);
         assertThat(out).isEqualTo(tmp.resolve("report.html"));
         String page = Files.readString(out, StandardCharsets.UTF_8);
         String gate = page.substring(page.indexOf("<h2 id=\"regression-gate\">"));
@@ -219,7 +219,7 @@ class HtmlReportTest {
         copyRun(tmp);
         Files.writeString(tmp.resolve("verdicts.json"),
                 "[{\"rule\": \"open under 1 ms\", \"verdict\": \"pass\", \"value\": 0.5}, {\"rule\": \"r2\", \"extra\": true}]");
-        String page = Files.readString(HtmlReport.write(tmp), StandardCharsets.UTF_8);
+        String page = Files.readString(HtmlReport.write(tmp, Phases.ALL), StandardCharsets.UTF_8);
         assertThat(page).contains("<table class=\"verdicts\">\n<thead><tr><th>rule</th><th>verdict</th><th>value</th><th>extra</th></tr>")
                 .contains("<td>open under 1 ms</td><td>pass</td><td class=\"num\">0.500</td><td>–</td>")
                 .contains("<td>r2</td><td>–</td><td>–</td><td>true</td>");
@@ -228,7 +228,7 @@ class HtmlReportTest {
     @Test
     void namesTheFileAndLineOfABadResultsLine() throws IOException {
         Files.writeString(tmp.resolve("results.jsonl"), "{\"kind\":\"run\"}\nnot json\n");
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> HtmlReport.write(tmp)))
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> HtmlReport.write(tmp, Phases.ALL)))
                 .isInstanceOf(IOException.class).hasMessageContaining("results.jsonl:2:");
     }
 

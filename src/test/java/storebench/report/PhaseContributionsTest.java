@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.phase.Phases;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -40,7 +41,7 @@ class PhaseContributionsTest {
 
     private static ChartSet charts(List<JsonNode> lines) throws Exception {
         return ChartSet.of(null, new RunResults(lines, environment(32)), List.of("objectbox", "sqlite"),
-                List.of("default", "mmap-threshold"), 10, 1000);
+                List.of("default", "mmap-threshold"), 10, 1000, Phases.ALL);
     }
 
     @Test
@@ -84,8 +85,8 @@ class PhaseContributionsTest {
         lines.add(stat("sqlite", "conc_oqc_per_s_t2", 1800));
         lines.add(stat("sqlite", "conc_oqc_per_s_t4", 1900));
 
-        String on2 = new MarkdownReport(new RunResults(lines, environment(2))).render();
-        String on32 = new MarkdownReport(new RunResults(lines, environment(32))).render();
+        String on2 = new MarkdownReport(new RunResults(lines, environment(2)), Phases.ALL).render();
+        String on32 = new MarkdownReport(new RunResults(lines, environment(32)), Phases.ALL).render();
 
         assertThat(on2).contains("- SQLite, concurrency (open-query-close per second, all workers; speed-up over one"
                 + " worker): 1,000/s at T=1, 1,800/s at T=2 (x1.80), 1,900/s at T=4 (x1.90); this machine has 2"
@@ -109,7 +110,7 @@ class PhaseContributionsTest {
         List<JsonNode> lines = lines();
         lines.add(stat("sqlite", "conc_oqc_per_s_t1", 1000));
 
-        String html = new HtmlReport(ReportModel.of(new RunResults(lines, environment(2)))).render();
+        String html = new HtmlReport(ReportBuilder.of(new RunResults(lines, environment(2)), Phases.ALL)).render();
 
         assertThat(html).contains("<h3 id=\"curves\">Concurrency and capacity</h3>")
                 .contains("The capacity phase's points (results.jsonl, <code>capacity-point</code>)");
@@ -121,7 +122,7 @@ class PhaseContributionsTest {
         ((ObjectNode) lines.get(0)).put("warmupOpens", 1000).putObject("phaseOptions").put("bench.capacityMax", "5000")
                 .put("bench.threads", "1,2,4");
 
-        String md = new MarkdownReport(new RunResults(lines, environment(2))).render();
+        String md = new MarkdownReport(new RunResults(lines, environment(2)), Phases.ALL).render();
 
         assertThat(md).contains(" -Dbench.hold=1000 -Dbench.maxLoad=1.0 -Dbench.warmupOpens=1000"
                 + " -Dbench.capacityMax=5000 -Dbench.threads=1,2,4\n");

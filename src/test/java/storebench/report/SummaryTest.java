@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.phase.Phases;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,7 @@ class SummaryTest {
     }
 
     private List<String> sentences() {
-        return new Summary(ReportRun.of(new RunResults(lines, null)), ReportModel.IN_REFERENCE).sentences();
+        return new Summary(ReportRun.of(new RunResults(lines, null)), ReportBuilder.IN_REFERENCE).sentences();
     }
 
     private String sentence(String start) {
@@ -160,7 +161,7 @@ class SummaryTest {
         ObjectNode b = sources.addObject().put("dir", "b").put("machine", "m2");
         b.putArray("engines").add("libsql");
         b.putArray("settings").add("default");
-        List<String> out = new Summary(ReportRun.of(new RunResults(lines, env)), ReportModel.IN_REFERENCE)
+        List<String> out = new Summary(ReportRun.of(new RunResults(lines, env)), ReportBuilder.IN_REFERENCE)
                 .sentences();
 
         assertThat(out.get(0)).isEqualTo("Open, query (count), close: libSQL leads at 0.200 ms.");
@@ -194,7 +195,7 @@ class SummaryTest {
         stat("sqlite", "default", "oqc_ms", 0.275, 0.27, 0.28);
         stat("objectbox", "default", "oqc_ms", 0.774, 0.76, 0.79);
 
-        List<String> headings = ReportModel.of(new RunResults(lines, null)).findings().stream()
+        List<String> headings = ReportBuilder.of(new RunResults(lines, null), Phases.ALL).findings().stream()
                 .map(s -> s.heading().text()).toList();
         assertThat(headings).last().isEqualTo("Against the reference");
 

@@ -1,4 +1,4 @@
-package storebench.measure;
+package storebench.results;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package storebench.run;
 
-import storebench.report.Render;
+import storebench.tools.Render;
 import storebench.phase.Phases;
 
 import storebench.engine.SqliteEngine;

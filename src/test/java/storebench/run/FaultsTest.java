@@ -1,6 +1,6 @@
 package storebench.run;
 
-import storebench.report.Render;
+import storebench.tools.Render;
 import storebench.phase.Phases;
 
 import storebench.engine.ObjectBoxEngine;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
 import storebench.report.MarkdownReport;
-import storebench.report.ReportCheck;
+import storebench.tools.ReportCheck;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.model.Setting;
@@ -132,7 +132,7 @@ class FaultsTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = TrialClasspath.find();
         Process suite = new ProcessBuilder("bash", "-c", "sleep 600 | '" + java + "' -cp '" + cp
-                + "' storebench.trial.TrialMain & wait").start();
+                + "' storebench.trial.child.TrialMain & wait").start();
         Optional<ProcessHandle> child = Optional.empty();
         for (int k = 0; k < 100 && child.isEmpty(); k++) {
             Thread.sleep(100);
@@ -184,7 +184,7 @@ class FaultsTest {
 
     private static List<ProcessHandle> liveTrialProcesses() {
         return ProcessHandle.current().descendants()
-                .filter(p -> p.isAlive() && commandLine(p).contains("storebench.trial.TrialMain"))
+                .filter(p -> p.isAlive() && commandLine(p).contains("storebench.trial.child.TrialMain"))
                 .collect(java.util.stream.Collectors.toList());
     }
 

@@ -1,6 +1,6 @@
 package storebench.run;
 
-import storebench.report.Render;
+import storebench.tools.Render;
 import storebench.engine.NodeEngines;
 
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.report.Render;
+import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.OpenRunsPhase;

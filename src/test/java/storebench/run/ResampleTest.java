@@ -1,8 +1,8 @@
 package storebench.run;
 
-import storebench.report.Render;
+import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
-import storebench.gate.Verdict;
+import storebench.results.Verdict;
 import storebench.model.Setting;
 import storebench.phase.Phases;
 import storebench.report.MarkdownReport;

@@ -3,7 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.report.Render;
+import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.ColdPhase;
@@ -66,7 +66,7 @@ class SampledRunTest {
         assertThat(results.measurement("sqlite", "default", ReadPhase.ORC_MS.id())).isPresent();
         assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value)
                 .as("KB per visited store: the sum of the requests' reads over all their visits").isPositive();
-        assertThat(new MarkdownReport(results).render()).as("the report says how the runs were sized").contains(
+        assertThat(new MarkdownReport(results, Phases.ALL).render()).as("the report says how the runs were sized").contains(
                 "Read and cold visited the first stores of each run's seeded order only until the 95% interval of the"
                         + " run's median lay within 50.0% of it (-Dbench.samplePrecision; at least 300 visits): read 300"
                         + " visits per run (median; 300–300), cold 300 visits per run (median; 300–300)");

@@ -1,12 +1,6 @@
-package storebench.report;
+package storebench.tools;
 
-import storebench.phase.CreatePhase;
-import storebench.phase.DiskPhase;
-import storebench.phase.MemoryPhase;
-import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phases;
-
-import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import org.junit.jupiter.api.Test;
@@ -48,43 +42,6 @@ class CompareTest {
 
     private String errText() {
         return err.toString(StandardCharsets.UTF_8);
-    }
-
-    private static CompareRuns runs() throws Exception {
-        return new CompareRuns(RunResults.load(fixture("before")), RunResults.load(fixture("after")));
-    }
-
-    private static CompareRuns.Row row(CompareRuns runs, String engine, Stat stat) {
-        return runs.row("default", engine, stat).orElseThrow();
-    }
-
-    @Test
-    void marksWhatMovedBeyondTheLargerSpreadOfBothRuns() throws Exception {
-        CompareRuns runs = runs();
-        CompareRuns.Row oqc = row(runs, "sqlite", OpenRunsPhase.OQC_MS);
-        assertThat(oqc.ratio()).hasValueSatisfying(r -> assertThat(r).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9)));
-        assertThat(oqc.threshold()).contains(0.05);
-        assertThat(oqc.move()).isEqualTo(CompareRuns.Move.WORSE);
-        assertThat(row(runs, "sqlite", OpenRunsPhase.COUNT_MS).move()).isEqualTo(CompareRuns.Move.BETTER);
-        assertThat(row(runs, "sqlite", OpenRunsPhase.OPEN_MS).move()).isEqualTo(CompareRuns.Move.SAME);
-        // p99: +25%, but its runs spread 50%
-        assertThat(row(runs, "sqlite", OpenRunsPhase.OQC_P99_MS).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", OpenRunsPhase.CLOSE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
-    }
-
-    @Test
-    void judgesStatisticsWithoutSpreadByTheirTolerance() throws Exception {
-        CompareRuns runs = runs();
-        assertThat(row(runs, "sqlite", CreatePhase.CREATE_MS).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", CreatePhase.STORES_PER_S).move()).isEqualTo(CompareRuns.Move.BETTER);
-        assertThat(row(runs, "sqlite", MemoryPhase.MEM_RESIDENT_KB).move()).isEqualTo(CompareRuns.Move.WORSE);
-        assertThat(row(runs, "sqlite", MemoryPhase.MEM_ANON_KB).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", DiskPhase.DISK_KB).move()).isEqualTo(CompareRuns.Move.SAME);
-        assertThat(row(runs, "sqlite", OpenRunsPhase.LOAD1).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
-        assertThat(row(runs, "sqlite", MemoryPhase.HEAP_KB).ratio()).isEmpty();
-        assertThat(row(runs, "objectbox", OpenRunsPhase.OQC_MS).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
-        assertThat(runs.moved()).extracting(r -> r.stat)
-                .containsExactly(OpenRunsPhase.OQC_MS, MemoryPhase.MEM_RESIDENT_KB, CreatePhase.STORES_PER_S, OpenRunsPhase.COUNT_MS);
     }
 
     @Test

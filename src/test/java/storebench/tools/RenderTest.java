@@ -1,5 +1,7 @@
-package storebench.report;
+package storebench.tools;
 
+import storebench.report.Exports;
+import storebench.report.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 

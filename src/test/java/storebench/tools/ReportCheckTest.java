@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.tools;
 
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;

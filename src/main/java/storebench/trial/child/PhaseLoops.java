@@ -1,16 +1,12 @@
-package storebench.trial;
+package storebench.trial.child;
 
-import storebench.model.StoreLayout;
-
-import storebench.engine.Engine;
 import storebench.engine.Engine.OpenStore;
+import storebench.engine.Engine;
 import storebench.engine.Note;
-import storebench.measure.ProcResources;
+import storebench.model.StoreLayout;
 import storebench.model.Workload;
+import storebench.trial.Query;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,88 +64,10 @@ public final class PhaseLoops {
         return s;
     }
 
-    /** Samples of one create profile (createprofile): nanoseconds per store and step, in request order. */
-    public static final class CreateProfileSamples {
-        /** Create the directory, open the new store (schema committed). */
-        public final long[] open;
-        /** Build the W notes in memory. */
-        public final long[] build;
-        /** Put the W notes in one transaction, commit included (ObjectBox: serialization happens here). */
-        public final long[] put;
-        public final long[] close;
-        /** open + build + put + close. */
-        public final long[] total;
-        public long wallNs;
-
-        CreateProfileSamples(int n) {
-            open = new long[n];
-            build = new long[n];
-            put = new long[n];
-            close = new long[n];
-            total = new long[n];
-        }
-    }
-
-    /**
-     * The create phase with each step timed on its own (five back-to-back timer reads: t0 create the directory
-     * and the store t1 build the notes t2 put t3 close t4). Building the notes is timed here as a step of its
-     * own, unlike in {@link #create}. In ObjectBox Java the notes are serialized inside put (generated cursor
-     * code, NoteCursor), so serialization is part of the put step.
-     */
-    public CreateProfileSamples createProfile(Path root, Workload workload, int[] stores, IntConsumer progress)
-            throws Exception {
-        CreateProfileSamples s = new CreateProfileSamples(stores.length);
-        long wall0 = System.nanoTime();
-        for (int k = 0; k < stores.length; k++) {
-            int agent = stores[k];
-            Path dir = StoreLayout.storeDir(root, agent);
-            long t0 = System.nanoTime();
-            Files.createDirectory(dir);
-            OpenStore store = engine.create(dir);
-            long t1 = System.nanoTime();
-            Note[] notes = notes(workload, agent);
-            long t2 = System.nanoTime();
-            store.putAll(notes);
-            long t3 = System.nanoTime();
-            store.close();
-            long t4 = System.nanoTime();
-            s.open[k] = t1 - t0;
-            s.build[k] = t2 - t1;
-            s.put[k] = t3 - t2;
-            s.close[k] = t4 - t3;
-            s.total[k] = t4 - t0;
-            progress.accept(k + 1);
-        }
-        s.wallNs = System.nanoTime() - wall0;
-        return s;
-    }
-
-    /**
-     * What a visit asks of a store between its open and its close (the span t1..t2 of {@link #visits}), and the name
-     * of the whole span t0..t3: the open runs count (oqc), the read runs read every note (orc).
-     */
-    public enum Query {
-        COUNT("count", "oqc"),
-        READ("read", "orc");
-
-        /** The name of the query's samples, and of the query in a request. */
-        public final String id;
-        /** The name of the samples of the whole visit, open to close. */
-        public final String total;
-
-        Query(String id, String total) {
-            this.id = id;
-            this.total = total;
-        }
-
-        public static Query of(String id) {
-            for (Query q : values()) {
-                if (q.id.equals(id)) {
-                    return q;
-                }
-            }
-            throw new IllegalArgumentException("unknown query '" + id + "'; valid queries: count, read");
-        }
+    /** The create phase with each step timed on its own ({@link CreateProfileLoop}): the profile's create steps. */
+    public CreateProfileLoop.CreateProfileSamples createProfile(Path root, Workload workload, int[] stores,
+                                                                IntConsumer progress) throws Exception {
+        return new CreateProfileLoop(engine).run(root, workload, stores, progress);
     }
 
     /** Samples of one visit loop, in visiting order. */
@@ -432,258 +350,15 @@ public final class PhaseLoops {
         }
     }
 
-    /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
-    public static final class CapacitySamples {
-        /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point() plus "stores". */
-        public final List<Map<String, Long>> points = new ArrayList<>();
-        /** Stores open (each counted, checked against W) when the loop stopped. */
-        public int opened;
-        /**
-         * cap (bench.capacityMax reached), memory, disk (their safety margins), heap (the managed heap's: see
-         * {@link HeapMargin}), or error (a store failed).
-         */
-        public String stop;
-        /** Where a store failed: copy, open, count, or hold (the harness' own step with it open); and the message. */
-        public String during;
-        public String message;
-        public int store = -1;
-        /** The process' limits at the stop (ProcResources.limits()). */
-        public Map<String, Long> limits;
-        public long wallNs;
+    /** The capacity loop ({@link CapacityLoop}): creates a store, then holds copies of it open until a limit. */
+    public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, int max, int every, int warmOpens,
+                                                 long marginKb, long diskMarginBytes, IntConsumer progress)
+            throws Exception {
+        return new CapacityLoop(this, engineId, engine).run(root, workload, max, every, warmOpens, marginKb,
+                diskMarginBytes, progress);
     }
 
-    /**
-     * Creates store 0 of {@code workload} under {@code root} through the engine, then stores 1, 2, ... as copies of
-     * its files ({@link StoreCopy}: read right after the engine closed it), and keeps every one open (one count each,
-     * checked against W) until {@code max} are open, the machine's available memory falls below {@code marginKb}, the
-     * root's free space below {@code diskMarginBytes}, or a store fails to be copied, opened or counted. Each copy is
-     * written just before it is opened to be held. Store 0 is first opened, counted and closed {@code warmOpens}
-     * times so that the engine's one-off costs land before the first point, not in the slopes.
-     */
-    public CapacitySamples capacity(Path root, Workload workload, int max, int every, int warmOpens, long marginKb,
-                                    long diskMarginBytes, IntConsumer progress) throws Exception {
-        CapacitySamples s = new CapacitySamples();
-        long expected = workload.notesPerStore();
-        List<OpenStore> open = new ArrayList<>();
-        // descriptors kept back for the points: a store may fail because none is left, and reading /proc takes one.
-        // They are closed while a point is read, so that no point counts them
-        Spare spare = new Spare();
-        long wall0 = System.nanoTime();
-        try {
-            create(root, workload, new int[]{0}, done -> { });
-            Path first = StoreLayout.storeDir(root, 0);
-            StoreCopy template = StoreCopy.of(first);
-            for (int k = 0; k < warmOpens; k++) {
-                try (OpenStore store = engine.open(first)) {
-                    checkCount(0, first, expected, store.count());
-                }
-            }
-            s.points.add(spare.around(() -> point(0)));
-            java.nio.file.FileStore disk = Files.getFileStore(root);
-            HeapMargin heap = HeapMargin.arm();
-            for (int i = 0; i < max; i++) {
-                if (i % 10 == 0 && ProcResources.memAvailableKb() < marginKb) {
-                    s.stop = "memory";
-                    break;
-                }
-                if (heap.reached()) {
-                    s.stop = "heap";
-                    break;
-                }
-                if (i % 100 == 0 && disk.getUsableSpace() < diskMarginBytes) {
-                    s.stop = "disk";
-                    break;
-                }
-                Path dir = StoreLayout.storeDir(root, i);
-                String during = "copy";
-                OpenStore store = null;
-                try {
-                    if (i > 0) {
-                        template.writeTo(dir);
-                    }
-                    during = "open";
-                    store = engine.open(dir);
-                    during = "count";
-                    long n = store.count();
-                    if (n != expected) {
-                        throw new CountMismatch(engineId, i, dir, expected, n);
-                    }
-                    open.add(store);
-                    store = null; // held: closed with the others
-                    during = "hold";
-                    final int opened = open.size();
-                    progress.accept(opened);
-                    if (opened % every == 0 && opened < max) {
-                        s.points.add(spare.around(() -> point(opened)));
-                    }
-                } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
-                    // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
-                    if (store != null) {
-                        closeQuietly(store, true);
-                    }
-                    s.stop = "error";
-                    s.during = during;
-                    s.store = i;
-                    s.message = describe(t);
-                    break;
-                }
-            }
-            if (s.stop == null) {
-                s.stop = "cap";
-            }
-            s.opened = open.size();
-            s.wallNs = System.nanoTime() - wall0;
-            spare.close();
-            try {
-                if (s.points.get(s.points.size() - 1).get("stores") != s.opened) {
-                    s.points.add(point(s.opened));
-                }
-            } catch (Throwable t) {
-                // a process out of memory may not manage one more reading: the curve ends at its last point
-                System.err.println("capacity: the point at the stop could not be read: " + t);
-            }
-            s.limits = ProcResources.limits();
-            return s;
-        } finally {
-            spare.close();
-            int failed = 0;
-            for (OpenStore store : open) {
-                if (!closeQuietly(store, failed == 0)) {
-                    failed++;
-                }
-            }
-            if (failed > 1) {
-                System.err.println("capacity: " + failed + " stores failed to close (the first is above)");
-            }
-            open.clear(); // a store that failed to close is garbage too: the answer still has to be written
-        }
-    }
-
-    /**
-     * A failure with its causes ("ExodusException: Can't init meta tree in log; cause: FileNotFoundException: ...
-     * (Too many open files)"): an engine may wrap the system's error in its own, and the limit is named from it.
-     */
-    static String describe(Throwable t) {
-        StringBuilder m = new StringBuilder(t.getClass().getSimpleName() + ": " + t.getMessage());
-        java.util.Set<Throwable> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        seen.add(t);
-        for (Throwable c = t.getCause(); c != null && seen.add(c) && seen.size() <= 6; c = c.getCause()) {
-            m.append("; cause: ").append(c.getClass().getSimpleName()).append(": ").append(c.getMessage());
-        }
-        return m.toString();
-    }
-
-    /**
-     * The descriptors a capacity loop keeps back; released for good before its last point. Eight: with one, after a
-     * copy failed at RLIMIT_NOFILE the last point found no descriptor free in 3 of 4 runs (CapacityNofileTest), and
-     * with two it still failed once in CI on 2026-12-03: something in the JVM takes some of those released first.
-     * Reading /proc needs one more. Eight are 3% of a lowered limit of 256, and the point counts none of them.
-     */
-    private static final class Spare implements AutoCloseable {
-        private static final int KEPT = 8;
-        private final java.io.InputStream[] held = new java.io.InputStream[KEPT];
-
-        Spare() throws java.io.IOException {
-            open();
-        }
-
-        private void open() throws java.io.IOException {
-            for (int k = 0; k < KEPT; k++) {
-                held[k] = Files.newInputStream(Path.of("/dev/null"));
-            }
-        }
-
-        <T> T around(java.util.concurrent.Callable<T> read) throws Exception {
-            close();
-            try {
-                return read.call();
-            } finally {
-                open();
-            }
-        }
-
-        @Override
-        public void close() throws java.io.IOException {
-            for (int k = 0; k < KEPT; k++) {
-                if (held[k] != null) {
-                    held[k].close();
-                    held[k] = null;
-                }
-            }
-        }
-    }
-
-    private static Map<String, Long> point(int stores) throws java.io.IOException {
-        Map<String, Long> p = new java.util.LinkedHashMap<>();
-        p.put("stores", (long) stores);
-        p.putAll(ProcResources.point());
-        return p;
-    }
-
-    /** Closes a store; false where it failed (printed to stderr if {@code say}). */
-    private static boolean closeQuietly(OpenStore store, boolean say) {
-        try {
-            store.close();
-            return true;
-        } catch (Throwable t) {
-            if (say) {
-                System.err.println("capacity: closing a store failed: " + t);
-            }
-            return false;
-        }
-    }
-
-    /** How one store lies on disk, as the engine tells it (page counts, ts's storage class). */
-    public Map<String, Object> layout(Path root, int store) throws Exception {
-        try (OpenStore s = engine.open(existing(root, store))) {
-            return s.layout();
-        }
-    }
-
-    /** Notes j of one store as the engine reads them back: tests compare them with the fixture. */
-    public List<Note> notes(Path root, int store, int[] js) throws Exception {
-        try (OpenStore s = engine.open(existing(root, store))) {
-            List<Note> all = s.readAll();
-            List<Note> picked = new ArrayList<>();
-            for (int j : js) {
-                if (j >= all.size()) {
-                    throw new IllegalArgumentException("store " + store + " has " + all.size() + " notes, no note " + j);
-                }
-                picked.add(all.get(j));
-            }
-            return picked;
-        }
-    }
-
-    private static Path existing(Path root, int store) throws java.io.IOException {
-        Path dir = StoreLayout.storeDir(root, store);
-        if (!Files.isDirectory(dir)) {
-            throw new java.nio.file.NoSuchFileException(dir.toString(), null, "store " + store + " does not exist");
-        }
-        return dir;
-    }
-
-    /** The stores that exist, open, and hold W notes (for bench.reuse). */
-    public int[] check(Path root, Workload workload, int[] stores) {
-        int[] valid = new int[stores.length];
-        int n = 0;
-        for (int i : stores) {
-            Path dir = StoreLayout.storeDir(root, i);
-            if (!Files.isDirectory(dir)) {
-                continue;
-            }
-            try (OpenStore store = engine.open(dir)) {
-                if (store.count() == workload.notesPerStore()) {
-                    valid[n++] = i;
-                }
-            } catch (Exception e) {
-                // An unreadable store is not valid: it gets created again.
-            }
-        }
-        return java.util.Arrays.copyOf(valid, n);
-    }
-
-    private void checkCount(int store, Path dir, long expected, long actual) {
+    void checkCount(int store, Path dir, long expected, long actual) {
         if (actual != expected) {
             throw new CountMismatch(engineId, store, dir, expected, actual);
         }
@@ -704,53 +379,5 @@ public final class PhaseLoops {
             notes[j] = new Note(workload.text(agent, j), Workload.ts(j));
         }
         return notes;
-    }
-
-    /** A count query that did not return W: fails the trial, naming engine, store and counts. */
-    public static final class CountMismatch extends RuntimeException {
-        public final int store;
-
-        CountMismatch(String engine, int store, Path dir, long expected, long actual) {
-            this(engine, store, dir, "expected " + expected + ", got " + actual);
-        }
-
-        CountMismatch(String engine, int store, Path dir, String what) {
-            super("count mismatch: engine " + engine + ", store " + store + " (" + dir + "): " + what);
-            this.store = store;
-        }
-    }
-
-    /**
-     * The managed heap's margin in a capacity loop: the loop stops once a full collection has left more than
-     * {@link #SHARE} of the old generation live (its collection usage threshold, the JDK's own low-memory detection),
-     * rather than at the OutOfMemoryError. H2 fills the heap with every store it holds, and the error may strike any of
-     * its background threads: on 2026-12-03 it struck H2's serialization thread during a class's initialisation, and
-     * the process exited without answering, where on other days the loop caught it at an open. The figure moves by at
-     * most the margin: the stores held when the live heap passed it, not those held when it ran out.
-     */
-    static final class HeapMargin {
-        /** The share of the old generation a full collection may leave live before the loop stops. */
-        static final double SHARE = 0.95;
-        private final MemoryPoolMXBean pool;
-
-        private HeapMargin(MemoryPoolMXBean pool) {
-            this.pool = pool;
-        }
-
-        /** Armed on the heap's tenured pool (the trial JVM runs the serial collector); none where there is none. */
-        static HeapMargin arm() {
-            for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
-                if (p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()
-                        && p.getUsage().getMax() > 0 && p.getName().contains("Tenured")) {
-                    p.setCollectionUsageThreshold((long) (SHARE * p.getUsage().getMax()));
-                    return new HeapMargin(p);
-                }
-            }
-            return new HeapMargin(null);
-        }
-
-        boolean reached() {
-            return pool != null && pool.isCollectionUsageThresholdExceeded();
-        }
     }
 }

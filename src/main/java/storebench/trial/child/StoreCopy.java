@@ -1,4 +1,4 @@
-package storebench.trial;
+package storebench.trial.child;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,20 +1,20 @@
-package storebench.trial;
+package storebench.trial.child;
 
-import storebench.engine.Engines;
-import storebench.model.Setting;
-import storebench.model.TrialRuntime;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.Engine;
-import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
 import storebench.engine.Note;
 import storebench.engine.SlowedEngine;
 import storebench.measure.Environment;
 import storebench.measure.ProcMemory;
 import storebench.measure.ProcResources;
+import storebench.model.Setting;
 import storebench.model.Workload;
+import storebench.trial.Protocol;
+import storebench.trial.Query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -34,6 +34,7 @@ public final class TrialMain {
 
     private final PrintStream out;
     private PhaseLoops phases;
+    private StoreChecks checks;
     private String engineId;
 
     private TrialMain(PrintStream out) {
@@ -56,7 +57,7 @@ public final class TrialMain {
             String op = request.path("op").asText("");
             try {
                 main.send(main.serve(op, request));
-            } catch (PhaseLoops.CountMismatch e) {
+            } catch (CountMismatch e) {
                 main.send(Protocol.error(op, e.getMessage()).put("store", e.store));
             } catch (LinkageError e) {
                 e.printStackTrace();
@@ -83,6 +84,7 @@ public final class TrialMain {
                 engine = new SlowedEngine(engine, slowdown);
             }
             phases = new PhaseLoops(engineId, engine);
+            checks = new StoreChecks(engine);
             ObjectNode result = Protocol.result(op).put("engine", engineId).put("pid", ProcessHandle.current().pid())
                     .put("runtime", "Java " + System.getProperty("java.version") + " ("
                             + System.getProperty("java.vm.name") + ")");
@@ -114,7 +116,7 @@ public final class TrialMain {
             }
             case Protocol.CREATEPROFILE: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                PhaseLoops.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
+                CreateProfileLoop.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
                 ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
                 ObjectNode samples = result.putObject("samples");
                 samples.set("open", Protocol.longs(s.open));
@@ -126,7 +128,7 @@ public final class TrialMain {
             }
             case Protocol.VISITS: {
                 int[] order = Protocol.toInts(request.get("order"), "order");
-                PhaseLoops.Query query = PhaseLoops.Query.of(request.path("query").asText(PhaseLoops.Query.COUNT.id));
+                Query query = Query.of(request.path("query").asText(Query.COUNT.id));
                 boolean settle = request.path("settle").asBoolean(false);
                 PhaseLoops.VisitSamples s = phases.visits(root, workload, order, query,
                         request.path("yard").asBoolean(false), settle, progress(op, order.length));
@@ -162,7 +164,7 @@ public final class TrialMain {
                 if (max < 1) {
                     throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
                 }
-                PhaseLoops.CapacitySamples s = phases.capacity(root, workload, max, request.path("every").asInt(1000),
+                CapacityLoop.CapacitySamples s = phases.capacity(root, workload, max, request.path("every").asInt(1000),
                         request.path("warmOpens").asInt(0), request.path("memoryMarginKb").asLong(0),
                         request.path("diskMarginBytes").asLong(0), progress(op, max));
                 ObjectNode result = Protocol.result(op).put("opened", s.opened).put("stop", s.stop)
@@ -203,14 +205,14 @@ public final class TrialMain {
             case Protocol.LAYOUT: {
                 int store = request.path("store").asInt(-1);
                 ObjectNode result = Protocol.result(op).put("store", store);
-                result.set("layout", Protocol.JSON.valueToTree(phases.layout(root, store)));
+                result.set("layout", Protocol.JSON.valueToTree(checks.layout(root, store)));
                 return result;
             }
             case Protocol.NOTES: {
                 int store = request.path("store").asInt(-1);
                 int[] js = Protocol.toInts(request.get("js"), "js");
                 ArrayNode notes = Protocol.JSON.createArrayNode();
-                List<Note> read = phases.notes(root, store, js);
+                List<Note> read = checks.notes(root, store, js);
                 for (int k = 0; k < js.length; k++) {
                     notes.addObject().put("j", js[k]).put("id", read.get(k).id).put("text", read.get(k).text)
                             .put("ts", read.get(k).ts);
@@ -219,7 +221,7 @@ public final class TrialMain {
             }
             case Protocol.CHECK: {
                 int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                return (ObjectNode) Protocol.result(op).set("valid", Protocol.ints(phases.check(root, workload, stores)));
+                return (ObjectNode) Protocol.result(op).set("valid", Protocol.ints(checks.check(root, workload, stores)));
             }
             default:
                 throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"

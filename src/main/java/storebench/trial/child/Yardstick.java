@@ -1,4 +1,4 @@
-package storebench.trial;
+package storebench.trial.child;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
  * 256 KiB of memory (one write per cache line). On a shared machine the host's speed moves system calls and memory
  * access together, in plateaus longer than a store's visit (README, "Noise"); an open run's figures divided by its
  * yardstick's are the host's speed divided out (the statistic oqc_yard). The Node worker's yardstick does the same
- * work (worker.js).
+ * work (src/main/node/lib/yardstick.js).
  *
  * <p>It is timed in blocks right before and right after a run, never between two of its visits: its file and memory
  * work evicts the caches and TLB entries an engine that reads through a memory map had warm (ObjectBox's and LMDB's

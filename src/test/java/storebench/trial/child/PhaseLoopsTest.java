@@ -1,11 +1,11 @@
-package storebench.trial;
+package storebench.trial.child;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.Note;
 import storebench.model.Workload;
-import storebench.trial.PhaseLoops.Query;
+import storebench.trial.Query;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -177,7 +177,7 @@ class PhaseLoopsTest {
 
         assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {1, 3, 0, 2, 4}, Query.COUNT, false,
                 done::add))
-                .isInstanceOfSatisfying(PhaseLoops.CountMismatch.class, e -> assertThat(e.store).isEqualTo(3))
+                .isInstanceOfSatisfying(CountMismatch.class, e -> assertThat(e.store).isEqualTo(3))
                 .hasMessage("count mismatch: engine fake-engine, store 3 (" + bad + "): expected 10, got 9");
         assertThat(engine.openStores).as("the miscounting store was closed before the check").isZero();
         assertThat(done).as("stores before the bad one were visited").containsExactly(1);
@@ -192,7 +192,7 @@ class PhaseLoopsTest {
 
         assertThatThrownBy(() -> phases.hold(root, Workload.SMALL, new int[] {0, 1, 2, 3}, () -> { },
                 () -> ran[0] = true))
-                .isInstanceOf(PhaseLoops.CountMismatch.class)
+                .isInstanceOf(CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 0");
         assertThat(ran[0]).isFalse();
         assertThat(engine.openStores).isZero();
@@ -238,7 +238,7 @@ class PhaseLoopsTest {
 
         assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {0, 1, 2}, Query.READ, false,
                 done -> { }))
-                .isInstanceOf(PhaseLoops.CountMismatch.class)
+                .isInstanceOf(CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("text lengths sum to");
         engine.stores.get(root.resolve("store-2")).remove(4);
         assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {2}, Query.READ, false, done -> { }))
@@ -257,13 +257,13 @@ class PhaseLoopsTest {
         engine.miscount = 3;
         Files.createDirectories(root.resolve("store-7")); // a directory the engine cannot open
 
-        assertThat(phases.check(root, Workload.SMALL, new int[] {0, 1, 2, 6, 7})).containsExactly(0, 2);
+        assertThat(new StoreChecks(engine).check(root, Workload.SMALL, new int[] {0, 1, 2, 6, 7})).containsExactly(0, 2);
     }
 
     @Test
     void capacityHoldsStoresUpToTheCapWithItsPointsAndClosesThemAll() throws Exception {
         List<Integer> done = new ArrayList<>();
-        PhaseLoops.CapacitySamples s = phases.capacity(root, Workload.SMALL, 25, 10, 3, 0, 0, done::add);
+        CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL, 25, 10, 3, 0, 0, done::add);
 
         assertThat(s.stop).isEqualTo("cap");
         assertThat(s.opened).isEqualTo(25);
@@ -284,7 +284,7 @@ class PhaseLoopsTest {
         engine.miscountDir = root.resolve("store-7");
         engine.miscount = 3;
 
-        PhaseLoops.CapacitySamples s = phases.capacity(root, Workload.SMALL, 25, 10, 0, 0, 0, n -> { });
+        CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL, 25, 10, 0, 0, 0, n -> { });
 
         assertThat(s.stop).isEqualTo("error");
         assertThat(s.opened).isEqualTo(7);
@@ -302,9 +302,9 @@ class PhaseLoopsTest {
                 "/r/store-9970/00000000000.xd (Too many open files)");
         RuntimeException wrapped = new IllegalStateException("Can't init meta tree in log",
                 new java.io.UncheckedIOException("opening the log", emfile));
-        assertThat(PhaseLoops.describe(wrapped)).isEqualTo("IllegalStateException: Can't init meta tree in log;"
+        assertThat(CapacityLoop.describe(wrapped)).isEqualTo("IllegalStateException: Can't init meta tree in log;"
                 + " cause: UncheckedIOException: opening the log; cause: FileNotFoundException: /r/store-9970/"
                 + "00000000000.xd (Too many open files)");
-        assertThat(PhaseLoops.describe(new IllegalStateException("alone"))).isEqualTo("IllegalStateException: alone");
+        assertThat(CapacityLoop.describe(new IllegalStateException("alone"))).isEqualTo("IllegalStateException: alone");
     }
 }

@@ -1,4 +1,4 @@
-package storebench.trial;
+package storebench.trial.child;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,10 +1,11 @@
-package storebench.trial;
+package storebench.trial.child;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.Note;
 import storebench.model.Workload;
+import storebench.trial.Query;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -34,8 +35,8 @@ class TimedRegionAllocationTest {
         for (int k = 0; k < n; k++) {
             order[k] = k;
         }
-        phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true, done -> { }); // warm the JIT: escape analysis, inlining
-        leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.COUNT, true,
+        phases.visits(root, Workload.SMALL, order, Query.COUNT, true, done -> { }); // warm the JIT: escape analysis, inlining
+        leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order, Query.COUNT, true,
                 done -> { }));
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->count and count->close, per store
@@ -58,10 +59,10 @@ class TimedRegionAllocationTest {
             order[k] = k;
         }
         for (int warm = 0; warm < 20; warm++) {
-            phases.visits(root, Workload.SMALL, order, PhaseLoops.Query.READ, false, done -> { }); // warm the JIT
+            phases.visits(root, Workload.SMALL, order, Query.READ, false, done -> { }); // warm the JIT
         }
         PhaseLoops.VisitSamples s = leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order,
-                PhaseLoops.Query.READ, false, done -> { }));
+                Query.READ, false, done -> { }));
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->read and read->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();

@@ -1,0 +1,108 @@
+package storebench.gate;
+
+import storebench.results.RunResults;
+import storebench.results.Verdict.Figure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** What one run holds, as the gate judges it: its engines, settings, workload and size, its figures and why figures are missing. */
+final class JudgedRun {
+    final RunResults results;
+    final List<String> engines = new ArrayList<>();
+    final List<String> settings = new ArrayList<>();
+    final String workload;
+    final int stores;
+    final int held;
+    final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
+
+    /** How a statistic's figures print, as this run describes it. */
+    Figure figure(String stat) {
+        return results.stat(stat).map(Figure::of).orElse(Figure.PLAIN);
+    }
+
+    JudgedRun(RunResults results) {
+        this.results = results;
+        JsonNode line = results.run();
+        line.path("engines").forEach(e -> engines.add(e.asText()));
+        line.path("settings").forEach(s -> settings.add(s.asText()));
+        for (RunResults.Measurement m : results.measurements()) {
+            figures.put(key(m.engine, m.setting, m.stat), m); // a later line supersedes an earlier one
+            if (!engines.contains(m.engine)) {
+                engines.add(m.engine);
+            }
+            if (!settings.contains(m.setting)) {
+                settings.add(m.setting);
+            }
+        }
+        String w = line.path("workload").asText("");
+        if (w.isEmpty()) {
+            w = results.measurements().stream().map(m -> m.workload).findFirst().orElse("?");
+        }
+        this.workload = w;
+        this.stores = line.path("stores").asInt();
+        this.held = line.path("hold").asInt(stores);
+    }
+
+    /**
+     * Why a rule that holds from {@code minStores} stores on is not judged in this run: its N or M (the stores held
+     * open for the memory figures, at most N) is smaller. Empty where it is judged.
+     */
+    Optional<String> belowScale(int minStores, String what) {
+        int scale = Math.min(stores, held);
+        if (minStores <= 0 || scale >= minStores) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.US, "this %s holds from %,d stores on (min_stores: the scale it"
+                + " was measured at); this run has N = %,d, M = %,d", what, minStores, stores, held));
+    }
+
+    /**
+     * The workloads to judge a rule for: a run has one workload, so a rule that covers it is judged for it
+     * alone; a rule for other workloads only is listed as not evaluated for each of them.
+     */
+    List<String> workloads(List<String> ofRule) {
+        return ofRule.contains(workload) ? List.of(workload) : ofRule;
+    }
+
+    RunResults.Measurement value(String engine, String setting, String stat) {
+        return figures.get(key(engine, setting, stat));
+    }
+
+    /** Why there is no figure to judge, if there is none. */
+    Optional<String> missing(String engine, String setting, String workload, String stat) {
+        if (!this.workload.equals(workload)) {
+            return Optional.of("this run's workload is " + this.workload + ", the rule is for " + workload);
+        }
+        if (!engines.contains(engine)) {
+            return Optional.of("engine " + engine + " was not run (bench.engines=" + String.join(",", engines)
+                    + ")");
+        }
+        if (!settings.contains(setting)) {
+            return Optional.of("setting " + setting + " was not run (bench.settings=" + String.join(",", settings)
+                    + ")");
+        }
+        if (value(engine, setting, stat) != null) {
+            return Optional.empty();
+        }
+        for (JsonNode s : results.lines("status", engine, setting)) {
+            String status = s.path("status").asText();
+            if (status.equals("skipped") || status.equals("failed")) {
+                return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": trial "
+                        + status + (s.hasNonNull("phase") ? " in " + s.get("phase").asText() : "") + ": "
+                        + s.path("reason").asText().lines().findFirst().orElse(""));
+            }
+        }
+        return Optional.of("no " + stat + " figure for " + engine + " under " + setting + " in results.jsonl");
+    }
+
+    private static String key(String engine, String setting, String stat) {
+        return engine + "\u0000" + setting + "\u0000" + stat;
+    }
+}

@@ -1,0 +1,315 @@
+package storebench.report;
+
+import storebench.results.PhaseReading;
+import storebench.results.RunStats;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static storebench.report.ReportBuilder.engineTitle;
+import static storebench.report.ReportBuilder.fmt;
+
+/**
+ * The report's "What was measured": the workload, N, R and M, how the runs warmed up and were sized, the data volume,
+ * the load control, the wall time per phase (a column per step a phase gives one, PhaseReading.wallTimes) and the
+ * warm-ups' table; every figure from the run's own lines.
+ */
+final class MeasuredSection {
+    private final ReportRun ctx;
+    private final List<? extends PhaseReading> phases;
+
+    MeasuredSection(ReportRun ctx, List<? extends PhaseReading> phases) {
+        this.ctx = ctx;
+        this.phases = phases;
+    }
+
+    Section section(int n) {
+        List<Text> items = new ArrayList<>();
+        Text text = "large".equals(ctx.run().path("workload").asText())
+                ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
+                        .plus(" followed by Lorem ipsum, cut to 300 characters")
+                : Text.of("a short text ").plusCode("note <j> of agent <i>");
+        items.add(Text.of("Per store " + fmt(ctx.notesPerStore(), 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
+                .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(ctx.notesPerStore(), 0)
+                        + " notes, checked against " + fmt(ctx.notesPerStore(), 0) + " every time."));
+        int runs = ctx.run().path("runs").asInt();
+        items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
+                + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
+                .plus(" order, " + warmup(n) + "; memory with " + fmt(ctx.held(), 0)
+                        + " stores open (M) in a fresh trial process."));
+        if (ctx.run().has("trialHeapMb")) {
+            items.add(Text.of("The JVM trial processes ran with a heap of " + fmt(ctx.run().path("trialHeapMb").asInt(), 0)
+                    + " MiB (-Dbench.trialHeapMb), not the default: their figures are not comparable with a default"
+                    + " run's."));
+        }
+        Map<String, Integer> resampled = new LinkedHashMap<>();
+        Map<String, String> resampleFailed = new LinkedHashMap<>();
+        for (JsonNode l : ctx.results().lines("resample")) {
+            String key = l.path("engine").asText() + "/" + l.path("setting").asText();
+            if (l.has("failed")) {
+                resampleFailed.put(key, l.path("failed").asText().lines().findFirst().orElse(""));
+            } else {
+                resampled.put(key, l.path("runs").asInt());
+            }
+        }
+        if (!resampled.isEmpty()) {
+            items.add(Text.of("The gate added open runs where its baseline verdicts were inconclusive"
+                    + " (-Dbench.resample): " + resampled.entrySet().stream().map(e -> e.getKey() + " " + (e.getValue()
+                    - runs) + " more (" + e.getValue() + " runs in all)").collect(Collectors.joining(", "))
+                    + "; their figures are the medians of all their runs."));
+        }
+        if (!resampleFailed.isEmpty()) {
+            items.add(Text.of("The gate's extra open runs (-Dbench.resample) failed for " + resampleFailed.entrySet()
+                    .stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "))
+                    + "; their figures and verdicts are those of the runs they had."));
+        }
+        List<JsonNode> precision = ctx.results().lines("precision");
+        if (!precision.isEmpty()) {
+            String target = fmt(100 * precision.get(0).path("target").asDouble(), 1).replaceAll("\\.0$", "") + "%";
+            items.add(Text.of("Runs sized by their figures' precision (-Dbench.precision=" + target + "): a phase with"
+                    + " runs added fresh-process runs, one at a time, until the 95% interval of its figure's median lay"
+                    + " within " + target + " of it on both sides, or it had made -Dbench.maxRuns; runs made: "
+                    + precision.stream().map(l -> l.path("engine").asText() + "/" + l.path("setting").asText() + " "
+                    + l.path("phase").asText() + " " + l.path("runs").asInt() + (l.path("reached").asBoolean() ? ""
+                    : " (not reached: " + fmt(100 * l.path("farther").asDouble(), 1) + "%)"))
+                    .collect(Collectors.joining(", ")) + "."));
+        }
+        sampleItem().ifPresent(items::add);
+        long totalBytes = 0;
+        for (JsonNode d : ctx.results().lines("disk")) {
+            totalBytes += d.path("totalBytes").asLong();
+        }
+        items.add(Text.of("Data volume: " + fmt(totalBytes / 1024.0 / 1024.0, 1) + " MiB of store files over all trials."));
+        int created = 0;
+        int reused = 0;
+        for (JsonNode p : ctx.results().lines("pool")) {
+            created += p.path("created").asInt();
+            reused += p.path("reused").asInt();
+        }
+        if (reused > 0) {
+            items.add(Text.of("Store pool: " + fmt(reused, 0) + " stores reused from an earlier run (bench.reuse), "
+                    + fmt(created, 0) + " created; create figures are over the created stores only."));
+        }
+        long waits = 0;
+        long waitMs = 0;
+        for (JsonNode p : ctx.results().lines("phase")) {
+            if (p.path("loadWaitMs").asLong() > 0) {
+                waits++;
+                waitMs += p.path("loadWaitMs").asLong();
+            }
+        }
+        String maxLoad = ctx.run().path("maxLoad").asText("");
+        items.add(Text.of("Load control: " + (maxLoad.isEmpty()
+                ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
+                + " waited for"
+                : "before each phase the run waited until the 1-minute load average was below " + maxLoad + " (at most "
+                + ctx.run().path("maxLoadWaitS").asLong() + " s per phase)") + "; " + waits + " waits, "
+                + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s."));
+        items.add(Text.of("Wall time per phase (s):"));
+
+        // a column per step with a wall-time column, in the order the phases are measured (steps sharing a column add
+        // up), where the run has such steps: a run from before a phase existed gets no empty column
+        Map<String, List<String>> columns = new LinkedHashMap<>();
+        for (PhaseReading phase : phases) {
+            for (PhaseReading.WallTime step : phase.wallTimes()) {
+                if (ctx.results().lines("phase").stream().anyMatch(l -> step.op().equals(l.path("phase").asText()))) {
+                    columns.computeIfAbsent(step.column(), c -> new ArrayList<>()).add(step.op());
+                }
+            }
+        }
+        List<List<Text>> rows = new ArrayList<>();
+        double total = 0;
+        for (String setting : ctx.settings()) {
+            for (String e : ctx.engines()) {
+                List<JsonNode> lines = ctx.results().lines("phase", e, setting);
+                if (lines.isEmpty()) {
+                    continue;
+                }
+                List<Text> row = new ArrayList<>();
+                row.add(Text.of(engineTitle(e) + ", " + setting));
+                for (List<String> ops : columns.values()) {
+                    double s = lines.stream().filter(l -> ops.contains(l.path("phase").asText()))
+                            .mapToDouble(l -> l.path("wallMs").asDouble()).sum() / 1000;
+                    total += s;
+                    row.add(Text.of(s > 0 ? fmt(s, 1) : StatsTable.NONE));
+                }
+                rows.add(row);
+            }
+        }
+        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
+        List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
+        for (String column : columns.keySet()) {
+            align.add(Block.Align.RIGHT);
+            header.add(Text.of(column));
+        }
+        Block.Table wallTime = new Block.Table(header, align, rows);
+        List<JsonNode> end = ctx.results().lines("end");
+        Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s; the whole run "
+                + (end.isEmpty() ? "did not finish (no end line)"
+                : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
+                + " (trial process start-up, store checks and disk scans included).");
+        List<Block> blocks = new ArrayList<>(List.of(new Block.BulletList(items), wallTime, sum));
+        warmupTable().ifPresent(t -> {
+            blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
+                    + " never settled made the most visits bench.warmupOpens allows; its figures may still have been"
+                    + " falling)" + (jitFloors() ? ". A process kept for"
+                    + " the next phase (bench.share) warms up again for it, as far as its own query needs; in a JVM"
+                    + " a warm-up first makes its JIT floor (bench.jitVisits) once per query and process, where"
+                    + " the most is then the floor:" : ":")));
+            blocks.add(t);
+        });
+        return new Section(Block.Heading.of(2, "What was measured"), blocks);
+    }
+
+    /**
+     * Where read, cold and concurrency visited a sample of the pool (bench.sample below N): its size and the widest
+     * sampling error of a run's median, per phase; and where read and cold sized their runs by their own precision
+     * (bench.samplePrecision), the target and the visits the runs made, per phase.
+     */
+    private Optional<Text> sampleItem() {
+        int n = ctx.run().path("stores").asInt();
+        // bench.sample as the run recorded it: a positive integer, "_" allowed as a digit separator
+        String option = ctx.run().path("phaseOptions").path("bench.sample").asText("").replace("_", "");
+        boolean sampled = !option.isEmpty() && Integer.parseInt(option) < n;
+        int least = ctx.results().runField("sampleLeast").asInt();
+        Map<String, Double> widest = new LinkedHashMap<>();
+        Map<String, List<Double>> sized = new LinkedHashMap<>();
+        double target = 0;
+        for (JsonNode l : ctx.results().lines("phase")) {
+            if (l.has("sampleHalfWidth")) {
+                widest.merge(l.path("phase").asText(), l.path("sampleHalfWidth").asDouble(), Math::max);
+            }
+            if (l.has("sampleTarget")) {
+                target = l.path("sampleTarget").asDouble();
+                sized.computeIfAbsent(l.path("phase").asText(), k -> new ArrayList<>()).add(l.path("sample").asDouble());
+            }
+        }
+        if (!sampled && sized.isEmpty()) {
+            return Optional.empty();
+        }
+        String sample = sampled ? "Read, cold and concurrency visited in each run a seeded sample of "
+                + fmt(Integer.parseInt(option), 0) + " of the " + fmt(n, 0) + " stores (-Dbench.sample; the open"
+                + " runs visit all of them)" : "";
+        String precision = sized.isEmpty() ? "" : (sampled ? "; read and cold" : "Read and cold") + " visited the"
+                + " first stores of each run's seeded order only until the 95% interval of the run's median lay within "
+                + fmt(100 * target, 1) + "% of it (-Dbench.samplePrecision; at least " + fmt(least, 0) + " visits): "
+                + sized.entrySet().stream().map(e -> step(e.getKey()) + " " + fmt(RunStats.median(e.getValue()), 0)
+                + " visits per run (median; " + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).min()
+                .orElse(0), 0) + "–" + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).max().orElse(0), 0)
+                + ")").collect(Collectors.joining(", "));
+        return Optional.of(Text.of(sample + precision + (widest.isEmpty() ? "" : "; the sample's own 95% interval"
+                + " of a run's median lay within " + widest.entrySet().stream().map(e -> fmt(100 * e.getValue(), 1)
+                + "% (" + step(e.getKey()) + ")").collect(Collectors.joining(", ")) + " of it at the widest, the runs'"
+                + " spread is the rest") + "."));
+    }
+
+    /** A run step's phase line named by its phase: "readrun" reads "read". */
+    private static String step(String line) {
+        return line.endsWith("run") ? line.substring(0, line.length() - 3) : line;
+    }
+
+    private String warmup(int n) {
+        if (!ctx.run().has("warmupOpens")) {
+            return "after one uncounted warm-up pass";
+        }
+        List<JsonNode> warmups = warmupLines();
+        boolean perRun = warmups.stream().anyMatch(l -> l.has("run"));
+        String fresh = perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
+                + " layout decides every run) after its own " : "after an ";
+        int ceiling = ctx.run().path("warmupOpens").asInt();
+        if (warmups.stream().anyMatch(l -> "steady".equals(l.path("rule").asText()))) {
+            JsonNode rule = ctx.results().runField("warmupRule");
+            int block = rule.path("block").asInt();
+            return fresh + "uncounted warm-up in windows of " + warmups.get(0).path("windowVisits").asInt() + " visits,"
+                    + " until the median visit of the last " + block + " windows lies within "
+                    + fmt(100 * rule.path("tolerance").asDouble(), 0) + "% of the " + block + " before and of the "
+                    + block + " before those, none of those windows more than "
+                    + fmt(100 * rule.path("windowTolerance").asDouble(), 0) + "% from their median, and (JVM) the JIT"
+                    + " compiled for at most "
+                    + fmt(100 * rule.path("compileShare").asDouble(), 0) + "% of their time: at least "
+                    + fmt(rule.path("minVisits").asInt(), 0) + " visits and one pass over the stores it"
+                    + " visits (the page cache), unless the page cache held them already, at most whole passes of "
+                    + fmt(ceiling, 0) + (n > ceiling ? "; it visits the first " + fmt(ceiling, 0) + " of the " + fmt(n, 0)
+                    + " stores" : "") + " (the warm-up table below)";
+        }
+        int passes = warmups.stream().mapToInt(l -> l.has("passes") ? l.path("passes").asInt(1)
+                : (int) Math.ceil(l.path("visited").asDouble() / n)).max().orElse(1);
+        return fresh + "uncounted warm-up of " + fmt(passes, 0) + (passes == 1 ? " pass" : " passes")
+                + " over all stores (at least " + fmt(ceiling, 0) + " opens, so that both the page cache and the JIT are"
+                + " warm)";
+    }
+
+    /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */
+    private List<JsonNode> warmupLines() {
+        return ctx.results().lines("phase").stream().filter(l -> l.path("phase").asText().endsWith("warmup"))
+                .collect(Collectors.toList());
+    }
+
+    /**
+     * Per engine and setting, the visits its warm-ups made (median, least, most over its processes) and how many
+     * settled; none for a run from before the windowed warm-up.
+     */
+    private Optional<Block.Table> warmupTable() {
+        if (warmupLines().stream().noneMatch(l -> l.has("windows"))) {
+            return Optional.empty();
+        }
+        boolean floors = jitFloors();
+        List<List<Text>> rows = new ArrayList<>();
+        for (String setting : ctx.settings()) {
+            for (String e : ctx.engines()) {
+                List<JsonNode> lines = ctx.results().lines("phase", e, setting).stream()
+                        .filter(l -> l.path("phase").asText().endsWith("warmup") && l.has("windows"))
+                        .collect(Collectors.toList());
+                if (lines.isEmpty()) {
+                    continue;
+                }
+                List<Double> visits = lines.stream().map(l -> l.path("visited").asDouble()).collect(Collectors.toList());
+                List<Double> settledAt = lines.stream().filter(l -> l.has("settledAt"))
+                        .map(l -> l.path("settledAt").asDouble()).collect(Collectors.toList());
+                long never = lines.size() - settledAt.size();
+                List<Text> row = new ArrayList<>(List.of(Text.of(engineTitle(e) + ", " + setting),
+                        Text.of(fmt(lines.size(), 0)),
+                        Text.of(fmt(RunStats.median(visits), 0) + " (" + fmt(visits.stream().mapToDouble(d -> d).min()
+                                .orElse(0), 0) + "–" + fmt(visits.stream().mapToDouble(d -> d).max().orElse(0), 0) + ")"),
+                        Text.of(settledAt.isEmpty() ? StatsTable.NONE : fmt(RunStats.median(settledAt), 0)),
+                        Text.of(never == 0 ? "0" : fmt(never, 0) + " of " + lines.size())));
+                if (floors) {
+                    row.add(jitFloorCell(lines));
+                }
+                rows.add(row);
+            }
+        }
+        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT,
+                Block.Align.RIGHT, Block.Align.RIGHT));
+        List<Text> head = new ArrayList<>(List.of(Text.of("engine, setting"), Text.of("warm-ups"),
+                Text.of("visits (median, least–most)"), Text.of("settled after (median visits)"),
+                Text.of("never settled (stopped at the most)")));
+        if (floors) {
+            align.add(Block.Align.RIGHT);
+            head.add(Text.of("JIT floor (median visits; cut by time)"));
+        }
+        return Optional.of(new Block.Table(head, align, rows));
+    }
+
+    /** Whether any warm-up of the run made a JIT floor (a run before bench.jitVisits has none: its report stays as it was). */
+    private boolean jitFloors() {
+        return warmupLines().stream().anyMatch(l -> l.has("jitFloor"));
+    }
+
+    /** The warm-ups that made a JIT floor: where it ended (median visits) and in how many time cut it short. */
+    private static Text jitFloorCell(List<JsonNode> lines) {
+        List<Double> floors = lines.stream().filter(l -> l.has("jitFloor")).map(l -> l.path("jitFloor").asDouble())
+                .collect(Collectors.toList());
+        if (floors.isEmpty()) {
+            return Text.of(StatsTable.NONE);
+        }
+        long cut = lines.stream().filter(l -> l.path("jitFloorCut").asBoolean()).count();
+        return Text.of(fmt(RunStats.median(floors), 0) + (cut == 0 ? "" : "; cut in " + cut + " of " + floors.size()));
+    }
+}

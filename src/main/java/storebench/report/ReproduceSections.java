@@ -1,0 +1,75 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static storebench.report.ReportBuilder.engineTitle;
+
+/** The report's last two sections: the engines' versions and the machine's timer and device, and the command again. */
+final class ReproduceSections {
+    private final ReportRun ctx;
+
+    ReproduceSections(ReportRun ctx) {
+        this.ctx = ctx;
+    }
+
+    Section versions(JsonNode env) {
+        List<Text> items = new ArrayList<>();
+        JsonNode described = env.path("engines");
+        for (String e : ctx.engines()) {
+            JsonNode d = described.path(e);
+            if (d.isMissingNode()) {
+                continue;
+            }
+            List<String> parts = new ArrayList<>();
+            d.path("info").fields().forEachRemaining(f -> {
+                if (!f.getKey().equals("compile_options") && !f.getKey().equals("compileOptions")) {
+                    parts.add(f.getKey() + " " + f.getValue().asText());
+                }
+            });
+            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.path("runtime").asText() + "): "
+                    + String.join("; ", parts)));
+        }
+        items.add(Text.of("Timer: System.nanoTime, back-to-back median "
+                + env.path("timer").path("backToBackMedianNs").asLong() + " ns; JVM " + env.path("jvm").asText("?")
+                + "; commit " + env.path("gitCommit").asText("?") + "."));
+        JsonNode direct = env.path("benchRoot").path("directRead");
+        if (direct.has("medianMs")) {
+            double median = direct.path("medianMs").asDouble();
+            items.add(Text.of(String.format(Locale.US, "The bench root's device: a 4 KiB read past the page cache"
+                    + " (O_DIRECT, random offsets) takes %.3f ms (median of %d; p99 %.3f ms)%s.", median,
+                    direct.path("reads").asInt(), direct.path("p99Ms").asDouble(), median < 0.05 ? ": faster than a"
+                    + " device answers, so something below the guest (the host's cache) holds the data, and cold"
+                    + " reads here are cheaper than on a machine of its own" : "")));
+        }
+        items.add(Text.of("SQLite compile options and every other detail: environment.json."));
+        return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
+    }
+
+    /** The phases' options as the run had them (a run from before the run line recorded them: none). */
+    private String phaseOptions() {
+        StringBuilder options = new StringBuilder();
+        ctx.run().path("phaseOptions").fields().forEachRemaining(f -> options.append(" -D").append(f.getKey())
+                .append("=").append(f.getValue().asText()));
+        return options.toString();
+    }
+
+    Section reproduce() {
+        String maxLoad = ctx.run().path("maxLoad").asText("");
+        String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
+                + " -Dbench.settings=" + String.join(",", ctx.settings())
+                + " -Dbench.stores=" + ctx.run().path("stores").asInt()
+                + " -Dbench.workload=" + ctx.run().path("workload").asText() + " -Dbench.runs=" + ctx.run().path("runs").asInt()
+                + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
+                + (ctx.run().has("warmupOpens") ? " -Dbench.warmupOpens=" + ctx.run().path("warmupOpens").asInt() : "")
+                + ("fixed".equals(ctx.run().path("warmup").asText()) ? " -Dbench.warmup=fixed" : "")
+                + (ctx.run().has("trialHeapMb") ? " -Dbench.trialHeapMb=" + ctx.run().path("trialHeapMb").asInt() : "")
+                + phaseOptions();
+        return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
+                "# re-render this report from the run's files:",
+                "mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench"))));
+    }
+}
