@@ -43,8 +43,17 @@ public interface PhaseRun extends PhaseOptions {
      */
     java.nio.file.Path ownStores(String name) throws IOException;
 
-    /** Deletes the stores of a directory from {@link #ownStores} (never anything else). */
+    /**
+     * As {@link #ownStores}, on the run's tmpfs root (/dev/shm) instead of the bench root: the same work without a
+     * device under it. Throws {@link java.io.FileNotFoundException}, saying why, where there is no tmpfs root.
+     */
+    java.nio.file.Path ownTmpfsStores(String name) throws IOException;
+
+    /** Deletes the stores of a directory from {@link #ownStores} or {@link #ownTmpfsStores} (never anything else). */
     void deleteOwnStores(java.nio.file.Path dir) throws IOException;
+
+    /** The ids of the profilers this phase's trial processes run under (none: an empty list). */
+    List<String> profilers();
 
     /**
      * Runs {@code processes} fresh trial processes at once (the Node engines' workers of the concurrency phase): for

@@ -31,6 +31,8 @@ public final class Phases {
     public static final CapacityPhase CAPACITY_PER_PROCESS = new CapacityPhase();
     public static final ConcurrencyPhase CONCURRENCY = new ConcurrencyPhase();
     public static final ColdPhase COLD = new ColdPhase();
+    public static final CreateStepsPhase CREATE_STEPS = new CreateStepsPhase();
+    public static final WarmColdPhase WARM_AGAINST_COLD = new WarmColdPhase();
 
     /**
      * Every phase, in the order a trial measures them. Capacity comes last: it needs the machine alone and closes the
@@ -39,6 +41,12 @@ public final class Phases {
      */
     public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
             CONCURRENCY, COLD, CAPACITY_PER_PROCESS);
+
+    /**
+     * The phases that explain the figures rather than measure them ("Where the time goes", -Dbench.profile=true:
+     * ProfileBench): their findings are profile lines, not statistics.
+     */
+    public static final List<Phase> PROFILE = List.of(CREATE_STEPS, WARM_AGAINST_COLD);
 
     private Phases() {
     }

@@ -66,7 +66,32 @@ final class Caveats {
                     + " depends on the device's sync latency more than on the engine."));
         }
         noise().map(Text::of).ifPresent(c::add);
+        underProfilers().ifPresent(c::add);
         return c;
+    }
+
+    /** Which figures were measured under profilers (bench.profilers), which slow what they watch. */
+    private Optional<Text> underProfilers() {
+        List<String> profilers = new ArrayList<>();
+        List<String> phases = new ArrayList<>();
+        for (JsonNode l : ctx.results().lines("stat")) {
+            for (JsonNode p : l.path("profilers")) {
+                if (!profilers.contains(p.asText())) {
+                    profilers.add(p.asText());
+                }
+                String phase = l.path("about").path("group").asText("");
+                if (!phase.isEmpty() && !phases.contains(phase)) {
+                    phases.add(phase);
+                }
+            }
+        }
+        if (profilers.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Text.of("Measured under profilers (" + String.join(", ", profilers) + "): the figures of "
+                + (phases.isEmpty() ? "some phases" : "the phases " + String.join(", ", phases)) + " were measured"
+                + " in trial processes the profilers watched, which slows them; \"Where the time goes\" gives what"
+                + " the profilers found. Compare them with a run without profilers only to see the profilers' cost."));
     }
 
     /**

@@ -52,6 +52,13 @@ public final class ProfileSection {
         }
         List<String> engines = engines(profile);
         List<Block> blocks = new ArrayList<>();
+        if (profile.stream().noneMatch(ProfileSection::ofTheProfile)) {
+            // bench.profilers alone: what the profilers found in the phases they watched
+            blocks.addAll(ProfilerTables.blocks(profile, engines));
+            return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
+        }
+        List<JsonNode> all = profile;
+        profile = all.stream().filter(ProfileSection::ofTheProfile).toList();
         JsonNode any = find(profile, "create", null, null).orElse(profile.get(0));
         blocks.add(new Block.Paragraph(Text.of("Profiling trials (").plusCode("-Dbench.profile=true")
                 .plus("): setting ").plusCode(any.path("setting").asText()).plus(", workload ")
@@ -63,7 +70,20 @@ public final class ProfileSection {
         warmColdTable(blocks, profile, engines);
         noiseTable(blocks, profile, lines, engines);
         frames(blocks, profile, engines);
+        blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
+    }
+
+    /**
+     * Whether a line is one of -Dbench.profile=true's: its roots, create steps, warm and cold, noise, and its profilers'
+     * findings on the create steps (a line from before profilers plugged into phases has no benchPhase).
+     */
+    static boolean ofTheProfile(JsonNode l) {
+        String what = l.path("profile").asText();
+        if (List.of("rootsync", "create", "warmcold", "noise").contains(what)) {
+            return true;
+        }
+        return !l.has("benchPhase") || "createsteps".equals(l.path("benchPhase").asText());
     }
 
     private static Block roots(List<JsonNode> profile) {
@@ -162,24 +182,32 @@ public final class ProfileSection {
 
     private static void syncTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Disk syncs per store"));
-        blocks.add(new Block.Paragraph(Text.code("strace -f -T").plus(" over a create of a few stores on the bench"
-                + " root (calls that started during the ").plusCode("create").plus(" request); beside it the create's"
+        // since profilers plug into phases, strace watches the create profile's own N stores, not a create of 20
+        boolean ofCreateSteps = profile.stream().anyMatch(l -> "syncs".equals(l.path("profile").asText())
+                && l.has("op"));
+        blocks.add(new Block.Paragraph(Text.code("strace -f -T").plus(ofCreateSteps
+                ? " over the create profile's stores on the bench root, in a process of its own (calls that started"
+                + " during its " : " over a create of a few stores on the bench root (calls that started during the ")
+                .plusCode(ofCreateSteps ? "createprofile" : "create").plus(" request); beside it the create's"
                 + " median on disk from the profile above and the root's own fdatasync latency.")));
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
-            var line = find(profile, "syncs", e, null);
+            var line = createSyncs(profile, e, null);
             if (line.isEmpty()) {
                 continue;
             }
             JsonNode l = line.get();
-            String root = l.has("rootFdatasyncMedianMs") ? fmt(l.path("rootFdatasyncMedianMs").asDouble(), 3) : DASH;
+            // the root's latency: on the line before profilers plugged into phases, in the rootsync line since
+            String root = l.has("rootFdatasyncMedianMs") ? fmt(l.path("rootFdatasyncMedianMs").asDouble(), 3)
+                    : !l.has("op") ? DASH : find(profile, "rootsync", null, "disk").filter(r -> r.has("fdatasyncMedianMs"))
+                    .map(r -> fmt(r.path("fdatasyncMedianMs").asDouble(), 3)).orElse(DASH);
             if (l.has("unavailable")) {
                 rows.add(texts(e, DASH, DASH, DASH, DASH, DASH, root));
                 notes.add(Text.of(e + ": " + l.path("unavailable").asText()));
                 continue;
             }
-            int n = l.path("straceStores").asInt();
+            int n = l.has("items") ? l.path("items").asInt() : l.path("straceStores").asInt();
             List<String> calls = new ArrayList<>();
             l.path("calls").fields().forEachRemaining(c -> {
                 if (c.getValue().path("count").asInt() > 0) {
@@ -187,12 +215,15 @@ public final class ProfileSection {
                             fmt(c.getValue().path("count").asDouble() / n, 1)));
                 }
             });
-            double syncMs = l.path("syncMsPerStore").asDouble();
+            double syncMs = l.has("syncMsPerItem") ? l.path("syncMsPerItem").asDouble()
+                    : l.path("syncMsPerStore").asDouble();
+            double callsPerStore = l.has("callsPerItem") ? l.path("callsPerItem").asDouble()
+                    : l.path("callsPerStore").asDouble();
             String create = find(profile, "create", e, "disk").filter(c -> c.has("stepsMs"))
                     .map(c -> fmt(c.get("stepsMs").path("total").asDouble(), 2)).orElse(DASH);
             String share = find(profile, "create", e, "disk").filter(c -> c.has("stepsMs"))
                     .map(c -> pct(syncMs / c.get("stepsMs").path("total").asDouble())).orElse(DASH);
-            rows.add(texts(e, fmt(l.path("callsPerStore").asDouble(), 1),
+            rows.add(texts(e, fmt(callsPerStore, 1),
                     calls.isEmpty() ? "none" : String.join(", ", calls), fmt(syncMs, 2), create, share, root));
         }
         blocks.add(new Block.Table(texts("engine", "sync calls per store", "calls", "sync time per store (ms)",
@@ -200,6 +231,29 @@ public final class ProfileSection {
         if (!notes.isEmpty()) {
             blocks.add(new Block.BulletList(notes));
         }
+    }
+
+    /**
+     * The last strace line of an engine's creates (under a setting, where given): the profile's create of 20 stores
+     * before profilers plugged into phases, the create or create profile of any phase under strace since.
+     */
+    static Optional<JsonNode> createSyncs(List<JsonNode> profile, String engine, String setting) {
+        JsonNode found = null;
+        for (JsonNode l : profile) {
+            if ("syncs".equals(l.path("profile").asText()) && engine.equals(l.path("engine").asText())
+                    && (setting == null || setting.equals(l.path("setting").asText()))
+                    && (!l.has("op") || l.path("op").asText().startsWith("create"))) {
+                found = l;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count. */
+    public static Optional<Double> syncsPerCreatedStore(List<JsonNode> profile, String engine, String setting) {
+        return createSyncs(profile, engine, setting).filter(l -> !l.has("unavailable"))
+                .filter(l -> l.has("callsPerItem") || l.has("callsPerStore"))
+                .map(l -> l.has("callsPerItem") ? l.path("callsPerItem").asDouble() : l.path("callsPerStore").asDouble());
     }
 
     private static void warmColdTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
@@ -300,7 +354,7 @@ public final class ProfileSection {
         blocks.add(Block.Heading.of(3, "Top frames"));
         // the JVM engines' sampling period as the frames lines recorded it (JFR's, set by the profile)
         String period = profile.stream().filter(l -> "frames".equals(l.path("profile").asText())
-                && l.has("samplingPeriod") && !l.has("profiler")).map(l -> l.path("samplingPeriod").asText())
+                && l.has("samplingPeriod") && !l.has("note")).map(l -> l.path("samplingPeriod").asText())
                 .findFirst().orElse("1 ms");
         blocks.add(Block.Paragraph.of("The method on top of the stack, share of the samples taken inside the phase"
                 + " loop (create profile; open runs), in a trial process of its own. JVM engines: JFR (sampling every "
@@ -402,8 +456,8 @@ public final class ProfileSection {
                                            String phase) {
         JsonNode found = null;
         for (JsonNode l : profile) {
-            if (!what.equals(l.path("profile").asText())) {
-                continue;
+            if (!what.equals(l.path("profile").asText()) || l.has("profilers")) {
+                continue; // a line measured under profilers has their figures, not the profile's
             }
             if (engine != null && !engine.equals(l.path("engine").asText())) {
                 continue;

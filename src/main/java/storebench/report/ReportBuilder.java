@@ -282,10 +282,8 @@ public final class ReportBuilder {
                 cells.add(StatsTable.Cell.none(e, false));
                 continue;
             }
-            String syncs = ctx.results().lines("profile").stream().filter(l -> "syncs".equals(l.path("profile").asText())
-                    && e.equals(l.path("engine").asText()) && setting.equals(l.path("setting").asText())
-                    && l.has("callsPerStore")).findFirst().map(l -> ", " + fmt(l.path("callsPerStore").asDouble(), 1)
-                    + " syncs per store").orElse("");
+            String syncs = ProfileSection.syncsPerCreatedStore(ctx.results().lines("profile"), e, setting)
+                    .map(v -> ", " + fmt(v, 1) + " syncs per store").orElse("");
             cells.add(new StatsTable.Cell(e, StatsTable.State.MEASURED, (d.get().synced() ? "yes" : "no") + syncs,
                     null, List.of()));
         }

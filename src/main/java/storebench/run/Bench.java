@@ -7,6 +7,7 @@ import storebench.gate.Thresholds;
 import storebench.measure.Environment;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
+import storebench.measure.Mounts;
 import storebench.measure.LoadSampler;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
@@ -55,6 +56,7 @@ public final class Bench implements AutoCloseable {
     final LoadGate loadGate;
     final TrialCommands commands;
     final PrintStream console;
+    private ScratchRoot scratch;
     private AfterRun afterRun = AfterRun.NOTHING;
     final HdrLogs hdrLogs;
     /** The trial processes' working directory. */
@@ -137,6 +139,7 @@ public final class Bench implements AutoCloseable {
                 .put("windowTolerance", SteadyState.WINDOW_TOLERANCE).put("compileShare", SteadyState.COMPILE_SHARE)
                 .put("minVisits", SteadyState.minWindows() * SteadyState.WINDOW);
         run.put("sampleLeast", Sample.LEAST);
+        options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
         results.append(run);
         console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
         Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
@@ -234,6 +237,21 @@ public final class Bench implements AutoCloseable {
         } catch (IOException ex) {
             console.println("[storebench] cannot write environment.json: " + ex.getMessage());
         }
+    }
+
+    /**
+     * The run's tmpfs root (/dev/shm), claimed on first use and removed when the run ends; or why there is none here.
+     */
+    public synchronized ScratchRoot scratch() throws IOException {
+        if (scratch == null) {
+            Optional<String> why = ScratchRoot.unavailable();
+            if (why.isPresent()) {
+                throw new java.io.FileNotFoundException("no tmpfs root: " + why.get());
+            }
+            scratch = ScratchRoot.claim();
+            describeRoot("tmpfs", scratch.root(), "tmpfs", Mounts.of(scratch.root()).options());
+        }
+        return scratch;
     }
 
     private void writeEnvironment() throws IOException {
@@ -405,6 +423,9 @@ public final class Bench implements AutoCloseable {
             }
             afterRun.write(outputDir, console);
         } finally {
+            if (scratch != null) {
+                scratch.close();
+            }
             releaseLocks();
         }
     }

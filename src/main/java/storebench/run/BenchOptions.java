@@ -9,6 +9,8 @@ import storebench.phase.Phase;
 import storebench.phase.PhaseOption;
 import storebench.phase.PhaseOptions;
 import storebench.phase.Phases;
+import storebench.profile.Profiler;
+import storebench.profile.Profilers;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +62,8 @@ public final class BenchOptions implements PhaseOptions {
     public final boolean baselineMismatchWarns;
     /** Whether ProfileBench ("Where the time goes") runs too. */
     public final boolean profile;
+    /** The profilers every phase's trial processes run under (bench.profilers; none by default). */
+    public final List<Profiler> profilers;
     /**
      * K: the gate may add up to K more fresh-process open runs to each trial whose baseline verdicts are inconclusive,
      * one at a time, until they are decided (0: never).
@@ -117,6 +121,7 @@ public final class BenchOptions implements PhaseOptions {
         }
         baselineMismatchWarns = mismatch.equals("warn");
         profile = bool("bench.profile", s.get("bench.profile", null, "false"));
+        profilers = Profilers.parse(s.get("bench.profilers", null, ""));
         String resampleValue = s.get("bench.resample", null, "0");
         resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
         for (Phase phase : Phases.ALL) {

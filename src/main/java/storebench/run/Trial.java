@@ -16,6 +16,7 @@ import storebench.phase.DiskPhase;
 import storebench.phase.Measured;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
+import storebench.profile.Profiler;
 import storebench.phase.PhaseOption;
 import storebench.phase.PhaseRun;
 import storebench.phase.Phases;
@@ -75,6 +76,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private String heap;
     /** Why the engine could not load in its trial process (its native library), if it could not. */
     private String loadFailure;
+    /** The profilers the phase being measured runs its processes under (bench.profilers, or the profile's pass). */
+    private List<Profiler> profilers = List.of();
+    private String phaseId = "";
+    private final ProfiledProcesses profiled;
+    private final Set<String> profilerSkips = new java.util.HashSet<>();
 
     Trial(Bench bench, EngineDescriptor engine, Setting setting) {
         this.bench = bench;
@@ -82,6 +88,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.setting = setting;
         this.name = engine.id() + "/" + setting.id();
         this.heap = bench.options.trialHeapMb + "m";
+        this.profiled = new ProfiledProcesses(bench.outputDir, bench.outputDir.resolve("profile")
+                .resolve(engine.id() + "-" + setting.id()), engine.runtime());
     }
 
     public EngineDescriptor descriptor() {
@@ -147,11 +155,23 @@ public final class Trial implements PhaseRun, AutoCloseable {
      * every later phase refuses to run.
      */
     public synchronized Measured measure(Phase phase) throws Exception {
+        return measure(phase, bench.options.profilers);
+    }
+
+    /**
+     * Measures one phase with its trial processes under these profilers (each process fresh, started for the phase and
+     * closed after it; what a profiler found is a profile line once the process has exited). A profiler that cannot
+     * profile this engine's runtime here is left out, with a profile line that says why.
+     */
+    public synchronized Measured measure(Phase phase, List<Profiler> with) throws Exception {
         if (failed != null) {
             throw new TrialFailure(name + ": " + phase.id() + " not run, an earlier phase failed: " + failed);
         }
+        phaseId = phase.id();
+        profilers = usable(with);
         try {
-            if (phase.processes() != Phase.Processes.SHARED) {
+            if (phase.processes() != Phase.Processes.SHARED || (!profilers.isEmpty() && process != null
+                    && !profiled().profiled(process))) {
                 closeProcess();
             }
             if (phase.processes() == Phase.Processes.FRESH_ALONE) {
@@ -164,9 +184,45 @@ public final class Trial implements PhaseRun, AutoCloseable {
         } catch (Exception e) {
             throw recordFailure(phase.id(), null, e);
         } finally {
-            if (phase.processes() != Phase.Processes.SHARED) {
+            if (phase.processes() != Phase.Processes.SHARED || !profilers.isEmpty()) {
                 closeProcess();
             }
+            profilers = List.of();
+            phaseId = "";
+        }
+    }
+
+    /** The profilers that can profile this engine's runtime here; a profile line says why each other cannot. */
+    private List<Profiler> usable(List<Profiler> with) throws IOException {
+        List<Profiler> usable = new ArrayList<>();
+        for (Profiler p : with) {
+            Optional<String> why = p.unavailable(runtime());
+            if (why.isEmpty()) {
+                usable.add(p);
+            } else if (profilerSkips.add(p.id() + "/" + phaseId)) {
+                append(line("profile").put("profile", "unavailable").put("profiler", p.id())
+                        .put("benchPhase", phaseId).put("unavailable", why.get()));
+            }
+        }
+        return List.copyOf(usable);
+    }
+
+    /** Not synchronized on the trial: inParallel's senders use it while the phase holds the trial's lock. */
+    private ProfiledProcesses profiled() {
+        return profiled;
+    }
+
+    /** Closes a trial process and records what its profilers found (nothing, for a process none watched). */
+    private void close(TrialProcess p) {
+        p.close();
+        try {
+            for (ObjectNode l : profiled().finish(p)) {
+                append(line("profile").setAll(l));
+            }
+        } catch (IOException e) {
+            bench.console.println("[storebench] " + name + ": the profilers' output could not be read: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -288,10 +344,25 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
+    public Path ownTmpfsStores(String name) throws IOException {
+        ScratchRoot tmpfs = bench.scratch();
+        Path own = tmpfs.trialDir(name, engine.id(), setting.id());
+        tmpfs.pool().deleteStores(own);
+        ownDirs.add(own);
+        return own;
+    }
+
+    @Override
     public void deleteOwnStores(Path own) throws IOException {
-        bench.pool.deleteStores(own);
+        StorePool pool = own.startsWith(bench.pool.root()) ? bench.pool : bench.scratch().pool();
+        pool.deleteStores(own);
         ownDirs.remove(own);
-        bench.pool.settle();
+        pool.settle();
+    }
+
+    @Override
+    public synchronized List<String> profilers() {
+        return profilers.stream().map(Profiler::id).toList();
     }
 
     @Override
@@ -303,9 +374,12 @@ public final class Trial implements PhaseRun, AutoCloseable {
         long wall0 = System.nanoTime();
         try {
             for (int k = 0; k < processes; k++) {
-                TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), bench.commands.command(engine, heap),
+                ProfiledProcesses.Wrapped command = profiled().wrap(bench.commands.command(engine, heap), profilers,
+                        phaseId);
+                TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), command.command(),
                         setting.environment(), bench.workDir, bench.options.trialTimeout.toMillis());
                 started.add(p);
+                profiled().started(p, command, "worker " + (k + 1));
                 p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),
                         l -> { });
             }
@@ -324,12 +398,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
                     TrialProcess p = started.get(k);
                     ObjectNode request = requests.get(k);
                     int slot = k;
-                    futures.add(senders.submit(() -> p.request(request, l -> {
-                        synchronized (done) {
-                            done[slot] = l.path("done").asInt();
-                            progress.update(java.util.Arrays.stream(done).sum(), stage.visits());
-                        }
-                    })));
+                    futures.add(senders.submit(() -> {
+                        java.time.Instant from = java.time.Instant.now();
+                        ObjectNode answer = p.request(request, l -> {
+                            synchronized (done) {
+                                done[slot] = l.path("done").asInt();
+                                progress.update(java.util.Arrays.stream(done).sum(), stage.visits());
+                            }
+                        });
+                        profiled().answered(p, request.path("op").asText(), from, java.time.Instant.now(),
+                                stage.visits() / processes);
+                        return answer;
+                    }));
                 }
                 List<ObjectNode> stageAnswers = new ArrayList<>();
                 for (java.util.concurrent.Future<ObjectNode> f : futures) {
@@ -352,7 +432,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         } finally {
             senders.shutdownNow();
             for (TrialProcess p : started) {
-                p.close();
+                close(p);
             }
         }
     }
@@ -482,10 +562,13 @@ public final class Trial implements PhaseRun, AutoCloseable {
         int[] done = {0};
         try {
             TrialProcess p = process();
-            return p.request(request, l -> {
+            java.time.Instant from = java.time.Instant.now();
+            ObjectNode answer = p.request(request, l -> {
                 done[0] = l.path("done").asInt();
                 progress.accept(done[0]);
             });
+            profiled().answered(p, request.path("op").asText(), from, java.time.Instant.now(), total);
+            return answer;
         } catch (TrialFailure | IOException | RuntimeException e) {
             String what = step.op() + (request.has("run") ? " " + request.get("run").asInt() : "");
             throw (Exception) recordFailure(what, "at least " + done[0] + " of " + total
@@ -506,12 +589,15 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     @Override
     public synchronized boolean takeWarmProcess(int r) {
+        if (!profilers.isEmpty()) {
+            return false; // a phase under profilers starts its own processes, each wrapped
+        }
         TrialProcess p = kept.remove(r);
         if (p == null) {
             return false;
         }
         if (!p.alive()) {
-            p.close();
+            close(p);
             return false;
         }
         closeProcess();
@@ -524,19 +610,19 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (process == null) {
             return;
         }
-        if (!option(storebench.phase.WarmUp.SHARE)) {
+        if (!option(storebench.phase.WarmUp.SHARE) || profiled().profiled(process)) {
             closeProcess();
             return;
         }
         TrialProcess before = kept.put(r, process);
         process = null;
         if (before != null) {
-            before.close();
+            close(before);
         }
     }
 
     private synchronized void closeKept() {
-        kept.values().forEach(TrialProcess::close);
+        kept.values().forEach(this::close);
         kept.clear();
     }
 
@@ -575,6 +661,10 @@ public final class Trial implements PhaseRun, AutoCloseable {
         ObjectNode l = line("stat").put("stat", stat.id()).put("value", value);
         // the line says what it is, so that a report or gate reads it without the code that measured it
         l.set("about", stat.about(workload().notesPerStore(), hold(), Phases.phaseOf(stat).id(), Phases.order(stat)));
+        if (!profilers.isEmpty() && Phases.phaseOf(stat) != Phases.DISK_USAGE) {
+            // measured under them, slowed by them (a disk scan is not: the files are what the engine left)
+            profilers.forEach(p -> l.withArray("profilers").add(p.id()));
+        }
         if (!runs.isEmpty()) {
             runs.forEach(r -> l.withArray("runs").add(r));
             l.put("spread", RunStats.spread(runs));
@@ -673,8 +763,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     private synchronized TrialProcess process() throws Exception {
         if (process == null) {
-            TrialProcess started = TrialProcess.start(name, bench.commands.command(engine, heap), setting.environment(),
+            ProfiledProcesses.Wrapped command = profiled().wrap(bench.commands.command(engine, heap), profilers,
+                    phaseId);
+            TrialProcess started = TrialProcess.start(name, command.command(), setting.environment(),
                     bench.workDir, bench.options.trialTimeout.toMillis());
+            profiled().started(started, command, "");
             ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
                     .put("setting", setting.id());
             if (bench.options.slowdown > 0) {
@@ -684,7 +777,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             try {
                 hello = started.request(helloRequest, l -> { });
             } catch (TrialFailure e) {
-                started.close(); // a process that cannot load its engine serves no phase
+                close(started); // a process that cannot load its engine serves no phase
                 throw e;
             }
             process = started;
@@ -708,7 +801,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     private synchronized void closeProcess() {
         if (process != null) {
-            process.close();
+            close(process);
             process = null;
         }
     }
@@ -733,8 +826,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
      */
     void deleteStoresOnInterrupt() throws IOException {
         for (Path own : List.copyOf(ownDirs)) {
-            bench.pool.deleteStores(own);
-            ownDirs.remove(own);
+            deleteOwnStores(own);
         }
         Path pool = dir;
         if (pool != null && !bench.options.keep) {

@@ -2,7 +2,6 @@ package storebench.measure;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.profile.Mounts;
 
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

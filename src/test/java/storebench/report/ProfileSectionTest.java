@@ -103,4 +103,49 @@ class ProfileSectionTest {
         assertThat(section).contains("- sqlite, create (100 samples): `org.sqlite.core.NativeDB.step` (native) 60.0%");
         assertThat(section).contains("- libsql: no cpu-prof");
     }
+
+    /** Lines from profilers plugged into phases: the profile's tables take the create steps' own, the rest their own. */
+    @Test
+    void profilersFindingsGoWhereTheyWereMade() throws Exception {
+        String section = ProfileSection.render(lines(
+                "{" + COMMON + ",'profile':'rootsync','root':'disk','rootPath':'/b','fsType':'ext4','mountOptions':'rw',"
+                        + "'fdatasyncMedianMs':0.5,'fdatasyncP90Ms':0.9,'rounds':200}",
+                "{" + COMMON + ",'profile':'create','engine':'sqlite','root':'disk','stepsMs':{'open':3.0,'build':0.2,"
+                        + "'put':4.5,'close':0.1,'total':7.8}}",
+                // the same phase under profilers: slowed by them, not the create's figure
+                "{" + COMMON + ",'profile':'create','engine':'sqlite','root':'disk','profilers':['strace','jfr'],"
+                        + "'stepsMs':{'open':9.0,'build':0.2,'put':9.5,'close':0.1,'total':20.0}}",
+                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','profiler':'strace','benchPhase':'createsteps',"
+                        + "'process':'process','op':'createprofile','items':200,'calls':{'fsync':{'count':800}},"
+                        + "'callsPerItem':4.0,'syncMsPerItem':3.9}",
+                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','profiler':'strace','benchPhase':'read',"
+                        + "'process':'process','op':'visits','items':1000,'calls':{'fsync':{'count':0}},"
+                        + "'callsPerItem':0.0,'syncMsPerItem':0.0}",
+                "{" + COMMON + ",'profile':'frames','engine':'h2','profiler':'jfr','benchPhase':'read',"
+                        + "'process':'process','op':'visits','phase':'open','samples':50,'top':[{'frame':'a.B.c',"
+                        + "'kind':'java','samples':50,'share':1.0}]}",
+                "{" + COMMON + ",'profile':'unavailable','engine':'libsql','profiler':'jfr','benchPhase':'read',"
+                        + "'unavailable':'JFR records JVMs'}"));
+        assertThat(section).contains("| Total | 7.80 / – |").doesNotContain("20.00");
+        assertThat(section).contains("over the create profile's stores on the bench root");
+        assertThat(section).contains("| sqlite | 4.0 | fsync 4.0 | 3.90 | 7.80 | 50.0% | 0.500 |");
+        assertThat(section).contains("### Under profilers");
+        assertThat(section).contains("| sqlite | default | read | process | visits | 1,000 | 0.00 | none | 0.000 |");
+        assertThat(section).contains("- h2, read, visits (jfr, process, 50 samples): `a.B.c` 100.0%");
+        assertThat(section).contains("- libsql, read: not under jfr (JFR records JVMs)");
+        // the read phase's frames are not the profile's open frames
+        assertThat(section).doesNotContain("- h2, open");
+    }
+
+    /** A run with bench.profilers alone has only what the profilers found. */
+    @Test
+    void profilersAloneGiveTheirTablesOnly() throws Exception {
+        String section = ProfileSection.render(lines(
+                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','profiler':'strace','benchPhase':'read',"
+                        + "'process':'process','op':'visits','items':1000,'calls':{'fsync':{'count':2000}},"
+                        + "'callsPerItem':2.0,'syncMsPerItem':1.5}"));
+        assertThat(section).startsWith("## Where the time goes\n").contains("### Under profilers")
+                .contains("| sqlite | default | read | process | visits | 1,000 | 2.00 | fsync 2.00 | 1.500 |")
+                .doesNotContain("Create, step by step").doesNotContain("-Dbench.profile=true");
+    }
 }

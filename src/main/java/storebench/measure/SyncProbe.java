@@ -1,4 +1,4 @@
-package storebench.profile;
+package storebench.measure;
 
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package storebench.profile;
+package storebench.measure;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
-package storebench.profile;
+package storebench.run;
 
-import storebench.run.StorePool;
+
+import storebench.measure.Mounts;
 
 import java.io.IOException;
 import java.nio.file.DirectoryNotEmptyException;

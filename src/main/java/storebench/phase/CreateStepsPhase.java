@@ -1,0 +1,118 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.Engines;
+import storebench.measure.Latency;
+import storebench.measure.LoadAverage;
+import storebench.measure.Mounts;
+import storebench.results.Stat;
+import storebench.trial.Protocol;
+
+import java.io.FileNotFoundException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Create, step by step (the profile's first table, -Dbench.profile=true): N stores of the phase's own, each timed in
+ * its steps (open, build the notes, put them, close), in a fresh process on the bench root and in another on the run's
+ * tmpfs root, where no device waits under the same work. Under a profiler it also opens what it made, a pass and R
+ * open runs in the same process, so that the profiler sees the open path too (the frames' "open"); its figures are
+ * then the profiler's, marked so, and not measured on tmpfs. Its figures are "create" profile lines, not statistics.
+ */
+public final class CreateStepsPhase extends Phase {
+    public static final Step STEPS = new Step(Protocol.CREATEPROFILE, false, null);
+    static final Step OPENS = new Step(Protocol.VISITS, false, null);
+    private static final Path SHM = Path.of("/dev/shm");
+    static final List<String> STEP_NAMES = List.of("open", "build", "put", "close", "total");
+
+    CreateStepsPhase() {
+        super("createsteps");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of();
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(STEPS, OPENS);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        int n = run.stores();
+        Path disk = run.ownStores(id());
+        try {
+            run.freshProcess();
+            createSteps(run, disk, "disk");
+            if (!run.profilers().isEmpty()) {
+                WarmColdPhase.visit(run, OPENS, disk, WarmColdPhase.inOrder(n), 0, "warm pass");
+                for (int r = 1; r <= run.runs(); r++) {
+                    WarmColdPhase.openRun(run, OPENS, disk, r);
+                }
+            }
+        } finally {
+            run.deleteOwnStores(disk);
+        }
+        if (run.profilers().isEmpty()) {
+            Path tmpfs = null;
+            try {
+                tmpfs = run.ownTmpfsStores(id());
+                run.freshProcess();
+                createSteps(run, tmpfs, "tmpfs");
+            } catch (FileNotFoundException e) {
+                run.append(line(run, "tmpfs").put("unavailable", e.getMessage()));
+            } finally {
+                if (tmpfs != null) {
+                    run.deleteOwnStores(tmpfs);
+                }
+            }
+        }
+        run.freshProcess();
+        return new Measured(this);
+    }
+
+    private static void createSteps(PhaseRun run, Path dir, String rootName) throws Exception {
+        int n = run.stores();
+        ObjectNode request = Protocol.request(Protocol.CREATEPROFILE).put("root", dir.toString())
+                .put("workload", run.workload().id());
+        request.set("stores", Protocol.ints(WarmColdPhase.inOrder(n)));
+        double load1 = LoadAverage.load1();
+        JsonNode result = run.send(STEPS, request, n, (l, reply) -> { }).result();
+        JsonNode samples = result.path("samples");
+        ObjectNode steps = Protocol.JSON.createObjectNode();
+        for (String step : STEP_NAMES) {
+            steps.put(step, Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get(step), step))));
+        }
+        long wallNs = result.path("wallNs").asLong();
+        Path root = rootOf(dir, run.root(), rootName);
+        Mounts.Mount m = Mounts.of(root);
+        ObjectNode l = line(run, rootName).put("rootPath", root.toString()).put("fsType", m.fsType())
+                .put("mountOptions", m.options()).put("profiled", n).put("wallMs", wallNs / 1e6)
+                .put("storesPerS", n / (wallNs / 1e9)).put("load1AtStart", load1);
+        l.set("stepsMs", steps);
+        l.put("serialization", Engines.of(run.engine()).put());
+        run.profilers().forEach(p -> l.withArray("profilers").add(p));
+        run.append(l);
+    }
+
+    /** The root a store directory is on: the bench root, or the tmpfs root (a directory of /dev/shm) it is under. */
+    private static Path rootOf(Path dir, Path benchRoot, String rootName) {
+        Path p = dir;
+        while (rootName.equals("tmpfs") && p.getParent() != null && !p.getParent().equals(SHM)) {
+            p = p.getParent();
+        }
+        return rootName.equals("tmpfs") && p.getParent() != null ? p : benchRoot;
+    }
+
+    private static ObjectNode line(PhaseRun run, String rootName) {
+        return run.line("profile").put("profile", "create").put("root", rootName).put("load1", LoadAverage.load1());
+    }
+}

@@ -1,0 +1,199 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+import storebench.measure.DeviceReads;
+import storebench.measure.Latency;
+import storebench.measure.LoadAverage;
+import storebench.measure.PageCache;
+import storebench.model.StoreLayout;
+import storebench.results.RunStats;
+import storebench.results.Stat;
+import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Warm against cold opens, and the noise over time (the profile's tables, -Dbench.profile=true), in one fresh
+ * process over N stores of the phase's own, made by it: a pass over them, R warm open runs, the same warm run
+ * {@value #NOISE_RUNS} times back to back, then R cold runs, each after the stores' files were dropped from the page
+ * cache (checked by residency and by the process' own device reads). Its figures are "warmcold" and "noise" profile
+ * lines, not statistics: the cold phase measures cold opens for the report's tables.
+ */
+public final class WarmColdPhase extends Phase {
+    /** Back-to-back warm open runs in one process, for the noise over time. */
+    public static final int NOISE_RUNS = 20;
+    static final Step MAKE = new Step(Protocol.CREATE, false, null);
+    static final Step VISITS = new Step(Protocol.VISITS, false, null);
+
+    WarmColdPhase() {
+        super("warmcold");
+    }
+
+    @Override
+    public List<Stat> stats() {
+        return List.of();
+    }
+
+    @Override
+    public List<Step> steps() {
+        return List.of(MAKE, VISITS);
+    }
+
+    @Override
+    public Processes processes() {
+        return Processes.FRESH;
+    }
+
+    @Override
+    public Measured measure(PhaseRun run) throws Exception {
+        int n = run.stores();
+        Path dir = run.ownStores(id());
+        try {
+            run.freshProcess();
+            ObjectNode make = Protocol.request(Protocol.CREATE).put("root", dir.toString())
+                    .put("workload", run.workload().id());
+            make.set("stores", Protocol.ints(inOrder(n)));
+            run.send(MAKE, make, n, (l, reply) -> { });
+            warmAndCold(run, dir, n);
+        } finally {
+            run.deleteOwnStores(dir);
+        }
+        run.freshProcess();
+        return new Measured(this);
+    }
+
+    private static void warmAndCold(PhaseRun run, Path dir, int n) throws Exception {
+        List<Path> storeDirs = StoreLayout.storeDirs(dir, n);
+        double load1 = LoadAverage.load1();
+        visit(run, VISITS, dir, inOrder(n), 0, "warm pass");
+        List<Path> files = PageCache.filesUnder(storeDirs);
+        PageCache.Residency before = PageCache.residency(files);
+        Map<String, List<Double>> warm = new LinkedHashMap<>();
+        for (int r = 1; r <= run.runs(); r++) {
+            add(warm, figures(openRun(run, VISITS, dir, r)));
+        }
+        noiseOverTime(run, dir, n);
+        Map<String, List<Double>> cold = new LinkedHashMap<>();
+        ArrayNode checks = Protocol.JSON.createArrayNode();
+        boolean allCold = true;
+        for (int r = 1; r <= run.runs(); r++) {
+            String evictionError = null;
+            // listed again before each run: an engine may replace its files on every open (RocksDB: MANIFEST, OPTIONS,
+            // WAL, LOG)
+            List<Path> now = PageCache.filesUnder(storeDirs);
+            try {
+                PageCache.evict(now);
+            } catch (IOException e) {
+                evictionError = e.getMessage();
+            }
+            PageCache.Residency after = PageCache.residency(now);
+            JsonNode answer = openRun(run, VISITS, dir, r);
+            long read = answer.path("readBytes").asLong(-1);
+            double perOpen = read < 0 ? Double.NaN : (double) read / n;
+            DeviceReads.Verdict v = DeviceReads.verdict(after.fraction(), perOpen, evictionError);
+            allCold &= v.cold();
+            add(cold, figures(answer));
+            ObjectNode c = checks.addObject().put("run", r).put("residentAfterEviction", after.fraction())
+                    .put("residentPagesAfterEviction", after.residentPages()).put("deviceReadBytes", read)
+                    .put("deviceReadBytesPerOpen", perOpen).put("cold", v.cold()).put("verdict", v.describe());
+            if (evictionError != null) {
+                c.put("evictionError", evictionError);
+            }
+        }
+        ObjectNode l = line(run, "warmcold").put("root", "disk").put("runs", run.runs())
+                .put("residentBeforeWarm", before.fraction()).put("pages", before.pages())
+                .put("residentPagesBeforeWarm", before.residentPages()).put("files", files.size())
+                .put("cold", allCold).put("load1AtStart", load1);
+        l.set("warmMs", medians(warm));
+        l.set("coldMs", medians(cold));
+        l.set("warmRunsMs", runsOf(warm));
+        l.set("coldRunsMs", runsOf(cold));
+        l.set("coldChecks", checks);
+        run.append(l);
+    }
+
+    /**
+     * The same warm open run (seed 1), back to back in one process: same stores, same order, same process, so what
+     * moves from run to run is the machine's state over time (and the engine's own, if it has any).
+     */
+    private static void noiseOverTime(PhaseRun run, Path dir, int n) throws Exception {
+        List<Double> oqc = new ArrayList<>();
+        double load1 = LoadAverage.load1();
+        long t0 = System.nanoTime();
+        for (int k = 1; k <= NOISE_RUNS; k++) {
+            oqc.add(figures(openRun(run, VISITS, dir, 1)).get("oqc"));
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        ObjectNode l = line(run, "noise").put("runs", NOISE_RUNS).put("seconds", seconds)
+                .put("minMs", Collections.min(oqc)).put("medianMs", RunStats.median(oqc))
+                .put("maxMs", Collections.max(oqc)).put("spread", RunStats.spread(oqc)).put("load1AtStart", load1);
+        oqc.forEach(v -> l.withArray("oqcRunsMs").add(v));
+        run.append(l);
+    }
+
+    /** Open run r: the stores in run r's seeded order, each visit timed, the yardstick between visits. */
+    static JsonNode openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
+        return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.stores(), r), r, "open run " + r);
+    }
+
+    static JsonNode visit(PhaseRun run, Step step, Path dir, int[] order, int r, String what) throws Exception {
+        ObjectNode request = Protocol.request(Protocol.VISITS).put("root", dir.toString())
+                .put("workload", run.workload().id()).put("yard", r > 0);
+        if (r > 0) {
+            request.put("run", r);
+        }
+        request.set("order", Protocol.ints(order));
+        return run.send(step, request, order.length, (l, reply) -> { }).result();
+    }
+
+    /** The median of each step of a run, and the p99 of the whole visit. */
+    private static Map<String, Double> figures(JsonNode answer) {
+        JsonNode samples = answer.path("samples");
+        Map<String, Double> figures = new LinkedHashMap<>();
+        for (String metric : List.of("open", "count", "close", "oqc")) {
+            Histogram h = Latency.histogram(Protocol.toLongs(samples.get(metric), metric));
+            figures.put(metric, Latency.p50Ms(h));
+            if (metric.equals("oqc")) {
+                figures.put("oqc_p99", Latency.p99Ms(h));
+            }
+        }
+        return figures;
+    }
+
+    static int[] inOrder(int n) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        return a;
+    }
+
+    private static void add(Map<String, List<Double>> all, Map<String, Double> run) {
+        run.forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+    }
+
+    private static ObjectNode medians(Map<String, List<Double>> runs) {
+        ObjectNode o = Protocol.JSON.createObjectNode();
+        runs.forEach((k, v) -> o.put(k, RunStats.median(v)));
+        return o;
+    }
+
+    private static ObjectNode runsOf(Map<String, List<Double>> runs) {
+        ObjectNode o = Protocol.JSON.createObjectNode();
+        runs.forEach((k, v) -> v.forEach(x -> o.withArray(k).add(x)));
+        return o;
+    }
+
+    private static ObjectNode line(PhaseRun run, String profile) {
+        return run.line("profile").put("profile", profile).put("load1", LoadAverage.load1());
+    }
+}

@@ -1,0 +1,91 @@
+package storebench.profile;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.TrialRuntime;
+import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A JFR recording of the trial JVM (every {@value JfrFrames#PERIOD}, dumped when it exits): per op, the top frames
+ * of the trial's main thread inside the op's loop (storebench.trial.child.PhaseLoops), between the first request's
+ * start and the last one's answer.
+ */
+final class JfrProfiler implements Profiler {
+    static final String RECORDING = "recording.jfr";
+    static final String MAIN_THREAD = "main";
+    /** The class whose methods are the loops of the ops (ProfileSupportTest checks each op's method exists). */
+    static final String LOOPS = "storebench.trial.child.PhaseLoops";
+
+    @Override
+    public String id() {
+        return "jfr";
+    }
+
+    @Override
+    public String describe() {
+        return "JFR's execution and native-method samples every " + JfrFrames.PERIOD + " (JVM engines): the top frames"
+                + " of each op's loop";
+    }
+
+    @Override
+    public Optional<String> unavailable(TrialRuntime runtime) {
+        return runtime == TrialRuntime.JVM ? Optional.empty()
+                : Optional.of("JFR records JVMs; a Node engine's frames come from the profiler cpuprof");
+    }
+
+    @Override
+    public List<String> runtimeOptions(TrialRuntime runtime, Path out) throws IOException {
+        Path jfc = JfrFrames.writeSettings(out);
+        return List.of("-XX:StartFlightRecording=filename=" + out.resolve(RECORDING) + ",settings=" + jfc
+                + ",dumponexit=true");
+    }
+
+    /** The method of an op's loop in the trial JVM; null where its work is not on the main thread's loop. */
+    static String loop(String op) {
+        return switch (op) {
+            case Protocol.CREATEPROFILE -> LOOPS + ".createProfile";
+            case Protocol.CONCURRENT -> null;
+            default -> LOOPS + "." + op;
+        };
+    }
+
+    @Override
+    public List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+            throws IOException, InterruptedException {
+        Path recording = out.resolve(RECORDING);
+        for (int k = 0; k < 50 && !Files.isRegularFile(recording); k++) {
+            Thread.sleep(100); // the JVM dumps it as it exits
+        }
+        Map<String, List<Request>> byOp = new LinkedHashMap<>();
+        requests.forEach(r -> byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r));
+        List<ObjectNode> found = new ArrayList<>();
+        for (Map.Entry<String, List<Request>> e : byOp.entrySet()) {
+            String op = e.getKey();
+            ObjectNode l = Frames.line(id(), op, e.getValue().stream().mapToInt(Request::items).sum())
+                    .put("samplingPeriod", JfrFrames.PERIOD);
+            if (!Files.isRegularFile(recording)) {
+                found.add(l.put("unavailable", "the trial JVM wrote no JFR recording"));
+                continue;
+            }
+            Instant from = e.getValue().stream().map(Request::from).min(Instant::compareTo).orElseThrow();
+            Instant to = e.getValue().stream().map(Request::to).max(Instant::compareTo).orElseThrow();
+            String within = loop(op);
+            String thread = within == null ? null : MAIN_THREAD;
+            l.put("recording", outputDir.relativize(recording).toString());
+            if (thread != null) {
+                l.put("thread", thread).put("within", within);
+            }
+            found.add(Frames.withTop(l, JfrFrames.top(recording, from, to, thread, within, Integer.MAX_VALUE)));
+        }
+        return found;
+    }
+}

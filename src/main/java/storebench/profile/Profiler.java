@@ -1,0 +1,79 @@
+package storebench.profile;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.TrialRuntime;
+import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A profiler that wraps a trial process, as JMH's external profilers wrap a fork: it adds to the command that starts
+ * the process (a command prefix, a JVM option, a Node flag) and, once the process has exited, reads what it wrote.
+ * Any phase's processes can run under one (bench.profilers); what it finds is a {@code kind: "profile"} line per
+ * request the process answered, which the report's "Where the time goes" renders. Register it in {@link Profilers}.
+ */
+public interface Profiler {
+    /** The requests worth profiling: those that make or visit stores. */
+    Set<String> OPS = Set.of(Protocol.CREATE, Protocol.CREATEPROFILE, Protocol.VISITS, Protocol.HOLD,
+            Protocol.CAPACITY, Protocol.CONCURRENT);
+
+    /** Its name in bench.profilers and in its lines. */
+    String id();
+
+    /** What it records, for README's options and the report. */
+    String describe();
+
+    /** Why it cannot profile a process of this runtime here (not installed, not this runtime's); empty if it can. */
+    Optional<String> unavailable(TrialRuntime runtime);
+
+    /** What goes before the trial's command (strace and its options); {@code out} is the process' own folder. */
+    default List<String> commandPrefix(Path out) {
+        return List.of();
+    }
+
+    /**
+     * What goes right after the runtime's executable (a JVM option, a Node flag); {@code out} is the process' own
+     * folder.
+     */
+    default List<String> runtimeOptions(TrialRuntime runtime, Path out) throws IOException {
+        return List.of();
+    }
+
+    /**
+     * The command of a trial process under these profilers: their prefixes, then the runtime's executable, their
+     * options, then the rest of the command as it was.
+     */
+    static List<String> wrap(List<String> command, List<Profiler> profilers, TrialRuntime runtime, Path out)
+            throws IOException {
+        List<String> cmd = new java.util.ArrayList<>();
+        for (Profiler p : profilers) {
+            cmd.addAll(p.commandPrefix(out));
+        }
+        cmd.add(command.get(0));
+        for (Profiler p : profilers) {
+            cmd.addAll(p.runtimeOptions(runtime, out));
+        }
+        cmd.addAll(command.subList(1, command.size()));
+        return cmd;
+    }
+
+    /**
+     * What it found, once the process has exited: one line per request worth profiling, each with the request's op
+     * (without engine, setting and phase, which the caller adds). {@code outputDir} is the run's folder, which file
+     * names in the lines are relative to.
+     */
+    List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+            throws IOException, InterruptedException;
+
+    /**
+     * One request the process answered: its op, when the parent sent it and had its answer, and how many stores it
+     * visited or made.
+     */
+    record Request(String op, Instant from, Instant to, int items) {
+    }
+}

@@ -1,0 +1,55 @@
+package storebench.profile;
+
+import storebench.model.TrialRuntime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The profilers bench.profilers may name, registered once. */
+public final class Profilers {
+    public static final Profiler STRACE = new StraceProfiler();
+    public static final Profiler JFR = new JfrProfiler();
+    public static final Profiler CPUPROF = new CpuProfProfiler();
+    public static final List<Profiler> ALL = List.of(STRACE, JFR, CPUPROF);
+
+    private Profilers() {
+    }
+
+    /** The profilers of a comma-separated list of ids; the error names the input and every valid id. */
+    public static List<Profiler> parse(String ids) {
+        List<Profiler> chosen = new ArrayList<>();
+        if (ids == null || ids.isBlank()) {
+            return chosen;
+        }
+        for (String id : ids.split(",")) {
+            String want = id.trim();
+            Profiler p = ALL.stream().filter(x -> x.id().equals(want)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("bench.profilers: unknown profiler '" + want + "' in '" + ids
+                            + "'; valid profilers: " + String.join(", ", ALL.stream().map(Profiler::id).toList())));
+            if (!chosen.contains(p)) {
+                chosen.add(p);
+            }
+        }
+        return chosen;
+    }
+
+    /**
+     * What -Dbench.profile=true runs its profiled pass under: the disk syncs (strace) and the frames of the process'
+     * runtime (JFR in a JVM, --cpu-prof in Node).
+     */
+    public static List<Profiler> forProfile(TrialRuntime runtime) {
+        return List.of(STRACE, runtime == TrialRuntime.JVM ? JFR : CPUPROF);
+    }
+
+    /** The one of these that cannot profile this runtime here, with why; empty if all can. */
+    public static Optional<String> unavailable(List<Profiler> profilers, TrialRuntime runtime) {
+        for (Profiler p : profilers) {
+            Optional<String> why = p.unavailable(runtime);
+            if (why.isPresent()) {
+                return Optional.of(p.id() + ": " + why.get());
+            }
+        }
+        return Optional.empty();
+    }
+}

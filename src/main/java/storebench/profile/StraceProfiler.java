@@ -1,0 +1,123 @@
+package storebench.profile;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.TrialRuntime;
+import storebench.results.ResultsFile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code strace -f -ttt -T} on the trial process, tracing the sync calls only ({@link StraceLog#SYNC_CALLS}): per
+ * op, the calls that started while the parent waited for its answer, per store made or visited ("syncs" lines).
+ */
+final class StraceProfiler implements Profiler {
+    static final String LOG = "strace.txt";
+    private Optional<String> unavailable;
+    private Boolean seccomp;
+
+    @Override
+    public String id() {
+        return "strace";
+    }
+
+    @Override
+    public String describe() {
+        return "strace -f -T over the sync calls (fsync, fdatasync, msync, sync_file_range): their count and time per"
+                + " store made or visited";
+    }
+
+    @Override
+    public synchronized Optional<String> unavailable(TrialRuntime runtime) {
+        if (unavailable == null) {
+            if (!runs(List.of("strace", "-V"))) {
+                unavailable = Optional.of("strace is not installed (apt-get install strace), so the sync calls were"
+                        + " not counted");
+            } else if (!runs(List.of("strace", "-f", "-o", "/dev/null", "true"))) {
+                unavailable = Optional.of("strace is installed but cannot trace here (ptrace not permitted?)");
+            } else {
+                unavailable = Optional.empty();
+            }
+        }
+        return unavailable;
+    }
+
+    /** Whether strace can filter with seccomp-bpf here (far less overhead on the calls it does not trace). */
+    private synchronized boolean seccomp() {
+        if (seccomp == null) {
+            seccomp = runs(List.of("strace", "-f", "--seccomp-bpf", "-e", "trace=fsync", "-o", "/dev/null", "true"));
+        }
+        return seccomp;
+    }
+
+    @Override
+    public List<String> commandPrefix(Path out) {
+        List<String> cmd = new ArrayList<>(List.of("strace", "-f", "-ttt", "-T"));
+        if (seccomp()) {
+            cmd.add("--seccomp-bpf");
+        }
+        cmd.addAll(List.of("-e", StraceLog.TRACE_EXPRESSION, "-o", out.resolve(LOG).toString()));
+        return cmd;
+    }
+
+    @Override
+    public List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+            throws IOException {
+        Path log = out.resolve(LOG);
+        List<String> lines = Files.isRegularFile(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+        Map<String, List<Request>> byOp = new LinkedHashMap<>();
+        requests.forEach(r -> byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r));
+        List<ObjectNode> found = new ArrayList<>();
+        for (Map.Entry<String, List<Request>> e : byOp.entrySet()) {
+            Map<String, StraceLog.Calls> sum = new LinkedHashMap<>();
+            int items = 0;
+            for (Request r : e.getValue()) {
+                items += r.items();
+                // a millisecond either side: the parent's clock reads before it sends and after it has the answer
+                StraceLog.summarize(lines, r.from().toEpochMilli() / 1000.0 - 0.001,
+                        r.to().toEpochMilli() / 1000.0 + 0.001).forEach((name, c) -> {
+                            StraceLog.Calls s = sum.computeIfAbsent(name, k -> new StraceLog.Calls());
+                            s.count += c.count;
+                            s.failed += c.failed;
+                            s.seconds += c.seconds;
+                        });
+            }
+            ObjectNode l = ResultsFile.line("profile").put("profile", "syncs").put("profiler", id())
+                    .put("op", e.getKey()).put("items", items).put("requests", e.getValue().size());
+            ObjectNode calls = l.putObject("calls");
+            sum.forEach((name, c) -> calls.putObject(name).put("count", c.count).put("failed", c.failed)
+                    .put("ms", c.seconds * 1000));
+            int per = Math.max(1, items);
+            l.put("callsPerItem", (double) StraceLog.totalCount(sum) / per);
+            l.put("syncMsPerItem", StraceLog.totalSeconds(sum) * 1000 / per);
+            l.put("straceLog", outputDir.relativize(log).toString());
+            l.put("seccompBpf", seccomp());
+            if (!Files.isRegularFile(log)) {
+                l.put("unavailable", "strace wrote no log (" + log + ")");
+            }
+            found.add(l);
+        }
+        return found;
+    }
+
+    private static boolean runs(List<String> cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}
