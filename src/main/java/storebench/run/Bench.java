@@ -10,7 +10,6 @@ import storebench.measure.LoadGate;
 import storebench.measure.Mounts;
 import storebench.measure.LoadSampler;
 import storebench.model.Setting;
-import storebench.model.TrialRuntime;
 import storebench.phase.Measured;
 import storebench.phase.Phases;
 import storebench.phase.Sample;
@@ -23,7 +22,6 @@ import storebench.results.Verdicts;
 import storebench.run.BenchOptions;
 
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -32,7 +30,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -68,7 +65,7 @@ public final class Bench implements AutoCloseable {
     private final RunLock rootLock;
     private final RunLock outputLock;
     private final LoadSampler sampler;
-    private final ObjectNode environment;
+    private final RunEnvironment environment;
     private final long startNs = System.nanoTime();
     private final Map<String, Trial> trials = new LinkedHashMap<>();
     private volatile boolean closed;
@@ -115,8 +112,9 @@ public final class Bench implements AutoCloseable {
         this.hdrLogs = new HdrLogs(outputDir.resolve("hdr"));
         this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
-        this.environment = Environment.collect(JSON, options.projectDir, pool.root());
-        writeEnvironment();
+        this.environment = new RunEnvironment(Environment.collect(JSON, options.projectDir, pool.root()), outputDir,
+                console);
+        environment.write();
         this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
         ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
@@ -198,45 +196,13 @@ public final class Bench implements AutoCloseable {
     }
 
     /** Records what a trial process said about its engine (hello) in environment.json. */
-    synchronized void describeEngine(EngineDescriptor engine, ObjectNode hello) {
-        ObjectNode engines = (ObjectNode) environment.get("engines");
-        ObjectNode e = engines.putObject(engine.id());
-        e.put("title", engine.title());
-        e.put("runtime", hello.path("runtime").asText());
-        e.set("info", hello.path("info"));
-        JsonNode timer = hello.path("timer");
-        if (timer.isObject()) {
-            e.set("timer", timer);
-            // every runtime's clock beside the others: the Node worker's hrtime next to the suite's nanoTime
-            ObjectNode timers = (ObjectNode) environment.get("timers");
-            if (!timers.has(timer.path("source").asText())) {
-                timers.set(timer.path("source").asText(), timer);
-            }
-        }
-        JsonNode limits = hello.path("limits");
-        if (limits.isObject()) {
-            e.set("limits", limits);
-            // the limits each runtime's trial processes run under (after the runtime raised its own soft NOFILE)
-            ObjectNode all = environment.has("trialLimits") ? (ObjectNode) environment.get("trialLimits")
-                    : environment.putObject("trialLimits");
-            all.set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits);
-        }
-        try {
-            writeEnvironment();
-        } catch (IOException ex) {
-            console.println("[storebench] cannot write environment.json: " + ex.getMessage());
-        }
+    void describeEngine(EngineDescriptor engine, ObjectNode hello) {
+        environment.describeEngine(engine, hello);
     }
 
-    /** Records a root a phase measured on (the profile's tmpfs root) with its filesystem in environment.json. */
-    public synchronized void describeRoot(String name, Path path, String fsType, String mountOptions) {
-        ObjectNode roots = environment.has("roots") ? (ObjectNode) environment.get("roots") : environment.putObject("roots");
-        roots.putObject(name).put("path", path.toString()).put("fsType", fsType).put("mountOptions", mountOptions);
-        try {
-            writeEnvironment();
-        } catch (IOException ex) {
-            console.println("[storebench] cannot write environment.json: " + ex.getMessage());
-        }
+    /** Records a root a phase measured on (the run's tmpfs root) with its filesystem in environment.json. */
+    public void describeRoot(String name, Path path, String fsType, String mountOptions) {
+        environment.describeRoot(name, path, fsType, mountOptions);
     }
 
     /**
@@ -254,12 +220,6 @@ public final class Bench implements AutoCloseable {
         return scratch;
     }
 
-    private void writeEnvironment() throws IOException {
-        Path tmp = outputDir.resolve(RunResults.ENVIRONMENT + ".tmp");
-        JSON.writeValue(tmp.toFile(), environment);
-        Files.move(tmp, outputDir.resolve(RunResults.ENVIRONMENT), StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
-    }
 
     /** Where the last complete run before the current one is kept. */
     public static Path previous(Path outputDir) {

@@ -4,12 +4,15 @@ import storebench.phase.Phases;
 import storebench.report.Exports;
 import storebench.report.HtmlReport;
 import storebench.report.MarkdownReport;
+import storebench.report.ProfileSection;
 import storebench.report.Report;
 import storebench.report.ReportBuilder;
+import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -42,6 +45,13 @@ public final class Render {
         report.accept(MarkdownReport.write(dir, built));
         report.accept(HtmlReport.write(dir, built));
         RunResults results = RunResults.load(dir);
+        // the profile's section on its own too (-Dbench.profile=true, bench.profilers), for reading beside its files
+        String profile = ProfileSection.render(ResultsFile.read(dir.resolve(ResultsFile.NAME)));
+        if (!profile.isEmpty()) {
+            Path md = dir.resolve(ProfileSection.FILE);
+            Files.writeString(md, profile, StandardCharsets.UTF_8);
+            report.accept(md);
+        }
         for (Path p : Exports.write(dir, results)) {
             export.accept(p);
         }

@@ -1,0 +1,280 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.EngineDescriptor;
+import storebench.model.Setting;
+import storebench.phase.PhaseRun;
+import storebench.profile.Profiler;
+import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.TrialFailure;
+import storebench.trial.TrialProcess;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+
+/**
+ * The trial processes of one trial, the one place they start: the current one (started on first use, with its
+ * hello), those kept warm for run r of the next phase (bench.share), the heap the next one gets, the workers of a
+ * phase that runs several at once, and the profilers the phase being measured wraps them in (each process under them
+ * serves its phase only; what they found is read when it closes).
+ */
+final class TrialProcesses {
+    private final Bench bench;
+    private final Trial trial;
+    private final EngineDescriptor engine;
+    private final Setting setting;
+    private final String name;
+    private final ProfiledProcesses profiled;
+    private final Map<Integer, TrialProcess> kept = new ConcurrentSkipListMap<>();
+    private volatile TrialProcess process;
+    private String heap;
+    private JsonNode engineInfo;
+    private List<Profiler> profilers = List.of();
+    private String phaseId = "";
+
+    TrialProcesses(Bench bench, Trial trial, EngineDescriptor engine, Setting setting, String name) {
+        this.bench = bench;
+        this.trial = trial;
+        this.engine = engine;
+        this.setting = setting;
+        this.name = name;
+        this.heap = bench.options.trialHeapMb + "m";
+        this.profiled = new ProfiledProcesses(bench.outputDir, bench.outputDir.resolve("profile")
+                .resolve(engine.id() + "-" + setting.id()), engine.runtime());
+    }
+
+    /** The phase now measured and the profilers its processes start under (none: an empty list). */
+    synchronized void phase(String phaseId, List<Profiler> profilers) {
+        this.phaseId = phaseId;
+        this.profilers = profilers;
+        if (!profilers.isEmpty() && process != null && !profiled.profiled(process)) {
+            closeCurrent(); // a process started before the profilers were asked for serves no profiled phase
+        }
+    }
+
+    synchronized List<Profiler> profilers() {
+        return profilers;
+    }
+
+    /** The current process, started (and greeted) if there is none. */
+    synchronized TrialProcess current() throws Exception {
+        if (process == null) {
+            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, heap), profilers, phaseId);
+            TrialProcess started = TrialProcess.start(name, command.command(), setting.environment(), bench.workDir,
+                    bench.options.trialTimeout.toMillis());
+            profiled.started(started, command, "");
+            ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
+                    .put("setting", setting.id());
+            if (bench.options.slowdown > 0) {
+                helloRequest.put("slowdown", bench.options.slowdown);
+            }
+            ObjectNode hello;
+            try {
+                hello = started.request(helloRequest, l -> { });
+            } catch (TrialFailure e) {
+                close(started); // a process that cannot load its engine serves no phase
+                throw e;
+            }
+            process = started;
+            engineInfo = hello.path("info");
+            bench.describeEngine(engine, hello);
+        }
+        return process;
+    }
+
+    /** The engine's versions and settings as a trial process reported them; null before one started. */
+    synchronized JsonNode engineInfo() {
+        return engineInfo;
+    }
+
+    /** One request to the current process; the profilers (if any) learn when it ran. */
+    ObjectNode request(ObjectNode request, int items, IntConsumer progress) throws Exception {
+        TrialProcess p = current();
+        Instant from = Instant.now();
+        ObjectNode answer = p.request(request, l -> progress.accept(l.path("done").asInt()));
+        profiled.answered(p, request.path("op").asText(), from, Instant.now(), items);
+        return answer;
+    }
+
+    synchronized void closeCurrent() {
+        if (process != null) {
+            close(process);
+            process = null;
+        }
+    }
+
+    /** The next process starts fresh, with the default heap. */
+    synchronized void fresh() {
+        closeCurrent();
+        heap = bench.options.trialHeapMb + "m";
+    }
+
+    /** The next process starts fresh, with the heap of one that holds this many stores open. */
+    synchronized void freshHolding(int stores) {
+        closeCurrent();
+        heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores);
+    }
+
+    /** Makes run r's kept process the current one, if it is still alive (never under profilers). */
+    synchronized boolean takeWarm(int r) {
+        if (!profilers.isEmpty()) {
+            return false; // a phase under profilers starts its own processes, each wrapped
+        }
+        TrialProcess p = kept.remove(r);
+        if (p == null) {
+            return false;
+        }
+        if (!p.alive()) {
+            close(p);
+            return false;
+        }
+        closeCurrent();
+        process = p;
+        return true;
+    }
+
+    /** Keeps the current process for run r of the next phase (closes it where it may not be shared). */
+    synchronized void keepWarm(int r, boolean share) {
+        if (process == null) {
+            return;
+        }
+        if (!share || profiled.profiled(process)) {
+            closeCurrent();
+            return;
+        }
+        TrialProcess before = kept.put(r, process);
+        process = null;
+        if (before != null) {
+            close(before);
+        }
+    }
+
+    synchronized void closeKept() {
+        kept.values().forEach(this::close);
+        kept.clear();
+    }
+
+    synchronized boolean jitWarmed(Query query) {
+        return process != null && process.jitWarmed(query.id);
+    }
+
+    synchronized void markJitWarmed(Query query) {
+        if (process != null) {
+            process.markJitWarmed(query.id);
+        }
+    }
+
+    synchronized OptionalDouble settledMs(Query query) {
+        return process == null ? OptionalDouble.empty() : process.settledMs(query.id);
+    }
+
+    synchronized void markSettled(Query query, double ms) {
+        if (process != null) {
+            process.markSettled(query.id, ms);
+        }
+    }
+
+    /**
+     * Starts {@code processes} fresh processes and sends each stage's requests to all of them at once, one progress
+     * line per stage; they are closed when the stages are done.
+     */
+    List<List<ObjectNode>> inParallel(int processes, List<PhaseRun.Stage> stages) throws Exception {
+        closeCurrent();
+        List<TrialProcess> started = new ArrayList<>();
+        ExecutorService senders = Executors.newFixedThreadPool(processes);
+        try {
+            for (int k = 0; k < processes; k++) {
+                ProfiledProcesses.Wrapped command;
+                synchronized (this) {
+                    command = profiled.wrap(bench.commands.command(engine, heap), profilers, phaseId);
+                }
+                TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), command.command(),
+                        setting.environment(), bench.workDir, bench.options.trialTimeout.toMillis());
+                started.add(p);
+                profiled.started(p, command, "worker " + (k + 1));
+                p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),
+                        l -> { });
+            }
+            List<List<ObjectNode>> answers = new ArrayList<>();
+            for (PhaseRun.Stage stage : stages) {
+                answers.add(stage(started, senders, stage));
+            }
+            return answers;
+        } finally {
+            senders.shutdownNow();
+            for (TrialProcess p : started) {
+                close(p);
+            }
+        }
+    }
+
+    private List<ObjectNode> stage(List<TrialProcess> started, ExecutorService senders, PhaseRun.Stage stage)
+            throws Exception {
+        int processes = started.size();
+        // one progress line for the stage: the processes' visits so far, summed
+        Progress progress = new Progress(bench.console, name + " " + stage.name() + " (" + processes + " processes)");
+        int[] done = new int[processes];
+        List<Future<ObjectNode>> futures = new ArrayList<>();
+        for (int k = 0; k < processes; k++) {
+            TrialProcess p = started.get(k);
+            ObjectNode request = stage.request().apply(k);
+            int slot = k;
+            futures.add(senders.submit(() -> {
+                Instant from = Instant.now();
+                ObjectNode answer = p.request(request, l -> {
+                    synchronized (done) {
+                        done[slot] = l.path("done").asInt();
+                        progress.update(Arrays.stream(done).sum(), stage.visits());
+                    }
+                });
+                profiled.answered(p, request.path("op").asText(), from, Instant.now(), stage.visits() / processes);
+                return answer;
+            }));
+        }
+        List<ObjectNode> answers = new ArrayList<>();
+        for (Future<ObjectNode> f : futures) {
+            try {
+                answers.add(f.get());
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+            }
+        }
+        return answers;
+    }
+
+    /** Closes a trial process and records what its profilers found (nothing, for a process none watched). */
+    private void close(TrialProcess p) {
+        p.close();
+        try {
+            for (ObjectNode l : profiled.finish(p)) {
+                trial.append(trial.line("profile").setAll(l));
+            }
+        } catch (IOException e) {
+            bench.console.println("[storebench] " + name + ": the profilers' output could not be read: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops every process at once (the suite is being stopped): from a shutdown hook, without the locks. */
+    void stopAll() {
+        TrialProcess p = process;
+        if (p != null) {
+            p.kill();
+        }
+        List.copyOf(kept.values()).forEach(TrialProcess::kill);
+    }
+}

@@ -1,0 +1,121 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.LoadAverage;
+import storebench.measure.LoadGate;
+import storebench.phase.Phase;
+import storebench.phase.PhaseRun.Answer;
+import storebench.phase.PhaseRun.Requests;
+import storebench.trial.TrialFailure;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+
+/**
+ * The steps a trial's phases send to its current process: the one place a trial waits for the load (before each
+ * load-gated step, which then gets its phase line with its wall time), shows their progress, and turns a failed
+ * request into the trial's failure with how far it got.
+ */
+final class TrialRequests {
+    private final Bench bench;
+    private final Trial trial;
+    private final TrialProcesses processes;
+    private final String name;
+    private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
+
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, String name) {
+        this.bench = bench;
+        this.trial = trial;
+        this.processes = processes;
+        this.name = name;
+    }
+
+    /** Every wait for the load so far. */
+    List<LoadGate.Wait> waits() {
+        return List.copyOf(waits);
+    }
+
+    /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
+    Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
+            throws Exception {
+        LoadGate.Wait wait = loadBefore(step);
+        Progress progress = new Progress(bench.console, name + " " + step.op());
+        ObjectNode result = request(step, request, total, done -> progress.update(done, total));
+        if (step.loadGated()) {
+            ObjectNode l = phaseLine(step, result.path("wallNs").asLong(), wait, total);
+            extra.accept(l, result);
+            trial.append(l);
+        }
+        return new Answer(result, wait);
+    }
+
+    /** Requests of one step sent one after another (a warm-up's windows), with one phase line at their end. */
+    Requests requests(Phase.Step step, int most) throws Exception {
+        LoadGate.Wait wait = loadBefore(step);
+        Progress progress = new Progress(bench.console, name + " " + step.op());
+        return new Requests() {
+            private int visited;
+            private long wallNs;
+
+            @Override
+            public ObjectNode send(ObjectNode request, int visits) throws Exception {
+                int before = visited;
+                ObjectNode result = request(step, request, visits, done -> progress.update(before + done, most));
+                visited += visits;
+                progress.update(visited, most); // a request may end before its process sends a progress line
+                wallNs += result.path("wallNs").asLong();
+                return result;
+            }
+
+            @Override
+            public void end(Consumer<ObjectNode> line) throws IOException {
+                if (step.loadGated()) {
+                    ObjectNode l = phaseLine(step, wallNs, wait, visited);
+                    line.accept(l);
+                    trial.append(l);
+                }
+            }
+        };
+    }
+
+    private LoadGate.Wait loadBefore(Phase.Step step) throws Exception {
+        return step.loadGated() ? awaitLoad() : new LoadGate.Wait(LoadAverage.load1(), 0, false);
+    }
+
+    /** One request to the trial's process; a failure is recorded with the visits the progress lines had reported. */
+    private ObjectNode request(Phase.Step step, ObjectNode request, int total, IntConsumer progress)
+            throws Exception {
+        int[] done = {0};
+        try {
+            return processes.request(request, total, d -> {
+                done[0] = d;
+                progress.accept(d);
+            });
+        } catch (TrialFailure | IOException | RuntimeException e) {
+            String what = step.op() + (request.has("run") ? " " + request.get("run").asInt() : "");
+            throw (Exception) trial.recordFailure(what, "at least " + done[0] + " of " + total
+                    + " stores done, by the last progress line", e);
+        }
+    }
+
+    private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
+        return trial.line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
+                .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", visited);
+    }
+
+    /** Waits for the load (bench.maxLoad), says so when it did, and records the wait. */
+    LoadGate.Wait awaitLoad() throws Exception {
+        LoadGate.Wait wait = bench.loadGate.await();
+        if (wait.waitedMs > 0) {
+            bench.console.printf("[storebench] %s: waited %d s for the load to drop below %s%s%n", name,
+                    wait.waitedMs / 1000, bench.options.maxLoad.getAsDouble(),
+                    wait.gaveUp ? " (gave up: bench.maxLoadWait reached, load " + wait.load1 + ")" : "");
+        }
+        waits.add(wait);
+        return wait;
+    }
+}

@@ -1,0 +1,146 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import storebench.engine.EngineDescriptor;
+import storebench.measure.DiskFull;
+import storebench.model.Setting;
+import storebench.model.Workload;
+import storebench.trial.Protocol;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Where one trial's stores live: its pool (the N stores every phase visits, with the identity of what made them, for
+ * bench.reuse) and the directories its phases make stores of their own in, on the bench root or the run's tmpfs root.
+ * Nothing it did not make is deleted.
+ */
+final class TrialStores {
+    static final String POOL_IDENTITY = "pool.json";
+
+    private final Bench bench;
+    private final EngineDescriptor engine;
+    private final Setting setting;
+    private final String name;
+    /** The directories of stores a phase made itself (the capacity phase's), until it deletes them. */
+    private final Set<Path> ownDirs = ConcurrentHashMap.newKeySet();
+    private volatile Path pool;
+    private boolean deleted;
+
+    TrialStores(Bench bench, EngineDescriptor engine, Setting setting, String name) {
+        this.bench = bench;
+        this.engine = engine;
+        this.setting = setting;
+        this.name = name;
+    }
+
+    /** The pool's directory under the bench root (made if missing). */
+    Path pool(Workload workload) throws IOException {
+        if (pool == null) {
+            pool = bench.pool.trialDir(workload.id(), engine.id(), setting.id());
+        }
+        return pool;
+    }
+
+    /** The pool's directory; null before {@link #pool(Workload)}. */
+    Path pool() {
+        return pool;
+    }
+
+    /** A directory of the phase's own under the bench root, emptied of what an earlier run left there. */
+    Path own(String phase) throws IOException {
+        Path own = bench.pool.trialDir(phase, engine.id(), setting.id()); // never a workload's name: not the pool
+        bench.pool.deleteStores(own);
+        ownDirs.add(own);
+        return own;
+    }
+
+    /** The same on the run's tmpfs root. */
+    Path ownTmpfs(String phase) throws IOException {
+        ScratchRoot tmpfs = bench.scratch();
+        Path own = tmpfs.trialDir(phase, engine.id(), setting.id());
+        tmpfs.pool().deleteStores(own);
+        ownDirs.add(own);
+        return own;
+    }
+
+    void deleteOwn(Path own) throws IOException {
+        StorePool root = own.startsWith(bench.pool.root()) ? bench.pool : bench.scratch().pool();
+        root.deleteStores(own);
+        ownDirs.remove(own);
+        root.settle();
+    }
+
+    /** A store's directory is made by the trial process; anything already there is not ours to replace. */
+    static void requireNothingAt(Path store) throws IOException {
+        if (!Files.exists(store, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        String what = Files.isSymbolicLink(store) ? "a symbolic link (to " + Files.readSymbolicLink(store) + ")"
+                : "a file, not a store directory";
+        throw new IOException(store + " is " + what + " that storebench did not make: it creates each store's directory"
+                + " itself and never writes through, or deletes, what it did not make. Remove it, or choose another"
+                + " -Dbench.root");
+    }
+
+    /** Whether the kept pool was made by what would make it now ({@code identity}: engine, versions, workload). */
+    boolean sameIdentity(JsonNode identity) throws IOException {
+        Path file = pool.resolve(POOL_IDENTITY);
+        if (!Files.isRegularFile(file)) {
+            bench.console.println("[storebench] " + name + ": kept stores have no " + POOL_IDENTITY + "; not reused");
+            return false;
+        }
+        boolean same = Protocol.JSON.readTree(file.toFile()).equals(identity);
+        if (!same) {
+            bench.console.println("[storebench] " + name + ": kept stores were made by another engine version; not reused");
+        }
+        return same;
+    }
+
+    void writeIdentity(JsonNode identity) throws IOException {
+        Protocol.JSON.writeValue(pool.resolve(POOL_IDENTITY).toFile(), identity);
+    }
+
+    /**
+     * Names the bench root and its free space when an engine ran out of disk: it said so, or the root has less left than
+     * one of its stores needs (an engine may fail without saying why: H2 writes in the background).
+     */
+    String diskFullHint(String message, Workload workload) {
+        long free = DiskFull.freeBytes(bench.pool.root());
+        long store = engine.diskEstimateBytes(workload);
+        if (!DiskFull.says(message) && (free < 0 || free >= store)) {
+            return "";
+        }
+        return "\nThe bench root " + bench.pool.root() + " is full (" + DiskFull.free(free) + "; a store of "
+                + engine.id() + " needs about " + DiskEstimate.mib(store) + "). Stores that were"
+                + " not finished are never reused: their count does not match.";
+    }
+
+    /** Deletes the pool, once, unless bench.keep. */
+    synchronized void deletePool() throws IOException {
+        if (pool != null && !bench.options.keep && !deleted) {
+            bench.pool.deleteStores(pool);
+            bench.pool.settle();
+            deleted = true;
+        }
+    }
+
+    /**
+     * Deletes the stores of a trial whose run was stopped, as its end would have (from the shutdown hook, without the
+     * trial's lock, which the interrupted phase may hold): a phase's own stores always, the pool's unless bench.keep.
+     */
+    void deleteOnInterrupt() throws IOException {
+        for (Path own : List.copyOf(ownDirs)) {
+            deleteOwn(own);
+        }
+        Path p = pool;
+        if (p != null && !bench.options.keep) {
+            bench.pool.deleteStores(p);
+        }
+    }
+}
