@@ -107,6 +107,30 @@ class ArchitectureTest {
                 .check(main);
     }
 
+    /**
+     * report/ in layers: the document model (report.model) names no renderer or section; the renderers
+     * (report.render) turn a model into report.md, report.html and the exports and build nothing; the sections and
+     * the builder (report) make the model; the comparison of two runs (report.compare) sits on top.
+     */
+    @Test
+    void reportIsLayeredModelRenderersSectionsComparison() {
+        layer("storebench.report.model..", "storebench.report.render..", "storebench.report.compare..");
+        noClasses().that().resideInAPackage("storebench.report.model..").should().dependOnClassesThat()
+                .resideInAPackage("storebench.report").because("the model is below the sections that build it")
+                .check(main);
+        layer("storebench.report.render..", "storebench.report.compare..");
+        noClasses().that().resideInAPackage("storebench.report.render..").should().dependOnClassesThat()
+                .resideInAPackage("storebench.report").because("a renderer renders a model; it builds none")
+                .check(main);
+        noClasses().that().resideInAPackage("storebench.report").should().dependOnClassesThat()
+                .resideInAPackage("storebench.report.compare..").because("the comparison sits on top").check(main);
+    }
+
+    private static void layer(String lower, String... upper) {
+        noClasses().that().resideInAPackage(lower).should().dependOnClassesThat().resideInAnyPackage(upper)
+                .because(lower + " sits below " + String.join(", ", upper)).check(main);
+    }
+
     @Test
     void packagesAreFreeOfCycles() {
         slices().matching("storebench.(*)..").should().beFreeOfCycles().check(main);

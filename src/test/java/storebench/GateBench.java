@@ -8,7 +8,7 @@ import storebench.gate.Gate;
 import storebench.results.Verdict;
 import storebench.results.Verdicts;
 import storebench.junit.StoreBenchExtension;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
 import storebench.run.Bench;
 

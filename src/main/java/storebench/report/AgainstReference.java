@@ -1,5 +1,9 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Section;
+import storebench.report.model.Text;
+
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.model.TrialRuntime;
@@ -9,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import static storebench.report.ReportBuilder.engineTitle;
-import static storebench.report.ReportBuilder.settingTitle;
+import static storebench.report.model.Titles.engineTitle;
+import static storebench.report.model.Titles.settingTitle;
 
 /**
  * "Against the reference": the reference write-up's figures came from Python on a workstation, so they cannot be set

@@ -1,5 +1,8 @@
 package storebench.report;
 
+import storebench.report.model.Text;
+import storebench.report.model.Titles;
+
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.engine.RunView;
@@ -128,9 +131,9 @@ final class Caveats {
         for (String e : ctx.engines()) {
             ctx.results().lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
                     && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(Text.of(
-                    ReportBuilder.engineTitle(e) + " keeps a store's data in its -wal file after close (median "
-                    + ReportBuilder.fmt(d.path("walBytesMedian").asDouble() / 1024, 0) + " KB of "
-                    + ReportBuilder.fmt(d.path("bytesMedian").asDouble() / 1024, 0)
+                    Titles.engineTitle(e) + " keeps a store's data in its -wal file after close (median "
+                    + Titles.fmt(d.path("walBytesMedian").asDouble() / 1024, 0) + " KB of "
+                    + Titles.fmt(d.path("bytesMedian").asDouble() / 1024, 0)
                     + " KB per store): the disk rows count the -wal file with the database file.")));
             Engines.find(e).ifPresent(d -> d.caveats(view).forEach(text -> c.add(Text.withCodeSpans(text))));
         }
@@ -171,7 +174,7 @@ final class Caveats {
             if (layout.isEmpty()) {
                 continue;
             }
-            counts.add(ReportBuilder.engineTitle(e) + " " + layout.get().path("pageCount").asLong());
+            counts.add(Titles.engineTitle(e) + " " + layout.get().path("pageCount").asLong());
             if (detailed == null && layout.get().path("leafCells").asLong() > 0) {
                 detailed = layout.get();
                 detailedEngine = e;
@@ -191,13 +194,13 @@ final class Caveats {
             double record = (double) detailed.path("leafPayloadBytes").asLong() / cells;
             long perLeaf = (cells + leaves - 1) / leaves;
             long extra = pages - REFERENCE_SQL_PAGES;
-            c.append(" Each note's record is ").append(ReportBuilder.fmt(record, 0)).append(" bytes (")
-                    .append(ReportBuilder.engineTitle(detailedEngine)).append("'s dbstat: ")
-                    .append(ReportBuilder.fmt(cells, 0)).append(" rows in ").append(ReportBuilder.fmt(leaves, 0))
+            c.append(" Each note's record is ").append(Titles.fmt(record, 0)).append(" bytes (")
+                    .append(Titles.engineTitle(detailedEngine)).append("'s dbstat: ")
+                    .append(Titles.fmt(cells, 0)).append(" rows in ").append(Titles.fmt(leaves, 0))
                     .append(" leaf pages), so a ").append(pageSize / 1024).append(" KiB leaf holds ").append(perLeaf)
                     .append(" rows: ").append(leaves).append(" leaves, ").append(detailed.path("interiorPages").asLong())
                     .append(" interior page and the schema page make ").append(pages).append(" pages = ")
-                    .append(ReportBuilder.fmt(pages * pageSize / 1024.0, 0)).append(" KiB.");
+                    .append(Titles.fmt(pages * pageSize / 1024.0, 0)).append(" KiB.");
             if (extra > 0) {
                 long refLeaves = REFERENCE_SQL_PAGES - (pages - leaves);
                 long refPerLeaf = (cells + refLeaves - 1) / refLeaves;
@@ -206,11 +209,11 @@ final class Caveats {
                 long refRecord = (pageSize - 8) / refPerLeaf - 6;
                 c.append(" The reference's 79 pages hold ").append(refPerLeaf)
                         .append(" rows per leaf, so its records were at most ").append(refRecord).append(" bytes, ")
-                        .append(ReportBuilder.fmt(record - refRecord, 0)).append(" narrower (a ts of at most 3 bytes,"
+                        .append(Titles.fmt(record - refRecord, 0)).append(" narrower (a ts of at most 3 bytes,"
                                 + " or none). A SQL store here has ")
-                        .append(extra).append(" more pages: about ").append(ReportBuilder.fmt(extra * pageSize / 1024.0, 0))
+                        .append(extra).append(" more pages: about ").append(Titles.fmt(extra * pageSize / 1024.0, 0))
                         .append(" KB more page cache per open store, and ")
-                        .append(ReportBuilder.fmt(100.0 * (leaves - refLeaves) / refLeaves, 0))
+                        .append(Titles.fmt(100.0 * (leaves - refLeaves) / refLeaves, 0))
                         .append("% more leaf pages for the count to scan.");
             }
         }
@@ -234,9 +237,9 @@ final class Caveats {
         }
         double median = RunStats.median(withRuns.stream().map(m -> m.spread).collect(Collectors.toList()));
         RunResults.Measurement widest = withRuns.stream().max(Comparator.comparingDouble(m -> m.spread)).get();
-        return Optional.of("The open-run figures moved from run to run by " + ReportBuilder.fmt(median * 100, 0)
+        return Optional.of("The open-run figures moved from run to run by " + Titles.fmt(median * 100, 0)
                 + "% (the median spread, (max - min) / median of the R run figures, of open, count, close and"
-                + " open-query-close over all columns; the widest is " + ReportBuilder.fmt(widest.spread * 100, 0) + "%, "
+                + " open-query-close over all columns; the widest is " + Titles.fmt(widest.spread * 100, 0) + "%, "
                 + widest.engine + " " + widest.stat + " under " + widest.setting + "). A difference smaller than"
                 + " that, between two columns or two runs, is noise." + precision(withRuns) + load + " On a virtual machine, other guests on"
                 + " the same host can slow every engine's system calls and memory accesses for tens to hundreds of"
@@ -256,7 +259,7 @@ final class Caveats {
                     + " with at least 95% confidence.";
         }
         return " With " + runs + " runs a figure's interval (its results line's \"interval\": the lowest and highest"
-                + " of its runs) holds the median of its runs' population with " + ReportBuilder.fmt(range.confidence()
+                + " of its runs) holds the median of its runs' population with " + Titles.fmt(range.confidence()
                 * 100, 1) + "% confidence only; 95% needs 6 runs (-Dbench.runs=6).";
     }
 }

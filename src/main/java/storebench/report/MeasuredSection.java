@@ -1,5 +1,10 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Section;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+
 import storebench.results.PhaseReading;
 import storebench.results.RunStats;
 
@@ -12,8 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import static storebench.report.ReportBuilder.engineTitle;
-import static storebench.report.ReportBuilder.fmt;
+import static storebench.report.model.Titles.engineTitle;
+import static storebench.report.model.Titles.fmt;
 
 /**
  * The report's "What was measured": the workload, N, R and M, how the runs warmed up and were sized, the data volume,

@@ -1,5 +1,8 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;

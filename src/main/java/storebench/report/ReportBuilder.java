@@ -1,5 +1,14 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.ChartSet;
+import storebench.report.model.EnvironmentTable;
+import storebench.report.model.Report;
+import storebench.report.model.Section;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+import storebench.report.model.VerdictsTable;
+
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.model.Setting;
@@ -20,6 +29,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+
+import static storebench.report.model.Titles.engineTitle;
+import static storebench.report.model.Titles.fmt;
+import static storebench.report.model.Titles.settingTitle;
 
 /**
  * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
@@ -324,24 +337,5 @@ public final class ReportBuilder {
                 .filter(l -> status.equals(l.path("status").asText()))
                 .map(l -> (l.hasNonNull("phase") ? l.get("phase").asText() + ": " : "") + l.path("reason").asText())
                 .findFirst();
-    }
-
-    /** An engine's title ("ObjectBox, cached model"); its id where this build does not know it. */
-    static String engineTitle(String engine) {
-        return Engines.find(engine).map(EngineDescriptor::title).orElse(engine);
-    }
-
-    /** A setting's title ("mmap threshold 131072"); its id where this build does not know it. */
-    static String settingTitle(String setting) {
-        try {
-            return Setting.of(setting).title();
-        } catch (IllegalArgumentException e) {
-            return setting;
-        }
-    }
-
-    /** A number as every report prints it: thousands separators, the given decimals. */
-    static String fmt(double v, int decimals) {
-        return Stat.number(v, decimals);
     }
 }

@@ -16,9 +16,9 @@ import java.util.Optional;
  * order, W (notes per store) and M (stores held open). The report's model and its caveats read it; an engine's caveats
  * read it as a {@link RunView}.
  */
-record ReportRun(RunResults results, JsonNode run, List<String> engines, List<String> settings, int notesPerStore,
+public record ReportRun(RunResults results, JsonNode run, List<String> engines, List<String> settings, int notesPerStore,
                  int held) implements RunView {
-    ReportRun {
+    public ReportRun {
         engines = List.copyOf(engines);
         settings = List.copyOf(settings);
     }
@@ -35,7 +35,7 @@ record ReportRun(RunResults results, JsonNode run, List<String> engines, List<St
     }
 
     /** The engines of a run in the report's column order (the engines' own), whatever order the run listed them in. */
-    static List<String> columns(RunResults results) {
+    public static List<String> columns(RunResults results) {
         List<String> listed = new ArrayList<>();
         results.run().path("engines").forEach(e -> listed.add(e.asText()));
         if (listed.isEmpty()) {

@@ -1,12 +1,16 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Section;
+import storebench.report.model.Text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import static storebench.report.ReportBuilder.engineTitle;
+import static storebench.report.model.Titles.engineTitle;
 
 /** The report's last two sections: the engines' versions and the machine's timer and device, and the command again. */
 final class ReproduceSections {

@@ -12,9 +12,9 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-import static storebench.report.ReportBuilder.engineTitle;
-import static storebench.report.ReportBuilder.fmt;
-import static storebench.report.ReportBuilder.settingTitle;
+import static storebench.report.model.Titles.engineTitle;
+import static storebench.report.model.Titles.fmt;
+import static storebench.report.model.Titles.settingTitle;
 
 /**
  * The report's opening, "Result in a few sentences", written the way the reference write-up's are: each sentence

@@ -1,5 +1,11 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Section;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+import storebench.report.render.MarkdownReport;
+
 import storebench.results.Verdict;
 import storebench.results.Verdict.Status;
 import storebench.results.Verdicts;

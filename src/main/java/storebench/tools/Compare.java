@@ -1,8 +1,8 @@
 package storebench.tools;
 
-import storebench.report.CompareReport;
-import storebench.report.CompareRuns;
-import storebench.report.HtmlReport;
+import storebench.report.compare.CompareReport;
+import storebench.report.compare.CompareRuns;
+import storebench.report.render.HtmlReport;
 import storebench.results.RunResults;
 
 import java.io.IOException;

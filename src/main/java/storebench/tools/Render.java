@@ -1,11 +1,11 @@
 package storebench.tools;
 
 import storebench.phase.Phases;
-import storebench.report.Exports;
-import storebench.report.HtmlReport;
-import storebench.report.MarkdownReport;
+import storebench.report.render.Exports;
+import storebench.report.render.HtmlReport;
+import storebench.report.render.MarkdownReport;
 import storebench.report.ProfileSection;
-import storebench.report.Report;
+import storebench.report.model.Report;
 import storebench.report.ReportBuilder;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;

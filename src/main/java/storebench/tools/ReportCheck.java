@@ -1,8 +1,8 @@
 package storebench.tools;
 
 import storebench.phase.Phases;
-import storebench.report.Exports;
-import storebench.report.MarkdownReport;
+import storebench.report.render.Exports;
+import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 

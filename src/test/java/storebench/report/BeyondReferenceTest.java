@@ -1,5 +1,13 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Report;
+import storebench.report.model.Section;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+import storebench.report.render.HtmlReport;
+import storebench.report.render.MarkdownReport;
+
 import storebench.phase.Phases;
 import storebench.results.RunResults;
 import storebench.results.Stat;

@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.report.render.Exports;
+
 import storebench.tools.ReportCheck;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;

@@ -1,5 +1,9 @@
 package storebench.report;
 
+import storebench.report.model.StatsTable;
+import storebench.report.render.HtmlPage;
+import storebench.report.render.HtmlReport;
+
 import storebench.phase.CreatePhase;
 import storebench.phase.MemoryPhase;
 import storebench.phase.OpenRunsPhase;
@@ -51,7 +55,7 @@ class HtmlReportTest {
     static void render() throws Exception {
         run = fixture("/report/html/run/results.jsonl").getParent();
         results = RunResults.load(run);
-        html = new HtmlReport(run, results, null, Phases.ALL).render();
+        html = new HtmlReport(ReportBuilder.of(run, results, null, java.util.Optional.empty(), ReportBuilder.IN_REFERENCE, Phases.ALL)).render();
     }
 
     private static Path fixture(String resource) throws URISyntaxException {
@@ -199,7 +203,7 @@ class HtmlReportTest {
     void writesReportHtmlWithTheGatesVerdictsFailuresFirst() throws IOException, URISyntaxException {
         copyRun(tmp);
         Files.copy(fixture("/report/html/verdicts.json"), tmp.resolve("verdicts.json"));
-        Path out = HtmlReport.write(tmp, Phases.ALL);
+        Path out = HtmlReport.write(tmp, ReportBuilder.of(tmp, Phases.ALL));
         assertThat(out).isEqualTo(tmp.resolve("report.html"));
         String page = Files.readString(out, StandardCharsets.UTF_8);
         String gate = page.substring(page.indexOf("<h2 id=\"regression-gate\">"));
@@ -219,7 +223,7 @@ class HtmlReportTest {
         copyRun(tmp);
         Files.writeString(tmp.resolve("verdicts.json"),
                 "[{\"rule\": \"open under 1 ms\", \"verdict\": \"pass\", \"value\": 0.5}, {\"rule\": \"r2\", \"extra\": true}]");
-        String page = Files.readString(HtmlReport.write(tmp, Phases.ALL), StandardCharsets.UTF_8);
+        String page = Files.readString(HtmlReport.write(tmp, ReportBuilder.of(tmp, Phases.ALL)), StandardCharsets.UTF_8);
         assertThat(page).contains("<table class=\"verdicts\">\n<thead><tr><th>rule</th><th>verdict</th><th>value</th><th>extra</th></tr>")
                 .contains("<td>open under 1 ms</td><td>pass</td><td class=\"num\">0.500</td><td>–</td>")
                 .contains("<td>r2</td><td>–</td><td>–</td><td>true</td>");
@@ -228,7 +232,7 @@ class HtmlReportTest {
     @Test
     void namesTheFileAndLineOfABadResultsLine() throws IOException {
         Files.writeString(tmp.resolve("results.jsonl"), "{\"kind\":\"run\"}\nnot json\n");
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> HtmlReport.write(tmp, Phases.ALL)))
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> HtmlReport.write(tmp, ReportBuilder.of(tmp, Phases.ALL))))
                 .isInstanceOf(IOException.class).hasMessageContaining("results.jsonl:2:");
     }
 

@@ -1,5 +1,7 @@
 package storebench.report;
 
+import storebench.report.render.MarkdownReport;
+
 import storebench.phase.Phases;
 
 import storebench.engine.ObjectBoxEngine;
@@ -53,7 +55,7 @@ class MarkdownReportTest {
     }
 
     private static String render(List<JsonNode> lines) throws Exception {
-        return new MarkdownReport(new RunResults(lines, environment()), Phases.ALL).render();
+        return new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment()), Phases.ALL)).render();
     }
 
     private static boolean isStatOf(JsonNode l, String engine, String setting) {
@@ -97,7 +99,7 @@ class MarkdownReportTest {
     void rendersTheSmallRunToTheExpectedMarkdown() throws Exception {
         String expected = Files.readString(runSmall().resolve("expected-report.md"), StandardCharsets.UTF_8);
 
-        String rendered = new MarkdownReport(RunResults.load(runSmall()), Phases.ALL).render();
+        String rendered = new MarkdownReport(ReportBuilder.of(RunResults.load(runSmall()), Phases.ALL)).render();
 
         assertThat(rendered).isEqualTo(expected);
     }
@@ -107,7 +109,7 @@ class MarkdownReportTest {
         Files.copy(runSmall().resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
         Files.copy(runSmall().resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
 
-        Path out = MarkdownReport.write(tmp, Phases.ALL);
+        Path out = MarkdownReport.write(tmp, ReportBuilder.of(tmp, Phases.ALL));
 
         assertThat(out).isEqualTo(tmp.resolve("report.md"));
         assertThat(Files.readString(out, StandardCharsets.UTF_8))
@@ -323,7 +325,7 @@ class MarkdownReportTest {
         ObjectNode env = (ObjectNode) environment();
         env.put("transparentHugepage", "madvise");
 
-        String md = new MarkdownReport(new RunResults(lines, env), Phases.ALL).render();
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, env), Phases.ALL)).render();
 
         assertThat(md).contains("does not checkpoint the -wal file when a store closes")
                 .contains("asks for transparent huge pages on it (MADV_HUGEPAGE)")

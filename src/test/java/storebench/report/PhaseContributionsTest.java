@@ -1,5 +1,9 @@
 package storebench.report;
 
+import storebench.report.model.ChartSet;
+import storebench.report.render.HtmlReport;
+import storebench.report.render.MarkdownReport;
+
 import storebench.phase.Phases;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -85,8 +89,8 @@ class PhaseContributionsTest {
         lines.add(stat("sqlite", "conc_oqc_per_s_t2", 1800));
         lines.add(stat("sqlite", "conc_oqc_per_s_t4", 1900));
 
-        String on2 = new MarkdownReport(new RunResults(lines, environment(2)), Phases.ALL).render();
-        String on32 = new MarkdownReport(new RunResults(lines, environment(32)), Phases.ALL).render();
+        String on2 = new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment(2)), Phases.ALL)).render();
+        String on32 = new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment(32)), Phases.ALL)).render();
 
         assertThat(on2).contains("- SQLite, concurrency (open-query-close per second, all workers; speed-up over one"
                 + " worker): 1,000/s at T=1, 1,800/s at T=2 (x1.80), 1,900/s at T=4 (x1.90); this machine has 2"
@@ -122,7 +126,7 @@ class PhaseContributionsTest {
         ((ObjectNode) lines.get(0)).put("warmupOpens", 1000).putObject("phaseOptions").put("bench.capacityMax", "5000")
                 .put("bench.threads", "1,2,4");
 
-        String md = new MarkdownReport(new RunResults(lines, environment(2)), Phases.ALL).render();
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment(2)), Phases.ALL)).render();
 
         assertThat(md).contains(" -Dbench.hold=1000 -Dbench.maxLoad=1.0 -Dbench.warmupOpens=1000"
                 + " -Dbench.capacityMax=5000 -Dbench.threads=1,2,4\n");

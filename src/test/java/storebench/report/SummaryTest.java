@@ -1,5 +1,9 @@
 package storebench.report;
 
+import storebench.report.model.Block;
+import storebench.report.model.Section;
+import storebench.report.model.Text;
+
 import storebench.phase.Phases;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

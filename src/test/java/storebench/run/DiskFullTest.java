@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.model.Setting;

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.tools.ReportCheck;
 import storebench.results.RunResults;
 import storebench.results.Stat;

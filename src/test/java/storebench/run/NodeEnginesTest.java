@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineDescriptor;
 import storebench.run.BenchOptions;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.trial.Protocol;
 import storebench.model.Setting;
 import storebench.trial.TrialFailure;

@@ -5,7 +5,7 @@ import storebench.engine.SqliteEngine;
 import storebench.results.Verdict;
 import storebench.model.Setting;
 import storebench.phase.Phases;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 

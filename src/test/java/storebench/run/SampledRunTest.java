@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.report.ReportBuilder;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,7 +12,7 @@ import storebench.phase.ColdPhase;
 import storebench.phase.Phases;
 import storebench.phase.ReadPhase;
 import storebench.phase.Sample;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -66,7 +68,7 @@ class SampledRunTest {
         assertThat(results.measurement("sqlite", "default", ReadPhase.ORC_MS.id())).isPresent();
         assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value)
                 .as("KB per visited store: the sum of the requests' reads over all their visits").isPositive();
-        assertThat(new MarkdownReport(results, Phases.ALL).render()).as("the report says how the runs were sized").contains(
+        assertThat(new MarkdownReport(ReportBuilder.of(results, Phases.ALL)).render()).as("the report says how the runs were sized").contains(
                 "Read and cold visited the first stores of each run's seeded order only until the 95% interval of the"
                         + " run's median lay within 50.0% of it (-Dbench.samplePrecision; at least 300 visits): read 300"
                         + " visits per run (median; 300–300), cold 300 visits per run (median; 300–300)");

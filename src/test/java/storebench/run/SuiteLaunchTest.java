@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.report.MarkdownReport;
+import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 

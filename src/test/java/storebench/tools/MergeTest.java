@@ -1,8 +1,10 @@
 package storebench.tools;
 
+import storebench.report.ReportBuilder;
+
 import storebench.phase.Phases;
-import storebench.report.Exports;
-import storebench.report.MarkdownReport;
+import storebench.report.render.Exports;
+import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
@@ -123,7 +125,7 @@ class MergeTest {
         assertThat(RunFolder.ours(out)).as("marked as storebench's, like a run's output folder").isTrue();
         assertThat(out.resolve(RunFolder.MARKER)).exists();
         String merged = Files.readString(out.resolve(MarkdownReport.NAME));
-        String original = new MarkdownReport(RunResults.load(whole), Phases.ALL).render();
+        String original = new MarkdownReport(ReportBuilder.of(RunResults.load(whole), Phases.ALL)).render();
         assertThat(statsTables(merged)).hasSizeGreaterThan(20).isEqualTo(statsTables(original));
         assertThat(merged).contains("Merged from 2 runs, all on this machine: objectbox, objectbox-cached,"
                 + " objectbox-nosync under default, mmap-threshold; sqlite under default, mmap-threshold.");

@@ -1,7 +1,7 @@
 package storebench.tools;
 
-import storebench.report.Exports;
-import storebench.report.MarkdownReport;
+import storebench.report.render.Exports;
+import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 

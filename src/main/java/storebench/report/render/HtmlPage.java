@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.render;
 
 import java.util.Locale;
 
@@ -6,7 +6,7 @@ import java.util.Locale;
  * The parts every storebench HTML page shares: escaping, the page shell and its inline style sheet. A page is one
  * self-contained file: no script, no external style sheet, font or image, so it opens offline and fetches nothing.
  */
-final class HtmlPage {
+public final class HtmlPage {
     private HtmlPage() {
     }
 
@@ -57,7 +57,7 @@ final class HtmlPage {
             "footer { margin-top: 48px; font-size: 13px; color: var(--muted); }");
 
     /** The whole document: head with the inline style sheet, then the body's HTML inside main. */
-    static String document(String title, String body) {
+    public static String document(String title, String body) {
         return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                 + "<title>" + esc(title) + "</title>\n<style>\n" + CSS + "\n</style>\n</head>\n<body>\n<main>\n"
@@ -65,7 +65,7 @@ final class HtmlPage {
     }
 
     /** Escapes text for an element's content or a double-quoted attribute. */
-    static String esc(String s) {
+    public static String esc(String s) {
         if (s == null) {
             return "";
         }
@@ -92,14 +92,8 @@ final class HtmlPage {
         return out.toString();
     }
 
-    /** An id for an anchor: "mmap threshold 131072" becomes "mmap-threshold-131072". */
-    static String slug(String s) {
-        String slug = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-        return slug.isEmpty() ? "section" : slug;
-    }
-
     /** A percentage for a spread or tolerance: 0.084 becomes "8.4%". */
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         double p = fraction * 100;
         String text = String.format(Locale.US, p < 10 ? "%.1f" : "%.0f", p);
         return (text.endsWith(".0") ? text.substring(0, text.length() - 2) : text) + "%";

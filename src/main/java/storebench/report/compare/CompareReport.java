@@ -1,4 +1,11 @@
-package storebench.report;
+package storebench.report.compare;
+
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+import storebench.report.model.Titles;
+import storebench.report.render.HtmlPage;
+import storebench.report.render.HtmlReport;
+import storebench.report.render.MarkdownReport;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.results.Stat;
@@ -56,7 +63,7 @@ public final class CompareReport {
             md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
                     .append("| --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
             for (CompareRuns.Row r : moved) {
-                md.append("| ").append(ReportBuilder.settingTitle(r.setting)).append(" | ").append(ReportBuilder.engineTitle(r.engine))
+                md.append("| ").append(Titles.settingTitle(r.setting)).append(" | ").append(Titles.engineTitle(r.engine))
                         .append(" | ").append(r.stat.label(notesPerStore, held)).append(" | ")
                         .append(r.stat.format(r.before.value)).append(" | ")
                         .append(r.stat.format(r.after.value)).append(" | ").append(ratio(r)).append(" | ")
@@ -65,8 +72,8 @@ public final class CompareReport {
             md.append('\n');
         }
         for (String setting : runs.settings) {
-            md.append("## ").append(ReportBuilder.settingTitle(setting)).append("\n\n|  |");
-            runs.engines.forEach(e -> md.append(' ').append(ReportBuilder.engineTitle(e)).append(" |"));
+            md.append("## ").append(Titles.settingTitle(setting)).append("\n\n|  |");
+            runs.engines.forEach(e -> md.append(' ').append(Titles.engineTitle(e)).append(" |"));
             md.append("\n| --- |");
             runs.engines.forEach(e -> md.append(" ---: |"));
             md.append('\n');
@@ -111,8 +118,8 @@ public final class CompareReport {
                     + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
             for (CompareRuns.Row r : moved) {
                 String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
-                h.append("<tr><td>").append(HtmlPage.esc(ReportBuilder.settingTitle(r.setting))).append("</td><td>")
-                        .append(HtmlPage.esc(ReportBuilder.engineTitle(r.engine))).append("</td><td>")
+                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting))).append("</td><td>")
+                        .append(HtmlPage.esc(Titles.engineTitle(r.engine))).append("</td><td>")
                         .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(r.stat.format(r.before.value))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(r.stat.format(r.after.value))).append("</td><td class=\"num\">")
@@ -122,11 +129,11 @@ public final class CompareReport {
             h.append("</tbody></table></div>\n");
         }
         for (String setting : runs.settings) {
-            h.append("<h2 id=\"").append(HtmlPage.slug(setting)).append("\">").append(HtmlPage.esc(ReportBuilder.settingTitle(setting)))
+            h.append("<h2 id=\"").append(Titles.slug(setting)).append("\">").append(HtmlPage.esc(Titles.settingTitle(setting)))
                     .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
                     .append(HtmlPage.esc(setting)).append("\">\n<thead><tr><th></th>");
             runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
-                    .append(HtmlPage.esc(ReportBuilder.engineTitle(e))).append("</th>"));
+                    .append(HtmlPage.esc(Titles.engineTitle(e))).append("</th>"));
             h.append("</tr></thead>\n<tbody>\n");
             for (Stat stat : runs.stats) {
                 h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
@@ -198,8 +205,8 @@ public final class CompareReport {
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
         String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
-        String b = r.before == null ? StatsTable.NONE : ReportBuilder.fmt(r.before.value, r.stat.decimals());
-        String a = r.after == null ? StatsTable.NONE : ReportBuilder.fmt(r.after.value, r.stat.decimals());
+        String b = r.before == null ? StatsTable.NONE : Titles.fmt(r.before.value, r.stat.decimals());
+        String a = r.after == null ? StatsTable.NONE : Titles.fmt(r.after.value, r.stat.decimals());
         return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
     }
 

@@ -1,7 +1,10 @@
-package storebench.report;
+package storebench.report.render;
 
-import storebench.results.PhaseReading;
-import storebench.results.RunResults;
+import storebench.report.model.Block;
+import storebench.report.model.Report;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,16 +25,6 @@ public final class MarkdownReport {
 
     public MarkdownReport(Report report) {
         this.report = report;
-    }
-
-    /** The report of results read elsewhere (no verdicts), with what the build's phases say about them. */
-    public MarkdownReport(RunResults results, List<? extends PhaseReading> phases) {
-        this(ReportBuilder.of(results, phases));
-    }
-
-    /** Renders report.md of a run's folder from its files; returns its path. */
-    public static Path write(Path runDir, List<? extends PhaseReading> phases) throws IOException {
-        return write(runDir, ReportBuilder.of(runDir, phases));
     }
 
     /** Writes report.md of a run's folder from its report; returns its path. */
@@ -56,7 +49,7 @@ public final class MarkdownReport {
      * Blocks as Markdown, one blank line between two blocks. Every block but a code block also ends with its blank
      * line: report.md has always ended at the closing fence of its "Reproduce" command.
      */
-    static String render(List<Block> blocks) {
+    public static String render(List<Block> blocks) {
         StringBuilder md = new StringBuilder();
         for (Block block : blocks) {
             if (md.length() > 0 && !endsWithBlankLine(md)) {
@@ -132,7 +125,7 @@ public final class MarkdownReport {
     }
 
     /** Inline text: `code` and **strong**. */
-    static String inline(Text text) {
+    public static String inline(Text text) {
         StringBuilder md = new StringBuilder();
         for (Text.Span s : text.spans()) {
             switch (s.style()) {

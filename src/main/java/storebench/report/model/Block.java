@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import java.util.List;
 
@@ -20,7 +20,7 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
     record Heading(int level, String text, String id) implements Block {
         /** A heading anchored at its text's slug ("1,000 stores per engine, defaults": 1-000-stores-per-engine-defaults). */
         public static Heading of(int level, String text) {
-            return new Heading(level, text, HtmlPage.slug(text));
+            return new Heading(level, text, Titles.slug(text));
         }
     }
 

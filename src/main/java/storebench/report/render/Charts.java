@@ -1,4 +1,6 @@
-package storebench.report;
+package storebench.report.render;
+
+import storebench.report.model.ChartPercentiles;
 
 import storebench.engine.Engines;
 

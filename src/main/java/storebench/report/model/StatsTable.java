@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import storebench.results.Stat;
 
@@ -54,7 +54,7 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
             runs = List.copyOf(runs);
         }
 
-        static Cell none(String engine, boolean failed) {
+        public static Cell none(String engine, boolean failed) {
             return new Cell(engine, failed ? State.FAILED : State.NOT_MEASURED, null, null, List.of());
         }
 

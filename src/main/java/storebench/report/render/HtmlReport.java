@@ -1,10 +1,19 @@
-package storebench.report;
+package storebench.report.render;
 
-import storebench.results.PhaseReading;
-import storebench.results.RunResults;
+import storebench.report.model.Block;
+import storebench.report.model.ChartPercentiles;
+import storebench.report.model.ChartSet;
+import storebench.report.model.EnvironmentTable;
+import storebench.report.model.KeyValue;
+import storebench.report.model.Report;
+import storebench.report.model.Section;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+import storebench.report.model.Titles;
+import storebench.report.model.VerdictsTable;
+
 import storebench.results.Stat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -32,19 +40,6 @@ public final class HtmlReport {
 
     public HtmlReport(Report report) {
         this.report = report;
-    }
-
-    /**
-     * @param runDir   the run's folder, where the HdrHistogram logs are (hdr/)
-     * @param verdicts the parsed verdicts.json, or null where the gate wrote none
-     */
-    public HtmlReport(Path runDir, RunResults results, JsonNode verdicts, List<? extends PhaseReading> phases) {
-        this(ReportBuilder.of(runDir, results, verdicts, Optional.empty(), ReportBuilder.IN_REFERENCE, phases));
-    }
-
-    /** Renders report.html of a run's folder from its files (results.jsonl, environment.json, verdicts.json, hdr/). */
-    public static Path write(Path runDir, List<? extends PhaseReading> phases) throws IOException {
-        return write(runDir, ReportBuilder.of(runDir, phases));
     }
 
     /** Writes report.html of a run's folder from its report; returns its path. */
@@ -81,7 +76,7 @@ public final class HtmlReport {
         toc.forEach(h -> page.append("<a href=\"#").append(h.id()).append("\">").append(HtmlPage.esc(h.text()))
                 .append("</a> "));
         page.append("</nav>\n").append(body);
-        page.append("<footer>Rendered by storebench.report.HtmlReport from the files of ")
+        page.append("<footer>Rendered by " + HtmlReport.class.getName() + " from the files of ")
                 .append(HtmlPage.esc(report.source()))
                 .append(" (results.jsonl, environment.json, verdicts.json, hdr/). One self-contained file: no script,"
                         + " nothing fetched when opened.</footer>\n");
@@ -202,15 +197,15 @@ public final class HtmlReport {
     /** The run figures: all of them for a few runs, their range for many. */
     private static String runs(Stat stat, List<Double> runs) {
         if (runs.size() <= 5) {
-            return runs.stream().map(r -> ReportBuilder.fmt(r, stat.decimals())).collect(Collectors.joining(" "));
+            return runs.stream().map(r -> Titles.fmt(r, stat.decimals())).collect(Collectors.joining(" "));
         }
         double min = runs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
         double max = runs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-        return ReportBuilder.fmt(min, stat.decimals()) + "–" + ReportBuilder.fmt(max, stat.decimals());
+        return Titles.fmt(min, stat.decimals()) + "–" + Titles.fmt(max, stat.decimals());
     }
 
     /** Inline text: escaped, with {@code <code>} and {@code <strong>} spans. */
-    static String inline(Text text) {
+    public static String inline(Text text) {
         StringBuilder html = new StringBuilder();
         for (Text.Span s : text.spans()) {
             switch (s.style()) {
@@ -232,7 +227,7 @@ public final class HtmlReport {
                 continue;
             }
             String caption = "Every visit of the warm open runs, all runs merged (up to "
-                    + ReportBuilder.fmt(plot.perEngine(), 0) + " per engine), from hdr/&lt;engine&gt;/"
+                    + Titles.fmt(plot.perEngine(), 0) + " per engine), from hdr/&lt;engine&gt;/"
                     + HtmlPage.esc(plot.setting()) + "/" + ChartPercentiles.OQC_LOG + ". Both axes are logarithmic; the"
                     + " last point of a line is the slowest visit."
                     + (plot.missing().isEmpty() ? "" : " Not drawn: " + HtmlPage.esc(String.join(", ", plot.missing()))
@@ -243,7 +238,7 @@ public final class HtmlReport {
         int engines = charts.engines().size();
         int settings = charts.settings().size();
         for (ChartSet.BarGroup group : charts.bars()) {
-            html.append("<h3 id=\"").append(HtmlPage.slug(group.title())).append("\">").append(HtmlPage.esc(group.title()))
+            html.append("<h3 id=\"").append(Titles.slug(group.title())).append("\">").append(HtmlPage.esc(group.title()))
                     .append("</h3>\n<div class=\"charts\">\n");
             for (ChartSet.BarChart bar : group.charts()) {
                 Stat stat = bar.stat();
@@ -303,7 +298,7 @@ public final class HtmlReport {
         for (List<VerdictsTable.Cell> row : verdicts.rows()) {
             html.append("<tr>");
             for (VerdictsTable.Cell c : row) {
-                String cls = c.status() != null ? " class=\"status-" + HtmlPage.slug(c.status()).toUpperCase(Locale.ROOT)
+                String cls = c.status() != null ? " class=\"status-" + Titles.slug(c.status()).toUpperCase(Locale.ROOT)
                         .replace('-', '_') + "\"" : c.number() ? " class=\"num\"" : "";
                 html.append("<td").append(cls).append('>').append(HtmlPage.esc(c.text())).append("</td>");
             }

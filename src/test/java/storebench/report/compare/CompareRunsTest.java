@@ -1,4 +1,6 @@
-package storebench.report;
+package storebench.report.compare;
+
+import storebench.report.compare.CompareRuns;
 
 import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;

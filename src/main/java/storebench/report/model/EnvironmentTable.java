@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -29,7 +29,7 @@ public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engine
     }
 
     /** The environment of a run; empty where it has no environment.json. */
-    static Optional<EnvironmentTable> of(JsonNode env) {
+    public static Optional<EnvironmentTable> of(JsonNode env) {
         if (env.isMissingNode()) {
             return Optional.empty();
         }
@@ -52,7 +52,7 @@ public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engine
                     flatten(fields, field.getKey(), field.getValue());
                 }
             }
-            engines.add(new EngineFields(e.getKey(), ReportBuilder.engineTitle(e.getKey()), fields));
+            engines.add(new EngineFields(e.getKey(), Titles.engineTitle(e.getKey()), fields));
         }
         return Optional.of(new EnvironmentTable(machine, engines));
     }

@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.render;
 
 import org.jfree.chart.JFreeChart;
 import org.jfree.svg.MeetOrSlice;

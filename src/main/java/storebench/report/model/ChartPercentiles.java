@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -16,16 +16,16 @@ import java.util.List;
  * run, nanoseconds), as the points of a percentile plot the way HdrHistogram's plotter draws it: x = 1 / (1 - p),
  * on a log axis, so 90%, 99% and 99.9% are equally far apart; y = latency in ms.
  */
-final class ChartPercentiles {
+public final class ChartPercentiles {
     /** The log of open-query-close latencies of a trial's open runs, under the run's hdr/ folder. */
-    static final String OQC_LOG = "openrun-oqc.hlog";
+    public static final String OQC_LOG = "openrun-oqc.hlog";
     private static final int TICKS_PER_HALF_DISTANCE = 5;
 
     /** One point of the plot. */
-    record Point(double percentile, double x, double ms) {
+    public record Point(double percentile, double x, double ms) {
     }
 
-    final List<Point> points;
+    public final List<Point> points;
     final long count;
     final int intervals;
 

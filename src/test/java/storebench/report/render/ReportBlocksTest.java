@@ -1,4 +1,9 @@
-package storebench.report;
+package storebench.report.render;
+
+import storebench.report.model.Block;
+import storebench.report.model.Text;
+import storebench.report.render.HtmlReport;
+import storebench.report.render.MarkdownReport;
 
 import org.junit.jupiter.api.Test;
 

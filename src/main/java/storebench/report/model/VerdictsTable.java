@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -46,7 +46,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
      * The table of a parsed verdicts.json; {@code results}, the run's, describe its statistics (how their figures
      * print: the verdicts' own unit and decimals fields are folded into those cells, not columns of their own).
      */
-    static VerdictsTable of(JsonNode root, RunResults results) {
+    public static VerdictsTable of(JsonNode root, RunResults results) {
         JsonNode list = verdictList(root);
         List<KeyValue> fields = new ArrayList<>();
         if (root.isObject()) {

@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,7 @@
-package storebench.report;
+package storebench.report.compare;
+
+import storebench.report.ReportRun;
+import storebench.report.render.HtmlPage;
 
 import storebench.results.RunResults;
 import storebench.results.Stat;

@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.model;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,4 +1,5 @@
-package storebench.report;
+package storebench.report.model;
+
 
 import storebench.results.Curve;
 import storebench.results.PhaseReading;
@@ -80,7 +81,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
      *
      * @param runDir the run's folder, where hdr/ is; null where the results were not read from a folder
      */
-    static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
+    public static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
                        int notesPerStore, int held, List<? extends PhaseReading> phases) {
         List<PercentilePlot> plots = new ArrayList<>();
         for (String setting : settings) {
@@ -91,7 +92,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 Path log = runDir == null ? null : ChartPercentiles.log(runDir, e, setting);
                 if (log == null || !Files.isRegularFile(log)) {
                     if (!skipped(results, e, setting)) {
-                        missing.add(ReportBuilder.engineTitle(e) + " (no log)");
+                        missing.add(Titles.engineTitle(e) + " (no log)");
                     }
                     continue;
                 }
@@ -100,11 +101,11 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                     series.put(e, p);
                     perEngine = Math.max(perEngine, p.count);
                 } catch (IOException ex) {
-                    missing.add(ReportBuilder.engineTitle(e) + " (" + ex.getMessage() + ")");
+                    missing.add(Titles.engineTitle(e) + " (" + ex.getMessage() + ")");
                 }
             }
             plots.add(new PercentilePlot(setting, "Open, query, close by percentile, "
-                    + ReportBuilder.settingTitle(setting), series, missing, perEngine));
+                    + Titles.settingTitle(setting), series, missing, perEngine));
         }
         Map<String, List<BarChart>> groups = new LinkedHashMap<>();
         for (Stat stat : results.stats()) {
@@ -131,7 +132,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 bars.add(new BarGroup(title, charts));
             }
         });
-        return new ChartSet(engines, settings.stream().map(ReportBuilder::settingTitle).toList(), plots, bars,
+        return new ChartSet(engines, settings.stream().map(Titles::settingTitle).toList(), plots, bars,
                 curves(results, engines, settings, phases));
     }
 
@@ -142,7 +143,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
         for (String setting : settings) {
             for (PhaseReading phase : phases) {
                 for (Curve c : phase.curves(results, engines, setting)) {
-                    curves.add(new CurvePlot(setting, phase.id(), c.title() + ", " + ReportBuilder.settingTitle(setting),
+                    curves.add(new CurvePlot(setting, phase.id(), c.title() + ", " + Titles.settingTitle(setting),
                             c.xLabel(), c.axisLabel(), c.caption(), c.series()));
                 }
             }

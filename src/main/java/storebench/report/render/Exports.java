@@ -1,4 +1,4 @@
-package storebench.report;
+package storebench.report.render;
 
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
