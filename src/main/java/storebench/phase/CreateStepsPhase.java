@@ -53,7 +53,7 @@ public final class CreateStepsPhase extends Phase {
             run.freshProcess();
             createSteps(run, disk, "disk");
             if (!run.profilers().isEmpty()) {
-                WarmColdPhase.visit(run, OPENS, disk, WarmColdPhase.inOrder(n), 0, "warm pass");
+                WarmColdPhase.visit(run, OPENS, disk, WarmColdPhase.inOrder(n), 0);
                 for (int r = 1; r <= run.runs(); r++) {
                     WarmColdPhase.openRun(run, OPENS, disk, r);
                 }

@@ -74,7 +74,7 @@ public final class WarmColdPhase extends Phase {
     private static void warmAndCold(PhaseRun run, Path dir, int n) throws Exception {
         List<Path> storeDirs = StoreLayout.storeDirs(dir, n);
         double load1 = LoadAverage.load1();
-        visit(run, VISITS, dir, inOrder(n), 0, "warm pass");
+        visit(run, VISITS, dir, inOrder(n), 0);
         List<Path> files = PageCache.filesUnder(storeDirs);
         PageCache.Residency before = PageCache.residency(files);
         Map<String, List<Double>> warm = new LinkedHashMap<>();
@@ -142,10 +142,11 @@ public final class WarmColdPhase extends Phase {
 
     /** Open run r: the stores in run r's seeded order, each visit timed, the yardstick between visits. */
     static JsonNode openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
-        return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.stores(), r), r, "open run " + r);
+        return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.stores(), r), r);
     }
 
-    static JsonNode visit(PhaseRun run, Step step, Path dir, int[] order, int r, String what) throws Exception {
+    /** One pass over the stores in this order: run r's (timed, the yardstick between visits), or r = 0, a warm pass. */
+    static JsonNode visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
         ObjectNode request = Protocol.request(Protocol.VISITS).put("root", dir.toString())
                 .put("workload", run.workload().id()).put("yard", r > 0);
         if (r > 0) {
