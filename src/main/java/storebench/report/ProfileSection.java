@@ -290,18 +290,7 @@ public final class ProfileSection {
                 if (l.has("note")) {
                     nodeNote = l.path("note").asText();
                 }
-                Text item = Text.of(e + ", " + phase + " (" + l.path("samples").asInt() + " samples): ");
-                if (l.path("top").isEmpty()) {
-                    item = item.plus("no samples");
-                }
-                String separator = "";
-                for (JsonNode f : l.path("top")) {
-                    item = item.plus(separator).plusCode(f.path("frame").asText()).plus(String.format(Locale.ROOT,
-                            "%s %s", f.path("kind").asText().equals("native") ? " (native)" : "",
-                            pct(f.path("share").asDouble())));
-                    separator = ", ";
-                }
-                items.add(item);
+                items.add(topFrames(Text.of(e + ", " + phase + " (" + l.path("samples").asInt() + " samples): "), l));
             }
         }
         if (!unavailable.isEmpty()) {
@@ -312,6 +301,19 @@ public final class ProfileSection {
             items.add(Text.of("Node engines: " + nodeNote));
         }
         blocks.add(new Block.BulletList(items));
+    }
+
+    /** A frames line's top frames after its label: each frame with "(native)" where it was, and its share. */
+    static Text topFrames(Text label, JsonNode l) {
+        Text item = l.path("top").isEmpty() ? label.plus("no samples") : label;
+        String separator = "";
+        for (JsonNode f : l.path("top")) {
+            item = item.plus(separator).plusCode(f.path("frame").asText()).plus(String.format(Locale.ROOT,
+                    "%s %s", f.path("kind").asText().equals("native") ? " (native)" : "",
+                    pct(f.path("share").asDouble())));
+            separator = ", ";
+        }
+        return item;
     }
 
     // ---------------------------------------------------------------------------------------------------------

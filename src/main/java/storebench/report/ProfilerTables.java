@@ -6,7 +6,6 @@ import storebench.report.model.Text;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -42,7 +41,7 @@ final class ProfilerTables {
                         calls.add(c.getKey() + " " + ProfileSection.fmt(c.getValue().path("count").asDouble() / items, 2));
                     }
                 });
-                rows.add(texts(l.path("engine").asText(), l.path("setting").asText(), l.path("benchPhase").asText(),
+                rows.add(ProfileSection.texts(l.path("engine").asText(), l.path("setting").asText(), l.path("benchPhase").asText(),
                         l.path("process").asText(), l.path("op").asText(), String.format(Locale.ROOT, "%,d",
                                 l.path("items").asInt()), ProfileSection.fmt(l.path("callsPerItem").asDouble(), 2),
                         calls.isEmpty() ? "none" : String.join(", ", calls),
@@ -50,8 +49,8 @@ final class ProfilerTables {
             }
             blocks.add(new Block.Paragraph(Text.code("strace -f -T").plus(": sync calls that started while the"
                     + " parent waited for each request, per store made or visited.")));
-            blocks.add(new Block.Table(texts("engine", "setting", "phase", "process", "op", "stores made or visited",
-                    "sync calls per store", "calls", "sync time per store (ms)"), aligns("LLLLLRRLR"), rows));
+            blocks.add(new Block.Table(ProfileSection.texts("engine", "setting", "phase", "process", "op", "stores made or visited",
+                    "sync calls per store", "calls", "sync time per store (ms)"), ProfileSection.align("LLLLLRRLR"), rows));
         }
         if (!frames.isEmpty()) {
             List<Text> items = new ArrayList<>();
@@ -62,18 +61,7 @@ final class ProfilerTables {
                     items.add(item.plus("): " + l.path("unavailable").asText()));
                     continue;
                 }
-                item = item.plus(", " + l.path("samples").asInt() + " samples): ");
-                if (l.path("top").isEmpty()) {
-                    item = item.plus("no samples");
-                }
-                String separator = "";
-                for (JsonNode f : l.path("top")) {
-                    item = item.plus(separator).plusCode(f.path("frame").asText()).plus(String.format(Locale.ROOT,
-                            "%s %s", f.path("kind").asText().equals("native") ? " (native)" : "",
-                            ProfileSection.pct(f.path("share").asDouble())));
-                    separator = ", ";
-                }
-                items.add(item);
+                items.add(ProfileSection.topFrames(item.plus(", " + l.path("samples").asInt() + " samples): "), l));
             }
             blocks.add(new Block.Paragraph(Text.of("Top frames, share of the samples inside each op's loop (JFR: the"
                     + " trial's main thread; --cpu-prof: the op's function).")));
@@ -101,13 +89,5 @@ final class ProfilerTables {
             }
         }
         return found;
-    }
-
-    private static List<Text> texts(String... texts) {
-        return Arrays.stream(texts).map(Text::of).toList();
-    }
-
-    private static List<Block.Align> aligns(String columns) {
-        return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
     }
 }
