@@ -20,7 +20,8 @@ import java.util.Optional;
 
 /**
  * The report's "Where the time goes" section, a pure function of the {@code kind: "profile"} lines of a run's
- * results.jsonl (written by storebench.profile.ProfileRun). Absent when the run has no profile lines.
+ * results.jsonl (written by ProfileBench's phases, createsteps and warmcold, and by the profilers any phase ran
+ * under). Absent when the run has no profile lines.
  */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
