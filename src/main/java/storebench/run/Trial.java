@@ -207,6 +207,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
                     + (failed != null ? " (an earlier phase failed: " + failed + ")" : ""));
         }
         resampling = true;
+        // the added run is measured as the others were: under the run's profilers, if it has any
+        processes.phase(Phases.OPEN_RUNS.id(), usable(bench.options.profilers, Phases.OPEN_RUNS.id()));
         try {
             processes.closeCurrent();
             Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
@@ -221,6 +223,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         } finally {
             resampling = false;
             processes.closeCurrent();
+            processes.phase("", List.of());
         }
     }
 
