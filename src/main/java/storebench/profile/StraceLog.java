@@ -86,19 +86,24 @@ public final class StraceLog {
 
     /** The calls per syscall name that started within [fromEpochS, toEpochS]; every sync call is listed. */
     public static Map<String, Calls> summarize(List<String> lines, double fromEpochS, double toEpochS) {
+        return summarizeCalls(calls(lines), fromEpochS, toEpochS);
+    }
+
+    /** The same over calls already parsed (a log read once for many windows). */
+    public static Map<String, Calls> summarizeCalls(List<Call> calls, double fromEpochS, double toEpochS) {
         Map<String, Calls> byName = new LinkedHashMap<>();
         for (String name : SYNC_CALLS) {
             byName.put(name, new Calls());
         }
-        for (Call c : calls(lines)) {
+        for (Call c : calls) {
             if (c.startEpochS() < fromEpochS || c.startEpochS() > toEpochS) {
                 continue;
             }
-            Calls calls = byName.computeIfAbsent(c.name(), k -> new Calls());
-            calls.count++;
-            calls.seconds += c.seconds();
+            Calls sum = byName.computeIfAbsent(c.name(), k -> new Calls());
+            sum.count++;
+            sum.seconds += c.seconds();
             if (c.failed()) {
-                calls.failed++;
+                sum.failed++;
             }
         }
         return byName;

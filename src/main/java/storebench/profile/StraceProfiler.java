@@ -72,7 +72,9 @@ final class StraceProfiler implements Profiler {
     public List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException {
         Path log = out.resolve(LOG);
-        List<String> lines = Files.isRegularFile(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+        // parsed once: a phase with a steady warm-up sends a request per window, hundreds of them
+        List<StraceLog.Call> calls = StraceLog.calls(Files.isRegularFile(log)
+                ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of());
         Map<String, List<Request>> byOp = new LinkedHashMap<>();
         requests.forEach(r -> byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r));
         List<ObjectNode> found = new ArrayList<>();
@@ -82,7 +84,7 @@ final class StraceProfiler implements Profiler {
             for (Request r : e.getValue()) {
                 items += r.items();
                 // a millisecond either side: the parent's clock reads before it sends and after it has the answer
-                StraceLog.summarize(lines, r.from().toEpochMilli() / 1000.0 - 0.001,
+                StraceLog.summarizeCalls(calls, r.from().toEpochMilli() / 1000.0 - 0.001,
                         r.to().toEpochMilli() / 1000.0 + 0.001).forEach((name, c) -> {
                             StraceLog.Calls s = sum.computeIfAbsent(name, k -> new StraceLog.Calls());
                             s.count += c.count;
@@ -92,8 +94,8 @@ final class StraceProfiler implements Profiler {
             }
             ObjectNode l = ResultsFile.line("profile").put("profile", "syncs").put("profiler", id())
                     .put("op", e.getKey()).put("items", items).put("requests", e.getValue().size());
-            ObjectNode calls = l.putObject("calls");
-            sum.forEach((name, c) -> calls.putObject(name).put("count", c.count).put("failed", c.failed)
+            ObjectNode byName = l.putObject("calls");
+            sum.forEach((name, c) -> byName.putObject(name).put("count", c.count).put("failed", c.failed)
                     .put("ms", c.seconds * 1000));
             int per = Math.max(1, items);
             l.put("callsPerItem", (double) StraceLog.totalCount(sum) / per);
