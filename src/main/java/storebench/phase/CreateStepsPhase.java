@@ -21,7 +21,7 @@ import java.util.List;
  * then the profiler's, marked so, and not measured on tmpfs. Its figures are "create" profile lines, not statistics.
  */
 public final class CreateStepsPhase extends Phase {
-    public static final Step STEPS = new Step(Protocol.CREATEPROFILE, false, null);
+    static final Step STEPS = new Step(Protocol.CREATEPROFILE, false, null);
     static final Step OPENS = new Step(Protocol.VISITS, false, null);
     private static final Path SHM = Path.of("/dev/shm");
     static final List<String> STEP_NAMES = List.of("open", "build", "put", "close", "total");

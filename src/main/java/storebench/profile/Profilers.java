@@ -4,7 +4,6 @@ import storebench.model.TrialRuntime;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /** The profilers bench.profilers may name, registered once. */
 public final class Profilers {
@@ -40,16 +39,5 @@ public final class Profilers {
      */
     public static List<Profiler> forProfile(TrialRuntime runtime) {
         return List.of(STRACE, runtime == TrialRuntime.JVM ? JFR : CPUPROF);
-    }
-
-    /** The one of these that cannot profile this runtime here, with why; empty if all can. */
-    public static Optional<String> unavailable(List<Profiler> profilers, TrialRuntime runtime) {
-        for (Profiler p : profilers) {
-            Optional<String> why = p.unavailable(runtime);
-            if (why.isPresent()) {
-                return Optional.of(p.id() + ": " + why.get());
-            }
-        }
-        return Optional.empty();
     }
 }

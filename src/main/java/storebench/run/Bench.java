@@ -176,18 +176,9 @@ public final class Bench implements AutoCloseable {
         return outputDir;
     }
 
-    /** The run's results.jsonl, for phases measured outside the trials (profiles). */
+    /** The run's results.jsonl (a bench test reads back what its trial wrote). */
     public ResultsFile results() {
         return results;
-    }
-
-    public StorePool pool() {
-        return pool;
-    }
-
-    /** How this run starts its trial processes (the classpath it found, the Node executable). */
-    public TrialCommands commands() {
-        return commands;
     }
 
     /** The trial of one engine under one setting (one per run, made on first use). */
@@ -201,7 +192,7 @@ public final class Bench implements AutoCloseable {
     }
 
     /** Records a root a phase measured on (the run's tmpfs root) with its filesystem in environment.json. */
-    public void describeRoot(String name, Path path, String fsType, String mountOptions) {
+    void describeRoot(String name, Path path, String fsType, String mountOptions) {
         environment.describeRoot(name, path, fsType, mountOptions);
     }
 
