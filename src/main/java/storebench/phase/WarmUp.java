@@ -268,6 +268,8 @@ public final class WarmUp {
                 l.put("settledAt", settled);
             }
             resumeAt.ifPresent(ms -> l.put("resumeMs", Math.round(ms * 1e4) / 1e4));
+            // the windows' noise where it stopped, which set the rule's tolerances (SteadyState.tolerance)
+            l.put("noise", Math.round(SteadyState.noise(medians) * 1e4) / 1e4);
             ArrayNode windows = l.putArray("windows");
             medians.forEach(m -> windows.add(Math.round(m * 1e4) / 1e4));
             if (!compileMs.isEmpty()) {

@@ -233,9 +233,11 @@ final class MeasuredSection {
             int block = rule.path("block").asInt();
             return fresh + "uncounted warm-up in windows of " + warmups.get(0).path("windowVisits").asInt() + " visits,"
                     + " until the median visit of the last " + block + " windows lies within "
-                    + fmt(100 * rule.path("tolerance").asDouble(), 0) + "% of the " + block + " before and of the "
+                    + percent(rule, "tolerance", "mostTolerance") + " of the " + block + " before and of the "
                     + block + " before those, none of those windows more than "
-                    + fmt(100 * rule.path("windowTolerance").asDouble(), 0) + "% from their median, and (JVM) the JIT"
+                    + percent(rule, "windowTolerance", "mostWindowTolerance") + " from their median"
+                    + (rule.has("mostTolerance") ? " (the wider of these where the windows are noisier)" : "")
+                    + ", and (JVM) the JIT"
                     + " compiled for at most "
                     + fmt(100 * rule.path("compileShare").asDouble(), 0) + "% of their time: at least "
                     + fmt(rule.path("minVisits").asInt(), 0) + " visits and one pass over the stores it"
@@ -248,6 +250,12 @@ final class MeasuredSection {
         return fresh + "uncounted warm-up of " + fmt(passes, 0) + (passes == 1 ? " pass" : " passes")
                 + " over all stores (at least " + fmt(ceiling, 0) + " opens, so that both the page cache and the JIT are"
                 + " warm)";
+    }
+
+    /** A tolerance of the warm-up rule: "3%", or "3-6%" where it widens with the windows' noise. */
+    private static String percent(JsonNode rule, String least, String most) {
+        String from = fmt(100 * rule.path(least).asDouble(), 0);
+        return rule.has(most) ? from + "-" + fmt(100 * rule.path(most).asDouble(), 0) + "%" : from + "%";
     }
 
     /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */

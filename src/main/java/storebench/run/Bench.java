@@ -135,7 +135,9 @@ public final class Bench implements AutoCloseable {
         // how the run measured, for its report (RunResults.runField): the rules' parameters, not only their options
         run.putObject("warmupRule").put("block", SteadyState.BLOCK).put("tolerance", SteadyState.TOLERANCE)
                 .put("windowTolerance", SteadyState.WINDOW_TOLERANCE).put("compileShare", SteadyState.COMPILE_SHARE)
-                .put("minVisits", SteadyState.minWindows() * SteadyState.WINDOW);
+                .put("minVisits", SteadyState.minWindows() * SteadyState.WINDOW)
+                .put("mostTolerance", SteadyState.MOST_TOLERANCE)
+                .put("mostWindowTolerance", SteadyState.MOST_WINDOW_TOLERANCE);
         run.put("sampleLeast", Sample.LEAST);
         options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
         results.append(run);

@@ -115,4 +115,58 @@ class SteadyStateTest {
         assertThat(SteadyState.resumed(back, Collections.nCopies(SteadyState.BLOCK, 2.0), wall, 0.30))
                 .as("the JIT compiling for 20% of the block").isFalse();
     }
+
+    /** DuckDB's second open-run warm-up of docs/runs/1000/default-1344bc8, its first 30 windows (ms): no trend. */
+    private static final List<Double> DUCKDB_WINDOWS = List.of(21.416, 21.9775, 22.1428, 22.1192, 20.3119, 19.5305,
+            21.286, 20.6029, 21.054, 20.2401, 20.0802, 20.8407, 22.6641, 23.3473, 23.2465, 22.5346, 21.8872, 23.5793,
+            24.7457, 22.9658, 22.97, 21.013, 20.4396, 21.5196, 21.8266, 21.6162, 22.57, 20.7866, 22.3351, 22.3206);
+
+    @Test
+    void windowsThatWanderAroundAFlatLevelSettleOnATolerancesWidenedByTheirNoise() {
+        // the fixed 3% and 10% never called this warm-up settled: it made all 5,000 visits
+        int j = settlesAfter(DUCKDB_WINDOWS);
+        assertThat(j).as("settled after window %d", j).isBetween(SteadyState.minWindows(), DUCKDB_WINDOWS.size());
+        double noise = SteadyState.noise(DUCKDB_WINDOWS.subList(0, j));
+        assertThat(noise).as("the windows' noise where it stopped").isBetween(0.02, 0.08);
+        assertThat(SteadyState.tolerance(noise)).isGreaterThan(SteadyState.TOLERANCE);
+        // where it stopped, its level is that of the whole warm-up's 50 windows (21.8 ms) within the widened tolerance
+        assertThat(SteadyState.lastBlock(DUCKDB_WINDOWS.subList(0, j)) / 21.8 - 1)
+                .isBetween(-SteadyState.MOST_TOLERANCE, SteadyState.MOST_TOLERANCE);
+    }
+
+    @Test
+    void quietWindowsKeepTheFixedTolerancesAndNoNoiseWidensThemPastTheirMost() {
+        assertThat(SteadyState.noise(Collections.nCopies(15, 0.3))).isZero();
+        assertThat(SteadyState.tolerance(0.005)).isEqualTo(SteadyState.TOLERANCE);
+        assertThat(SteadyState.windowTolerance(0.005)).isEqualTo(SteadyState.WINDOW_TOLERANCE);
+        assertThat(SteadyState.tolerance(0.03)).isStrictlyBetween(SteadyState.TOLERANCE, SteadyState.MOST_TOLERANCE);
+        assertThat(SteadyState.tolerance(0.5)).isEqualTo(SteadyState.MOST_TOLERANCE);
+        assertThat(SteadyState.windowTolerance(0.5)).isEqualTo(SteadyState.MOST_WINDOW_TOLERANCE);
+    }
+
+    @Test
+    void noiseDoesNotHideADriftOfMoreThanTheMostTolerance() {
+        // ±8% window to window (a noise of about 4.6%: tolerance 6%), and 6% faster per block: 12% over the three
+        // blocks the rule compares (a drift of 4% per block it cannot tell from noise of this size, nor can anyone)
+        List<Double> windows = new ArrayList<>();
+        java.util.Random random = new java.util.Random(11);
+        double level = 30;
+        for (int block = 0; block < 8; block++) {
+            for (int w = 0; w < SteadyState.BLOCK; w++) {
+                windows.add(level * (1 + 0.16 * (random.nextDouble() - 0.5)));
+            }
+            level *= 0.94;
+        }
+        assertThat(settlesAfter(windows)).isEqualTo(-1);
+    }
+
+    @Test
+    void aDriftBetweenBlocksIsNotCountedAsNoise() {
+        // each block flat, 10% below the one before: no noise within the blocks
+        List<Double> windows = new ArrayList<>();
+        for (int block = 0; block < 3; block++) {
+            windows.addAll(Collections.nCopies(SteadyState.BLOCK, 1.0 - 0.1 * block));
+        }
+        assertThat(SteadyState.noise(windows)).isZero();
+    }
 }
