@@ -88,19 +88,24 @@ public final class SteadyState {
 
     /**
      * The windows' noise: a robust relative standard deviation (1.4826 times the median absolute deviation) of the
-     * windows of the last three blocks (fewer where there are fewer), each from its own block's median, so that a
-     * drift from block to block is not counted as noise, and a step in a block's last windows (fewer than half of
-     * them) moves it little.
+     * windows of the last three blocks, each from its own block's median, so that a drift from block to block is not
+     * counted as noise, and a step in a block's last windows (fewer than half of them) moves it little. 0 before three
+     * blocks: the deviations of one block's 5 windows say too little, and a kept process resuming after one block
+     * with a step inside it (Xodus, from 2.4 to 1.85 ms in a cold phase's warm-up, 2026-12-03) would have been
+     * called back at its level with the step taken for noise.
      */
     public static double noise(List<Double> medians) {
         int j = medians.size();
+        if (j < minWindows()) {
+            return 0;
+        }
         List<Double> deviations = new ArrayList<>();
-        for (int end = j; end - BLOCK >= Math.max(0, j - 3 * BLOCK); end -= BLOCK) {
+        for (int end = j; end > j - minWindows(); end -= BLOCK) {
             List<Double> block = medians.subList(end - BLOCK, end);
             double m = RunStats.median(block);
             block.forEach(w -> deviations.add(Math.abs(w / m - 1)));
         }
-        return deviations.isEmpty() ? 0 : 1.4826 * RunStats.median(deviations);
+        return 1.4826 * RunStats.median(deviations);
     }
 
     /** How far a block's median may lie from another's at this noise: {@link #TOLERANCE} to {@link #MOST_TOLERANCE}. */

@@ -114,6 +114,11 @@ class SteadyStateTest {
         assertThat(SteadyState.resumed(stepping, List.of(), wall, 0.30)).as("a window 19% off the block").isFalse();
         assertThat(SteadyState.resumed(back, Collections.nCopies(SteadyState.BLOCK, 2.0), wall, 0.30))
                 .as("the JIT compiling for 20% of the block").isFalse();
+        // Xodus' cold warm-up of docs/runs/1000/default-1344bc8 that had settled at 2.37 ms: its first block's median is
+        // back within 3%, but its first windows step from 1.93 to 2.53 ms; one block's noise does not widen the 10%
+        List<Double> xodus = List.of(1.93, 2.17, 2.53, 2.41, 2.46);
+        assertThat(SteadyState.noise(xodus)).isZero();
+        assertThat(SteadyState.resumed(xodus, List.of(), wall, 2.369)).isFalse();
     }
 
     /** DuckDB's second open-run warm-up of docs/runs/1000/default-1344bc8, its first 30 windows (ms): no trend. */

@@ -1,0 +1,150 @@
+package storebench.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import storebench.phase.SteadyState;
+import storebench.results.RunResults;
+import storebench.results.RunStats;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Replays kept runs' steady warm-ups against this build's rule ({@link SteadyState}), offline: every warm-up line
+ * records its windows' medians and JIT time, so where this rule would have stopped, and at which level, is known
+ * without measuring again. {@code java -cp target/classes:<classpath> storebench.tools.ReplayWarmups <run folder>...}
+ * prints a table per engine: the visits and time the recorded warm-ups made and those the replayed rule would make,
+ * and the level where it stops against the level where the recorded rule stopped (the median of its last block).
+ * <p>
+ * A warm-up line does not keep each window's wall time, so the JIT's share of a block is judged against the windows'
+ * medians times their visits (less than their wall time: the share comes out higher, the test stricter); replaying the
+ * rule the runs were made with this way gave their recorded stops for all 226 warm-ups of docs/runs/1000 (2026-12-03).
+ * A replayed warm-up that has not stopped by the recorded windows' end counts as stopped there, as the recorded one
+ * did ("not settled" where the recorded one never settled either). Bad input: one line naming it, exit 2.
+ */
+public final class ReplayWarmups {
+    private ReplayWarmups() {
+    }
+
+    /** One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, the levels where each stopped. */
+    record Replayed(String engine, String setting, int recordedVisits, int replayedVisits, double recordedMs,
+            double replayedMs, double recordedLevel, double replayedLevel, boolean replayedSettled,
+            boolean recordedSettled) {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0) {
+            System.err.println("usage: ReplayWarmups <run folder>... (folders with a results.jsonl, e.g. docs/runs/1000/*)");
+            System.exit(Render.BAD_INPUT);
+        }
+        List<Replayed> all = new ArrayList<>();
+        for (String a : args) {
+            Path dir = Path.of(a);
+            if (!Files.isRegularFile(dir.resolve("results.jsonl"))) {
+                System.err.println(dir + ": no results.jsonl here; give run folders (a run's bench.out)");
+                System.exit(Render.BAD_INPUT);
+            }
+            try {
+                all.addAll(replay(RunResults.load(dir)));
+            } catch (IOException | UncheckedIOException e) {
+                System.err.println(dir + ": " + e.getMessage());
+                System.exit(Render.BAD_INPUT);
+            }
+        }
+        print(all, System.out);
+    }
+
+    /** Every steady warm-up line of the run, replayed. */
+    static List<Replayed> replay(RunResults results) {
+        int warmupOpens = results.run().path("warmupOpens").asInt(5000);
+        List<Replayed> out = new ArrayList<>();
+        for (JsonNode l : results.lines("phase")) {
+            if (!"steady".equals(l.path("rule").asText()) || !l.path("windows").isArray()) {
+                continue;
+            }
+            out.add(replay(l, warmupOpens));
+        }
+        return out;
+    }
+
+    /** One warm-up line replayed: its floor as WarmUp made it, then the rule after every window. */
+    static Replayed replay(JsonNode line, int warmupOpens) {
+        int visitsPerWindow = line.path("windowVisits").asInt(SteadyState.WINDOW);
+        List<Double> medians = doubles(line.path("windows"));
+        List<Double> compileMs = doubles(line.path("compileMs"));
+        List<Double> wallMs = new ArrayList<>();
+        medians.forEach(m -> wallMs.add(m * visitsPerWindow));
+        boolean resumed = line.has("resumeMs");
+        double resumeMs = line.path("resumeMs").asDouble();
+        int judged = (resumed ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
+        int stores = Math.min(line.path("stores").asInt(), warmupOpens);
+        boolean wholePass = line.path("wholePass").asBoolean(true);
+        int floor = Math.max(wholePass ? Math.max(stores, judged) : judged, line.path("jitFloor").asInt(0));
+        int j = medians.size();
+        int stop = -1;
+        for (int k = 1; k <= j && stop < 0; k++) {
+            if (k * visitsPerWindow < floor) {
+                continue;
+            }
+            List<Double> m = medians.subList(0, k);
+            List<Double> c = compileMs.subList(0, Math.min(k, compileMs.size()));
+            List<Double> w = wallMs.subList(0, k);
+            if (SteadyState.settled(m, c, w) || resumed && SteadyState.resumed(m, c, w, resumeMs)) {
+                stop = k;
+            }
+        }
+        int at = stop < 0 ? j : stop;
+        return new Replayed(line.path("engine").asText(), line.path("setting").asText(), line.path("visited").asInt(),
+                Math.min(line.path("visited").asInt(), at * visitsPerWindow), sum(medians, j) * visitsPerWindow,
+                sum(medians, at) * visitsPerWindow, SteadyState.lastBlock(medians),
+                SteadyState.lastBlock(medians.subList(0, at)), stop >= 0, line.has("settledAt"));
+    }
+
+    private static List<Double> doubles(JsonNode array) {
+        List<Double> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asDouble()));
+        return out;
+    }
+
+    private static double sum(List<Double> values, int first) {
+        return values.subList(0, first).stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /** Per engine: warm-ups, visits and time recorded and replayed, levels replayed/recorded (least, median, most). */
+    static void print(List<Replayed> all, PrintStream out) {
+        Map<String, List<Replayed>> byEngine = new TreeMap<>();
+        all.forEach(r -> byEngine.computeIfAbsent(r.engine(), k -> new ArrayList<>()).add(r));
+        out.println("| engine | warm-ups | visits recorded | replayed | time recorded (s) | replayed (s) | never settled:"
+                + " recorded, replayed | level where replayed stops / recorded (least, median, most) |");
+        out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+        for (Map.Entry<String, List<Replayed>> e : byEngine.entrySet()) {
+            List<Replayed> rs = e.getValue();
+            List<Double> ratios = new ArrayList<>();
+            rs.forEach(r -> ratios.add(r.replayedLevel() / r.recordedLevel()));
+            ratios.sort(null);
+            out.printf(Locale.US, "| `%s` | %d | %,d | %,d (%.0f%%) | %,.0f | %,.0f (%.0f%%) | %d, %d | %.3f, %.3f, %.3f |%n",
+                    e.getKey(), rs.size(), total(rs, Replayed::recordedVisits), total(rs, Replayed::replayedVisits),
+                    100.0 * total(rs, Replayed::replayedVisits) / total(rs, Replayed::recordedVisits),
+                    seconds(rs, Replayed::recordedMs), seconds(rs, Replayed::replayedMs),
+                    100 * seconds(rs, Replayed::replayedMs) / seconds(rs, Replayed::recordedMs),
+                    rs.stream().filter(r -> !r.recordedSettled()).count(),
+                    rs.stream().filter(r -> !r.replayedSettled()).count(),
+                    ratios.get(0), RunStats.median(ratios), ratios.get(ratios.size() - 1));
+        }
+    }
+
+    private static long total(List<Replayed> rs, java.util.function.ToIntFunction<Replayed> f) {
+        return rs.stream().mapToLong(f::applyAsInt).sum();
+    }
+
+    private static double seconds(List<Replayed> rs, java.util.function.ToDoubleFunction<Replayed> f) {
+        return rs.stream().mapToDouble(f).sum() / 1000;
+    }
+}
