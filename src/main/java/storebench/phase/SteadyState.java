@@ -44,8 +44,9 @@ public final class SteadyState {
     /**
      * The widest a block's tolerance grows with the windows' noise: twice the standard error of the difference of two
      * blocks' medians, 1.585 times the noise (a median of 5 windows has about 1.25/sqrt(5) of their spread), from 3%
-     * at a noise of 1.9% to this at 3.8%. Replayed on the kept N=1,000 runs' 206 warm-ups (docs/runs.md, "A
-     * tolerance that knows the windows' noise"): 8% let one H2 warm-up stop 27% above its end, 6% none more than 3%.
+     * at a noise of 1.9% to this at 3.8%. Replayed on the kept N=1,000 runs (docs/runs.md, "A tolerance that
+     * knows the windows' noise"): at most 8%, one H2 warm-up (its close's compactions make two levels) would have
+     * stopped 27% above where it did; at most 6%, none of H2's more than 2% from it.
      */
     public static final double MOST_TOLERANCE = 0.06;
     /** How many standard errors of two blocks' difference the block tolerance allows. */
