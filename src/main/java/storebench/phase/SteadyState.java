@@ -111,7 +111,8 @@ public final class SteadyState {
 
     /** How far a block's median may lie from another's at this noise: {@link #TOLERANCE} to {@link #MOST_TOLERANCE}. */
     public static double tolerance(double noise) {
-        // the standard error of a median of BLOCK windows is about 1.2533 noise / sqrt(BLOCK); of a difference of two, sqrt(2) that
+        // a median of BLOCK windows has a standard error of about 1.2533 noise / sqrt(BLOCK); a difference of two,
+        // sqrt(2) times that
         double standardError = Math.sqrt(2) * 1.2533 * noise / Math.sqrt(BLOCK);
         return Math.min(MOST_TOLERANCE, Math.max(TOLERANCE, STANDARD_ERRORS * standardError));
     }
@@ -123,9 +124,9 @@ public final class SteadyState {
 
     /**
      * Whether a kept process' warm-up of a query it has settled before has settled again: its last block's median lies
-     * within the tolerance ({@link #tolerance}, at the noise of the windows so far) of {@code settledAt}, the median at
-     * which the process last settled that query, and the block itself is steady (windows within {@link
-     * #windowTolerance}, the JIT within {@link #COMPILE_SHARE}). One
+     * within the tolerance ({@link #tolerance}: the fixed one until three blocks show the windows' noise) of {@code
+     * settledAt}, the median at which the process last settled that query, and the block itself is steady (windows
+     * within {@link #windowTolerance}, the JIT within {@link #COMPILE_SHARE}). One
      * block is enough where the level it must match was itself judged on three: the process is back where it was
      * measured, not on the way somewhere else. Any unit, the same as {@code medians}.
      */

@@ -33,7 +33,10 @@ public final class ReplayWarmups {
     private ReplayWarmups() {
     }
 
-    /** One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, the levels where each stopped. */
+    /**
+     * One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, the levels where each
+     * stopped.
+     */
     record Replayed(String engine, String setting, int recordedVisits, int replayedVisits, double recordedMs,
             double replayedMs, double recordedLevel, double replayedLevel, boolean replayedSettled,
             boolean recordedSettled) {
@@ -41,7 +44,8 @@ public final class ReplayWarmups {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            System.err.println("usage: ReplayWarmups <run folder>... (folders with a results.jsonl, e.g. docs/runs/1000/*)");
+            System.err.println("usage: ReplayWarmups <run folder>... (folders with a results.jsonl, e.g."
+                    + " docs/runs/1000/*)");
             System.exit(Render.BAD_INPUT);
         }
         List<Replayed> all = new ArrayList<>();
@@ -121,15 +125,17 @@ public final class ReplayWarmups {
     static void print(List<Replayed> all, PrintStream out) {
         Map<String, List<Replayed>> byEngine = new TreeMap<>();
         all.forEach(r -> byEngine.computeIfAbsent(r.engine(), k -> new ArrayList<>()).add(r));
-        out.println("| engine | warm-ups | visits recorded | replayed | time recorded (s) | replayed (s) | never settled:"
-                + " recorded, replayed | level where replayed stops / recorded (least, median, most) |");
+        out.println("| engine | warm-ups | visits recorded | replayed | time recorded (s) | replayed (s)"
+                + " | never settled: recorded, replayed"
+                + " | level where replayed stops / recorded (least, median, most) |");
         out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (Map.Entry<String, List<Replayed>> e : byEngine.entrySet()) {
             List<Replayed> rs = e.getValue();
             List<Double> ratios = new ArrayList<>();
             rs.forEach(r -> ratios.add(r.replayedLevel() / r.recordedLevel()));
             ratios.sort(null);
-            out.printf(Locale.US, "| `%s` | %d | %,d | %,d (%.0f%%) | %,.0f | %,.0f (%.0f%%) | %d, %d | %.3f, %.3f, %.3f |%n",
+            out.printf(Locale.US,
+                    "| `%s` | %d | %,d | %,d (%.0f%%) | %,.0f | %,.0f (%.0f%%) | %d, %d | %.3f, %.3f, %.3f |%n",
                     e.getKey(), rs.size(), total(rs, Replayed::recordedVisits), total(rs, Replayed::replayedVisits),
                     100.0 * total(rs, Replayed::replayedVisits) / total(rs, Replayed::recordedVisits),
                     seconds(rs, Replayed::recordedMs), seconds(rs, Replayed::replayedMs),
