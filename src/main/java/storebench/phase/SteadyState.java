@@ -4,6 +4,7 @@ import storebench.results.RunStats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * When a warm-up may stop: its windows' figures (the median visit of each window of {@link #WINDOW} visits) have
@@ -138,6 +139,17 @@ public final class SteadyState {
         double noise = noise(medians);
         return Math.abs(lastBlock(medians) / settledAt - 1) <= tolerance(noise)
                 && lastBlockSteady(medians, compileMs, wallMs, noise);
+    }
+
+    /**
+     * Whether a warm-up past its floors stops after its last window: settled ({@link #settled}), or, for a kept process
+     * that settled the query before at {@code resumeAt}, back at that level ({@link #resumed}). WarmUp asks it after
+     * every window, ReplayWarmups of kept runs' windows.
+     */
+    public static boolean stops(List<Double> medians, List<Double> compileMs, List<Double> wallMs,
+            OptionalDouble resumeAt) {
+        return settled(medians, compileMs, wallMs)
+                || resumeAt.isPresent() && resumed(medians, compileMs, wallMs, resumeAt.getAsDouble());
     }
 
     /** The median of the last block's windows' medians. */

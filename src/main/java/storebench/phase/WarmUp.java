@@ -240,8 +240,7 @@ public final class WarmUp {
                 }
             }
             boolean pastFloor = visited >= floor && (!jit || jitFloorAt >= 0);
-            if (settledAt < 0 && pastFloor && (SteadyState.settled(medians, compileMs, wallMs) || resumeAt.isPresent()
-                    && SteadyState.resumed(medians, compileMs, wallMs, resumeAt.getAsDouble()))) {
+            if (settledAt < 0 && pastFloor && SteadyState.stops(medians, compileMs, wallMs, resumeAt)) {
                 settledAt = visited;
                 if (steady) {
                     break;

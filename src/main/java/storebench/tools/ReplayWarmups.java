@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -85,9 +86,9 @@ public final class ReplayWarmups {
         List<Double> compileMs = doubles(line.path("compileMs"));
         List<Double> wallMs = new ArrayList<>();
         medians.forEach(m -> wallMs.add(m * visitsPerWindow));
-        boolean resumed = line.has("resumeMs");
-        double resumeMs = line.path("resumeMs").asDouble();
-        int judged = (resumed ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
+        OptionalDouble resumeAt = line.has("resumeMs")
+                ? OptionalDouble.of(line.path("resumeMs").asDouble()) : OptionalDouble.empty();
+        int judged = (resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
         int stores = Math.min(line.path("stores").asInt(), warmupOpens);
         boolean wholePass = line.path("wholePass").asBoolean(true);
         int floor = Math.max(wholePass ? Math.max(stores, judged) : judged, line.path("jitFloor").asInt(0));
@@ -100,7 +101,7 @@ public final class ReplayWarmups {
             List<Double> m = medians.subList(0, k);
             List<Double> c = compileMs.subList(0, Math.min(k, compileMs.size()));
             List<Double> w = wallMs.subList(0, k);
-            if (SteadyState.settled(m, c, w) || resumed && SteadyState.resumed(m, c, w, resumeMs)) {
+            if (SteadyState.stops(m, c, w, resumeAt)) {
                 stop = k;
             }
         }

@@ -127,7 +127,7 @@ class SteadyStateTest {
             24.7457, 22.9658, 22.97, 21.013, 20.4396, 21.5196, 21.8266, 21.6162, 22.57, 20.7866, 22.3351, 22.3206);
 
     @Test
-    void windowsThatWanderAroundAFlatLevelSettleOnATolerancesWidenedByTheirNoise() {
+    void windowsThatWanderAroundAFlatLevelSettleOnTolerancesWidenedByTheirNoise() {
         // the fixed 3% and 10% never called this warm-up settled: it made all 5,000 visits
         int j = settlesAfter(DUCKDB_WINDOWS);
         assertThat(j).as("settled after window %d", j).isBetween(SteadyState.minWindows(), DUCKDB_WINDOWS.size());
