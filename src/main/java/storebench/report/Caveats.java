@@ -243,8 +243,8 @@ final class Caveats {
                 + widest.engine + " " + widest.stat + " under " + widest.setting + "). A difference smaller than"
                 + " that, between two columns or two runs, is noise." + precision(withRuns) + load + " On a virtual machine, other guests on"
                 + " the same host can slow every engine's system calls and memory accesses for tens to hundreds of"
-                + " milliseconds at a time, and the load average inside the guest does not show it (README,"
-                + " \"Noise\").");
+                + " milliseconds at a time, and the load average inside the guest does not show it"
+                + " (docs/measuring.md, \"Noise\").");
     }
 
     /**

@@ -96,7 +96,7 @@ final class WarmColdTables {
                 "spread, fresh processes (main run)"), ProfileSection.align("LRRRRRRR"), rows));
         blocks.add(new Block.BulletList(List.of(Text.of("Where the one-process spread is as wide as the fresh"
                 + " processes' one, the noise is not the process's: on a shared virtual machine it is mostly the"
-                + " host's (README, \"Noise\")."))));
+                + " host's (docs/measuring.md, \"Noise\")."))));
     }
 
     /** The main run's oqc_ms spread for an engine and setting (the last stat line), or a dash. */
