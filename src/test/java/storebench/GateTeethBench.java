@@ -57,7 +57,7 @@ class GateTeethBench {
         List<Verdict> caught = failed(slowedVerdicts);
         caught.forEach(v -> System.out.println("[storebench] gate teeth: " + v.message()));
         // When it is not caught, the verdicts say why: a 30% change within the runs' noise passes by the gate's rule,
-        // and then this machine is too noisy for the bar (README, "Noise").
+        // and then this machine is too noisy for the bar (docs/measuring.md, "Noise").
         assertThat(caught)
                 .as("30%% slower against a normal baseline should fail the baseline comparison; the open-run"
                         + " verdicts were:%n%s", String.join("\n", messages(slowedVerdicts.stream()

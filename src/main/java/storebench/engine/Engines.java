@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The engines, registered once, in the report's column order (README, "Engines"): the reference's engines
+ * The engines, registered once, in the report's column order (docs/engines.md, "The engines"): the reference's engines
  * and its calibration column first, then the JVM's other embedded stores. Adding an engine is its class (or its part
  * of the Node worker) and one line here.
  */

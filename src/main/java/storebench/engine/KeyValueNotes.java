@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * How the key-value engines keep a note (README, "Engines"): the key is the note's id (1..W) as 8 bytes
+ * How the key-value engines keep a note (docs/engines.md, "The engines"): the key is the note's id (1..W) as 8 bytes
  * big-endian, so the keys sort in id order; the value is ts as 8 bytes big-endian followed by the text's UTF-8 bytes.
  */
 public final class KeyValueNotes {

@@ -60,7 +60,7 @@ public abstract class Phase implements PhaseReading {
 
     public abstract Processes processes();
 
-    /** The options it reads (README's options table lists them with the run's other options). */
+    /** The options it reads (docs/options.md lists them with the run's other options). */
     public List<PhaseOption<?>> options() {
         return List.of();
     }

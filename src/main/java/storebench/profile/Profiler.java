@@ -25,7 +25,7 @@ public interface Profiler {
     /** Its name in bench.profilers and in its lines. */
     String id();
 
-    /** What it records, for README's options and the report. */
+    /** What it records, for docs/options.md and the report. */
     String describe();
 
     /** Why it cannot profile a process of this runtime here (not installed, not this runtime's); empty if it can. */

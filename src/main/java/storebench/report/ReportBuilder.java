@@ -36,7 +36,7 @@ import static storebench.report.model.Titles.settingTitle;
 
 /**
  * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
- * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up (README's first paragraph): a few
+ * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up (docs/measuring.md, "The reference"): a few
  * generated sentences, one table per setting with the reference's rows first, then what was measured, the caveats
  * and the versions. A pure function of those files.
  */

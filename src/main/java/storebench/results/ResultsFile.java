@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * results.jsonl: one JSON object per finished measurement, appended and flushed at once, so a crash loses at
  * most the phase in flight. Each line has a {@code kind}: run, stat, phase, memory, pool, status, end
- * (README.md, "Output files").
+ * (docs/report.md, "results.jsonl").
  */
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";

@@ -25,7 +25,7 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * Every option of a bench run, read in one place (README.md, "Options"). Each comes from a system property
+ * Every option of a bench run, read in one place (docs/options.md). Each comes from a system property
  * or JUnit configuration parameter ({@code bench.stores}) or, where it has one, an environment variable
  * ({@code BENCH_STORES}); the property wins. A bad value is rejected with the option's name and what would be
  * valid.

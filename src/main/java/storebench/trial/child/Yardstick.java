@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 /**
  * A fixed piece of work the size of a store's open: open, read 4 KiB, size and close one scratch file, then touch
  * 256 KiB of memory (one write per cache line). On a shared machine the host's speed moves system calls and memory
- * access together, in plateaus longer than a store's visit (README, "Noise"); an open run's figures divided by its
+ * access together, in plateaus longer than a store's visit (docs/measuring.md, "Noise"); an open run's figures divided by its
  * yardstick's are the host's speed divided out (the statistic oqc_yard). The Node worker's yardstick does the same
  * work (src/main/node/lib/yardstick.js).
  *

@@ -1,0 +1,77 @@
+package storebench.report;
+
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.model.TrialRuntime;
+import storebench.report.model.Headline;
+import storebench.report.model.Titles;
+import storebench.results.RunResults;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import static storebench.report.model.Headline.MEM_TOTAL_KB;
+
+/** A run's {@link Headline}, read from its files alone like the report: what README's result shows. */
+public final class HeadlineFigures {
+    private HeadlineFigures() {
+    }
+
+    /** The figures of every engine the run measured under {@code setting}, in the report's column order. */
+    public static Headline of(RunResults run, String setting) {
+        List<String> engines = new ArrayList<>();
+        run.measurements().stream().filter(m -> m.setting.equals(setting)).map(m -> m.engine).distinct()
+                .forEach(engines::add);
+        if (engines.isEmpty()) {
+            throw new IllegalArgumentException("the run has no figures under the setting '" + setting
+                    + "'; its settings are " + run.measurements().stream().map(m -> m.setting).distinct().toList());
+        }
+        engines.sort(Comparator.comparingInt(Engines::rank));
+        List<Headline.Row> rows = new ArrayList<>();
+        for (String engine : engines) {
+            List<OptionalDouble> values = new ArrayList<>();
+            for (Headline.Column c : Headline.COLUMNS) {
+                values.add(c.stat().equals(MEM_TOTAL_KB) ? totalMemoryKb(run, engine, setting)
+                        : figure(run, engine, setting, c.stat()));
+            }
+            boolean reference = Engines.find(engine).map(EngineDescriptor::inReference).orElse(false);
+            rows.add(new Headline.Row(engine, Titles.engineTitle(engine), reference, values));
+        }
+        String started = run.run().path("started").asText("");
+        return new Headline(setting, run.shape().workload(), run.shape().stores(),
+                run.run().path("notesPerStore").asInt(), run.shape().runs(),
+                started.length() >= 10 ? started.substring(0, 10) : "", rows);
+    }
+
+    /**
+     * What holding one more store open costs the process, in total: in a JVM the resident growth plus the Java heap's
+     * (the heap is pre-touched, so its growth is not in resident); in the Node worker the resident growth alone (V8's
+     * heap growth is already resident). A run that records {@value Headline#MEM_TOTAL_KB} itself is taken at its word.
+     */
+    public static OptionalDouble totalMemoryKb(RunResults run, String engine, String setting) {
+        OptionalDouble recorded = figure(run, engine, setting, MEM_TOTAL_KB);
+        if (recorded.isPresent()) {
+            return recorded;
+        }
+        OptionalDouble resident = figure(run, engine, setting, "mem_resident_kb");
+        Optional<TrialRuntime> runtime = Engines.find(engine).map(EngineDescriptor::runtime);
+        if (resident.isEmpty() || runtime.isEmpty()) {
+            return OptionalDouble.empty();
+        }
+        if (runtime.get() == TrialRuntime.NODE) {
+            return resident;
+        }
+        OptionalDouble heap = figure(run, engine, setting, "heap_kb");
+        return heap.isPresent() ? OptionalDouble.of(resident.getAsDouble() + heap.getAsDouble())
+                : OptionalDouble.empty();
+    }
+
+    private static OptionalDouble figure(RunResults run, String engine, String setting, String stat) {
+        return run.measurement(engine, setting, stat).map(m -> OptionalDouble.of(m.value))
+                .orElse(OptionalDouble.empty());
+    }
+
+}

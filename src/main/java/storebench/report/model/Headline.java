@@ -1,0 +1,91 @@
+package storebench.report.model;
+
+import storebench.results.Stat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * A run's headline figures under one setting, a row per engine: what README's result shows (its table and chart).
+ * storebench.report.HeadlineFigures reads them from a run's files.
+ *
+ * @param stores  N, stores per engine
+ * @param runs    R, the open runs each median comes from
+ * @param started the day the run started (yyyy-mm-dd), or "" where its run line does not say
+ */
+public record Headline(String setting, String workload, int stores, int notesPerStore, int runs,
+                       String started, List<Row> rows) {
+    /** The memory one more open store costs the process, in total (storebench.report.HeadlineFigures). */
+    public static final String MEM_TOTAL_KB = "mem_total_kb";
+
+    /** The table's columns: a statistic's id, its header and the unit it prints in. */
+    public record Column(String stat, String header, Stat.Unit unit, int decimals) {
+    }
+
+    public static final List<Column> COLUMNS = List.of(
+            new Column("open_ms", "open", Stat.Unit.MS, 3),
+            new Column("count_ms", "count", Stat.Unit.MS, 3),
+            new Column("close_ms", "close", Stat.Unit.MS, 3),
+            new Column("oqc_ms", "open-query-close", Stat.Unit.MS, 3),
+            new Column("oqc_p99_ms", "its p99", Stat.Unit.MS, 3),
+            new Column(MEM_TOTAL_KB, "memory per open store, total", Stat.Unit.KB, 0),
+            new Column("create_ms", "create", Stat.Unit.MS, 2),
+            new Column("disk_kb", "disk per store", Stat.Unit.KB, 0));
+
+    /** One engine's figures, in {@link #COLUMNS}' order; empty where the run has none. */
+    public record Row(String engine, String title, boolean inReference, List<OptionalDouble> values) {
+        public Row {
+            values = List.copyOf(values);
+        }
+
+        /** The figure of a column's statistic. */
+        public OptionalDouble value(String stat) {
+            for (int k = 0; k < COLUMNS.size(); k++) {
+                if (COLUMNS.get(k).stat().equals(stat)) {
+                    return values.get(k);
+                }
+            }
+            throw new IllegalArgumentException("no column " + stat + "; the columns are "
+                    + COLUMNS.stream().map(Column::stat).toList());
+        }
+    }
+
+    public Headline {
+        rows = List.copyOf(rows);
+    }
+
+    /** A column's figure as the table prints it: its decimals, thousands separators, "–" where there is none. */
+    public static String text(Column c, OptionalDouble v) {
+        return v.isPresent() ? Titles.fmt(v.getAsDouble(), c.decimals()) : "–";
+    }
+
+    /** The table: a row per engine, the reference write-up's engines in bold, units in the header. */
+    public Block.Table table() {
+        List<Text> header = new ArrayList<>();
+        List<Block.Align> align = new ArrayList<>();
+        header.add(Text.of("engine"));
+        align.add(Block.Align.LEFT);
+        for (Column c : COLUMNS) {
+            header.add(Text.of(c.header() + ", " + (c.unit() == Stat.Unit.MS ? "ms" : "KB")));
+            align.add(Block.Align.RIGHT);
+        }
+        List<List<Text>> cells = new ArrayList<>();
+        for (Row r : rows) {
+            List<Text> row = new ArrayList<>();
+            row.add(r.inReference() ? Text.strong(r.title()) : Text.of(r.title()));
+            for (int k = 0; k < COLUMNS.size(); k++) {
+                row.add(Text.of(text(COLUMNS.get(k), r.values().get(k))));
+            }
+            cells.add(row);
+        }
+        return new Block.Table(header, align, cells);
+    }
+
+    /** What the figures are, in one line: "10,000 stores per engine (large workload: 1,000 notes per store), under defaults, ...". */
+    public String scope() {
+        return Titles.fmt(stores, 0) + " stores per engine (" + workload + " workload: " + Titles.fmt(notesPerStore, 0)
+                + " notes per store), under " + Titles.settingTitle(setting)
+                + (started.isEmpty() ? "" : ", measured " + started);
+    }
+}

@@ -1,0 +1,145 @@
+package storebench.report.render;
+
+import storebench.report.model.Headline;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * README's chart: open-query-close per engine, the median as a bar and the p99 as a whisker, on a log axis, the
+ * reference write-up's engines shaded. Drawn as SVG text by hand, not with JFreeChart: JFreeChart lays a chart out
+ * with the machine's font metrics, so its SVG would differ from machine to machine and a file kept in the repository
+ * could not be checked against what the project renders.
+ */
+public final class HeadlineChart {
+    private static final int WIDTH = 780;
+    private static final int LABELS = 215;
+    private static final int PLOT = 420;
+    private static final int ROW = 26;
+    private static final int TOP = 58;
+    private static final String FONT = "font-family=\"sans-serif\"";
+
+    private HeadlineChart() {
+    }
+
+    /** The chart as a standalone SVG file's text. */
+    public static String svg(Headline figures) {
+        List<Headline.Row> rows = figures.rows();
+        double low = Double.MAX_VALUE;
+        double high = 0;
+        for (Headline.Row r : rows) {
+            for (OptionalDouble v : List.of(r.value("oqc_ms"), r.value("oqc_p99_ms"))) {
+                if (v.isPresent() && v.getAsDouble() > 0) {
+                    low = Math.min(low, v.getAsDouble());
+                    high = Math.max(high, v.getAsDouble());
+                }
+            }
+        }
+        if (high == 0) {
+            throw new IllegalArgumentException("no engine has an open-query-close figure under " + figures.setting());
+        }
+        int lowDecade = (int) Math.floor(Math.log10(low));
+        int highDecade = Math.max(lowDecade + 1, (int) Math.ceil(Math.log10(high)));
+        Axis axis = new Axis(lowDecade, highDecade);
+        int plotBottom = TOP + rows.size() * ROW;
+        int height = plotBottom + 62;
+        String title = "Open, query (count), close per store: median and p99";
+        StringBuilder svg = new StringBuilder();
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"")
+                .append(height).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height)
+                .append("\" role=\"img\" aria-label=\"").append(HtmlPage.esc(title)).append("\">\n");
+        svg.append("<title>").append(HtmlPage.esc(title)).append("</title>\n");
+        svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+        text(svg, 12, 22, "start", 15, "bold", "#202530", title);
+        text(svg, 12, 42, "start", 12, "normal", "#404655", figures.scope() + "; log scale");
+        // the reference's engines: one band behind their rows
+        for (int k = 0; k < rows.size(); k++) {
+            if (rows.get(k).inReference()) {
+                svg.append("<rect x=\"4\" y=\"").append(TOP + k * ROW).append("\" width=\"").append(WIDTH - 8)
+                        .append("\" height=\"").append(ROW).append("\" fill=\"#eef3fa\"/>\n");
+            }
+        }
+        for (int d = lowDecade; d <= highDecade; d++) {
+            for (int m = 1; m <= (d == highDecade ? 1 : 9); m++) {
+                double x = axis.x(m * Math.pow(10, d));
+                svg.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(TOP).append("\" x2=\"")
+                        .append(num(x)).append("\" y2=\"").append(plotBottom).append("\" stroke=\"")
+                        .append(m == 1 ? "#c9ced6" : "#eceef2").append("\" stroke-width=\"1\"/>\n");
+            }
+            text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, "middle", 11, "normal", "#404655",
+                    plain(Math.pow(10, d)) + " ms");
+        }
+        for (int k = 0; k < rows.size(); k++) {
+            Headline.Row r = rows.get(k);
+            int y = TOP + k * ROW;
+            text(svg, LABELS - 8, y + 17, "end", 12, r.inReference() ? "bold" : "normal", "#202530", r.title());
+            OptionalDouble median = r.value("oqc_ms");
+            OptionalDouble p99 = r.value("oqc_p99_ms");
+            if (median.isEmpty()) {
+                text(svg, LABELS + 4, y + 17, "start", 11, "normal", "#404655", "not measured");
+                continue;
+            }
+            double end = axis.x(median.getAsDouble());
+            svg.append("<rect x=\"").append(LABELS).append("\" y=\"").append(y + 6).append("\" width=\"")
+                    .append(num(Math.max(1, end - LABELS))).append("\" height=\"14\" fill=\"")
+                    .append(colour(r.engine())).append("\"/>\n");
+            double labelAt = end;
+            if (p99.isPresent()) {
+                double whisker = axis.x(p99.getAsDouble());
+                svg.append("<path d=\"M").append(num(end)).append(' ').append(y + 13).append('H').append(num(whisker))
+                        .append("M").append(num(whisker)).append(' ').append(y + 7).append('V').append(y + 19)
+                        .append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
+                labelAt = Math.max(end, whisker);
+            }
+            Headline.Column oqc = Headline.COLUMNS.get(3);
+            text(svg, labelAt + 6, y + 17, "start", 11, "normal", "#202530", Headline.text(oqc, median)
+                    + (p99.isPresent() ? " (p99 " + Headline.text(oqc, p99) + ")" : "") + " ms");
+        }
+        int legend = plotBottom + 40;
+        svg.append("<rect x=\"12\" y=\"").append(legend - 11).append("\" width=\"14\" height=\"14\" fill=\"#eef3fa\""
+                + " stroke=\"#c9ced6\"/>\n");
+        text(svg, 32, legend, "start", 12, "normal", "#404655", "the reference write-up's engines (bold)");
+        svg.append("<path d=\"M292 ").append(legend - 4).append("H312M312 ").append(legend - 10).append('V')
+                .append(legend + 2).append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
+        text(svg, 318, legend, "start", 12, "normal", "#404655",
+                "bar: median of " + figures.runs() + " runs; whisker: p99");
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    /** The x of a value on a log axis over whole decades. */
+    private record Axis(int lowDecade, int highDecade) {
+        double x(double v) {
+            double at = (Math.log10(Math.max(v, Math.pow(10, lowDecade))) - lowDecade) / (highDecade - lowDecade);
+            return LABELS + at * PLOT;
+        }
+    }
+
+    private static void text(StringBuilder svg, double x, double y, String anchor, int size, String weight,
+                             String fill, String text) {
+        svg.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" ").append(FONT)
+                .append(" font-size=\"").append(size).append("\"");
+        if (!weight.equals("normal")) {
+            svg.append(" font-weight=\"").append(weight).append("\"");
+        }
+        if (!anchor.equals("start")) {
+            svg.append(" text-anchor=\"").append(anchor).append("\"");
+        }
+        svg.append(" fill=\"").append(fill).append("\">").append(HtmlPage.esc(text)).append("</text>\n");
+    }
+
+    private static String colour(String engine) {
+        java.awt.Color c = Charts.engineColor(engine);
+        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
+    }
+
+    private static String num(double v) {
+        return ChartSvg.number(v);
+    }
+
+    /** A power of ten as a tick label: 0.1, 1, 10, 100. */
+    private static String plain(double v) {
+        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,115 @@
+package storebench.tools;
+
+import storebench.model.Setting;
+import storebench.report.HeadlineFigures;
+import storebench.report.model.Headline;
+import storebench.report.model.Block;
+import storebench.report.model.Text;
+import storebench.report.render.HeadlineChart;
+import storebench.report.render.MarkdownReport;
+import storebench.results.RunResults;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes README's result from a kept run: the table between README's marker comments and the chart's SVG file, both
+ * rendered from the run's files under the default setting, so that neither can go stale (ReadmeFiguresTest checks
+ * them against the run): {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.ReadmeFigures}, or with
+ * {@code -Dexec.args="RUN_DIR README SVG"} for other files.
+ */
+public final class ReadmeFigures {
+    static final int BAD_INPUT = 2;
+    /** The kept run at the reference's scale, README.md and the chart, from the project's top. */
+    public static final Path RUN = Path.of("docs/runs/10k/all");
+    public static final Path README = Path.of("README.md");
+    public static final Path CHART = Path.of("docs/figures/oqc-10k.svg");
+    static final String BEGIN = "<!-- result table: written by storebench.tools.ReadmeFigures; do not edit -->";
+    static final String END = "<!-- end of result table -->";
+
+    private ReadmeFigures() {
+    }
+
+    /** The figures README shows: the run's default setting. */
+    public static Headline figures(Path run) throws IOException {
+        return HeadlineFigures.of(RunResults.load(run), Setting.DEFAULT.id());
+    }
+
+    /**
+     * The table's Markdown as it stands between the markers: a line saying what the figures are, with a link to the
+     * run's whole report relative to README's folder, and the table.
+     */
+    public static String table(Headline figures, Path run, Path readme) {
+        Path base = readme.toAbsolutePath().getParent();
+        String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');
+        Block.Paragraph scope = new Block.Paragraph(Text.of(capitalized(figures.scope()) + "; medians of "
+                + figures.runs() + " open runs, each in a fresh process; ").plusStrong("bold").plus(
+                ": the reference write-up's engines. The whole report: [" + report + "](" + report + ")."));
+        return MarkdownReport.render(List.of(scope, figures.table()));
+    }
+
+    /** README's text with the table between its markers replaced. */
+    static String withTable(String readme, String table, Path readmePath) {
+        int[] at = between(readme, readmePath);
+        return readme.substring(0, at[0]) + table + readme.substring(at[1]);
+    }
+
+    /** The table as README holds it now, between its markers. */
+    static String tableIn(String readme, Path readmePath) {
+        int[] at = between(readme, readmePath);
+        return readme.substring(at[0], at[1]);
+    }
+
+    /** Where the table starts (the line after BEGIN) and ends (END) in README's text. */
+    private static int[] between(String readme, Path readmePath) {
+        int begin = readme.indexOf(BEGIN + "\n");
+        int end = begin < 0 ? -1 : readme.indexOf(END, begin);
+        if (begin < 0 || end < 0) {
+            throw new IllegalArgumentException(readmePath + " has no table between the lines " + BEGIN + " and "
+                    + END + ": put both lines where the table belongs");
+        }
+        return new int[] {begin + BEGIN.length() + 1, end};
+    }
+
+    private static String capitalized(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Writes README's table and the chart; returns the exit code (0, or 2 for bad arguments or input). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length != 0 && args.length != 3) {
+            err.println("usage: ReadmeFigures [RUN_DIR README SVG]   (default: " + RUN + " " + README + " " + CHART + ")");
+            return BAD_INPUT;
+        }
+        Path run = args.length == 0 ? RUN : Path.of(args[0]);
+        Path readme = args.length == 0 ? README : Path.of(args[1]);
+        Path chart = args.length == 0 ? CHART : Path.of(args[2]);
+        try {
+            Headline figures = figures(run);
+            String text = Files.readString(readme, StandardCharsets.UTF_8);
+            Files.writeString(readme, withTable(text, table(figures, run, readme), readme), StandardCharsets.UTF_8);
+            out.println("wrote the table in " + readme);
+            if (chart.getParent() != null) {
+                Files.createDirectories(chart.getParent());
+            }
+            Files.writeString(chart, HeadlineChart.svg(figures), StandardCharsets.UTF_8);
+            out.println("wrote " + chart);
+            return 0;
+        } catch (Exception e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("ReadmeFigures: " + message.lines().findFirst().orElse(message));
+            return BAD_INPUT;
+        }
+    }
+}
