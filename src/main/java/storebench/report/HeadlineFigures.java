@@ -42,7 +42,7 @@ public final class HeadlineFigures {
         }
         String started = run.run().path("started").asText("");
         return new Headline(setting, run.shape().workload(), run.shape().stores(),
-                run.run().path("notesPerStore").asInt(), run.shape().runs(),
+                run.run().path("notesPerStore").asInt(), run.shape().runs(), run.shape().hold(),
                 started.length() >= 10 ? started.substring(0, 10) : "", rows);
     }
 

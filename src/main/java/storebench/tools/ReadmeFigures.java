@@ -5,6 +5,7 @@ import storebench.report.HeadlineFigures;
 import storebench.report.model.Headline;
 import storebench.report.model.Block;
 import storebench.report.model.Text;
+import storebench.report.model.Titles;
 import storebench.report.render.HeadlineChart;
 import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
@@ -47,7 +48,8 @@ public final class ReadmeFigures {
         Path base = readme.toAbsolutePath().getParent();
         String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');
         Block.Paragraph scope = new Block.Paragraph(Text.of(capitalized(figures.scope()) + "; medians of "
-                + figures.runs() + " open runs, each in a fresh process; ").plusStrong("bold").plus(
+                + figures.runs() + " open runs, each in a fresh process; memory with " + Titles.fmt(figures.held(), 0)
+                + " stores open; ").plusStrong("bold").plus(
                 ": the reference write-up's engines. The whole report: [" + report + "](" + report + ")."));
         return MarkdownReport.render(List.of(scope, figures.table()));
     }

@@ -12,9 +12,10 @@ import java.util.OptionalDouble;
  *
  * @param stores  N, stores per engine
  * @param runs    R, the open runs each median comes from
+ * @param held    M, the stores held open for the memory figures
  * @param started the day the run started (yyyy-mm-dd), or "" where its run line does not say
  */
-public record Headline(String setting, String workload, int stores, int notesPerStore, int runs,
+public record Headline(String setting, String workload, int stores, int notesPerStore, int runs, int held,
                        String started, List<Row> rows) {
     /** The memory one more open store costs the process, in total (storebench.report.HeadlineFigures). */
     public static final String MEM_TOTAL_KB = "mem_total_kb";
