@@ -91,7 +91,8 @@ public final class ReadmeFigures {
     /** Writes README's table and the chart; returns the exit code (0, or 2 for bad arguments or input). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length != 0 && args.length != 3) {
-            err.println("usage: ReadmeFigures [RUN_DIR README SVG]   (default: " + RUN + " " + README + " " + CHART + ")");
+            err.println("usage: ReadmeFigures [RUN_DIR README SVG]   (default: " + RUN + " " + README + " " + CHART
+                    + ")");
             return BAD_INPUT;
         }
         Path run = args.length == 0 ? RUN : Path.of(args[0]);

@@ -81,7 +81,8 @@ class ReadmeFiguresTest {
     @Test
     void aRunThatRecordsTheTotalItselfIsTakenAtItsWord() throws IOException {
         RunResults run = new RunResults(List.of(
-                stat("sqlite", "mem_resident_kb", 400), stat("sqlite", "heap_kb", 2), stat("sqlite", "mem_total_kb", 7)),
+                stat("sqlite", "mem_resident_kb", 400), stat("sqlite", "heap_kb", 2),
+                stat("sqlite", "mem_total_kb", 7)),
                 null);
 
         assertThat(HeadlineFigures.totalMemoryKb(run, "sqlite", "default").getAsDouble()).isEqualTo(7);

@@ -83,7 +83,7 @@ public record Headline(String setting, String workload, int stores, int notesPer
         return new Block.Table(header, align, cells);
     }
 
-    /** What the figures are, in one line: "10,000 stores per engine (large workload: 1,000 notes per store), under defaults, ...". */
+    /** What the figures are: "10,000 stores per engine (large workload: 1,000 notes per store), under defaults". */
     public String scope() {
         return Titles.fmt(stores, 0) + " stores per engine (" + workload + " workload: " + Titles.fmt(notesPerStore, 0)
                 + " notes per store), under " + Titles.settingTitle(setting)
