@@ -32,9 +32,16 @@ public final class RunResults {
         public final List<Double> runs;
         /** (max - min) / median of the runs; null where the statistic has no runs. */
         public final Double spread;
+        /** The profilers (bench.profilers) its trial processes ran under; empty for a measurement. */
+        public final List<String> profilers;
 
         public Measurement(String engine, String setting, String workload, String stat, double value,
                            List<Double> runs, Double spread) {
+            this(engine, setting, workload, stat, value, runs, spread, List.of());
+        }
+
+        public Measurement(String engine, String setting, String workload, String stat, double value,
+                           List<Double> runs, Double spread, List<String> profilers) {
             this.engine = engine;
             this.setting = setting;
             this.workload = workload;
@@ -42,6 +49,15 @@ public final class RunResults {
             this.value = value;
             this.runs = List.copyOf(runs);
             this.spread = spread;
+            this.profilers = List.copyOf(profilers);
+        }
+
+        /**
+         * Whether it was taken under profilers: a profiler slows what it watches, so the figure explains where the
+         * time goes and is no measurement; gate, exports and baselines leave it out.
+         */
+        public boolean profiled() {
+            return !profilers.isEmpty();
         }
     }
 
@@ -97,11 +113,22 @@ public final class RunResults {
         for (JsonNode l : lines("stat")) {
             List<Double> runs = new ArrayList<>();
             l.path("runs").forEach(r -> runs.add(r.asDouble()));
+            List<String> profilers = new ArrayList<>();
+            l.path("profilers").forEach(p -> profilers.add(p.asText()));
             out.add(new Measurement(l.path("engine").asText(), l.path("setting").asText(),
                     l.path("workload").asText(), l.path("stat").asText(), l.path("value").asDouble(),
-                    runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null));
+                    runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null, profilers));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /** The profilers any of the run's figures were taken under (bench.profilers), in order; empty for a measured run. */
+    public List<String> profilers() {
+        List<String> all = new ArrayList<>();
+        for (Measurement m : measurements()) {
+            m.profilers.stream().filter(p -> !all.contains(p)).forEach(all::add);
+        }
+        return all;
     }
 
     /**

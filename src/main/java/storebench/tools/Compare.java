@@ -52,6 +52,7 @@ public final class Compare {
             Files.writeString(html, report.html(), StandardCharsets.UTF_8);
             out.println("wrote " + md + " and " + html);
             report.incomplete().forEach(note -> err.println("Compare: " + note));
+            report.profiled().ifPresent(note -> err.println("Compare: " + note));
             return 0;
         } catch (IOException | RuntimeException e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

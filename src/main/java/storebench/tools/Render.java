@@ -55,7 +55,7 @@ public final class Render {
         for (Path p : Exports.write(dir, results)) {
             export.accept(p);
         }
-        Exports.withheld(results).ifPresent(notExported);
+        Exports.withheld(results).or(() -> Exports.profiledLeftOut(results)).ifPresent(notExported);
     }
 
     public static void main(String[] args) {

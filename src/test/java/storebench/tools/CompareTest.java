@@ -99,6 +99,29 @@ class CompareTest {
     }
 
     @Test
+    void marksAFigureMeasuredUnderAProfilerAndDoesNotJudgeIt() throws Exception {
+        Path after = Files.createDirectories(tmp.resolve("after"));
+        String marked = "\"stat\":\"oqc_ms\",";
+        String lines = Files.readString(fixture("after").resolve("results.jsonl"), StandardCharsets.UTF_8).lines()
+                .map(l -> l.contains("\"engine\":\"sqlite\"") && l.contains(marked)
+                        ? l.replace(marked, marked + "\"profilers\":[\"strace\"],") : l)
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        Files.writeString(after.resolve("results.jsonl"), lines, StandardCharsets.UTF_8);
+
+        assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
+
+        String md = Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8);
+        assertThat(md).contains("## Moved beyond the noise: 1 worse, 2 better")
+                .contains("| Open, query, close (median) | 0.600 ms → – | 1.000 → 1.200 ms, ×1.20 *profiled (after:"
+                        + " strace)* |")
+                .contains("**Measured under profilers**: the after run (strace) took figures under bench.profilers")
+                .doesNotContain("| 1.000 ms | 1.200 ms | ×1.20 | spread 5% | **worse** |");
+        assertThat(Files.readString(tmp.resolve("out/compare.html"), StandardCharsets.UTF_8))
+                .contains("<span class=\"mark profiled\">profiled (after: strace)</span>");
+        assertThat(errText()).startsWith("Compare: the after run (strace) took figures under bench.profilers");
+    }
+
+    @Test
     void saysWhichRunIsIncompleteAndWhyOnItsOutputAndInBothPages() throws Exception {
         Path after = Files.createDirectories(tmp.resolve("after"));
         String lines = Files.readString(fixture("after").resolve("results.jsonl"), StandardCharsets.UTF_8).lines()
