@@ -162,6 +162,47 @@ class CompareTest {
     }
 
     @Test
+    void aFolderWithSomeoneElsesCompareMdIsRefusedAndLeftAsItIs() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("mine"));
+        Files.writeString(dir.resolve("compare.md"), "my own notes\n");
+
+        assertThat(compare(fixture("before"), fixture("after"), dir)).isEqualTo(2);
+
+        assertThat(errText()).isEqualTo("Compare: OUT_DIR " + dir + " holds files storebench did not write"
+                + " (compare.md) and no marker .storebench-out: storebench writes only into a folder of its own and"
+                + " overwrites nothing of anyone else's; give a folder that is absent, empty, or one storebench wrote"
+                + System.lineSeparator());
+        assertThat(Files.readString(dir.resolve("compare.md"))).isEqualTo("my own notes\n");
+        try (var files = Files.list(dir)) {
+            assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("compare.md");
+        }
+    }
+
+    @Test
+    void aComparisonIsWrittenAgainIntoTheFolderItWroteBefore() throws Exception {
+        Path dir = tmp.resolve("out");
+        assertThat(compare(fixture("before"), fixture("after"), dir)).isEqualTo(0);
+        assertThat(dir.resolve(".storebench-out")).exists();
+        Files.writeString(dir.resolve("compare.md"), "stale\n");
+
+        assertThat(compare(fixture("before"), fixture("after"), dir)).isEqualTo(0);
+
+        assertThat(Files.readString(dir.resolve("compare.md"))).startsWith("# storebench comparison");
+    }
+
+    @Test
+    void anOutputThatIsAFileIsNamedAsOne() throws Exception {
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "mine\n");
+
+        assertThat(compare(fixture("before"), fixture("after"), file)).isEqualTo(2);
+
+        assertThat(errText()).isEqualTo("Compare: OUT_DIR " + file + " is a file, not a folder: give a folder that is"
+                + " absent, empty, or one storebench wrote (it carries the marker .storebench-out)"
+                + System.lineSeparator());
+        assertThat(Files.readString(file)).isEqualTo("mine\n");
+    }
+
+    @Test
     void aMissingFolderOrWrongArgumentsExitTwoWithUsage() throws Exception {
         assertThat(compare(tmp.resolve("nowhere"), fixture("after"), tmp)).isEqualTo(2);
         assertThat(errText()).isEqualTo("Compare: " + tmp.resolve("nowhere") + " is not a folder; give a run's folder such as"
