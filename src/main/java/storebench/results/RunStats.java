@@ -56,6 +56,15 @@ public final class RunStats {
         return new Interval(sorted[best - 1], sorted[n - best], coverage(n, best));
     }
 
+    /** The fewest figures whose lowest and highest bound their median with at least this confidence (95%: 6). */
+    public static int leastRuns(double confidence) {
+        int n = 1;
+        while (coverage(n, 1) < confidence) {
+            n++;
+        }
+        return n;
+    }
+
     /** The confidence of [x(k), x(n + 1 - k)] for the median: 1 - 2 P(Binomial(n, 1/2) <= k - 1). */
     static double coverage(int n, int k) {
         double below = 0;
