@@ -105,6 +105,10 @@ final class JudgedRun {
         if (value(engine, setting, stat) != null) {
             return Optional.empty();
         }
+        Optional<String> notMeasured = results.notMeasured(engine, setting, stat);
+        if (notMeasured.isPresent()) {
+            return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": " + notMeasured.get());
+        }
         for (JsonNode s : results.lines("status", engine, setting)) {
             String status = s.path("status").asText();
             if (status.equals("skipped") || status.equals("failed")) {

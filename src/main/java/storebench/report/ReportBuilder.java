@@ -229,6 +229,10 @@ public final class ReportBuilder {
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
+            ctx.results().lines("status", e, setting).stream()
+                    .filter(l -> RunResults.NOT_MEASURED.equals(l.path("status").asText()))
+                    .forEach(l -> notes.add(Text.of(engineTitle(e) + ", " + l.path("phase").asText("?")
+                            + ": not measured: " + l.path("reason").asText())));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
         }

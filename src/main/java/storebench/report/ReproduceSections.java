@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.FsType;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
@@ -41,7 +42,14 @@ final class ReproduceSections {
                 + env.path("timer").path("backToBackMedianNs").asLong() + " ns; JVM " + env.path("jvm").asText("?")
                 + "; commit " + env.path("gitCommit").asText("?") + "."));
         JsonNode direct = env.path("benchRoot").path("directRead");
-        if (direct.has("medianMs")) {
+        String fsType = env.path("benchRoot").path("fsType").asText("");
+        if (direct.has("medianMs") && FsType.inMemory(fsType)) {
+            // no device to read from: the figure is a copy from memory, not a host's cache
+            items.add(Text.of(String.format(Locale.US, "The bench root is on %s: its files are memory, with no"
+                    + " device under them; a 4 KiB read with O_DIRECT (random offsets) takes %.3f ms (median of %d;"
+                    + " p99 %.3f ms), a copy from memory.", fsType, direct.path("medianMs").asDouble(),
+                    direct.path("reads").asInt(), direct.path("p99Ms").asDouble())));
+        } else if (direct.has("medianMs")) {
             double median = direct.path("medianMs").asDouble();
             items.add(Text.of(String.format(Locale.US, "The bench root's device: a 4 KiB read past the page cache"
                     + " (O_DIRECT, random offsets) takes %.3f ms (median of %d; p99 %.3f ms)%s.", median,

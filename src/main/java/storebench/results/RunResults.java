@@ -20,6 +20,11 @@ import java.util.stream.Collectors;
 /** One run's output files, read back: what the report and the gate are a pure function of. */
 public final class RunResults {
     public static final String ENVIRONMENT = "environment.json";
+    /**
+     * The status of a phase that could not be measured here (the cold phase on tmpfs): its line names the phase, the
+     * reason and, under "stats", the statistics it would have given with their descriptions.
+     */
+    public static final String NOT_MEASURED = "not measured";
 
     /** One statistic of one engine under one setting. */
     public static final class Measurement {
@@ -156,6 +161,17 @@ public final class RunResults {
                     order.put(id, about.path("order").asInt(Integer.MAX_VALUE));
                 }
             }
+            for (JsonNode l : lines("status")) {
+                if (NOT_MEASURED.equals(l.path("status").asText())) {
+                    // a phase not measured here: its rows stay, empty, with why
+                    l.path("stats").fields().forEachRemaining(f -> {
+                        if (!byId.containsKey(f.getKey()) && f.getValue().isObject()) {
+                            byId.put(f.getKey(), Stat.read(f.getKey(), f.getValue()));
+                            order.put(f.getKey(), f.getValue().path("order").asInt(Integer.MAX_VALUE));
+                        }
+                    });
+                }
+            }
             if (before || byId.isEmpty()) {
                 // that version's rows in its order; a statistic it did not know (a merged run's newer part) after them
                 order.replaceAll((id, o) -> BEFORE_ABOUT_ROWS + o);
@@ -223,6 +239,17 @@ public final class RunResults {
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * Why a statistic has no figure for an engine under a setting because its phase was not measured there ("not
+     * measured in cold: the bench root is tmpfs ..."); empty where no "not measured" line names it.
+     */
+    public Optional<String> notMeasured(String engine, String setting, String stat) {
+        return lines("status", engine, setting).stream()
+                .filter(l -> NOT_MEASURED.equals(l.path("status").asText()) && l.path("stats").has(stat))
+                .map(l -> "not measured in " + l.path("phase").asText("?") + ": " + l.path("reason").asText())
+                .findFirst();
     }
 
     /** What makes two runs comparable: the same workload, N, R and M. */

@@ -62,7 +62,8 @@ public final class ReportCheck {
                     if (!stat.measuredIn(runtime(engine)) || stat.optional() && !measuredAnywhere(results, stat)) {
                         continue;
                     }
-                    if (results.measurement(engine, setting, stat.id()).isEmpty()) {
+                    if (results.measurement(engine, setting, stat.id()).isEmpty()
+                            && results.notMeasured(engine, setting, stat.id()).isEmpty()) {
                         missing.add(engine + "/" + setting + ": no " + stat.id());
                     }
                 }
