@@ -95,7 +95,7 @@ public final class OpenStoreMemory {
 
     private static JsonNode derived(JsonNode source, String stat, double value, String after) {
         ObjectNode l = ((ObjectNode) source).deepCopy();
-        l.remove(List.of("runs", "spread", "about", "profilers"));
+        l.remove(List.of("runs", "spread", "about")); // its source's profilers stay: a total of profiled figures is too
         l.put("stat", stat).put("value", value).put("derived", true);
         ObjectNode about = descriptions().path(stat).deepCopy();
         about.put("after", after);

@@ -47,6 +47,19 @@ class OpenStoreMemoryTest {
     }
 
     @Test
+    void aTotalDerivedFromFiguresTakenUnderAProfilerIsProfiledToo() {
+        runtime("sqlite", "Java 17");
+        stat("sqlite", "mem_resident_kb", 425);
+        ((ObjectNode) lines.get(lines.size() - 1)).withArray("profilers").add("strace");
+        stat("sqlite", "heap_kb", 1.2);
+
+        RunResults r = new RunResults(lines, environment);
+
+        assertThat(r.measurement("sqlite", "default", OpenStoreMemory.TOTAL).orElseThrow().profilers)
+                .containsExactly("strace");
+    }
+
+    @Test
     void nothingIsDerivedWhereTheRunDoesNotSayTheRuntimeOrAlreadyHasTheTotal() {
         stat("unknown", "mem_resident_kb", 10);
         stat("unknown", "heap_kb", 10);
