@@ -34,6 +34,29 @@ public final class Engines {
                 + "'; valid engine ids: " + String.join(", ", ids())));
     }
 
+    /** The names of groups of engines (bench.engines): the reference's engines, the others, all. */
+    public static final List<String> GROUPS = List.of("reference", "beyond", "all");
+
+    /**
+     * The engines of a group, in column order: "reference" (the reference write-up's engines and its calibration
+     * column), "beyond" (the others), "all"; empty for a name that is no group.
+     */
+    public static Optional<List<EngineDescriptor>> group(String name) {
+        return switch (name) {
+            case "reference" -> Optional.of(ALL.stream().filter(EngineDescriptor::inReference).toList());
+            case "beyond" -> Optional.of(ALL.stream().filter(e -> !e.inReference()).toList());
+            case "all" -> Optional.of(ALL);
+            default -> Optional.empty();
+        };
+    }
+
+    /** What bench.engines takes, for a message: every engine id, then the groups. */
+    public static String validNames() {
+        return "valid engine ids: " + String.join(", ", ids()) + "; groups: reference (the reference's engines: "
+                + String.join(", ", group("reference").orElseThrow().stream().map(EngineDescriptor::id).toList())
+                + "), beyond (the others), all";
+    }
+
     public static Optional<EngineDescriptor> find(String id) {
         return ALL.stream().filter(e -> e.id().equals(id)).findFirst();
     }

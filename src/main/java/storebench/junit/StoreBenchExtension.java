@@ -9,9 +9,11 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 import storebench.results.Verdict;
 import storebench.measure.LoadGate;
 import storebench.phase.Measured;
+import storebench.phase.NotMeasured;
 import storebench.tools.Render;
 import storebench.run.Bench;
 import storebench.run.BenchOptions;
@@ -41,7 +43,8 @@ import java.util.stream.Collectors;
  * <li>around each phase test: a trial its engine cannot run here is skipped with the reason; after it, its
  * figures and load waits are published as report entries, and the rules of thresholds.yaml on those figures are
  * judged at once: a violated rule fails that phase test with the rule, the figure, the limit and the file's line;</li>
- * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason.</li>
+ * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason; a phase that
+ * cannot be measured here (NotMeasured: the cold phase on tmpfs) skips its test with the reason.</li>
  * </ul>
  */
 public final class StoreBenchExtension implements BeforeEachCallback, ParameterResolver, InvocationInterceptor,
@@ -123,7 +126,13 @@ public final class StoreBenchExtension implements BeforeEachCallback, ParameterR
         }
         int measuredBefore = trial.get().measuredLog().size();
         int waitsBefore = trial.get().loadWaits().size();
-        invocation.proceed();
+        try {
+            invocation.proceed();
+        } catch (NotMeasured e) {
+            // the trial recorded it; the phase test is skipped with why, not failed
+            throw new TestAbortedException(trial.get() + " > " + context.getRequiredTestMethod().getName()
+                    + " not measured: " + e.getMessage());
+        }
         List<Measured> measured = trial.get().measuredLog().subList(measuredBefore, trial.get().measuredLog().size());
         publish(context, measured, trial.get().loadWaits().subList(waitsBefore, trial.get().loadWaits().size()));
         Bench bench = bench(context);

@@ -107,7 +107,7 @@ public final class BenchOptions implements PhaseOptions {
         thresholds = resolve(s.get("bench.thresholds", "BENCH_THRESHOLDS", "thresholds.yaml"));
         String baselineValue = s.get("bench.baseline", null, "");
         baseline = baselineValue.isBlank() ? Optional.empty() : Optional.of(resolve(baselineValue));
-        trialTimeout = duration("bench.trialTimeout", s.get("bench.trialTimeout", null, "60m"));
+        trialTimeout = trialTimeout(s.get("bench.trialTimeout", null, "60m"));
         nodeCommand = s.get("bench.node", null, "node");
         String slowdownValue = s.get("bench.slowdown", null, "0");
         slowdown = "0".equals(slowdownValue.trim()) ? 0 : positiveDouble("bench.slowdown", slowdownValue,
@@ -131,6 +131,7 @@ public final class BenchOptions implements PhaseOptions {
                 phaseOptionTexts.put(option.name(), text.trim());
             }
         }
+        storebench.phase.Precision.check(this); // options that are valid alone may not be together
     }
 
     /** A phase's option in this run: its value, or its default. */
@@ -160,12 +161,17 @@ public final class BenchOptions implements PhaseOptions {
 
     private static List<EngineDescriptor> engines(String value) {
         LinkedHashSet<EngineDescriptor> chosen = new LinkedHashSet<>();
-        for (String id : list("bench.engines", value)) {
-            try {
-                chosen.add(Engines.of(id));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("bench.engines: " + e.getMessage());
+        for (String id : list("bench.engines", value, Engines.validNames())) {
+            Optional<List<EngineDescriptor>> group = Engines.group(id);
+            if (group.isPresent()) {
+                chosen.addAll(group.get());
+                continue;
             }
+            if (Engines.find(id).isEmpty()) {
+                throw new IllegalArgumentException("bench.engines: unknown engine id '" + id + "'; "
+                        + Engines.validNames());
+            }
+            chosen.add(Engines.of(id));
         }
         // the report's column order, whatever order the option lists them in
         List<EngineDescriptor> ordered = new ArrayList<>();
@@ -179,7 +185,7 @@ public final class BenchOptions implements PhaseOptions {
 
     private static List<Setting> settings(String value) {
         List<Setting> chosen = new ArrayList<>();
-        for (String id : list("bench.settings", value)) {
+        for (String id : list("bench.settings", value, "valid settings: " + String.join(", ", Setting.ids()))) {
             Setting setting = parse("bench.settings", id, Setting::of);
             if (!chosen.contains(setting)) {
                 chosen.add(setting);
@@ -188,7 +194,7 @@ public final class BenchOptions implements PhaseOptions {
         return List.copyOf(chosen);
     }
 
-    private static List<String> list(String name, String value) {
+    private static List<String> list(String name, String value, String valid) {
         List<String> items = new ArrayList<>();
         for (String item : value.split(",")) {
             if (!item.isBlank()) {
@@ -196,7 +202,7 @@ public final class BenchOptions implements PhaseOptions {
             }
         }
         if (items.isEmpty()) {
-            throw new IllegalArgumentException(name + " is empty: give a comma-separated list");
+            throw new IllegalArgumentException(name + " is empty: give a comma-separated list; " + valid);
         }
         return items;
     }
@@ -216,14 +222,10 @@ public final class BenchOptions implements PhaseOptions {
 
     private static int positiveInt(String name, String value) {
         try {
-            int n = Integer.parseInt(value.trim().replace("_", ""));
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // falls through to the message below
+            return PhaseOption.wholeNumber(value, 1, "");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + "='" + value + "' is not valid: " + e.getMessage());
         }
-        throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a whole number >= 1");
     }
 
     private static double positiveDouble(String name, String value, String valid) {
@@ -250,6 +252,26 @@ public final class BenchOptions implements PhaseOptions {
         }
     }
 
+    /** The shortest and longest a trial process' request may take before it is taken to hang (bench.trialTimeout). */
+    static final Duration LEAST_TRIAL_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration MOST_TRIAL_TIMEOUT = Duration.ofHours(24);
+
+    /** bench.trialTimeout: below a second no trial process answers its first request; 0 would fail every trial. */
+    private static Duration trialTimeout(String value) {
+        Duration d;
+        try {
+            d = duration("bench.trialTimeout", value);
+        } catch (IllegalArgumentException e) {
+            d = null;
+        }
+        if (d == null || d.compareTo(LEAST_TRIAL_TIMEOUT) < 0 || d.compareTo(MOST_TRIAL_TIMEOUT) > 0) {
+            throw new IllegalArgumentException("bench.trialTimeout='" + value + "' is not valid: give a duration from"
+                    + " 1s to 24h, such as 90s, 10m or 1h: how long one request to a trial process may take before the"
+                    + " process is taken to hang (the default is 60m)");
+        }
+        return d;
+    }
+
     /** "90s", "10m", "1h" or plain seconds. */
     static Duration duration(String name, String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
@@ -258,19 +280,24 @@ public final class BenchOptions implements PhaseOptions {
                     + " give one such as 90s, 10m or 1h");
         }
         try {
+            Duration d;
             if (v.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+                d = Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
             } else if (v.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
+                d = Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
             } else if (v.endsWith("m")) {
-                return Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
+                d = Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
             } else if (v.endsWith("h")) {
-                return Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
+                d = Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
+            } else {
+                d = Duration.ofSeconds(Long.parseLong(v));
             }
-            return Duration.ofSeconds(Long.parseLong(v));
-        } catch (NumberFormatException e) {
+            d.toMillis(); // the run waits in milliseconds: a longer duration is past the range
+            return d;
+        } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a duration such as 90s,"
-                    + " 10m or 1h (a plain number means seconds)");
+                    + String.format(Locale.US, " 10m or 1h (a plain number means seconds), at most %,dh",
+                    Duration.ofMillis(Long.MAX_VALUE).toHours()));
         }
     }
 
