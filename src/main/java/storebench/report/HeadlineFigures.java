@@ -2,7 +2,6 @@ package storebench.report;
 
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
-import storebench.model.TrialRuntime;
 import storebench.report.model.Headline;
 import storebench.report.model.Titles;
 import storebench.results.RunResults;
@@ -10,12 +9,12 @@ import storebench.results.RunResults;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalDouble;
 
-import static storebench.report.model.Headline.MEM_TOTAL_KB;
-
-/** A run's {@link Headline}, read from its files alone like the report: what README's result shows. */
+/**
+ * A run's {@link Headline}, read from its files alone like the report: what README's result shows. Memory per open store
+ * in total is the run's mem_total_kb, or what RunResults derives for a run written before it was recorded.
+ */
 public final class HeadlineFigures {
     private HeadlineFigures() {
     }
@@ -34,8 +33,7 @@ public final class HeadlineFigures {
         for (String engine : engines) {
             List<OptionalDouble> values = new ArrayList<>();
             for (Headline.Column c : Headline.COLUMNS) {
-                values.add(c.stat().equals(MEM_TOTAL_KB) ? totalMemoryKb(run, engine, setting)
-                        : figure(run, engine, setting, c.stat()));
+                values.add(figure(run, engine, setting, c.stat()));
             }
             boolean reference = Engines.find(engine).map(EngineDescriptor::inReference).orElse(false);
             rows.add(new Headline.Row(engine, Titles.engineTitle(engine), reference, values));
@@ -44,29 +42,6 @@ public final class HeadlineFigures {
         return new Headline(setting, run.shape().workload(), run.shape().stores(),
                 run.run().path("notesPerStore").asInt(), run.shape().runs(), run.shape().hold(),
                 started.length() >= 10 ? started.substring(0, 10) : "", rows);
-    }
-
-    /**
-     * What holding one more store open costs the process, in total: in a JVM the resident growth plus the Java heap's
-     * (the heap is pre-touched, so its growth is not in resident); in the Node worker the resident growth alone (V8's
-     * heap growth is already resident). A run that records {@value Headline#MEM_TOTAL_KB} itself is taken at its word.
-     */
-    public static OptionalDouble totalMemoryKb(RunResults run, String engine, String setting) {
-        OptionalDouble recorded = figure(run, engine, setting, MEM_TOTAL_KB);
-        if (recorded.isPresent()) {
-            return recorded;
-        }
-        OptionalDouble resident = figure(run, engine, setting, "mem_resident_kb");
-        Optional<TrialRuntime> runtime = Engines.find(engine).map(EngineDescriptor::runtime);
-        if (resident.isEmpty() || runtime.isEmpty()) {
-            return OptionalDouble.empty();
-        }
-        if (runtime.get() == TrialRuntime.NODE) {
-            return resident;
-        }
-        OptionalDouble heap = figure(run, engine, setting, "heap_kb");
-        return heap.isPresent() ? OptionalDouble.of(resident.getAsDouble() + heap.getAsDouble())
-                : OptionalDouble.empty();
     }
 
     private static OptionalDouble figure(RunResults run, String engine, String setting, String stat) {

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.report.HeadlineFigures;
+import storebench.report.model.Headline;
 import storebench.report.render.HeadlineChart;
+import storebench.results.OpenStoreMemory;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
@@ -18,6 +20,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * README's result cannot go stale: its table and its chart are what the project renders from the kept run, and the
@@ -72,27 +75,28 @@ class ReadmeFiguresTest {
         double libsqlResident = run.measurement("libsql", "default", "mem_resident_kb").orElseThrow().value;
         assertThat(run.measurement("libsql", "default", "heap_kb")).as("a Node engine's JS heap is recorded")
                 .isPresent();
+        Headline figures = HeadlineFigures.of(run, "default");
 
-        assertThat(HeadlineFigures.totalMemoryKb(run, "sqlite", "default").getAsDouble())
-                .isEqualTo(sqliteResident + sqliteHeap);
-        assertThat(HeadlineFigures.totalMemoryKb(run, "libsql", "default").getAsDouble()).isEqualTo(libsqlResident);
+        assertThat(row(figures, "sqlite").value(OpenStoreMemory.TOTAL).getAsDouble())
+                .isCloseTo(sqliteResident + sqliteHeap, within(1e-9));
+        assertThat(row(figures, "libsql").value(OpenStoreMemory.TOTAL).getAsDouble()).isEqualTo(libsqlResident);
     }
 
     @Test
-    void aRunThatRecordsTheTotalItselfIsTakenAtItsWord() throws IOException {
-        RunResults run = new RunResults(List.of(
-                stat("sqlite", "mem_resident_kb", 400), stat("sqlite", "heap_kb", 2),
-                stat("sqlite", "mem_total_kb", 7)),
-                null);
+    void aRowHasTheRunsFiguresInTheColumnsOrderAndNoneWhereTheRunHasNone() {
+        RunResults run = new RunResults(List.of(stat("sqlite", "oqc_ms", 0.3), stat("sqlite", "disk_kb", 344)), null);
 
-        assertThat(HeadlineFigures.totalMemoryKb(run, "sqlite", "default").getAsDouble()).isEqualTo(7);
+        Headline.Row sqlite = row(HeadlineFigures.of(run, "default"), "sqlite");
+
+        assertThat(sqlite.value("oqc_ms").getAsDouble()).isEqualTo(0.3);
+        assertThat(sqlite.value("disk_kb").getAsDouble()).isEqualTo(344);
+        assertThat(sqlite.value("open_ms")).isEmpty();
+        assertThat(Headline.text(Headline.COLUMNS.get(0), sqlite.value("open_ms"))).isEqualTo("–");
+        assertThat(sqlite.inReference()).isTrue();
     }
 
-    @Test
-    void aJvmEngineWithoutItsHeapFigureHasNoTotal() throws IOException {
-        RunResults run = new RunResults(List.of(stat("sqlite", "mem_resident_kb", 400)), null);
-
-        assertThat(HeadlineFigures.totalMemoryKb(run, "sqlite", "default")).isEmpty();
+    private static Headline.Row row(Headline figures, String engine) {
+        return figures.rows().stream().filter(r -> r.engine().equals(engine)).findFirst().orElseThrow();
     }
 
     @Test

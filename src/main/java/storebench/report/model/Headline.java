@@ -1,5 +1,6 @@
 package storebench.report.model;
 
+import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
@@ -17,9 +18,6 @@ import java.util.OptionalDouble;
  */
 public record Headline(String setting, String workload, int stores, int notesPerStore, int runs, int held,
                        String started, List<Row> rows) {
-    /** The memory one more open store costs the process, in total (storebench.report.HeadlineFigures). */
-    public static final String MEM_TOTAL_KB = "mem_total_kb";
-
     /** The table's columns: a statistic's id, its header and the unit it prints in. */
     public record Column(String stat, String header, Stat.Unit unit, int decimals) {
     }
@@ -30,7 +28,7 @@ public record Headline(String setting, String workload, int stores, int notesPer
             new Column("close_ms", "close", Stat.Unit.MS, 3),
             new Column("oqc_ms", "open-query-close", Stat.Unit.MS, 3),
             new Column("oqc_p99_ms", "its p99", Stat.Unit.MS, 3),
-            new Column(MEM_TOTAL_KB, "memory per open store, total", Stat.Unit.KB, 0),
+            new Column(OpenStoreMemory.TOTAL, "memory per open store, total", Stat.Unit.KB, 0),
             new Column("create_ms", "create", Stat.Unit.MS, 2),
             new Column("disk_kb", "disk per store", Stat.Unit.KB, 0));
 
