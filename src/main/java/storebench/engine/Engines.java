@@ -102,6 +102,11 @@ public final class Engines {
                 + "'; valid engine ids: " + String.join(", ", ids())));
     }
 
+    /** What bench.engines takes, for a message: every engine id, then the groups. */
+    public static String validNames() {
+        return "valid engine ids: " + String.join(", ", ids()) + "; groups: " + groupList();
+    }
+
     public static Optional<EngineDescriptor> find(String id) {
         return ALL.stream().filter(e -> e.id().equals(id)).findFirst();
     }

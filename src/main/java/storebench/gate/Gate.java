@@ -38,6 +38,9 @@ import java.util.stream.Stream;
  * spreads ((max - min) / median; none without runs). "Worse" is higher, except for stores_per_s, where it is
  * lower; a stores_per_s figure is compared as time per store (baseline / measured - 1), so a 30% slowdown reads
  * as 30% worse in every statistic.
+ *
+ * <p>A figure taken under profilers (bench.profilers) is not judged by any rule, and a baseline measured under them
+ * is not compared: a profiler slows what it watches.
  */
 public final class Gate {
     private Gate() {
@@ -176,13 +179,19 @@ public final class Gate {
 
     /**
      * Why a baseline cannot be compared with a run of the given shape: it is not a complete run (interrupted, not
-     * finished, nothing measured), or its workload, N, R or M differ. Empty if it can.
+     * finished, nothing measured), it was measured under profilers, or its workload, N, R or M differ. Empty if it can.
      */
     public static Optional<String> notComparable(RunResults.Shape run, RunResults baseline) {
         Optional<String> incomplete = baseline.incomplete();
         if (incomplete.isPresent()) {
             return Optional.of(NOT_COMPARABLE + "it is not a complete run: " + incomplete.get()
                     + "; compare with a complete run");
+        }
+        List<String> profilers = baseline.profilers();
+        if (!profilers.isEmpty()) {
+            return Optional.of(NOT_COMPARABLE + "it was measured under profilers (" + String.join(", ", profilers)
+                    + ", bench.profilers), which slow what they watch: its figures explain where the time goes and"
+                    + " are no measurements to compare with; give a run made without -Dbench.profilers");
         }
         List<String> differences = run.differences(baseline.shape(), "baseline");
         if (!differences.isEmpty()) {
@@ -196,6 +205,7 @@ public final class Gate {
         String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + run.figure(c.stat()).format(c.limit())
                 + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")";
         Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat())
+                .or(() -> run.profiled(c.engine(), setting, c.stat()))
                 .or(() -> run.belowScale(c.minStores(), "ceiling"));
         if (missing.isPresent()) {
             return notEvaluated(Kind.CEILING, c.engine(), setting, workload, c.stat(), file, c.line(), rule,
@@ -211,6 +221,8 @@ public final class Gate {
                 + r.other() + " " + r.stat() + " (same setting and workload)";
         Optional<String> missing = run.missing(r.engine(), setting, workload, r.stat())
                 .or(() -> run.missing(r.other(), setting, workload, r.stat()))
+                .or(() -> run.profiled(r.engine(), setting, r.stat()))
+                .or(() -> run.profiled(r.other(), setting, r.stat()))
                 .or(() -> run.belowScale(r.minStores(), "ratio"));
         if (missing.isPresent()) {
             return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
@@ -283,7 +295,8 @@ public final class Gate {
         String rule = stat.id() + " at most " + fmt(tol.percent()) + "% worse than the baseline"
                 + (stat.hasSpread() ? ", told apart from the runs' noise" : "")
                 + (own ? "" : stat.hasSpread() ? " (with_spread)" : " (without_spread)");
-        Optional<String> missing = run.missing(engine, setting, run.workload, stat.id());
+        Optional<String> missing = run.missing(engine, setting, run.workload, stat.id())
+                .or(() -> run.profiled(engine, setting, stat.id()));
         if (missing.isPresent()) {
             return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
                     missing.get());

@@ -75,6 +75,20 @@ final class JudgedRun {
         return figures.get(key(engine, setting, stat));
     }
 
+    /**
+     * Why a figure is not judged though it exists: it was taken under profilers, which slow what they watch, so it
+     * explains where the time goes and holds no limit. Empty where it is a measurement (or there is no figure).
+     */
+    Optional<String> profiled(String engine, String setting, String stat) {
+        RunResults.Measurement m = value(engine, setting, stat);
+        if (m == null || !m.profiled()) {
+            return Optional.empty();
+        }
+        return Optional.of(engine + "'s " + stat + " was measured under " + String.join(", ", m.profilers)
+                + " (bench.profilers), which slows what it watches: a profiled figure is not judged; judge a run"
+                + " without -Dbench.profilers");
+    }
+
     /** Why there is no figure to judge, if there is none. */
     Optional<String> missing(String engine, String setting, String workload, String stat) {
         if (!this.workload.equals(workload)) {
@@ -90,6 +104,10 @@ final class JudgedRun {
         }
         if (value(engine, setting, stat) != null) {
             return Optional.empty();
+        }
+        Optional<String> notMeasured = results.notMeasured(engine, setting, stat);
+        if (notMeasured.isPresent()) {
+            return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": " + notMeasured.get());
         }
         for (JsonNode s : results.lines("status", engine, setting)) {
             String status = s.path("status").asText();

@@ -11,9 +11,11 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 import storebench.results.Verdict;
 import storebench.measure.LoadGate;
 import storebench.phase.Measured;
+import storebench.phase.NotMeasured;
 import storebench.tools.Render;
 import storebench.run.Bench;
 import storebench.run.BenchOptions;
@@ -44,7 +46,8 @@ import java.util.stream.Collectors;
  * <li>around each phase test: a trial its engine cannot run here is skipped with the reason; after it, its
  * figures and load waits are published as report entries, and the rules of thresholds.yaml on those figures are
  * judged at once: a violated rule fails that phase test with the rule, the figure, the limit and the file's line;</li>
- * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason;</li>
+ * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason; a phase that
+ * cannot be measured here (NotMeasured: the cold phase on tmpfs) skips its test with the reason.</li>
  * <li>with bench.plan=true every bench class is disabled once the plan is printed: nothing is measured, no store or
  * trial process made, no output folder touched.</li>
  * </ul>
@@ -153,7 +156,13 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         }
         int measuredBefore = trial.get().measuredLog().size();
         int waitsBefore = trial.get().loadWaits().size();
-        invocation.proceed();
+        try {
+            invocation.proceed();
+        } catch (NotMeasured e) {
+            // the trial recorded it; the phase test is skipped with why, not failed
+            throw new TestAbortedException(trial.get() + " > " + context.getRequiredTestMethod().getName()
+                    + " not measured: " + e.getMessage());
+        }
         List<Measured> measured = trial.get().measuredLog().subList(measuredBefore, trial.get().measuredLog().size());
         publish(context, measured, trial.get().loadWaits().subList(waitsBefore, trial.get().loadWaits().size()));
         Bench bench = bench(context);

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-/** What a run was measured on (environment.json): machine, JVM, the bench root's filesystem, the commit, timer. */
+/**
+ * What a run was measured on (environment.json): machine, JVM, the bench root's filesystem, its direct reads and memory
+ * mapping, the commit, timer.
+ */
 public final class Environment {
     /** The kernel's clock source, which both runtimes' monotonic clocks read (tsc, kvm-clock, hpet, ...). */
     static final Path CLOCKSOURCE = Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource");
@@ -43,6 +46,12 @@ public final class Environment {
             DeviceLatency.measure(benchRoot).into(read);
         } catch (IOException | RuntimeException e) { // tmpfs, for one, refuses O_DIRECT
             read.put("error", String.valueOf(e.getMessage()));
+        }
+        ObjectNode mapping = env.putObject("mapping"); // what the engines that map their store pay the kernel per open
+        try {
+            MappingCost.measure(benchRoot).into(mapping);
+        } catch (IOException | RuntimeException | LinkageError e) { // JNA missing, or a root that refuses mmap
+            mapping.put("error", String.valueOf(e.getMessage()));
         }
         String commit = run(List.of("git", "-C", projectDir.toString(), "rev-parse", "HEAD")).trim();
         boolean dirty = !run(List.of("git", "-C", projectDir.toString(), "status", "--porcelain", "--untracked-files=no"))

@@ -41,6 +41,8 @@ public final class PageCache {
 
         int munmap(Pointer addr, long length);
 
+        int madvise(Pointer addr, long length, int advice);
+
         int mincore(Pointer addr, long length, byte[] vec);
 
         long sysconf(int name);

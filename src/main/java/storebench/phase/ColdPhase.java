@@ -2,8 +2,10 @@ package storebench.phase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.FsType;
 import storebench.model.StoreLayout;
 import storebench.measure.DeviceReads;
+import storebench.measure.Mounts;
 import storebench.measure.PageCache;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -26,7 +28,8 @@ import java.util.Map;
  * the run the parent drops every file of the pool from the page cache ({@code fsync}, then
  * {@code posix_fadvise(POSIX_FADV_DONTNEED)}: no root needed, the files are the bench's own) and checks with
  * {@code mincore} that the drop took. The trial process reports what its visits read from the device (/proc/self/io
- * read_bytes over the loop): per store, how much of it the engine must read to count it.
+ * read_bytes over the loop): per store, how much of it the engine must read to count it. On a bench root in memory
+ * (tmpfs) it is not measured: it says so before it makes or warms anything ({@link NotMeasured}).
  */
 public final class ColdPhase extends RunsPhase {
     public static final Stat COLD_OPEN_MS = Stat.of("cold_open_ms", "Cold open: page cache dropped (median)", Unit.MS,
@@ -80,6 +83,12 @@ public final class ColdPhase extends RunsPhase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
+        String fsType = Mounts.of(run.root()).fsType();
+        if (FsType.inMemory(fsType)) {
+            throw new NotMeasured("the bench root is " + fsType + " (" + run.root() + "): its files are memory, whose"
+                    + " pages cannot be dropped from the page cache, so no open there is cold; give a -Dbench.root on a"
+                    + " disk to measure cold opens");
+        }
         PageCache.unavailable().ifPresent(why -> {
             throw new IllegalStateException("the cold phase drops the pool's pages from the page cache through libc,"
                     + " and " + why);

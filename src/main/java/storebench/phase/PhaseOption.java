@@ -13,17 +13,24 @@ import java.util.function.Function;
 public record PhaseOption<T>(String name, String fallback, Function<String, T> parser) {
     /** A whole number >= 1 ("20_000" reads as 20000). */
     public static PhaseOption<Integer> positiveInt(String name, int fallback) {
-        return new PhaseOption<>(name, String.valueOf(fallback), value -> {
-            try {
-                int n = Integer.parseInt(value.replace("_", ""));
-                if (n >= 1) {
-                    return n;
-                }
-            } catch (NumberFormatException ignored) {
-                // falls through to the message below
+        return new PhaseOption<>(name, String.valueOf(fallback), value -> wholeNumber(value, 1, ""));
+    }
+
+    /**
+     * A whole number from {@code least} up to the largest an int holds ("20_000" reads as 20000); the error gives both
+     * ends of the range, then {@code note} (" (0: no floor)"), without the option's name.
+     */
+    public static int wholeNumber(String value, int least, String note) {
+        try {
+            int n = Integer.parseInt(value.trim().replace("_", ""));
+            if (n >= least) {
+                return n;
             }
-            throw new IllegalArgumentException("give a whole number >= 1");
-        });
+        } catch (NumberFormatException ignored) {
+            // falls through to the message below (a number past the range, too)
+        }
+        throw new IllegalArgumentException(String.format(java.util.Locale.US, "give a whole number from %,d to %,d%s",
+                least, Integer.MAX_VALUE, note));
     }
 
     /**

@@ -3,7 +3,11 @@ package storebench.phase;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
@@ -12,7 +16,8 @@ import java.util.OptionalDouble;
  * open-query-close, the read runs' open-read-close) lies within the target of the median on both sides, or it has
  * bench.maxRuns. As tachometer's auto-sampling and Kalibera and Jones' "rigorous benchmarking in reasonable time" do:
  * a quiet engine stops early, a noisy one gets the runs its figure needs. The interval is the distribution-free one of
- * {@link RunStats#medianInterval}: it reaches 95% from 6 runs on, so a precision run makes at least 6.
+ * {@link RunStats#medianInterval}: it reaches 95% from 6 runs on, so a precision run makes at least 6, and a
+ * bench.maxRuns below 6 with a target is refused ({@link #check}).
  */
 public final class Precision {
     /** The target: the interval's farther end at most this fraction from the median ("3%" or 0.03); off by default. */
@@ -49,6 +54,25 @@ public final class Precision {
         }
         throw new IllegalArgumentException("give off (" + off + ") or a target for the 95% interval of the median,"
                 + " above 0 and at most 50%: 3% or 0.03");
+    }
+
+    /**
+     * Refuses bench.maxRuns below the runs a 95% interval needs where bench.precision is on: with fewer, the interval
+     * the runs give has a narrower confidence (R = 2: 50%), which would be printed as if it were the 95% one.
+     */
+    public static void check(PhaseOptions options) {
+        OptionalDouble target = options.option(TARGET);
+        int least = RunStats.leastRuns(CONFIDENCE);
+        int most = options.option(MAX_RUNS);
+        if (target.isPresent() && most < least) {
+            throw new IllegalArgumentException(String.format(Locale.US, "bench.maxRuns=%d is too few for"
+                    + " bench.precision=%s: the 95%% interval of a median needs %d runs or more (with %d, the runs"
+                    + " bound it with %.0f%% confidence); give bench.maxRuns from %d up (the default is %s), or leave"
+                    + " bench.precision off", most, new BigDecimal(target.getAsDouble() * 100)
+                    .round(new MathContext(6)).stripTrailingZeros().toPlainString() + "%", least, most,
+                    100 * RunStats.medianInterval(Collections.nCopies(most, 1.0)).confidence(), least,
+                    MAX_RUNS.fallback()));
+        }
     }
 
     /** Whether these run figures' median is known to the target: a 95% interval within it on both sides. */

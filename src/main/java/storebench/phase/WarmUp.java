@@ -120,17 +120,8 @@ public final class WarmUp {
      * quiet stretch between the bursts the median is flat, so the rule alone stops too soon and the run is timed
      * while the rest of the path compiles on the other core.
      */
-    public static final PhaseOption<Integer> JIT_VISITS = new PhaseOption<>("bench.jitVisits", "10000", value -> {
-        try {
-            int n = Integer.parseInt(value.replace("_", ""));
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // falls through to the message below
-        }
-        throw new IllegalArgumentException("give a whole number >= 0 (0: no JIT floor, the steady rule alone)");
-    });
+    public static final PhaseOption<Integer> JIT_VISITS = new PhaseOption<>("bench.jitVisits", "10000",
+            value -> PhaseOption.wholeNumber(value, 0, " (0: no JIT floor, the steady rule alone)"));
 
     /**
      * The JIT floor ends early, the rule taking over, once it has taken this long while the JIT compiled for at most

@@ -7,6 +7,7 @@ import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.engine.RunView;
 import storebench.results.RunStats;
+import storebench.model.FsType;
 import storebench.model.TrialRuntime;
 import storebench.results.RunResults;
 
@@ -62,7 +63,7 @@ final class Caveats {
         c.addAll(engineCaveats());
         nodeWorker().ifPresent(c::add);
         String fs = ctx.results().environment().path("benchRoot").path("fsType").asText("");
-        if (fs.equals("tmpfs") || fs.equals("ramfs")) {
+        if (FsType.inMemory(fs)) {
             c.add(Text.of("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk."));
         } else if (!fs.isEmpty()) {
             c.add(Text.of("Creation includes the commits' disk syncs on the bench root's filesystem (" + fs + "); it"

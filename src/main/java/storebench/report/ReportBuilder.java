@@ -120,12 +120,18 @@ public final class ReportBuilder {
         Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.run().path("workload").asText() + " workload, "
                 + fmt(ctx.notesPerStore(), 0) + " notes per store");
         List<Block> preamble = new ArrayList<>();
-        preamble.add(Block.Paragraph.of("As of " + ctx.run().path("started").asText("?").replaceFirst("T.*", "")
-                + " · measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
+        String machine = env.isObject() ? "measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
                 + env.path("cores").asInt() + " cores, " + fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)
                 + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
-                + env.path("benchRoot").path("fsType").asText("?") + ". " + fmt(n, 0)
-                + " stores per engine and setting, warm page cache only."));
+                + env.path("benchRoot").path("fsType").asText("?") : "on a machine its missing environment.json would"
+                + " name";
+        preamble.add(Block.Paragraph.of("As of " + ctx.run().path("started").asText("?").replaceFirst("T.*", "")
+                + " · " + machine + ". " + fmt(n, 0) + " stores per engine and setting, warm page cache only."));
+        if (!env.isObject()) {
+            preamble.add(new Block.Paragraph(Text.strong("No environment.json").plus(": the run's folder lacks the"
+                    + " file every run writes beside its results, so the machine, its kernel, the bench root's file"
+                    + " system and the engines' versions are unknown here.")));
+        }
         List<RunResults.Source> sources = ctx.results().sources();
         if (!sources.isEmpty()) {
             List<String> machines = ctx.results().machines();
@@ -229,6 +235,10 @@ public final class ReportBuilder {
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
+            ctx.results().lines("status", e, setting).stream()
+                    .filter(l -> RunResults.NOT_MEASURED.equals(l.path("status").asText()))
+                    .forEach(l -> notes.add(Text.of(engineTitle(e) + ", " + l.path("phase").asText("?")
+                            + ": not measured: " + l.path("reason").asText())));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
         }

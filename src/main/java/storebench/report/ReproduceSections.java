@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.FsType;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import static storebench.report.model.Titles.engineTitle;
 
@@ -41,7 +43,14 @@ final class ReproduceSections {
                 + env.path("timer").path("backToBackMedianNs").asLong() + " ns; JVM " + env.path("jvm").asText("?")
                 + "; commit " + env.path("gitCommit").asText("?") + "."));
         JsonNode direct = env.path("benchRoot").path("directRead");
-        if (direct.has("medianMs")) {
+        String fsType = env.path("benchRoot").path("fsType").asText("");
+        if (direct.has("medianMs") && FsType.inMemory(fsType)) {
+            // no device to read from: the figure is a copy from memory, not a host's cache
+            items.add(Text.of(String.format(Locale.US, "The bench root is on %s: its files are memory, with no"
+                    + " device under them; a 4 KiB read with O_DIRECT (random offsets) takes %.3f ms (median of %d;"
+                    + " p99 %.3f ms), a copy from memory.", fsType, direct.path("medianMs").asDouble(),
+                    direct.path("reads").asInt(), direct.path("p99Ms").asDouble())));
+        } else if (direct.has("medianMs")) {
             double median = direct.path("medianMs").asDouble();
             items.add(Text.of(String.format(Locale.US, "The bench root's device: a 4 KiB read past the page cache"
                     + " (O_DIRECT, random offsets) takes %.3f ms (median of %d; p99 %.3f ms)%s.", median,
@@ -49,8 +58,33 @@ final class ReproduceSections {
                     + " device answers, so something below the guest (the host's cache) holds the data, and cold"
                     + " reads here are cheaper than on a machine of its own" : "")));
         }
+        mapping(env.path("mapping")).ifPresent(items::add);
         items.add(Text.of("SQLite compile options and every other detail: environment.json."));
         return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
+    }
+
+    /** What mapping a store costs this machine (environment.json's mapping); none for a run from before it had it. */
+    private static Optional<Text> mapping(JsonNode mapping) {
+        JsonNode file = mapping.path("file");
+        JsonNode fault = mapping.path("minorFault");
+        if (!file.has("medianUs") || !fault.has("medianNs")) {
+            return Optional.empty();
+        }
+        String what = String.format(Locale.US, "Memory mapping here: mapping a %d KiB file of the bench root with a"
+                + " %d GiB length (read-only, MAP_SHARED, as LMDB and ObjectBox map a store at every open), reading a"
+                + " byte of each of its %d pages and unmapping it", file.path("fileBytes").asLong() >> 10,
+                file.path("mapBytes").asLong() >> 30, file.path("touchedPages").asInt());
+        String cost = String.format(Locale.US, " takes %.3f ms (median of %d; p99 %.3f ms; map %.3f, touch %.3f,"
+                + " unmap %.3f; %.1f page faults per map)", ms(file, "medianUs"), file.path("maps").asInt(),
+                ms(file, "p99Us"), ms(file, "mapMedianUs"), ms(file, "touchMedianUs"), ms(file, "unmapMedianUs"),
+                file.path("faultsPerMap").asDouble());
+        String minorFault = String.format(Locale.US, "; a minor page fault %.2f µs (p99 %.2f µs)",
+                fault.path("medianNs").asDouble() / 1e3, fault.path("p99Ns").asDouble() / 1e3);
+        return Optional.of(Text.of(what + cost + minorFault + ". Set the mapping engines' open and close against it."));
+    }
+
+    private static double ms(JsonNode node, String microsecondsField) {
+        return node.path(microsecondsField).asDouble() / 1e3;
     }
 
     /** The phases' options as the run had them (a run from before the run line recorded them: none). */

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
 
@@ -33,7 +34,11 @@ final class Summary {
             "takes %s times as long");
     private static final Wording COUNT = new Wording("count", "The count query alone", "leads at",
             "takes %s times as long");
-    private static final Wording MEMORY = new Wording("memory", "Resident memory per open store", "needs the least,",
+    private static final Wording MEMORY = new Wording("memory",
+            "Memory per open store, in total (resident, plus the Java heap's growth in a JVM)", "needs the least,",
+            "needs %s times as much");
+    /** A run written before the memory total: its resident row, as it was ranked then. */
+    private static final Wording RESIDENT = new Wording("memory", "Resident memory per open store", "needs the least,",
             "needs %s times as much");
     private static final Wording CREATE = new Wording("create",
             "Creating a store and writing its notes in one transaction",
@@ -67,7 +72,8 @@ final class Summary {
         List<String> out = new ArrayList<>();
         rank(s, "oqc_ms", OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
         rank(s, "count_ms", COUNT).ifPresent(r -> out.add(r.sentence()));
-        rank(s, "mem_resident_kb", MEMORY).ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).or(() -> rank(s, "mem_resident_kb", RESIDENT))
+                .ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
         rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.sentence()));
         rank(s, "disk_kb", DISK).ifPresent(r -> out.add(r.sentence()));
         rank(s, "orc_ms", READ).ifPresent(r -> out.add(r.sentence()));
@@ -264,10 +270,11 @@ final class Summary {
         List<String> part = new ArrayList<>();
         for (Measurement m : r.named()) {
             Optional<Measurement> anon = ctx.results().measurement(m.engine, r.setting, "mem_anon_kb");
-            if (anon.isEmpty()) {
+            Optional<Measurement> resident = ctx.results().measurement(m.engine, r.setting, "mem_resident_kb");
+            if (anon.isEmpty() || resident.isEmpty() || resident.get().value <= 0) {
                 continue;
             }
-            double share = anon.get().value / m.value;
+            double share = anon.get().value / resident.get().value;
             if (share >= 0.9) {
                 nearlyAll.add(engineTitle(m.engine));
             } else {
@@ -286,7 +293,7 @@ final class Summary {
             clauses.add(list(part) + ", the rest file-backed pages of its mapped store, which the page cache holds"
                     + " in any case");
         }
-        return " Of that, the process' own (anonymous) memory is " + String.join("; ", clauses) + ".";
+        return " Of the resident part, the process' own (anonymous) memory is " + String.join("; ", clauses) + ".";
     }
 
     /** Where the run has a second setting: whose memory it moves beyond the comparisons' tolerance, and how far. */

@@ -5,13 +5,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A run folder as storebench's own: every output folder a run or a merge writes carries a marker file, and storebench
+ * A run folder as storebench's own: every output folder a run, a merge or a comparison writes carries a marker file, and storebench
  * moves, replaces or deletes a run folder only when it carries it, as the bench root's marker (.storebench-root) guards
  * the stores. A run folder written before the marker existed has none; it is recognised by its results.jsonl, whose
  * first line is storebench's run line.
@@ -64,6 +69,53 @@ public final class RunFolder {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.allMatch(p -> p.getFileName().toString().equals(MARKER));
         }
+    }
+
+    /**
+     * What a file system error that names only a path means, in words, with the path ("permission denied on X", "X is a
+     * file, not a folder"): the part of a message after the folder and the option it came from.
+     */
+    public static String reason(IOException e) {
+        if (e instanceof AccessDeniedException a) {
+            return "permission denied on " + a.getFile();
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return f.getFile() + " is in the way (a file, not a folder)";
+        }
+        if (e instanceof NoSuchFileException n) {
+            return n.getFile() + " does not exist";
+        }
+        if (e instanceof FileSystemException f) {
+            return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : e.getClass().getSimpleName());
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
+    /**
+     * Refuses a folder a tool would write into unless it is storebench's to write: absent, empty (but the marker), or
+     * marked as storebench's ({@link #ours}); a file, or a folder with files of someone else's, is left as it is.
+     *
+     * @param what what names the folder in the message ("output folder " + dir + " (OUT_DIR)")
+     * @throws IOException naming the folder, what is in it and what to give instead
+     */
+    public static void requireOurs(Path dir, String what) throws IOException {
+        if (absentOrEmpty(dir) || ours(dir)) {
+            return;
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(what + " is " + (Files.isSymbolicLink(dir) ? "a symbolic link" : "a file")
+                    + ", not a folder: give a folder that is absent, empty, or one storebench wrote (it carries the"
+                    + " marker " + MARKER + ")");
+        }
+        String files;
+        try (Stream<Path> entries = Files.list(dir)) {
+            List<String> names = entries.map(p -> p.getFileName().toString()).sorted().toList();
+            files = String.join(", ", names.subList(0, Math.min(3, names.size())))
+                    + (names.size() > 3 ? " and " + (names.size() - 3) + " more" : "");
+        }
+        throw new IOException(what + " holds files storebench did not write (" + files + ") and no marker "
+                + MARKER + ": storebench writes only into a folder of its own and overwrites nothing of anyone"
+                + " else's; give a folder that is absent, empty, or one storebench wrote");
     }
 
     /** Writes the marker into a folder storebench has just made or taken. */

@@ -20,6 +20,11 @@ import java.util.stream.Collectors;
 /** One run's output files, read back: what the report and the gate are a pure function of. */
 public final class RunResults {
     public static final String ENVIRONMENT = "environment.json";
+    /**
+     * The status of a phase that could not be measured here (the cold phase on tmpfs): its line names the phase, the
+     * reason and, under "stats", the statistics it would have given with their descriptions.
+     */
+    public static final String NOT_MEASURED = "not measured";
 
     /** One statistic of one engine under one setting. */
     public static final class Measurement {
@@ -32,9 +37,16 @@ public final class RunResults {
         public final List<Double> runs;
         /** (max - min) / median of the runs; null where the statistic has no runs. */
         public final Double spread;
+        /** The profilers (bench.profilers) its trial processes ran under; empty for a measurement. */
+        public final List<String> profilers;
 
         public Measurement(String engine, String setting, String workload, String stat, double value,
                            List<Double> runs, Double spread) {
+            this(engine, setting, workload, stat, value, runs, spread, List.of());
+        }
+
+        public Measurement(String engine, String setting, String workload, String stat, double value,
+                           List<Double> runs, Double spread, List<String> profilers) {
             this.engine = engine;
             this.setting = setting;
             this.workload = workload;
@@ -42,6 +54,15 @@ public final class RunResults {
             this.value = value;
             this.runs = List.copyOf(runs);
             this.spread = spread;
+            this.profilers = List.copyOf(profilers);
+        }
+
+        /**
+         * Whether it was taken under profilers: a profiler slows what it watches, so the figure explains where the
+         * time goes and is no measurement; gate, exports and baselines leave it out.
+         */
+        public boolean profiled() {
+            return !profilers.isEmpty();
         }
     }
 
@@ -59,8 +80,10 @@ public final class RunResults {
     private List<Stat> stats;
 
     public RunResults(List<JsonNode> lines, JsonNode environment) {
-        this.lines = List.copyOf(lines);
         this.environment = environment == null ? MissingNode.getInstance() : environment;
+        List<JsonNode> all = new ArrayList<>(lines);
+        all.addAll(OpenStoreMemory.derive(lines, this.environment));
+        this.lines = List.copyOf(all);
     }
 
     /** Reads results.jsonl and (if present) environment.json of a run's folder. */
@@ -97,11 +120,22 @@ public final class RunResults {
         for (JsonNode l : lines("stat")) {
             List<Double> runs = new ArrayList<>();
             l.path("runs").forEach(r -> runs.add(r.asDouble()));
+            List<String> profilers = new ArrayList<>();
+            l.path("profilers").forEach(p -> profilers.add(p.asText()));
             out.add(new Measurement(l.path("engine").asText(), l.path("setting").asText(),
                     l.path("workload").asText(), l.path("stat").asText(), l.path("value").asDouble(),
-                    runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null));
+                    runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null, profilers));
         }
         return Collections.unmodifiableList(out);
+    }
+
+    /** The profilers any of the run's figures were taken under (bench.profilers), in order; empty for a measured run. */
+    public List<String> profilers() {
+        List<String> all = new ArrayList<>();
+        for (Measurement m : measurements()) {
+            m.profilers.stream().filter(p -> !all.contains(p)).forEach(all::add);
+        }
+        return all;
     }
 
     /**
@@ -114,11 +148,15 @@ public final class RunResults {
         if (stats == null) {
             Map<String, Stat> byId = new LinkedHashMap<>();
             Map<String, Integer> order = new LinkedHashMap<>();
+            Map<String, String> after = new LinkedHashMap<>();
             boolean before = false;
             for (JsonNode l : lines("stat")) {
                 String id = l.path("stat").asText();
                 JsonNode about = l.path("about");
-                if (!about.isObject()) {
+                if (l.path("derived").asBoolean(false)) {
+                    byId.putIfAbsent(id, Stat.read(id, about));
+                    after.put(id, about.path("after").asText());
+                } else if (!about.isObject()) {
                     before = true;
                 } else if (!byId.containsKey(id)) {
                     try {
@@ -127,6 +165,17 @@ public final class RunResults {
                         throw new IllegalArgumentException(ResultsFile.NAME + ": " + e.getMessage(), e);
                     }
                     order.put(id, about.path("order").asInt(Integer.MAX_VALUE));
+                }
+            }
+            for (JsonNode l : lines("status")) {
+                if (NOT_MEASURED.equals(l.path("status").asText())) {
+                    // a phase not measured here: its rows stay, empty, with why
+                    l.path("stats").fields().forEachRemaining(f -> {
+                        if (!byId.containsKey(f.getKey()) && f.getValue().isObject()) {
+                            byId.put(f.getKey(), Stat.read(f.getKey(), f.getValue()));
+                            order.put(f.getKey(), f.getValue().path("order").asInt(Integer.MAX_VALUE));
+                        }
+                    });
                 }
             }
             if (before || byId.isEmpty()) {
@@ -138,6 +187,8 @@ public final class RunResults {
                     order.put(id, s.path("about").path("order").asInt());
                 }
             }
+            // a derived statistic right after the row it follows (the ids sort it after its sources' ids)
+            after.forEach((id, source) -> order.put(id, order.getOrDefault(source, Integer.MAX_VALUE)));
             List<Stat> sorted = new ArrayList<>(byId.values());
             sorted.sort(Comparator.comparingInt((Stat s) -> order.get(s.id())).thenComparing(Stat::id));
             stats = List.copyOf(sorted);
@@ -196,6 +247,17 @@ public final class RunResults {
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * Why a statistic has no figure for an engine under a setting because its phase was not measured there ("not
+     * measured in cold: the bench root is tmpfs ..."); empty where no "not measured" line names it.
+     */
+    public Optional<String> notMeasured(String engine, String setting, String stat) {
+        return lines("status", engine, setting).stream()
+                .filter(l -> NOT_MEASURED.equals(l.path("status").asText()) && l.path("stats").has(stat))
+                .map(l -> "not measured in " + l.path("phase").asText("?") + ": " + l.path("reason").asText())
+                .findFirst();
     }
 
     /** What makes two runs comparable: the same workload, N, R and M. */

@@ -28,6 +28,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -96,7 +97,7 @@ public final class Bench implements AutoCloseable {
                     "output folder " + options.outputDir, options.lockWait, console);
         } catch (IOException e) {
             rootLock.close();
-            throw e;
+            throw e instanceof FileSystemException fs ? OutputFolder.unwritable(options.outputDir, fs) : e;
         }
         try {
             // the gate's resampling adds open runs after every trial has ended: their stores stay until then

@@ -84,7 +84,8 @@ public final class BenchOptions implements PhaseOptions {
         Source s = new Source(properties, env);
         projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
         outputDir = resolve(s.get("bench.out", null, "target/bench"));
-        enginesAsked = String.join(",", list("bench.engines", s.get("bench.engines", null, "reference")));
+        enginesAsked = String.join(",", list("bench.engines", s.get("bench.engines", null, "reference"),
+                Engines.validNames()));
         engines = engines(enginesAsked);
         planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
         phases = PhaseFilter.phases(s.get("it.test", null, ""));
@@ -116,7 +117,7 @@ public final class BenchOptions implements PhaseOptions {
         thresholds = resolve(s.get("bench.thresholds", "BENCH_THRESHOLDS", "thresholds.yaml"));
         String baselineValue = s.get("bench.baseline", null, "");
         baseline = baselineValue.isBlank() ? Optional.empty() : Optional.of(resolve(baselineValue));
-        trialTimeout = duration("bench.trialTimeout", s.get("bench.trialTimeout", null, "60m"));
+        trialTimeout = trialTimeout(s.get("bench.trialTimeout", null, "60m"));
         nodeCommand = s.get("bench.node", null, "node");
         String slowdownValue = s.get("bench.slowdown", null, "0");
         slowdown = "0".equals(slowdownValue.trim()) ? 0 : positiveDouble("bench.slowdown", slowdownValue,
@@ -140,6 +141,7 @@ public final class BenchOptions implements PhaseOptions {
                 phaseOptionTexts.put(option.name(), text.trim());
             }
         }
+        storebench.phase.Precision.check(this); // options that are valid alone may not be together
     }
 
     /** A phase's option in this run: its value, or its default. */
@@ -168,8 +170,9 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     private static List<EngineDescriptor> engines(String value) {
+        List<String> items = list("bench.engines", value, Engines.validNames());
         try {
-            return Engines.select(list("bench.engines", value));
+            return Engines.select(items);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bench.engines: " + e.getMessage());
         }
@@ -177,7 +180,7 @@ public final class BenchOptions implements PhaseOptions {
 
     private static List<Setting> settings(String value) {
         List<Setting> chosen = new ArrayList<>();
-        for (String id : list("bench.settings", value)) {
+        for (String id : list("bench.settings", value, "valid settings: " + String.join(", ", Setting.ids()))) {
             Setting setting = parse("bench.settings", id, Setting::of);
             if (!chosen.contains(setting)) {
                 chosen.add(setting);
@@ -186,7 +189,7 @@ public final class BenchOptions implements PhaseOptions {
         return List.copyOf(chosen);
     }
 
-    private static List<String> list(String name, String value) {
+    private static List<String> list(String name, String value, String valid) {
         List<String> items = new ArrayList<>();
         for (String item : value.split(",")) {
             if (!item.isBlank()) {
@@ -194,7 +197,7 @@ public final class BenchOptions implements PhaseOptions {
             }
         }
         if (items.isEmpty()) {
-            throw new IllegalArgumentException(name + " is empty: give a comma-separated list");
+            throw new IllegalArgumentException(name + " is empty: give a comma-separated list; " + valid);
         }
         return items;
     }
@@ -214,14 +217,10 @@ public final class BenchOptions implements PhaseOptions {
 
     private static int positiveInt(String name, String value) {
         try {
-            int n = Integer.parseInt(value.trim().replace("_", ""));
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException ignored) {
-            // falls through to the message below
+            return PhaseOption.wholeNumber(value, 1, "");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + "='" + value + "' is not valid: " + e.getMessage());
         }
-        throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a whole number >= 1");
     }
 
     private static double positiveDouble(String name, String value, String valid) {
@@ -248,6 +247,26 @@ public final class BenchOptions implements PhaseOptions {
         }
     }
 
+    /** The shortest and longest a trial process' request may take before it is taken to hang (bench.trialTimeout). */
+    static final Duration LEAST_TRIAL_TIMEOUT = Duration.ofSeconds(1);
+    static final Duration MOST_TRIAL_TIMEOUT = Duration.ofHours(24);
+
+    /** bench.trialTimeout: below a second no trial process answers its first request; 0 would fail every trial. */
+    private static Duration trialTimeout(String value) {
+        Duration d;
+        try {
+            d = duration("bench.trialTimeout", value);
+        } catch (IllegalArgumentException e) {
+            d = null;
+        }
+        if (d == null || d.compareTo(LEAST_TRIAL_TIMEOUT) < 0 || d.compareTo(MOST_TRIAL_TIMEOUT) > 0) {
+            throw new IllegalArgumentException("bench.trialTimeout='" + value + "' is not valid: give a duration from"
+                    + " 1s to 24h, such as 90s, 10m or 1h: how long one request to a trial process may take before the"
+                    + " process is taken to hang (the default is 60m)");
+        }
+        return d;
+    }
+
     /** "90s", "10m", "1h" or plain seconds. */
     static Duration duration(String name, String value) {
         String v = value.trim().toLowerCase(Locale.ROOT);
@@ -256,19 +275,24 @@ public final class BenchOptions implements PhaseOptions {
                     + " give one such as 90s, 10m or 1h");
         }
         try {
+            Duration d;
             if (v.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+                d = Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
             } else if (v.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
+                d = Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
             } else if (v.endsWith("m")) {
-                return Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
+                d = Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
             } else if (v.endsWith("h")) {
-                return Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
+                d = Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
+            } else {
+                d = Duration.ofSeconds(Long.parseLong(v));
             }
-            return Duration.ofSeconds(Long.parseLong(v));
-        } catch (NumberFormatException e) {
+            d.toMillis(); // the run waits in milliseconds: a longer duration is past the range
+            return d;
+        } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a duration such as 90s,"
-                    + " 10m or 1h (a plain number means seconds)");
+                    + String.format(Locale.US, " 10m or 1h (a plain number means seconds), at most %,dh",
+                    Duration.ofMillis(Long.MAX_VALUE).toHours()));
         }
     }
 

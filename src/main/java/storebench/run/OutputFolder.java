@@ -5,6 +5,7 @@ import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -78,8 +79,22 @@ final class OutputFolder {
         return new Plan(dir, Optional.of(aside), incomplete, RunFolder.fromBeforeTheMarker(dir));
     }
 
+    /** A file system error on the output folder, said with the option that chose it and what to do. */
+    static IOException unwritable(Path dir, FileSystemException e) {
+        return new IOException("output folder " + dir + " cannot be written (" + RunFolder.reason(e) + "): give"
+                + " -Dbench.out a folder this run can create and write, with its parent", e);
+    }
+
     /** Takes the folder for a new run: moves the one there aside as {@link #plan} says, then makes it fresh, marked. */
     static Path fresh(Path dir, PrintStream console) throws IOException {
+        try {
+            return take(dir, console);
+        } catch (FileSystemException e) {
+            throw unwritable(dir, e);
+        }
+    }
+
+    private static Path take(Path dir, PrintStream console) throws IOException {
         Plan plan = plan(dir);
         if (plan.aside().isPresent()) {
             Path aside = plan.aside().get();

@@ -13,6 +13,7 @@ import storebench.model.Workload;
 import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
 import storebench.phase.Measured;
+import storebench.phase.NotMeasured;
 import storebench.phase.OpenRunsPhase;
 import storebench.phase.Phase;
 import storebench.phase.PhaseOption;
@@ -21,6 +22,7 @@ import storebench.phase.Phases;
 import storebench.phase.WarmUp;
 import storebench.profile.Profiler;
 import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.trial.Protocol;
@@ -170,6 +172,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
             recorded.put(phase, m);
             log.add(m);
             return m;
+        } catch (NotMeasured e) {
+            notMeasured(phase, e.getMessage());
+            throw e;
         } catch (Exception e) {
             throw recordFailure(phase.id(), null, e);
         } finally {
@@ -178,6 +183,25 @@ public final class Trial implements PhaseRun, AutoCloseable {
             }
             processes.phase("", List.of());
         }
+    }
+
+    /**
+     * Records that a phase was not measured here, and why: a "not measured" status line with the statistics it would
+     * have given, each described as a stat line describes it, so that their rows say why they are empty. The trial
+     * goes on with its other phases.
+     */
+    private void notMeasured(Phase phase, String reason) throws IOException {
+        ObjectNode l = line("status").put("status", RunResults.NOT_MEASURED).put("phase", phase.id())
+                .put("reason", reason);
+        ObjectNode stats = l.putObject("stats");
+        phase.stats().forEach(st -> stats.set(st.id(), about(st)));
+        append(l);
+        bench.console.println("[storebench] " + name + ": " + phase.id() + " not measured: " + reason);
+    }
+
+    /** What a stat line says of its statistic (its "about"), so that a report reads it without this code. */
+    private ObjectNode about(Stat stat) {
+        return stat.about(workload().notesPerStore(), hold(), Phases.phaseOf(stat).id(), Phases.order(stat));
     }
 
     /** The profilers that can profile this engine's runtime here; a profile line says why each other cannot. */
@@ -470,7 +494,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     public void stat(Stat stat, double value, List<Double> runs) throws IOException {
         ObjectNode l = line("stat").put("stat", stat.id()).put("value", value);
         // the line says what it is, so that a report or gate reads it without the code that measured it
-        l.set("about", stat.about(workload().notesPerStore(), hold(), Phases.phaseOf(stat).id(), Phases.order(stat)));
+        l.set("about", about(stat));
         List<Profiler> profilers = processes.profilers();
         if (!profilers.isEmpty() && Phases.phaseOf(stat) != Phases.DISK_USAGE) {
             // measured under them, slowed by them (a disk scan is not: the files are what the engine left)

@@ -95,7 +95,17 @@ final class TrialStores {
             bench.console.println("[storebench] " + name + ": kept stores have no " + POOL_IDENTITY + "; not reused");
             return false;
         }
-        boolean same = Protocol.JSON.readTree(file.toFile()).equals(identity);
+        JsonNode kept;
+        try {
+            kept = Protocol.JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // what made the stores is unknown: none is reused, each is made anew, and pool.json written again
+            bench.console.println("[storebench] " + name + ": " + file + " is damaged (not JSON: "
+                    + e.getOriginalMessage().lines().findFirst().orElse("") + "), so what made the kept stores is"
+                    + " unknown; not reused: the stores are made anew (bench.reuse)");
+            return false;
+        }
+        boolean same = identity.equals(kept);
         if (!same) {
             bench.console.println("[storebench] " + name + ": kept stores were made by another engine version; not reused");
         }

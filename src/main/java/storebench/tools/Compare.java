@@ -3,6 +3,7 @@ package storebench.tools;
 import storebench.report.compare.CompareReport;
 import storebench.report.compare.CompareRuns;
 import storebench.report.render.HtmlReport;
+import storebench.results.RunFolder;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
  * Renders two runs side by side (before/after, or two machines) as OUT_DIR/compare.md and compare.html:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}.
  * Bad input (a folder without results.jsonl, a line that is not JSON) is one line naming the file and line, exit 2.
+ * OUT_DIR is storebench's own, as a run's bench.out and Merge's output are: absent, empty, or a folder storebench wrote
+ * (its marker); a file, or a folder with anyone else's files, is refused and left as it is.
  * An incomplete run is compared all the same; Compare says so, and why, as compare.md and compare.html do.
  */
 public final class Compare {
@@ -45,16 +48,25 @@ public final class Compare {
             RunResults a = load(after);
             HtmlReport.headless();
             CompareReport report = new CompareReport(new CompareRuns(b, a), before.toString(), after.toString());
-            Files.createDirectories(outDir);
+            RunFolder.requireOurs(outDir, "OUT_DIR " + outDir);
+            try {
+                Files.createDirectories(outDir);
+                RunFolder.mark(outDir);
+            } catch (IOException e) {
+                throw new IOException("OUT_DIR " + outDir + " cannot be made: " + RunFolder.reason(e)
+                        + "; give a folder you can write", e);
+            }
             Path md = outDir.resolve(CompareReport.MARKDOWN);
             Path html = outDir.resolve(CompareReport.HTML);
             Files.writeString(md, report.markdown(), StandardCharsets.UTF_8);
             Files.writeString(html, report.html(), StandardCharsets.UTF_8);
             out.println("wrote " + md + " and " + html);
             report.incomplete().forEach(note -> err.println("Compare: " + note));
+            report.profiled().ifPresent(note -> err.println("Compare: " + note));
             return 0;
         } catch (IOException | RuntimeException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            String message = e instanceof java.nio.file.FileSystemException fs ? RunFolder.reason(fs)
+                    : e.getMessage() == null ? e.toString() : e.getMessage();
             err.println("Compare: " + message.lines().findFirst().orElse(message));
             return BAD_INPUT;
         }

@@ -14,6 +14,7 @@ import storebench.report.ReportBuilder;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
+import storebench.results.Stat;
 import storebench.results.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -111,9 +112,12 @@ public final class Merge {
         for (Path dir : runDirs) {
             sources.add(Source.read(dir));
         }
-        // the statistics the runs describe are those a rule may name; a broken file stops the merge before it writes
-        Thresholds thresholds = Thresholds.load(thresholdsFile,
-                RunResults.stats(sources.stream().map(src -> src.results).toList()));
+        // a rule may name any statistic of the catalogue, as in the run (one that selected phases measured none of
+        // some), or one the runs describe; a broken file stops the merge before it writes
+        List<Stat> known = new ArrayList<>(Phases.stats());
+        RunResults.stats(sources.stream().map(src -> src.results).toList()).stream().filter(st -> !known.contains(st))
+                .forEach(known::add);
+        Thresholds thresholds = Thresholds.load(thresholdsFile, known);
         check(sources);
         Path made = checkOutput(out, sources);
         try {

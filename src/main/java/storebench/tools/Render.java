@@ -20,7 +20,8 @@ import java.util.function.Consumer;
 /**
  * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}. An incomplete
- * run's reports say so at their top; it gets no exports, and Render says why.
+ * run's reports say so at their top; it gets no exports, and Render says why. Damaged input the reports can do
+ * without (a missing environment.json, an HdrHistogram log that cannot be read) is marked in them and said on stderr.
  * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
  * HtmlReport and Compare.
  */
@@ -36,12 +37,19 @@ public final class Render {
      */
     public static void write(Path dir, PrintStream console) throws IOException {
         write(dir, p -> console.println("[storebench] report: " + p), p -> console.println("[storebench] export: " + p),
-                why -> console.println("[storebench] not exported: " + why));
+                why -> console.println("[storebench] not exported: " + why),
+                why -> console.println("[storebench] damaged: " + why));
     }
 
-    private static void write(Path dir, Consumer<Path> report, Consumer<Path> export, Consumer<String> notExported)
-            throws IOException {
+    private static void write(Path dir, Consumer<Path> report, Consumer<Path> export, Consumer<String> notExported,
+                              Consumer<String> damaged) throws IOException {
         Report built = ReportBuilder.of(dir, Phases.ALL); // built once, rendered twice
+        if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {
+            damaged.accept(dir.resolve(RunResults.ENVIRONMENT) + " is missing: the report says the machine and the"
+                    + " engines' versions are unknown");
+        }
+        built.charts().percentiles().forEach(p -> p.damaged().forEach(why -> damaged.accept(why + ": not drawn in "
+                + HtmlReport.NAME)));
         report.accept(MarkdownReport.write(dir, built));
         report.accept(HtmlReport.write(dir, built));
         RunResults results = RunResults.load(dir);
@@ -55,7 +63,7 @@ public final class Render {
         for (Path p : Exports.write(dir, results)) {
             export.accept(p);
         }
-        Exports.withheld(results).ifPresent(notExported);
+        Exports.withheld(results).or(() -> Exports.profiledLeftOut(results)).ifPresent(notExported);
     }
 
     public static void main(String[] args) {
@@ -78,7 +86,7 @@ public final class Render {
         }
         try {
             write(dir, p -> out.println("wrote " + p), p -> out.println("wrote " + p),
-                    why -> out.println("not exported: " + why));
+                    why -> out.println("not exported: " + why), why -> err.println("Render: damaged: " + why));
             return 0;
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();

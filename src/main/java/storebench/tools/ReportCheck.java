@@ -7,6 +7,8 @@ import storebench.results.RunResults;
 import storebench.results.Stat;
 
 
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +19,9 @@ import java.util.List;
  * Checks that a run's report is complete: the run is complete, every engine and setting that was not skipped has every
  * statistic, report.md has every row, and the exports (bmf.json, github-action-benchmark's files) hold every figure.
  * CI runs it after its smoke bench:
- * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.ReportCheck -Dexec.args=target/bench}.
+ * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.ReportCheck -Dexec.args=target/bench}. Exit 0 when
+ * complete, 1 with what is missing, 2 with one sentence for bad input (no report, a line that is not JSON), as the
+ * other tools.
  */
 public final class ReportCheck {
     private ReportCheck() {
@@ -62,7 +66,8 @@ public final class ReportCheck {
                     if (!stat.measuredIn(runtime(engine)) || stat.optional() && !measuredAnywhere(results, stat)) {
                         continue;
                     }
-                    if (results.measurement(engine, setting, stat.id()).isEmpty()) {
+                    if (results.measurement(engine, setting, stat.id()).isEmpty()
+                            && results.notMeasured(engine, setting, stat.id()).isEmpty()) {
                         missing.add(engine + "/" + setting + ": no " + stat.id());
                     }
                 }
@@ -73,10 +78,11 @@ public final class ReportCheck {
 
     /**
      * What the exports lack: every statistic of every engine and setting in bmf.json (with a numeric value) and in one
-     * of the github-action-benchmark files (name, unit, value), and nothing else in them. An incomplete run is left out
-     * of the exports (Exports.withheld): for it, an export file is what is wrong.
+     * of the github-action-benchmark files (name, unit, value), and nothing else in them (no figure taken under
+     * profilers). An incomplete run is left out of the exports (Exports.withheld): for it, an export file is what is
+     * wrong.
      */
-    public static List<String> missingFromExports(RunResults results, Path dir) throws java.io.IOException {
+    public static List<String> missingFromExports(RunResults results, Path dir) throws IOException {
         List<String> missing = new ArrayList<>();
         java.util.Optional<String> incomplete = results.incomplete();
         if (incomplete.isPresent()) {
@@ -88,11 +94,21 @@ public final class ReportCheck {
             }
             return missing;
         }
+        List<RunResults.Measurement> exported = Exports.exported(results);
         Path bmfFile = dir.resolve(Exports.BMF);
         if (!Files.isRegularFile(bmfFile)) {
-            return List.of("no " + bmfFile);
+            return exported.isEmpty() ? List.of() : List.of("no " + bmfFile);
         }
         com.fasterxml.jackson.databind.JsonNode bmf = storebench.results.ResultsFile.JSON.readTree(bmfFile.toFile());
+        java.util.Set<String> expected = new java.util.HashSet<>();
+        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat));
+        for (RunResults.Measurement m : results.measurements()) {
+            if (m.profiled() && !expected.contains(Exports.benchmark(m) + "/" + m.stat)
+                    && bmf.path(Exports.benchmark(m)).has(m.stat)) {
+                missing.add(Exports.BMF + ": " + Exports.benchmark(m) + " " + m.stat + " was measured under "
+                        + String.join(", ", m.profilers) + ", which the exports leave out");
+            }
+        }
         java.util.Set<String> named = new java.util.HashSet<>();
         for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
             if (Files.isRegularFile(dir.resolve(file))) {
@@ -105,10 +121,8 @@ public final class ReportCheck {
                 }
             }
         }
-        java.util.Set<String> expected = new java.util.HashSet<>();
-        for (RunResults.Measurement m : results.measurements()) {
+        for (RunResults.Measurement m : exported) {
             String bench = Exports.benchmark(m);
-            expected.add(bench + "/" + m.stat);
             if (!bmf.path(bench).path(m.stat).path("value").isNumber()) {
                 missing.add(Exports.BMF + ": no " + bench + " " + m.stat);
             }
@@ -123,23 +137,49 @@ public final class ReportCheck {
         return missing;
     }
 
-    public static void main(String[] args) throws Exception {
+    /** The report is incomplete: something is missing (listed). */
+    static final int INCOMPLETE = 1;
+    /** Bad arguments or input (no report, a results line that is not JSON): one sentence, as the other tools say it. */
+    static final int BAD_INPUT = 2;
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Checks; returns the exit code: 0 complete, 1 incomplete (what is missing listed), 2 bad arguments or input. */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length > 1) {
+            err.println("usage: ReportCheck [run folder]   (default target/bench: a folder with report.md and"
+                    + " results.jsonl)");
+            return BAD_INPUT;
+        }
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench");
         Path report = dir.resolve(MarkdownReport.NAME);
         if (!Files.isRegularFile(report)) {
-            System.err.println("ReportCheck: no " + report + "; run mvn verify -Pbench first");
-            System.exit(1);
+            err.println("ReportCheck: no " + report + "; run mvn verify -Pbench first, or give a run's folder");
+            return BAD_INPUT;
         }
-        RunResults results = RunResults.load(dir);
-        List<String> missing = new ArrayList<>(missing(results, Files.readString(report, StandardCharsets.UTF_8)));
-        missing.addAll(missingFromExports(results, dir));
+        List<String> missing;
+        try {
+            RunResults results = RunResults.load(dir);
+            missing = new ArrayList<>(missing(results, Files.readString(report, StandardCharsets.UTF_8)));
+            missing.addAll(missingFromExports(results, dir));
+        } catch (IOException | RuntimeException e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("ReportCheck: cannot check " + dir + ": " + message.lines().findFirst().orElse(message));
+            return BAD_INPUT;
+        }
         if (!missing.isEmpty()) {
-            System.err.println("ReportCheck: the report in " + dir + " is incomplete:");
-            missing.forEach(m -> System.err.println("  - " + m));
-            System.exit(1);
+            err.println("ReportCheck: the report in " + dir + " is incomplete:");
+            missing.forEach(m -> err.println("  - " + m));
+            return INCOMPLETE;
         }
-        System.out.println("ReportCheck: " + report + " has every row, every engine that ran has every figure, and"
+        out.println("ReportCheck: " + report + " has every row, every engine that ran has every figure, and"
                 + " the exports hold every figure");
+        return 0;
     }
 
     private static storebench.model.TrialRuntime runtime(String engine) {

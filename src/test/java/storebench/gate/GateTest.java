@@ -338,6 +338,52 @@ class GateTest {
     }
 
     @Test
+    void aProfiledFigureIsNotJudgedByAnyRuleAndTheVerdictSaysWhy() {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n    max:\n"
+                + "      oqc_ms: 1\nratios:\n  - engine: sqlite\n    setting: default\n    stat: oqc_ms\n"
+                + "    at_most: 1\n    times: objectbox\n", "t.yaml", KNOWN);
+        // 2.519 ms under strace against 0.268 ms without: what the profiler costs, not the engine
+        RunResults run = Runs.of(List.of("sqlite", "objectbox"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 2.4, 2.519, 2.6).underProfilers("strace")
+                .stat("objectbox", "default", "oqc_ms", 0.2, 0.2, 0.2).results();
+
+        List<Verdict> v = Gate.evaluate(t, run, Optional.empty());
+
+        assertThat(v).extracting(Verdict::kind, Verdict::status).containsExactly(
+                tuple(Kind.CEILING, Status.NOT_EVALUATED), tuple(Kind.RATIO, Status.NOT_EVALUATED));
+        assertThat(v.get(0).message()).contains("not evaluated: sqlite's oqc_ms was measured under strace"
+                + " (bench.profilers), which slows what it watches: a profiled figure is not judged");
+        assertThat(Gate.forFigures(t, run, "sqlite", "default", List.of("oqc_ms")))
+                .as("the phase test is not failed by it").noneMatch(x -> x.status() == Status.FAIL);
+
+        RunResults base = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2,
+                0.2).results();
+        assertThat(Gate.evaluate(baselineRules(20, 10), Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 2.4, 2.519, 2.6).underProfilers("strace").results(),
+                Optional.of(base))).singleElement().satisfies(x -> {
+                    assertThat(x.status()).isEqualTo(Status.NOT_EVALUATED);
+                    assertThat(x.detail()).contains("measured under strace");
+                });
+    }
+
+    @Test
+    void aBaselineMeasuredUnderProfilersIsRefusedNamingThem(@TempDir Path dir) throws Exception {
+        RunResults run = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2,
+                0.2).results();
+        Runs profiled = Runs.of(List.of("sqlite"), List.of("default"))
+                .stat("sqlite", "default", "oqc_ms", 2.4, 2.519, 2.6).underProfilers("strace")
+                .stat("sqlite", "default", "disk_kb", 344);
+
+        assertThat(Gate.notComparable(run.shape(), profiled.results())).get().asString()
+                .startsWith(Gate.NOT_COMPARABLE).contains("measured under profilers (strace, bench.profilers)");
+        // a whole run made so, given as -Dbench.baseline: refused before anything is measured
+        Path file = profiled.write(dir.resolve("results.jsonl"));
+        assertThat(catchThrowable(() -> Gate.checkComparable(file, run.shape(), false))).isInstanceOf(IOException.class)
+                .hasMessageContaining("-Dbench.baseline=" + file + ": " + Gate.NOT_COMPARABLE)
+                .hasMessageContaining("strace");
+    }
+
+    @Test
     void engineOnlyInTheBaselineIsNotEvaluated() {
         RunResults run = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.2, 0.2, 0.2).results();
         RunResults base = Runs.of(List.of("sqlite", "objectbox"), List.of("default"))

@@ -66,6 +66,15 @@ final class Runs {
         return this;
     }
 
+    /** The last stat line added, as measured under these profilers (bench.profilers). */
+    Runs underProfilers(String... profilers) {
+        ObjectNode last = (ObjectNode) lines.get(lines.size() - 1);
+        for (String p : profilers) {
+            last.withArray("profilers").add(p);
+        }
+        return this;
+    }
+
     Runs status(String engine, String setting, String status, String phase, String reason) {
         lines.add(line("status", engine, setting).put("status", status).put("phase", phase).put("reason", reason));
         return this;
@@ -76,6 +85,17 @@ final class Runs {
         List<JsonNode> all = new ArrayList<>(lines);
         all.add(ResultsFile.line("end").put("wallMs", 1000));
         return new RunResults(all, null);
+    }
+
+    /** Writes the results of a run that ended as results.jsonl at {@code file}; returns it. */
+    Path write(Path file) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode l : lines) {
+            text.append(ResultsFile.JSON.writeValueAsString(l)).append('\n');
+        }
+        text.append(ResultsFile.JSON.writeValueAsString(ResultsFile.line("end").put("wallMs", 1000))).append('\n');
+        java.nio.file.Files.writeString(file, text);
+        return file;
     }
 
     /** The results of a run that never ended (killed: no end line). */

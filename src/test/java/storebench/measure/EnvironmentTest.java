@@ -1,5 +1,6 @@
 package storebench.measure;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,5 +26,16 @@ class EnvironmentTest {
 
         assertThat(Environment.transparentHugepage(tmp.resolve("missing"))).isEqualTo("unknown");
         assertThat(Environment.transparentHugepage(odd)).isEqualTo("unknown");
+    }
+
+    @Test
+    void environmentCarriesTheMachinesMappingCostMeasuredOnTheBenchRoot() {
+        var env = Environment.collect(new ObjectMapper(), Path.of("."), tmp);
+
+        var file = env.path("mapping").path("file");
+        var fault = env.path("mapping").path("minorFault");
+        assertThat(env.path("mapping").has("error")).as(env.path("mapping").toString()).isFalse();
+        assertThat(file.path("medianUs").asDouble()).isPositive().isLessThanOrEqualTo(file.path("p99Us").asDouble());
+        assertThat(fault.path("medianNs").asDouble()).isPositive().isLessThan(file.path("medianUs").asDouble() * 1e3);
     }
 }

@@ -86,6 +86,36 @@ class ExportsTest {
     }
 
     @Test
+    void aFigureMeasuredUnderAProfilerIsLeftOutOfEveryExportAndSaidSo() throws Exception {
+        Path fixture = Path.of(ExportsTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
+        // sqlite's open-query-close as a run under strace writes it: the line says so
+        String marked = "\"stat\":\"oqc_ms\",";
+        Files.writeString(tmp.resolve(ResultsFile.NAME), Files.readString(fixture.resolve(ResultsFile.NAME)).lines()
+                .map(l -> l.contains("\"engine\":\"sqlite\",\"setting\":\"default\"") && l.contains(marked)
+                        ? l.replace(marked, marked + "\"profilers\":[\"strace\"],") : l)
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+        RunResults results = RunResults.load(tmp);
+
+        Exports.write(tmp, results);
+
+        JsonNode bmf = ResultsFile.JSON.readTree(tmp.resolve(Exports.BMF).toFile());
+        assertThat(bmf.path("storebench/small/default/sqlite").has("oqc_ms")).as("profiled").isFalse();
+        assertThat(bmf.path("storebench/small/default/sqlite").has("open_ms")).as("measured").isTrue();
+        assertThat(bmf.path("storebench/small/mmap-threshold/sqlite").has("oqc_ms")).as("measured").isTrue();
+        assertThat(Files.readString(tmp.resolve(Exports.SMALLER))).doesNotContain("storebench/small/default/sqlite/oqc_ms\"")
+                .contains("storebench/small/default/sqlite/open_ms\"");
+        assertThat(Exports.profiledLeftOut(results)).contains("1 figures measured under profilers (strace,"
+                + " bench.profilers) are left out of the exports: a profiler slows what it watches, so they are no"
+                + " measurements for a benchmark history");
+        assertThat(ReportCheck.missingFromExports(results, tmp)).as("none missing: left out is right").isEmpty();
+
+        Exports.write(tmp, RunResults.load(fixture)); // the same run measured: an export a check must refuse
+        assertThat(ReportCheck.missingFromExports(results, tmp)).contains("bmf.json: storebench/small/default/sqlite"
+                + " oqc_ms was measured under strace, which the exports leave out");
+    }
+
+    @Test
     void githubActionBenchmarkFilesSplitTheStatisticsByDirection() throws Exception {
         RunResults results = written();
         JsonNode smaller = ResultsFile.JSON.readTree(tmp.resolve(Exports.SMALLER).toFile());

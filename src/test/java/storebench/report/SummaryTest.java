@@ -123,8 +123,8 @@ class SummaryTest {
         stat("objectbox", "mmap-threshold", "mem_resident_kb", 491);
 
         assertThat(sentence("Resident memory")).isEqualTo("Resident memory per open store: SQLite needs the least,"
-                + " 425 KB; the runner-up, ObjectBox, sync every open, needs 5.8 times as much (2,481 KB). Of that, the"
-                + " process' own (anonymous) memory is at least 90% for SQLite; ObjectBox, sync every open 83%"
+                + " 425 KB; the runner-up, ObjectBox, sync every open, needs 5.8 times as much (2,481 KB). Of the"
+                + " resident part, the process' own (anonymous) memory is at least 90% for SQLite; ObjectBox, sync every open 83%"
                 + " (2,053 KB), the rest file-backed pages of its mapped store, which the page cache holds in any case."
                 + " With mmap threshold 131072, ObjectBox, sync every open's falls to 491 KB; the others' stay within"
                 + " 5%.");

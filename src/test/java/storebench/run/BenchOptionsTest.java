@@ -149,9 +149,67 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> with("bench.plan", "maybe")).hasMessageContaining("bench.plan='maybe'");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", " , "})
+    void rejectsEmptyEngineListNamingTheValidIdsAndGroups(String value) {
+        assertThatThrownBy(() -> with("bench.engines", value)).hasMessage("bench.engines is empty: give a"
+                + " comma-separated list; valid engine ids: objectbox, objectbox-cached, objectbox-nosync, sqlite, turso,"
+                + " libsql, sqlite-node, h2, rocksdb, lmdb, xodus, duckdb; groups: reference (the reference's engines:"
+                + " objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node), beyond (the"
+                + " others), all");
+        props.remove("bench.engines");
+        assertThatThrownBy(() -> with("bench.settings", "")).hasMessage("bench.settings is empty: give a"
+                + " comma-separated list; valid settings: " + String.join(", ", Setting.ids()));
+    }
+
     @Test
-    void rejectsEmptyEngineList() {
-        assertThatThrownBy(() -> with("bench.engines", " , ")).hasMessageContaining("bench.engines is empty");
+    void engineGroupsChooseTheReferencesEnginesTheOthersOrAll() {
+        assertThat(with("bench.engines", "reference").engines).isEqualTo(Engines.ALL.stream()
+                .filter(EngineDescriptor::inReference).toList()).contains(SqliteEngine.DESCRIPTOR);
+        assertThat(with("bench.engines", "beyond,sqlite").engines).first().isEqualTo(SqliteEngine.DESCRIPTOR);
+        assertThat(with("bench.engines", "beyond,sqlite").engines).hasSize(Engines.ALL.size()
+                - (int) Engines.ALL.stream().filter(EngineDescriptor::inReference).count() + 1);
+        assertThat(with("bench.engines", "all").engines).isEqualTo(Engines.ALL);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "0s", "500ms", "25h", "99999999999999999999", "9999999999999999h"})
+    void aTrialTimeoutOutsideOneSecondToADayIsRefusedWithTheRange(String value) {
+        assertThatThrownBy(() -> with("bench.trialTimeout", value)).hasMessage("bench.trialTimeout='" + value + "' is"
+                + " not valid: give a duration from 1s to 24h, such as 90s, 10m or 1h: how long one request to a trial"
+                + " process may take before the process is taken to hang (the default is 60m)");
+        assertThat(with("bench.trialTimeout", "1s").trialTimeout).isEqualTo(Duration.ofSeconds(1));
+        assertThat(with("bench.trialTimeout", "24h").trialTimeout).isEqualTo(Duration.ofHours(24));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bench.stores", "bench.runs", "bench.capacityMax", "bench.jitVisits", "bench.resample"})
+    void aWholeNumberPastItsRangeIsRefusedWithBothEnds(String option) {
+        String least = option.equals("bench.jitVisits") ? "0" : "1";
+        assertThatThrownBy(() -> with(option, "3000000000")).hasMessageStartingWith(option + "='3000000000' is not"
+                + " valid: give a whole number from " + least + " to 2,147,483,647");
+    }
+
+    @Test
+    void aDurationPastWhatTheRunCanWaitIsRefusedWithItsLimit() {
+        assertThatThrownBy(() -> with("bench.maxLoadWait", "9999999999999999h")).hasMessage("bench.maxLoadWait="
+                + "'9999999999999999h' is not valid: give a duration such as 90s, 10m or 1h (a plain number means"
+                + " seconds), at most 2,562,047,788,015h");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "3", "5"})
+    void aPrecisionTargetWithFewerThanSixRunsAtMostIsRefused(String maxRuns) {
+        props.put("bench.precision", "5%");
+        assertThatThrownBy(() -> with("bench.maxRuns", maxRuns)).hasMessageStartingWith("bench.maxRuns=" + maxRuns
+                + " is too few for bench.precision=5%: the 95% interval of a median needs 6 runs or more (with "
+                + maxRuns + ", the runs bound it with ")
+                .hasMessageEndingWith("confidence); give bench.maxRuns from 6 up (the default is 12), or leave"
+                        + " bench.precision off");
+        assertThat(with("bench.maxRuns", "6").option(storebench.phase.Precision.MAX_RUNS)).isEqualTo(6);
+        props.remove("bench.precision");
+        assertThat(with("bench.maxRuns", maxRuns).option(storebench.phase.Precision.MAX_RUNS)).as("no target: unused")
+                .isEqualTo(Integer.parseInt(maxRuns));
     }
 
     @ParameterizedTest
@@ -160,7 +218,7 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> with("bench.stores", value))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bench.stores='" + value + "'")
-                .hasMessageContaining(">= 1");
+                .hasMessageContaining("from 1 to 2,147,483,647");
     }
 
     @Test
@@ -327,7 +385,7 @@ class BenchOptionsTest {
     void phaseOptionsAreReadAtStartAndABadValueNamesTheOptionAndWhatIsValid() {
         assertThat(with("bench.capacityMax", "5_000").option(CapacityPhase.MAX)).isEqualTo(5000);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.capacityMax", "0"))
-                .hasMessage("bench.capacityMax='0' is not valid: give a whole number >= 1");
+                .hasMessage("bench.capacityMax='0' is not valid: give a whole number from 1 to 2,147,483,647");
         props.remove("bench.capacityMax");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> with("bench.capacityWorkload", "huge"))
                 .hasMessageStartingWith("bench.capacityWorkload='huge' is not valid: unknown workload 'huge'")

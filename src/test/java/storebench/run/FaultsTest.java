@@ -108,6 +108,31 @@ class FaultsTest {
     }
 
     @Test
+    void aDamagedPoolJsonUnderReuseIsNamedAndItsStoresAreMadeAnew() throws Exception {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
+        }
+        Path poolJson = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default")
+                .resolve(TrialStores.POOL_IDENTITY);
+        Files.writeString(poolJson, "garbage");
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.reuse", "true")),
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
+            trial.measure(Phases.CREATE);
+            assertThat(trial.reusedStores()).isZero();
+            assertThat(trial.createdStores()).isEqualTo(6);
+        }
+
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("[storebench] sqlite/default: "
+                + poolJson + " is damaged (not JSON: Unrecognized token 'garbage'").contains("so what made the kept"
+                + " stores is unknown; not reused: the stores are made anew (bench.reuse)");
+        assertThat(RunResults.load(tmp.resolve("out")).failures()).isEmpty();
+        assertThat(Files.readString(poolJson)).as("written again").contains("\"engine\":\"sqlite\"");
+    }
+
+    @Test
     void aLinkNamedLikeAStoreIsNamedWithWhyAndLeftAlone() throws Exception {
         Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
         Files.createDirectories(trialDir);

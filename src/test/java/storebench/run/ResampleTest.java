@@ -89,7 +89,7 @@ class ResampleTest {
     @Test
     void aBadResampleValueNamesTheOption() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> options("x", Map.of("bench.resample", "some")))
-                .hasMessageContaining("bench.resample='some' is not valid: give a whole number >= 1");
+                .hasMessageContaining("bench.resample='some' is not valid: give a whole number from 1 to 2,147,483,647");
         assertThat(options("x", Map.of()).resample).isZero();
         assertThat(options("x", Map.of("bench.resample", "5")).resample).isEqualTo(5);
         assertThat(options("x", Map.of("bench.resample", "0")).resample).isZero();

@@ -122,6 +122,26 @@ class RunFolderTest {
     }
 
     @Test
+    void anOutputFolderThatCannotBeWrittenIsNamedWithTheOption() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "mine\n");
+        Path out = file.resolve("bench");
+        Map<String, String> p = new HashMap<>(Map.of("bench.projectDir", PROJECT.toString()));
+
+        assertThatThrownBy(() -> Bench.start(SmallRuns.options(out, tmp.resolve("root"), p), QUIET))
+                .hasMessage("output folder " + out + " cannot be written (" + file + " is in the way (a file, not a"
+                        + " folder)): give -Dbench.out a folder this run can create and write, with its parent");
+        assertThat(Files.readString(file)).isEqualTo("mine\n");
+
+        // a read-only file system (sysfs refuses every new folder, even root's)
+        Path readOnly = Path.of("/sys/storebench-out-" + ProcessHandle.current().pid());
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/sys")) && !Files.exists(readOnly));
+        assertThatThrownBy(() -> Bench.start(SmallRuns.options(readOnly.resolve("bench"), tmp.resolve("root"), p),
+                QUIET)).hasMessageStartingWith("output folder " + readOnly.resolve("bench") + " cannot be written ("
+                + readOnly).hasMessageEndingWith("give -Dbench.out a folder this run can create and write, with its"
+                + " parent");
+    }
+
+    @Test
     void neverReplacesAFolderBesideTheOutputThatItDidNotWrite() throws Exception {
         Path out = OutputFolder.fresh(tmp.resolve("out"), QUIET);
         Files.writeString(out.resolve(ResultsFile.NAME), "{\"kind\":\"run\"}\n"); // then killed

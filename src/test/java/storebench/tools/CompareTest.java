@@ -1,6 +1,6 @@
 package storebench.tools;
 
-import storebench.phase.Phases;
+import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +13,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,7 +75,7 @@ class CompareTest {
         while (refs.find()) {
             assertThat(refs.group(1)).startsWith("#");
         }
-        for (Stat stat : Phases.stats()) {
+        for (Stat stat : RunResults.stats(List.of(RunResults.load(fixture("before")), RunResults.load(fixture("after"))))) {
             if (stat.optional()) {
                 continue; // measured only where a run asks for it (a thread count): this fixture did not
             }
@@ -96,6 +97,29 @@ class CompareTest {
         assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
         assertThat(Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8))
                 .contains("**The runs differ in: stores (N) 50 vs 200.**");
+    }
+
+    @Test
+    void marksAFigureMeasuredUnderAProfilerAndDoesNotJudgeIt() throws Exception {
+        Path after = Files.createDirectories(tmp.resolve("after"));
+        String marked = "\"stat\":\"oqc_ms\",";
+        String lines = Files.readString(fixture("after").resolve("results.jsonl"), StandardCharsets.UTF_8).lines()
+                .map(l -> l.contains("\"engine\":\"sqlite\"") && l.contains(marked)
+                        ? l.replace(marked, marked + "\"profilers\":[\"strace\"],") : l)
+                .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        Files.writeString(after.resolve("results.jsonl"), lines, StandardCharsets.UTF_8);
+
+        assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
+
+        String md = Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8);
+        assertThat(md).contains("## Moved beyond the noise: 1 worse, 2 better")
+                .contains("| Open, query, close (median) | 0.600 ms → – | 1.000 → 1.200 ms, ×1.20 *profiled (after:"
+                        + " strace)* |")
+                .contains("**Measured under profilers**: the after run (strace) took figures under bench.profilers")
+                .doesNotContain("| 1.000 ms | 1.200 ms | ×1.20 | spread 5% | **worse** |");
+        assertThat(Files.readString(tmp.resolve("out/compare.html"), StandardCharsets.UTF_8))
+                .contains("<span class=\"mark profiled\">profiled (after: strace)</span>");
+        assertThat(errText()).startsWith("Compare: the after run (strace) took figures under bench.profilers");
     }
 
     @Test
@@ -136,6 +160,47 @@ class CompareTest {
         assertThat(compare(bad, fixture("after"), tmp.resolve("out"))).isEqualTo(2);
         assertThat(errText()).startsWith("Compare: " + bad.resolve("results.jsonl") + ":3: not a JSON line")
                 .doesNotContain("\tat ").hasLineCount(1);
+    }
+
+    @Test
+    void aFolderWithSomeoneElsesCompareMdIsRefusedAndLeftAsItIs() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("mine"));
+        Files.writeString(dir.resolve("compare.md"), "my own notes\n");
+
+        assertThat(compare(fixture("before"), fixture("after"), dir)).isEqualTo(2);
+
+        assertThat(errText()).isEqualTo("Compare: OUT_DIR " + dir + " holds files storebench did not write"
+                + " (compare.md) and no marker .storebench-out: storebench writes only into a folder of its own and"
+                + " overwrites nothing of anyone else's; give a folder that is absent, empty, or one storebench wrote"
+                + System.lineSeparator());
+        assertThat(Files.readString(dir.resolve("compare.md"))).isEqualTo("my own notes\n");
+        try (var files = Files.list(dir)) {
+            assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly("compare.md");
+        }
+    }
+
+    @Test
+    void aComparisonIsWrittenAgainIntoTheFolderItWroteBefore() throws Exception {
+        Path dir = tmp.resolve("out");
+        assertThat(compare(fixture("before"), fixture("after"), dir)).isEqualTo(0);
+        assertThat(dir.resolve(".storebench-out")).exists();
+        Files.writeString(dir.resolve("compare.md"), "stale\n");
+
+        assertThat(compare(fixture("before"), fixture("after"), dir)).isEqualTo(0);
+
+        assertThat(Files.readString(dir.resolve("compare.md"))).startsWith("# storebench comparison");
+    }
+
+    @Test
+    void anOutputThatIsAFileIsNamedAsOne() throws Exception {
+        Path file = Files.writeString(tmp.resolve("notes.txt"), "mine\n");
+
+        assertThat(compare(fixture("before"), fixture("after"), file)).isEqualTo(2);
+
+        assertThat(errText()).isEqualTo("Compare: OUT_DIR " + file + " is a file, not a folder: give a folder that is"
+                + " absent, empty, or one storebench wrote (it carries the marker .storebench-out)"
+                + System.lineSeparator());
+        assertThat(Files.readString(file)).isEqualTo("mine\n");
     }
 
     @Test

@@ -8,6 +8,7 @@ import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
+import storebench.results.Stat;
 import storebench.results.Verdict;
 import storebench.results.Verdicts;
 
@@ -34,6 +35,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Merge on the run-small fixture cut in two by engine, as a CI matrix would have measured it: the merged run's report
@@ -171,6 +173,41 @@ class MergeTest {
                 "objectbox-nosync"), e -> { }), 100, "objectbox"), sqlite(e -> { })), thresholds);
         assertThat(RunResults.load(unplanned).run().has("plan")).as("one part printed no plan: no estimate of the whole")
                 .isFalse();
+    }
+
+    @Test
+    void partsThatMeasuredSomePhasesMergeWithTheRepositorysThresholds() throws Exception {
+        // two runs of -Dit.test='StoreLifeBench#create+openRuns', each describing the statistics it measured
+        List<Path> parts = new ArrayList<>();
+        for (String engine : List.of("objectbox", "sqlite")) {
+            Path dir = part(engine, Set.of(engine), e -> { });
+            StringBuilder text = new StringBuilder();
+            for (JsonNode l : ResultsFile.read(dir.resolve(ResultsFile.NAME))) {
+                ObjectNode line = l.deepCopy();
+                if (line.path("kind").asText().equals("stat")) {
+                    Stat stat = Phases.stat(line.path("stat").asText());
+                    String phase = Phases.phaseOf(stat).id();
+                    if (!phase.equals(Phases.CREATE.id()) && !phase.equals(Phases.OPEN_RUNS.id())) {
+                        continue;
+                    }
+                    line.set("about", stat.about(10, 1000, phase, Phases.order(stat)));
+                }
+                text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
+            }
+            Files.writeString(dir.resolve(ResultsFile.NAME), text);
+            parts.add(dir);
+        }
+        Files.writeString(thresholds, "ceilings:\n  - engine: sqlite\n    workload: small\n    max:\n"
+                + "      mem_resident_kb: 100000\n      oqc_ms: 100\n");
+
+        Merge.merge(tmp.resolve("merged"), parts, thresholds);
+
+        assertThat(Verdicts.read(tmp.resolve("merged")).all()).extracting(Verdict::stat, Verdict::status)
+                .containsOnly(tuple("mem_resident_kb", Verdict.Status.NOT_EVALUATED),
+                        tuple("oqc_ms", Verdict.Status.PASS))
+                .contains(tuple("mem_resident_kb", Verdict.Status.NOT_EVALUATED));
+        Merge.merge(tmp.resolve("merged-with-the-repositorys"), parts, Path.of("thresholds.yaml"));
+        assertThat(tmp.resolve("merged-with-the-repositorys").resolve(MarkdownReport.NAME)).exists();
     }
 
     @Test

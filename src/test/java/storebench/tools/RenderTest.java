@@ -77,6 +77,48 @@ class RenderTest {
                 + " which the exports leave out");
     }
 
+    private Path runSmall(boolean withEnvironment) throws Exception {
+        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        if (withEnvironment) {
+            Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
+        }
+        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        return tmp;
+    }
+
+    @Test
+    void damagedHdrHistogramLogsAreNamedAsDamagedNotAsAbsent() throws Exception {
+        Path dir = runSmall(true);
+        for (String engine : List.of("objectbox", "objectbox-cached", "objectbox-nosync", "sqlite")) {
+            Path log = Files.createDirectories(dir.resolve("hdr").resolve(engine).resolve("default"))
+                    .resolve("openrun-oqc.hlog");
+            Files.writeString(log, engine.equals("sqlite") ? "#[StartTime: 1 (seconds since epoch)]\nTag=r1,0.0,1.0,"
+                    + "9.9,HISTFAAAAgarbage\n" : "garbage\n");
+        }
+
+        assertThat(render(dir.toString())).isZero();
+
+        String html = Files.readString(dir.resolve("report.html"));
+        assertThat(html).contains("Open, query, close by percentile, defaults: not drawn, its HdrHistogram logs are"
+                + " damaged: " + dir.resolve("hdr/objectbox/default/openrun-oqc.hlog") + " is damaged: ")
+                .doesNotContain("Open, query, close by percentile, defaults: no HdrHistogram logs under hdr/");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Render: damaged: "
+                + dir.resolve("hdr/sqlite/default/openrun-oqc.hlog") + " is damaged: ").contains("not drawn in report.html");
+    }
+
+    @Test
+    void aMissingEnvironmentJsonIsSaidNotRenderedAsAnUnknownMachineWithNoCores() throws Exception {
+        Path dir = runSmall(false);
+
+        assertThat(render(dir.toString())).isZero();
+
+        String report = Files.readString(dir.resolve(MarkdownReport.NAME));
+        assertThat(report).contains("**No environment.json**: the run's folder lacks the file every run writes beside"
+                + " its results").doesNotContain("unknown CPU").doesNotContain("0 cores");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Render: damaged: "
+                + dir.resolve(RunResults.ENVIRONMENT) + " is missing");
+    }
+
     @Test
     void aFolderWithoutResultsOrNoFolderIsExitTwo() {
         assertThat(render(tmp.toString())).isEqualTo(2);

@@ -5,7 +5,10 @@ import storebench.results.RunResults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +40,12 @@ class ReportCheckTest {
                         && List.of("heap_kb", "load1").contains(l.path("stat").asText())))
                 .collect(Collectors.toList());
 
-        assertThat(ReportCheck.missing(new RunResults(lines, null), expectedReport()))
-                .containsExactlyInAnyOrder("sqlite/mmap-threshold: no load1", "sqlite/mmap-threshold: no heap_kb");
+        JsonNode environment = RunResults.load(runSmall()).environment();
+
+        // without its heap, a JVM engine's memory total cannot be derived either
+        assertThat(ReportCheck.missing(new RunResults(lines, environment), expectedReport()))
+                .containsExactlyInAnyOrder("sqlite/mmap-threshold: no load1", "sqlite/mmap-threshold: no heap_kb",
+                        "sqlite/mmap-threshold: no mem_total_kb");
     }
 
     @Test
@@ -47,5 +54,32 @@ class ReportCheckTest {
         assertThat(ReportCheck.missing(RunResults.load(runSmall()), report))
                 .containsExactly("report.md has no row 'same, p99' (oqc_p99_ms)", "report.md has no row 'same, p99' (orc_p99_ms)",
                         "report.md has no row 'same, p99' (cold_oqc_p99_ms)");
+    }
+
+    @Test
+    void aLineThatIsNotJsonIsOneSentenceAndExitTwo(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("report.md"), expectedReport());
+        Files.writeString(dir.resolve(ResultsFile.NAME), "{\"kind\":\"run\"}\nnot json\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int code = ReportCheck.run(new String[]{dir.toString()}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ReportCheck: cannot check " + dir + ": "
+                + dir.resolve(ResultsFile.NAME) + ":2: not a JSON line").hasLineCount(1).doesNotContain("\tat ");
+    }
+
+    @Test
+    void aFolderWithoutAReportIsExitTwoAndAnIncompleteOneExitOne(@TempDir Path dir) throws Exception {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream errs = new PrintStream(err, true, StandardCharsets.UTF_8);
+        PrintStream none = new PrintStream(new ByteArrayOutputStream());
+        assertThat(ReportCheck.run(new String[]{dir.toString()}, none, errs)).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("ReportCheck: no " + dir.resolve("report.md"));
+
+        Files.writeString(dir.resolve("report.md"), expectedReport().replace("| same, p99 |", "| p99 |"));
+        Files.copy(runSmall().resolve(ResultsFile.NAME), dir.resolve(ResultsFile.NAME));
+        assertThat(ReportCheck.run(new String[]{dir.toString()}, none, errs)).isEqualTo(1);
     }
 }

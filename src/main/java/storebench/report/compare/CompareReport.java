@@ -50,6 +50,7 @@ public final class CompareReport {
         incomplete().forEach(run -> md.append("**").append(run.title()).append("**: ").append(run.detail())
                 .append("\n\n"));
         md.append(legend()).append("\n\n");
+        profiled().ifPresent(p -> md.append("**Measured under profilers**: ").append(p).append("\n\n"));
         List<String> differences = runs.differences();
         if (!differences.isEmpty()) {
             md.append("**The runs differ in: ").append(String.join("; ", differences))
@@ -104,6 +105,8 @@ public final class CompareReport {
         incomplete().forEach(run -> h.append("<p class=\"worse\"><strong>").append(HtmlPage.esc(run.title()))
                 .append("</strong>: ").append(HtmlPage.esc(run.detail())).append("</p>\n"));
         h.append("<p class=\"lead\">").append(HtmlPage.esc(legend())).append("</p>\n");
+        profiled().ifPresent(p -> h.append("<p class=\"worse\"><strong>Measured under profilers</strong>: ")
+                .append(HtmlPage.esc(p)).append("</p>\n"));
         List<String> differences = runs.differences();
         if (!differences.isEmpty()) {
             h.append("<p class=\"worse\">The runs differ in: ").append(HtmlPage.esc(String.join("; ", differences)))
@@ -176,9 +179,27 @@ public final class CompareReport {
         return out;
     }
 
+    /** Which of the two runs took figures under profilers, said once above the tables; empty where neither did. */
+    public Optional<String> profiled() {
+        List<String> runsProfiled = new ArrayList<>();
+        if (!runs.before.profilers().isEmpty()) {
+            runsProfiled.add("the before run (" + String.join(", ", runs.before.profilers()) + ")");
+        }
+        if (!runs.after.profilers().isEmpty()) {
+            runsProfiled.add("the after run (" + String.join(", ", runs.after.profilers()) + ")");
+        }
+        if (runsProfiled.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(String.join(" and ", runsProfiled) + " took figures under bench.profilers, which slow"
+                + " what they watch: those figures are marked profiled and not judged; their ratios are the profilers'"
+                + " cost, not a change.");
+    }
+
     private String markdownCell(CompareRuns.Row r) {
         StringBuilder c = new StringBuilder(span(r));
         ratioOf(r).ifPresent(x -> c.append(", ").append(x));
+        r.profiled().ifPresent(p -> c.append(" *profiled (").append(p).append(")*"));
         CompareRuns.Move move = r.move();
         if (move == CompareRuns.Move.WORSE || move == CompareRuns.Move.BETTER) {
             c.append(" **").append(word(move)).append("**");
@@ -199,6 +220,8 @@ public final class CompareReport {
             String cls = move == CompareRuns.Move.WORSE ? "worse" : "better";
             c.append("<span class=\"mark ").append(cls).append("\">").append(word(move)).append("</span>");
         }
+        r.profiled().ifPresent(p -> c.append("<span class=\"mark profiled\">profiled (").append(HtmlPage.esc(p))
+                .append(")</span>"));
         return c.append("</span></td>").toString();
     }
 

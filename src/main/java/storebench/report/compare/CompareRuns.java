@@ -29,7 +29,7 @@ public final class CompareRuns {
         SAME,
         WORSE,
         BETTER,
-        /** Not judged: load is the machine's, not the engine's; or one side has no figure. */
+        /** Not judged: load is the machine's, not the engine's; one side has no figure, or was profiled. */
         UNJUDGED
     }
 
@@ -62,8 +62,26 @@ public final class CompareRuns {
             return thresholdOf(stat, before, after);
         }
 
+        /**
+         * Which side's figure was taken under profilers, and under which ("before: strace"): a profiler slows what it
+         * watches, so the row is marked and not judged. Empty where both figures are measurements.
+         */
+        Optional<String> profiled() {
+            List<String> sides = new ArrayList<>();
+            if (before != null && before.profiled()) {
+                sides.add("before: " + String.join(", ", before.profilers));
+            }
+            if (after != null && after.profiled()) {
+                sides.add("after: " + String.join(", ", after.profilers));
+            }
+            return sides.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", sides));
+        }
+
         /** "spread 8.4%" or "tolerance 10%": what the move was measured against. */
         String thresholdText() {
+            if (profiled().isPresent()) {
+                return "not judged: profiled (" + profiled().get() + ")";
+            }
             return threshold().map(t -> (stat.hasSpread() && spreadOf(before, after).isPresent() ? "spread "
                     : "tolerance ") + HtmlPage.percent(t)).orElse("not judged");
         }
@@ -71,7 +89,7 @@ public final class CompareRuns {
         Move move() {
             Optional<Double> ratio = ratio();
             Optional<Double> threshold = threshold();
-            if (ratio.isEmpty() || threshold.isEmpty()) {
+            if (ratio.isEmpty() || threshold.isEmpty() || profiled().isPresent()) {
                 return Move.UNJUDGED;
             }
             double change = ratio.get() - 1;

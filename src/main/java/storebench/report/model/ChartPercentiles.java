@@ -51,7 +51,8 @@ public final class ChartPercentiles {
             EncodableHistogram e;
             while ((e = reader.nextIntervalHistogram()) != null) {
                 if (!(e instanceof Histogram)) {
-                    throw new IOException(log + ": interval " + (intervals + 1) + " is not an integer histogram");
+                    throw new IOException(log + " is damaged: interval " + (intervals + 1) + " is not an integer"
+                            + " histogram");
                 }
                 intervals++;
                 if (all == null) {
@@ -61,10 +62,11 @@ public final class ChartPercentiles {
                 }
             }
         } catch (RuntimeException e) {
-            throw new IOException(log + ": not a readable HdrHistogram log (" + e + ")");
+            throw new IOException(log + " is damaged: not a readable HdrHistogram log (" + e + ")");
         }
         if (all == null || all.getTotalCount() == 0) {
-            throw new IOException(log + ": no recorded values");
+            throw new IOException(log + " is damaged: it holds no interval with recorded values (a run writes one"
+                    + " per open run)");
         }
         return new ChartPercentiles(points(all), all.getTotalCount(), intervals);
     }

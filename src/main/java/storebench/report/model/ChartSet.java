@@ -51,13 +51,15 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
      *
      * @param series    engine id to its distribution, in column order; empty where no log was found
      * @param missing   the engines not drawn and why ("SQLite (no log)"); a skipped engine is not missing
+     * @param damaged   the logs among them that are there but cannot be read, each with its path and why
      * @param perEngine the most visits one engine's log holds
      */
     public record PercentilePlot(String setting, String title, Map<String, ChartPercentiles> series,
-                                 List<String> missing, long perEngine) {
+                                 List<String> missing, List<String> damaged, long perEngine) {
         public PercentilePlot {
             series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
             missing = List.copyOf(missing);
+            damaged = List.copyOf(damaged);
         }
     }
 
@@ -87,6 +89,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
         for (String setting : settings) {
             Map<String, ChartPercentiles> series = new LinkedHashMap<>();
             List<String> missing = new ArrayList<>();
+            List<String> damaged = new ArrayList<>();
             long perEngine = 0;
             for (String e : engines) {
                 Path log = runDir == null ? null : ChartPercentiles.log(runDir, e, setting);
@@ -102,10 +105,11 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                     perEngine = Math.max(perEngine, p.count);
                 } catch (IOException ex) {
                     missing.add(Titles.engineTitle(e) + " (" + ex.getMessage() + ")");
+                    damaged.add(ex.getMessage());
                 }
             }
             plots.add(new PercentilePlot(setting, "Open, query, close by percentile, "
-                    + Titles.settingTitle(setting), series, missing, perEngine));
+                    + Titles.settingTitle(setting), series, missing, damaged, perEngine));
         }
         Map<String, List<BarChart>> groups = new LinkedHashMap<>();
         for (Stat stat : results.stats()) {

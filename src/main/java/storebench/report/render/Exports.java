@@ -32,9 +32,10 @@ import java.util.stream.Collectors;
  * ({@code storebench/large/default/sqlite/oqc_ms}), with the runs' range and the runs themselves as its extra. The
  * action refuses a file without entries, so a file is written only when the run has such statistics.</li>
  * </ul>
- * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one. An
- * incomplete run (interrupted, killed, measured nothing) is left out whole: a history keeps each file as a whole run's
- * figures, with no room for a mark beside them.
+ * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one, but a
+ * figure taken under profilers (bench.profilers), which slow what they watch. An incomplete run (interrupted, killed,
+ * measured nothing) is left out whole: a history keeps each file as a whole run's figures, with no room for a mark
+ * beside them.
  */
 public final class Exports {
     public static final String BMF = "bmf.json";
@@ -51,6 +52,23 @@ public final class Exports {
                 + " whole run's");
     }
 
+    /** Which figures a complete run's exports leave out: those taken under profilers, and why; empty where none. */
+    public static Optional<String> profiledLeftOut(RunResults results) {
+        List<String> profilers = results.profilers();
+        if (profilers.isEmpty()) {
+            return Optional.empty();
+        }
+        long profiled = latest(results).stream().filter(RunResults.Measurement::profiled).count();
+        return Optional.of(profiled + " figures measured under profilers (" + String.join(", ", profilers)
+                + ", bench.profilers) are left out of the exports: a profiler slows what it watches, so they are no"
+                + " measurements for a benchmark history");
+    }
+
+    /** The figures the exports of a complete run hold: each statistic's last line, none taken under profilers. */
+    public static List<RunResults.Measurement> exported(RunResults results) {
+        return latest(results).stream().filter(m -> !m.profiled()).toList();
+    }
+
     /**
      * Writes the exports of a run's folder; returns the files written (none for an incomplete run: {@link #withheld}).
      * An old export no longer valid is removed.
@@ -62,9 +80,13 @@ public final class Exports {
             }
             return List.of();
         }
-        List<RunResults.Measurement> figures = latest(results);
+        List<RunResults.Measurement> figures = exported(results);
         List<Path> written = new ArrayList<>();
-        written.add(write(dir.resolve(BMF), bmf(figures)));
+        if (figures.isEmpty()) {
+            Files.deleteIfExists(dir.resolve(BMF)); // every figure was profiled: nothing for a history
+        } else {
+            written.add(write(dir.resolve(BMF), bmf(figures)));
+        }
         for (boolean bigger : List.of(false, true)) {
             ArrayNode entries = githubActionBenchmark(figures, bigger, results);
             Path file = dir.resolve(bigger ? BIGGER : SMALLER);

@@ -222,6 +222,12 @@ public final class HtmlReport {
         heading(html, Block.Heading.of(2, "Charts"));
         html.append("<h3 id=\"latency-by-percentile\">Open, query, close: latency by percentile</h3>\n<div class=\"charts\">\n");
         for (ChartSet.PercentilePlot plot : charts.percentiles()) {
+            if (plot.series().isEmpty() && !plot.damaged().isEmpty()) {
+                html.append("<p class=\"worse\">").append(HtmlPage.esc(plot.title())).append(": not drawn, its"
+                        + " HdrHistogram logs are damaged: ").append(HtmlPage.esc(String.join("; ", plot.damaged())))
+                        .append(".</p>\n");
+                continue;
+            }
             if (plot.series().isEmpty()) {
                 html.append("<p>").append(HtmlPage.esc(plot.title())).append(": no HdrHistogram logs under hdr/.</p>\n");
                 continue;

@@ -1,0 +1,192 @@
+package storebench.measure;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * What memory mapping costs on this machine, for the engines that map their store on every open (LMDB, ObjectBox):
+ * map a store-sized file of the bench's own on the bench root the way LMDB does (mmap of a 1 GiB length, read-only,
+ * MAP_SHARED, far past the file's end), read one byte of each of its 100 pages, unmap it; and one minor page fault (a
+ * byte written to each page of a fresh anonymous mapping). Through libc (JNA), as Java 17's FileChannel.map cannot map
+ * past a read-only file's size. The file is in the page cache (just written), as a warm store is.
+ */
+public final class MappingCost {
+    static final int PAGES = 100;
+    static final long MAP_BYTES = 1L << 30;
+    static final int MAPS = 100;
+    static final int ANON_PAGES = 256;
+    static final int ANON_ROUNDS = 8;
+    private static final int WARMUP_ROUNDS = 20;
+    private static final int PROT_WRITE = 2;
+    private static final int MAP_PRIVATE = 2;
+    private static final int MAP_ANONYMOUS = 0x20;
+    private static final int MADV_NOHUGEPAGE = 15;
+    private static final Path THREAD_STAT = Path.of("/proc/thread-self/stat");
+    /** Keeps the touched bytes alive, so that the JIT cannot drop the reads. */
+    private static volatile long sink;
+
+    /**
+     * Medians and p99 in microseconds: the map, the touch and the unmap each, and the three as one span; the page
+     * faults one touch of the 100 pages took (fewer than 100 where the kernel maps neighbouring pages at a fault); the
+     * minor fault in nanoseconds (one nanoTime pair included), and the faults per touched anonymous page (1 without
+     * huge pages).
+     */
+    public record Figures(long fileBytes, double mapUs, double touchUs, double unmapUs, double medianUs, double p99Us,
+                          double faultsPerMap, double minorFaultNs, double minorFaultP99Ns, double faultsPerPage) {
+        public void into(ObjectNode node) {
+            ObjectNode file = node.putObject("file");
+            file.put("what", "mmap of a " + PAGES + "-page file on the bench root with a 1 GiB length (PROT_READ,"
+                    + " MAP_SHARED, as LMDB maps), one byte read of each page, munmap; the file in the page cache");
+            file.put("fileBytes", fileBytes).put("mapBytes", MAP_BYTES).put("touchedPages", PAGES).put("maps", MAPS)
+                    .put("mapMedianUs", mapUs).put("touchMedianUs", touchUs).put("unmapMedianUs", unmapUs)
+                    .put("medianUs", medianUs).put("p99Us", p99Us).put("faultsPerMap", faultsPerMap);
+            ObjectNode fault = node.putObject("minorFault");
+            fault.put("what", "one byte written to each page of a fresh anonymous mapping (MADV_NOHUGEPAGE), each write"
+                    + " timed alone (one System.nanoTime pair included)");
+            fault.put("pages", ANON_PAGES * ANON_ROUNDS).put("medianNs", minorFaultNs).put("p99Ns", minorFaultP99Ns)
+                    .put("faultsPerPage", faultsPerPage);
+        }
+    }
+
+    private MappingCost() {
+    }
+
+    /** Measures under {@code dir} (the bench root); the scratch file is the bench's own and is always deleted. */
+    public static Figures measure(Path dir) throws IOException {
+        PageCache.LibC c = PageCache.libc();
+        long page = PageCache.pageSize();
+        Path scratch = dir.resolve(".storebench-mmap-" + ProcessHandle.current().pid() + ".tmp");
+        try {
+            write(scratch, PAGES * page);
+            int fd = c.open(scratch.toString(), PageCache.O_RDONLY);
+            if (fd < 0) {
+                throw new IOException("open(" + scratch + ") failed: errno " + Native.getLastError());
+            }
+            Spans file;
+            try {
+                file = mapTouchUnmap(c, fd, page);
+            } finally {
+                c.close(fd);
+            }
+            double[] fault = minorFaults(c, page);
+            long[] total = new long[MAPS];
+            for (int k = 0; k < MAPS; k++) {
+                total[k] = file.map[k] + file.touch[k] + file.unmap[k];
+            }
+            Arrays.sort(total);
+            return new Figures(PAGES * page, median(file.map) / 1e3, median(file.touch) / 1e3,
+                    median(file.unmap) / 1e3, total[MAPS / 2] / 1e3, total[p99Index(MAPS)] / 1e3,
+                    file.faults / (double) MAPS, fault[0], fault[1], fault[2]);
+        } finally {
+            Files.deleteIfExists(scratch);
+        }
+    }
+
+    private static void write(Path scratch, long bytes) throws IOException {
+        byte[] content = new byte[(int) bytes];
+        new Random(7).nextBytes(content);
+        try (FileChannel ch = FileChannel.open(scratch, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.wrap(content);
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+        }
+    }
+
+    /** Per map: the map's, the touch's and the unmap's nanoseconds; and the page faults of all the touches. */
+    private record Spans(long[] map, long[] touch, long[] unmap, long faults) {
+    }
+
+    private static Spans mapTouchUnmap(PageCache.LibC c, int fd, long page) throws IOException {
+        Spans ns = new Spans(new long[MAPS], new long[MAPS], new long[MAPS], 0);
+        long faultsAll = 0;
+        for (int k = -WARMUP_ROUNDS; k < MAPS; k++) {
+            long t0 = System.nanoTime();
+            Pointer map = c.mmap(null, MAP_BYTES, PageCache.PROT_READ, PageCache.MAP_SHARED, fd, 0);
+            long t1 = System.nanoTime();
+            if (map == null || Pointer.nativeValue(map) == -1L) {
+                throw new IOException("mmap of " + MAP_BYTES + " bytes failed: errno " + Native.getLastError());
+            }
+            ByteBuffer bytes = map.getByteBuffer(0, PAGES * page);
+            long faults = minorFaults();
+            long t2 = System.nanoTime();
+            long sum = 0;
+            for (int p = 0; p < PAGES; p++) {
+                sum += bytes.get((int) (p * page));
+            }
+            long t3 = System.nanoTime();
+            long touched = minorFaults() - faults;
+            long t4 = System.nanoTime();
+            c.munmap(map, MAP_BYTES);
+            long t5 = System.nanoTime();
+            sink += sum;
+            if (k >= 0) {
+                ns.map[k] = t1 - t0;
+                ns.touch[k] = t3 - t2;
+                ns.unmap[k] = t5 - t4;
+                faultsAll += touched;
+            }
+        }
+        return new Spans(ns.map, ns.touch, ns.unmap, faultsAll);
+    }
+
+    /** A minor fault's median and p99 (ns), and faults per touched page, from fresh anonymous mappings. */
+    private static double[] minorFaults(PageCache.LibC c, long page) throws IOException {
+        long bytes = ANON_PAGES * page;
+        long[] ns = new long[ANON_PAGES * ANON_ROUNDS];
+        long faults = 0;
+        for (int round = -WARMUP_ROUNDS / 10; round < ANON_ROUNDS; round++) {
+            Pointer map = c.mmap(null, bytes, PageCache.PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (map == null || Pointer.nativeValue(map) == -1L) {
+                throw new IOException("anonymous mmap of " + bytes + " bytes failed: errno " + Native.getLastError());
+            }
+            try {
+                c.madvise(map, bytes, MADV_NOHUGEPAGE); // one fault per page, whatever the machine's THP mode
+                ByteBuffer b = map.getByteBuffer(0, bytes);
+                long before = minorFaults();
+                for (int p = 0; p < ANON_PAGES; p++) {
+                    long t0 = System.nanoTime();
+                    b.put((int) (p * page), (byte) 1);
+                    long t1 = System.nanoTime();
+                    if (round >= 0) {
+                        ns[round * ANON_PAGES + p] = t1 - t0;
+                    }
+                }
+                if (round >= 0) {
+                    faults += minorFaults() - before;
+                }
+            } finally {
+                c.munmap(map, bytes);
+            }
+        }
+        Arrays.sort(ns);
+        return new double[] {ns[ns.length / 2], ns[p99Index(ns.length)], faults / (double) ns.length};
+    }
+
+    /** The calling thread's minor faults so far (/proc/thread-self/stat, field 10). */
+    static long minorFaults() throws IOException {
+        String stat = Files.readString(THREAD_STAT);
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(fields[7]); // fields from the 3rd (state) on: minflt is the 10th
+    }
+
+    private static double median(long[] ns) {
+        long[] sorted = ns.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    private static int p99Index(int n) {
+        return (int) Math.ceil(0.99 * n) - 1;
+    }
+}
