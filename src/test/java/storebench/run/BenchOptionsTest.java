@@ -154,9 +154,9 @@ class BenchOptionsTest {
     void rejectsEmptyEngineListNamingTheValidIdsAndGroups(String value) {
         assertThatThrownBy(() -> with("bench.engines", value)).hasMessage("bench.engines is empty: give a"
                 + " comma-separated list; valid engine ids: objectbox, objectbox-cached, objectbox-nosync, sqlite, turso,"
-                + " libsql, sqlite-node, h2, rocksdb, lmdb, xodus, duckdb; groups: reference (the reference's engines:"
-                + " objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node), beyond (the"
-                + " others), all");
+                + " libsql, sqlite-node, h2, rocksdb, lmdb, xodus, duckdb; groups: reference (objectbox,"
+                + " objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node), beyond (h2, rocksdb, lmdb,"
+                + " xodus, duckdb), all (every engine)");
         props.remove("bench.engines");
         assertThatThrownBy(() -> with("bench.settings", "")).hasMessage("bench.settings is empty: give a"
                 + " comma-separated list; valid settings: " + String.join(", ", Setting.ids()));
