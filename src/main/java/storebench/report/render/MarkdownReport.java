@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * report.md: the {@link Report} of a run as Markdown. The title and the lines under it, the sentences, one table per
- * setting (figures only: their spreads are report.html's), the profile, what was measured, the caveats, the
- * versions, how to reproduce it, and the gate's section.
+ * report.md: the {@link Report} of a run as Markdown. The title and the lines under it, the three sentences, one
+ * table per setting (figures only: their spreads are report.html's), the rankings, the profile, what was measured,
+ * the caveats, the versions, how to reproduce it, and the gate's section.
  */
 public final class MarkdownReport {
     public static final String NAME = "report.md";
