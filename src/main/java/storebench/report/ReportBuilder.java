@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.fmt;
@@ -45,6 +46,8 @@ public final class ReportBuilder {
     static final String DURABILITY = "durability";
     /** The key of the machine row, in the tables of a run merged from several machines. */
     static final String MACHINE = "machine";
+    /** The lab notebook the engines' caveats link to, from the project's root. */
+    static final String ENGINES_NOTEBOOK = "docs/engines.md";
     /** The opening section's heading. */
     public static final String OPENING = "Result in three sentences";
     /** The heading of the section that ranks every engine on every row group. */
@@ -105,6 +108,25 @@ public final class ReportBuilder {
         return new ReportBuilder(results, inReference, phases).build(runDir, verdicts, gate);
     }
 
+    /**
+     * How a link to a file of the project (docs/engines.md#rocksdb) is written in the report of a run's folder: relative
+     * to that folder where it lies inside a checkout of the project (a kept run under docs/runs/, target/bench), so
+     * that the link works where the report is read; as it is elsewhere.
+     */
+    static UnaryOperator<String> projectLinks(Path runDir) {
+        if (runDir == null) {
+            return UnaryOperator.identity();
+        }
+        Path dir = runDir.toAbsolutePath().normalize();
+        for (Path p = dir; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isRegularFile(p.resolve(ENGINES_NOTEBOOK))) {
+                String up = dir.relativize(p).toString().replace('\\', '/');
+                return href -> up.isEmpty() ? href : up + "/" + href;
+            }
+        }
+        return UnaryOperator.identity();
+    }
+
     /** verdicts.json of a run's folder as it is, or null where there is none. */
     static JsonNode readVerdicts(Path runDir) throws IOException {
         Path file = runDir.resolve(Verdicts.NAME);
@@ -161,8 +183,9 @@ public final class ReportBuilder {
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
+        UnaryOperator<String> links = projectLinks(runDir);
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
-                new Caveats(ctx).all()))));
+                new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);
         details.add(reproduce.versions(env));
         details.add(reproduce.reproduce());

@@ -177,9 +177,11 @@ class HtmlReportTest {
     void isOneSelfContainedFileThatFetchesNothing() {
         assertThat(html).doesNotContain("<script").doesNotContain("<link").doesNotContain("<img")
                 .doesNotContainPattern("url\\((?!#)").doesNotContainPattern("@import");
-        Matcher refs = Pattern.compile("(?:src|href)\\s*=\\s*[\"']([^\"']*)[\"']").matcher(html);
+        Matcher refs = Pattern.compile("(src|href)\\s*=\\s*[\"']([^\"']*)[\"']").matcher(html);
         while (refs.find()) {
-            assertThat(refs.group(1)).as("a reference in report.html").startsWith("#");
+            // a caveat's link to the lab notebook is followed when clicked, never fetched when the page opens
+            assertThat(refs.group(2)).as("a reference in report.html").matches(refs.group(1).equals("href")
+                    ? "#.*|(\\.\\./)*docs/engines\\.md#[a-z0-9-]+" : "#.*");
         }
         assertThat(html).contains("<style>");
     }

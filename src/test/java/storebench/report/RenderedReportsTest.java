@@ -3,6 +3,9 @@ package storebench.report;
 import storebench.report.render.HtmlReport;
 import storebench.report.render.MarkdownReport;
 
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.model.Setting;
 import storebench.phase.Phases;
 
 import org.junit.jupiter.api.Test;
@@ -12,11 +15,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,10 +33,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What every rendered report keeps to, on the report fixtures and the runs kept under docs/runs/: it opens with at
- * most three sentences of at most 120 words; report.html shows its headline chart before its first table.
+ * most three sentences of at most 120 words; report.html shows its headline chart before its first table; nothing
+ * it prints from src/main carries a date but the run's own ("As of") and the versions'; each caveat's link to
+ * docs/engines.md finds its section.
  */
 class RenderedReportsTest {
     private static final Path KEPT = Path.of("docs", "runs");
+    private static final Path NOTEBOOK = Path.of(ReportBuilder.ENGINES_NOTEBOOK);
+    private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|2026-");
     /** A sentence ends at a full stop before a space and a capital, or at the paragraph's end: "0.208 ms" does not. */
     private static final Pattern SENTENCE_END = Pattern.compile("[.!?](?=\\s+[A-Z]|$)");
     private static final Map<Path, String> MARKDOWN = new ConcurrentHashMap<>();
@@ -80,6 +91,52 @@ class RenderedReportsTest {
         }
         assertThat(sentences).as("sentences in: %s", opening).isBetween(1, 3);
         assertThat(opening.split("\\s+")).as("words in: %s", opening).hasSizeLessThanOrEqualTo(120);
+    }
+
+    @ParameterizedTest
+    @MethodSource("runs")
+    void noStringTheReportPrintsCarriesADateButTheRunsOwnAndTheVersions(Path run) {
+        String md = markdown(run);
+        String asOf = md.lines().filter(l -> l.startsWith("As of ")).findFirst().orElseThrow();
+        String printed = md.replace(asOf, "")
+                .replace(section(md, "Engines and versions"), "")
+                .replace(ReferenceFigures.load().citation(), "the reference"); // the cited write-up's own title
+
+        List<String> dated = printed.lines().filter(l -> DATE.matcher(l).find()).toList();
+        assertThat(dated).as("lines with a date in the report of %s", run).isEmpty();
+    }
+
+    @Test
+    void noEngineDescriptorCarriesADateOrAMeasurementDiary() {
+        for (EngineDescriptor d : Engines.ALL) {
+            List<String> texts = new ArrayList<>(List.of(d.title(), d.storeFiles(), d.count(), d.put()));
+            for (Setting s : Setting.values()) {
+                texts.add(d.durability(s).how());
+            }
+            d.unavailable().ifPresent(texts::add);
+            assertThat(texts).as("what %s's descriptor prints", d.id())
+                    .noneMatch(t -> DATE.matcher(t).find() || t.contains("strace,"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("runs")
+    void everyLinkToTheEnginesNotebookFindsItsSection(Path run) throws IOException {
+        Set<String> anchors = new HashSet<>();
+        for (String line : Files.readAllLines(NOTEBOOK, StandardCharsets.UTF_8)) {
+            if (line.startsWith("#")) {
+                // GitHub's anchors: lower case, punctuation dropped, spaces as dashes
+                anchors.add(line.replaceFirst("^#+\\s*", "").toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 -]", "")
+                        .replace(' ', '-'));
+            }
+        }
+        Matcher links = Pattern.compile("\\]\\(([^)#]*engines\\.md)#([^)]+)\\)").matcher(markdown(run));
+        while (links.find()) {
+            assertThat(run.resolve(links.group(1)).normalize().toAbsolutePath())
+                    .as("the link %s", links.group()).isEqualTo(NOTEBOOK.toAbsolutePath().normalize())
+                    .exists();
+            assertThat(anchors).as("the anchor of %s", links.group()).contains(links.group(2));
+        }
     }
 
     @Test

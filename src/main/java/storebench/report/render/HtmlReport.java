@@ -210,13 +210,15 @@ public final class HtmlReport {
         return Titles.fmt(min, stat.decimals()) + "–" + Titles.fmt(max, stat.decimals());
     }
 
-    /** Inline text: escaped, with {@code <code>} and {@code <strong>} spans. */
+    /** Inline text: escaped, with {@code <code>}, {@code <strong>} and {@code <a>} spans. */
     public static String inline(Text text) {
         StringBuilder html = new StringBuilder();
         for (Text.Span s : text.spans()) {
             switch (s.style()) {
                 case CODE -> html.append("<code>").append(HtmlPage.esc(s.text())).append("</code>");
                 case STRONG -> html.append("<strong>").append(HtmlPage.esc(s.text())).append("</strong>");
+                case LINK -> html.append("<a href=\"").append(HtmlPage.esc(s.href())).append("\">")
+                        .append(HtmlPage.esc(s.text())).append("</a>");
                 default -> html.append(HtmlPage.esc(s.text()));
             }
         }

@@ -124,13 +124,14 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
-    /** Inline text: `code` and **strong**. */
+    /** Inline text: `code`, **strong** and [links](href). */
     public static String inline(Text text) {
         StringBuilder md = new StringBuilder();
         for (Text.Span s : text.spans()) {
             switch (s.style()) {
                 case CODE -> md.append('`').append(s.text()).append('`');
                 case STRONG -> md.append("**").append(s.text()).append("**");
+                case LINK -> md.append('[').append(s.text()).append("](").append(s.href()).append(')');
                 default -> md.append(s.text());
             }
         }
