@@ -6,7 +6,10 @@ import storebench.measure.DiskFull;
 import storebench.measure.ProcMemory;
 import storebench.model.Workload;
 import storebench.results.Curve;
+import storebench.model.TrialRuntime;
+import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
@@ -37,6 +40,9 @@ public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_RESIDENT_KB = Stat.of("capacity_resident_kb",
             "same, resident memory per open store (slope)", Unit.KB, 0).tolerance(0.10)
             .chart(Phases.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
+    public static final Stat CAPACITY_TOTAL_KB = Stat.of(OpenStoreMemory.CAPACITY_TOTAL,
+            "same, in total per open store (slope; resident, plus the Java heap's in a JVM)", Unit.KB, 0)
+            .tolerance(0.10).build();
     public static final Stat CAPACITY_VSZ_KB = Stat.of("capacity_vsz_kb", "same, virtual size per open store (slope)",
             Unit.KB, 0).tolerance(0.10).build();
     public static final Stat CAPACITY_FDS = Stat.of("capacity_fds",
@@ -68,7 +74,7 @@ public final class CapacityPhase extends Phase {
 
     @Override
     public List<Stat> stats() {
-        return List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS);
+        return List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB, CAPACITY_TOTAL_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS);
     }
 
     @Override
@@ -226,10 +232,12 @@ public final class CapacityPhase extends Phase {
         Measured measured = new Measured(this);
         measured.put(CAPACITY_STORES, opened);
         if (opened > 0 && points.size() >= 2) {
-            measured.put(CAPACITY_RESIDENT_KB, slope(points, "rssKb"));
-            measured.put(CAPACITY_VSZ_KB, slope(points, "vszKb"));
-            measured.put(CAPACITY_FDS, slope(points, "fds"));
-            measured.put(CAPACITY_MAPS, slope(points, "maps"));
+            measured.put(CAPACITY_RESIDENT_KB, RunStats.slope(points, "rssKb"));
+            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(RunStats.slope(points, "rssKb"),
+                    RunStats.slope(points, "heapUsedBytes") / 1024, run.runtime() == TrialRuntime.JVM));
+            measured.put(CAPACITY_VSZ_KB, RunStats.slope(points, "vszKb"));
+            measured.put(CAPACITY_FDS, RunStats.slope(points, "fds"));
+            measured.put(CAPACITY_MAPS, RunStats.slope(points, "maps"));
         }
         for (var e : measured.figures().entrySet()) {
             run.stat(e.getKey(), e.getValue(), List.of());
@@ -301,25 +309,4 @@ public final class CapacityPhase extends Phase {
             new String[]{"rssKb", "Resident memory", "MiB", "1024"},
             new String[]{"fds", "Open file descriptors", "descriptors", "1"},
             new String[]{"maps", "Memory maps", "maps", "1"});
-
-    /** The least-squares slope of a field against the stores open, over every point: per open store. */
-    static double slope(JsonNode points, String field) {
-        int n = points.size();
-        double sx = 0;
-        double sy = 0;
-        for (JsonNode p : points) {
-            sx += p.path("stores").asDouble();
-            sy += p.path(field).asDouble();
-        }
-        double mx = sx / n;
-        double my = sy / n;
-        double sxy = 0;
-        double sxx = 0;
-        for (JsonNode p : points) {
-            double dx = p.path("stores").asDouble() - mx;
-            sxy += dx * (p.path(field).asDouble() - my);
-            sxx += dx * dx;
-        }
-        return sxx == 0 ? Double.NaN : sxy / sxx;
-    }
 }

@@ -28,8 +28,9 @@ import java.util.function.IntFunction;
  * to bench.sample) in its order (whole passes over it, at least bench.concurrencyVisits visits), dealt round-robin
  * into T shares, each worker visiting its own share: open, count, close, timed per store as in the open runs. JVM
  * engines: T threads in one trial process per run (fresh, or run r's kept one under bench.share), warmed up like the
- * open runs once for all the run's T. Node engines: T fresh worker processes (a Node database call is synchronous, so
- * one process is one worker), each warmed up over its own share. The workers start together at one wall-clock
+ * open runs once for all the run's T (or, under bench.concurrency=processes, T trial processes as Node's). Node
+ * engines: T fresh worker processes (a Node database call is synchronous, so one process is one worker), each warmed up
+ * over its own share. The workers start together at one wall-clock
  * instant; the wall time is from it to the last worker's end. R runs, medians of the runs' figures.
  */
 public final class ConcurrencyPhase extends Phase {
@@ -55,6 +56,18 @@ public final class ConcurrencyPhase extends Phase {
     /** The worker counts T it runs, ascending: a comma list of counts it has statistics for. */
     public static final PhaseOption<List<Integer>> WORKERS = new PhaseOption<>("bench.threads", "1,2,4",
             ConcurrencyPhase::workerCounts);
+    /**
+     * How a JVM engine's T workers run: {@code threads} in one trial process, or {@code processes}, T trial processes
+     * as the Node worker's always are (threads of one process share its mmap lock: an engine that maps its file on
+     * every open may scale as processes where it does not as threads).
+     */
+    public static final PhaseOption<String> MODE = new PhaseOption<>("bench.concurrency", "threads", v -> {
+        if (!v.equals("threads") && !v.equals("processes")) {
+            throw new IllegalArgumentException("give threads (T threads in one JVM trial process) or processes (T"
+                    + " trial processes, as the Node worker's always are)");
+        }
+        return v;
+    });
     /** Each run makes at least this many visits, in whole passes over the pool. */
     public static final PhaseOption<Integer> VISITS = PhaseOption.positiveInt("bench.concurrencyVisits", 1000);
     /** The workers start this long after their requests are made: time enough to send them all. */
@@ -105,7 +118,7 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(WORKERS, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(WORKERS, MODE, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS);
     }
 
     /**
@@ -150,19 +163,19 @@ public final class ConcurrencyPhase extends Phase {
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
         int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
+        boolean threads = run.runtime() == TrialRuntime.JVM && run.option(MODE).equals("threads");
         for (int r = 1; r <= run.runs(); r++) {
             int[] order = repeat(Sample.order(run, r), passes);
-            if (run.runtime() == TrialRuntime.JVM) {
+            if (threads) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
                 WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
             for (int t : run.option(WORKERS)) {
                 int[][] shares = shares(order, t);
-                JsonNode workers = run.runtime() == TrialRuntime.NODE ? inProcesses(run, r, shares)
-                        : inThreads(run, r, shares);
+                JsonNode workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
                 record(workers, t, figures);
             }
-            if (run.runtime() == TrialRuntime.JVM) {
+            if (threads) {
                 run.keepWarmProcess(r);
             }
         }
@@ -204,7 +217,10 @@ public final class ConcurrencyPhase extends Phase {
                 .path("workers");
     }
 
-    /** Node engines: T fresh worker processes, each warmed up over its own share, then started together. */
+    /**
+     * Node engines (and JVM engines under bench.concurrency=processes): T fresh trial processes, each warmed up over
+     * its own share, then started together.
+     */
     private JsonNode inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
         int sample = Sample.size(run);
         int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
@@ -273,8 +289,12 @@ public final class ConcurrencyPhase extends Phase {
         int cores = results.environment().path("cores").asInt(0);
         String machine = cores > 0 && highest > cores ? "; this machine has " + cores + " cores: beyond " + cores
                 + " workers the figures show contention, not scaling" : "";
-        return List.of("concurrency (open-query-close per second, all workers; speed-up over one worker): "
-                + String.join(", ", parts) + machine + ".");
+        boolean processes = results.run().path("phaseOptions").path(MODE.name()).asText("threads")
+                .equals("processes") || results.environment().path("engines").path(engine).path("runtime").asText()
+                .startsWith("Node");
+        return List.of("concurrency (open-query-close per second, all workers as " + (processes ? "processes"
+                : "threads of one process") + "; speed-up over one worker): " + String.join(", ", parts) + machine
+                + ".");
     }
 
     /** Throughput against the workers at once. */

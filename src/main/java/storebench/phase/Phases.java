@@ -52,14 +52,16 @@ public final class Phases {
     }
 
     /**
-     * Every statistic, in the order of the report's rows: the reference write-up's rows first, in its order, then each
-     * phase's others in the phases' order, each phase's in the order it lists them.
+     * Every statistic, in the order of the report's rows: the reference write-up's rows first, in its order (with those
+     * listed beside one of them, Stat#besideReference), then each phase's others in the phases' order, each phase's in
+     * the order it lists them.
      */
     public static List<Stat> stats() {
         List<Stat> all = ALL.stream().flatMap(p -> p.stats().stream()).toList();
-        List<Stat> rows = new ArrayList<>(all.stream().filter(Stat::inReference)
-                .sorted(Comparator.comparingInt(Stat::referenceRow)).toList());
-        all.stream().filter(s -> !s.inReference()).forEach(rows::add);
+        List<Stat> rows = new ArrayList<>(all.stream().filter(s -> s.inReference() || s.besideReference() > 0)
+                .sorted(Comparator.comparingDouble(s -> s.inReference() ? s.referenceRow() : s.besideReference() + 0.5))
+                .toList());
+        all.stream().filter(s -> !rows.contains(s)).forEach(rows::add);
         return rows;
     }
 

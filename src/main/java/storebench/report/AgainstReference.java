@@ -7,10 +7,12 @@ import storebench.report.model.Text;
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.model.TrialRuntime;
+import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults.Measurement;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static storebench.report.model.Titles.engineTitle;
@@ -26,7 +28,12 @@ import static storebench.report.model.Titles.settingTitle;
 final class AgainstReference {
     /** The reference's rows, in its order; stores per second is create's inverse and load is the machine's. */
     static final List<String> ROWS = List.of("create_ms", "open_ms", "count_ms", "oqc_ms", "oqc_p99_ms", "close_ms",
-            "mem_resident_kb", "mem_anon_kb", "disk_kb");
+            "mem_resident_kb", "mem_anon_kb", OpenStoreMemory.TOTAL, "disk_kb");
+    /**
+     * The reference's row a row of ours is set beside where their ids differ: a Python process' heap is not
+     * pre-touched, so its resident growth is its total, as the Node worker's is.
+     */
+    private static final Map<String, String> THERE = Map.of(OpenStoreMemory.TOTAL, "mem_resident_kb");
     /** The reference's base column. */
     static final String BASE = "sqlite";
 
@@ -71,9 +78,10 @@ final class AgainstReference {
                     continue;
                 }
                 List<Text> row = new ArrayList<>();
-                row.add(Text.of(ctx.label(stat)));
+                row.add(Text.of(ctx.label(stat) + (THERE.containsKey(stat) ? "; the reference's: resident" : "")));
                 for (String e : engines) {
-                    row.add(Text.of(cell(there(setting, e, stat)) + " \u2192 " + cell(here(setting, e, stat))));
+                    row.add(Text.of(cell(there(setting, e, THERE.getOrDefault(stat, stat))) + " \u2192 "
+                            + cell(here(setting, e, stat))));
                 }
                 rows.add(row);
             }
@@ -87,8 +95,10 @@ final class AgainstReference {
                 + " machine), but its ratios between engines can: each cell is an engine's figure divided by SQLite's"
                 + " under the same setting, the reference's first, this run's after the arrow. This run divides by the"
                 + " SQLite of the engine's own runtime: the JVM's (sqlite-jdbc) for the JVM engines, SQLite (Node.js)"
-                + " for those of the Node worker, as the reference's engines all ran in one Python. Above 1: slower or"
-                + " bigger than SQLite; \u2013 where a figure is missing."));
+                + " for those of the Node worker, as the reference's engines all ran in one Python. The memory total is"
+                + " set beside the reference's resident row: a Python process' heap grows into resident memory, as the"
+                + " Node worker's does, where a trial JVM's pre-touched heap does not. Above 1: slower or bigger than"
+                + " SQLite; \u2013 where a figure is missing."));
         return Optional.of(new Section(Block.Heading.of(2, "Against the reference"), blocks));
     }
 

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
 
@@ -35,7 +36,11 @@ final class Summary {
             "takes %s times as long");
     private static final Wording COUNT = new Wording("count", "The count query alone", "leads at",
             "takes %s times as long");
-    private static final Wording MEMORY = new Wording("memory", "Resident memory per open store", "needs the least,",
+    private static final Wording MEMORY = new Wording("memory",
+            "Memory per open store, in total (resident, plus the Java heap's growth in a JVM)", "needs the least,",
+            "needs %s times as much");
+    /** A run written before the memory total: its resident row, as it was ranked then. */
+    private static final Wording RESIDENT = new Wording("memory", "Resident memory per open store", "needs the least,",
             "needs %s times as much");
     private static final Wording CREATE = new Wording("create",
             "Creating a store and writing its notes in one transaction",
@@ -53,20 +58,14 @@ final class Summary {
     private static final Wording CAPACITY = new Wording("capacity", "Stores held open at once", "holds the most,",
             "holds %s times fewer");
 
-    private static final Wording TOTAL = new Wording("memory", "Memory per open store in total (resident and"
-            + " managed heap growth)", "needs the least,", "needs %s times as much");
-
-    /** The statistic of "memory per open store, in total" (MemoryPhase's), which older runs do not have. */
-    static final String MEMORY_TOTAL = "mem_total_kb";
-
     /** How an opening sentence names its leader and the others' ratios: "is fastest with %s, %s". */
     private record Headline(String best, String more) {
     }
 
     private static final Headline VISIT = new Headline("a visit (open, count query, close) is fastest with %s, %s",
             "takes %s times as long");
-    private static final Headline HELD_TOTAL = new Headline("An open store costs least with %s, %s of resident and"
-            + " managed heap growth", "needs %s times as much");
+    private static final Headline HELD_TOTAL = new Headline("An open store costs least memory with %s, %s (resident"
+            + " plus, in a JVM, heap growth)", "needs %s times as much");
     private static final Headline HELD_RESIDENT = new Headline("An open store costs least resident memory with %s, %s",
             "needs %s times as much");
 
@@ -89,8 +88,8 @@ final class Summary {
         String s = ctx.settings().get(0);
         List<String> out = new ArrayList<>();
         rank(s, "oqc_ms", OQC).ifPresent(r -> out.add("With " + settingTitle(s) + ", " + r.headline(VISIT)));
-        rank(s, MEMORY_TOTAL, TOTAL).map(r -> r.headline(HELD_TOTAL))
-                .or(() -> rank(s, "mem_resident_kb", MEMORY).map(r -> r.headline(HELD_RESIDENT)))
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).map(r -> r.headline(HELD_TOTAL))
+                .or(() -> rank(s, "mem_resident_kb", RESIDENT).map(r -> r.headline(HELD_RESIDENT)))
                 .ifPresent(out::add);
         Headline created = new Headline("Creating a store with its " + fmt(ctx.notesPerStore(), 0) + " notes in one"
                 + " transaction is fastest with %s, %s", "takes %s times as long");
@@ -114,8 +113,8 @@ final class Summary {
         List<String> out = new ArrayList<>();
         rank(s, "oqc_ms", OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
         rank(s, "count_ms", COUNT).ifPresent(r -> out.add(r.sentence()));
-        rank(s, MEMORY_TOTAL, TOTAL).ifPresent(r -> out.add(r.sentence()));
-        rank(s, "mem_resident_kb", MEMORY).ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).or(() -> rank(s, "mem_resident_kb", RESIDENT))
+                .ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
         rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.sentence()));
         rank(s, "disk_kb", DISK).ifPresent(r -> out.add(r.sentence()));
         rank(s, "orc_ms", READ).ifPresent(r -> out.add(r.sentence()));
@@ -343,10 +342,11 @@ final class Summary {
         List<String> part = new ArrayList<>();
         for (Measurement m : r.named()) {
             Optional<Measurement> anon = ctx.results().measurement(m.engine, r.setting, "mem_anon_kb");
-            if (anon.isEmpty()) {
+            Optional<Measurement> resident = ctx.results().measurement(m.engine, r.setting, "mem_resident_kb");
+            if (anon.isEmpty() || resident.isEmpty() || resident.get().value <= 0) {
                 continue;
             }
-            double share = anon.get().value / m.value;
+            double share = anon.get().value / resident.get().value;
             if (share >= 0.9) {
                 nearlyAll.add(engineTitle(m.engine));
             } else {
@@ -365,7 +365,7 @@ final class Summary {
             clauses.add(list(part) + ", the rest file-backed pages of its mapped store, which the page cache holds"
                     + " in any case");
         }
-        return " Of that, the process' own (anonymous) memory is " + String.join("; ", clauses) + ".";
+        return " Of the resident part, the process' own (anonymous) memory is " + String.join("; ", clauses) + ".";
     }
 
     /** Where the run has a second setting: whose memory it moves beyond the comparisons' tolerance, and how far. */

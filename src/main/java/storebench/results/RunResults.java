@@ -59,8 +59,10 @@ public final class RunResults {
     private List<Stat> stats;
 
     public RunResults(List<JsonNode> lines, JsonNode environment) {
-        this.lines = List.copyOf(lines);
         this.environment = environment == null ? MissingNode.getInstance() : environment;
+        List<JsonNode> all = new ArrayList<>(lines);
+        all.addAll(OpenStoreMemory.derive(lines, this.environment));
+        this.lines = List.copyOf(all);
     }
 
     /** Reads results.jsonl and (if present) environment.json of a run's folder. */
@@ -114,11 +116,15 @@ public final class RunResults {
         if (stats == null) {
             Map<String, Stat> byId = new LinkedHashMap<>();
             Map<String, Integer> order = new LinkedHashMap<>();
+            Map<String, String> after = new LinkedHashMap<>();
             boolean before = false;
             for (JsonNode l : lines("stat")) {
                 String id = l.path("stat").asText();
                 JsonNode about = l.path("about");
-                if (!about.isObject()) {
+                if (l.path("derived").asBoolean(false)) {
+                    byId.putIfAbsent(id, Stat.read(id, about));
+                    after.put(id, about.path("after").asText());
+                } else if (!about.isObject()) {
                     before = true;
                 } else if (!byId.containsKey(id)) {
                     try {
@@ -138,6 +144,8 @@ public final class RunResults {
                     order.put(id, s.path("about").path("order").asInt());
                 }
             }
+            // a derived statistic right after the row it follows (the ids sort it after its sources' ids)
+            after.forEach((id, source) -> order.put(id, order.getOrDefault(source, Integer.MAX_VALUE)));
             List<Stat> sorted = new ArrayList<>(byId.values());
             sorted.sort(Comparator.comparingInt((Stat s) -> order.get(s.id())).thenComparing(Stat::id));
             stats = List.copyOf(sorted);

@@ -1,9 +1,11 @@
 package storebench.results;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import java.util.Arrays;
 import java.util.List;
 
-/** Statistics over the R run figures of one statistic. */
+/** Statistics over the R run figures of one statistic, and the slope of a curve of points. */
 public final class RunStats {
     private RunStats() {
     }
@@ -69,5 +71,27 @@ public final class RunStats {
 
     /** The interval {@link #medianInterval} gives, and its confidence (0..1). */
     public record Interval(double low, double high, double confidence) {
+    }
+
+    /** The least-squares slope of a field of points against their "stores" (per open store); NaN below two x values. */
+    public static double slope(Iterable<JsonNode> points, String field) {
+        int n = 0;
+        double sx = 0;
+        double sy = 0;
+        for (JsonNode p : points) {
+            n++;
+            sx += p.path("stores").asDouble();
+            sy += p.path(field).asDouble();
+        }
+        double mx = sx / n;
+        double my = sy / n;
+        double sxy = 0;
+        double sxx = 0;
+        for (JsonNode p : points) {
+            double dx = p.path("stores").asDouble() - mx;
+            sxy += dx * (p.path(field).asDouble() - my);
+            sxx += dx * dx;
+        }
+        return sxx == 0 ? Double.NaN : sxy / sxx;
     }
 }

@@ -23,6 +23,7 @@ public final class Stat {
     private final boolean hasSpread;
     private final TrialRuntime onlyIn;
     private final int referenceRow;
+    private final int besideReference;
     private final boolean higherIsBetter;
     private final Double tolerance;
     private final String chartGroup;
@@ -38,6 +39,7 @@ public final class Stat {
         this.hasSpread = b.hasSpread;
         this.onlyIn = b.onlyIn;
         this.referenceRow = b.referenceRow;
+        this.besideReference = b.besideReference;
         this.higherIsBetter = b.higherIsBetter;
         this.tolerance = b.tolerance;
         this.chartGroup = b.chartGroup;
@@ -86,6 +88,14 @@ public final class Stat {
     /** Its row in the reference write-up's table (1 = first), or 0 where the write-up has no such row. */
     public int referenceRow() {
         return referenceRow;
+    }
+
+    /**
+     * The reference row this statistic is listed right after, though the write-up has no such row (the memory total
+     * under the reference's resident and anonymous rows), or 0.
+     */
+    public int besideReference() {
+        return besideReference;
     }
 
     /** Whether a higher figure is the better one (stores_per_s). */
@@ -239,6 +249,7 @@ public final class Stat {
         private boolean hasSpread;
         private TrialRuntime onlyIn;
         private int referenceRow;
+        private int besideReference;
         private boolean higherIsBetter;
         private Double tolerance;
         private String chartGroup;
@@ -273,6 +284,12 @@ public final class Stat {
         /** It is row {@code row} of the reference write-up's table: the report lists those rows first, in its order. */
         public Builder reference(int row) {
             this.referenceRow = row;
+            return this;
+        }
+
+        /** Not a row of the reference's, but listed right after its row {@code row} (see {@link Stat#besideReference}). */
+        public Builder besideReference(int row) {
+            this.besideReference = row;
             return this;
         }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import storebench.measure.DiskFull;
 import storebench.model.Workload;
+import storebench.results.RunStats;
 import storebench.trial.Protocol;
 
 import java.io.IOException;
@@ -31,15 +32,15 @@ class CapacityPhaseTest {
         points.addObject().put("stores", 1000).put("rssKb", 450_000 + 1024);
         points.addObject().put("stores", 2000).put("rssKb", 600_000);
         points.addObject().put("stores", 2500).put("rssKb", 675_000);
-        assertThat(CapacityPhase.slope(points, "rssKb")).isCloseTo(150, within(0.5));
-        assertThat(CapacityPhase.slope(points, "fds")).isZero();
+        assertThat(RunStats.slope(points, "rssKb")).isCloseTo(150, within(0.5));
+        assertThat(RunStats.slope(points, "fds")).isZero();
     }
 
     @Test
     void aSinglePointHasNoSlope() {
         ArrayNode points = Protocol.JSON.createArrayNode();
         points.addObject().put("stores", 0).put("rssKb", 300_000);
-        assertThat(CapacityPhase.slope(points, "rssKb")).isNaN();
+        assertThat(RunStats.slope(points, "rssKb")).isNaN();
     }
 
     @Test

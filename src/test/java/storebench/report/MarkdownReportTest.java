@@ -146,6 +146,8 @@ class MarkdownReportTest {
                 "Close (median)",
                 "Memory per open store (1,000 open), resident",
                 "same, anonymous (process' own memory)",
+                // beside them: the total, derived from this run's resident and heap rows
+                "same, in total (resident, plus the Java heap's growth in a JVM)",
                 "Load at start of the warm open runs (max)",
                 "Space per store, files",
                 // ours
@@ -159,6 +161,7 @@ class MarkdownReportTest {
                 "Yardstick around each run: 4 KiB file read, 256 KiB memory touched (median)",
                 "Stores held open at once (capacity; ≥: the cap was reached)",
                 "same, resident memory per open store (slope)",
+                "same, in total per open store (slope; resident, plus the Java heap's in a JVM)",
                 "same, virtual size per open store (slope)",
                 "same, file descriptors per open store (slope)",
                 "same, memory maps per open store (slope)",
@@ -167,7 +170,8 @@ class MarkdownReportTest {
                 "Cold open, query, close (median)",
                 "same, p99",
                 "Cold: read from the device per store");
-        assertThat(labels).hasSize((int) Phases.stats().stream().filter(s -> !s.optional()).count());
+        assertThat(labels).hasSize((int) new RunResults(lines(), environment()).stats().stream()
+                .filter(s -> !s.optional()).count());
     }
 
     @Test

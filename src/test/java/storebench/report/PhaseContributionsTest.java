@@ -92,8 +92,9 @@ class PhaseContributionsTest {
         String on2 = new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment(2)), Phases.ALL)).render();
         String on32 = new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment(32)), Phases.ALL)).render();
 
-        assertThat(on2).contains("- SQLite, concurrency (open-query-close per second, all workers; speed-up over one"
-                + " worker): 1,000/s at T=1, 1,800/s at T=2 (x1.80), 1,900/s at T=4 (x1.90); this machine has 2"
+        assertThat(on2).contains("- SQLite, concurrency (open-query-close per second, all workers as threads of one"
+                + " process; speed-up over one worker): 1,000/s at T=1, 1,800/s at T=2 (x1.80), 1,900/s at T=4 (x1.90);"
+                + " this machine has 2"
                 + " cores: beyond 2 workers the figures show contention, not scaling.\n");
         assertThat(on32).contains("1,900/s at T=4 (x1.90).\n").doesNotContain("contention, not scaling");
         // its rows appear where measured, the t8 rows do not

@@ -8,6 +8,7 @@ import storebench.phase.Phases;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import storebench.results.OpenStoreMemory;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
@@ -69,7 +70,7 @@ class SummaryTest {
     /** A line of the memory total as a run that has the statistic writes it: described by its "about". */
     private void total(String engine, double value) {
         ObjectNode l = ResultsFile.line("stat").put("engine", engine).put("setting", "default")
-                .put("stat", Summary.MEMORY_TOTAL).put("value", value);
+                .put("stat", OpenStoreMemory.TOTAL).put("value", value);
         l.putObject("about").put("label", "Memory per open store (%M% open), in total").put("unit", "kb")
                 .put("decimals", 0).put("better", "lower").put("group", "memory").put("order", 9).put("ofRuns", false)
                 .put("tolerance", 0.05);
@@ -98,8 +99,8 @@ class SummaryTest {
         total("h2", 1119);
         total("sqlite", 426);
 
-        assertThat(summary().opening()).containsExactly("An open store costs least with Xodus, 25 KB of resident and"
-                + " managed heap growth; the runner-up, SQLite, needs 17 times as much (426 KB).");
+        assertThat(summary().opening()).containsExactly("An open store costs least memory with Xodus, 25 KB (resident"
+                + " plus, in a JVM, heap growth); the runner-up, SQLite, needs 17 times as much (426 KB).");
     }
 
     @Test
@@ -200,8 +201,8 @@ class SummaryTest {
         stat("objectbox", "mmap-threshold", "mem_resident_kb", 491);
 
         assertThat(sentence("Resident memory")).isEqualTo("Resident memory per open store: SQLite needs the least,"
-                + " 425 KB; the runner-up, ObjectBox, sync every open, needs 5.8 times as much (2,481 KB). Of that, the"
-                + " process' own (anonymous) memory is at least 90% for SQLite; ObjectBox, sync every open 83%"
+                + " 425 KB; the runner-up, ObjectBox, sync every open, needs 5.8 times as much (2,481 KB). Of the"
+                + " resident part, the process' own (anonymous) memory is at least 90% for SQLite; ObjectBox, sync every open 83%"
                 + " (2,053 KB), the rest file-backed pages of its mapped store, which the page cache holds in any case."
                 + " With mmap threshold 131072, ObjectBox, sync every open's falls to 491 KB; the others' stay within"
                 + " 5%.");

@@ -59,6 +59,27 @@ class ConcurrencyRunTest {
         assertThat(results.lines("phase", "sqlite-node", "default")).anyMatch(l -> l.path("processes").asInt() == 2);
     }
 
+    @Test
+    void aJvmEnginesWorkersRunAsProcessesWhereTheOptionSaysSo() throws Exception {
+        BenchOptions o = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.engines", "sqlite",
+                "bench.stores", "8", "bench.runs", "2", "bench.warmupOpens", "16", "bench.threads", "1,2",
+                "bench.concurrencyVisits", "40", "bench.concurrency", "processes"));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            check(bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CONCURRENCY));
+        }
+        RunResults results = RunResults.load(tmp.resolve("out"));
+        // two trial processes for T=2, started together, as the Node worker's are
+        assertThat(results.lines("phase", "sqlite", "default")).anyMatch(l -> l.path("processes").asInt() == 2);
+        assertThat(results.run().path("phaseOptions").path("bench.concurrency").asText()).isEqualTo("processes");
+    }
+
+    @Test
+    void anUnknownConcurrencyModeIsRefusedWithTheValidOnes() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ConcurrencyPhase.MODE.read("fibers"))
+                .hasMessageContaining("bench.concurrency='fibers' is not valid").hasMessageContaining("threads")
+                .hasMessageContaining("processes");
+    }
+
     private static void check(Measured m) {
         for (int t : new int[]{1, 2}) {
             assertThat(m.runs(ConcurrencyPhase.perSecond(t))).hasSize(2).allSatisfy(v -> assertThat(v).isPositive());

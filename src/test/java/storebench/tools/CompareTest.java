@@ -1,6 +1,6 @@
 package storebench.tools;
 
-import storebench.phase.Phases;
+import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import org.junit.jupiter.api.Test;
@@ -13,6 +13,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,7 +75,7 @@ class CompareTest {
         while (refs.find()) {
             assertThat(refs.group(1)).startsWith("#");
         }
-        for (Stat stat : Phases.stats()) {
+        for (Stat stat : RunResults.stats(List.of(RunResults.load(fixture("before")), RunResults.load(fixture("after"))))) {
             if (stat.optional()) {
                 continue; // measured only where a run asks for it (a thread count): this fixture did not
             }
