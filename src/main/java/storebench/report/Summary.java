@@ -58,16 +58,20 @@ final class Summary {
     private static final Wording CAPACITY = new Wording("capacity", "Stores held open at once", "holds the most,",
             "holds %s times fewer");
 
-    /** How an opening sentence names its leader and the others' ratios: "is fastest with %s, %s". */
-    private record Headline(String best, String more) {
+    /**
+     * How an opening sentence names its leader ("is fastest with %s, %s"), a run's only engine ("takes %2$s with
+     * %1$s") and the others' ratios.
+     */
+    private record Headline(String best, String only, String more) {
     }
 
     private static final Headline VISIT = new Headline("a visit (open, count query, close) is fastest with %s, %s",
-            "takes %s times as long");
+            "a visit (open, count query, close) takes %2$s with %1$s", "takes %s times as long");
     private static final Headline HELD_TOTAL = new Headline("An open store costs least memory with %s, %s (resident"
-            + " plus, in a JVM, heap growth)", "needs %s times as much");
+            + " plus, in a JVM, heap growth)", "An open store costs %2$s of memory with %1$s (resident plus, in a JVM,"
+            + " heap growth)", "needs %s times as much");
     private static final Headline HELD_RESIDENT = new Headline("An open store costs least resident memory with %s, %s",
-            "needs %s times as much");
+            "An open store costs %2$s of resident memory with %1$s", "needs %s times as much");
 
     private final ReportRun ctx;
     private final Predicate<String> inReference;
@@ -91,8 +95,9 @@ final class Summary {
         rank(s, OpenStoreMemory.TOTAL, MEMORY).map(r -> r.headline(HELD_TOTAL))
                 .or(() -> rank(s, "mem_resident_kb", RESIDENT).map(r -> r.headline(HELD_RESIDENT)))
                 .ifPresent(out::add);
-        Headline created = new Headline("Creating a store with its " + fmt(ctx.notesPerStore(), 0) + " notes in one"
-                + " transaction is fastest with %s, %s", "takes %s times as long");
+        String creating = "Creating a store with its " + fmt(ctx.notesPerStore(), 0) + " notes in one transaction";
+        Headline created = new Headline(creating + " is fastest with %s, %s", creating + " takes %2$s with %1$s",
+                "takes %s times as long");
         rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.headline(created)));
         return out;
     }
@@ -257,7 +262,9 @@ final class Summary {
          */
         String headline(Headline h) {
             String led = leaderBelowPrint() ? "under " + stat.format(Math.pow(10, -stat.decimals())) : value(leader);
-            StringBuilder b = new StringBuilder(String.format(h.best(), engineTitle(leader.engine), led));
+            boolean alone = tied.isEmpty() && runnerUp.isEmpty();
+            StringBuilder b = new StringBuilder(String.format(alone ? h.only() : h.best(), engineTitle(leader.engine),
+                    led));
             if (!tied.isEmpty()) {
                 // two ties at most: a sentence that names more is a ranking, which the Rankings section gives
                 List<String> named = tied.stream().limit(2).map(m -> engineTitle(m.engine) + " at " + value(m))

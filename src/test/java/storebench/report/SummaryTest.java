@@ -127,6 +127,16 @@ class SummaryTest {
     }
 
     @Test
+    void aRunsOnlyEngineIsNotCalledTheFastest() {
+        oqc("lmdb", 0.208, 0.205, 0.210);
+        stat("lmdb", "default", "create_ms", 2.19);
+
+        assertThat(summary().opening()).containsExactly("With defaults, a visit (open, count query, close) takes"
+                + " 0.208 ms with LMDB.", "Creating a store with its 1,000 notes in one transaction takes 2.19 ms with"
+                + " LMDB.");
+    }
+
+    @Test
     void whereNoEngineNamedIsTheReferencesTheBestOfThemIsAdded() {
         oqc("lmdb", 0.208, 0.205, 0.210);
         oqc("h2", 0.250, 0.245, 0.255);
