@@ -368,7 +368,7 @@ class MarkdownReportTest {
 
         String md = render(lines);
 
-        assertThat(md).contains("## Result in a few sentences\n\nNo figures: no trial finished:\n\n"
+        assertThat(md).contains("## Result in three sentences\n\nNo figures: no trial finished:\n\n"
                 + "- objectbox-nosync/default skipped: objectbox-java 5.1.0 has no public way")
                 .contains("**Incomplete run**: it measured nothing: objectbox-nosync/default skipped: ");
         assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r ->
@@ -395,7 +395,7 @@ class MarkdownReportTest {
 
         assertThat(md.indexOf("**Incomplete run**: it was interrupted (the suite was stopped before the run ended)."
                 + " The tables hold only what finished before it stopped.")).isPositive()
-                .isLessThan(md.indexOf("## Result in a few sentences"));
+                .isLessThan(md.indexOf("## Result in three sentences"));
         assertThat(render(lines())).doesNotContain("Incomplete run");
     }
     @Test
