@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The example CI workflow (.github/workflows/bench.yml) measures every engine under every setting, each exactly once
- * (Merge refuses two runs of the same engine and setting), and its last job merges what the matrix measured.
+ * (Merge refuses two runs of the same engine and setting), the reference's columns by their group (bench.engines), and
+ * its last job merges what the matrix measured.
  */
 class WorkflowTest {
     private static final Path WORKFLOW = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")))
@@ -43,11 +44,15 @@ class WorkflowTest {
         Map<String, Object> matrix = map(map(bench.get("strategy"), "strategy").get("matrix"), "matrix");
 
         List<String> engines = new ArrayList<>();
+        List<String> asked = new ArrayList<>();
         for (Object group : list(matrix.get("group"), "matrix.group")) {
-            Stream.of(String.valueOf(map(group, "a group").get("engines")).split(",")).map(String::trim)
-                    .forEach(engines::add);
+            List<String> items = Stream.of(String.valueOf(map(group, "a group").get("engines")).split(","))
+                    .map(String::trim).toList();
+            asked.addAll(items);
+            Engines.select(items).forEach(e -> engines.add(e.id())); // ids and groups, as bench.engines reads them
         }
-        assertThat(engines).as("every engine id in exactly one group").doesNotHaveDuplicates()
+        assertThat(asked).as("the reference's columns by their group").contains("reference");
+        assertThat(engines).as("every engine in exactly one job").doesNotHaveDuplicates()
                 .containsExactlyInAnyOrderElementsOf(Engines.ids());
         assertThat(list(matrix.get("setting"), "matrix.setting")).containsExactlyInAnyOrderElementsOf(
                 Stream.of(Setting.values()).map(Setting::id).toList());

@@ -150,32 +150,25 @@ public final class DuckDbEngine implements Engine {
         }
     }
 
-    /** What DuckDB's figures need said (measured 2026-12-01 with strace and scratch programs on this VM). */
+    /** What DuckDB's figures need said: the rules; docs/engines.md has what was measured. */
     static List<String> caveats(RunView run) {
         return List.of("DuckDB keeps the notes in the SQL engines' schema written in its own types (BIGINT id primary"
                 + " key, VARCHAR text, BIGINT ts: its INTEGER has 32 bits); it has no rowid alias, so the ids 1..W are"
-                + " bound explicitly. The notes go in through DuckDB's Appender in one JDBC transaction: duckdb_jdbc's"
-                + " executeBatch runs the prepared INSERT once per row, each a whole query; put and commit took 396 ms"
-                + " for 1,000 notes that way against 16 ms through the Appender, and 11 against 6 ms for 10 (medians of"
-                + " 20 stores each, a scratch program, 2026-12-01). Its count query is answered from the exact row"
-                + " counts its row groups keep (EXPLAIN: a constant, no table scan); what it costs is DuckDB's work per"
-                + " query (parse, plan, run on its scheduler): even `SELECT 42` took 0.6 ms on an open store (a scratch"
-                + " program, 2026-12-01).",
+                + " bound explicitly. The notes go in through DuckDB's Appender in one JDBC transaction, as duckdb_jdbc's"
+                + " executeBatch runs the prepared INSERT once per row, each a whole query. Its count query is answered"
+                + " from the exact row counts its row groups keep (EXPLAIN: a constant, no table scan); what it costs"
+                + " is DuckDB's work per query (parse, plan, run on its scheduler), which a constant query pays too "
+                + EngineDescriptor.notebook("duckdb") + ".",
                 "DuckDB syncs a commit by default (fsync_mode STANDARD): it appends to the WAL (store.duckdb.wal) and"
-                + " fsyncs it. The close checkpoints into store.duckdb and deletes the WAL: 6 fsync per created store"
-                + " (the new file; the WAL at the schema's and the notes' commits and at the checkpoint's start; the"
-                + " checkpointed blocks; the new header), the same under the durable setting (strace, 2026-12-01); an"
-                + " open that only counts writes nothing. Its file grows in 256 KiB blocks: 10 notes take three blocks"
-                + " and the 12 KiB header.",
+                + " fsyncs it. The close checkpoints into store.duckdb, syncs it and deletes the WAL, under either"
+                + " setting; an open that only counts writes nothing. Its file grows in 256 KiB blocks after its 12 KiB"
+                + " header.",
                 "Every open store is a whole DuckDB database instance: its own catalog (the core_functions, icu, json"
                 + " and parquet extensions loaded into it), buffer manager, memory_limit (80% of the RAM, each), worker"
                 + " threads (threads = the cores, less the caller's) and async I/O threads (async_threads = 4 x the"
-                + " cores): 9 OS threads per open store on this 2-core machine (5 x cores - 1 in general; 1,000 stores"
-                + " held open are 9,000 threads here), all stopped by its close (/proc/self/task, 2026-12-01). Starting"
-                + " and stopping the instance is most of an open and a close (JFR: duckdb_jdbc_startup 79% and"
-                + " duckdb_jdbc_disconnect 17% of the open runs' samples), and the instance, not its threads, is most"
-                + " of its memory: with no background thread (threads=1, async_threads=0) an open store held 4.2 MB"
-                + " against 4.7 MB with the defaults (200 stores, a scratch program, 2026-12-01).");
+                + " cores): 5 x cores - 1 OS threads per open store, all stopped by its close. Starting and stopping"
+                + " the instance is most of an open and a close, and the instance, not its threads, is most of its"
+                + " memory " + EngineDescriptor.notebook("duckdb") + ".");
     }
 
     private static final class DuckDbStore implements OpenStore {

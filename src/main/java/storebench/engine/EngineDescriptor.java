@@ -185,6 +185,14 @@ public final class EngineDescriptor {
         return put;
     }
 
+    /**
+     * The link a caveat ends with to the lab notebook's section on the engine, where the measurements behind the
+     * caveat live with their dates and commands: a caveat says the rule and why, the notebook what was measured.
+     */
+    public static String notebook(String anchor) {
+        return "(measured: [docs/engines.md#" + anchor + "](docs/engines.md#" + anchor + "))";
+    }
+
     /** The caveats its figures need in this run (none where it did not run or nothing applies). */
     public List<String> caveats(RunView run) {
         return caveats == null ? List.of() : caveats.apply(run);

@@ -1,7 +1,12 @@
 package storebench.engine;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -25,7 +30,70 @@ public final class Engines {
             XodusEngine.DESCRIPTOR,
             DuckDbEngine.DESCRIPTOR);
 
+    /**
+     * The named groups a list of engines may hold beside ids (bench.engines): the reference's columns (its engines and
+     * its calibration column), the others ("beyond the reference"), and every engine.
+     */
+    public static final Map<String, List<EngineDescriptor>> GROUPS = groups();
+
     private Engines() {
+    }
+
+    private static Map<String, List<EngineDescriptor>> groups() {
+        Map<String, List<EngineDescriptor>> groups = new LinkedHashMap<>();
+        groups.put("reference", ALL.stream().filter(EngineDescriptor::inReference).toList());
+        groups.put("beyond", ALL.stream().filter(e -> !e.inReference()).toList());
+        groups.put("all", ALL);
+        return java.util.Collections.unmodifiableMap(groups);
+    }
+
+    /**
+     * The engines a list of ids and group names names, each once, in column order whatever the list's order; the error
+     * names every valid id and group.
+     */
+    public static List<EngineDescriptor> select(List<String> idsAndGroups) {
+        Set<EngineDescriptor> chosen = new LinkedHashSet<>();
+        for (String item : idsAndGroups) {
+            List<EngineDescriptor> group = GROUPS.get(item);
+            if (group != null) {
+                chosen.addAll(group);
+            } else {
+                chosen.add(find(item).orElseThrow(() -> new IllegalArgumentException("unknown engine id or group '"
+                        + item + "'; valid engine ids: " + String.join(", ", ids()) + "; groups: " + groupList())));
+            }
+        }
+        List<EngineDescriptor> ordered = new ArrayList<>(ALL);
+        ordered.retainAll(chosen);
+        return List.copyOf(ordered);
+    }
+
+    /** The groups with their engines: "reference (objectbox, ...), beyond (h2, ...), all (every engine)". */
+    public static String groupList() {
+        return GROUPS.entrySet().stream().map(g -> g.getKey() + " (" + (g.getValue() == ALL ? "every engine"
+                : g.getValue().stream().map(EngineDescriptor::id).collect(Collectors.joining(", "))) + ")")
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * How a set of engine ids reads in groups: the groups it holds whole (the widest first), then its other ids, in
+     * column order; e.g. [reference, lmdb].
+     */
+    public static List<String> inGroups(List<String> engineIds) {
+        List<String> left = new ArrayList<>(ids());
+        left.retainAll(engineIds);
+        List<String> named = new ArrayList<>();
+        List<Map.Entry<String, List<EngineDescriptor>>> widest = new ArrayList<>(GROUPS.entrySet());
+        widest.sort((a, b) -> b.getValue().size() - a.getValue().size());
+        for (Map.Entry<String, List<EngineDescriptor>> g : widest) {
+            List<String> members = g.getValue().stream().map(EngineDescriptor::id).toList();
+            if (left.containsAll(members)) {
+                named.add(g.getKey());
+                left.removeAll(members);
+            }
+        }
+        named.addAll(left);
+        engineIds.stream().filter(id -> find(id).isEmpty()).forEach(named::add); // an id this build does not know
+        return named;
     }
 
     /** The engine with this id; the error names every valid id. */
@@ -34,27 +102,9 @@ public final class Engines {
                 + "'; valid engine ids: " + String.join(", ", ids())));
     }
 
-    /** The names of groups of engines (bench.engines): the reference's engines, the others, all. */
-    public static final List<String> GROUPS = List.of("reference", "beyond", "all");
-
-    /**
-     * The engines of a group, in column order: "reference" (the reference write-up's engines and its calibration
-     * column), "beyond" (the others), "all"; empty for a name that is no group.
-     */
-    public static Optional<List<EngineDescriptor>> group(String name) {
-        return switch (name) {
-            case "reference" -> Optional.of(ALL.stream().filter(EngineDescriptor::inReference).toList());
-            case "beyond" -> Optional.of(ALL.stream().filter(e -> !e.inReference()).toList());
-            case "all" -> Optional.of(ALL);
-            default -> Optional.empty();
-        };
-    }
-
     /** What bench.engines takes, for a message: every engine id, then the groups. */
     public static String validNames() {
-        return "valid engine ids: " + String.join(", ", ids()) + "; groups: reference (the reference's engines: "
-                + String.join(", ", group("reference").orElseThrow().stream().map(EngineDescriptor::id).toList())
-                + "), beyond (the others), all";
+        return "valid engine ids: " + String.join(", ", ids()) + "; groups: " + groupList();
     }
 
     public static Optional<EngineDescriptor> find(String id) {

@@ -89,22 +89,21 @@ public final class H2Engine implements Engine {
         return info;
     }
 
-    /** What H2's figures need said: its types, its count, when it writes and syncs (measured 2026-12-01, strace, JFR). */
+    /** What H2's figures need said: its types, its count, when it writes and syncs; docs/engines.md the measures. */
     static List<String> caveats(RunView run) {
         return List.of("H2 keeps the notes in the SQL engines' schema written in its own types (BIGINT ts, VARCHAR"
                 + " text, an identity primary key): its INTEGER has 32 bits and its TEXT is a CLOB. Its count query is"
                 + " answered from the primary index's row count (`direct lookup` in its plan), not by a scan.",
                 "H2 (MVStore, its defaults) writes to a store on every open and close, even one that only counts: the"
                 + " database opens read-write, and closing it writes a new chunk and header, compacts the file (for up"
-                + " to MAX_COMPACT_TIME, 200 ms) and syncs it, at least once per open, count, close (strace; JFR puts"
-                + " FileChannel.force on top of its open runs). Its open and close are so bound by the disk's sync"
-                + " latency, where the other engines' read-only visits write nothing; a created store costs one sync,"
-                + " against SQLite's eight, as its commits go to the file in the background (WRITE_DELAY) unsynced.",
-                "H2's close compacts the file at two consecutive closes of every 13 of a store (12-65 ms against 4 ms in"
-                + " a fresh JVM, measured 2026-12-03): the run visits every store equally often, so a run's visits meet"
-                + " those closes all together or not at all, and H2's open-read-close median can land on either level"
-                + " (3 or 9 ms per visit here); its p99 rows and its runs' spread carry the compactions. Its close also"
-                + " syncs, so its open and close follow the disk's sync latency at the time (docs/engines.md).");
+                + " to MAX_COMPACT_TIME, 200 ms) and syncs it. So its open and close are bound by the disk's sync"
+                + " latency, where the other engines' read-only visits write nothing; its commits go to the file in the"
+                + " background (WRITE_DELAY) unsynced, so creating a store syncs at its close only "
+                + EngineDescriptor.notebook("h2") + ".",
+                "H2's close compacts the file at a few consecutive closes in a cycle of a store's visits: the run visits"
+                + " every store equally often, so a run's visits meet those closes all together or not at all, and"
+                + " H2's open-read-close median can land on either level; its p99 rows and its runs' spread carry the"
+                + " compactions " + EngineDescriptor.notebook("h2s-close-compacts-every-thirteenth-visit") + ".");
     }
 
     private static final class H2Store implements OpenStore {

@@ -41,8 +41,7 @@ public final class LmdbEngine implements Engine {
             .diskKb(420, 32).colour(0x117733)
             .syncedByDefault("LMDB's default (no MDB_NOSYNC, MDB_NOMETASYNC or MDB_WRITEMAP): a commit writes its"
                     + " pages, fdatasyncs the data file and writes the meta page through a descriptor opened with"
-                    + " O_DSYNC before it returns: 2 fdatasync per created store (the database's creation and the"
-                    + " notes' commit), and none in an open, count, read or close (strace, 2026-12-01)")
+                    + " O_DSYNC before it returns; an open, count, read or close syncs nothing")
             .caveats(LmdbEngine::caveats).build();
 
     /** The one named database of a store. */
@@ -120,25 +119,24 @@ public final class LmdbEngine implements Engine {
         return info;
     }
 
-    /** What LMDB's figures need said (measured 2026-12-01: strace, mdb_stat's pages, a probe holding environments). */
+    /** What LMDB's figures need said: the rules; docs/engines.md has what was measured. */
     static List<String> caveats(RunView run) {
         return List.of("LMDB's count is the named database's entry count, kept in its B-tree's header (`mdb_stat`):"
                         + " exact, without reading a note, where the SQL engines scan the table.",
-                "LMDB syncs every commit at its defaults, so the durable setting changes nothing: 2 fdatasync per"
-                        + " created store (creating the named database, committing the notes), each followed by the"
-                        + " meta page's write through an O_DSYNC descriptor; an open, count, read or close writes"
-                        + " nothing (strace, 2026-12-01).",
+                "LMDB syncs every commit at its defaults, so the durable setting changes nothing: a commit fdatasyncs"
+                        + " the data file, then writes the meta page through an O_DSYNC descriptor; an open, count, read"
+                        + " or close writes nothing " + EngineDescriptor.notebook("lmdb") + ".",
                 "LMDB's one setting changed from its defaults is the map size, 4 MiB instead of 1 MiB (LMDB's"
-                        + " documentation asks every application to set it): the large workload's store takes 97 pages"
-                        + " of 4 KiB (388 KiB). The data file grows only as pages are written, so the map size shows"
-                        + " in a process' virtual size, not in the disk or resident figures.",
+                        + " documentation asks every application to set it), room for the large workload's store. The"
+                        + " data file grows only as pages are written, so the map size shows in a process' virtual size,"
+                        + " not in the disk or resident figures.",
                 "LMDB reads through its map of the data file, so most of its resident memory per open store is"
-                        + " file-backed, not the process' own: 128 KB of data.mdb's pages per open large store (the"
-                        + " whole 24 KB file of a small one) and 4 KB of lock.mdb, whether or not it was counted (the"
-                        + " process' smaps with 50 stores held, 2026-12-01).",
-                "LMDB at its defaults (without MDB_NOTLS) takes one of the process' pthread keys (glibc: 1,024) per"
-                        + " open environment: one process held at most 1,022 open stores (2026-12-01, opening"
-                        + " environments until EAGAIN), so holding more than about 1,000 stores (bench.hold) fails.");
+                        + " file-backed, not the process' own: the pages of data.mdb a reader touched and of lock.mdb's"
+                        + " reader table, which the page cache holds in any case " + EngineDescriptor.notebook("lmdb")
+                        + ".",
+                "LMDB at its defaults (without MDB_NOTLS) takes one of the process' pthread keys per open environment,"
+                        + " and glibc allows 1,024 (PTHREAD_KEYS_MAX): a process cannot hold many more than 1,000 open"
+                        + " stores, so holding more (bench.hold) fails.");
     }
 
     private static final class LmdbStore implements OpenStore {

@@ -38,16 +38,16 @@ public final class NodeEngines {
         }
         c.add("Turso Database differs from the reference mostly in close: the newest npm package"
                 + " (@tursodatabase/database, see the versions) is older than the reference's pyturso 0.8.1 and"
-                + " does not checkpoint the -wal file when a store closes, so close is a fraction of a"
-                + " millisecond here against 6.4 ms there, where a store's files had the other SQL engines' size"
-                + " (316 KB): the reference's close wrote the log back into the database file. Open, query,"
-                + " close differs by the same amount.");
+                + " does not checkpoint the -wal file when a store closes, where the reference's close (6.4 ms)"
+                + " wrote the log back into the database file (its stores had the other SQL engines' size, 316 KB)."
+                + " Open, query, close differs by the same amount " + EngineDescriptor.notebook("turso-database")
+                + ".");
         String thp = run.results().environment().path("transparentHugepage").asText("unknown");
-        c.add("Turso Database maps about 3 MiB of memory on every open, asks for transparent huge pages on it"
+        c.add("Turso Database maps a few MiB of memory on every open, asks for transparent huge pages on it"
                 + " (MADV_HUGEPAGE) and unmaps it on close. With transparent huge pages in `madvise` or `always`"
                 + " mode (this machine: `" + thp + "`), where the kernel puts that map decides, for a worker's"
-                + " whole life, whether the store's pages land in one 2 MiB page or in 4 KiB pages, which cost"
-                + " about 88 page faults in the first query. So its open and count rows move from worker to"
+                + " whole life, whether the store's pages land in one 2 MiB page or in 4 KiB pages, each a page"
+                + " fault in the first query. So its open and count rows move from worker to"
                 + " worker, each steady within its worker, its open, query, close much less" + countRuns(run) + ".");
         return c;
     }

@@ -100,8 +100,7 @@ public final class ObjectBoxEngine implements Engine {
 
     /**
      * What the ObjectBox columns need said (the same list for both variants, so a report shows it once): disk against
-     * the reference, whether the variants differ, where the open time goes (profiled with JFR, strace and perf on
-     * 2026-11-30).
+     * the reference, whether the variants differ, where the open time goes (docs/engines.md has the profiles).
      */
     static List<String> caveats(RunView run) {
         List<String> c = new java.util.ArrayList<>();
@@ -121,9 +120,9 @@ public final class ObjectBoxEngine implements Engine {
         }
         sameVariants(run).ifPresent(c::add);
         c.add("ObjectBox's open is mostly native: objectbox 5.1.0 opens the LMDB environment twice per store open"
-                + " and, the store being writable, allocates and zeroes LMDB's 2 MiB dirty-page list each time"
-                + " (about a third of the native open; glibc's mmap threshold moves it by ~0.06 ms). No file sync"
-                + " happens on open or close; the Java layer adds ~0.04 ms once compiled.");
+                + " and, the store being writable, allocates and zeroes LMDB's 2 MiB dirty-page list each time, which"
+                + " glibc's mmap threshold makes cheaper or dearer. No file sync happens on open or close, and the Java"
+                + " layer adds little once compiled " + EngineDescriptor.notebook("objectbox") + ".");
         return c;
     }
 

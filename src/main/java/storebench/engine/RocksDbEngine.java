@@ -32,11 +32,9 @@ public final class RocksDbEngine implements Engine {
                     + " *.sst tables (the first open after create flushes the WAL's notes into one)")
             .diskKb(400, 64).diskKbPerOpen(40).colour(0x882255)
             .syncedWhenDurable("the commit appends the batch to the WAL with a write(), unsynced (WriteOptions sync"
-                    + " false, the default), and close does not sync the WAL either: 10 fsync/fdatasync per created"
-                    + " store, all for creating the database (MANIFEST, CURRENT, OPTIONS, the directory), none for the"
-                    + " commit (strace, 2026-12-01)", "WriteOptions.setSync(true): the write fdatasyncs the WAL (and, the"
-                    + " first time, fsyncs the directory) before it returns: 12 fsync/fdatasync per created store"
-                    + " (strace, 2026-12-01)")
+                    + " false, the default), and close does not sync the WAL either: creating a store syncs only the new"
+                    + " database's MANIFEST, CURRENT, OPTIONS file and directory", "WriteOptions.setSync(true): the"
+                    + " write fdatasyncs the WAL (and, the first time, fsyncs the directory) before it returns")
             .caveats(RocksDbEngine::caveats).build();
 
     /** The commit's options: the default (sync false), or sync under the durable setting. */
@@ -126,29 +124,26 @@ public final class RocksDbEngine implements Engine {
         Files.deleteIfExists(dir);
     }
 
-    /** What RocksDB's figures need said (measured 2026-12-01: strace, ls of a store's directory, the bench). */
+    /** What RocksDB's figures need said: the rules; docs/engines.md has what was measured. */
     static List<String> caveats(RunView run) {
         return List.of("RocksDB keeps no exact count, only an estimate (`rocksdb.estimate-num-keys`, not used): its count"
                         + " iterates over every key, reading the whole store, like a full scan in the SQL engines.",
                 "RocksDB at its defaults does not sync a commit: the WriteBatch goes to the WAL with a write(), and close"
-                        + " leaves the notes there. Creating a store still costs 10 fsync/fdatasync calls (the new"
-                        + " database's MANIFEST, CURRENT, OPTIONS file and directory), 12 under the durable setting (the"
-                        + " WAL's fdatasync and the directory's fsync added); the profile's count of syncs also counts 8"
-                        + " sync_file_range(fd, 0, 0, 0) calls per created store, RocksDB's probe of whether the call"
-                        + " works, which sync nothing (strace, 2026-12-01).",
+                        + " leaves the notes there. Creating a store still syncs the new database's MANIFEST, CURRENT,"
+                        + " OPTIONS file and directory; the durable setting adds the WAL's fdatasync and the directory's"
+                        + " fsync. A profile's count of syncs also counts RocksDB's sync_file_range(fd, 0, 0, 0) calls,"
+                        + " its probe of whether the call works, which sync nothing " + EngineDescriptor.notebook("rocksdb")
+                        + ".",
                 "RocksDB's open is a write: the first open after create replays the WAL and flushes it into an SST"
-                        + " table (56 KB for the large workload, Snappy-compressed), and every open writes and syncs a new"
-                        + " MANIFEST, CURRENT and OPTIONS file and the directory (5 fsync/fdatasync per open), starts a"
-                        + " new WAL and a new info LOG, and keeps the old LOG as LOG.old.* (about 35 KB each, up to"
-                        + " keep_log_file_num = 1,000 per store; strace and ls, 2026-12-01). Its open is bound by the"
-                        + " disk's sync latency, and a store's directory grows by one LOG.old.* file per open; the disk"
-                        + " rows are measured right after create (the notes in the WAL, no SST yet).",
+                        + " table, and every open writes and syncs a new MANIFEST, CURRENT and OPTIONS file and the"
+                        + " directory, starts a new WAL and a new info LOG, and keeps the old LOG as LOG.old.* (up to"
+                        + " keep_log_file_num = 1,000 per store). So its open is bound by the disk's sync latency, and a"
+                        + " store's directory grows by one LOG.old.* file per open; the disk rows are measured right after"
+                        + " create (the notes in the WAL, no SST yet).",
                 "RocksDB opens each store with its own default Options, as `RocksDB.open(path)` does, so each open store"
-                        + " has its own block cache (32 MB capacity, filled as blocks are read): after its count, a large"
-                        + " store holds its 331 KB of blocks there, by RocksDB's own accounting, on top of about 190 KB"
-                        + " per open store that this accounting (memtables, table readers, block cache) does not cover"
-                        + " (a probe holding 100 stores, 2026-12-01: 545 KB resident per large store, 187 KB per small"
-                        + " one, all of it anonymous).");
+                        + " has its own block cache (its capacity under \"Engines and versions\", filled as blocks are"
+                        + " read), memtables and table readers: an open store holds the blocks its count read, and more"
+                        + " than RocksDB's own accounting of those covers " + EngineDescriptor.notebook("rocksdb") + ".");
     }
 
     private static final class RocksStore implements OpenStore {

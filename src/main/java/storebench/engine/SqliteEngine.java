@@ -71,13 +71,12 @@ public final class SqliteEngine implements Engine {
         return info;
     }
 
-    /** Where its open time goes (profiled with JFR and strace on 2026-11-30). */
+    /** Where its open time goes: in the driver's Java code, which the warm-up compiles. */
     static List<String> caveats(RunView run) {
         return List.of("SQLite's open through sqlite-jdbc is mostly the driver's Java code (SQLiteConfig.apply: twelve"
-                + " sqlite3_limit calls and a `pragma busy_timeout` statement on every open); the native"
-                + " sqlite3_open_v2 costs about 0.04 ms (profiled with JFR and strace on 2026-11-30), as in the"
-                + " reference. Before the JIT has compiled that code (a few thousand opens, hence the warm-up) the open"
-                + " is 3–4x slower.");
+                + " sqlite3_limit calls and a `pragma busy_timeout` statement on every open), not the native"
+                + " sqlite3_open_v2, as in the reference. Until the JIT has compiled that code (a few thousand opens,"
+                + " hence the warm-up) the open is several times slower " + EngineDescriptor.notebook("sqlite") + ".");
     }
 
     private static String one(Statement statement, String sql) throws SQLException {

@@ -136,28 +136,23 @@ public final class XodusEngine implements Engine {
         return names;
     }
 
-    /** What Xodus' figures need said (measured 2026-12-01 with strace and a scratch program on this VM). */
+    /** What Xodus' figures need said: the rules; docs/engines.md has what was measured. */
     static List<String> caveats(RunView run) {
         return List.of("Xodus keeps the notes as the key-value engines do (8-byte big-endian id key; ts and the UTF-8"
                 + " text as value) in one B+tree store per environment; its count is the tree's size, kept in the"
                 + " tree's root, not a scan. A commit appends the changed pages to the log file (00000000000.xd)"
-                + " unsynced by default: strace counted 4 fdatasync per created store (the directory twice, the lock"
-                + " file, the log at close), against 8 with exodus.log.durableWrite (the durable setting), 2026-12-01.",
+                + " unsynced by default; exodus.log.durableWrite (the durable setting) syncs each commit.",
                 "Xodus writes to a store on every open and close, even one that only counts: an open rewrites and syncs"
                 + " the lock file xd.lck (pid and stack trace) and syncs the directory; a close commits the garbage"
-                + " collector's utilization profile (about 43 bytes appended to the log per visit) and syncs the log:"
-                + " 3 fdatasync per open, count, close (strace, 2026-12-01; JFR put FileChannel.force on top of 44% of"
-                + " the open runs' samples). Its open and close are so bound by the disk's sync latency, and a store's"
-                + " log grows a little with every visit.",
+                + " collector's utilization profile (a few bytes appended to the log) and syncs the log. So its open"
+                + " and close are bound by the disk's sync latency, and a store's log grows a little with every visit "
+                + EngineDescriptor.notebook("xodus") + ".",
                 "Xodus' background threads (its GC's cleaner, a timer, a deferred I/O processor, a stuck-transaction"
                 + " monitor) and its log cache (exodus.memoryUsagePercentage: 50% of the trial's heap) are shared by"
-                + " every environment of the process: an open store adds no thread (the same threads with 1 and with 20"
-                + " environments open, 2026-12-01). The log pages an environment reads go into that cache, keyed by its"
-                + " log instance, and stay there after it closes until evicted, so the memory phase's heap figure is"
-                + " mostly the cache's churn (negative in our 20-store runs, storebench 2026-12-01), not what an open"
-                + " store holds: with the cache limited to 1 MB (exodus.memoryUsage, a scratch program, 200 stores) an"
-                + " open environment held 41 KB of heap with the small workload and 96 KB with the large one, the same"
-                + " as with the default cache.");
+                + " every environment of the process, so an open store adds no thread. The log pages an environment"
+                + " reads go into that cache, keyed by its log instance, and stay there after it closes until evicted,"
+                + " so the memory phase's heap figure is mostly the cache's churn, not what an open store holds "
+                + EngineDescriptor.notebook("xodus") + ".");
     }
 
     private static final class XodusStore implements OpenStore {

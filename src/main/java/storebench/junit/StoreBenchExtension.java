@@ -2,6 +2,8 @@ package storebench.junit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -17,6 +19,7 @@ import storebench.phase.NotMeasured;
 import storebench.tools.Render;
 import storebench.run.Bench;
 import storebench.run.BenchOptions;
+import storebench.run.RunPlan;
 import storebench.run.Trial;
 
 import java.io.IOException;
@@ -45,18 +48,45 @@ import java.util.stream.Collectors;
  * judged at once: a violated rule fails that phase test with the rule, the figure, the limit and the file's line;</li>
  * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason; a phase that
  * cannot be measured here (NotMeasured: the cold phase on tmpfs) skips its test with the reason.</li>
+ * <li>with bench.plan=true every bench class is disabled once the plan is printed: nothing is measured, no store or
+ * trial process made, no output folder touched.</li>
  * </ul>
  */
-public final class StoreBenchExtension implements BeforeEachCallback, ParameterResolver, InvocationInterceptor,
-        TestExecutionExceptionHandler {
+public final class StoreBenchExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver,
+        InvocationInterceptor, TestExecutionExceptionHandler {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(StoreBenchExtension.class);
+
+    /** The options of this test run, read once (a bad one fails the first bench class, saying why). */
+    static BenchOptions options(ExtensionContext context) {
+        ExtensionContext root = context.getRoot();
+        return root.getStore(NAMESPACE).getOrComputeIfAbsent(BenchOptions.class, k -> BenchOptions.from(
+                key -> root.getConfigurationParameter(key).orElse(System.getProperty(key)), System::getenv),
+                BenchOptions.class);
+    }
+
+    /**
+     * bench.plan=true: the plan and its estimate, printed once, and every bench class disabled (JMH's -l and -lp);
+     * otherwise every class runs, and the run prints its plan when it starts.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        BenchOptions options = options(context);
+        if (!options.planOnly) {
+            return ConditionEvaluationResult.enabled("bench.plan is not set: the run measures");
+        }
+        context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RunPlan.class, k -> {
+            RunPlan plan = RunPlan.of(options);
+            Bench.printPlan(plan, System.out);
+            return plan;
+        }, RunPlan.class);
+        return ConditionEvaluationResult.disabled("bench.plan=true: planned, nothing measured");
+    }
 
     /** The run's bench, started on first use with the options of this test run, closed when the test run ends. */
     public static Bench bench(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
         return root.getStore(NAMESPACE).getOrComputeIfAbsent(Bench.class, k -> {
-            BenchOptions options = BenchOptions.from(
-                    key -> root.getConfigurationParameter(key).orElse(System.getProperty(key)), System::getenv);
+            BenchOptions options = options(context);
             try {
                 return Bench.start(options, System.out, Render::write); // the reports, once the run has ended
             } catch (IOException e) {

@@ -82,6 +82,18 @@ public final class CapacityPhase extends Phase {
         return List.of(CAPACITY);
     }
 
+    /** Stores opened up to bench.capacityMax (a limit of the machine may stop it sooner). */
+    @Override
+    public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
+        return op.equals(CAPACITY.op()) ? options.option(MAX) : 0;
+    }
+
+    /** It holds copies of one store of its own, not the pool's. */
+    @Override
+    public boolean usesPool() {
+        return false;
+    }
+
     @Override
     public Processes processes() {
         return Processes.FRESH_ALONE;

@@ -130,6 +130,17 @@ public final class ConcurrencyPhase extends Phase {
         return runs * options.option(WORKERS).size() * (warmupPasses + WarmUp.passes(stores, options.option(VISITS)));
     }
 
+    /** A warm-up per run (JVM), and per run and T the passes over the sample that make bench.concurrencyVisits. */
+    @Override
+    public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
+        if (op.equals(WARMUP.op())) {
+            return runs;
+        }
+        int sample = Sample.size(stores, options);
+        return op.equals(CONCURRENT.op()) ? (double) runs * options.option(WORKERS).size()
+                * WarmUp.passes(sample, options.option(VISITS)) * sample : 0;
+    }
+
     /** "4, 1,8" reads as [1, 4, 8]: each a count of {@link #THREADS}. */
     static List<Integer> workerCounts(String value) {
         java.util.TreeSet<Integer> chosen = new java.util.TreeSet<>();

@@ -22,6 +22,11 @@ public final class CreatePhase extends Phase {
             .higherIsBetter().counting("stores/s").tolerance(0.10).build();
     public static final Step CREATE = new Step(Protocol.CREATE, true, "create");
 
+    @Override
+    public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
+        return op.equals(CREATE.op()) ? stores : 0;
+    }
+
     CreatePhase() {
         super("create");
     }

@@ -101,6 +101,14 @@ final class FreshRuns {
         return this;
     }
 
+    /** The warm-up step: a warm-up per run; the run step: the visits of R runs (all N stores, or the sample). */
+    double units(String op, int stores, int runs, PhaseOptions options) {
+        if (op.equals(warmStep.op())) {
+            return runs;
+        }
+        return op.equals(runStep.op()) ? (double) runs * (sampled ? Sample.size(stores, options) : stores) : 0;
+    }
+
     /** The phase's steps: the warm-up, then the run. */
     List<Phase.Step> steps() {
         return List.of(warmStep, runStep);

@@ -47,6 +47,12 @@ public final class MemoryPhase extends Phase {
         return List.of(WARMUP, HOLD);
     }
 
+    /** One warm-up, then M stores held open. */
+    @Override
+    public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
+        return op.equals(WARMUP.op()) ? 1 : op.equals(HOLD.op()) ? hold : 0;
+    }
+
     /** A warm-up of whole passes, then the hold. */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {

@@ -73,6 +73,20 @@ public abstract class Phase implements PhaseReading {
         return 0;
     }
 
+    /**
+     * How much its step {@code op} does in one trial under these options, in what that step's time grows with: its
+     * visits, or for a warm-up step its warm-ups (each as long as its figures take to settle). The plan scales a kept
+     * run's seconds by it (storebench.run.RunPlan); 0 for a step it does not send.
+     */
+    public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
+        return 0;
+    }
+
+    /** Whether it needs the trial's store pool (made, and its create measured, by whichever phase needs it first). */
+    public boolean usesPool() {
+        return true;
+    }
+
     /** Its steps with a wall-time column, in the order it sends them. */
     @Override
     public final List<WallTime> wallTimes() {

@@ -27,6 +27,11 @@ abstract class RunsPhase extends Phase {
     }
 
     @Override
+    public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
+        return runs().units(op, stores, runs, options);
+    }
+
+    @Override
     public List<PhaseOption<?>> options() {
         return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE, WarmUp.JIT_VISITS);
     }

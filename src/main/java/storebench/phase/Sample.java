@@ -34,7 +34,12 @@ public final class Sample {
 
     /** S for this run: min(N, bench.sample). */
     static int size(PhaseRun run) {
-        return Math.min(run.stores(), run.option(STORES));
+        return size(run.stores(), run);
+    }
+
+    /** S for N stores under these options. */
+    static int size(int stores, PhaseOptions options) {
+        return Math.min(stores, options.option(STORES));
     }
 
     /** The stores run {@code r} visits, in the order it visits them. */

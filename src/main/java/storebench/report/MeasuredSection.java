@@ -43,6 +43,7 @@ final class MeasuredSection {
         items.add(Text.of("Per store " + fmt(ctx.notesPerStore(), 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
                 .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(ctx.notesPerStore(), 0)
                         + " notes, checked against " + fmt(ctx.notesPerStore(), 0) + " every time."));
+        items.add(engines());
         int runs = ctx.run().path("runs").asInt();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
@@ -124,7 +125,10 @@ final class MeasuredSection {
         for (PhaseReading phase : phases) {
             for (PhaseReading.WallTime step : phase.wallTimes()) {
                 if (ctx.results().lines("phase").stream().anyMatch(l -> step.op().equals(l.path("phase").asText()))) {
-                    columns.computeIfAbsent(step.column(), c -> new ArrayList<>()).add(step.op());
+                    List<String> ops = columns.computeIfAbsent(step.column(), c -> new ArrayList<>());
+                    if (!ops.contains(step.op())) { // the open runs' and concurrency's warm-ups share one op
+                        ops.add(step.op());
+                    }
                 }
             }
         }
@@ -153,12 +157,22 @@ final class MeasuredSection {
             align.add(Block.Align.RIGHT);
             header.add(Text.of(column));
         }
+        JsonNode plan = ctx.run().path("plan");
+        if (plan.isObject() && !rows.isEmpty()) {
+            rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().lines("phase").stream()
+                    .filter(l -> ops.contains(l.path("phase").asText())).mapToDouble(l -> l.path("wallMs").asDouble())
+                    .sum() / 1000));
+            rows.add(columnSums(Text.of("all, the plan's estimate"), columns, ops -> ops.stream()
+                    .mapToDouble(op -> plan.path("opsS").path(op).asDouble()).sum()));
+        }
         Block.Table wallTime = new Block.Table(header, align, rows);
         List<JsonNode> end = ctx.results().lines("end");
-        Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s; the whole run "
-                + (end.isEmpty() ? "did not finish (no end line)"
+        Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s"
+                + (plan.isObject() ? " (the plan estimated " + fmt(plan.path("phasesS").asDouble(), 1) + " s)" : "")
+                + "; the whole run " + (end.isEmpty() ? "did not finish (no end line)"
                 : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
-                + " (trial process start-up, store checks and disk scans included).");
+                + " (trial process start-up, store checks and disk scans included)"
+                + (plan.isObject() ? estimate(plan, end) : "") + ".");
         List<Block> blocks = new ArrayList<>(List.of(new Block.BulletList(items), wallTime, sum));
         warmupTable().ifPresent(t -> {
             blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
@@ -170,6 +184,41 @@ final class MeasuredSection {
             blocks.add(t);
         });
         return new Section(Block.Heading.of(2, "What was measured"), blocks);
+    }
+
+    /** A row of per-column sums: each column the sum of its steps' seconds. */
+    private static List<Text> columnSums(Text label, Map<String, List<String>> columns,
+                                         java.util.function.ToDoubleFunction<List<String>> seconds) {
+        List<Text> row = new ArrayList<>(List.of(label));
+        columns.values().forEach(ops -> row.add(Text.of(fmt(seconds.applyAsDouble(ops), 1))));
+        return row;
+    }
+
+    /** The plan's estimate of the whole run, printed before it started, beside what it took. */
+    private static String estimate(JsonNode plan, List<JsonNode> end) {
+        double estimated = plan.path("estimateS").asDouble();
+        String against = "";
+        if (!end.isEmpty() && estimated > 0) {
+            double took = end.get(0).path("wallMs").asDouble() / 1000;
+            against = ", " + fmt(Math.abs(100 * (estimated - took) / took), 0) + "% " + (estimated >= took ? "more"
+                    : "less") + " than it took";
+        }
+        String missing = plan.path("missing").isEmpty() ? "" : "; without " + plan.path("missing").size()
+                + " steps no kept run had a figure for";
+        return "; the plan estimated " + fmt(estimated, 1) + " s before it started" + against + missing;
+    }
+
+    /**
+     * Which engines the run measured: the groups they make up (Engines.GROUPS), then the ids beyond them, and the
+     * bench.engines the run was given.
+     */
+    private Text engines() {
+        List<String> named = storebench.engine.Engines.inGroups(ctx.engines());
+        List<String> parts = named.stream().map(n -> storebench.engine.Engines.GROUPS.containsKey(n)
+                ? "the group " + n : n).toList();
+        String asked = ctx.run().path("enginesAsked").asText("");
+        return Text.of("Engines: " + String.join(", ", parts) + (asked.isEmpty() ? "" : " (-Dbench.engines=" + asked + ")")
+                + ".");
     }
 
     /**

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.fmt;
@@ -36,15 +37,21 @@ import static storebench.report.model.Titles.settingTitle;
 
 /**
  * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
- * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up (docs/measuring.md, "The reference"): a few
- * generated sentences, one table per setting with the reference's rows first, then what was measured, the caveats
- * and the versions. A pure function of those files.
+ * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up: three generated
+ * sentences, one table per setting with the reference's rows first, every engine's ranking per row group, then what
+ * was measured, the caveats and the versions. A pure function of those files.
  */
 public final class ReportBuilder {
     /** The key of the durability row in the tables beyond the reference. */
     static final String DURABILITY = "durability";
     /** The key of the machine row, in the tables of a run merged from several machines. */
     static final String MACHINE = "machine";
+    /** The lab notebook the engines' caveats link to, from the project's root. */
+    static final String ENGINES_NOTEBOOK = "docs/engines.md";
+    /** The opening section's heading. */
+    public static final String OPENING = "Result in three sentences";
+    /** The heading of the section that ranks every engine on every row group. */
+    public static final String RANKINGS = "Rankings";
 
     /**
      * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
@@ -101,6 +108,25 @@ public final class ReportBuilder {
         return new ReportBuilder(results, inReference, phases).build(runDir, verdicts, gate);
     }
 
+    /**
+     * How a link to a file of the project (docs/engines.md#rocksdb) is written in the report of a run's folder: relative
+     * to that folder where it lies inside a checkout of the project (a kept run under docs/runs/, target/bench), so
+     * that the link works where the report is read; as it is elsewhere.
+     */
+    static UnaryOperator<String> projectLinks(Path runDir) {
+        if (runDir == null) {
+            return UnaryOperator.identity();
+        }
+        Path dir = runDir.toAbsolutePath().normalize();
+        for (Path p = dir; p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("pom.xml")) && Files.isRegularFile(p.resolve(ENGINES_NOTEBOOK))) {
+                String up = dir.relativize(p).toString().replace('\\', '/');
+                return href -> up.isEmpty() ? href : up + "/" + href;
+            }
+        }
+        return UnaryOperator.identity();
+    }
+
     /** verdicts.json of a run's folder as it is, or null where there is none. */
     static JsonNode readVerdicts(Path runDir) throws IOException {
         Path file = runDir.resolve(Verdicts.NAME);
@@ -151,18 +177,21 @@ public final class ReportBuilder {
                 .plus(": " + why + ". The tables hold only what finished before it stopped."))));
 
         List<Section> findings = new ArrayList<>();
-        findings.add(new Section(Block.Heading.of(2, "Result in a few sentences"), sentences()));
+        Summary summary = new Summary(ctx, inReference);
+        findings.add(new Section(Block.Heading.of(2, OPENING), opening(summary)));
         for (String setting : ctx.settings()) {
             findings.addAll(statsSections(setting, n));
         }
+        rankings(summary).ifPresent(findings::add);
         new AgainstReference(ctx, ReferenceFigures.load()).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
+        UnaryOperator<String> links = projectLinks(runDir);
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
-                new Caveats(ctx).all()))));
+                new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);
         details.add(reproduce.versions(env));
         details.add(reproduce.reproduce());
@@ -170,16 +199,33 @@ public final class ReportBuilder {
         return new Report(title, preamble, findings, details, gate,
                 Optional.ofNullable(verdicts).map(v -> VerdictsTable.of(v, ctx.results())), EnvironmentTable.of(env),
                 ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), ctx.notesPerStore(), ctx.held(),
-                        phases),
+                        inReference, phases),
                 runDir == null ? "?" : runDir.toString());
     }
 
-    private List<Block> sentences() {
+    private List<Block> opening(Summary summary) {
         if (ctx.settings().isEmpty()) {
             return noFigures();
         }
-        List<String> sentences = new Summary(ctx, inReference).sentences();
+        List<String> sentences = summary.opening();
         return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
+    }
+
+    /**
+     * Every row group's ranking, one line each, in a section of its own after the tables: a ranking spans the
+     * reference's table and the one beyond it, and says what the second setting moves, so it belongs under no single
+     * table.
+     */
+    private Optional<Section> rankings(Summary summary) {
+        if (ctx.settings().isEmpty()) {
+            return Optional.empty();
+        }
+        Summary.Rankings r = summary.rankings();
+        if (r.lines().isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Section(Block.Heading.of(2, RANKINGS), List.of(
+                new Block.BulletList(r.lines().stream().map(Text::of).toList()), Block.Paragraph.of(r.note()))));
     }
 
     /** No trial finished a phase: say why, trial by trial. */

@@ -18,12 +18,14 @@ import static storebench.report.model.Titles.fmt;
 import static storebench.report.model.Titles.settingTitle;
 
 /**
- * The report's opening, "Result in a few sentences", written the way the reference write-up's are: each sentence
- * makes a point. For a row it names the leader, its ties (figures the run cannot tell apart), the runner-up and the
- * reference's engines with their ratios to the leader, and then the one fact its group of rows shows (which part of
- * open-query-close costs most, how much of the memory is the process' own, what a dropped page cache costs). Every
- * number comes from the run; the engines beyond the reference appear where they lead or come second, the rest are in
- * the tables.
+ * What the run found, in words. The opening ("Result in three sentences") makes three points the way the reference
+ * write-up's opening does: the fastest visit and its margin, what an open store costs, what creating one costs, each
+ * with the leader, the runner-up and the reference's base engine (SQLite) where it is not one of them. The rankings
+ * ("Rankings", after the tables) give every row group its line: the leader, its ties (figures the run cannot tell
+ * apart), the runner-up and the reference's engines with their ratios to the leader, and then the one fact its group
+ * of rows shows (which part of open-query-close costs most, how much of the memory is the process' own, what a
+ * dropped page cache costs). Every number comes from the run; the engines beyond the reference appear where they lead
+ * or come second, the rest are in the tables.
  */
 final class Summary {
     /** What the row's figure is, and how its ratio reads: "takes 2.8 times as long", "needs 5.8 times as much". */
@@ -56,6 +58,21 @@ final class Summary {
     private static final Wording CAPACITY = new Wording("capacity", "Stores held open at once", "holds the most,",
             "holds %s times fewer");
 
+    /**
+     * How an opening sentence names its leader ("is fastest with %s, %s"), a run's only engine ("takes %2$s with
+     * %1$s") and the others' ratios.
+     */
+    private record Headline(String best, String only, String more) {
+    }
+
+    private static final Headline VISIT = new Headline("a visit (open, count query, close) is fastest with %s, %s",
+            "a visit (open, count query, close) takes %2$s with %1$s", "takes %s times as long");
+    private static final Headline HELD_TOTAL = new Headline("An open store costs least memory with %s, %s (resident"
+            + " plus, in a JVM, heap growth)", "An open store costs %2$s of memory with %1$s (resident plus, in a JVM,"
+            + " heap growth)", "needs %s times as much");
+    private static final Headline HELD_RESIDENT = new Headline("An open store costs least resident memory with %s, %s",
+            "An open store costs %2$s of resident memory with %1$s", "needs %s times as much");
+
     private final ReportRun ctx;
     private final Predicate<String> inReference;
     /** The statistics whose one-pass tolerance decided a tie, for the closing parenthesis. */
@@ -66,9 +83,38 @@ final class Summary {
         this.inReference = inReference;
     }
 
-    /** The opening paragraph's sentences for the run's first setting; empty where none of their rows was measured. */
-    List<String> sentences() {
+    /**
+     * The opening's sentences for the run's first setting, at most three: the fastest visit, what an open store
+     * costs (in total where the run has the total, resident memory in older runs), what creating one costs; empty
+     * where none of their rows was measured.
+     */
+    List<String> opening() {
         String s = ctx.settings().get(0);
+        List<String> out = new ArrayList<>();
+        rank(s, "oqc_ms", OQC).ifPresent(r -> out.add("With " + settingTitle(s) + ", " + r.headline(VISIT)));
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).map(r -> r.headline(HELD_TOTAL))
+                .or(() -> rank(s, "mem_resident_kb", RESIDENT).map(r -> r.headline(HELD_RESIDENT)))
+                .ifPresent(out::add);
+        String creating = "Creating a store with its " + fmt(ctx.notesPerStore(), 0) + " notes in one transaction";
+        Headline created = new Headline(creating + " is fastest with %s, %s", creating + " takes %2$s with %1$s",
+                "takes %s times as long");
+        rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.headline(created)));
+        return out;
+    }
+
+    /**
+     * Every row group's ranking for the run's first setting, one line each, and what "tied" means in them.
+     *
+     * @param lines one per row group, in the tables' order; empty where none of their rows was measured
+     * @param note  the setting, and when two figures tie
+     */
+    record Rankings(List<String> lines, String note) {
+    }
+
+    /** The rankings of the run's first setting. */
+    Rankings rankings() {
+        String s = ctx.settings().get(0);
+        tolerancesUsed.clear();
         List<String> out = new ArrayList<>();
         rank(s, "oqc_ms", OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
         rank(s, "count_ms", COUNT).ifPresent(r -> out.add(r.sentence()));
@@ -80,10 +126,10 @@ final class Summary {
         rank(s, "conc_oqc_per_s_t2", CONCURRENCY).ifPresent(r -> out.add(r.sentence() + speedUp(r)));
         rank(s, "cold_oqc_ms", COLD).ifPresent(r -> out.add(r.sentence() + coldCost(r)));
         rank(s, "capacity_stores", CAPACITY).ifPresent(r -> out.add(r.sentence()));
-        if (!out.isEmpty()) {
-            out.add("(" + settingTitle(s) + "; tied: figures whose runs' ranges overlap" + tolerances() + ".)");
-        }
-        return out;
+        String note = out.isEmpty() ? "" : "Each line ranks the engines under " + settingTitle(s)
+                + " (the run's first setting); tied: figures whose runs' ranges overlap"
+                + tolerances() + ".";
+        return new Rankings(out, note);
     }
 
     private String tolerances() {
@@ -208,6 +254,39 @@ final class Summary {
 
         String value(Measurement m) {
             return stat.format(m.value);
+        }
+
+        /**
+         * An opening sentence: the leader, the engines tied with it (two at most), the runner-up and the reference's base
+         * engine (or, where no engine named so far is one of the reference's, its best) with their ratios.
+         */
+        String headline(Headline h) {
+            String led = leaderBelowPrint() ? "under " + stat.format(Math.pow(10, -stat.decimals())) : value(leader);
+            boolean alone = tied.isEmpty() && runnerUp.isEmpty();
+            StringBuilder b = new StringBuilder(String.format(alone ? h.only() : h.best(), engineTitle(leader.engine),
+                    led));
+            if (!tied.isEmpty()) {
+                // two ties at most: a sentence that names more is a ranking, which the Rankings section gives
+                List<String> named = tied.stream().limit(2).map(m -> engineTitle(m.engine) + " at " + value(m))
+                        .toList();
+                b.append(", tied with ").append(tied.size() > 2 ? String.join(", ", named) + " and others"
+                        : list(named));
+            }
+            runnerUp.ifPresent(r -> {
+                b.append("; the runner-up, ").append(engineTitle(r.engine)).append(", ").append(against(r, h.more()));
+                reference().ifPresent(m -> b.append(", ").append(engineTitle(m.engine)).append(' ')
+                        .append(against(m, "%s times")));
+            });
+            return b.append('.').toString();
+        }
+
+        /** The reference's engine an opening sentence adds after the runner-up, where it is not named already. */
+        private Optional<Measurement> reference() {
+            Optional<Measurement> base = references.stream()
+                    .filter(m -> m.engine.equals(AgainstReference.BASE)).findFirst();
+            boolean anyNamed = inReference.test(leader.engine) || !tied.isEmpty() && inReference.test(
+                    tied.get(0).engine) || runnerUp.map(r -> inReference.test(r.engine)).orElse(false);
+            return base.isPresent() || anyNamed ? base : references.stream().findFirst();
         }
 
         /** "Open, query (count), close: SQLite leads at 0.275 ms, tied with ...; the runner-up, X, takes ...". */

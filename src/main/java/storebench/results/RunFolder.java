@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A run folder as storebench's own: every output folder a run, a merge or a comparison writes carries a marker file, and storebench
- * moves, replaces or deletes a run folder only when it carries it, as the bench root's marker (.storebench-root) guards
- * the stores. A run folder written before the marker existed has none; it is recognised by its results.jsonl, whose
- * first line is storebench's run line.
+ * A run folder as storebench's own: every output folder a run, a merge or a comparison writes carries a marker file,
+ * and storebench moves, replaces, deletes or writes into a folder only when it carries it, as the bench root's marker
+ * (.storebench-root) guards the stores. A run folder written before the marker existed has none; it is recognised by
+ * its results.jsonl, whose first line is storebench's run line.
  */
 public final class RunFolder {
     public static final String MARKER = ".storebench-out";

@@ -129,7 +129,7 @@ public final class RunResults {
         return Collections.unmodifiableList(out);
     }
 
-    /** The profilers any of the run's figures were taken under (bench.profilers), in order; empty for a measured run. */
+    /** The profilers any of the run's figures were taken under (bench.profilers), in order; none for a measured run. */
     public List<String> profilers() {
         List<String> all = new ArrayList<>();
         for (Measurement m : measurements()) {

@@ -69,11 +69,15 @@ public final class Bench implements AutoCloseable {
     private final RunEnvironment environment;
     private final long startNs = System.nanoTime();
     private final Map<String, Trial> trials = new LinkedHashMap<>();
+    /** What the run will measure and its estimate, printed before anything else. */
+    private final RunPlan plan;
     private volatile boolean closed;
 
     private Bench(BenchOptions options, PrintStream console) throws IOException {
         this.options = options;
         this.console = console;
+        this.plan = RunPlan.of(options);
+        printPlan(plan, console);
         // Everything that can stop the run is checked before it takes the root or touches the output folder.
         this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline, Phases.stats()); // a broken file stops here
         if (options.baseline.isPresent()) {
@@ -125,7 +129,8 @@ public final class Bench implements AutoCloseable {
                 .put("keep", options.keep).put("reuse", options.reuse)
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
-                .put("started", Instant.now().toString());
+                .put("started", Instant.now().toString()).put("enginesAsked", options.enginesAsked);
+        run.set("plan", plan.json());
         if (options.trialHeapMb != TrialCommands.HEAP_MB) { // figures are comparable at one heap: say when it differs
             run.put("trialHeapMb", options.trialHeapMb);
         }
@@ -173,6 +178,18 @@ public final class Bench implements AutoCloseable {
 
     public BenchOptions options() {
         return options;
+    }
+
+    /** Prints a run's plan and estimate (bench.plan=true prints it and measures nothing). */
+    public static void printPlan(RunPlan plan, PrintStream console) {
+        plan.lines().forEach(console::println);
+        console.flush();
+    }
+
+    /** At a phase's start: its place in the plan and the time the plan says is left. */
+    void phaseStarts(Trial trial, storebench.phase.Phase phase) {
+        plan.progress(trial.engine(), trial.setting(), phase, (System.nanoTime() - startNs) / 1e9)
+                .ifPresent(console::println);
     }
 
     public Path outputDir() {

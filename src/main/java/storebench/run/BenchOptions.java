@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +30,14 @@ import java.util.function.Function;
  * valid.
  */
 public final class BenchOptions implements PhaseOptions {
+    /** The engines measured, in column order: bench.engines' ids and groups (Engines.GROUPS), the reference's by default. */
     public final List<EngineDescriptor> engines;
+    /** bench.engines as given (or defaulted), ids and groups: the run line records it, so the report can name the groups. */
+    public final String enginesAsked;
+    /** bench.plan: print the plan and its estimate, measure nothing (like JMH's -l and -lp). */
+    public final boolean planOnly;
+    /** The phases the run's phase tests measure: every phase, or those Failsafe's it.test names (PhaseFilter). */
+    public final List<Phase> phases;
     public final int stores;
     public final Workload workload;
     public final int runs;
@@ -78,7 +84,11 @@ public final class BenchOptions implements PhaseOptions {
         Source s = new Source(properties, env);
         projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
         outputDir = resolve(s.get("bench.out", null, "target/bench"));
-        engines = engines(s.get("bench.engines", null, String.join(",", Engines.ids())));
+        enginesAsked = String.join(",", list("bench.engines", s.get("bench.engines", null, "reference"),
+                Engines.validNames()));
+        engines = engines(enginesAsked);
+        planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
+        phases = PhaseFilter.phases(s.get("it.test", null, ""));
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
         workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
         runs = positiveInt(s, "bench.runs", null, "3");
@@ -160,27 +170,12 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     private static List<EngineDescriptor> engines(String value) {
-        LinkedHashSet<EngineDescriptor> chosen = new LinkedHashSet<>();
-        for (String id : list("bench.engines", value, Engines.validNames())) {
-            Optional<List<EngineDescriptor>> group = Engines.group(id);
-            if (group.isPresent()) {
-                chosen.addAll(group.get());
-                continue;
-            }
-            if (Engines.find(id).isEmpty()) {
-                throw new IllegalArgumentException("bench.engines: unknown engine id '" + id + "'; "
-                        + Engines.validNames());
-            }
-            chosen.add(Engines.of(id));
+        List<String> items = list("bench.engines", value, Engines.validNames());
+        try {
+            return Engines.select(items);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bench.engines: " + e.getMessage());
         }
-        // the report's column order, whatever order the option lists them in
-        List<EngineDescriptor> ordered = new ArrayList<>();
-        for (EngineDescriptor e : Engines.ALL) {
-            if (chosen.contains(e)) {
-                ordered.add(e);
-            }
-        }
-        return List.copyOf(ordered);
     }
 
     private static List<Setting> settings(String value) {

@@ -158,6 +158,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (failed != null) {
             throw new TrialFailure(name + ": " + phase.id() + " not run, an earlier phase failed: " + failed);
         }
+        bench.phaseStarts(this, phase);
         List<Profiler> profilers = usable(with, phase.id());
         processes.phase(phase.id(), profilers);
         try {

@@ -246,6 +246,8 @@ public final class Merge {
         sources.stream().map(s -> s.results.run().path("started").asText("")).filter(t -> !t.isEmpty())
                 .min(Comparator.naturalOrder()).ifPresent(t -> run.put("started", t));
         run.put("merged", sources.size());
+        run.remove("enginesAsked"); // each part's own: the report names the merged engines' groups
+        mergePlans(run, sources.stream().map(s -> s.results.run().path("plan")).toList());
         long wallMs = 0;
         StringBuilder text = new StringBuilder();
         text.append(ResultsFile.JSON.writeValueAsString(run)).append('\n');
@@ -268,6 +270,25 @@ public final class Merge {
         Path file = out.resolve(ResultsFile.NAME);
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;
+    }
+
+    /** The parts' plans added up, where every part printed one; none otherwise (an estimate of some parts only). */
+    private static void mergePlans(ObjectNode run, List<JsonNode> plans) {
+        run.remove("plan");
+        if (plans.stream().anyMatch(p -> !p.isObject())) {
+            return;
+        }
+        ObjectNode plan = run.putObject("plan");
+        ObjectNode ops = ResultsFile.JSON.createObjectNode();
+        for (JsonNode p : plans) {
+            for (String field : List.of("estimateS", "phasesS", "phases")) {
+                plan.put(field, plan.path(field).asDouble() + p.path(field).asDouble());
+            }
+            p.path("opsS").fields().forEachRemaining(e -> ops.put(e.getKey(), ops.path(e.getKey()).asDouble()
+                    + e.getValue().asDouble()));
+            p.path("missing").forEach(m -> plan.withArray("missing").add(m));
+        }
+        plan.set("opsS", ops);
     }
 
     private static Path writeEnvironment(Path out, List<Source> sources) throws IOException {

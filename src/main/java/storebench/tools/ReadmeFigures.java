@@ -1,12 +1,12 @@
 package storebench.tools;
 
 import storebench.model.Setting;
-import storebench.report.HeadlineFigures;
-import storebench.report.model.Headline;
+import storebench.report.AtAGlanceBuilder;
+import storebench.report.model.AtAGlance;
 import storebench.report.model.Block;
 import storebench.report.model.Text;
 import storebench.report.model.Titles;
-import storebench.report.render.HeadlineChart;
+import storebench.report.render.AtAGlanceChart;
 import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
 
@@ -36,15 +36,15 @@ public final class ReadmeFigures {
     }
 
     /** The figures README shows: the run's default setting. */
-    public static Headline figures(Path run) throws IOException {
-        return HeadlineFigures.of(RunResults.load(run), Setting.DEFAULT.id());
+    public static AtAGlance figures(Path run) throws IOException {
+        return AtAGlanceBuilder.of(RunResults.load(run), Setting.DEFAULT.id());
     }
 
     /**
      * The table's Markdown as it stands between the markers: a line saying what the figures are, with a link to the
      * run's whole report relative to README's folder, and the table.
      */
-    public static String table(Headline figures, Path run, Path readme) {
+    public static String table(AtAGlance figures, Path run, Path readme) {
         Path base = readme.toAbsolutePath().getParent();
         String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');
         Block.Paragraph scope = new Block.Paragraph(Text.of(capitalized(figures.scope()) + "; medians of "
@@ -99,14 +99,14 @@ public final class ReadmeFigures {
         Path readme = args.length == 0 ? README : Path.of(args[1]);
         Path chart = args.length == 0 ? CHART : Path.of(args[2]);
         try {
-            Headline figures = figures(run);
+            AtAGlance figures = figures(run);
             String text = Files.readString(readme, StandardCharsets.UTF_8);
             Files.writeString(readme, withTable(text, table(figures, run, readme), readme), StandardCharsets.UTF_8);
             out.println("wrote the table in " + readme);
             if (chart.getParent() != null) {
                 Files.createDirectories(chart.getParent());
             }
-            Files.writeString(chart, HeadlineChart.svg(figures), StandardCharsets.UTF_8);
+            Files.writeString(chart, AtAGlanceChart.svg(figures), StandardCharsets.UTF_8);
             out.println("wrote " + chart);
             return 0;
         } catch (Exception e) {

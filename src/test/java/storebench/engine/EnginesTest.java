@@ -26,6 +26,17 @@ class EnginesTest {
     }
 
     @Test
+    void theGroupsAreTheReferencesColumnsTheOthersAndAllAndNameASetOfEngines() {
+        assertThat(Engines.GROUPS.keySet()).containsExactly("reference", "beyond", "all");
+        assertThat(Engines.GROUPS.get("reference")).allMatch(EngineDescriptor::inReference).hasSize(7);
+        assertThat(Engines.GROUPS.get("beyond")).noneMatch(EngineDescriptor::inReference).hasSize(5);
+        assertThat(Engines.inGroups(Engines.ids())).containsExactly("all");
+        assertThat(Engines.inGroups(java.util.List.of("lmdb", "objectbox", "objectbox-cached", "objectbox-nosync", "sqlite",
+                "turso", "libsql", "sqlite-node"))).containsExactly("reference", "lmdb");
+        assertThat(Engines.inGroups(java.util.List.of("sqlite", "leveldb"))).containsExactly("sqlite", "leveldb");
+    }
+
+    @Test
     void theReferencesEnginesComeFirstInTheReferencesOrder() {
         assertThat(Engines.ids()).startsWith("objectbox", "objectbox-cached", "objectbox-nosync", "sqlite", "turso",
                 "libsql", "sqlite-node");

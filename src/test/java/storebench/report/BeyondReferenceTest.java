@@ -66,11 +66,11 @@ class BeyondReferenceTest {
     void eachSettingHasTheReferencesTableThenATableOfTheEnginesBeyondIt() {
         Report report = ReportBuilder.of(results, SQLITE_BEYOND, Phases.ALL);
 
-        assertThat(headings(report)).containsExactly("Result in a few sentences",
+        assertThat(headings(report)).containsExactly("Result in three sentences",
                 "1,200 stores per engine, defaults",
                 "1,200 stores per engine, defaults: beyond the reference",
                 "1,200 stores per engine, mmap threshold 131072",
-                "1,200 stores per engine, mmap threshold 131072: beyond the reference");
+                "1,200 stores per engine, mmap threshold 131072: beyond the reference", "Rankings");
         for (int k = 1; k <= 4; k++) {
             StatsTable table = table(report.findings().get(k));
             boolean beyond = k % 2 == 0;
@@ -121,8 +121,8 @@ class BeyondReferenceTest {
     void aRunOfReferenceEnginesOnlyHasOneTablePerSetting() {
         Report report = ReportBuilder.of(results, Phases.ALL);
 
-        assertThat(headings(report)).containsExactly("Result in a few sentences", "1,200 stores per engine, defaults",
-                "1,200 stores per engine, mmap threshold 131072");
+        assertThat(headings(report)).containsExactly("Result in three sentences", "1,200 stores per engine, defaults",
+                "1,200 stores per engine, mmap threshold 131072", "Rankings");
         assertThat(new MarkdownReport(report).render()).doesNotContain("beyond the reference")
                 .isEqualTo(new MarkdownReport(ReportBuilder.of(results, id -> true, Phases.ALL)).render());
     }
@@ -137,9 +137,9 @@ class BeyondReferenceTest {
     void aRunOfEnginesBeyondTheReferenceOnlyHasTheirTableWithTheSettingDescribedAboveIt() {
         Report report = ReportBuilder.of(results, id -> false, Phases.ALL);
 
-        assertThat(headings(report)).containsExactly("Result in a few sentences",
+        assertThat(headings(report)).containsExactly("Result in three sentences",
                 "1,200 stores per engine, defaults: beyond the reference",
-                "1,200 stores per engine, mmap threshold 131072: beyond the reference");
+                "1,200 stores per engine, mmap threshold 131072: beyond the reference", "Rankings");
         Section defaults = report.findings().get(1);
         assertThat(((Block.Paragraph) defaults.blocks().get(0)).text().plain()).startsWith("Medians of the 3 warm open runs");
         assertThat(table(defaults).columns()).extracting(StatsTable.Column::engine)

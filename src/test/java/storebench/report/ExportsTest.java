@@ -103,8 +103,8 @@ class ExportsTest {
         assertThat(bmf.path("storebench/small/default/sqlite").has("oqc_ms")).as("profiled").isFalse();
         assertThat(bmf.path("storebench/small/default/sqlite").has("open_ms")).as("measured").isTrue();
         assertThat(bmf.path("storebench/small/mmap-threshold/sqlite").has("oqc_ms")).as("measured").isTrue();
-        assertThat(Files.readString(tmp.resolve(Exports.SMALLER))).doesNotContain("storebench/small/default/sqlite/oqc_ms\"")
-                .contains("storebench/small/default/sqlite/open_ms\"");
+        assertThat(Files.readString(tmp.resolve(Exports.SMALLER)))
+                .doesNotContain("storebench/small/default/sqlite/oqc_ms\"").contains("storebench/small/default/sqlite/open_ms\"");
         assertThat(Exports.profiledLeftOut(results)).contains("1 figures measured under profilers (strace,"
                 + " bench.profilers) are left out of the exports: a profiler slows what it watches, so they are no"
                 + " measurements for a benchmark history");

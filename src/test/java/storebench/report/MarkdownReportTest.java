@@ -368,7 +368,7 @@ class MarkdownReportTest {
 
         String md = render(lines);
 
-        assertThat(md).contains("## Result in a few sentences\n\nNo figures: no trial finished:\n\n"
+        assertThat(md).contains("## Result in three sentences\n\nNo figures: no trial finished:\n\n"
                 + "- objectbox-nosync/default skipped: objectbox-java 5.1.0 has no public way")
                 .contains("**Incomplete run**: it measured nothing: objectbox-nosync/default skipped: ");
         assertThat(table(md, DEFAULT_TABLE).stream().skip(2)).allSatisfy(r ->
@@ -395,7 +395,7 @@ class MarkdownReportTest {
 
         assertThat(md.indexOf("**Incomplete run**: it was interrupted (the suite was stopped before the run ended)."
                 + " The tables hold only what finished before it stopped.")).isPositive()
-                .isLessThan(md.indexOf("## Result in a few sentences"));
+                .isLessThan(md.indexOf("## Result in three sentences"));
         assertThat(render(lines())).doesNotContain("Incomplete run");
     }
     @Test
@@ -439,6 +439,34 @@ class MarkdownReportTest {
         List<List<String>> rows = table(md, "Warm-ups: each trial process's visits");
         assertThat(rows).anySatisfy(r -> assertThat(r).containsExactly("SQLite, default", "3",
                 "1,800 (1,500–5,000)", "1,650", "1 of 3"));
+    }
+
+    @Test
+    void theWallTimeTableEndsWithThePlansEstimateBesideTheActualTimeAndTheEnginesAreNamedByGroup() throws Exception {
+        List<JsonNode> lines = lines();
+        ObjectNode plan = ((ObjectNode) lines.get(0)).put("enginesAsked", "objectbox,objectbox-cached,sqlite")
+                .putObject("plan").put("estimateS", 125.0).put("phasesS", 90.0).put("phases", 30);
+        plan.putObject("opsS").put("create", 20.0).put("warmup", 3.0).put("openrun", 8.0).put("hold", 10.0)
+                .put("capacity", 49.0);
+
+        String md = render(lines);
+
+        assertThat(md).contains("- Engines: objectbox, objectbox-cached, objectbox-nosync, sqlite"
+                + " (-Dbench.engines=objectbox,objectbox-cached,sqlite).\n");
+        assertThat(row(md, "Wall time per phase", "all, measured")).containsExactly("all, measured", "23.0", "2.8",
+                "7.4", "9.7", "41.1");
+        assertThat(row(md, "Wall time per phase", "all, the plan's estimate")).containsExactly(
+                "all, the plan's estimate", "20.0", "3.0", "8.0", "10.0", "49.0");
+        List<List<String>> rows = table(md, "Wall time per phase");
+        assertThat(rows.get(rows.size() - 1).get(0)).as("the table ends with the estimate").isEqualTo(
+                "all, the plan's estimate");
+        assertThat(md).contains("In the phases 84.0 s (the plan estimated 90.0 s); the whole run took 104.4 s (trial"
+                + " process start-up, store checks and disk scans included); the plan estimated 125.0 s before it"
+                + " started, 20% more than it took.");
+
+        ((ObjectNode) lines.get(0)).putArray("engines").add("objectbox").add("objectbox-cached").add("objectbox-nosync")
+                .add("sqlite").add("turso").add("libsql").add("sqlite-node").add("lmdb");
+        assertThat(render(lines)).contains("- Engines: the group reference, lmdb (-Dbench.engines=");
     }
 
     @Test

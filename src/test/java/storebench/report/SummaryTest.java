@@ -8,6 +8,7 @@ import storebench.phase.Phases;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import storebench.results.OpenStoreMemory;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
@@ -54,12 +55,98 @@ class SummaryTest {
         stat(engine, "default", "close_ms", close, 0.0, 1.0);
     }
 
+    private Summary summary() {
+        return new Summary(ReportRun.of(new RunResults(lines, null)), ReportBuilder.IN_REFERENCE);
+    }
+
     private List<String> sentences() {
-        return new Summary(ReportRun.of(new RunResults(lines, null)), ReportBuilder.IN_REFERENCE).sentences();
+        return summary().rankings().lines();
     }
 
     private String sentence(String start) {
         return sentences().stream().filter(s -> s.startsWith(start)).findFirst().orElseThrow();
+    }
+
+    /** A line of the memory total as a run that has the statistic writes it: described by its "about". */
+    private void total(String engine, double value) {
+        ObjectNode l = ResultsFile.line("stat").put("engine", engine).put("setting", "default")
+                .put("stat", OpenStoreMemory.TOTAL).put("value", value);
+        l.putObject("about").put("label", "Memory per open store (%M% open), in total").put("unit", "kb")
+                .put("decimals", 0).put("better", "lower").put("group", "memory").put("order", 9).put("ofRuns", false)
+                .put("tolerance", 0.05);
+        lines.add(l);
+    }
+
+    @Test
+    void theOpeningNamesTheFastestVisitItsRunnerUpAndTheReferencesSqliteButNotEveryEngine() {
+        oqc("lmdb", 0.208, 0.205, 0.210);
+        oqc("h2", 0.250, 0.245, 0.255);
+        oqc("sqlite", 0.275, 0.270, 0.280);
+        oqc("sqlite-node", 0.292, 0.285, 0.300);
+        oqc("objectbox", 0.774, 0.760, 0.790);
+
+        assertThat(summary().opening()).containsExactly("With defaults, a visit (open, count query, close) is fastest"
+                + " with LMDB, 0.208 ms; the runner-up, H2, takes 1.20 times as long (0.250 ms), SQLite 1.32 times"
+                + " (0.275 ms).");
+    }
+
+    @Test
+    void theOpeningsMemorySentenceRanksByTheTotalWhereTheRunHasIt() {
+        stat("xodus", "default", "mem_resident_kb", 0.3);
+        stat("h2", "default", "mem_resident_kb", 113);
+        stat("sqlite", "default", "mem_resident_kb", 425);
+        total("xodus", 25);
+        total("h2", 1119);
+        total("sqlite", 426);
+
+        assertThat(summary().opening()).containsExactly("An open store costs least memory with Xodus, 25 KB (resident"
+                + " plus, in a JVM, heap growth); the runner-up, SQLite, needs 17 times as much (426 KB).");
+    }
+
+    @Test
+    void anOlderRunWithoutTheTotalRanksByResidentMemory() {
+        stat("xodus", "default", "mem_resident_kb", 0.3);
+        stat("h2", "default", "mem_resident_kb", 113);
+        stat("sqlite", "default", "mem_resident_kb", 425);
+
+        assertThat(summary().opening()).containsExactly("An open store costs least resident memory with Xodus, under"
+                + " 1 KB; the runner-up, H2, needs 113 KB, SQLite 425 KB.");
+    }
+
+    @Test
+    void theOpeningNamesTwoTiesAtMostAndTheCreateSentenceItsNotesPerStore() {
+        stat("sqlite", "default", "create_ms", 6.00);
+        stat("sqlite-node", "default", "create_ms", 6.10);
+        stat("libsql", "default", "create_ms", 6.20);
+        stat("turso", "default", "create_ms", 6.30);
+        stat("objectbox", "default", "create_ms", 9.00);
+
+        assertThat(summary().opening()).containsExactly("Creating a store with its 1,000 notes in one transaction is"
+                + " fastest with SQLite, 6.00 ms, tied with SQLite (Node.js) at 6.10 ms, libSQL at 6.20 ms and others;"
+                + " the runner-up, ObjectBox, sync every open, takes 1.50 times as long (9.00 ms).");
+    }
+
+    @Test
+    void aRunsOnlyEngineIsNotCalledTheFastest() {
+        oqc("lmdb", 0.208, 0.205, 0.210);
+        stat("lmdb", "default", "create_ms", 2.19);
+
+        assertThat(summary().opening()).containsExactly("With defaults, a visit (open, count query, close) takes"
+                + " 0.208 ms with LMDB.", "Creating a store with its 1,000 notes in one transaction takes 2.19 ms with"
+                + " LMDB.");
+    }
+
+    @Test
+    void whereNoEngineNamedIsTheReferencesTheBestOfThemIsAdded() {
+        oqc("lmdb", 0.208, 0.205, 0.210);
+        oqc("h2", 0.250, 0.245, 0.255);
+        oqc("xodus", 1.8, 1.7, 1.9);
+        oqc("turso", 2.472, 2.4, 2.5);
+        oqc("objectbox", 0.774, 0.760, 0.790);
+
+        assertThat(summary().opening()).containsExactly("With defaults, a visit (open, count query, close) is fastest"
+                + " with LMDB, 0.208 ms; the runner-up, H2, takes 1.20 times as long (0.250 ms), ObjectBox, sync every"
+                + " open 3.7 times (0.774 ms).");
     }
 
     @Test
@@ -109,8 +196,9 @@ class SummaryTest {
         assertThat(sentence("Creating a store")).isEqualTo("Creating a store and writing its notes in one transaction:"
                 + " ObjectBox, cached model leads at 5.10 ms, tied with ObjectBox, sync every open (5.44 ms); the"
                 + " runner-up, SQLite, takes 1.21 times as long (6.19 ms).");
-        assertThat(sentences().get(sentences().size() - 1)).isEqualTo("(defaults; tied: figures whose runs' ranges"
-                + " overlap, or for figures of one pass within 10% (create) of each other.)");
+        assertThat(summary().rankings().note()).isEqualTo("Each line ranks the engines under defaults (the run's first"
+                + " setting); tied: figures whose runs' ranges overlap, or for figures of one pass within 10% (create)"
+                + " of each other.");
     }
 
     @Test
@@ -166,7 +254,7 @@ class SummaryTest {
         b.putArray("engines").add("libsql");
         b.putArray("settings").add("default");
         List<String> out = new Summary(ReportRun.of(new RunResults(lines, env)), ReportBuilder.IN_REFERENCE)
-                .sentences();
+                .rankings().lines();
 
         assertThat(out.get(0)).isEqualTo("Open, query (count), close: libSQL leads at 0.200 ms.");
     }

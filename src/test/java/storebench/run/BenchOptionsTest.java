@@ -45,7 +45,12 @@ class BenchOptionsTest {
         assertThat(o.hold).isEqualTo(1000);
         assertThat(o.workload).isEqualTo(Workload.LARGE);
         assertThat(o.settings).containsExactly(Setting.DEFAULT, Setting.MMAP_THRESHOLD);
-        assertThat(o.engines).as("every registered engine, in column order").isEqualTo(Engines.ALL);
+        assertThat(o.engines).as("the reference's columns, in column order").isEqualTo(Engines.GROUPS.get("reference"))
+                .extracting(EngineDescriptor::id).containsExactly("objectbox", "objectbox-cached", "objectbox-nosync",
+                        "sqlite", "turso", "libsql", "sqlite-node");
+        assertThat(o.enginesAsked).isEqualTo("reference");
+        assertThat(o.planOnly).isFalse();
+        assertThat(o.phases).isEqualTo(storebench.phase.Phases.ALL);
         assertThat(o.maxLoad).isEmpty();
         assertThat(o.maxLoadWait).isEqualTo(Duration.ofMinutes(10));
         assertThat(o.keep).isFalse();
@@ -106,12 +111,42 @@ class BenchOptionsTest {
     }
 
     @Test
-    void rejectsUnknownEngineIdAndListsValidOnes() {
+    void rejectsUnknownEngineIdAndListsValidOnesAndTheGroups() {
         assertThatThrownBy(() -> with("bench.engines", "sqlite,leveldb"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("bench.engines")
                 .hasMessageContaining("'leveldb'")
-                .hasMessageContaining("objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node");
+                .hasMessageContaining("objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node")
+                .hasMessageContaining("groups: reference (objectbox, objectbox-cached, objectbox-nosync, sqlite, turso,"
+                        + " libsql, sqlite-node), beyond (h2, rocksdb, lmdb, xodus, duckdb), all (every engine)");
+    }
+
+    @Test
+    void groupsWorkWhereverAListDoesMixedWithIdsEachEngineOnceInColumnOrder() {
+        assertThat(with("bench.engines", "lmdb, reference").engines).extracting(EngineDescriptor::id).containsExactly(
+                "objectbox", "objectbox-cached", "objectbox-nosync", "sqlite", "turso", "libsql", "sqlite-node", "lmdb");
+        assertThat(with("bench.engines", "beyond").engines).extracting(EngineDescriptor::id)
+                .containsExactly("h2", "rocksdb", "lmdb", "xodus", "duckdb");
+        assertThat(with("bench.engines", "sqlite,all,beyond,reference").engines).isEqualTo(Engines.ALL);
+        assertThat(options().enginesAsked).as("the list as given, for the run line").isEqualTo("sqlite,all,beyond,reference");
+    }
+
+    @Test
+    void itTestsMethodPatternsChooseThePhasesTheRunMeasures() {
+        assertThat(with("it.test", "StoreLifeBench#create+openRuns").phases).extracting(storebench.phase.Phase::id)
+                .containsExactly("create", "openruns");
+        assertThat(with("it.test", "StoreLifeBench#open*, StoreLifeBench#cold").phases)
+                .extracting(storebench.phase.Phase::id).containsExactly("openruns", "cold");
+        assertThat(with("it.test", "StoreLifeBench, !StoreLifeBench#capacity").phases)
+                .extracting(storebench.phase.Phase::id).doesNotContain("capacity").contains("create", "cold");
+        assertThat(with("it.test", "StoreLifeBench").phases).isEqualTo(storebench.phase.Phases.ALL);
+        assertThat(with("it.test", "StoreLifeBench#nothing").phases).isEmpty();
+    }
+
+    @Test
+    void planOnlyIsAnOptionLikeTheOthers() {
+        assertThat(with("bench.plan", "true").planOnly).isTrue();
+        assertThatThrownBy(() -> with("bench.plan", "maybe")).hasMessageContaining("bench.plan='maybe'");
     }
 
     @ParameterizedTest
@@ -119,9 +154,9 @@ class BenchOptionsTest {
     void rejectsEmptyEngineListNamingTheValidIdsAndGroups(String value) {
         assertThatThrownBy(() -> with("bench.engines", value)).hasMessage("bench.engines is empty: give a"
                 + " comma-separated list; valid engine ids: objectbox, objectbox-cached, objectbox-nosync, sqlite, turso,"
-                + " libsql, sqlite-node, h2, rocksdb, lmdb, xodus, duckdb; groups: reference (the reference's engines:"
-                + " objectbox, objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node), beyond (the"
-                + " others), all");
+                + " libsql, sqlite-node, h2, rocksdb, lmdb, xodus, duckdb; groups: reference (objectbox,"
+                + " objectbox-cached, objectbox-nosync, sqlite, turso, libsql, sqlite-node), beyond (h2, rocksdb, lmdb,"
+                + " xodus, duckdb), all (every engine)");
         props.remove("bench.engines");
         assertThatThrownBy(() -> with("bench.settings", "")).hasMessage("bench.settings is empty: give a"
                 + " comma-separated list; valid settings: " + String.join(", ", Setting.ids()));

@@ -81,6 +81,37 @@ class SuiteLaunchTest {
 
         assertThat(exit).as("exit status; output:%n%s", read(log)).isZero();
         assertCompleteSqliteRun(out);
+        // the plan, printed before the first measurement; each phase's start its place in it; the run line its estimate
+        String console = read(log);
+        assertThat(console.indexOf("[storebench] plan: 1 engine x 1 setting x 8 phases")).as(console).isNotNegative()
+                .isLessThan(console.indexOf("[storebench] phase 1 of 8: sqlite/default create;"));
+        assertThat(console).contains("[storebench] estimate: ").contains("[storebench] phase 3 of 8: sqlite/default"
+                + " openruns;");
+        JsonNode run = RunResults.load(out).run();
+        assertThat(run.path("enginesAsked").asText()).isEqualTo("sqlite");
+        assertThat(run.path("plan").path("estimateS").asDouble()).isPositive();
+    }
+
+    @Test
+    void planOnlyPrintsThePlanAndItsEstimateAndMeasuresNothing() throws Exception {
+        Path out = tmp.resolve("out");
+        Path root = tmp.resolve("root");
+        Path log = tmp.resolve("console.log");
+        Map<String, String> options = options(out, root, 1000);
+        options.put("bench.engines", "all");
+        options.remove("bench.settings");
+        options.put("bench.plan", "true");
+
+        int exit = run(options, classes("storebench.StoreLifeBench", "storebench.GateBench"), log);
+
+        String console = read(log);
+        assertThat(exit).as("exit status; output:%n%s", console).isZero();
+        assertThat(console).contains("[storebench] plan: 11 engines x 2 settings x 8 phases = 176 phases to measure;"
+                + " N=1,000, R=1").contains("[storebench] estimate: ").doesNotContain("[storebench] phase 1 of");
+        assertThat(console.split("\\[storebench\\] plan: ", -1)).as("printed once").hasSize(2);
+        assertThat(out).as("no output folder").doesNotExist();
+        assertThat(root).as("no bench root, no stores").doesNotExist();
+        assertThat(console).doesNotContain("results in");
     }
 
     @Test

@@ -143,6 +143,38 @@ class MergeTest {
         assertThat(verdicts.all()).extracting(Verdict::status).containsOnly(Verdict.Status.PASS);
     }
 
+    /** The part's run line as if it had printed a plan: its estimate and the engines it was asked for. */
+    private static Path planned(Path part, double estimateS, String asked) throws Exception {
+        List<JsonNode> lines = ResultsFile.read(part.resolve(ResultsFile.NAME));
+        ObjectNode plan = ((ObjectNode) lines.get(0)).put("enginesAsked", asked).putObject("plan")
+                .put("estimateS", estimateS).put("phasesS", estimateS / 2).put("phases", 8);
+        plan.putObject("opsS").put("create", estimateS / 4);
+        StringBuilder text = new StringBuilder();
+        for (JsonNode l : lines) {
+            text.append(ResultsFile.JSON.writeValueAsString(l)).append('\n');
+        }
+        Files.writeString(part.resolve(ResultsFile.NAME), text);
+        return part;
+    }
+
+    @Test
+    void theMergedRunsPlanIsItsPartsPlansAddedUpAndItsEnginesAreNamedByTheirGroups() throws Exception {
+        Path out = tmp.resolve("merged");
+        Merge.merge(out, List.of(planned(objectbox(e -> { }), 100, "objectbox,objectbox-cached,objectbox-nosync"),
+                planned(sqlite(e -> { }), 60, "sqlite")), thresholds);
+
+        JsonNode run = RunResults.load(out).run();
+        assertThat(run.path("plan").path("estimateS").asDouble()).isEqualTo(160.0);
+        assertThat(run.path("plan").path("opsS").path("create").asDouble()).isEqualTo(40.0);
+        assertThat(run.has("enginesAsked")).as("a part's own, not the merged run's").isFalse();
+
+        Path unplanned = tmp.resolve("merged-unplanned");
+        Merge.merge(unplanned, List.of(planned(part("objectbox2", Set.of("objectbox", "objectbox-cached",
+                "objectbox-nosync"), e -> { }), 100, "objectbox"), sqlite(e -> { })), thresholds);
+        assertThat(RunResults.load(unplanned).run().has("plan")).as("one part printed no plan: no estimate of the whole")
+                .isFalse();
+    }
+
     @Test
     void partsThatMeasuredSomePhasesMergeWithTheRepositorysThresholds() throws Exception {
         // two runs of -Dit.test='StoreLifeBench#create+openRuns', each describing the statistics it measured

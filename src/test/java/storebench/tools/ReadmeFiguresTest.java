@@ -3,9 +3,9 @@ package storebench.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.report.HeadlineFigures;
-import storebench.report.model.Headline;
-import storebench.report.render.HeadlineChart;
+import storebench.report.AtAGlanceBuilder;
+import storebench.report.model.AtAGlance;
+import storebench.report.render.AtAGlanceChart;
 import storebench.results.OpenStoreMemory;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -56,7 +56,7 @@ class ReadmeFiguresTest {
     void theChartInTheRepositoryIsWhatTheProjectRendersFromTheKeptRun() throws IOException {
         assertThat(Files.readString(PROJECT.resolve(ReadmeFigures.CHART), StandardCharsets.UTF_8))
                 .as("the chart README shows; run storebench.tools.ReadmeFigures to write it again")
-                .isEqualTo(HeadlineChart.svg(ReadmeFigures.figures(RUN)));
+                .isEqualTo(AtAGlanceChart.svg(ReadmeFigures.figures(RUN)));
     }
 
     @Test
@@ -75,7 +75,7 @@ class ReadmeFiguresTest {
         double libsqlResident = run.measurement("libsql", "default", "mem_resident_kb").orElseThrow().value;
         assertThat(run.measurement("libsql", "default", "heap_kb")).as("a Node engine's JS heap is recorded")
                 .isPresent();
-        Headline figures = HeadlineFigures.of(run, "default");
+        AtAGlance figures = AtAGlanceBuilder.of(run, "default");
 
         assertThat(row(figures, "sqlite").value(OpenStoreMemory.TOTAL).getAsDouble())
                 .isCloseTo(sqliteResident + sqliteHeap, within(1e-9));
@@ -86,16 +86,16 @@ class ReadmeFiguresTest {
     void aRowHasTheRunsFiguresInTheColumnsOrderAndNoneWhereTheRunHasNone() {
         RunResults run = new RunResults(List.of(stat("sqlite", "oqc_ms", 0.3), stat("sqlite", "disk_kb", 344)), null);
 
-        Headline.Row sqlite = row(HeadlineFigures.of(run, "default"), "sqlite");
+        AtAGlance.Row sqlite = row(AtAGlanceBuilder.of(run, "default"), "sqlite");
 
         assertThat(sqlite.value("oqc_ms").getAsDouble()).isEqualTo(0.3);
         assertThat(sqlite.value("disk_kb").getAsDouble()).isEqualTo(344);
         assertThat(sqlite.value("open_ms")).isEmpty();
-        assertThat(Headline.text(Headline.COLUMNS.get(0), sqlite.value("open_ms"))).isEqualTo("–");
+        assertThat(AtAGlance.text(AtAGlance.COLUMNS.get(0), sqlite.value("open_ms"))).isEqualTo("–");
         assertThat(sqlite.inReference()).isTrue();
     }
 
-    private static Headline.Row row(Headline figures, String engine) {
+    private static AtAGlance.Row row(AtAGlance figures, String engine) {
         return figures.rows().stream().filter(r -> r.engine().equals(engine)).findFirst().orElseThrow();
     }
 
@@ -132,7 +132,7 @@ class ReadmeFiguresTest {
     void aRunWithoutFiguresUnderTheDefaultSettingIsRefusedNamingItsSettings() {
         RunResults run = new RunResults(List.of(stat("sqlite", "oqc_ms", 0.3)), null);
 
-        assertThatThrownBy(() -> HeadlineFigures.of(run, "mmap-threshold"))
+        assertThatThrownBy(() -> AtAGlanceBuilder.of(run, "mmap-threshold"))
                 .hasMessageContaining("'mmap-threshold'").hasMessageContaining("[default]");
     }
 

@@ -10,21 +10,44 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
- * What the HTML report's charts show: per setting the open-query-close latency by percentile from the HdrHistogram
- * logs under hdr/, then bar charts of the statistics that have a chart group, in the order of their rows.
+ * What the HTML report's charts show: the headline (open-query-close per engine, median and p99, every setting) under
+ * the opening sentences; per setting the open-query-close latency by percentile from the HdrHistogram logs under hdr/,
+ * then bar charts of the statistics that have a chart group, in the order of their rows.
  *
  * @param engines  the columns, in order: one bar group or line per engine
  * @param settings the settings' titles, in order: one bar colour per setting
+ * @param headline the headline chart; empty where the run has no open-query-close figure
  */
-public record ChartSet(List<String> engines, List<String> settings, List<PercentilePlot> percentiles,
-                       List<BarGroup> bars, List<CurvePlot> curves) {
+public record ChartSet(List<String> engines, List<String> settings, Optional<Headline> headline,
+                       List<PercentilePlot> percentiles, List<BarGroup> bars, List<CurvePlot> curves) {
+    /** The open-query-close statistics the headline draws: its median and its p99. */
+    public static final String MEDIAN = "oqc_ms";
+    public static final String P99 = "oqc_p99_ms";
+
+    /**
+     * The headline chart: open-query-close per engine, the median as a bar and the p99 beyond it, one colour per setting.
+     *
+     * @param reference whether each engine (in {@link #engines()}'s order) is one of the reference's
+     * @param median    median[setting][engine], null where there is no figure
+     * @param p99       p99[setting][engine], likewise
+     * @param decimals  how the figures print, as in the tables
+     */
+    public record Headline(String title, List<Boolean> reference, Double[][] median, Double[][] p99, int decimals) {
+        public Headline {
+            reference = List.copyOf(reference);
+        }
+    }
+
     public ChartSet {
         engines = List.copyOf(engines);
         settings = List.copyOf(settings);
@@ -84,7 +107,7 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
      * @param runDir the run's folder, where hdr/ is; null where the results were not read from a folder
      */
     public static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
-                       int notesPerStore, int held, List<? extends PhaseReading> phases) {
+                       int notesPerStore, int held, Predicate<String> inReference, List<? extends PhaseReading> phases) {
         List<PercentilePlot> plots = new ArrayList<>();
         for (String setting : settings) {
             Map<String, ChartPercentiles> series = new LinkedHashMap<>();
@@ -136,8 +159,33 @@ public record ChartSet(List<String> engines, List<String> settings, List<Percent
                 bars.add(new BarGroup(title, charts));
             }
         });
-        return new ChartSet(engines, settings.stream().map(Titles::settingTitle).toList(), plots, bars,
-                curves(results, engines, settings, phases));
+        return new ChartSet(engines, settings.stream().map(Titles::settingTitle).toList(),
+                headline(results, engines, settings, inReference), plots, bars, curves(results, engines, settings,
+                phases));
+    }
+
+    /** The headline's figures, where the run measured open-query-close at all. */
+    private static Optional<Headline> headline(RunResults results, List<String> engines, List<String> settings,
+                                               Predicate<String> inReference) {
+        Double[][] median = figures(results, engines, settings, MEDIAN);
+        Double[][] p99 = figures(results, engines, settings, P99);
+        if (Arrays.stream(median).flatMap(Arrays::stream).allMatch(Objects::isNull)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Headline("Open, query, close per store: median (bar) and p99 (pale, beyond it)",
+                engines.stream().map(inReference::test).toList(), median, p99,
+                results.stat(MEDIAN).map(Stat::decimals).orElse(3)));
+    }
+
+    private static Double[][] figures(RunResults results, List<String> engines, List<String> settings, String stat) {
+        Double[][] values = new Double[settings.size()][engines.size()];
+        for (int s = 0; s < settings.size(); s++) {
+            for (int e = 0; e < engines.size(); e++) {
+                values[s][e] = results.measurement(engines.get(e), settings.get(s), stat).map(x -> x.value)
+                        .orElse(null);
+            }
+        }
+        return values;
     }
 
     /** The phases' curves (PhaseReading.curves), per setting, in the phases' order. */

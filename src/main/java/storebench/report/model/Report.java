@@ -9,8 +9,9 @@ import java.util.Optional;
  *
  * @param title       the report's title (level 1)
  * @param preamble    the lines under the title: when and where it was measured, and whether the run is incomplete
- * @param findings    the sentences, then the statistics tables (one section per table); the HTML page puts its
- *                    charts and the gate's verdicts after them
+ * @param findings    the opening sentences, the statistics tables (one section per table), the rankings and the
+ *                    ratios against the reference; the HTML page puts its headline chart under the first (the
+ *                    sentences), its other charts and the gate's verdicts after the last
  * @param details     the profile (if the run has one), what was measured, the caveats, the versions, how to
  *                    reproduce it
  * @param gate        the gate's section of report.md, from verdicts.json; empty where the gate wrote none

@@ -4,15 +4,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A run of inline text in the report model: plain, code and strong spans, in order. The Markdown renderer writes
- * code as {@code `code`} and strong as {@code **strong**}, the HTML renderer as {@code <code>} and {@code <strong>}.
+ * A run of inline text in the report model: plain, code, strong and link spans, in order. The Markdown renderer writes
+ * code as {@code `code`}, strong as {@code **strong**} and a link as {@code [text](href)}, the HTML renderer as
+ * {@code <code>}, {@code <strong>} and {@code <a href>}.
  */
 public record Text(List<Span> spans) {
     /** How a span is set. */
-    public enum Style { PLAIN, CODE, STRONG }
+    public enum Style { PLAIN, CODE, STRONG, LINK }
 
-    /** One span of the text. */
-    public record Span(Style style, String text) {
+    /**
+     * One span of the text.
+     *
+     * @param href where a link points; null for every other style
+     */
+    public record Span(Style style, String text, String href) {
+        public Span(Style style, String text) {
+            this(style, text, null);
+        }
     }
 
     public Text {
@@ -35,26 +43,41 @@ public record Text(List<Span> spans) {
     }
 
     /**
-     * Text whose backquoted parts are code: the engine descriptors write their count query and caveats that way
-     * ("`box.count()`, a count of the entity's objects"). Nothing else is read as markup.
+     * Text whose backquoted parts are code and whose {@code [text](href)} parts are links: the engine descriptors write
+     * their count query and caveats that way ("`box.count()`, a count of the entity's objects"; a caveat's link to
+     * docs/engines.md). Nothing else is read as markup.
      */
     public static Text withCodeSpans(String text) {
         List<Span> spans = new ArrayList<>();
+        StringBuilder plain = new StringBuilder();
         int at = 0;
         while (at < text.length()) {
-            int open = text.indexOf('`', at);
-            int close = open < 0 ? -1 : text.indexOf('`', open + 1);
-            if (close < 0) {
-                spans.add(new Span(Style.PLAIN, text.substring(at)));
-                break;
+            char c = text.charAt(at);
+            int close = c == '`' ? text.indexOf('`', at + 1) : c == '[' ? text.indexOf("](", at + 1) : -1;
+            int end = c == '[' && close > 0 ? text.indexOf(')', close + 2) : close;
+            if (end < 0) {
+                plain.append(c);
+                at++;
+                continue;
             }
-            if (open > at) {
-                spans.add(new Span(Style.PLAIN, text.substring(at, open)));
+            if (plain.length() > 0) {
+                spans.add(new Span(Style.PLAIN, plain.toString()));
+                plain.setLength(0);
             }
-            spans.add(new Span(Style.CODE, text.substring(open + 1, close)));
-            at = close + 1;
+            spans.add(c == '`' ? new Span(Style.CODE, text.substring(at + 1, close))
+                    : new Span(Style.LINK, text.substring(at + 1, close), text.substring(close + 2, end)));
+            at = end + 1;
+        }
+        if (plain.length() > 0 || spans.isEmpty()) {
+            spans.add(new Span(Style.PLAIN, plain.toString()));
         }
         return new Text(spans);
+    }
+
+    /** This text with each link's href passed through {@code where} (a project path made relative to the report). */
+    public Text withLinks(java.util.function.UnaryOperator<String> where) {
+        return new Text(spans.stream().map(s -> s.style() == Style.LINK ? new Span(Style.LINK, s.text(),
+                where.apply(s.href())) : s).toList());
     }
 
     /** This text, then plain text. */

@@ -7,12 +7,15 @@ import storebench.engine.Engines;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.labels.CategoryItemLabelGenerator;
 import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
@@ -26,6 +29,7 @@ import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -38,9 +42,12 @@ import java.text.DecimalFormatSymbols;
 import java.text.FieldPosition;
 import java.text.NumberFormat;
 import java.text.ParsePosition;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /** The report's charts, built with JFreeChart: a percentile plot per setting and bar charts of medians. */
 final class Charts {
@@ -189,37 +196,133 @@ final class Charts {
                 data.addValue(values[s][e], settings.get(s), engineTitle(engines.get(e)));
             }
         }
+        NumberAxis value = new NumberAxis(axisLabel);
+        value.setUpperMargin(0.18);
+        value.setLowerMargin(0.18); // room for the labels of negative bars (a heap that shrank)
+        BarRenderer bars = settingBars(settings.size(), 255);
+        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", numberFormat(decimals)));
+        labelsAtBarEnds(bars);
+        return horizontal(title, new CategoryPlot(data, categoryAxis(), value, bars), settings.size() > 1);
+    }
+
+    /** What marks the reference's engines in the headline chart, after their titles. */
+    static final String REFERENCE_MARK = " \u2020";
+
+    /**
+     * The headline: one group per engine (rows), one bar per setting (series) at its median, and behind it a pale bar
+     * out to its p99, labelled "median (p99 …)"; the reference's engines bold and marked with {@link #REFERENCE_MARK}.
+     *
+     * @param reference whether each engine is one of the reference's
+     * @param median    median[setting][engine], null where there is no figure
+     * @param p99       p99[setting][engine], likewise
+     */
+    static JFreeChart headline(String title, List<String> engines, List<Boolean> reference, List<String> settings,
+                               Double[][] median, Double[][] p99, int decimals) {
+        DefaultCategoryDataset medians = new DefaultCategoryDataset();
+        DefaultCategoryDataset tails = new DefaultCategoryDataset();
+        CategoryAxis categories = categoryAxis();
+        for (int s = 0; s < settings.size(); s++) {
+            for (int e = 0; e < engines.size(); e++) {
+                String category = engineTitle(engines.get(e)) + (reference.get(e) ? REFERENCE_MARK : "");
+                medians.addValue(median[s][e], settings.get(s), category);
+                tails.addValue(p99[s][e] == null ? median[s][e] : p99[s][e], settings.get(s), category);
+                if (reference.get(e)) {
+                    categories.setTickLabelFont(category, TICK.deriveFont(Font.BOLD));
+                }
+            }
+        }
+        // a log scale: the fastest engines' bars would be slivers beside the slowest's on a linear one
+        double smallest = Arrays.stream(median).flatMap(Arrays::stream).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).filter(v -> v > 0).min().orElse(1);
+        double largest = Stream.concat(Arrays.stream(median), Arrays.stream(p99)).flatMap(Arrays::stream)
+                .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(10);
+        double floor = Math.pow(10, Math.floor(Math.log10(smallest)));
+        LogAxis value = new LogAxis("ms per store (log scale)");
+        value.setBase(10);
+        value.setNumberFormatOverride(new DecimalFormat("#,##0.####", DecimalFormatSymbols.getInstance(Locale.US)));
+        // room for the labels right of the longest bar ("25.526 (p99 40.960)"): about a decade
+        value.setRange(floor, largest * 12);
+        value.setTickUnit(new NumberTickUnit(1)); // a tick per decade: 0.1, 1, 10
+        value.setAutoTickUnitSelection(false);
+        BarRenderer front = settingBars(settings.size(), 255);
+        BarRenderer back = settingBars(settings.size(), 80);
+        for (BarRenderer bars : List.of(front, back)) {
+            bars.setBase(floor); // a log axis has no 0 to start a bar from
+            bars.setIncludeBaseInRange(false);
+        }
+        NumberFormat number = numberFormat(decimals);
+        back.setDefaultItemLabelGenerator(new CategoryItemLabelGenerator() {
+            @Override
+            public String generateRowLabel(CategoryDataset data, int row) {
+                return data.getRowKey(row).toString();
+            }
+
+            @Override
+            public String generateColumnLabel(CategoryDataset data, int column) {
+                return data.getColumnKey(column).toString();
+            }
+
+            @Override
+            public String generateLabel(CategoryDataset data, int row, int column) {
+                Number m = medians.getValue(row, column);
+                return m == null ? null : number.format(m) + (p99[row][column] == null ? ""
+                        : " (p99 " + number.format(p99[row][column]) + ")");
+            }
+        });
+        labelsAtBarEnds(back);
+        for (int s = 0; s < settings.size(); s++) {
+            back.setSeriesVisibleInLegend(s, false);
+        }
+        CategoryPlot plot = new CategoryPlot(medians, categories, value, front);
+        plot.setDataset(1, tails);
+        plot.setRenderer(1, back);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.REVERSE); // the medians over their p99s
+        return horizontal(title, plot, settings.size() > 1);
+    }
+
+    /** The engines' axis of a bar chart: a group of bars per engine, its title beside it. */
+    private static CategoryAxis categoryAxis() {
         CategoryAxis categories = new CategoryAxis(null);
         categories.setCategoryMargin(0.25);
         categories.setLowerMargin(0.04);
         categories.setUpperMargin(0.04);
         categories.setMaximumCategoryLabelWidthRatio(0.35f);
-        NumberAxis value = new NumberAxis(axisLabel);
-        value.setUpperMargin(0.18);
-        value.setLowerMargin(0.18); // room for the labels of negative bars (a heap that shrank)
+        return categories;
+    }
+
+    /** Flat bars, a colour per setting at the given opacity (255: opaque), placed alike in every bar chart. */
+    private static BarRenderer settingBars(int settings, int alpha) {
         BarRenderer bars = new BarRenderer();
         bars.setBarPainter(new StandardBarPainter());
         bars.setShadowVisible(false);
         bars.setDrawBarOutline(false);
         bars.setItemMargin(0.05);
         bars.setMaximumBarWidth(0.12);
-        for (int s = 0; s < settings.size(); s++) {
-            bars.setSeriesPaint(s, SETTING_COLORS[s % SETTING_COLORS.length]);
+        for (int s = 0; s < settings; s++) {
+            Color c = SETTING_COLORS[s % SETTING_COLORS.length];
+            bars.setSeriesPaint(s, new Color(c.getRed(), c.getGreen(), c.getBlue(), alpha));
         }
-        bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", numberFormat(decimals)));
+        return bars;
+    }
+
+    /** Each bar's label just beyond its end (left of a negative bar's). */
+    private static void labelsAtBarEnds(BarRenderer bars) {
         bars.setDefaultItemLabelsVisible(true);
         bars.setDefaultItemLabelFont(TICK);
         bars.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
         bars.setDefaultNegativeItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE9, TextAnchor.CENTER_RIGHT));
         bars.setItemLabelAnchorOffset(4);
-        CategoryPlot plot = new CategoryPlot(data, categories, value, bars);
+    }
+
+    /** A bar chart laid on its side: engines down the left, values along the bottom, the report's white and grid. */
+    private static JFreeChart horizontal(String title, CategoryPlot plot, boolean legend) {
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(GRID);
         plot.setOutlineVisible(false);
-        style(categories, value);
-        return chart(title, plot, settings.size() > 1);
+        style(plot.getDomainAxis(), plot.getRangeAxis());
+        return chart(title, plot, legend);
     }
 
     /** A bar chart's height for its number of engines and settings, so bars keep one thickness. */

@@ -26,9 +26,10 @@ import java.util.stream.Collectors;
 
 /**
  * report.html: the {@link Report} of a run as one self-contained page (inline CSS and SVG, no script, nothing
- * fetched) with everything report.md says, each open-run statistic with its spread and run figures, the charts
- * (latency by percentile from the HdrHistogram logs; medians of create, open, count and close; memory and disk per
- * store) after the statistics tables, the gate's verdicts.json in full and the environment.
+ * fetched) with everything report.md says, each open-run statistic with its spread and run figures, the headline chart
+ * (open-query-close per engine) under the opening sentences, the other charts (latency by percentile from the
+ * HdrHistogram logs; medians of create, open, count and close; memory and disk per store) after the statistics
+ * tables, the gate's verdicts.json in full and the environment.
  */
 public final class HtmlReport {
     public static final String NAME = "report.html";
@@ -64,7 +65,12 @@ public final class HtmlReport {
         toc.clear();
         chartIds = 0;
         StringBuilder body = new StringBuilder();
-        report.findings().forEach(s -> section(body, s));
+        for (int k = 0; k < report.findings().size(); k++) {
+            section(body, report.findings().get(k));
+            if (k == 0) {
+                headline(body); // under the opening sentences, before the first table
+            }
+        }
         charts(body);
         verdicts(body);
         report.details().forEach(s -> section(body, s));
@@ -204,17 +210,36 @@ public final class HtmlReport {
         return Titles.fmt(min, stat.decimals()) + "–" + Titles.fmt(max, stat.decimals());
     }
 
-    /** Inline text: escaped, with {@code <code>} and {@code <strong>} spans. */
+    /** Inline text: escaped, with {@code <code>}, {@code <strong>} and {@code <a>} spans. */
     public static String inline(Text text) {
         StringBuilder html = new StringBuilder();
         for (Text.Span s : text.spans()) {
             switch (s.style()) {
                 case CODE -> html.append("<code>").append(HtmlPage.esc(s.text())).append("</code>");
                 case STRONG -> html.append("<strong>").append(HtmlPage.esc(s.text())).append("</strong>");
+                case LINK -> html.append("<a href=\"").append(HtmlPage.esc(s.href())).append("\">")
+                        .append(HtmlPage.esc(s.text())).append("</a>");
                 default -> html.append(HtmlPage.esc(s.text()));
             }
         }
         return html.toString();
+    }
+
+    /** The headline chart: open-query-close per engine, median and p99, every setting; the reference's marked. */
+    private void headline(StringBuilder html) {
+        ChartSet charts = report.charts();
+        if (charts.headline().isEmpty()) {
+            return;
+        }
+        ChartSet.Headline h = charts.headline().get();
+        int settings = charts.settings().size();
+        String caption = "Statistics <code>" + ChartSet.MEDIAN + "</code> and <code>" + ChartSet.P99 + "</code>, as in"
+                + " the tables" + (settings > 1 ? "; one colour per setting" : "") + "; in bold and marked"
+                + HtmlPage.esc(Charts.REFERENCE_MARK) + ": the reference write-up's engines; no bar: not measured.";
+        html.append("<div class=\"charts\">\n");
+        figure(html, Charts.headline(h.title(), charts.engines(), h.reference(), charts.settings(), h.median(),
+                h.p99(), h.decimals()), Charts.barsHeight(charts.engines().size(), settings), h.title(), caption);
+        html.append("</div>\n");
     }
 
     private void charts(StringBuilder html) {

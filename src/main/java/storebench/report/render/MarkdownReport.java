@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * report.md: the {@link Report} of a run as Markdown. The title and the lines under it, the sentences, one table per
- * setting (figures only: their spreads are report.html's), the profile, what was measured, the caveats, the
- * versions, how to reproduce it, and the gate's section.
+ * report.md: the {@link Report} of a run as Markdown. The title and the lines under it, the three sentences, one
+ * table per setting (figures only: their spreads are report.html's), the rankings, the profile, what was measured,
+ * the caveats, the versions, how to reproduce it, and the gate's section.
  */
 public final class MarkdownReport {
     public static final String NAME = "report.md";
@@ -124,13 +124,14 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
-    /** Inline text: `code` and **strong**. */
+    /** Inline text: `code`, **strong** and [links](href). */
     public static String inline(Text text) {
         StringBuilder md = new StringBuilder();
         for (Text.Span s : text.spans()) {
             switch (s.style()) {
                 case CODE -> md.append('`').append(s.text()).append('`');
                 case STRONG -> md.append("**").append(s.text()).append("**");
+                case LINK -> md.append('[').append(s.text()).append("](").append(s.href()).append(')');
                 default -> md.append(s.text());
             }
         }

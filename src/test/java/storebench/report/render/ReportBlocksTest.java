@@ -31,6 +31,21 @@ class ReportBlocksTest {
     }
 
     @Test
+    void aCaveatsLinkToTheNotebookIsALinkThatEachRendererWritesItsWay() {
+        Text caveat = Text.withCodeSpans("syncs nothing (measured: [docs/engines.md#rocksdb](docs/engines.md#rocksdb)),"
+                + " see `LOG` [sic]").withLinks(href -> "../../" + href);
+
+        assertThat(caveat.spans()).containsExactly(new Text.Span(Text.Style.PLAIN, "syncs nothing (measured: "),
+                new Text.Span(Text.Style.LINK, "docs/engines.md#rocksdb", "../../docs/engines.md#rocksdb"),
+                new Text.Span(Text.Style.PLAIN, "), see "), new Text.Span(Text.Style.CODE, "LOG"),
+                new Text.Span(Text.Style.PLAIN, " [sic]"));
+        assertThat(MarkdownReport.inline(caveat)).isEqualTo("syncs nothing (measured:"
+                + " [docs/engines.md#rocksdb](../../docs/engines.md#rocksdb)), see `LOG` [sic]");
+        assertThat(HtmlReport.inline(caveat)).isEqualTo("syncs nothing (measured: <a"
+                + " href=\"../../docs/engines.md#rocksdb\">docs/engines.md#rocksdb</a>), see <code>LOG</code> [sic]");
+    }
+
+    @Test
     void markdownSeparatesBlocksByABlankLineAndEndsAtAClosingFence() {
         String md = MarkdownReport.render(List.of(Block.Heading.of(2, "Reproduce"),
                 new Block.CodeBlock(List.of("mvn verify")), Block.Heading.of(2, "Regression gate"),

@@ -2,7 +2,7 @@ package storebench.report;
 
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
-import storebench.report.model.Headline;
+import storebench.report.model.AtAGlance;
 import storebench.report.model.Titles;
 import storebench.results.RunResults;
 
@@ -12,15 +12,15 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * A run's {@link Headline}, read from its files alone like the report: what README's result shows. Memory per open store
- * in total is the run's mem_total_kb, or what RunResults derives for a run written before it was recorded.
+ * A run's {@link AtAGlance}, read from its files alone like the report: what README's result shows. Memory per open
+ * store in total is the run's mem_total_kb, or what RunResults derives for a run written before it was recorded.
  */
-public final class HeadlineFigures {
-    private HeadlineFigures() {
+public final class AtAGlanceBuilder {
+    private AtAGlanceBuilder() {
     }
 
     /** The figures of every engine the run measured under {@code setting}, in the report's column order. */
-    public static Headline of(RunResults run, String setting) {
+    public static AtAGlance of(RunResults run, String setting) {
         List<String> engines = new ArrayList<>();
         run.measurements().stream().filter(m -> m.setting.equals(setting)).map(m -> m.engine).distinct()
                 .forEach(engines::add);
@@ -29,17 +29,17 @@ public final class HeadlineFigures {
                     + "'; its settings are " + run.measurements().stream().map(m -> m.setting).distinct().toList());
         }
         engines.sort(Comparator.comparingInt(Engines::rank));
-        List<Headline.Row> rows = new ArrayList<>();
+        List<AtAGlance.Row> rows = new ArrayList<>();
         for (String engine : engines) {
             List<OptionalDouble> values = new ArrayList<>();
-            for (Headline.Column c : Headline.COLUMNS) {
+            for (AtAGlance.Column c : AtAGlance.COLUMNS) {
                 values.add(figure(run, engine, setting, c.stat()));
             }
             boolean reference = Engines.find(engine).map(EngineDescriptor::inReference).orElse(false);
-            rows.add(new Headline.Row(engine, Titles.engineTitle(engine), reference, values));
+            rows.add(new AtAGlance.Row(engine, Titles.engineTitle(engine), reference, values));
         }
         String started = run.run().path("started").asText("");
-        return new Headline(setting, run.shape().workload(), run.shape().stores(),
+        return new AtAGlance(setting, run.shape().workload(), run.shape().stores(),
                 run.run().path("notesPerStore").asInt(), run.shape().runs(), run.shape().hold(),
                 started.length() >= 10 ? started.substring(0, 10) : "", rows);
     }

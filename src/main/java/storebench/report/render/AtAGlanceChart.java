@@ -1,6 +1,6 @@
 package storebench.report.render;
 
-import storebench.report.model.Headline;
+import storebench.report.model.AtAGlance;
 
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  * with the machine's font metrics, so its SVG would differ from machine to machine and a file kept in the repository
  * could not be checked against what the project renders.
  */
-public final class HeadlineChart {
+public final class AtAGlanceChart {
     private static final int WIDTH = 780;
     private static final int LABELS = 215;
     private static final int PLOT = 420;
@@ -20,15 +20,15 @@ public final class HeadlineChart {
     private static final int TOP = 58;
     private static final String FONT = "font-family=\"sans-serif\"";
 
-    private HeadlineChart() {
+    private AtAGlanceChart() {
     }
 
     /** The chart as a standalone SVG file's text. */
-    public static String svg(Headline figures) {
-        List<Headline.Row> rows = figures.rows();
+    public static String svg(AtAGlance figures) {
+        List<AtAGlance.Row> rows = figures.rows();
         double low = Double.MAX_VALUE;
         double high = 0;
-        for (Headline.Row r : rows) {
+        for (AtAGlance.Row r : rows) {
             for (OptionalDouble v : List.of(r.value("oqc_ms"), r.value("oqc_p99_ms"))) {
                 if (v.isPresent() && v.getAsDouble() > 0) {
                     low = Math.min(low, v.getAsDouble());
@@ -71,7 +71,7 @@ public final class HeadlineChart {
                     plain(Math.pow(10, d)) + " ms");
         }
         for (int k = 0; k < rows.size(); k++) {
-            Headline.Row r = rows.get(k);
+            AtAGlance.Row r = rows.get(k);
             int y = TOP + k * ROW;
             text(svg, LABELS - 8, y + 17, "end", 12, r.inReference() ? "bold" : "normal", "#202530", r.title());
             OptionalDouble median = r.value("oqc_ms");
@@ -92,9 +92,9 @@ public final class HeadlineChart {
                         .append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
                 labelAt = Math.max(end, whisker);
             }
-            Headline.Column oqc = Headline.COLUMNS.get(3);
-            text(svg, labelAt + 6, y + 17, "start", 11, "normal", "#202530", Headline.text(oqc, median)
-                    + (p99.isPresent() ? " (p99 " + Headline.text(oqc, p99) + ")" : "") + " ms");
+            AtAGlance.Column oqc = AtAGlance.COLUMNS.get(3);
+            text(svg, labelAt + 6, y + 17, "start", 11, "normal", "#202530", AtAGlance.text(oqc, median)
+                    + (p99.isPresent() ? " (p99 " + AtAGlance.text(oqc, p99) + ")" : "") + " ms");
         }
         int legend = plotBottom + 40;
         svg.append("<rect x=\"12\" y=\"").append(legend - 11).append("\" width=\"14\" height=\"14\" fill=\"#eef3fa\""

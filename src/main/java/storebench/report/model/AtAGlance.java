@@ -8,16 +8,16 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * A run's headline figures under one setting, a row per engine: what README's result shows (its table and chart).
- * storebench.report.HeadlineFigures reads them from a run's files.
+ * A run at a glance under one setting, a row per engine: what README's result shows (its table and chart).
+ * storebench.report.AtAGlanceBuilder reads them from a run's files.
  *
  * @param stores  N, stores per engine
  * @param runs    R, the open runs each median comes from
  * @param held    M, the stores held open for the memory figures
  * @param started the day the run started (yyyy-mm-dd), or "" where its run line does not say
  */
-public record Headline(String setting, String workload, int stores, int notesPerStore, int runs, int held,
-                       String started, List<Row> rows) {
+public record AtAGlance(String setting, String workload, int stores, int notesPerStore, int runs, int held,
+                        String started, List<Row> rows) {
     /** The table's columns: a statistic's id, its header and the unit it prints in. */
     public record Column(String stat, String header, Stat.Unit unit, int decimals) {
     }
@@ -50,7 +50,7 @@ public record Headline(String setting, String workload, int stores, int notesPer
         }
     }
 
-    public Headline {
+    public AtAGlance {
         rows = List.copyOf(rows);
     }
 

@@ -1,0 +1,287 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.ResultsFile;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a run costs, as the project's kept runs (docs/runs/) measured it: per engine, setting and N, the seconds each
+ * step of each phase took, with what those seconds grew with (its lines, visits, the warm-ups' JIT floors). Made by
+ * storebench.tools.Costs from the kept runs' results.jsonl, never by hand; the plan (storebench.run.RunPlan) scales it
+ * to a run's options.
+ *
+ * <p>Two seconds per step: {@code wallS}, the phase lines' own wall time (what the report's wall-time table sums), and
+ * {@code elapsedS}, the time from the line before to this one, which adds what the run spends around the step: trial
+ * processes starting, store checks, disk scans, a trial's first step also the previous trial's store deletion.
+ */
+public final class CostTable {
+    /** One step of one phase in one trial of a kept run. */
+    public record Step(String phase, String op, double wallS, double elapsedS, int lines, long visited,
+                       long floorVisits, int floored, boolean perRun) {
+        /** Whether it is a warm-up, whose visits its settling decides (memorywarmup, readwarmup, ...). */
+        public boolean warmUp() {
+            return op.endsWith("warmup");
+        }
+    }
+
+    /** One trial (engine, setting) of a kept run at its N: its steps in the order it made them. */
+    public record Point(String engine, String setting, int stores, String run, List<Step> steps) {
+        public Optional<Step> step(String phase, String op) {
+            return steps.stream().filter(s -> s.phase.equals(phase) && s.op.equals(op)).findFirst();
+        }
+    }
+
+    /**
+     * A kept run: its folder under docs/runs/, N, R, M, the warm-up's ceiling, its phases' options as given, its wall
+     * time, and what it spent outside any trial (before its first line and after its last: locks, the gate, the last
+     * trial's deletion).
+     */
+    public record KeptRun(String name, String started, int stores, int runs, int hold, int warmupOpens,
+                          Map<String, String> phaseOptions, double wallS, double aroundS) implements PhaseOptions {
+        @Override
+        public <T> T option(PhaseOption<T> option) {
+            return option.read(phaseOptions.getOrDefault(option.name(), option.fallback()));
+        }
+    }
+
+    private final List<KeptRun> runs;
+    private final List<Point> points;
+
+    public CostTable(List<KeptRun> runs, List<Point> points) {
+        this.runs = List.copyOf(runs);
+        this.points = List.copyOf(points);
+    }
+
+    public List<KeptRun> runs() {
+        return runs;
+    }
+
+    public List<Point> points() {
+        return points;
+    }
+
+    public KeptRun run(String name) {
+        return runs.stream().filter(r -> r.name.equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("the cost table has no kept run '" + name + "'"));
+    }
+
+    /**
+     * The table of these kept runs (folder name and results.jsonl's lines, in any order). A merged run is left out
+     * (its parts are kept runs of their own); of the trials of one engine, setting and N the newest that did not fail
+     * is kept.
+     */
+    public static CostTable of(Map<String, List<JsonNode>> kept) {
+        List<KeptRun> runs = new ArrayList<>();
+        Map<String, Point> newest = new LinkedHashMap<>();
+        Map<String, String> newestStarted = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>(kept.keySet());
+        names.sort(Comparator.naturalOrder());
+        for (String name : names) {
+            List<JsonNode> lines = kept.get(name);
+            JsonNode run = lines.stream().filter(l -> "run".equals(l.path("kind").asText())).findFirst().orElse(null);
+            if (run == null || run.has("merged")) {
+                continue;
+            }
+            Attributed a = attribute(lines);
+            runs.add(new KeptRun(name, run.path("started").asText(), run.path("stores").asInt(),
+                    run.path("runs").asInt(), run.path("hold").asInt(), run.path("warmupOpens").asInt(),
+                    texts(run.path("phaseOptions")), round(a.wallS), round(a.aroundS)));
+            for (Map.Entry<String, List<Step>> trial : a.steps.entrySet()) {
+                if (a.failed.contains(trial.getKey())) {
+                    continue;
+                }
+                String[] es = trial.getKey().split("/");
+                String key = trial.getKey() + "/" + run.path("stores").asInt();
+                String started = run.path("started").asText();
+                if (!newest.containsKey(key) || started.compareTo(newestStarted.get(key)) > 0) {
+                    newest.put(key, new Point(es[0], es[1], run.path("stores").asInt(), name, trial.getValue()));
+                    newestStarted.put(key, started);
+                }
+            }
+        }
+        List<Point> points = new ArrayList<>(newest.values());
+        points.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparingInt(Point::stores));
+        return new CostTable(runs, points);
+    }
+
+    /** A kept run's lines split into its trials' steps, and what it spent outside them. */
+    private record Attributed(Map<String, List<Step>> steps, List<String> failed, double wallS, double aroundS) {
+    }
+
+    /**
+     * Each line's time since the line before goes to the step its trial is in: a phase line's to its own step, any
+     * other line's (stat, pool, disk, status) to its trial's step so far, a trial's lines before its first step to
+     * that step; lines of no trial, and the time before the first and after the last line, to the run's own.
+     */
+    private static Attributed attribute(List<JsonNode> lines) {
+        Instant runAt = null;
+        Instant previous = null;
+        Instant last = null;
+        double endWallS = 0;
+        Instant endAt = null;
+        double around = 0;
+        Map<String, List<Step>> steps = new LinkedHashMap<>();
+        Map<String, Integer> currentPhase = new LinkedHashMap<>();
+        Map<String, Double> pending = new LinkedHashMap<>();
+        List<String> failed = new ArrayList<>();
+        for (JsonNode l : lines) {
+            String kind = l.path("kind").asText();
+            Instant at = l.has("at") ? Instant.parse(l.path("at").asText()) : null;
+            if (kind.equals("run")) {
+                runAt = at;
+                previous = at;
+                continue;
+            }
+            if (kind.equals("end")) {
+                endWallS = l.path("wallMs").asDouble() / 1000;
+                endAt = at;
+                continue;
+            }
+            if (at == null || previous == null) {
+                continue;
+            }
+            double dt = seconds(previous, at);
+            previous = at;
+            last = at;
+            String engine = l.path("engine").asText("");
+            if (engine.isEmpty()) {
+                around += dt;
+                continue;
+            }
+            String trial = engine + "/" + l.path("setting").asText();
+            List<Step> trialSteps = steps.computeIfAbsent(trial, k -> new ArrayList<>());
+            if (kind.equals("status") && "failed".equals(l.path("status").asText())) {
+                failed.add(trial);
+            }
+            if (kind.equals("phase")) {
+                String op = l.path("phase").asText();
+                Optional<Phase> phase = phaseOf(op, currentPhase.getOrDefault(trial, 0));
+                if (phase.isPresent()) {
+                    currentPhase.put(trial, Phases.ALL.indexOf(phase.get()));
+                    add(trialSteps, phase.get().id(), op, l, dt + pending.getOrDefault(trial, 0.0));
+                    pending.remove(trial);
+                    continue;
+                }
+            }
+            if (trialSteps.isEmpty()) {
+                pending.merge(trial, dt, Double::sum);
+            } else {
+                Step s = trialSteps.get(trialSteps.size() - 1);
+                trialSteps.set(trialSteps.size() - 1, new Step(s.phase, s.op, s.wallS, s.elapsedS + dt, s.lines,
+                        s.visited, s.floorVisits, s.floored, s.perRun));
+            }
+        }
+        around += pending.values().stream().mapToDouble(Double::doubleValue).sum(); // trials that made no step
+        steps.values().removeIf(List::isEmpty);
+        if (endAt != null && runAt != null && last != null) {
+            around += seconds(last, endAt) + Math.max(0, endWallS - seconds(runAt, endAt)); // after, and before the run line
+        }
+        steps.replaceAll((trial, list) -> list.stream().map(s -> new Step(s.phase, s.op, round(s.wallS),
+                round(s.elapsedS), s.lines, s.visited, s.floorVisits, s.floored, s.perRun)).toList());
+        return new Attributed(steps, failed, endWallS, around);
+    }
+
+    /**
+     * The phase a step belongs to: the one phase that sends it, or of several (the open runs' and the concurrency's
+     * warm-up) the first at or after the phase the trial is in, else the last of them.
+     */
+    private static Optional<Phase> phaseOf(String op, int current) {
+        List<Phase> sending = Phases.ALL.stream().filter(p -> p.steps().stream().anyMatch(s -> s.op().equals(op)))
+                .toList();
+        if (sending.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(sending.stream().filter(p -> Phases.ALL.indexOf(p) >= current).findFirst()
+                .orElse(sending.get(sending.size() - 1)));
+    }
+
+    /** Adds one phase line to its step (a step's lines add up). */
+    private static void add(List<Step> steps, String phase, String op, JsonNode l, double dt) {
+        long visited = l.path("visited").asLong(0);
+        boolean hasFloor = l.has("jitFloor");
+        boolean floored = hasFloor && visited <= l.path("jitFloor").asLong();
+        Step line = new Step(phase, op, l.path("wallMs").asDouble() / 1000, dt, 1, visited,
+                floored ? visited : 0, floored ? 1 : 0, l.has("run"));
+        for (int k = 0; k < steps.size(); k++) {
+            Step s = steps.get(k);
+            if (s.phase.equals(phase) && s.op.equals(op)) {
+                steps.set(k, new Step(phase, op, s.wallS + line.wallS, s.elapsedS + dt, s.lines + 1,
+                        s.visited + visited, s.floorVisits + line.floorVisits, s.floored + line.floored,
+                        s.perRun || line.perRun));
+                return;
+            }
+        }
+        steps.add(line);
+    }
+
+    private static double seconds(Instant from, Instant to) {
+        return Duration.between(from, to).toNanos() / 1e9;
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 100) / 100.0;
+    }
+
+    private static Map<String, String> texts(JsonNode object) {
+        Map<String, String> texts = new LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> texts.put(e.getKey(), e.getValue().asText()));
+        return texts;
+    }
+
+    /** The table as JSON (the resource costs.json), its runs and points in a fixed order. */
+    public ObjectNode toJson(String about) {
+        ObjectNode root = ResultsFile.JSON.createObjectNode().put("about", about);
+        ArrayNode runList = root.putArray("runs");
+        for (KeptRun r : runs) {
+            ObjectNode o = runList.addObject().put("run", r.name).put("started", r.started).put("stores", r.stores)
+                    .put("runs", r.runs).put("hold", r.hold).put("warmupOpens", r.warmupOpens).put("wallS", r.wallS)
+                    .put("aroundS", r.aroundS);
+            ObjectNode options = o.putObject("phaseOptions");
+            r.phaseOptions.forEach(options::put);
+        }
+        ArrayNode pointList = root.putArray("points");
+        for (Point p : points) {
+            ObjectNode o = pointList.addObject().put("engine", p.engine).put("setting", p.setting)
+                    .put("stores", p.stores).put("run", p.run);
+            ArrayNode stepList = o.putArray("steps");
+            for (Step s : p.steps) {
+                stepList.addObject().put("phase", s.phase).put("op", s.op).put("wallS", s.wallS)
+                        .put("elapsedS", s.elapsedS).put("lines", s.lines).put("visited", s.visited)
+                        .put("floorVisits", s.floorVisits).put("floored", s.floored).put("perRun", s.perRun);
+            }
+        }
+        return root;
+    }
+
+    /** The table from its JSON ({@link #toJson}). */
+    public static CostTable fromJson(JsonNode root) {
+        List<KeptRun> runs = new ArrayList<>();
+        for (JsonNode r : root.path("runs")) {
+            runs.add(new KeptRun(r.path("run").asText(), r.path("started").asText(), r.path("stores").asInt(),
+                    r.path("runs").asInt(), r.path("hold").asInt(), r.path("warmupOpens").asInt(),
+                    texts(r.path("phaseOptions")), r.path("wallS").asDouble(), r.path("aroundS").asDouble()));
+        }
+        List<Point> points = new ArrayList<>();
+        for (JsonNode p : root.path("points")) {
+            List<Step> steps = new ArrayList<>();
+            for (JsonNode s : p.path("steps")) {
+                steps.add(new Step(s.path("phase").asText(), s.path("op").asText(), s.path("wallS").asDouble(),
+                        s.path("elapsedS").asDouble(), s.path("lines").asInt(), s.path("visited").asLong(),
+                        s.path("floorVisits").asLong(), s.path("floored").asInt(), s.path("perRun").asBoolean()));
+            }
+            points.add(new Point(p.path("engine").asText(), p.path("setting").asText(), p.path("stores").asInt(),
+                    p.path("run").asText(), steps));
+        }
+        return new CostTable(runs, points);
+    }
+}

@@ -1,0 +1,453 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.EngineDescriptor;
+import storebench.model.Setting;
+import storebench.model.Workload;
+import storebench.phase.CostTable;
+import storebench.phase.Phase;
+import storebench.phase.Phases;
+import storebench.phase.SteadyState;
+import storebench.phase.WarmUp;
+import storebench.results.ResultsFile;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What a run will do and how long it will take, said before it measures (like JMH's -l and -lp): engines x settings x
+ * phases in the order the run measures them, N, R, and an estimate from the project's cost table (costs.json, made by
+ * storebench.tools.Costs from the kept runs in docs/runs/). Each phase step's kept seconds are scaled by what the step
+ * grows with (Phase#units: N, R, M, the sample, the threads, the capacity's cap) and, for a warm-up, by its visits
+ * under the run's JIT floor and ceiling; between two kept N the estimates from both are interpolated on log N, outside
+ * them the nearest is used. What the table cannot scale is said, not guessed.
+ */
+public final class RunPlan {
+    /** The cost table, in the build's resources. */
+    public static final String TABLE = "costs.json";
+
+    /** One phase of one trial, in the order the run measures them, with its estimate (seconds). */
+    public record Item(String engine, String setting, Phase phase, double wallS, double elapsedS,
+                       Map<String, Double> opsWallS) {
+    }
+
+    private final BenchOptions options;
+    private final CostTable table;
+    private final List<Item> items = new ArrayList<>();
+    private final List<String> skipped = new ArrayList<>();
+    /** Where the estimate stands on a fallback, or says it could not scale: one line each, in order, once. */
+    private final Set<String> notes = new LinkedHashSet<>();
+    /** The engines a setting has no kept run of, by setting: estimated from the default setting's. */
+    private final Map<String, Set<String>> fallbacks = new LinkedHashMap<>();
+    /** The steps with no kept figure at all: left out of the estimate. */
+    private final Set<String> missing = new LinkedHashSet<>();
+    private final double aroundS;
+
+    private RunPlan(BenchOptions options, CostTable table) {
+        this.options = options;
+        this.table = table;
+        this.aroundS = median(table.runs().stream().map(CostTable.KeptRun::aroundS).toList());
+        for (Setting setting : options.settings) {
+            for (EngineDescriptor engine : options.engines) {
+                Optional<String> why = engine.unavailable();
+                if (why.isPresent()) {
+                    if (!skipped.contains(engine.id())) {
+                        skipped.add(engine.id());
+                        notes.add(engine.id() + " is not measured (its column says why)");
+                    }
+                    continue;
+                }
+                boolean poolMade = false;
+                for (Phase phase : options.phases) {
+                    List<Phase> costed = new ArrayList<>();
+                    if (phase.usesPool() && !poolMade && phase != Phases.CREATE) {
+                        costed.add(Phases.CREATE); // the first phase that needs the pool makes it
+                    }
+                    poolMade |= phase.usesPool();
+                    costed.add(phase);
+                    double wall = 0;
+                    double elapsed = 0;
+                    Map<String, Double> ops = new LinkedHashMap<>();
+                    for (Phase p : costed) {
+                        for (Phase.Step step : p.steps()) {
+                            if (step.wallTimeColumn() == null) {
+                                continue; // no phase line: its time is in the steps around it
+                            }
+                            Optional<double[]> s = step(engine.id(), setting.id(), p, step.op());
+                            if (s.isPresent()) {
+                                wall += s.get()[0];
+                                elapsed += s.get()[1];
+                                ops.merge(step.op(), s.get()[0], Double::sum);
+                            }
+                        }
+                    }
+                    items.add(new Item(engine.id(), setting.id(), phase, wall, elapsed, ops));
+                }
+            }
+        }
+        notScaled();
+    }
+
+    /** The plan of a run with these options, from the build's cost table. */
+    public static RunPlan of(BenchOptions options) {
+        return of(options, builtTable());
+    }
+
+    public static RunPlan of(BenchOptions options, CostTable table) {
+        return new RunPlan(options, table);
+    }
+
+    /** The cost table the build holds (src/main/resources/storebench/run/costs.json). */
+    public static CostTable builtTable() {
+        try (InputStream in = RunPlan.class.getResourceAsStream(TABLE)) {
+            if (in == null) {
+                throw new IllegalStateException(TABLE + " is missing from the build (src/main/resources/storebench/run;"
+                        + " make it with storebench.tools.Costs)");
+            }
+            return CostTable.fromJson(ResultsFile.JSON.readTree(in));
+        } catch (IOException e) {
+            throw new UncheckedIOException(TABLE + ": not valid JSON", e);
+        }
+    }
+
+    public List<Item> items() {
+        return List.copyOf(items);
+    }
+
+    /** The whole run's estimate (s): its phases, what it spends around them, and before and after its trials. */
+    public double estimateS() {
+        return items.stream().mapToDouble(Item::elapsedS).sum() + aroundS;
+    }
+
+    /** The phase lines' wall time alone (s), as the report's wall-time table sums it. */
+    public double phasesWallS() {
+        return items.stream().mapToDouble(Item::wallS).sum();
+    }
+
+    /** The steps with no kept figure, left out of the estimate ("engine/setting phase step"). */
+    public List<String> missing() {
+        return List.copyOf(missing);
+    }
+
+    /** Where the estimate stands on a fallback or could not scale an option, one sentence each. */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /**
+     * One step's estimate {wall, elapsed} (s) for an engine and setting at this run's N and options; empty where no
+     * kept run has a figure for it (noted), or {0, 0} where the kept runs show that the engine does not send it. A
+     * setting kept only at another N than the default setting's nearest stands on the default setting's figure at
+     * this N, times the two settings' ratio where both were kept (noted): a step's seconds scale worse across N than
+     * across settings.
+     */
+    private Optional<double[]> step(String engine, String setting, Phase phase, String op) {
+        List<CostTable.Point> own = points(engine, setting);
+        if (!setting.equals(Setting.DEFAULT.id()) && own.stream().noneMatch(p -> p.setting().equals(Setting.DEFAULT.id()))
+                && !covers(own, phase, op)) {
+            Optional<double[]> across = acrossSettings(engine, setting, own, phase, op);
+            if (across.isPresent()) {
+                return across;
+            }
+        }
+        Optional<double[]> estimate = estimate(own, phase, op);
+        if (estimate.isEmpty()) {
+            missing.add(engine + "/" + setting + " " + phase.id() + " " + op);
+        }
+        return estimate;
+    }
+
+    /**
+     * A setting kept only at another N: the default setting's estimate at this N times the two settings' ratio at
+     * the N where both were kept, if the default setting was kept nearer this N; empty otherwise.
+     */
+    private Optional<double[]> acrossSettings(String engine, String setting, List<CostTable.Point> own, Phase phase,
+                                              String op) {
+        List<CostTable.Point> defaults = points(engine, Setting.DEFAULT.id());
+        Optional<CostTable.Point> ownNearest = nearest(own, phase, op);
+        Optional<CostTable.Point> defaultNearest = nearest(defaults, phase, op);
+        Optional<CostTable.Point> bothAt = ownNearest.flatMap(o -> defaults.stream().filter(d -> d.stores() == o.stores()
+                && d.step(phase.id(), op).isPresent()).findFirst());
+        if (ownNearest.isEmpty() || defaultNearest.isEmpty() || bothAt.isEmpty()
+                || distance(defaultNearest.get()) >= distance(ownNearest.get())) {
+            return Optional.empty();
+        }
+        double[] mine = scaled(ownNearest.get(), phase, op);
+        double[] theirs = scaled(bothAt.get(), phase, op);
+        notes.add(setting + " at N=" + count(options.stores) + ": no kept run there; the default setting's figures there,"
+                + " times the two settings' ratio at N=" + count(ownNearest.get().stores()));
+        return estimate(defaults, phase, op).map(h -> new double[] {h[0] * ratio(mine[0], theirs[0]),
+                h[1] * ratio(mine[1], theirs[1])});
+    }
+
+    private static double ratio(double a, double b) {
+        return b > 0 ? a / b : 1;
+    }
+
+    /** How far a kept N lies from this run's, on log N. */
+    private double distance(CostTable.Point p) {
+        return Math.abs(Math.log((double) p.stores() / options.stores));
+    }
+
+    private Optional<CostTable.Point> nearest(List<CostTable.Point> points, Phase phase, String op) {
+        return points.stream().filter(p -> p.step(phase.id(), op).isPresent())
+                .min(Comparator.comparingDouble(this::distance));
+    }
+
+    /** Whether the points with this step hold this run's N or lie on both sides of it. */
+    private boolean covers(List<CostTable.Point> points, Phase phase, String op) {
+        List<Integer> ns = points.stream().filter(p -> p.step(phase.id(), op).isPresent()).map(CostTable.Point::stores)
+                .toList();
+        return ns.contains(options.stores) || ns.stream().anyMatch(n -> n < options.stores)
+                && ns.stream().anyMatch(n -> n > options.stores);
+    }
+
+    /**
+     * A step's estimate from these kept trials: the one at this run's N, or the two around it interpolated on log N,
+     * or the nearest (noted); {0, 0} where they hold the phase but not the step; empty where they hold neither.
+     */
+    private Optional<double[]> estimate(List<CostTable.Point> points, Phase phase, String op) {
+        List<CostTable.Point> having = points.stream().filter(p -> p.step(phase.id(), op).isPresent()).toList();
+        if (having.isEmpty()) {
+            boolean phaseKept = points.stream().anyMatch(p -> p.steps().stream()
+                    .anyMatch(s -> s.phase().equals(phase.id())));
+            // e.g. a Node engine's concurrency warms up inside its workers: no warm-up step of its own
+            return phaseKept ? Optional.of(new double[] {0, 0}) : Optional.empty();
+        }
+        int n = options.stores;
+        CostTable.Point below = null;
+        CostTable.Point above = null;
+        for (CostTable.Point p : having) {
+            if (p.stores() <= n && (below == null || p.stores() > below.stores())) {
+                below = p;
+            }
+            if (p.stores() >= n && (above == null || p.stores() < above.stores())) {
+                above = p;
+            }
+        }
+        if (below == null || above == null) {
+            CostTable.Point nearest = below != null ? below : above;
+            notes.add("N=" + count(n) + " lies outside the kept runs' N for some steps: scaled from the nearest ("
+                    + having.stream().map(p -> count(p.stores())).distinct().collect(Collectors.joining(", ")) + ")");
+            return Optional.of(scaled(nearest, phase, op));
+        }
+        if (below == above) {
+            return Optional.of(scaled(below, phase, op));
+        }
+        double[] lo = scaled(below, phase, op);
+        double[] hi = scaled(above, phase, op);
+        double t = (Math.log(n) - Math.log(below.stores())) / (Math.log(above.stores()) - Math.log(below.stores()));
+        return Optional.of(new double[] {lo[0] + t * (hi[0] - lo[0]), lo[1] + t * (hi[1] - lo[1])});
+    }
+
+    /** The kept trials of this engine and setting; where the setting has none, the default setting's (noted). */
+    private List<CostTable.Point> points(String engine, String setting) {
+        List<CostTable.Point> own = table.points().stream().filter(p -> p.engine().equals(engine)
+                && p.setting().equals(setting)).toList();
+        if (!own.isEmpty() || setting.equals(Setting.DEFAULT.id())) {
+            return own;
+        }
+        List<CostTable.Point> fallback = points(engine, Setting.DEFAULT.id());
+        if (!fallback.isEmpty()) {
+            fallbacks.computeIfAbsent(setting, k -> new LinkedHashSet<>()).add(engine);
+        }
+        return fallback;
+    }
+
+    /** A kept step's seconds {wall, elapsed} scaled from its run's N and options to this run's. */
+    private double[] scaled(CostTable.Point point, Phase phase, String op) {
+        CostTable.Step s = point.step(phase.id(), op).orElseThrow();
+        CostTable.KeptRun kept = table.run(point.run());
+        double unitsKept = phase.units(op, kept.stores(), kept.runs(), kept.hold(), kept);
+        double units = phase.units(op, options.stores, options.runs, options.hold, options);
+        double scale = unitsKept > 0 ? units / unitsKept : 1;
+        double lines = s.perRun() ? (double) options.runs / kept.runs() : 1;
+        double ratio;
+        if (s.warmUp()) {
+            ratio = scale * warmUpVisits(s, kept) / Math.max(1.0, (double) s.visited() / s.lines());
+        } else if (s.visited() > 0 && s.visited() < unitsKept) {
+            ratio = Math.min(scale, lines); // it stopped short (a limit, a precision reached): no further with more room
+        } else {
+            ratio = scale;
+        }
+        double wall = s.wallS() * ratio;
+        return new double[] {wall, wall + Math.max(0, s.elapsedS() - s.wallS()) * (s.perRun() ? lines : ratio)};
+    }
+
+    /**
+     * The visits a warm-up of this step would make under this run's rule, JIT floor and ceiling, from the kept ones:
+     * those that ended at the kept floor settle, without it, no sooner than the rule allows (its fewest visits), the
+     * others where they settled, each at most at the ceiling and at least at the floor.
+     */
+    private double warmUpVisits(CostTable.Step s, CostTable.KeptRun kept) {
+        int ceiling = options.warmupOpens;
+        if (options.warmup == WarmUp.Rule.FIXED) {
+            return ceiling;
+        }
+        int keptFloor = kept.option(WarmUp.JIT_VISITS);
+        int floor = options.option(WarmUp.JIT_VISITS);
+        double least = SteadyState.minWindows() * SteadyState.WINDOW;
+        double atFloor = s.floored() == 0 ? 0 : (double) s.floorVisits() / s.floored();
+        double newFloor = keptFloor > 0 ? atFloor * floor / keptFloor : 0;
+        double floored = Math.max(newFloor, Math.min(least, ceiling));
+        int free = s.lines() - s.floored();
+        double settled = free == 0 ? 0 : Math.min((double) (s.visited() - s.floorVisits()) / free, ceiling);
+        return (s.floored() * floored + free * settled) / s.lines();
+    }
+
+    /** What the estimate leaves out or cannot scale, for this run's options. */
+    private void notScaled() {
+        fallbacks.forEach((setting, engines) -> notes.add(setting + ": no kept run of " + String.join(", ", engines)
+                + "; estimated from the default setting's"));
+        if (options.workload != Workload.LARGE) {
+            notes.add("bench.workload=" + options.workload.id() + ": the kept runs are of the large workload; estimated"
+                    + " as large (more than it will take)");
+        }
+        if (!"off".equals(options.phaseOptionTexts.getOrDefault("bench.precision", "off"))) {
+            notes.add("bench.precision: the runs it adds (up to bench.maxRuns) are not in the estimate");
+        }
+        if (options.resample > 0 && options.baseline.isPresent()) {
+            notes.add("bench.resample: the gate's extra open runs are not in the estimate");
+        }
+        if (!options.profilers.isEmpty()) {
+            notes.add("bench.profilers: the profilers' cost is not in the estimate");
+        }
+        if (options.profile) {
+            notes.add("bench.profile: the profiling phases (ProfileBench) are not in the estimate");
+        }
+        if (options.reuse) {
+            notes.add("bench.reuse: the estimate creates all N stores; reused ones take less");
+        }
+        if (options.maxLoad.isPresent()) {
+            notes.add("bench.maxLoad: waits for the load are not in the estimate");
+        }
+        if (options.warmup == WarmUp.Rule.STEADY && options.warmupOpens > 5000) {
+            notes.add("bench.warmupOpens above the kept runs' 5,000: warm-ups that never settled may take longer");
+        }
+        if (options.phases != Phases.ALL) {
+            notes.add("phases as it.test names them (their test methods; a class pattern alone counts every phase)");
+        }
+        if (!missing.isEmpty()) {
+            notes.add("no kept figure, not in the estimate: " + String.join(", ", missing));
+        }
+    }
+
+    /**
+     * The line at a phase's start: its place in the plan and the time left by the plan's estimate; empty for a phase
+     * the plan does not hold (a profiling phase).
+     */
+    public Optional<String> progress(String engine, String setting, Phase phase, double elapsedS) {
+        for (int k = 0; k < items.size(); k++) {
+            Item item = items.get(k);
+            if (item.engine.equals(engine) && item.setting.equals(setting) && item.phase == phase) {
+                double left = aroundS;
+                for (int j = k; j < items.size(); j++) {
+                    left += items.get(j).elapsedS;
+                }
+                return Optional.of(String.format(Locale.ROOT, "[storebench] phase %d of %d: %s/%s %s; %s in, about %s"
+                        + " left by the plan (estimate %s)", k + 1, items.size(), engine, setting, phase.id(),
+                        duration(elapsedS), duration(left), duration(estimateS())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The plan as printed before the first measurement, one line per row. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        long engines = options.engines.stream().filter(e -> e.unavailable().isEmpty()).count();
+        out.add("[storebench] plan: " + engines + (engines == 1 ? " engine" : " engines") + " x "
+                + options.settings.size() + (options.settings.size() == 1 ? " setting" : " settings") + " x "
+                + options.phases.size() + (options.phases.size() == 1 ? " phase" : " phases") + " = " + items.size()
+                + " phases to measure; N=" + count(options.stores) + ", R=" + options.runs + ", M=" + count(options.hold)
+                + ", workload " + options.workload.id());
+        out.add("[storebench]   engines: " + options.enginesAsked + " = " + options.engines.stream()
+                .map(EngineDescriptor::id).collect(Collectors.joining(", ")));
+        out.add("[storebench]   settings: " + options.settings.stream().map(Setting::id).collect(Collectors.joining(", "))
+                + "; phases: " + options.phases.stream().map(Phase::id).collect(Collectors.joining(", ")));
+        out.add(String.format(Locale.ROOT, "[storebench] estimate: %s (%,.0f s): %,.0f s in the phases' own lines,"
+                + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)",
+                duration(estimateS()), estimateS(), phasesWallS(), estimateS() - phasesWallS()));
+        int width = options.engines.stream().mapToInt(e -> e.id().length()).max().orElse(6);
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", "s"));
+        options.settings.forEach(s -> head.append(String.format(Locale.ROOT, " %15s", s.id())));
+        out.add(head.toString());
+        for (EngineDescriptor e : options.engines) {
+            if (skipped.contains(e.id())) {
+                continue;
+            }
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", e.id()));
+            for (Setting s : options.settings) {
+                double sum = items.stream().filter(i -> i.engine.equals(e.id()) && i.setting.equals(s.id()))
+                        .mapToDouble(Item::elapsedS).sum();
+                row.append(String.format(Locale.ROOT, " %,15.0f", sum));
+            }
+            out.add(row.toString());
+        }
+        out.add("[storebench]   from " + TABLE + " (storebench.tools.Costs over docs/runs/): " + sources());
+        notes.forEach(n -> out.add("[storebench]   " + n));
+        return out;
+    }
+
+    /** Which kept runs the estimate rests on, by N. */
+    private String sources() {
+        Map<Integer, Set<String>> byN = new java.util.TreeMap<>();
+        for (EngineDescriptor e : options.engines) {
+            for (Setting s : options.settings) {
+                for (CostTable.Point p : points(e.id(), s.id())) {
+                    byN.computeIfAbsent(p.stores(), k -> new java.util.TreeSet<>()).add(p.run());
+                }
+            }
+        }
+        return byN.isEmpty() ? "none" : byN.entrySet().stream().map(en -> "N=" + count(en.getKey()) + " "
+                + String.join(", ", en.getValue())).collect(Collectors.joining("; "));
+    }
+
+    /** The plan's figures for the run line (the report sets them beside the actual times). */
+    public ObjectNode json() {
+        ObjectNode o = ResultsFile.JSON.createObjectNode().put("estimateS", Math.round(estimateS() * 10) / 10.0)
+                .put("phasesS", Math.round(phasesWallS() * 10) / 10.0).put("phases", items.size());
+        ObjectNode ops = o.putObject("opsS");
+        Map<String, Double> byOp = new LinkedHashMap<>();
+        items.forEach(i -> i.opsWallS.forEach((op, s) -> byOp.merge(op, s, Double::sum)));
+        byOp.forEach((op, s) -> ops.put(op, Math.round(s * 10) / 10.0));
+        if (!missing.isEmpty()) {
+            missing.forEach(m -> o.withArray("missing").add(m));
+        }
+        return o;
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return 0;
+        }
+        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** "about 21 min", "40 s", "1 h 05 min". */
+    static String duration(double seconds) {
+        long s = Math.round(seconds);
+        if (s < 60) {
+            return s + " s";
+        }
+        long min = Math.round(seconds / 60);
+        return min < 60 ? min + " min" : String.format(Locale.ROOT, "%d h %02d min", min / 60, min % 60);
+    }
+
+    private static String count(int n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+}

@@ -1,0 +1,144 @@
+package storebench.run;
+
+import org.junit.jupiter.api.Test;
+import storebench.phase.CostTable;
+import storebench.phase.Phases;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.data.Offset.offset;
+
+/** The plan's estimate: a kept run's seconds, scaled to a run's N and options as far as the cost table allows. */
+class RunPlanTest {
+    private static final CostTable TABLE = RunPlan.builtTable();
+
+    private static RunPlan plan(String... keyValues) {
+        Map<String, String> props = new HashMap<>();
+        for (int k = 0; k < keyValues.length; k += 2) {
+            props.put(keyValues[k], keyValues[k + 1]);
+        }
+        return RunPlan.of(BenchOptions.from(props::get, env -> null), TABLE);
+    }
+
+    private static double op(RunPlan plan, String op) {
+        return plan.items().stream().mapToDouble(i -> i.opsWallS().getOrDefault(op, 0.0)).sum();
+    }
+
+    /** The kept run's own wall time of a step, over its trials. */
+    private static double kept(String run, String op) {
+        return TABLE.points().stream().filter(p -> p.run().equals(run)).flatMap(p -> p.steps().stream())
+                .filter(s -> s.op().equals(op)).mapToDouble(CostTable.Step::wallS).sum();
+    }
+
+    @Test
+    void atAKeptRunsOwnOptionsTheEstimateIsThatRunsTime() {
+        RunPlan plan = plan("bench.engines", "objectbox,objectbox-cached,sqlite,turso,libsql,sqlite-node",
+                "bench.settings", "default", "bench.stores", "10000");
+        double keptPhases = TABLE.points().stream().filter(p -> p.run().equals("10k/reference-default"))
+                .flatMap(p -> p.steps().stream()).mapToDouble(CostTable.Step::wallS).sum();
+        assertThat(plan.phasesWallS()).isCloseTo(keptPhases, offset(0.5));
+        assertThat(plan.estimateS()).as("its wall time, within the median of what the kept runs spent around trials")
+                .isCloseTo(TABLE.run("10k/reference-default").wallS(), offset(30.0));
+        assertThat(plan.missing()).isEmpty();
+    }
+
+    @Test
+    void runsScaleThePerRunStepsAndOnlyThem() {
+        RunPlan three = plan("bench.engines", "sqlite", "bench.settings", "default");
+        RunPlan six = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.runs", "6");
+        assertThat(op(six, "openrun")).isCloseTo(2 * op(three, "openrun"), offset(1e-6));
+        assertThat(op(six, "readwarmup")).isCloseTo(2 * op(three, "readwarmup"), offset(1e-6));
+        assertThat(op(six, "create")).isEqualTo(op(three, "create"));
+        assertThat(op(six, "hold")).isEqualTo(op(three, "hold"));
+    }
+
+    @Test
+    void storesScaleWhatVisitsThemAndTheSampleAndCapacityOptionsTheirSteps() {
+        RunPlan thousand = plan("bench.engines", "sqlite", "bench.settings", "default");
+        RunPlan twoHundred = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.stores", "200",
+                "bench.sample", "100", "bench.capacityMax", "50", "bench.threads", "2");
+        assertThat(op(twoHundred, "create")).isCloseTo(op(thousand, "create") / 5, offset(1e-6));
+        assertThat(op(twoHundred, "openrun")).isCloseTo(op(thousand, "openrun") / 5, offset(1e-6));
+        assertThat(op(twoHundred, "hold")).as("M = min(1,000, N)").isCloseTo(op(thousand, "hold") / 5, offset(1e-6));
+        assertThat(op(twoHundred, "readrun")).as("the sample, 100 of 1,000").isCloseTo(op(thousand, "readrun") / 10,
+                offset(1e-6));
+        assertThat(op(twoHundred, "capacity")).as("50 stores where the kept run opened 19,941 before a limit")
+                .isCloseTo(op(thousand, "capacity") * 50 / 20_000, offset(1e-3));
+        assertThat(op(twoHundred, "concurrent")).as("one thread count of three, its visits in passes over the sample")
+                .isCloseTo(op(thousand, "concurrent") / 3, offset(1e-6));
+        assertThat(twoHundred.notes()).anyMatch(n -> n.startsWith("N=200 lies outside the kept runs' N"));
+    }
+
+    @Test
+    void aLowerJitFloorAndCeilingShortenTheWarmUpsThatStoppedThere() {
+        RunPlan floors = plan("bench.engines", "sqlite", "bench.settings", "default");
+        RunPlan none = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.jitVisits", "0");
+        // sqlite's open-run warm-ups all ended at the 10,000-visit floor: without it the rule's fewest, 1,500 visits
+        assertThat(op(none, "warmup")).isLessThan(op(floors, "warmup") / 3);
+        RunPlan ceiling = plan("bench.engines", "turso", "bench.settings", "default", "bench.warmupOpens", "500");
+        RunPlan kept = plan("bench.engines", "turso", "bench.settings", "default");
+        assertThat(op(ceiling, "warmup")).isLessThan(op(kept, "warmup") / 2);
+        RunPlan fixed = plan("bench.engines", "turso", "bench.settings", "default", "bench.warmup", "fixed");
+        assertThat(op(fixed, "readwarmup")).isGreaterThan(op(kept, "readwarmup"));
+    }
+
+    @Test
+    void phasesLeftOutCostNothingButThePoolIsMadeForTheFirstThatNeedsIt() {
+        RunPlan all = plan("bench.engines", "sqlite", "bench.settings", "default");
+        RunPlan reads = plan("bench.engines", "sqlite", "bench.settings", "default", "it.test", "StoreLifeBench#read");
+        assertThat(reads.items()).extracting(i -> i.phase().id()).containsExactly("read");
+        assertThat(op(reads, "create")).as("read needs the pool: its create comes with it").isEqualTo(op(all, "create"));
+        assertThat(op(reads, "openrun")).isZero();
+        RunPlan capacity = plan("bench.engines", "sqlite", "bench.settings", "default", "it.test",
+                "StoreLifeBench#capacity");
+        assertThat(op(capacity, "create")).as("capacity copies a store of its own").isZero();
+        assertThat(capacity.estimateS()).isLessThan(all.estimateS() / 2);
+    }
+
+    @Test
+    void aSettingOrEngineWithoutKeptFiguresSaysHowItWasEstimatedOrThatItWasNot() {
+        RunPlan durable = plan("bench.engines", "sqlite", "bench.settings", "durable");
+        assertThat(durable.notes()).contains("durable: no kept run of sqlite; estimated from the default setting's");
+        assertThat(durable.estimateS()).isPositive();
+        RunPlan mmap = plan("bench.engines", "sqlite", "bench.settings", "mmap-threshold");
+        assertThat(mmap.notes()).anyMatch(n -> n.startsWith("mmap-threshold at N=1,000: no kept run there; the default"
+                + " setting's figures there, times the two settings' ratio at N=10,000"));
+
+        CostTable withoutSqlite = new CostTable(TABLE.runs(), TABLE.points().stream()
+                .filter(p -> !p.engine().equals("sqlite")).toList());
+        RunPlan none = RunPlan.of(BenchOptions.from(Map.of("bench.engines", "sqlite,lmdb", "bench.settings",
+                "default")::get, env -> null), withoutSqlite);
+        assertThat(none.missing()).contains("sqlite/default create create", "sqlite/default openruns openrun")
+                .noneMatch(m -> m.startsWith("lmdb"));
+        assertThat(none.notes()).anyMatch(n -> n.startsWith("no kept figure, not in the estimate: sqlite/default"));
+        assertThat(String.join("\n", none.lines())).contains("no kept figure, not in the estimate");
+        assertThat(none.json().path("missing")).isNotEmpty();
+    }
+
+    @Test
+    void aPhasesStartSaysItsPlaceInThePlanAndTheTimeLeft() {
+        RunPlan plan = plan("bench.engines", "sqlite,lmdb", "bench.settings", "default");
+        assertThat(plan.items()).hasSize(2 * Phases.ALL.size());
+        String first = plan.progress("sqlite", "default", Phases.CREATE, 0).orElseThrow();
+        String last = plan.progress("lmdb", "default", Phases.CAPACITY_PER_PROCESS, 600).orElseThrow();
+        assertThat(first).startsWith("[storebench] phase 1 of 16: sqlite/default create; 0 s in, about ")
+                .contains("left by the plan (estimate " + RunPlan.duration(plan.estimateS()) + ")");
+        assertThat(last).startsWith("[storebench] phase 16 of 16: lmdb/default capacity; 10 min in, about ");
+        assertThat(plan.progress("sqlite", "default", Phases.CREATE_STEPS, 0)).as("not in the plan").isEmpty();
+    }
+
+    @Test
+    void thePlanSaysEnginesSettingsPhasesNAndRAndTheEstimateInMinutes() {
+        RunPlan plan = plan();
+        List<String> lines = plan.lines();
+        assertThat(lines.get(0)).isEqualTo("[storebench] plan: 6 engines x 2 settings x 8 phases = 96 phases to measure;"
+                + " N=1,000, R=3, M=1,000, workload large");
+        assertThat(lines.get(1)).startsWith("[storebench]   engines: reference = objectbox, objectbox-cached,");
+        assertThat(lines.get(3)).startsWith("[storebench] estimate: " + RunPlan.duration(plan.estimateS()));
+        assertThat(lines).anyMatch(l -> l.contains("objectbox-nosync is not measured"));
+        assertThat(plan.json().path("estimateS").asDouble()).isCloseTo(plan.estimateS(), offset(0.05));
+    }
+}

@@ -1,0 +1,74 @@
+package storebench.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import storebench.phase.CostTable;
+import storebench.results.ResultsFile;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The cost table the plan estimates from is what storebench.tools.Costs makes of the kept runs, never typed by hand. */
+class CostsTest {
+    private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
+
+    @Test
+    void theCommittedTableIsWhatTheToolMakesFromDocsRuns() throws Exception {
+        String made = Costs.table(PROJECT.resolve(Costs.KEPT_RUNS));
+        assertThat(Files.readString(PROJECT.resolve(Costs.TABLE), StandardCharsets.UTF_8))
+                .as("%s is not what storebench.tools.Costs makes from %s: run mvn -q compile exec:java"
+                        + " -Dexec.mainClass=storebench.tools.Costs", Costs.TABLE, Costs.KEPT_RUNS)
+                .isEqualTo(made);
+    }
+
+    @Test
+    void theTableHoldsEveryKeptRunButTheMergedOneAndItsSecondsAddUpToTheirWallTime() throws Exception {
+        CostTable table = CostTable.fromJson(ResultsFile.JSON.readTree(Costs.table(PROJECT.resolve(Costs.KEPT_RUNS))));
+        assertThat(table.runs()).extracting(CostTable.KeptRun::name).contains("1000/all-default", "10k/reference-default")
+                .doesNotContain("10k/all");
+        // a run whose trials all count (none failed): its steps and what it spent around them are its wall time
+        CostTable.KeptRun reference = table.run("10k/reference-default");
+        double steps = table.points().stream().filter(p -> p.run().equals(reference.name()))
+                .flatMap(p -> p.steps().stream()).mapToDouble(CostTable.Step::elapsedS).sum();
+        assertThat(steps + reference.aroundS()).isCloseTo(reference.wallS(), org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    private static JsonNode line(String json) throws Exception {
+        return ResultsFile.JSON.readTree(json);
+    }
+
+    private static String phase(String engine, String op, double wallMs, String at, String extra) {
+        return "{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\",\"phase\":\"" + op
+                + "\",\"wallMs\":" + wallMs + ",\"visited\":100" + extra + ",\"at\":\"" + at + "\"}";
+    }
+
+    @Test
+    void eachLinesTimeGoesToTheStepItsTrialIsInAndAWarmUpAfterTheRunsToConcurrency() throws Exception {
+        List<JsonNode> lines = new ArrayList<>();
+        lines.add(line("{\"kind\":\"run\",\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+                + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
+        lines.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
+        lines.add(line("{\"kind\":\"pool\",\"engine\":\"sqlite\",\"setting\":\"default\",\"at\":\"2026-12-01T00:00:03Z\"}"));
+        lines.add(line(phase("sqlite", "warmup", 1000, "2026-12-01T00:00:05Z", ",\"jitFloor\":100,\"run\":1")));
+        lines.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
+        lines.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:07Z", ",\"run\":1")));
+        lines.add(line(phase("sqlite", "warmup", 2000, "2026-12-01T00:00:10Z", ",\"run\":1")));
+        lines.add(line("{\"kind\":\"end\",\"wallMs\":12000,\"at\":\"2026-12-01T00:00:11Z\"}"));
+        CostTable table = CostTable.of(Map.of("100/x", lines));
+
+        CostTable.Point sqlite = table.points().get(0);
+        assertThat(sqlite.step("create", "create").orElseThrow().elapsedS()).as("its line and the pool line after it")
+                .isEqualTo(3.0);
+        CostTable.Step openWarmUp = sqlite.step("openruns", "warmup").orElseThrow();
+        assertThat(openWarmUp.elapsedS()).isEqualTo(2.0);
+        assertThat(openWarmUp.floored()).as("it stopped at its JIT floor").isEqualTo(1);
+        assertThat(sqlite.step("concurrency", "warmup").orElseThrow().wallS()).isEqualTo(2.0);
+        assertThat(table.run("100/x").aroundS()).as("after the last line, and before the run line").isEqualTo(2.0);
+    }
+}
