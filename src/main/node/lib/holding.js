@@ -4,7 +4,7 @@
 const fs = require('node:fs');
 const { workloadOf, buildNotes } = require('./workloads');
 const { StoreError, progressTicker, requireString, requireWorkload, requireIndexes } = require('./protocol');
-const { settle, collectAll, memorySnapshot, requireGc, procKb, capacityPoint, limits } = require('./measure');
+const { settle, settledSnapshot, requireGc, procKb, capacityPoint, limits } = require('./measure');
 const { storeCopy } = require('./store-copy');
 
 const hrtime = process.hrtime.bigint;
@@ -50,8 +50,8 @@ const holdingMethods = {
     // memory phase warms the process up (the visits of its warm-up) before it asks for the hold.
     const progress = progressTicker('hold', stores.length);
     try {
-      const heapBefore = await collectAll();
-      const before = memorySnapshot(heapBefore);
+      // both readings once the worker's memory has settled: stores just opened may still allocate in their threads
+      const before = await settledSnapshot();
       for (let k = 0; k < stores.length; k++) {
         try {
           dbs[k] = ops.open(files[k]);
@@ -68,8 +68,7 @@ const holdingMethods = {
         progress(k + 1);
         await settle();
       }
-      const heapAfter = await collectAll();
-      const after = memorySnapshot(heapAfter);
+      const after = await settledSnapshot();
       return { opened: stores.length, before, after, wallNs: Number(hrtime() - wallStart) };
     } finally {
       for (let k = 0; k < dbs.length; k++) {

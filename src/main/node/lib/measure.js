@@ -195,7 +195,30 @@ function limits() {
   };
 }
 
+/**
+ * A memory snapshot once the worker's memory has settled: two snapshots SETTLE_STEP_MS apart whose resident memory and
+ * heap agree within SETTLE_SHARE (at most SETTLE_MAX_MS), as the JVM's ProcMemory.settledSnapshot: stores just opened
+ * may still be allocating in their own threads. Records settleMs and settled (1, or 0 where the ceiling ended it).
+ */
+const SETTLE_STEP_MS = 500;
+const SETTLE_MAX_MS = 10_000;
+const SETTLE_SHARE = 0.01;
+
+async function settledSnapshot() {
+  const start = Date.now();
+  const agree = (a, b) => Math.abs(a - b) <= SETTLE_SHARE * Math.max(a, b);
+  let last = memorySnapshot(await collectAll());
+  let settled = false;
+  while (!settled && Date.now() - start < SETTLE_MAX_MS) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_STEP_MS));
+    const now = memorySnapshot(await collectAll());
+    settled = agree(last.rssKb, now.rssKb) && agree(last.heapUsedBytes, now.heapUsedBytes);
+    last = now;
+  }
+  return { ...last, settleMs: Date.now() - start, settled: settled ? 1 : 0 };
+}
+
 module.exports = {
   settle, settleThreads, collectAll, timerOverhead, requireGc, toNumbers, deviceReadBytes, procKb, memorySnapshot,
-  capacityPoint, limits,
+  settledSnapshot, capacityPoint, limits,
 };

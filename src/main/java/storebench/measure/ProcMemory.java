@@ -1,6 +1,10 @@
 package storebench.measure;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -9,7 +13,7 @@ import java.util.Map;
 
 /**
  * A memory snapshot of the calling process from /proc (docs/protocol.md, "memory snapshot"): Rss and Anonymous
- * from smaps_rollup, RssAnon/RssFile/RssShmem from status, and the heap in use after a full collection.
+ * from smaps_rollup, RssAnon/RssFile/RssShmem from status, and the heap a full collection left live.
  */
 public final class ProcMemory {
     private ProcMemory() {
@@ -41,18 +45,73 @@ public final class ProcMemory {
         throw new IllegalStateException("no '" + key + "' line in /proc (kernel too old for smaps_rollup?)");
     }
 
+    /**
+     * The heap the last full collection left live: the heap pools' usage at that collection, not total minus free,
+     * which also counts what other threads allocated since (their allocation buffers: H2's background writers took
+     * 0.4-3.6 MB per store that way right after the collection). Repeated until the figure settles: one System.gc()
+     * may leave finalizable or soft garbage behind.
+     */
     private static long heapUsedAfterGc() {
-        Runtime rt = Runtime.getRuntime();
         long used = Long.MAX_VALUE;
-        // Repeat until the figure settles: one System.gc() may leave finalizable or soft garbage behind.
         for (int i = 0; i < 5; i++) {
             System.gc();
-            long now = rt.totalMemory() - rt.freeMemory();
+            long now = liveAfterLastCollection();
             if (now >= used) {
                 return now;
             }
             used = now;
         }
         return used;
+    }
+
+    private static long liveAfterLastCollection() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage atCollection = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            if (atCollection != null) {
+                sum += atCollection.getUsed();
+            }
+        }
+        if (sum > 0) {
+            return sum;
+        }
+        Runtime rt = Runtime.getRuntime(); // a collector whose pools do not report it
+        return rt.totalMemory() - rt.freeMemory();
+    }
+
+    /**
+     * A snapshot taken once the process' memory has settled: two snapshots {@link #SETTLE_STEP_MS} apart whose
+     * resident memory and heap agree within {@link #SETTLE_SHARE} (at most {@link #SETTLE_MAX_MS}), since stores just
+     * opened may still be allocating in their own threads (H2's writer takes a 1 MiB buffer within about a second of
+     * an open). Records {@code settleMs}, the time it waited, and {@code settled} (1, or 0 where the ceiling ended it).
+     */
+    public static Map<String, Long> settledSnapshot() throws IOException {
+        long start = System.nanoTime();
+        Map<String, Long> last = snapshot();
+        boolean settled = false;
+        while (!settled && (System.nanoTime() - start) / 1_000_000 < SETTLE_MAX_MS) {
+            try {
+                Thread.sleep(SETTLE_STEP_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while memory settled", e);
+            }
+            Map<String, Long> now = snapshot();
+            settled = agree(last, now, "rssKb") && agree(last, now, "heapUsedBytes");
+            last = now;
+        }
+        last.put("settleMs", (System.nanoTime() - start) / 1_000_000);
+        last.put("settled", settled ? 1L : 0L);
+        return last;
+    }
+
+    static final long SETTLE_STEP_MS = 500;
+    static final long SETTLE_MAX_MS = 10_000;
+    static final double SETTLE_SHARE = 0.01;
+
+    private static boolean agree(Map<String, Long> a, Map<String, Long> b, String key) {
+        long x = a.get(key);
+        long y = b.get(key);
+        return Math.abs(x - y) <= SETTLE_SHARE * Math.max(x, y);
     }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.settingTitle;
@@ -37,12 +38,21 @@ final class AgainstReference {
     /** The reference's base column. */
     static final String BASE = "sqlite";
 
+    /** Where the lab notebook says why a ratio differs from the reference's by more than 1.5 times. */
+    static final String WHY = "docs/engines.md#against-the-reference-why-some-ratios-differ";
+
     private final ReportRun ctx;
     private final ReferenceFigures reference;
+    private final UnaryOperator<String> links;
 
     AgainstReference(ReportRun ctx, ReferenceFigures reference) {
+        this(ctx, reference, UnaryOperator.identity());
+    }
+
+    AgainstReference(ReportRun ctx, ReferenceFigures reference, UnaryOperator<String> links) {
         this.ctx = ctx;
         this.reference = reference;
+        this.links = links;
     }
 
     /**
@@ -99,6 +109,10 @@ final class AgainstReference {
                 + " set beside the reference's resident row: a Python process' heap grows into resident memory, as the"
                 + " Node worker's does, where a trial JVM's pre-touched heap does not. Above 1: slower or bigger than"
                 + " SQLite; \u2013 where a figure is missing."));
+        blocks.add(new Block.Paragraph(Text.withCodeSpans("Where a ratio here differs from the reference's by more than"
+                + " 1.5 times, the lab notebook says why, with its measurements and commands (the runtime, the"
+                + " versions, the machine's cost of mapping and faulting pages, N): [" + WHY + "](" + WHY + ")."
+        ).withLinks(links)));
         return Optional.of(new Section(Block.Heading.of(2, "Against the reference"), blocks));
     }
 

@@ -183,13 +183,13 @@ public final class ReportBuilder {
             findings.addAll(statsSections(setting, n));
         }
         rankings(summary).ifPresent(findings::add);
-        new AgainstReference(ctx, ReferenceFigures.load()).section().ifPresent(findings::add);
+        UnaryOperator<String> links = projectLinks(runDir);
+        new AgainstReference(ctx, ReferenceFigures.load(), links).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
-        UnaryOperator<String> links = projectLinks(runDir);
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
                 new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);

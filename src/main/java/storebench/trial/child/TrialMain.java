@@ -152,7 +152,8 @@ public final class TrialMain {
                 long wall0 = System.nanoTime();
                 Map<String, Long>[] before = holder();
                 Map<String, Long>[] after = holder();
-                phases.hold(root, workload, stores, () -> before[0] = snapshot(), () -> after[0] = snapshot());
+                // both readings once the process' memory has settled: stores just opened may still allocate
+                phases.hold(root, workload, stores, () -> before[0] = settled(), () -> after[0] = settled());
                 ObjectNode result = Protocol.result(op).put("opened", stores.length)
                         .put("wallNs", System.nanoTime() - wall0);
                 result.set("before", Protocol.JSON.valueToTree(before[0]));
@@ -252,9 +253,9 @@ public final class TrialMain {
         watchdog.start();
     }
 
-    private static Map<String, Long> snapshot() {
+    private static Map<String, Long> settled() {
         try {
-            return ProcMemory.snapshot();
+            return ProcMemory.settledSnapshot();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
