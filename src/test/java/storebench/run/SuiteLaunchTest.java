@@ -139,8 +139,9 @@ class SuiteLaunchTest {
         Path out = tmp.resolve("out");
         Path root = tmp.resolve("root");
         Path firstLog = tmp.resolve("first.log");
-        // the first run creates stores and nothing else: the refusal is of a run in progress, whatever it measures
-        Process first = launch(options(out, root, 300), JAR, classpath(),
+        // the first run creates stores and nothing else: the refusal is of a run in progress, whatever it measures; enough
+        // of them (a small store takes a few ms on a quiet machine) that it is still creating when the second has started
+        Process first = launch(options(out, root, 3000), JAR, classpath(),
                 List.of("--select-method", "storebench.StoreLifeBench#create"), firstLog);
         // the second starts once the first has taken its locks and begun creating stores
         Path stores = root.resolve("small/sqlite/default");
@@ -166,10 +167,10 @@ class SuiteLaunchTest {
         assertThat(results.incomplete()).as("incomplete").isEmpty();
         assertThat(results.failures()).isEmpty();
         assertThat(results.measurement("sqlite", "default", "create_ms")).isPresent();
-        assertThat(results.run().path("stores").asInt()).isEqualTo(300);
+        assertThat(results.run().path("stores").asInt()).isEqualTo(3000);
         assertThat(Bench.previous(out)).as("nothing was moved aside").doesNotExist();
         assertThat(out.resolveSibling("out.incomplete")).doesNotExist();
-        assertThat(createdStores(out)).as("stores the first run created").isEqualTo(300);
+        assertThat(createdStores(out)).as("stores the first run created").isEqualTo(3000);
     }
 
     @Test
