@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
+import storebench.engine.EngineDescriptor;
 import storebench.measure.Latency;
 import storebench.results.RunStats;
 import storebench.model.TrialRuntime;
@@ -305,7 +306,19 @@ public final class ConcurrencyPhase extends Phase {
                 .startsWith("Node");
         return List.of("concurrency (open-query-close per second, all workers as " + (processes ? "processes"
                 : "threads of one process") + "; speed-up over one worker): " + String.join(", ", parts) + machine
-                + ".");
+                + "." + (processes || !slowerAsThreads(results, engine, setting) ? "" : " Two workers as threads of"
+                + " one process made fewer visits a second than one: an engine that maps its store on every open"
+                + " may scale as processes (-Dbench.concurrency=processes) where it does not as threads "
+                + EngineDescriptor.notebook(THREADS_NOTE) + "."));
+    }
+
+    /** The notebook's section on threads against processes for the engines that map their stores. */
+    static final String THREADS_NOTE = "two-workers-in-one-process-the-mapped-engines-do-not-scale-as-threads";
+
+    private static boolean slowerAsThreads(RunResults results, String engine, String setting) {
+        Optional<RunResults.Measurement> one = results.measurement(engine, setting, perSecond(1).id());
+        Optional<RunResults.Measurement> two = results.measurement(engine, setting, perSecond(2).id());
+        return one.isPresent() && two.isPresent() && two.get().value < one.get().value;
     }
 
     /** Throughput against the workers at once. */

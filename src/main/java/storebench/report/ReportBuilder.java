@@ -64,6 +64,8 @@ public final class ReportBuilder {
     private final Predicate<String> inReference;
     /** What the build's phases say about the run beyond its rows: notes, marks, charts, wall-time columns. */
     private final List<? extends PhaseReading> phases;
+    /** How links to the project's files are written in this report (set when it is built: they depend on where). */
+    private UnaryOperator<String> links = UnaryOperator.identity();
 
     private ReportBuilder(RunResults results, Predicate<String> inReference, List<? extends PhaseReading> phases) {
         this.ctx = ReportRun.of(results);
@@ -179,11 +181,11 @@ public final class ReportBuilder {
         List<Section> findings = new ArrayList<>();
         Summary summary = new Summary(ctx, inReference);
         findings.add(new Section(Block.Heading.of(2, OPENING), opening(summary)));
+        links = projectLinks(runDir);
         for (String setting : ctx.settings()) {
             findings.addAll(statsSections(setting, n));
         }
         rankings(summary).ifPresent(findings::add);
-        UnaryOperator<String> links = projectLinks(runDir);
         new AgainstReference(ctx, ReferenceFigures.load(), links).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
@@ -297,7 +299,8 @@ public final class ReportBuilder {
         }
         for (String e : columns) {
             for (PhaseReading phase : phases) {
-                phase.notes(ctx.results(), e, setting).forEach(n -> notes.add(Text.of(engineTitle(e) + ", " + n)));
+                phase.notes(ctx.results(), e, setting).forEach(n -> notes.add(Text.withCodeSpans(engineTitle(e) + ", " + n)
+                        .withLinks(links)));
             }
         }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && ctx.results().measurement(e, setting,

@@ -58,12 +58,16 @@ final class ReproduceSections {
                     + " device answers, so something below the guest (the host's cache) holds the data, and cold"
                     + " reads here are cheaper than on a machine of its own" : "")));
         }
-        mapping(env.path("mapping")).ifPresent(items::add);
+        items.add(mapping(env.path("mapping")).orElse(Text.of("Memory mapping here: " + (env.path("mapping")
+                .has("error") ? "not measured (" + env.path("mapping").path("error").asText() + ")" : "not recorded"
+                + " (the run was made before storebench measured it)") + "; kernel " + env.path("kernel")
+                .asText("unknown") + ". The mapping engines' open and close cannot be set against this machine's cost"
+                + " of a mapping and a page fault; a run that records it can.")));
         items.add(Text.of("SQLite compile options and every other detail: environment.json."));
         return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
     }
 
-    /** What mapping a store costs this machine (environment.json's mapping); none for a run from before it had it. */
+    /** What mapping a store costs this machine (environment.json's mapping); empty for a run from before it had it. */
     private static Optional<Text> mapping(JsonNode mapping) {
         JsonNode file = mapping.path("file");
         JsonNode fault = mapping.path("minorFault");

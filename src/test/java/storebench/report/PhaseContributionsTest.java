@@ -97,6 +97,7 @@ class PhaseContributionsTest {
                 + " this machine has 2"
                 + " cores: beyond 2 workers the figures show contention, not scaling.\n");
         assertThat(on32).contains("1,900/s at T=4 (x1.90).\n").doesNotContain("contention, not scaling");
+        assertThat(on2).doesNotContain("-Dbench.concurrency=processes");
         // its rows appear where measured, the t8 rows do not
         assertThat(on2).contains("Concurrency, 4 workers: open-query-close per second, all workers")
                 .doesNotContain("8 workers");
@@ -108,6 +109,19 @@ class PhaseContributionsTest {
         assertThat(throughput.series().keySet()).containsExactly("sqlite");
         assertThat(throughput.series().get("sqlite")).extracting(p -> p[0] + ":" + p[1])
                 .containsExactly("1.0:1000.0", "2.0:1800.0", "4.0:1900.0");
+    }
+
+    @Test
+    void twoThreadsSlowerThanOneLinkTheNotebooksSectionOnThreadsAgainstProcesses() throws Exception {
+        List<JsonNode> lines = lines();
+        lines.add(stat("sqlite", "conc_oqc_per_s_t1", 1000));
+        lines.add(stat("sqlite", "conc_oqc_per_s_t2", 900));
+
+        String report = new MarkdownReport(ReportBuilder.of(new RunResults(lines, environment(2)), Phases.ALL)).render();
+
+        assertThat(report).contains("900/s at T=2 (x0.90). Two workers as threads of one process made fewer visits a"
+                + " second than one").contains("-Dbench.concurrency=processes")
+                .contains("docs/engines.md#two-workers-in-one-process-the-mapped-engines-do-not-scale-as-threads");
     }
 
     @Test
