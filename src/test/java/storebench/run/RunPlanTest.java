@@ -37,11 +37,11 @@ class RunPlanTest {
     void atAKeptRunsOwnOptionsTheEstimateIsThatRunsTime() {
         RunPlan plan = plan("bench.engines", "objectbox,objectbox-cached,sqlite,turso,libsql,sqlite-node",
                 "bench.settings", "default", "bench.stores", "10000");
-        double keptPhases = TABLE.points().stream().filter(p -> p.run().equals("10k/reference-default"))
+        double keptPhases = TABLE.points().stream().filter(p -> p.run().equals("10k/reference-default-2026-12-04"))
                 .flatMap(p -> p.steps().stream()).mapToDouble(CostTable.Step::wallS).sum();
         assertThat(plan.phasesWallS()).isCloseTo(keptPhases, offset(0.5));
         assertThat(plan.estimateS()).as("its wall time, within the median of what the kept runs spent around trials")
-                .isCloseTo(TABLE.run("10k/reference-default").wallS(), offset(30.0));
+                .isCloseTo(TABLE.run("10k/reference-default-2026-12-04").wallS(), offset(30.0));
         assertThat(plan.missing()).isEmpty();
     }
 

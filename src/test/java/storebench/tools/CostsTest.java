@@ -30,10 +30,10 @@ class CostsTest {
     @Test
     void theTableHoldsEveryKeptRunButTheMergedOneAndItsSecondsAddUpToTheirWallTime() throws Exception {
         CostTable table = CostTable.fromJson(ResultsFile.JSON.readTree(Costs.table(PROJECT.resolve(Costs.KEPT_RUNS))));
-        assertThat(table.runs()).extracting(CostTable.KeptRun::name).contains("1000/all-default", "10k/reference-default")
+        assertThat(table.runs()).extracting(CostTable.KeptRun::name).contains("1000/all-default", "10k/reference-default", "10k/reference-default-2026-12-04")
                 .doesNotContain("10k/all");
         // a run whose trials all count (none failed): its steps and what it spent around them are its wall time
-        CostTable.KeptRun reference = table.run("10k/reference-default");
+        CostTable.KeptRun reference = table.run("10k/reference-default-2026-12-04");
         double steps = table.points().stream().filter(p -> p.run().equals(reference.name()))
                 .flatMap(p -> p.steps().stream()).mapToDouble(CostTable.Step::elapsedS).sum();
         assertThat(steps + reference.aroundS()).isCloseTo(reference.wallS(), org.assertj.core.data.Offset.offset(1.0));
