@@ -1,0 +1,123 @@
+package storebench.trial.child;
+
+import storebench.engine.Engine;
+import storebench.engine.Engine.OpenStore;
+import storebench.engine.Note;
+import storebench.measure.TrafficHistograms;
+import storebench.model.StoreLayout;
+import storebench.model.Workload;
+import storebench.trial.child.traffic.OpenLoop;
+import storebench.trial.child.traffic.StoreCache;
+import storebench.trial.child.traffic.TrafficDraws;
+
+import java.nio.file.Path;
+
+/**
+ * A traffic run's requests to the pool's stores, through a cache of open stores: a read is the count query, checked
+ * after its span against W plus the writes its store has received; a write is one new note of the workload's shape
+ * (note W + w of its store, w the writes before it) put in a transaction of its own. The note is built in
+ * {@link #prepare}, before the request is due, so the timed span holds the engine's work and the cache's (a miss opens,
+ * and where the cache is full first closes the least recently used store).
+ */
+public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
+    private final String engineId;
+    private final Engine engine;
+    private final Workload workload;
+    private final Path[] dirs;
+    private final StoreCache<OpenStore> cache;
+    /** The writes each store has received, committed. */
+    private final int[] written;
+    private TrafficDraws draws;
+    private final Note[] pending = new Note[1];
+    private long answer;
+
+    public TenantRequests(String engineId, Engine engine, Path root, Workload workload, int stores, int open) {
+        this.engineId = engineId;
+        this.engine = engine;
+        this.workload = workload;
+        dirs = new Path[stores];
+        for (int i = 0; i < stores; i++) {
+            dirs[i] = StoreLayout.storeDir(root, i);
+        }
+        written = new int[stores];
+        cache = new StoreCache<>(stores, open, i -> engine.open(dirs[i]), (i, store) -> store.close());
+    }
+
+    /** The requests the next loop serves (each loop's own draws; the cache and the writes carry over). */
+    public void use(TrafficDraws draws) {
+        for (int tenant : draws.tenants) {
+            if (tenant < 0 || tenant >= dirs.length) {
+                throw new IllegalArgumentException("a request goes to store " + tenant + ", outside the pool of "
+                        + dirs.length);
+            }
+        }
+        this.draws = draws;
+    }
+
+    @Override
+    public void prepare(int k) {
+        if (draws.writes[k]) {
+            int store = draws.tenants[k];
+            int j = workload.notesPerStore() + written[store];
+            pending[0] = new Note(workload.text(store, j), Workload.ts(j));
+        }
+    }
+
+    @Override
+    public int serve(int k) throws Exception {
+        OpenStore store = cache.visit(draws.tenants[k]);
+        if (draws.writes[k]) {
+            store.putAll(pending);
+            return cache.lastWasHit() ? TrafficHistograms.WRITE_HIT : TrafficHistograms.WRITE_MISS;
+        }
+        answer = store.count();
+        return cache.lastWasHit() ? TrafficHistograms.READ_HIT : TrafficHistograms.READ_MISS;
+    }
+
+    @Override
+    public void check(int k) {
+        int store = draws.tenants[k];
+        if (draws.writes[k]) {
+            written[store]++;
+            pending[0] = null;
+        } else if (answer != expected(store)) {
+            throw new CountMismatch(engineId, store, dirs[store], expected(store), answer);
+        }
+    }
+
+    private long expected(int store) {
+        return (long) workload.notesPerStore() + written[store];
+    }
+
+    /** The writes each store has received (its count must be W plus that). */
+    public int[] written() {
+        return written.clone();
+    }
+
+    public StoreCache<OpenStore> cache() {
+        return cache;
+    }
+
+    /**
+     * After the runs: closes the cache's stores, then opens every store of the pool and checks that its count is W
+     * plus the writes it received (nothing timed); a mismatch fails the trial as a count mismatch.
+     */
+    public void checkAll() throws Exception {
+        cache.closeAll();
+        for (int i = 0; i < dirs.length; i++) {
+            long count;
+            try (OpenStore store = engine.open(dirs[i])) {
+                count = store.count();
+            }
+            if (count != expected(i)) {
+                throw new CountMismatch(engineId, i, dirs[i], "after the traffic runs, expected " + expected(i)
+                        + " (W plus " + written[i] + " writes), got " + count);
+            }
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        cache.closeAll();
+    }
+}

@@ -1,0 +1,120 @@
+package storebench.trial.child.traffic;
+
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
+
+/**
+ * The traffic loops of a JVM trial process. The open loop serves requests on their own schedule, request k due
+ * at start + k / rate whether or not request k - 1 is done, and measures each from its due time (wrk2's and YCSB's
+ * intended start time), so that a stall counts in every request it delayed. The closed loop serves them back to back,
+ * to measure what the engine can serve (the open loop's rate is a fraction of it). The Node worker's twin is
+ * lib/traffic-loop.js.
+ */
+public final class OpenLoop {
+    /** The loops' time source: the system's in a trial process, a fake one in tests. */
+    public interface Clock {
+        long nanoTime();
+
+        /** Returns once {@link #nanoTime()} has reached {@code deadline} (at once where it has). */
+        void awaitNanoTime(long deadline);
+    }
+
+    /**
+     * One request: {@code prepare} before its due time (off the clock where the loop is ahead: what to write is built
+     * there), {@code serve} timed, answering what it met (a TrafficHistograms code), {@code check} after its end.
+     */
+    public interface Request {
+        default void prepare(int k) throws Exception {
+        }
+
+        int serve(int k) throws Exception;
+
+        default void check(int k) throws Exception {
+        }
+    }
+
+    /** System.nanoTime; waits by parking while the due time is far and spinning for the last {@link #SPIN_NS}. */
+    public static final Clock SYSTEM = new Clock() {
+        @Override
+        public long nanoTime() {
+            return System.nanoTime();
+        }
+
+        @Override
+        public void awaitNanoTime(long deadline) {
+            for (long gap = deadline - System.nanoTime(); gap > 0; gap = deadline - System.nanoTime()) {
+                if (gap > SPIN_NS) {
+                    LockSupport.parkNanos(gap - SPIN_NS);
+                } else {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    };
+
+    /** A park oversleeps by tens of microseconds (the timer slack): the last stretch before a due time is spun. */
+    static final long SPIN_NS = 200_000;
+
+    private final Clock clock;
+
+    public OpenLoop(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** When request {@code k} is due, in ns after the loop's start, at {@code ratePerS} requests per second. */
+    public static long dueOffsetNs(int k, double ratePerS) {
+        return Math.round(k * 1e9 / ratePerS);
+    }
+
+    /** Serves {@code requests} requests at {@code ratePerS} per second, each measured from its due time. */
+    public TrafficSamples open(Request request, int requests, double ratePerS, IntConsumer progress) throws Exception {
+        if (!(ratePerS > 0) || Double.isInfinite(ratePerS)) {
+            throw new IllegalArgumentException("an open loop needs a positive, finite rate, not " + ratePerS);
+        }
+        TrafficSamples s = new TrafficSamples(requests);
+        s.askedPerS = ratePerS;
+        s.startMs = System.currentTimeMillis();
+        long start = clock.nanoTime();
+        for (int k = 0; k < requests; k++) {
+            request.prepare(k);
+            long due = start + dueOffsetNs(k, ratePerS);
+            clock.awaitNanoTime(due);
+            long t0 = clock.nanoTime();
+            int kind = request.serve(k);
+            long t1 = clock.nanoTime();
+            s.kinds[k] = (byte) kind;
+            s.latencyNs[k] = t1 - due;
+            s.serviceNs[k] = t1 - t0;
+            s.served = k + 1;
+            request.check(k);
+            progress.accept(k + 1);
+        }
+        s.wallNs = clock.nanoTime() - start;
+        return s;
+    }
+
+    /**
+     * Serves up to {@code requests} requests back to back, until {@code budgetNs} has passed (the request in flight
+     * then is the last): what the engine serves when nothing waits on a schedule.
+     */
+    public TrafficSamples closed(Request request, int requests, long budgetNs, IntConsumer progress) throws Exception {
+        TrafficSamples s = new TrafficSamples(requests);
+        s.startMs = System.currentTimeMillis();
+        long start = clock.nanoTime();
+        long t1 = start;
+        for (int k = 0; k < requests && t1 - start < budgetNs; k++) {
+            request.prepare(k);
+            long t0 = clock.nanoTime();
+            int kind = request.serve(k);
+            t1 = clock.nanoTime();
+            s.kinds[k] = (byte) kind;
+            s.latencyNs[k] = t1 - t0;
+            s.serviceNs[k] = t1 - t0;
+            s.served = k + 1;
+            request.check(k);
+            progress.accept(k + 1);
+        }
+        s.wallNs = t1 - start;
+        return s;
+    }
+}

@@ -1,0 +1,31 @@
+package storebench.trial.child.traffic;
+
+/**
+ * Which requests write: each one, independently, with probability {@code writeShare} (YCSB's workload B, the default,
+ * writes 5%; 50% is workload A's mix). Its own random stream, so that the tenants drawn do not depend on the mix.
+ * The Node worker's twin (lib/traffic-draws.js) decides the same requests for the same seed.
+ */
+public final class RequestMix {
+    /** bench.trafficMix's default: 95% of the requests read. */
+    public static final double DEFAULT_READ_SHARE = 0.95;
+
+    private final double writeShare;
+    private final Xoshiro128 random;
+
+    public RequestMix(double readShare, Xoshiro128 random) {
+        if (!(readShare >= 0 && readShare <= 1)) {
+            throw new IllegalArgumentException("the share of reads must lie in [0, 1], got " + readShare);
+        }
+        this.writeShare = 1 - readShare;
+        this.random = random;
+    }
+
+    /** Whether the next request writes (a note, in a transaction of its own) rather than reads (the count). */
+    public boolean nextIsWrite() {
+        return random.nextDouble() < writeShare;
+    }
+
+    public double writeShare() {
+        return writeShare;
+    }
+}

@@ -1,0 +1,123 @@
+package storebench.trial.child.traffic;
+
+import java.util.Arrays;
+
+/**
+ * Tenants drawn as YCSB draws keys: a Zipfian over {@code items} ranks with constant 0.99 (Gray et al.'s method, as
+ * YCSB's ZipfianGenerator: zeta computed once, ranks 0 and 1 exact, the rest from the inverse of the continuous
+ * approximation), then each rank mapped to a tenant by an FNV hash, so that the hot tenants are spread over the pool
+ * rather than being its first ids. YCSB's own scrambled generator hashes a Zipfian over 10^10 ranks modulo the key
+ * count, which merges ranks; here the ranks are sorted by the hash of their tenant id (a permutation), so that tenant
+ * frequencies keep the Zipfian shape over exactly {@code items} tenants (the hottest about 13% of draws at 1,000).
+ * The hash does not depend on the seed: every run has the same hot tenants and its own sequence, as YCSB's.
+ * The Node worker's twin (lib/traffic-draws.js) draws the same sequence: StrictMath.pow is fdlibm's, as V8's Math.pow.
+ */
+public final class ScrambledZipfian {
+    /** YCSB's Zipfian constant. */
+    public static final double THETA = 0.99;
+
+    private final int items;
+    private final double theta;
+    private final double zetaN;
+    private final double alpha;
+    private final double eta;
+    /** 1 + 0.5^theta: below it (times zeta), rank 1. */
+    private final double secondBound;
+    private final int[] tenantOfRank;
+    private final Xoshiro128 random;
+
+    public ScrambledZipfian(int items, Xoshiro128 random) {
+        this(items, THETA, random);
+    }
+
+    ScrambledZipfian(int items, double theta, Xoshiro128 random) {
+        if (items < 2) {
+            throw new IllegalArgumentException("a Zipfian needs at least 2 items, got " + items);
+        }
+        if (!(theta > 0 && theta < 1)) {
+            throw new IllegalArgumentException("the Zipfian constant must lie in (0, 1), got " + theta);
+        }
+        this.items = items;
+        this.theta = theta;
+        this.random = random;
+        zetaN = zeta(items, theta);
+        alpha = 1.0 / (1.0 - theta);
+        double zeta2 = zeta(2, theta);
+        eta = (1 - StrictMath.pow(2.0 / items, 1 - theta)) / (1 - zeta2 / zetaN);
+        secondBound = 1 + StrictMath.pow(0.5, theta);
+        tenantOfRank = scramble(items);
+    }
+
+    /** zeta(n, theta) = the sum over i = 1..n of 1 / i^theta, summed in that order (the Node worker sums alike). */
+    public static double zeta(long n, double theta) {
+        double sum = 0;
+        for (long i = 1; i <= n; i++) {
+            sum += 1 / StrictMath.pow(i, theta);
+        }
+        return sum;
+    }
+
+    /** The next tenant, 0..items-1. */
+    public int next() {
+        return tenantOfRank[nextRank()];
+    }
+
+    /** The next rank, 0 the most frequent: YCSB's ZipfianGenerator.nextLong over 0..items-1. */
+    int nextRank() {
+        double u = random.nextDouble();
+        double uz = u * zetaN;
+        if (uz < 1) {
+            return 0;
+        }
+        if (uz < secondBound) {
+            return 1;
+        }
+        return (int) (items * StrictMath.pow(eta * u - eta + 1, alpha));
+    }
+
+    /** The tenant that rank {@code rank} is drawn as. */
+    public int tenantOfRank(int rank) {
+        return tenantOfRank[rank];
+    }
+
+    public int items() {
+        return items;
+    }
+
+    public double theta() {
+        return theta;
+    }
+
+    /** The share of draws that go to rank 0, the hottest tenant: 1 / zeta(items, theta). */
+    public double hottestShare() {
+        return 1 / zetaN;
+    }
+
+    /**
+     * Tenant ids ordered by their FNV-1a hash (32 bits, the id's four bytes little-endian; ties by id): rank r is drawn
+     * as the r-th of them. A permutation, so no two ranks share a tenant.
+     */
+    static int[] scramble(int items) {
+        long[] keyed = new long[items];
+        for (int id = 0; id < items; id++) {
+            // the hash with its top bit flipped in the high word sorts as the unsigned hash; the id in the low word
+            keyed[id] = ((long) (fnv1a(id) ^ Integer.MIN_VALUE) << 32) | id;
+        }
+        Arrays.sort(keyed);
+        int[] tenants = new int[items];
+        for (int rank = 0; rank < items; rank++) {
+            tenants[rank] = (int) keyed[rank];
+        }
+        return tenants;
+    }
+
+    /** FNV-1a, 32 bits, over the four bytes of {@code id}, least significant first. */
+    static int fnv1a(int id) {
+        int hash = 0x811C9DC5;
+        for (int b = 0; b < 4; b++) {
+            hash ^= (id >>> (8 * b)) & 0xFF;
+            hash *= 0x01000193;
+        }
+        return hash;
+    }
+}

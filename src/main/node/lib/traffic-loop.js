@@ -1,0 +1,101 @@
+'use strict';
+// The traffic loops of the Node worker (the JVM's are storebench.trial.child.traffic.OpenLoop): the open loop serves
+// request k at start + k / rate whether or not request k - 1 is done and measures it from that due time (wrk2's and
+// YCSB's intended start time), so a stall counts in every request it delayed; the closed loop serves requests back to
+// back, to measure what the engine can serve.
+
+const hrtime = process.hrtime.bigint;
+
+/** What a request met, as both trial processes report it (storebench.measure.TrafficHistograms' codes). */
+const KIND = { READ_HIT: 0, READ_MISS: 1, WRITE_HIT: 2, WRITE_MISS: 3 };
+
+/** A timer wakes a millisecond late or more: the last SPIN_NS before a due time are spun. */
+const SPIN_NS = 2_000_000n;
+
+/** process.hrtime.bigint; waits on a timer while the due time is far, spinning for the last SPIN_NS. */
+const systemClock = {
+  now: hrtime,
+  async waitUntil(deadline) {
+    for (let gap = deadline - hrtime(); gap > 0n; gap = deadline - hrtime()) {
+      if (gap > SPIN_NS) await new Promise((resolve) => setTimeout(resolve, Number((gap - SPIN_NS) / 1_000_000n)));
+    }
+  },
+};
+
+/** When request k is due, in ns after the loop's start, at ratePerS requests per second (as OpenLoop.dueOffsetNs). */
+function dueOffsetNs(k, ratePerS) {
+  return BigInt(Math.round((k * 1e9) / ratePerS));
+}
+
+function trafficSamples(requests) {
+  return {
+    kinds: new Uint8Array(requests),
+    latencyNs: new Float64Array(requests),
+    serviceNs: new Float64Array(requests),
+    served: 0,
+    askedPerS: NaN,
+    startMs: Date.now(),
+    wallNs: 0,
+  };
+}
+
+/**
+ * Serves `requests` requests at ratePerS per second, each measured from its due time. A request is
+ * { prepare(k)?, serve(k) -> KIND code, check(k)?, after(k)? }: prepare before its due time (what to write is built
+ * there), serve timed, check after its end, and after (async, optional) last: what the worker does between requests
+ * (settle() where a binding needs a GC to really close a store), counted in the latency of the requests it delays.
+ */
+async function openLoop(clock, request, requests, ratePerS, progress = () => {}) {
+  if (!(ratePerS > 0) || !Number.isFinite(ratePerS)) {
+    throw new Error(`an open loop needs a positive, finite rate, not ${ratePerS}`);
+  }
+  const s = trafficSamples(requests);
+  s.askedPerS = ratePerS;
+  const start = clock.now();
+  for (let k = 0; k < requests; k++) {
+    if (request.prepare) request.prepare(k);
+    const due = start + dueOffsetNs(k, ratePerS);
+    if (clock.now() < due) await clock.waitUntil(due);
+    const t0 = clock.now();
+    const kind = request.serve(k);
+    const t1 = clock.now();
+    s.kinds[k] = kind;
+    s.latencyNs[k] = Number(t1 - due);
+    s.serviceNs[k] = Number(t1 - t0);
+    s.served = k + 1;
+    if (request.check) request.check(k);
+    if (request.after) await request.after(k);
+    progress(k + 1);
+  }
+  s.wallNs = Number(clock.now() - start);
+  return s;
+}
+
+/** Serves up to `requests` requests back to back until budgetNs (a BigInt) has passed; latency = service time. */
+async function closedLoop(clock, request, requests, budgetNs, progress = () => {}) {
+  const s = trafficSamples(requests);
+  const start = clock.now();
+  let t1 = start;
+  for (let k = 0; k < requests && t1 - start < budgetNs; k++) {
+    if (request.prepare) request.prepare(k);
+    const t0 = clock.now();
+    const kind = request.serve(k);
+    t1 = clock.now();
+    s.kinds[k] = kind;
+    s.latencyNs[k] = Number(t1 - t0);
+    s.serviceNs[k] = s.latencyNs[k];
+    s.served = k + 1;
+    if (request.check) request.check(k);
+    if (request.after) await request.after(k);
+    progress(k + 1);
+  }
+  s.wallNs = Number(t1 - start);
+  return s;
+}
+
+/** The requests served per second of a loop's wall time. */
+function reachedPerS(s) {
+  return s.wallNs <= 0 ? NaN : (s.served * 1e9) / s.wallNs;
+}
+
+module.exports = { KIND, SPIN_NS, systemClock, dueOffsetNs, openLoop, closedLoop, reachedPerS };

@@ -1,0 +1,98 @@
+'use strict';
+// The Node worker's traffic loops: the open loop measures from the due time, so one stall shows in every request it
+// delayed, where a closed-loop timer sees one. On a fake clock the figures are exact (no flakiness on a loaded
+// machine); one run on the system clock checks what a load can only make larger.
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { KIND, openLoop, closedLoop, systemClock, dueOffsetNs, reachedPerS } = require('../lib/traffic-loop');
+
+const MS = 1_000_000n;
+const US = 1_000n;
+
+/** Time passes only when the engine works or the loop waits. */
+function fakeClock() {
+  const clock = {
+    t: 5000n * MS,
+    now: () => clock.t,
+    waitUntil(deadline) {
+      if (deadline > clock.t) clock.t = deadline;
+    },
+  };
+  return clock;
+}
+
+/** Serves each request in 50 us but stalls once, at request `stalled`, for 100 ms. */
+function stallingOnce(clock, stalled) {
+  return { serve(k) { clock.t += k === stalled ? 100n * MS : 50n * US; return KIND.READ_HIT; } };
+}
+
+function count(s, p) {
+  let n = 0;
+  for (let k = 0; k < s.served; k++) if (p(k)) n++;
+  return n;
+}
+
+function percentile(values, p) {
+  const sorted = Array.from(values).sort((a, b) => a - b);
+  return sorted[Math.ceil((p / 100) * sorted.length) - 1];
+}
+
+test('a stall of 100 ms at 1,000 requests/s delays about 100 requests; a closed-loop timer sees one', async () => {
+  const clock = fakeClock();
+  const s = await openLoop(clock, stallingOnce(clock, 500), 2000, 1000);
+  const delayed = count(s, (k) => s.latencyNs[k] > s.serviceNs[k]);
+  assert.ok(delayed >= 100 && delayed <= 110, `delayed: ${delayed}`);
+  assert.ok(percentile(s.latencyNs, 99.9) >= 50e6, `p99.9 ${percentile(s.latencyNs, 99.9)} ns`);
+  assert.equal(count(s, (k) => s.serviceNs[k] >= 50e6), 1);
+  assert.ok(Math.abs(reachedPerS(s) - 1000) < 1);
+
+  const closedClock = fakeClock();
+  const c = await closedLoop(closedClock, stallingOnce(closedClock, 500), 2000, 1n << 62n);
+  assert.equal(count(c, (k) => c.latencyNs[k] > 50e3), 1);
+  assert.equal(c.wallNs, 1999 * 50e3 + 100e6);
+});
+
+test('on the system clock a stall of 100 ms still delays at least 99 requests by a millisecond or more', async () => {
+  const request = {
+    serve(k) {
+      if (k === 500) {
+        const until = Date.now() + 100;
+        while (Date.now() < until) { /* a synchronous stall, as a database call that blocks */ }
+      }
+      return KIND.READ_HIT;
+    },
+  };
+  const s = await openLoop(systemClock, request, 2000, 1000);
+  assert.ok(count(s, (k) => s.latencyNs[k] >= 1e6) >= 99);
+  assert.ok(percentile(s.latencyNs, 99.9) >= 50e6);
+  assert.ok(count(s, (k) => s.serviceNs[k] >= 99e6) >= 1);
+  assert.ok(s.wallNs >= 1999e6);
+  for (let k = 0; k < s.served; k++) assert.ok(s.latencyNs[k] >= s.serviceNs[k]);
+});
+
+test('loops prepare before the due time, check after, await after(); a closed loop stops at its budget', async () => {
+  const clock = fakeClock();
+  const start = clock.t;
+  const order = [];
+  const at = () => Number((clock.t - start) / MS);
+  await openLoop(clock, {
+    prepare(k) { order.push(`p${k}@${at()}`); },
+    serve(k) { order.push(`s${k}@${at()}`); clock.t += 10n * US; return KIND.WRITE_MISS; },
+    check(k) { order.push(`c${k}`); },
+    async after(k) { order.push(`a${k}`); },
+  }, 3, 100);
+  assert.deepEqual(order, ['p0@0', 's0@0', 'c0', 'a0', 'p1@0', 's1@10', 'c1', 'a1', 'p2@10', 's2@20', 'c2', 'a2']);
+
+  const c = await closedLoop(clock, { serve() { clock.t += MS; return KIND.READ_MISS; } }, 100, 10n * MS);
+  assert.equal(c.served, 10);
+  assert.equal(reachedPerS(c), 1000);
+  assert.deepEqual(Array.from(c.kinds.slice(0, 2)), [KIND.READ_MISS, KIND.READ_MISS]);
+});
+
+test('request k is due k / rate after the start, as the JVM computes it', async () => {
+  assert.equal(dueOffsetNs(3, 1000), 3_000_000n);
+  assert.equal(dueOffsetNs(1, 3), 333_333_333n);
+  assert.equal(dueOffsetNs(2, 3), 666_666_667n);
+  await assert.rejects(openLoop(fakeClock(), { serve: () => 0 }, 1, 0), /positive, finite rate/);
+});
