@@ -234,17 +234,23 @@ public final class ConcurrencyPhase extends Phase {
 
     /**
      * Node engines (and JVM engines under bench.concurrency=processes): the run's workers, as many as its largest T, all
-     * fresh trial processes started together and kept for every T of the run. Worker k is warmed up with the part of a
-     * fixed warm-up that the first T it takes part in gives a worker (worker 0 all of it, worker 1 half: T=2, workers 2
-     * and 3 a quarter each: T=4), as many visits as a fresh set of T workers for that T would make, all at once over
-     * the largest T's shares; at a later T it is warmer still. Then for each T, workers 0 to T-1 start together over
-     * that T's shares while the others sit idle. Returns the workers' figures by T.
+     * fresh trial processes started together and kept for every T of the run. Worker k is warmed up over its share at
+     * the first T it takes part in, with that T's part of a fixed warm-up (worker 0 all of it over the whole order, at
+     * T=2 worker 1 half of it, at T=4 workers 2 and 3 a quarter each), as a fresh set of T workers for that T would
+     * be, all at once; at a later T it is warmer still. Then for each T, workers 0 to T-1 start together over that T's
+     * shares while the others sit idle. Returns the workers' figures by T.
      */
     private List<JsonNode> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts) throws Exception {
         int sample = Sample.size(run);
         int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
         int most = counts.get(counts.size() - 1);
-        int[][] warmOrders = warmOrders(order, counts, fixed);
+        int[][] warmOrders = new int[most][];
+        for (int k = 0; k < most; k++) {
+            int first = firstCountWith(counts, k);
+            int[] share = shares(order, first)[k];
+            int perWorker = Math.max(1, (fixed + first - 1) / first);
+            warmOrders[k] = repeat(share, WarmUp.passes(share.length, perWorker));
+        }
         List<PhaseRun.Stage> stages = new ArrayList<>();
         stages.add(new PhaseRun.Stage(WARMUP.op(), Arrays.stream(warmOrders).mapToInt(o -> o.length).sum(), k -> {
             ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
@@ -279,24 +285,6 @@ public final class ConcurrencyPhase extends Phase {
             byT.add(workers);
         }
         return byT;
-    }
-
-    /**
-     * Each worker's warm-up order: whole passes over its share at the largest T, to at least the fixed warm-up's part
-     * that the first T it takes part in gives a worker. Over those shares because they are disjoint: the workers warm
-     * up at once, and an engine that locks its store for one process at a time (Turso Database) must never find two
-     * of them at one store.
-     */
-    static int[][] warmOrders(int[] order, List<Integer> counts, int fixed) {
-        int most = counts.get(counts.size() - 1);
-        int[][] disjoint = shares(order, most);
-        int[][] warm = new int[most][];
-        for (int k = 0; k < most; k++) {
-            int first = firstCountWith(counts, k);
-            int perWorker = Math.max(1, (fixed + first - 1) / first);
-            warm[k] = repeat(disjoint[k], WarmUp.passes(disjoint[k].length, perWorker));
-        }
-        return warm;
     }
 
     /** The first (least) worker count of {@code counts} in which worker {@code k} takes part. */
