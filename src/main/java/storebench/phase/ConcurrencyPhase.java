@@ -22,17 +22,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * T workers at once, for each T of bench.threads: run r's seeded sample of the pool ({@link Sample}: all N stores up
  * to bench.sample) in its order (whole passes over it, at least bench.concurrencyVisits visits), dealt round-robin
  * into T shares, each worker visiting its own share: open, count, close, timed per store as in the open runs. JVM
  * engines: T threads in one trial process per run (fresh, or run r's kept one under bench.share), warmed up like the
- * open runs once for all the run's T (or, under bench.concurrency=processes, worker processes as Node's). Node
- * engines: worker processes (a Node database call is synchronous, so one process is one worker), as many as the largest
- * T, fresh for each run and kept for all its T, each warmed up over its share at the first T it takes part in. The
- * workers of a T start together at one wall-clock instant; the wall time is from it to the last worker's end. R runs,
- * medians of the runs' figures.
+ * open runs once for all the run's T (or, under bench.concurrency=processes, T trial processes as Node's). Node
+ * engines: T fresh worker processes (a Node database call is synchronous, so one process is one worker), each warmed up
+ * over its own share. The workers start together at one wall-clock
+ * instant; the wall time is from it to the last worker's end. R runs, medians of the runs' figures.
  */
 public final class ConcurrencyPhase extends Phase {
     /** The worker counts it has statistics for (bench.threads chooses among them). */
@@ -182,16 +182,13 @@ public final class ConcurrencyPhase extends Phase {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
                 WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
+            for (int t : run.option(WORKERS)) {
+                int[][] shares = shares(order, t);
+                JsonNode workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
+                record(workers, t, figures);
+            }
             if (threads) {
-                for (int t : run.option(WORKERS)) {
-                    record(inThreads(run, r, shares(order, t)), t, figures);
-                }
                 run.keepWarmProcess(r);
-            } else {
-                List<JsonNode> byT = inProcesses(run, r, order, run.option(WORKERS));
-                for (int i = 0; i < byT.size(); i++) {
-                    record(byT.get(i), run.option(WORKERS).get(i), figures);
-                }
             }
         }
         Measured m = new Measured(this);
@@ -233,63 +230,40 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /**
-     * Node engines (and JVM engines under bench.concurrency=processes): the run's workers, as many as its largest T, all
-     * fresh trial processes started together and kept for every T of the run. Worker k is warmed up over its share at
-     * the first T it takes part in, with that T's part of a fixed warm-up (worker 0 all of it over the whole order, at
-     * T=2 worker 1 half of it, at T=4 workers 2 and 3 a quarter each), as a fresh set of T workers for that T would
-     * be, all at once; at a later T it is warmer still. Then for each T, workers 0 to T-1 start together over that T's
-     * shares while the others sit idle. Returns the workers' figures by T.
+     * Node engines (and JVM engines under bench.concurrency=processes): T fresh trial processes, each warmed up over
+     * its own share, then started together.
      */
-    private List<JsonNode> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts) throws Exception {
+    private JsonNode inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
         int sample = Sample.size(run);
         int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
-        int most = counts.get(counts.size() - 1);
-        int[][] warmOrders = new int[most][];
-        for (int k = 0; k < most; k++) {
-            int first = firstCountWith(counts, k);
-            int[] share = shares(order, first)[k];
-            int perWorker = Math.max(1, (fixed + first - 1) / first);
-            warmOrders[k] = repeat(share, WarmUp.passes(share.length, perWorker));
-        }
-        List<PhaseRun.Stage> stages = new ArrayList<>();
-        stages.add(new PhaseRun.Stage(WARMUP.op(), Arrays.stream(warmOrders).mapToInt(o -> o.length).sum(), k -> {
+        int perWorker = Math.max(1, (fixed + shares.length - 1) / shares.length);
+        long[] startAt = {0};
+        IntFunction<ObjectNode> warm = k -> {
+            int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
             ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
-            request.set("order", Protocol.ints(warmOrders[k]));
+            request.set("order", Protocol.ints(warmOrder));
             return request;
-        }));
-        for (int t : counts) {
-            int[][] shares = shares(order, t);
-            long[] startAt = {0};
-            stages.add(new PhaseRun.Stage(Protocol.CONCURRENT + " T=" + t, Arrays.stream(shares)
-                    .mapToInt(s -> s.length).sum(), k -> {
-                if (k >= t) {
-                    return null; // idle at this T
-                }
-                if (k == 0) {
-                    startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
-                }
-                ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
-                request.set("shares", sharesNode(new int[][]{shares[k]}));
-                return request;
-            }));
-        }
-        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, most, stages);
-        List<JsonNode> byT = new ArrayList<>();
-        for (int i = 0; i < counts.size(); i++) {
-            ArrayNode workers = Protocol.JSON.createArrayNode();
-            for (ObjectNode a : answers.get(i + 1)) {
-                if (a != null) {
-                    a.path("workers").forEach(workers::add);
-                }
+        };
+        IntFunction<ObjectNode> go = k -> {
+            if (k == 0) {
+                startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
             }
-            byT.add(workers);
+            ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
+            request.set("shares", sharesNode(new int[][]{shares[k]}));
+            return request;
+        };
+        int warmVisits = 0;
+        for (int[] share : shares) {
+            warmVisits += share.length * WarmUp.passes(share.length, perWorker);
         }
-        return byT;
-    }
-
-    /** The first (least) worker count of {@code counts} in which worker {@code k} takes part. */
-    static int firstCountWith(List<Integer> counts, int k) {
-        return counts.stream().filter(t -> t > k).findFirst().orElseThrow();
+        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(
+                new PhaseRun.Stage(WARMUP.op(), warmVisits, warm),
+                new PhaseRun.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
+        ArrayNode workers = Protocol.JSON.createArrayNode();
+        for (ObjectNode a : answers.get(1)) {
+            a.path("workers").forEach(workers::add);
+        }
+        return workers;
     }
 
     private static ArrayNode sharesNode(int[][] shares) {

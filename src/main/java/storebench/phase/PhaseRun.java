@@ -58,16 +58,15 @@ public interface PhaseRun extends PhaseOptions {
     /**
      * Runs {@code processes} fresh trial processes at once (the Node engines' workers of the concurrency phase): for
      * each stage in turn, every process gets the stage's request for it ({@code stage.request().apply(k)}, made when
-     * the stage starts, in the order of k; null: the process sits the stage out, idle), sent from a thread of its own,
-     * and the stage ends when all that take part have answered; its progress line sums their visits. Returns each
-     * stage's answers by process (null for one that sat out); the processes are closed after the last stage. A
-     * load-gated step waits for the load once, before the first stage.
+     * the stage starts), sent from a thread of its own, and the stage ends when all have answered; its progress line
+     * sums the processes' visits. Returns each stage's answers by process; the processes are closed after the last
+     * stage. A load-gated step waits for the load once, before the first stage.
      */
     List<List<ObjectNode>> inParallel(Phase.Step step, int processes, List<Stage> stages) throws Exception;
 
     /**
      * One stage of {@link #inParallel}: its name in progress lines, the visits of all its processes together, and the
-     * request each process gets (null where it sits the stage out).
+     * request each process gets.
      */
     record Stage(String name, int visits, java.util.function.IntFunction<ObjectNode> request) {
     }

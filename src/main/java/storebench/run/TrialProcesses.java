@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
@@ -225,23 +224,13 @@ final class TrialProcesses {
     private List<ObjectNode> stage(List<TrialProcess> started, ExecutorService senders, PhaseRun.Stage stage)
             throws Exception {
         int processes = started.size();
-        List<ObjectNode> requests = new ArrayList<>();
-        for (int k = 0; k < processes; k++) {
-            requests.add(stage.request().apply(k)); // in the order of k: a request may depend on the one before
-        }
-        int taking = (int) requests.stream().filter(Objects::nonNull).count();
-        // one progress line for the stage: the visits of the processes that take part, summed
-        Progress progress = new Progress(bench.console, name + " " + stage.name() + " (" + taking + " process"
-                + (taking == 1 ? "" : "es") + ")");
+        // one progress line for the stage: the processes' visits so far, summed
+        Progress progress = new Progress(bench.console, name + " " + stage.name() + " (" + processes + " processes)");
         int[] done = new int[processes];
         List<Future<ObjectNode>> futures = new ArrayList<>();
         for (int k = 0; k < processes; k++) {
             TrialProcess p = started.get(k);
-            ObjectNode request = requests.get(k);
-            if (request == null) {
-                futures.add(null); // sits this stage out
-                continue;
-            }
+            ObjectNode request = stage.request().apply(k);
             int slot = k;
             futures.add(senders.submit(() -> {
                 Instant from = Instant.now();
@@ -251,16 +240,12 @@ final class TrialProcesses {
                         progress.update(Arrays.stream(done).sum(), stage.visits());
                     }
                 });
-                profiled.answered(p, request.path("op").asText(), from, Instant.now(), stage.visits() / taking);
+                profiled.answered(p, request.path("op").asText(), from, Instant.now(), stage.visits() / processes);
                 return answer;
             }));
         }
         List<ObjectNode> answers = new ArrayList<>();
         for (Future<ObjectNode> f : futures) {
-            if (f == null) {
-                answers.add(null);
-                continue;
-            }
             try {
                 answers.add(f.get());
             } catch (ExecutionException e) {

@@ -37,15 +37,6 @@ class ConcurrencyPhaseTest {
     }
 
     @Test
-    void aWorkerProcessIsWarmedUpAtTheFirstWorkerCountItTakesPartIn() {
-        java.util.List<Integer> counts = java.util.List.of(1, 2, 4);
-        assertThat(IntStream.range(0, 4).map(k -> ConcurrencyPhase.firstCountWith(counts, k)).toArray())
-                .containsExactly(1, 2, 4, 4);
-        assertThat(IntStream.range(0, 2).map(k -> ConcurrencyPhase.firstCountWith(java.util.List.of(2), k)).toArray())
-                .containsExactly(2, 2);
-    }
-
-    @Test
     void aRunMakesAtLeastAThousandVisitsInWholePasses() {
         assertThat(WarmUp.passes(1000, 1000)).isEqualTo(1);
         assertThat(WarmUp.passes(10_000, 1000)).isEqualTo(1);
