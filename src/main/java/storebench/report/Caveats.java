@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.report.model.Text;
 import storebench.report.model.Titles;
 
@@ -28,7 +29,8 @@ import java.util.stream.Collectors;
  */
 final class Caveats {
     /** The figures whose run-to-run spread is the run's noise: the open runs' medians (a p99 is a few slow stores). */
-    static final List<String> NOISE_STATS = List.of("open_ms", "count_ms", "close_ms", "oqc_ms");
+    static final List<String> NOISE_STATS = List.of(StatId.OPEN_MS.id(), StatId.COUNT_MS.id(), StatId.CLOSE_MS.id(),
+            StatId.OQC_MS.id());
 
     /** The reference's 316 KB per SQL store: 79 pages of 4 KiB. */
     static final long REFERENCE_SQL_PAGES = 79;

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.report.model.Block;
 import storebench.report.model.ChartSet;
 import storebench.report.model.EnvironmentTable;
@@ -313,8 +314,8 @@ public final class ReportBuilder {
             }
         }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && ctx.results().measurement(e, setting,
-                "open_ms").isPresent());
-        Optional<Stat> closeFin = ctx.results().stat("close_fin_ms");
+                StatId.OPEN_MS.id()).isPresent());
+        Optional<Stat> closeFin = ctx.results().stat(StatId.CLOSE_FIN_MS.id());
         if (jvmRan && closeFin.isPresent()) {
             notes.add(Text.of(closeFin.get().label(ctx.notesPerStore(), ctx.held()) + ": measured in the Node worker"
                     + " only; a JVM engine releases its store within close()."));

@@ -1,5 +1,7 @@
 package storebench.report.render;
 
+import storebench.model.StatId;
+import storebench.model.StatId;
 import storebench.report.model.AtAGlance;
 
 import java.util.List;
@@ -19,8 +21,8 @@ public final class AtAGlanceChart {
     private static final int ROW = 26;
     private static final int TOP = 58;
     private static final String FONT = "font-family=\"sans-serif\"";
-    private static final String MEDIAN = "oqc_ms";
-    private static final String P99 = "oqc_p99_ms";
+    private static final String MEDIAN = StatId.OQC_MS.id();
+    private static final String P99 = StatId.OQC_P99_MS.id();
     /** How the chart prints its figures: as the table's open-query-close column. */
     private static final AtAGlance.Column OQC = AtAGlance.COLUMNS.stream().filter(c -> c.stat().equals(MEDIAN))
             .findFirst().orElseThrow();
