@@ -33,8 +33,8 @@ public final class DuckDbEngine extends JdbcEngine {
                     + " to the table at close; the commit writes them to the WAL")
             .storeFiles("store.duckdb in the store's directory (256 KiB blocks), with store.duckdb.wal while it"
                     + " holds commits not yet checkpointed (a close checkpoints them and deletes it), and"
-                    + " store.duckdb.tmp only if a query spills")
-            .diskKb(800, 790).colour(0xDDCC77)
+                    + " store.duckdb.tmp only if a query spills", 800, 790)
+            .colour(0xDDCC77)
             .syncedByDefault("each commit appends to the WAL (store.duckdb.wal) and fsyncs it before it returns"
                     + " (fsync_mode STANDARD, the default); a close checkpoints into store.duckdb and fsyncs it")
             .caveats(DuckDbEngine::caveats).build();

@@ -24,8 +24,8 @@ public final class H2Engine extends JdbcEngine {
             .kind(EngineDescriptor.Kind.SQL, "`SELECT count(*) FROM note`, which H2 answers from its primary index's"
                     + " row count, without a scan", "inside put: the driver binds each note's values to the prepared"
                     + " INSERT (addBatch, one executeBatch)")
-            .storeFiles("store.mv.db in the store's directory (and store.lock.db while it is open: H2's file lock)")
-            .diskKb(400, 40).colour(0x332288)
+            .storeFiles("store.mv.db in the store's directory (and store.lock.db while it is open: H2's file lock)",
+                    400, 40).colour(0x332288)
             .syncedWhenDurable("a commit goes to the file in the background (WRITE_DELAY, 500 ms), unsynced; the file"
                     + " is synced when the database closes", "CHECKPOINT SYNC after each commit (H2 has no option that"
                     + " syncs a commit): the commit is written and the file synced before putAll returns")

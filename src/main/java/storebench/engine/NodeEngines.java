@@ -17,16 +17,15 @@ public final class NodeEngines {
     private static final String SQL_PUT = "inside put: the binding binds each note's values to the prepared INSERT";
 
     public static final EngineDescriptor TURSO = EngineDescriptor.node("turso", "Turso Database").sql(SQL_PUT)
-            .reference().storeFiles("store.db and its -wal file (not checkpointed on close) in the store's directory")
-            .diskKb(360, 16).colour(0x009E73).syncedByDefault("WAL with synchronous=FULL (its default): the log is"
+            .reference().storeFiles("store.db and its -wal file (not checkpointed on close) in the store's directory",
+                    360, 16).colour(0x009E73).syncedByDefault("WAL with synchronous=FULL (its default): the log is"
                     + " synced at each commit").caveats(NodeEngines::turso).build();
     public static final EngineDescriptor LIBSQL = EngineDescriptor.node("libsql", "libSQL").sql(SQL_PUT)
-            .reference().storeFiles("store.db in the store's directory (rollback journal)")
-            .diskKb(360, 16).colour(0xCC79A7).syncedByDefault(SqliteEngine.ROLLBACK_FULL).caveats(NodeEngines::libsql)
-            .build();
+            .reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16).colour(0xCC79A7)
+            .syncedByDefault(SqliteEngine.ROLLBACK_FULL).caveats(NodeEngines::libsql).build();
     public static final EngineDescriptor SQLITE_NODE = EngineDescriptor.node("sqlite-node", "SQLite (Node.js)")
-            .sql(SQL_PUT).reference().storeFiles("store.db in the store's directory (rollback journal)")
-            .diskKb(360, 16).colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL).build();
+            .sql(SQL_PUT).reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16)
+            .colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL).build();
 
     private NodeEngines() {
     }

@@ -36,7 +36,7 @@ public final class ObjectBoxEngine implements Engine {
     /** The reference's "skip model sync": no public way in objectbox-java 5.1.0, so the column says why. */
     public static final EngineDescriptor SKIP_MODEL_SYNC = EngineDescriptor.jvmUnavailable("objectbox-nosync",
                     "ObjectBox, skip model sync")
-            .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES).diskKb(444, 28)
+            .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES, 444, 28)
             .syncedByDefault(SYNCED).colour(0x999999)
             .unavailable("objectbox-java 5.1.0 has no public way to open a store without syncing its model:"
                     + " BoxStoreBuilder has no such option (its only related field, skipReadSchema, is package-private,"
@@ -46,7 +46,7 @@ public final class ObjectBoxEngine implements Engine {
     private static EngineDescriptor.Builder variant(String id, String title) {
         boolean cached = id.endsWith("-cached");
         return EngineDescriptor.jvm(id, title, () -> new ObjectBoxEngine(cached))
-                .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES).diskKb(444, 28)
+                .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES, 444, 28)
                 .syncedByDefault(SYNCED).caveats(ObjectBoxEngine::caveats);
     }
 

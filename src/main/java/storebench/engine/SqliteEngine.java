@@ -21,8 +21,8 @@ public final class SqliteEngine extends JdbcEngine {
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite", SqliteEngine::new)
             .sql("inside put: the binding binds each note's values to the prepared INSERT").reference()
             .storeFiles("store.db in the store's directory (rollback journal: store.db-journal only during a"
-                    + " transaction)")
-            .diskKb(360, 16).colour(0xE69F00).syncedByDefault(ROLLBACK_FULL).caveats(SqliteEngine::caveats).build();
+                    + " transaction)", 360, 16)
+            .colour(0xE69F00).syncedByDefault(ROLLBACK_FULL).caveats(SqliteEngine::caveats).build();
 
     /** The database file inside a store's directory (docs/protocol.md, "Store layout"). */
     public static final String FILE_NAME = "store.db";
