@@ -6,14 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.engine.EngineDescriptor;
 import storebench.measure.Latency;
-import storebench.results.RunStats;
 import storebench.model.TrialRuntime;
 import storebench.results.Curve;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.ConcurrentAnswer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -188,7 +189,7 @@ public final class ConcurrencyPhase extends Phase {
                 }
                 run.keepWarmProcess(r);
             } else {
-                List<JsonNode> byT = inProcesses(run, r, order, run.option(WORKERS));
+                List<List<ConcurrentAnswer.Worker>> byT = inProcesses(run, r, order, run.option(WORKERS));
                 for (int i = 0; i < byT.size(); i++) {
                     record(byT.get(i), run.option(WORKERS).get(i), figures);
                 }
@@ -223,13 +224,12 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
-    private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
+    private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
         ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
-                (l, reply) -> l.put("run", r).put("threads", shares.length)).result()
-                .path("workers");
+        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(), ConcurrentAnswer::of,
+                (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
     }
 
     /**
@@ -240,7 +240,8 @@ public final class ConcurrencyPhase extends Phase {
      * the largest T's shares; at a later T it is warmer still. Then for each T, workers 0 to T-1 start together over
      * that T's shares while the others sit idle. Returns the workers' figures by T.
      */
-    private List<JsonNode> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts) throws Exception {
+    private List<List<ConcurrentAnswer.Worker>> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts)
+            throws Exception {
         int sample = Sample.size(run);
         int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
         int most = counts.get(counts.size() - 1);
@@ -268,12 +269,12 @@ public final class ConcurrencyPhase extends Phase {
             }));
         }
         List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, most, stages);
-        List<JsonNode> byT = new ArrayList<>();
+        List<List<ConcurrentAnswer.Worker>> byT = new ArrayList<>();
         for (int i = 0; i < counts.size(); i++) {
-            ArrayNode workers = Protocol.JSON.createArrayNode();
+            List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
             for (ObjectNode a : answers.get(i + 1)) {
                 if (a != null) {
-                    a.path("workers").forEach(workers::add);
+                    workers.addAll(ConcurrentAnswer.of(a).workers());
                 }
             }
             byT.add(workers);
@@ -379,16 +380,16 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */
-    private static void record(JsonNode workers, int t, Map<Stat, List<Double>> figures) {
+    private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         List<Long> spans = new ArrayList<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        for (JsonNode w : workers) {
-            for (long ns : Protocol.toLongs(w.path("oqc"), "oqc")) {
+        for (ConcurrentAnswer.Worker w : workers) {
+            for (long ns : w.oqc()) {
                 spans.add(ns);
             }
-            first = Math.min(first, w.path("startUs").asLong());
-            last = Math.max(last, w.path("endUs").asLong());
+            first = Math.min(first, w.startUs());
+            last = Math.max(last, w.endUs());
         }
         Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
         double seconds = Math.max(1, last - first) / 1e6;
