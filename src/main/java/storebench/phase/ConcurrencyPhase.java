@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
@@ -170,35 +169,35 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
+        run.stores().ensure();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
-        boolean threads = run.runtime() == TrialRuntime.JVM && run.option(MODE).equals("threads");
-        for (int r = 1; r <= run.runs(); r++) {
+        int passes = WarmUp.passes(Sample.size(run), run.params().option(VISITS));
+        boolean threads = run.params().runtime() == TrialRuntime.JVM && run.params().option(MODE).equals("threads");
+        for (int r = 1; r <= run.params().runs(); r++) {
             int[] order = repeat(Sample.order(run, r), passes);
             if (threads) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
                 WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
             if (threads) {
-                for (int t : run.option(WORKERS)) {
+                for (int t : run.params().option(WORKERS)) {
                     record(inThreads(run, r, shares(order, t)), t, figures);
                 }
-                run.keepWarmProcess(r);
+                run.processes().keepWarm(r);
             } else {
-                List<List<ConcurrentAnswer.Worker>> byT = inProcesses(run, r, order, run.option(WORKERS));
+                List<List<ConcurrentAnswer.Worker>> byT = inProcesses(run, r, order, run.params().option(WORKERS));
                 for (int i = 0; i < byT.size(); i++) {
-                    record(byT.get(i), run.option(WORKERS).get(i), figures);
+                    record(byT.get(i), run.params().option(WORKERS).get(i), figures);
                 }
             }
         }
         Measured m = new Measured(this);
         for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
             m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
-            run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
+            run.results().stat(e.getKey(), m.value(e.getKey()), e.getValue());
         }
         return m;
     }
@@ -225,11 +224,11 @@ public final class ConcurrencyPhase extends Phase {
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
     private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
+        ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(), ConcurrentAnswer::of,
-                (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
+        return run.processes().send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
+                ConcurrentAnswer::of, (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
     }
 
     /**
@@ -243,19 +242,20 @@ public final class ConcurrencyPhase extends Phase {
     private List<List<ConcurrentAnswer.Worker>> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts)
             throws Exception {
         int sample = Sample.size(run);
-        int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
+        // a fixed warm-up's visits over the sample
+        int fixed = WarmUp.passes(sample, run.params().warmupOpens()) * sample;
         int most = counts.get(counts.size() - 1);
         int[][] warmOrders = warmOrders(order, counts, fixed);
-        List<PhaseRun.Stage> stages = new ArrayList<>();
-        stages.add(new PhaseRun.Stage(WARMUP.op(), Arrays.stream(warmOrders).mapToInt(o -> o.length).sum(), k -> {
-            ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
+        List<PhaseProcesses.Stage> stages = new ArrayList<>();
+        stages.add(new PhaseProcesses.Stage(WARMUP.op(), Arrays.stream(warmOrders).mapToInt(o -> o.length).sum(), k -> {
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", Query.COUNT.id);
             request.set("order", Protocol.ints(warmOrders[k]));
             return request;
         }));
         for (int t : counts) {
             int[][] shares = shares(order, t);
             long[] startAt = {0};
-            stages.add(new PhaseRun.Stage(Protocol.CONCURRENT + " T=" + t, Arrays.stream(shares)
+            stages.add(new PhaseProcesses.Stage(Protocol.CONCURRENT + " T=" + t, Arrays.stream(shares)
                     .mapToInt(s -> s.length).sum(), k -> {
                 if (k >= t) {
                     return null; // idle at this T
@@ -263,12 +263,13 @@ public final class ConcurrencyPhase extends Phase {
                 if (k == 0) {
                     startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
                 }
-                ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
+                ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
+                        .put("startAtMs", startAt[0]);
                 request.set("shares", sharesNode(new int[][]{shares[k]}));
                 return request;
             }));
         }
-        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, most, stages);
+        List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, most, stages);
         List<List<ConcurrentAnswer.Worker>> byT = new ArrayList<>();
         for (int i = 0; i < counts.size(); i++) {
             List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
