@@ -1,19 +1,19 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.engine.EngineDescriptor;
 import storebench.measure.Latency;
-import storebench.results.RunStats;
 import storebench.model.TrialRuntime;
 import storebench.results.Curve;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.ConcurrentAnswer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -74,9 +74,8 @@ public final class ConcurrencyPhase extends Phase {
     /** The workers start this long after their requests are made: time enough to send them all. */
     static final long START_DELAY_MS = 300;
 
-
     ConcurrencyPhase() {
-        super("concurrency");
+        super("concurrency", Processes.ONE_PER_RUN, List.of(WARMUP, CONCURRENT), allStats());
     }
 
     /** Throughput, median and p99 of T workers. */
@@ -100,21 +99,11 @@ public final class ConcurrencyPhase extends Phase {
         return s;
     }
 
-    @Override
-    public List<Stat> stats() {
+    /** Throughput, median and p99 of every T it has statistics for, T ascending. */
+    private static List<Stat> allStats() {
         List<Stat> all = new ArrayList<>();
         STATS.values().forEach(s -> all.addAll(List.of(s)));
         return all;
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(WARMUP, CONCURRENT);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_PER_RUN;
     }
 
     @Override
@@ -169,32 +158,32 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
+        run.stores().ensure();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
-        boolean threads = run.runtime() == TrialRuntime.JVM && run.option(MODE).equals("threads");
-        for (int r = 1; r <= run.runs(); r++) {
+        int passes = WarmUp.passes(Sample.size(run), run.params().option(VISITS));
+        boolean threads = run.params().runtime() == TrialRuntime.JVM && run.params().option(MODE).equals("threads");
+        for (int r = 1; r <= run.params().runs(); r++) {
             int[] order = repeat(Sample.order(run, r), passes);
             if (threads) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
                 WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
-            for (int t : run.option(WORKERS)) {
+            for (int t : run.params().option(WORKERS)) {
                 int[][] shares = shares(order, t);
-                JsonNode workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
+                List<ConcurrentAnswer.Worker> workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
                 record(workers, t, figures);
             }
             if (threads) {
-                run.keepWarmProcess(r);
+                run.processes().keepWarm(r);
             }
         }
         Measured m = new Measured(this);
         for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
             m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
-            run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
+            run.results().stat(e.getKey(), m.value(e.getKey()), e.getValue());
         }
         return m;
     }
@@ -220,27 +209,27 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
-    private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
+    private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
+        ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
-                (l, reply) -> l.put("run", r).put("threads", shares.length)).result()
-                .path("workers");
+        return run.processes().send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
+                ConcurrentAnswer::of, (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
     }
 
     /**
      * Node engines (and JVM engines under bench.concurrency=processes): T fresh trial processes, each warmed up over
      * its own share, then started together.
      */
-    private JsonNode inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
+    private List<ConcurrentAnswer.Worker> inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
         int sample = Sample.size(run);
-        int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
+        // a fixed warm-up's visits over the sample
+        int fixed = WarmUp.passes(sample, run.params().warmupOpens()) * sample;
         int perWorker = Math.max(1, (fixed + shares.length - 1) / shares.length);
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
             int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
-            ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", Query.COUNT.id);
             request.set("order", Protocol.ints(warmOrder));
             return request;
         };
@@ -248,7 +237,7 @@ public final class ConcurrencyPhase extends Phase {
             if (k == 0) {
                 startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
             }
-            ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
+            ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
             request.set("shares", sharesNode(new int[][]{shares[k]}));
             return request;
         };
@@ -256,12 +245,12 @@ public final class ConcurrencyPhase extends Phase {
         for (int[] share : shares) {
             warmVisits += share.length * WarmUp.passes(share.length, perWorker);
         }
-        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(
-                new PhaseRun.Stage(WARMUP.op(), warmVisits, warm),
-                new PhaseRun.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
-        ArrayNode workers = Protocol.JSON.createArrayNode();
+        List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, shares.length, List.of(
+                new PhaseProcesses.Stage(WARMUP.op(), warmVisits, warm),
+                new PhaseProcesses.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
+        List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
         for (ObjectNode a : answers.get(1)) {
-            a.path("workers").forEach(workers::add);
+            workers.addAll(ConcurrentAnswer.of(a).workers());
         }
         return workers;
     }
@@ -341,16 +330,16 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */
-    private static void record(JsonNode workers, int t, Map<Stat, List<Double>> figures) {
+    private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         List<Long> spans = new ArrayList<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        for (JsonNode w : workers) {
-            for (long ns : Protocol.toLongs(w.path("oqc"), "oqc")) {
+        for (ConcurrentAnswer.Worker w : workers) {
+            for (long ns : w.oqc()) {
                 spans.add(ns);
             }
-            first = Math.min(first, w.path("startUs").asLong());
-            last = Math.max(last, w.path("endUs").asLong());
+            first = Math.min(first, w.startUs());
+            last = Math.max(last, w.endUs());
         }
         Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
         double seconds = Math.max(1, last - first) / 1e6;
