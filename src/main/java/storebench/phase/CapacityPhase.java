@@ -4,15 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskFull;
 import storebench.measure.ProcMemory;
+import storebench.model.TrialRuntime;
 import storebench.model.Workload;
 import storebench.results.Curve;
-import storebench.model.TrialRuntime;
 import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CapacityAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -119,8 +120,8 @@ public final class CapacityPhase extends Phase {
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
             run.freshHoldingProcess(options.max());
             // the cap is the progress lines' total; the phase line counts the stores it opened
-            ObjectNode result = run.send(CAPACITY, request, options.max(),
-                    (l, reply) -> l.put("visited", reply.path("opened").asInt())).result();
+            CapacityAnswer result = run.send(CAPACITY, request, options.max(), CapacityAnswer::of,
+                    (l, reply) -> l.put("visited", reply.opened())).result();
             run.freshProcess(); // nothing else runs in the process that held them
             // read while its stores are still there: the space the loop left
             Optional<IOException> none = noCapacity(result, run.root(), DiskFull.freeBytes(own), options);
@@ -142,11 +143,11 @@ public final class CapacityPhase extends Phase {
      *
      * @param freeBytes the space free under the root now that the loop has ended (-1: unknown)
      */
-    static Optional<IOException> noCapacity(JsonNode result, Path root, long freeBytes, Options options) {
-        String stop = result.path("stop").asText();
-        int opened = result.path("opened").asInt();
-        String message = result.path("message").asText(null);
-        String failedStore = "store " + result.path("store").asInt() + " (" + result.path("during").asText() + ")";
+    static Optional<IOException> noCapacity(CapacityAnswer result, Path root, long freeBytes, Options options) {
+        String stop = result.stop();
+        int opened = result.opened();
+        String message = result.message();
+        String failedStore = "store " + result.store() + " (" + result.during() + ")";
         String open = String.format(Locale.US, "%,d", opened) + " " + options.workload().id() + " stores open";
         boolean saysFull = DiskFull.says(message);
         if ("disk".equals(stop)) {
@@ -170,7 +171,7 @@ public final class CapacityPhase extends Phase {
         String why;
         if ("memory".equals(stop)) {
             why = "the machine's available memory (" + String.format(Locale.US, "%,d MiB",
-                    result.path("limits").path("memAvailableKb").asLong() / 1024) + " with the holding process"
+                    result.memAvailableKb() / 1024) + " with the holding process"
                     + " started) was below bench.capacityMarginMb=" + options.memoryMarginMb() + " before the first"
                     + " store. Give a smaller -Dbench.capacityMarginMb, or free memory";
         } else {
@@ -214,47 +215,47 @@ public final class CapacityPhase extends Phase {
         return Math.max(1, Math.min(EVERY, max / 10));
     }
 
-    private Measured record(PhaseRun run, Options options, ObjectNode result) throws Exception {
-        JsonNode points = result.path("points");
-        for (JsonNode p : points) {
+    private Measured record(PhaseRun run, Options options, CapacityAnswer result) throws Exception {
+        List<CapacityAnswer.Point> points = result.points();
+        for (CapacityAnswer.Point p : points) {
             ObjectNode line = run.line("capacity-point");
-            line.setAll((ObjectNode) p);
+            line.setAll(p.asAnswered());
             run.append(line);
         }
-        int opened = result.path("opened").asInt();
-        JsonNode last = points.size() == 0 ? Protocol.JSON.createObjectNode() : points.get(points.size() - 1);
-        Map<String, Long> limits = new LinkedHashMap<>();
-        result.path("limits").fields().forEachRemaining(e -> limits.put(e.getKey(), e.getValue().asLong()));
-        CapacityLimit.Stop stop = new CapacityLimit.Stop(result.path("stop").asText(), result.path("message")
-                .asText(null), opened, last.path("fds").asLong(), last.path("maps").asLong(),
-                last.path("vszKb").asLong(), last.path("threads").asLong(), last.path("heapUsedBytes").asLong());
-        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(limits);
+        int opened = result.opened();
+        CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
+        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits());
         String limit = CapacityLimit.identify(run.engine(), stop, processLimits);
         ObjectNode summary = run.line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
                 .put("max", options.max()).put("capacityWorkload", options.workload().id())
                 .put("stop", stop.kind()).put("limit", limit);
         if (stop.message() != null) {
-            summary.put("during", result.path("during").asText()).put("store", result.path("store").asInt())
-                    .put("message", stop.message());
+            summary.put("during", result.during()).put("store", result.store()).put("message", stop.message());
         }
         CapacityLimit.near(stop, processLimits).forEach(n -> summary.withArray("near").add(n));
-        summary.set("limits", result.path("limits"));
+        summary.set("limits", result.limitsAsAnswered());
         run.append(summary);
 
         Measured measured = new Measured(this);
         measured.put(CAPACITY_STORES, opened);
         if (opened > 0 && points.size() >= 2) {
-            measured.put(CAPACITY_RESIDENT_KB, RunStats.slope(points, "rssKb"));
-            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(RunStats.slope(points, "rssKb"),
-                    RunStats.slope(points, "heapUsedBytes") / 1024, run.runtime() == TrialRuntime.JVM));
-            measured.put(CAPACITY_VSZ_KB, RunStats.slope(points, "vszKb"));
-            measured.put(CAPACITY_FDS, RunStats.slope(points, "fds"));
-            measured.put(CAPACITY_MAPS, RunStats.slope(points, "maps"));
+            measured.put(CAPACITY_RESIDENT_KB, slope(points, CapacityAnswer.Point::rssKb));
+            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(slope(points, CapacityAnswer.Point::rssKb),
+                    slope(points, CapacityAnswer.Point::heapUsedBytes) / 1024, run.runtime() == TrialRuntime.JVM));
+            measured.put(CAPACITY_VSZ_KB, slope(points, CapacityAnswer.Point::vszKb));
+            measured.put(CAPACITY_FDS, slope(points, CapacityAnswer.Point::fds));
+            measured.put(CAPACITY_MAPS, slope(points, CapacityAnswer.Point::maps));
         }
         for (var e : measured.figures().entrySet()) {
             run.stat(e.getKey(), e.getValue(), List.of());
         }
         return measured;
+    }
+
+    /** The least-squares slope of a figure of the points against the stores open: the figure per open store. */
+    static double slope(List<CapacityAnswer.Point> points, java.util.function.ToDoubleFunction<CapacityAnswer.Point> y) {
+        return RunStats.slope(points.stream().mapToDouble(CapacityAnswer.Point::stores).toArray(),
+                points.stream().mapToDouble(y).toArray());
     }
 
     /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */

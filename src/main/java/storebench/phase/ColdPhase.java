@@ -58,10 +58,10 @@ public final class ColdPhase extends RunsPhase {
         medians.put("oqc", COLD_OQC_MS);
         runs = new FreshRuns(this, Query.COUNT, COLDWARMUP, COLDRUN, false, medians, COLD_OQC_P99_MS, COLD_OQC_MS,
                 "coldrun-").sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
-                    long bytes = answer.path("readBytes").asLong(-1);
+                    long bytes = answer.readBytes().orElse(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())
-                                .add(bytes / 1024.0 / answer.path("samples").path("oqc").size());
+                                .add(bytes / 1024.0 / answer.samples("oqc").length);
                     }
                 });
     }

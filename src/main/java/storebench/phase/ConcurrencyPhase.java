@@ -5,14 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
-import storebench.results.RunStats;
 import storebench.model.TrialRuntime;
 import storebench.results.Curve;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.ConcurrentAnswer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -183,7 +184,7 @@ public final class ConcurrencyPhase extends Phase {
             }
             for (int t : run.option(WORKERS)) {
                 int[][] shares = shares(order, t);
-                JsonNode workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
+                List<ConcurrentAnswer.Worker> workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
                 record(workers, t, figures);
             }
             if (threads) {
@@ -219,20 +220,19 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
-    private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
+    private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
         ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
-                (l, reply) -> l.put("run", r).put("threads", shares.length)).result()
-                .path("workers");
+        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(), ConcurrentAnswer::of,
+                (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
     }
 
     /**
      * Node engines (and JVM engines under bench.concurrency=processes): T fresh trial processes, each warmed up over
      * its own share, then started together.
      */
-    private JsonNode inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
+    private List<ConcurrentAnswer.Worker> inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
         int sample = Sample.size(run);
         int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
         int perWorker = Math.max(1, (fixed + shares.length - 1) / shares.length);
@@ -258,9 +258,9 @@ public final class ConcurrencyPhase extends Phase {
         List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(
                 new PhaseRun.Stage(WARMUP.op(), warmVisits, warm),
                 new PhaseRun.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
-        ArrayNode workers = Protocol.JSON.createArrayNode();
+        List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
         for (ObjectNode a : answers.get(1)) {
-            a.path("workers").forEach(workers::add);
+            workers.addAll(ConcurrentAnswer.of(a).workers());
         }
         return workers;
     }
@@ -328,16 +328,16 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */
-    private static void record(JsonNode workers, int t, Map<Stat, List<Double>> figures) {
+    private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         List<Long> spans = new ArrayList<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        for (JsonNode w : workers) {
-            for (long ns : Protocol.toLongs(w.path("oqc"), "oqc")) {
+        for (ConcurrentAnswer.Worker w : workers) {
+            for (long ns : w.oqc()) {
                 spans.add(ns);
             }
-            first = Math.min(first, w.path("startUs").asLong());
-            last = Math.max(last, w.path("endUs").asLong());
+            first = Math.min(first, w.startUs());
+            last = Math.max(last, w.endUs());
         }
         Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
         double seconds = Math.max(1, last - first) / 1e6;

@@ -7,6 +7,7 @@ import storebench.measure.Latency;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
 
 import java.util.List;
 
@@ -57,10 +58,10 @@ public final class CreatePhase extends Phase {
     public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
         ObjectNode request = run.request(Protocol.CREATE);
         request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
-        ObjectNode result = run.send(CREATE, request, stores.size(), (l, reply) -> { }).result();
-        long wallNs = result.path("wallNs").asLong();
-        Histogram h = Latency.histogram(Protocol.toLongs(result.path("samples").path("create"), "create"));
-        run.hdrLog("create", List.of(HdrLogs.interval(h, "create", result.path("startMs").asLong(), wallNs)));
+        CreateAnswer result = run.send(CREATE, request, stores.size(), CreateAnswer::of, (l, reply) -> { }).result();
+        long wallNs = result.wallNs();
+        Histogram h = Latency.histogram(result.samples("create"));
+        run.hdrLog("create", List.of(HdrLogs.interval(h, "create", result.startMs(), wallNs)));
         Measured m = new Measured(Phases.CREATE);
         m.put(CREATE_MS, Latency.p50Ms(h)).put(STORES_PER_S, stores.size() / (wallNs / 1e9));
         for (var e : m.figures().entrySet()) {

@@ -8,6 +8,7 @@ import storebench.measure.LoadAverage;
 import storebench.measure.Mounts;
 import storebench.results.Stat;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
@@ -85,13 +86,12 @@ public final class CreateStepsPhase extends Phase {
                 .put("workload", run.workload().id());
         request.set("stores", Protocol.ints(WarmColdPhase.inOrder(n)));
         double load1 = LoadAverage.load1();
-        JsonNode result = run.send(STEPS, request, n, (l, reply) -> { }).result();
-        JsonNode samples = result.path("samples");
+        CreateAnswer result = run.send(STEPS, request, n, CreateAnswer::of, (l, reply) -> { }).result();
         ObjectNode steps = Protocol.JSON.createObjectNode();
         for (String step : STEP_NAMES) {
-            steps.put(step, Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get(step), step))));
+            steps.put(step, Latency.p50Ms(Latency.histogram(result.samples(step))));
         }
-        long wallNs = result.path("wallNs").asLong();
+        long wallNs = result.wallNs();
         Path root = rootOf(dir, run.root(), rootName);
         Mounts.Mount m = Mounts.of(root);
         ObjectNode l = line(run, rootName).put("rootPath", root.toString()).put("fsType", m.fsType())

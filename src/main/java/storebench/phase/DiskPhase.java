@@ -7,6 +7,7 @@ import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
+import storebench.trial.answer.LayoutAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -83,11 +84,11 @@ public final class DiskPhase extends Phase {
         run.stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
         run.append(run.line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
                 .put("bytesMedian", RunStats.median(bytes)));
-        JsonNode layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), 0, (l, reply) -> { }).result()
-                .path("layout");
-        if (layout.isObject() && layout.size() > 0) {
+        LayoutAnswer layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), 0, LayoutAnswer::of,
+                (l, reply) -> { }).result();
+        if (!layout.isEmpty()) {
             ObjectNode l = run.line("layout").put("store", 0);
-            l.set("layout", layout);
+            l.set("layout", layout.layout());
             run.append(l);
         }
         return m;

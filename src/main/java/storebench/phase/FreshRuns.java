@@ -8,8 +8,9 @@ import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
 import storebench.results.RunStats;
 import storebench.results.Stat;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,8 +46,6 @@ final class FreshRuns {
     private Recorded recorded = (run, m, earlier, maxLoad) -> { };
     /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
     private boolean sampled;
-    /** What a run's line copies from the answer: the JIT's time and the wait for it, what the loop read from the device. */
-    private static final List<String> ANSWER_FIELDS = List.of("compileMs", "settleMs", "settled", "readBytes");
 
     /** What the parent does between a run's warm-up and its run (the cold phase drops the pool's pages). */
     @FunctionalInterface
@@ -58,7 +57,7 @@ final class FreshRuns {
     /** A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads'). */
     @FunctionalInterface
     interface RunFigures {
-        void add(JsonNode answer, Map<Stat, List<Double>> runs) throws Exception;
+        void add(VisitsAnswer answer, Map<Stat, List<Double>> runs) throws Exception;
     }
 
     /** Figures recorded once the runs are (the open runs' highest load). */
@@ -158,40 +157,35 @@ final class FreshRuns {
                     .put("run", r);
             int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.stores(), r);
             OptionalDouble target = sampled ? run.option(Sample.PRECISION) : OptionalDouble.empty();
-            BiConsumer<ObjectNode, ObjectNode> line = (l, reply) -> {
+            BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> {
                 l.put("run", runNumber);
                 if (sampled) {
-                    l.put("sample", reply.path("samples").path(query.total).size()).put("sampleHalfWidth",
-                            Math.round(Sample.halfWidth(Protocol.toLongs(reply.path("samples").path(query.total),
-                                    query.total)) * 1e4) / 1e4);
+                    long[] visits = reply.samples(query.total);
+                    l.put("sample", visits.length).put("sampleHalfWidth",
+                            Math.round(Sample.halfWidth(visits) * 1e4) / 1e4);
                     target.ifPresent(t -> l.put("sampleTarget", t));
                 }
-                for (String field : ANSWER_FIELDS) { // where the runtime reports them (docs/protocol.md)
-                    if (reply.has(field)) {
-                        l.set(field, reply.get(field));
-                    }
-                }
+                reply.reportInto(l); // the JIT's time and the wait for it, the device reads, where the runtime tells
                 if (before != null) {
                     l.setAll(before);
                 }
             };
-            JsonNode result;
+            VisitsAnswer result;
             if (target.isPresent() && order.length > Sample.LEAST) {
                 result = sized(run, request, order, target.getAsDouble(), line);
             } else {
                 request.set("order", Protocol.ints(order));
-                PhaseRun.Answer answer = run.send(runStep, request, order.length, line);
+                PhaseRun.Answer<VisitsAnswer> answer = run.send(runStep, request, order.length, VisitsAnswer::of, line);
                 maxLoad = Math.max(maxLoad, answer.load().load1);
                 result = answer.result();
             }
-            JsonNode samples = result.path("samples");
             for (Map.Entry<String, Stat> e : medians.entrySet()) {
-                if (!samples.has(e.getKey())) {
+                if (!result.has(e.getKey())) {
                     continue; // closefin: the Node worker's only
                 }
-                Histogram h = Latency.histogram(Protocol.toLongs(samples.get(e.getKey()), e.getKey()));
+                Histogram h = Latency.histogram(result.samples(e.getKey()));
                 logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
-                        result.path("startMs").asLong(), result.path("wallNs").asLong()));
+                        result.startMs(), result.wallNs()));
                 figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
                 if (e.getKey().equals(query.total)) {
                     figures.computeIfAbsent(p99, k -> new ArrayList<>()).add(Latency.p99Ms(h));
@@ -222,47 +216,24 @@ final class FreshRuns {
      * line; the answer is the requests' answers as one: their samples in visiting order, their device reads, JIT time
      * and wall time summed, the first one's start and settle wait (only it waits for the process to settle).
      */
-    private JsonNode sized(PhaseRun run, ObjectNode request, int[] order, double target,
-                           BiConsumer<ObjectNode, ObjectNode> line) throws Exception {
+    private VisitsAnswer sized(PhaseRun run, ObjectNode request, int[] order, double target,
+                               BiConsumer<ObjectNode, VisitsAnswer> line) throws Exception {
         PhaseRun.Requests requests = run.requests(runStep, order.length);
-        ObjectNode merged = null;
+        VisitsAnswer merged = null;
         int visited = 0;
         while (visited < order.length) {
             int to = Math.min(order.length, visited + Sample.CHUNK);
             ObjectNode chunk = request.deepCopy().put("settle", visited == 0);
             chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, visited, to)));
-            ObjectNode reply = requests.send(chunk, to - visited);
-            merged = merged == null ? reply.deepCopy() : merge(merged, reply);
+            VisitsAnswer reply = requests.send(chunk, to - visited, VisitsAnswer::of);
+            merged = merged == null ? reply : merged.plus(reply);
             visited = to;
-            if (visited >= Sample.LEAST && Sample.halfWidth(Protocol.toLongs(merged.path("samples").path(query.total),
-                    query.total)) <= target) {
+            if (visited >= Sample.LEAST && Sample.halfWidth(merged.samples(query.total)) <= target) {
                 break;
             }
         }
-        ObjectNode answer = merged;
+        VisitsAnswer answer = merged;
         requests.end(l -> line.accept(l, answer));
         return answer;
-    }
-
-    /** {@code into} with {@code next}'s samples appended and its counts summed. */
-    private static ObjectNode merge(ObjectNode into, JsonNode next) {
-        ObjectNode samples = (ObjectNode) into.path("samples");
-        next.path("samples").fields().forEachRemaining(e -> {
-            JsonNode have = samples.get(e.getKey());
-            if (have != null && have.isArray()) {
-                ((ArrayNode) have).addAll((ArrayNode) e.getValue());
-            } else {
-                samples.set(e.getKey(), e.getValue().deepCopy());
-            }
-        });
-        for (String sum : List.of("readBytes", "wallNs")) {
-            if (into.has(sum) && next.has(sum)) {
-                into.put(sum, into.path(sum).asLong() + next.path(sum).asLong());
-            }
-        }
-        if (into.has("compileMs") && next.has("compileMs")) {
-            into.put("compileMs", into.path("compileMs").asDouble() + next.path("compileMs").asDouble());
-        }
-        return into;
     }
 }

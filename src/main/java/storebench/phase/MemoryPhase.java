@@ -6,8 +6,10 @@ import storebench.model.TrialRuntime;
 import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.HoldAnswer;
+import storebench.trial.answer.MemorySnapshot;
 
 import java.util.List;
 
@@ -77,20 +79,20 @@ public final class MemoryPhase extends Phase {
         run.freshHoldingProcess(m);
         // the engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M
         WarmUp.warm(run, WARMUP, Query.COUNT, l -> { });
-        ObjectNode result = run.send(HOLD, request, m, (l, reply) -> { }).result();
+        HoldAnswer result = run.send(HOLD, request, m, HoldAnswer::of, (l, reply) -> { }).result();
         run.freshProcess(); // nothing else runs in the process that measured memory
-        JsonNode before = result.path("before");
-        JsonNode after = result.path("after");
+        MemorySnapshot before = result.before();
+        MemorySnapshot after = result.after();
         Measured measured = new Measured(this);
-        measured.put(MEM_RESIDENT_KB, (after.path("rssKb").asDouble() - before.path("rssKb").asDouble()) / m);
-        measured.put(MEM_ANON_KB, (after.path("anonKb").asDouble() - before.path("anonKb").asDouble()) / m);
-        double heapKb = (after.path("heapUsedBytes").asDouble() - before.path("heapUsedBytes").asDouble()) / 1024 / m;
+        measured.put(MEM_RESIDENT_KB, (after.rssKb() - before.rssKb()) / m);
+        measured.put(MEM_ANON_KB, (after.anonKb() - before.anonKb()) / m);
+        double heapKb = (after.heapUsedBytes() - before.heapUsedBytes()) / 1024 / m;
         measured.put(HEAP_KB, heapKb);
         measured.put(MEM_TOTAL_KB, OpenStoreMemory.total(measured.figures().get(MEM_RESIDENT_KB), heapKb,
                 run.runtime() == TrialRuntime.JVM));
         ObjectNode memory = run.line("memory").put("opened", m);
-        memory.set("before", before);
-        memory.set("after", after);
+        memory.set("before", before.asAnswered());
+        memory.set("after", after.asAnswered());
         run.append(memory);
         for (var e : measured.figures().entrySet()) {
             run.stat(e.getKey(), e.getValue(), List.of());

@@ -67,9 +67,8 @@ public final class OpenRunsPhase extends RunsPhase {
 
     private final FreshRuns runs = new FreshRuns(this, Query.COUNT, WARMUP, OPENRUN, true, MEDIANS, OQC_P99_MS, OQC_MS,
             "openrun-").runFigures((answer, runs) -> {
-                JsonNode samples = answer.path("samples");
-                if (samples.has("yard")) {
-                    Histogram yard = Latency.histogram(Protocol.toLongs(samples.get("yard"), "yard"));
+                if (answer.has("yard")) {
+                    Histogram yard = Latency.histogram(answer.samples("yard"));
                     List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
                     runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
                     runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)

@@ -1,5 +1,6 @@
 package storebench.phase;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.HdrLogs;
 import storebench.measure.LoadGate;
@@ -9,6 +10,7 @@ import storebench.results.Stat;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * What a phase may do while it measures one trial (one engine under one setting): the run's parameters, requests to
@@ -96,14 +98,15 @@ public interface PhaseRun extends PhaseOptions {
     ObjectNode request(String op);
 
     /**
-     * Sends a step's request to the trial's process (started if there is none) and returns the answer. Where the step
+     * Sends a step's request to the trial's process (started if there is none) and returns the answer, decoded by
+     * {@code decode} (storebench.trial.answer: the one place an answer is read by its fields). Where the step
      * is load-gated it first waits for the load (bench.maxLoad) and records the step's wall time and load; {@code line}
      * adds fields to that phase line, given the answer. {@code visits}: the store visits the request makes (the total
      * of its progress lines, and the phase line's "visited" unless {@code line} says how many it made), 0 for a
      * request that reports no progress.
      */
-    Answer send(Phase.Step step, ObjectNode request, int visits, BiConsumer<ObjectNode, ObjectNode> line)
-            throws Exception;
+    <A> Answer<A> send(Phase.Step step, ObjectNode request, int visits, Function<JsonNode, A> decode,
+                       BiConsumer<ObjectNode, A> line) throws Exception;
 
     /**
      * A step made of several requests to the trial's process, each decided from the answers before it (the warm-up's
@@ -114,8 +117,11 @@ public interface PhaseRun extends PhaseOptions {
 
     /** The requests of one step (see {@link #requests}). */
     interface Requests {
-        /** Sends one request of the step ({@code visits}: the store visits it makes) and returns its answer. */
-        ObjectNode send(ObjectNode request, int visits) throws Exception;
+        /**
+         * Sends one request of the step ({@code visits}: the store visits it makes) and returns its answer, decoded by
+         * {@code decode} (storebench.trial.answer).
+         */
+        <A> A send(ObjectNode request, int visits, Function<JsonNode, A> decode) throws Exception;
 
         /**
          * Ends the step: a load-gated step gets its one phase line, its wall time the requests' wall times summed, its
@@ -176,7 +182,10 @@ public interface PhaseRun extends PhaseOptions {
     /** Writes an HdrHistogram log of this trial (hdr/engine/setting/name.hlog). */
     void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException;
 
-    /** A trial process' answer, and the load the step started at (waited for, if it was load-gated). */
-    record Answer(ObjectNode result, LoadGate.Wait load) {
+    /**
+     * A trial process' answer, decoded (storebench.trial.answer), and the load the step started at (waited for, if it
+     * was load-gated).
+     */
+    record Answer<A>(A result, LoadGate.Wait load) {
     }
 }

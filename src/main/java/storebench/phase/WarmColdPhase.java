@@ -12,6 +12,7 @@ import storebench.model.StoreLayout;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.trial.Protocol;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -96,8 +97,8 @@ public final class WarmColdPhase extends Phase {
                 evictionError = e.getMessage();
             }
             PageCache.Residency after = PageCache.residency(now);
-            JsonNode answer = openRun(run, VISITS, dir, r);
-            long read = answer.path("readBytes").asLong(-1);
+            VisitsAnswer answer = openRun(run, VISITS, dir, r);
+            long read = answer.readBytes().orElse(-1);
             double perOpen = read < 0 ? Double.NaN : (double) read / n;
             DeviceReads.Verdict v = DeviceReads.verdict(after.fraction(), perOpen, evictionError);
             allCold &= v.cold();
@@ -141,27 +142,26 @@ public final class WarmColdPhase extends Phase {
     }
 
     /** Open run r: the stores in run r's seeded order, each visit timed, the yardstick between visits. */
-    static JsonNode openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
+    static VisitsAnswer openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
         return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.stores(), r), r);
     }
 
     /** One pass over the stores in this order: run r's (timed, the yardstick between visits), or r = 0, a warm pass. */
-    static JsonNode visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
+    static VisitsAnswer visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
         ObjectNode request = Protocol.request(Protocol.VISITS).put("root", dir.toString())
                 .put("workload", run.workload().id()).put("yard", r > 0);
         if (r > 0) {
             request.put("run", r);
         }
         request.set("order", Protocol.ints(order));
-        return run.send(step, request, order.length, (l, reply) -> { }).result();
+        return run.send(step, request, order.length, VisitsAnswer::of, (l, reply) -> { }).result();
     }
 
     /** The median of each step of a run, and the p99 of the whole visit. */
-    private static Map<String, Double> figures(JsonNode answer) {
-        JsonNode samples = answer.path("samples");
+    private static Map<String, Double> figures(VisitsAnswer answer) {
         Map<String, Double> figures = new LinkedHashMap<>();
         for (String metric : List.of("open", "count", "close", "oqc")) {
-            Histogram h = Latency.histogram(Protocol.toLongs(samples.get(metric), metric));
+            Histogram h = Latency.histogram(answer.samples(metric));
             figures.put(metric, Latency.p50Ms(h));
             if (metric.equals("oqc")) {
                 figures.put("oqc_p99", Latency.p99Ms(h));

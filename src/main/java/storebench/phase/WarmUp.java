@@ -4,11 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
-import storebench.results.RunStats;
 import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
-import storebench.trial.Query;
+import storebench.results.RunStats;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -151,6 +152,12 @@ public final class WarmUp {
         return PageCache.residency(PageCache.filesUnder(StoreLayout.storeDirs(run.poolDir(), stores))).fraction();
     }
 
+    /** A warm-up window from its visits' answer: the median visit (ms), the wall time, the JIT's time where told. */
+    static SteadyState.Window window(VisitsAnswer answer, Query query) {
+        return new SteadyState.Window(RunStats.median(answer.samples(query.total)) / 1e6, answer.wallMs(),
+                answer.compileMs());
+    }
+
     /**
      * Run {@code r}'s process, warmed up: the one an earlier phase kept for run r (bench.share), or a fresh one;
      * {@code line} adds fields to the warm-up's phase line, which says which ({@code kept}). The caller hands the
@@ -194,9 +201,7 @@ public final class WarmUp {
         int jitCeiling = passes(n, jitVisits) * n;
         int ceiling = jit ? Math.max(plan.ceiling(), jitCeiling) : plan.ceiling();
         PhaseRun.Requests requests = run.requests(step, ceiling);
-        List<Double> medians = new ArrayList<>();
-        List<Double> compileMs = new ArrayList<>();
-        List<Double> wallMs = new ArrayList<>();
+        List<SteadyState.Window> windows = new ArrayList<>();
         int visited = 0;
         int settledAt = -1;
         double floorWallMs = 0;
@@ -209,18 +214,14 @@ public final class WarmUp {
                 order[k] = (visited + k) % n;
             }
             ObjectNode request = run.request(Protocol.VISITS).put("query", query.id)
-                    .put("yard", medians.size() < SteadyState.BLOCK);
+                    .put("yard", windows.size() < SteadyState.BLOCK);
             request.set("order", Protocol.ints(order));
-            JsonNode result = requests.send(request, w);
-            medians.add(RunStats.median(Protocol.toLongs(result.path("samples").get(query.total), query.total)) / 1e6);
-            if (result.has("compileMs")) {
-                compileMs.add(result.path("compileMs").asDouble());
-            }
-            wallMs.add(result.path("wallNs").asLong() / 1e6);
+            SteadyState.Window window = window(requests.send(request, w, VisitsAnswer::of), query);
+            windows.add(window);
             visited += w;
             if (jit && jitFloorAt < 0) {
-                floorWallMs += wallMs.get(wallMs.size() - 1);
-                floorCompileMs += compileMs.isEmpty() ? 0 : compileMs.get(compileMs.size() - 1);
+                floorWallMs += window.wallMs();
+                floorCompileMs += window.compileMs().orElse(0);
                 boolean cut = floorWallMs >= JIT_FLOOR_MS && floorCompileMs <= JIT_CUT_SHARE * floorWallMs;
                 if (visited >= jitVisits || cut) {
                     jitFloorAt = visited;
@@ -231,7 +232,7 @@ public final class WarmUp {
                 }
             }
             boolean pastFloor = visited >= floor && (!jit || jitFloorAt >= 0);
-            if (settledAt < 0 && pastFloor && SteadyState.stops(medians, compileMs, wallMs, resumeAt)) {
+            if (settledAt < 0 && pastFloor && SteadyState.stops(windows, resumeAt)) {
                 settledAt = visited;
                 if (steady) {
                     break;
@@ -243,6 +244,7 @@ public final class WarmUp {
         if (jit) {
             run.markJitWarmed(query);
         }
+        List<Double> medians = SteadyState.medians(windows);
         if (steady && settled >= 0) {
             run.markSettled(query, SteadyState.lastBlock(medians));
         }
@@ -260,11 +262,11 @@ public final class WarmUp {
             resumeAt.ifPresent(ms -> l.put("resumeMs", Math.round(ms * 1e4) / 1e4));
             // the windows' noise where it stopped, which set the rule's tolerances (SteadyState.tolerance)
             l.put("noise", Math.round(SteadyState.noise(medians) * 1e4) / 1e4);
-            ArrayNode windows = l.putArray("windows");
-            medians.forEach(m -> windows.add(Math.round(m * 1e4) / 1e4));
-            if (!compileMs.isEmpty()) {
+            ArrayNode windowMedians = l.putArray("windows");
+            medians.forEach(m -> windowMedians.add(Math.round(m * 1e4) / 1e4));
+            if (windows.stream().anyMatch(w -> w.compileMs().isPresent())) {
                 ArrayNode compiled = l.putArray("compileMs");
-                compileMs.forEach(compiled::add);
+                windows.forEach(w -> w.compileMs().ifPresent(compiled::add));
             }
             line.accept(l);
         });

@@ -207,7 +207,7 @@ public final class Bench implements AutoCloseable {
     }
 
     /** Records what a trial process said about its engine (hello) in environment.json. */
-    void describeEngine(EngineDescriptor engine, ObjectNode hello) {
+    void describeEngine(EngineDescriptor engine, storebench.trial.answer.HelloAnswer hello) {
         environment.describeEngine(engine, hello);
     }
 

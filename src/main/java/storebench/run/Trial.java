@@ -28,6 +28,7 @@ import storebench.results.Stat;
 import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.TrialFailure;
+import storebench.trial.answer.CheckAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -40,6 +41,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * One trial: one engine under one setting over N stores, on the parent's side. It runs the phases
@@ -405,8 +407,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             existing.stream().filter(i -> i < n).forEach(candidates::add);
             ObjectNode check = request(Protocol.CHECK);
             check.set("stores", ints(candidates));
-            send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), (l, reply) -> { }).result()
-                    .path("valid").forEach(v -> valid.add(v.asInt()));
+            valid.addAll(send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(), CheckAnswer::of,
+                    (l, reply) -> { }).result().valid());
         }
         for (int i : existing) {
             if (!valid.contains(i)) {
@@ -440,9 +442,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     @Override
-    public Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
-            throws Exception {
-        return requests.send(step, request, total, extra);
+    public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
+                              BiConsumer<ObjectNode, A> extra) throws Exception {
+        return requests.send(step, request, total, decode, extra);
     }
 
     @Override

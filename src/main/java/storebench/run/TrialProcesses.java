@@ -10,6 +10,8 @@ import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
+import storebench.trial.answer.Answers;
+import storebench.trial.answer.HelloAnswer;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -89,8 +91,9 @@ final class TrialProcesses {
                 throw e;
             }
             process = started;
-            engineInfo = hello.path("info");
-            bench.describeEngine(engine, hello);
+            HelloAnswer described = HelloAnswer.of(hello);
+            engineInfo = described.info();
+            bench.describeEngine(engine, described);
         }
         return process;
     }
@@ -104,7 +107,7 @@ final class TrialProcesses {
     ObjectNode request(ObjectNode request, int items, IntConsumer progress) throws Exception {
         TrialProcess p = current();
         Instant from = Instant.now();
-        ObjectNode answer = p.request(request, l -> progress.accept(l.path("done").asInt()));
+        ObjectNode answer = p.request(request, l -> progress.accept(Answers.done(l)));
         profiled.answered(p, request.path("op").asText(), from, Instant.now(), items);
         return answer;
     }
@@ -236,7 +239,7 @@ final class TrialProcesses {
                 Instant from = Instant.now();
                 ObjectNode answer = p.request(request, l -> {
                     synchronized (done) {
-                        done[slot] = l.path("done").asInt();
+                        done[slot] = Answers.done(l);
                         progress.update(Arrays.stream(done).sum(), stage.visits());
                     }
                 });

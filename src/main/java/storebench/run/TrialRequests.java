@@ -1,5 +1,6 @@
 package storebench.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.LoadAverage;
 import storebench.measure.LoadGate;
@@ -7,12 +8,14 @@ import storebench.phase.Phase;
 import storebench.phase.PhaseRun.Answer;
 import storebench.phase.PhaseRun.Requests;
 import storebench.trial.TrialFailure;
+import storebench.trial.answer.Answers;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 
 /**
@@ -40,17 +43,18 @@ final class TrialRequests {
     }
 
     /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
-    Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
-            throws Exception {
+    <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
+                       BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
         Progress progress = new Progress(bench.console, name + " " + step.op());
         ObjectNode result = request(step, request, total, done -> progress.update(done, total));
+        A answer = decode.apply(result);
         if (step.loadGated()) {
-            ObjectNode l = phaseLine(step, result.path("wallNs").asLong(), wait, total);
-            extra.accept(l, result);
+            ObjectNode l = phaseLine(step, Answers.wallNs(result), wait, total);
+            extra.accept(l, answer);
             trial.append(l);
         }
-        return new Answer(result, wait);
+        return new Answer<>(answer, wait);
     }
 
     /** Requests of one step sent one after another (a warm-up's windows), with one phase line at their end. */
@@ -62,13 +66,13 @@ final class TrialRequests {
             private long wallNs;
 
             @Override
-            public ObjectNode send(ObjectNode request, int visits) throws Exception {
+            public <A> A send(ObjectNode request, int visits, Function<JsonNode, A> decode) throws Exception {
                 int before = visited;
                 ObjectNode result = request(step, request, visits, done -> progress.update(before + done, most));
                 visited += visits;
                 progress.update(visited, most); // a request may end before its process sends a progress line
-                wallNs += result.path("wallNs").asLong();
-                return result;
+                wallNs += Answers.wallNs(result);
+                return decode.apply(result);
             }
 
             @Override
