@@ -91,7 +91,7 @@ class StoreLifeBench {
     @Order(6)
     void concurrency() throws Exception {
         Measured m = trial.measure(Phases.CONCURRENCY);
-        for (int t : trial.option(ConcurrencyPhase.WORKERS)) {
+        for (int t : trial.params().option(ConcurrencyPhase.WORKERS)) {
             assertThat(m.value(ConcurrencyPhase.perSecond(t))).as("conc_oqc_per_s_t%d", t).isPositive();
             assertThat(m.value(ConcurrencyPhase.p99(t))).as("conc_oqc_p99_ms_t%d", t)
                     .isGreaterThanOrEqualTo(m.value(ConcurrencyPhase.median(t)));

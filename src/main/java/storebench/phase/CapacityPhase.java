@@ -100,6 +100,12 @@ public final class CapacityPhase extends Phase {
         return Processes.FRESH_ALONE;
     }
 
+    /** Up to bench.capacityMax: its process gets the heap for them. */
+    @Override
+    public int holdsOpen(TrialParams params) {
+        return params.option(MAX);
+    }
+
     @Override
     public List<PhaseOption<?>> options() {
         return List.of(MAX, WORKLOAD, MARGIN_MB);
@@ -111,26 +117,26 @@ public final class CapacityPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        Options options = new Options(run.option(MAX), run.option(WORKLOAD), run.option(MARGIN_MB));
-        Path own = run.ownStores("capacity-" + options.workload().id());
+        TrialParams params = run.params();
+        Options options = new Options(params.option(MAX), params.option(WORKLOAD), params.option(MARGIN_MB));
+        Path own = run.stores().own("capacity-" + options.workload().id());
         try {
             ObjectNode request = Protocol.request(Protocol.CAPACITY).put("root", own.toString())
                     .put("workload", options.workload().id()).put("max", options.max())
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
-            run.freshHoldingProcess(options.max());
             // the cap is the progress lines' total; the phase line counts the stores it opened
-            CapacityAnswer result = run.send(CAPACITY, request, options.max(), CapacityAnswer::of,
+            CapacityAnswer result = run.processes().send(CAPACITY, request, options.max(), CapacityAnswer::of,
                     (l, reply) -> l.put("visited", reply.opened())).result();
-            run.freshProcess(); // nothing else runs in the process that held them
+            run.processes().fresh(); // closed at once: nothing else runs in the process that held them
             // read while its stores are still there: the space the loop left
-            Optional<IOException> none = noCapacity(result, run.root(), DiskFull.freeBytes(own), options);
+            Optional<IOException> none = noCapacity(result, run.params().root(), DiskFull.freeBytes(own), options);
             if (none.isPresent()) {
                 throw none.get();
             }
             return record(run, options, result);
         } finally {
-            run.deleteOwnStores(own);
+            run.stores().deleteOwn(own);
         }
     }
 
@@ -218,15 +224,15 @@ public final class CapacityPhase extends Phase {
     private Measured record(PhaseRun run, Options options, CapacityAnswer result) throws Exception {
         List<CapacityAnswer.Point> points = result.points();
         for (CapacityAnswer.Point p : points) {
-            ObjectNode line = run.line("capacity-point");
+            ObjectNode line = run.results().line("capacity-point");
             line.setAll(p.asAnswered());
-            run.append(line);
+            run.results().append(line);
         }
         int opened = result.opened();
         CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
         CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits());
-        String limit = CapacityLimit.identify(run.engine(), stop, processLimits);
-        ObjectNode summary = run.line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
+        String limit = CapacityLimit.identify(run.params().engine(), stop, processLimits);
+        ObjectNode summary = run.results().line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
                 .put("max", options.max()).put("capacityWorkload", options.workload().id())
                 .put("stop", stop.kind()).put("limit", limit);
         if (stop.message() != null) {
@@ -234,20 +240,20 @@ public final class CapacityPhase extends Phase {
         }
         CapacityLimit.near(stop, processLimits).forEach(n -> summary.withArray("near").add(n));
         summary.set("limits", result.limitsAsAnswered());
-        run.append(summary);
+        run.results().append(summary);
 
         Measured measured = new Measured(this);
         measured.put(CAPACITY_STORES, opened);
         if (opened > 0 && points.size() >= 2) {
             measured.put(CAPACITY_RESIDENT_KB, slope(points, CapacityAnswer.Point::rssKb));
             measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(slope(points, CapacityAnswer.Point::rssKb),
-                    slope(points, CapacityAnswer.Point::heapUsedBytes) / 1024, run.runtime() == TrialRuntime.JVM));
+                    slope(points, CapacityAnswer.Point::heapUsedBytes) / 1024, run.params().runtime() == TrialRuntime.JVM));
             measured.put(CAPACITY_VSZ_KB, slope(points, CapacityAnswer.Point::vszKb));
             measured.put(CAPACITY_FDS, slope(points, CapacityAnswer.Point::fds));
             measured.put(CAPACITY_MAPS, slope(points, CapacityAnswer.Point::maps));
         }
         for (var e : measured.figures().entrySet()) {
-            run.stat(e.getKey(), e.getValue(), List.of());
+            run.results().stat(e.getKey(), e.getValue(), List.of());
         }
         return measured;
     }

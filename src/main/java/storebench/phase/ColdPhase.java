@@ -83,9 +83,9 @@ public final class ColdPhase extends RunsPhase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        String fsType = Mounts.of(run.root()).fsType();
+        String fsType = Mounts.of(run.params().root()).fsType();
         if (FsType.inMemory(fsType)) {
-            throw new NotMeasured("the bench root is " + fsType + " (" + run.root() + "): its files are memory, whose"
+            throw new NotMeasured("the bench root is " + fsType + " (" + run.params().root() + "): its files are memory, whose"
                     + " pages cannot be dropped from the page cache, so no open there is cold; give a -Dbench.root on a"
                     + " disk to measure cold opens");
         }
@@ -101,14 +101,14 @@ public final class ColdPhase extends RunsPhase {
      * Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG).
      */
     static ObjectNode drop(PhaseRun run, int r) throws IOException {
-        PageCache.Residency after = drop(StoreLayout.storeDirs(run.poolDir(), run.stores()));
+        PageCache.Residency after = drop(StoreLayout.storeDirs(run.stores().pool(), run.params().stores()));
         ObjectNode fields = Protocol.JSON.createObjectNode().put("poolPages", after.pages())
                 .put("residentPagesAfterDrop", after.residentPages());
         if (after.fraction() > MOST_RESIDENT) {
             throw new IOException(String.format(Locale.US, "%s/%s cold run %d: dropping the pool's %,d pages from the"
                     + " page cache did not take: %,d (%.1f%%) are still resident, more than the %.0f%% a cold run"
-                    + " allows (another process may map the files, or keep writing them)", run.engine(),
-                    run.setting(), r, after.pages(), after.residentPages(), 100 * after.fraction(),
+                    + " allows (another process may map the files, or keep writing them)", run.params().engine(),
+                    run.params().setting(), r, after.pages(), after.residentPages(), 100 * after.fraction(),
                     100 * MOST_RESIDENT));
         }
         return fields;

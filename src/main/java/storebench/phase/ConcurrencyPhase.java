@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
@@ -169,32 +168,32 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
+        run.stores().ensure();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
-        boolean threads = run.runtime() == TrialRuntime.JVM && run.option(MODE).equals("threads");
-        for (int r = 1; r <= run.runs(); r++) {
+        int passes = WarmUp.passes(Sample.size(run), run.params().option(VISITS));
+        boolean threads = run.params().runtime() == TrialRuntime.JVM && run.params().option(MODE).equals("threads");
+        for (int r = 1; r <= run.params().runs(); r++) {
             int[] order = repeat(Sample.order(run, r), passes);
             if (threads) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
                 WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
-            for (int t : run.option(WORKERS)) {
+            for (int t : run.params().option(WORKERS)) {
                 int[][] shares = shares(order, t);
                 List<ConcurrentAnswer.Worker> workers = threads ? inThreads(run, r, shares) : inProcesses(run, r, shares);
                 record(workers, t, figures);
             }
             if (threads) {
-                run.keepWarmProcess(r);
+                run.processes().keepWarm(r);
             }
         }
         Measured m = new Measured(this);
         for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
             m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
-            run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
+            run.results().stat(e.getKey(), m.value(e.getKey()), e.getValue());
         }
         return m;
     }
@@ -221,10 +220,10 @@ public final class ConcurrencyPhase extends Phase {
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
     private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
+        ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(), ConcurrentAnswer::of,
+        return run.processes().send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(), ConcurrentAnswer::of,
                 (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
     }
 
@@ -234,12 +233,12 @@ public final class ConcurrencyPhase extends Phase {
      */
     private List<ConcurrentAnswer.Worker> inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
         int sample = Sample.size(run);
-        int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
+        int fixed = WarmUp.passes(sample, run.params().warmupOpens()) * sample; // a fixed warm-up's visits over the sample
         int perWorker = Math.max(1, (fixed + shares.length - 1) / shares.length);
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
             int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
-            ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", Query.COUNT.id);
             request.set("order", Protocol.ints(warmOrder));
             return request;
         };
@@ -247,7 +246,7 @@ public final class ConcurrencyPhase extends Phase {
             if (k == 0) {
                 startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
             }
-            ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
+            ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
             request.set("shares", sharesNode(new int[][]{shares[k]}));
             return request;
         };
@@ -255,9 +254,9 @@ public final class ConcurrencyPhase extends Phase {
         for (int[] share : shares) {
             warmVisits += share.length * WarmUp.passes(share.length, perWorker);
         }
-        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, shares.length, List.of(
-                new PhaseRun.Stage(WARMUP.op(), warmVisits, warm),
-                new PhaseRun.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
+        List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, shares.length, List.of(
+                new PhaseProcesses.Stage(WARMUP.op(), warmVisits, warm),
+                new PhaseProcesses.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
         List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
         for (ObjectNode a : answers.get(1)) {
             workers.addAll(ConcurrentAnswer.of(a).workers());

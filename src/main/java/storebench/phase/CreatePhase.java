@@ -50,22 +50,22 @@ public final class CreatePhase extends Phase {
     /** The stores are made once per trial (by the pool, which calls {@link #create}); this reports their figures. */
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        return run.recorded(this);
+        run.stores().ensure();
+        return run.results().recorded(this);
     }
 
     /** Creates the given stores in the trial's process and records create_ms and stores_per_s over them. */
     public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
-        ObjectNode request = run.request(Protocol.CREATE);
+        ObjectNode request = run.processes().request(Protocol.CREATE);
         request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
-        CreateAnswer result = run.send(CREATE, request, stores.size(), CreateAnswer::of, (l, reply) -> { }).result();
+        CreateAnswer result = run.processes().send(CREATE, request, stores.size(), CreateAnswer::of, (l, reply) -> { }).result();
         long wallNs = result.wallNs();
         Histogram h = Latency.histogram(result.samples("create"));
-        run.hdrLog("create", List.of(HdrLogs.interval(h, "create", result.startMs(), wallNs)));
+        run.results().hdrLog("create", List.of(HdrLogs.interval(h, "create", result.startMs(), wallNs)));
         Measured m = new Measured(Phases.CREATE);
         m.put(CREATE_MS, Latency.p50Ms(h)).put(STORES_PER_S, stores.size() / (wallNs / 1e9));
         for (var e : m.figures().entrySet()) {
-            run.stat(e.getKey(), e.getValue(), List.of());
+            run.results().stat(e.getKey(), e.getValue(), List.of());
         }
         return m;
     }

@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskUsage;
 import storebench.results.RunStats;
@@ -53,8 +52,8 @@ public final class DiskPhase extends Phase {
     /** Measured with the stores (by the pool, which calls {@link #measureFiles}); this reports the figures. */
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        return run.recorded(this);
+        run.stores().ensure();
+        return run.results().recorded(this);
     }
 
     /**
@@ -62,7 +61,7 @@ public final class DiskPhase extends Phase {
      * store 0 lies on disk.
      */
     public static Measured measureFiles(PhaseRun run, Path dir) throws Exception {
-        int n = run.stores();
+        int n = run.params().stores();
         Map<Integer, DiskUsage.StoreDisk> disk = DiskUsage.of(dir);
         long[] bytes = new long[n];
         long[] allocated = new long[n];
@@ -80,16 +79,16 @@ public final class DiskPhase extends Phase {
         }
         Measured m = new Measured(Phases.DISK_USAGE);
         m.put(DISK_KB, RunStats.median(bytes) / 1024).put(DISK_ALLOC_KB, RunStats.median(allocated) / 1024);
-        run.stat(DISK_KB, m.value(DISK_KB), List.of());
-        run.stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
-        run.append(run.line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
+        run.results().stat(DISK_KB, m.value(DISK_KB), List.of());
+        run.results().stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
+        run.results().append(run.results().line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
                 .put("bytesMedian", RunStats.median(bytes)));
-        LayoutAnswer layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), 0, LayoutAnswer::of,
+        LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(Protocol.LAYOUT).put("store", 0), 0, LayoutAnswer::of,
                 (l, reply) -> { }).result();
         if (!layout.isEmpty()) {
-            ObjectNode l = run.line("layout").put("store", 0);
+            ObjectNode l = run.results().line("layout").put("store", 0);
             l.set("layout", layout.layout());
-            run.append(l);
+            run.results().append(l);
         }
         return m;
     }

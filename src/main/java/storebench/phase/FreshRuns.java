@@ -1,7 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
@@ -115,8 +113,8 @@ final class FreshRuns {
 
     /** The R runs, and as many more as bench.precision needs. */
     Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        Measured m = runs(run, 1, run.runs(), new Measured(phase), "");
+        run.stores().ensure();
+        Measured m = runs(run, 1, run.params().runs(), new Measured(phase), "");
         return Precision.extend(run, m, decides, (earlier, extra) -> more(run, earlier, extra));
     }
 
@@ -127,10 +125,10 @@ final class FreshRuns {
      * earlier line.
      */
     Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
-        run.ensureStores();
+        run.stores().ensure();
         int done = earlier.runs(decides).size();
         if (done == 0) {
-            throw new IllegalStateException(run.engine() + "/" + run.setting() + ": no " + phase.id()
+            throw new IllegalStateException(run.params().engine() + "/" + run.params().setting() + ": no " + phase.id()
                     + " runs recorded to add to");
         }
         return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
@@ -153,10 +151,10 @@ final class FreshRuns {
             int runNumber = r;
             WarmUp.forRun(run, r, warmStep, query, l -> { });
             ObjectNode before = beforeRun.before(run, r);
-            ObjectNode request = run.request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
                     .put("run", r);
-            int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.stores(), r);
-            OptionalDouble target = sampled ? run.option(Sample.PRECISION) : OptionalDouble.empty();
+            int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
+            OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
             BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> {
                 l.put("run", runNumber);
                 if (sampled) {
@@ -175,7 +173,7 @@ final class FreshRuns {
                 result = sized(run, request, order, target.getAsDouble(), line);
             } else {
                 request.set("order", Protocol.ints(order));
-                PhaseRun.Answer<VisitsAnswer> answer = run.send(runStep, request, order.length, VisitsAnswer::of, line);
+                PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, request, order.length, VisitsAnswer::of, line);
                 maxLoad = Math.max(maxLoad, answer.load().load1);
                 result = answer.result();
             }
@@ -192,17 +190,17 @@ final class FreshRuns {
                 }
             }
             runFigures.add(result, figures);
-            run.keepWarmProcess(r);
+            run.processes().keepWarm(r);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
-            run.hdrLog(logPrefix + logName + e.getKey(), e.getValue());
+            run.results().hdrLog(logPrefix + logName + e.getKey(), e.getValue());
         }
         Measured m = new Measured(phase);
         for (Stat stat : phase.stats()) { // in the order of the rows, as results.jsonl had them
             List<Double> runs = figures.get(stat);
             if (runs != null) {
                 m.put(stat, RunStats.median(runs), runs);
-                run.stat(stat, m.value(stat), runs);
+                run.results().stat(stat, m.value(stat), runs);
             }
         }
         recorded.add(run, m, earlier, maxLoad);
@@ -218,7 +216,7 @@ final class FreshRuns {
      */
     private VisitsAnswer sized(PhaseRun run, ObjectNode request, int[] order, double target,
                                BiConsumer<ObjectNode, VisitsAnswer> line) throws Exception {
-        PhaseRun.Requests requests = run.requests(runStep, order.length);
+        PhaseProcesses.Requests requests = run.processes().requests(runStep, order.length);
         VisitsAnswer merged = null;
         int visited = 0;
         while (visited < order.length) {

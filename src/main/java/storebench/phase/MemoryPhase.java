@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
 import storebench.results.OpenStoreMemory;
@@ -61,26 +60,31 @@ public final class MemoryPhase extends Phase {
         return warmupPasses + 1;
     }
 
+    /** A fresh process, closed after it: nothing else may have run in the process that measures memory. */
     @Override
     public Processes processes() {
         return Processes.FRESH;
     }
 
+    /** M: its process gets the heap for them. */
+    @Override
+    public int holdsOpen(TrialParams params) {
+        return params.hold();
+    }
+
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        int m = run.hold();
-        ObjectNode request = run.request(Protocol.HOLD);
+        run.stores().ensure();
+        int m = run.params().hold();
+        ObjectNode request = run.processes().request(Protocol.HOLD);
         int[] stores = new int[m];
         for (int i = 0; i < m; i++) {
             stores[i] = i;
         }
         request.set("stores", Protocol.ints(stores));
-        run.freshHoldingProcess(m);
         // the engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M
         WarmUp.warm(run, WARMUP, Query.COUNT, l -> { });
-        HoldAnswer result = run.send(HOLD, request, m, HoldAnswer::of, (l, reply) -> { }).result();
-        run.freshProcess(); // nothing else runs in the process that measured memory
+        HoldAnswer result = run.processes().send(HOLD, request, m, HoldAnswer::of, (l, reply) -> { }).result();
         MemorySnapshot before = result.before();
         MemorySnapshot after = result.after();
         Measured measured = new Measured(this);
@@ -89,13 +93,13 @@ public final class MemoryPhase extends Phase {
         double heapKb = (after.heapUsedBytes() - before.heapUsedBytes()) / 1024 / m;
         measured.put(HEAP_KB, heapKb);
         measured.put(MEM_TOTAL_KB, OpenStoreMemory.total(measured.figures().get(MEM_RESIDENT_KB), heapKb,
-                run.runtime() == TrialRuntime.JVM));
-        ObjectNode memory = run.line("memory").put("opened", m);
+                run.params().runtime() == TrialRuntime.JVM));
+        ObjectNode memory = run.results().line("memory").put("opened", m);
         memory.set("before", before.asAnswered());
         memory.set("after", after.asAnswered());
-        run.append(memory);
+        run.results().append(memory);
         for (var e : measured.figures().entrySet()) {
-            run.stat(e.getKey(), e.getValue(), List.of());
+            run.results().stat(e.getKey(), e.getValue(), List.of());
         }
         return measured;
     }

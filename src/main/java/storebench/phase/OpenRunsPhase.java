@@ -1,13 +1,11 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
 import storebench.model.TrialRuntime;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Query;
-import storebench.trial.Protocol;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -77,7 +75,7 @@ public final class OpenRunsPhase extends RunsPhase {
             }).recorded((run, m, earlier, maxLoad) -> {
                 double load = Math.max(maxLoad, earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
                 m.put(LOAD1, load);
-                run.stat(LOAD1, load, List.of());
+                run.results().stat(LOAD1, load, List.of());
             });
 
     OpenRunsPhase() {

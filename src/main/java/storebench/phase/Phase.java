@@ -28,7 +28,7 @@ public abstract class Phase implements PhaseReading {
         /**
          * A fresh process for each of the R runs, like JMH forks (open runs, read, cold, concurrency); with bench.share
          * run r's process, once warmed up and measured, is kept for run r of the next such phase
-         * ({@link PhaseRun#takeWarmProcess}).
+         * ({@link PhaseProcesses#takeWarm}).
          */
         FRESH_PER_RUN
     }
@@ -82,6 +82,14 @@ public abstract class Phase implements PhaseReading {
         return 0;
     }
 
+    /**
+     * How many stores its process holds open at once, where it holds more than a visit does (its process then gets a
+     * heap for them, storebench.run.TrialCommands.holdHeap); 0 for the default heap.
+     */
+    public int holdsOpen(TrialParams params) {
+        return 0;
+    }
+
     /** Whether it needs the trial's store pool (made, and its create measured, by whichever phase needs it first). */
     public boolean usesPool() {
         return true;
@@ -94,7 +102,10 @@ public abstract class Phase implements PhaseReading {
                 .toList();
     }
 
-    /** Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. */
+    /**
+     * Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. Its
+     * processes are already as {@link #processes()} and {@link #holdsOpen} say when it starts.
+     */
     public abstract Measured measure(PhaseRun run) throws Exception;
 
     @Override

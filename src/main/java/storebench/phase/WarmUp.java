@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
@@ -149,7 +148,7 @@ public final class WarmUp {
         if (PageCache.unavailable().isPresent()) {
             return 0;
         }
-        return PageCache.residency(PageCache.filesUnder(StoreLayout.storeDirs(run.poolDir(), stores))).fraction();
+        return PageCache.residency(PageCache.filesUnder(StoreLayout.storeDirs(run.stores().pool(), stores))).fraction();
     }
 
     /** A warm-up window from its visits' answer: the median visit (ms), the wall time, the JIT's time where told. */
@@ -161,13 +160,13 @@ public final class WarmUp {
     /**
      * Run {@code r}'s process, warmed up: the one an earlier phase kept for run r (bench.share), or a fresh one;
      * {@code line} adds fields to the warm-up's phase line, which says which ({@code kept}). The caller hands the
-     * process back with {@link PhaseRun#keepWarmProcess} once its run is done.
+     * process back with {@link PhaseProcesses#keepWarm} once its run is done.
      */
     static void forRun(PhaseRun run, int r, Phase.Step step, Query query, Consumer<ObjectNode> line)
             throws Exception {
-        boolean kept = run.takeWarmProcess(r);
+        boolean kept = run.processes().takeWarm(r);
         if (!kept) {
-            run.freshProcess();
+            run.processes().fresh();
         }
         warm(run, step, query, l -> {
             l.put("run", r);
@@ -185,22 +184,22 @@ public final class WarmUp {
      * blocks run around the first windows, so that it is compiled before a run times it, like the engine's path.
      */
     static void warm(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line) throws Exception {
-        boolean steady = run.warmupRule() == Rule.STEADY;
+        boolean steady = run.params().warmupRule() == Rule.STEADY;
         // a kept process that settled this query before need only show it is back at that level (SteadyState.resumed)
-        java.util.OptionalDouble resumeAt = steady ? run.settledMs(query) : java.util.OptionalDouble.empty();
+        java.util.OptionalDouble resumeAt = steady ? run.processes().warmth().settledMs(query) : java.util.OptionalDouble.empty();
         double[] resident = {-1};
-        Plan plan = Plan.of(run.stores(), run.warmupOpens(), run.warmupRule(),
+        Plan plan = Plan.of(run.params().stores(), run.params().warmupOpens(), run.params().warmupRule(),
                 resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(), stores -> {
             resident[0] = resident(run, stores);
             return resident[0];
         });
         int n = plan.stores();
         int floor = plan.floor();
-        int jitVisits = run.option(JIT_VISITS);
-        boolean jit = steady && jitVisits > 0 && run.runtime() == TrialRuntime.JVM && !run.jitWarmed(query);
+        int jitVisits = run.params().option(JIT_VISITS);
+        boolean jit = steady && jitVisits > 0 && run.params().runtime() == TrialRuntime.JVM && !run.processes().warmth().jitWarmed(query);
         int jitCeiling = passes(n, jitVisits) * n;
         int ceiling = jit ? Math.max(plan.ceiling(), jitCeiling) : plan.ceiling();
-        PhaseRun.Requests requests = run.requests(step, ceiling);
+        PhaseProcesses.Requests requests = run.processes().requests(step, ceiling);
         List<SteadyState.Window> windows = new ArrayList<>();
         int visited = 0;
         int settledAt = -1;
@@ -213,7 +212,7 @@ public final class WarmUp {
             for (int k = 0; k < w; k++) {
                 order[k] = (visited + k) % n;
             }
-            ObjectNode request = run.request(Protocol.VISITS).put("query", query.id)
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id)
                     .put("yard", windows.size() < SteadyState.BLOCK);
             request.set("order", Protocol.ints(order));
             SteadyState.Window window = window(requests.send(request, w, VisitsAnswer::of), query);
@@ -242,14 +241,14 @@ public final class WarmUp {
         int settled = settledAt;
         int jitFloor = jitFloorAt;
         if (jit) {
-            run.markJitWarmed(query);
+            run.processes().warmth().markJitWarmed(query);
         }
         List<Double> medians = SteadyState.medians(windows);
         if (steady && settled >= 0) {
-            run.markSettled(query, SteadyState.lastBlock(medians));
+            run.processes().warmth().markSettled(query, SteadyState.lastBlock(medians));
         }
         requests.end(l -> {
-            l.put("rule", run.warmupRule().id()).put("windowVisits", SteadyState.WINDOW);
+            l.put("rule", run.params().warmupRule().id()).put("windowVisits", SteadyState.WINDOW);
             if (jit) {
                 l.put("jitFloor", jitFloor).put("jitFloorCut", jitFloor >= 0 && jitFloor < jitVisits);
             }

@@ -1,6 +1,5 @@
 package storebench.run;
 
-
 import storebench.engine.EngineDescriptor;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
@@ -20,7 +19,6 @@ import storebench.results.Stat;
 import storebench.results.Verdict;
 import storebench.results.Verdicts;
 import storebench.run.BenchOptions;
-
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -358,7 +356,7 @@ public final class Bench implements AutoCloseable {
                     String why = "open run " + run + " failed: " + e.getMessage();
                     console.println("[storebench] gate: " + key + ": the extra " + why);
                     failed.put(key, why);
-                    results.append(trial.line("resample").put("runs", run - 1)
+                    results.append(trial.results().line("resample").put("runs", run - 1)
                             .put("added", added.getOrDefault(key, 0)).put("failed", why));
                 }
             }

@@ -1,6 +1,5 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.trial.answer.HelloAnswer;

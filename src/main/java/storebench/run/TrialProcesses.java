@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
-import storebench.phase.PhaseRun;
+import storebench.phase.PhaseProcesses;
+import storebench.phase.ProcessWarmth;
 import storebench.profile.Profiler;
 import storebench.trial.Protocol;
-import storebench.trial.Query;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
 import storebench.trial.answer.Answers;
@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,8 +39,10 @@ final class TrialProcesses {
     private final Setting setting;
     private final String name;
     private final ProfiledProcesses profiled;
-    private final Map<Integer, TrialProcess> kept = new ConcurrentSkipListMap<>();
+    private final Map<Integer, Kept> kept = new ConcurrentSkipListMap<>();
     private volatile TrialProcess process;
+    /** How far the current process (or, where none runs, the next one) has been warmed up. */
+    private ProcessWarmth warmth = new ProcessWarmth();
     private String heap;
     private JsonNode engineInfo;
     private List<Profiler> profilers = List.of();
@@ -116,6 +117,7 @@ final class TrialProcesses {
         if (process != null) {
             close(process);
             process = null;
+            warmth = new ProcessWarmth();
         }
     }
 
@@ -136,16 +138,17 @@ final class TrialProcesses {
         if (!profilers.isEmpty()) {
             return false; // a phase under profilers starts its own processes, each wrapped
         }
-        TrialProcess p = kept.remove(r);
-        if (p == null) {
+        Kept k = kept.remove(r);
+        if (k == null) {
             return false;
         }
-        if (!p.alive()) {
-            close(p);
+        if (!k.process().alive()) {
+            close(k.process());
             return false;
         }
         closeCurrent();
-        process = p;
+        process = k.process();
+        warmth = k.warmth();
         return true;
     }
 
@@ -158,43 +161,33 @@ final class TrialProcesses {
             closeCurrent();
             return;
         }
-        TrialProcess before = kept.put(r, process);
+        Kept before = kept.put(r, new Kept(process, warmth));
         process = null;
+        warmth = new ProcessWarmth();
         if (before != null) {
-            close(before);
+            close(before.process());
         }
     }
 
     synchronized void closeKept() {
-        kept.values().forEach(this::close);
+        kept.values().forEach(k -> close(k.process()));
         kept.clear();
     }
 
-    synchronized boolean jitWarmed(Query query) {
-        return process != null && process.jitWarmed(query.id);
+    /** How far the current process has been warmed up (where none runs, the next one: not at all). */
+    synchronized ProcessWarmth warmth() {
+        return warmth;
     }
 
-    synchronized void markJitWarmed(Query query) {
-        if (process != null) {
-            process.markJitWarmed(query.id);
-        }
-    }
-
-    synchronized OptionalDouble settledMs(Query query) {
-        return process == null ? OptionalDouble.empty() : process.settledMs(query.id);
-    }
-
-    synchronized void markSettled(Query query, double ms) {
-        if (process != null) {
-            process.markSettled(query.id, ms);
-        }
+    /** A process kept warm for run r of the next phase with runs, and how far it has been warmed up. */
+    private record Kept(TrialProcess process, ProcessWarmth warmth) {
     }
 
     /**
      * Starts {@code processes} fresh processes and sends each stage's requests to all of them at once, one progress
      * line per stage; they are closed when the stages are done.
      */
-    List<List<ObjectNode>> inParallel(int processes, List<PhaseRun.Stage> stages) throws Exception {
+    List<List<ObjectNode>> inParallel(int processes, List<PhaseProcesses.Stage> stages) throws Exception {
         closeCurrent();
         List<TrialProcess> started = new ArrayList<>();
         ExecutorService senders = Executors.newFixedThreadPool(processes);
@@ -212,7 +205,7 @@ final class TrialProcesses {
                         l -> { });
             }
             List<List<ObjectNode>> answers = new ArrayList<>();
-            for (PhaseRun.Stage stage : stages) {
+            for (PhaseProcesses.Stage stage : stages) {
                 answers.add(stage(started, senders, stage));
             }
             return answers;
@@ -224,7 +217,7 @@ final class TrialProcesses {
         }
     }
 
-    private List<ObjectNode> stage(List<TrialProcess> started, ExecutorService senders, PhaseRun.Stage stage)
+    private List<ObjectNode> stage(List<TrialProcess> started, ExecutorService senders, PhaseProcesses.Stage stage)
             throws Exception {
         int processes = started.size();
         // one progress line for the stage: the processes' visits so far, summed
@@ -278,6 +271,6 @@ final class TrialProcesses {
         if (p != null) {
             p.kill();
         }
-        List.copyOf(kept.values()).forEach(TrialProcess::kill);
+        List.copyOf(kept.values()).forEach(k -> k.process().kill());
     }
 }

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.LoadAverage;
 import storebench.measure.LoadGate;
 import storebench.phase.Phase;
-import storebench.phase.PhaseRun.Answer;
-import storebench.phase.PhaseRun.Requests;
+import storebench.phase.PhaseProcesses;
+import storebench.phase.ProcessWarmth;
+import storebench.phase.WarmUp;
+import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
 import storebench.trial.answer.Answers;
 
@@ -19,22 +21,30 @@ import java.util.function.Function;
 import java.util.function.IntConsumer;
 
 /**
- * The steps a trial's phases send to its current process: the one place a trial waits for the load (before each
- * load-gated step, which then gets its phase line with its wall time), shows their progress, and turns a failed
- * request into the trial's failure with how far it got.
+ * The steps a trial's phases send to its processes: the one place a trial waits for the load (before each load-gated
+ * step, which then gets its phase line with its wall time), shows their progress, and turns a failed request into the
+ * trial's failure with how far it got; and which process the next request goes to ({@link TrialProcesses}).
  */
-final class TrialRequests {
+final class TrialRequests implements PhaseProcesses {
     private final Bench bench;
     private final Trial trial;
     private final TrialProcesses processes;
+    private final TrialStores stores;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
 
-    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, String name) {
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, TrialStores stores, String name) {
         this.bench = bench;
         this.trial = trial;
         this.processes = processes;
+        this.stores = stores;
         this.name = name;
+    }
+
+    @Override
+    public ObjectNode request(String op) {
+        return Protocol.request(op).put("root", stores.pool().toString())
+                .put("workload", bench.options.workload.id());
     }
 
     /** Every wait for the load so far. */
@@ -43,7 +53,8 @@ final class TrialRequests {
     }
 
     /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
-    <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
+    @Override
+    public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
         Progress progress = new Progress(bench.console, name + " " + step.op());
@@ -52,13 +63,14 @@ final class TrialRequests {
         if (step.loadGated()) {
             ObjectNode l = phaseLine(step, Answers.wallNs(result), wait, total);
             extra.accept(l, answer);
-            trial.append(l);
+            trial.results().append(l);
         }
         return new Answer<>(answer, wait);
     }
 
     /** Requests of one step sent one after another (a warm-up's windows), with one phase line at their end. */
-    Requests requests(Phase.Step step, int most) throws Exception {
+    @Override
+    public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
         Progress progress = new Progress(bench.console, name + " " + step.op());
         return new Requests() {
@@ -80,10 +92,47 @@ final class TrialRequests {
                 if (step.loadGated()) {
                     ObjectNode l = phaseLine(step, wallNs, wait, visited);
                     line.accept(l);
-                    trial.append(l);
+                    trial.results().append(l);
                 }
             }
         };
+    }
+
+    @Override
+    public List<List<ObjectNode>> inParallel(Phase.Step step, int count, List<Stage> stages) throws Exception {
+        LoadGate.Wait wait = step.loadGated() ? awaitLoad() : null;
+        long wall0 = System.nanoTime();
+        try {
+            List<List<ObjectNode>> answers = processes.inParallel(count, stages);
+            if (wait != null) {
+                trial.results().append(trial.results().line("phase").put("phase", step.op())
+                        .put("wallMs", (System.nanoTime() - wall0) / 1e6).put("load1", wait.load1)
+                        .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("processes", count));
+            }
+            return answers;
+        } catch (TrialFailure | IOException | RuntimeException e) {
+            throw (Exception) trial.recordFailure(step.op() + " (" + count + " processes)", null, e);
+        }
+    }
+
+    @Override
+    public void fresh() {
+        processes.fresh();
+    }
+
+    @Override
+    public boolean takeWarm(int r) {
+        return processes.takeWarm(r);
+    }
+
+    @Override
+    public void keepWarm(int r) {
+        processes.keepWarm(r, bench.options.option(WarmUp.SHARE));
+    }
+
+    @Override
+    public ProcessWarmth warmth() {
+        return processes.warmth();
     }
 
     private LoadGate.Wait loadBefore(Phase.Step step) throws Exception {
@@ -107,7 +156,7 @@ final class TrialRequests {
     }
 
     private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
-        return trial.line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
+        return trial.results().line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
                 .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", visited);
     }
 
