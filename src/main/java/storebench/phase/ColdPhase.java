@@ -56,8 +56,8 @@ public final class ColdPhase extends RunsPhase {
         medians.put("open", COLD_OPEN_MS);
         medians.put("count", COLD_COUNT_MS);
         medians.put("oqc", COLD_OQC_MS);
-        runs = new FreshRuns(this, Query.COUNT, COLDWARMUP, COLDRUN, false, medians, COLD_OQC_P99_MS, COLD_OQC_MS,
-                "coldrun-").sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
+        runs = new FreshRuns(this, Query.COUNT, COLDWARMUP, COLDRUN,
+                new FreshRuns.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
                     long bytes = answer.readBytes().orElse(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())

@@ -31,19 +31,21 @@ final class FreshRuns {
     private final Query query;
     private final Phase.Step warmStep;
     private final Phase.Step runStep;
-    private final boolean yard;
-    /** The samples whose p50 is a statistic, by their name in the trial process' answer. */
-    private final Map<String, Stat> medians;
-    /** The p99 of the whole visit (the query's total samples). */
-    private final Stat p99;
-    /** The statistic whose interval bench.precision sizes the runs by. */
-    private final Stat decides;
-    private final String logPrefix;
+    private final Yields yields;
+    /** Whether a run has the yardstick's blocks around its visits (the open runs'). */
+    private boolean yard;
     private BeforeRun beforeRun = (run, r) -> null;
     private RunFigures runFigures = (answer, runs) -> { };
     private Recorded recorded = (run, m, earlier, maxLoad) -> { };
     /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
     private boolean sampled;
+
+    /**
+     * What a run's samples yield: the statistic of each named sample array's p50 (by its name in the answer), of the
+     * whole visit's p99 (the query's total samples), and the one whose interval bench.precision sizes the runs by.
+     */
+    record Yields(Map<String, Stat> medians, Stat p99, Stat decides) {
+    }
 
     /** What the parent does between a run's warm-up and its run (the cold phase drops the pool's pages). */
     @FunctionalInterface
@@ -64,17 +66,19 @@ final class FreshRuns {
         void add(PhaseRun run, Measured m, Measured earlier, double maxLoad) throws Exception;
     }
 
-    FreshRuns(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, boolean yard,
-              Map<String, Stat> medians, Stat p99, Stat decides, String logPrefix) {
+    /** Runs of {@code phase} with {@code query}: each {@code warmStep}'s warm-up, then its {@code runStep}. */
+    FreshRuns(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, Yields yields) {
         this.phase = phase;
         this.query = query;
         this.warmStep = warmStep;
         this.runStep = runStep;
-        this.yard = yard;
-        this.medians = medians;
-        this.p99 = p99;
-        this.decides = decides;
-        this.logPrefix = logPrefix;
+        this.yields = yields;
+    }
+
+    /** Each run has the yardstick's blocks around its visits. */
+    FreshRuns withYard() {
+        this.yard = true;
+        return this;
     }
 
     FreshRuns beforeRun(BeforeRun hook) {
@@ -115,7 +119,7 @@ final class FreshRuns {
     Measured measure(PhaseRun run) throws Exception {
         run.stores().ensure();
         Measured m = runs(run, 1, run.params().runs(), new Measured(phase), "");
-        return Precision.extend(run, m, decides, (earlier, extra) -> more(run, earlier, extra));
+        return Precision.extend(run, m, yields.decides(), (earlier, extra) -> more(run, earlier, extra));
     }
 
     /**
@@ -126,7 +130,7 @@ final class FreshRuns {
      */
     Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
         run.stores().ensure();
-        int done = earlier.runs(decides).size();
+        int done = earlier.runs(yields.decides()).size();
         if (done == 0) {
             throw new IllegalStateException(run.params().engine() + "/" + run.params().setting() + ": no " + phase.id()
                     + " runs recorded to add to");
@@ -136,7 +140,7 @@ final class FreshRuns {
 
     /**
      * Runs {@code first} to {@code last} (run r visits in the order of {@code new Random(r)}), added to {@code earlier}'s
-     * figures. Each named sample array's runs go to the HdrHistogram log {@code logPrefix + logName + name}.
+     * figures. Each named sample array's runs go to the HdrHistogram log {@code runStep's op + "-" + logName + name}.
      */
     private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
@@ -148,52 +152,15 @@ final class FreshRuns {
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         double maxLoad = 0;
         for (int r = first; r <= last; r++) {
-            int runNumber = r;
             WarmUp.forRun(run, r, warmStep, query, l -> { });
-            ObjectNode before = beforeRun.before(run, r);
-            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id).put("yard", yard).put("settle", true)
-                    .put("run", r);
-            int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
-            OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
-            BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> {
-                l.put("run", runNumber);
-                if (sampled) {
-                    long[] visits = reply.samples(query.total);
-                    l.put("sample", visits.length).put("sampleHalfWidth",
-                            Math.round(Sample.halfWidth(visits) * 1e4) / 1e4);
-                    target.ifPresent(t -> l.put("sampleTarget", t));
-                }
-                reply.reportInto(l); // the JIT's time and the wait for it, the device reads, where the runtime tells
-                if (before != null) {
-                    l.setAll(before);
-                }
-            };
-            VisitsAnswer result;
-            if (target.isPresent() && order.length > Sample.LEAST) {
-                result = sized(run, request, order, target.getAsDouble(), line);
-            } else {
-                request.set("order", Protocol.ints(order));
-                PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, request, order.length, VisitsAnswer::of, line);
-                maxLoad = Math.max(maxLoad, answer.load().load1);
-                result = answer.result();
-            }
-            for (Map.Entry<String, Stat> e : medians.entrySet()) {
-                if (!result.has(e.getKey())) {
-                    continue; // closefin: the Node worker's only
-                }
-                Histogram h = Latency.histogram(result.samples(e.getKey()));
-                logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
-                        result.startMs(), result.wallNs()));
-                figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
-                if (e.getKey().equals(query.total)) {
-                    figures.computeIfAbsent(p99, k -> new ArrayList<>()).add(Latency.p99Ms(h));
-                }
-            }
-            runFigures.add(result, figures);
+            Ran ran = run(run, r, beforeRun.before(run, r));
+            maxLoad = Math.max(maxLoad, ran.load1());
+            add(ran.answer(), r, figures, logs);
+            runFigures.add(ran.answer(), figures);
             run.processes().keepWarm(r);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
-            run.results().hdrLog(logPrefix + logName + e.getKey(), e.getValue());
+            run.results().hdrLog(runStep.op() + "-" + logName + e.getKey(), e.getValue());
         }
         Measured m = new Measured(phase);
         for (Stat stat : phase.stats()) { // in the order of the rows, as results.jsonl had them
@@ -205,6 +172,57 @@ final class FreshRuns {
         }
         recorded.add(run, m, earlier, maxLoad);
         return m;
+    }
+
+    /** A run's answer, and the load its step started at (0 for a run sized by its precision: several requests). */
+    private record Ran(VisitsAnswer answer, double load1) {
+    }
+
+    /** Run r, its warm-up made: its visits, in one request or, sized by its precision, in several. */
+    private Ran run(PhaseRun run, int r, ObjectNode before) throws Exception {
+        ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id).put("yard", yard)
+                .put("settle", true).put("run", r);
+        int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
+        OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
+        BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> runLine(l, reply, r, target, before);
+        if (target.isPresent() && order.length > Sample.LEAST) {
+            return new Ran(sized(run, request, order, target.getAsDouble(), line), 0);
+        }
+        request.set("order", Protocol.ints(order));
+        PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, request, order.length,
+                VisitsAnswer::of, line);
+        return new Ran(answer.result(), answer.load().load1);
+    }
+
+    /** Run r's phase line: its sample and the sample's precision, what the runtime reported, what came before it. */
+    private void runLine(ObjectNode l, VisitsAnswer reply, int r, OptionalDouble target, ObjectNode before) {
+        l.put("run", r);
+        if (sampled) {
+            long[] visits = reply.samples(query.total);
+            l.put("sample", visits.length).put("sampleHalfWidth", Math.round(Sample.halfWidth(visits) * 1e4) / 1e4);
+            target.ifPresent(t -> l.put("sampleTarget", t));
+        }
+        reply.reportInto(l); // the JIT's time and the wait for it, the device reads, where the runtime tells
+        if (before != null) {
+            l.setAll(before);
+        }
+    }
+
+    /** Run r's figures: each named sample array's p50 (and its interval in the HdrHistogram log), the visit's p99. */
+    private void add(VisitsAnswer result, int r, Map<Stat, List<Double>> figures,
+                     Map<String, List<HdrLogs.Interval>> logs) {
+        for (Map.Entry<String, Stat> e : yields.medians().entrySet()) {
+            if (!result.has(e.getKey())) {
+                continue; // closefin: the Node worker's only
+            }
+            Histogram h = Latency.histogram(result.samples(e.getKey()));
+            logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
+                    result.startMs(), result.wallNs()));
+            figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
+            if (e.getKey().equals(query.total)) {
+                figures.computeIfAbsent(yields.p99(), k -> new ArrayList<>()).add(Latency.p99Ms(h));
+            }
+        }
     }
 
     /**

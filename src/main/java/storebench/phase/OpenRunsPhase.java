@@ -63,8 +63,8 @@ public final class OpenRunsPhase extends RunsPhase {
         MEDIANS.put("closefin", CLOSE_FIN_MS);
     }
 
-    private final FreshRuns runs = new FreshRuns(this, Query.COUNT, WARMUP, OPENRUN, true, MEDIANS, OQC_P99_MS, OQC_MS,
-            "openrun-").runFigures((answer, runs) -> {
+    private final FreshRuns runs = new FreshRuns(this, Query.COUNT, WARMUP, OPENRUN,
+            new FreshRuns.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().runFigures((answer, runs) -> {
                 if (answer.has("yard")) {
                     Histogram yard = Latency.histogram(answer.samples("yard"));
                     List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last

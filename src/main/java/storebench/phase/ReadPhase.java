@@ -31,7 +31,7 @@ public final class ReadPhase extends RunsPhase {
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("read", READ_MS);
         medians.put("orc", ORC_MS);
-        runs = new FreshRuns(this, Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS, ORC_MS, "readrun-")
+        runs = new FreshRuns(this, Query.READ, READWARMUP, READRUN, new FreshRuns.Yields(medians, ORC_P99_MS, ORC_MS))
                 .sampled();
     }
 

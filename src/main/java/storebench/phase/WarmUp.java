@@ -1,18 +1,14 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
 import storebench.model.StoreLayout;
-import storebench.model.TrialRuntime;
 import storebench.results.RunStats;
 import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -184,89 +180,18 @@ public final class WarmUp {
      * blocks run around the first windows, so that it is compiled before a run times it, like the engine's path.
      */
     static void warm(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line) throws Exception {
-        boolean steady = run.params().warmupRule() == Rule.STEADY;
-        // a kept process that settled this query before need only show it is back at that level (SteadyState.resumed)
-        java.util.OptionalDouble resumeAt = steady ? run.processes().warmth().settledMs(query) : java.util.OptionalDouble.empty();
-        double[] resident = {-1};
-        Plan plan = Plan.of(run.params().stores(), run.params().warmupOpens(), run.params().warmupRule(),
-                resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(), stores -> {
-            resident[0] = resident(run, stores);
-            return resident[0];
-        });
-        int n = plan.stores();
-        int floor = plan.floor();
-        int jitVisits = run.params().option(JIT_VISITS);
-        boolean jit = steady && jitVisits > 0 && run.params().runtime() == TrialRuntime.JVM && !run.processes().warmth().jitWarmed(query);
-        int jitCeiling = passes(n, jitVisits) * n;
-        int ceiling = jit ? Math.max(plan.ceiling(), jitCeiling) : plan.ceiling();
-        PhaseProcesses.Requests requests = run.processes().requests(step, ceiling);
-        List<SteadyState.Window> windows = new ArrayList<>();
-        int visited = 0;
-        int settledAt = -1;
-        double floorWallMs = 0;
-        double floorCompileMs = 0;
-        int jitFloorAt = -1;
-        while (visited < ceiling) {
-            int w = Math.min(SteadyState.WINDOW, ceiling - visited);
-            int[] order = new int[w];
-            for (int k = 0; k < w; k++) {
-                order[k] = (visited + k) % n;
-            }
+        Warming warming = new Warming(run, query);
+        PhaseProcesses.Requests requests = run.processes().requests(step, warming.ceiling());
+        while (warming.goesOn()) {
+            int[] order = warming.nextOrder();
             ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id)
-                    .put("yard", windows.size() < SteadyState.BLOCK);
+                    .put("yard", warming.yard());
             request.set("order", Protocol.ints(order));
-            SteadyState.Window window = window(requests.send(request, w, VisitsAnswer::of), query);
-            windows.add(window);
-            visited += w;
-            if (jit && jitFloorAt < 0) {
-                floorWallMs += window.wallMs();
-                floorCompileMs += window.compileMs().orElse(0);
-                boolean cut = floorWallMs >= JIT_FLOOR_MS && floorCompileMs <= JIT_CUT_SHARE * floorWallMs;
-                if (visited >= jitVisits || cut) {
-                    jitFloorAt = visited;
-                    if (visited < jitVisits) {
-                        // Cut by time: past the floor the ceiling is the rule's own again.
-                        ceiling = Math.max(visited, plan.ceiling());
-                    }
-                }
-            }
-            boolean pastFloor = visited >= floor && (!jit || jitFloorAt >= 0);
-            if (settledAt < 0 && pastFloor && SteadyState.stops(windows, resumeAt)) {
-                settledAt = visited;
-                if (steady) {
-                    break;
-                }
-            }
+            warming.add(window(requests.send(request, order.length, VisitsAnswer::of), query), order.length);
         }
-        int settled = settledAt;
-        int jitFloor = jitFloorAt;
-        if (jit) {
-            run.processes().warmth().markJitWarmed(query);
-        }
-        List<Double> medians = SteadyState.medians(windows);
-        if (steady && settled >= 0) {
-            run.processes().warmth().markSettled(query, SteadyState.lastBlock(medians));
-        }
+        warming.record(run.processes().warmth());
         requests.end(l -> {
-            l.put("rule", run.params().warmupRule().id()).put("windowVisits", SteadyState.WINDOW);
-            if (jit) {
-                l.put("jitFloor", jitFloor).put("jitFloorCut", jitFloor >= 0 && jitFloor < jitVisits);
-            }
-            if (resident[0] >= 0) {
-                l.put("resident", Math.round(resident[0] * 1e4) / 1e4).put("wholePass", plan.wholePass());
-            }
-            if (settled >= 0) {
-                l.put("settledAt", settled);
-            }
-            resumeAt.ifPresent(ms -> l.put("resumeMs", Math.round(ms * 1e4) / 1e4));
-            // the windows' noise where it stopped, which set the rule's tolerances (SteadyState.tolerance)
-            l.put("noise", Math.round(SteadyState.noise(medians) * 1e4) / 1e4);
-            ArrayNode windowMedians = l.putArray("windows");
-            medians.forEach(m -> windowMedians.add(Math.round(m * 1e4) / 1e4));
-            if (windows.stream().anyMatch(w -> w.compileMs().isPresent())) {
-                ArrayNode compiled = l.putArray("compileMs");
-                windows.forEach(w -> w.compileMs().ifPresent(compiled::add));
-            }
+            warming.describe(l, run.params().warmupRule());
             line.accept(l);
         });
     }

@@ -119,11 +119,18 @@ public final class Bench implements AutoCloseable {
                 console);
         environment.write();
         this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
+        results.append(runLine(options, pool.root(), plan));
+        console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
+        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
+    }
+
+    /** The run's first line: what it measures and how (options, the warm-up rule's parameters), its plan. */
+    private static ObjectNode runLine(BenchOptions options, java.nio.file.Path root, RunPlan plan) {
         ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
                 .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
                 .put("warmup", options.warmup.id())
-                .put("hold", options.hold).put("root", pool.root().toString())
+                .put("hold", options.hold).put("root", root.toString())
                 .put("keep", options.keep).put("reuse", options.reuse)
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
@@ -144,9 +151,7 @@ public final class Bench implements AutoCloseable {
                 .put("mostWindowTolerance", SteadyState.MOST_WINDOW_TOLERANCE);
         run.put("sampleLeast", Sample.LEAST);
         options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
-        results.append(run);
-        console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
-        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
+        return run;
     }
 
     /**
