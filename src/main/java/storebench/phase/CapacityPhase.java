@@ -37,10 +37,10 @@ import java.util.Optional;
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
             "Stores held open at once (capacity; ≥: the cap was reached)", Unit.COUNT, 0).higherIsBetter()
-            .counting("stores").tolerance(0.02).chart(Phases.CAPACITY, "Stores held open at once").build();
+            .counting("stores").tolerance(0.02).chart(Phases.Chart.CAPACITY, "Stores held open at once").build();
     public static final Stat CAPACITY_RESIDENT_KB = Stat.of("capacity_resident_kb",
             "same, resident memory per open store (slope)", Unit.KB, 0).tolerance(0.10)
-            .chart(Phases.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
+            .chart(Phases.Chart.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
     public static final Stat CAPACITY_TOTAL_KB = Stat.of(OpenStoreMemory.CAPACITY_TOTAL,
             "same, in total per open store (slope; resident, plus the Java heap's in a JVM)", Unit.KB, 0)
             .tolerance(0.10).build();
@@ -51,7 +51,8 @@ public final class CapacityPhase extends Phase {
             .tolerance(0.05).build();
     public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
             Unit.COUNT, 2).counting("maps per store").tolerance(0.05).build();
-    public static final Step CAPACITY = new Step(Protocol.CAPACITY, true, "capacity");
+    /** The capacity loop: one request, in the holding process. */
+    public static final Step LOOP = new Step(Protocol.CAPACITY, true, "capacity");
     /** At most this many stores held open: the cap, not a limit (a capacity that reaches it reads "at least"). */
     public static final PhaseOption<Integer> MAX = PhaseOption.positiveInt("bench.capacityMax", 20_000);
     /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
@@ -80,13 +81,13 @@ public final class CapacityPhase extends Phase {
 
     @Override
     public List<Step> steps() {
-        return List.of(CAPACITY);
+        return List.of(LOOP);
     }
 
     /** Stores opened up to bench.capacityMax (a limit of the machine may stop it sooner). */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
-        return op.equals(CAPACITY.op()) ? options.option(MAX) : 0;
+        return op.equals(LOOP.op()) ? options.option(MAX) : 0;
     }
 
     /** It holds copies of one store of its own, not the pool's. */
@@ -126,7 +127,7 @@ public final class CapacityPhase extends Phase {
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
             // the cap is the progress lines' total; the phase line counts the stores it opened
-            CapacityAnswer result = run.processes().send(CAPACITY, request, options.max(), CapacityAnswer::of,
+            CapacityAnswer result = run.processes().send(LOOP, request, options.max(), CapacityAnswer::of,
                     (l, reply) -> l.put("visited", reply.opened())).result();
             run.processes().fresh(); // closed at once: nothing else runs in the process that held them
             // read while its stores are still there: the space the loop left
@@ -231,7 +232,7 @@ public final class CapacityPhase extends Phase {
         int opened = result.opened();
         CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
         CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits());
-        String limit = CapacityLimit.identify(run.params().engine(), stop, processLimits);
+        String limit = CapacityLimit.identify(run.params().engineId(), stop, processLimits);
         ObjectNode summary = run.results().line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
                 .put("max", options.max()).put("capacityWorkload", options.workload().id())
                 .put("stop", stop.kind()).put("limit", limit);

@@ -113,7 +113,7 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public Processes processes() {
-        return Processes.FRESH_PER_RUN;
+        return Processes.ONE_PER_RUN;
     }
 
     @Override

@@ -18,7 +18,7 @@ import java.util.List;
  */
 public final class CreatePhase extends Phase {
     public static final Stat CREATE_MS = Stat.of("create_ms", "Create, write %W% objects, close (median)", Unit.MS, 2)
-            .reference(1).tolerance(0.10).chart(Phases.MEDIANS, "Create, write %W% objects, close (median ms)").build();
+            .reference(1).tolerance(0.10).chart(Phases.Chart.MEDIANS, "Create, write %W% objects, close (median ms)").build();
     public static final Stat STORES_PER_S = Stat.of("stores_per_s", "Stores per second", Unit.COUNT, 0).reference(2)
             .higherIsBetter().counting("stores/s").tolerance(0.10).build();
     public static final Step CREATE = new Step(Protocol.CREATE, true, "create");

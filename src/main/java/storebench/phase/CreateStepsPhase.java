@@ -95,7 +95,7 @@ public final class CreateStepsPhase extends Phase {
                 .put("mountOptions", m.options()).put("profiled", n).put("wallMs", wallNs / 1e6)
                 .put("storesPerS", n / (wallNs / 1e9)).put("load1AtStart", load1);
         l.set("stepsMs", steps);
-        l.put("serialization", Engines.of(run.params().engine()).put());
+        l.put("serialization", Engines.of(run.params().engineId()).put());
         run.params().profilers().forEach(p -> l.withArray("profilers").add(p));
         run.results().append(l);
     }

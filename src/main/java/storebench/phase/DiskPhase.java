@@ -19,9 +19,9 @@ import java.util.Map;
  */
 public final class DiskPhase extends Phase {
     public static final Stat DISK_KB = Stat.of("disk_kb", "Space per store, files", Unit.KB, 0).reference(11)
-            .tolerance(0.05).chart(Phases.DISK, "Disk per store, files (KB)").build();
+            .tolerance(0.05).chart(Phases.Chart.DISK, "Disk per store, files (KB)").build();
     public static final Stat DISK_ALLOC_KB = Stat.of("disk_alloc_kb", "Space per store, allocated (st_blocks x 512)",
-            Unit.KB, 0).tolerance(0.05).chart(Phases.DISK, "Disk per store, allocated (KB)").build();
+            Unit.KB, 0).tolerance(0.05).chart(Phases.Chart.DISK, "Disk per store, allocated (KB)").build();
     private static final Step LAYOUT = new Step(Protocol.LAYOUT, false, null);
 
     DiskPhase() {

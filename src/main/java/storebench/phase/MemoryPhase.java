@@ -20,16 +20,16 @@ import java.util.List;
  */
 public final class MemoryPhase extends Phase {
     public static final Stat MEM_RESIDENT_KB = Stat.of("mem_resident_kb", "Memory per open store (%M% open), resident",
-            Unit.KB, 0).reference(8).tolerance(0.05).chart(Phases.MEMORY, "Resident memory per open store (KB)").build();
+            Unit.KB, 0).reference(8).tolerance(0.05).chart(Phases.Chart.MEMORY, "Resident memory per open store (KB)").build();
     public static final Stat MEM_ANON_KB = Stat.of("mem_anon_kb", "same, anonymous (process' own memory)", Unit.KB, 0)
-            .reference(9).tolerance(0.05).chart(Phases.MEMORY, "Anonymous memory per open store (KB)").build();
+            .reference(9).tolerance(0.05).chart(Phases.Chart.MEMORY, "Anonymous memory per open store (KB)").build();
     /** What one more open store costs the process: the figure rankings, charts and the gate use (OpenStoreMemory). */
     public static final Stat MEM_TOTAL_KB = Stat.of(OpenStoreMemory.TOTAL,
             "same, in total (resident, plus the Java heap's growth in a JVM)", Unit.KB, 0).besideReference(9)
-            .tolerance(0.05).chart(Phases.MEMORY, "Memory per open store, in total (KB)").build();
+            .tolerance(0.05).chart(Phases.Chart.MEMORY, "Memory per open store, in total (KB)").build();
     public static final Stat HEAP_KB = Stat.of("heap_kb",
             "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).tolerance(0.05)
-            .chart(Phases.MEMORY, "Managed heap per open store (KB)").build();
+            .chart(Phases.Chart.MEMORY, "Managed heap per open store (KB)").build();
     /** The holding process' warm-up, before its first memory reading. */
     public static final Step WARMUP = new Step("memorywarmup", true, "warm-up");
     public static final Step HOLD = new Step(Protocol.HOLD, true, "memory");

@@ -26,11 +26,11 @@ public abstract class Phase implements PhaseReading {
          */
         FRESH_ALONE,
         /**
-         * A fresh process for each of the R runs, like JMH forks (open runs, read, cold, concurrency); with bench.share
-         * run r's process, once warmed up and measured, is kept for run r of the next such phase
-         * ({@link PhaseProcesses#takeWarm}).
+         * A process for each of the R runs, run r's (open runs, read, cold, concurrency): fresh, like JMH's forks, with
+         * bench.share=false; with bench.share (the default) the one an earlier phase kept warm for run r where there is
+         * one ({@link PhaseProcesses#takeWarm}), and, once warmed up and measured, kept for run r of the next such phase.
          */
-        FRESH_PER_RUN
+        ONE_PER_RUN
     }
 
     /**

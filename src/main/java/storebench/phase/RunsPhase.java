@@ -3,8 +3,8 @@ package storebench.phase;
 import java.util.List;
 
 /**
- * A phase measured in R runs, each in a fresh trial process after its own warm-up ({@link FreshRuns}): the open runs,
- * read, cold. What they share is here; each phase says what its runs visit with and what they yield.
+ * A phase measured in R runs, each in run r's trial process (fresh, or kept from an earlier phase under bench.share)
+ * after its own warm-up ({@link RunSeries}): the open runs, read, cold. What they share is here; each phase says what its runs visit with and what they yield.
  */
 abstract class RunsPhase extends Phase {
     RunsPhase(String id) {
@@ -12,7 +12,7 @@ abstract class RunsPhase extends Phase {
     }
 
     /** Its runs, made once by the phase. */
-    abstract FreshRuns runs();
+    abstract RunSeries runs();
 
     /** The warm-up and the run. */
     @Override
@@ -46,7 +46,7 @@ abstract class RunsPhase extends Phase {
 
     @Override
     public Processes processes() {
-        return Processes.FRESH_PER_RUN;
+        return Processes.ONE_PER_RUN;
     }
 
     @Override

@@ -11,11 +11,9 @@ import java.util.List;
  * options. Fixed for the whole trial, like JMH's BenchmarkParams.
  */
 public interface TrialParams extends PhaseOptions {
-    /** The engine's id. */
-    String engine();
+    String engineId();
 
-    /** The setting's id. */
-    String setting();
+    String settingId();
 
     /** Where the engine's trial processes run: a child JVM or the Node worker. */
     TrialRuntime runtime();

@@ -191,7 +191,7 @@ public final class Bench implements AutoCloseable {
 
     /** At a phase's start: its place in the plan and the time the plan says is left. */
     void phaseStarts(Trial trial, storebench.phase.Phase phase) {
-        plan.progress(trial.engine(), trial.setting(), phase, (System.nanoTime() - startNs) / 1e9)
+        plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
     }
 
@@ -293,7 +293,7 @@ public final class Bench implements AutoCloseable {
      */
     public List<Verdict> judge(Trial trial, Measured measured) throws IOException {
         List<String> stats = measured.figures().keySet().stream().map(Stat::id).collect(Collectors.toList());
-        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engine(), trial.setting(), stats);
+        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engineId(), trial.settingId(), stats);
     }
 
     /** Every verdict on the whole run, the baseline comparison included (Gate.evaluate), as verdicts.json has them. */
@@ -311,8 +311,8 @@ public final class Bench implements AutoCloseable {
             return false;
         }
         try {
-            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engine())
-                    && v.setting().equals(trial.setting()));
+            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engineId())
+                    && v.setting().equals(trial.settingId()));
         } catch (IOException | RuntimeException e) {
             return true; // the gate judges it at the end: its stores stay until then
         }

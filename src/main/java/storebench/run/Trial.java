@@ -91,15 +91,19 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return results;
     }
 
-    public EngineDescriptor descriptor() {
+    public EngineDescriptor engine() {
         return engine;
     }
 
-    public String engine() {
+    public Setting setting() {
+        return setting;
+    }
+
+    public String engineId() {
         return engine.id();
     }
 
-    public String setting() {
+    public String settingId() {
         return setting.id();
     }
 
@@ -107,17 +111,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return engine.runtime();
     }
 
-    public Setting settingOf() {
-        return setting;
-    }
-
     @Override
     public String toString() {
         return name;
     }
 
-    /** Why this trial cannot run at all (the engine has no way to be measured, or its runtime is missing). */
-    public synchronized Optional<String> unavailable() throws IOException {
+    /**
+     * Whether this trial can run here, found out by starting its trial process where the engine has a way to be measured
+     * and its runtime is present (the process then serves the first phase); where it cannot run, the trial is recorded as
+     * skipped (a status line, once) and the reason returned: the engine has no way to be measured, its runtime is
+     * missing, or its native library cannot load.
+     */
+    public synchronized Optional<String> skipIfUnavailable() throws IOException {
         Optional<String> why = engine.unavailable();
         if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
             why = bench.commands.nodeUnavailable();

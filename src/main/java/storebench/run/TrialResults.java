@@ -58,7 +58,7 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public ObjectNode line(String kind) {
-        return ResultsFile.line(kind).put("engine", params.engine()).put("setting", params.setting())
+        return ResultsFile.line(kind).put("engine", params.engineId()).put("setting", params.settingId())
                 .put("workload", params.workload().id()).put("stores", params.stores());
     }
 
@@ -69,7 +69,7 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException {
-        bench.hdrLogs.write(params.engine(), params.setting(), name, intervals);
+        bench.hdrLogs.write(params.engineId(), params.settingId(), name, intervals);
     }
 
     @Override

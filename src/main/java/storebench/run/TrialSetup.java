@@ -27,12 +27,12 @@ final class TrialSetup implements TrialParams {
     }
 
     @Override
-    public String engine() {
+    public String engineId() {
         return engine.id();
     }
 
     @Override
-    public String setting() {
+    public String settingId() {
         return setting.id();
     }
 

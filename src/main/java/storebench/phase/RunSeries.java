@@ -26,7 +26,7 @@ import java.util.function.BiConsumer;
  * resamples. Per run, each named sample array gives its p50 (and the whole visit its p99); the phase records the
  * median over the runs of every statistic, in the order of its rows.
  */
-final class FreshRuns {
+final class RunSeries {
     private final Phase phase;
     private final Query query;
     private final Phase.Step warmStep;
@@ -67,7 +67,7 @@ final class FreshRuns {
     }
 
     /** Runs of {@code phase} with {@code query}: each {@code warmStep}'s warm-up, then its {@code runStep}. */
-    FreshRuns(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, Yields yields) {
+    RunSeries(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, Yields yields) {
         this.phase = phase;
         this.query = query;
         this.warmStep = warmStep;
@@ -76,28 +76,28 @@ final class FreshRuns {
     }
 
     /** Each run has the yardstick's blocks around its visits. */
-    FreshRuns withYard() {
+    RunSeries withYard() {
         this.yard = true;
         return this;
     }
 
-    FreshRuns beforeRun(BeforeRun hook) {
+    RunSeries beforeRun(BeforeRun hook) {
         this.beforeRun = hook;
         return this;
     }
 
-    FreshRuns runFigures(RunFigures hook) {
+    RunSeries runFigures(RunFigures hook) {
         this.runFigures = hook;
         return this;
     }
 
-    FreshRuns recorded(Recorded hook) {
+    RunSeries recorded(Recorded hook) {
         this.recorded = hook;
         return this;
     }
 
     /** Each run visits a seeded sample of the pool ({@link Sample}): the phases beyond the reference's table. */
-    FreshRuns sampled() {
+    RunSeries sampled() {
         this.sampled = true;
         return this;
     }
@@ -132,7 +132,7 @@ final class FreshRuns {
         run.stores().ensure();
         int done = earlier.runs(yields.decides()).size();
         if (done == 0) {
-            throw new IllegalStateException(run.params().engine() + "/" + run.params().setting() + ": no " + phase.id()
+            throw new IllegalStateException(run.params().engineId() + "/" + run.params().settingId() + ": no " + phase.id()
                     + " runs recorded to add to");
         }
         return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
