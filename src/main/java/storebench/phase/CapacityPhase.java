@@ -71,17 +71,8 @@ public final class CapacityPhase extends Phase {
     static final long DISK_MARGIN_BYTES = 1L << 30;
 
     CapacityPhase() {
-        super("capacity");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB, CAPACITY_TOTAL_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(LOOP);
+        super("capacity", Processes.FRESH_ALONE, List.of(LOOP), List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB,
+                CAPACITY_TOTAL_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS));
     }
 
     /** Stores opened up to bench.capacityMax (a limit of the machine may stop it sooner). */
@@ -94,11 +85,6 @@ public final class CapacityPhase extends Phase {
     @Override
     public boolean usesPool() {
         return false;
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_ALONE;
     }
 
     /** Up to bench.capacityMax: its process gets the heap for them. */

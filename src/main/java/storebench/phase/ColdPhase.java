@@ -51,7 +51,8 @@ public final class ColdPhase extends RunsPhase {
     private final RunSeries runs;
 
     ColdPhase() {
-        super("cold");
+        super("cold", COLDWARMUP, COLDRUN, List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS,
+                COLD_READ_KB));
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("open", COLD_OPEN_MS);
         medians.put("count", COLD_COUNT_MS);
@@ -74,11 +75,6 @@ public final class ColdPhase extends RunsPhase {
     @Override
     public List<PhaseOption<?>> options() {
         return withSample(super.options());
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS, COLD_READ_KB);
     }
 
     @Override

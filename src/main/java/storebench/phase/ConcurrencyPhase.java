@@ -73,9 +73,8 @@ public final class ConcurrencyPhase extends Phase {
     /** The workers start this long after their requests are made: time enough to send them all. */
     static final long START_DELAY_MS = 300;
 
-
     ConcurrencyPhase() {
-        super("concurrency");
+        super("concurrency", Processes.ONE_PER_RUN, List.of(WARMUP, CONCURRENT), allStats());
     }
 
     /** Throughput, median and p99 of T workers. */
@@ -99,21 +98,11 @@ public final class ConcurrencyPhase extends Phase {
         return s;
     }
 
-    @Override
-    public List<Stat> stats() {
+    /** Throughput, median and p99 of every T it has statistics for, T ascending. */
+    private static List<Stat> allStats() {
         List<Stat> all = new ArrayList<>();
         STATS.values().forEach(s -> all.addAll(List.of(s)));
         return all;
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(WARMUP, CONCURRENT);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.ONE_PER_RUN;
     }
 
     @Override

@@ -29,22 +29,7 @@ public final class CreatePhase extends Phase {
     }
 
     CreatePhase() {
-        super("create");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(CREATE_MS, STORES_PER_S);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(CREATE);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.SHARED;
+        super("create", Processes.SHARED, List.of(CREATE), List.of(CREATE_MS, STORES_PER_S));
     }
 
     /** The stores are made once per trial (by the pool, which calls {@link #create}); this reports their figures. */

@@ -5,7 +5,6 @@ import storebench.engine.Engines;
 import storebench.measure.Latency;
 import storebench.measure.LoadAverage;
 import storebench.measure.Mounts;
-import storebench.results.Stat;
 import storebench.trial.Protocol;
 import storebench.trial.answer.CreateAnswer;
 
@@ -27,22 +26,7 @@ public final class CreateStepsPhase extends Phase {
     static final List<String> STEP_NAMES = List.of("open", "build", "put", "close", "total");
 
     CreateStepsPhase() {
-        super("createsteps");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of();
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(STEPS, OPENS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH;
+        super("createsteps", Processes.FRESH, List.of(STEPS, OPENS), List.of());
     }
 
     @Override

@@ -25,28 +25,13 @@ public final class DiskPhase extends Phase {
     private static final Step LAYOUT = new Step(Protocol.LAYOUT, false, null);
 
     DiskPhase() {
-        super("disk");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(DISK_KB, DISK_ALLOC_KB);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(LAYOUT);
+        super("disk", Processes.SHARED, List.of(LAYOUT), List.of(DISK_KB, DISK_ALLOC_KB));
     }
 
     /** The layout of store 0; and, with bench.reuse, the check of the stores found. */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
         return 2;
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.SHARED;
     }
 
     /** Measured with the stores (by the pool, which calls {@link #measureFiles}); this reports the figures. */

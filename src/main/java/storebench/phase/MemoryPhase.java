@@ -35,17 +35,9 @@ public final class MemoryPhase extends Phase {
     public static final Step HOLD = new Step(Protocol.HOLD, true, "memory");
 
     MemoryPhase() {
-        super("memory");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(MEM_RESIDENT_KB, MEM_ANON_KB, MEM_TOTAL_KB, HEAP_KB);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(WARMUP, HOLD);
+        // a fresh process, closed after it: nothing else may have run in the process that measures memory
+        super("memory", Processes.FRESH, List.of(WARMUP, HOLD), List.of(MEM_RESIDENT_KB, MEM_ANON_KB, MEM_TOTAL_KB,
+                HEAP_KB));
     }
 
     /** One warm-up, then M stores held open. */
@@ -58,12 +50,6 @@ public final class MemoryPhase extends Phase {
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
         return warmupPasses + 1;
-    }
-
-    /** A fresh process, closed after it: nothing else may have run in the process that measures memory. */
-    @Override
-    public Processes processes() {
-        return Processes.FRESH;
     }
 
     /** M: its process gets the heap for them. */

@@ -79,17 +79,13 @@ public final class OpenRunsPhase extends RunsPhase {
             });
 
     OpenRunsPhase() {
-        super("openruns");
+        super("openruns", WARMUP, OPENRUN, List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS,
+                OQC_YARD, YARD_MS));
     }
 
     @Override
     RunSeries runs() {
         return runs;
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS, OQC_YARD, YARD_MS);
     }
 
     /**

@@ -41,9 +41,19 @@ public abstract class Phase implements PhaseReading {
     }
 
     private final String id;
+    private final Processes processes;
+    private final List<Step> steps;
+    private final List<Stat> stats;
 
-    protected Phase(String id) {
+    /**
+     * A phase: its id, where its trial processes come from, the steps it sends (in the order it sends them) and the
+     * statistics it yields (in the order of their rows; none for a phase that explains rather than measures).
+     */
+    protected Phase(String id, Processes processes, List<Step> steps, List<Stat> stats) {
         this.id = id;
+        this.processes = processes;
+        this.steps = List.copyOf(steps);
+        this.stats = List.copyOf(stats);
     }
 
     /** The phase's name: in status lines, progress, the report, and the phase test that measures it. */
@@ -53,12 +63,19 @@ public abstract class Phase implements PhaseReading {
     }
 
     /** The statistics it yields, in the order of their rows. */
-    public abstract List<Stat> stats();
+    public final List<Stat> stats() {
+        return stats;
+    }
 
     /** The steps it sends to trial processes (those with a wall-time column get one in the report). */
-    public abstract List<Step> steps();
+    public final List<Step> steps() {
+        return steps;
+    }
 
-    public abstract Processes processes();
+    /** Where its trial processes come from. */
+    public final Processes processes() {
+        return processes;
+    }
 
     /** The options it reads (docs/options.md lists them with the run's other options). */
     public List<PhaseOption<?>> options() {

@@ -27,7 +27,7 @@ public final class ReadPhase extends RunsPhase {
     private final RunSeries runs;
 
     ReadPhase() {
-        super("read");
+        super("read", READWARMUP, READRUN, List.of(READ_MS, ORC_MS, ORC_P99_MS));
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("read", READ_MS);
         medians.put("orc", ORC_MS);
@@ -45,8 +45,4 @@ public final class ReadPhase extends RunsPhase {
         return withSample(super.options());
     }
 
-    @Override
-    public List<Stat> stats() {
-        return List.of(READ_MS, ORC_MS, ORC_P99_MS);
-    }
 }

@@ -110,11 +110,6 @@ final class RunSeries {
         return op.equals(runStep.op()) ? (double) runs * (sampled ? Sample.size(stores, options) : stores) : 0;
     }
 
-    /** The phase's steps: the warm-up, then the run. */
-    List<Phase.Step> steps() {
-        return List.of(warmStep, runStep);
-    }
-
     /** The R runs, and as many more as bench.precision needs. */
     Measured measure(PhaseRun run) throws Exception {
         run.stores().ensure();

@@ -9,7 +9,6 @@ import storebench.measure.LoadAverage;
 import storebench.measure.PageCache;
 import storebench.model.StoreLayout;
 import storebench.results.RunStats;
-import storebench.results.Stat;
 import storebench.trial.Protocol;
 import storebench.trial.answer.CreateAnswer;
 import storebench.trial.answer.VisitsAnswer;
@@ -36,22 +35,7 @@ public final class WarmColdPhase extends Phase {
     static final Step VISITS = new Step(Protocol.VISITS, false, null);
 
     WarmColdPhase() {
-        super("warmcold");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of();
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(MAKE, VISITS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH;
+        super("warmcold", Processes.FRESH, List.of(MAKE, VISITS), List.of());
     }
 
     @Override
