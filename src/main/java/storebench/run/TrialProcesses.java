@@ -256,7 +256,7 @@ final class TrialProcesses {
         p.close();
         try {
             for (ObjectNode l : profiled.finish(p)) {
-                trial.append(trial.line("profile").setAll(l));
+                trial.results().append(trial.results().line("profile").setAll(l));
             }
         } catch (IOException e) {
             bench.console.println("[storebench] " + name + ": the profilers' output could not be read: " + e.getMessage());
