@@ -49,7 +49,7 @@ class ProfileBench {
     void oneSetting(Bench bench) {
         Setting profiled = bench.options().settings.contains(Setting.DEFAULT) ? Setting.DEFAULT
                 : bench.options().settings.get(0);
-        if (trial.settingOf() != profiled) {
+        if (trial.setting() != profiled) {
             abort("profiled under " + profiled.id() + " only");
         }
     }
@@ -95,8 +95,8 @@ class ProfileBench {
     private List<JsonNode> found(Bench bench, String profile) throws Exception {
         return ResultsFile.read(bench.results().path()).stream()
                 .filter(l -> "profile".equals(l.path("kind").asText()) && profile.equals(l.path("profile").asText())
-                        && trial.engine().equals(l.path("engine").asText())
-                        && trial.setting().equals(l.path("setting").asText()))
+                        && trial.engineId().equals(l.path("engine").asText())
+                        && trial.settingId().equals(l.path("setting").asText()))
                 .toList();
     }
 }

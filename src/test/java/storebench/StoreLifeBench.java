@@ -1,8 +1,9 @@
 package storebench;
 
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.Parameter;
+import storebench.junit.PhaseOrder;
 import storebench.junit.StoreBench;
 import storebench.phase.ColdPhase;
 import storebench.phase.ConcurrencyPhase;
@@ -33,15 +34,16 @@ import static storebench.phase.ReadPhase.READ_MS;
 /**
  * The life of a store, one phase per test, for every engine and setting the options choose (bench.engines,
  * bench.settings). Run one engine from an IDE with the VM option -Dbench.engines=sqlite; a rule of thresholds.yaml
- * its figures break fails the phase that measured them.
+ * its figures break fails the phase that measured them. Each test is named by its phase's id and runs in the phases'
+ * order (PhaseOrder: Phases.ALL says it); every phase of Phases.ALL has its test here (PhaseOrderTest).
  */
 @StoreBench
+@TestMethodOrder(PhaseOrder.class)
 class StoreLifeBench {
     @Parameter
     Trial trial;
 
     @Test
-    @Order(1)
     void create() throws Exception {
         Measured m = trial.measure(Phases.CREATE);
         if (trial.createdStores() == 0) {
@@ -52,7 +54,13 @@ class StoreLifeBench {
     }
 
     @Test
-    @Order(2)
+    void disk() throws Exception {
+        Measured m = trial.measure(Phases.DISK_USAGE);
+        assertThat(m.value(DISK_KB)).as("disk_kb").isPositive();
+        assertThat(m.value(DISK_ALLOC_KB)).as("disk_alloc_kb").isPositive();
+    }
+
+    @Test
     void openRuns() throws Exception {
         Measured m = trial.measure(Phases.OPEN_RUNS);
         assertThat(m.value(OPEN_MS)).as("open_ms").isPositive();
@@ -61,7 +69,6 @@ class StoreLifeBench {
     }
 
     @Test
-    @Order(3)
     void memory() throws Exception {
         Measured m = trial.measure(Phases.MEMORY_PER_STORE);
         assertThat(m.figures()).as("memory per open store").containsKeys(MEM_RESIDENT_KB, MEM_ANON_KB, HEAP_KB)
@@ -71,15 +78,6 @@ class StoreLifeBench {
     }
 
     @Test
-    @Order(4)
-    void disk() throws Exception {
-        Measured m = trial.measure(Phases.DISK_USAGE);
-        assertThat(m.value(DISK_KB)).as("disk_kb").isPositive();
-        assertThat(m.value(DISK_ALLOC_KB)).as("disk_alloc_kb").isPositive();
-    }
-
-    @Test
-    @Order(5)
     void read() throws Exception {
         Measured m = trial.measure(Phases.READ_EVERY_NOTE);
         assertThat(m.value(READ_MS)).as("read_ms").isPositive();
@@ -88,10 +86,9 @@ class StoreLifeBench {
     }
 
     @Test
-    @Order(6)
     void concurrency() throws Exception {
         Measured m = trial.measure(Phases.CONCURRENCY);
-        for (int t : trial.option(ConcurrencyPhase.WORKERS)) {
+        for (int t : trial.params().option(ConcurrencyPhase.WORKERS)) {
             assertThat(m.value(ConcurrencyPhase.perSecond(t))).as("conc_oqc_per_s_t%d", t).isPositive();
             assertThat(m.value(ConcurrencyPhase.p99(t))).as("conc_oqc_p99_ms_t%d", t)
                     .isGreaterThanOrEqualTo(m.value(ConcurrencyPhase.median(t)));
@@ -99,7 +96,6 @@ class StoreLifeBench {
     }
 
     @Test
-    @Order(7)
     void cold() throws Exception {
         Measured m = trial.measure(Phases.COLD);
         // every engine must read some of a store it has not touched since its pages were dropped
@@ -109,7 +105,6 @@ class StoreLifeBench {
     }
 
     @Test
-    @Order(8)
     void capacity() throws Exception {
         Measured m = trial.measure(Phases.CAPACITY_PER_PROCESS);
         // a process holds at least one store open; the limit it reached is in results.jsonl and the report

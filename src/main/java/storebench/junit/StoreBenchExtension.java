@@ -128,7 +128,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         }
         ExtensionContext invocation = context.getParent().orElseThrow();
         invocation.getStore(NAMESPACE).getOrComputeIfAbsent(Trial.class, k -> trial.get(), Trial.class);
-        Optional<String> why = trial.get().unavailable();
+        Optional<String> why = trial.get().skipIfUnavailable();
         Assumptions.assumeTrue(why.isEmpty(), () -> trial.get() + " not measured: " + why.orElse(""));
     }
 

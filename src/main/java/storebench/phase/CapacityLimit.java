@@ -1,5 +1,7 @@
 package storebench.phase;
 
+import storebench.trial.answer.CapacityAnswer;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -29,6 +31,12 @@ public final class CapacityLimit {
      */
     public record Stop(String kind, String message, long storesOpen, long fds, long maps, long vszKb, long threads,
                        long heapUsedBytes) {
+        /** How a capacity loop's answer says it stopped; its last point's figures (0 where it has none). */
+        static Stop of(CapacityAnswer answer) {
+            CapacityAnswer.Point last = answer.last().orElse(new CapacityAnswer.Point(0, 0, 0, 0, 0, 0, 0, null));
+            return new Stop(answer.stop(), answer.message(), answer.opened(), (long) last.fds(), (long) last.maps(),
+                    (long) last.vszKb(), (long) last.threads(), (long) last.heapUsedBytes());
+        }
     }
 
     /** The process' limits at the stop (ProcResources.limits, or the worker's): -1 = unlimited. */

@@ -4,15 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskFull;
 import storebench.measure.ProcMemory;
+import storebench.model.TrialRuntime;
 import storebench.model.Workload;
 import storebench.results.Curve;
-import storebench.model.TrialRuntime;
 import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CapacityAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,10 +37,10 @@ import java.util.Optional;
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
             "Stores held open at once (capacity; ≥: the cap was reached)", Unit.COUNT, 0).higherIsBetter()
-            .counting("stores").tolerance(0.02).chart(Phases.CAPACITY, "Stores held open at once").build();
+            .counting("stores").tolerance(0.02).chart(Phases.Chart.CAPACITY, "Stores held open at once").build();
     public static final Stat CAPACITY_RESIDENT_KB = Stat.of("capacity_resident_kb",
             "same, resident memory per open store (slope)", Unit.KB, 0).tolerance(0.10)
-            .chart(Phases.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
+            .chart(Phases.Chart.CAPACITY, "Resident memory per open store, capacity curve (KB)").build();
     public static final Stat CAPACITY_TOTAL_KB = Stat.of(OpenStoreMemory.CAPACITY_TOTAL,
             "same, in total per open store (slope; resident, plus the Java heap's in a JVM)", Unit.KB, 0)
             .tolerance(0.10).build();
@@ -50,7 +51,8 @@ public final class CapacityPhase extends Phase {
             .tolerance(0.05).build();
     public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
             Unit.COUNT, 2).counting("maps per store").tolerance(0.05).build();
-    public static final Step CAPACITY = new Step(Protocol.CAPACITY, true, "capacity");
+    /** The capacity loop: one request, in the holding process. */
+    public static final Step LOOP = new Step(Protocol.CAPACITY, true, "capacity");
     /** At most this many stores held open: the cap, not a limit (a capacity that reaches it reads "at least"). */
     public static final PhaseOption<Integer> MAX = PhaseOption.positiveInt("bench.capacityMax", 20_000);
     /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
@@ -69,23 +71,14 @@ public final class CapacityPhase extends Phase {
     static final long DISK_MARGIN_BYTES = 1L << 30;
 
     CapacityPhase() {
-        super("capacity");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB, CAPACITY_TOTAL_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(CAPACITY);
+        super("capacity", Processes.FRESH_ALONE, List.of(LOOP), List.of(CAPACITY_STORES, CAPACITY_RESIDENT_KB,
+                CAPACITY_TOTAL_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS));
     }
 
     /** Stores opened up to bench.capacityMax (a limit of the machine may stop it sooner). */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
-        return op.equals(CAPACITY.op()) ? options.option(MAX) : 0;
+        return op.equals(LOOP.op()) ? options.option(MAX) : 0;
     }
 
     /** It holds copies of one store of its own, not the pool's. */
@@ -94,9 +87,10 @@ public final class CapacityPhase extends Phase {
         return false;
     }
 
+    /** Up to bench.capacityMax: its process gets the heap for them. */
     @Override
-    public Processes processes() {
-        return Processes.FRESH_ALONE;
+    public int holdsOpen(TrialParams params) {
+        return params.option(MAX);
     }
 
     @Override
@@ -110,26 +104,26 @@ public final class CapacityPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        Options options = new Options(run.option(MAX), run.option(WORKLOAD), run.option(MARGIN_MB));
-        Path own = run.ownStores("capacity-" + options.workload().id());
+        TrialParams params = run.params();
+        Options options = new Options(params.option(MAX), params.option(WORKLOAD), params.option(MARGIN_MB));
+        Path own = run.stores().own("capacity-" + options.workload().id());
         try {
             ObjectNode request = Protocol.request(Protocol.CAPACITY).put("root", own.toString())
                     .put("workload", options.workload().id()).put("max", options.max())
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
-            run.freshHoldingProcess(options.max());
             // the cap is the progress lines' total; the phase line counts the stores it opened
-            ObjectNode result = run.send(CAPACITY, request, options.max(),
-                    (l, reply) -> l.put("visited", reply.path("opened").asInt())).result();
-            run.freshProcess(); // nothing else runs in the process that held them
+            CapacityAnswer result = run.processes().send(LOOP, request, options.max(), CapacityAnswer::of,
+                    (l, reply) -> l.put("visited", reply.opened())).result();
+            run.processes().fresh(); // closed at once: nothing else runs in the process that held them
             // read while its stores are still there: the space the loop left
-            Optional<IOException> none = noCapacity(result, run.root(), DiskFull.freeBytes(own), options);
+            Optional<IOException> none = noCapacity(result, run.params().root(), DiskFull.freeBytes(own), options);
             if (none.isPresent()) {
                 throw none.get();
             }
             return record(run, options, result);
         } finally {
-            run.deleteOwnStores(own);
+            run.stores().deleteOwn(own);
         }
     }
 
@@ -142,11 +136,11 @@ public final class CapacityPhase extends Phase {
      *
      * @param freeBytes the space free under the root now that the loop has ended (-1: unknown)
      */
-    static Optional<IOException> noCapacity(JsonNode result, Path root, long freeBytes, Options options) {
-        String stop = result.path("stop").asText();
-        int opened = result.path("opened").asInt();
-        String message = result.path("message").asText(null);
-        String failedStore = "store " + result.path("store").asInt() + " (" + result.path("during").asText() + ")";
+    static Optional<IOException> noCapacity(CapacityAnswer result, Path root, long freeBytes, Options options) {
+        String stop = result.stop();
+        int opened = result.opened();
+        String message = result.message();
+        String failedStore = "store " + result.store() + " (" + result.during() + ")";
         String open = String.format(Locale.US, "%,d", opened) + " " + options.workload().id() + " stores open";
         boolean saysFull = DiskFull.says(message);
         if ("disk".equals(stop)) {
@@ -170,7 +164,7 @@ public final class CapacityPhase extends Phase {
         String why;
         if ("memory".equals(stop)) {
             why = "the machine's available memory (" + String.format(Locale.US, "%,d MiB",
-                    result.path("limits").path("memAvailableKb").asLong() / 1024) + " with the holding process"
+                    result.memAvailableKb() / 1024) + " with the holding process"
                     + " started) was below bench.capacityMarginMb=" + options.memoryMarginMb() + " before the first"
                     + " store. Give a smaller -Dbench.capacityMarginMb, or free memory";
         } else {
@@ -214,47 +208,47 @@ public final class CapacityPhase extends Phase {
         return Math.max(1, Math.min(EVERY, max / 10));
     }
 
-    private Measured record(PhaseRun run, Options options, ObjectNode result) throws Exception {
-        JsonNode points = result.path("points");
-        for (JsonNode p : points) {
-            ObjectNode line = run.line("capacity-point");
-            line.setAll((ObjectNode) p);
-            run.append(line);
+    private Measured record(PhaseRun run, Options options, CapacityAnswer result) throws Exception {
+        List<CapacityAnswer.Point> points = result.points();
+        for (CapacityAnswer.Point p : points) {
+            ObjectNode line = run.results().line("capacity-point");
+            line.setAll(p.asAnswered());
+            run.results().append(line);
         }
-        int opened = result.path("opened").asInt();
-        JsonNode last = points.size() == 0 ? Protocol.JSON.createObjectNode() : points.get(points.size() - 1);
-        Map<String, Long> limits = new LinkedHashMap<>();
-        result.path("limits").fields().forEachRemaining(e -> limits.put(e.getKey(), e.getValue().asLong()));
-        CapacityLimit.Stop stop = new CapacityLimit.Stop(result.path("stop").asText(), result.path("message")
-                .asText(null), opened, last.path("fds").asLong(), last.path("maps").asLong(),
-                last.path("vszKb").asLong(), last.path("threads").asLong(), last.path("heapUsedBytes").asLong());
-        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(limits);
-        String limit = CapacityLimit.identify(run.engine(), stop, processLimits);
-        ObjectNode summary = run.line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
+        int opened = result.opened();
+        CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
+        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits());
+        String limit = CapacityLimit.identify(run.params().engineId(), stop, processLimits);
+        ObjectNode summary = run.results().line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
                 .put("max", options.max()).put("capacityWorkload", options.workload().id())
                 .put("stop", stop.kind()).put("limit", limit);
         if (stop.message() != null) {
-            summary.put("during", result.path("during").asText()).put("store", result.path("store").asInt())
-                    .put("message", stop.message());
+            summary.put("during", result.during()).put("store", result.store()).put("message", stop.message());
         }
         CapacityLimit.near(stop, processLimits).forEach(n -> summary.withArray("near").add(n));
-        summary.set("limits", result.path("limits"));
-        run.append(summary);
+        summary.set("limits", result.limitsAsAnswered());
+        run.results().append(summary);
 
         Measured measured = new Measured(this);
         measured.put(CAPACITY_STORES, opened);
         if (opened > 0 && points.size() >= 2) {
-            measured.put(CAPACITY_RESIDENT_KB, RunStats.slope(points, "rssKb"));
-            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(RunStats.slope(points, "rssKb"),
-                    RunStats.slope(points, "heapUsedBytes") / 1024, run.runtime() == TrialRuntime.JVM));
-            measured.put(CAPACITY_VSZ_KB, RunStats.slope(points, "vszKb"));
-            measured.put(CAPACITY_FDS, RunStats.slope(points, "fds"));
-            measured.put(CAPACITY_MAPS, RunStats.slope(points, "maps"));
+            measured.put(CAPACITY_RESIDENT_KB, slope(points, CapacityAnswer.Point::rssKb));
+            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(slope(points, CapacityAnswer.Point::rssKb),
+                    slope(points, CapacityAnswer.Point::heapUsedBytes) / 1024, run.params().runtime() == TrialRuntime.JVM));
+            measured.put(CAPACITY_VSZ_KB, slope(points, CapacityAnswer.Point::vszKb));
+            measured.put(CAPACITY_FDS, slope(points, CapacityAnswer.Point::fds));
+            measured.put(CAPACITY_MAPS, slope(points, CapacityAnswer.Point::maps));
         }
         for (var e : measured.figures().entrySet()) {
-            run.stat(e.getKey(), e.getValue(), List.of());
+            run.results().stat(e.getKey(), e.getValue(), List.of());
         }
         return measured;
+    }
+
+    /** The least-squares slope of a figure of the points against the stores open: the figure per open store. */
+    static double slope(List<CapacityAnswer.Point> points, java.util.function.ToDoubleFunction<CapacityAnswer.Point> y) {
+        return RunStats.slope(points.stream().mapToDouble(CapacityAnswer.Point::stores).toArray(),
+                points.stream().mapToDouble(y).toArray());
     }
 
     /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */

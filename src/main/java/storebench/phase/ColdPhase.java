@@ -37,37 +37,38 @@ public final class ColdPhase extends RunsPhase {
     public static final Stat COLD_COUNT_MS = Stat.of("cold_count_ms", "Cold count query (median)", Unit.MS, 3)
             .ofRuns().build();
     public static final Stat COLD_OQC_MS = Stat.of("cold_oqc_ms", "Cold open, query, close (median)", Unit.MS, 3)
-            .ofRuns().chart(Phases.WARM_COLD, "Open, query, close, the pool dropped from the page cache (median ms)")
+            .ofRuns().chart(Phases.Chart.WARM_COLD, "Open, query, close, the pool dropped from the page cache (median ms)")
             .build();
     public static final Stat COLD_OQC_P99_MS = Stat.of("cold_oqc_p99_ms", "same, p99", Unit.MS, 3).ofRuns()
             .build();
     public static final Stat COLD_READ_KB = Stat.of("cold_read_kb", "Cold: read from the device per store", Unit.KB, 1)
-            .ofRuns().chart(Phases.WARM_COLD, "Read from the device per store, cold (KB)").build();
+            .ofRuns().chart(Phases.Chart.WARM_COLD, "Read from the device per store, cold (KB)").build();
     public static final Step COLDWARMUP = new Step("coldwarmup", true, "cold warm-up");
     public static final Step COLDRUN = new Step("coldrun", true, "cold runs");
     /** A run counts as cold only if at most this fraction of the pool's pages stayed resident after the drop. */
     static final double MOST_RESIDENT = DeviceReads.MAX_RESIDENT_AFTER_EVICTION;
 
-    private final FreshRuns runs;
+    private final RunSeries runs;
 
     ColdPhase() {
-        super("cold");
+        super("cold", COLDWARMUP, COLDRUN, List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS,
+                COLD_READ_KB));
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("open", COLD_OPEN_MS);
         medians.put("count", COLD_COUNT_MS);
         medians.put("oqc", COLD_OQC_MS);
-        runs = new FreshRuns(this, Query.COUNT, COLDWARMUP, COLDRUN, false, medians, COLD_OQC_P99_MS, COLD_OQC_MS,
-                "coldrun-").sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
-                    long bytes = answer.path("readBytes").asLong(-1);
+        runs = new RunSeries(this, Query.COUNT, COLDWARMUP, COLDRUN,
+                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
+                    long bytes = answer.readBytes().orElse(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())
-                                .add(bytes / 1024.0 / answer.path("samples").path("oqc").size());
+                                .add(bytes / 1024.0 / answer.samples("oqc").length);
                     }
                 });
     }
 
     @Override
-    FreshRuns runs() {
+    RunSeries runs() {
         return runs;
     }
 
@@ -77,15 +78,10 @@ public final class ColdPhase extends RunsPhase {
     }
 
     @Override
-    public List<Stat> stats() {
-        return List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS, COLD_READ_KB);
-    }
-
-    @Override
     public Measured measure(PhaseRun run) throws Exception {
-        String fsType = Mounts.of(run.root()).fsType();
+        String fsType = Mounts.of(run.params().root()).fsType();
         if (FsType.inMemory(fsType)) {
-            throw new NotMeasured("the bench root is " + fsType + " (" + run.root() + "): its files are memory, whose"
+            throw new NotMeasured("the bench root is " + fsType + " (" + run.params().root() + "): its files are memory, whose"
                     + " pages cannot be dropped from the page cache, so no open there is cold; give a -Dbench.root on a"
                     + " disk to measure cold opens");
         }
@@ -101,14 +97,14 @@ public final class ColdPhase extends RunsPhase {
      * Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG).
      */
     static ObjectNode drop(PhaseRun run, int r) throws IOException {
-        PageCache.Residency after = drop(StoreLayout.storeDirs(run.poolDir(), run.stores()));
+        PageCache.Residency after = drop(StoreLayout.storeDirs(run.stores().pool(), run.params().stores()));
         ObjectNode fields = Protocol.JSON.createObjectNode().put("poolPages", after.pages())
                 .put("residentPagesAfterDrop", after.residentPages());
         if (after.fraction() > MOST_RESIDENT) {
             throw new IOException(String.format(Locale.US, "%s/%s cold run %d: dropping the pool's %,d pages from the"
                     + " page cache did not take: %,d (%.1f%%) are still resident, more than the %.0f%% a cold run"
-                    + " allows (another process may map the files, or keep writing them)", run.engine(),
-                    run.setting(), r, after.pages(), after.residentPages(), 100 * after.fraction(),
+                    + " allows (another process may map the files, or keep writing them)", run.params().engineId(),
+                    run.params().settingId(), r, after.pages(), after.residentPages(), 100 * after.fraction(),
                     100 * MOST_RESIDENT));
         }
         return fields;

@@ -1,19 +1,19 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.engine.EngineDescriptor;
 import storebench.measure.Latency;
-import storebench.results.RunStats;
 import storebench.model.TrialRuntime;
 import storebench.results.Curve;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.ConcurrentAnswer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +30,7 @@ import java.util.Optional;
  * engines: T threads in one trial process per run (fresh, or run r's kept one under bench.share), warmed up like the
  * open runs once for all the run's T (or, under bench.concurrency=processes, worker processes as Node's). Node
  * engines: worker processes (a Node database call is synchronous, so one process is one worker), as many as the largest
- * T, fresh for each run and kept for all its T, each warmed up over its share at the first T it takes part in. The
+ * T, fresh for each run and kept for all its T, each warmed up with the visits its first T gives a worker. The
  * workers of a T start together at one wall-clock instant; the wall time is from it to the last worker's end. R runs,
  * medians of the runs' figures.
  */
@@ -74,9 +74,8 @@ public final class ConcurrencyPhase extends Phase {
     /** The workers start this long after their requests are made: time enough to send them all. */
     static final long START_DELAY_MS = 300;
 
-
     ConcurrencyPhase() {
-        super("concurrency");
+        super("concurrency", Processes.ONE_PER_RUN, List.of(WARMUP, CONCURRENT), allStats());
     }
 
     /** Throughput, median and p99 of T workers. */
@@ -100,21 +99,11 @@ public final class ConcurrencyPhase extends Phase {
         return s;
     }
 
-    @Override
-    public List<Stat> stats() {
+    /** Throughput, median and p99 of every T it has statistics for, T ascending. */
+    private static List<Stat> allStats() {
         List<Stat> all = new ArrayList<>();
         STATS.values().forEach(s -> all.addAll(List.of(s)));
         return all;
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(WARMUP, CONCURRENT);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_PER_RUN;
     }
 
     @Override
@@ -169,35 +158,36 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
+        run.stores().ensure();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
         // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
         // per-store median unchanged)
-        int passes = WarmUp.passes(Sample.size(run), run.option(VISITS));
-        boolean threads = run.runtime() == TrialRuntime.JVM && run.option(MODE).equals("threads");
-        for (int r = 1; r <= run.runs(); r++) {
+        int passes = WarmUp.passes(Sample.size(run), run.params().option(VISITS));
+        boolean threads = run.params().runtime() == TrialRuntime.JVM && run.params().option(MODE).equals("threads");
+        for (int r = 1; r <= run.params().runs(); r++) {
             int[] order = repeat(Sample.order(run, r), passes);
             if (threads) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
                 WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             }
+            List<Integer> counts = run.params().option(WORKERS);
             if (threads) {
-                for (int t : run.option(WORKERS)) {
+                for (int t : counts) {
                     record(inThreads(run, r, shares(order, t)), t, figures);
                 }
-                run.keepWarmProcess(r);
+                run.processes().keepWarm(r);
             } else {
-                List<JsonNode> byT = inProcesses(run, r, order, run.option(WORKERS));
+                List<List<ConcurrentAnswer.Worker>> byT = inProcesses(run, r, order, counts);
                 for (int i = 0; i < byT.size(); i++) {
-                    record(byT.get(i), run.option(WORKERS).get(i), figures);
+                    record(byT.get(i), counts.get(i), figures);
                 }
             }
         }
         Measured m = new Measured(this);
         for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
             m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
-            run.stat(e.getKey(), m.value(e.getKey()), e.getValue());
+            run.results().stat(e.getKey(), m.value(e.getKey()), e.getValue());
         }
         return m;
     }
@@ -223,13 +213,12 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
-    private JsonNode inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r)
+    private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
+        ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
-        return run.send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
-                (l, reply) -> l.put("run", r).put("threads", shares.length)).result()
-                .path("workers");
+        return run.processes().send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(), ConcurrentAnswer::of,
+                (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
     }
 
     /**
@@ -240,45 +229,47 @@ public final class ConcurrencyPhase extends Phase {
      * the largest T's shares; at a later T it is warmer still. Then for each T, workers 0 to T-1 start together over
      * that T's shares while the others sit idle. Returns the workers' figures by T.
      */
-    private List<JsonNode> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts) throws Exception {
+    private List<List<ConcurrentAnswer.Worker>> inProcesses(PhaseRun run, int r, int[] order, List<Integer> counts)
+            throws Exception {
         int sample = Sample.size(run);
-        int fixed = WarmUp.passes(sample, run.warmupOpens()) * sample; // a fixed warm-up's visits over the sample
-        int most = counts.get(counts.size() - 1);
+        int fixed = WarmUp.passes(sample, run.params().warmupOpens()) * sample; // a fixed warm-up's visits over the sample
         int[][] warmOrders = warmOrders(order, counts, fixed);
-        List<PhaseRun.Stage> stages = new ArrayList<>();
-        stages.add(new PhaseRun.Stage(WARMUP.op(), Arrays.stream(warmOrders).mapToInt(o -> o.length).sum(), k -> {
-            ObjectNode request = run.request(Protocol.VISITS).put("query", Query.COUNT.id);
+        List<PhaseProcesses.Stage> stages = new ArrayList<>();
+        stages.add(new PhaseProcesses.Stage(WARMUP.op(), Arrays.stream(warmOrders).mapToInt(o -> o.length).sum(), k -> {
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", Query.COUNT.id);
             request.set("order", Protocol.ints(warmOrders[k]));
             return request;
         }));
         for (int t : counts) {
-            int[][] shares = shares(order, t);
-            long[] startAt = {0};
-            stages.add(new PhaseRun.Stage(Protocol.CONCURRENT + " T=" + t, Arrays.stream(shares)
-                    .mapToInt(s -> s.length).sum(), k -> {
-                if (k >= t) {
-                    return null; // idle at this T
-                }
-                if (k == 0) {
-                    startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
-                }
-                ObjectNode request = run.request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
-                request.set("shares", sharesNode(new int[][]{shares[k]}));
-                return request;
-            }));
+            stages.add(concurrentStage(run, r, shares(order, t)));
         }
-        List<List<ObjectNode>> answers = run.inParallel(CONCURRENT, most, stages);
-        List<JsonNode> byT = new ArrayList<>();
-        for (int i = 0; i < counts.size(); i++) {
-            ArrayNode workers = Protocol.JSON.createArrayNode();
-            for (ObjectNode a : answers.get(i + 1)) {
-                if (a != null) {
-                    a.path("workers").forEach(workers::add);
-                }
-            }
+        List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, warmOrders.length, stages);
+        List<List<ConcurrentAnswer.Worker>> byT = new ArrayList<>();
+        for (List<ObjectNode> stage : answers.subList(1, answers.size())) {
+            List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
+            stage.stream().filter(java.util.Objects::nonNull).forEach(a -> workers.addAll(ConcurrentAnswer.of(a)
+                    .workers()));
             byT.add(workers);
         }
         return byT;
+    }
+
+    /** One T's stage: workers 0 to T-1 over its shares, started together; the others idle. */
+    private static PhaseProcesses.Stage concurrentStage(PhaseRun run, int r, int[][] shares) {
+        long[] startAt = {0};
+        return new PhaseProcesses.Stage(Protocol.CONCURRENT + " T=" + shares.length, Arrays.stream(shares)
+                .mapToInt(s -> s.length).sum(), k -> {
+            if (k >= shares.length) {
+                return null; // idle at this T
+            }
+            if (k == 0) {
+                startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
+            }
+            ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
+                    .put("startAtMs", startAt[0]);
+            request.set("shares", sharesNode(new int[][]{shares[k]}));
+            return request;
+        });
     }
 
     /**
@@ -379,16 +370,16 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */
-    private static void record(JsonNode workers, int t, Map<Stat, List<Double>> figures) {
+    private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         List<Long> spans = new ArrayList<>();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        for (JsonNode w : workers) {
-            for (long ns : Protocol.toLongs(w.path("oqc"), "oqc")) {
+        for (ConcurrentAnswer.Worker w : workers) {
+            for (long ns : w.oqc()) {
                 spans.add(ns);
             }
-            first = Math.min(first, w.path("startUs").asLong());
-            last = Math.max(last, w.path("endUs").asLong());
+            first = Math.min(first, w.startUs());
+            last = Math.max(last, w.endUs());
         }
         Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
         double seconds = Math.max(1, last - first) / 1e6;

@@ -124,31 +124,39 @@ public final class CostTable {
      * that step; lines of no trial, and the time before the first and after the last line, to the run's own.
      */
     private static Attributed attribute(List<JsonNode> lines) {
-        Instant runAt = null;
-        Instant previous = null;
-        Instant last = null;
-        double endWallS = 0;
-        Instant endAt = null;
-        double around = 0;
-        Map<String, List<Step>> steps = new LinkedHashMap<>();
-        Map<String, Integer> currentPhase = new LinkedHashMap<>();
-        Map<String, Double> pending = new LinkedHashMap<>();
-        List<String> failed = new ArrayList<>();
-        for (JsonNode l : lines) {
+        Attribution attribution = new Attribution();
+        lines.forEach(attribution::read);
+        return attribution.result();
+    }
+
+    /** {@link #attribute}'s reading of a run's lines, one after another. */
+    private static final class Attribution {
+        private Instant runAt;
+        private Instant previous;
+        private Instant last;
+        private double endWallS;
+        private Instant endAt;
+        private double around;
+        private final Map<String, List<Step>> steps = new LinkedHashMap<>();
+        private final Map<String, Integer> currentPhase = new LinkedHashMap<>();
+        private final Map<String, Double> pending = new LinkedHashMap<>();
+        private final List<String> failed = new ArrayList<>();
+
+        void read(JsonNode l) {
             String kind = l.path("kind").asText();
             Instant at = l.has("at") ? Instant.parse(l.path("at").asText()) : null;
             if (kind.equals("run")) {
                 runAt = at;
                 previous = at;
-                continue;
+                return;
             }
             if (kind.equals("end")) {
                 endWallS = l.path("wallMs").asDouble() / 1000;
                 endAt = at;
-                continue;
+                return;
             }
             if (at == null || previous == null) {
-                continue;
+                return;
             }
             double dt = seconds(previous, at);
             previous = at;
@@ -156,9 +164,13 @@ public final class CostTable {
             String engine = l.path("engine").asText("");
             if (engine.isEmpty()) {
                 around += dt;
-                continue;
+                return;
             }
-            String trial = engine + "/" + l.path("setting").asText();
+            toTrial(engine + "/" + l.path("setting").asText(), kind, l, dt);
+        }
+
+        /** A trial's line: a phase line starts its step, any other adds its time to the step the trial is in. */
+        private void toTrial(String trial, String kind, JsonNode l, double dt) {
             List<Step> trialSteps = steps.computeIfAbsent(trial, k -> new ArrayList<>());
             if (kind.equals("status") && "failed".equals(l.path("status").asText())) {
                 failed.add(trial);
@@ -170,7 +182,7 @@ public final class CostTable {
                     currentPhase.put(trial, Phases.ALL.indexOf(phase.get()));
                     add(trialSteps, phase.get().id(), op, l, dt + pending.getOrDefault(trial, 0.0));
                     pending.remove(trial);
-                    continue;
+                    return;
                 }
             }
             if (trialSteps.isEmpty()) {
@@ -181,14 +193,18 @@ public final class CostTable {
                         s.visited, s.floorVisits, s.floored, s.perRun));
             }
         }
-        around += pending.values().stream().mapToDouble(Double::doubleValue).sum(); // trials that made no step
-        steps.values().removeIf(List::isEmpty);
-        if (endAt != null && runAt != null && last != null) {
-            around += seconds(last, endAt) + Math.max(0, endWallS - seconds(runAt, endAt)); // after, and before the run line
+
+        Attributed result() {
+            around += pending.values().stream().mapToDouble(Double::doubleValue).sum(); // trials that made no step
+            steps.values().removeIf(List::isEmpty);
+            if (endAt != null && runAt != null && last != null) {
+                // after the last line, and before the run line
+                around += seconds(last, endAt) + Math.max(0, endWallS - seconds(runAt, endAt));
+            }
+            steps.replaceAll((trial, list) -> list.stream().map(s -> new Step(s.phase, s.op, round(s.wallS),
+                    round(s.elapsedS), s.lines, s.visited, s.floorVisits, s.floored, s.perRun)).toList());
+            return new Attributed(steps, failed, endWallS, around);
         }
-        steps.replaceAll((trial, list) -> list.stream().map(s -> new Step(s.phase, s.op, round(s.wallS),
-                round(s.elapsedS), s.lines, s.visited, s.floorVisits, s.floored, s.perRun)).toList());
-        return new Attributed(steps, failed, endWallS, around);
     }
 
     /**

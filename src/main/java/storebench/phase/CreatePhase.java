@@ -7,6 +7,7 @@ import storebench.measure.Latency;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
 
 import java.util.List;
 
@@ -17,7 +18,7 @@ import java.util.List;
  */
 public final class CreatePhase extends Phase {
     public static final Stat CREATE_MS = Stat.of("create_ms", "Create, write %W% objects, close (median)", Unit.MS, 2)
-            .reference(1).tolerance(0.10).chart(Phases.MEDIANS, "Create, write %W% objects, close (median ms)").build();
+            .reference(1).tolerance(0.10).chart(Phases.Chart.MEDIANS, "Create, write %W% objects, close (median ms)").build();
     public static final Stat STORES_PER_S = Stat.of("stores_per_s", "Stores per second", Unit.COUNT, 0).reference(2)
             .higherIsBetter().counting("stores/s").tolerance(0.10).build();
     public static final Step CREATE = new Step(Protocol.CREATE, true, "create");
@@ -28,43 +29,28 @@ public final class CreatePhase extends Phase {
     }
 
     CreatePhase() {
-        super("create");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(CREATE_MS, STORES_PER_S);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(CREATE);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.SHARED;
+        super("create", Processes.SHARED, List.of(CREATE), List.of(CREATE_MS, STORES_PER_S));
     }
 
     /** The stores are made once per trial (by the pool, which calls {@link #create}); this reports their figures. */
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        return run.recorded(this);
+        run.stores().ensure();
+        return run.results().recorded(this);
     }
 
     /** Creates the given stores in the trial's process and records create_ms and stores_per_s over them. */
     public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
-        ObjectNode request = run.request(Protocol.CREATE);
+        ObjectNode request = run.processes().request(Protocol.CREATE);
         request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
-        ObjectNode result = run.send(CREATE, request, stores.size(), (l, reply) -> { }).result();
-        long wallNs = result.path("wallNs").asLong();
-        Histogram h = Latency.histogram(Protocol.toLongs(result.path("samples").path("create"), "create"));
-        run.hdrLog("create", List.of(HdrLogs.interval(h, "create", result.path("startMs").asLong(), wallNs)));
+        CreateAnswer result = run.processes().send(CREATE, request, stores.size(), CreateAnswer::of, (l, reply) -> { }).result();
+        long wallNs = result.wallNs();
+        Histogram h = Latency.histogram(result.samples("create"));
+        run.results().hdrLog("create", List.of(HdrLogs.interval(h, "create", result.startMs(), wallNs)));
         Measured m = new Measured(Phases.CREATE);
         m.put(CREATE_MS, Latency.p50Ms(h)).put(STORES_PER_S, stores.size() / (wallNs / 1e9));
         for (var e : m.figures().entrySet()) {
-            run.stat(e.getKey(), e.getValue(), List.of());
+            run.results().stat(e.getKey(), e.getValue(), List.of());
         }
         return m;
     }

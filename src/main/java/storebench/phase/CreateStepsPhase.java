@@ -1,13 +1,12 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.Engines;
 import storebench.measure.Latency;
 import storebench.measure.LoadAverage;
 import storebench.measure.Mounts;
-import storebench.results.Stat;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
@@ -27,80 +26,62 @@ public final class CreateStepsPhase extends Phase {
     static final List<String> STEP_NAMES = List.of("open", "build", "put", "close", "total");
 
     CreateStepsPhase() {
-        super("createsteps");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of();
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(STEPS, OPENS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH;
+        super("createsteps", Processes.FRESH, List.of(STEPS, OPENS), List.of());
     }
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        int n = run.stores();
-        Path disk = run.ownStores(id());
+        int n = run.params().stores();
+        Path disk = run.stores().own(id());
         try {
-            run.freshProcess();
             createSteps(run, disk, "disk");
-            if (!run.profilers().isEmpty()) {
+            if (!run.params().profilers().isEmpty()) {
                 WarmColdPhase.visit(run, OPENS, disk, WarmColdPhase.inOrder(n), 0);
-                for (int r = 1; r <= run.runs(); r++) {
+                for (int r = 1; r <= run.params().runs(); r++) {
                     WarmColdPhase.openRun(run, OPENS, disk, r);
                 }
             }
         } finally {
-            run.deleteOwnStores(disk);
+            run.stores().deleteOwn(disk);
         }
-        if (run.profilers().isEmpty()) {
+        if (run.params().profilers().isEmpty()) {
             Path tmpfs = null;
             try {
-                tmpfs = run.ownTmpfsStores(id());
-                run.freshProcess();
+                tmpfs = run.stores().ownTmpfs(id());
+                run.processes().fresh(); // the tmpfs root's own process, as the disk's
                 createSteps(run, tmpfs, "tmpfs");
             } catch (FileNotFoundException e) {
-                run.append(line(run, "tmpfs").put("unavailable", e.getMessage()));
+                run.results().append(line(run, "tmpfs").put("unavailable", e.getMessage()));
             } finally {
                 if (tmpfs != null) {
-                    run.deleteOwnStores(tmpfs);
+                    run.stores().deleteOwn(tmpfs);
                 }
             }
         }
-        run.freshProcess();
         return new Measured(this);
     }
 
     private static void createSteps(PhaseRun run, Path dir, String rootName) throws Exception {
-        int n = run.stores();
+        int n = run.params().stores();
         ObjectNode request = Protocol.request(Protocol.CREATEPROFILE).put("root", dir.toString())
-                .put("workload", run.workload().id());
+                .put("workload", run.params().workload().id());
         request.set("stores", Protocol.ints(WarmColdPhase.inOrder(n)));
         double load1 = LoadAverage.load1();
-        JsonNode result = run.send(STEPS, request, n, (l, reply) -> { }).result();
-        JsonNode samples = result.path("samples");
+        CreateAnswer result = run.processes().send(STEPS, request, n, CreateAnswer::of, (l, reply) -> { }).result();
         ObjectNode steps = Protocol.JSON.createObjectNode();
         for (String step : STEP_NAMES) {
-            steps.put(step, Latency.p50Ms(Latency.histogram(Protocol.toLongs(samples.get(step), step))));
+            steps.put(step, Latency.p50Ms(Latency.histogram(result.samples(step))));
         }
-        long wallNs = result.path("wallNs").asLong();
-        Path root = rootOf(dir, run.root(), rootName);
+        long wallNs = result.wallNs();
+        Path root = rootOf(dir, run.params().root(), rootName);
         Mounts.Mount m = Mounts.of(root);
         ObjectNode l = line(run, rootName).put("rootPath", root.toString()).put("fsType", m.fsType())
                 .put("mountOptions", m.options()).put("profiled", n).put("wallMs", wallNs / 1e6)
                 .put("storesPerS", n / (wallNs / 1e9)).put("load1AtStart", load1);
         l.set("stepsMs", steps);
-        l.put("serialization", Engines.of(run.engine()).put());
-        run.profilers().forEach(p -> l.withArray("profilers").add(p));
-        run.append(l);
+        l.put("serialization", Engines.of(run.params().engineId()).put());
+        run.params().profilers().forEach(p -> l.withArray("profilers").add(p));
+        run.results().append(l);
     }
 
     /** The root a store directory is on: the bench root, or the tmpfs root (a directory of /dev/shm) it is under. */
@@ -113,6 +94,6 @@ public final class CreateStepsPhase extends Phase {
     }
 
     private static ObjectNode line(PhaseRun run, String rootName) {
-        return run.line("profile").put("profile", "create").put("root", rootName).put("load1", LoadAverage.load1());
+        return run.results().line("profile").put("profile", "create").put("root", rootName).put("load1", LoadAverage.load1());
     }
 }

@@ -1,12 +1,12 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskUsage;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
+import storebench.trial.answer.LayoutAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,23 +19,13 @@ import java.util.Map;
  */
 public final class DiskPhase extends Phase {
     public static final Stat DISK_KB = Stat.of("disk_kb", "Space per store, files", Unit.KB, 0).reference(11)
-            .tolerance(0.05).chart(Phases.DISK, "Disk per store, files (KB)").build();
+            .tolerance(0.05).chart(Phases.Chart.DISK, "Disk per store, files (KB)").build();
     public static final Stat DISK_ALLOC_KB = Stat.of("disk_alloc_kb", "Space per store, allocated (st_blocks x 512)",
-            Unit.KB, 0).tolerance(0.05).chart(Phases.DISK, "Disk per store, allocated (KB)").build();
+            Unit.KB, 0).tolerance(0.05).chart(Phases.Chart.DISK, "Disk per store, allocated (KB)").build();
     private static final Step LAYOUT = new Step(Protocol.LAYOUT, false, null);
 
     DiskPhase() {
-        super("disk");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(DISK_KB, DISK_ALLOC_KB);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(LAYOUT);
+        super("disk", Processes.SHARED, List.of(LAYOUT), List.of(DISK_KB, DISK_ALLOC_KB));
     }
 
     /** The layout of store 0; and, with bench.reuse, the check of the stores found. */
@@ -44,16 +34,11 @@ public final class DiskPhase extends Phase {
         return 2;
     }
 
-    @Override
-    public Processes processes() {
-        return Processes.SHARED;
-    }
-
     /** Measured with the stores (by the pool, which calls {@link #measureFiles}); this reports the figures. */
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        return run.recorded(this);
+        run.stores().ensure();
+        return run.results().recorded(this);
     }
 
     /**
@@ -61,7 +46,7 @@ public final class DiskPhase extends Phase {
      * store 0 lies on disk.
      */
     public static Measured measureFiles(PhaseRun run, Path dir) throws Exception {
-        int n = run.stores();
+        int n = run.params().stores();
         Map<Integer, DiskUsage.StoreDisk> disk = DiskUsage.of(dir);
         long[] bytes = new long[n];
         long[] allocated = new long[n];
@@ -79,16 +64,16 @@ public final class DiskPhase extends Phase {
         }
         Measured m = new Measured(Phases.DISK_USAGE);
         m.put(DISK_KB, RunStats.median(bytes) / 1024).put(DISK_ALLOC_KB, RunStats.median(allocated) / 1024);
-        run.stat(DISK_KB, m.value(DISK_KB), List.of());
-        run.stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
-        run.append(run.line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
+        run.results().stat(DISK_KB, m.value(DISK_KB), List.of());
+        run.results().stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
+        run.results().append(run.results().line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
                 .put("bytesMedian", RunStats.median(bytes)));
-        JsonNode layout = run.send(LAYOUT, run.request(Protocol.LAYOUT).put("store", 0), 0, (l, reply) -> { }).result()
-                .path("layout");
-        if (layout.isObject() && layout.size() > 0) {
-            ObjectNode l = run.line("layout").put("store", 0);
-            l.set("layout", layout);
-            run.append(l);
+        LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(Protocol.LAYOUT).put("store", 0), 0, LayoutAnswer::of,
+                (l, reply) -> { }).result();
+        if (!layout.isEmpty()) {
+            ObjectNode l = run.results().line("layout").put("store", 0);
+            l.set("layout", layout.layout());
+            run.results().append(l);
         }
         return m;
     }

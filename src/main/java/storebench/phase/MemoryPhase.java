@@ -1,13 +1,14 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
 import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Query;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.HoldAnswer;
+import storebench.trial.answer.MemorySnapshot;
 
 import java.util.List;
 
@@ -19,32 +20,24 @@ import java.util.List;
  */
 public final class MemoryPhase extends Phase {
     public static final Stat MEM_RESIDENT_KB = Stat.of("mem_resident_kb", "Memory per open store (%M% open), resident",
-            Unit.KB, 0).reference(8).tolerance(0.05).chart(Phases.MEMORY, "Resident memory per open store (KB)").build();
+            Unit.KB, 0).reference(8).tolerance(0.05).chart(Phases.Chart.MEMORY, "Resident memory per open store (KB)").build();
     public static final Stat MEM_ANON_KB = Stat.of("mem_anon_kb", "same, anonymous (process' own memory)", Unit.KB, 0)
-            .reference(9).tolerance(0.05).chart(Phases.MEMORY, "Anonymous memory per open store (KB)").build();
+            .reference(9).tolerance(0.05).chart(Phases.Chart.MEMORY, "Anonymous memory per open store (KB)").build();
     /** What one more open store costs the process: the figure rankings, charts and the gate use (OpenStoreMemory). */
     public static final Stat MEM_TOTAL_KB = Stat.of(OpenStoreMemory.TOTAL,
             "same, in total (resident, plus the Java heap's growth in a JVM)", Unit.KB, 0).besideReference(9)
-            .tolerance(0.05).chart(Phases.MEMORY, "Memory per open store, in total (KB)").build();
+            .tolerance(0.05).chart(Phases.Chart.MEMORY, "Memory per open store, in total (KB)").build();
     public static final Stat HEAP_KB = Stat.of("heap_kb",
             "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).tolerance(0.05)
-            .chart(Phases.MEMORY, "Managed heap per open store (KB)").build();
+            .chart(Phases.Chart.MEMORY, "Managed heap per open store (KB)").build();
     /** The holding process' warm-up, before its first memory reading. */
     public static final Step WARMUP = new Step("memorywarmup", true, "warm-up");
     public static final Step HOLD = new Step(Protocol.HOLD, true, "memory");
 
     MemoryPhase() {
-        super("memory");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(MEM_RESIDENT_KB, MEM_ANON_KB, MEM_TOTAL_KB, HEAP_KB);
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(WARMUP, HOLD);
+        // a fresh process, closed after it: nothing else may have run in the process that measures memory
+        super("memory", Processes.FRESH, List.of(WARMUP, HOLD), List.of(MEM_RESIDENT_KB, MEM_ANON_KB, MEM_TOTAL_KB,
+                HEAP_KB));
     }
 
     /** One warm-up, then M stores held open. */
@@ -59,41 +52,40 @@ public final class MemoryPhase extends Phase {
         return warmupPasses + 1;
     }
 
+    /** M: its process gets the heap for them. */
     @Override
-    public Processes processes() {
-        return Processes.FRESH;
+    public int holdsOpen(TrialParams params) {
+        return params.hold();
     }
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        run.ensureStores();
-        int m = run.hold();
-        ObjectNode request = run.request(Protocol.HOLD);
+        run.stores().ensure();
+        int m = run.params().hold();
+        ObjectNode request = run.processes().request(Protocol.HOLD);
         int[] stores = new int[m];
         for (int i = 0; i < m; i++) {
             stores[i] = i;
         }
         request.set("stores", Protocol.ints(stores));
-        run.freshHoldingProcess(m);
         // the engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M
         WarmUp.warm(run, WARMUP, Query.COUNT, l -> { });
-        ObjectNode result = run.send(HOLD, request, m, (l, reply) -> { }).result();
-        run.freshProcess(); // nothing else runs in the process that measured memory
-        JsonNode before = result.path("before");
-        JsonNode after = result.path("after");
+        HoldAnswer result = run.processes().send(HOLD, request, m, HoldAnswer::of, (l, reply) -> { }).result();
+        MemorySnapshot before = result.before();
+        MemorySnapshot after = result.after();
         Measured measured = new Measured(this);
-        measured.put(MEM_RESIDENT_KB, (after.path("rssKb").asDouble() - before.path("rssKb").asDouble()) / m);
-        measured.put(MEM_ANON_KB, (after.path("anonKb").asDouble() - before.path("anonKb").asDouble()) / m);
-        double heapKb = (after.path("heapUsedBytes").asDouble() - before.path("heapUsedBytes").asDouble()) / 1024 / m;
+        measured.put(MEM_RESIDENT_KB, (after.rssKb() - before.rssKb()) / m);
+        measured.put(MEM_ANON_KB, (after.anonKb() - before.anonKb()) / m);
+        double heapKb = (after.heapUsedBytes() - before.heapUsedBytes()) / 1024 / m;
         measured.put(HEAP_KB, heapKb);
         measured.put(MEM_TOTAL_KB, OpenStoreMemory.total(measured.figures().get(MEM_RESIDENT_KB), heapKb,
-                run.runtime() == TrialRuntime.JVM));
-        ObjectNode memory = run.line("memory").put("opened", m);
-        memory.set("before", before);
-        memory.set("after", after);
-        run.append(memory);
+                run.params().runtime() == TrialRuntime.JVM));
+        ObjectNode memory = run.results().line("memory").put("opened", m);
+        memory.set("before", before.asAnswered());
+        memory.set("after", after.asAnswered());
+        run.results().append(memory);
         for (var e : measured.figures().entrySet()) {
-            run.stat(e.getKey(), e.getValue(), List.of());
+            run.results().stat(e.getKey(), e.getValue(), List.of());
         }
         return measured;
     }

@@ -1,13 +1,11 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
 import storebench.model.TrialRuntime;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Query;
-import storebench.trial.Protocol;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -23,14 +21,14 @@ import java.util.Random;
  */
 public final class OpenRunsPhase extends RunsPhase {
     public static final Stat OPEN_MS = Stat.of("open_ms", "Open (median)", Unit.MS, 3).reference(3).ofRuns()
-            .chart(Phases.MEDIANS, "Open (median ms)").build();
+            .chart(Phases.Chart.MEDIANS, "Open (median ms)").build();
     public static final Stat COUNT_MS = Stat.of("count_ms", "Count query (median)", Unit.MS, 3).reference(4).ofRuns()
-            .chart(Phases.MEDIANS, "Count query (median ms)").build();
+            .chart(Phases.Chart.MEDIANS, "Count query (median ms)").build();
     public static final Stat OQC_MS = Stat.of("oqc_ms", "Open, query, close (median)", Unit.MS, 3).reference(5)
-            .ofRuns().chart(Phases.WARM_COLD, "Open, query, close, warm page cache (median ms)").build();
+            .ofRuns().chart(Phases.Chart.WARM_COLD, "Open, query, close, warm page cache (median ms)").build();
     public static final Stat OQC_P99_MS = Stat.of("oqc_p99_ms", "same, p99", Unit.MS, 3).reference(6).ofRuns().build();
     public static final Stat CLOSE_MS = Stat.of("close_ms", "Close (median)", Unit.MS, 3).reference(7).ofRuns()
-            .chart(Phases.MEDIANS, "Close (median ms)").build();
+            .chart(Phases.Chart.MEDIANS, "Close (median ms)").build();
     /** The machine's, not the engine's: recorded, never judged. */
     public static final Stat LOAD1 = Stat.of("load1", "Load at start of the warm open runs (max)", Unit.COUNT, 2)
             .reference(10).build();
@@ -65,11 +63,10 @@ public final class OpenRunsPhase extends RunsPhase {
         MEDIANS.put("closefin", CLOSE_FIN_MS);
     }
 
-    private final FreshRuns runs = new FreshRuns(this, Query.COUNT, WARMUP, OPENRUN, true, MEDIANS, OQC_P99_MS, OQC_MS,
-            "openrun-").runFigures((answer, runs) -> {
-                JsonNode samples = answer.path("samples");
-                if (samples.has("yard")) {
-                    Histogram yard = Latency.histogram(Protocol.toLongs(samples.get("yard"), "yard"));
+    private final RunSeries runs = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
+            new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().runFigures((answer, runs) -> {
+                if (answer.has("yard")) {
+                    Histogram yard = Latency.histogram(answer.samples("yard"));
                     List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
                     runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
                     runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
@@ -78,21 +75,17 @@ public final class OpenRunsPhase extends RunsPhase {
             }).recorded((run, m, earlier, maxLoad) -> {
                 double load = Math.max(maxLoad, earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
                 m.put(LOAD1, load);
-                run.stat(LOAD1, load, List.of());
+                run.results().stat(LOAD1, load, List.of());
             });
 
     OpenRunsPhase() {
-        super("openruns");
+        super("openruns", WARMUP, OPENRUN, List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS,
+                OQC_YARD, YARD_MS));
     }
 
     @Override
-    FreshRuns runs() {
+    RunSeries runs() {
         return runs;
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS, OQC_YARD, YARD_MS);
     }
 
     /**

@@ -26,11 +26,11 @@ public abstract class Phase implements PhaseReading {
          */
         FRESH_ALONE,
         /**
-         * A fresh process for each of the R runs, like JMH forks (open runs, read, cold, concurrency); with bench.share
-         * run r's process, once warmed up and measured, is kept for run r of the next such phase
-         * ({@link PhaseRun#takeWarmProcess}).
+         * A process for each of the R runs, run r's (open runs, read, cold, concurrency): fresh, like JMH's forks, with
+         * bench.share=false; with bench.share (the default) the one an earlier phase kept warm for run r where there is
+         * one ({@link PhaseProcesses#takeWarm}), and, once warmed up and measured, kept for run r of the next such phase.
          */
-        FRESH_PER_RUN
+        ONE_PER_RUN
     }
 
     /**
@@ -41,9 +41,19 @@ public abstract class Phase implements PhaseReading {
     }
 
     private final String id;
+    private final Processes processes;
+    private final List<Step> steps;
+    private final List<Stat> stats;
 
-    protected Phase(String id) {
+    /**
+     * A phase: its id, where its trial processes come from, the steps it sends (in the order it sends them) and the
+     * statistics it yields (in the order of their rows; none for a phase that explains rather than measures).
+     */
+    protected Phase(String id, Processes processes, List<Step> steps, List<Stat> stats) {
         this.id = id;
+        this.processes = processes;
+        this.steps = List.copyOf(steps);
+        this.stats = List.copyOf(stats);
     }
 
     /** The phase's name: in status lines, progress, the report, and the phase test that measures it. */
@@ -53,12 +63,19 @@ public abstract class Phase implements PhaseReading {
     }
 
     /** The statistics it yields, in the order of their rows. */
-    public abstract List<Stat> stats();
+    public final List<Stat> stats() {
+        return stats;
+    }
 
     /** The steps it sends to trial processes (those with a wall-time column get one in the report). */
-    public abstract List<Step> steps();
+    public final List<Step> steps() {
+        return steps;
+    }
 
-    public abstract Processes processes();
+    /** Where its trial processes come from. */
+    public final Processes processes() {
+        return processes;
+    }
 
     /** The options it reads (docs/options.md lists them with the run's other options). */
     public List<PhaseOption<?>> options() {
@@ -82,6 +99,14 @@ public abstract class Phase implements PhaseReading {
         return 0;
     }
 
+    /**
+     * How many stores its process holds open at once, where it holds more than a visit does (its process then gets a
+     * heap for them, storebench.run.TrialCommands.holdHeap); 0 for the default heap.
+     */
+    public int holdsOpen(TrialParams params) {
+        return 0;
+    }
+
     /** Whether it needs the trial's store pool (made, and its create measured, by whichever phase needs it first). */
     public boolean usesPool() {
         return true;
@@ -94,7 +119,10 @@ public abstract class Phase implements PhaseReading {
                 .toList();
     }
 
-    /** Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. */
+    /**
+     * Measures the phase for one trial: sends its steps, records its statistics (and any other lines), returns them. Its
+     * processes are already as {@link #processes()} and {@link #holdsOpen} say when it starts.
+     */
     public abstract Measured measure(PhaseRun run) throws Exception;
 
     @Override

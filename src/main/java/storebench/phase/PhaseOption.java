@@ -5,7 +5,7 @@ import java.util.function.Function;
 /**
  * An option a phase reads ({@code bench.capacityMax}): its name, its default, and how a value is read. A phase lists
  * its options in {@link Phase#options()}; the bench run reads them with every other option, at start, so that a bad
- * value stops the run before anything is measured, and hands them to the phase through {@link PhaseRun#option}.
+ * value stops the run before anything is measured, and hands them to the phase through {@link TrialParams#option}.
  *
  * @param parser reads a value (trimmed); throws IllegalArgumentException saying what would be valid, without the
  *               option's name, which the bench run puts first

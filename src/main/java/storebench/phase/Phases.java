@@ -16,12 +16,17 @@ import java.util.stream.Collectors;
  */
 public final class Phases {
     /** The bar charts the statistics are drawn in, by title. */
-    public static final String MEDIANS = "Medians per store: create, open, count, close";
-    public static final String MEMORY = "Memory per open store";
-    public static final String DISK = "Disk per store";
-    public static final String READ = "Reading every note: medians per store";
-    public static final String CAPACITY = "Capacity: stores held open at once";
-    public static final String WARM_COLD = "Open, query, close: warm page cache, and the pool dropped from it";
+    public static final class Chart {
+        public static final String MEDIANS = "Medians per store: create, open, count, close";
+        public static final String MEMORY = "Memory per open store";
+        public static final String DISK = "Disk per store";
+        public static final String READ = "Reading every note: medians per store";
+        public static final String CAPACITY = "Capacity: stores held open at once";
+        public static final String WARM_COLD = "Open, query, close: warm page cache, and the pool dropped from it";
+
+        private Chart() {
+        }
+    }
 
     public static final CreatePhase CREATE = new CreatePhase();
     public static final DiskPhase DISK_USAGE = new DiskPhase();

@@ -98,11 +98,11 @@ public final class Precision {
      * records the runs made, whether the target was reached, and the interval's farther end from the median.
      */
     static Measured extend(PhaseRun run, Measured measured, Stat decides, MoreRuns more) throws Exception {
-        OptionalDouble target = run.option(TARGET);
+        OptionalDouble target = run.params().option(TARGET);
         if (target.isEmpty()) {
             return measured;
         }
-        int most = mostRuns(run.runs(), run);
+        int most = mostRuns(run.params().runs(), run.params());
         Measured m = measured;
         while (!reached(m.runs(decides), target.getAsDouble()) && m.runs(decides).size() < most) {
             m = more.add(m, 1);
@@ -110,7 +110,7 @@ public final class Precision {
         List<Double> runs = m.runs(decides);
         RunStats.Interval interval = RunStats.medianInterval(runs);
         double median = RunStats.median(runs);
-        run.append(run.line("precision").put("phase", m.phase().id()).put("stat", decides.id())
+        run.results().append(run.results().line("precision").put("phase", m.phase().id()).put("stat", decides.id())
                 .put("target", target.getAsDouble()).put("runs", runs.size())
                 .put("reached", reached(runs, target.getAsDouble()))
                 .put("farther", median == 0 ? 0 : Math.max(median - interval.low(), interval.high() - median) / median)

@@ -16,27 +16,27 @@ import java.util.Map;
  */
 public final class ReadPhase extends RunsPhase {
     public static final Stat READ_MS = Stat.of("read_ms", "Read every note (median)", Unit.MS, 3).ofRuns()
-            .chart(Phases.READ, "Read every note (median ms)").build();
+            .chart(Phases.Chart.READ, "Read every note (median ms)").build();
     public static final Stat ORC_MS = Stat.of("orc_ms", "Open, read every note, close (median)", Unit.MS, 3)
-            .ofRuns().chart(Phases.READ, "Open, read every note, close (median ms)").build();
+            .ofRuns().chart(Phases.Chart.READ, "Open, read every note, close (median ms)").build();
     public static final Stat ORC_P99_MS = Stat.of("orc_p99_ms", "same, p99", Unit.MS, 3).ofRuns().build();
     /** Open, read every note, close, over the warm-up order (at least bench.warmupOpens visits), untimed. */
     public static final Step READWARMUP = new Step("readwarmup", true, "read warm-up");
     public static final Step READRUN = new Step("readrun", true, "read runs");
 
-    private final FreshRuns runs;
+    private final RunSeries runs;
 
     ReadPhase() {
-        super("read");
+        super("read", READWARMUP, READRUN, List.of(READ_MS, ORC_MS, ORC_P99_MS));
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("read", READ_MS);
         medians.put("orc", ORC_MS);
-        runs = new FreshRuns(this, Query.READ, READWARMUP, READRUN, false, medians, ORC_P99_MS, ORC_MS, "readrun-")
+        runs = new RunSeries(this, Query.READ, READWARMUP, READRUN, new RunSeries.Yields(medians, ORC_P99_MS, ORC_MS))
                 .sampled();
     }
 
     @Override
-    FreshRuns runs() {
+    RunSeries runs() {
         return runs;
     }
 
@@ -45,8 +45,4 @@ public final class ReadPhase extends RunsPhase {
         return withSample(super.options());
     }
 
-    @Override
-    public List<Stat> stats() {
-        return List.of(READ_MS, ORC_MS, ORC_P99_MS);
-    }
 }

@@ -1,24 +1,21 @@
 package storebench.phase;
 
+import storebench.results.Stat;
+
 import java.util.List;
 
 /**
- * A phase measured in R runs, each in a fresh trial process after its own warm-up ({@link FreshRuns}): the open runs,
- * read, cold. What they share is here; each phase says what its runs visit with and what they yield.
+ * A phase measured in R runs, each in run r's trial process (fresh, or kept from an earlier phase under bench.share)
+ * after its own warm-up ({@link RunSeries}): the open runs, read, cold. What they share is here; each phase says what its runs visit with and what they yield.
  */
 abstract class RunsPhase extends Phase {
-    RunsPhase(String id) {
-        super(id);
+    /** A phase of runs: each run's warm-up step, then its run step; the statistics its runs yield. */
+    RunsPhase(String id, Step warmUp, Step run, List<Stat> stats) {
+        super(id, Processes.ONE_PER_RUN, List.of(warmUp, run), stats);
     }
 
     /** Its runs, made once by the phase. */
-    abstract FreshRuns runs();
-
-    /** The warm-up and the run. */
-    @Override
-    public List<Step> steps() {
-        return runs().steps();
-    }
+    abstract RunSeries runs();
 
     /** R fresh processes (bench.maxRuns where bench.precision may add runs), each a warm-up of whole passes and the run. */
     @Override
@@ -42,11 +39,6 @@ abstract class RunsPhase extends Phase {
         all.add(Sample.STORES);
         all.add(Sample.PRECISION);
         return List.copyOf(all);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH_PER_RUN;
     }
 
     @Override

@@ -34,7 +34,7 @@ public final class Sample {
 
     /** S for this run: min(N, bench.sample). */
     static int size(PhaseRun run) {
-        return size(run.stores(), run);
+        return size(run.params().stores(), run.params());
     }
 
     /** S for N stores under these options. */
@@ -44,7 +44,7 @@ public final class Sample {
 
     /** The stores run {@code r} visits, in the order it visits them. */
     static int[] order(PhaseRun run, int r) {
-        int[] all = OpenRunsPhase.visitingOrder(run.stores(), r);
+        int[] all = OpenRunsPhase.visitingOrder(run.params().stores(), r);
         return Arrays.copyOf(all, size(run));
     }
 

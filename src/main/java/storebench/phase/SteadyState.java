@@ -62,17 +62,39 @@ public final class SteadyState {
     private SteadyState() {
     }
 
+    /**
+     * One window of a warm-up: its median visit (any unit, the same for every window), its wall time (ms) and, where
+     * the runtime tells (a JVM), the time its JIT compiled during it (ms).
+     */
+    public record Window(double median, double wallMs, OptionalDouble compileMs) {
+    }
+
+    /**
+     * Windows as a results line records them, in parallel arrays: each window's median and wall time, and the JIT's
+     * time of the first {@code compileMs.size()} windows (none where the runtime cannot tell: Node).
+     */
+    public static List<Window> windows(List<Double> medians, List<Double> compileMs, List<Double> wallMs) {
+        List<Window> windows = new ArrayList<>();
+        for (int k = 0; k < medians.size(); k++) {
+            windows.add(new Window(medians.get(k), wallMs.get(k),
+                    k < compileMs.size() ? OptionalDouble.of(compileMs.get(k)) : OptionalDouble.empty()));
+        }
+        return windows;
+    }
+
+    /** The windows' medians, in order. */
+    public static List<Double> medians(List<Window> windows) {
+        return windows.stream().map(Window::median).toList();
+    }
+
     /** The fewest windows the rule can judge: three blocks. */
     public static int minWindows() {
         return 3 * BLOCK;
     }
 
-    /**
-     * Whether the windows so far have settled. {@code medians}: each window's median visit (any unit); {@code
-     * compileMs} and {@code wallMs}: each window's JIT compilation and wall time (compileMs empty where the runtime
-     * cannot tell: Node).
-     */
-    public static boolean settled(List<Double> medians, List<Double> compileMs, List<Double> wallMs) {
+    /** Whether the windows so far have settled. */
+    public static boolean settled(List<Window> windows) {
+        List<Double> medians = medians(windows);
         int j = medians.size();
         if (j < minWindows()) {
             return false;
@@ -85,7 +107,7 @@ public final class SteadyState {
         if (Math.abs(last / before - 1) > tolerance || Math.abs(last / first - 1) > tolerance) {
             return false;
         }
-        return lastBlockSteady(medians, compileMs, wallMs, noise);
+        return lastBlockSteady(windows, noise);
     }
 
     /**
@@ -131,14 +153,13 @@ public final class SteadyState {
      * block is enough where the level it must match was itself judged on three: the process is back where it was
      * measured, not on the way somewhere else. Any unit, the same as {@code medians}.
      */
-    public static boolean resumed(List<Double> medians, List<Double> compileMs, List<Double> wallMs, double settledAt) {
-        int j = medians.size();
-        if (j < BLOCK || settledAt <= 0) {
+    public static boolean resumed(List<Window> windows, double settledAt) {
+        if (windows.size() < BLOCK || settledAt <= 0) {
             return false;
         }
+        List<Double> medians = medians(windows);
         double noise = noise(medians);
-        return Math.abs(lastBlock(medians) / settledAt - 1) <= tolerance(noise)
-                && lastBlockSteady(medians, compileMs, wallMs, noise);
+        return Math.abs(lastBlock(medians) / settledAt - 1) <= tolerance(noise) && lastBlockSteady(windows, noise);
     }
 
     /**
@@ -146,10 +167,8 @@ public final class SteadyState {
      * that settled the query before at {@code resumeAt}, back at that level ({@link #resumed}). WarmUp asks it after
      * every window, ReplayWarmups of kept runs' windows.
      */
-    public static boolean stops(List<Double> medians, List<Double> compileMs, List<Double> wallMs,
-            OptionalDouble resumeAt) {
-        return settled(medians, compileMs, wallMs)
-                || resumeAt.isPresent() && resumed(medians, compileMs, wallMs, resumeAt.getAsDouble());
+    public static boolean stops(List<Window> windows, OptionalDouble resumeAt) {
+        return settled(windows) || resumeAt.isPresent() && resumed(windows, resumeAt.getAsDouble());
     }
 
     /** The median of the last block's windows' medians. */
@@ -158,22 +177,25 @@ public final class SteadyState {
         return RunStats.median(medians.subList(Math.max(0, j - BLOCK), j));
     }
 
-    /** The last block's windows lie within the window tolerance of its median and the JIT was nearly idle. */
-    private static boolean lastBlockSteady(List<Double> medians, List<Double> compileMs, List<Double> wallMs,
-            double noise) {
-        int j = medians.size();
-        double last = lastBlock(medians);
+    /**
+     * The last block's windows lie within the window tolerance of its median and the JIT was nearly idle (judged where
+     * the runtime told the JIT's time of every window of the block).
+     */
+    private static boolean lastBlockSteady(List<Window> windows, double noise) {
+        int j = windows.size();
+        List<Window> block = windows.subList(j - BLOCK, j);
+        double last = lastBlock(medians(windows));
         double windowTolerance = windowTolerance(noise);
-        for (double window : medians.subList(j - BLOCK, j)) {
-            if (Math.abs(window / last - 1) > windowTolerance) {
+        for (Window window : block) {
+            if (Math.abs(window.median() / last - 1) > windowTolerance) {
                 return false;
             }
         }
-        if (compileMs.size() < j) {
+        if (block.stream().anyMatch(w -> w.compileMs().isEmpty())) {
             return true;
         }
-        double compiled = compileMs.subList(j - BLOCK, j).stream().mapToDouble(Double::doubleValue).sum();
-        double wall = wallMs.subList(j - BLOCK, j).stream().mapToDouble(Double::doubleValue).sum();
+        double compiled = block.stream().mapToDouble(w -> w.compileMs().getAsDouble()).sum();
+        double wall = block.stream().mapToDouble(Window::wallMs).sum();
         return compiled <= COMPILE_SHARE * wall;
     }
 }

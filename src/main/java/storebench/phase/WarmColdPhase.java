@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
@@ -10,8 +9,9 @@ import storebench.measure.LoadAverage;
 import storebench.measure.PageCache;
 import storebench.model.StoreLayout;
 import storebench.results.RunStats;
-import storebench.results.Stat;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,39 +35,22 @@ public final class WarmColdPhase extends Phase {
     static final Step VISITS = new Step(Protocol.VISITS, false, null);
 
     WarmColdPhase() {
-        super("warmcold");
-    }
-
-    @Override
-    public List<Stat> stats() {
-        return List.of();
-    }
-
-    @Override
-    public List<Step> steps() {
-        return List.of(MAKE, VISITS);
-    }
-
-    @Override
-    public Processes processes() {
-        return Processes.FRESH;
+        super("warmcold", Processes.FRESH, List.of(MAKE, VISITS), List.of());
     }
 
     @Override
     public Measured measure(PhaseRun run) throws Exception {
-        int n = run.stores();
-        Path dir = run.ownStores(id());
+        int n = run.params().stores();
+        Path dir = run.stores().own(id());
         try {
-            run.freshProcess();
             ObjectNode make = Protocol.request(Protocol.CREATE).put("root", dir.toString())
-                    .put("workload", run.workload().id());
+                    .put("workload", run.params().workload().id());
             make.set("stores", Protocol.ints(inOrder(n)));
-            run.send(MAKE, make, n, (l, reply) -> { });
+            run.processes().send(MAKE, make, n, CreateAnswer::of, (l, reply) -> { });
             warmAndCold(run, dir, n);
         } finally {
-            run.deleteOwnStores(dir);
+            run.stores().deleteOwn(dir);
         }
-        run.freshProcess();
         return new Measured(this);
     }
 
@@ -78,14 +61,14 @@ public final class WarmColdPhase extends Phase {
         List<Path> files = PageCache.filesUnder(storeDirs);
         PageCache.Residency before = PageCache.residency(files);
         Map<String, List<Double>> warm = new LinkedHashMap<>();
-        for (int r = 1; r <= run.runs(); r++) {
+        for (int r = 1; r <= run.params().runs(); r++) {
             add(warm, figures(openRun(run, VISITS, dir, r)));
         }
         noiseOverTime(run, dir, n);
         Map<String, List<Double>> cold = new LinkedHashMap<>();
         ArrayNode checks = Protocol.JSON.createArrayNode();
         boolean allCold = true;
-        for (int r = 1; r <= run.runs(); r++) {
+        for (int r = 1; r <= run.params().runs(); r++) {
             String evictionError = null;
             // listed again before each run: an engine may replace its files on every open (RocksDB: MANIFEST, OPTIONS,
             // WAL, LOG)
@@ -96,8 +79,8 @@ public final class WarmColdPhase extends Phase {
                 evictionError = e.getMessage();
             }
             PageCache.Residency after = PageCache.residency(now);
-            JsonNode answer = openRun(run, VISITS, dir, r);
-            long read = answer.path("readBytes").asLong(-1);
+            VisitsAnswer answer = openRun(run, VISITS, dir, r);
+            long read = answer.readBytes().orElse(-1);
             double perOpen = read < 0 ? Double.NaN : (double) read / n;
             DeviceReads.Verdict v = DeviceReads.verdict(after.fraction(), perOpen, evictionError);
             allCold &= v.cold();
@@ -109,7 +92,7 @@ public final class WarmColdPhase extends Phase {
                 c.put("evictionError", evictionError);
             }
         }
-        ObjectNode l = line(run, "warmcold").put("root", "disk").put("runs", run.runs())
+        ObjectNode l = line(run, "warmcold").put("root", "disk").put("runs", run.params().runs())
                 .put("residentBeforeWarm", before.fraction()).put("pages", before.pages())
                 .put("residentPagesBeforeWarm", before.residentPages()).put("files", files.size())
                 .put("cold", allCold).put("load1AtStart", load1);
@@ -118,7 +101,7 @@ public final class WarmColdPhase extends Phase {
         l.set("warmRunsMs", runsOf(warm));
         l.set("coldRunsMs", runsOf(cold));
         l.set("coldChecks", checks);
-        run.append(l);
+        run.results().append(l);
     }
 
     /**
@@ -137,31 +120,30 @@ public final class WarmColdPhase extends Phase {
                 .put("minMs", Collections.min(oqc)).put("medianMs", RunStats.median(oqc))
                 .put("maxMs", Collections.max(oqc)).put("spread", RunStats.spread(oqc)).put("load1AtStart", load1);
         oqc.forEach(v -> l.withArray("oqcRunsMs").add(v));
-        run.append(l);
+        run.results().append(l);
     }
 
     /** Open run r: the stores in run r's seeded order, each visit timed, the yardstick between visits. */
-    static JsonNode openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
-        return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.stores(), r), r);
+    static VisitsAnswer openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
+        return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.params().stores(), r), r);
     }
 
     /** One pass over the stores in this order: run r's (timed, the yardstick between visits), or r = 0, a warm pass. */
-    static JsonNode visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
+    static VisitsAnswer visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
         ObjectNode request = Protocol.request(Protocol.VISITS).put("root", dir.toString())
-                .put("workload", run.workload().id()).put("yard", r > 0);
+                .put("workload", run.params().workload().id()).put("yard", r > 0);
         if (r > 0) {
             request.put("run", r);
         }
         request.set("order", Protocol.ints(order));
-        return run.send(step, request, order.length, (l, reply) -> { }).result();
+        return run.processes().send(step, request, order.length, VisitsAnswer::of, (l, reply) -> { }).result();
     }
 
     /** The median of each step of a run, and the p99 of the whole visit. */
-    private static Map<String, Double> figures(JsonNode answer) {
-        JsonNode samples = answer.path("samples");
+    private static Map<String, Double> figures(VisitsAnswer answer) {
         Map<String, Double> figures = new LinkedHashMap<>();
         for (String metric : List.of("open", "count", "close", "oqc")) {
-            Histogram h = Latency.histogram(Protocol.toLongs(samples.get(metric), metric));
+            Histogram h = Latency.histogram(answer.samples(metric));
             figures.put(metric, Latency.p50Ms(h));
             if (metric.equals("oqc")) {
                 figures.put("oqc_p99", Latency.p99Ms(h));
@@ -195,6 +177,6 @@ public final class WarmColdPhase extends Phase {
     }
 
     private static ObjectNode line(PhaseRun run, String profile) {
-        return run.line("profile").put("profile", profile).put("load1", LoadAverage.load1());
+        return run.results().line("profile").put("profile", profile).put("load1", LoadAverage.load1());
     }
 }

@@ -1,18 +1,14 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
-import storebench.results.RunStats;
 import storebench.model.StoreLayout;
-import storebench.model.TrialRuntime;
-import storebench.trial.Query;
+import storebench.results.RunStats;
 import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
 
@@ -148,19 +144,25 @@ public final class WarmUp {
         if (PageCache.unavailable().isPresent()) {
             return 0;
         }
-        return PageCache.residency(PageCache.filesUnder(StoreLayout.storeDirs(run.poolDir(), stores))).fraction();
+        return PageCache.residency(PageCache.filesUnder(StoreLayout.storeDirs(run.stores().pool(), stores))).fraction();
+    }
+
+    /** A warm-up window from its visits' answer: the median visit (ms), the wall time, the JIT's time where told. */
+    static SteadyState.Window window(VisitsAnswer answer, Query query) {
+        return new SteadyState.Window(RunStats.median(answer.samples(query.total)) / 1e6, answer.wallMs(),
+                answer.compileMs());
     }
 
     /**
      * Run {@code r}'s process, warmed up: the one an earlier phase kept for run r (bench.share), or a fresh one;
      * {@code line} adds fields to the warm-up's phase line, which says which ({@code kept}). The caller hands the
-     * process back with {@link PhaseRun#keepWarmProcess} once its run is done.
+     * process back with {@link PhaseProcesses#keepWarm} once its run is done.
      */
     static void forRun(PhaseRun run, int r, Phase.Step step, Query query, Consumer<ObjectNode> line)
             throws Exception {
-        boolean kept = run.takeWarmProcess(r);
+        boolean kept = run.processes().takeWarm(r);
         if (!kept) {
-            run.freshProcess();
+            run.processes().fresh();
         }
         warm(run, step, query, l -> {
             l.put("run", r);
@@ -178,94 +180,18 @@ public final class WarmUp {
      * blocks run around the first windows, so that it is compiled before a run times it, like the engine's path.
      */
     static void warm(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line) throws Exception {
-        boolean steady = run.warmupRule() == Rule.STEADY;
-        // a kept process that settled this query before need only show it is back at that level (SteadyState.resumed)
-        java.util.OptionalDouble resumeAt = steady ? run.settledMs(query) : java.util.OptionalDouble.empty();
-        double[] resident = {-1};
-        Plan plan = Plan.of(run.stores(), run.warmupOpens(), run.warmupRule(),
-                resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(), stores -> {
-            resident[0] = resident(run, stores);
-            return resident[0];
-        });
-        int n = plan.stores();
-        int floor = plan.floor();
-        int jitVisits = run.option(JIT_VISITS);
-        boolean jit = steady && jitVisits > 0 && run.runtime() == TrialRuntime.JVM && !run.jitWarmed(query);
-        int jitCeiling = passes(n, jitVisits) * n;
-        int ceiling = jit ? Math.max(plan.ceiling(), jitCeiling) : plan.ceiling();
-        PhaseRun.Requests requests = run.requests(step, ceiling);
-        List<Double> medians = new ArrayList<>();
-        List<Double> compileMs = new ArrayList<>();
-        List<Double> wallMs = new ArrayList<>();
-        int visited = 0;
-        int settledAt = -1;
-        double floorWallMs = 0;
-        double floorCompileMs = 0;
-        int jitFloorAt = -1;
-        while (visited < ceiling) {
-            int w = Math.min(SteadyState.WINDOW, ceiling - visited);
-            int[] order = new int[w];
-            for (int k = 0; k < w; k++) {
-                order[k] = (visited + k) % n;
-            }
-            ObjectNode request = run.request(Protocol.VISITS).put("query", query.id)
-                    .put("yard", medians.size() < SteadyState.BLOCK);
+        Warming warming = new Warming(run, query);
+        PhaseProcesses.Requests requests = run.processes().requests(step, warming.ceiling());
+        while (warming.goesOn()) {
+            int[] order = warming.nextOrder();
+            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id)
+                    .put("yard", warming.yard());
             request.set("order", Protocol.ints(order));
-            JsonNode result = requests.send(request, w);
-            medians.add(RunStats.median(Protocol.toLongs(result.path("samples").get(query.total), query.total)) / 1e6);
-            if (result.has("compileMs")) {
-                compileMs.add(result.path("compileMs").asDouble());
-            }
-            wallMs.add(result.path("wallNs").asLong() / 1e6);
-            visited += w;
-            if (jit && jitFloorAt < 0) {
-                floorWallMs += wallMs.get(wallMs.size() - 1);
-                floorCompileMs += compileMs.isEmpty() ? 0 : compileMs.get(compileMs.size() - 1);
-                boolean cut = floorWallMs >= JIT_FLOOR_MS && floorCompileMs <= JIT_CUT_SHARE * floorWallMs;
-                if (visited >= jitVisits || cut) {
-                    jitFloorAt = visited;
-                    if (visited < jitVisits) {
-                        // Cut by time: past the floor the ceiling is the rule's own again.
-                        ceiling = Math.max(visited, plan.ceiling());
-                    }
-                }
-            }
-            boolean pastFloor = visited >= floor && (!jit || jitFloorAt >= 0);
-            if (settledAt < 0 && pastFloor && SteadyState.stops(medians, compileMs, wallMs, resumeAt)) {
-                settledAt = visited;
-                if (steady) {
-                    break;
-                }
-            }
+            warming.add(window(requests.send(request, order.length, VisitsAnswer::of), query), order.length);
         }
-        int settled = settledAt;
-        int jitFloor = jitFloorAt;
-        if (jit) {
-            run.markJitWarmed(query);
-        }
-        if (steady && settled >= 0) {
-            run.markSettled(query, SteadyState.lastBlock(medians));
-        }
+        warming.record(run.processes().warmth());
         requests.end(l -> {
-            l.put("rule", run.warmupRule().id()).put("windowVisits", SteadyState.WINDOW);
-            if (jit) {
-                l.put("jitFloor", jitFloor).put("jitFloorCut", jitFloor >= 0 && jitFloor < jitVisits);
-            }
-            if (resident[0] >= 0) {
-                l.put("resident", Math.round(resident[0] * 1e4) / 1e4).put("wholePass", plan.wholePass());
-            }
-            if (settled >= 0) {
-                l.put("settledAt", settled);
-            }
-            resumeAt.ifPresent(ms -> l.put("resumeMs", Math.round(ms * 1e4) / 1e4));
-            // the windows' noise where it stopped, which set the rule's tolerances (SteadyState.tolerance)
-            l.put("noise", Math.round(SteadyState.noise(medians) * 1e4) / 1e4);
-            ArrayNode windows = l.putArray("windows");
-            medians.forEach(m -> windows.add(Math.round(m * 1e4) / 1e4));
-            if (!compileMs.isEmpty()) {
-                ArrayNode compiled = l.putArray("compileMs");
-                compileMs.forEach(compiled::add);
-            }
+            warming.describe(l, run.params().warmupRule());
             line.accept(l);
         });
     }

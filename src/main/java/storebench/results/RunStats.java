@@ -84,21 +84,32 @@ public final class RunStats {
 
     /** The least-squares slope of a field of points against their "stores" (per open store); NaN below two x values. */
     public static double slope(Iterable<JsonNode> points, String field) {
-        int n = 0;
+        List<Double> x = new java.util.ArrayList<>();
+        List<Double> y = new java.util.ArrayList<>();
+        for (JsonNode p : points) {
+            x.add(p.path("stores").asDouble());
+            y.add(p.path(field).asDouble());
+        }
+        return slope(x.stream().mapToDouble(Double::doubleValue).toArray(),
+                y.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The least-squares slope of y against x; NaN below two x values. */
+    public static double slope(double[] x, double[] y) {
+        int n = x.length;
         double sx = 0;
         double sy = 0;
-        for (JsonNode p : points) {
-            n++;
-            sx += p.path("stores").asDouble();
-            sy += p.path(field).asDouble();
+        for (int k = 0; k < n; k++) {
+            sx += x[k];
+            sy += y[k];
         }
         double mx = sx / n;
         double my = sy / n;
         double sxy = 0;
         double sxx = 0;
-        for (JsonNode p : points) {
-            double dx = p.path("stores").asDouble() - mx;
-            sxy += dx * (p.path(field).asDouble() - my);
+        for (int k = 0; k < n; k++) {
+            double dx = x[k] - mx;
+            sxy += dx * (y[k] - my);
             sxx += dx * dx;
         }
         return sxx == 0 ? Double.NaN : sxy / sxx;

@@ -1,6 +1,5 @@
 package storebench.run;
 
-
 import storebench.engine.EngineDescriptor;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
@@ -20,7 +19,6 @@ import storebench.results.Stat;
 import storebench.results.Verdict;
 import storebench.results.Verdicts;
 import storebench.run.BenchOptions;
-
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -121,11 +119,18 @@ public final class Bench implements AutoCloseable {
                 console);
         environment.write();
         this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
+        results.append(runLine(options, pool.root(), plan));
+        console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
+        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
+    }
+
+    /** The run's first line: what it measures and how (options, the warm-up rule's parameters), its plan. */
+    private static ObjectNode runLine(BenchOptions options, java.nio.file.Path root, RunPlan plan) {
         ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
                 .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
                 .put("warmup", options.warmup.id())
-                .put("hold", options.hold).put("root", pool.root().toString())
+                .put("hold", options.hold).put("root", root.toString())
                 .put("keep", options.keep).put("reuse", options.reuse)
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
@@ -146,9 +151,7 @@ public final class Bench implements AutoCloseable {
                 .put("mostWindowTolerance", SteadyState.MOST_WINDOW_TOLERANCE);
         run.put("sampleLeast", Sample.LEAST);
         options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
-        results.append(run);
-        console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
-        Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
+        return run;
     }
 
     /**
@@ -188,7 +191,7 @@ public final class Bench implements AutoCloseable {
 
     /** At a phase's start: its place in the plan and the time the plan says is left. */
     void phaseStarts(Trial trial, storebench.phase.Phase phase) {
-        plan.progress(trial.engine(), trial.setting(), phase, (System.nanoTime() - startNs) / 1e9)
+        plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
     }
 
@@ -207,7 +210,7 @@ public final class Bench implements AutoCloseable {
     }
 
     /** Records what a trial process said about its engine (hello) in environment.json. */
-    void describeEngine(EngineDescriptor engine, ObjectNode hello) {
+    void describeEngine(EngineDescriptor engine, storebench.trial.answer.HelloAnswer hello) {
         environment.describeEngine(engine, hello);
     }
 
@@ -290,7 +293,7 @@ public final class Bench implements AutoCloseable {
      */
     public List<Verdict> judge(Trial trial, Measured measured) throws IOException {
         List<String> stats = measured.figures().keySet().stream().map(Stat::id).collect(Collectors.toList());
-        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engine(), trial.setting(), stats);
+        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engineId(), trial.settingId(), stats);
     }
 
     /** Every verdict on the whole run, the baseline comparison included (Gate.evaluate), as verdicts.json has them. */
@@ -308,8 +311,8 @@ public final class Bench implements AutoCloseable {
             return false;
         }
         try {
-            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engine())
-                    && v.setting().equals(trial.setting()));
+            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engineId())
+                    && v.setting().equals(trial.settingId()));
         } catch (IOException | RuntimeException e) {
             return true; // the gate judges it at the end: its stores stay until then
         }
@@ -358,7 +361,7 @@ public final class Bench implements AutoCloseable {
                     String why = "open run " + run + " failed: " + e.getMessage();
                     console.println("[storebench] gate: " + key + ": the extra " + why);
                     failed.put(key, why);
-                    results.append(trial.line("resample").put("runs", run - 1)
+                    results.append(trial.results().line("resample").put("runs", run - 1)
                             .put("added", added.getOrDefault(key, 0)).put("failed", why));
                 }
             }

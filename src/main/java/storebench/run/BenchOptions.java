@@ -94,18 +94,8 @@ public final class BenchOptions implements PhaseOptions {
         runs = positiveInt(s, "bench.runs", null, "3");
         warmupOpens = positiveInt(s, "bench.warmupOpens", null, "5000");
         warmup = storebench.phase.WarmUp.Rule.of(s.get("bench.warmup", null, "steady"));
-        trialHeapMb = positiveInt(s, "bench.trialHeapMb", null, String.valueOf(TrialCommands.HEAP_MB));
-        if (trialHeapMb < 32) {
-            throw new IllegalArgumentException("bench.trialHeapMb=" + trialHeapMb + " is too small for an engine's"
-                    + " trial process: give 32 or more MiB (the default, " + TrialCommands.HEAP_MB + ", is what"
-                    + " figures are taken with)");
-        }
-        String holdValue = s.get("bench.hold", null, String.valueOf(Math.min(1000, stores)));
-        hold = positiveInt("bench.hold", holdValue);
-        if (hold > stores) {
-            throw new IllegalArgumentException("bench.hold=" + hold + " is larger than bench.stores=" + stores
-                    + ": valid values are 1.." + stores + " (the stores held open are among those created)");
-        }
+        trialHeapMb = trialHeapMb(s);
+        hold = hold(s, stores);
         settings = settings(s.get("bench.settings", null, String.join(",", Setting.defaultIds())));
         root = resolve(s.get("bench.root", "BENCH_ROOT", "target/bench-data"));
         String maxLoadValue = s.get("bench.maxLoad", "BENCH_MAX_LOAD", "");
@@ -123,17 +113,48 @@ public final class BenchOptions implements PhaseOptions {
         slowdown = "0".equals(slowdownValue.trim()) ? 0 : positiveDouble("bench.slowdown", slowdownValue,
                 "a fraction > 0, e.g. 0.3 for 30% slower (a test knob; 0 = off)");
         lockWait = duration("bench.lockWait", s.get("bench.lockWait", null, "0"));
+        baselineMismatchWarns = mismatchWarns(s);
+        profile = bool("bench.profile", s.get("bench.profile", null, "false"));
+        profilers = Profilers.parse(s.get("bench.profilers", null, ""));
+        String resampleValue = s.get("bench.resample", null, "0");
+        resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
+        readPhaseOptions(s);
+        storebench.phase.Precision.check(this); // options that are valid alone may not be together
+    }
+
+    private static int trialHeapMb(Source s) {
+        int mb = positiveInt(s, "bench.trialHeapMb", null, String.valueOf(TrialCommands.HEAP_MB));
+        if (mb < 32) {
+            throw new IllegalArgumentException("bench.trialHeapMb=" + mb + " is too small for an engine's"
+                    + " trial process: give 32 or more MiB (the default, " + TrialCommands.HEAP_MB + ", is what"
+                    + " figures are taken with)");
+        }
+        return mb;
+    }
+
+    /** M: at most N, min(1,000, N) by default. */
+    private static int hold(Source s, int stores) {
+        int hold = positiveInt("bench.hold", s.get("bench.hold", null, String.valueOf(Math.min(1000, stores))));
+        if (hold > stores) {
+            throw new IllegalArgumentException("bench.hold=" + hold + " is larger than bench.stores=" + stores
+                    + ": valid values are 1.." + stores + " (the stores held open are among those created)");
+        }
+        return hold;
+    }
+
+    /** bench.baselineMismatch: whether a baseline that cannot be compared only warns (warn) or stops the run (fail). */
+    private static boolean mismatchWarns(Source s) {
         String mismatch = s.get("bench.baselineMismatch", null, "fail").trim().toLowerCase(Locale.ROOT);
         if (!mismatch.equals("fail") && !mismatch.equals("warn")) {
             throw new IllegalArgumentException("bench.baselineMismatch='" + mismatch + "' is not valid: give fail (a"
                     + " baseline that cannot be compared stops the run) or warn (the run goes on, the comparison is"
                     + " not evaluated)");
         }
-        baselineMismatchWarns = mismatch.equals("warn");
-        profile = bool("bench.profile", s.get("bench.profile", null, "false"));
-        profilers = Profilers.parse(s.get("bench.profilers", null, ""));
-        String resampleValue = s.get("bench.resample", null, "0");
-        resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
+        return mismatch.equals("warn");
+    }
+
+    /** Every phase's options, read and checked, with their texts as given (or defaulted). */
+    private void readPhaseOptions(Source s) {
         for (Phase phase : Phases.ALL) {
             for (PhaseOption<?> option : phase.options()) {
                 String text = s.get(option.name(), null, option.fallback());
@@ -141,7 +162,6 @@ public final class BenchOptions implements PhaseOptions {
                 phaseOptionTexts.put(option.name(), text.trim());
             }
         }
-        storebench.phase.Precision.check(this); // options that are valid alone may not be together
     }
 
     /** A phase's option in this run: its value, or its default. */

@@ -1,8 +1,8 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
+import storebench.trial.answer.HelloAnswer;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -28,29 +28,27 @@ final class RunEnvironment {
     }
 
     /** Records what a trial process said about its engine (hello) in environment.json. */
-    synchronized void describeEngine(EngineDescriptor engine, ObjectNode hello) {
+    synchronized void describeEngine(EngineDescriptor engine, HelloAnswer hello) {
         ObjectNode engines = (ObjectNode) environment.get("engines");
         ObjectNode e = engines.putObject(engine.id());
         e.put("title", engine.title());
-        e.put("runtime", hello.path("runtime").asText());
-        e.set("info", hello.path("info"));
-        JsonNode timer = hello.path("timer");
-        if (timer.isObject()) {
-            e.set("timer", timer);
+        e.put("runtime", hello.runtime());
+        e.set("info", hello.info());
+        hello.timer().ifPresent(timer -> {
+            e.set("timer", timer.asAnswered());
             // every runtime's clock beside the others: the Node worker's hrtime next to the suite's nanoTime
             ObjectNode timers = (ObjectNode) environment.get("timers");
-            if (!timers.has(timer.path("source").asText())) {
-                timers.set(timer.path("source").asText(), timer);
+            if (!timers.has(timer.source())) {
+                timers.set(timer.source(), timer.asAnswered());
             }
-        }
-        JsonNode limits = hello.path("limits");
-        if (limits.isObject()) {
+        });
+        hello.limits().ifPresent(limits -> {
             e.set("limits", limits);
             // the limits each runtime's trial processes run under (after the runtime raised its own soft NOFILE)
             ObjectNode all = environment.has("trialLimits") ? (ObjectNode) environment.get("trialLimits")
                     : environment.putObject("trialLimits");
             all.set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits);
-        }
+        });
         write();
     }
 

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
-import storebench.phase.PhaseRun;
+import storebench.phase.PhaseProcesses;
+import storebench.phase.ProcessWarmth;
 import storebench.profile.Profiler;
 import storebench.trial.Protocol;
-import storebench.trial.Query;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
+import storebench.trial.answer.Answers;
+import storebench.trial.answer.HelloAnswer;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -18,7 +20,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalDouble;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -39,8 +40,10 @@ final class TrialProcesses {
     private final Setting setting;
     private final String name;
     private final ProfiledProcesses profiled;
-    private final Map<Integer, TrialProcess> kept = new ConcurrentSkipListMap<>();
+    private final Map<Integer, Kept> kept = new ConcurrentSkipListMap<>();
     private volatile TrialProcess process;
+    /** How far the current process (or, where none runs, the next one) has been warmed up. */
+    private ProcessWarmth warmth = new ProcessWarmth();
     private String heap;
     private JsonNode engineInfo;
     private List<Profiler> profilers = List.of();
@@ -90,8 +93,9 @@ final class TrialProcesses {
                 throw e;
             }
             process = started;
-            engineInfo = hello.path("info");
-            bench.describeEngine(engine, hello);
+            HelloAnswer described = HelloAnswer.of(hello);
+            engineInfo = described.info();
+            bench.describeEngine(engine, described);
         }
         return process;
     }
@@ -105,7 +109,7 @@ final class TrialProcesses {
     ObjectNode request(ObjectNode request, int items, IntConsumer progress) throws Exception {
         TrialProcess p = current();
         Instant from = Instant.now();
-        ObjectNode answer = p.request(request, l -> progress.accept(l.path("done").asInt()));
+        ObjectNode answer = p.request(request, l -> progress.accept(Answers.done(l)));
         profiled.answered(p, request.path("op").asText(), from, Instant.now(), items);
         return answer;
     }
@@ -114,6 +118,7 @@ final class TrialProcesses {
         if (process != null) {
             close(process);
             process = null;
+            warmth = new ProcessWarmth();
         }
     }
 
@@ -134,16 +139,17 @@ final class TrialProcesses {
         if (!profilers.isEmpty()) {
             return false; // a phase under profilers starts its own processes, each wrapped
         }
-        TrialProcess p = kept.remove(r);
-        if (p == null) {
+        Kept k = kept.remove(r);
+        if (k == null) {
             return false;
         }
-        if (!p.alive()) {
-            close(p);
+        if (!k.process().alive()) {
+            close(k.process());
             return false;
         }
         closeCurrent();
-        process = p;
+        process = k.process();
+        warmth = k.warmth();
         return true;
     }
 
@@ -156,43 +162,33 @@ final class TrialProcesses {
             closeCurrent();
             return;
         }
-        TrialProcess before = kept.put(r, process);
+        Kept before = kept.put(r, new Kept(process, warmth));
         process = null;
+        warmth = new ProcessWarmth();
         if (before != null) {
-            close(before);
+            close(before.process());
         }
     }
 
     synchronized void closeKept() {
-        kept.values().forEach(this::close);
+        kept.values().forEach(k -> close(k.process()));
         kept.clear();
     }
 
-    synchronized boolean jitWarmed(Query query) {
-        return process != null && process.jitWarmed(query.id);
+    /** How far the current process has been warmed up (where none runs, the next one: not at all). */
+    synchronized ProcessWarmth warmth() {
+        return warmth;
     }
 
-    synchronized void markJitWarmed(Query query) {
-        if (process != null) {
-            process.markJitWarmed(query.id);
-        }
-    }
-
-    synchronized OptionalDouble settledMs(Query query) {
-        return process == null ? OptionalDouble.empty() : process.settledMs(query.id);
-    }
-
-    synchronized void markSettled(Query query, double ms) {
-        if (process != null) {
-            process.markSettled(query.id, ms);
-        }
+    /** A process kept warm for run r of the next phase with runs, and how far it has been warmed up. */
+    private record Kept(TrialProcess process, ProcessWarmth warmth) {
     }
 
     /**
      * Starts {@code processes} fresh processes and sends each stage's requests to all of them at once, one progress
      * line per stage; they are closed when the stages are done.
      */
-    List<List<ObjectNode>> inParallel(int processes, List<PhaseRun.Stage> stages) throws Exception {
+    List<List<ObjectNode>> inParallel(int processes, List<PhaseProcesses.Stage> stages) throws Exception {
         closeCurrent();
         List<TrialProcess> started = new ArrayList<>();
         ExecutorService senders = Executors.newFixedThreadPool(processes);
@@ -210,7 +206,7 @@ final class TrialProcesses {
                         l -> { });
             }
             List<List<ObjectNode>> answers = new ArrayList<>();
-            for (PhaseRun.Stage stage : stages) {
+            for (PhaseProcesses.Stage stage : stages) {
                 answers.add(stage(started, senders, stage));
             }
             return answers;
@@ -222,7 +218,7 @@ final class TrialProcesses {
         }
     }
 
-    private List<ObjectNode> stage(List<TrialProcess> started, ExecutorService senders, PhaseRun.Stage stage)
+    private List<ObjectNode> stage(List<TrialProcess> started, ExecutorService senders, PhaseProcesses.Stage stage)
             throws Exception {
         int processes = started.size();
         List<ObjectNode> requests = new ArrayList<>();
@@ -247,7 +243,7 @@ final class TrialProcesses {
                 Instant from = Instant.now();
                 ObjectNode answer = p.request(request, l -> {
                     synchronized (done) {
-                        done[slot] = l.path("done").asInt();
+                        done[slot] = Answers.done(l);
                         progress.update(Arrays.stream(done).sum(), stage.visits());
                     }
                 });
@@ -275,7 +271,7 @@ final class TrialProcesses {
         p.close();
         try {
             for (ObjectNode l : profiled.finish(p)) {
-                trial.append(trial.line("profile").setAll(l));
+                trial.results().append(trial.results().line("profile").setAll(l));
             }
         } catch (IOException e) {
             bench.console.println("[storebench] " + name + ": the profilers' output could not be read: " + e.getMessage());
@@ -290,6 +286,6 @@ final class TrialProcesses {
         if (p != null) {
             p.kill();
         }
-        List.copyOf(kept.values()).forEach(TrialProcess::kill);
+        List.copyOf(kept.values()).forEach(k -> k.process().kill());
     }
 }

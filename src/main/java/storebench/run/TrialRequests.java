@@ -1,37 +1,50 @@
 package storebench.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.LoadAverage;
 import storebench.measure.LoadGate;
 import storebench.phase.Phase;
-import storebench.phase.PhaseRun.Answer;
-import storebench.phase.PhaseRun.Requests;
+import storebench.phase.PhaseProcesses;
+import storebench.phase.ProcessWarmth;
+import storebench.phase.WarmUp;
+import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
+import storebench.trial.answer.Answers;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 
 /**
- * The steps a trial's phases send to its current process: the one place a trial waits for the load (before each
- * load-gated step, which then gets its phase line with its wall time), shows their progress, and turns a failed
- * request into the trial's failure with how far it got.
+ * The steps a trial's phases send to its processes: the one place a trial waits for the load (before each load-gated
+ * step, which then gets its phase line with its wall time), shows their progress, and turns a failed request into the
+ * trial's failure with how far it got; and which process the next request goes to ({@link TrialProcesses}).
  */
-final class TrialRequests {
+final class TrialRequests implements PhaseProcesses {
     private final Bench bench;
     private final Trial trial;
     private final TrialProcesses processes;
+    private final TrialStores stores;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
 
-    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, String name) {
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, TrialStores stores, String name) {
         this.bench = bench;
         this.trial = trial;
         this.processes = processes;
+        this.stores = stores;
         this.name = name;
+    }
+
+    @Override
+    public ObjectNode request(String op) {
+        return Protocol.request(op).put("root", stores.pool().toString())
+                .put("workload", bench.options.workload.id());
     }
 
     /** Every wait for the load so far. */
@@ -40,21 +53,24 @@ final class TrialRequests {
     }
 
     /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
-    Answer send(Phase.Step step, ObjectNode request, int total, BiConsumer<ObjectNode, ObjectNode> extra)
-            throws Exception {
+    @Override
+    public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
+                       BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
         Progress progress = new Progress(bench.console, name + " " + step.op());
         ObjectNode result = request(step, request, total, done -> progress.update(done, total));
+        A answer = decode.apply(result);
         if (step.loadGated()) {
-            ObjectNode l = phaseLine(step, result.path("wallNs").asLong(), wait, total);
-            extra.accept(l, result);
-            trial.append(l);
+            ObjectNode l = phaseLine(step, Answers.wallNs(result), wait, total);
+            extra.accept(l, answer);
+            trial.results().append(l);
         }
-        return new Answer(result, wait);
+        return new Answer<>(answer, wait);
     }
 
     /** Requests of one step sent one after another (a warm-up's windows), with one phase line at their end. */
-    Requests requests(Phase.Step step, int most) throws Exception {
+    @Override
+    public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
         Progress progress = new Progress(bench.console, name + " " + step.op());
         return new Requests() {
@@ -62,13 +78,13 @@ final class TrialRequests {
             private long wallNs;
 
             @Override
-            public ObjectNode send(ObjectNode request, int visits) throws Exception {
+            public <A> A send(ObjectNode request, int visits, Function<JsonNode, A> decode) throws Exception {
                 int before = visited;
                 ObjectNode result = request(step, request, visits, done -> progress.update(before + done, most));
                 visited += visits;
                 progress.update(visited, most); // a request may end before its process sends a progress line
-                wallNs += result.path("wallNs").asLong();
-                return result;
+                wallNs += Answers.wallNs(result);
+                return decode.apply(result);
             }
 
             @Override
@@ -76,10 +92,47 @@ final class TrialRequests {
                 if (step.loadGated()) {
                     ObjectNode l = phaseLine(step, wallNs, wait, visited);
                     line.accept(l);
-                    trial.append(l);
+                    trial.results().append(l);
                 }
             }
         };
+    }
+
+    @Override
+    public List<List<ObjectNode>> inParallel(Phase.Step step, int count, List<Stage> stages) throws Exception {
+        LoadGate.Wait wait = step.loadGated() ? awaitLoad() : null;
+        long wall0 = System.nanoTime();
+        try {
+            List<List<ObjectNode>> answers = processes.inParallel(count, stages);
+            if (wait != null) {
+                trial.results().append(trial.results().line("phase").put("phase", step.op())
+                        .put("wallMs", (System.nanoTime() - wall0) / 1e6).put("load1", wait.load1)
+                        .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("processes", count));
+            }
+            return answers;
+        } catch (TrialFailure | IOException | RuntimeException e) {
+            throw (Exception) trial.recordFailure(step.op() + " (" + count + " processes)", null, e);
+        }
+    }
+
+    @Override
+    public void fresh() {
+        processes.fresh();
+    }
+
+    @Override
+    public boolean takeWarm(int r) {
+        return processes.takeWarm(r);
+    }
+
+    @Override
+    public void keepWarm(int r) {
+        processes.keepWarm(r, bench.options.option(WarmUp.SHARE));
+    }
+
+    @Override
+    public ProcessWarmth warmth() {
+        return processes.warmth();
     }
 
     private LoadGate.Wait loadBefore(Phase.Step step) throws Exception {
@@ -103,7 +156,7 @@ final class TrialRequests {
     }
 
     private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
-        return trial.line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
+        return trial.results().line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
                 .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", visited);
     }
 

@@ -101,7 +101,7 @@ public final class ReplayWarmups {
             List<Double> m = medians.subList(0, k);
             List<Double> c = compileMs.subList(0, Math.min(k, compileMs.size()));
             List<Double> w = wallMs.subList(0, k);
-            if (SteadyState.stops(m, c, w, resumeAt)) {
+            if (SteadyState.stops(SteadyState.windows(m, c, w), resumeAt)) {
                 stop = k;
             }
         }

@@ -34,10 +34,6 @@ public final class TrialProcess implements AutoCloseable {
     private final Deque<String> stderrTail = new ArrayDeque<>();
     private final long timeoutMs;
     private final Thread stderrReader;
-    /** The queries this process' warm-ups have made their JIT floor for (the parent's record; see WarmUp). */
-    private final java.util.Set<String> jitWarmed = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    /** Where this process' last settled warm-up of each query settled: its last block's median visit, ms. */
-    private final Map<String, Double> settledMs = new java.util.concurrent.ConcurrentHashMap<>();
 
     private TrialProcess(String name, Process process, long timeoutMs) {
         this.name = name;
@@ -82,25 +78,6 @@ public final class TrialProcess implements AutoCloseable {
     }
 
     /** Whether the process is still running (a kept one may have died while it waited). */
-    /** Whether a warm-up made its JIT floor for the query named {@code query} in this process. */
-    public boolean jitWarmed(String query) {
-        return jitWarmed.contains(query);
-    }
-
-    public void markJitWarmed(String query) {
-        jitWarmed.add(query);
-    }
-
-    /** The median visit (ms) at which this process' last settled warm-up of {@code query} settled, if one did. */
-    public java.util.OptionalDouble settledMs(String query) {
-        Double ms = settledMs.get(query);
-        return ms == null ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(ms);
-    }
-
-    public void markSettled(String query, double ms) {
-        settledMs.put(query, ms);
-    }
-
     public boolean alive() {
         return process.isAlive();
     }

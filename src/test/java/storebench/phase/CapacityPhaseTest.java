@@ -7,6 +7,7 @@ import storebench.measure.DiskFull;
 import storebench.model.Workload;
 import storebench.results.RunStats;
 import storebench.trial.Protocol;
+import storebench.trial.answer.CapacityAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -52,13 +53,13 @@ class CapacityPhaseTest {
     }
 
     /** A capacity loop's answer as its trial process gives it: how it stopped, and where a store failed. */
-    private static ObjectNode answer(String stop, int opened, String message) {
+    private static CapacityAnswer answer(String stop, int opened, String message) {
         ObjectNode a = Protocol.JSON.createObjectNode().put("stop", stop).put("opened", opened);
         if (message != null) {
             a.put("during", "create").put("store", opened).put("message", message);
         }
         a.putObject("limits").put("memAvailableKb", 1_500L * 1024);
-        return a;
+        return CapacityAnswer.of(a);
     }
 
     @Test

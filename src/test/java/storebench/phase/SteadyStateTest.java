@@ -17,7 +17,7 @@ class SteadyStateTest {
     private static int settlesAfter(List<Double> windows) {
         for (int j = 1; j <= windows.size(); j++) {
             List<Double> seen = windows.subList(0, j);
-            if (SteadyState.settled(seen, List.of(), Collections.nCopies(j, 10.0))) {
+            if (SteadyState.settled(SteadyState.windows(seen, List.of(), Collections.nCopies(j, 10.0)))) {
                 return j;
             }
         }
@@ -75,26 +75,26 @@ class SteadyStateTest {
         List<Double> wall = Collections.nCopies(j, 30.0); // 30 ms per window
         List<Double> compiling = new ArrayList<>(Collections.nCopies(j, 0.0));
         compiling.set(j - 1, 20.0); // 20 ms of 150 ms in the last block: 13%
-        assertThat(SteadyState.settled(medians, compiling, wall)).isFalse();
+        assertThat(SteadyState.settled(SteadyState.windows(medians, compiling, wall))).isFalse();
         compiling.set(j - 1, 9.0); // 6%: what a JVM whose figure is flat still compiles in 100-visit windows
-        assertThat(SteadyState.settled(medians, compiling, wall)).isTrue();
+        assertThat(SteadyState.settled(SteadyState.windows(medians, compiling, wall))).isTrue();
         compiling.set(j - SteadyState.BLOCK - 1, 50.0); // compiling before the last block does not count
-        assertThat(SteadyState.settled(medians, compiling, wall)).isTrue();
+        assertThat(SteadyState.settled(SteadyState.windows(medians, compiling, wall))).isTrue();
     }
 
     @Test
     void aStepInTheLastWindowsIsAChangeNotNoise() {
         // Node's SQLite in one process of 2026-12-02: 1.26 ms for 1,400 visits, then 0.30
         List<Double> windows = new ArrayList<>(Collections.nCopies(15, 1.26));
-        assertThat(SteadyState.settled(windows, List.of(), Collections.nCopies(15, 10.0))).isTrue();
+        assertThat(SteadyState.settled(SteadyState.windows(windows, List.of(), Collections.nCopies(15, 10.0)))).isTrue();
         windows.addAll(List.of(0.302, 0.310));
-        assertThat(SteadyState.settled(windows, List.of(), Collections.nCopies(17, 10.0))).as("the block's median is"
+        assertThat(SteadyState.settled(SteadyState.windows(windows, List.of(), Collections.nCopies(17, 10.0)))).as("the block's median is"
                 + " still 1.26, but two of its windows read 0.30").isFalse();
         windows.addAll(Collections.nCopies(15, 0.30));
         // the first block in which the new speed is the median and the two after it: windows 14-18, 19-23, 24-28
         int again = -1;
         for (int j = 18; j <= windows.size() && again < 0; j++) {
-            if (SteadyState.settled(windows.subList(0, j), List.of(), Collections.nCopies(j, 10.0))) {
+            if (SteadyState.settled(SteadyState.windows(windows.subList(0, j), List.of(), Collections.nCopies(j, 10.0)))) {
                 again = j;
             }
         }
@@ -105,20 +105,20 @@ class SteadyStateTest {
     void aKeptProcessBackAtItsSettledLevelResumesAfterOneBlockAndOnlyThere() {
         List<Double> back = new ArrayList<>(Collections.nCopies(SteadyState.BLOCK, 0.302));
         List<Double> wall = Collections.nCopies(SteadyState.BLOCK, 10.0);
-        assertThat(SteadyState.resumed(back.subList(0, SteadyState.BLOCK - 1), List.of(), wall, 0.30))
+        assertThat(SteadyState.resumed(SteadyState.windows(back.subList(0, SteadyState.BLOCK - 1), List.of(), wall), 0.30))
                 .as("fewer windows than a block").isFalse();
-        assertThat(SteadyState.resumed(back, List.of(), wall, 0.30)).isTrue();
-        assertThat(SteadyState.resumed(back, List.of(), wall, 0.28)).as("7% from the level it settled at").isFalse();
+        assertThat(SteadyState.resumed(SteadyState.windows(back, List.of(), wall), 0.30)).isTrue();
+        assertThat(SteadyState.resumed(SteadyState.windows(back, List.of(), wall), 0.28)).as("7% from the level it settled at").isFalse();
         List<Double> stepping = new ArrayList<>(back);
         stepping.set(SteadyState.BLOCK - 1, 0.36);
-        assertThat(SteadyState.resumed(stepping, List.of(), wall, 0.30)).as("a window 19% off the block").isFalse();
-        assertThat(SteadyState.resumed(back, Collections.nCopies(SteadyState.BLOCK, 2.0), wall, 0.30))
+        assertThat(SteadyState.resumed(SteadyState.windows(stepping, List.of(), wall), 0.30)).as("a window 19% off the block").isFalse();
+        assertThat(SteadyState.resumed(SteadyState.windows(back, Collections.nCopies(SteadyState.BLOCK, 2.0), wall), 0.30))
                 .as("the JIT compiling for 20% of the block").isFalse();
         // Xodus' cold warm-up of docs/runs/1000/default-1344bc8 that had settled at 2.37 ms: its first block's median is
         // back within 3%, but its first windows step from 1.93 to 2.53 ms; one block's noise does not widen the 10%
         List<Double> xodus = List.of(1.93, 2.17, 2.53, 2.41, 2.46);
         assertThat(SteadyState.noise(xodus)).isZero();
-        assertThat(SteadyState.resumed(xodus, List.of(), wall, 2.369)).isFalse();
+        assertThat(SteadyState.resumed(SteadyState.windows(xodus, List.of(), wall), 2.369)).isFalse();
     }
 
     /** DuckDB's second open-run warm-up of docs/runs/1000/default-1344bc8, its first 30 windows (ms): no trend. */

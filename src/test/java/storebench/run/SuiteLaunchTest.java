@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storebench.phase.Phases;
 import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -83,10 +84,12 @@ class SuiteLaunchTest {
         assertCompleteSqliteRun(out);
         // the plan, printed before the first measurement; each phase's start its place in it; the run line its estimate
         String console = read(log);
-        assertThat(console.indexOf("[storebench] plan: 1 engine x 1 setting x 8 phases")).as(console).isNotNegative()
-                .isLessThan(console.indexOf("[storebench] phase 1 of 8: sqlite/default create;"));
-        assertThat(console).contains("[storebench] estimate: ").contains("[storebench] phase 3 of 8: sqlite/default"
-                + " openruns;");
+        int phases = Phases.ALL.size();
+        assertThat(console.indexOf("[storebench] plan: 1 engine x 1 setting x " + phases + " phases")).as(console)
+                .isNotNegative().isLessThan(console.indexOf("[storebench] phase 1 of " + phases
+                        + ": sqlite/default create;"));
+        assertThat(console).contains("[storebench] estimate: ").contains("[storebench] phase "
+                + (Phases.ALL.indexOf(Phases.OPEN_RUNS) + 1) + " of " + phases + ": sqlite/default openruns;");
         JsonNode run = RunResults.load(out).run();
         assertThat(run.path("enginesAsked").asText()).isEqualTo("sqlite");
         assertThat(run.path("plan").path("estimateS").asDouble()).isPositive();
@@ -106,8 +109,9 @@ class SuiteLaunchTest {
 
         String console = read(log);
         assertThat(exit).as("exit status; output:%n%s", console).isZero();
-        assertThat(console).contains("[storebench] plan: 11 engines x 2 settings x 8 phases = 176 phases to measure;"
-                + " N=1,000, R=1").contains("[storebench] estimate: ").doesNotContain("[storebench] phase 1 of");
+        int phases = Phases.ALL.size();
+        assertThat(console).contains("[storebench] plan: 11 engines x 2 settings x " + phases + " phases = "
+                + 11 * 2 * phases + " phases to measure; N=1,000, R=1").contains("[storebench] estimate: ").doesNotContain("[storebench] phase 1 of");
         assertThat(console.split("\\[storebench\\] plan: ", -1)).as("printed once").hasSize(2);
         assertThat(out).as("no output folder").doesNotExist();
         assertThat(root).as("no bench root, no stores").doesNotExist();
@@ -213,7 +217,8 @@ class SuiteLaunchTest {
         assertThat(output).contains("sqlite/default > openRuns: 1 rule of " + rules + " violated:")
                 .contains("FAIL ceiling: engine sqlite, setting default, workload small, statistic oqc_ms: measured ")
                 .contains("(" + rules + ":5)");
-        assertThat(output).contains("[         7 tests successful      ]") // create, memory, disk, read, concurrency, cold, capacity
+        // every phase's test but the open runs'
+        assertThat(output).contains(String.format("[%10d tests successful      ]", Phases.ALL.size() - 1))
                 .contains("[         1 tests failed          ]");
     }
 

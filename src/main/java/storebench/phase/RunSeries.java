@@ -1,0 +1,250 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.HdrHistogram.Histogram;
+import storebench.measure.HdrLogs;
+import storebench.measure.Latency;
+import storebench.results.RunStats;
+import storebench.results.Stat;
+import storebench.trial.Protocol;
+import storebench.trial.Query;
+import storebench.trial.answer.VisitsAnswer;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.BiConsumer;
+
+/**
+ * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process (or, under
+ * bench.share, the one an earlier phase kept warm for run r) warmed up first ({@link WarmUp}), then one visit of all N
+ * stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}), or of its seeded sample ({@link Sample}: read,
+ * cold), with the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate
+ * resamples. Per run, each named sample array gives its p50 (and the whole visit its p99); the phase records the
+ * median over the runs of every statistic, in the order of its rows.
+ */
+final class RunSeries {
+    private final Phase phase;
+    private final Query query;
+    private final Phase.Step warmStep;
+    private final Phase.Step runStep;
+    private final Yields yields;
+    /** Whether a run has the yardstick's blocks around its visits (the open runs'). */
+    private boolean yard;
+    private BeforeRun beforeRun = (run, r) -> null;
+    private RunFigures runFigures = (answer, runs) -> { };
+    private Recorded recorded = (run, m, earlier, maxLoad) -> { };
+    /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
+    private boolean sampled;
+
+    /**
+     * What a run's samples yield: the statistic of each named sample array's p50 (by its name in the answer), of the
+     * whole visit's p99 (the query's total samples), and the one whose interval bench.precision sizes the runs by.
+     */
+    record Yields(Map<String, Stat> medians, Stat p99, Stat decides) {
+    }
+
+    /** What the parent does between a run's warm-up and its run (the cold phase drops the pool's pages). */
+    @FunctionalInterface
+    interface BeforeRun {
+        /** Fields for run {@code r}'s line (null for none). */
+        ObjectNode before(PhaseRun run, int r) throws Exception;
+    }
+
+    /** A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads'). */
+    @FunctionalInterface
+    interface RunFigures {
+        void add(VisitsAnswer answer, Map<Stat, List<Double>> runs) throws Exception;
+    }
+
+    /** Figures recorded once the runs are (the open runs' highest load). */
+    @FunctionalInterface
+    interface Recorded {
+        void add(PhaseRun run, Measured m, Measured earlier, double maxLoad) throws Exception;
+    }
+
+    /** Runs of {@code phase} with {@code query}: each {@code warmStep}'s warm-up, then its {@code runStep}. */
+    RunSeries(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, Yields yields) {
+        this.phase = phase;
+        this.query = query;
+        this.warmStep = warmStep;
+        this.runStep = runStep;
+        this.yields = yields;
+    }
+
+    /** Each run has the yardstick's blocks around its visits. */
+    RunSeries withYard() {
+        this.yard = true;
+        return this;
+    }
+
+    RunSeries beforeRun(BeforeRun hook) {
+        this.beforeRun = hook;
+        return this;
+    }
+
+    RunSeries runFigures(RunFigures hook) {
+        this.runFigures = hook;
+        return this;
+    }
+
+    RunSeries recorded(Recorded hook) {
+        this.recorded = hook;
+        return this;
+    }
+
+    /** Each run visits a seeded sample of the pool ({@link Sample}): the phases beyond the reference's table. */
+    RunSeries sampled() {
+        this.sampled = true;
+        return this;
+    }
+
+    /** The warm-up step: a warm-up per run; the run step: the visits of R runs (all N stores, or the sample). */
+    double units(String op, int stores, int runs, PhaseOptions options) {
+        if (op.equals(warmStep.op())) {
+            return runs;
+        }
+        return op.equals(runStep.op()) ? (double) runs * (sampled ? Sample.size(stores, options) : stores) : 0;
+    }
+
+    /** The R runs, and as many more as bench.precision needs. */
+    Measured measure(PhaseRun run) throws Exception {
+        run.stores().ensure();
+        Measured m = runs(run, 1, run.params().runs(), new Measured(phase), "");
+        return Precision.extend(run, m, yields.decides(), (earlier, extra) -> more(run, earlier, extra));
+    }
+
+    /**
+     * {@code extra} more runs after those already recorded (bench.precision's, the gate's resampling), each in a fresh
+     * process with its own warm-up like the first R, numbered on from them (run R + 1 visits the stores in the order
+     * of {@code new Random(R + 1)}); every statistic with runs is recorded again over all of them, superseding its
+     * earlier line.
+     */
+    Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
+        run.stores().ensure();
+        int done = earlier.runs(yields.decides()).size();
+        if (done == 0) {
+            throw new IllegalStateException(run.params().engineId() + "/" + run.params().settingId() + ": no " + phase.id()
+                    + " runs recorded to add to");
+        }
+        return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
+    }
+
+    /**
+     * Runs {@code first} to {@code last} (run r visits in the order of {@code new Random(r)}), added to {@code earlier}'s
+     * figures. Each named sample array's runs go to the HdrHistogram log {@code runStep's op + "-" + logName + name}.
+     */
+    private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
+        Map<Stat, List<Double>> figures = new LinkedHashMap<>();
+        for (Stat stat : phase.stats()) {
+            if (!earlier.runs(stat).isEmpty()) {
+                figures.put(stat, new ArrayList<>(earlier.runs(stat)));
+            }
+        }
+        Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
+        double maxLoad = 0;
+        for (int r = first; r <= last; r++) {
+            WarmUp.forRun(run, r, warmStep, query, l -> { });
+            Ran ran = run(run, r, beforeRun.before(run, r));
+            maxLoad = Math.max(maxLoad, ran.load1());
+            add(ran.answer(), r, figures, logs);
+            runFigures.add(ran.answer(), figures);
+            run.processes().keepWarm(r);
+        }
+        for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
+            run.results().hdrLog(runStep.op() + "-" + logName + e.getKey(), e.getValue());
+        }
+        Measured m = new Measured(phase);
+        for (Stat stat : phase.stats()) { // in the order of the rows, as results.jsonl had them
+            List<Double> runs = figures.get(stat);
+            if (runs != null) {
+                m.put(stat, RunStats.median(runs), runs);
+                run.results().stat(stat, m.value(stat), runs);
+            }
+        }
+        recorded.add(run, m, earlier, maxLoad);
+        return m;
+    }
+
+    /** A run's answer, and the load its step started at (0 for a run sized by its precision: several requests). */
+    private record Ran(VisitsAnswer answer, double load1) {
+    }
+
+    /** Run r, its warm-up made: its visits, in one request or, sized by its precision, in several. */
+    private Ran run(PhaseRun run, int r, ObjectNode before) throws Exception {
+        ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id).put("yard", yard)
+                .put("settle", true).put("run", r);
+        int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
+        OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
+        BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> runLine(l, reply, r, target, before);
+        if (target.isPresent() && order.length > Sample.LEAST) {
+            return new Ran(sized(run, request, order, target.getAsDouble(), line), 0);
+        }
+        request.set("order", Protocol.ints(order));
+        PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, request, order.length,
+                VisitsAnswer::of, line);
+        return new Ran(answer.result(), answer.load().load1);
+    }
+
+    /** Run r's phase line: its sample and the sample's precision, what the runtime reported, what came before it. */
+    private void runLine(ObjectNode l, VisitsAnswer reply, int r, OptionalDouble target, ObjectNode before) {
+        l.put("run", r);
+        if (sampled) {
+            long[] visits = reply.samples(query.total);
+            l.put("sample", visits.length).put("sampleHalfWidth", Math.round(Sample.halfWidth(visits) * 1e4) / 1e4);
+            target.ifPresent(t -> l.put("sampleTarget", t));
+        }
+        reply.reportInto(l); // the JIT's time and the wait for it, the device reads, where the runtime tells
+        if (before != null) {
+            l.setAll(before);
+        }
+    }
+
+    /** Run r's figures: each named sample array's p50 (and its interval in the HdrHistogram log), the visit's p99. */
+    private void add(VisitsAnswer result, int r, Map<Stat, List<Double>> figures,
+                     Map<String, List<HdrLogs.Interval>> logs) {
+        for (Map.Entry<String, Stat> e : yields.medians().entrySet()) {
+            if (!result.has(e.getKey())) {
+                continue; // closefin: the Node worker's only
+            }
+            Histogram h = Latency.histogram(result.samples(e.getKey()));
+            logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r,
+                    result.startMs(), result.wallNs()));
+            figures.computeIfAbsent(e.getValue(), k -> new ArrayList<>()).add(Latency.p50Ms(h));
+            if (e.getKey().equals(query.total)) {
+                figures.computeIfAbsent(yields.p99(), k -> new ArrayList<>()).add(Latency.p99Ms(h));
+            }
+        }
+    }
+
+    /**
+     * A run sized by its own precision (bench.samplePrecision): the sample's stores in its order, {@link Sample#CHUNK}
+     * visits per request, until at least {@link Sample#LEAST} visits have been made and the 95% interval of their
+     * median ({@link Sample#halfWidth}) lies within {@code target} of it, or the sample is done. One step, one phase
+     * line; the answer is the requests' answers as one: their samples in visiting order, their device reads, JIT time
+     * and wall time summed, the first one's start and settle wait (only it waits for the process to settle).
+     */
+    private VisitsAnswer sized(PhaseRun run, ObjectNode request, int[] order, double target,
+                               BiConsumer<ObjectNode, VisitsAnswer> line) throws Exception {
+        PhaseProcesses.Requests requests = run.processes().requests(runStep, order.length);
+        VisitsAnswer merged = null;
+        int visited = 0;
+        while (visited < order.length) {
+            int to = Math.min(order.length, visited + Sample.CHUNK);
+            ObjectNode chunk = request.deepCopy().put("settle", visited == 0);
+            chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, visited, to)));
+            VisitsAnswer reply = requests.send(chunk, to - visited, VisitsAnswer::of);
+            merged = merged == null ? reply : merged.plus(reply);
+            visited = to;
+            if (visited >= Sample.LEAST && Sample.halfWidth(merged.samples(query.total)) <= target) {
+                break;
+            }
+        }
+        VisitsAnswer answer = merged;
+        requests.end(l -> line.accept(l, answer));
+        return answer;
+    }
+}

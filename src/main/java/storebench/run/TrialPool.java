@@ -1,0 +1,152 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.EngineDescriptor;
+import storebench.model.StoreLayout;
+import storebench.model.Workload;
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.Phase;
+import storebench.phase.PhaseStores;
+import storebench.phase.Phases;
+import storebench.trial.Protocol;
+import storebench.trial.TrialFailure;
+import storebench.trial.answer.CheckAnswer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The stores a trial's phases work on: its pool, made once (created, or reused where bench.reuse allows: its create and
+ * disk figures recorded as it is made), and the directories of the phases' own stores.
+ */
+final class TrialPool implements PhaseStores {
+    private final Bench bench;
+    private final Trial trial;
+    private final EngineDescriptor engine;
+    private final TrialStores stores;
+    private final TrialProcesses processes;
+    private final TrialResults results;
+    private boolean ready;
+    private int created;
+    private int reused;
+
+    TrialPool(Bench bench, Trial trial, EngineDescriptor engine, TrialStores stores, TrialProcesses processes,
+              TrialResults results) {
+        this.bench = bench;
+        this.trial = trial;
+        this.engine = engine;
+        this.stores = stores;
+        this.processes = processes;
+        this.results = results;
+    }
+
+    @Override
+    public synchronized void ensure() throws Exception {
+        if (ready) {
+            return;
+        }
+        Path dir = stores.pool(workload());
+        Set<Integer> valid = reusable(dir);
+        List<Integer> missing = new ArrayList<>();
+        for (int i = 0; i < bench.options.stores; i++) {
+            if (!valid.contains(i)) {
+                missing.add(i);
+                TrialStores.requireNothingAt(StoreLayout.storeDir(dir, i));
+            }
+        }
+        reused = valid.size();
+        created = missing.size();
+        stores.writeIdentity(identity());
+        if (!missing.isEmpty()) {
+            DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(workload(), DiskEstimate.opensPerStore(
+                    bench.options)) * missing.size(), "creating " + missing.size() + " stores of " + engine.id());
+            results.record(Phases.CREATE, CreatePhase.create(trial, missing));
+        }
+        results.append(results.line("pool").put("created", created).put("reused", reused));
+        results.record(Phases.DISK_USAGE, DiskPhase.measureFiles(trial, dir));
+        ready = true;
+    }
+
+    /**
+     * The kept stores of the pool that are still valid (bench.reuse: same engine, versions and workload, and each one
+     * opens and counts W); every other store found is deleted, to be made anew.
+     */
+    private Set<Integer> reusable(Path dir) throws Exception {
+        Set<Integer> valid = new TreeSet<>();
+        List<Integer> existing = StorePool.existingStores(dir);
+        if (bench.options.reuse && !existing.isEmpty() && stores.sameIdentity(identity())) {
+            List<Integer> candidates = new ArrayList<>();
+            existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
+            ObjectNode check = trial.processes().request(Protocol.CHECK);
+            check.set("stores", Protocol.ints(candidates.stream().mapToInt(Integer::intValue).toArray()));
+            valid.addAll(trial.processes().send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(),
+                    CheckAnswer::of, (l, reply) -> { }).result().valid());
+        }
+        for (int i : existing) {
+            if (!valid.contains(i)) {
+                bench.pool.deleteStore(dir, i); // fresh by default; with reuse, an invalid store is made anew
+            }
+        }
+        return valid;
+    }
+
+    /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
+    private JsonNode identity() throws Exception {
+        ObjectNode id = Protocol.JSON.createObjectNode().put("engine", engine.id()).put("workload", workload().id());
+        id.set("versions", engineInfo());
+        return id;
+    }
+
+    /** The engine's versions and settings as its trial process reports them. */
+    private JsonNode engineInfo() throws Exception {
+        if (processes.engineInfo() == null) {
+            try {
+                processes.current();
+            } catch (TrialFailure | IOException | RuntimeException e) {
+                throw trial.recordFailure("create", "starting the trial process", e);
+            }
+        }
+        return processes.engineInfo();
+    }
+
+    private Workload workload() {
+        return bench.options.workload;
+    }
+
+    @Override
+    public synchronized Path pool() {
+        if (!ready) {
+            throw new IllegalStateException(trial + ": the pool is not made yet (ensure it first)");
+        }
+        return stores.pool();
+    }
+
+    @Override
+    public Path own(String name) throws IOException {
+        return stores.own(name);
+    }
+
+    @Override
+    public Path ownTmpfs(String name) throws IOException {
+        return stores.ownTmpfs(name);
+    }
+
+    @Override
+    public void deleteOwn(Path dir) throws IOException {
+        stores.deleteOwn(dir);
+    }
+
+    synchronized int created() {
+        return created;
+    }
+
+    synchronized int reused() {
+        return reused;
+    }
+}

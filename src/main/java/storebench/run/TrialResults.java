@@ -1,0 +1,88 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.HdrLogs;
+import storebench.phase.Measured;
+import storebench.phase.Phase;
+import storebench.phase.PhaseResults;
+import storebench.phase.Phases;
+import storebench.phase.TrialParams;
+import storebench.profile.Profiler;
+import storebench.results.ResultsFile;
+import storebench.results.RunStats;
+import storebench.results.Stat;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Where a trial's results go: its lines in results.jsonl (each at once), its HdrHistogram logs, its phases' figures. */
+final class TrialResults implements PhaseResults {
+    private final Bench bench;
+    private final TrialParams params;
+    private final TrialProcesses processes;
+    private final Map<Phase, Measured> recorded = new ConcurrentHashMap<>();
+
+    TrialResults(Bench bench, TrialParams params, TrialProcesses processes) {
+        this.bench = bench;
+        this.params = params;
+        this.processes = processes;
+    }
+
+    @Override
+    public void stat(Stat stat, double value, List<Double> runs) throws IOException {
+        ObjectNode l = line("stat").put("stat", stat.id()).put("value", value);
+        // the line says what it is, so that a report or gate reads it without the code that measured it
+        l.set("about", about(stat));
+        List<Profiler> profilers = processes.profilers();
+        if (!profilers.isEmpty() && Phases.phaseOf(stat) != Phases.DISK_USAGE) {
+            // measured under them, slowed by them (a disk scan is not: the files are what the engine left)
+            profilers.forEach(p -> l.withArray("profilers").add(p.id()));
+        }
+        if (!runs.isEmpty()) {
+            runs.forEach(r -> l.withArray("runs").add(r));
+            l.put("spread", RunStats.spread(runs));
+            RunStats.Interval interval = RunStats.medianInterval(runs);
+            l.putArray("interval").add(interval.low()).add(interval.high());
+            l.put("intervalConfidence", Math.round(interval.confidence() * 1e4) / 1e4);
+        }
+        append(l);
+    }
+
+    /** What a stat line says of its statistic (its "about"), so that a report reads it without this code. */
+    ObjectNode about(Stat stat) {
+        return stat.about(params.workload().notesPerStore(), params.hold(), Phases.phaseOf(stat).id(),
+                Phases.order(stat));
+    }
+
+    @Override
+    public ObjectNode line(String kind) {
+        return ResultsFile.line(kind).put("engine", params.engineId()).put("setting", params.settingId())
+                .put("workload", params.workload().id()).put("stores", params.stores());
+    }
+
+    @Override
+    public void append(ObjectNode line) throws IOException {
+        bench.results.append(line);
+    }
+
+    @Override
+    public void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException {
+        bench.hdrLogs.write(params.engineId(), params.settingId(), name, intervals);
+    }
+
+    @Override
+    public Measured recorded(Phase phase) {
+        return recorded.getOrDefault(phase, new Measured(phase));
+    }
+
+    /** Keeps what a phase measured, for the phases after it and the gate. */
+    void record(Phase phase, Measured measured) {
+        recorded.put(phase, measured);
+    }
+
+    boolean has(Phase phase) {
+        return recorded.containsKey(phase);
+    }
+}

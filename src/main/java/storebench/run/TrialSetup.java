@@ -1,0 +1,88 @@
+package storebench.run;
+
+import storebench.engine.EngineDescriptor;
+import storebench.model.Setting;
+import storebench.model.TrialRuntime;
+import storebench.model.Workload;
+import storebench.phase.PhaseOption;
+import storebench.phase.TrialParams;
+import storebench.phase.WarmUp;
+import storebench.profile.Profiler;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** What a trial's phases run on: its engine and setting, the run's options, the profilers of the phase being run. */
+final class TrialSetup implements TrialParams {
+    private final Bench bench;
+    private final EngineDescriptor engine;
+    private final Setting setting;
+    private final TrialProcesses processes;
+
+    TrialSetup(Bench bench, EngineDescriptor engine, Setting setting, TrialProcesses processes) {
+        this.bench = bench;
+        this.engine = engine;
+        this.setting = setting;
+        this.processes = processes;
+    }
+
+    @Override
+    public String engineId() {
+        return engine.id();
+    }
+
+    @Override
+    public String settingId() {
+        return setting.id();
+    }
+
+    @Override
+    public TrialRuntime runtime() {
+        return engine.runtime();
+    }
+
+    @Override
+    public Workload workload() {
+        return bench.options.workload;
+    }
+
+    @Override
+    public int stores() {
+        return bench.options.stores;
+    }
+
+    @Override
+    public int runs() {
+        return bench.options.runs;
+    }
+
+    @Override
+    public int hold() {
+        return bench.options.hold;
+    }
+
+    @Override
+    public <T> T option(PhaseOption<T> option) {
+        return bench.options.option(option);
+    }
+
+    @Override
+    public Path root() {
+        return bench.pool.root();
+    }
+
+    @Override
+    public List<String> profilers() {
+        return processes.profilers().stream().map(Profiler::id).toList();
+    }
+
+    @Override
+    public WarmUp.Rule warmupRule() {
+        return bench.options.warmup;
+    }
+
+    @Override
+    public int warmupOpens() {
+        return bench.options.warmupOpens;
+    }
+}

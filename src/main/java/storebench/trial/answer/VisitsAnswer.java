@@ -1,0 +1,78 @@
+package storebench.trial.answer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * The answer to {@code visits} (the warm-up's windows, the open, read and cold runs): the samples by name in visiting
+ * order (ns), when the loop started and how long it took, and what the runtime reports beside them where it does:
+ * the JIT's time (a JVM), the wait for idle background threads (a measured run's {@code settle}), what the visits read
+ * from the device.
+ *
+ * @param samples  {@code open}, the query's, {@code close}, the whole visit's; {@code closefin}, {@code yard} where
+ *                 answered
+ * @param compileMs the compiler threads' time during the loop (a JVM only)
+ * @param settleMs  how long the process waited for its background threads (with {@code settle} only)
+ * @param settled   whether they were idle when it stopped waiting (with {@code settle} only)
+ * @param readBytes read_bytes of /proc/self/io over the loop (-1 where /proc does not tell)
+ */
+public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallNs, OptionalDouble compileMs,
+                           OptionalDouble settleMs, Optional<Boolean> settled, OptionalLong readBytes) {
+    public static VisitsAnswer of(JsonNode answer) {
+        return new VisitsAnswer(Samples.of(answer), answer.path("startMs").asLong(), answer.path("wallNs").asLong(),
+                answer.has("compileMs") ? OptionalDouble.of(answer.path("compileMs").asDouble()) : OptionalDouble.empty(),
+                answer.has("settleMs") ? OptionalDouble.of(answer.path("settleMs").asDouble()) : OptionalDouble.empty(),
+                answer.has("settled") ? Optional.of(answer.path("settled").asBoolean()) : Optional.empty(),
+                answer.has("readBytes") ? OptionalLong.of(answer.path("readBytes").asLong()) : OptionalLong.empty());
+    }
+
+    /** The samples of this name; an error naming it where the answer has none. */
+    public long[] samples(String name) {
+        return Samples.named(samples, name);
+    }
+
+    public boolean has(String name) {
+        return samples.containsKey(name);
+    }
+
+    /** The wall time of the loop, ms. */
+    public double wallMs() {
+        return wallNs / 1e6;
+    }
+
+    /**
+     * This answer followed by {@code next} (a run sized by its precision, sent in chunks), as one: their samples in
+     * visiting order, their device reads, JIT time and wall time summed (each where both answered it), this one's start
+     * and settle wait (only the first request waits for the process to settle).
+     */
+    public VisitsAnswer plus(VisitsAnswer next) {
+        Map<String, long[]> all = new LinkedHashMap<>(samples);
+        next.samples.forEach((name, s) -> all.merge(name, s, VisitsAnswer::concat));
+        return new VisitsAnswer(all, startMs, wallNs + next.wallNs,
+                compileMs.isPresent() && next.compileMs.isPresent()
+                        ? OptionalDouble.of(compileMs.getAsDouble() + next.compileMs.getAsDouble()) : compileMs,
+                settleMs, settled, readBytes.isPresent() && next.readBytes.isPresent()
+                        ? OptionalLong.of(readBytes.getAsLong() + next.readBytes.getAsLong()) : readBytes);
+    }
+
+    private static long[] concat(long[] a, long[] b) {
+        long[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    /** Adds to a run's phase line what the runtime reported beside the samples, where it did (docs/protocol.md). */
+    public void reportInto(ObjectNode line) {
+        compileMs.ifPresent(ms -> line.put("compileMs", ms));
+        settleMs.ifPresent(ms -> line.put("settleMs", ms));
+        settled.ifPresent(s -> line.put("settled", s));
+        readBytes.ifPresent(b -> line.put("readBytes", b));
+    }
+}
