@@ -25,7 +25,7 @@ import java.util.jar.JarFile;
  * default. The notes go in through the Appender, DuckDB's bulk path, in one JDBC transaction: duckdb_jdbc's
  * executeBatch runs the prepared INSERT once per row, a whole query each.
  */
-public final class DuckDbEngine implements Engine {
+public final class DuckDbEngine extends JdbcEngine {
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("duckdb", "DuckDB", DuckDbEngine::new)
             .kind(EngineDescriptor.Kind.SQL, "`SELECT count(*) FROM note`, which DuckDB's optimizer answers from"
                     + " the exact row counts its row groups keep (the plan is a constant, no table scan)", "inside put:"
@@ -33,8 +33,8 @@ public final class DuckDbEngine implements Engine {
                     + " to the table at close; the commit writes them to the WAL")
             .storeFiles("store.duckdb in the store's directory (256 KiB blocks), with store.duckdb.wal while it"
                     + " holds commits not yet checkpointed (a close checkpoints them and deletes it), and"
-                    + " store.duckdb.tmp only if a query spills")
-            .diskKb(800, 790).colour(0xDDCC77)
+                    + " store.duckdb.tmp only if a query spills", 800, 790)
+            .colour(0xDDCC77)
             .syncedByDefault("each commit appends to the WAL (store.duckdb.wal) and fsyncs it before it returns"
                     + " (fsync_mode STANDARD, the default); a close checkpoints into store.duckdb and fsyncs it")
             .caveats(DuckDbEngine::caveats).build();
@@ -44,26 +44,16 @@ public final class DuckDbEngine implements Engine {
     static final String SCHEMA = "CREATE TABLE note (id BIGINT PRIMARY KEY, text VARCHAR NOT NULL, ts BIGINT NOT NULL)";
     static final String TABLE = "note";
 
-    private final DuckDBDriver driver = new DuckDBDriver();
-    private final Properties properties = new Properties();
+    private final DuckDBDriver driver;
 
     public DuckDbEngine(Setting setting) {
         // every setting runs at DuckDB's defaults: a commit is already synced (fsync_mode STANDARD)
+        this(new DuckDBDriver());
     }
 
-    @Override
-    public OpenStore create(Path dir) throws SQLException {
-        return new DuckDbStore(JdbcNotes.withSchema(connect(dir), SCHEMA));
-    }
-
-    @Override
-    public OpenStore open(Path dir) throws SQLException {
-        return new DuckDbStore(connect(dir));
-    }
-
-    private Connection connect(Path dir) throws SQLException {
-        // the driver's own connect, not DriverManager's lookup, which is harness work, not engine work
-        return driver.connect("jdbc:duckdb:" + dir.resolve(FILE_NAME), properties);
+    private DuckDbEngine(DuckDBDriver driver) {
+        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, DuckDbStore::new);
+        this.driver = driver;
     }
 
     /**
@@ -75,7 +65,7 @@ public final class DuckDbEngine implements Engine {
     public Map<String, String> describe() throws Exception {
         Map<String, String> info = new LinkedHashMap<>();
         info.put("duckdb_jdbc", jarVersion());
-        try (Connection memory = driver.connect("jdbc:duckdb:", properties)) {
+        try (Connection memory = driver.connect("jdbc:duckdb:", new Properties())) {
             // the native library loads here, before anything else can fail
             info.put("library", "loaded (an in-memory database opened)");
         } catch (LinkageError e) {
@@ -113,12 +103,7 @@ public final class DuckDbEngine implements Engine {
                         + " OS threads, closing it left " + (osThreads() - before) + " of them (/proc/self/task)");
             }
         } finally {
-            try (var files = Files.list(tmp)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(tmp);
+            deleteDescribed(tmp);
         }
         info.put("put", "DuckDBAppender in one JDBC transaction, ids bound explicitly");
         info.put("setting", "defaults (a commit is synced by default: the durable setting changes nothing)");
@@ -171,11 +156,9 @@ public final class DuckDbEngine implements Engine {
                 + " memory " + EngineDescriptor.notebook("duckdb") + ".");
     }
 
-    private static final class DuckDbStore implements OpenStore {
-        private final Connection connection;
-
+    private static final class DuckDbStore extends JdbcStore {
         DuckDbStore(Connection connection) {
-            this.connection = connection;
+            super(connection);
         }
 
         /** One transaction: the Appender's rows, flushed at its close, then one commit. */
@@ -195,16 +178,6 @@ public final class DuckDbEngine implements Engine {
             }
             connection.commit();
             connection.setAutoCommit(true);
-        }
-
-        @Override
-        public long count() throws SQLException {
-            return JdbcNotes.count(connection);
-        }
-
-        @Override
-        public List<Note> readAll() throws SQLException {
-            return JdbcNotes.readAll(connection);
         }
 
         /**
@@ -239,11 +212,6 @@ public final class DuckDbEngine implements Engine {
                 layout.put("columns", columns);
             }
             return layout;
-        }
-
-        @Override
-        public void close() throws SQLException {
-            connection.close();
         }
     }
 }

@@ -111,20 +111,6 @@ public final class EngineDescriptor {
         return runtime;
     }
 
-    public Kind kind() {
-        return kind;
-    }
-
-    /** One of the reference write-up's engines (or its calibration column): it fills the reference's tables. */
-    public boolean inReference() {
-        return reference;
-    }
-
-    /** Why this engine cannot be measured at all, whatever the machine; empty if it can. */
-    public Optional<String> unavailable() {
-        return Optional.ofNullable(unavailable);
-    }
-
     /**
      * A new instance of a JVM engine for a setting; called only inside a trial process, so the test JVM loads no
      * engine.
@@ -137,6 +123,11 @@ public final class EngineDescriptor {
         return factory.apply(setting);
     }
 
+    /** Why this engine cannot be measured at all, whatever the machine; empty if it can. */
+    public Optional<String> unavailable() {
+        return Optional.ofNullable(unavailable);
+    }
+
     /** Whether a commit is synced before it returns under the setting, and how (the beyond tables' durability row). */
     public Durability durability(Setting setting) {
         return setting == Setting.DURABLE ? durable : byDefault;
@@ -147,6 +138,16 @@ public final class EngineDescriptor {
      * default); the durable setting's differs where the engine does not sync by default.
      */
     public record Durability(boolean synced, String how) {
+    }
+
+    /** What kind of store it keeps, and so what its count and put do and how its store lies on disk. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** One of the reference write-up's engines (or its calibration column): it fills the reference's tables. */
+    public boolean inReference() {
+        return reference;
     }
 
     /** The files one store owns, in words ("store.db in the store's directory, with -wal and -shm"). */
@@ -232,10 +233,7 @@ public final class EngineDescriptor {
 
         /** The SQL schema and count query, which scans the table; {@code put} says how the binding puts the notes. */
         public Builder sql(String put) {
-            this.kind = Kind.SQL;
-            this.count = SQL_COUNT;
-            this.put = put;
-            return this;
+            return kind(Kind.SQL, SQL_COUNT, put);
         }
 
         public Builder kind(Kind kind, String count, String put) {
@@ -257,21 +255,20 @@ public final class EngineDescriptor {
             return this;
         }
 
-        public Builder storeFiles(String files) {
+        /**
+         * How a store lies on disk: its {@code files}, and the KB allocated per store of the large and of the small
+         * workload, as measured on ext4 (the run's disk estimate).
+         */
+        public Builder storeFiles(String files, long largeKb, long smallKb) {
             this.storeFiles = files;
+            this.largeKb = largeKb;
+            this.smallKb = smallKb;
             return this;
         }
 
-        /** Allocated KB per store of the large and of the small workload, as measured on ext4. */
         /** A store grows by about this many KB with every open (RocksDB: one more LOG.old.*). */
         public Builder diskKbPerOpen(long kb) {
             this.perOpenKb = kb;
-            return this;
-        }
-
-        public Builder diskKb(long large, long small) {
-            this.largeKb = large;
-            this.smallKb = small;
             return this;
         }
 

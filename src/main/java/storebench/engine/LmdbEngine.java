@@ -37,8 +37,8 @@ public final class LmdbEngine implements Engine {
                     + " (`mdb_stat`'s ms_entries, in a read transaction), exact, without reading the notes", "inside"
                     + " put: each key and value is copied into a direct buffer, then by LMDB into its pages")
             .storeFiles("data.mdb (the B-tree's pages; it grows as pages are written, up to the map size) and lock.mdb"
-                    + " (the reader table) in the store's directory")
-            .diskKb(420, 32).colour(0x117733)
+                    + " (the reader table) in the store's directory", 420, 32)
+            .colour(0x117733)
             .syncedByDefault("LMDB's default (no MDB_NOSYNC, MDB_NOMETASYNC or MDB_WRITEMAP): a commit writes its"
                     + " pages, fdatasyncs the data file and writes the meta page through a descriptor opened with"
                     + " O_DSYNC before it returns; an open, count, read or close syncs nothing")

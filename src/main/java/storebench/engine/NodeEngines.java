@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.model.StatId;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -16,16 +17,15 @@ public final class NodeEngines {
     private static final String SQL_PUT = "inside put: the binding binds each note's values to the prepared INSERT";
 
     public static final EngineDescriptor TURSO = EngineDescriptor.node("turso", "Turso Database").sql(SQL_PUT)
-            .reference().storeFiles("store.db and its -wal file (not checkpointed on close) in the store's directory")
-            .diskKb(360, 16).colour(0x009E73).syncedByDefault("WAL with synchronous=FULL (its default): the log is"
+            .reference().storeFiles("store.db and its -wal file (not checkpointed on close) in the store's directory",
+                    360, 16).colour(0x009E73).syncedByDefault("WAL with synchronous=FULL (its default): the log is"
                     + " synced at each commit").caveats(NodeEngines::turso).build();
     public static final EngineDescriptor LIBSQL = EngineDescriptor.node("libsql", "libSQL").sql(SQL_PUT)
-            .reference().storeFiles("store.db in the store's directory (rollback journal)")
-            .diskKb(360, 16).colour(0xCC79A7).syncedByDefault(SqliteEngine.ROLLBACK_FULL).caveats(NodeEngines::libsql)
-            .build();
+            .reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16).colour(0xCC79A7)
+            .syncedByDefault(SqliteEngine.ROLLBACK_FULL).caveats(NodeEngines::libsql).build();
     public static final EngineDescriptor SQLITE_NODE = EngineDescriptor.node("sqlite-node", "SQLite (Node.js)")
-            .sql(SQL_PUT).reference().storeFiles("store.db in the store's directory (rollback journal)")
-            .diskKb(360, 16).colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL).build();
+            .sql(SQL_PUT).reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16)
+            .colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL).build();
 
     private NodeEngines() {
     }
@@ -55,7 +55,7 @@ public final class NodeEngines {
     /** This run's Turso count figures, one per open run (each in a fresh worker), as a parenthesis; or "". */
     private static String countRuns(RunView run) {
         String setting = run.firstSetting();
-        return run.results().measurement(TURSO.id(), setting, "count_ms")
+        return run.results().measurement(TURSO.id(), setting, StatId.COUNT_MS.id())
                 .filter(m -> m.runs.size() > 1)
                 .map(m -> " (count in this run's workers under " + setting + ": " + m.runs.stream()
                         .map(v -> Stat.number(v, 3)).collect(Collectors.joining(", ")) + " ms)")
@@ -68,7 +68,7 @@ public final class NodeEngines {
                 + " the file and its page cache are released when the garbage collector finalizes the statement. The"
                 + " Node worker gives a minor GC and one event-loop turn between stores, as an application's event"
                 + " loop would (without it every visited store stays open), outside the open, query, close span."
-                + " So libSQL's close row leaves out the real close; the row \"" + run.label("close_fin_ms")
+                + " So libSQL's close row leaves out the real close; the row \"" + run.label(StatId.CLOSE_FIN_MS.id())
                 + "\" times close with that GC and turn, for every Node engine alike" + realClose(run) + ".");
     }
 
@@ -76,21 +76,22 @@ public final class NodeEngines {
     private static String realClose(RunView run) {
         String setting = run.firstSetting();
         RunResults r = run.results();
-        Optional<RunResults.Measurement> lib = r.measurement(LIBSQL.id(), setting, "close_fin_ms");
-        Optional<RunResults.Measurement> libClose = r.measurement(LIBSQL.id(), setting, "close_ms");
-        Optional<RunResults.Measurement> node = r.measurement(SQLITE_NODE.id(), setting, "close_fin_ms");
-        Optional<RunResults.Measurement> nodeClose = r.measurement(SQLITE_NODE.id(), setting, "close_ms");
+        Optional<RunResults.Measurement> lib = r.measurement(LIBSQL.id(), setting, StatId.CLOSE_FIN_MS.id());
+        Optional<RunResults.Measurement> libClose = r.measurement(LIBSQL.id(), setting, StatId.CLOSE_MS.id());
+        Optional<RunResults.Measurement> node = r.measurement(SQLITE_NODE.id(), setting, StatId.CLOSE_FIN_MS.id());
+        Optional<RunResults.Measurement> nodeClose = r.measurement(SQLITE_NODE.id(), setting, StatId.CLOSE_MS.id());
         if (lib.isEmpty() || libClose.isEmpty()) {
             return "";
         }
-        String text = ": " + run.format("close_fin_ms", lib.get().value) + " against its close() of "
-                + run.format("close_ms", libClose.get().value);
+        String text = ": " + run.format(StatId.CLOSE_FIN_MS.id(), lib.get().value) + " against its close() of "
+                + run.format(StatId.CLOSE_MS.id(), libClose.get().value);
         if (node.isPresent() && nodeClose.isPresent()) {
             double real = lib.get().value - node.get().value + nodeClose.get().value;
             return text + " (" + setting + "); SQLite (Node.js), whose close() releases the store itself, takes "
-                    + run.format("close_fin_ms", node.get().value) + " for the same span, so libSQL's real close costs"
-                    + " about " + run.format("close_ms", Math.max(0, real)) + " (its span minus SQLite (Node.js)'s GC and"
-                    + " turn), and its open, query, close reads against the others with that in place of its close";
+                    + run.format(StatId.CLOSE_FIN_MS.id(), node.get().value) + " for the same span, so libSQL's real"
+                    + " close costs about " + run.format(StatId.CLOSE_MS.id(), Math.max(0, real)) + " (its span minus"
+                    + " SQLite (Node.js)'s GC and turn), and its open, query, close reads against the others with"
+                    + " that in place of its close";
         }
         return text + " (" + setting + ")";
     }

@@ -3,6 +3,7 @@ package storebench.engine;
 import io.objectbox.Box;
 import io.objectbox.BoxStore;
 import io.objectbox.BoxStoreBuilder;
+import storebench.model.StatId;
 import storebench.results.Stat;
 
 import java.lang.reflect.Method;
@@ -35,7 +36,7 @@ public final class ObjectBoxEngine implements Engine {
     /** The reference's "skip model sync": no public way in objectbox-java 5.1.0, so the column says why. */
     public static final EngineDescriptor SKIP_MODEL_SYNC = EngineDescriptor.jvmUnavailable("objectbox-nosync",
                     "ObjectBox, skip model sync")
-            .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES).diskKb(444, 28)
+            .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES, 444, 28)
             .syncedByDefault(SYNCED).colour(0x999999)
             .unavailable("objectbox-java 5.1.0 has no public way to open a store without syncing its model:"
                     + " BoxStoreBuilder has no such option (its only related field, skipReadSchema, is package-private,"
@@ -45,7 +46,7 @@ public final class ObjectBoxEngine implements Engine {
     private static EngineDescriptor.Builder variant(String id, String title) {
         boolean cached = id.endsWith("-cached");
         return EngineDescriptor.jvm(id, title, () -> new ObjectBoxEngine(cached))
-                .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES).diskKb(444, 28)
+                .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES, 444, 28)
                 .syncedByDefault(SYNCED).caveats(ObjectBoxEngine::caveats);
     }
 
@@ -107,9 +108,9 @@ public final class ObjectBoxEngine implements Engine {
         String first = run.firstSetting();
         if ("large".equals(run.results().run().path("workload").asText())) {
             for (String e : List.of(CACHED_MODEL.id(), SYNC_EVERY_OPEN.id())) {
-                var disk = run.results().measurement(e, first, "disk_kb");
+                var disk = run.results().measurement(e, first, StatId.DISK_KB.id());
                 if (disk.isPresent()) {
-                    c.add("ObjectBox's space per store is " + run.format("disk_kb", disk.get().value)
+                    c.add("ObjectBox's space per store is " + run.format(StatId.DISK_KB.id(), disk.get().value)
                             + " here against the reference's 472 KB: objectbox-python builds each note's FlatBuffer with"
                             + " the generic flatbuffers.Builder, ObjectBox Java with its generated cursor code and the"
                             + " native library, and the native versions differ (objectbox-c 5.3.2 there, see the"
@@ -129,14 +130,14 @@ public final class ObjectBoxEngine implements Engine {
     /** Says why the two ObjectBox variants measure the same, where they do. */
     private static java.util.Optional<String> sameVariants(RunView run) {
         for (String setting : run.settings()) {
-            var x = run.results().measurement(SYNC_EVERY_OPEN.id(), setting, "open_ms");
-            var y = run.results().measurement(CACHED_MODEL.id(), setting, "open_ms");
+            var x = run.results().measurement(SYNC_EVERY_OPEN.id(), setting, StatId.OPEN_MS.id());
+            var y = run.results().measurement(CACHED_MODEL.id(), setting, StatId.OPEN_MS.id());
             if (x.isPresent() && y.isPresent()) {
                 double diff = Math.abs(x.get().value - y.get().value) / Math.min(x.get().value, y.get().value);
                 double noise = Math.max(x.get().spread == null ? 0 : x.get().spread,
                         y.get().spread == null ? 0 : y.get().spread);
-                String figures = "open " + run.format("open_ms", x.get().value) + " vs "
-                        + run.format("open_ms", y.get().value) + ", " + setting;
+                String figures = "open " + run.format(StatId.OPEN_MS.id(), x.get().value) + " vs "
+                        + run.format(StatId.OPEN_MS.id(), y.get().value) + ", " + setting;
                 if (diff <= Math.max(noise, 0.05)) {
                     return java.util.Optional.of("ObjectBox \"sync every open\" and \"cached model\" measure the same"
                             + " within the noise (" + figures + "): in Java the model is built by generated code"

@@ -29,8 +29,8 @@ public final class RocksDbEngine implements Engine {
                     + " WAL and the memtable")
             .storeFiles("all in the store's directory: CURRENT, IDENTITY, LOCK, MANIFEST-*, OPTIONS-*, the WAL"
                     + " (*.log), the info log LOG (and one LOG.old.* per later open, up to keep_log_file_num), and"
-                    + " *.sst tables (the first open after create flushes the WAL's notes into one)")
-            .diskKb(400, 64).diskKbPerOpen(40).colour(0x882255)
+                    + " *.sst tables (the first open after create flushes the WAL's notes into one)", 400, 64)
+            .diskKbPerOpen(40).colour(0x882255)
             .syncedWhenDurable("the commit appends the batch to the WAL with a write(), unsynced (WriteOptions sync"
                     + " false, the default), and close does not sync the WAL either: creating a store syncs only the new"
                     + " database's MANIFEST, CURRENT, OPTIONS file and directory", "WriteOptions.setSync(true): the"

@@ -12,38 +12,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 
 /** SQLite through org.xerial:sqlite-jdbc, with the engine's and the driver's defaults. */
-public final class SqliteEngine implements Engine {
+public final class SqliteEngine extends JdbcEngine {
     /** SQLite's default durability, here and in the Node worker's SQLite-family engines. */
     static final String ROLLBACK_FULL = "rollback journal with synchronous=FULL (the default): the journal and the"
             + " database file are synced at each commit";
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite", SqliteEngine::new)
             .sql("inside put: the binding binds each note's values to the prepared INSERT").reference()
             .storeFiles("store.db in the store's directory (rollback journal: store.db-journal only during a"
-                    + " transaction)")
-            .diskKb(360, 16).colour(0xE69F00).syncedByDefault(ROLLBACK_FULL).caveats(SqliteEngine::caveats).build();
+                    + " transaction)", 360, 16)
+            .colour(0xE69F00).syncedByDefault(ROLLBACK_FULL).caveats(SqliteEngine::caveats).build();
 
     /** The database file inside a store's directory (docs/protocol.md, "Store layout"). */
     public static final String FILE_NAME = "store.db";
     static final String SCHEMA = "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)";
 
-    private final Properties properties = new Properties();
-
-    @Override
-    public OpenStore create(Path dir) throws SQLException {
-        return new SqliteStore(JdbcNotes.withSchema(connect(dir), SCHEMA));
-    }
-
-    @Override
-    public OpenStore open(Path dir) throws SQLException {
-        return new SqliteStore(connect(dir));
-    }
-
-    private Connection connect(Path dir) throws SQLException {
+    public SqliteEngine() {
         // JDBC.createConnection skips DriverManager's driver lookup, which is harness, not engine.
-        return JDBC.createConnection("jdbc:sqlite:" + dir.resolve(FILE_NAME), properties);
+        super("jdbc:sqlite:", FILE_NAME, JDBC::createConnection, SCHEMA, SqliteStore::new);
     }
 
     @Override
@@ -85,11 +72,9 @@ public final class SqliteEngine implements Engine {
         }
     }
 
-    private static final class SqliteStore implements OpenStore {
-        private final Connection connection;
-
+    private static final class SqliteStore extends JdbcStore {
         SqliteStore(Connection connection) {
-            this.connection = connection;
+            super(connection);
         }
 
         /**
@@ -101,16 +86,6 @@ public final class SqliteEngine implements Engine {
         @Override
         public void putAll(Note[] notes) throws SQLException {
             JdbcNotes.putAll(connection, notes, c -> { });
-        }
-
-        @Override
-        public long count() throws SQLException {
-            return JdbcNotes.count(connection);
-        }
-
-        @Override
-        public List<Note> readAll() throws SQLException {
-            return JdbcNotes.readAll(connection);
         }
 
         /** Its pages (PRAGMA), the note table's b-tree pages by type (dbstat), and ts's storage classes. */
@@ -150,11 +125,6 @@ public final class SqliteEngine implements Engine {
                 layout.put("tsTypes", types);
             }
             return layout;
-        }
-
-        @Override
-        public void close() throws SQLException {
-            connection.close();
         }
     }
 }

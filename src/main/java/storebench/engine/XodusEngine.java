@@ -33,8 +33,8 @@ public final class XodusEngine implements Engine {
                     + " (KeyValueNotes) wrapped in ArrayByteIterables and put into the transaction's mutable tree;"
                     + " the commit writes the tree's new pages to the log")
             .storeFiles("the environment's log in the store's directory: 00000000000.xd (one log file, up to 8 MB),"
-                    + " and xd.lck, the lock file Xodus rewrites (with the opener's pid and stack) on every open")
-            .diskKb(350, 12).colour(0xAA4499)
+                    + " and xd.lck, the lock file Xodus rewrites (with the opener's pid and stack) on every open",
+                    350, 12).colour(0xAA4499)
             .syncedWhenDurable("a commit writes its pages to the log file unsynced (exodus.log.durableWrite=false);"
                     + " the log is synced when the environment closes, or by a commit made 10 s (exodus.log.syncPeriod)"
                     + " after the last sync", "EnvironmentConfig.setLogDurableWrite(true): each commit's log writes"

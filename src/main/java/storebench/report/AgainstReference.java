@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
@@ -28,13 +29,14 @@ import static storebench.report.model.Titles.settingTitle;
  */
 final class AgainstReference {
     /** The reference's rows, in its order; stores per second is create's inverse and load is the machine's. */
-    static final List<String> ROWS = List.of("create_ms", "open_ms", "count_ms", "oqc_ms", "oqc_p99_ms", "close_ms",
-            "mem_resident_kb", "mem_anon_kb", OpenStoreMemory.TOTAL, "disk_kb");
+    static final List<String> ROWS = List.of(StatId.CREATE_MS.id(), StatId.OPEN_MS.id(), StatId.COUNT_MS.id(),
+            StatId.OQC_MS.id(), StatId.OQC_P99_MS.id(), StatId.CLOSE_MS.id(), StatId.MEM_RESIDENT_KB.id(),
+            StatId.MEM_ANON_KB.id(), OpenStoreMemory.TOTAL, StatId.DISK_KB.id());
     /**
      * The reference's row a row of ours is set beside where their ids differ: a Python process' heap is not
      * pre-touched, so its resident growth is its total, as the Node worker's is.
      */
-    private static final Map<String, String> THERE = Map.of(OpenStoreMemory.TOTAL, "mem_resident_kb");
+    private static final Map<String, String> THERE = Map.of(OpenStoreMemory.TOTAL, StatId.MEM_RESIDENT_KB.id());
     /** The reference's base column. */
     static final String BASE = "sqlite";
 
@@ -70,7 +72,7 @@ final class AgainstReference {
                 continue;
             }
             List<String> engines = ctx.engines().stream().filter(e -> !e.equals(BASE))
-                    .filter(e -> reference.figure(setting, e, "oqc_ms").isPresent())
+                    .filter(e -> reference.figure(setting, e, StatId.OQC_MS.id()).isPresent())
                     .filter(e -> ROWS.stream().anyMatch(stat -> here(setting, e, stat).isPresent()))
                     .toList();
             if (engines.isEmpty()) {

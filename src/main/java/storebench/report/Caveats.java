@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.report.model.Text;
 import storebench.report.model.Titles;
 
@@ -28,7 +29,8 @@ import java.util.stream.Collectors;
  */
 final class Caveats {
     /** The figures whose run-to-run spread is the run's noise: the open runs' medians (a p99 is a few slow stores). */
-    static final List<String> NOISE_STATS = List.of("open_ms", "count_ms", "close_ms", "oqc_ms");
+    static final List<String> NOISE_STATS = List.of(StatId.OPEN_MS.id(), StatId.COUNT_MS.id(), StatId.CLOSE_MS.id(),
+            StatId.OQC_MS.id());
 
     /** The reference's 316 KB per SQL store: 79 pages of 4 KiB. */
     static final long REFERENCE_SQL_PAGES = 79;
@@ -188,39 +190,49 @@ final class Caveats {
                 + " (79 pages of 4 KiB) because of the workload's ts: 1791676800000 + j has 13 digits, a 6-byte"
                 + " integer in SQLite's record format.");
         if (detailed != null) {
-            long cells = detailed.path("leafCells").asLong();
-            long leaves = detailed.path("leafPages").asLong();
-            long pages = detailed.path("pageCount").asLong();
-            long pageSize = detailed.path("pageSize").asLong(4096);
-            double record = (double) detailed.path("leafPayloadBytes").asLong() / cells;
-            long perLeaf = (cells + leaves - 1) / leaves;
-            long extra = pages - REFERENCE_SQL_PAGES;
-            c.append(" Each note's record is ").append(Titles.fmt(record, 0)).append(" bytes (")
-                    .append(Titles.engineTitle(detailedEngine)).append("'s dbstat: ")
-                    .append(Titles.fmt(cells, 0)).append(" rows in ").append(Titles.fmt(leaves, 0))
-                    .append(" leaf pages), so a ").append(pageSize / 1024).append(" KiB leaf holds ").append(perLeaf)
-                    .append(" rows: ").append(leaves).append(" leaves, ").append(detailed.path("interiorPages").asLong())
-                    .append(" interior page and the schema page make ").append(pages).append(" pages = ")
-                    .append(Titles.fmt(pages * pageSize / 1024.0, 0)).append(" KiB.");
-            if (extra > 0) {
-                long refLeaves = REFERENCE_SQL_PAGES - (pages - leaves);
-                long refPerLeaf = (cells + refLeaves - 1) / refLeaves;
-                // a leaf has an 8-byte header; each row costs its record plus a 2-byte cell pointer and two
-                // 2-byte varints (record size, rowid)
-                long refRecord = (pageSize - 8) / refPerLeaf - 6;
-                c.append(" The reference's 79 pages hold ").append(refPerLeaf)
-                        .append(" rows per leaf, so its records were at most ").append(refRecord).append(" bytes, ")
-                        .append(Titles.fmt(record - refRecord, 0)).append(" narrower (a ts of at most 3 bytes,"
-                                + " or none). A SQL store here has ")
-                        .append(extra).append(" more pages: about ").append(Titles.fmt(extra * pageSize / 1024.0, 0))
-                        .append(" KB more page cache per open store, and ")
-                        .append(Titles.fmt(100.0 * (leaves - refLeaves) / refLeaves, 0))
-                        .append("% more leaf pages for the count to scan.");
-            }
+            c.append(recordsAndPages(detailed, detailedEngine));
         }
         c.append(" Pages per store as each engine reports them (PRAGMA page_count): ").append(String.join(", ", counts))
                 .append(".");
         return Optional.of(c.toString());
+    }
+
+    /**
+     * How the pages of an engine that reports its b-tree (dbstat) add up: the record per note, the rows per leaf, the
+     * pages; and where there are more than the reference's, the record width its pages imply and what the rest cost.
+     */
+    private static String recordsAndPages(JsonNode detailed, String detailedEngine) {
+        StringBuilder c = new StringBuilder();
+        long cells = detailed.path("leafCells").asLong();
+        long leaves = detailed.path("leafPages").asLong();
+        long pages = detailed.path("pageCount").asLong();
+        long pageSize = detailed.path("pageSize").asLong(4096);
+        double record = (double) detailed.path("leafPayloadBytes").asLong() / cells;
+        long perLeaf = (cells + leaves - 1) / leaves;
+        long extra = pages - REFERENCE_SQL_PAGES;
+        c.append(" Each note's record is ").append(Titles.fmt(record, 0)).append(" bytes (")
+                .append(Titles.engineTitle(detailedEngine)).append("'s dbstat: ")
+                .append(Titles.fmt(cells, 0)).append(" rows in ").append(Titles.fmt(leaves, 0))
+                .append(" leaf pages), so a ").append(pageSize / 1024).append(" KiB leaf holds ").append(perLeaf)
+                .append(" rows: ").append(leaves).append(" leaves, ").append(detailed.path("interiorPages").asLong())
+                .append(" interior page and the schema page make ").append(pages).append(" pages = ")
+                .append(Titles.fmt(pages * pageSize / 1024.0, 0)).append(" KiB.");
+        if (extra > 0) {
+            long refLeaves = REFERENCE_SQL_PAGES - (pages - leaves);
+            long refPerLeaf = (cells + refLeaves - 1) / refLeaves;
+            // a leaf has an 8-byte header; each row costs its record plus a 2-byte cell pointer and two
+            // 2-byte varints (record size, rowid)
+            long refRecord = (pageSize - 8) / refPerLeaf - 6;
+            c.append(" The reference's 79 pages hold ").append(refPerLeaf)
+                    .append(" rows per leaf, so its records were at most ").append(refRecord).append(" bytes, ")
+                    .append(Titles.fmt(record - refRecord, 0)).append(" narrower (a ts of at most 3 bytes,"
+                            + " or none). A SQL store here has ")
+                    .append(extra).append(" more pages: about ").append(Titles.fmt(extra * pageSize / 1024.0, 0))
+                    .append(" KB more page cache per open store, and ")
+                    .append(Titles.fmt(100.0 * (leaves - refLeaves) / refLeaves, 0))
+                    .append("% more leaf pages for the count to scan.");
+        }
+        return c.toString();
     }
 
     /**

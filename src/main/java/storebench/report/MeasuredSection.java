@@ -35,14 +35,30 @@ final class MeasuredSection {
     }
 
     Section section(int n) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.BulletList(items(n)));
+        JsonNode plan = ctx.run().path("plan");
+        Map<String, List<String>> columns = wallTimeColumns();
+        List<List<Text>> rows = new ArrayList<>();
+        double total = wallTimeRows(columns, rows);
+        blocks.add(wallTimeTable(columns, rows, plan));
+        blocks.add(wholeRun(total, plan));
+        warmupTable().ifPresent(t -> {
+            blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
+                    + " never settled made the most visits bench.warmupOpens allows; its figures may still have been"
+                    + " falling)" + (jitFloors() ? ". A process kept for"
+                    + " the next phase (bench.share) warms up again for it, as far as its own query needs; in a JVM"
+                    + " a warm-up first makes its JIT floor (bench.jitVisits) once per query and process, where"
+                    + " the most is then the floor:" : ":")));
+            blocks.add(t);
+        });
+        return new Section(Block.Heading.of(2, "What was measured"), blocks);
+    }
+
+    /** The section's list: the workload, the engines, N, R and M, how runs were added or sized, volume, pool, load. */
+    private List<Text> items(int n) {
         List<Text> items = new ArrayList<>();
-        Text text = "large".equals(ctx.run().path("workload").asText())
-                ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
-                        .plus(" followed by Lorem ipsum, cut to 300 characters")
-                : Text.of("a short text ").plusCode("note <j> of agent <i>");
-        items.add(Text.of("Per store " + fmt(ctx.notesPerStore(), 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
-                .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(ctx.notesPerStore(), 0)
-                        + " notes, checked against " + fmt(ctx.notesPerStore(), 0) + " every time."));
+        items.add(workload());
         items.add(engines());
         int runs = ctx.run().path("runs").asInt();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
@@ -54,6 +70,33 @@ final class MeasuredSection {
                     + " MiB (-Dbench.trialHeapMb), not the default: their figures are not comparable with a default"
                     + " run's."));
         }
+        items.addAll(resampled(runs));
+        precision().ifPresent(items::add);
+        sampleItem().ifPresent(items::add);
+        long totalBytes = 0;
+        for (JsonNode d : ctx.results().lines("disk")) {
+            totalBytes += d.path("totalBytes").asLong();
+        }
+        items.add(Text.of("Data volume: " + fmt(totalBytes / 1024.0 / 1024.0, 1) + " MiB of store files over all trials."));
+        pool().ifPresent(items::add);
+        items.add(loadControl());
+        items.add(Text.of("Wall time per phase (s):"));
+        return items;
+    }
+
+    /** What a store holds and what the query asks. */
+    private Text workload() {
+        Text text = "large".equals(ctx.run().path("workload").asText())
+                ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
+                        .plus(" followed by Lorem ipsum, cut to 300 characters")
+                : Text.of("a short text ").plusCode("note <j> of agent <i>");
+        return Text.of("Per store " + fmt(ctx.notesPerStore(), 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
+                .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(ctx.notesPerStore(), 0)
+                        + " notes, checked against " + fmt(ctx.notesPerStore(), 0) + " every time.");
+    }
+
+    /** The open runs the gate added (-Dbench.resample), and those it failed to add. */
+    private List<Text> resampled(int runs) {
         Map<String, Integer> resampled = new LinkedHashMap<>();
         Map<String, String> resampleFailed = new LinkedHashMap<>();
         for (JsonNode l : ctx.results().lines("resample")) {
@@ -64,6 +107,7 @@ final class MeasuredSection {
                 resampled.put(key, l.path("runs").asInt());
             }
         }
+        List<Text> items = new ArrayList<>();
         if (!resampled.isEmpty()) {
             items.add(Text.of("The gate added open runs where its baseline verdicts were inconclusive"
                     + " (-Dbench.resample): " + resampled.entrySet().stream().map(e -> e.getKey() + " " + (e.getValue()
@@ -75,33 +119,40 @@ final class MeasuredSection {
                     .stream().map(e -> e.getKey() + " (" + e.getValue() + ")").collect(Collectors.joining(", "))
                     + "; their figures and verdicts are those of the runs they had."));
         }
+        return items;
+    }
+
+    /** Where the runs were sized by their figures' precision (-Dbench.precision): the runs each phase made. */
+    private Optional<Text> precision() {
         List<JsonNode> precision = ctx.results().lines("precision");
-        if (!precision.isEmpty()) {
-            String target = fmt(100 * precision.get(0).path("target").asDouble(), 1).replaceAll("\\.0$", "") + "%";
-            items.add(Text.of("Runs sized by their figures' precision (-Dbench.precision=" + target + "): a phase with"
-                    + " runs added fresh-process runs, one at a time, until the 95% interval of its figure's median lay"
-                    + " within " + target + " of it on both sides, or it had made -Dbench.maxRuns; runs made: "
-                    + precision.stream().map(l -> l.path("engine").asText() + "/" + l.path("setting").asText() + " "
-                    + l.path("phase").asText() + " " + l.path("runs").asInt() + (l.path("reached").asBoolean() ? ""
-                    : " (not reached: " + fmt(100 * l.path("farther").asDouble(), 1) + "%)"))
-                    .collect(Collectors.joining(", ")) + "."));
+        if (precision.isEmpty()) {
+            return Optional.empty();
         }
-        sampleItem().ifPresent(items::add);
-        long totalBytes = 0;
-        for (JsonNode d : ctx.results().lines("disk")) {
-            totalBytes += d.path("totalBytes").asLong();
-        }
-        items.add(Text.of("Data volume: " + fmt(totalBytes / 1024.0 / 1024.0, 1) + " MiB of store files over all trials."));
+        String target = fmt(100 * precision.get(0).path("target").asDouble(), 1).replaceAll("\\.0$", "") + "%";
+        return Optional.of(Text.of("Runs sized by their figures' precision (-Dbench.precision=" + target + "): a phase with"
+                + " runs added fresh-process runs, one at a time, until the 95% interval of its figure's median lay"
+                + " within " + target + " of it on both sides, or it had made -Dbench.maxRuns; runs made: "
+                + precision.stream().map(l -> l.path("engine").asText() + "/" + l.path("setting").asText() + " "
+                + l.path("phase").asText() + " " + l.path("runs").asInt() + (l.path("reached").asBoolean() ? ""
+                : " (not reached: " + fmt(100 * l.path("farther").asDouble(), 1) + "%)"))
+                .collect(Collectors.joining(", ")) + "."));
+    }
+
+    /** Where stores were reused from an earlier run (bench.reuse): how many, and how many created. */
+    private Optional<Text> pool() {
         int created = 0;
         int reused = 0;
         for (JsonNode p : ctx.results().lines("pool")) {
             created += p.path("created").asInt();
             reused += p.path("reused").asInt();
         }
-        if (reused > 0) {
-            items.add(Text.of("Store pool: " + fmt(reused, 0) + " stores reused from an earlier run (bench.reuse), "
-                    + fmt(created, 0) + " created; create figures are over the created stores only."));
-        }
+        return reused == 0 ? Optional.empty() : Optional.of(Text.of("Store pool: " + fmt(reused, 0) + " stores reused"
+                + " from an earlier run (bench.reuse), " + fmt(created, 0) + " created; create figures are over the"
+                + " created stores only."));
+    }
+
+    /** How the run waited for a quiet machine (bench.maxLoad), and how long. */
+    private Text loadControl() {
         long waits = 0;
         long waitMs = 0;
         for (JsonNode p : ctx.results().lines("phase")) {
@@ -111,16 +162,19 @@ final class MeasuredSection {
             }
         }
         String maxLoad = ctx.run().path("maxLoad").asText("");
-        items.add(Text.of("Load control: " + (maxLoad.isEmpty()
+        return Text.of("Load control: " + (maxLoad.isEmpty()
                 ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
                 + " waited for"
                 : "before each phase the run waited until the 1-minute load average was below " + maxLoad + " (at most "
                 + ctx.run().path("maxLoadWaitS").asLong() + " s per phase)") + "; " + waits + " waits, "
-                + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s."));
-        items.add(Text.of("Wall time per phase (s):"));
+                + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s.");
+    }
 
-        // a column per step with a wall-time column, in the order the phases are measured (steps sharing a column add
-        // up), where the run has such steps: a run from before a phase existed gets no empty column
+    /**
+     * A column per step with a wall-time column, in the order the phases are measured (steps sharing a column add
+     * up), where the run has such steps: a run from before a phase existed gets no empty column.
+     */
+    private Map<String, List<String>> wallTimeColumns() {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (PhaseReading phase : phases) {
             for (PhaseReading.WallTime step : phase.wallTimes()) {
@@ -132,7 +186,11 @@ final class MeasuredSection {
                 }
             }
         }
-        List<List<Text>> rows = new ArrayList<>();
+        return columns;
+    }
+
+    /** Adds a row of seconds per column for each engine and setting measured; returns the seconds of them all. */
+    private double wallTimeRows(Map<String, List<String>> columns, List<List<Text>> rows) {
         double total = 0;
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
@@ -151,13 +209,17 @@ final class MeasuredSection {
                 rows.add(row);
             }
         }
+        return total;
+    }
+
+    /** The wall-time table: the rows, and where the run had a plan, the columns' sums measured and estimated. */
+    private Block.Table wallTimeTable(Map<String, List<String>> columns, List<List<Text>> rows, JsonNode plan) {
         List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
         List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
         for (String column : columns.keySet()) {
             align.add(Block.Align.RIGHT);
             header.add(Text.of(column));
         }
-        JsonNode plan = ctx.run().path("plan");
         if (plan.isObject() && !rows.isEmpty()) {
             rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().lines("phase").stream()
                     .filter(l -> ops.contains(l.path("phase").asText())).mapToDouble(l -> l.path("wallMs").asDouble())
@@ -165,25 +227,18 @@ final class MeasuredSection {
             rows.add(columnSums(Text.of("all, the plan's estimate"), columns, ops -> ops.stream()
                     .mapToDouble(op -> plan.path("opsS").path(op).asDouble()).sum()));
         }
-        Block.Table wallTime = new Block.Table(header, align, rows);
+        return new Block.Table(header, align, rows);
+    }
+
+    /** The phases' seconds, the whole run's and, where it had one, the plan's estimate beside them. */
+    private Block.Paragraph wholeRun(double total, JsonNode plan) {
         List<JsonNode> end = ctx.results().lines("end");
-        Block.Paragraph sum = Block.Paragraph.of("In the phases " + fmt(total, 1) + " s"
+        return Block.Paragraph.of("In the phases " + fmt(total, 1) + " s"
                 + (plan.isObject() ? " (the plan estimated " + fmt(plan.path("phasesS").asDouble(), 1) + " s)" : "")
                 + "; the whole run " + (end.isEmpty() ? "did not finish (no end line)"
                 : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
                 + " (trial process start-up, store checks and disk scans included)"
                 + (plan.isObject() ? estimate(plan, end) : "") + ".");
-        List<Block> blocks = new ArrayList<>(List.of(new Block.BulletList(items), wallTime, sum));
-        warmupTable().ifPresent(t -> {
-            blocks.add(Block.Paragraph.of("Warm-ups: each trial process's visits before it measured (a warm-up that"
-                    + " never settled made the most visits bench.warmupOpens allows; its figures may still have been"
-                    + " falling)" + (jitFloors() ? ". A process kept for"
-                    + " the next phase (bench.share) warms up again for it, as far as its own query needs; in a JVM"
-                    + " a warm-up first makes its JIT floor (bench.jitVisits) once per query and process, where"
-                    + " the most is then the floor:" : ":")));
-            blocks.add(t);
-        });
-        return new Section(Block.Heading.of(2, "What was measured"), blocks);
     }
 
     /** A row of per-column sums: each column the sum of its steps' seconds. */

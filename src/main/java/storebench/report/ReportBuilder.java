@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.report.model.Block;
 import storebench.report.model.ChartSet;
 import storebench.report.model.EnvironmentTable;
@@ -147,36 +148,7 @@ public final class ReportBuilder {
         int n = ctx.run().path("stores").asInt();
         Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.run().path("workload").asText() + " workload, "
                 + fmt(ctx.notesPerStore(), 0) + " notes per store");
-        List<Block> preamble = new ArrayList<>();
-        String machine = env.isObject() ? "measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
-                + env.path("cores").asInt() + " cores, " + fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)
-                + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
-                + env.path("benchRoot").path("fsType").asText("?") : "on a machine its missing environment.json would"
-                + " name";
-        preamble.add(Block.Paragraph.of("As of " + ctx.run().path("started").asText("?").replaceFirst("T.*", "")
-                + " · " + machine + ". " + fmt(n, 0) + " stores per engine and setting, warm page cache only."));
-        if (!env.isObject()) {
-            preamble.add(new Block.Paragraph(Text.strong("No environment.json").plus(": the run's folder lacks the"
-                    + " file every run writes beside its results, so the machine, its kernel, the bench root's file"
-                    + " system and the engines' versions are unknown here.")));
-        }
-        List<RunResults.Source> sources = ctx.results().sources();
-        if (!sources.isEmpty()) {
-            List<String> machines = ctx.results().machines();
-            List<String> parts = new ArrayList<>();
-            for (RunResults.Source s : sources) {
-                parts.add(String.join(", ", s.engines()) + " under " + String.join(", ", s.settings())
-                        + (machines.size() > 1 ? " on machine " + (machines.indexOf(s.machine()) + 1) : ""));
-            }
-            String which = machines.size() > 1 ? " on " + machines.size() + " machines ("
-                    + String.join("; ", machines.stream().map(m -> "machine " + (machines.indexOf(m) + 1) + ": " + m)
-                    .toList()) + "; the machine above is the first run's, and ratios between engines measured on"
-                    + " different machines are not evaluated)" : ", all on this machine";
-            preamble.add(Block.Paragraph.of("Merged from " + sources.size() + " runs" + which + ": "
-                    + String.join("; ", parts) + "."));
-        }
-        ctx.results().incomplete().ifPresent(why -> preamble.add(new Block.Paragraph(Text.strong("Incomplete run")
-                .plus(": " + why + ". The tables hold only what finished before it stopped."))));
+        List<Block> preamble = preamble(env, n);
 
         List<Section> findings = new ArrayList<>();
         Summary summary = new Summary(ctx, inReference);
@@ -203,6 +175,47 @@ public final class ReportBuilder {
                 ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), ctx.notesPerStore(), ctx.held(),
                         inReference, phases),
                 runDir == null ? "?" : runDir.toString());
+    }
+
+    /** Under the title: when and on what machine, where the run was merged from, and whether it finished. */
+    private List<Block> preamble(JsonNode env, int n) {
+        List<Block> preamble = new ArrayList<>();
+        String machine = env.isObject() ? "measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
+                + env.path("cores").asInt() + " cores, " + fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)
+                + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
+                + env.path("benchRoot").path("fsType").asText("?") : "on a machine its missing environment.json would"
+                + " name";
+        preamble.add(Block.Paragraph.of("As of " + ctx.run().path("started").asText("?").replaceFirst("T.*", "")
+                + " · " + machine + ". " + fmt(n, 0) + " stores per engine and setting, warm page cache only."));
+        if (!env.isObject()) {
+            preamble.add(new Block.Paragraph(Text.strong("No environment.json").plus(": the run's folder lacks the"
+                    + " file every run writes beside its results, so the machine, its kernel, the bench root's file"
+                    + " system and the engines' versions are unknown here.")));
+        }
+        mergedFrom().ifPresent(preamble::add);
+        ctx.results().incomplete().ifPresent(why -> preamble.add(new Block.Paragraph(Text.strong("Incomplete run")
+                .plus(": " + why + ". The tables hold only what finished before it stopped."))));
+        return preamble;
+    }
+
+    /** Where the run was merged from several (Merge): which engines and settings each gave, on which machine. */
+    private Optional<Block> mergedFrom() {
+        List<RunResults.Source> sources = ctx.results().sources();
+        if (sources.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> machines = ctx.results().machines();
+        List<String> parts = new ArrayList<>();
+        for (RunResults.Source s : sources) {
+            parts.add(String.join(", ", s.engines()) + " under " + String.join(", ", s.settings())
+                    + (machines.size() > 1 ? " on machine " + (machines.indexOf(s.machine()) + 1) : ""));
+        }
+        String which = machines.size() > 1 ? " on " + machines.size() + " machines ("
+                + String.join("; ", machines.stream().map(m -> "machine " + (machines.indexOf(m) + 1) + ": " + m)
+                .toList()) + "; the machine above is the first run's, and ratios between engines measured on"
+                + " different machines are not evaluated)" : ", all on this machine";
+        return Optional.of(Block.Paragraph.of("Merged from " + sources.size() + " runs" + which + ": "
+                + String.join("; ", parts) + "."));
     }
 
     private List<Block> opening(Summary summary) {
@@ -304,8 +317,8 @@ public final class ReportBuilder {
             }
         }
         boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && ctx.results().measurement(e, setting,
-                "open_ms").isPresent());
-        Optional<Stat> closeFin = ctx.results().stat("close_fin_ms");
+                StatId.OPEN_MS.id()).isPresent());
+        Optional<Stat> closeFin = ctx.results().stat(StatId.CLOSE_FIN_MS.id());
         if (jvmRan && closeFin.isPresent()) {
             notes.add(Text.of(closeFin.get().label(ctx.notesPerStore(), ctx.held()) + ": measured in the Node worker"
                     + " only; a JVM engine releases its store within close()."));

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
@@ -91,14 +92,14 @@ final class Summary {
     List<String> opening() {
         String s = ctx.settings().get(0);
         List<String> out = new ArrayList<>();
-        rank(s, "oqc_ms", OQC).ifPresent(r -> out.add("With " + settingTitle(s) + ", " + r.headline(VISIT)));
+        rank(s, StatId.OQC_MS.id(), OQC).ifPresent(r -> out.add("With " + settingTitle(s) + ", " + r.headline(VISIT)));
         rank(s, OpenStoreMemory.TOTAL, MEMORY).map(r -> r.headline(HELD_TOTAL))
-                .or(() -> rank(s, "mem_resident_kb", RESIDENT).map(r -> r.headline(HELD_RESIDENT)))
+                .or(() -> rank(s, StatId.MEM_RESIDENT_KB.id(), RESIDENT).map(r -> r.headline(HELD_RESIDENT)))
                 .ifPresent(out::add);
         String creating = "Creating a store with its " + fmt(ctx.notesPerStore(), 0) + " notes in one transaction";
         Headline created = new Headline(creating + " is fastest with %s, %s", creating + " takes %2$s with %1$s",
                 "takes %s times as long");
-        rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.headline(created)));
+        rank(s, StatId.CREATE_MS.id(), CREATE).ifPresent(r -> out.add(r.headline(created)));
         return out;
     }
 
@@ -116,16 +117,16 @@ final class Summary {
         String s = ctx.settings().get(0);
         tolerancesUsed.clear();
         List<String> out = new ArrayList<>();
-        rank(s, "oqc_ms", OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
-        rank(s, "count_ms", COUNT).ifPresent(r -> out.add(r.sentence()));
-        rank(s, OpenStoreMemory.TOTAL, MEMORY).or(() -> rank(s, "mem_resident_kb", RESIDENT))
+        rank(s, StatId.OQC_MS.id(), OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
+        rank(s, StatId.COUNT_MS.id(), COUNT).ifPresent(r -> out.add(r.sentence()));
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).or(() -> rank(s, StatId.MEM_RESIDENT_KB.id(), RESIDENT))
                 .ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
-        rank(s, "create_ms", CREATE).ifPresent(r -> out.add(r.sentence()));
-        rank(s, "disk_kb", DISK).ifPresent(r -> out.add(r.sentence()));
-        rank(s, "orc_ms", READ).ifPresent(r -> out.add(r.sentence()));
-        rank(s, "conc_oqc_per_s_t2", CONCURRENCY).ifPresent(r -> out.add(r.sentence() + speedUp(r)));
-        rank(s, "cold_oqc_ms", COLD).ifPresent(r -> out.add(r.sentence() + coldCost(r)));
-        rank(s, "capacity_stores", CAPACITY).ifPresent(r -> out.add(r.sentence()));
+        rank(s, StatId.CREATE_MS.id(), CREATE).ifPresent(r -> out.add(r.sentence()));
+        rank(s, StatId.DISK_KB.id(), DISK).ifPresent(r -> out.add(r.sentence()));
+        rank(s, StatId.ORC_MS.id(), READ).ifPresent(r -> out.add(r.sentence()));
+        rank(s, StatId.concOqcPerS(2), CONCURRENCY).ifPresent(r -> out.add(r.sentence() + speedUp(r)));
+        rank(s, StatId.COLD_OQC_MS.id(), COLD).ifPresent(r -> out.add(r.sentence() + coldCost(r)));
+        rank(s, StatId.CAPACITY_STORES.id(), CAPACITY).ifPresent(r -> out.add(r.sentence()));
         String note = out.isEmpty() ? "" : "Each line ranks the engines under " + settingTitle(s)
                 + " (the run's first setting); tied: figures whose runs' ranges overlap"
                 + tolerances() + ".";
@@ -311,9 +312,9 @@ final class Summary {
     /** "Most of it is the open for A (61%) and B (62%), the count query for C (74%)": its largest part, per engine. */
     private String largestPart(Ranking r) {
         Map<String, String> parts = new LinkedHashMap<>();
-        parts.put("open_ms", "the open");
-        parts.put("count_ms", "the count query");
-        parts.put("close_ms", "the close");
+        parts.put(StatId.OPEN_MS.id(), "the open");
+        parts.put(StatId.COUNT_MS.id(), "the count query");
+        parts.put(StatId.CLOSE_MS.id(), "the close");
         Map<String, List<String>> byPart = new LinkedHashMap<>();
         for (Measurement m : r.named()) {
             Map<String, Double> figures = new LinkedHashMap<>();
@@ -348,8 +349,9 @@ final class Summary {
         List<String> nearlyAll = new ArrayList<>();
         List<String> part = new ArrayList<>();
         for (Measurement m : r.named()) {
-            Optional<Measurement> anon = ctx.results().measurement(m.engine, r.setting, "mem_anon_kb");
-            Optional<Measurement> resident = ctx.results().measurement(m.engine, r.setting, "mem_resident_kb");
+            Optional<Measurement> anon = ctx.results().measurement(m.engine, r.setting, StatId.MEM_ANON_KB.id());
+            Optional<Measurement> resident = ctx.results().measurement(m.engine, r.setting,
+                    StatId.MEM_RESIDENT_KB.id());
             if (anon.isEmpty() || resident.isEmpty() || resident.get().value <= 0) {
                 continue;
             }
@@ -406,7 +408,7 @@ final class Summary {
     private String coldCost(Ranking r) {
         Map<String, Double> ratios = new LinkedHashMap<>();
         for (Measurement m : r.named()) {
-            ctx.results().measurement(m.engine, r.setting, "oqc_ms").filter(warm -> warm.value > 0)
+            ctx.results().measurement(m.engine, r.setting, StatId.OQC_MS.id()).filter(warm -> warm.value > 0)
                     .ifPresent(warm -> ratios.put(engineTitle(m.engine), m.value / warm.value));
         }
         if (ratios.size() < 2) {
@@ -426,7 +428,7 @@ final class Summary {
     private String speedUp(Ranking r) {
         List<String> out = new ArrayList<>();
         for (Measurement m : r.named()) {
-            ctx.results().measurement(m.engine, r.setting, "conc_oqc_per_s_t1").filter(one -> one.value > 0)
+            ctx.results().measurement(m.engine, r.setting, StatId.concOqcPerS(1)).filter(one -> one.value > 0)
                     .ifPresent(one -> out.add(engineTitle(m.engine) + " " + ratio(m.value / one.value) + " times"));
         }
         return out.isEmpty() ? "" : " Against one worker, two give " + list(out) + " the throughput.";

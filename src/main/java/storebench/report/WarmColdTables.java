@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.StatId;
 import storebench.report.model.Block;
 import storebench.report.model.Text;
 
@@ -104,7 +105,7 @@ final class WarmColdTables {
         String spread = ProfileSection.DASH;
         for (JsonNode l : lines) {
             if ("stat".equals(l.path("kind").asText()) && engine.equals(l.path("engine").asText())
-                    && setting.equals(l.path("setting").asText()) && "oqc_ms".equals(l.path("stat").asText())
+                    && setting.equals(l.path("setting").asText()) && StatId.OQC_MS.id().equals(l.path("stat").asText())
                     && l.hasNonNull("spread")) {
                 spread = ProfileSection.pct(l.path("spread").asDouble()) + " (R = " + l.path("runs").size() + ")";
             }

@@ -5,10 +5,16 @@ import storebench.report.model.Section;
 import storebench.report.model.Text;
 
 import storebench.phase.Phases;
+import storebench.phase.ColdPhase;
+import storebench.phase.ConcurrencyPhase;
+import storebench.phase.CreatePhase;
+import storebench.phase.DiskPhase;
+import storebench.phase.MemoryPhase;
+import storebench.phase.OpenRunsPhase;
+import storebench.results.Stat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
-import storebench.results.OpenStoreMemory;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
@@ -33,8 +39,8 @@ class SummaryTest {
         lines.add(run);
     }
 
-    private void stat(String engine, String setting, String stat, double value, double... runs) {
-        ObjectNode l = ResultsFile.line("stat").put("engine", engine).put("setting", setting).put("stat", stat)
+    private void stat(String engine, String setting, Stat stat, double value, double... runs) {
+        ObjectNode l = ResultsFile.line("stat").put("engine", engine).put("setting", setting).put("stat", stat.id())
                 .put("value", value);
         if (runs.length > 0) {
             var a = l.putArray("runs");
@@ -46,13 +52,13 @@ class SummaryTest {
     }
 
     private void oqc(String engine, double median, double low, double high) {
-        stat(engine, "default", "oqc_ms", median, low, median, high);
+        stat(engine, "default", OpenRunsPhase.OQC_MS, median, low, median, high);
     }
 
     private void parts(String engine, double open, double count, double close) {
-        stat(engine, "default", "open_ms", open, 0.0, 1.0);
-        stat(engine, "default", "count_ms", count, 0.0, 1.0);
-        stat(engine, "default", "close_ms", close, 0.0, 1.0);
+        stat(engine, "default", OpenRunsPhase.OPEN_MS, open, 0.0, 1.0);
+        stat(engine, "default", OpenRunsPhase.COUNT_MS, count, 0.0, 1.0);
+        stat(engine, "default", OpenRunsPhase.CLOSE_MS, close, 0.0, 1.0);
     }
 
     private Summary summary() {
@@ -70,7 +76,7 @@ class SummaryTest {
     /** A line of the memory total as a run that has the statistic writes it: described by its "about". */
     private void total(String engine, double value) {
         ObjectNode l = ResultsFile.line("stat").put("engine", engine).put("setting", "default")
-                .put("stat", OpenStoreMemory.TOTAL).put("value", value);
+                .put("stat", MemoryPhase.MEM_TOTAL_KB.id()).put("value", value);
         l.putObject("about").put("label", "Memory per open store (%M% open), in total").put("unit", "kb")
                 .put("decimals", 0).put("better", "lower").put("group", "memory").put("order", 9).put("ofRuns", false)
                 .put("tolerance", 0.05);
@@ -92,9 +98,9 @@ class SummaryTest {
 
     @Test
     void theOpeningsMemorySentenceRanksByTheTotalWhereTheRunHasIt() {
-        stat("xodus", "default", "mem_resident_kb", 0.3);
-        stat("h2", "default", "mem_resident_kb", 113);
-        stat("sqlite", "default", "mem_resident_kb", 425);
+        stat("xodus", "default", MemoryPhase.MEM_RESIDENT_KB, 0.3);
+        stat("h2", "default", MemoryPhase.MEM_RESIDENT_KB, 113);
+        stat("sqlite", "default", MemoryPhase.MEM_RESIDENT_KB, 425);
         total("xodus", 25);
         total("h2", 1119);
         total("sqlite", 426);
@@ -105,9 +111,9 @@ class SummaryTest {
 
     @Test
     void anOlderRunWithoutTheTotalRanksByResidentMemory() {
-        stat("xodus", "default", "mem_resident_kb", 0.3);
-        stat("h2", "default", "mem_resident_kb", 113);
-        stat("sqlite", "default", "mem_resident_kb", 425);
+        stat("xodus", "default", MemoryPhase.MEM_RESIDENT_KB, 0.3);
+        stat("h2", "default", MemoryPhase.MEM_RESIDENT_KB, 113);
+        stat("sqlite", "default", MemoryPhase.MEM_RESIDENT_KB, 425);
 
         assertThat(summary().opening()).containsExactly("An open store costs least resident memory with Xodus, under"
                 + " 1 KB; the runner-up, H2, needs 113 KB, SQLite 425 KB.");
@@ -115,11 +121,11 @@ class SummaryTest {
 
     @Test
     void theOpeningNamesTwoTiesAtMostAndTheCreateSentenceItsNotesPerStore() {
-        stat("sqlite", "default", "create_ms", 6.00);
-        stat("sqlite-node", "default", "create_ms", 6.10);
-        stat("libsql", "default", "create_ms", 6.20);
-        stat("turso", "default", "create_ms", 6.30);
-        stat("objectbox", "default", "create_ms", 9.00);
+        stat("sqlite", "default", CreatePhase.CREATE_MS, 6.00);
+        stat("sqlite-node", "default", CreatePhase.CREATE_MS, 6.10);
+        stat("libsql", "default", CreatePhase.CREATE_MS, 6.20);
+        stat("turso", "default", CreatePhase.CREATE_MS, 6.30);
+        stat("objectbox", "default", CreatePhase.CREATE_MS, 9.00);
 
         assertThat(summary().opening()).containsExactly("Creating a store with its 1,000 notes in one transaction is"
                 + " fastest with SQLite, 6.00 ms, tied with SQLite (Node.js) at 6.10 ms, libSQL at 6.20 ms and others;"
@@ -129,7 +135,7 @@ class SummaryTest {
     @Test
     void aRunsOnlyEngineIsNotCalledTheFastest() {
         oqc("lmdb", 0.208, 0.205, 0.210);
-        stat("lmdb", "default", "create_ms", 2.19);
+        stat("lmdb", "default", CreatePhase.CREATE_MS, 2.19);
 
         assertThat(summary().opening()).containsExactly("With defaults, a visit (open, count query, close) takes"
                 + " 0.208 ms with LMDB.", "Creating a store with its 1,000 notes in one transaction takes 2.19 ms with"
@@ -167,9 +173,9 @@ class SummaryTest {
 
     @Test
     void anEngineBeyondTheReferenceIsNamedWhereItLeads() {
-        stat("lmdb", "default", "count_ms", 0.004, 0.0039, 0.0041);
-        stat("sqlite", "default", "count_ms", 0.204, 0.2, 0.21);
-        stat("libsql", "default", "count_ms", 0.236, 0.23, 0.24);
+        stat("lmdb", "default", OpenRunsPhase.COUNT_MS, 0.004, 0.0039, 0.0041);
+        stat("sqlite", "default", OpenRunsPhase.COUNT_MS, 0.204, 0.2, 0.21);
+        stat("libsql", "default", OpenRunsPhase.COUNT_MS, 0.236, 0.23, 0.24);
 
         assertThat(sentence("The count query alone")).isEqualTo("The count query alone: LMDB leads at 0.004 ms; the"
                 + " runner-up, SQLite, takes 51 times as long (0.204 ms), libSQL 59 times (0.236 ms).");
@@ -189,9 +195,9 @@ class SummaryTest {
 
     @Test
     void onePassFiguresTieWithinTheComparisonsToleranceAndTheClosingNoteSaysSo() {
-        stat("objectbox-cached", "default", "create_ms", 5.10);
-        stat("objectbox", "default", "create_ms", 5.44);   // 6.7% more: within create's 10%
-        stat("sqlite", "default", "create_ms", 6.19);      // 21% more: the runner-up
+        stat("objectbox-cached", "default", CreatePhase.CREATE_MS, 5.10);
+        stat("objectbox", "default", CreatePhase.CREATE_MS, 5.44);   // 6.7% more: within create's 10%
+        stat("sqlite", "default", CreatePhase.CREATE_MS, 6.19);      // 21% more: the runner-up
 
         assertThat(sentence("Creating a store")).isEqualTo("Creating a store and writing its notes in one transaction:"
                 + " ObjectBox, cached model leads at 5.10 ms, tied with ObjectBox, sync every open (5.44 ms); the"
@@ -203,12 +209,12 @@ class SummaryTest {
 
     @Test
     void memorySaysHowMuchIsTheProcessOwnAndWhatTheSecondSettingMoves() {
-        stat("sqlite", "default", "mem_resident_kb", 425);
-        stat("sqlite", "default", "mem_anon_kb", 425);
-        stat("objectbox", "default", "mem_resident_kb", 2481);
-        stat("objectbox", "default", "mem_anon_kb", 2053);
-        stat("sqlite", "mmap-threshold", "mem_resident_kb", 430);
-        stat("objectbox", "mmap-threshold", "mem_resident_kb", 491);
+        stat("sqlite", "default", MemoryPhase.MEM_RESIDENT_KB, 425);
+        stat("sqlite", "default", MemoryPhase.MEM_ANON_KB, 425);
+        stat("objectbox", "default", MemoryPhase.MEM_RESIDENT_KB, 2481);
+        stat("objectbox", "default", MemoryPhase.MEM_ANON_KB, 2053);
+        stat("sqlite", "mmap-threshold", MemoryPhase.MEM_RESIDENT_KB, 430);
+        stat("objectbox", "mmap-threshold", MemoryPhase.MEM_RESIDENT_KB, 491);
 
         assertThat(sentence("Resident memory")).isEqualTo("Resident memory per open store: SQLite needs the least,"
                 + " 425 KB; the runner-up, ObjectBox, sync every open, needs 5.8 times as much (2,481 KB). Of the"
@@ -220,9 +226,9 @@ class SummaryTest {
 
     @Test
     void aLeaderThatPrintsAsZeroGetsNoRatios() {
-        stat("xodus", "default", "mem_resident_kb", 0.332);
-        stat("lmdb", "default", "mem_resident_kb", 242.28);
-        stat("sqlite", "default", "mem_resident_kb", 425);
+        stat("xodus", "default", MemoryPhase.MEM_RESIDENT_KB, 0.332);
+        stat("lmdb", "default", MemoryPhase.MEM_RESIDENT_KB, 242.28);
+        stat("sqlite", "default", MemoryPhase.MEM_RESIDENT_KB, 425);
 
         assertThat(sentence("Resident memory")).startsWith("Resident memory per open store: Xodus needs the least,"
                 + " under 1 KB; the runner-up, LMDB, needs 242 KB, SQLite 425 KB.");
@@ -230,10 +236,10 @@ class SummaryTest {
 
     @Test
     void concurrencySaysWhatTheSecondWorkerBringsEachEngine() {
-        stat("sqlite", "default", "conc_oqc_per_s_t2", 6745, 6700, 6800);
-        stat("objectbox", "default", "conc_oqc_per_s_t2", 974, 950, 990);
-        stat("sqlite", "default", "conc_oqc_per_s_t1", 3454, 3400, 3500);
-        stat("objectbox", "default", "conc_oqc_per_s_t1", 1138, 1100, 1150);
+        stat("sqlite", "default", ConcurrencyPhase.perSecond(2), 6745, 6700, 6800);
+        stat("objectbox", "default", ConcurrencyPhase.perSecond(2), 974, 950, 990);
+        stat("sqlite", "default", ConcurrencyPhase.perSecond(1), 3454, 3400, 3500);
+        stat("objectbox", "default", ConcurrencyPhase.perSecond(1), 1138, 1100, 1150);
 
         assertThat(sentence("Two workers")).isEqualTo("Two workers at once, open-query-close per second: SQLite leads"
                 + " with 6,745; the runner-up, ObjectBox, sync every open, is 6.9 times slower (974). Against one"
@@ -261,11 +267,11 @@ class SummaryTest {
 
     @Test
     void againstTheReferenceSetsItsRatiosToSqliteBesideThisRunsOwnRuntimes() {
-        stat("sqlite", "default", "oqc_ms", 0.275, 0.27, 0.28);
-        stat("objectbox-cached", "default", "oqc_ms", 0.818, 0.8, 0.83);
-        stat("sqlite-node", "default", "oqc_ms", 0.292, 0.28, 0.3);
-        stat("turso", "default", "oqc_ms", 2.472, 2.4, 2.5);
-        stat("objectbox-cached", "default", "disk_kb", 432);  // SQLite's disk missing: no ratio here
+        stat("sqlite", "default", OpenRunsPhase.OQC_MS, 0.275, 0.27, 0.28);
+        stat("objectbox-cached", "default", OpenRunsPhase.OQC_MS, 0.818, 0.8, 0.83);
+        stat("sqlite-node", "default", OpenRunsPhase.OQC_MS, 0.292, 0.28, 0.3);
+        stat("turso", "default", OpenRunsPhase.OQC_MS, 2.472, 2.4, 2.5);
+        stat("objectbox-cached", "default", DiskPhase.DISK_KB, 432);  // SQLite's disk missing: no ratio here
 
         Section section = new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load())
                 .section().orElseThrow();
@@ -284,8 +290,8 @@ class SummaryTest {
 
     @Test
     void theReportPutsTheSectionAfterTheSettingsTablesForTheReferencesWorkloadOnly() {
-        stat("sqlite", "default", "oqc_ms", 0.275, 0.27, 0.28);
-        stat("objectbox", "default", "oqc_ms", 0.774, 0.76, 0.79);
+        stat("sqlite", "default", OpenRunsPhase.OQC_MS, 0.275, 0.27, 0.28);
+        stat("objectbox", "default", OpenRunsPhase.OQC_MS, 0.774, 0.76, 0.79);
 
         List<String> headings = ReportBuilder.of(new RunResults(lines, null), Phases.ALL).findings().stream()
                 .map(s -> s.heading().text()).toList();
@@ -300,19 +306,19 @@ class SummaryTest {
     void coldCostsThatDifferLittleAreSaidOnce() {
         oqc("sqlite", 0.275, 0.270, 0.280);
         oqc("objectbox", 0.774, 0.760, 0.790);
-        stat("sqlite", "default", "cold_oqc_ms", 0.523, 0.52, 0.53);
-        stat("objectbox", "default", "cold_oqc_ms", 1.500, 1.49, 1.51);
+        stat("sqlite", "default", ColdPhase.COLD_OQC_MS, 0.523, 0.52, 0.53);
+        stat("objectbox", "default", ColdPhase.COLD_OQC_MS, 1.500, 1.49, 1.51);
 
         assertThat(sentence("With the pool dropped")).endsWith(" Against its warm figure, the dropped cache costs"
                 + " each of these about 1.94 times.");
-        stat("objectbox", "default", "cold_oqc_ms", 2.400, 2.39, 2.41);
+        stat("objectbox", "default", ColdPhase.COLD_OQC_MS, 2.400, 2.39, 2.41);
         assertThat(sentence("With the pool dropped")).endsWith(" Against its warm figure, the dropped cache costs"
                 + " ObjectBox, sync every open most (3.1 times) and SQLite least (1.90 times).");
     }
 
     @Test
     void noSectionWithoutAnEngineOfTheReferenceBesideItsSqlite() {
-        stat("h2", "default", "oqc_ms", 3.1, 3.0, 3.2);
+        stat("h2", "default", OpenRunsPhase.OQC_MS, 3.1, 3.0, 3.2);
 
         assertThat(new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load()).section())
                 .isEmpty();

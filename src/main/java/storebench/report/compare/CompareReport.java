@@ -1,5 +1,6 @@
 package storebench.report.compare;
 
+import storebench.model.StatId;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 import storebench.report.model.Titles;
@@ -254,9 +255,9 @@ public final class CompareReport {
         return "Ratios are after / before: below 1 the after run was faster or smaller (for stores per second, above 1"
                 + " is faster). A statistic is marked worse or better where it moved beyond its noise: an open-run"
                 + " statistic beyond the larger of the two runs' spreads ((max − min) / median of the R run figures);"
-                + " create and stores per second beyond " + tolerance("create_ms")
-                + ", memory beyond " + tolerance("mem_resident_kb") + " and disk beyond "
-                + tolerance("disk_kb") + " (one pass, no spread). Load is the machine's, not"
+                + " create and stores per second beyond " + tolerance(StatId.CREATE_MS.id())
+                + ", memory beyond " + tolerance(StatId.MEM_RESIDENT_KB.id()) + " and disk beyond "
+                + tolerance(StatId.DISK_KB.id()) + " (one pass, no spread). Load is the machine's, not"
                 + " judged; a figure that is not positive (a heap that shrank) has no ratio.";
     }
 

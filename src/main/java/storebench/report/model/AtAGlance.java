@@ -1,5 +1,6 @@
 package storebench.report.model;
 
+import storebench.model.StatId;
 import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 
@@ -23,14 +24,14 @@ public record AtAGlance(String setting, String workload, int stores, int notesPe
     }
 
     public static final List<Column> COLUMNS = List.of(
-            new Column("open_ms", "open", Stat.Unit.MS, 3),
-            new Column("count_ms", "count", Stat.Unit.MS, 3),
-            new Column("close_ms", "close", Stat.Unit.MS, 3),
-            new Column("oqc_ms", "open-query-close", Stat.Unit.MS, 3),
-            new Column("oqc_p99_ms", "its p99", Stat.Unit.MS, 3),
+            new Column(StatId.OPEN_MS.id(), "open", Stat.Unit.MS, 3),
+            new Column(StatId.COUNT_MS.id(), "count", Stat.Unit.MS, 3),
+            new Column(StatId.CLOSE_MS.id(), "close", Stat.Unit.MS, 3),
+            new Column(StatId.OQC_MS.id(), "open-query-close", Stat.Unit.MS, 3),
+            new Column(StatId.OQC_P99_MS.id(), "its p99", Stat.Unit.MS, 3),
             new Column(OpenStoreMemory.TOTAL, "memory per open store, total", Stat.Unit.KB, 0),
-            new Column("create_ms", "create", Stat.Unit.MS, 2),
-            new Column("disk_kb", "disk per store", Stat.Unit.KB, 0));
+            new Column(StatId.CREATE_MS.id(), "create", Stat.Unit.MS, 2),
+            new Column(StatId.DISK_KB.id(), "disk per store", Stat.Unit.KB, 0));
 
     /** One engine's figures, in {@link #COLUMNS}' order; empty where the run has none. */
     public record Row(String engine, String title, boolean inReference, List<OptionalDouble> values) {

@@ -1,6 +1,7 @@
 package storebench.report.model;
 
 
+import storebench.model.StatId;
 import storebench.results.Curve;
 import storebench.results.PhaseReading;
 import storebench.results.RunResults;
@@ -31,8 +32,8 @@ import java.util.function.Predicate;
 public record ChartSet(List<String> engines, List<String> settings, Optional<Headline> headline,
                        List<PercentilePlot> percentiles, List<BarGroup> bars, List<CurvePlot> curves) {
     /** The open-query-close statistics the headline draws: its median and its p99. */
-    public static final String MEDIAN = "oqc_ms";
-    public static final String P99 = "oqc_p99_ms";
+    public static final String MEDIAN = StatId.OQC_MS.id();
+    public static final String P99 = StatId.OQC_P99_MS.id();
 
     /**
      * The headline chart: open-query-close per engine, the median as a bar and the p99 beyond it, one colour per setting.

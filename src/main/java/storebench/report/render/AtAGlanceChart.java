@@ -1,5 +1,7 @@
 package storebench.report.render;
 
+import storebench.model.StatId;
+import storebench.model.StatId;
 import storebench.report.model.AtAGlance;
 
 import java.util.List;
@@ -19,6 +21,11 @@ public final class AtAGlanceChart {
     private static final int ROW = 26;
     private static final int TOP = 58;
     private static final String FONT = "font-family=\"sans-serif\"";
+    private static final String MEDIAN = StatId.OQC_MS.id();
+    private static final String P99 = StatId.OQC_P99_MS.id();
+    /** How the chart prints its figures: as the table's open-query-close column. */
+    private static final AtAGlance.Column OQC = AtAGlance.COLUMNS.stream().filter(c -> c.stat().equals(MEDIAN))
+            .findFirst().orElseThrow();
 
     private AtAGlanceChart() {
     }
@@ -26,22 +33,7 @@ public final class AtAGlanceChart {
     /** The chart as a standalone SVG file's text. */
     public static String svg(AtAGlance figures) {
         List<AtAGlance.Row> rows = figures.rows();
-        double low = Double.MAX_VALUE;
-        double high = 0;
-        for (AtAGlance.Row r : rows) {
-            for (OptionalDouble v : List.of(r.value("oqc_ms"), r.value("oqc_p99_ms"))) {
-                if (v.isPresent() && v.getAsDouble() > 0) {
-                    low = Math.min(low, v.getAsDouble());
-                    high = Math.max(high, v.getAsDouble());
-                }
-            }
-        }
-        if (high == 0) {
-            throw new IllegalArgumentException("no engine has an open-query-close figure under " + figures.setting());
-        }
-        int lowDecade = (int) Math.floor(Math.log10(low));
-        int highDecade = Math.max(lowDecade + 1, (int) Math.ceil(Math.log10(high)));
-        Axis axis = new Axis(lowDecade, highDecade);
+        Axis axis = Axis.over(figures);
         int plotBottom = TOP + rows.size() * ROW;
         int height = plotBottom + 62;
         String title = "Open, query (count), close per store: median and p99";
@@ -60,8 +52,19 @@ public final class AtAGlanceChart {
                         .append("\" height=\"").append(ROW).append("\" fill=\"#eef3fa\"/>\n");
             }
         }
-        for (int d = lowDecade; d <= highDecade; d++) {
-            for (int m = 1; m <= (d == highDecade ? 1 : 9); m++) {
+        grid(svg, axis, plotBottom);
+        for (int k = 0; k < rows.size(); k++) {
+            row(svg, axis, rows.get(k), TOP + k * ROW);
+        }
+        legend(svg, plotBottom + 40, figures.runs());
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    /** A line per decade and per step within it, each decade labelled below the plot. */
+    private static void grid(StringBuilder svg, Axis axis, int plotBottom) {
+        for (int d = axis.lowDecade; d <= axis.highDecade; d++) {
+            for (int m = 1; m <= (d == axis.highDecade ? 1 : 9); m++) {
                 double x = axis.x(m * Math.pow(10, d));
                 svg.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(TOP).append("\" x2=\"")
                         .append(num(x)).append("\" y2=\"").append(plotBottom).append("\" stroke=\"")
@@ -70,46 +73,65 @@ public final class AtAGlanceChart {
             text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, "middle", 11, "normal", "#404655",
                     plain(Math.pow(10, d)) + " ms");
         }
-        for (int k = 0; k < rows.size(); k++) {
-            AtAGlance.Row r = rows.get(k);
-            int y = TOP + k * ROW;
-            text(svg, LABELS - 8, y + 17, "end", 12, r.inReference() ? "bold" : "normal", "#202530", r.title());
-            OptionalDouble median = r.value("oqc_ms");
-            OptionalDouble p99 = r.value("oqc_p99_ms");
-            if (median.isEmpty()) {
-                text(svg, LABELS + 4, y + 17, "start", 11, "normal", "#404655", "not measured");
-                continue;
-            }
-            double end = axis.x(median.getAsDouble());
-            svg.append("<rect x=\"").append(LABELS).append("\" y=\"").append(y + 6).append("\" width=\"")
-                    .append(num(Math.max(1, end - LABELS))).append("\" height=\"14\" fill=\"")
-                    .append(colour(r.engine())).append("\"/>\n");
-            double labelAt = end;
-            if (p99.isPresent()) {
-                double whisker = axis.x(p99.getAsDouble());
-                svg.append("<path d=\"M").append(num(end)).append(' ').append(y + 13).append('H').append(num(whisker))
-                        .append("M").append(num(whisker)).append(' ').append(y + 7).append('V').append(y + 19)
-                        .append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
-                labelAt = Math.max(end, whisker);
-            }
-            AtAGlance.Column oqc = AtAGlance.COLUMNS.get(3);
-            text(svg, labelAt + 6, y + 17, "start", 11, "normal", "#202530", AtAGlance.text(oqc, median)
-                    + (p99.isPresent() ? " (p99 " + AtAGlance.text(oqc, p99) + ")" : "") + " ms");
+    }
+
+    /** An engine's row at {@code y}: its title, the median's bar, the p99's whisker and both figures. */
+    private static void row(StringBuilder svg, Axis axis, AtAGlance.Row r, int y) {
+        text(svg, LABELS - 8, y + 17, "end", 12, r.inReference() ? "bold" : "normal", "#202530", r.title());
+        OptionalDouble median = r.value(MEDIAN);
+        OptionalDouble p99 = r.value(P99);
+        if (median.isEmpty()) {
+            text(svg, LABELS + 4, y + 17, "start", 11, "normal", "#404655", "not measured");
+            return;
         }
-        int legend = plotBottom + 40;
+        double end = axis.x(median.getAsDouble());
+        svg.append("<rect x=\"").append(LABELS).append("\" y=\"").append(y + 6).append("\" width=\"")
+                .append(num(Math.max(1, end - LABELS))).append("\" height=\"14\" fill=\"")
+                .append(colour(r.engine())).append("\"/>\n");
+        double labelAt = end;
+        if (p99.isPresent()) {
+            double whisker = axis.x(p99.getAsDouble());
+            svg.append("<path d=\"M").append(num(end)).append(' ').append(y + 13).append('H').append(num(whisker))
+                    .append("M").append(num(whisker)).append(' ').append(y + 7).append('V').append(y + 19)
+                    .append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
+            labelAt = Math.max(end, whisker);
+        }
+        text(svg, labelAt + 6, y + 17, "start", 11, "normal", "#202530", AtAGlance.text(OQC, median)
+                + (p99.isPresent() ? " (p99 " + AtAGlance.text(OQC, p99) + ")" : "") + " ms");
+    }
+
+    /** What the band, the bar and the whisker mean, at {@code legend}. */
+    private static void legend(StringBuilder svg, int legend, int runs) {
         svg.append("<rect x=\"12\" y=\"").append(legend - 11).append("\" width=\"14\" height=\"14\" fill=\"#eef3fa\""
                 + " stroke=\"#c9ced6\"/>\n");
         text(svg, 32, legend, "start", 12, "normal", "#404655", "the reference write-up's engines (bold)");
         svg.append("<path d=\"M292 ").append(legend - 4).append("H312M312 ").append(legend - 10).append('V')
                 .append(legend + 2).append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
         text(svg, 318, legend, "start", 12, "normal", "#404655",
-                "bar: median of " + figures.runs() + " runs; whisker: p99");
-        svg.append("</svg>\n");
-        return svg.toString();
+                "bar: median of " + runs + " runs; whisker: p99");
     }
 
     /** The x of a value on a log axis over whole decades. */
     private record Axis(int lowDecade, int highDecade) {
+        /** The decades around every engine's median and p99. */
+        static Axis over(AtAGlance figures) {
+            double low = Double.MAX_VALUE;
+            double high = 0;
+            for (AtAGlance.Row r : figures.rows()) {
+                for (OptionalDouble v : List.of(r.value(MEDIAN), r.value(P99))) {
+                    if (v.isPresent() && v.getAsDouble() > 0) {
+                        low = Math.min(low, v.getAsDouble());
+                        high = Math.max(high, v.getAsDouble());
+                    }
+                }
+            }
+            if (high == 0) {
+                throw new IllegalArgumentException("no engine has an open-query-close figure under " + figures.setting());
+            }
+            int lowDecade = (int) Math.floor(Math.log10(low));
+            return new Axis(lowDecade, Math.max(lowDecade + 1, (int) Math.ceil(Math.log10(high))));
+        }
+
         double x(double v) {
             double at = (Math.log10(Math.max(v, Math.pow(10, lowDecade))) - lowDecade) / (highDecade - lowDecade);
             return LABELS + at * PLOT;

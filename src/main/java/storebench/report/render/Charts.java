@@ -234,9 +234,30 @@ final class Charts {
         // a log scale: the fastest engines' bars would be slivers beside the slowest's on a linear one
         double smallest = Arrays.stream(median).flatMap(Arrays::stream).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).filter(v -> v > 0).min().orElse(1);
+        double floor = Math.pow(10, Math.floor(Math.log10(smallest)));
+        LogAxis value = logAxis(floor, median, p99);
+        BarRenderer front = settingBars(settings.size(), 255);
+        BarRenderer back = settingBars(settings.size(), 80);
+        for (BarRenderer bars : List.of(front, back)) {
+            bars.setBase(floor); // a log axis has no 0 to start a bar from
+            bars.setIncludeBaseInRange(false);
+        }
+        back.setDefaultItemLabelGenerator(medianAndP99(medians, p99, numberFormat(decimals)));
+        labelsAtBarEnds(back);
+        for (int s = 0; s < settings.size(); s++) {
+            back.setSeriesVisibleInLegend(s, false);
+        }
+        CategoryPlot plot = new CategoryPlot(medians, categories, value, front);
+        plot.setDataset(1, tails);
+        plot.setRenderer(1, back);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.REVERSE); // the medians over their p99s
+        return horizontal(title, plot, settings.size() > 1);
+    }
+
+    /** The headline's axis: ms on a log scale from {@code floor}, a tick per decade. */
+    private static LogAxis logAxis(double floor, Double[][] median, Double[][] p99) {
         double largest = Stream.concat(Arrays.stream(median), Arrays.stream(p99)).flatMap(Arrays::stream)
                 .filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(10);
-        double floor = Math.pow(10, Math.floor(Math.log10(smallest)));
         LogAxis value = new LogAxis("ms per store (log scale)");
         value.setBase(10);
         value.setNumberFormatOverride(new DecimalFormat("#,##0.####", DecimalFormatSymbols.getInstance(Locale.US)));
@@ -244,14 +265,13 @@ final class Charts {
         value.setRange(floor, largest * 12);
         value.setTickUnit(new NumberTickUnit(1)); // a tick per decade: 0.1, 1, 10
         value.setAutoTickUnitSelection(false);
-        BarRenderer front = settingBars(settings.size(), 255);
-        BarRenderer back = settingBars(settings.size(), 80);
-        for (BarRenderer bars : List.of(front, back)) {
-            bars.setBase(floor); // a log axis has no 0 to start a bar from
-            bars.setIncludeBaseInRange(false);
-        }
-        NumberFormat number = numberFormat(decimals);
-        back.setDefaultItemLabelGenerator(new CategoryItemLabelGenerator() {
+        return value;
+    }
+
+    /** The headline's labels: "median (p99 …)" at the end of each p99 bar. */
+    private static CategoryItemLabelGenerator medianAndP99(DefaultCategoryDataset medians, Double[][] p99,
+                                                           NumberFormat number) {
+        return new CategoryItemLabelGenerator() {
             @Override
             public String generateRowLabel(CategoryDataset data, int row) {
                 return data.getRowKey(row).toString();
@@ -268,16 +288,7 @@ final class Charts {
                 return m == null ? null : number.format(m) + (p99[row][column] == null ? ""
                         : " (p99 " + number.format(p99[row][column]) + ")");
             }
-        });
-        labelsAtBarEnds(back);
-        for (int s = 0; s < settings.size(); s++) {
-            back.setSeriesVisibleInLegend(s, false);
-        }
-        CategoryPlot plot = new CategoryPlot(medians, categories, value, front);
-        plot.setDataset(1, tails);
-        plot.setRenderer(1, back);
-        plot.setDatasetRenderingOrder(DatasetRenderingOrder.REVERSE); // the medians over their p99s
-        return horizontal(title, plot, settings.size() > 1);
+        };
     }
 
     /** The engines' axis of a bar chart: a group of bars per engine, its title beside it. */

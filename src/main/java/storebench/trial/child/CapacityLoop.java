@@ -62,89 +62,150 @@ public final class CapacityLoop {
      */
     CapacitySamples run(Path root, Workload workload, int max, int every, int warmOpens, long marginKb,
                         long diskMarginBytes, IntConsumer progress) throws Exception {
-        CapacitySamples s = new CapacitySamples();
-        long expected = workload.notesPerStore();
-        List<OpenStore> open = new ArrayList<>();
+        Holding holding = new Holding(root, workload.notesPerStore(), max, every, progress);
+        try {
+            StoreCopy template = createAndWarm(root, workload, warmOpens, holding.expected);
+            holding.samples.points.add(holding.spare.around(() -> point(0)));
+            Margins margins = new Margins(Files.getFileStore(root), marginKb, diskMarginBytes);
+            for (int i = 0; i < max && holding.samples.stop == null; i++) {
+                holding.samples.stop = margins.reached(i);
+                if (holding.samples.stop == null) {
+                    holding.hold(i, template);
+                }
+            }
+            return holding.finish();
+        } finally {
+            holding.release();
+        }
+    }
+
+    /** Creates store 0, opens, counts and closes it {@code warmOpens} times, and reads its files for the copies. */
+    private StoreCopy createAndWarm(Path root, Workload workload, int warmOpens, long expected) throws Exception {
+        loops.create(root, workload, new int[]{0}, done -> { });
+        Path first = StoreLayout.storeDir(root, 0);
+        StoreCopy template = StoreCopy.of(first);
+        for (int k = 0; k < warmOpens; k++) {
+            try (OpenStore store = engine.open(first)) {
+                loops.checkCount(0, first, expected, store.count());
+            }
+        }
+        return template;
+    }
+
+    /** The limits a capacity loop stops at before a store fails: the machine's memory, the managed heap, the disk. */
+    private static final class Margins {
+        private final java.nio.file.FileStore disk;
+        private final HeapMargin heap;
+        private final long marginKb;
+        private final long diskMarginBytes;
+
+        Margins(java.nio.file.FileStore disk, long marginKb, long diskMarginBytes) {
+            this.disk = disk;
+            this.heap = HeapMargin.arm();
+            this.marginKb = marginKb;
+            this.diskMarginBytes = diskMarginBytes;
+        }
+
+        /** The limit reached before store {@code i} is held (memory read every 10 stores, disk every 100), or null. */
+        String reached(int i) throws java.io.IOException {
+            if (i % 10 == 0 && ProcResources.memAvailableKb() < marginKb) {
+                return "memory";
+            }
+            if (heap.reached()) {
+                return "heap";
+            }
+            if (i % 100 == 0 && disk.getUsableSpace() < diskMarginBytes) {
+                return "disk";
+            }
+            return null;
+        }
+    }
+
+    /** One capacity loop's stores held open, its samples and the descriptors it keeps back. */
+    private final class Holding {
+        final CapacitySamples samples = new CapacitySamples();
+        final long expected;
+        private final Path root;
+        private final int max;
+        private final int every;
+        private final IntConsumer progress;
+        private final List<OpenStore> open = new ArrayList<>();
         // descriptors kept back for the points: a store may fail because none is left, and reading /proc takes one.
         // They are closed while a point is read, so that no point counts them
-        Spare spare = new Spare();
-        long wall0 = System.nanoTime();
-        try {
-            loops.create(root, workload, new int[]{0}, done -> { });
-            Path first = StoreLayout.storeDir(root, 0);
-            StoreCopy template = StoreCopy.of(first);
-            for (int k = 0; k < warmOpens; k++) {
-                try (OpenStore store = engine.open(first)) {
-                    loops.checkCount(0, first, expected, store.count());
+        final Spare spare;
+        private final long wall0;
+
+        Holding(Path root, long expected, int max, int every, IntConsumer progress) throws java.io.IOException {
+            this.root = root;
+            this.expected = expected;
+            this.max = max;
+            this.every = every;
+            this.progress = progress;
+            this.spare = new Spare();
+            this.wall0 = System.nanoTime();
+        }
+
+        /**
+         * Copies store {@code i} from the template (store 0 is the template), opens and counts it, and keeps it open;
+         * where a step fails, the samples say which and the loop stops.
+         */
+        void hold(int i, StoreCopy template) {
+            Path dir = StoreLayout.storeDir(root, i);
+            String during = "copy";
+            OpenStore store = null;
+            try {
+                if (i > 0) {
+                    template.writeTo(dir);
                 }
+                during = "open";
+                store = engine.open(dir);
+                during = "count";
+                long n = store.count();
+                if (n != expected) {
+                    throw new CountMismatch(engineId, i, dir, expected, n);
+                }
+                open.add(store);
+                store = null; // held: closed with the others
+                during = "hold";
+                final int opened = open.size();
+                progress.accept(opened);
+                if (opened % every == 0 && opened < max) {
+                    samples.points.add(spare.around(() -> point(opened)));
+                }
+            } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
+                // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
+                if (store != null) {
+                    closeQuietly(store, true);
+                }
+                samples.stop = "error";
+                samples.during = during;
+                samples.store = i;
+                samples.message = describe(t);
             }
-            s.points.add(spare.around(() -> point(0)));
-            java.nio.file.FileStore disk = Files.getFileStore(root);
-            HeapMargin heap = HeapMargin.arm();
-            for (int i = 0; i < max; i++) {
-                if (i % 10 == 0 && ProcResources.memAvailableKb() < marginKb) {
-                    s.stop = "memory";
-                    break;
-                }
-                if (heap.reached()) {
-                    s.stop = "heap";
-                    break;
-                }
-                if (i % 100 == 0 && disk.getUsableSpace() < diskMarginBytes) {
-                    s.stop = "disk";
-                    break;
-                }
-                Path dir = StoreLayout.storeDir(root, i);
-                String during = "copy";
-                OpenStore store = null;
-                try {
-                    if (i > 0) {
-                        template.writeTo(dir);
-                    }
-                    during = "open";
-                    store = engine.open(dir);
-                    during = "count";
-                    long n = store.count();
-                    if (n != expected) {
-                        throw new CountMismatch(engineId, i, dir, expected, n);
-                    }
-                    open.add(store);
-                    store = null; // held: closed with the others
-                    during = "hold";
-                    final int opened = open.size();
-                    progress.accept(opened);
-                    if (opened % every == 0 && opened < max) {
-                        s.points.add(spare.around(() -> point(opened)));
-                    }
-                } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
-                    // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
-                    if (store != null) {
-                        closeQuietly(store, true);
-                    }
-                    s.stop = "error";
-                    s.during = during;
-                    s.store = i;
-                    s.message = describe(t);
-                    break;
-                }
+        }
+
+        /** The samples at the stop: why, how many open, the wall time, the last point and the process' limits. */
+        CapacitySamples finish() throws java.io.IOException {
+            if (samples.stop == null) {
+                samples.stop = "cap";
             }
-            if (s.stop == null) {
-                s.stop = "cap";
-            }
-            s.opened = open.size();
-            s.wallNs = System.nanoTime() - wall0;
+            samples.opened = open.size();
+            samples.wallNs = System.nanoTime() - wall0;
             spare.close();
             try {
-                if (s.points.get(s.points.size() - 1).get("stores") != s.opened) {
-                    s.points.add(point(s.opened));
+                if (samples.points.get(samples.points.size() - 1).get("stores") != samples.opened) {
+                    samples.points.add(point(samples.opened));
                 }
             } catch (Throwable t) {
                 // a process out of memory may not manage one more reading: the curve ends at its last point
                 System.err.println("capacity: the point at the stop could not be read: " + t);
             }
-            s.limits = ProcResources.limits();
-            return s;
-        } finally {
+            samples.limits = ProcResources.limits();
+            return samples;
+        }
+
+        /** Closes every store held (once the answer is made, or after a failure the loop did not catch). */
+        void release() throws java.io.IOException {
             spare.close();
             int failed = 0;
             for (OpenStore store : open) {

@@ -21,6 +21,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
@@ -32,13 +33,36 @@ import java.util.function.IntConsumer;
 public final class TrialMain {
     private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
 
+    /** One request to a loaded engine: its op, the root and workload of its stores, and the request itself. */
+    private record Request(String op, Path root, Workload workload, JsonNode json) {
+        int[] ints(String field) {
+            return Protocol.toInts(json.get(field), field);
+        }
+    }
+
+    /** What the trial process does for one op on a loaded engine's stores. */
+    @FunctionalInterface
+    private interface Handler {
+        ObjectNode serve(Request request) throws Exception;
+    }
+
     private final PrintStream out;
+    /** Every op but hello and exit, by name, in the order the Node worker lists its ops (worker.js, OPS). */
+    private final Map<String, Handler> storeOps = new LinkedHashMap<>();
     private PhaseLoops phases;
     private StoreChecks checks;
-    private String engineId;
 
     private TrialMain(PrintStream out) {
         this.out = out;
+        storeOps.put(Protocol.CREATE, this::create);
+        storeOps.put(Protocol.CREATEPROFILE, this::createProfile);
+        storeOps.put(Protocol.VISITS, this::visits);
+        storeOps.put(Protocol.HOLD, this::hold);
+        storeOps.put(Protocol.CAPACITY, this::capacity);
+        storeOps.put(Protocol.CONCURRENT, this::concurrent);
+        storeOps.put(Protocol.CHECK, this::check);
+        storeOps.put(Protocol.LAYOUT, this::layout);
+        storeOps.put(Protocol.NOTES, this::notes);
     }
 
     public static void main(String[] args) throws Exception {
@@ -74,160 +98,188 @@ public final class TrialMain {
         }
     }
 
+    /**
+     * Answers one request: hello loads the engine, exit ends the process, and every other op works on the stores of
+     * the request's root and workload through its handler ({@link #storeOps}).
+     */
     private ObjectNode serve(String op, JsonNode request) throws Exception {
         if (Protocol.HELLO.equals(op)) {
-            engineId = request.path("engine").asText();
-            Engine engine = Engines.of(engineId).newEngine(Setting.of(request.path("setting").asText(
-                    Setting.DEFAULT.id())));
-            double slowdown = request.path("slowdown").asDouble(0);
-            if (slowdown > 0) {
-                engine = new SlowedEngine(engine, slowdown);
-            }
-            phases = new PhaseLoops(engineId, engine);
-            checks = new StoreChecks(engine);
-            ObjectNode result = Protocol.result(op).put("engine", engineId).put("pid", ProcessHandle.current().pid())
-                    .put("runtime", "Java " + System.getProperty("java.version") + " ("
-                            + System.getProperty("java.vm.name") + ")");
-            ObjectNode info = result.putObject("info");
-            for (Map.Entry<String, String> e : engine.describe().entrySet()) {
-                info.put(e.getKey(), e.getValue());
-            }
-            long[] timer = Environment.nanoTimeOverhead(1_000_000);
-            result.putObject("timer").put("source", "System.nanoTime").put("backToBackMedianNs", timer[0])
-                    .put("backToBackMinNs", timer[1]).put("backToBackP99Ns", timer[2]);
-            result.set("limits", Protocol.JSON.valueToTree(ProcResources.limits()));
-            return result;
+            return hello(request);
         }
         if (Protocol.EXIT.equals(op)) {
             return Protocol.result(op);
+        }
+        Handler handler = storeOps.get(op);
+        if (handler == null) {
+            throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: " + Protocol.HELLO + ", "
+                    + String.join(", ", storeOps.keySet()) + ", " + Protocol.EXIT);
         }
         if (phases == null) {
             throw new IllegalStateException("'" + op + "' before 'hello': no engine loaded");
         }
         Path root = Path.of(request.path("root").asText());
         Workload workload = Workload.of(request.path("workload").asText());
-        switch (op) {
-            case Protocol.CREATE: {
-                int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                PhaseLoops.CreateSamples s = phases.create(root, workload, stores, progress(op, stores.length));
-                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs);
-                result.putObject("samples").set("create", Protocol.longs(s.create));
-                return result;
-            }
-            case Protocol.CREATEPROFILE: {
-                int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                CreateProfileLoop.CreateProfileSamples s = phases.createProfile(root, workload, stores, progress(op, stores.length));
-                ObjectNode result = Protocol.result(op).put("wallNs", s.wallNs);
-                ObjectNode samples = result.putObject("samples");
-                samples.set("open", Protocol.longs(s.open));
-                samples.set("build", Protocol.longs(s.build));
-                samples.set("put", Protocol.longs(s.put));
-                samples.set("close", Protocol.longs(s.close));
-                samples.set("total", Protocol.longs(s.total));
-                return result;
-            }
-            case Protocol.VISITS: {
-                int[] order = Protocol.toInts(request.get("order"), "order");
-                Query query = Query.of(request.path("query").asText(Query.COUNT.id));
-                boolean settle = request.path("settle").asBoolean(false);
-                PhaseLoops.VisitSamples s = phases.visits(root, workload, order, query,
-                        request.path("yard").asBoolean(false), settle, progress(op, order.length));
-                ObjectNode result = Protocol.result(op).put("startMs", s.startMs).put("wallNs", s.wallNs)
-                        .put("compileMs", s.compileMs).put("readBytes", s.readBytes);
-                if (settle) {
-                    result.put("settleMs", s.settleMs).put("settled", s.settled);
-                }
-                ObjectNode samples = result.putObject("samples");
-                samples.set("open", Protocol.longs(s.open));
-                samples.set(query.id, Protocol.longs(s.asked));
-                samples.set("close", Protocol.longs(s.close));
-                samples.set(query.total, Protocol.longs(s.total));
-                if (s.yard.length > 0) {
-                    samples.set("yard", Protocol.longs(s.yard));
-                }
-                return result;
-            }
-            case Protocol.HOLD: {
-                int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                long wall0 = System.nanoTime();
-                Map<String, Long>[] before = holder();
-                Map<String, Long>[] after = holder();
-                // both readings once the process' memory has settled: stores just opened may still allocate
-                phases.hold(root, workload, stores, () -> before[0] = settled(), () -> after[0] = settled());
-                ObjectNode result = Protocol.result(op).put("opened", stores.length)
-                        .put("wallNs", System.nanoTime() - wall0);
-                result.set("before", Protocol.JSON.valueToTree(before[0]));
-                result.set("after", Protocol.JSON.valueToTree(after[0]));
-                return result;
-            }
-            case Protocol.CAPACITY: {
-                int max = request.path("max").asInt(0);
-                if (max < 1) {
-                    throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
-                }
-                CapacityLoop.CapacitySamples s = phases.capacity(root, workload, max, request.path("every").asInt(1000),
-                        request.path("warmOpens").asInt(0), request.path("memoryMarginKb").asLong(0),
-                        request.path("diskMarginBytes").asLong(0), progress(op, max));
-                ObjectNode result = Protocol.result(op).put("opened", s.opened).put("stop", s.stop)
-                        .put("wallNs", s.wallNs);
-                if (s.message != null) {
-                    result.put("during", s.during).put("store", s.store).put("message", s.message);
-                }
-                result.set("points", Protocol.JSON.valueToTree(s.points));
-                result.set("limits", Protocol.JSON.valueToTree(s.limits));
-                return result;
-            }
-            case Protocol.CONCURRENT: {
-                JsonNode sharesNode = request.get("shares");
-                if (sharesNode == null || !sharesNode.isArray() || sharesNode.size() == 0) {
-                    throw new IllegalArgumentException("concurrent needs \"shares\": one array of stores per worker");
-                }
-                int[][] shares = new int[sharesNode.size()][];
-                int total = 0;
-                for (int k = 0; k < shares.length; k++) {
-                    shares[k] = Protocol.toInts(sharesNode.get(k), "shares[" + k + "]");
-                    total += shares[k].length;
-                }
-                long startAtMs = request.path("startAtMs").asLong(0);
-                PhaseLoops.WorkerSamples[] w = phases.concurrent(root, workload, shares, startAtMs,
-                        synchronizedProgress(op, total));
-                ObjectNode result = Protocol.result(op);
-                ArrayNode workers = result.putArray("workers");
-                long first = Long.MAX_VALUE;
-                long last = Long.MIN_VALUE;
-                for (PhaseLoops.WorkerSamples s : w) {
-                    ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
-                    worker.set("oqc", Protocol.longs(s.visits.total));
-                    first = Math.min(first, s.startUs);
-                    last = Math.max(last, s.endUs);
-                }
-                return result.put("wallNs", (last - first) * 1000);
-            }
-            case Protocol.LAYOUT: {
-                int store = request.path("store").asInt(-1);
-                ObjectNode result = Protocol.result(op).put("store", store);
-                result.set("layout", Protocol.JSON.valueToTree(checks.layout(root, store)));
-                return result;
-            }
-            case Protocol.NOTES: {
-                int store = request.path("store").asInt(-1);
-                int[] js = Protocol.toInts(request.get("js"), "js");
-                ArrayNode notes = Protocol.JSON.createArrayNode();
-                List<Note> read = checks.notes(root, store, js);
-                for (int k = 0; k < js.length; k++) {
-                    notes.addObject().put("j", js[k]).put("id", read.get(k).id).put("text", read.get(k).text)
-                            .put("ts", read.get(k).ts);
-                }
-                return (ObjectNode) Protocol.result(op).put("store", store).set("notes", notes);
-            }
-            case Protocol.CHECK: {
-                int[] stores = Protocol.toInts(request.get("stores"), "stores");
-                return (ObjectNode) Protocol.result(op).set("valid", Protocol.ints(checks.check(root, workload, stores)));
-            }
-            default:
-                throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: hello, create, createprofile,"
-                        + " visits, hold, capacity, concurrent, check, layout, notes, exit");
+        return handler.serve(new Request(op, root, workload, request));
+    }
+
+    private ObjectNode hello(JsonNode request) throws Exception {
+        String engineId = request.path("engine").asText();
+        Engine engine = Engines.of(engineId).newEngine(Setting.of(request.path("setting").asText(
+                Setting.DEFAULT.id())));
+        double slowdown = request.path("slowdown").asDouble(0);
+        if (slowdown > 0) {
+            engine = new SlowedEngine(engine, slowdown);
         }
+        phases = new PhaseLoops(engineId, engine);
+        checks = new StoreChecks(engine);
+        ObjectNode result = Protocol.result(Protocol.HELLO).put("engine", engineId)
+                .put("pid", ProcessHandle.current().pid())
+                .put("runtime", "Java " + System.getProperty("java.version") + " ("
+                        + System.getProperty("java.vm.name") + ")");
+        ObjectNode info = result.putObject("info");
+        for (Map.Entry<String, String> e : engine.describe().entrySet()) {
+            info.put(e.getKey(), e.getValue());
+        }
+        long[] timer = Environment.nanoTimeOverhead(1_000_000);
+        result.putObject("timer").put("source", "System.nanoTime").put("backToBackMedianNs", timer[0])
+                .put("backToBackMinNs", timer[1]).put("backToBackP99Ns", timer[2]);
+        result.set("limits", Protocol.JSON.valueToTree(ProcResources.limits()));
+        return result;
+    }
+
+    private ObjectNode create(Request r) throws Exception {
+        int[] stores = r.ints("stores");
+        PhaseLoops.CreateSamples s = phases.create(r.root, r.workload, stores, progress(r.op, stores.length));
+        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", s.wallNs);
+        result.putObject("samples").set("create", Protocol.longs(s.create));
+        return result;
+    }
+
+    private ObjectNode createProfile(Request r) throws Exception {
+        int[] stores = r.ints("stores");
+        CreateProfileLoop.CreateProfileSamples s = phases.createProfile(r.root, r.workload, stores,
+                progress(r.op, stores.length));
+        ObjectNode result = Protocol.result(r.op).put("wallNs", s.wallNs);
+        ObjectNode samples = result.putObject("samples");
+        samples.set("open", Protocol.longs(s.open));
+        samples.set("build", Protocol.longs(s.build));
+        samples.set("put", Protocol.longs(s.put));
+        samples.set("close", Protocol.longs(s.close));
+        samples.set("total", Protocol.longs(s.total));
+        return result;
+    }
+
+    private ObjectNode visits(Request r) throws Exception {
+        int[] order = r.ints("order");
+        Query query = Query.of(r.json.path("query").asText(Query.COUNT.id));
+        boolean settle = r.json.path("settle").asBoolean(false);
+        PhaseLoops.VisitSamples s = phases.visits(r.root, r.workload, order, query,
+                r.json.path("yard").asBoolean(false), settle, progress(r.op, order.length));
+        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", s.wallNs)
+                .put("compileMs", s.compileMs).put("readBytes", s.readBytes);
+        if (settle) {
+            result.put("settleMs", s.settleMs).put("settled", s.settled);
+        }
+        ObjectNode samples = result.putObject("samples");
+        samples.set("open", Protocol.longs(s.open));
+        samples.set(query.id, Protocol.longs(s.asked));
+        samples.set("close", Protocol.longs(s.close));
+        samples.set(query.total, Protocol.longs(s.total));
+        if (s.yard.length > 0) {
+            samples.set("yard", Protocol.longs(s.yard));
+        }
+        return result;
+    }
+
+    private ObjectNode hold(Request r) throws Exception {
+        int[] stores = r.ints("stores");
+        long wall0 = System.nanoTime();
+        Map<String, Long>[] before = holder();
+        Map<String, Long>[] after = holder();
+        // both readings once the process' memory has settled: stores just opened may still allocate
+        phases.hold(r.root, r.workload, stores, () -> before[0] = settled(), () -> after[0] = settled());
+        ObjectNode result = Protocol.result(r.op).put("opened", stores.length)
+                .put("wallNs", System.nanoTime() - wall0);
+        result.set("before", Protocol.JSON.valueToTree(before[0]));
+        result.set("after", Protocol.JSON.valueToTree(after[0]));
+        return result;
+    }
+
+    private ObjectNode capacity(Request r) throws Exception {
+        JsonNode q = r.json;
+        int max = q.path("max").asInt(0);
+        if (max < 1) {
+            throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
+        }
+        CapacityLoop.CapacitySamples s = phases.capacity(r.root, r.workload, max, q.path("every").asInt(1000),
+                q.path("warmOpens").asInt(0), q.path("memoryMarginKb").asLong(0),
+                q.path("diskMarginBytes").asLong(0), progress(r.op, max));
+        ObjectNode result = Protocol.result(r.op).put("opened", s.opened).put("stop", s.stop)
+                .put("wallNs", s.wallNs);
+        if (s.message != null) {
+            result.put("during", s.during).put("store", s.store).put("message", s.message);
+        }
+        result.set("points", Protocol.JSON.valueToTree(s.points));
+        result.set("limits", Protocol.JSON.valueToTree(s.limits));
+        return result;
+    }
+
+    private ObjectNode concurrent(Request r) throws Exception {
+        int[][] shares = shares(r.json.get("shares"));
+        int total = 0;
+        for (int[] share : shares) {
+            total += share.length;
+        }
+        long startAtMs = r.json.path("startAtMs").asLong(0);
+        PhaseLoops.WorkerSamples[] w = phases.concurrent(r.root, r.workload, shares, startAtMs,
+                synchronizedProgress(r.op, total));
+        ObjectNode result = Protocol.result(r.op);
+        ArrayNode workers = result.putArray("workers");
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (PhaseLoops.WorkerSamples s : w) {
+            ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
+            worker.set("oqc", Protocol.longs(s.visits.total));
+            first = Math.min(first, s.startUs);
+            last = Math.max(last, s.endUs);
+        }
+        return result.put("wallNs", (last - first) * 1000);
+    }
+
+    /** A concurrent request's stores, one array per worker. */
+    private static int[][] shares(JsonNode sharesNode) {
+        if (sharesNode == null || !sharesNode.isArray() || sharesNode.size() == 0) {
+            throw new IllegalArgumentException("concurrent needs \"shares\": one array of stores per worker");
+        }
+        int[][] shares = new int[sharesNode.size()][];
+        for (int k = 0; k < shares.length; k++) {
+            shares[k] = Protocol.toInts(sharesNode.get(k), "shares[" + k + "]");
+        }
+        return shares;
+    }
+
+    private ObjectNode layout(Request r) throws Exception {
+        int store = r.json.path("store").asInt(-1);
+        ObjectNode result = Protocol.result(r.op).put("store", store);
+        result.set("layout", Protocol.JSON.valueToTree(checks.layout(r.root, store)));
+        return result;
+    }
+
+    private ObjectNode notes(Request r) throws Exception {
+        int store = r.json.path("store").asInt(-1);
+        int[] js = r.ints("js");
+        ArrayNode notes = Protocol.JSON.createArrayNode();
+        List<Note> read = checks.notes(r.root, store, js);
+        for (int k = 0; k < js.length; k++) {
+            notes.addObject().put("j", js[k]).put("id", read.get(k).id).put("text", read.get(k).text)
+                    .put("ts", read.get(k).ts);
+        }
+        return (ObjectNode) Protocol.result(r.op).put("store", store).set("notes", notes);
+    }
+
+    private ObjectNode check(Request r) throws Exception {
+        int[] stores = r.ints("stores");
+        return (ObjectNode) Protocol.result(r.op).set("valid", Protocol.ints(checks.check(r.root, r.workload, stores)));
     }
 
     /** A trial process must not outlive the suite: exits once its parent is gone, even in the middle of a phase. */

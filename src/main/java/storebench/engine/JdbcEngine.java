@@ -1,0 +1,95 @@
+package storebench.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * A SQL engine over JDBC: a store is one connection, made by the engine's own driver; a new store gets the engine's
+ * schema first; the count query and the ordered read are {@link JdbcNotes}' statements, the same for every SQL engine,
+ * so that their columns differ by the engine and driver only. An engine says how it connects, how it writes the notes
+ * and, where it can, how its store lies on disk.
+ */
+abstract class JdbcEngine implements Engine {
+    /** The driver's own connect: DriverManager's lookup of a driver by its URL is harness work, not engine work. */
+    @FunctionalInterface
+    interface Connect {
+        Connection connect(String url, Properties properties) throws SQLException;
+    }
+
+    private final String url;
+    private final String fileName;
+    private final Connect driver;
+    private final Properties properties = new Properties();
+    private final String schema;
+    private final Function<Connection, JdbcStore> stores;
+
+    /**
+     * @param url      the URL before the store's file ("jdbc:sqlite:")
+     * @param fileName the store's file in its directory, as the URL names it
+     * @param driver   the driver's connect
+     * @param schema   the note table, in the engine's types
+     * @param stores   the engine's store on an open connection
+     */
+    JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores) {
+        this.url = url;
+        this.fileName = fileName;
+        this.driver = driver;
+        this.schema = schema;
+        this.stores = stores;
+    }
+
+    /** A connection to the store in {@code dir}. */
+    final Connection connect(Path dir) throws SQLException {
+        return driver.connect(url + dir.resolve(fileName), properties);
+    }
+
+    @Override
+    public final OpenStore create(Path dir) throws SQLException {
+        return stores.apply(JdbcNotes.withSchema(connect(dir), schema));
+    }
+
+    @Override
+    public final OpenStore open(Path dir) throws SQLException {
+        return stores.apply(connect(dir));
+    }
+
+    /** Deletes a directory {@link #describe} made and the files in it. */
+    static void deleteDescribed(Path tmp) throws IOException {
+        try (var files = Files.list(tmp)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.deleteIfExists(f);
+            }
+        }
+        Files.deleteIfExists(tmp);
+    }
+
+    /** One open store: its connection, counted and read by JdbcNotes' statements, closed by closing it. */
+    abstract static class JdbcStore implements OpenStore {
+        final Connection connection;
+
+        JdbcStore(Connection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public final long count() throws SQLException {
+            return JdbcNotes.count(connection);
+        }
+
+        @Override
+        public final List<Note> readAll() throws SQLException {
+            return JdbcNotes.readAll(connection);
+        }
+
+        @Override
+        public final void close() throws SQLException {
+            connection.close();
+        }
+    }
+}

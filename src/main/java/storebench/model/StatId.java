@@ -1,0 +1,27 @@
+package storebench.model;
+
+import java.util.Locale;
+
+/**
+ * The statistics that code beyond the phases names: the report's sentences and tables, the engines' caveats, the
+ * comparison's tolerances. A statistic is defined by its phase (its Stat: label, unit, direction, the id), and an id
+ * is an interface (results.jsonl, thresholds.yaml: DESIGN says never renamed). Code outside the phases names a
+ * statistic through here, never by a literal, and every id here must be one a phase defines (StatIdTest checks both):
+ * a statistic renamed in its phase fails the build instead of silently dropping a sentence of the report.
+ */
+public enum StatId {
+    CREATE_MS, OPEN_MS, COUNT_MS, CLOSE_MS, CLOSE_FIN_MS, OQC_MS, OQC_P99_MS, MEM_RESIDENT_KB, MEM_ANON_KB, DISK_KB,
+    ORC_MS, COLD_OQC_MS, CAPACITY_STORES;
+
+    private final String id = name().toLowerCase(Locale.ROOT);
+
+    /** The id: the constant's name in lower case ("oqc_ms"). */
+    public String id() {
+        return id;
+    }
+
+    /** Open-query-close per second, all workers, with {@code workers} at once (the concurrency phase's per T). */
+    public static String concOqcPerS(int workers) {
+        return "conc_oqc_per_s_t" + workers;
+    }
+}
