@@ -37,7 +37,7 @@ class ConcurrencyRunTest {
             Trial jvm = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             check(jvm.measure(Phases.CONCURRENCY));
             Trial node = bench.trial(NodeEngines.SQLITE_NODE, Setting.DEFAULT);
-            java.util.Optional<String> why = node.unavailable();
+            java.util.Optional<String> why = node.skipIfUnavailable();
             assumeTrue(why.isEmpty(), () -> "Node engines not runnable here: " + why.orElse(""));
             check(node.measure(Phases.CONCURRENCY));
         }

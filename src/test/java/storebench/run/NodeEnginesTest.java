@@ -43,7 +43,7 @@ class NodeEnginesTest {
         p.put("bench.node", tmp.resolve("no-such-node").toString());
         try (Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()), Render::write)) {
             for (EngineDescriptor e : new EngineDescriptor[] {NodeEngines.TURSO, NodeEngines.LIBSQL, NodeEngines.SQLITE_NODE}) {
-                Optional<String> why = bench.trial(e, Setting.DEFAULT).unavailable();
+                Optional<String> why = bench.trial(e, Setting.DEFAULT).skipIfUnavailable();
                 assertThat(why).get().asString().contains("Node.js not found").contains("install Node.js >= 20");
             }
         }
