@@ -14,7 +14,7 @@ const { drawRequests } = require('./traffic-draws');
 const { KIND, systemClock, openLoop, closedLoop, reachedPerS } = require('./traffic-loop');
 
 /** The most requests the closed step draws (TrafficLoop.CLOSED_MOST). */
-const CLOSED_MOST = 2_000_000;
+const CLOSED_MOST = 1_000_000;
 
 /**
  * A run's requests over the pool (TenantRequests' twin): a read is the count, checked after its span against W plus
@@ -123,7 +123,7 @@ const trafficMethods = {
     send({ type: 'progress', op: 'traffic', done: 1, total: 3 });
     const requests = new TenantRequests(this, ops, root, workload, stores, open, this.settleAfterClose === true);
     try {
-      const closedMost = Math.min(CLOSED_MOST, Math.max(1000, closedMs * 2000));
+      const closedMost = Math.min(CLOSED_MOST, Math.max(1000, closedMs * 1000));
       requests.use(drawRequests(stores, readShare, -seed, closedMost));
       const closed = await closedLoop(systemClock, requests, closedMost, BigInt(closedMs) * 1_000_000n);
       send({ type: 'progress', op: 'traffic', done: 2, total: 3 });

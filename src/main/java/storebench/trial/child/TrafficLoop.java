@@ -43,8 +43,8 @@ final class TrafficLoop {
                int writes, boolean checked) {
     }
 
-    /** The most requests the closed step draws: at a few microseconds a hit, more than a step of seconds serves. */
-    static final int CLOSED_MOST = 2_000_000;
+    /** The most requests the closed step draws: 1,000 a millisecond of it, more than any engine serves here. */
+    static final int CLOSED_MOST = 1_000_000;
 
     private final String engineId;
     private final Engine engine;
@@ -61,7 +61,7 @@ final class TrafficLoop {
         try (TenantRequests requests = new TenantRequests(engineId, engine, root, workload, a.stores(), a.open())) {
             OpenLoop loop = new OpenLoop(OpenLoop.SYSTEM);
             // the closed step draws from seed -r, so that the open loop's requests are run r's whatever it served
-            int closedMost = (int) Math.min(CLOSED_MOST, Math.max(1_000, a.closedMs() * 2_000));
+            int closedMost = (int) Math.min(CLOSED_MOST, Math.max(1_000, a.closedMs() * 1_000));
             requests.use(TrafficDraws.draw(a.stores(), a.readShare(), -a.seed(), closedMost));
             TrafficSamples closed = loop.closed(requests, closedMost, a.closedMs() * 1_000_000L, done -> { });
             progress.run();
