@@ -98,6 +98,17 @@ class TenantRequests {
   }
 }
 
+/**
+ * What the closed step served per second in its second half, by the requests' service times: the first half fills the
+ * cache, which the open loop after it finds full (TrafficLoop.secondHalfPerS).
+ */
+function secondHalfPerS(closed) {
+  const from = Math.floor(closed.served / 2);
+  let ns = 0;
+  for (let k = from; k < closed.served; k++) ns += closed.serviceNs[k];
+  return ns <= 0 ? reachedPerS(closed) : ((closed.served - from) * 1e9) / ns;
+}
+
 function requireNumber(req, field, ok) {
   const v = req[field];
   if (typeof v !== 'number' || !ok(v)) throw new Error(`traffic needs a valid "${field}", not ${JSON.stringify(v)}`);
@@ -127,7 +138,8 @@ const trafficMethods = {
       requests.use(drawRequests(stores, readShare, -seed, closedMost));
       const closed = await closedLoop(systemClock, requests, closedMost, BigInt(closedMs) * 1_000_000n);
       send({ type: 'progress', op: 'traffic', done: 2, total: 3 });
-      const rate = load * reachedPerS(closed);
+      const closedPerS = secondHalfPerS(closed);
+      const rate = load * closedPerS;
       const n = Math.max(1, Math.min(maxRequests, Math.round(rate * seconds)));
       requests.use(drawRequests(stores, readShare, seed, n));
       const { hits, misses, evictions } = requests.cache;
@@ -139,7 +151,7 @@ const trafficMethods = {
         startMs: s.startMs, wallNs: s.wallNs, askedPerS: s.askedPerS, reachedPerS: reachedPerS(s), requests: s.served,
         hits: requests.cache.hits - hits, misses: requests.cache.misses - misses,
         evictions: requests.cache.evictions - evictions, writes, checked: check,
-        closed: { served: closed.served, wallNs: closed.wallNs },
+        closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
         samples: { kinds: Array.from(s.kinds.subarray(0, s.served)).join(''), latency: Array.from(s.latencyNs.subarray(0, s.served)) },
       };
       if (check) await requests.checkAll();
@@ -160,4 +172,4 @@ const trafficMethods = {
   },
 };
 
-module.exports = { trafficMethods, TenantRequests };
+module.exports = { trafficMethods, TenantRequests, secondHalfPerS };

@@ -27,7 +27,7 @@ import java.util.Map;
  * (docs/protocol.md): through a cache of K open stores (bench.trafficOpen, least recently used closed first), tenants
  * drawn from a scrambled Zipfian (0.99, seeded by r), reads (the count) and writes (one new note, its own transaction)
  * in a mix (bench.trafficMix); a closed step of {@link #CLOSED_MS} measures what the engine serves back to back, then
- * the open loop runs at bench.trafficLoad of that rate for bench.trafficSeconds, each request measured from its due
+ * the open loop runs at bench.trafficLoad of its rate (over its second half, the cache full) for bench.trafficSeconds, each request measured from its due
  * time. The closed step is also the writes' warm-up: a write is a commit, bound by its I/O (a sync where the engine
  * syncs), so its JIT floor is cut to the closed step's writes instead of the visits' 10,000. After the loop every
  * store's count is checked against W plus the writes it received. Figures: medians of the R runs.
@@ -228,9 +228,9 @@ public final class TrafficPhase extends Phase {
         }
         long least = requests.stream().mapToLong(Long::longValue).min().orElse(0);
         long total = requests.stream().mapToLong(Long::longValue).sum();
-        return List.of(String.format(Locale.US, "traffic: %d runs, %,d requests in %.1f s of open loop (%,d writes,"
+        return List.of(String.format(Locale.US, "traffic: %d run%s, %,d requests in %.1f s of open loop (%,d writes,"
                 + " %,d stores closed to open others, %d open at most); the smallest run's p99 rests on its %,d slowest"
-                + " requests, its p99.9 on %,d; every store's count checked after each run.", requests.size(), total,
+                + " requests, its p99.9 on %,d; every store's count checked after each run.", requests.size(), requests.size() == 1 ? "" : "s", total,
                 seconds, writes, evictions, open, least / 100, least / 1000));
     }
 }

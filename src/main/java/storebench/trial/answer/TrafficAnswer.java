@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import storebench.trial.Protocol;
 
 /**
- * The answer to {@code traffic}: the closed step (requests served back to back, its wall time), the open loop's rate
+ * The answer to {@code traffic}: the closed step (requests served back to back, its wall time, what it served per
+ * second in its second half: the engine's own rate, which the rate asked is a share of), the open loop's rate
  * asked and reached, its requests, the cache's hits, misses and evictions and the writes over it, whether every
  * store's count was checked after it, and per request what it met (a TrafficHistograms code) and its latency from its
  * due time, ns.
  */
-public record TrafficAnswer(int closedServed, long closedWallNs, double askedPerS, double reachedPerS, int requests,
+public record TrafficAnswer(int closedServed, long closedWallNs, double closedPerS, double askedPerS, double reachedPerS, int requests,
                             long hits, long misses, long evictions, long writes, boolean checked, int[] kinds,
                             long[] latencyNs, long startMs, long wallNs) {
     public static TrafficAnswer of(JsonNode answer) {
@@ -26,14 +27,10 @@ public record TrafficAnswer(int closedServed, long closedWallNs, double askedPer
         }
         JsonNode closed = answer.path("closed");
         return new TrafficAnswer(closed.path("served").asInt(), closed.path("wallNs").asLong(),
+                closed.path("perS").asDouble(),
                 answer.path("askedPerS").asDouble(), answer.path("reachedPerS").asDouble(),
                 answer.path("requests").asInt(), answer.path("hits").asLong(), answer.path("misses").asLong(),
                 answer.path("evictions").asLong(), answer.path("writes").asLong(), answer.path("checked").asBoolean(),
                 kinds, latency, answer.path("startMs").asLong(), answer.path("wallNs").asLong());
-    }
-
-    /** What the closed step served per second: the engine's own throughput, which the rate asked is a share of. */
-    public double closedPerS() {
-        return closedWallNs <= 0 ? Double.NaN : closedServed * 1e9 / closedWallNs;
     }
 }

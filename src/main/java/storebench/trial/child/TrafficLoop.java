@@ -15,7 +15,7 @@ import java.nio.file.Path;
 /**
  * One traffic run in a JVM trial process (docs/protocol.md, op {@code traffic}): its stores made as copies of one
  * created store, then, through one {@link TenantRequests} (a cache of K open stores), a closed step that measures what
- * the engine serves back to back and leaves the cache warm, then the open loop at {@code load} times that rate for
+ * the engine serves back to back and leaves the cache warm, then the open loop at {@code load} times its rate (its second half's) for
  * {@code seconds}, then every store's count checked. The Node worker's twin is lib/traffic.js.
  */
 final class TrafficLoop {
@@ -39,8 +39,8 @@ final class TrafficLoop {
      * The run: the closed step's requests and wall time, the open loop's samples, the cache's hits, misses and
      * evictions and the writes over the open loop, and whether every store's count was checked after it.
      */
-    record Ran(int closedServed, long closedWallNs, TrafficSamples open, long hits, long misses, long evictions,
-               int writes, boolean checked) {
+    record Ran(int closedServed, long closedWallNs, double closedPerS, TrafficSamples open, long hits, long misses,
+               long evictions, int writes, boolean checked) {
     }
 
     /** The most requests the closed step draws: 1,000 a millisecond of it, more than any engine serves here. */
@@ -65,7 +65,8 @@ final class TrafficLoop {
             requests.use(TrafficDraws.draw(a.stores(), a.readShare(), -a.seed(), closedMost));
             TrafficSamples closed = loop.closed(requests, closedMost, a.closedMs() * 1_000_000L, done -> { });
             progress.run();
-            double rate = a.load() * closed.reachedPerS();
+            double closedPerS = secondHalfPerS(closed);
+            double rate = a.load() * closedPerS;
             int n = (int) Math.max(1, Math.min(a.maxRequests(), Math.round(rate * a.seconds())));
             TrafficDraws draws = TrafficDraws.draw(a.stores(), a.readShare(), a.seed(), n);
             requests.use(draws);
@@ -81,13 +82,27 @@ final class TrafficLoop {
             for (int i = 0; i < written.length; i++) {
                 writes += written[i] - writtenBefore[i];
             }
-            Ran ran = new Ran(closed.served, closed.wallNs, open, cache.hits() - hits, cache.misses() - misses,
+            Ran ran = new Ran(closed.served, closed.wallNs, closedPerS, open, cache.hits() - hits, cache.misses() - misses,
                     cache.evictions() - evictions, writes, a.check());
             if (a.check()) {
                 requests.checkAll();
             }
             return ran;
         }
+    }
+
+    /**
+     * What the closed step served per second in its second half, by the requests' service times: the first half fills
+     * the cache (every first visit of a store a miss), which the open loop after it finds full. The Node worker's
+     * secondHalfPerS is the same.
+     */
+    static double secondHalfPerS(TrafficSamples closed) {
+        int from = closed.served / 2;
+        long ns = 0;
+        for (int k = from; k < closed.served; k++) {
+            ns += closed.serviceNs[k];
+        }
+        return ns <= 0 ? closed.reachedPerS() : (closed.served - from) * 1e9 / ns;
     }
 
     /** Store 0 created through the engine with the workload's notes, stores 1..N-1 copies of its files. */

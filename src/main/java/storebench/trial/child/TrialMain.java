@@ -264,7 +264,8 @@ public final class TrialMain {
                 .put("askedPerS", s.askedPerS).put("reachedPerS", s.reachedPerS()).put("requests", s.served)
                 .put("hits", ran.hits()).put("misses", ran.misses()).put("evictions", ran.evictions())
                 .put("writes", ran.writes()).put("checked", ran.checked());
-        result.putObject("closed").put("served", ran.closedServed()).put("wallNs", ran.closedWallNs());
+        result.putObject("closed").put("served", ran.closedServed()).put("wallNs", ran.closedWallNs())
+                .put("perS", ran.closedPerS());
         char[] kinds = new char[s.served];
         for (int k = 0; k < kinds.length; k++) {
             kinds[k] = (char) ('0' + s.kinds[k]);
