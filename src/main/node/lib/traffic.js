@@ -130,6 +130,7 @@ const trafficMethods = {
     const seconds = requireNumber(req, 'seconds', (v) => v > 0);
     const maxRequests = requireNumber(req, 'maxRequests', (v) => Number.isSafeInteger(v) && v >= 1);
     const check = req.check !== false;
+    const wallStart = process.hrtime.bigint();
     await this.makeTrafficStores(root, workload, stores);
     send({ type: 'progress', op: 'traffic', done: 1, total: 3 });
     const requests = new TenantRequests(this, ops, root, workload, stores, open, this.settleAfterClose === true);
@@ -148,13 +149,14 @@ const trafficMethods = {
       let writes = 0;
       for (let i = 0; i < stores; i++) writes += requests.written[i] - writtenBefore[i];
       const answer = {
-        startMs: s.startMs, wallNs: s.wallNs, askedPerS: s.askedPerS, reachedPerS: reachedPerS(s), requests: s.served,
+        startMs: s.startMs, loopWallNs: s.wallNs, askedPerS: s.askedPerS, reachedPerS: reachedPerS(s), requests: s.served,
         hits: requests.cache.hits - hits, misses: requests.cache.misses - misses,
         evictions: requests.cache.evictions - evictions, writes, checked: check,
         closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
         samples: { kinds: Array.from(s.kinds.subarray(0, s.served)).join(''), latency: Array.from(s.latencyNs.subarray(0, s.served)) },
       };
       if (check) await requests.checkAll();
+      answer.wallNs = Number(process.hrtime.bigint() - wallStart);
       return answer;
     } finally {
       requests.cache.closeAll();

@@ -47,6 +47,7 @@ for (const engine of Object.keys(ENGINES)) {
       const a = await w.request(req);
       assert.equal(a.type, 'result', a.message);
       assert.equal(a.checked, true);
+      assert.ok(a.wallNs > a.loopWallNs && a.loopWallNs > 0, `request ${a.wallNs} ns, its open loop ${a.loopWallNs} ns`);
       assert.ok(a.closed.served > 0 && a.closed.wallNs >= 200e6, JSON.stringify(a.closed));
       // the rate asked is a share of the closed step's second half's (the cache full), more than its whole run's
       assert.ok(Math.abs(a.askedPerS - 0.5 * a.closed.perS) < 1e-6 * a.closed.perS, `${a.askedPerS} against ${a.closed.perS}`);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
 import storebench.measure.TrafficHistograms;
+import storebench.results.Curve;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
@@ -169,10 +170,11 @@ public final class TrafficPhase extends Phase {
                 .put("stores", p.stores()).put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("seed", r)
                 .put("closedMs", CLOSED_MS).put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
                 .put("maxRequests", MAX_REQUESTS).put("check", true);
+        // visited: none of the pool's stores (its requests go to its copies, which are deleted after the run)
         return run.processes().send(RUN, request, 3, TrafficAnswer::of, (l, a) -> l.put("run", r)
-                .put("visited", a.requests()).put("closedServed", a.closedServed())
+                .put("visited", 0).put("requests", a.requests()).put("closedServed", a.closedServed())
                 .put("closedPerS", round(a.closedPerS())).put("askedPerS", round(a.askedPerS()))
-                .put("reachedPerS", round(a.reachedPerS())).put("seconds", round(a.wallNs() / 1e9))
+                .put("reachedPerS", round(a.reachedPerS())).put("seconds", round(a.loopWallNs() / 1e9))
                 .put("hits", a.hits()).put("misses", a.misses()).put("evictions", a.evictions())
                 .put("writes", a.writes()).put("checked", a.checked())
                 .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))).result();
@@ -200,10 +202,39 @@ public final class TrafficPhase extends Phase {
             return; // a run without such requests: the figure is left out (its statistic is optional)
         }
         logs.computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.startMs(),
-                a.wallNs()));
+                a.loopWallNs()));
         for (int k = 0; k < PERCENTILES.length; k++) {
             figures.computeIfAbsent(stats.get(k), s -> new ArrayList<>()).add(TrafficHistograms.ms(h, PERCENTILES[k]));
         }
+    }
+
+    /**
+     * Latency by percentile, a line per engine: every request's p50, p99 and p99.9 (the medians of the runs), at
+     * 0.3, 2 and 3 "nines" (-log10 of the share slower), as HdrHistogram's percentile plots space them.
+     */
+    @Override
+    public List<Curve> curves(RunResults results, List<String> engines, String setting) {
+        List<Stat> all = List.of(ALL_P50_MS, ALL_P99_MS, ALL_P999_MS);
+        Map<String, List<double[]>> series = new LinkedHashMap<>();
+        for (String e : engines) {
+            List<double[]> points = new ArrayList<>();
+            for (int k = 0; k < all.size(); k++) {
+                double nines = -Math.log10(1 - PERCENTILES[k] / 100);
+                results.measurement(e, setting, all.get(k).id()).ifPresent(m -> points.add(new double[]{nines,
+                        m.value}));
+            }
+            if (points.size() == all.size()) {
+                series.put(e, points);
+            }
+        }
+        if (series.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new Curve("Tenant traffic: latency by percentile", "nines (2: p99, 3: p99.9)", "ms",
+                "Every request of the traffic phase's open loop, from the time it was due: p50, p99 and p99.9, each the"
+                        + " median of the runs (results.jsonl: `traffic_all_p50_ms`, `_p99_ms`, `_p999_ms`; the runs'"
+                        + " whole histograms are in hdr/, `traffic-all.hlog`). An engine that fell behind its rate"
+                        + " shows it here first.", series));
     }
 
     /** Per engine: the requests and seconds its runs made, what the cache did, and how many requests its p99 rests on. */
@@ -216,7 +247,7 @@ public final class TrafficPhase extends Phase {
         int open = 0;
         for (JsonNode l : results.lines("phase", engine, setting)) {
             if (RUN.op().equals(l.path("phase").asText()) && l.has("reachedPerS")) {
-                requests.add(l.path("visited").asLong());
+                requests.add(l.path("requests").asLong());
                 seconds += l.path("seconds").asDouble();
                 writes += l.path("writes").asLong();
                 evictions += l.path("evictions").asLong();

@@ -51,7 +51,7 @@ class TrafficPhaseTest {
     void underTheTableItSaysTheRequestsAndSecondsOfItsRunsAndWhatItsP99RestsOn() throws Exception {
         List<JsonNode> lines = List.of(line(1, 12_000, 5.0), line(2, 9_800, 5.1), line(3, 15_000, 4.9),
                 Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"lmdb\",\"setting\":\"default\","
-                        + "\"phase\":\"traffic\",\"visited\":1}"));
+                        + "\"phase\":\"traffic\",\"visited\":0}"));
         RunResults results = new RunResults(lines, null);
 
         assertThat(Phases.TRAFFIC.notes(results, "sqlite", "default")).containsExactly("traffic: 3 runs, 36,800"
@@ -61,9 +61,33 @@ class TrafficPhaseTest {
         assertThat(Phases.TRAFFIC.notes(results, "lmdb", "default")).as("a line without a run's figures").isEmpty();
     }
 
+    @Test
+    void itsChartIsEachEnginesLatencyByPercentileFromItsStatistics() throws Exception {
+        List<JsonNode> lines = new java.util.ArrayList<>();
+        for (String[] s : new String[][]{{"traffic_all_p50_ms", "0.2"}, {"traffic_all_p99_ms", "4"},
+                {"traffic_all_p999_ms", "30"}}) {
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"lmdb\",\"setting\":\"default\","
+                    + "\"workload\":\"large\",\"stat\":\"" + s[0] + "\",\"value\":" + s[1] + ",\"runs\":[" + s[1] + "]}"));
+        }
+        // an engine with only some of them has no line
+        lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                + "\"workload\":\"large\",\"stat\":\"traffic_all_p50_ms\",\"value\":1,\"runs\":[1]}"));
+        RunResults results = new RunResults(lines, null);
+
+        List<storebench.results.Curve> curves = Phases.TRAFFIC.curves(results, List.of("sqlite", "lmdb"), "default");
+
+        assertThat(curves).hasSize(1);
+        assertThat(curves.get(0).series()).containsOnlyKeys("lmdb");
+        List<double[]> points = curves.get(0).series().get("lmdb");
+        assertThat(points).extracting(p -> p[1]).containsExactly(0.2, 4.0, 30.0);
+        assertThat(points.get(1)[0]).isCloseTo(2.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(points.get(2)[0]).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Phases.TRAFFIC.curves(results, List.of("sqlite"), "default")).isEmpty();
+    }
+
     private static JsonNode line(int run, long requests, double seconds) throws Exception {
         return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\",\"phase\":"
-                + "\"traffic\",\"run\":" + run + ",\"visited\":" + requests + ",\"reachedPerS\":1,\"seconds\":"
+                + "\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + requests + ",\"reachedPerS\":1,\"seconds\":"
                 + seconds + ",\"writes\":500,\"evictions\":200,\"open\":100}");
     }
 }

@@ -258,10 +258,11 @@ public final class TrialMain {
                 q.path("load").asDouble(0), q.path("seconds").asDouble(0), q.path("maxRequests").asInt(0),
                 q.path("check").asBoolean(true));
         int[] step = {0};
+        long wall0 = System.nanoTime();
         TrafficLoop.Ran ran = traffic.run(r.root, r.workload, asked, () -> send(Protocol.progress(r.op, ++step[0], 3)));
         TrafficSamples s = ran.open();
-        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", s.wallNs)
-                .put("askedPerS", s.askedPerS).put("reachedPerS", s.reachedPerS()).put("requests", s.served)
+        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", System.nanoTime() - wall0)
+                .put("loopWallNs", s.wallNs).put("askedPerS", s.askedPerS).put("reachedPerS", s.reachedPerS()).put("requests", s.served)
                 .put("hits", ran.hits()).put("misses", ran.misses()).put("evictions", ran.evictions())
                 .put("writes", ran.writes()).put("checked", ran.checked());
         result.putObject("closed").put("served", ran.closedServed()).put("wallNs", ran.closedWallNs())
