@@ -13,7 +13,7 @@ const { YARD_BLOCK } = require('./lib/yardstick');
 const { storeCopy } = require('./lib/store-copy');
 const { PhaseLoops } = require('./lib/phase-loops');
 
-const OPS = ['hello', 'create', 'createprofile', 'visits', 'hold', 'capacity', 'concurrent',
+const OPS = ['hello', 'create', 'createprofile', 'visits', 'hold', 'capacity', 'concurrent', 'traffic',
   'check', 'layout', 'notes', 'exit'];
 
 async function handle(loops, line) {

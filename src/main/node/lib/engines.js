@@ -123,6 +123,8 @@ const ENGINES = {
     what: 'libSQL through libsql',
     packages: ['libsql', '@libsql/linux-x64-gnu'],
     load: async () => require('libsql'),
+    // close() releases the connection only once its statements are collected: the traffic loop settles after an eviction
+    settleAfterClose: true,
     versionQueries: { engineVersion: 'SELECT sqlite_version()' },
   },
   'sqlite-node': {

@@ -11,6 +11,7 @@ const { StoreError, progressTicker, requireString, requireWorkload, requireIndex
 const { settle, timerOverhead, requireGc, toNumbers, limits } = require('./measure');
 const { visitMethods } = require('./visits');
 const { holdingMethods } = require('./holding');
+const { trafficMethods } = require('./traffic');
 
 const hrtime = process.hrtime.bigint;
 
@@ -18,6 +19,7 @@ class PhaseLoops {
   constructor() {
     this.engineId = null;
     this.ops = null;
+    this.settleAfterClose = false;
   }
 
   async hello(req) {
@@ -41,6 +43,7 @@ class PhaseLoops {
     const info = describe(engine, Database);
     this.engineId = req.engine;
     this.ops = sqlStoreOps(Database);
+    this.settleAfterClose = engine.settleAfterClose === true;
     return {
       engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info, timer: timerOverhead(1000000),
       limits: limits(),
@@ -216,6 +219,6 @@ class PhaseLoops {
   }
 }
 
-Object.assign(PhaseLoops.prototype, visitMethods, holdingMethods);
+Object.assign(PhaseLoops.prototype, visitMethods, holdingMethods, trafficMethods);
 
 module.exports = { PhaseLoops };

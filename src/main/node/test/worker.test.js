@@ -169,7 +169,7 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, visits, hold, capacity, concurrent, check, layout, notes, exit$/);
+    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, visits, hold, capacity, concurrent, traffic, check, layout, notes, exit$/);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {

@@ -9,6 +9,7 @@ import storebench.phase.ColdPhase;
 import storebench.phase.ConcurrencyPhase;
 import storebench.phase.Measured;
 import storebench.phase.Phases;
+import storebench.phase.TrafficPhase;
 import storebench.run.Trial;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -102,6 +103,19 @@ class StoreLifeBench {
         assertThat(m.value(ColdPhase.COLD_READ_KB)).as("cold_read_kb").isPositive();
         assertThat(m.value(ColdPhase.COLD_OQC_P99_MS)).as("cold_oqc_p99_ms")
                 .isGreaterThanOrEqualTo(m.value(ColdPhase.COLD_OQC_MS));
+    }
+
+    @Test
+    void traffic() throws Exception {
+        Measured m = trial.measure(Phases.TRAFFIC);
+        // every store's count was checked after each run (a mismatch fails the trial before this)
+        assertThat(m.value(TrafficPhase.REACHED_PER_S)).as("traffic_reached_per_s").isPositive();
+        assertThat(m.value(TrafficPhase.ASKED_PER_S)).as("traffic_asked_per_s").isPositive();
+        assertThat(m.value(TrafficPhase.HIT_RATE)).as("traffic_hit_rate").isBetween(0.0, 1.0);
+        assertThat(m.value(TrafficPhase.ALL_P999_MS)).as("traffic_all_p999_ms")
+                .isGreaterThanOrEqualTo(m.value(TrafficPhase.ALL_P99_MS));
+        assertThat(m.value(TrafficPhase.ALL_P99_MS)).as("traffic_all_p99_ms")
+                .isGreaterThanOrEqualTo(m.value(TrafficPhase.ALL_P50_MS));
     }
 
     @Test

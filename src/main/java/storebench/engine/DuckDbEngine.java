@@ -161,14 +161,23 @@ public final class DuckDbEngine extends JdbcEngine {
             super(connection);
         }
 
-        /** One transaction: the Appender's rows, flushed at its close, then one commit. */
         @Override
         public void putAll(Note[] notes) throws SQLException {
+            put(1, notes);
+        }
+
+        @Override
+        public void append(long firstId, Note[] notes) throws SQLException {
+            put(firstId, notes);
+        }
+
+        /** One transaction: the Appender's rows (ids bound, firstId on), flushed at its close, then one commit. */
+        private void put(long firstId, Note[] notes) throws SQLException {
             connection.setAutoCommit(false);
             try (DuckDBAppender appender = connection.unwrap(DuckDBConnection.class).createAppender(TABLE)) {
                 for (int j = 0; j < notes.length; j++) {
                     appender.beginRow();
-                    appender.append((long) j + 1);
+                    appender.append(firstId + j);
                     appender.append(notes[j].text);
                     appender.append(notes[j].ts);
                     appender.endRow();

@@ -24,6 +24,16 @@ public interface Engine {
         /** Puts all notes in one transaction, commit included. */
         void putAll(Note[] notes) throws Exception;
 
+        /**
+         * Puts notes after the store's existing ones in one transaction of their own, commit included: they get the ids
+         * {@code firstId}, {@code firstId + 1}, ... (a store of n notes: n + 1). An engine that assigns ids itself (a
+         * SQL rowid, ObjectBox) assigns those same ones, and its putAll serves; one that keys its notes by their place
+         * in the array (the key-value engines, DuckDB's bound ids) overrides this, as its putAll would write ids 1...
+         */
+        default void append(long firstId, Note[] notes) throws Exception {
+            putAll(notes);
+        }
+
         /** The number of notes (the count query). */
         long count() throws Exception;
 

@@ -148,9 +148,18 @@ public final class LmdbEngine implements Engine {
             this.db = db;
         }
 
-        /** One write transaction; LMDB copies each key and value into its pages, so two buffers serve every note. */
         @Override
         public void putAll(Note[] notes) {
+            put(1, notes);
+        }
+
+        @Override
+        public void append(long firstId, Note[] notes) {
+            put(firstId, notes);
+        }
+
+        /** One write transaction; LMDB copies each key and value into its pages, so two buffers serve every note. */
+        private void put(long firstId, Note[] notes) {
             byte[][] values = new byte[notes.length][];
             int longest = 0;
             for (int k = 0; k < notes.length; k++) {
@@ -163,7 +172,7 @@ public final class LmdbEngine implements Engine {
             UnsafeBuffer value = new UnsafeBuffer(valueBytes);
             try (Txn<DirectBuffer> txn = env.txnWrite()) {
                 for (int k = 0; k < notes.length; k++) {
-                    key.putLong(0, k + 1, ByteOrder.BIG_ENDIAN);
+                    key.putLong(0, firstId + k, ByteOrder.BIG_ENDIAN);
                     value.wrap(valueBytes, 0, values[k].length);
                     value.putBytes(0, values[k]);
                     db.put(txn, key, value);

@@ -155,12 +155,21 @@ public final class RocksDbEngine implements Engine {
             this.writeOptions = writeOptions;
         }
 
-        /** One WriteBatch, one write: the notes' keys are their ids 1..W. */
         @Override
         public void putAll(Note[] notes) throws RocksDBException {
+            put(1, notes);
+        }
+
+        @Override
+        public void append(long firstId, Note[] notes) throws RocksDBException {
+            put(firstId, notes);
+        }
+
+        /** One WriteBatch, one write: the notes' keys are their ids, firstId on (a new store's: 1..W). */
+        private void put(long firstId, Note[] notes) throws RocksDBException {
             try (WriteBatch batch = new WriteBatch()) {
                 for (int k = 0; k < notes.length; k++) {
-                    batch.put(KeyValueNotes.key(k + 1), KeyValueNotes.value(notes[k]));
+                    batch.put(KeyValueNotes.key(firstId + k), KeyValueNotes.value(notes[k]));
                 }
                 db.write(writeOptions, batch);
             }

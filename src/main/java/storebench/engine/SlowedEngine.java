@@ -65,6 +65,13 @@ public final class SlowedEngine implements Engine {
         }
 
         @Override
+        public void append(long firstId, Note[] notes) throws Exception {
+            long t0 = System.nanoTime();
+            inner.append(firstId, notes);
+            spin(t0);
+        }
+
+        @Override
         public long count() throws Exception {
             long t0 = System.nanoTime();
             long n = inner.count();

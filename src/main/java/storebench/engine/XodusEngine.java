@@ -164,13 +164,22 @@ public final class XodusEngine implements Engine {
             this.store = store;
         }
 
-        /** One transaction: every note put, then one commit. */
         @Override
         public void putAll(Note[] notes) {
+            put(1, notes);
+        }
+
+        @Override
+        public void append(long firstId, Note[] notes) {
+            put(firstId, notes);
+        }
+
+        /** One transaction: every note put (keys: their ids, firstId on; a new store's 1..W), then one commit. */
+        private void put(long firstId, Note[] notes) {
             Transaction txn = env.beginTransaction();
             try {
                 for (int j = 0; j < notes.length; j++) {
-                    store.put(txn, new ArrayByteIterable(KeyValueNotes.key(j + 1)),
+                    store.put(txn, new ArrayByteIterable(KeyValueNotes.key(firstId + j)),
                             new ArrayByteIterable(KeyValueNotes.value(notes[j])));
                 }
                 if (!txn.commit()) {

@@ -36,6 +36,7 @@ public final class Phases {
     public static final CapacityPhase CAPACITY_PER_PROCESS = new CapacityPhase();
     public static final ConcurrencyPhase CONCURRENCY = new ConcurrencyPhase();
     public static final ColdPhase COLD = new ColdPhase();
+    public static final TrafficPhase TRAFFIC = new TrafficPhase();
     public static final CreateStepsPhase CREATE_STEPS = new CreateStepsPhase();
     public static final WarmColdPhase WARM_AGAINST_COLD = new WarmColdPhase();
 
@@ -45,7 +46,7 @@ public final class Phases {
      * cold it made them warm fresh processes up again (their JIT floors: a third of a JVM engine's warm-up time).
      */
     public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
-            CONCURRENCY, COLD, CAPACITY_PER_PROCESS);
+            CONCURRENCY, COLD, TRAFFIC, CAPACITY_PER_PROCESS);
 
     /**
      * The phases that explain the figures rather than measure them ("Where the time goes", -Dbench.profile=true:

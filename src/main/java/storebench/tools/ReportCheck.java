@@ -1,5 +1,6 @@
 package storebench.tools;
 
+import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.report.render.Exports;
 import storebench.report.render.MarkdownReport;
@@ -13,7 +14,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Checks that a run's report is complete: the run is complete, every engine and setting that was not skipped has every
@@ -32,6 +35,26 @@ public final class ReportCheck {
         return results.lines("stat").stream().anyMatch(l -> stat.id().equals(l.path("stat").asText()));
     }
 
+    /**
+     * Whether the run asked for its phase: some line of the run is that phase's (a phase line of one of its steps, a
+     * status line naming it, one of its statistics). A run filtered to some phases (-Dit.test=StoreLifeBench#cold), or
+     * made before a phase existed, has none of the others' rows to miss; a phase that failed has its status line.
+     */
+    private static boolean phaseAsked(RunResults results, Stat stat) {
+        Phase phase = Phases.phaseOf(stat);
+        Set<String> names = new HashSet<>();
+        names.add(phase.id());
+        phase.steps().forEach(s -> names.add(s.op()));
+        return results.lines("phase").stream().anyMatch(l -> names.contains(l.path("phase").asText()))
+                || results.lines("status").stream().anyMatch(l -> phase.id().equals(l.path("phase").asText()))
+                || phase.stats().stream().anyMatch(s -> measuredAnywhere(results, s));
+    }
+
+    /** Whether the run should have it: its phase asked for, and, for an optional one, measured by some engine. */
+    private static boolean expected(RunResults results, Stat stat) {
+        return phaseAsked(results, stat) && (!stat.optional() || measuredAnywhere(results, stat));
+    }
+
     /** What is missing; empty when the report is complete (an incomplete run's report is not). */
     public static List<String> missing(RunResults results, String reportText) {
         List<String> missing = new ArrayList<>();
@@ -44,8 +67,8 @@ public final class ReportCheck {
         int notes = results.run().path("notesPerStore").asInt();
         int held = results.run().path("hold").asInt();
         for (Stat stat : Phases.stats()) {
-            if (stat.optional() && !measuredAnywhere(results, stat)) {
-                continue; // a thread count this run did not ask for
+            if (!expected(results, stat)) {
+                continue; // a phase or a thread count this run did not ask for
             }
             if (engines.stream().noneMatch(e -> stat.measuredIn(runtime(e)))) {
                 continue; // no engine of this run measures it (close_fin_ms without a Node engine): no row
@@ -63,7 +86,7 @@ public final class ReportCheck {
                     continue;
                 }
                 for (Stat stat : Phases.stats()) {
-                    if (!stat.measuredIn(runtime(engine)) || stat.optional() && !measuredAnywhere(results, stat)) {
+                    if (!stat.measuredIn(runtime(engine)) || !expected(results, stat)) {
                         continue;
                     }
                     if (results.measurement(engine, setting, stat.id()).isEmpty()

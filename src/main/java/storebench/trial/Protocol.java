@@ -28,6 +28,7 @@ public final class Protocol {
     public static final String HOLD = "hold";
     public static final String CAPACITY = "capacity";
     public static final String CONCURRENT = "concurrent";
+    public static final String TRAFFIC = "traffic";
     public static final String CHECK = "check";
     public static final String LAYOUT = "layout";
     public static final String NOTES = "notes";

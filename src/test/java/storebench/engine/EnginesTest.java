@@ -71,6 +71,21 @@ class EnginesTest {
                 assertThat(store.readAll()).as(e.id()).extracting(n -> n.text)
                         .containsExactlyInAnyOrder(java.util.Arrays.stream(notes).map(n -> n.text).toArray(String[]::new));
             }
+            // the tenant-traffic phase's writes: one note at a time after the others, each keeping every earlier one
+            try (Engine.OpenStore store = engine.open(dir)) {
+                for (int w = 0; w < 2; w++) {
+                    store.append(notes.length + w + 1, new Note[]{new Note("appended " + w, Workload.ts(notes.length + w))});
+                }
+            }
+            try (Engine.OpenStore store = engine.open(dir)) {
+                assertThat(store.count()).as(e.id() + " after two appends").isEqualTo(notes.length + 2);
+                java.util.List<Note> read = store.readAll();
+                assertThat(read).as(e.id()).extracting(n -> n.text).startsWith(notes[0].text)
+                        .endsWith("appended 0", "appended 1");
+                assertThat(read).as(e.id() + ": ids in order, the appended ones after the others").extracting(n -> n.id)
+                        .containsExactly(java.util.stream.LongStream.rangeClosed(1, notes.length + 2).boxed()
+                                .toArray(Long[]::new));
+            }
             assertThat(engine.describe()).as(e.id() + " describes itself").isNotEmpty();
         }
     }

@@ -7,6 +7,8 @@ import storebench.phase.Phases;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
@@ -42,7 +44,17 @@ class RunPlanTest {
         assertThat(plan.phasesWallS()).isCloseTo(keptPhases, offset(0.5));
         assertThat(plan.estimateS()).as("its wall time, within the median of what the kept runs spent around trials")
                 .isCloseTo(TABLE.run("10k/reference-default-2026-12-04").wallS(), offset(30.0));
-        assertThat(plan.missing()).isEmpty();
+        assertThat(missingOfKeptPhases(plan)).isEmpty();
+    }
+
+    /**
+     * The plan's steps without a kept figure, of the phases some kept run measured: a phase newer than every kept run
+     * (traffic, until a run with it is kept) has no figure anywhere, which the plan says.
+     */
+    private static List<String> missingOfKeptPhases(RunPlan plan) {
+        Set<String> kept = TABLE.points().stream().flatMap(p -> p.steps().stream()).map(CostTable.Step::op)
+                .collect(Collectors.toSet());
+        return plan.missing().stream().filter(m -> kept.contains(m.substring(m.lastIndexOf(' ') + 1))).toList();
     }
 
     @Test
@@ -111,8 +123,8 @@ class RunPlanTest {
                 .filter(p -> !p.engine().equals("sqlite")).toList());
         RunPlan none = RunPlan.of(BenchOptions.from(Map.of("bench.engines", "sqlite,lmdb", "bench.settings",
                 "default")::get, env -> null), withoutSqlite);
-        assertThat(none.missing()).contains("sqlite/default create create", "sqlite/default openruns openrun")
-                .noneMatch(m -> m.startsWith("lmdb"));
+        assertThat(none.missing()).contains("sqlite/default create create", "sqlite/default openruns openrun");
+        assertThat(missingOfKeptPhases(none)).noneMatch(m -> m.startsWith("lmdb"));
         assertThat(none.notes()).anyMatch(n -> n.startsWith("no kept figure, not in the estimate: sqlite/default"));
         assertThat(String.join("\n", none.lines())).contains("no kept figure, not in the estimate");
         assertThat(none.json().path("missing")).isNotEmpty();

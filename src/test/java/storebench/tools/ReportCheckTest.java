@@ -49,6 +49,23 @@ class ReportCheckTest {
     }
 
     @Test
+    void aPhaseTheRunDidNotAskForMissesNothingButOneThatFailedNamesItsFigures() throws Exception {
+        List<JsonNode> withoutCold = ResultsFile.read(runSmall().resolve(ResultsFile.NAME)).stream()
+                .filter(l -> !("stat".equals(l.path("kind").asText())
+                        && Phases.COLD.stats().stream().anyMatch(s -> s.id().equals(l.path("stat").asText()))))
+                .collect(Collectors.toList());
+        JsonNode environment = RunResults.load(runSmall()).environment();
+        assertThat(ReportCheck.missing(new RunResults(withoutCold, environment), expectedReport()))
+                .as("a run filtered to other phases, or made before the cold phase existed").isEmpty();
+
+        List<JsonNode> failed = new java.util.ArrayList<>(withoutCold);
+        failed.add(ResultsFile.JSON.readTree("{\"kind\":\"status\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                + "\"status\":\"failed\",\"phase\":\"cold\",\"reason\":\"cold failed: boom\"}"));
+        assertThat(ReportCheck.missing(new RunResults(failed, environment), expectedReport()))
+                .contains("sqlite/default: no cold_oqc_ms", "objectbox-cached/default: no cold_oqc_ms");
+    }
+
+    @Test
     void namesARowTheReportLacks() throws Exception {
         String report = expectedReport().replace("| same, p99 |", "| p99 |");
         RunResults results = RunResults.load(runSmall());

@@ -15,7 +15,7 @@ import java.nio.file.Path;
 /**
  * A traffic run's requests to the pool's stores, through a cache of open stores: a read is the count query, checked
  * after its span against W plus the writes its store has received; a write is one new note of the workload's shape
- * (note W + w of its store, w the writes before it) put in a transaction of its own. The note is built in
+ * (note W + w of its store, w the writes before it, id W + w + 1) appended in a transaction of its own. The note is built in
  * {@link #prepare}, before the request is due, so the timed span holds the engine's work and the cache's (a miss opens,
  * and where the cache is full first closes the least recently used store).
  */
@@ -29,6 +29,8 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     private final int[] written;
     private TrafficDraws draws;
     private final Note[] pending = new Note[1];
+    /** The pending note's id: the store's notes before it, plus one. */
+    private long pendingId;
     private long answer;
 
     public TenantRequests(String engineId, Engine engine, Path root, Workload workload, int stores, int open) {
@@ -60,6 +62,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
             int store = draws.tenants[k];
             int j = workload.notesPerStore() + written[store];
             pending[0] = new Note(workload.text(store, j), Workload.ts(j));
+            pendingId = j + 1L;
         }
     }
 
@@ -67,7 +70,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     public int serve(int k) throws Exception {
         OpenStore store = cache.visit(draws.tenants[k]);
         if (draws.writes[k]) {
-            store.putAll(pending);
+            store.append(pendingId, pending);
             return cache.lastWasHit() ? TrafficHistograms.WRITE_HIT : TrafficHistograms.WRITE_MISS;
         }
         answer = store.count();

@@ -11,6 +11,7 @@ import storebench.model.Setting;
 import storebench.model.Workload;
 import storebench.trial.Protocol;
 import storebench.trial.Query;
+import storebench.trial.child.traffic.TrafficSamples;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -50,6 +51,7 @@ public final class TrialMain {
     /** Every op but hello and exit, by name, in the order the Node worker lists its ops (worker.js, OPS). */
     private final Map<String, Handler> storeOps = new LinkedHashMap<>();
     private PhaseLoops phases;
+    private TrafficLoop traffic;
     private StoreChecks checks;
 
     private TrialMain(PrintStream out) {
@@ -60,6 +62,7 @@ public final class TrialMain {
         storeOps.put(Protocol.HOLD, this::hold);
         storeOps.put(Protocol.CAPACITY, this::capacity);
         storeOps.put(Protocol.CONCURRENT, this::concurrent);
+        storeOps.put(Protocol.TRAFFIC, this::traffic);
         storeOps.put(Protocol.CHECK, this::check);
         storeOps.put(Protocol.LAYOUT, this::layout);
         storeOps.put(Protocol.NOTES, this::notes);
@@ -132,6 +135,7 @@ public final class TrialMain {
         }
         phases = new PhaseLoops(engineId, engine);
         checks = new StoreChecks(engine);
+        traffic = new TrafficLoop(engineId, engine);
         ObjectNode result = Protocol.result(Protocol.HELLO).put("engine", engineId)
                 .put("pid", ProcessHandle.current().pid())
                 .put("runtime", "Java " + System.getProperty("java.version") + " ("
@@ -244,6 +248,32 @@ public final class TrialMain {
             last = Math.max(last, s.endUs);
         }
         return result.put("wallNs", (last - first) * 1000);
+    }
+
+    /** One traffic run (TrafficLoop): the open loop's requests as a string of kind codes and their latencies. */
+    private ObjectNode traffic(Request r) throws Exception {
+        JsonNode q = r.json;
+        TrafficLoop.Asked asked = new TrafficLoop.Asked(q.path("stores").asInt(0), q.path("open").asInt(0),
+                q.path("readShare").asDouble(-1), q.path("seed").asLong(), q.path("closedMs").asLong(0),
+                q.path("load").asDouble(0), q.path("seconds").asDouble(0), q.path("maxRequests").asInt(0),
+                q.path("check").asBoolean(true));
+        int[] step = {0};
+        long wall0 = System.nanoTime();
+        TrafficLoop.Ran ran = traffic.run(r.root, r.workload, asked, () -> send(Protocol.progress(r.op, ++step[0], 3)));
+        TrafficSamples s = ran.open();
+        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", System.nanoTime() - wall0)
+                .put("loopWallNs", s.wallNs).put("askedPerS", s.askedPerS).put("reachedPerS", s.reachedPerS()).put("requests", s.served)
+                .put("hits", ran.hits()).put("misses", ran.misses()).put("evictions", ran.evictions())
+                .put("writes", ran.writes()).put("checked", ran.checked());
+        result.putObject("closed").put("served", ran.closedServed()).put("wallNs", ran.closedWallNs())
+                .put("perS", ran.closedPerS());
+        char[] kinds = new char[s.served];
+        for (int k = 0; k < kinds.length; k++) {
+            kinds[k] = (char) ('0' + s.kinds[k]);
+        }
+        ObjectNode samples = result.putObject("samples").put("kinds", new String(kinds));
+        samples.set("latency", Protocol.longs(java.util.Arrays.copyOf(s.latencyNs, s.served)));
+        return result;
     }
 
     /** A concurrent request's stores, one array per worker. */

@@ -1,0 +1,93 @@
+package storebench.phase;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+import storebench.trial.Protocol;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The traffic phase's definition: its options, its rows, what it says under a table. */
+class TrafficPhaseTest {
+    @Test
+    void itsOptionsReadTheirDefaultsAndRefuseWhatCannotBeAShareOrADuration() {
+        assertThat(TrafficPhase.OPEN.read(TrafficPhase.OPEN.fallback())).isEqualTo(100);
+        assertThat(TrafficPhase.MIX.read(TrafficPhase.MIX.fallback())).isEqualTo(0.95);
+        assertThat(TrafficPhase.MIX.read("0.5")).isEqualTo(0.5);
+        assertThat(TrafficPhase.MIX.read("0")).isEqualTo(0.0);
+        assertThat(TrafficPhase.LOAD.read(TrafficPhase.LOAD.fallback())).isEqualTo(0.7);
+        assertThat(TrafficPhase.SECONDS.read(TrafficPhase.SECONDS.fallback())).isEqualTo(5.0);
+        assertThatThrownBy(() -> TrafficPhase.MIX.read("95%")).hasMessage("bench.trafficMix='95%' is not valid: give a"
+                + " fraction from 0 to 1 (0.95: 95%)");
+        assertThatThrownBy(() -> TrafficPhase.LOAD.read("0")).hasMessageContaining("give a fraction above 0 to 1");
+        assertThatThrownBy(() -> TrafficPhase.LOAD.read("1.5")).hasMessageContaining("bench.trafficLoad");
+        assertThatThrownBy(() -> TrafficPhase.SECONDS.read("0")).hasMessageContaining("bench.trafficSeconds");
+        assertThat(Phases.TRAFFIC.options()).contains(TrafficPhase.OPEN, TrafficPhase.MIX, TrafficPhase.LOAD,
+                TrafficPhase.SECONDS);
+    }
+
+    @Test
+    void itIsRegisteredBeforeCapacityWithTheIssuesRowsInOrder() {
+        assertThat(Phases.ALL).containsSubsequence(Phases.COLD, Phases.TRAFFIC, Phases.CAPACITY_PER_PROCESS);
+        assertThat(Phases.ALL.get(Phases.ALL.size() - 1)).isSameAs(Phases.CAPACITY_PER_PROCESS);
+        assertThat(Phases.TRAFFIC.stats()).extracting(Stat::id).containsExactly("traffic_reached_per_s",
+                "traffic_asked_per_s", "traffic_hit_rate", "traffic_hit_p50_ms", "traffic_hit_p99_ms",
+                "traffic_hit_p999_ms", "traffic_miss_p50_ms", "traffic_miss_p99_ms", "traffic_miss_p999_ms",
+                "traffic_write_p50_ms", "traffic_write_p99_ms", "traffic_write_p999_ms", "traffic_all_p50_ms",
+                "traffic_all_p99_ms", "traffic_all_p999_ms");
+        assertThat(Phases.TRAFFIC.stats()).allMatch(Stat::hasSpread);
+        // a run without misses (N <= K) or without writes (a mix of 1) misses none of its rows
+        assertThat(List.of(TrafficPhase.MISS_P99_MS, TrafficPhase.WRITE_P99_MS)).allMatch(Stat::optional);
+        assertThat(List.of(TrafficPhase.HIT_P99_MS, TrafficPhase.ALL_P99_MS)).noneMatch(Stat::optional);
+        assertThat(Phases.TRAFFIC.steps()).extracting(Phase.Step::op).containsExactly("trafficwarmup",
+                Protocol.TRAFFIC);
+    }
+
+    @Test
+    void underTheTableItSaysTheRequestsAndSecondsOfItsRunsAndWhatItsP99RestsOn() throws Exception {
+        List<JsonNode> lines = List.of(line(1, 12_000, 5.0), line(2, 9_800, 5.1), line(3, 15_000, 4.9),
+                Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"lmdb\",\"setting\":\"default\","
+                        + "\"phase\":\"traffic\",\"visited\":0}"));
+        RunResults results = new RunResults(lines, null);
+
+        assertThat(Phases.TRAFFIC.notes(results, "sqlite", "default")).containsExactly("traffic: 3 runs, 36,800"
+                + " requests in 15.0 s of open loop (1,500 writes, 600 stores closed to open others, 100 open at"
+                + " most); the smallest run's p99 rests on its 98 slowest requests, its p99.9 on 9; every store's"
+                + " count checked after each run.");
+        assertThat(Phases.TRAFFIC.notes(results, "lmdb", "default")).as("a line without a run's figures").isEmpty();
+    }
+
+    @Test
+    void itsChartIsEachEnginesLatencyByPercentileFromItsStatistics() throws Exception {
+        List<JsonNode> lines = new java.util.ArrayList<>();
+        for (String[] s : new String[][]{{"traffic_all_p50_ms", "0.2"}, {"traffic_all_p99_ms", "4"},
+                {"traffic_all_p999_ms", "30"}}) {
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"lmdb\",\"setting\":\"default\","
+                    + "\"workload\":\"large\",\"stat\":\"" + s[0] + "\",\"value\":" + s[1] + ",\"runs\":[" + s[1] + "]}"));
+        }
+        // an engine with only some of them has no line
+        lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                + "\"workload\":\"large\",\"stat\":\"traffic_all_p50_ms\",\"value\":1,\"runs\":[1]}"));
+        RunResults results = new RunResults(lines, null);
+
+        List<storebench.results.Curve> curves = Phases.TRAFFIC.curves(results, List.of("sqlite", "lmdb"), "default");
+
+        assertThat(curves).hasSize(1);
+        assertThat(curves.get(0).series()).containsOnlyKeys("lmdb");
+        List<double[]> points = curves.get(0).series().get("lmdb");
+        assertThat(points).extracting(p -> p[1]).containsExactly(0.2, 4.0, 30.0);
+        assertThat(points.get(1)[0]).isCloseTo(2.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(points.get(2)[0]).isCloseTo(3.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Phases.TRAFFIC.curves(results, List.of("sqlite"), "default")).isEmpty();
+    }
+
+    private static JsonNode line(int run, long requests, double seconds) throws Exception {
+        return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\",\"phase\":"
+                + "\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + requests + ",\"reachedPerS\":1,\"seconds\":"
+                + seconds + ",\"writes\":500,\"evictions\":200,\"open\":100}");
+    }
+}

@@ -1,0 +1,78 @@
+package storebench.trial.child;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import storebench.engine.Engine;
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.measure.TrafficHistograms;
+import storebench.model.Setting;
+import storebench.model.StoreLayout;
+import storebench.model.TrialRuntime;
+import storebench.model.Workload;
+import storebench.trial.child.traffic.TrafficDraws;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A traffic run in a JVM trial process, over every JVM engine's real stores: copies, the closed step, the open loop, the check. */
+class TrafficLoopTest {
+    private static final int STORES = 30;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyJvmEngineServesARunAtAShareOfItsClosedRateAppendsItsWritesAndPassesTheCheck() throws Exception {
+        int engines = 0;
+        for (EngineDescriptor e : Engines.ALL) {
+            if (e.runtime() == TrialRuntime.NODE || e.unavailable().isPresent()) {
+                continue;
+            }
+            engines++;
+            Engine engine = e.newEngine(Setting.DEFAULT);
+            Path root = tmp.resolve(e.id());
+            TrafficLoop.Asked asked = new TrafficLoop.Asked(STORES, 5, 0.5, 1, 200, 0.5, 0.3, 100_000, true);
+            TrafficLoop.Ran ran = new TrafficLoop(e.id(), engine).run(root, Workload.SMALL, asked, () -> { });
+
+            assertThat(ran.checked()).isTrue();
+            assertThat(ran.closedWallNs()).as(e.id()).isGreaterThanOrEqualTo(200_000_000L);
+            assertThat(ran.closedPerS()).as(e.id()).isPositive();
+            assertThat(ran.open().askedPerS).as(e.id()).isCloseTo(0.5 * ran.closedPerS(), org.assertj.core.data
+                    .Percentage.withPercentage(1e-6));
+            int n = ran.open().served;
+            assertThat(n).as(e.id()).isEqualTo(Math.max(1, Math.round(ran.open().askedPerS * 0.3)));
+            TrafficDraws draws = TrafficDraws.draw(STORES, 0.5, 1, n);
+            assertThat(ran.writes()).as(e.id()).isEqualTo(IntStream.of(draws.writesPerStore(STORES)).sum());
+            TrafficHistograms h = TrafficHistograms.of(ran.open().kinds, ran.open().latencyNs, n);
+            assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT)).isEqualTo(ran.hits());
+            assertThat(ran.hits() + ran.misses()).isEqualTo(n);
+            assertThat(ran.misses()).as(e.id() + ": thirty tenants over five open stores miss").isPositive();
+            try (var dirs = Files.list(root)) {
+                assertThat(dirs.count()).isEqualTo(STORES);
+            }
+            // the stores hold what the check found: W plus every write, closed step's and run's (counted again here)
+            long notes = 0;
+            for (int i = 0; i < STORES; i++) {
+                try (Engine.OpenStore store = engine.open(StoreLayout.storeDir(root, i))) {
+                    notes += store.count();
+                }
+            }
+            assertThat(notes).as(e.id()).isGreaterThanOrEqualTo((long) STORES * Workload.SMALL.notesPerStore()
+                    + ran.writes());
+        }
+        assertThat(engines).as("JVM engines that ran").isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void refusesARequestWithoutItsFigures() {
+        assertThatThrownBy(() -> new TrafficLoop.Asked(0, 5, 0.5, 1, 200, 0.5, 1, 10, true))
+                .hasMessageContaining("\"stores\" >= 1");
+        assertThatThrownBy(() -> new TrafficLoop.Asked(10, 5, 1.5, 1, 200, 0.5, 1, 10, true))
+                .hasMessageContaining("\"readShare\" in [0, 1]");
+    }
+}
