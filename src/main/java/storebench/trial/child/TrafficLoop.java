@@ -71,9 +71,7 @@ final class TrafficLoop {
             TrafficDraws draws = TrafficDraws.draw(a.stores(), a.readShare(), a.seed(), n);
             requests.use(draws);
             StoreCache<OpenStore> cache = requests.cache();
-            long hits = cache.hits();
-            long misses = cache.misses();
-            long evictions = cache.evictions();
+            StoreCache.Counts before = cache.counts();
             int[] writtenBefore = requests.written();
             // no progress line inside the loop: the pipe's write would count in the latencies after it
             TrafficSamples open = loop.open(requests, n, rate, done -> { });
@@ -82,8 +80,9 @@ final class TrafficLoop {
             for (int i = 0; i < written.length; i++) {
                 writes += written[i] - writtenBefore[i];
             }
-            Ran ran = new Ran(closed.served, closed.wallNs, closedPerS, open, cache.hits() - hits, cache.misses() - misses,
-                    cache.evictions() - evictions, writes, a.check());
+            StoreCache.Counts during = cache.counts().minus(before);
+            Ran ran = new Ran(closed.served, closed.wallNs, closedPerS, open, during.hits(), during.misses(),
+                    during.evictions(), writes, a.check());
             if (a.check()) {
                 requests.checkAll();
             }

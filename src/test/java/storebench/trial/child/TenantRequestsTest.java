@@ -60,8 +60,8 @@ class TenantRequestsTest {
         assertThat(h.count(TrafficHistograms.WRITE_HIT) + h.count(TrafficHistograms.WRITE_MISS))
                 .isEqualTo(IntStream.of(written).sum());
         assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT))
-                .isEqualTo(requests.cache().hits());
-        assertThat(requests.cache().misses()).isGreaterThan(OPEN); // 20 tenants over 5 open stores must miss
+                .isEqualTo(requests.cache().counts().hits());
+        assertThat(requests.cache().counts().misses()).isGreaterThan(OPEN); // 20 tenants over 5 open stores must miss
         assertThat(engine.openStores).as("checkAll closes the cache's stores").isZero();
     }
 

@@ -106,25 +106,14 @@ public final class StoreCache<S> {
         return lastEvicted;
     }
 
-    public long hits() {
-        return hits;
-    }
-
-    public long misses() {
-        return misses;
-    }
-
-    public long evictions() {
-        return evictions;
+    /** The visits so far that found their store open, that opened it, and the closes they made to make room. */
+    public Counts counts() {
+        return new Counts(hits, misses, evictions);
     }
 
     /** The stores open now. */
     public int size() {
         return size;
-    }
-
-    public int capacity() {
-        return capacity;
     }
 
     /** The open stores, least recently used first (the next to be closed first). */
@@ -191,5 +180,12 @@ public final class StoreCache<S> {
             newer[newest] = store;
         }
         newest = store;
+    }
+
+    /** A cache's counts at one moment; the difference of two is what happened between them. */
+    public record Counts(long hits, long misses, long evictions) {
+        public Counts minus(Counts before) {
+            return new Counts(hits - before.hits, misses - before.misses, evictions - before.evictions);
+        }
     }
 }

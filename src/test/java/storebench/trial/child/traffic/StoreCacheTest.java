@@ -35,9 +35,9 @@ class StoreCacheTest {
         assertThat(c.lastWasHit()).isTrue();
 
         assertThat(calls).containsExactly("open 4");
-        assertThat(c.hits()).isEqualTo(1);
-        assertThat(c.misses()).isEqualTo(1);
-        assertThat(c.evictions()).isZero();
+        assertThat(c.counts().hits()).isEqualTo(1);
+        assertThat(c.counts().misses()).isEqualTo(1);
+        assertThat(c.counts().evictions()).isZero();
     }
 
     @Test
@@ -55,7 +55,7 @@ class StoreCacheTest {
         assertThat(c.lastEvicted()).isEqualTo(2);
         assertThat(c.openLeastRecentFirst()).containsExactly(3, 1, 5);
         assertThat(c.size()).isEqualTo(3);
-        assertThat(c.evictions()).isEqualTo(1);
+        assertThat(c.counts().evictions()).isEqualTo(1);
     }
 
     @Test
@@ -67,9 +67,9 @@ class StoreCacheTest {
         // 0 1 | 0 hit | 2 evicts 1 | 1 evicts 0 | 1 hit | 3 evicts 2 | 0 evicts 1
         assertThat(calls).containsExactly("open 0", "open 1", "close 1", "open 2", "close 0", "open 1", "close 2",
                 "open 3", "close 1", "open 0");
-        assertThat(c.hits()).isEqualTo(2);
-        assertThat(c.misses()).isEqualTo(6);
-        assertThat(c.evictions()).isEqualTo(4);
+        assertThat(c.counts().hits()).isEqualTo(2);
+        assertThat(c.counts().misses()).isEqualTo(6);
+        assertThat(c.counts().evictions()).isEqualTo(4);
         assertThat(c.openLeastRecentFirst()).containsExactly(3, 0);
     }
 
@@ -113,8 +113,8 @@ class StoreCacheTest {
         assertThat(calls).containsExactly("close 2", "close 1");
         assertThat(c.size()).isZero();
         assertThat(c.openLeastRecentFirst()).isEmpty();
-        assertThat(c.hits()).isEqualTo(1);
-        assertThat(c.misses()).isEqualTo(2);
+        assertThat(c.counts().hits()).isEqualTo(1);
+        assertThat(c.counts().misses()).isEqualTo(2);
     }
 
     @Test
@@ -157,8 +157,8 @@ class StoreCacheTest {
             long bytes = threads.getCurrentThreadAllocatedBytes() - before;
             least = pass == 0 ? least : Math.min(least, bytes);
         }
-        assertThat(c.hits()).isPositive();
-        assertThat(c.evictions()).isPositive();
+        assertThat(c.counts().hits()).isPositive();
+        assertThat(c.counts().evictions()).isPositive();
         assertThat(least).as("bytes allocated by 200,000 visits").isZero();
     }
 
