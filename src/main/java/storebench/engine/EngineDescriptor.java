@@ -41,6 +41,9 @@ public final class EngineDescriptor {
     private final long largeKb;
     private final long smallKb;
     private final long perOpenKb;
+    private final long heapKbPerOpenStore;
+    /** Heap per open store of an engine that does not say: H2's (its page cache is on the heap), the most any keeps. */
+    public static final long DEFAULT_HEAP_KB_PER_OPEN_STORE = 1024;
     private final int colour;
     private final String count;
     private final String put;
@@ -60,6 +63,7 @@ public final class EngineDescriptor {
         this.largeKb = b.largeKb;
         this.smallKb = b.smallKb;
         this.perOpenKb = b.perOpenKb;
+        this.heapKbPerOpenStore = b.heapKbPerOpenStore;
         this.colour = b.colour;
         this.count = Objects.requireNonNull(b.count, "count of " + b.id);
         this.put = Objects.requireNonNull(b.put, "put of " + b.id);
@@ -171,6 +175,15 @@ public final class EngineDescriptor {
         return diskEstimateBytes(workload) + perOpenKb * 1024 * opens * 5 / 4;
     }
 
+    /**
+     * The most Java heap one open store of this JVM engine keeps, in KB, which sizes the heap of a process that holds
+     * stores open (storebench.run.TrialCommands.holdHeap): measured as the memory phase's heap_kb, or, where the
+     * engine does not say, H2's 1 MB (its page cache is on the heap), the most any engine keeps.
+     */
+    public long heapKbPerOpenStore() {
+        return heapKbPerOpenStore;
+    }
+
     /** The chart colour, 0xRRGGBB. */
     public int colour() {
         return colour;
@@ -217,6 +230,7 @@ public final class EngineDescriptor {
         private long largeKb;
         private long smallKb;
         private long perOpenKb;
+        private long heapKbPerOpenStore = DEFAULT_HEAP_KB_PER_OPEN_STORE;
         private int colour;
         private String count;
         private String put;
@@ -269,6 +283,18 @@ public final class EngineDescriptor {
         /** A store grows by about this many KB with every open (RocksDB: one more LOG.old.*). */
         public Builder diskKbPerOpen(long kb) {
             this.perOpenKb = kb;
+            return this;
+        }
+
+        /**
+         * The most heap one open store keeps (the memory phase's heap_kb, rounded up): a process that holds stores
+         * open gets a heap of twice that per store over the base, every page of which is touched before it starts.
+         */
+        public Builder heapKbPerOpenStore(long kb) {
+            if (kb < 1) {
+                throw new IllegalArgumentException("heap per open store of " + id + " must be at least 1 KB");
+            }
+            this.heapKbPerOpenStore = kb;
             return this;
         }
 

@@ -25,8 +25,6 @@ public final class TrialCommands {
      */
     public static final String HOLD_HEAP = "2g";
     private static final int HOLD_HEAP_MB = 2048;
-    /** Heap per store a holding process may hold open: twice H2's, the most any engine keeps on the heap. */
-    private static final int HOLD_MB_PER_STORE = 2;
     public static final List<String> JVM_OPTIONS = jvmOptions(HEAP);
     /**
      * The Node worker's flags: gc() for the memory readings and between stores; and no bytecode flushing, which
@@ -58,20 +56,26 @@ public final class TrialCommands {
         return node;
     }
 
-    /**
-     * The heap of a process that holds at most {@code stores} open: 256 MB and 2 MB per store, {@link #HOLD_HEAP} at
-     * most (from 896 stores on: the default runs' M = 1,000 and capacity cap). Only as large as it must be: every page
-     * of it is touched before the engine loads, and a page's first touch is slow on a virtual machine (2 GB took 10-20
-     * s here, 2026-12-02, against 2-5 s for 256 MB), which made the memory and capacity processes of a small run most
-     * of its time.
-     */
+    /** The heap of a process that holds at most {@code stores} open, of an engine that does not say what it keeps. */
     public static String holdHeap(int stores) {
         return holdHeap(HEAP_MB, stores);
     }
 
     /** The same over another base heap (bench.trialHeapMb). */
     public static String holdHeap(int baseMb, int stores) {
-        long mb = Math.min(HOLD_HEAP_MB, baseMb + (long) HOLD_MB_PER_STORE * Math.max(0, stores));
+        return holdHeap(baseMb, stores, EngineDescriptor.DEFAULT_HEAP_KB_PER_OPEN_STORE);
+    }
+
+    /**
+     * The heap of a process that holds at most {@code stores} open, each keeping at most {@code kbPerStore} of heap
+     * (EngineDescriptor.heapKbPerOpenStore): the base and twice that per store, {@link #HOLD_HEAP} at most (for H2,
+     * from 896 stores on: the default runs' M = 1,000 and capacity cap). Only as large as it must be: every page of it
+     * is touched before the engine loads, and a page's first touch is slow on a virtual machine (2 GB took 10-20 s
+     * here, 2026-12-02, against 2-5 s for 256 MB), which made the memory and capacity processes of a small run most
+     * of its time, and 12 of them 100 s of the default run.
+     */
+    public static String holdHeap(int baseMb, int stores, long kbPerStore) {
+        long mb = Math.min(HOLD_HEAP_MB, baseMb + (2 * kbPerStore * Math.max(0, stores) + 1023) / 1024);
         return mb == HOLD_HEAP_MB ? HOLD_HEAP : mb + "m";
     }
 

@@ -130,7 +130,7 @@ final class TrialProcesses {
     /** The next process starts fresh, with the heap of one that holds this many stores open. */
     synchronized void freshHolding(int stores) {
         closeCurrent();
-        heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores);
+        heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores, engine.heapKbPerOpenStore());
     }
 
     /** Makes run r's kept process the current one, if it is still alive (never under profilers). */

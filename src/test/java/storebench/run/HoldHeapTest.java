@@ -1,6 +1,9 @@
 package storebench.run;
 
 import org.junit.jupiter.api.Test;
+import storebench.engine.Engines;
+import storebench.engine.ObjectBoxEngine;
+import storebench.engine.SqliteEngine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +17,7 @@ class HoldHeapTest {
     }
 
     @Test
-    void theDefaultRunsHoldingProcessesKeepTheirTwoGigabytes() {
+    void anEngineThatDoesNotSayWhatItKeepsGetsTwoGigabytesInTheDefaultRun() {
         assertThat(TrialCommands.holdHeap(1_000)).as("M = 1,000").isEqualTo("2g");
         assertThat(TrialCommands.holdHeap(20_000)).as("the capacity phase's default cap").isEqualTo("2g");
         assertThat(TrialCommands.holdHeap(896)).isEqualTo("2g");
@@ -26,5 +29,17 @@ class HoldHeapTest {
         assertThat(TrialCommands.holdHeap(64, 20)).isEqualTo("104m");
         assertThat(TrialCommands.holdHeap(64, 0)).isEqualTo("64m");
         assertThat(TrialCommands.holdHeap(64, 5_000)).isEqualTo("2g");
+    }
+
+    @Test
+    void anEngineThatSaysWhatOneOpenStoreKeepsGetsTwiceThatPerStoreOverTheBase() {
+        assertThat(TrialCommands.holdHeap(256, 1_000, ObjectBoxEngine.SYNC_EVERY_OPEN.heapKbPerOpenStore()))
+                .as("ObjectBox, M = 1,000").isEqualTo("264m");
+        assertThat(TrialCommands.holdHeap(256, 20_000, SqliteEngine.DESCRIPTOR.heapKbPerOpenStore()))
+                .as("SQLite, the capacity phase's default cap").isEqualTo("335m");
+        assertThat(TrialCommands.holdHeap(256, 1_000, Engines.of("h2").heapKbPerOpenStore()))
+                .as("H2 does not say: 1 MB per store, twice").isEqualTo("2g");
+        assertThat(Engines.of("xodus").heapKbPerOpenStore()).as("Xodus' log cache is half the heap, whatever it is")
+                .isEqualTo(1024);
     }
 }
