@@ -12,6 +12,15 @@ import storebench.model.Workload;
 import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.child.traffic.TrafficSamples;
+import storebench.trial.answer.CapacityAnswer;
+import storebench.trial.answer.CheckAnswer;
+import storebench.trial.answer.ConcurrentAnswer;
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.HoldAnswer;
+import storebench.trial.answer.LayoutAnswer;
+import storebench.trial.answer.NotesAnswer;
+import storebench.trial.answer.TrafficAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -56,16 +65,16 @@ public final class TrialMain {
 
     private TrialMain(PrintStream out) {
         this.out = out;
-        storeOps.put(Protocol.CREATE, this::create);
-        storeOps.put(Protocol.CREATEPROFILE, this::createProfile);
-        storeOps.put(Protocol.VISITS, this::visits);
-        storeOps.put(Protocol.HOLD, this::hold);
-        storeOps.put(Protocol.CAPACITY, this::capacity);
-        storeOps.put(Protocol.CONCURRENT, this::concurrent);
-        storeOps.put(Protocol.TRAFFIC, this::traffic);
-        storeOps.put(Protocol.CHECK, this::check);
-        storeOps.put(Protocol.LAYOUT, this::layout);
-        storeOps.put(Protocol.NOTES, this::notes);
+        storeOps.put(CreateAnswer.OP, this::create);
+        storeOps.put(CreateAnswer.PROFILE_OP, this::createProfile);
+        storeOps.put(VisitsAnswer.OP, this::visits);
+        storeOps.put(HoldAnswer.OP, this::hold);
+        storeOps.put(CapacityAnswer.OP, this::capacity);
+        storeOps.put(ConcurrentAnswer.OP, this::concurrent);
+        storeOps.put(TrafficAnswer.OP, this::traffic);
+        storeOps.put(CheckAnswer.OP, this::check);
+        storeOps.put(LayoutAnswer.OP, this::layout);
+        storeOps.put(NotesAnswer.OP, this::notes);
     }
 
     public static void main(String[] args) throws Exception {
