@@ -65,6 +65,9 @@ class ChildOpsTest {
         TreeSet<String> named = new TreeSet<>();
         for (JavaClass answer : new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .importPackages("storebench.trial.answer")) {
+            if (answer.getSimpleName().equals("package-info")) {
+                continue;
+            }
             for (Field f : Class.forName(answer.getName()).getDeclaredFields()) {
                 boolean constant = Modifier.isStatic(f.getModifiers()) && Modifier.isFinal(f.getModifiers())
                         && f.getType() == String.class;
