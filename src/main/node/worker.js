@@ -2,8 +2,11 @@
 // storebench trial process for the Node engines (turso, libsql, sqlite-node).
 // Speaks the line protocol of docs/protocol.md on stdin/stdout; start it with `node --expose-gc worker.js`.
 // Its modules (lib/) follow the JVM side's packages: workloads, engines, protocol, measure, yardstick, the visit loop
-// (visits), the loops that hold stores open (holding), store-copy, and phase-loops, which answers each op.
+// (visits), the loops that hold stores open (holding), store-copy, and phase-loops, which answers hello; every other op
+// is a file of lib/ops named after it, found there (no list to register it in).
 
+const fs = require('node:fs');
+const path = require('node:path');
 const readline = require('node:readline');
 const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes } = require('./lib/workloads');
 const { ENGINES } = require('./lib/engines');
@@ -13,8 +16,23 @@ const { YARD_BLOCK } = require('./lib/yardstick');
 const { storeCopy } = require('./lib/store-copy');
 const { PhaseLoops } = require('./lib/phase-loops');
 
-const OPS = ['hello', 'create', 'createprofile', 'visits', 'hold', 'capacity', 'concurrent', 'traffic',
-  'check', 'layout', 'notes', 'exit'];
+const OPS_DIR = path.join(__dirname, 'lib', 'ops');
+/** The ops: the protocol's own (hello, exit) around lib/ops' files, each exporting its handler (loops, req) => answer. */
+const OPS = ['hello', ...fs.readdirSync(OPS_DIR).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort(), 'exit'];
+const handlers = new Map();
+
+/**
+ * An op's handler, its module required on the op's first request: a worker of any other phase runs without an op's own
+ * code (traffic's) in its heap, so the memory phase's baseline is what it was before that op existed.
+ */
+function handlerOf(op) {
+  let handler = handlers.get(op);
+  if (handler === undefined) {
+    handler = require(path.join(OPS_DIR, `${op}.js`));
+    handlers.set(op, handler);
+  }
+  return handler;
+}
 
 async function handle(loops, line) {
   let req;
@@ -38,7 +56,7 @@ async function handle(loops, line) {
     return false;
   }
   try {
-    const result = await loops[op](req);
+    const result = op === 'hello' ? await loops.hello(req) : await handlerOf(op)(loops, req);
     send({ type: 'result', op, ...result });
   } catch (e) {
     const error = { type: 'error', op, message: e && e.message ? e.message : String(e) };
@@ -75,7 +93,7 @@ async function main() {
   process.exit(0);
 }
 
-module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, limits, capacityPoint, storeCopy, PhaseLoops, YARD_BLOCK };
+module.exports = { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, limits, capacityPoint, storeCopy, PhaseLoops, YARD_BLOCK, OPS, handlerOf };
 
 if (require.main === module) {
   main().catch((e) => {

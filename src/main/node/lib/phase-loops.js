@@ -1,7 +1,8 @@
 'use strict';
-// The trial process' side of every phase (the JVM's is storebench.trial.child.PhaseLoops): one engine for the process'
-// life, its loops written once for all engines. The visit loop and its ops are in visits.js, the loops that hold
-// stores open in holding.js.
+// The trial process' side of the phases (the JVM's is storebench.trial.child.PhaseLoops): one engine for the process'
+// life, its loops written once for all engines, each op's file in ops/ calling the method of its name. The visit loop
+// and its ops are in visits.js, the loops that hold stores open in holding.js; an op with code of its own (traffic)
+// has it in its file in ops/, loaded on its first request.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -219,15 +220,5 @@ class PhaseLoops {
 }
 
 Object.assign(PhaseLoops.prototype, visitMethods, holdingMethods);
-
-/**
- * The traffic op, its code loaded on first use: a worker of any other phase runs without it in its heap, so the memory
- * phase's baseline and collections are what they were before the phase existed (with it loaded at start, libSQL's
- * resident growth over 20 held stores read below zero in one smoke run of two).
- */
-PhaseLoops.prototype.traffic = async function traffic(req) {
-  Object.assign(PhaseLoops.prototype, require('./traffic').trafficMethods); // the op and its helpers, this stub replaced
-  return this.traffic(req);
-};
 
 module.exports = { PhaseLoops };

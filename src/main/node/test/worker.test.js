@@ -9,6 +9,9 @@ const path = require('node:path');
 const readline = require('node:readline');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
+const OPS_DIR = path.join(__dirname, '..', 'lib', 'ops');
+/** The ops but hello and exit, as lib/ops' files name them. */
+const OP_FILES = fs.readdirSync(OPS_DIR).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort();
 const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, YARD_BLOCK, storeCopy } = require(WORKER);
 
 /** fixtures/workload-notes.json at the repository root, found by walking up from this file. */
@@ -169,12 +172,47 @@ test('rejects an unknown engine, an unknown op and a request before hello, namin
     assert.equal(engine.message, 'unknown engine "nope"; valid engines: turso, libsql, sqlite-node');
     const op = await worker.request({ op: 'frobnicate' });
     assert.equal(op.type, 'error');
-    assert.match(op.message, /^unknown op "frobnicate"; valid ops: hello, create, createprofile, visits, hold, capacity, concurrent, traffic, check, layout, notes, exit$/);
+    assert.equal(op.message, `unknown op "frobnicate"; valid ops: hello, ${OP_FILES.join(', ')}, exit`);
     await worker.ok({ op: 'exit' });
     assert.equal(await worker.exited, 0);
   } finally {
     worker.kill();
   }
+});
+
+test('every file of lib/ops is an op: it exports its handler (loops, req), and the worker serves it by its name', () => {
+  assert.ok(OP_FILES.length > 0);
+  for (const op of OP_FILES) {
+    const handler = require(path.join(OPS_DIR, `${op}.js`));
+    assert.equal(typeof handler, 'function', `lib/ops/${op}.js exports a function`);
+    assert.equal(handler.length, 2, `lib/ops/${op}.js: (loops, req)`);
+  }
+  const { OPS } = require(WORKER);
+  assert.deepEqual(OPS, ['hello', ...OP_FILES, 'exit']);
+});
+
+// The memory phase's baseline is the code a worker has loaded when it measures: an op's module is required on its
+// first request, and traffic's code (its op file and helpers) only then.
+test('loads at start the loops every phase uses, an op\'s module on its first request, traffic\'s code only then', () => {
+  const script = `
+    const path = require('node:path');
+    const lib = path.join(path.dirname(${JSON.stringify(WORKER)}), 'lib') + path.sep;
+    const loaded = () => Object.keys(require.cache).filter((f) => f.startsWith(lib)).map((f) => f.slice(lib.length)).sort();
+    const { handlerOf } = require(${JSON.stringify(WORKER)});
+    const start = loaded();
+    handlerOf('hold');
+    const hold = loaded().filter((f) => !start.includes(f));
+    handlerOf('traffic');
+    const traffic = loaded().filter((f) => !start.includes(f) && !hold.includes(f));
+    process.stdout.write(JSON.stringify({ start, hold, traffic }));`;
+  const out = require('node:child_process').spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  assert.equal(out.status, 0, out.stderr);
+  const seen = JSON.parse(out.stdout);
+  for (const f of ['phase-loops.js', 'visits.js', 'holding.js']) assert.ok(seen.start.includes(f), `${f} at start`);
+  assert.deepEqual(seen.start.filter((f) => f.startsWith(`ops${path.sep}`) || /traffic|store-cache/.test(f)), [],
+    'no op file and nothing of traffic loaded at start');
+  assert.deepEqual(seen.hold, [path.join('ops', 'hold.js')]);
+  assert.deepEqual(seen.traffic, [path.join('ops', 'traffic.js'), 'store-cache.js', 'traffic-draws.js', 'traffic-loop.js']);
 });
 
 test('exits when stdin closes', async () => {

@@ -17,7 +17,8 @@ import storebench.run.Trial;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.phase.WarmColdPhase;
 import storebench.results.ResultsFile;
-import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.util.List;
 import java.util.Map;
@@ -87,7 +88,7 @@ class ProfileBench {
                 continue;
             }
             assertThat(lines).extracting(l -> l.path("op").asText()).as(profile)
-                    .contains(Protocol.CREATEPROFILE, Protocol.VISITS);
+                    .contains(CreateAnswer.PROFILE_OP, VisitsAnswer.OP);
         }
     }
 

@@ -52,7 +52,7 @@ public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
             Unit.COUNT, 2).counting("maps per store").tolerance(0.05).build();
     /** The capacity loop: one request, in the holding process. */
-    public static final Step LOOP = new Step(Protocol.CAPACITY, true, "capacity");
+    public static final Step LOOP = new Step(CapacityAnswer.OP, true, "capacity");
     /** At most this many stores held open: the cap, not a limit (a capacity that reaches it reads "at least"). */
     public static final PhaseOption<Integer> MAX = PhaseOption.positiveInt("bench.capacityMax", 20_000);
     /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
@@ -108,7 +108,7 @@ public final class CapacityPhase extends Phase {
         Options options = new Options(params.option(MAX), params.option(WORKLOAD), params.option(MARGIN_MB));
         Path own = run.stores().own("capacity-" + options.workload().id());
         try {
-            ObjectNode request = Protocol.request(Protocol.CAPACITY).put("root", own.toString())
+            ObjectNode request = Protocol.request(CapacityAnswer.OP).put("root", own.toString())
                     .put("workload", options.workload().id()).put("max", options.max())
                     .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
                     .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);

@@ -14,6 +14,7 @@ import storebench.results.Stat.Unit;
 import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.ConcurrentAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +54,7 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     public static final Step WARMUP = new Step("warmup", true, "warm-up");
-    public static final Step CONCURRENT = new Step(Protocol.CONCURRENT, true, "concurrency");
+    public static final Step CONCURRENT = new Step(ConcurrentAnswer.OP, true, "concurrency");
     /** The worker counts T it runs, ascending: a comma list of counts it has statistics for. */
     public static final PhaseOption<List<Integer>> WORKERS = new PhaseOption<>("bench.threads", "1,2,4",
             ConcurrencyPhase::workerCounts);
@@ -210,7 +211,7 @@ public final class ConcurrencyPhase extends Phase {
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
     private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r)
+        ObjectNode request = run.processes().request(ConcurrentAnswer.OP).put("run", r)
                 .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
         request.set("shares", sharesNode(shares));
         return run.processes().send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
@@ -229,7 +230,7 @@ public final class ConcurrencyPhase extends Phase {
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
             int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
-            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", Query.COUNT.id);
+            ObjectNode request = run.processes().request(VisitsAnswer.OP).put("query", Query.COUNT.id);
             request.set("order", Protocol.ints(warmOrder));
             return request;
         };
@@ -237,7 +238,7 @@ public final class ConcurrencyPhase extends Phase {
             if (k == 0) {
                 startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
             }
-            ObjectNode request = run.processes().request(Protocol.CONCURRENT).put("run", r).put("startAtMs", startAt[0]);
+            ObjectNode request = run.processes().request(ConcurrentAnswer.OP).put("run", r).put("startAtMs", startAt[0]);
             request.set("shares", sharesNode(new int[][]{shares[k]}));
             return request;
         };
@@ -247,7 +248,7 @@ public final class ConcurrencyPhase extends Phase {
         }
         List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, shares.length, List.of(
                 new PhaseProcesses.Stage(WARMUP.op(), warmVisits, warm),
-                new PhaseProcesses.Stage(Protocol.CONCURRENT, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
+                new PhaseProcesses.Stage(ConcurrentAnswer.OP, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
         List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
         for (ObjectNode a : answers.get(1)) {
             workers.addAll(ConcurrentAnswer.of(a).workers());

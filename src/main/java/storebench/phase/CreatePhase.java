@@ -21,7 +21,7 @@ public final class CreatePhase extends Phase {
             .reference(1).tolerance(0.10).chart(Phases.Chart.MEDIANS, "Create, write %W% objects, close (median ms)").build();
     public static final Stat STORES_PER_S = Stat.of("stores_per_s", "Stores per second", Unit.COUNT, 0).reference(2)
             .higherIsBetter().counting("stores/s").tolerance(0.10).build();
-    public static final Step CREATE = new Step(Protocol.CREATE, true, "create");
+    public static final Step CREATE = new Step(CreateAnswer.OP, true, "create");
 
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
@@ -41,7 +41,7 @@ public final class CreatePhase extends Phase {
 
     /** Creates the given stores in the trial's process and records create_ms and stores_per_s over them. */
     public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
-        ObjectNode request = run.processes().request(Protocol.CREATE);
+        ObjectNode request = run.processes().request(CreateAnswer.OP);
         request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
         CreateAnswer result = run.processes().send(CREATE, request, stores.size(), CreateAnswer::of, (l, reply) -> { }).result();
         long wallNs = result.wallNs();

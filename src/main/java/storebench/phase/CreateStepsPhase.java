@@ -7,6 +7,7 @@ import storebench.measure.LoadAverage;
 import storebench.measure.Mounts;
 import storebench.trial.Protocol;
 import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
@@ -20,8 +21,8 @@ import java.util.List;
  * then the profiler's, marked so, and not measured on tmpfs. Its figures are "create" profile lines, not statistics.
  */
 public final class CreateStepsPhase extends Phase {
-    static final Step STEPS = new Step(Protocol.CREATEPROFILE, false, null);
-    static final Step OPENS = new Step(Protocol.VISITS, false, null);
+    static final Step STEPS = new Step(CreateAnswer.PROFILE_OP, false, null);
+    static final Step OPENS = new Step(VisitsAnswer.OP, false, null);
     private static final Path SHM = Path.of("/dev/shm");
     static final List<String> STEP_NAMES = List.of("open", "build", "put", "close", "total");
 
@@ -63,7 +64,7 @@ public final class CreateStepsPhase extends Phase {
 
     private static void createSteps(PhaseRun run, Path dir, String rootName) throws Exception {
         int n = run.params().stores();
-        ObjectNode request = Protocol.request(Protocol.CREATEPROFILE).put("root", dir.toString())
+        ObjectNode request = Protocol.request(CreateAnswer.PROFILE_OP).put("root", dir.toString())
                 .put("workload", run.params().workload().id());
         request.set("stores", Protocol.ints(WarmColdPhase.inOrder(n)));
         double load1 = LoadAverage.load1();

@@ -5,7 +5,6 @@ import storebench.measure.DiskUsage;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.answer.LayoutAnswer;
 
 import java.io.IOException;
@@ -22,7 +21,7 @@ public final class DiskPhase extends Phase {
             .tolerance(0.05).chart(Phases.Chart.DISK, "Disk per store, files (KB)").build();
     public static final Stat DISK_ALLOC_KB = Stat.of("disk_alloc_kb", "Space per store, allocated (st_blocks x 512)",
             Unit.KB, 0).tolerance(0.05).chart(Phases.Chart.DISK, "Disk per store, allocated (KB)").build();
-    private static final Step LAYOUT = new Step(Protocol.LAYOUT, false, null);
+    private static final Step LAYOUT = new Step(LayoutAnswer.OP, false, null);
 
     DiskPhase() {
         super("disk", Processes.SHARED, List.of(LAYOUT), List.of(DISK_KB, DISK_ALLOC_KB));
@@ -68,7 +67,7 @@ public final class DiskPhase extends Phase {
         run.results().stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
         run.results().append(run.results().line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
                 .put("bytesMedian", RunStats.median(bytes)));
-        LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(Protocol.LAYOUT).put("store", 0), 0, LayoutAnswer::of,
+        LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(LayoutAnswer.OP).put("store", 0), 0, LayoutAnswer::of,
                 (l, reply) -> { }).result();
         if (!layout.isEmpty()) {
             ObjectNode l = run.results().line("layout").put("store", 0);

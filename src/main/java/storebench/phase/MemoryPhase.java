@@ -32,7 +32,7 @@ public final class MemoryPhase extends Phase {
             .chart(Phases.Chart.MEMORY, "Managed heap per open store (KB)").build();
     /** The holding process' warm-up, before its first memory reading. */
     public static final Step WARMUP = new Step("memorywarmup", true, "warm-up");
-    public static final Step HOLD = new Step(Protocol.HOLD, true, "memory");
+    public static final Step HOLD = new Step(HoldAnswer.OP, true, "memory");
 
     MemoryPhase() {
         // a fresh process, closed after it: nothing else may have run in the process that measures memory
@@ -62,7 +62,7 @@ public final class MemoryPhase extends Phase {
     public Measured measure(PhaseRun run) throws Exception {
         run.stores().ensure();
         int m = run.params().hold();
-        ObjectNode request = run.processes().request(Protocol.HOLD);
+        ObjectNode request = run.processes().request(HoldAnswer.OP);
         int[] stores = new int[m];
         for (int i = 0; i < m; i++) {
             stores[i] = i;

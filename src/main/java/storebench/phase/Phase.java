@@ -9,8 +9,8 @@ import java.util.List;
  * One phase of a store's life, on the parent's side: the statistics it yields (their ids, labels and units), the steps
  * it sends to a trial process (each with its op, whether it waits for the load first, its column in the report's
  * wall times), where its trial processes come from, and how its samples become its statistics. Its loop in the trial
- * process is the op's, in storebench.trial.child.PhaseLoops (JVM) and src/main/node/lib/phase-loops.js (Node). Register it in
- * {@link Phases}. What it says about its results in a report (notes, marks, charts, wall-time columns) is its
+ * process is its op's (named by its answer record in storebench.trial.answer): a class listed in
+ * storebench.trial.child.ChildOps (JVM) and the file src/main/node/lib/ops/OP.js (Node). Register it in {@link Phases}. What it says about its results in a report (notes, marks, charts, wall-time columns) is its
  * {@link PhaseReading}.
  */
 public abstract class Phase implements PhaseReading {

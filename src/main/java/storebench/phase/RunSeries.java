@@ -175,7 +175,7 @@ final class RunSeries {
 
     /** Run r, its warm-up made: its visits, in one request or, sized by its precision, in several. */
     private Ran run(PhaseRun run, int r, ObjectNode before) throws Exception {
-        ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id).put("yard", yard)
+        ObjectNode request = run.processes().request(VisitsAnswer.OP).put("query", query.id).put("yard", yard)
                 .put("settle", true).put("run", r);
         int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
         OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();

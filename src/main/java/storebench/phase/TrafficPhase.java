@@ -10,7 +10,6 @@ import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.TrafficAnswer;
 
@@ -54,7 +53,7 @@ public final class TrafficPhase extends Phase {
     public static final Stat ALL_P999_MS = ms("traffic_all_p999_ms", "same, every request, p99.9", false);
 
     public static final Step WARMUP = new Step("trafficwarmup", true, "traffic warm-up");
-    public static final Step RUN = new Step(Protocol.TRAFFIC, true, "traffic runs");
+    public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs");
 
     /** K, the stores the cache keeps open. */
     public static final PhaseOption<Integer> OPEN = PhaseOption.positiveInt("bench.trafficOpen", 100);
@@ -166,7 +165,7 @@ public final class TrafficPhase extends Phase {
     /** Run r's request, in its own directory of copies; the phase line says what it asked, served and met. */
     private static TrafficAnswer send(PhaseRun run, Path own, int r) throws Exception {
         TrialParams p = run.params();
-        ObjectNode request = run.processes().request(Protocol.TRAFFIC).put("root", own.toString())
+        ObjectNode request = run.processes().request(TrafficAnswer.OP).put("root", own.toString())
                 .put("stores", p.stores()).put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("seed", r)
                 .put("closedMs", CLOSED_MS).put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
                 .put("maxRequests", MAX_REQUESTS).put("check", true);

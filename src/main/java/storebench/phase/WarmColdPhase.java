@@ -31,8 +31,8 @@ import java.util.Map;
 public final class WarmColdPhase extends Phase {
     /** Back-to-back warm open runs in one process, for the noise over time. */
     public static final int NOISE_RUNS = 20;
-    static final Step MAKE = new Step(Protocol.CREATE, false, null);
-    static final Step VISITS = new Step(Protocol.VISITS, false, null);
+    static final Step MAKE = new Step(CreateAnswer.OP, false, null);
+    static final Step VISITS = new Step(VisitsAnswer.OP, false, null);
 
     WarmColdPhase() {
         super("warmcold", Processes.FRESH, List.of(MAKE, VISITS), List.of());
@@ -43,7 +43,7 @@ public final class WarmColdPhase extends Phase {
         int n = run.params().stores();
         Path dir = run.stores().own(id());
         try {
-            ObjectNode make = Protocol.request(Protocol.CREATE).put("root", dir.toString())
+            ObjectNode make = Protocol.request(CreateAnswer.OP).put("root", dir.toString())
                     .put("workload", run.params().workload().id());
             make.set("stores", Protocol.ints(inOrder(n)));
             run.processes().send(MAKE, make, n, CreateAnswer::of, (l, reply) -> { });
@@ -130,7 +130,7 @@ public final class WarmColdPhase extends Phase {
 
     /** One pass over the stores in this order: run r's (timed, the yardstick between visits), or r = 0, a warm pass. */
     static VisitsAnswer visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
-        ObjectNode request = Protocol.request(Protocol.VISITS).put("root", dir.toString())
+        ObjectNode request = Protocol.request(VisitsAnswer.OP).put("root", dir.toString())
                 .put("workload", run.params().workload().id()).put("yard", r > 0);
         if (r > 0) {
             request.put("run", r);

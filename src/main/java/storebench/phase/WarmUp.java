@@ -184,7 +184,7 @@ public final class WarmUp {
         PhaseProcesses.Requests requests = run.processes().requests(step, warming.ceiling());
         while (warming.goesOn()) {
             int[] order = warming.nextOrder();
-            ObjectNode request = run.processes().request(Protocol.VISITS).put("query", query.id)
+            ObjectNode request = run.processes().request(VisitsAnswer.OP).put("query", query.id)
                     .put("yard", warming.yard());
             request.set("order", Protocol.ints(order));
             warming.add(window(requests.send(request, order.length, VisitsAnswer::of), query), order.length);

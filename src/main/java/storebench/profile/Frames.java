@@ -3,7 +3,8 @@ package storebench.profile;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.results.ResultsFile;
-import storebench.trial.Protocol;
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.util.List;
 
@@ -21,8 +22,8 @@ final class Frames {
      */
     static String phaseOf(String op) {
         return switch (op) {
-            case Protocol.CREATE, Protocol.CREATEPROFILE -> "create";
-            case Protocol.VISITS -> "open";
+            case CreateAnswer.OP, CreateAnswer.PROFILE_OP -> "create";
+            case VisitsAnswer.OP -> "open";
             default -> op;
         };
     }

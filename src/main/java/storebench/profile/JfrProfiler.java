@@ -2,7 +2,8 @@ package storebench.profile;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
-import storebench.trial.Protocol;
+import storebench.trial.answer.ConcurrentAnswer;
+import storebench.trial.answer.CreateAnswer;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,8 +53,8 @@ final class JfrProfiler implements Profiler {
     /** The method of an op's loop in the trial JVM; null where its work is not on the main thread's loop. */
     static String loop(String op) {
         return switch (op) {
-            case Protocol.CREATEPROFILE -> LOOPS + ".createProfile";
-            case Protocol.CONCURRENT -> null;
+            case CreateAnswer.PROFILE_OP -> LOOPS + ".createProfile";
+            case ConcurrentAnswer.OP -> null;
             default -> LOOPS + "." + op;
         };
     }

@@ -2,7 +2,11 @@ package storebench.profile;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
-import storebench.trial.Protocol;
+import storebench.trial.answer.CapacityAnswer;
+import storebench.trial.answer.ConcurrentAnswer;
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.HoldAnswer;
+import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,8 +23,8 @@ import java.util.Set;
  */
 public interface Profiler {
     /** The requests worth profiling: those that make or visit stores. */
-    Set<String> OPS = Set.of(Protocol.CREATE, Protocol.CREATEPROFILE, Protocol.VISITS, Protocol.HOLD,
-            Protocol.CAPACITY, Protocol.CONCURRENT);
+    Set<String> OPS = Set.of(CreateAnswer.OP, CreateAnswer.PROFILE_OP, VisitsAnswer.OP, HoldAnswer.OP,
+            CapacityAnswer.OP, ConcurrentAnswer.OP);
 
     /** Its name in bench.profilers and in its lines. */
     String id();

@@ -83,9 +83,9 @@ final class TrialPool implements PhaseStores {
         if (bench.options.reuse && !existing.isEmpty() && stores.sameIdentity(identity())) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
-            ObjectNode check = trial.processes().request(Protocol.CHECK);
+            ObjectNode check = trial.processes().request(CheckAnswer.OP);
             check.set("stores", Protocol.ints(candidates.stream().mapToInt(Integer::intValue).toArray()));
-            valid.addAll(trial.processes().send(new Phase.Step(Protocol.CHECK, false, null), check, candidates.size(),
+            valid.addAll(trial.processes().send(new Phase.Step(CheckAnswer.OP, false, null), check, candidates.size(),
                     CheckAnswer::of, (l, reply) -> { }).result().valid());
         }
         for (int i : existing) {

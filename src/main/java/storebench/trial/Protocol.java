@@ -21,17 +21,11 @@ public final class Protocol {
      */
     public static final String JVM_MAIN = "storebench.trial.child.TrialMain";
 
+    /**
+     * The protocol's own ops: hello loads the engine, exit ends the process. Every other op is named by its answer's
+     * record (storebench.trial.answer: CreateAnswer.OP, VisitsAnswer.OP, ...), which the phase that sends it uses.
+     */
     public static final String HELLO = "hello";
-    public static final String CREATE = "create";
-    public static final String CREATEPROFILE = "createprofile";
-    public static final String VISITS = "visits";
-    public static final String HOLD = "hold";
-    public static final String CAPACITY = "capacity";
-    public static final String CONCURRENT = "concurrent";
-    public static final String TRAFFIC = "traffic";
-    public static final String CHECK = "check";
-    public static final String LAYOUT = "layout";
-    public static final String NOTES = "notes";
     public static final String EXIT = "exit";
 
     private Protocol() {

@@ -13,6 +13,9 @@ import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
 import storebench.model.Setting;
 import storebench.trial.TrialProcess;
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.LayoutAnswer;
+import storebench.trial.answer.NotesAnswer;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,10 +61,10 @@ class StoredNotesTest {
                 Path root = Files.createDirectories(tmp.resolve(workload));
                 Set<Integer> agents = new LinkedHashSet<>();
                 w.getValue().path("notes").forEach(n -> agents.add(n.path("agent").asInt()));
-                p.request(request(Protocol.CREATE, root, workload).set("stores",
+                p.request(request(CreateAnswer.OP, root, workload).set("stores",
                         Protocol.ints(agents.stream().mapToInt(Integer::intValue).toArray())), l -> { });
                 for (int agent : agents) {
-                    JsonNode layout = p.request(request(Protocol.LAYOUT, root, workload).put("store", agent), l -> { })
+                    JsonNode layout = p.request(request(LayoutAnswer.OP, root, workload).put("store", agent), l -> { })
                             .path("layout");
                     if (layout.has("tsTypes")) { // SQLite's family tells ts's storage classes; H2's ts is a BIGINT column
                         assertThat(layout.path("tsTypes").toString()).as("%s %s store %d: typeof(ts)", engine.id(),
@@ -73,9 +76,9 @@ class StoredNotesTest {
                             wanted.add(n);
                         }
                     });
-                    ObjectNode notes = request(Protocol.NOTES, root, workload).put("store", agent);
+                    ObjectNode notes = request(NotesAnswer.OP, root, workload).put("store", agent);
                     notes.set("js", Protocol.ints(wanted.stream().mapToInt(n -> n.path("j").asInt()).toArray()));
-                    JsonNode read = p.request(notes, l -> { }).path("notes");
+                    JsonNode read = NotesAnswer.of(p.request(notes, l -> { })).notes();
                     assertThat(read.size()).isEqualTo(wanted.size());
                     for (int k = 0; k < wanted.size(); k++) {
                         JsonNode want = wanted.get(k);

@@ -10,6 +10,7 @@ import storebench.run.TrialClasspath;
 import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
 import storebench.trial.TrialProcess;
+import storebench.trial.answer.CapacityAnswer;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ class CapacityNofileTest {
                 120_000)) {
             JsonNode hello = p.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite"), l -> { });
             assertThat(hello.path("limits").path("nofileSoft").asLong()).isEqualTo(NOFILE);
-            result = p.request(Protocol.request(Protocol.CAPACITY).put("root", root.toString()).put("workload", "small")
+            result = p.request(Protocol.request(CapacityAnswer.OP).put("root", root.toString()).put("workload", "small")
                     .put("max", 2000).put("every", 50), l -> { });
         }
         assertThat(result.path("stop").asText()).isEqualTo("error");

@@ -10,6 +10,8 @@ import storebench.run.TrialClasspath;
 import storebench.run.TrialCommands;
 import storebench.trial.Protocol;
 import storebench.trial.TrialProcess;
+import storebench.trial.answer.ConcurrentAnswer;
+import storebench.trial.answer.CreateAnswer;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -61,9 +63,9 @@ class ConcurrencyPhaseTest {
         try (TrialProcess p = TrialProcess.start("sqlite/default", commands.command(Engines.of("sqlite")),
                 Setting.DEFAULT.environment(), root, 60_000)) {
             p.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite"), l -> { });
-            p.request(request(Protocol.CREATE).set("stores", Protocol.ints(new int[]{0, 1, 2, 3, 4, 5})), l -> { });
+            p.request(request(CreateAnswer.OP).set("stores", Protocol.ints(new int[]{0, 1, 2, 3, 4, 5})), l -> { });
             long startAtMs = System.currentTimeMillis() + 300;
-            ObjectNode go = request(Protocol.CONCURRENT).put("startAtMs", startAtMs);
+            ObjectNode go = request(ConcurrentAnswer.OP).put("startAtMs", startAtMs);
             go.putArray("shares").add(Protocol.ints(new int[]{0, 2, 4})).add(Protocol.ints(new int[]{1, 3, 5}));
             JsonNode workers = p.request(go, l -> { }).path("workers");
 

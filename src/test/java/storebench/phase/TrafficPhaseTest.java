@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.trial.Protocol;
+import storebench.trial.answer.TrafficAnswer;
 
 import java.util.List;
 
@@ -44,7 +45,7 @@ class TrafficPhaseTest {
         assertThat(List.of(TrafficPhase.MISS_P99_MS, TrafficPhase.WRITE_P99_MS)).allMatch(Stat::optional);
         assertThat(List.of(TrafficPhase.HIT_P99_MS, TrafficPhase.ALL_P99_MS)).noneMatch(Stat::optional);
         assertThat(Phases.TRAFFIC.steps()).extracting(Phase.Step::op).containsExactly("trafficwarmup",
-                Protocol.TRAFFIC);
+                TrafficAnswer.OP);
     }
 
     @Test

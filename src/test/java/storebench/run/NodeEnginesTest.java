@@ -12,6 +12,7 @@ import storebench.trial.Protocol;
 import storebench.model.Setting;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
+import storebench.trial.answer.CreateAnswer;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -82,7 +83,7 @@ class NodeEnginesTest {
             });
             killer.start();
             long t0 = System.nanoTime();
-            assertThatThrownBy(() -> worker.request(Protocol.request(Protocol.CREATE).put("root", tmp.toString())
+            assertThatThrownBy(() -> worker.request(Protocol.request(CreateAnswer.OP).put("root", tmp.toString())
                     .put("workload", "small").set("stores", Protocol.ints(stores)), l -> { }))
                     .isInstanceOf(TrialFailure.class)
                     .hasMessageContaining("'create'")

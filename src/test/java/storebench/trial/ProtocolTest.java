@@ -1,5 +1,7 @@
 package storebench.trial;
 
+
+import storebench.trial.answer.VisitsAnswer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
@@ -9,12 +11,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ProtocolTest {
     @Test
     void encodesARequestAsOneLineAndDecodesAResultBack() {
-        ObjectNode request = Protocol.request(Protocol.VISITS).put("root", "/r").put("run", 2);
+        ObjectNode request = Protocol.request(VisitsAnswer.OP).put("root", "/r").put("run", 2);
         request.set("order", Protocol.ints(new int[] {3, 1, 2}));
         String line = Protocol.encode(request);
         assertThat(line).doesNotContain("\n").isEqualTo("{\"op\":\"visits\",\"root\":\"/r\",\"run\":2,\"order\":[3,1,2]}");
 
-        ObjectNode result = Protocol.result(Protocol.VISITS).put("wallNs", 5);
+        ObjectNode result = Protocol.result(VisitsAnswer.OP).put("wallNs", 5);
         result.putObject("samples").set("open", Protocol.longs(new long[] {10, 20}));
         ObjectNode decoded = Protocol.decode(Protocol.encode(result)).orElseThrow();
         assertThat(decoded.path("type").asText()).isEqualTo("result");

@@ -1,5 +1,8 @@
 package storebench.trial;
 
+
+import storebench.trial.answer.CreateAnswer;
+import storebench.trial.answer.VisitsAnswer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -83,7 +86,7 @@ class TrialProcessTest {
                 + "echo '{\"type\":\"result\",\"op\":\"create\"}'; read req", 10_000);
         List<Integer> done = new ArrayList<>();
 
-        p.request(Protocol.request(Protocol.CREATE), line -> done.add(line.get("done").asInt()));
+        p.request(Protocol.request(CreateAnswer.OP), line -> done.add(line.get("done").asInt()));
 
         assertThat(done).containsExactly(1, 2);
     }
@@ -106,7 +109,7 @@ class TrialProcessTest {
         TrialProcess p = start("read req; echo '{\"type\":\"error\",\"op\":\"visits\",\"message\":\"count mismatch: "
                 + "engine fake, store 4 (/x/store-4): expected 10, got 9\",\"store\":4}'; read req", 10_000);
 
-        assertThatThrownBy(() -> p.request(Protocol.request(Protocol.VISITS), line -> { }))
+        assertThatThrownBy(() -> p.request(Protocol.request(VisitsAnswer.OP), line -> { }))
                 .isInstanceOf(TrialFailure.class)
                 .hasMessageContaining("'visits' failed")
                 .hasMessageContaining("count mismatch: engine fake, store 4 (/x/store-4): expected 10, got 9");

@@ -21,6 +21,9 @@ import java.util.Optional;
  */
 public record CapacityAnswer(int opened, String stop, String during, int store, String message, List<Point> points,
                              Map<String, Long> limits, JsonNode limitsAsAnswered, long wallNs) {
+    /** The op this record answers (docs/protocol.md). */
+    public static final String OP = "capacity";
+
     /**
      * A point of the curve: the stores open and the process' memory, virtual size, descriptors, maps, threads and
      * managed heap then; and the point as answered (a memory snapshot's other fields too), which results.jsonl keeps.

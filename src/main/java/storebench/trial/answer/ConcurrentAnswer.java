@@ -8,6 +8,9 @@ import java.util.List;
 
 /** The answer to {@code concurrent}: one worker per share, in request order, and the wall time of all of them. */
 public record ConcurrentAnswer(List<Worker> workers, long wallNs) {
+    /** The op this record answers (docs/protocol.md). */
+    public static final String OP = "concurrent";
+
     /** One worker: its whole visits (ns, t3 - t0) and when it started and ended (epoch microseconds). */
     public record Worker(long[] oqc, long startUs, long endUs) {
     }

@@ -10,6 +10,10 @@ import java.util.Map;
  * loop started (create only; 0 otherwise) and how long it took.
  */
 public record CreateAnswer(Map<String, long[]> samples, long startMs, long wallNs) {
+    /** The ops answered by this record (docs/protocol.md). */
+    public static final String OP = "create";
+    public static final String PROFILE_OP = "createprofile";
+
     public static CreateAnswer of(JsonNode answer) {
         return new CreateAnswer(Samples.of(answer), answer.path("startMs").asLong(), answer.path("wallNs").asLong());
     }

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * (a SQL engine's pages and cells; empty where the engine can tell nothing), kept as it came.
  */
 public record LayoutAnswer(ObjectNode layout) {
+    /** The op this record answers (docs/protocol.md). */
+    public static final String OP = "layout";
+
     public static LayoutAnswer of(JsonNode answer) {
         JsonNode layout = answer.path("layout");
         return new LayoutAnswer(layout.isObject() ? (ObjectNode) layout : storebench.trial.Protocol.JSON.createObjectNode());

@@ -13,6 +13,9 @@ import storebench.trial.Protocol;
 public record TrafficAnswer(int closedServed, long closedWallNs, double closedPerS, double askedPerS, double reachedPerS, int requests,
                             long hits, long misses, long evictions, long writes, boolean checked, int[] kinds,
                             long[] latencyNs, long startMs, long loopWallNs, long wallNs) {
+    /** The op this record answers (docs/protocol.md). */
+    public static final String OP = "traffic";
+
     public static TrafficAnswer of(JsonNode answer) {
         JsonNode samples = answer.path("samples");
         String codes = samples.path("kinds").asText("");

@@ -25,6 +25,9 @@ import java.util.OptionalLong;
  */
 public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallNs, OptionalDouble compileMs,
                            OptionalDouble settleMs, Optional<Boolean> settled, OptionalLong readBytes) {
+    /** The op this record answers (docs/protocol.md). */
+    public static final String OP = "visits";
+
     public static VisitsAnswer of(JsonNode answer) {
         return new VisitsAnswer(Samples.of(answer), answer.path("startMs").asLong(), answer.path("wallNs").asLong(),
                 answer.has("compileMs") ? OptionalDouble.of(answer.path("compileMs").asDouble()) : OptionalDouble.empty(),

@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * One traffic run in a JVM trial process (docs/protocol.md, op {@code traffic}): its stores made as copies of one
  * created store, then, through one {@link TenantRequests} (a cache of K open stores), a closed step that measures what
  * the engine serves back to back and leaves the cache warm, then the open loop at {@code load} times its rate (its second half's) for
- * {@code seconds}, then every store's count checked. The Node worker's twin is lib/traffic.js.
+ * {@code seconds}, then every store's count checked. The Node worker's twin is lib/ops/traffic.js.
  */
 final class TrafficLoop {
     /** What a traffic request asks (docs/protocol.md). */

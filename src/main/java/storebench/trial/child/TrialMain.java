@@ -2,19 +2,14 @@ package storebench.trial.child;
 
 import storebench.engine.Engine;
 import storebench.engine.Engines;
-import storebench.engine.Note;
 import storebench.engine.SlowedEngine;
 import storebench.measure.Environment;
-import storebench.measure.ProcMemory;
 import storebench.measure.ProcResources;
 import storebench.model.Setting;
 import storebench.model.Workload;
 import storebench.trial.Protocol;
-import storebench.trial.Query;
-import storebench.trial.child.traffic.TrafficSamples;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.BufferedReader;
@@ -22,50 +17,20 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.function.IntConsumer;
 
 /**
  * The child JVM's main: serves one engine over the trial protocol (docs/protocol.md) on stdin/stdout. Like
  * a JMH fork, it holds one engine under one setting for its whole life.
  */
 public final class TrialMain {
-    private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
-
-    /** One request to a loaded engine: its op, the root and workload of its stores, and the request itself. */
-    private record Request(String op, Path root, Workload workload, JsonNode json) {
-        int[] ints(String field) {
-            return Protocol.toInts(json.get(field), field);
-        }
-    }
-
-    /** What the trial process does for one op on a loaded engine's stores. */
-    @FunctionalInterface
-    private interface Handler {
-        ObjectNode serve(Request request) throws Exception;
-    }
-
     private final PrintStream out;
-    /** Every op but hello and exit, by name, in the order the Node worker lists its ops (worker.js, OPS). */
-    private final Map<String, Handler> storeOps = new LinkedHashMap<>();
-    private PhaseLoops phases;
-    private TrafficLoop traffic;
-    private StoreChecks checks;
+    /** Every op but hello and exit, by name, in the order of {@link ChildOps#ALL}. */
+    private final Map<String, ChildOp> storeOps = ChildOps.byName();
+    private Request.Loaded loaded;
 
-    private TrialMain(PrintStream out) {
+    TrialMain(PrintStream out) {
         this.out = out;
-        storeOps.put(Protocol.CREATE, this::create);
-        storeOps.put(Protocol.CREATEPROFILE, this::createProfile);
-        storeOps.put(Protocol.VISITS, this::visits);
-        storeOps.put(Protocol.HOLD, this::hold);
-        storeOps.put(Protocol.CAPACITY, this::capacity);
-        storeOps.put(Protocol.CONCURRENT, this::concurrent);
-        storeOps.put(Protocol.TRAFFIC, this::traffic);
-        storeOps.put(Protocol.CHECK, this::check);
-        storeOps.put(Protocol.LAYOUT, this::layout);
-        storeOps.put(Protocol.NOTES, this::notes);
     }
 
     public static void main(String[] args) throws Exception {
@@ -103,26 +68,26 @@ public final class TrialMain {
 
     /**
      * Answers one request: hello loads the engine, exit ends the process, and every other op works on the stores of
-     * the request's root and workload through its handler ({@link #storeOps}).
+     * the request's root and workload through its op ({@link ChildOps}).
      */
-    private ObjectNode serve(String op, JsonNode request) throws Exception {
+    ObjectNode serve(String op, JsonNode request) throws Exception {
         if (Protocol.HELLO.equals(op)) {
             return hello(request);
         }
         if (Protocol.EXIT.equals(op)) {
             return Protocol.result(op);
         }
-        Handler handler = storeOps.get(op);
+        ChildOp handler = storeOps.get(op);
         if (handler == null) {
             throw new IllegalArgumentException("unknown op '" + op + "'; valid ops: " + Protocol.HELLO + ", "
                     + String.join(", ", storeOps.keySet()) + ", " + Protocol.EXIT);
         }
-        if (phases == null) {
+        if (loaded == null) {
             throw new IllegalStateException("'" + op + "' before 'hello': no engine loaded");
         }
         Path root = Path.of(request.path("root").asText());
         Workload workload = Workload.of(request.path("workload").asText());
-        return handler.serve(new Request(op, root, workload, request));
+        return handler.serve(new Request(op, root, workload, request, loaded, this::send));
     }
 
     private ObjectNode hello(JsonNode request) throws Exception {
@@ -133,9 +98,7 @@ public final class TrialMain {
         if (slowdown > 0) {
             engine = new SlowedEngine(engine, slowdown);
         }
-        phases = new PhaseLoops(engineId, engine);
-        checks = new StoreChecks(engine);
-        traffic = new TrafficLoop(engineId, engine);
+        loaded = new Request.Loaded(engineId, engine, new PhaseLoops(engineId, engine), new StoreChecks(engine));
         ObjectNode result = Protocol.result(Protocol.HELLO).put("engine", engineId)
                 .put("pid", ProcessHandle.current().pid())
                 .put("runtime", "Java " + System.getProperty("java.version") + " ("
@@ -149,167 +112,6 @@ public final class TrialMain {
                 .put("backToBackMinNs", timer[1]).put("backToBackP99Ns", timer[2]);
         result.set("limits", Protocol.JSON.valueToTree(ProcResources.limits()));
         return result;
-    }
-
-    private ObjectNode create(Request r) throws Exception {
-        int[] stores = r.ints("stores");
-        PhaseLoops.CreateSamples s = phases.create(r.root, r.workload, stores, progress(r.op, stores.length));
-        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", s.wallNs);
-        result.putObject("samples").set("create", Protocol.longs(s.create));
-        return result;
-    }
-
-    private ObjectNode createProfile(Request r) throws Exception {
-        int[] stores = r.ints("stores");
-        CreateProfileLoop.CreateProfileSamples s = phases.createProfile(r.root, r.workload, stores,
-                progress(r.op, stores.length));
-        ObjectNode result = Protocol.result(r.op).put("wallNs", s.wallNs);
-        ObjectNode samples = result.putObject("samples");
-        samples.set("open", Protocol.longs(s.open));
-        samples.set("build", Protocol.longs(s.build));
-        samples.set("put", Protocol.longs(s.put));
-        samples.set("close", Protocol.longs(s.close));
-        samples.set("total", Protocol.longs(s.total));
-        return result;
-    }
-
-    private ObjectNode visits(Request r) throws Exception {
-        int[] order = r.ints("order");
-        Query query = Query.of(r.json.path("query").asText(Query.COUNT.id));
-        boolean settle = r.json.path("settle").asBoolean(false);
-        PhaseLoops.VisitSamples s = phases.visits(r.root, r.workload, order, query,
-                r.json.path("yard").asBoolean(false), settle, progress(r.op, order.length));
-        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", s.wallNs)
-                .put("compileMs", s.compileMs).put("readBytes", s.readBytes);
-        if (settle) {
-            result.put("settleMs", s.settleMs).put("settled", s.settled);
-        }
-        ObjectNode samples = result.putObject("samples");
-        samples.set("open", Protocol.longs(s.open));
-        samples.set(query.id, Protocol.longs(s.asked));
-        samples.set("close", Protocol.longs(s.close));
-        samples.set(query.total, Protocol.longs(s.total));
-        if (s.yard.length > 0) {
-            samples.set("yard", Protocol.longs(s.yard));
-        }
-        return result;
-    }
-
-    private ObjectNode hold(Request r) throws Exception {
-        int[] stores = r.ints("stores");
-        long wall0 = System.nanoTime();
-        Map<String, Long>[] before = holder();
-        Map<String, Long>[] after = holder();
-        // both readings once the process' memory has settled: stores just opened may still allocate
-        phases.hold(r.root, r.workload, stores, () -> before[0] = settled(), () -> after[0] = settled());
-        ObjectNode result = Protocol.result(r.op).put("opened", stores.length)
-                .put("wallNs", System.nanoTime() - wall0);
-        result.set("before", Protocol.JSON.valueToTree(before[0]));
-        result.set("after", Protocol.JSON.valueToTree(after[0]));
-        return result;
-    }
-
-    private ObjectNode capacity(Request r) throws Exception {
-        JsonNode q = r.json;
-        int max = q.path("max").asInt(0);
-        if (max < 1) {
-            throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
-        }
-        CapacityLoop.CapacitySamples s = phases.capacity(r.root, r.workload, max, q.path("every").asInt(1000),
-                q.path("warmOpens").asInt(0), q.path("memoryMarginKb").asLong(0),
-                q.path("diskMarginBytes").asLong(0), progress(r.op, max));
-        ObjectNode result = Protocol.result(r.op).put("opened", s.opened).put("stop", s.stop)
-                .put("wallNs", s.wallNs);
-        if (s.message != null) {
-            result.put("during", s.during).put("store", s.store).put("message", s.message);
-        }
-        result.set("points", Protocol.JSON.valueToTree(s.points));
-        result.set("limits", Protocol.JSON.valueToTree(s.limits));
-        return result;
-    }
-
-    private ObjectNode concurrent(Request r) throws Exception {
-        int[][] shares = shares(r.json.get("shares"));
-        int total = 0;
-        for (int[] share : shares) {
-            total += share.length;
-        }
-        long startAtMs = r.json.path("startAtMs").asLong(0);
-        PhaseLoops.WorkerSamples[] w = phases.concurrent(r.root, r.workload, shares, startAtMs,
-                synchronizedProgress(r.op, total));
-        ObjectNode result = Protocol.result(r.op);
-        ArrayNode workers = result.putArray("workers");
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (PhaseLoops.WorkerSamples s : w) {
-            ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
-            worker.set("oqc", Protocol.longs(s.visits.total));
-            first = Math.min(first, s.startUs);
-            last = Math.max(last, s.endUs);
-        }
-        return result.put("wallNs", (last - first) * 1000);
-    }
-
-    /** One traffic run (TrafficLoop): the open loop's requests as a string of kind codes and their latencies. */
-    private ObjectNode traffic(Request r) throws Exception {
-        JsonNode q = r.json;
-        TrafficLoop.Asked asked = new TrafficLoop.Asked(q.path("stores").asInt(0), q.path("open").asInt(0),
-                q.path("readShare").asDouble(-1), q.path("seed").asLong(), q.path("closedMs").asLong(0),
-                q.path("load").asDouble(0), q.path("seconds").asDouble(0), q.path("maxRequests").asInt(0),
-                q.path("check").asBoolean(true));
-        int[] step = {0};
-        long wall0 = System.nanoTime();
-        TrafficLoop.Ran ran = traffic.run(r.root, r.workload, asked, () -> send(Protocol.progress(r.op, ++step[0], 3)));
-        TrafficSamples s = ran.open();
-        ObjectNode result = Protocol.result(r.op).put("startMs", s.startMs).put("wallNs", System.nanoTime() - wall0)
-                .put("loopWallNs", s.wallNs).put("askedPerS", s.askedPerS).put("reachedPerS", s.reachedPerS()).put("requests", s.served)
-                .put("hits", ran.hits()).put("misses", ran.misses()).put("evictions", ran.evictions())
-                .put("writes", ran.writes()).put("checked", ran.checked());
-        result.putObject("closed").put("served", ran.closedServed()).put("wallNs", ran.closedWallNs())
-                .put("perS", ran.closedPerS());
-        char[] kinds = new char[s.served];
-        for (int k = 0; k < kinds.length; k++) {
-            kinds[k] = (char) ('0' + s.kinds[k]);
-        }
-        ObjectNode samples = result.putObject("samples").put("kinds", new String(kinds));
-        samples.set("latency", Protocol.longs(java.util.Arrays.copyOf(s.latencyNs, s.served)));
-        return result;
-    }
-
-    /** A concurrent request's stores, one array per worker. */
-    private static int[][] shares(JsonNode sharesNode) {
-        if (sharesNode == null || !sharesNode.isArray() || sharesNode.size() == 0) {
-            throw new IllegalArgumentException("concurrent needs \"shares\": one array of stores per worker");
-        }
-        int[][] shares = new int[sharesNode.size()][];
-        for (int k = 0; k < shares.length; k++) {
-            shares[k] = Protocol.toInts(sharesNode.get(k), "shares[" + k + "]");
-        }
-        return shares;
-    }
-
-    private ObjectNode layout(Request r) throws Exception {
-        int store = r.json.path("store").asInt(-1);
-        ObjectNode result = Protocol.result(r.op).put("store", store);
-        result.set("layout", Protocol.JSON.valueToTree(checks.layout(r.root, store)));
-        return result;
-    }
-
-    private ObjectNode notes(Request r) throws Exception {
-        int store = r.json.path("store").asInt(-1);
-        int[] js = r.ints("js");
-        ArrayNode notes = Protocol.JSON.createArrayNode();
-        List<Note> read = checks.notes(r.root, store, js);
-        for (int k = 0; k < js.length; k++) {
-            notes.addObject().put("j", js[k]).put("id", read.get(k).id).put("text", read.get(k).text)
-                    .put("ts", read.get(k).ts);
-        }
-        return (ObjectNode) Protocol.result(r.op).put("store", store).set("notes", notes);
-    }
-
-    private ObjectNode check(Request r) throws Exception {
-        int[] stores = r.ints("stores");
-        return (ObjectNode) Protocol.result(r.op).set("valid", Protocol.ints(checks.check(r.root, r.workload, stores)));
     }
 
     /** A trial process must not outlive the suite: exits once its parent is gone, even in the middle of a phase. */
@@ -333,41 +135,6 @@ public final class TrialMain {
         }, "orphan-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();
-    }
-
-    private static Map<String, Long> settled() {
-        try {
-            return ProcMemory.settledSnapshot();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Long>[] holder() {
-        return new Map[1];
-    }
-
-    /** The same, for workers on several threads. */
-    private IntConsumer synchronizedProgress(String op, int total) {
-        IntConsumer progress = progress(op, total);
-        return done -> {
-            synchronized (this) {
-                progress.accept(done);
-            }
-        };
-    }
-
-    /** Sends a progress line at most every 2 s, between stores only. */
-    private IntConsumer progress(String op, int total) {
-        long[] last = {System.nanoTime()};
-        return done -> {
-            long now = System.nanoTime();
-            if (now - last[0] >= PROGRESS_EVERY_NS && done < total) {
-                last[0] = now;
-                send(Protocol.progress(op, done, total));
-            }
-        };
     }
 
     private void send(ObjectNode line) {

@@ -1,0 +1,176 @@
+'use strict';
+// The traffic op of the Node worker (protocol.md "traffic"; the JVM's is storebench.trial.child.TrafficOp and
+// TrafficLoop, its requests TenantRequests): stores made as copies of one created store, requests through a cache of K
+// open stores, a closed step that measures what the engine serves back to back (and leaves the cache warm), the open
+// loop at a share of that rate, every store's count checked after it. Required on the first traffic request (worker.js),
+// with its helpers: a worker of any other phase runs without this code in its heap.
+
+const fs = require('node:fs');
+const { buildNotes, workloadOf, noteText, noteTs } = require('../workloads');
+const { requireString, requireWorkload, StoreError, send } = require('../protocol');
+const { settle } = require('../measure');
+const { storeCopy } = require('../store-copy');
+const { StoreCache } = require('../store-cache');
+const { drawRequests } = require('../traffic-draws');
+const { KIND, systemClock, openLoop, closedLoop, reachedPerS } = require('../traffic-loop');
+
+/** The most requests the closed step draws (TrafficLoop.CLOSED_MOST). */
+const CLOSED_MOST = 1_000_000;
+
+/**
+ * A run's requests over the pool (TenantRequests' twin): a read is the count, checked after its span against W plus
+ * the writes its store received; a write is one new note (note W + w of its store) in a transaction of its own, built
+ * in prepare. Where the binding releases a closed store only once its statements are collected (libsql), a request
+ * that evicted a store is followed by settle() (a minor GC and an event-loop turn), as an app's event loop would give;
+ * it counts in the latency of the requests it delays.
+ */
+class TenantRequests {
+  constructor(loops, ops, root, workload, stores, open, settleAfterClose) {
+    this.loops = loops;
+    this.ops = ops;
+    this.workload = workload;
+    this.notesPerStore = workloadOf(workload).notesPerStore;
+    this.files = new Array(stores);
+    for (let i = 0; i < stores; i++) this.files[i] = loops.storeFile(root, i);
+    this.written = new Int32Array(stores);
+    this.cache = new StoreCache(stores, open, (i) => ops.open(this.files[i]), (i, db) => ops.close(db));
+    this.settleAfterClose = settleAfterClose;
+    this.draws = null;
+    this.pending = null;
+    this.answer = 0;
+  }
+
+  use(draws) {
+    for (const tenant of draws.tenants) {
+      if (tenant < 0 || tenant >= this.files.length) throw new Error(`a request goes to store ${tenant}, outside the pool of ${this.files.length}`);
+    }
+    this.draws = draws;
+  }
+
+  prepare(k) {
+    if (this.draws.writes[k]) {
+      const store = this.draws.tenants[k];
+      const j = this.notesPerStore + this.written[store];
+      this.pending = { texts: [noteText(this.workload, store, j)], ts: [BigInt(noteTs(j))], count: 1 };
+    }
+  }
+
+  serve(k) {
+    const db = this.cache.visit(this.draws.tenants[k]);
+    if (this.draws.writes[k]) {
+      this.ops.put(db, this.pending);
+      return this.cache.lastHit ? KIND.WRITE_HIT : KIND.WRITE_MISS;
+    }
+    this.answer = this.ops.count(db);
+    return this.cache.lastHit ? KIND.READ_HIT : KIND.READ_MISS;
+  }
+
+  check(k) {
+    const store = this.draws.tenants[k];
+    if (this.draws.writes[k]) {
+      this.written[store]++;
+      this.pending = null;
+    } else {
+      this.loops.checkCount(store, this.files[store], this.notesPerStore + this.written[store], this.answer);
+    }
+  }
+
+  async after() {
+    if (this.settleAfterClose && this.cache.lastEvicted !== -1) await settle();
+  }
+
+  /** After the run: closes the cache's stores, then counts every store (untimed) against W plus its writes. */
+  async checkAll() {
+    this.cache.closeAll();
+    for (let i = 0; i < this.files.length; i++) {
+      const db = this.ops.open(this.files[i]);
+      let n;
+      try {
+        n = this.ops.count(db);
+      } finally {
+        this.ops.close(db);
+      }
+      const expected = this.notesPerStore + this.written[i];
+      if (n !== expected) {
+        throw new StoreError(`count mismatch: engine ${this.loops.engineId}, store ${i} (${this.files[i]}): after the traffic runs, expected ${expected} (W plus ${this.written[i]} writes), got ${n}`, i);
+      }
+      if (this.settleAfterClose) await settle();
+    }
+  }
+}
+
+/**
+ * What the closed step served per second in its second half, by the requests' service times: the first half fills the
+ * cache, which the open loop after it finds full (TrafficLoop.secondHalfPerS).
+ */
+function secondHalfPerS(closed) {
+  const from = Math.floor(closed.served / 2);
+  let ns = 0;
+  for (let k = from; k < closed.served; k++) ns += closed.serviceNs[k];
+  return ns <= 0 ? reachedPerS(closed) : ((closed.served - from) * 1e9) / ns;
+}
+
+function requireNumber(req, field, ok) {
+  const v = req[field];
+  if (typeof v !== 'number' || !ok(v)) throw new Error(`traffic needs a valid "${field}", not ${JSON.stringify(v)}`);
+  return v;
+}
+
+/** One traffic run (protocol.md "traffic"): the open loop's kinds as a string of codes and its latencies. */
+async function traffic(loops, req) {
+  const ops = loops.requireEngine();
+  const root = requireString(req, 'root');
+  const workload = requireWorkload(req);
+  const stores = requireNumber(req, 'stores', (v) => Number.isSafeInteger(v) && v >= 1);
+  const open = requireNumber(req, 'open', (v) => Number.isSafeInteger(v) && v >= 1);
+  const readShare = requireNumber(req, 'readShare', (v) => v >= 0 && v <= 1);
+  const seed = requireNumber(req, 'seed', Number.isSafeInteger);
+  const closedMs = requireNumber(req, 'closedMs', (v) => Number.isSafeInteger(v) && v >= 1);
+  const load = requireNumber(req, 'load', (v) => v > 0);
+  const seconds = requireNumber(req, 'seconds', (v) => v > 0);
+  const maxRequests = requireNumber(req, 'maxRequests', (v) => Number.isSafeInteger(v) && v >= 1);
+  const check = req.check !== false;
+  const wallStart = process.hrtime.bigint();
+  await makeTrafficStores(loops, root, workload, stores);
+  send({ type: 'progress', op: 'traffic', done: 1, total: 3 });
+  const requests = new TenantRequests(loops, ops, root, workload, stores, open, loops.settleAfterClose === true);
+  try {
+    const closedMost = Math.min(CLOSED_MOST, Math.max(1000, closedMs * 1000));
+    requests.use(drawRequests(stores, readShare, -seed, closedMost));
+    const closed = await closedLoop(systemClock, requests, closedMost, BigInt(closedMs) * 1_000_000n);
+    send({ type: 'progress', op: 'traffic', done: 2, total: 3 });
+    const closedPerS = secondHalfPerS(closed);
+    const rate = load * closedPerS;
+    const n = Math.max(1, Math.min(maxRequests, Math.round(rate * seconds)));
+    requests.use(drawRequests(stores, readShare, seed, n));
+    const { hits, misses, evictions } = requests.cache;
+    const writtenBefore = Int32Array.from(requests.written);
+    const s = await openLoop(systemClock, requests, n, rate);
+    let writes = 0;
+    for (let i = 0; i < stores; i++) writes += requests.written[i] - writtenBefore[i];
+    const answer = {
+      startMs: s.startMs, loopWallNs: s.wallNs, askedPerS: s.askedPerS, reachedPerS: reachedPerS(s), requests: s.served,
+      hits: requests.cache.hits - hits, misses: requests.cache.misses - misses,
+      evictions: requests.cache.evictions - evictions, writes, checked: check,
+      closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
+      samples: { kinds: Array.from(s.kinds.subarray(0, s.served)).join(''), latency: Array.from(s.latencyNs.subarray(0, s.served)) },
+    };
+    if (check) await requests.checkAll();
+    answer.wallNs = Number(process.hrtime.bigint() - wallStart);
+    return answer;
+  } finally {
+    requests.cache.closeAll();
+  }
+}
+
+/** Store 0 created through the engine with the workload's notes, stores 1..N-1 copies of its files. */
+async function makeTrafficStores(loops, root, workload, stores) {
+  const ops = loops.requireEngine();
+  fs.mkdirSync(root, { recursive: true });
+  ops.create(loops.storeDir(root, 0), loops.storeFile(root, 0), buildNotes(workload, 0));
+  await settle(); // libsql's connection is released only once its statements are collected
+  const template = storeCopy(loops.storeDir(root, 0));
+  for (let i = 1; i < stores; i++) template.writeTo(loops.storeDir(root, i));
+}
+
+module.exports = traffic;
