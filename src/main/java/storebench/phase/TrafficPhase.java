@@ -162,12 +162,20 @@ public final class TrafficPhase extends Phase {
         return m;
     }
 
+    /**
+     * The closed step's length: {@link #CLOSED_MS}, or the open loop's where that is shorter (a smoke run's 0.2 s loop
+     * does not wait a second for its rate).
+     */
+    static long closedMs(double openSeconds) {
+        return Math.max(1, Math.min(CLOSED_MS, Math.round(openSeconds * 1000)));
+    }
+
     /** Run r's request, in its own directory of copies; the phase line says what it asked, served and met. */
     private static TrafficAnswer send(PhaseRun run, Path own, int r) throws Exception {
         TrialParams p = run.params();
         ObjectNode request = run.processes().request(TrafficAnswer.OP).put("root", own.toString())
                 .put("stores", p.stores()).put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("seed", r)
-                .put("closedMs", CLOSED_MS).put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
+                .put("closedMs", closedMs(p.option(SECONDS))).put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
                 .put("maxRequests", MAX_REQUESTS).put("check", true);
         // visited: none of the pool's stores (its requests go to its copies, which are deleted after the run)
         return run.processes().send(RUN, request, 3, TrafficAnswer::of, (l, a) -> l.put("run", r)

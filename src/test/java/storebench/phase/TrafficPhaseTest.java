@@ -91,4 +91,12 @@ class TrafficPhaseTest {
                 + "\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + requests + ",\"reachedPerS\":1,\"seconds\":"
                 + seconds + ",\"writes\":500,\"evictions\":200,\"open\":100}");
     }
+
+    @Test
+    void theClosedStepLastsASecondOrTheOpenLoopsTimeWhereThatIsShorter() {
+        assertThat(TrafficPhase.closedMs(5)).isEqualTo(1_000);
+        assertThat(TrafficPhase.closedMs(1)).isEqualTo(1_000);
+        assertThat(TrafficPhase.closedMs(0.2)).isEqualTo(200);
+        assertThat(TrafficPhase.closedMs(0.0001)).as("at least 1 ms").isEqualTo(1);
+    }
 }
