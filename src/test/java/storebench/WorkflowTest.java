@@ -59,7 +59,7 @@ class WorkflowTest {
 
         String steps = String.valueOf(bench.get("steps"));
         assertThat(steps).contains("mvn -B -ntp verify -Pbench").contains("-Dbench.engines=${{ matrix.group.engines }}")
-                .contains("-Dbench.settings=${{ matrix.setting }}").contains("path=target/bench");
+                .contains("-Dbench.settings=${{ matrix.setting }}").contains("-Dbench.phases=all").contains("path=target/bench");
         assertThat(map(bench.get("strategy"), "strategy").get("fail-fast")).isEqualTo(false);
 
         Map<String, Object> merge = map(jobs.get("merge"), "jobs.merge");

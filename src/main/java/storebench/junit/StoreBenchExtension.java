@@ -1,6 +1,7 @@
 package storebench.junit;
 
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
@@ -16,6 +17,8 @@ import storebench.results.Verdict;
 import storebench.measure.LoadGate;
 import storebench.phase.Measured;
 import storebench.phase.NotMeasured;
+import storebench.phase.Phase;
+import storebench.phase.Phases;
 import storebench.tools.Render;
 import storebench.run.Bench;
 import storebench.run.BenchOptions;
@@ -72,7 +75,11 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         BenchOptions options = options(context);
         if (!options.planOnly) {
-            return ConditionEvaluationResult.enabled("bench.plan is not set: the run measures");
+            return phaseTest(context).filter(p -> !options.phases.contains(p)).map(p -> ConditionEvaluationResult
+                    .disabled("phase " + p.id() + " not measured: bench.phases=" + options.phasesAsked + " measures "
+                            + options.phases.stream().map(Phase::id).collect(Collectors.joining(", "))
+                            + " (-Dbench.phases=all measures every phase)"))
+                    .orElse(ConditionEvaluationResult.enabled("bench.plan is not set: the run measures"));
         }
         context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RunPlan.class, k -> {
             RunPlan plan = RunPlan.of(options);
@@ -80,6 +87,20 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
             return plan;
         }, RunPlan.class);
         return ConditionEvaluationResult.disabled("bench.plan=true: planned, nothing measured");
+    }
+
+    /**
+     * The phase a phase test measures: a test method of a class whose tests are ordered as the phases are
+     * ({@link PhaseOrder}) is named by its phase's id.
+     */
+    static Optional<Phase> phaseTest(ExtensionContext context) {
+        Optional<Method> method = context.getTestMethod();
+        TestMethodOrder order = context.getRequiredTestClass().getAnnotation(TestMethodOrder.class);
+        if (method.isEmpty() || order == null || order.value() != PhaseOrder.class) {
+            return Optional.empty();
+        }
+        String id = method.get().getName().toLowerCase(Locale.ROOT);
+        return Phases.ALL.stream().filter(p -> p.id().equals(id)).findFirst();
     }
 
     /** The run's bench, started on first use with the options of this test run, closed when the test run ends. */

@@ -3,9 +3,15 @@ package storebench.phase;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -47,6 +53,54 @@ public final class Phases {
      */
     public static final List<Phase> ALL = List.of(CREATE, DISK_USAGE, OPEN_RUNS, MEMORY_PER_STORE, READ_EVERY_NOTE,
             CONCURRENCY, COLD, TRAFFIC, CAPACITY_PER_PROCESS);
+
+    /**
+     * The named groups a list of phases may hold beside ids (bench.phases): the phases whose figures fill the reference
+     * write-up's tables (a statistic of theirs is one of its rows: create, disk, the open runs, memory), the others
+     * ("beyond the reference": read, concurrency, cold, traffic, capacity), and every phase.
+     */
+    public static final Map<String, List<Phase>> GROUPS = groups();
+
+    private static Map<String, List<Phase>> groups() {
+        Map<String, List<Phase>> groups = new LinkedHashMap<>();
+        groups.put("reference", ALL.stream().filter(Phases::inReference).toList());
+        groups.put("beyond", ALL.stream().filter(p -> !inReference(p)).toList());
+        groups.put("all", ALL);
+        return Collections.unmodifiableMap(groups);
+    }
+
+    /** Whether one of the phase's statistics is a row of the reference write-up's tables. */
+    public static boolean inReference(Phase phase) {
+        return phase.stats().stream().anyMatch(Stat::inReference);
+    }
+
+    /**
+     * The phases a list of ids (case aside: {@code openRuns} is {@code openruns}) and group names names, each once, in
+     * the order a trial measures them whatever the list's order; the error names every valid id and group.
+     */
+    public static List<Phase> select(List<String> idsAndGroups) {
+        Set<Phase> chosen = new LinkedHashSet<>();
+        for (String item : idsAndGroups) {
+            List<Phase> group = GROUPS.get(item.toLowerCase(Locale.ROOT));
+            if (group != null) {
+                chosen.addAll(group);
+                continue;
+            }
+            String id = item.toLowerCase(Locale.ROOT);
+            chosen.add(ALL.stream().filter(p -> p.id().equals(id)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("unknown phase id or group '" + item + "'; valid phase ids: "
+                            + ALL.stream().map(Phase::id).collect(Collectors.joining(", ")) + "; groups: "
+                            + groupList())));
+        }
+        return ALL.stream().filter(chosen::contains).toList();
+    }
+
+    /** The groups with their phases: "reference (create, disk, ...), beyond (read, ...), all (every phase)". */
+    public static String groupList() {
+        return GROUPS.entrySet().stream().map(g -> g.getKey() + " (" + (g.getValue() == ALL ? "every phase"
+                : g.getValue().stream().map(Phase::id).collect(Collectors.joining(", "))) + ")")
+                .collect(Collectors.joining(", "));
+    }
 
     /**
      * The phases that explain the figures rather than measure them ("Where the time goes", -Dbench.profile=true:

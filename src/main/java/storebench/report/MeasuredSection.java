@@ -60,6 +60,7 @@ final class MeasuredSection {
         List<Text> items = new ArrayList<>();
         items.add(workload());
         items.add(engines());
+        phasesItem().ifPresent(items::add);
         int runs = ctx.run().path("runs").asInt();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
@@ -274,6 +275,25 @@ final class MeasuredSection {
         String asked = ctx.run().path("enginesAsked").asText("");
         return Text.of("Engines: " + String.join(", ", parts) + (asked.isEmpty() ? "" : " (-Dbench.engines=" + asked + ")")
                 + ".");
+    }
+
+    /**
+     * Which phases the run measured, where it says (the run line's phases, bench.phases as given), and those it did
+     * not: a run of the reference's phases has no row of the others.
+     */
+    private Optional<Text> phasesItem() {
+        JsonNode measured = ctx.run().path("phases");
+        if (!measured.isArray()) {
+            return Optional.empty();
+        }
+        List<String> ids = new ArrayList<>();
+        measured.forEach(p -> ids.add(p.asText()));
+        List<String> others = phases.stream().map(storebench.results.PhaseReading::id).filter(id -> !ids.contains(id))
+                .toList();
+        String asked = ctx.run().path("phasesAsked").asText("");
+        return Optional.of(Text.of("Phases: " + String.join(", ", ids) + (asked.isEmpty() ? "" : " (-Dbench.phases="
+                + asked + ")") + (others.isEmpty() ? "" : "; not measured: " + String.join(", ", others)
+                + " (-Dbench.phases=all measures every phase)") + "."));
     }
 
     /**

@@ -134,7 +134,9 @@ public final class Bench implements AutoCloseable {
                 .put("keep", options.keep).put("reuse", options.reuse)
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
-                .put("started", Instant.now().toString()).put("enginesAsked", options.enginesAsked);
+                .put("started", Instant.now().toString()).put("enginesAsked", options.enginesAsked)
+                .put("phasesAsked", options.phasesAsked);
+        options.phases.forEach(p -> run.withArray("phases").add(p.id()));
         run.set("plan", plan.json());
         if (options.trialHeapMb != TrialCommands.HEAP_MB) { // figures are comparable at one heap: say when it differs
             run.put("trialHeapMb", options.trialHeapMb);

@@ -36,8 +36,14 @@ public final class BenchOptions implements PhaseOptions {
     public final String enginesAsked;
     /** bench.plan: print the plan and its estimate, measure nothing (like JMH's -l and -lp). */
     public final boolean planOnly;
-    /** The phases the run's phase tests measure: every phase, or those Failsafe's it.test names (PhaseFilter). */
+    /**
+     * The phases the run's phase tests measure, in their order: bench.phases' ids and groups (Phases.GROUPS; the
+     * reference's by default), of those Failsafe's it.test picks (PhaseFilter; where it names phase tests, they are the
+     * default instead).
+     */
     public final List<Phase> phases;
+    /** bench.phases as given (or defaulted), ids and groups: the run line records it, so the report can name them. */
+    public final String phasesAsked;
     public final int stores;
     public final Workload workload;
     public final int runs;
@@ -88,7 +94,13 @@ public final class BenchOptions implements PhaseOptions {
                 Engines.validNames()));
         engines = engines(enginesAsked);
         planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
-        phases = PhaseFilter.phases(s.get("it.test", null, ""));
+        String itTest = s.get("it.test", null, "");
+        List<Phase> picked = PhaseFilter.phases(itTest);
+        // it.test naming phase tests (StoreLifeBench#traffic) says which phases it wants: bench.phases then narrows
+        // them only where given
+        phasesAsked = String.join(",", list("bench.phases", s.get("bench.phases", null,
+                PhaseFilter.namesPhases(itTest) ? "all" : "reference"), "valid phase ids and groups: " + Phases.groupList()));
+        phases = phases(phasesAsked, picked, itTest);
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
         workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
         runs = positiveInt(s, "bench.runs", null, "3");
@@ -196,6 +208,22 @@ public final class BenchOptions implements PhaseOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bench.engines: " + e.getMessage());
         }
+    }
+
+    /** bench.phases' phases among those it.test picks; none in common is an error naming both. */
+    private static List<Phase> phases(String asked, List<Phase> picked, String itTest) {
+        List<Phase> named;
+        try {
+            named = Phases.select(list("bench.phases", asked, ""));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bench.phases: " + e.getMessage());
+        }
+        List<Phase> both = named.stream().filter(picked::contains).toList();
+        if (both.isEmpty() && !picked.isEmpty()) {
+            throw new IllegalArgumentException("bench.phases=" + asked + " and it.test=" + itTest + " have no phase in"
+                    + " common: give bench.phases the phases whose tests it.test names, or leave it out");
+        }
+        return both.equals(Phases.ALL) ? Phases.ALL : both;
     }
 
     private static List<Setting> settings(String value) {

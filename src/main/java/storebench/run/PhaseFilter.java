@@ -57,6 +57,23 @@ final class PhaseFilter {
         return Phases.ALL.stream().filter(chosen::contains).toList();
     }
 
+    /**
+     * Whether a filter names phase tests (a method pattern, included or excluded): then it says which phases the run
+     * wants; a class or regex pattern alone does not.
+     */
+    static boolean namesPhases(String itTest) {
+        if (itTest == null) {
+            return false;
+        }
+        for (String item : itTest.split(",")) {
+            String pattern = item.trim();
+            if (!pattern.startsWith("%regex[") && pattern.indexOf('#') >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A method pattern ("open*", "create") as a case-blind regex over a phase's id. */
     private static Pattern glob(String pattern) {
         StringBuilder regex = new StringBuilder();

@@ -336,7 +336,8 @@ public final class RunPlan {
             notes.add("bench.warmupOpens above the kept runs' 5,000: warm-ups that never settled may take longer");
         }
         if (options.phases != Phases.ALL) {
-            notes.add("phases as it.test names them (their test methods; a class pattern alone counts every phase)");
+            notes.add("not measured: " + Phases.ALL.stream().filter(p -> !options.phases.contains(p)).map(Phase::id)
+                    .collect(Collectors.joining(", ")) + " (-Dbench.phases=all measures every phase)");
         }
         if (!missing.isEmpty()) {
             notes.add("no kept figure, not in the estimate: " + String.join(", ", missing));
@@ -375,7 +376,8 @@ public final class RunPlan {
         out.add("[storebench]   engines: " + options.enginesAsked + " = " + options.engines.stream()
                 .map(EngineDescriptor::id).collect(Collectors.joining(", ")));
         out.add("[storebench]   settings: " + options.settings.stream().map(Setting::id).collect(Collectors.joining(", "))
-                + "; phases: " + options.phases.stream().map(Phase::id).collect(Collectors.joining(", ")));
+                + "; phases: " + options.phasesAsked + " = " + options.phases.stream().map(Phase::id)
+                .collect(Collectors.joining(", ")));
         out.add(String.format(Locale.ROOT, "[storebench] estimate: %s (%,.0f s): %,.0f s in the phases' own lines,"
                 + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)",
                 duration(estimateS()), estimateS(), phasesWallS(), estimateS() - phasesWallS()));

@@ -247,6 +247,14 @@ public final class Merge {
                 .min(Comparator.naturalOrder()).ifPresent(t -> run.put("started", t));
         run.put("merged", sources.size());
         run.remove("enginesAsked"); // each part's own: the report names the merged engines' groups
+        run.remove("phasesAsked");
+        List<String> phases = sources.stream().flatMap(s -> ids(s.results.run().path("phases")).stream()).distinct()
+                .toList();
+        run.remove("phases");
+        if (sources.stream().allMatch(s -> s.results.run().has("phases"))) {
+            order(phases, Phases.ALL.stream().map(storebench.phase.Phase::id).toList())
+                    .forEach(run.withArray("phases")::add);
+        }
         mergePlans(run, sources.stream().map(s -> s.results.run().path("plan")).toList());
         long wallMs = 0;
         StringBuilder text = new StringBuilder();
@@ -360,6 +368,13 @@ public final class Merge {
     }
 
     /** The ids in the given order, ids it does not know after them in their own order. */
+    /** The texts of a JSON array (none where it is missing). */
+    private static List<String> ids(JsonNode array) {
+        List<String> ids = new ArrayList<>();
+        array.forEach(n -> ids.add(n.asText()));
+        return ids;
+    }
+
     private static List<String> order(List<String> ids, List<String> known) {
         List<String> out = new ArrayList<>(known.stream().filter(ids::contains).toList());
         ids.stream().filter(id -> !out.contains(id)).forEach(out::add);

@@ -36,6 +36,15 @@ class BenchOptionsTest {
         return options();
     }
 
+    /** These options alone (nothing the test set before). */
+    private static BenchOptions only(String... keyValues) {
+        Map<String, String> given = new HashMap<>();
+        for (int k = 0; k < keyValues.length; k += 2) {
+            given.put(keyValues[k], keyValues[k + 1]);
+        }
+        return BenchOptions.from(given::get, k -> null);
+    }
+
     @Test
     void defaultsAreTheDesignsDefaults() {
         BenchOptions o = options();
@@ -50,7 +59,9 @@ class BenchOptionsTest {
                         "sqlite", "turso", "libsql", "sqlite-node");
         assertThat(o.enginesAsked).isEqualTo("reference");
         assertThat(o.planOnly).isFalse();
-        assertThat(o.phases).isEqualTo(storebench.phase.Phases.ALL);
+        assertThat(o.phases).as("the phases of the reference's tables").extracting(storebench.phase.Phase::id)
+                .containsExactly("create", "disk", "openruns", "memory");
+        assertThat(o.phasesAsked).isEqualTo("reference");
         assertThat(o.maxLoad).isEmpty();
         assertThat(o.maxLoadWait).isEqualTo(Duration.ofMinutes(10));
         assertThat(o.keep).isFalse();
@@ -139,8 +150,29 @@ class BenchOptionsTest {
                 .extracting(storebench.phase.Phase::id).containsExactly("openruns", "cold");
         assertThat(with("it.test", "StoreLifeBench, !StoreLifeBench#capacity").phases)
                 .extracting(storebench.phase.Phase::id).doesNotContain("capacity").contains("create", "cold");
-        assertThat(with("it.test", "StoreLifeBench").phases).isEqualTo(storebench.phase.Phases.ALL);
+        assertThat(with("it.test", "StoreLifeBench").phases).as("a class alone: the default's phases")
+                .isEqualTo(storebench.phase.Phases.GROUPS.get("reference"));
         assertThat(with("it.test", "StoreLifeBench#nothing").phases).isEmpty();
+    }
+
+    @Test
+    void benchPhasesTakesIdsAndGroupsAndNarrowsWhatItTestPicks() {
+        assertThat(only("bench.phases", "all").phases).isSameAs(storebench.phase.Phases.ALL);
+        assertThat(only("bench.phases", "cold, reference,openRuns").phases).extracting(storebench.phase.Phase::id)
+                .as("each once, in the order a trial measures them").containsExactly("create", "disk", "openruns",
+                        "memory", "cold");
+        assertThat(only("bench.phases", "beyond").phases).extracting(storebench.phase.Phase::id)
+                .containsExactly("read", "concurrency", "cold", "traffic", "capacity");
+        assertThat(only("bench.phases", "reference", "it.test", "StoreLifeBench#memory+read").phases)
+                .extracting(storebench.phase.Phase::id).containsExactly("memory");
+        assertThatThrownBy(() -> only("bench.phases", "reads")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("bench.phases: unknown phase id or group 'reads'; valid phase ids: create, disk, openruns,"
+                        + " memory, read, concurrency, cold, traffic, capacity; groups: reference (create, disk,"
+                        + " openruns, memory), beyond (read, concurrency, cold, traffic, capacity), all (every phase)");
+        assertThatThrownBy(() -> only("bench.phases", "reference", "it.test", "StoreLifeBench#traffic"))
+                .hasMessageContaining("bench.phases=reference and it.test=StoreLifeBench#traffic have no phase in"
+                        + " common");
+        assertThatThrownBy(() -> only("bench.phases", " , ")).hasMessageStartingWith("bench.phases is empty");
     }
 
     @Test

@@ -17,12 +17,24 @@ import static org.assertj.core.data.Offset.offset;
 class RunPlanTest {
     private static final CostTable TABLE = RunPlan.builtTable();
 
+    /** The plan of every phase (bench.phases=all) under these options, unless they say otherwise. */
     private static RunPlan plan(String... keyValues) {
+        Map<String, String> props = props(keyValues);
+        props.putIfAbsent("bench.phases", "all");
+        return RunPlan.of(BenchOptions.from(props::get, env -> null), TABLE);
+    }
+
+    /** The plan under these options alone, as `mvn verify -Pbench` with them would make it. */
+    private static RunPlan asGiven(String... keyValues) {
+        return RunPlan.of(BenchOptions.from(props(keyValues)::get, env -> null), TABLE);
+    }
+
+    private static Map<String, String> props(String... keyValues) {
         Map<String, String> props = new HashMap<>();
         for (int k = 0; k < keyValues.length; k += 2) {
             props.put(keyValues[k], keyValues[k + 1]);
         }
-        return RunPlan.of(BenchOptions.from(props::get, env -> null), TABLE);
+        return props;
     }
 
     private static double op(RunPlan plan, String op) {
@@ -100,6 +112,21 @@ class RunPlanTest {
     }
 
     @Test
+    void theDefaultRunIsTheReferencesPhasesAndEveryPhaseIsOneOptionAway() {
+        RunPlan reference = asGiven();
+        RunPlan every = asGiven("bench.phases", "all");
+        assertThat(reference.items()).extracting(i -> i.phase().id()).containsOnly("create", "disk", "openruns",
+                "memory");
+        assertThat(every.items()).hasSize(reference.items().size() * Phases.ALL.size() / 4);
+        assertThat(op(reference, "openrun")).isEqualTo(op(every, "openrun"));
+        assertThat(op(reference, "readwarmup")).isZero();
+        assertThat(reference.estimateS()).isLessThan(every.estimateS() / 2);
+        RunPlan named = asGiven("it.test", "StoreLifeBench#traffic");
+        assertThat(named.items()).as("it.test naming a phase test measures it without bench.phases")
+                .extracting(i -> i.phase().id()).containsOnly("traffic");
+    }
+
+    @Test
     void phasesLeftOutCostNothingButThePoolIsMadeForTheFirstThatNeedsIt() {
         RunPlan all = plan("bench.engines", "sqlite", "bench.settings", "default");
         RunPlan reads = plan("bench.engines", "sqlite", "bench.settings", "default", "it.test", "StoreLifeBench#read");
@@ -150,12 +177,16 @@ class RunPlanTest {
 
     @Test
     void thePlanSaysEnginesSettingsPhasesNAndRAndTheEstimateInMinutes() {
-        RunPlan plan = plan();
+        RunPlan plan = asGiven();
         List<String> lines = plan.lines();
-        int phases = Phases.ALL.size();
+        int phases = Phases.GROUPS.get("reference").size();
         assertThat(lines.get(0)).isEqualTo("[storebench] plan: 6 engines x 2 settings x " + phases + " phases = "
                 + 6 * 2 * phases + " phases to measure; N=1,000, R=3, M=1,000, workload large");
         assertThat(lines.get(1)).startsWith("[storebench]   engines: reference = objectbox, objectbox-cached,");
+        assertThat(lines.get(2)).isEqualTo("[storebench]   settings: default, mmap-threshold; phases: reference ="
+                + " create, disk, openruns, memory");
+        assertThat(plan.notes()).contains("not measured: read, concurrency, cold, traffic, capacity"
+                + " (-Dbench.phases=all measures every phase)");
         assertThat(lines.get(3)).startsWith("[storebench] estimate: " + RunPlan.duration(plan.estimateS()));
         assertThat(lines).anyMatch(l -> l.contains("objectbox-nosync is not measured"));
         assertThat(plan.json().path("estimateS").asDouble()).isCloseTo(plan.estimateS(), offset(0.05));

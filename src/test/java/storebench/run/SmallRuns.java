@@ -30,6 +30,7 @@ final class SmallRuns {
         p.put("bench.trialHeapMb", "64"); // pre-touching 256 MiB costs 1.4 s per trial process here
         p.put("bench.capacityMax", "20");
         p.put("bench.capacityMarginMb", "512");
+        p.put("bench.phases", "all"); // the tests pick phases by their selectors, not by it.test
         p.put("bench.trafficSeconds", "0.2"); // the traffic phase's open loop: 5 s per run by default
         p.putAll(more);
         return BenchOptions.from(p::get, k -> null);

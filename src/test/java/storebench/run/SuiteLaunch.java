@@ -60,6 +60,7 @@ final class SuiteLaunch {
         o.put("bench.jitVisits", "0");
         o.put("bench.capacityMax", String.valueOf(2 * stores));
         o.put("bench.trialHeapMb", "64"); // pre-touching 256 MiB costs 1.4 s per trial process here
+        o.put("bench.phases", "all"); // the tests pick phases by their selectors, not by it.test
         o.put("bench.trafficSeconds", "0.2"); // the traffic phase's open loop: 5 s per run by default
         o.put("bench.out", out.toString());
         o.put("bench.root", root.toString());

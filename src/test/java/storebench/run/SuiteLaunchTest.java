@@ -77,22 +77,30 @@ class SuiteLaunchTest {
         Path out = tmp.resolve("out");
         Path log = tmp.resolve("console.log");
 
-        int exit = await(launch(options(out, tmp.resolve("root"), 10), JAR, relative,
-                THREE_PHASES, log), log);
+        Map<String, String> options = options(out, tmp.resolve("root"), 10);
+        options.put("bench.phases", "memory,create,openRuns"); // the class selected whole: the others' tests disabled
+
+        int exit = await(launch(options, JAR, relative, classes("storebench.StoreLifeBench"), log), log);
 
         assertThat(exit).as("exit status; output:%n%s", read(log)).isZero();
         assertCompleteSqliteRun(out);
         // the plan, printed before the first measurement; each phase's start its place in it; the run line its estimate
         String console = read(log);
-        int phases = Phases.ALL.size();
-        assertThat(console.indexOf("[storebench] plan: 1 engine x 1 setting x " + phases + " phases")).as(console)
-                .isNotNegative().isLessThan(console.indexOf("[storebench] phase 1 of " + phases
-                        + ": sqlite/default create;"));
-        assertThat(console).contains("[storebench] estimate: ").contains("[storebench] phase "
-                + (Phases.ALL.indexOf(Phases.OPEN_RUNS) + 1) + " of " + phases + ": sqlite/default openruns;");
-        JsonNode run = RunResults.load(out).run();
+        assertThat(console.indexOf("[storebench] plan: 1 engine x 1 setting x 3 phases")).as(console)
+                .isNotNegative().isLessThan(console.indexOf("[storebench] phase 1 of 3: sqlite/default create;"));
+        assertThat(console).contains("[storebench] estimate: ").contains("[storebench] phase 2 of 3: sqlite/default"
+                + " openruns;").contains((Phases.ALL.size() - 3) + " tests skipped");
+        RunResults results = RunResults.load(out);
+        JsonNode run = results.run();
         assertThat(run.path("enginesAsked").asText()).isEqualTo("sqlite");
         assertThat(run.path("plan").path("estimateS").asDouble()).isPositive();
+        assertThat(run.path("phasesAsked").asText()).isEqualTo("memory,create,openRuns");
+        assertThat(run.path("phases")).extracting(JsonNode::asText).containsExactly("create", "openruns", "memory");
+        assertThat(results.lines("phase")).extracting(l -> l.path("phase").asText()).doesNotContain("readwarmup",
+                "capacity", "traffic");
+        assertThat(Files.readString(out.resolve(MarkdownReport.NAME))).contains("Phases: create, openruns, memory"
+                + " (-Dbench.phases=memory,create,openRuns); not measured: disk, read, concurrency, cold, traffic,"
+                + " capacity (-Dbench.phases=all measures every phase).");
     }
 
     @Test
