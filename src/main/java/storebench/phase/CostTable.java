@@ -77,13 +77,13 @@ public final class CostTable {
 
     /**
      * The table of these kept runs (folder name and results.jsonl's lines, in any order). A merged run is left out
-     * (its parts are kept runs of their own); of the trials of one engine, setting and N the newest that did not fail
-     * is kept.
+     * (its parts are kept runs of their own); of one engine, setting and N, each phase's steps come from the newest
+     * trial that measured the phase and did not fail: a run kept of some phases (bench.phases) leaves the others' steps
+     * to the runs before it. A point holds one trial's steps of the phases it gives.
      */
     public static CostTable of(Map<String, List<JsonNode>> kept) {
         List<KeptRun> runs = new ArrayList<>();
-        Map<String, Point> newest = new LinkedHashMap<>();
-        Map<String, String> newestStarted = new LinkedHashMap<>();
+        Map<String, Newest> newest = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(kept.keySet());
         names.sort(Comparator.naturalOrder());
         for (String name : names) {
@@ -100,18 +100,37 @@ public final class CostTable {
                 if (a.failed.contains(trial.getKey())) {
                     continue;
                 }
-                String[] es = trial.getKey().split("/");
                 String key = trial.getKey() + "/" + run.path("stores").asInt();
                 String started = run.path("started").asText();
-                if (!newest.containsKey(key) || started.compareTo(newestStarted.get(key)) > 0) {
-                    newest.put(key, new Point(es[0], es[1], run.path("stores").asInt(), name, trial.getValue()));
-                    newestStarted.put(key, started);
+                for (Step step : trial.getValue()) {
+                    Newest n = newest.get(key + "/" + step.phase);
+                    if (n == null || started.compareTo(n.started) > 0) {
+                        newest.put(key + "/" + step.phase, new Newest(trial.getKey(), run.path("stores").asInt(),
+                                name, started, new ArrayList<>(List.of(step))));
+                    } else if (n.run.equals(name)) {
+                        n.steps.add(step);
+                    }
                 }
             }
         }
-        List<Point> points = new ArrayList<>(newest.values());
-        points.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparingInt(Point::stores));
-        return new CostTable(runs, points);
+        Map<String, Point> points = new LinkedHashMap<>();
+        for (Newest n : newest.values()) {
+            String[] es = n.trial.split("/");
+            points.computeIfAbsent(n.trial + "/" + n.stores + "/" + n.run, k -> new Point(es[0], es[1], n.stores,
+                    n.run, new ArrayList<>())).steps().addAll(n.steps);
+        }
+        List<Point> sorted = new ArrayList<>();
+        List<String> order = Phases.ALL.stream().map(Phase::id).toList();
+        points.values().forEach(p -> sorted.add(new Point(p.engine(), p.setting(), p.stores(), p.run(), p.steps()
+                .stream().sorted(Comparator.comparingInt(st -> order.contains(st.phase) ? order.indexOf(st.phase)
+                        : order.size())).toList())));
+        sorted.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparingInt(Point::stores)
+                .thenComparing(Point::run));
+        return new CostTable(runs, sorted);
+    }
+
+    /** The newest trial's steps of one phase of one engine, setting and N, while the table is made. */
+    private record Newest(String trial, int stores, String run, String started, List<Step> steps) {
     }
 
     /** A kept run's lines split into its trials' steps, and what it spent outside them. */

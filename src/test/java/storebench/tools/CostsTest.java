@@ -71,4 +71,29 @@ class CostsTest {
         assertThat(sqlite.step("concurrency", "warmup").orElseThrow().wallS()).isEqualTo(2.0);
         assertThat(table.run("100/x").aroundS()).as("after the last line, and before the run line").isEqualTo(2.0);
     }
+    @Test
+    void aRunKeptOfSomePhasesLeavesTheOthersStepsToTheRunsBeforeIt() throws Exception {
+        List<JsonNode> every = new ArrayList<>();
+        every.add(line("{\"kind\":\"run\",\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+                + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
+        every.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
+        every.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:04Z", ",\"run\":1")));
+        every.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
+        List<JsonNode> some = new ArrayList<>();
+        some.add(line("{\"kind\":\"run\",\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+                + "\"started\":\"2026-12-02T00:00:00Z\",\"at\":\"2026-12-02T00:00:00Z\"}"));
+        some.add(line(phase("sqlite", "create", 3000, "2026-12-02T00:00:03Z", "")));
+        some.add(line(phase("sqlite", "openrun", 3000, "2026-12-02T00:00:06Z", ",\"run\":1")));
+        // names sorted put the newer run first: the newest is by its start, not its folder
+        CostTable table = CostTable.of(Map.of("100/b-every", every, "100/a-some", some));
+
+        assertThat(table.points()).extracting(CostTable.Point::run).containsExactly("100/a-some", "100/b-every");
+        CostTable.Point newer = table.points().get(0);
+        CostTable.Point older = table.points().get(1);
+        assertThat(newer.step("create", "create").orElseThrow().wallS()).isEqualTo(3.0);
+        assertThat(newer.step("openruns", "openrun").orElseThrow().wallS()).isEqualTo(3.0);
+        assertThat(newer.step("read", "readrun")).isEmpty();
+        assertThat(older.steps()).as("only the phase the newer run did not measure")
+                .extracting(CostTable.Step::op).containsExactly("readrun");
+    }
 }
