@@ -34,10 +34,15 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
-     * One request a phase sends: its op, whether it waits for the load first (bench.maxLoad), and its column in the
-     * report's table of wall times.
+     * One request a phase sends: its op, whether it waits for the load first (bench.maxLoad), its column in the
+     * report's table of wall times, and what its progress lines count ("stores" for a step that visits stores one by
+     * one; a step whose trial process reports stages instead says so, so a failure reads "2 of 3 steps done").
      */
-    public record Step(String op, boolean loadGated, String wallTimeColumn) {
+    public record Step(String op, boolean loadGated, String wallTimeColumn, String counts) {
+        /** A step whose progress counts the stores it has visited. */
+        public Step(String op, boolean loadGated, String wallTimeColumn) {
+            this(op, loadGated, wallTimeColumn, "stores");
+        }
     }
 
     private final String id;

@@ -53,7 +53,8 @@ public final class TrafficPhase extends Phase {
     public static final Stat ALL_P999_MS = ms("traffic_all_p999_ms", "same, every request, p99.9", false);
 
     public static final Step WARMUP = new Step("trafficwarmup", true, "traffic warm-up");
-    public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs");
+    /** Its trial process reports the run's three stages (closed step, open loop, count check), not stores. */
+    public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs", "steps");
 
     /** K, the stores the cache keeps open. */
     public static final PhaseOption<Integer> OPEN = PhaseOption.positiveInt("bench.trafficOpen", 100);
@@ -65,7 +66,12 @@ public final class TrafficPhase extends Phase {
             value -> fraction(value, false));
     /** How long each run's open loop is scheduled for, seconds. */
     public static final PhaseOption<Double> SECONDS = new PhaseOption<>("bench.trafficSeconds", "5", value -> {
-        double s = Double.parseDouble(value);
+        double s;
+        try {
+            s = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            s = Double.NaN; // not a number: the range below says what is
+        }
         if (!(s > 0 && s <= 3600)) {
             throw new IllegalArgumentException("give a number of seconds above 0, at most 3,600");
         }

@@ -57,7 +57,7 @@ final class TrialRequests implements PhaseProcesses {
     public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op());
+        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
         ObjectNode result = request(step, request, total, done -> progress.update(done, total));
         A answer = decode.apply(result);
         if (step.loadGated()) {
@@ -72,7 +72,7 @@ final class TrialRequests implements PhaseProcesses {
     @Override
     public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op());
+        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
         return new Requests() {
             private int visited;
             private long wallNs;
@@ -150,9 +150,13 @@ final class TrialRequests implements PhaseProcesses {
             });
         } catch (TrialFailure | IOException | RuntimeException e) {
             String what = step.op() + (request.has("run") ? " " + request.get("run").asInt() : "");
-            throw (Exception) trial.recordFailure(what, "at least " + done[0] + " of " + total
-                    + " stores done, by the last progress line", e);
+            throw (Exception) trial.recordFailure(what, howFar(step, done[0], total), e);
         }
+    }
+
+    /** How far a failed request got, in what its step's progress counts: "at least 2 of 3 steps done, by ...". */
+    static String howFar(Phase.Step step, int done, int total) {
+        return "at least " + done + " of " + total + " " + step.counts() + " done, by the last progress line";
     }
 
     private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {

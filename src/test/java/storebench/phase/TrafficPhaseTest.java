@@ -32,6 +32,12 @@ class TrafficPhaseTest {
     }
 
     @Test
+    void aDurationThatIsNoNumberIsRefusedWithItsValidRangeNotTheParsersWords() {
+        assertThatThrownBy(() -> TrafficPhase.SECONDS.read("abc")).hasMessage("bench.trafficSeconds='abc' is not"
+                + " valid: give a number of seconds above 0, at most 3,600");
+    }
+
+    @Test
     void itIsRegisteredBeforeCapacityWithTheIssuesRowsInOrder() {
         assertThat(Phases.ALL).containsSubsequence(Phases.COLD, Phases.TRAFFIC, Phases.CAPACITY_PER_PROCESS);
         assertThat(Phases.ALL.get(Phases.ALL.size() - 1)).isSameAs(Phases.CAPACITY_PER_PROCESS);
