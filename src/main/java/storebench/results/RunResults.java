@@ -25,6 +25,11 @@ public final class RunResults {
      * reason and, under "stats", the statistics it would have given with their descriptions.
      */
     public static final String NOT_MEASURED = "not measured";
+    /**
+     * The run line's field of the phases bench.phases left out: phase id to the ids of the statistics it would have
+     * given.
+     */
+    public static final String NOT_ASKED = "notAsked";
 
     /** One statistic of one engine under one setting. */
     public static final class Measurement {
@@ -258,6 +263,24 @@ public final class RunResults {
                 .filter(l -> NOT_MEASURED.equals(l.path("status").asText()) && l.path("stats").has(stat))
                 .map(l -> "not measured in " + l.path("phase").asText("?") + ": " + l.path("reason").asText())
                 .findFirst();
+    }
+
+    /**
+     * The phase whose statistic this is, where the run did not ask for that phase (bench.phases left it out: the run
+     * line's {@link #NOT_ASKED}); empty where it did, or where the run line does not say.
+     */
+    public Optional<String> notAsked(String stat) {
+        JsonNode left = run().path(NOT_ASKED);
+        java.util.Iterator<Map.Entry<String, JsonNode>> phases = left.fields();
+        while (phases.hasNext()) {
+            Map.Entry<String, JsonNode> p = phases.next();
+            for (JsonNode id : p.getValue()) {
+                if (id.asText().equals(stat)) {
+                    return Optional.of(p.getKey());
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** What makes two runs comparable: the same workload, N, R and M. */
