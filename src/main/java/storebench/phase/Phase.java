@@ -96,6 +96,22 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
+     * Refuses, before anything is made, options under which this engine cannot be measured by this phase (more stores
+     * open at once than one of its processes holds): throws IllegalArgumentException naming the option, the limit and
+     * its cause. Nothing is refused by default.
+     */
+    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+    }
+
+    /**
+     * How many stores of the pool's workload it makes of its own and holds on the bench root at once, beside the pool
+     * (the disk a run needs counts them before anything is made); none by default.
+     */
+    public int ownStores(int stores, PhaseOptions options) {
+        return 0;
+    }
+
+    /**
      * How much its step {@code op} does in one trial under these options, in what that step's time grows with: its
      * visits, or for a warm-up step its warm-ups (each as long as its figures take to settle). The plan scales a kept
      * run's seconds by it (storebench.run.RunPlan); 0 for a step it does not send.

@@ -132,6 +132,23 @@ public final class TrafficPhase extends Phase {
         return op.equals(WARMUP.op()) || op.equals(RUN.op()) ? runs : 0;
     }
 
+    /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */
+    @Override
+    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+        int k = options.option(OPEN);
+        engine.openStoresLimit().filter(limit -> k > limit.most()).ifPresent(limit -> {
+            throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d is more stores than %s holds open in"
+                    + " one process: at most %,d (%s); give %s=%,d or fewer, or leave %s out of bench.engines",
+                    OPEN.name(), k, engine.id(), limit.most(), limit.why(), OPEN.name(), limit.most(), engine.id()));
+        });
+    }
+
+    /** A run's N copies of a created store, deleted before the next run makes its own. */
+    @Override
+    public int ownStores(int stores, PhaseOptions options) {
+        return stores;
+    }
+
     /** The warm-ups' whole passes over the pool (the runs visit their own copies). */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
