@@ -126,10 +126,17 @@ public final class TrafficPhase extends Phase {
         return List.of(OPEN, MIX, LOAD, SECONDS, WarmUp.SHARE, WarmUp.JIT_VISITS);
     }
 
-    /** A warm-up per run, and a run: as long as its closed step and open loop, whatever N. */
+    /**
+     * A warm-up per run; and a run, as long as its closed step and open loop (bench.trafficSeconds stretches it), whatever
+     * N. The plan scales a kept run's traffic by this, so -Dbench.trafficSeconds=3600 plans an hour per run.
+     */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
-        return op.equals(WARMUP.op()) || op.equals(RUN.op()) ? runs : 0;
+        if (op.equals(RUN.op())) {
+            double seconds = options.option(SECONDS);
+            return runs * (closedMs(seconds) / 1000.0 + seconds);
+        }
+        return op.equals(WARMUP.op()) ? runs : 0;
     }
 
     /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */

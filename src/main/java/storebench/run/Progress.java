@@ -24,7 +24,7 @@ public final class Progress {
         this.counts = counts;
     }
 
-    public void update(int done, int total) {
+    public synchronized void update(int done, int total) {
         long now = System.nanoTime();
         if (now - lastNs < EVERY_NS || done <= 0) {
             return;
@@ -32,6 +32,29 @@ public final class Progress {
         lastNs = now;
         out.println(line(what, done, total, (now - startNs) / 1e9, counts));
         out.flush();
+    }
+
+    /** Between progress lines, a request that has said nothing for this long says it is still running. */
+    static final long QUIET_NS = 30_000_000_000L;
+
+    /**
+     * Called while a request runs (every few seconds): where no line was printed for {@link #QUIET_NS} (a traffic
+     * run's open loop reports nothing until it ends), one line saying how long it has run and how far it got.
+     */
+    public synchronized void still(int done, int total) {
+        long now = System.nanoTime();
+        if (now - lastNs < QUIET_NS) {
+            return;
+        }
+        lastNs = now;
+        out.println(stillLine(what, done, total, (now - startNs) / 1e9, counts));
+        out.flush();
+    }
+
+    static String stillLine(String what, int done, int total, double elapsedS, String counts) {
+        long s = Math.round(elapsedS);
+        return String.format(Locale.ROOT, "[storebench] %s: still running after %d:%02d, %,d/%,d %s done", what,
+                s / 60, s % 60, done, total, counts);
     }
 
     static String line(String what, int done, int total, double elapsedS, String counts) {

@@ -32,6 +32,13 @@ final class TrialRequests implements PhaseProcesses {
     private final TrialStores stores;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
+    /** One daemon thread for every trial's "still running" lines. */
+    private static final java.util.concurrent.ScheduledExecutorService STILL =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "storebench-still-running");
+                t.setDaemon(true);
+                return t;
+            });
 
     TrialRequests(Bench bench, Trial trial, TrialProcesses processes, TrialStores stores, String name) {
         this.bench = bench;
@@ -58,7 +65,19 @@ final class TrialRequests implements PhaseProcesses {
                        BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
         Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
-        ObjectNode result = request(step, request, total, done -> progress.update(done, total));
+        int[] done = {0};
+        // a long request may send no progress line for minutes (a traffic run's open loop): it says it is running
+        java.util.concurrent.ScheduledFuture<?> still = STILL.scheduleWithFixedDelay(() -> progress.still(done[0],
+                total), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
+        ObjectNode result;
+        try {
+            result = request(step, request, total, d -> {
+                done[0] = d;
+                progress.update(d, total);
+            });
+        } finally {
+            still.cancel(false);
+        }
         A answer = decode.apply(result);
         if (step.loadGated()) {
             ObjectNode l = phaseLine(step, Answers.wallNs(result), wait, total);

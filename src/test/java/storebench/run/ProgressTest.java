@@ -25,4 +25,15 @@ class ProgressTest {
         assertThat(Progress.line("sqlite/default openrun", 500, 1000, 5.0, "stores")).startsWith("[storebench]"
                 + " sqlite/default openrun: 500/1,000 stores (50%), 100.0 stores/s");
     }
+
+    @Test
+    void aLongRequestWithoutProgressLinesSaysItIsStillRunningAtMostEveryThirtySeconds() throws Exception {
+        assertThat(Progress.stillLine("sqlite/default traffic", 1, 3, 95.4, "steps")).isEqualTo("[storebench]"
+                + " sqlite/default traffic: still running after 1:35, 1/3 steps done");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        Progress progress = new Progress(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                "sqlite/default traffic", "steps");
+        progress.still(1, 3);
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).as("not yet 30 s quiet").isEmpty();
+    }
 }
