@@ -5,6 +5,7 @@ import storebench.report.model.Section;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 
+import storebench.model.StatId;
 import storebench.results.PhaseReading;
 import storebench.results.RunStats;
 
@@ -164,7 +165,8 @@ final class MeasuredSection {
             }
             if (p.path("loadGaveUp").asBoolean(false)) {
                 gaveUp.add(p.path("engine").asText("?") + "/" + p.path("setting").asText("?") + " "
-                        + p.path("phase").asText("?") + " at " + fmt(p.path("load1").asDouble(), 2));
+                        // a phase line's load at its start, the reading the load1 statistic is the maximum of
+                        + p.path("phase").asText("?") + " at " + fmt(p.path(StatId.LOAD1.id()).asDouble(), 2));
             }
         }
         String maxLoad = ctx.run().path("maxLoad").asText("");
