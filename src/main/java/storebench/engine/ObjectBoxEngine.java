@@ -170,6 +170,12 @@ public final class ObjectBoxEngine implements Engine {
             box.put(notes);
         }
 
+        /** One put of one object: its own transaction; ObjectBox assigns the id (the next after the store's n). */
+        @Override
+        public void write(long id, Note note) {
+            box.put(note);
+        }
+
         @Override
         public long count() {
             return box.count();
