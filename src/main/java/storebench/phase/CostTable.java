@@ -25,9 +25,12 @@ import java.util.Optional;
  * processes starting, store checks, disk scans, a trial's first step also the previous trial's store deletion.
  */
 public final class CostTable {
-    /** One step of one phase in one trial of a kept run. */
+    /**
+     * One step of one phase in one trial of a kept run; {@code units}: the work its lines say they did, in the phase's
+     * plan units ({@link Phase#units}), where they say (0 where not: the plan then computes them from the options).
+     */
     public record Step(String phase, String op, double wallS, double elapsedS, int lines, long visited,
-                       long floorVisits, int floored, boolean perRun) {
+                       long floorVisits, int floored, boolean perRun, double units) {
         /** Whether it is a warm-up, whose visits its settling decides (memorywarmup, readwarmup, ...). */
         public boolean warmUp() {
             return op.endsWith("warmup");
@@ -259,7 +262,7 @@ public final class CostTable {
             } else {
                 Step s = trialSteps.get(trialSteps.size() - 1);
                 trialSteps.set(trialSteps.size() - 1, new Step(s.phase, s.op, s.wallS, s.elapsedS + dt, s.lines,
-                        s.visited, s.floorVisits, s.floored, s.perRun));
+                        s.visited, s.floorVisits, s.floored, s.perRun, s.units));
             }
         }
 
@@ -271,7 +274,7 @@ public final class CostTable {
                 around += seconds(last, endAt) + Math.max(0, endWallS - seconds(runAt, endAt));
             }
             steps.replaceAll((trial, list) -> list.stream().map(s -> new Step(s.phase, s.op, round(s.wallS),
-                    round(s.elapsedS), s.lines, s.visited, s.floorVisits, s.floored, s.perRun)).toList());
+                    round(s.elapsedS), s.lines, s.visited, s.floorVisits, s.floored, s.perRun, s.units)).toList());
             return new Attributed(steps, failed, endWallS, around);
         }
     }
@@ -296,13 +299,13 @@ public final class CostTable {
         boolean hasFloor = l.has("jitFloor");
         boolean floored = hasFloor && visited <= l.path("jitFloor").asLong();
         Step line = new Step(phase, op, l.path("wallMs").asDouble() / 1000, dt, 1, visited,
-                floored ? visited : 0, floored ? 1 : 0, l.has("run"));
+                floored ? visited : 0, floored ? 1 : 0, l.has("run"), l.path(Phase.PLAN_UNITS).asDouble(0));
         for (int k = 0; k < steps.size(); k++) {
             Step s = steps.get(k);
             if (s.phase.equals(phase) && s.op.equals(op)) {
                 steps.set(k, new Step(phase, op, s.wallS + line.wallS, s.elapsedS + dt, s.lines + 1,
                         s.visited + visited, s.floorVisits + line.floorVisits, s.floored + line.floored,
-                        s.perRun || line.perRun));
+                        s.perRun || line.perRun, s.units + line.units));
                 return;
             }
         }
@@ -342,7 +345,8 @@ public final class CostTable {
             for (Step s : p.steps) {
                 stepList.addObject().put("phase", s.phase).put("op", s.op).put("wallS", s.wallS)
                         .put("elapsedS", s.elapsedS).put("lines", s.lines).put("visited", s.visited)
-                        .put("floorVisits", s.floorVisits).put("floored", s.floored).put("perRun", s.perRun);
+                        .put("floorVisits", s.floorVisits).put("floored", s.floored).put("perRun", s.perRun)
+                        .put("units", s.units);
             }
         }
         return root;
@@ -362,7 +366,8 @@ public final class CostTable {
             for (JsonNode s : p.path("steps")) {
                 steps.add(new Step(s.path("phase").asText(), s.path("op").asText(), s.path("wallS").asDouble(),
                         s.path("elapsedS").asDouble(), s.path("lines").asInt(), s.path("visited").asLong(),
-                        s.path("floorVisits").asLong(), s.path("floored").asInt(), s.path("perRun").asBoolean()));
+                        s.path("floorVisits").asLong(), s.path("floored").asInt(), s.path("perRun").asBoolean(),
+                        s.path("units").asDouble(0)));
             }
             points.add(new Point(p.path("engine").asText(), p.path("setting").asText(), p.path("stores").asInt(),
                     p.path("run").asText(), steps));

@@ -121,6 +121,21 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
+     * The field of a phase line that says how many plan units ({@link #units}) its step did, where the options alone do
+     * not tell (a traffic run as long as its reads and writes took); the cost table sums it per step.
+     */
+    public static final String PLAN_UNITS = "planUnits";
+
+    /**
+     * The units of step {@code op} in a run under {@code options}, knowing what this engine's step did in a kept run
+     * ({@code kept}, under {@code keptOptions}): {@link #units} unless the phase can say better from the kept step.
+     */
+    public double plannedUnits(String op, int stores, int runs, int hold, PhaseOptions options, CostTable.Step kept,
+                               PhaseOptions keptOptions) {
+        return units(op, stores, runs, hold, options);
+    }
+
+    /**
      * How many stores its process holds open at once, where it holds more than a visit does (its process then gets a
      * heap for them, storebench.run.TrialCommands.holdHeap); 0 for the default heap.
      */

@@ -225,6 +225,35 @@ public final class TrafficPhase extends Phase {
         return op.equals(WARMUP.op()) ? runs : 0;
     }
 
+    /**
+     * A run as long as its loop will be, from this engine's kept runs: where their loops lasted longer than their
+     * seconds, the reads and writes bench.trafficPerKind asked for set their length, which this run's own floor scales
+     * (its count, and the share of its rarer kind); the loop lasts the longer of that and its seconds.
+     */
+    @Override
+    public double plannedUnits(String op, int stores, int runs, int hold, PhaseOptions options, CostTable.Step kept,
+                               PhaseOptions keptOptions) {
+        if (!op.equals(RUN.op()) || kept.units() <= 0 || kept.lines() == 0) {
+            return units(op, stores, runs, hold, options);
+        }
+        double keptSeconds = keptOptions.option(SECONDS);
+        double keptLoop = kept.units() / kept.lines() - closedMs(keptSeconds) / 1000.0;
+        int keptPerKind = keptOptions.option(PER_KIND);
+        double floor = 0;
+        if (keptLoop > 1.05 * keptSeconds && keptPerKind > 0) {
+            floor = keptLoop * options.option(PER_KIND) / keptPerKind * rarest(keptOptions.option(MIX))
+                    / rarest(options.option(MIX));
+        }
+        double seconds = options.option(SECONDS);
+        return runs * (closedMs(seconds) / 1000.0 + Math.max(seconds, floor));
+    }
+
+    /** The share of the mix's rarer kind (a mix of one kind: 1, all its requests count). */
+    private static double rarest(double readShare) {
+        double r = Math.min(readShare, 1 - readShare);
+        return r > 0 ? r : 1;
+    }
+
     /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */
     @Override
     public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
@@ -327,7 +356,8 @@ public final class TrafficPhase extends Phase {
     /** What the phase line records of run r: its options, the schedule, and what the answer served and met. */
     private static void line(ObjectNode l, TrafficAnswer a, TrialParams p, Schedules schedules) {
         TrafficAnswer.Open o = a.open();
-        l.put("visited", 0).put("requests", o.requests()).put("closedServed", a.closed().served())
+        l.put("visited", 0).put(PLAN_UNITS, round((a.closed().wallNs() + o.loopWallNs()) / 1e9))
+                .put("requests", o.requests()).put("closedServed", a.closed().served())
                 .put("closedPerS", round(a.closed().perS())).put("askedPerS", round(o.askedPerS()))
                 .put("reachedPerS", round(o.reachedPerS())).put("utilization", round(o.utilization()))
                 .put("seconds", round(o.loopWallNs() / 1e9)).put("hits", a.cache().hits())

@@ -269,8 +269,8 @@ public final class RunPlan {
     private double[] scaled(CostTable.Point point, Phase phase, String op) {
         CostTable.Step s = point.step(phase.id(), op).orElseThrow();
         CostTable.KeptRun kept = table.run(point.run());
-        double unitsKept = phase.units(op, kept.stores(), kept.runs(), kept.hold(), kept);
-        double units = phase.units(op, options.stores, options.runs, options.hold, options);
+        double unitsKept = s.units() > 0 ? s.units() : phase.units(op, kept.stores(), kept.runs(), kept.hold(), kept);
+        double units = phase.plannedUnits(op, options.stores, options.runs, options.hold, options, s, kept);
         double scale = unitsKept > 0 ? units / unitsKept : 1;
         double lines = s.perRun() ? (double) options.runs / kept.runs() : 1;
         double ratio;

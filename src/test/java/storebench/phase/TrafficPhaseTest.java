@@ -10,6 +10,7 @@ import storebench.trial.answer.TrafficAnswer;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The traffic phase's definition: its options, its rows, what it says under a table. */
@@ -116,5 +117,38 @@ class TrafficPhaseTest {
         assertThat(TrafficPhase.closedMs(1)).isEqualTo(1_000);
         assertThat(TrafficPhase.closedMs(0.2)).isEqualTo(200);
         assertThat(TrafficPhase.closedMs(0.0001)).as("at least 1 ms").isEqualTo(1);
+    }
+
+    @Test
+    void thePlanTakesALoopAsLongAsItsKeptRunsReadsAndWritesTookScaledByItsOwnFloorOrItsSecondsIfLonger() {
+        CostTable.KeptRun keptDefaults = options(java.util.Map.of());
+        // three kept runs whose loops served their 10,000 writes in 36 s each, well past their 5 s
+        CostTable.Step floorBound = new CostTable.Step("traffic", TrafficAnswer.OP, 130, 131, 3, 0, 0, 0, true,
+                3 * (1 + 36.0));
+        assertThat(plan(floorBound, keptDefaults, java.util.Map.of())).isCloseTo(3 * 37.0, offset(1e-9));
+        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficPerKind", "20000")))
+                .isCloseTo(3 * (1 + 72.0), offset(1e-9));
+        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficMix", "0.5")))
+                .as("10,000 writes in a tenth of the requests: 3.6 s, under its 5 s").isCloseTo(3 * 6.0, offset(1e-6));
+        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficSeconds", "3600")))
+                .isCloseTo(3 * 3601.0, offset(1e-9));
+        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficPerKind", "0")))
+                .isCloseTo(3 * 6.0, offset(1e-9));
+        // kept loops their seconds bounded: the floor tells nothing, the seconds scale
+        CostTable.Step secondsBound = new CostTable.Step("traffic", TrafficAnswer.OP, 30, 31, 3, 0, 0, 0, true,
+                3 * 6.0);
+        assertThat(plan(secondsBound, keptDefaults, java.util.Map.of("bench.trafficSeconds", "10")))
+                .isCloseTo(3 * 11.0, offset(1e-9));
+        // a kept run that did not say its units: the options alone
+        CostTable.Step unsaid = new CostTable.Step("traffic", TrafficAnswer.OP, 30, 31, 3, 0, 0, 0, true, 0);
+        assertThat(plan(unsaid, keptDefaults, java.util.Map.of())).isCloseTo(3 * 6.0, offset(1e-9));
+    }
+
+    private static double plan(CostTable.Step kept, CostTable.KeptRun keptOptions, java.util.Map<String, String> now) {
+        return Phases.TRAFFIC.plannedUnits(TrafficAnswer.OP, 1_000, 3, 1_000, options(now), kept, keptOptions);
+    }
+
+    private static CostTable.KeptRun options(java.util.Map<String, String> phaseOptions) {
+        return new CostTable.KeptRun("kept", "2026-12-04T00:00:00Z", 1_000, 3, 1_000, 5_000, phaseOptions, 0, 0);
     }
 }
