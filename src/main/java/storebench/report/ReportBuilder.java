@@ -292,7 +292,11 @@ public final class ReportBuilder {
             blocks.add(Block.Paragraph.of("The engines the reference write-up did not measure, in a table of their"
                     + " own: the same rows, from the same run."));
         }
-        blocks.add(statsTable(setting, columns, beyondReference));
+        blocks.add(statsTable(setting, columns, beyondReference, false));
+        StatsTable counters = statsTable(setting, columns, beyondReference, true);
+        if (counters.rows().stream().anyMatch(r -> r.stat() != null)) {
+            blocks.addAll(VisitCost.block(ctx, setting, columns, counters, links));
+        }
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
@@ -327,9 +331,16 @@ public final class ReportBuilder {
         return blocks;
     }
 
-    private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference) {
+    /**
+     * The setting's table of statistics, or, with {@code counters}, of what a visit asks of the machine (the counters:
+     * a block of their own under the table, only their measured rows).
+     */
+    private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference, boolean counters) {
         List<StatsTable.Row> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
+            if (stat.counter() != counters) {
+                continue;
+            }
             List<StatsTable.Cell> cells = new ArrayList<>();
             for (String e : columns) {
                 Optional<RunResults.Measurement> m = ctx.results().measurement(e, setting, stat.id());
@@ -340,15 +351,15 @@ public final class ReportBuilder {
                         x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
             }
-            if (stat.optional() && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
-                continue; // a thread count this run did not ask for
+            if ((stat.optional() || counters) && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
+                continue; // a thread count this run did not ask for; a counter no engine here recorded
             }
             rows.add(new StatsTable.Row(stat.id(), stat, stat.label(ctx.notesPerStore(), ctx.held()), cells));
         }
-        if (beyondReference) {
+        if (beyondReference && !counters) {
             rows.add(durabilityRow(setting, columns));
         }
-        if (ctx.results().machines().size() > 1) {
+        if (ctx.results().machines().size() > 1 && !counters) {
             rows.add(machineRow(setting, columns));
         }
         return new StatsTable(setting, beyondReference, columns.stream()

@@ -3,6 +3,7 @@ package storebench.trial.child;
 import storebench.engine.Engine.OpenStore;
 import storebench.engine.Engine;
 import storebench.engine.Note;
+import storebench.measure.VisitCounters;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.Query;
@@ -95,6 +96,12 @@ public final class PhaseLoops {
          * included); -1 where /proc does not tell. A warm loop reads nothing; a cold one what its stores cost.
          */
         public long readBytes = -1;
+        /**
+         * What the loop asked of the machine (VisitCounters: the visiting thread's faults, context switches, CPU time,
+         * device bytes), read right before the loop's first timer read and right after its last; empty where /proc
+         * does not tell.
+         */
+        public java.util.Optional<storebench.measure.VisitCounters> counters = java.util.Optional.empty();
 
         VisitSamples(Query query, int n, boolean yard) {
             this.query = query;
@@ -138,10 +145,12 @@ public final class PhaseLoops {
         }
         long compiled0 = jit.cpuNs();
         long read0 = deviceReadBytes();
+        java.util.Optional<VisitCounters> counters0 = VisitCounters.now();
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         loop(dirs, order, asking, s, progress);
         s.wallNs = System.nanoTime() - wall0;
+        s.counters = VisitCounters.since(counters0);
         long read1 = deviceReadBytes();
         s.readBytes = read0 < 0 || read1 < 0 ? -1 : read1 - read0;
         s.compileMs = (jit.cpuNs() - compiled0) / 1e6; // the JIT's own threads, during the loop only
@@ -331,9 +340,12 @@ public final class PhaseLoops {
                     while (System.currentTimeMillis() < startAtMs) {
                         Thread.onSpinWait();
                     }
+                    // this worker thread's own counters, read after the spin (its CPU time is no visit's)
+                    java.util.Optional<VisitCounters> counters0 = VisitCounters.now();
                     s.startUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
                     loop(dirs, share, asking, s.visits, visited -> progress.accept(done.incrementAndGet()));
                     s.endUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
+                    s.visits.counters = VisitCounters.since(counters0);
                     return s;
                 }));
             }
