@@ -83,11 +83,11 @@ const visitMethods = {
     while (Date.now() < startAtMs) {
       // spin: a timer's wake-up would add milliseconds of skew between the workers
     }
-    const counters0 = counters(); // after the spin: its CPU time is no visit's
     const startUs = epochUs();
+    const counters0 = counters(); // after the spin (its CPU time is no visit's) and the start, as the JVM's
     await this.loop(files, share, asking, s, progress);
-    const endUs = epochUs();
     const used = countersSince(counters0);
+    const endUs = epochUs();
     return { workers: [{ oqc: toNumbers(s.total), startUs, endUs, counters: used }], wallNs: (endUs - startUs) * 1000 };
   },
 

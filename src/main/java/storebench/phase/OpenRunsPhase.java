@@ -40,7 +40,7 @@ public final class OpenRunsPhase extends RunsPhase {
             "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
     /**
-     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.trial.child.Yardstick): the
+     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.measure.Yardstick): the
      * host's speed divided out, for comparing runs of one engine on one machine over time, not engines (each runtime
      * has its own yardstick).
      */

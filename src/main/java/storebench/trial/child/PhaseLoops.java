@@ -4,6 +4,7 @@ import storebench.engine.Engine.OpenStore;
 import storebench.engine.Engine;
 import storebench.engine.Note;
 import storebench.measure.VisitCounters;
+import storebench.measure.Yardstick;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.Query;
@@ -336,16 +337,19 @@ public final class PhaseLoops {
                         ready.reset(); // the others must not wait for this one at the barrier
                         throw e;
                     }
+                    VisitCounters.now(); // see below
                     ready.await();
                     while (System.currentTimeMillis() < startAtMs) {
                         Thread.onSpinWait();
                     }
-                    // this worker thread's own counters, read after the spin (its CPU time is no visit's)
-                    java.util.Optional<VisitCounters> counters0 = VisitCounters.now();
+                    // this worker thread's own counters, read after the spin (its CPU time is no visit's) and after
+                    // the start is taken, so that the workers' starts stay together; read once before the barrier so
+                    // that the first read's class loading is not in the span
                     s.startUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
+                    java.util.Optional<VisitCounters> counters0 = VisitCounters.now();
                     loop(dirs, share, asking, s.visits, visited -> progress.accept(done.incrementAndGet()));
-                    s.endUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
                     s.visits.counters = VisitCounters.since(counters0);
+                    s.endUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
                     return s;
                 }));
             }
