@@ -46,7 +46,7 @@ final class VisitCost {
         blocks.add(new Block.Paragraph(Text.withCodeSpans("Per visit, beside the times above: what the visiting thread"
                 + " (a JVM's; the whole process for the Node worker) asked of the kernel, read before a run's visits and"
                 + " after them, divided by its visits; medians over the runs, recorded and never judged. How they are"
-                + " read and what each means: [" + RULE + "](" + RULE + ").").withLinks(links)));
+                + " read and what each means: [" + RULE + "](" + RULE + ")." + ticks(ctx, columns)).withLinks(links)));
         blocks.add(withSyncCalls(ctx, setting, columns, counters));
         List<List<Text>> rows = new ArrayList<>();
         double faultNs = ctx.results().environment().path("mapping").path("minorFault").path("medianNs").asDouble(0);
@@ -73,6 +73,19 @@ final class VisitCost {
             blocks.add(new Block.BulletList(differ));
         }
         return blocks;
+    }
+
+    /**
+     * What a JVM's CPU times are good to here: /proc counts them in clock ticks of 10 ms per run, so over the open
+     * runs' N visits a run a step of 10 / N ms per visit; empty where no JVM engine is in the table.
+     */
+    private static String ticks(ReportRun ctx, List<String> columns) {
+        int visits = ctx.run().path("stores").asInt(0);
+        if (visits <= 0 || columns.stream().noneMatch(e -> base(e).equals(AgainstReference.BASE))) {
+            return "";
+        }
+        return " A JVM's CPU times come in clock ticks of 10 ms per run: over the open runs' " + Stat.number(visits, 0)
+                + " visits a run, steps of " + Stat.number(10.0 / visits, 4) + " ms per visit.";
     }
 
     /** The counters' table with a row of sync calls per visit where strace watched an engine's visits. */
