@@ -164,6 +164,7 @@ public final class ReportBuilder {
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
+        MachineSection.of(ctx, links).ifPresent(details::add);
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
                 new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);
