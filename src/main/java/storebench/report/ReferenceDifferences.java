@@ -59,7 +59,8 @@ public final class ReferenceDifferences {
                         Text.of(Summary.ratio(here) + " (" + Stat.number(of.get(), 3) + " / " + Stat.number(by.get(), 3)
                                 + " ms)"),
                         Text.of(c.map(d -> d.label() + ": " + d.stat().format(d.of()) + " against "
-                                + d.stat().format(d.by()) + " (x" + Stat.number(d.of() / d.by(), 2) + ")")
+                                + d.stat().format(d.by()) + " (x" + (d.by() > 0 ? Stat.number(d.of() / d.by(), 2)
+                                : "\u221e") + ")")
                                 .orElse("\u2013"))));
             }
         }

@@ -276,7 +276,8 @@ public final class ReportBuilder {
 
     /**
      * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
-     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine.
+     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine;
+     * then what a visit asks of the machine (VisitCost), where the run recorded it.
      */
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
@@ -294,10 +295,6 @@ public final class ReportBuilder {
                     + " own: the same rows, from the same run."));
         }
         blocks.add(statsTable(setting, columns, beyondReference, false));
-        StatsTable counters = statsTable(setting, columns, beyondReference, true);
-        if (counters.rows().stream().anyMatch(r -> r.stat() != null)) {
-            blocks.addAll(VisitCost.block(ctx, setting, columns, counters, links));
-        }
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
@@ -329,6 +326,11 @@ public final class ReportBuilder {
                     + " only; a JVM engine releases its store within close()."));
         }
         blocks.add(new Block.BulletList(notes));
+        // after the table's notes, so that its own list cannot run on into them
+        StatsTable counters = statsTable(setting, columns, beyondReference, true);
+        if (counters.rows().stream().anyMatch(r -> r.stat() != null)) {
+            blocks.addAll(VisitCost.block(ctx, setting, columns, counters, links));
+        }
         return blocks;
     }
 

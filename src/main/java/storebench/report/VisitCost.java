@@ -165,7 +165,8 @@ final class VisitCost {
             mostDifferent(ctx, setting, e, base).ifPresent(c -> out.add(Text.of(String.format(Locale.US,
                     "%s over %s: %s here, %s in the reference (x%s); %s: %s against %s (x%s)", engineTitle(e),
                     engineTitle(base), Summary.ratio(here.get()), Summary.ratio(there.get()), Stat.number(factor, 2),
-                    c.label, c.stat.format(c.of), c.stat.format(c.by), Stat.number(c.of / c.by, 2)))));
+                    c.label, c.stat.format(c.of), c.stat.format(c.by), c.by > 0 ? Stat.number(c.of / c.by, 2)
+                            : "\u221e"))));
         }
         return out;
     }
@@ -175,23 +176,25 @@ final class VisitCost {
     }
 
     /**
-     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1; counters where
-     * either is below a hundredth of its unit's step are left out (a ratio of nothing).
+     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1, each figure plus
+     * its counter's least step (its last printed decimal; for a CPU time, a JVM's clock tick over a run's visits), so
+     * that a counter at nothing on one side weighs by what it could have told, not infinitely.
      */
     static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
         Differing best = null;
         double furthest = 0;
+        int visits = Math.max(1, ctx.run().path("stores").asInt(1));
         for (Stat stat : ctx.results().stats()) {
-            if (!stat.counter() || !stat.id().startsWith(OQC.replace("_ms", "_")) || stat.id().startsWith("cold_")) {
+            if (!stat.counter() || !stat.id().startsWith(OQC.replace("_ms", "_"))) {
                 continue;
             }
             Optional<Double> of = value(ctx, engine, setting, stat.id());
             Optional<Double> by = value(ctx, base, setting, stat.id());
-            double floor = Math.pow(10, -stat.decimals());
-            if (of.isEmpty() || by.isEmpty() || of.get() < floor || by.get() < floor) {
+            if (of.isEmpty() || by.isEmpty()) {
                 continue;
             }
-            double d = Math.abs(Math.log(of.get() / by.get()));
+            double step = Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / visits : 0);
+            double d = Math.abs(Math.log((of.get() + step) / (by.get() + step)));
             if (d > furthest) {
                 furthest = d;
                 String label = stat.label(ctx.notesPerStore(), ctx.held());

@@ -83,6 +83,8 @@ class VisitCostTest {
         int heading = section.blocks().indexOf(section.blocks().stream().filter(Block.Heading.class::isInstance)
                 .findFirst().orElseThrow());
         assertThat(((Block.Heading) section.blocks().get(heading)).text()).isEqualTo("What a visit asks of the machine");
+        // after the table and its notes (their own list), before the counters' table
+        assertThat(section.blocks().get(heading - 1)).isInstanceOf(Block.BulletList.class);
         assertThat(heading).isGreaterThan(section.blocks().indexOf(tables.get(0)))
                 .isLessThan(section.blocks().indexOf(tables.get(1)));
         String md = new MarkdownReport(ReportBuilder.of(results(2000), Phases.ALL)).render();
@@ -110,6 +112,16 @@ class VisitCostTest {
         assertThat(items).hasSize(1);
         assertThat(items.get(0)).startsWith("ObjectBox, sync every open over SQLite: 3.0 here, ")
                 .contains("minor page faults per visit: 40.0 against 5.0 (x8.00)");
+    }
+
+    @Test
+    void aCounterAtNothingOnOneSideWeighsByItsLeastStep() {
+        objectBoxFaultsMore();
+        stat("objectbox", OpenRunsPhase.COUNTERS.writeKb(), 4.0);
+        stat("sqlite", OpenRunsPhase.COUNTERS.writeKb(), 0.0);
+        // 4 KB written against none: (4 + 0.01) / 0.01, beyond the faults' 8x
+        assertThat(differences(defaults(results(2000))).get(0))
+                .contains("written to the device per visit: 4.00 KB against 0.00 KB (x\u221e)");
     }
 
     @Test
