@@ -96,10 +96,25 @@ public final class MachineSection {
                 rows)));
     }
 
-    /** A machine's prices in one line, for a comparison's table ("not probed" for a run before the probe). */
+    /**
+     * A machine's prices in one line, for a comparison's table: its probe's, or, for a run before the probe, the fault
+     * and mapping its environment.json's {@code mapping} measured ("not probed" where it has neither).
+     */
     public static String prices(JsonNode environment) {
         JsonNode m = environment.path("machine");
         if (!m.isObject() || m.isEmpty()) {
+            com.fasterxml.jackson.databind.node.ObjectNode old = storebench.results.ResultsFile.JSON.createObjectNode();
+            JsonNode fault = environment.path("mapping").path("minorFault").path("medianNs");
+            JsonNode map = environment.path("mapping").path("file").path("medianUs");
+            if (fault.isNumber()) {
+                old.put("faultNs", fault.asDouble());
+            }
+            if (map.isNumber()) {
+                old.put("mapUs", map.asDouble());
+            }
+            m = old;
+        }
+        if (m.isEmpty()) {
             return "not probed";
         }
         List<String> parts = new ArrayList<>();

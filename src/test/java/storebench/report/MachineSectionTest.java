@@ -82,6 +82,11 @@ class MachineSectionTest {
     void aComparisonGetsEachRunsPricesInOneLine() {
         ObjectNode env = ResultsFile.JSON.createObjectNode();
         assertThat(MachineSection.prices(env)).isEqualTo("not probed");
+        // a run before the probe: the fault and mapping its environment.json measured
+        ObjectNode mapping = env.putObject("mapping");
+        mapping.putObject("minorFault").put("medianNs", 10430.0);
+        mapping.putObject("file").put("medianUs", 328.714);
+        assertThat(MachineSection.prices(env)).isEqualTo("fault 10.430 µs, map 328.714 µs");
         env.putObject("machine").put("faultNs", 1240).put("syncMs", 0.6);
         assertThat(MachineSection.prices(env)).isEqualTo("fault 1.240 µs, sync 0.600 ms");
     }
