@@ -61,6 +61,14 @@ function sqlStoreOps(Database) {
       db.exec('COMMIT');
     },
 
+    /**
+     * One note as a careful user writes one row: one prepared INSERT run outside any explicit transaction, so the
+     * statement is its own transaction (the traffic phase's write; preparing is part of its cost, as the count's).
+     */
+    write(db, text, ts) {
+      db.prepare(INSERT).run(text, ts);
+    },
+
     /** Prepares and runs the count query on an open store (preparing is part of the query's cost). */
     count(db) {
       return db.prepare(COUNT).get()['count(*)'];

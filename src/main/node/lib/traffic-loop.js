@@ -4,6 +4,8 @@
 // YCSB's intended start time), so a stall counts in every request it delayed; the closed loop serves requests back to
 // back, to measure what the engine can serve.
 
+const hdr = require('hdr-histogram-js');
+
 const hrtime = process.hrtime.bigint;
 
 /** What a request met, as both trial processes report it (storebench.measure.TrafficHistograms' codes). */
@@ -27,16 +29,45 @@ function dueOffsetNs(k, ratePerS) {
   return BigInt(Math.round((k * 1e9) / ratePerS));
 }
 
-function trafficSamples(requests) {
+/** An HdrHistogram of nanoseconds at 3 significant digits (storebench.measure.Latency's), resizing as values come. */
+function histogram() {
+  return hdr.build({ bitBucketSize: 64, numberOfSignificantValueDigits: 3, autoResize: true, useWebAssembly: false });
+}
+
+/**
+ * What a loop measured (storebench.trial.child.traffic.TrafficSamples' twin): per request kind a histogram of its
+ * latency and one of its service time, so their size does not grow with the requests; how late the loop woke for the
+ * requests it waited for; the service times' sum. With keepEach (the closed step, whose rate is taken over its second
+ * half, and the tests) each request's figures are also kept in request order.
+ */
+function trafficSamples(keepEach = 0) {
   return {
-    kinds: new Uint8Array(requests),
-    latencyNs: new Float64Array(requests),
-    serviceNs: new Float64Array(requests),
+    latency: [histogram(), histogram(), histogram(), histogram()],
+    service: [histogram(), histogram(), histogram(), histogram()],
+    wakeLateness: histogram(),
+    kinds: new Uint8Array(keepEach),
+    latencyNs: new Float64Array(keepEach),
+    serviceNs: new Float64Array(keepEach),
     served: 0,
+    busyNs: 0,
     askedPerS: NaN,
     startMs: Date.now(),
     wallNs: 0,
   };
+}
+
+/** Request k's figures, after its timed span. */
+function record(s, k, kind, latency, service) {
+  if (!(kind >= 0 && kind < 4)) throw new Error(`unknown request kind ${kind}`);
+  s.latency[kind].recordValue(latency);
+  s.service[kind].recordValue(service);
+  s.busyNs += service;
+  if (k < s.kinds.length) {
+    s.kinds[k] = kind;
+    s.latencyNs[k] = latency;
+    s.serviceNs[k] = service;
+  }
+  s.served = k + 1;
 }
 
 /**
@@ -45,24 +76,23 @@ function trafficSamples(requests) {
  * there), serve timed, check after its end, and after (async, optional) last: what the worker does between requests
  * (settle() where a binding needs a GC to really close a store), counted in the latency of the requests it delays.
  */
-async function openLoop(clock, request, requests, ratePerS, progress = () => {}) {
+async function openLoop(clock, request, requests, ratePerS, s = trafficSamples(), progress = () => {}) {
   if (!(ratePerS > 0) || !Number.isFinite(ratePerS)) {
     throw new Error(`an open loop needs a positive, finite rate, not ${ratePerS}`);
   }
-  const s = trafficSamples(requests);
   s.askedPerS = ratePerS;
+  s.startMs = Date.now();
   const start = clock.now();
   for (let k = 0; k < requests; k++) {
     if (request.prepare) request.prepare(k);
     const due = start + dueOffsetNs(k, ratePerS);
-    if (clock.now() < due) await clock.waitUntil(due);
+    const waits = clock.now() < due;
+    if (waits) await clock.waitUntil(due);
     const t0 = clock.now();
     const kind = request.serve(k);
     const t1 = clock.now();
-    s.kinds[k] = kind;
-    s.latencyNs[k] = Number(t1 - due);
-    s.serviceNs[k] = Number(t1 - t0);
-    s.served = k + 1;
+    if (waits) s.wakeLateness.recordValue(Number(t0 - due));
+    record(s, k, kind, Number(t1 - due), Number(t1 - t0));
     if (request.check) request.check(k);
     if (request.after) await request.after(k);
     progress(k + 1);
@@ -71,7 +101,10 @@ async function openLoop(clock, request, requests, ratePerS, progress = () => {})
   return s;
 }
 
-/** Serves up to `requests` requests back to back until budgetNs (a BigInt) has passed; latency = service time. */
+/**
+ * Serves up to `requests` requests back to back until budgetNs (a BigInt) has passed; latency = service time. Keeps
+ * each request's figures (its second half's rate is the open loop's base).
+ */
 async function closedLoop(clock, request, requests, budgetNs, progress = () => {}) {
   const s = trafficSamples(requests);
   const start = clock.now();
@@ -81,10 +114,7 @@ async function closedLoop(clock, request, requests, budgetNs, progress = () => {
     const t0 = clock.now();
     const kind = request.serve(k);
     t1 = clock.now();
-    s.kinds[k] = kind;
-    s.latencyNs[k] = Number(t1 - t0);
-    s.serviceNs[k] = s.latencyNs[k];
-    s.served = k + 1;
+    record(s, k, kind, Number(t1 - t0), Number(t1 - t0));
     if (request.check) request.check(k);
     if (request.after) await request.after(k);
     progress(k + 1);
@@ -98,4 +128,16 @@ function reachedPerS(s) {
   return s.wallNs <= 0 ? NaN : (s.served * 1e9) / s.wallNs;
 }
 
-module.exports = { KIND, SPIN_NS, systemClock, dueOffsetNs, openLoop, closedLoop, reachedPerS };
+/** The utilization a loop ran at: the service times' sum over its wall time. */
+function utilization(s) {
+  return s.wallNs <= 0 ? NaN : s.busyNs / s.wallNs;
+}
+
+/** A histogram in HdrHistogram's compressed encoding, base64: what the JVM's TrafficHistograms.decode reads. */
+function encode(h) {
+  return hdr.encodeIntoCompressedBase64(h);
+}
+
+module.exports = {
+  KIND, SPIN_NS, systemClock, dueOffsetNs, openLoop, closedLoop, reachedPerS, utilization, trafficSamples, encode,
+};

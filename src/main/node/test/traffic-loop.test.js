@@ -5,7 +5,9 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { KIND, openLoop, closedLoop, systemClock, dueOffsetNs, reachedPerS } = require('../lib/traffic-loop');
+const {
+  KIND, openLoop, closedLoop, systemClock, dueOffsetNs, reachedPerS, utilization, trafficSamples,
+} = require('../lib/traffic-loop');
 
 const MS = 1_000_000n;
 const US = 1_000n;
@@ -40,7 +42,7 @@ function percentile(values, p) {
 
 test('a stall of 100 ms at 1,000 requests/s delays about 100 requests; a closed-loop timer sees one', async () => {
   const clock = fakeClock();
-  const s = await openLoop(clock, stallingOnce(clock, 500), 2000, 1000);
+  const s = await openLoop(clock, stallingOnce(clock, 500), 2000, 1000, trafficSamples(2000));
   const delayed = count(s, (k) => s.latencyNs[k] > s.serviceNs[k]);
   assert.ok(delayed >= 100 && delayed <= 110, `delayed: ${delayed}`);
   assert.ok(percentile(s.latencyNs, 99.9) >= 50e6, `p99.9 ${percentile(s.latencyNs, 99.9)} ns`);
@@ -63,7 +65,7 @@ test('on the system clock a stall of 100 ms still delays at least 99 requests by
       return KIND.READ_HIT;
     },
   };
-  const s = await openLoop(systemClock, request, 2000, 1000);
+  const s = await openLoop(systemClock, request, 2000, 1000, trafficSamples(2000));
   assert.ok(count(s, (k) => s.latencyNs[k] >= 1e6) >= 99);
   assert.ok(percentile(s.latencyNs, 99.9) >= 50e6);
   assert.ok(count(s, (k) => s.serviceNs[k] >= 99e6) >= 1);
@@ -95,4 +97,12 @@ test('request k is due k / rate after the start, as the JVM computes it', async 
   assert.equal(dueOffsetNs(1, 3), 333_333_333n);
   assert.equal(dueOffsetNs(2, 3), 666_666_667n);
   await assert.rejects(openLoop(fakeClock(), { serve: () => 0 }, 1, 0), /positive, finite rate/);
+});
+
+test('the utilization reached is the service times over the wall time: 200 us a request at 2,500/s is 0.5', async () => {
+  const clock = fakeClock();
+  const s = await openLoop(clock, { serve() { clock.t += 200n * US; return KIND.READ_HIT; } }, 5000, 2500);
+  assert.ok(Math.abs(utilization(s) - 0.5) < 0.5 * 0.05, `utilization ${utilization(s)}`);
+  assert.equal(s.latency[KIND.READ_HIT].totalCount, 5000);
+  assert.equal(s.kinds.length, 0, 'an open loop keeps histograms only');
 });

@@ -10,7 +10,29 @@ const readline = require('node:readline');
 
 const WORKER = path.join(__dirname, '..', 'worker.js');
 const { ENGINES } = require(WORKER);
-const { drawRequests } = require('../lib/traffic-draws');
+const hdr = require('hdr-histogram-js');
+
+/**
+ * A schedule in the protocol's form (storebench.trial.traffic.TrafficDraws.encode): the parent draws the real ones;
+ * any tenants serve here, so these are a plain sequence, every `writeEvery`-th request a write.
+ */
+function schedule(stores, requests, writeEvery) {
+  const b = Buffer.alloc(4 * requests);
+  const tenants = [];
+  let writes = 0;
+  for (let k = 0; k < requests; k++) {
+    const tenant = (k * 7 + (k >> 3)) % stores;
+    const write = writeEvery > 0 && k % writeEvery === 0 ? 1 : 0;
+    tenants.push(tenant);
+    writes += write;
+    b.writeInt32LE((tenant << 1) | write, 4 * k);
+  }
+  return { encoded: b.toString('base64'), tenants, writes };
+}
+
+function count(b64) {
+  return hdr.decodeFromCompressedBase64(b64, 64, false).totalCount;
+}
 
 /** Sends requests to a worker process one at a time; answers each one's result or error line. */
 function worker() {
@@ -33,16 +55,18 @@ function worker() {
 }
 
 for (const engine of Object.keys(ENGINES)) {
-  test(`engine ${engine}: a traffic run serves its draws through K open stores, appends its writes and checks every count`, async () => {
+  test(`engine ${engine}: a traffic run serves its schedule through K open stores, writes one row a write and checks every count`, async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), `storebench-traffic-${engine}-`));
     const w = worker();
     try {
       const hello = await w.request({ op: 'hello', engine });
       assert.equal(hello.type, 'result', hello.message);
       const stores = 30;
+      const open = schedule(stores, 100000, 2);
       const req = {
-        op: 'traffic', root: path.join(root, 'run-1'), workload: 'small', stores, open: 5, readShare: 0.5, seed: 1,
-        closedMs: 200, load: 0.5, seconds: 0.5, maxRequests: 100000, check: true,
+        op: 'traffic', root: path.join(root, 'run-1'), workload: 'small', stores, open: 5, closedMs: 200, load: 0.5,
+        seconds: 0.5, leastRequests: 0, check: true, closedSchedule: schedule(stores, 20000, 2).encoded,
+        schedule: open.encoded,
       };
       const a = await w.request(req);
       assert.equal(a.type, 'result', a.message);
@@ -53,22 +77,21 @@ for (const engine of Object.keys(ENGINES)) {
       assert.ok(Math.abs(a.askedPerS - 0.5 * a.closed.perS) < 1e-6 * a.closed.perS, `${a.askedPerS} against ${a.closed.perS}`);
       assert.ok(a.closed.perS > 0);
       assert.equal(a.requests, Math.max(1, Math.round(a.askedPerS * 0.5)));
-      assert.equal(a.samples.kinds.length, a.requests);
-      assert.equal(a.samples.latency.length, a.requests);
-      assert.match(a.samples.kinds, /^[0-3]+$/);
-      assert.ok(a.samples.latency.every((l) => Number.isFinite(l) && l >= 0));
-      // the open loop's draws are run 1's: as many writes as drawRequests says
-      const draws = drawRequests(stores, 0.5, 1, a.requests);
-      const writes = draws.writes.reduce((s, x) => s + x, 0);
-      assert.equal(a.writes, writes);
-      const kinds = [...a.samples.kinds].map(Number);
-      assert.equal(kinds.filter((k) => k >= 2).length, writes);
+      // the open loop ran the schedule's first requests: its writes are theirs
+      assert.equal(a.writes, Math.ceil(a.requests / 2));
+      const kinds = a.histograms.latency.map(count);
+      assert.deepEqual(a.histograms.service.map(count), kinds);
+      assert.equal(kinds.reduce((x, y) => x + y, 0), a.requests);
+      assert.equal(kinds[2] + kinds[3], a.writes);
       assert.equal(a.hits + a.misses, a.requests);
-      assert.equal(kinds.filter((k) => k === 0 || k === 2).length, a.hits);
+      assert.equal(kinds[0] + kinds[2], a.hits);
       assert.ok(a.misses > 0, 'thirty tenants over five open stores miss');
+      assert.ok(a.busyNs > 0 && a.busyNs <= a.loopWallNs, `busy ${a.busyNs} of ${a.loopWallNs} ns`);
+      assert.ok(a.utilization > 0 && a.utilization <= 1);
+      assert.ok(a.runtime.gcMs >= 0 && a.runtime.loopDelayMaxMs >= 0, JSON.stringify(a.runtime));
       assert.equal(fs.readdirSync(req.root).filter((d) => d.startsWith('store-')).length, stores);
       // a store its writes went to holds them: W plus those of the closed step and of the run
-      const again = await w.request({ ...req, root: path.join(root, 'run-2'), seed: 2, readShare: 0 });
+      const again = await w.request({ ...req, root: path.join(root, 'run-2'), schedule: schedule(stores, 100000, 1).encoded });
       assert.equal(again.type, 'result', again.message);
       assert.equal(again.writes, again.requests);
       await w.request({ op: 'exit' });

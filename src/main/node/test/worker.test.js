@@ -212,7 +212,7 @@ test('loads at start the loops every phase uses, an op\'s module on its first re
   assert.deepEqual(seen.start.filter((f) => f.startsWith(`ops${path.sep}`) || /traffic|store-cache/.test(f)), [],
     'no op file and nothing of traffic loaded at start');
   assert.deepEqual(seen.hold, [path.join('ops', 'hold.js')]);
-  assert.deepEqual(seen.traffic, [path.join('ops', 'traffic.js'), 'store-cache.js', 'traffic-draws.js', 'traffic-loop.js']);
+  assert.deepEqual(seen.traffic, [path.join('ops', 'traffic.js'), 'store-cache.js', 'traffic-loop.js']);
 });
 
 test('exits when stdin closes', async () => {

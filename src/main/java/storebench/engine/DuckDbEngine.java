@@ -43,6 +43,7 @@ public final class DuckDbEngine extends JdbcEngine {
     static final String FILE_NAME = "store.duckdb";
     static final String SCHEMA = "CREATE TABLE note (id BIGINT PRIMARY KEY, text VARCHAR NOT NULL, ts BIGINT NOT NULL)";
     static final String TABLE = "note";
+    static final String INSERT_WITH_ID = "INSERT INTO note (id, text, ts) VALUES (?, ?, ?)";
 
     private final DuckDBDriver driver;
 
@@ -169,6 +170,12 @@ public final class DuckDbEngine extends JdbcEngine {
         @Override
         public void append(long firstId, Note[] notes) throws SQLException {
             put(firstId, notes);
+        }
+
+        /** One INSERT of the row with its id bound, in auto-commit: its own transaction (the Appender is the bulk path). */
+        @Override
+        public void write(long id, Note note) throws SQLException {
+            JdbcNotes.writeOne(connection, INSERT_WITH_ID, id, note);
         }
 
         /** One transaction: the Appender's rows (ids bound, firstId on), flushed at its close, then one commit. */

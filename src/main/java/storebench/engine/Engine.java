@@ -34,6 +34,15 @@ public interface Engine {
             putAll(notes);
         }
 
+        /**
+         * Writes one note after the store's existing ones, with the id {@code id}, as a careful user of the engine
+         * writes one row: one statement (or put) in a transaction of its own, commit included, not the bulk path of
+         * {@link #putAll}. The traffic phase's write.
+         */
+        default void write(long id, Note note) throws Exception {
+            append(id, new Note[] {note});
+        }
+
         /** The number of notes (the count query). */
         long count() throws Exception;
 

@@ -42,6 +42,9 @@ public final class EngineDescriptor {
     private final long smallKb;
     private final long perOpenKb;
     private final long heapKbPerOpenStore;
+    /** The most stores one process can hold open (0: no limit known), and why. */
+    private final int openStoresLimit;
+    private final String openStoresLimitWhy;
     /** Heap per open store of an engine that does not say: H2's (its page cache is on the heap), the most any keeps. */
     public static final long DEFAULT_HEAP_KB_PER_OPEN_STORE = 1024;
     private final int colour;
@@ -64,6 +67,8 @@ public final class EngineDescriptor {
         this.smallKb = b.smallKb;
         this.perOpenKb = b.perOpenKb;
         this.heapKbPerOpenStore = b.heapKbPerOpenStore;
+        this.openStoresLimit = b.openStoresLimit;
+        this.openStoresLimitWhy = b.openStoresLimitWhy;
         this.colour = b.colour;
         this.count = Objects.requireNonNull(b.count, "count of " + b.id);
         this.put = Objects.requireNonNull(b.put, "put of " + b.id);
@@ -184,6 +189,33 @@ public final class EngineDescriptor {
         return heapKbPerOpenStore;
     }
 
+    /**
+     * The most stores one process of this engine can hold open at once where that is known, with its cause (ObjectBox
+     * and LMDB: a thread-specific key per open environment, of glibc's 1,024); empty where no limit is known below the
+     * machine's own.
+     */
+    public Optional<OpenStoresLimit> openStoresLimit() {
+        return openStoresLimit == 0 ? Optional.empty() : Optional.of(new OpenStoresLimit(openStoresLimit,
+                openStoresLimitWhy));
+    }
+
+    /**
+     * The most stores a process holds open where each holds a thread-specific data key: glibc allows 1,024 keys
+     * (PTHREAD_KEYS_MAX) and the runtime takes a few, so ObjectBox and LMDB stopped at 1,023 and 1,022 open with
+     * EAGAIN (docs/engines.md, "Capacity"); 1,000 leaves the runtime's own keys room.
+     */
+    public static final int PTHREAD_KEYS_STORES = 1_000;
+
+    /** Why such an engine holds at most {@link #PTHREAD_KEYS_STORES} open: {@code holds} says what takes the key. */
+    public static String pthreadKeys(String holds) {
+        return holds + ", and glibc allows 1,024 per process (PTHREAD_KEYS_MAX): opens fail with EAGAIN (11) at"
+                + " about 1,020 stores open, as the capacity phase measured (docs/engines.md)";
+    }
+
+    /** The most stores one process can hold open, and why. */
+    public record OpenStoresLimit(int most, String why) {
+    }
+
     /** The chart colour, 0xRRGGBB. */
     public int colour() {
         return colour;
@@ -231,6 +263,8 @@ public final class EngineDescriptor {
         private long smallKb;
         private long perOpenKb;
         private long heapKbPerOpenStore = DEFAULT_HEAP_KB_PER_OPEN_STORE;
+        private int openStoresLimit;
+        private String openStoresLimitWhy;
         private int colour;
         private String count;
         private String put;
@@ -277,6 +311,16 @@ public final class EngineDescriptor {
             this.storeFiles = files;
             this.largeKb = largeKb;
             this.smallKb = smallKb;
+            return this;
+        }
+
+        /**
+         * One process holds at most {@code most} of its stores open, because of {@code why} (the capacity phase's
+         * limit, measured): options that would hold more are refused before anything is made.
+         */
+        public Builder openStoresLimit(int most, String why) {
+            this.openStoresLimit = most;
+            this.openStoresLimitWhy = why;
             return this;
         }
 

@@ -101,11 +101,24 @@ public final class H2Engine extends JdbcEngine {
         public void putAll(Note[] notes) throws SQLException {
             JdbcNotes.putAll(connection, notes, c -> {
                 if (syncCommits) {
-                    try (Statement sync = c.createStatement()) {
-                        sync.execute("CHECKPOINT SYNC");
-                    }
+                    sync(c);
                 }
             });
+        }
+
+        /** The identity column assigns the id (1..n before it, so the next is {@code id}); synced as putAll is. */
+        @Override
+        public void write(long id, Note note) throws SQLException {
+            JdbcNotes.writeOne(connection, JdbcNotes.INSERT, null, note);
+            if (syncCommits) {
+                sync(connection);
+            }
+        }
+
+        private static void sync(Connection c) throws SQLException {
+            try (Statement sync = c.createStatement()) {
+                sync.execute("CHECKPOINT SYNC");
+            }
         }
     }
 }

@@ -68,6 +68,23 @@ final class JdbcNotes {
         connection.setAutoCommit(true);
     }
 
+    /**
+     * One row as a careful JDBC user writes it: one prepared INSERT run in auto-commit, so the statement is its own
+     * transaction (no setAutoCommit toggle, which in sqlite-jdbc leaves a deferred BEGIN open after the commit).
+     * {@code sql} binds text and ts, after the id where the engine does not assign it.
+     */
+    static void writeOne(Connection connection, String sql, Long id, Note note) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(sql)) {
+            int k = 1;
+            if (id != null) {
+                insert.setLong(k++, id);
+            }
+            insert.setString(k++, note.text);
+            insert.setLong(k, note.ts);
+            insert.executeUpdate();
+        }
+    }
+
     static long count(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(COUNT)) {
             rs.next();

@@ -42,6 +42,8 @@ public final class LmdbEngine implements Engine {
             .syncedByDefault("LMDB's default (no MDB_NOSYNC, MDB_NOMETASYNC or MDB_WRITEMAP): a commit writes its"
                     + " pages, fdatasyncs the data file and writes the meta page through a descriptor opened with"
                     + " O_DSYNC before it returns; an open, count, read or close syncs nothing")
+            .openStoresLimit(EngineDescriptor.PTHREAD_KEYS_STORES, EngineDescriptor.pthreadKeys("each open"
+                    + " environment holds a thread-specific data key (its reader slots', unless MDB_NOTLS)"))
             .caveats(LmdbEngine::caveats).build();
 
     /** The one named database of a store. */

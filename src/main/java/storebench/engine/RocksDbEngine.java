@@ -165,6 +165,12 @@ public final class RocksDbEngine implements Engine {
             put(firstId, notes);
         }
 
+        /** One put of one key, under the engine's write options: RocksDB's single write (a batch of one inside). */
+        @Override
+        public void write(long id, Note note) throws RocksDBException {
+            db.put(writeOptions, KeyValueNotes.key(id), KeyValueNotes.value(note));
+        }
+
         /** One WriteBatch, one write: the notes' keys are their ids, firstId on (a new store's: 1..W). */
         private void put(long firstId, Note[] notes) throws RocksDBException {
             try (WriteBatch batch = new WriteBatch()) {

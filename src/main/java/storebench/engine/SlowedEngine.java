@@ -72,6 +72,13 @@ public final class SlowedEngine implements Engine {
         }
 
         @Override
+        public void write(long id, Note note) throws Exception {
+            long t0 = System.nanoTime();
+            inner.write(id, note);
+            spin(t0);
+        }
+
+        @Override
         public long count() throws Exception {
             long t0 = System.nanoTime();
             long n = inner.count();

@@ -90,6 +90,12 @@ public final class SqliteEngine extends JdbcEngine {
             JdbcNotes.putAll(connection, notes, c -> { });
         }
 
+        /** SQLite assigns the rowid: the store's n notes have ids 1..n, so the next is {@code id}. */
+        @Override
+        public void write(long id, Note note) throws SQLException {
+            JdbcNotes.writeOne(connection, JdbcNotes.INSERT, null, note);
+        }
+
         /** Its pages (PRAGMA), the note table's b-tree pages by type (dbstat), and ts's storage classes. */
         @Override
         public Map<String, Object> layout() throws SQLException {

@@ -79,6 +79,32 @@ public final class Gate {
     }
 
     /**
+     * Where the gate evaluated no rule: whether that is because no rule of the thresholds file is on a statistic of the
+     * phases the run measured, for its engines and settings (a run of the capacity phase alone): then it has nothing
+     * to judge, said with those phases, and that is no failure. Empty where a rule covers them (and was not evaluated
+     * for a reason its verdict gives), or where the run line does not say which phases it measured.
+     */
+    public static Optional<String> nothingToJudge(List<Verdict> verdicts, String thresholdsFile, RunResults run) {
+        JsonNode line = run.run();
+        if (!line.path("phases").isArray()) {
+            return Optional.empty();
+        }
+        JudgedRun judged = new JudgedRun(run);
+        boolean covered = verdicts.stream().anyMatch(v -> v.kind() != Kind.BASELINE && !Verdict.ANY.equals(v.stat())
+                && run.notAsked(v.stat()).isEmpty()
+                && (Verdict.ANY.equals(v.engine()) || judged.engines.contains(v.engine()))
+                && (Verdict.ANY.equals(v.setting()) || judged.settings.contains(v.setting())));
+        if (covered) {
+            return Optional.empty();
+        }
+        List<String> phases = new ArrayList<>();
+        line.path("phases").forEach(p -> phases.add(p.asText()));
+        return Optional.of("nothing to judge for these phases: " + String.join(", ", phases) + " (" + thresholdsFile
+                + " has no rule on their statistics for " + String.join(", ", judged.engines) + " under "
+                + String.join(", ", judged.settings) + ")");
+    }
+
+    /**
      * Everything the gate will need, checked before anything is measured (call it where the run starts): the
      * thresholds file parses, the baseline (if given) is a readable results file, and a baseline comes with the
      * tolerances to compare it by. {@code known}: the statistics the build measures, those a rule may name. Returns

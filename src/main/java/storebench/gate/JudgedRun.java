@@ -105,6 +105,13 @@ final class JudgedRun {
         if (value(engine, setting, stat) != null) {
             return Optional.empty();
         }
+        Optional<String> notAsked = results.notAsked(stat);
+        if (notAsked.isPresent()) {
+            // nothing failed: the run was not asked for the phase, whatever became of its other phases
+            return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": its phase "
+                    + notAsked.get() + " was not asked for (bench.phases=" + results.run().path("phasesAsked")
+                    .asText("?") + ")");
+        }
         Optional<String> notMeasured = results.notMeasured(engine, setting, stat);
         if (notMeasured.isPresent()) {
             return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": " + notMeasured.get());

@@ -2,12 +2,20 @@ package storebench.measure;
 
 import org.HdrHistogram.Histogram;
 
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.DataFormatException;
+
 /**
- * The latencies of a traffic run, by what each request met: reads that found their store open (hits), reads that had to
- * open it (misses, the close of the store they evicted included), writes (open or not), and all requests together;
- * nanoseconds, 3 significant digits, as {@link Latency}. An open loop's latency runs from the time its request was due,
- * so a stall shows in every request it delayed, not only in the one it hit (coordinated omission corrected, as wrk2 and
- * YCSB's intended start time do). Recording happens after a run, outside any timed region.
+ * One measure of a traffic loop's requests (their latency from the due time, or their service time), by what each
+ * request met: a read that found its store open (a hit), a read that had to open it (a miss, the close of the store it
+ * evicted included), a write to an open store, a write that opened one; nanoseconds, 3 significant digits, as
+ * {@link Latency}. An open loop's latency runs from the time its request was due, so a stall shows in every request it
+ * delayed, not only in the one it hit (coordinated omission corrected, as wrk2 and YCSB's intended start time do); its
+ * service time from when the loop got to it. A trial process records each request after its timed span (a few
+ * nanoseconds, no allocation once the histogram spans the values) and sends the four histograms in HdrHistogram's
+ * compressed encoding, so that an answer's size does not grow with the requests it measured.
  */
 public final class TrafficHistograms {
     /** What a request met, as both trial processes report it (one code per request). */
@@ -15,68 +23,129 @@ public final class TrafficHistograms {
     public static final int READ_MISS = 1;
     public static final int WRITE_HIT = 2;
     public static final int WRITE_MISS = 3;
-    private static final int KINDS = 4;
+    public static final int KINDS = 4;
 
-    public final Histogram hits = new Histogram(Latency.SIGNIFICANT_DIGITS);
-    public final Histogram misses = new Histogram(Latency.SIGNIFICANT_DIGITS);
-    public final Histogram writes = new Histogram(Latency.SIGNIFICANT_DIGITS);
-    public final Histogram all = new Histogram(Latency.SIGNIFICANT_DIGITS);
-    private final long[] byKind = new long[KINDS];
+    private final Histogram[] byKind = new Histogram[KINDS];
 
-    /** Records the first {@code n} requests of a run: what each met and its latency. */
-    public static TrafficHistograms of(byte[] kinds, long[] latencyNs, int n) {
-        TrafficHistograms h = new TrafficHistograms();
-        for (int k = 0; k < n; k++) {
-            h.record(kinds[k], latencyNs[k]);
+    public TrafficHistograms() {
+        for (int k = 0; k < KINDS; k++) {
+            byKind[k] = new Histogram(Latency.SIGNIFICANT_DIGITS);
         }
-        return h;
     }
 
-    /** The same from the codes and latencies a trial process sent. */
-    public static TrafficHistograms of(int[] kinds, long[] latencyNs) {
-        if (kinds.length != latencyNs.length) {
-            throw new IllegalArgumentException(kinds.length + " request kinds but " + latencyNs.length + " latencies");
-        }
-        TrafficHistograms h = new TrafficHistograms();
-        for (int k = 0; k < kinds.length; k++) {
-            h.record(kinds[k], latencyNs[k]);
-        }
-        return h;
+    private TrafficHistograms(Histogram[] byKind) {
+        System.arraycopy(byKind, 0, this.byKind, 0, KINDS);
     }
 
-    public void record(int kind, long latencyNs) {
+    public void record(int kind, long ns) {
         if (kind < 0 || kind >= KINDS) {
             throw new IllegalArgumentException("unknown request kind " + kind + " (0 read hit, 1 read miss, 2 write to"
                     + " an open store, 3 write that opened one)");
         }
-        if (latencyNs < 0) {
-            throw new IllegalArgumentException("negative latency: " + latencyNs + " ns");
+        if (ns < 0) {
+            throw new IllegalArgumentException("negative time: " + ns + " ns");
         }
-        byKind[kind]++;
-        all.recordValue(latencyNs);
-        switch (kind) {
-            case READ_HIT -> hits.recordValue(latencyNs);
-            case READ_MISS -> misses.recordValue(latencyNs);
-            default -> writes.recordValue(latencyNs);
+        byKind[kind].recordValue(ns);
+    }
+
+    /** Reads that found their store open. */
+    public Histogram hits() {
+        return byKind[READ_HIT].copy();
+    }
+
+    /** Reads that opened their store. */
+    public Histogram misses() {
+        return byKind[READ_MISS].copy();
+    }
+
+    /** Writes, to an open store or not. */
+    public Histogram writes() {
+        Histogram h = byKind[WRITE_HIT].copy();
+        h.add(byKind[WRITE_MISS]);
+        return h;
+    }
+
+    /** Every request. */
+    public Histogram all() {
+        Histogram h = byKind[READ_HIT].copy();
+        for (int k = 1; k < KINDS; k++) {
+            h.add(byKind[k]);
         }
+        return h;
     }
 
     public long requests() {
-        return all.getTotalCount();
+        long n = 0;
+        for (Histogram h : byKind) {
+            n += h.getTotalCount();
+        }
+        return n;
     }
 
     /** The requests that met {@code kind}. */
     public long count(int kind) {
-        return byKind[kind];
+        return byKind[kind].getTotalCount();
+    }
+
+    /** The sum of the recorded times, ns (exact to the histogram's precision): a loop's busy time. */
+    public double totalNs() {
+        double ns = 0;
+        for (Histogram h : byKind) {
+            ns += h.getMean() * h.getTotalCount();
+        }
+        return ns;
     }
 
     /** The share of requests, reads and writes, that found their store open; NaN before any. */
     public double hitRate() {
         long n = requests();
-        return n == 0 ? Double.NaN : (double) (byKind[READ_HIT] + byKind[WRITE_HIT]) / n;
+        return n == 0 ? Double.NaN : (double) (count(READ_HIT) + count(WRITE_HIT)) / n;
     }
 
-    /** The latency at {@code percentile} (50, 99, 99.9) of {@code h}, in milliseconds. */
+    /** The four histograms, in kind order, each in HdrHistogram's compressed encoding, base64. */
+    public List<String> encode() {
+        String[] out = new String[KINDS];
+        for (int k = 0; k < KINDS; k++) {
+            out[k] = encode(byKind[k]);
+        }
+        return List.of(out);
+    }
+
+    /** The same from {@link #encode()}'s form (either runtime's: the Node worker encodes with hdr-histogram-js). */
+    public static TrafficHistograms decode(List<String> encoded) {
+        if (encoded.size() != KINDS) {
+            throw new IllegalArgumentException("a traffic measure has " + KINDS + " histograms (one per request kind),"
+                    + " not " + encoded.size());
+        }
+        Histogram[] h = new Histogram[KINDS];
+        for (int k = 0; k < KINDS; k++) {
+            h[k] = decode(encoded.get(k));
+        }
+        return new TrafficHistograms(h);
+    }
+
+    /** One histogram in HdrHistogram's compressed encoding, base64 (as its log files hold them). */
+    public static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    public static Histogram decode(String base64) {
+        try {
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)),
+                    0);
+            // the Node worker's histograms may come with another precision: ours is the one the figures assume
+            Histogram ours = new Histogram(Latency.SIGNIFICANT_DIGITS);
+            ours.add(h);
+            return ours;
+        } catch (DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("a traffic histogram is not HdrHistogram's compressed encoding in base64: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** The time at {@code percentile} (50, 99, 99.9) of {@code h}, in milliseconds. */
     public static double ms(Histogram h, double percentile) {
         return h.getValueAtPercentile(percentile) / 1e6;
     }

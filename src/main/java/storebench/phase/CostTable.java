@@ -82,6 +82,16 @@ public final class CostTable {
      * to the runs before it. A point holds one trial's steps of the phases it gives.
      */
     public static CostTable of(Map<String, List<JsonNode>> kept) {
+        return of(kept, skipped -> { });
+    }
+
+    /**
+     * The same, telling {@code skipped} of each kept run left out because it is not complete (killed: no end line;
+     * interrupted; nothing measured), by name and why: its steps would stand for runs it never finished.
+     *
+     * @throws IllegalArgumentException a line whose time ("at") is not an instant, with the run and line
+     */
+    public static CostTable of(Map<String, List<JsonNode>> kept, java.util.function.Consumer<String> skipped) {
         List<KeptRun> runs = new ArrayList<>();
         Map<String, Newest> newest = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(kept.keySet());
@@ -92,7 +102,17 @@ public final class CostTable {
             if (run == null || run.has("merged")) {
                 continue;
             }
-            Attributed a = attribute(lines);
+            Optional<String> unfinished = unfinished(lines);
+            if (unfinished.isPresent()) {
+                skipped.accept(name + ": " + unfinished.get());
+                continue;
+            }
+            Attributed a;
+            try {
+                a = attribute(lines);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + "/results.jsonl: " + e.getMessage(), e);
+            }
             runs.add(new KeptRun(name, run.path("started").asText(), run.path("stores").asInt(),
                     run.path("runs").asInt(), run.path("hold").asInt(), run.path("warmupOpens").asInt(),
                     texts(run.path("phaseOptions")), round(a.wallS), round(a.aroundS)));
@@ -129,6 +149,23 @@ public final class CostTable {
         return new CostTable(runs, sorted);
     }
 
+    /**
+     * Why a kept run's steps cannot stand for a run's cost: it was interrupted, or has no end line (killed, or still
+     * running: its last phase cut short, its later ones missing); empty for a run that ended.
+     */
+    private static Optional<String> unfinished(List<JsonNode> lines) {
+        Optional<JsonNode> interrupted = lines.stream().filter(l -> "status".equals(l.path("kind").asText())
+                && "interrupted".equals(l.path("status").asText())).findFirst();
+        if (interrupted.isPresent()) {
+            return Optional.of("it was interrupted (" + interrupted.get().path("reason").asText() + ")");
+        }
+        if (lines.stream().noneMatch(l -> "end".equals(l.path("kind").asText()))) {
+            return Optional.of("it did not finish (its results.jsonl has no end line: it was killed, or is still"
+                    + " running)");
+        }
+        return Optional.empty();
+    }
+
     /** The newest trial's steps of one phase of one engine, setting and N, while the table is made. */
     private record Newest(String trial, int stores, String run, String started, List<Step> steps) {
     }
@@ -161,9 +198,12 @@ public final class CostTable {
         private final Map<String, Double> pending = new LinkedHashMap<>();
         private final List<String> failed = new ArrayList<>();
 
+        private int line;
+
         void read(JsonNode l) {
+            line++;
             String kind = l.path("kind").asText();
-            Instant at = l.has("at") ? Instant.parse(l.path("at").asText()) : null;
+            Instant at = l.has("at") ? at(l.path("at").asText()) : null;
             if (kind.equals("run")) {
                 runAt = at;
                 previous = at;
@@ -186,6 +226,16 @@ public final class CostTable {
                 return;
             }
             toTrial(engine + "/" + l.path("setting").asText(), kind, l, dt);
+        }
+
+        /** A line's time; an "at" that is no instant is named with its line and what would be valid. */
+        private Instant at(String text) {
+            try {
+                return Instant.parse(text);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("line " + line + ": at '" + text + "' is not a time: give an"
+                        + " ISO-8601 instant in UTC, such as 2026-12-04T23:15:00.123Z", e);
+            }
         }
 
         /** A trial's line: a phase line starts its step, any other adds its time to the step the trial is in. */

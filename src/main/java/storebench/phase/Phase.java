@@ -34,10 +34,15 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
-     * One request a phase sends: its op, whether it waits for the load first (bench.maxLoad), and its column in the
-     * report's table of wall times.
+     * One request a phase sends: its op, whether it waits for the load first (bench.maxLoad), its column in the
+     * report's table of wall times, and what its progress lines count ("stores" for a step that visits stores one by
+     * one; a step whose trial process reports stages instead says so, so a failure reads "2 of 3 steps done").
      */
-    public record Step(String op, boolean loadGated, String wallTimeColumn) {
+    public record Step(String op, boolean loadGated, String wallTimeColumn, String counts) {
+        /** A step whose progress counts the stores it has visited. */
+        public Step(String op, boolean loadGated, String wallTimeColumn) {
+            this(op, loadGated, wallTimeColumn, "stores");
+        }
     }
 
     private final String id;
@@ -94,6 +99,22 @@ public abstract class Phase implements PhaseReading {
      * run needs depends on it), given N, R, the warm-up's whole passes over the N stores and the run's options.
      */
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
+        return 0;
+    }
+
+    /**
+     * Refuses, before anything is made, options under which this engine cannot be measured by this phase (more stores
+     * open at once than one of its processes holds): throws IllegalArgumentException naming the option, the limit and
+     * its cause. Nothing is refused by default.
+     */
+    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+    }
+
+    /**
+     * How many stores of the pool's workload it makes of its own and holds on the bench root at once, beside the pool
+     * (the disk a run needs counts them before anything is made); none by default.
+     */
+    public int ownStores(int stores, PhaseOptions options) {
         return 0;
     }
 

@@ -11,7 +11,10 @@ import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Query;
+import storebench.model.TrialRuntime;
 import storebench.trial.answer.TrafficAnswer;
+import storebench.trial.traffic.Tenants;
+import storebench.trial.traffic.TrafficDraws;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,18 +22,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Tenant traffic: the pool served as an app serves its tenants. Each of R runs, in run r's process (kept warm by an
  * earlier phase under bench.share, or fresh and warmed up over the pool as the open runs warm up: steady rule, JIT
- * floor), makes N copies of one created store in a directory of the phase's own and sends one {@code traffic} request
- * (docs/protocol.md): through a cache of K open stores (bench.trafficOpen, least recently used closed first), tenants
- * drawn from a scrambled Zipfian (0.99, seeded by r), reads (the count) and writes (one new note, its own transaction)
- * in a mix (bench.trafficMix); a closed step of {@link #CLOSED_MS} measures what the engine serves back to back, then
- * the open loop runs at bench.trafficLoad of its rate (over its second half, the cache full) for bench.trafficSeconds, each request measured from its due
- * time. The closed step is also the writes' warm-up: a write is a commit, bound by its I/O (a sync where the engine
- * syncs), so its JIT floor is cut to the closed step's writes instead of the visits' 10,000. After the loop every
- * store's count is checked against W plus the writes it received. Figures: medians of the R runs.
+ * floor), makes N copies of one created store in a directory of the phase's own, synced, and sends one
+ * {@code traffic} request (docs/protocol.md) with its schedules, drawn here (one generator, whatever the runtime):
+ * through a cache of K open stores (bench.trafficOpen, least recently used closed first), tenants drawn from
+ * bench.trafficDist (seeded by r), reads (the count) and writes (one new note, the engine's single-row write) in a mix
+ * (bench.trafficMix); a closed step of {@link #CLOSED_MS} measures what the engine serves back to back, then the open
+ * loop runs at bench.trafficLoad of its rate (over its second half, the cache full) for bench.trafficSeconds, or until
+ * it has served bench.trafficPerKind reads and writes, whichever is longer; each request is measured from its due time
+ * (latency) and from its start (service time). The closed step is also the writes' warm-up: a write is a commit, bound
+ * by its I/O (a sync where the engine syncs), so its JIT floor is cut to the closed step's writes instead of the
+ * visits' 10,000. After the loop every store's count is checked against W plus the writes it received. Figures:
+ * medians of the R runs.
  */
 public final class TrafficPhase extends Phase {
     public static final Stat REACHED_PER_S = perS("traffic_reached_per_s", "Tenant traffic: requests served per second"
@@ -39,21 +46,75 @@ public final class TrafficPhase extends Phase {
             + " closed-loop rate)");
     public static final Stat HIT_RATE = Stat.of("traffic_hit_rate", "same, requests that found their store open"
             + " (share)", Unit.COUNT, 3).ofRuns().higherIsBetter().counting("share").tolerance(0.05).build();
-    public static final Stat HIT_P50_MS = ms("traffic_hit_p50_ms", "same, read of an open store, p50", false);
-    public static final Stat HIT_P99_MS = ms("traffic_hit_p99_ms", "same, read of an open store, p99", false);
-    public static final Stat HIT_P999_MS = ms("traffic_hit_p999_ms", "same, read of an open store, p99.9", false);
-    public static final Stat MISS_P50_MS = ms("traffic_miss_p50_ms", "same, read that opened its store, p50", true);
-    public static final Stat MISS_P99_MS = ms("traffic_miss_p99_ms", "same, read that opened its store, p99", true);
-    public static final Stat MISS_P999_MS = ms("traffic_miss_p999_ms", "same, read that opened its store, p99.9", true);
-    public static final Stat WRITE_P50_MS = ms("traffic_write_p50_ms", "same, write, p50", true);
-    public static final Stat WRITE_P99_MS = ms("traffic_write_p99_ms", "same, write, p99", true);
-    public static final Stat WRITE_P999_MS = ms("traffic_write_p999_ms", "same, write, p99.9", true);
-    public static final Stat ALL_P50_MS = ms("traffic_all_p50_ms", "same, every request, p50", false);
-    public static final Stat ALL_P99_MS = ms("traffic_all_p99_ms", "same, every request, p99", false);
-    public static final Stat ALL_P999_MS = ms("traffic_all_p999_ms", "same, every request, p99.9", false);
+    public static final Stat UTILIZATION = Stat.of("traffic_utilization", "same, utilization reached: the requests'"
+            + " service times over the loop's wall time (share)", Unit.COUNT, 3).ofRuns().counting("share")
+            .tolerance(0.05).build();
+
+    /** Latency from the due time and service time from the request's start, by what the requests met. */
+    public static final Kind HIT = new Kind("hit", "read of an open store");
+    public static final Kind MISS = new Kind("miss", "read that opened its store");
+    public static final Kind WRITE = new Kind("write", "write");
+    public static final Kind ALL = new Kind("all", "every request");
+
+    public static final Stat HIT_P50_MS = HIT.latency.p50;
+    public static final Stat HIT_P99_MS = HIT.latency.p99;
+    public static final Stat HIT_P999_MS = HIT.latency.p999;
+    public static final Stat MISS_P50_MS = MISS.latency.p50;
+    public static final Stat MISS_P99_MS = MISS.latency.p99;
+    public static final Stat MISS_P999_MS = MISS.latency.p999;
+    public static final Stat WRITE_P50_MS = WRITE.latency.p50;
+    public static final Stat WRITE_P99_MS = WRITE.latency.p99;
+    public static final Stat WRITE_P999_MS = WRITE.latency.p999;
+    public static final Stat ALL_P50_MS = ALL.latency.p50;
+    public static final Stat ALL_P99_MS = ALL.latency.p99;
+    public static final Stat ALL_P999_MS = ALL.latency.p999;
+
+    public static final Stat WAKE_P99_MS = Stat.of("traffic_wake_p99_ms", "same, the loop's wake-up after a request's"
+            + " due time, p99", Unit.MS, 3).ofRuns().build();
+    public static final Stat WAKE_MAX_MS = Stat.of("traffic_wake_max_ms", "same, the loop's wake-up after a request's"
+            + " due time, max", Unit.MS, 3).ofRuns().build();
+    public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
+            + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
+    public static final Stat JIT_MS = Stat.of("traffic_jit_ms", "same, the JIT compilers' time during the open loop"
+            + " (ms in all)", Unit.MS, 1).ofRuns().onlyIn(TrialRuntime.JVM).optional().build();
+    public static final Stat LOOP_DELAY_P99_MS = Stat.of("traffic_loop_delay_p99_ms", "same, the event loop's delay"
+            + " during the open loop, p99", Unit.MS, 3).ofRuns().onlyIn(TrialRuntime.NODE).optional().build();
+
+    /**
+     * A group of requests' four figures of one measure: p50, p99, p99.9 (left out of a run where fewer than
+     * {@link #P999_LEAST} requests of the group were served: it would rest on fewer than ten) and the mean.
+     */
+    public record Measure(Stat p50, Stat p99, Stat p999, Stat mean) {
+        static Measure of(String idPrefix, String labelPrefix, boolean optional) {
+            return new Measure(ms(idPrefix + "_p50_ms", labelPrefix + ", p50", optional),
+                    ms(idPrefix + "_p99_ms", labelPrefix + ", p99", optional),
+                    ms(idPrefix + "_p999_ms", labelPrefix + ", p99.9", true),
+                    ms(idPrefix + "_mean_ms", labelPrefix + ", mean", optional));
+        }
+
+        List<Stat> stats() {
+            return List.of(p50, p99, p999, mean);
+        }
+    }
+
+    /**
+     * The requests that met one thing (a hit, a miss, a write, any): their latency from the due time and their service
+     * time. Every request's p50, p99 and mean are always there; a kind's may be missing (no misses where K >= N, no
+     * writes at a mix of 1, no reads at 0).
+     */
+    public record Kind(String name, String what, Measure latency, Measure service) {
+        Kind(String name, String what) {
+            this(name, what, Measure.of("traffic_" + name, "same, " + what, !name.equals("all")),
+                    Measure.of("traffic_" + name + "_service", "same, " + what + ", service time", !name.equals("all")));
+        }
+    }
+
+    /** The groups in the report's order. */
+    static final List<Kind> KINDS = List.of(HIT, MISS, WRITE, ALL);
 
     public static final Step WARMUP = new Step("trafficwarmup", true, "traffic warm-up");
-    public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs");
+    /** Its trial process reports the run's three stages (closed step, open loop, count check), not stores. */
+    public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs", "steps");
 
     /** K, the stores the cache keeps open. */
     public static final PhaseOption<Integer> OPEN = PhaseOption.positiveInt("bench.trafficOpen", 100);
@@ -65,28 +126,60 @@ public final class TrafficPhase extends Phase {
             value -> fraction(value, false));
     /** How long each run's open loop is scheduled for, seconds. */
     public static final PhaseOption<Double> SECONDS = new PhaseOption<>("bench.trafficSeconds", "5", value -> {
-        double s = Double.parseDouble(value);
+        double s;
+        try {
+            s = Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            s = Double.NaN; // not a number: the range below says what is
+        }
         if (!(s > 0 && s <= 3600)) {
             throw new IllegalArgumentException("give a number of seconds above 0, at most 3,600");
         }
         return s;
     });
+    /** Which distribution the tenants are drawn from: {@code zipf} (the default) or {@code ycsb}. */
+    public static final PhaseOption<Tenants.Distribution> DIST = new PhaseOption<>("bench.trafficDist", "zipf",
+            Tenants.Distribution::of);
+    /**
+     * The fewest reads and the fewest writes an open loop serves (a kind its mix never draws aside), whatever its
+     * seconds: a p99.9 rests on a thousandth of its requests, so 10,000 puts ten or more beyond each kind's.
+     */
+    public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "10000",
+            value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
     /** The closed step: long enough for a rate over hundreds of the slowest engines' requests, and the cache warm. */
     static final long CLOSED_MS = 1_000;
+    /** The closed step's schedule: 100 requests a millisecond of it, more than any engine serves a request's mix at. */
+    static final int CLOSED_PER_MS = 100;
     /**
-     * The most requests an open loop makes (their kinds and latencies cross the pipe: about 4 MB at this many); a
-     * p99.9 of each kind needs thousands, not millions. Where the rate asks more, the loop ends sooner (its line says
-     * its seconds).
+     * The open loop's schedule covers its seconds at up to this rate: above every engine's rate over a mix with misses
+     * here. Where an engine would go faster, its loop ends when the schedule does (its line says its seconds).
      */
-    static final int MAX_REQUESTS = 500_000;
+    static final double RATE_CEILING_PER_S = 100_000;
+    /**
+     * The longest schedule sent (4 bytes a request: 8 MB); where the rate and seconds ask more, the loop ends sooner
+     * (its line says its seconds).
+     */
+    static final int MAX_REQUESTS = 2_000_000;
+    /** A p99.9 rests on a thousandth of its requests: ten of them need 10,000. */
+    static final long P999_LEAST = 10_000;
 
     /** The statistics of each percentile of each histogram, in the order of their rows. */
     private static final double[] PERCENTILES = {50, 99, 99.9};
 
     TrafficPhase() {
-        super("traffic", Processes.ONE_PER_RUN, List.of(WARMUP, RUN), List.of(REACHED_PER_S, ASKED_PER_S, HIT_RATE,
-                HIT_P50_MS, HIT_P99_MS, HIT_P999_MS, MISS_P50_MS, MISS_P99_MS, MISS_P999_MS, WRITE_P50_MS,
-                WRITE_P99_MS, WRITE_P999_MS, ALL_P50_MS, ALL_P99_MS, ALL_P999_MS));
+        super("traffic", Processes.ONE_PER_RUN, List.of(WARMUP, RUN), allStats());
+    }
+
+    private static List<Stat> allStats() {
+        List<Stat> stats = new ArrayList<>(List.of(REACHED_PER_S, ASKED_PER_S, HIT_RATE, UTILIZATION));
+        for (Kind k : KINDS) {
+            stats.addAll(k.latency().stats());
+        }
+        for (Kind k : KINDS) {
+            stats.addAll(k.service().stats());
+        }
+        stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, JIT_MS, LOOP_DELAY_P99_MS));
+        return List.copyOf(stats);
     }
 
     private static Stat perS(String id, String label) {
@@ -94,7 +187,7 @@ public final class TrafficPhase extends Phase {
                 .build();
     }
 
-    /** A latency from a request's due time; optional where a run may have none (no writes at a mix of 1, no misses). */
+    /** A time of a group of requests; optional where a run may have none of them (no writes at a mix of 1, no misses). */
     private static Stat ms(String id, String label, boolean optional) {
         Stat.Builder b = Stat.of(id, label, Unit.MS, 3).ofRuns();
         return (optional ? b.optional() : b).build();
@@ -116,13 +209,37 @@ public final class TrafficPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(OPEN, MIX, LOAD, SECONDS, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, WarmUp.SHARE, WarmUp.JIT_VISITS);
     }
 
-    /** A warm-up per run, and a run: as long as its closed step and open loop, whatever N. */
+    /**
+     * A warm-up per run; and a run, as long as its closed step and open loop (bench.trafficSeconds stretches it), whatever
+     * N. The plan scales a kept run's traffic by this, so -Dbench.trafficSeconds=3600 plans an hour per run.
+     */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
-        return op.equals(WARMUP.op()) || op.equals(RUN.op()) ? runs : 0;
+        if (op.equals(RUN.op())) {
+            double seconds = options.option(SECONDS);
+            return runs * (closedMs(seconds) / 1000.0 + seconds);
+        }
+        return op.equals(WARMUP.op()) ? runs : 0;
+    }
+
+    /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */
+    @Override
+    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+        int k = options.option(OPEN);
+        engine.openStoresLimit().filter(limit -> k > limit.most()).ifPresent(limit -> {
+            throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d is more stores than %s holds open in"
+                    + " one process: at most %,d (%s); give %s=%,d or fewer, or leave %s out of bench.engines",
+                    OPEN.name(), k, engine.id(), limit.most(), limit.why(), OPEN.name(), limit.most(), engine.id()));
+        });
+    }
+
+    /** A run's N copies of a created store, deleted before the next run makes its own. */
+    @Override
+    public int ownStores(int stores, PhaseOptions options) {
+        return stores;
     }
 
     /** The warm-ups' whole passes over the pool (the runs visit their own copies). */
@@ -170,105 +287,297 @@ public final class TrafficPhase extends Phase {
         return Math.max(1, Math.min(CLOSED_MS, Math.round(openSeconds * 1000)));
     }
 
+    /** Run r's schedules: the closed step's from seed -r, the open loop's from seed r, and its least length. */
+    record Schedules(TrafficDraws closed, TrafficDraws open, int leastRequests) {
+        static Schedules draw(int stores, double readShare, Tenants.Distribution dist, int perKind, double seconds,
+                              long closedMs, int r) {
+            int closedMost = (int) Math.max(1_000, closedMs * CLOSED_PER_MS);
+            TrafficDraws closed = TrafficDraws.draw(dist, stores, readShare, -r, closedMost);
+            double rarest = Math.min(readShare, 1 - readShare);
+            long estimate = perKind == 0 ? 0 : (long) (perKind / (rarest > 0 ? rarest : 1) * 1.2) + 1_000;
+            int want = (int) Math.min(MAX_REQUESTS, Math.max(Math.max(estimate, 1),
+                    (long) Math.ceil(seconds * RATE_CEILING_PER_S)));
+            TrafficDraws open = TrafficDraws.draw(dist, stores, readShare, r, want);
+            int least = open.holding(perKind, readShare);
+            while (least < 0 && want < MAX_REQUESTS) {
+                want = (int) Math.min(MAX_REQUESTS, 2L * want);
+                open = TrafficDraws.draw(dist, stores, readShare, r, want);
+                least = open.holding(perKind, readShare);
+            }
+            return new Schedules(closed, open, least < 0 ? open.requests() : least);
+        }
+    }
+
     /** Run r's request, in its own directory of copies; the phase line says what it asked, served and met. */
     private static TrafficAnswer send(PhaseRun run, Path own, int r) throws Exception {
         TrialParams p = run.params();
+        long closedMs = closedMs(p.option(SECONDS));
+        Schedules schedules = Schedules.draw(p.stores(), p.option(MIX), p.option(DIST), p.option(PER_KIND),
+                p.option(SECONDS), closedMs, r);
         ObjectNode request = run.processes().request(TrafficAnswer.OP).put("root", own.toString())
-                .put("stores", p.stores()).put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("seed", r)
-                .put("closedMs", closedMs(p.option(SECONDS))).put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
-                .put("maxRequests", MAX_REQUESTS).put("check", true);
+                .put("stores", p.stores()).put("open", p.option(OPEN)).put("closedMs", closedMs)
+                .put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
+                .put("leastRequests", schedules.leastRequests()).put("check", true)
+                .put("closedSchedule", schedules.closed().encode()).put("schedule", schedules.open().encode());
         // visited: none of the pool's stores (its requests go to its copies, which are deleted after the run)
-        return run.processes().send(RUN, request, 3, TrafficAnswer::of, (l, a) -> l.put("run", r)
-                .put("visited", 0).put("requests", a.requests()).put("closedServed", a.closedServed())
-                .put("closedPerS", round(a.closedPerS())).put("askedPerS", round(a.askedPerS()))
-                .put("reachedPerS", round(a.reachedPerS())).put("seconds", round(a.loopWallNs() / 1e9))
-                .put("hits", a.hits()).put("misses", a.misses()).put("evictions", a.evictions())
-                .put("writes", a.writes()).put("checked", a.checked())
-                .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))).result();
+        return run.processes().send(RUN, request, 3, TrafficAnswer::of, (l, a) -> line(l.put("run", r), a, p,
+                schedules)).result();
+    }
+
+    /** What the phase line records of run r: its options, the schedule, and what the answer served and met. */
+    private static void line(ObjectNode l, TrafficAnswer a, TrialParams p, Schedules schedules) {
+        TrafficAnswer.Open o = a.open();
+        l.put("visited", 0).put("requests", o.requests()).put("closedServed", a.closed().served())
+                .put("closedPerS", round(a.closed().perS())).put("askedPerS", round(o.askedPerS()))
+                .put("reachedPerS", round(o.reachedPerS())).put("utilization", round(o.utilization()))
+                .put("seconds", round(o.loopWallNs() / 1e9)).put("hits", a.cache().hits())
+                .put("misses", a.cache().misses()).put("evictions", a.cache().evictions())
+                .put("writes", a.cache().writes()).put("checked", o.checked())
+                .put("gcMs", round(a.runtime().gcMs())).put("gcCount", a.runtime().gcCount())
+                .put("scheduled", schedules.open().requests()).put("leastRequests", schedules.leastRequests())
+                .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))
+                .put("dist", p.option(DIST).id()).put("perKind", p.option(PER_KIND));
+        a.runtime().jitMs().ifPresent(v -> l.put("jitMs", round(v)));
+        a.runtime().loopDelayP99Ms().ifPresent(v -> l.put("loopDelayP99Ms", round(v)));
+        a.runtime().loopDelayMaxMs().ifPresent(v -> l.put("loopDelayMaxMs", round(v)));
+        ObjectNode counts = l.putObject("kinds");
+        TrafficHistograms h = a.measured().latency();
+        counts.put("hit", h.count(TrafficHistograms.READ_HIT)).put("miss", h.count(TrafficHistograms.READ_MISS))
+                .put("write", h.count(TrafficHistograms.WRITE_HIT) + h.count(TrafficHistograms.WRITE_MISS));
     }
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    /** Run r's figures: rates, hit rate, and each histogram's percentiles (where it has requests), its log interval. */
+    /**
+     * Run r's figures: rates, hit rate, utilization, each group's latency and service time (where it has requests;
+     * p99.9 where it rests on ten or more), the loop's wake-ups and the runtime's work; its log intervals.
+     */
     private void add(TrafficAnswer a, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
-        TrafficHistograms h = TrafficHistograms.of(a.kinds(), a.latencyNs());
-        figures.computeIfAbsent(REACHED_PER_S, k -> new ArrayList<>()).add(a.reachedPerS());
-        figures.computeIfAbsent(ASKED_PER_S, k -> new ArrayList<>()).add(a.askedPerS());
-        figures.computeIfAbsent(HIT_RATE, k -> new ArrayList<>()).add(h.hitRate());
-        addPercentiles("hit", h.hits, List.of(HIT_P50_MS, HIT_P99_MS, HIT_P999_MS), a, r, figures, logs);
-        addPercentiles("miss", h.misses, List.of(MISS_P50_MS, MISS_P99_MS, MISS_P999_MS), a, r, figures, logs);
-        addPercentiles("write", h.writes, List.of(WRITE_P50_MS, WRITE_P99_MS, WRITE_P999_MS), a, r, figures, logs);
-        addPercentiles("all", h.all, List.of(ALL_P50_MS, ALL_P99_MS, ALL_P999_MS), a, r, figures, logs);
+        TrafficAnswer.Measured m = a.measured();
+        put(figures, REACHED_PER_S, a.open().reachedPerS());
+        put(figures, ASKED_PER_S, a.open().askedPerS());
+        put(figures, HIT_RATE, m.latency().hitRate());
+        put(figures, UTILIZATION, a.open().utilization());
+        for (Kind k : KINDS) {
+            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, figures, logs);
+            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, figures, logs);
+        }
+        if (m.wakeLateness().getTotalCount() > 0) {
+            put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
+            put(figures, WAKE_MAX_MS, m.wakeLateness().getMaxValue() / 1e6);
+        } else {
+            // the loop never waited: it ran behind its schedule from the first request, and never woke late
+            put(figures, WAKE_P99_MS, 0);
+            put(figures, WAKE_MAX_MS, 0);
+        }
+        put(figures, GC_MS, a.runtime().gcMs());
+        a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
+        a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
     }
 
-    private static void addPercentiles(String name, Histogram h, List<Stat> stats, TrafficAnswer a, int r,
-                                       Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
+    static Histogram group(TrafficHistograms h, Kind k) {
+        return switch (k.name()) {
+            case "hit" -> h.hits();
+            case "miss" -> h.misses();
+            case "write" -> h.writes();
+            default -> h.all();
+        };
+    }
+
+    private static void put(Map<Stat, List<Double>> figures, Stat stat, double value) {
+        figures.computeIfAbsent(stat, s -> new ArrayList<>()).add(value);
+    }
+
+    private static void addMeasure(String name, Histogram h, Measure stats, TrafficAnswer a, int r,
+                                   Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
         if (h.getTotalCount() == 0) {
             return; // a run without such requests: the figure is left out (its statistic is optional)
         }
-        logs.computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.startMs(),
-                a.loopWallNs()));
-        for (int k = 0; k < PERCENTILES.length; k++) {
-            figures.computeIfAbsent(stats.get(k), s -> new ArrayList<>()).add(TrafficHistograms.ms(h, PERCENTILES[k]));
+        logs.computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.open().startMs(),
+                a.open().loopWallNs()));
+        put(figures, stats.p50(), TrafficHistograms.ms(h, 50));
+        put(figures, stats.p99(), TrafficHistograms.ms(h, 99));
+        if (h.getTotalCount() >= P999_LEAST) {
+            put(figures, stats.p999(), TrafficHistograms.ms(h, 99.9));
         }
+        put(figures, stats.mean(), h.getMean() / 1e6);
     }
 
     /**
-     * Latency by percentile, a line per engine: every request's p50, p99 and p99.9 (the medians of the runs), at
-     * 0.3, 2 and 3 "nines" (-log10 of the share slower), as HdrHistogram's percentile plots space them.
+     * Latency and service time by percentile, a line per engine each: every request's p50, p99 and p99.9 (the medians
+     * of the runs), at 0.3, 2 and 3 "nines" (-log10 of the share slower), as HdrHistogram's percentile plots space them.
+     * Where the two curves part, requests waited behind others (or the loop); where they run together, the engine's
+     * own requests make the tail.
      */
     @Override
     public List<Curve> curves(RunResults results, List<String> engines, String setting) {
-        List<Stat> all = List.of(ALL_P50_MS, ALL_P99_MS, ALL_P999_MS);
+        List<Curve> curves = new ArrayList<>();
+        curve(results, engines, setting, ALL.latency()).ifPresent(series -> curves.add(new Curve("Tenant traffic:"
+                + " latency by percentile", "nines (2: p99, 3: p99.9)", "ms", "Every request of the traffic phase's"
+                + " open loop, from the time it was due: p50, p99 and p99.9, each the median of the runs (results.jsonl:"
+                + " `traffic_all_p50_ms`, `_p99_ms`, `_p999_ms`; the runs' whole histograms are in hdr/,"
+                + " `traffic-all.hlog`). An engine that fell behind its rate shows it here first.", series)));
+        curve(results, engines, setting, ALL.service()).ifPresent(series -> curves.add(new Curve("Tenant traffic:"
+                + " service time by percentile", "nines (2: p99, 3: p99.9)", "ms", "The same requests from the time"
+                + " the loop started each (`traffic_all_service_p50_ms`, ...; hdr/`traffic-service-all.hlog`): what"
+                + " the engine took. Where it lies well below the latency curve, the tail is requests waiting behind"
+                + " others, not slow requests of their own.", series)));
+        return curves;
+    }
+
+    private static java.util.Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
+                                                                         String setting, Measure m) {
+        List<Stat> stats = List.of(m.p50(), m.p99(), m.p999());
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         for (String e : engines) {
             List<double[]> points = new ArrayList<>();
-            for (int k = 0; k < all.size(); k++) {
+            for (int k = 0; k < stats.size(); k++) {
                 double nines = -Math.log10(1 - PERCENTILES[k] / 100);
-                results.measurement(e, setting, all.get(k).id()).ifPresent(m -> points.add(new double[]{nines,
-                        m.value}));
+                results.measurement(e, setting, stats.get(k).id()).ifPresent(x -> points.add(new double[]{nines,
+                        x.value}));
             }
-            if (points.size() == all.size()) {
+            if (points.size() == stats.size()) {
                 series.put(e, points);
             }
         }
-        if (series.isEmpty()) {
-            return List.of();
-        }
-        return List.of(new Curve("Tenant traffic: latency by percentile", "nines (2: p99, 3: p99.9)", "ms",
-                "Every request of the traffic phase's open loop, from the time it was due: p50, p99 and p99.9, each the"
-                        + " median of the runs (results.jsonl: `traffic_all_p50_ms`, `_p99_ms`, `_p999_ms`; the runs'"
-                        + " whole histograms are in hdr/, `traffic-all.hlog`). An engine that fell behind its rate"
-                        + " shows it here first.", series));
+        return series.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(series);
     }
 
-    /** Per engine: the requests and seconds its runs made, what the cache did, and how many requests its p99 rests on. */
+    /**
+     * Per engine: the requests and seconds its runs made, the utilization they reached against the load asked, what the
+     * cache did, how many requests each group's p99.9 rests on (too few: left out, with the count), and where the
+     * runtime's collections could make a share of the tail.
+     */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
-        List<Long> requests = new ArrayList<>();
+        List<JsonNode> runs = runLines(results, engine, setting);
+        if (runs.isEmpty()) {
+            return List.of();
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add(summary(runs));
+        noHits(results, engine, setting, runs).ifPresent(notes::add);
+        notes.addAll(p999Notes(runs));
+        gcShare(results, engine, setting, runs).ifPresent(notes::add);
+        return notes;
+    }
+
+    /**
+     * Why the hit rows (optional) are empty where the runs measured traffic: no read at all (bench.trafficMix=0), or
+     * none that found its store open before the loop ended.
+     */
+    private static Optional<String> noHits(RunResults results, String engine, String setting, List<JsonNode> runs) {
+        if (results.measurement(engine, setting, HIT_P50_MS.id()).isPresent()
+                || results.measurement(engine, setting, ALL_P50_MS.id()).isEmpty()) {
+            return Optional.empty();
+        }
+        boolean noReads = runs.stream().anyMatch(l -> l.path("readShare").asDouble(1) == 0);
+        return Optional.of(noReads ? "traffic: no read, so no hit figures: every request wrote (bench.trafficMix=0)."
+                : "traffic: no read found its store open (the open loop was over first), so no hit figures.");
+    }
+
+    /** The phase lines of the runs (a status line of the phase has no figures). */
+    private static List<JsonNode> runLines(RunResults results, String engine, String setting) {
+        List<JsonNode> runs = new ArrayList<>();
+        for (JsonNode l : results.lines("phase", engine, setting)) {
+            if (RUN.op().equals(l.path("phase").asText()) && l.has("reachedPerS")) {
+                runs.add(l);
+            }
+        }
+        return runs;
+    }
+
+    /** The runs' requests, seconds, distribution, writes and evictions, and the utilization against the load asked. */
+    private static String summary(List<JsonNode> runs) {
+        long total = 0;
         double seconds = 0;
         long writes = 0;
         long evictions = 0;
-        int open = 0;
-        for (JsonNode l : results.lines("phase", engine, setting)) {
-            if (RUN.op().equals(l.path("phase").asText()) && l.has("reachedPerS")) {
-                requests.add(l.path("requests").asLong());
-                seconds += l.path("seconds").asDouble();
-                writes += l.path("writes").asLong();
-                evictions += l.path("evictions").asLong();
-                open = l.path("open").asInt();
+        double minUtil = Double.MAX_VALUE;
+        double maxUtil = 0;
+        for (JsonNode l : runs) {
+            total += l.path("requests").asLong();
+            seconds += l.path("seconds").asDouble();
+            writes += l.path("writes").asLong();
+            evictions += l.path("evictions").asLong();
+            double u = l.path("utilization").asDouble(Double.NaN);
+            if (!Double.isNaN(u)) {
+                minUtil = Math.min(minUtil, u);
+                maxUtil = Math.max(maxUtil, u);
             }
         }
-        if (requests.isEmpty()) {
-            return List.of();
+        JsonNode last = runs.get(runs.size() - 1);
+        StringBuilder s = new StringBuilder(String.format(Locale.US, "traffic: %d run%s, %,d requests in %.1f s of open"
+                + " loop (tenants drawn from `%s`, %,d writes, %,d stores closed to open others, %d open at most)",
+                runs.size(), runs.size() == 1 ? "" : "s", total, seconds, last.path("dist").asText("zipf"), writes,
+                evictions, last.path("open").asInt()));
+        if (maxUtil > 0) {
+            s.append(String.format(Locale.US, "; utilization reached %.2f-%.2f at a load of %.2f asked", minUtil, maxUtil,
+                    last.path("load").asDouble()));
         }
-        long least = requests.stream().mapToLong(Long::longValue).min().orElse(0);
-        long total = requests.stream().mapToLong(Long::longValue).sum();
-        return List.of(String.format(Locale.US, "traffic: %d run%s, %,d requests in %.1f s of open loop (%,d writes,"
-                + " %,d stores closed to open others, %d open at most); the smallest run's p99 rests on its %,d slowest"
-                + " requests, its p99.9 on %,d; every store's count checked after each run.", requests.size(), requests.size() == 1 ? "" : "s", total,
-                seconds, writes, evictions, open, least / 100, least / 1000));
+        return s.append("; every store's count checked after each run.").toString();
     }
+
+    /** How many requests each kind's p99.9 rests on in the smallest run, or that it was left out with too few. */
+    private static List<String> p999Notes(List<JsonNode> runs) {
+        Map<String, Long> fewest = new LinkedHashMap<>();
+        for (JsonNode l : runs) {
+            for (String kind : List.of("hit", "miss", "write")) {
+                if (l.path("kinds").has(kind)) {
+                    fewest.merge(kind, l.path("kinds").path(kind).asLong(), Math::min);
+                }
+            }
+        }
+        Map<String, String> names = Map.of("hit", "reads of an open store", "miss", "reads that opened their store",
+                "write", "writes");
+        List<String> few = new ArrayList<>();
+        List<String> enough = new ArrayList<>();
+        for (Map.Entry<String, Long> e : fewest.entrySet()) {
+            if (e.getValue() >= P999_LEAST) {
+                enough.add(String.format(Locale.US, "%s %,d", names.get(e.getKey()), e.getValue() / 1000));
+            } else if (e.getValue() > 0) {
+                few.add(String.format(Locale.US, "%s (%,d in the smallest run)", names.get(e.getKey()), e.getValue()));
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        if (!enough.isEmpty()) {
+            notes.add("traffic: the smallest run's p99.9 rests on its slowest " + String.join(", ", enough) + ".");
+        }
+        if (!few.isEmpty()) {
+            notes.add(String.format(Locale.US, "traffic: p99.9 left out, too few requests: %s; it needs %,d (ten beyond"
+                    + " it; bench.trafficPerKind sizes the loop).", String.join(", ", few), P999_LEAST));
+        }
+        return notes;
+    }
+
+    /**
+     * Where the runtime's collections paused the loop for more than {@link #GC_TAIL_SHARE} of the time its slowest 1%
+     * of requests took (a hundredth of the requests times every request's p99, per run: the least that tail can have
+     * waited), part of the tail may be the runtime's, not the engine's: the note says so, with both figures.
+     */
+    private static java.util.Optional<String> gcShare(RunResults results, String engine, String setting,
+                                                      List<JsonNode> runs) {
+        double gc = results.measurement(engine, setting, GC_MS.id()).map(m -> m.value).orElse(0.0);
+        double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(m -> m.value).orElse(0.0);
+        double requests = 0;
+        for (JsonNode l : runs) {
+            requests += l.path("requests").asLong();
+        }
+        int n = runs.size();
+        if (p99 <= 0 || gc <= 0) {
+            return java.util.Optional.empty();
+        }
+        double tailMs = requests / n / 100 * p99;
+        if (gc <= GC_TAIL_SHARE * tailMs) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(Locale.US, "traffic: the runtime's garbage collections paused the"
+                + " open loop %.1f ms (median of the runs), %.0f%% of the %.1f ms its slowest 1%% of requests waited at"
+                + " least: part of its tail may be the runtime's.", gc, 100 * gc / tailMs, tailMs));
+    }
+
+    /** The share of the tail's time above which the runtime's collections are named as a cause. */
+    static final double GC_TAIL_SHARE = 0.10;
 }

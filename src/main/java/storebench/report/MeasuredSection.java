@@ -5,6 +5,7 @@ import storebench.report.model.Section;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 
+import storebench.model.StatId;
 import storebench.results.PhaseReading;
 import storebench.results.RunStats;
 
@@ -156,19 +157,31 @@ final class MeasuredSection {
     private Text loadControl() {
         long waits = 0;
         long waitMs = 0;
+        List<String> gaveUp = new ArrayList<>();
         for (JsonNode p : ctx.results().lines("phase")) {
             if (p.path("loadWaitMs").asLong() > 0) {
                 waits++;
                 waitMs += p.path("loadWaitMs").asLong();
             }
+            if (p.path("loadGaveUp").asBoolean(false)) {
+                gaveUp.add(p.path("engine").asText("?") + "/" + p.path("setting").asText("?") + " "
+                        // a phase line's load at its start, the reading the load1 statistic is the maximum of
+                        + p.path("phase").asText("?") + " at " + fmt(p.path(StatId.LOAD1.id()).asDouble(), 2));
+            }
         }
         String maxLoad = ctx.run().path("maxLoad").asText("");
-        return Text.of("Load control: " + (maxLoad.isEmpty()
+        long most = ctx.run().path("maxLoadWaitS").asLong();
+        String control = maxLoad.isEmpty()
                 ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
                 + " waited for"
-                : "before each phase the run waited until the 1-minute load average was below " + maxLoad + " (at most "
-                + ctx.run().path("maxLoadWaitS").asLong() + " s per phase)") + "; " + waits + " waits, "
-                + fmt(waitMs / 1000.0, 0) + " s in total. load.log samples the load every 10 s.");
+                // a wait that gave up started its phase above the limit: the run did not get the quiet it asked for
+                : gaveUp.isEmpty() ? "before each phase the run waited until the 1-minute load average was below "
+                + maxLoad + " (at most " + most + " s per phase)"
+                : "before each phase the run waited up to " + most + " s for the 1-minute load average to fall below "
+                + maxLoad + "; " + gaveUp.size() + " of the waits gave up (bench.maxLoadWait reached) and their phases"
+                + " started above it, at a load of: " + String.join(", ", gaveUp);
+        return Text.of("Load control: " + control + "; " + waits + " waits, " + fmt(waitMs / 1000.0, 0)
+                + " s in total. load.log samples the load every 10 s.");
     }
 
     /**

@@ -304,6 +304,12 @@ public final class ReportBuilder {
                             + ": not measured: " + l.path("reason").asText())));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
+            List<String> notInPart = ctx.results().phasesNotInPart(e, setting);
+            if (!notInPart.isEmpty()) {
+                notes.add(Text.of(engineTitle(e) + ": " + String.join(", ", notInPart) + " not measured: the part of"
+                        + " the merged run that measured it was not asked for " + (notInPart.size() == 1 ? "that phase"
+                        : "those phases") + " (its bench.phases)"));
+            }
         }
         if (beyondReference) {
             for (String e : columns) {

@@ -83,7 +83,12 @@ public final class RunFolder {
             return f.getFile() + " is in the way (a file, not a folder)";
         }
         if (e instanceof NoSuchFileException n) {
-            return n.getFile() + " does not exist";
+            Path parent = n.getFile() == null ? null : Path.of(n.getFile()).getParent();
+            // a file system that makes no new files (/proc) answers ENOENT for the file about to be made, in a folder
+            // that does exist: what is wrong is that folder, which cannot be written
+            return parent != null && Files.isDirectory(parent) && !Files.exists(Path.of(n.getFile()))
+                    ? parent + " is not writable (" + n.getFile() + " cannot be created in it)"
+                    : n.getFile() + " does not exist";
         }
         if (e instanceof FileSystemException f) {
             return f.getFile() + ": " + (f.getReason() != null ? f.getReason() : e.getClass().getSimpleName());

@@ -25,6 +25,11 @@ public final class RunResults {
      * reason and, under "stats", the statistics it would have given with their descriptions.
      */
     public static final String NOT_MEASURED = "not measured";
+    /**
+     * The run line's field of the phases bench.phases left out: phase id to the ids of the statistics it would have
+     * given.
+     */
+    public static final String NOT_ASKED = "notAsked";
 
     /** One statistic of one engine under one setting. */
     public static final class Measurement {
@@ -260,6 +265,24 @@ public final class RunResults {
                 .findFirst();
     }
 
+    /**
+     * The phase whose statistic this is, where the run did not ask for that phase (bench.phases left it out: the run
+     * line's {@link #NOT_ASKED}); empty where it did, or where the run line does not say.
+     */
+    public Optional<String> notAsked(String stat) {
+        JsonNode left = run().path(NOT_ASKED);
+        java.util.Iterator<Map.Entry<String, JsonNode>> phases = left.fields();
+        while (phases.hasNext()) {
+            Map.Entry<String, JsonNode> p = phases.next();
+            for (JsonNode id : p.getValue()) {
+                if (id.asText().equals(stat)) {
+                    return Optional.of(p.getKey());
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     /** What makes two runs comparable: the same workload, N, R and M. */
     public record Shape(String workload, int stores, int runs, int hold) {
         /** How {@code other} differs from this shape ("N = 20 stores vs 200 in the baseline"), or nothing. */
@@ -338,16 +361,54 @@ public final class RunResults {
             s.path("engines").forEach(e -> engines.add(e.asText()));
             List<String> settings = new ArrayList<>();
             s.path("settings").forEach(e -> settings.add(e.asText()));
-            out.add(new Source(s.path("dir").asText("?"), engines, settings, s.path("machine").asText("?")));
+            List<String> phases = new ArrayList<>();
+            s.path("phases").forEach(p -> phases.add(p.asText()));
+            out.add(new Source(s.path("dir").asText("?"), engines, settings, s.path("machine").asText("?"),
+                    s.path("phases").isArray() ? Optional.of(List.copyOf(phases)) : Optional.empty()));
         }
         return out;
     }
 
-    /** One run of a merged run: where it came from, what it measured, on which machine. */
-    public record Source(String dir, List<String> engines, List<String> settings, String machine) {
+    /**
+     * One run of a merged run: where it came from, what it measured, on which machine, and which phases (empty where
+     * its run line did not say).
+     */
+    public record Source(String dir, List<String> engines, List<String> settings, String machine,
+                         Optional<List<String>> phases) {
         public boolean measured(String engine, String setting) {
             return engines.contains(engine) && settings.contains(setting);
         }
+    }
+
+    /**
+     * The phases the run that measured an engine under a setting was asked for: its part's, in a merged run (phases
+     * are a part's property), else the run line's; empty where neither says.
+     */
+    public Optional<List<String>> phasesOf(String engine, String setting) {
+        Optional<Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
+        if (part.isPresent()) {
+            return part.get().phases();
+        }
+        if (!run().path("phases").isArray()) {
+            return Optional.empty();
+        }
+        List<String> phases = new ArrayList<>();
+        run().path("phases").forEach(p -> phases.add(p.asText()));
+        return Optional.of(phases);
+    }
+
+    /**
+     * The phases of a merged run that the part which measured an engine under a setting was not asked for (their
+     * cells of that column are empty for that reason); none for a run that was not merged, whose run line names them.
+     */
+    public List<String> phasesNotInPart(String engine, String setting) {
+        Optional<List<String>> own = phasesOf(engine, setting);
+        if (sources().isEmpty() || own.isEmpty()) {
+            return List.of();
+        }
+        List<String> all = new ArrayList<>();
+        run().path("phases").forEach(p -> all.add(p.asText()));
+        return all.stream().filter(p -> !own.get().contains(p)).toList();
     }
 
     /** The machine an engine was measured on under a setting, where a merged run says so. */

@@ -131,6 +131,9 @@ public final class BenchOptions implements PhaseOptions {
         String resampleValue = s.get("bench.resample", null, "0");
         resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
         readPhaseOptions(s);
+        for (Phase phase : phases) {
+            engines.forEach(engine -> phase.check(engine, this)); // an engine's limit against a phase's options
+        }
         storebench.phase.Precision.check(this); // options that are valid alone may not be together
     }
 

@@ -22,17 +22,34 @@ public final class DiskEstimate {
     /** Bytes a run needs at its peak: one trial's stores, or every trial's when they are kept. */
     public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep,
                                  int opensPerStore) {
+        return peakBytes(engines, settings, workload, stores, keep, opensPerStore, 0);
+    }
+
+    /**
+     * The same, with {@code ownStores} stores a phase makes of its own beside the pool at once (the traffic phase's
+     * copies): with the pool of the trial that holds them, and, where every pool is kept, beside them all.
+     */
+    public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep,
+                                 int opensPerStore, int ownStores) {
         long largest = 0;
         long all = 0;
+        long largestOwn = 0;
         for (EngineDescriptor e : engines) {
             if (e.unavailable().isPresent()) {
                 continue;
             }
             long trial = e.diskEstimateBytes(workload, opensPerStore) * stores;
-            largest = Math.max(largest, trial);
+            long own = e.diskEstimateBytes(workload) * ownStores;
+            largest = Math.max(largest, trial + own);
+            largestOwn = Math.max(largestOwn, own);
             all += trial * settings;
         }
-        return keep ? all : largest;
+        return keep ? all + largestOwn : largest;
+    }
+
+    /** The most stores the run's phases make of their own at once, beside the pool (Phase.ownStores). */
+    public static int ownStores(BenchOptions o) {
+        return o.phases.stream().mapToInt(p -> p.ownStores(o.stores, o)).max().orElse(0);
     }
 
     /** How often a trial opens each of its stores: the sum of every phase's opens (Phase.opensPerStore). */

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * a phase test is named by its phase's id (Phase#id, case aside), so the method patterns name the phases. Class
  * patterns are not checked: a pattern without methods counts every phase.
  */
-final class PhaseFilter {
+public final class PhaseFilter {
     private PhaseFilter() {
     }
 
@@ -74,12 +74,50 @@ final class PhaseFilter {
         return false;
     }
 
+    /**
+     * Refuses a filter whose method patterns aimed at {@code benchClass} (by its simple name, case aside, with or
+     * without a package or path) match none of its test methods as Failsafe matches them, case and all: such a run would run no
+     * test and pass ({@code StoreLifeBench#Traffic}). The error names the tests the class has.
+     *
+     * @param tests the class' test methods, in their order
+     */
+    public static void requireTests(String itTest, String benchClass, List<String> tests) {
+        if (itTest == null || itTest.isBlank()) {
+            return;
+        }
+        for (String item : itTest.split(",")) {
+            String pattern = item.trim();
+            int hash = pattern.indexOf('#');
+            if (pattern.startsWith("!") || pattern.startsWith("%regex[") || hash < 0) {
+                continue;
+            }
+            String cls = pattern.substring(0, hash).replace('/', '.');
+            cls = cls.substring(cls.lastIndexOf('.') + 1).replaceAll("\\.java$|\\.class$", "");
+            if (!glob(cls).matcher(benchClass).matches()) {
+                continue;
+            }
+            for (String method : pattern.substring(hash + 1).split("\\+")) {
+                Pattern exact = regex(method.trim(), 0); // Failsafe's match: case and all
+                if (tests.stream().noneMatch(t -> exact.matcher(t).matches())) {
+                    throw new IllegalArgumentException("it.test=" + itTest + " names no test of " + benchClass + " with '"
+                            + method.trim() + "' (its match is case-sensitive, so it would run nothing and pass): its"
+                            + " tests are " + String.join(", ", tests));
+                }
+            }
+        }
+    }
+
     /** A method pattern ("open*", "create") as a case-blind regex over a phase's id. */
     private static Pattern glob(String pattern) {
+        return regex(pattern.toLowerCase(Locale.ROOT), Pattern.CASE_INSENSITIVE);
+    }
+
+    /** A glob ("open*", "create?") as a regex with these flags. */
+    private static Pattern regex(String pattern, int flags) {
         StringBuilder regex = new StringBuilder();
-        for (char c : pattern.toLowerCase(Locale.ROOT).toCharArray()) {
+        for (char c : pattern.toCharArray()) {
             regex.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
         }
-        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE);
+        return Pattern.compile(regex.toString(), flags);
     }
 }

@@ -3,34 +3,64 @@ package storebench.run;
 import java.io.PrintStream;
 import java.util.Locale;
 
-/** One honest console line per long phase, at most every 5 s: stores done of total, rate, ETA. */
+/** One honest console line per long phase, at most every 5 s: stores (or steps) done of total, rate, ETA. */
 public final class Progress {
     private static final long EVERY_NS = 5_000_000_000L;
 
     private final PrintStream out;
     private final String what;
+    /** What done and total count: "stores", or "steps" where a trial process reports stages. */
+    private final String counts;
     private final long startNs = System.nanoTime();
     private long lastNs = startNs;
 
     public Progress(PrintStream out, String what) {
-        this.out = out;
-        this.what = what;
+        this(out, what, "stores");
     }
 
-    public void update(int done, int total) {
+    public Progress(PrintStream out, String what, String counts) {
+        this.out = out;
+        this.what = what;
+        this.counts = counts;
+    }
+
+    public synchronized void update(int done, int total) {
         long now = System.nanoTime();
         if (now - lastNs < EVERY_NS || done <= 0) {
             return;
         }
         lastNs = now;
-        out.println(line(what, done, total, (now - startNs) / 1e9));
+        out.println(line(what, done, total, (now - startNs) / 1e9, counts));
         out.flush();
     }
 
-    static String line(String what, int done, int total, double elapsedS) {
+    /** Between progress lines, a request that has said nothing for this long says it is still running. */
+    static final long QUIET_NS = 30_000_000_000L;
+
+    /**
+     * Called while a request runs (every few seconds): where no line was printed for {@link #QUIET_NS} (a traffic
+     * run's open loop reports nothing until it ends), one line saying how long it has run and how far it got.
+     */
+    public synchronized void still(int done, int total) {
+        long now = System.nanoTime();
+        if (now - lastNs < QUIET_NS) {
+            return;
+        }
+        lastNs = now;
+        out.println(stillLine(what, done, total, (now - startNs) / 1e9, counts));
+        out.flush();
+    }
+
+    static String stillLine(String what, int done, int total, double elapsedS, String counts) {
+        long s = Math.round(elapsedS);
+        return String.format(Locale.ROOT, "[storebench] %s: still running after %d:%02d, %,d/%,d %s done", what,
+                s / 60, s % 60, done, total, counts);
+    }
+
+    static String line(String what, int done, int total, double elapsedS, String counts) {
         double rate = done / Math.max(elapsedS, 1e-9);
         long etaS = Math.round((total - done) / Math.max(rate, 1e-9));
-        return String.format(Locale.ROOT, "[storebench] %s: %,d/%,d stores (%.0f%%), %.1f stores/s, ETA %d:%02d",
-                what, done, total, 100.0 * done / total, rate, etaS / 60, etaS % 60);
+        return String.format(Locale.ROOT, "[storebench] %s: %,d/%,d %s (%.0f%%), %.1f %s/s, ETA %d:%02d",
+                what, done, total, counts, 100.0 * done / total, rate, counts, etaS / 60, etaS % 60);
     }
 }

@@ -366,6 +366,10 @@ public final class RunPlan {
         if (options.maxLoad.isPresent()) {
             notes.add("bench.maxLoad: waits for the load are not in the estimate");
         }
+        if (options.phases.contains(Phases.TRAFFIC) && options.option(storebench.phase.TrafficPhase.SECONDS) > 60) {
+            notes.add("bench.trafficSeconds: each traffic run is planned for its whole open loop; a loop ends sooner"
+                    + " where the engine's rate reaches the most requests a loop makes first");
+        }
         if (options.warmup == WarmUp.Rule.STEADY && options.warmupOpens > 5000) {
             notes.add("bench.warmupOpens above the kept runs' 5,000: warm-ups that never settled may take longer");
         }

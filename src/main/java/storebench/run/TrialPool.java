@@ -7,6 +7,7 @@ import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.phase.CreatePhase;
 import storebench.phase.DiskPhase;
+import storebench.phase.Measured;
 import storebench.phase.Phase;
 import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
@@ -66,21 +67,31 @@ final class TrialPool implements PhaseStores {
         if (!missing.isEmpty()) {
             DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(workload(), DiskEstimate.opensPerStore(
                     bench.options)) * missing.size(), "creating " + missing.size() + " stores of " + engine.id());
-            results.record(Phases.CREATE, CreatePhase.create(trial, missing));
+            // the pool is made whatever bench.phases says; its figures are the create phase's only where it was asked
+            boolean createAsked = bench.options.phases.contains(Phases.CREATE);
+            Measured made = CreatePhase.create(trial, missing, createAsked);
+            if (createAsked) {
+                results.record(Phases.CREATE, made);
+            }
         }
         results.append(results.line("pool").put("created", created).put("reused", reused));
-        results.record(Phases.DISK_USAGE, DiskPhase.measureFiles(trial, dir));
+        if (bench.options.phases.contains(Phases.DISK_USAGE)) {
+            results.record(Phases.DISK_USAGE, DiskPhase.measureFiles(trial, dir));
+        }
         ready = true;
     }
 
     /**
      * The kept stores of the pool that are still valid (bench.reuse: same engine, versions and workload, and each one
-     * opens and counts W); every other store found is deleted, to be made anew.
+     * opens and counts W); every other store of the first N found is deleted, to be made anew. Kept stores beyond N (a
+     * run with fewer stores than the one that kept them) are no part of this run: they are left as they are, said
+     * once, for a later run with more stores.
      */
     private Set<Integer> reusable(Path dir) throws Exception {
         Set<Integer> valid = new TreeSet<>();
         List<Integer> existing = StorePool.existingStores(dir);
-        if (bench.options.reuse && !existing.isEmpty() && stores.sameIdentity(identity())) {
+        boolean sameMaker = bench.options.reuse && !existing.isEmpty() && stores.sameIdentity(identity());
+        if (sameMaker) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
             ObjectNode check = trial.processes().request(CheckAnswer.OP);
@@ -88,10 +99,19 @@ final class TrialPool implements PhaseStores {
             valid.addAll(trial.processes().send(new Phase.Step(CheckAnswer.OP, false, null), check, candidates.size(),
                     CheckAnswer::of, (l, reply) -> { }).result().valid());
         }
+        List<Integer> beyond = new ArrayList<>();
         for (int i : existing) {
-            if (!valid.contains(i)) {
+            if (sameMaker && i >= bench.options.stores) {
+                beyond.add(i);
+            } else if (!valid.contains(i)) {
                 bench.pool.deleteStore(dir, i); // fresh by default; with reuse, an invalid store is made anew
             }
+        }
+        if (!beyond.isEmpty()) {
+            java.util.Collections.sort(beyond);
+            bench.console.println("[storebench] " + trial + ": " + beyond.size() + " kept stores beyond N = "
+                    + bench.options.stores + " (store-" + beyond.get(0) + " to store-" + beyond.get(beyond.size() - 1)
+                    + ") are not used by this run and left as they are (bench.reuse)");
         }
         return valid;
     }

@@ -32,6 +32,13 @@ final class TrialRequests implements PhaseProcesses {
     private final TrialStores stores;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
+    /** One daemon thread for every trial's "still running" lines. */
+    private static final java.util.concurrent.ScheduledExecutorService STILL =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "storebench-still-running");
+                t.setDaemon(true);
+                return t;
+            });
 
     TrialRequests(Bench bench, Trial trial, TrialProcesses processes, TrialStores stores, String name) {
         this.bench = bench;
@@ -57,8 +64,20 @@ final class TrialRequests implements PhaseProcesses {
     public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op());
-        ObjectNode result = request(step, request, total, done -> progress.update(done, total));
+        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
+        int[] done = {0};
+        // a long request may send no progress line for minutes (a traffic run's open loop): it says it is running
+        java.util.concurrent.ScheduledFuture<?> still = STILL.scheduleWithFixedDelay(() -> progress.still(done[0],
+                total), 5, 5, java.util.concurrent.TimeUnit.SECONDS);
+        ObjectNode result;
+        try {
+            result = request(step, request, total, d -> {
+                done[0] = d;
+                progress.update(d, total);
+            });
+        } finally {
+            still.cancel(false);
+        }
         A answer = decode.apply(result);
         if (step.loadGated()) {
             ObjectNode l = phaseLine(step, Answers.wallNs(result), wait, total);
@@ -72,7 +91,7 @@ final class TrialRequests implements PhaseProcesses {
     @Override
     public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op());
+        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
         return new Requests() {
             private int visited;
             private long wallNs;
@@ -150,9 +169,13 @@ final class TrialRequests implements PhaseProcesses {
             });
         } catch (TrialFailure | IOException | RuntimeException e) {
             String what = step.op() + (request.has("run") ? " " + request.get("run").asInt() : "");
-            throw (Exception) trial.recordFailure(what, "at least " + done[0] + " of " + total
-                    + " stores done, by the last progress line", e);
+            throw (Exception) trial.recordFailure(what, howFar(step, done[0], total), e);
         }
+    }
+
+    /** How far a failed request got, in what its step's progress counts: "at least 2 of 3 steps done, by ...". */
+    static String howFar(Phase.Step step, int done, int total) {
+        return "at least " + done + " of " + total + " " + step.counts() + " done, by the last progress line";
     }
 
     private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {

@@ -31,6 +31,8 @@ final class TrialStores {
     private final Set<Path> ownDirs = ConcurrentHashMap.newKeySet();
     private volatile Path pool;
     private boolean deleted;
+    /** Whether what a stopped run left in the phases' own directories of this engine and setting was deleted yet. */
+    private boolean leftoversDeleted;
 
     TrialStores(Bench bench, EngineDescriptor engine, Setting setting, String name) {
         this.bench = bench;
@@ -41,6 +43,7 @@ final class TrialStores {
 
     /** The pool's directory under the bench root (made if missing). */
     Path pool(Workload workload) throws IOException {
+        deleteLeftovers();
         if (pool == null) {
             pool = bench.pool.trialDir(workload.id(), engine.id(), setting.id());
         }
@@ -52,8 +55,44 @@ final class TrialStores {
         return pool;
     }
 
+    /**
+     * Deletes, once, before this trial makes a store, the stores a killed run of this engine and setting left in the
+     * phases' own directories on the bench root ({@code <phase>/<engine>/<setting>}: every folder of the root that is
+     * no workload's pool), whichever phases this run measures: a phase's own stores are deleted when it ends, so any
+     * found now are a stopped run's, which no later run would otherwise reach (the traffic phase's N copies, a run
+     * without the traffic phase after a kill -9 in it). The pools of the workloads are bench.keep's and left alone.
+     */
+    private synchronized void deleteLeftovers() throws IOException {
+        if (leftoversDeleted) {
+            return;
+        }
+        leftoversDeleted = true;
+        List<Path> owns = new java.util.ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(bench.pool.root())) {
+            for (Path d : dirs) {
+                boolean pool = java.util.Arrays.stream(Workload.values()).anyMatch(w -> w.id().equals(
+                        d.getFileName().toString()));
+                Path own = d.resolve(engine.id()).resolve(setting.id());
+                if (!pool && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
+                        && Files.isDirectory(d.resolve(engine.id()), LinkOption.NOFOLLOW_LINKS)
+                        && Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
+                    owns.add(own);
+                }
+            }
+        }
+        for (Path own : owns) {
+            int left = StorePool.existingStores(own).size();
+            if (left > 0) {
+                bench.console.println("[storebench] " + name + ": deleting " + left + " stores a stopped run left in "
+                        + own + " (a phase's own stores, deleted when it ends)");
+                bench.pool.deleteStores(own);
+            }
+        }
+    }
+
     /** A directory of the phase's own under the bench root, emptied of what an earlier run left there. */
     Path own(String phase) throws IOException {
+        deleteLeftovers();
         Path own = bench.pool.trialDir(phase, engine.id(), setting.id()); // never a workload's name: not the pool
         bench.pool.deleteStores(own);
         ownDirs.add(own);

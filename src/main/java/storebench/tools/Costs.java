@@ -29,6 +29,11 @@ public final class Costs {
 
     /** The table's text as this tool writes it from the kept runs under {@code keptRuns}. */
     public static String table(Path keptRuns) throws IOException {
+        return table(keptRuns, skipped -> { });
+    }
+
+    /** The same, telling {@code skipped} of each kept run left out as incomplete, by name and why. */
+    public static String table(Path keptRuns, java.util.function.Consumer<String> skipped) throws IOException {
         if (!Files.isDirectory(keptRuns)) {
             throw new IOException("no kept runs at " + keptRuns.toAbsolutePath() + ": give the folder that holds them"
                     + " (docs/runs)");
@@ -42,7 +47,7 @@ public final class Costs {
         if (kept.isEmpty()) {
             throw new IOException("no " + ResultsFile.NAME + " under " + keptRuns.toAbsolutePath());
         }
-        CostTable table = CostTable.of(kept);
+        CostTable table = CostTable.of(kept, skipped);
         String about = "Made by storebench.tools.Costs from the kept runs under docs/runs/ (do not edit: run it again"
                 + " when a run is kept). Per engine, setting and N, each phase step's seconds: wallS its phase lines'"
                 + " wall time, elapsedS the time since the line before (process start-up, store checks and disk scans"
@@ -54,7 +59,7 @@ public final class Costs {
         Path keptRuns = args.length > 0 ? Path.of(args[0]) : KEPT_RUNS;
         Path out = args.length > 1 ? Path.of(args[1]) : TABLE;
         try {
-            String text = table(keptRuns);
+            String text = table(keptRuns, skipped -> System.out.println("Costs: skipped " + skipped));
             Files.createDirectories(out.toAbsolutePath().getParent());
             Files.writeString(out, text, StandardCharsets.UTF_8);
             System.out.println("Costs: " + out + " made from the kept runs under " + keptRuns);

@@ -255,6 +255,16 @@ public final class Merge {
             order(phases, Phases.ALL.stream().map(storebench.phase.Phase::id).toList())
                     .forEach(run.withArray("phases")::add);
         }
+        // a statistic is "not asked" of the merged run where every part left its phase out; each part's own phases
+        // are under environment.json's sources, which judge its cells
+        run.remove(RunResults.NOT_ASKED);
+        if (sources.stream().allMatch(s -> s.results.run().has(RunResults.NOT_ASKED))) {
+            sources.get(0).results.run().path(RunResults.NOT_ASKED).fields().forEachRemaining(f -> {
+                if (sources.stream().allMatch(s -> s.results.run().path(RunResults.NOT_ASKED).has(f.getKey()))) {
+                    run.with(RunResults.NOT_ASKED).set(f.getKey(), f.getValue());
+                }
+            });
+        }
         mergePlans(run, sources.stream().map(s -> s.results.run().path("plan")).toList());
         long wallMs = 0;
         StringBuilder text = new StringBuilder();
@@ -318,6 +328,9 @@ public final class Merge {
             entry.put("dir", s.dir.toAbsolutePath().normalize().toString());
             s.engines.forEach(entry.putArray("engines")::add);
             s.settings.forEach(entry.putArray("settings")::add);
+            if (s.results.run().path("phases").isArray()) {
+                entry.set("phases", s.results.run().path("phases")); // its cells are judged by the phases it measured
+            }
             entry.put("machine", RunResults.machineOf(s.results.environment()));
             entry.put("started", s.results.run().path("started").asText("?"));
             entry.set("environment", s.results.environment());

@@ -56,6 +56,22 @@ public final class ReportCheck {
         return phaseAsked(results, stat) && (!stat.optional() && !stat.counter() || measuredAnywhere(results, stat));
     }
 
+    /**
+     * Whether an engine's cell under a setting should have it: judged by the phases of the run (in a merged run, the
+     * part) that made that column and setting, where it says them; by the whole run's lines where it does not.
+     */
+    private static boolean expected(RunResults results, Stat stat, String engine, String setting) {
+        return asked(results.phasesOf(engine, setting), stat) && expected(results, stat);
+    }
+
+    /**
+     * Whether a list of phases (a run's, or a part's) holds the statistic's phase; true where there is no list. The
+     * pool's lines (its create step) are written whatever bench.phases says, so only the list tells what was asked.
+     */
+    private static boolean asked(java.util.Optional<List<String>> phases, Stat stat) {
+        return phases.isEmpty() || phases.get().contains(Phases.phaseOf(stat).id());
+    }
+
     /** What is missing; empty when the report is complete (an incomplete run's report is not). */
     public static List<String> missing(RunResults results, String reportText) {
         List<String> missing = new ArrayList<>();
@@ -68,7 +84,9 @@ public final class ReportCheck {
         int notes = results.run().path("notesPerStore").asInt();
         int held = results.run().path("hold").asInt();
         for (Stat stat : Phases.stats()) {
-            if (!expected(results, stat)) {
+            java.util.Optional<List<String>> runPhases = results.run().path("phases").isArray()
+                    ? java.util.Optional.of(texts(results.run().path("phases"))) : java.util.Optional.empty();
+            if (!asked(runPhases, stat) || !expected(results, stat)) {
                 continue; // a phase or a thread count this run did not ask for
             }
             if (engines.stream().noneMatch(e -> stat.measuredIn(runtime(e)))) {
@@ -87,7 +105,7 @@ public final class ReportCheck {
                     continue;
                 }
                 for (Stat stat : Phases.stats()) {
-                    if (!stat.measuredIn(runtime(engine)) || !expected(results, stat)) {
+                    if (!stat.measuredIn(runtime(engine)) || !expected(results, stat, engine, setting)) {
                         continue;
                     }
                     if (results.measurement(engine, setting, stat.id()).isEmpty()

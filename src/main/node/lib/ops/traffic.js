@@ -1,9 +1,10 @@
 'use strict';
 // The traffic op of the Node worker (protocol.md "traffic"; the JVM's is storebench.trial.child.TrafficOp and
-// TrafficLoop, its requests TenantRequests): stores made as copies of one created store, requests through a cache of K
-// open stores, a closed step that measures what the engine serves back to back (and leaves the cache warm), the open
-// loop at a share of that rate, every store's count checked after it. Required on the first traffic request (worker.js),
-// with its helpers: a worker of any other phase runs without this code in its heap.
+// TrafficLoop, its requests TenantRequests): stores made as copies of one created store and synced, requests from the
+// parent's schedules through a cache of K open stores, a closed step that measures what the engine serves back to back
+// (and leaves the cache warm), the open loop at a share of that rate, every store's count checked after it. Required on
+// the first traffic request (worker.js), with its helpers: a worker of any other phase runs without this code in its
+// heap.
 
 const fs = require('node:fs');
 const { buildNotes, workloadOf, noteText, noteTs } = require('../workloads');
@@ -11,11 +12,31 @@ const { requireString, requireWorkload, StoreError, send } = require('../protoco
 const { settle } = require('../measure');
 const { storeCopy } = require('../store-copy');
 const { StoreCache } = require('../store-cache');
-const { drawRequests } = require('../traffic-draws');
-const { KIND, systemClock, openLoop, closedLoop, reachedPerS } = require('../traffic-loop');
+const { monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
+const {
+  KIND, systemClock, openLoop, closedLoop, reachedPerS, utilization, trafficSamples, encode,
+} = require('../traffic-loop');
 
-/** The most requests the closed step draws (TrafficLoop.CLOSED_MOST). */
-const CLOSED_MOST = 1_000_000;
+/**
+ * A schedule as the parent sends it (storebench.trial.traffic.TrafficDraws.encode): per request one little-endian
+ * int32, the tenant shifted left by one, its lowest bit set where the request writes; base64.
+ */
+function decodeSchedule(req, field) {
+  const b64 = req[field];
+  if (typeof b64 !== 'string') throw new Error(`traffic needs a schedule "${field}" (base64), not ${JSON.stringify(b64)}`);
+  const bytes = Buffer.from(b64, 'base64');
+  if (bytes.length === 0 || bytes.length % 4 !== 0) throw new Error(`traffic's "${field}" of ${bytes.length} bytes is not whole requests (4 bytes each)`);
+  const n = bytes.length / 4;
+  const tenants = new Int32Array(n);
+  const writes = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const v = bytes.readInt32LE(4 * k);
+    if (v < 0) throw new Error(`request ${k} of traffic's "${field}" names a negative tenant`);
+    tenants[k] = v >>> 1;
+    writes[k] = v & 1;
+  }
+  return { tenants, writes };
+}
 
 /**
  * A run's requests over the pool (TenantRequests' twin): a read is the count, checked after its span against W plus
@@ -51,14 +72,14 @@ class TenantRequests {
     if (this.draws.writes[k]) {
       const store = this.draws.tenants[k];
       const j = this.notesPerStore + this.written[store];
-      this.pending = { texts: [noteText(this.workload, store, j)], ts: [BigInt(noteTs(j))], count: 1 };
+      this.pending = { text: noteText(this.workload, store, j), ts: BigInt(noteTs(j)) };
     }
   }
 
   serve(k) {
     const db = this.cache.visit(this.draws.tenants[k]);
     if (this.draws.writes[k]) {
-      this.ops.put(db, this.pending);
+      this.ops.write(db, this.pending.text, this.pending.ts);
       return this.cache.lastHit ? KIND.WRITE_HIT : KIND.WRITE_MISS;
     }
     this.answer = this.ops.count(db);
@@ -116,44 +137,47 @@ function requireNumber(req, field, ok) {
   return v;
 }
 
-/** One traffic run (protocol.md "traffic"): the open loop's kinds as a string of codes and its latencies. */
+/** One traffic run (protocol.md "traffic") over the parent's schedules: its open loop as histograms by request kind. */
 async function traffic(loops, req) {
   const ops = loops.requireEngine();
   const root = requireString(req, 'root');
   const workload = requireWorkload(req);
   const stores = requireNumber(req, 'stores', (v) => Number.isSafeInteger(v) && v >= 1);
   const open = requireNumber(req, 'open', (v) => Number.isSafeInteger(v) && v >= 1);
-  const readShare = requireNumber(req, 'readShare', (v) => v >= 0 && v <= 1);
-  const seed = requireNumber(req, 'seed', Number.isSafeInteger);
   const closedMs = requireNumber(req, 'closedMs', (v) => Number.isSafeInteger(v) && v >= 1);
   const load = requireNumber(req, 'load', (v) => v > 0);
   const seconds = requireNumber(req, 'seconds', (v) => v > 0);
-  const maxRequests = requireNumber(req, 'maxRequests', (v) => Number.isSafeInteger(v) && v >= 1);
+  const leastRequests = requireNumber(req, 'leastRequests', (v) => Number.isSafeInteger(v) && v >= 0);
+  const closedDraws = decodeSchedule(req, 'closedSchedule');
+  const openDraws = decodeSchedule(req, 'schedule');
   const check = req.check !== false;
   const wallStart = process.hrtime.bigint();
   await makeTrafficStores(loops, root, workload, stores);
   send({ type: 'progress', op: 'traffic', done: 1, total: 3 });
   const requests = new TenantRequests(loops, ops, root, workload, stores, open, loops.settleAfterClose === true);
   try {
-    const closedMost = Math.min(CLOSED_MOST, Math.max(1000, closedMs * 1000));
-    requests.use(drawRequests(stores, readShare, -seed, closedMost));
-    const closed = await closedLoop(systemClock, requests, closedMost, BigInt(closedMs) * 1_000_000n);
+    requests.use(closedDraws);
+    const closed = await closedLoop(systemClock, requests, closedDraws.tenants.length, BigInt(closedMs) * 1_000_000n);
     send({ type: 'progress', op: 'traffic', done: 2, total: 3 });
     const closedPerS = secondHalfPerS(closed);
     const rate = load * closedPerS;
-    const n = Math.max(1, Math.min(maxRequests, Math.round(rate * seconds)));
-    requests.use(drawRequests(stores, readShare, seed, n));
+    const n = Math.max(1, Math.min(openDraws.tenants.length, Math.max(leastRequests, Math.round(rate * seconds))));
+    requests.use(openDraws);
     const { hits, misses, evictions } = requests.cache;
     const writtenBefore = Int32Array.from(requests.written);
-    const s = await openLoop(systemClock, requests, n, rate);
+    const runtime = watchRuntime();
+    const s = await openLoop(systemClock, requests, n, rate, trafficSamples());
+    const work = await runtime.stop();
     let writes = 0;
     for (let i = 0; i < stores; i++) writes += requests.written[i] - writtenBefore[i];
     const answer = {
-      startMs: s.startMs, loopWallNs: s.wallNs, askedPerS: s.askedPerS, reachedPerS: reachedPerS(s), requests: s.served,
+      startMs: s.startMs, loopWallNs: s.wallNs, busyNs: s.busyNs, askedPerS: s.askedPerS, reachedPerS: reachedPerS(s),
+      utilization: utilization(s), requests: s.served,
       hits: requests.cache.hits - hits, misses: requests.cache.misses - misses,
       evictions: requests.cache.evictions - evictions, writes, checked: check,
       closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
-      samples: { kinds: Array.from(s.kinds.subarray(0, s.served)).join(''), latency: Array.from(s.latencyNs.subarray(0, s.served)) },
+      histograms: { latency: s.latency.map(encode), service: s.service.map(encode), wakeLateness: encode(s.wakeLateness) },
+      runtime: work,
     };
     if (check) await requests.checkAll();
     answer.wallNs = Number(process.hrtime.bigint() - wallStart);
@@ -163,14 +187,47 @@ async function traffic(loops, req) {
   }
 }
 
+/**
+ * The runtime's own work during the open loop: V8's garbage collections (their pauses, from the gc performance entries)
+ * and the event loop's delay (perf_hooks' histogram, 1 ms resolution: how long a timer waited behind the loop's spin
+ * and the engine's synchronous calls).
+ */
+function watchRuntime() {
+  let gcMs = 0;
+  let gcCount = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      gcCount++;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  return {
+    async stop() {
+      delay.disable();
+      await new Promise((resolve) => setImmediate(resolve)); // the observer's entries arrive on the event loop
+      observer.disconnect();
+      const count = delay.count ?? 0;
+      return {
+        gcMs, gcCount,
+        loopDelayP99Ms: count > 0 || delay.max > 0 ? delay.percentile(99) / 1e6 : 0,
+        loopDelayMaxMs: delay.max > 0 ? delay.max / 1e6 : 0,
+      };
+    },
+  };
+}
+
 /** Store 0 created through the engine with the workload's notes, stores 1..N-1 copies of its files. */
 async function makeTrafficStores(loops, root, workload, stores) {
   const ops = loops.requireEngine();
   fs.mkdirSync(root, { recursive: true });
   ops.create(loops.storeDir(root, 0), loops.storeFile(root, 0), buildNotes(workload, 0));
   await settle(); // libsql's connection is released only once its statements are collected
+  // synced: a tenant's store is on disk before its first request, so no commit of the loops writes back a copy
   const template = storeCopy(loops.storeDir(root, 0));
-  for (let i = 1; i < stores; i++) template.writeTo(loops.storeDir(root, i));
+  for (let i = 1; i < stores; i++) template.writeSyncedTo(loops.storeDir(root, i));
 }
 
 module.exports = traffic;

@@ -152,6 +152,55 @@ class GateTest {
                 .singleElement().satisfies(x -> assertThat(x.detail()).contains("setting mmap-threshold was not run"));
     }
 
+    /** A run of the given phases (its run line says which, and the statistics of those it left out). */
+    private static RunResults runOfPhases(String phasesAsked, List<String> measured, String... more) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode run = storebench.results.ResultsFile.line("run")
+                .put("workload", "large").put("stores", 20).put("hold", 20).put("phasesAsked", phasesAsked);
+        run.putArray("engines").add("sqlite");
+        run.putArray("settings").add("default");
+        measured.forEach(run.withArray("phases")::add);
+        Phases.ALL.stream().filter(p -> !measured.contains(p.id())).forEach(p -> p.stats().forEach(st ->
+                run.with(RunResults.NOT_ASKED).withArray(p.id()).add(st.id())));
+        List<com.fasterxml.jackson.databind.JsonNode> lines = new java.util.ArrayList<>(List.of(run));
+        for (String l : more) {
+            lines.add(storebench.results.ResultsFile.JSON.readTree(l));
+        }
+        return new RunResults(lines, null);
+    }
+
+    @Test
+    void aRuleOnAPhaseNotAskedForIsNotEvaluatedSayingSoNotBlamingAnotherPhasesFailure() throws IOException {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n"
+                + "    max: {oqc_ms: 5}\n", "t.yaml", KNOWN);
+        RunResults run = runOfPhases("capacity", List.of("capacity"), "{\"kind\":\"status\",\"engine\":\"sqlite\","
+                + "\"setting\":\"default\",\"status\":\"failed\",\"phase\":\"capacity\",\"reason\":\"capacity"
+                + " failed: the disk filled\"}");
+
+        assertThat(Gate.evaluate(t, run, Optional.empty())).singleElement().satisfies(v -> {
+            assertThat(v.status()).isEqualTo(Status.NOT_EVALUATED);
+            assertThat(v.detail()).isEqualTo("no oqc_ms figure for sqlite under default: its phase openruns was not"
+                    + " asked for (bench.phases=capacity)");
+        });
+    }
+
+    @Test
+    void aRunOfPhasesNoRuleCoversHasNothingToJudgeNamingThePhases() throws IOException {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n"
+                + "    max: {oqc_ms: 5}\n", "t.yaml", KNOWN);
+        RunResults capacity = runOfPhases("capacity", List.of("capacity"), "{\"kind\":\"stat\",\"engine\":"
+                + "\"sqlite\",\"setting\":\"default\",\"workload\":\"large\",\"stat\":\"capacity_stores\","
+                + "\"value\":40}");
+        List<Verdict> verdicts = Gate.evaluate(t, capacity, Optional.empty());
+        assertThat(verdicts).noneMatch(v -> v.status() != Status.NOT_EVALUATED);
+
+        assertThat(Gate.nothingToJudge(verdicts, "t.yaml", capacity)).contains("nothing to judge for these phases:"
+                + " capacity (t.yaml has no rule on their statistics for sqlite under default)");
+
+        // a rule on a phase the run measured, not evaluated (its figure missing): that is no "nothing to judge"
+        RunResults openRuns = runOfPhases("openRuns", List.of("openruns"));
+        assertThat(Gate.nothingToJudge(Gate.evaluate(t, openRuns, Optional.empty()), "t.yaml", openRuns)).isEmpty();
+    }
+
     @Test
     void missingFigureOfAFailedTrialIsNotEvaluatedWithItsReason() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n"

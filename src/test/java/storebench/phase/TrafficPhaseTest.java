@@ -32,33 +32,49 @@ class TrafficPhaseTest {
     }
 
     @Test
+    void aDurationThatIsNoNumberIsRefusedWithItsValidRangeNotTheParsersWords() {
+        assertThatThrownBy(() -> TrafficPhase.SECONDS.read("abc")).hasMessage("bench.trafficSeconds='abc' is not"
+                + " valid: give a number of seconds above 0, at most 3,600");
+    }
+
+    @Test
     void itIsRegisteredBeforeCapacityWithTheIssuesRowsInOrder() {
         assertThat(Phases.ALL).containsSubsequence(Phases.COLD, Phases.TRAFFIC, Phases.CAPACITY_PER_PROCESS);
         assertThat(Phases.ALL.get(Phases.ALL.size() - 1)).isSameAs(Phases.CAPACITY_PER_PROCESS);
-        assertThat(Phases.TRAFFIC.stats()).extracting(Stat::id).containsExactly("traffic_reached_per_s",
-                "traffic_asked_per_s", "traffic_hit_rate", "traffic_hit_p50_ms", "traffic_hit_p99_ms",
-                "traffic_hit_p999_ms", "traffic_miss_p50_ms", "traffic_miss_p99_ms", "traffic_miss_p999_ms",
-                "traffic_write_p50_ms", "traffic_write_p99_ms", "traffic_write_p999_ms", "traffic_all_p50_ms",
-                "traffic_all_p99_ms", "traffic_all_p999_ms");
+        assertThat(Phases.TRAFFIC.stats()).extracting(Stat::id).startsWith("traffic_reached_per_s",
+                "traffic_asked_per_s", "traffic_hit_rate", "traffic_utilization", "traffic_hit_p50_ms",
+                "traffic_hit_p99_ms", "traffic_hit_p999_ms", "traffic_hit_mean_ms", "traffic_miss_p50_ms")
+                .containsSubsequence("traffic_all_p50_ms", "traffic_all_p99_ms", "traffic_all_p999_ms",
+                        "traffic_all_mean_ms", "traffic_hit_service_p50_ms", "traffic_hit_service_p99_ms",
+                        "traffic_hit_service_p999_ms", "traffic_hit_service_mean_ms")
+                .endsWith("traffic_all_service_mean_ms", "traffic_wake_p99_ms", "traffic_wake_max_ms", "traffic_gc_ms",
+                        "traffic_jit_ms", "traffic_loop_delay_p99_ms")
+                .doesNotHaveDuplicates();
         assertThat(Phases.TRAFFIC.stats()).allMatch(Stat::hasSpread);
-        // a run without misses (N <= K) or without writes (a mix of 1) misses none of its rows
-        assertThat(List.of(TrafficPhase.MISS_P99_MS, TrafficPhase.WRITE_P99_MS)).allMatch(Stat::optional);
-        assertThat(List.of(TrafficPhase.HIT_P99_MS, TrafficPhase.ALL_P99_MS)).noneMatch(Stat::optional);
+        // a run without misses (N <= K), writes (a mix of 1) or reads (0), or too few for a p99.9, misses none of its
+        // rows; every request's p50 and p99 are always there
+        assertThat(List.of(TrafficPhase.MISS_P99_MS, TrafficPhase.WRITE_P99_MS, TrafficPhase.HIT_P99_MS,
+                TrafficPhase.ALL_P999_MS, TrafficPhase.ALL.service().p999())).allMatch(Stat::optional);
+        assertThat(List.of(TrafficPhase.ALL_P50_MS, TrafficPhase.ALL_P99_MS, TrafficPhase.ALL.service().p99(),
+                TrafficPhase.UTILIZATION)).noneMatch(Stat::optional);
         assertThat(Phases.TRAFFIC.steps()).extracting(Phase.Step::op).containsExactly("trafficwarmup",
                 TrafficAnswer.OP);
     }
 
     @Test
-    void underTheTableItSaysTheRequestsAndSecondsOfItsRunsAndWhatItsP99RestsOn() throws Exception {
+    void underTheTableItSaysTheRequestsTheUtilizationAndWhatEachP999RestsOnOrThatItHasTooFew() throws Exception {
         List<JsonNode> lines = List.of(line(1, 12_000, 5.0), line(2, 9_800, 5.1), line(3, 15_000, 4.9),
                 Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"lmdb\",\"setting\":\"default\","
                         + "\"phase\":\"traffic\",\"visited\":0}"));
         RunResults results = new RunResults(lines, null);
 
         assertThat(Phases.TRAFFIC.notes(results, "sqlite", "default")).containsExactly("traffic: 3 runs, 36,800"
-                + " requests in 15.0 s of open loop (1,500 writes, 600 stores closed to open others, 100 open at"
-                + " most); the smallest run's p99 rests on its 98 slowest requests, its p99.9 on 9; every store's"
-                + " count checked after each run.");
+                + " requests in 15.0 s of open loop (tenants drawn from `zipf`, 1,500 writes, 600 stores closed to open"
+                + " others, 100 open at most); utilization reached 0.68-0.72 at a load of 0.70 asked; every store's"
+                + " count checked after each run.", "traffic: the smallest run's p99.9 rests on its slowest reads of an"
+                + " open store 17, reads that opened their store 12.", "traffic: p99.9 left out, too few requests:"
+                + " writes (500 in the smallest run); it needs 10,000 (ten beyond it; bench.trafficPerKind sizes the"
+                + " loop).");
         assertThat(Phases.TRAFFIC.notes(results, "lmdb", "default")).as("a line without a run's figures").isEmpty();
     }
 
@@ -77,7 +93,7 @@ class TrafficPhaseTest {
 
         List<storebench.results.Curve> curves = Phases.TRAFFIC.curves(results, List.of("sqlite", "lmdb"), "default");
 
-        assertThat(curves).hasSize(1);
+        assertThat(curves).as("latency; no service-time curve without its figures").hasSize(1);
         assertThat(curves.get(0).series()).containsOnlyKeys("lmdb");
         List<double[]> points = curves.get(0).series().get("lmdb");
         assertThat(points).extracting(p -> p[1]).containsExactly(0.2, 4.0, 30.0);
@@ -89,7 +105,9 @@ class TrafficPhaseTest {
     private static JsonNode line(int run, long requests, double seconds) throws Exception {
         return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\",\"phase\":"
                 + "\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + requests + ",\"reachedPerS\":1,\"seconds\":"
-                + seconds + ",\"writes\":500,\"evictions\":200,\"open\":100}");
+                + seconds + ",\"writes\":500,\"evictions\":200,\"open\":100,\"load\":0.7,\"dist\":\"zipf\","
+                + "\"utilization\":" + (0.66 + 0.02 * run) + ",\"kinds\":{\"hit\":" + (requests + 8_000) + ",\"miss\":"
+                + (12_000 + run * 100) + ",\"write\":500}}");
     }
 
     @Test

@@ -76,6 +76,26 @@ class BenchOptionsTest {
     }
 
     @Test
+    void aTrafficCacheLargerThanAnEngineHoldsOpenIsRefusedBeforeAnythingNamingTheLimitAndItsCause() {
+        for (String engine : new String[]{"lmdb", "objectbox"}) {
+            assertThatThrownBy(() -> only("bench.engines", "sqlite," + engine, "bench.phases", "traffic",
+                    "bench.trafficOpen", "1100"))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("bench.trafficOpen=1,100 is more stores than " + engine + " holds open in"
+                            + " one process: at most 1,000 (")
+                    .hasMessageContaining("PTHREAD_KEYS_MAX")
+                    .hasMessageEndingWith("give bench.trafficOpen=1,000 or fewer, or leave " + engine + " out of"
+                            + " bench.engines");
+        }
+        assertThat(only("bench.engines", "lmdb", "bench.phases", "traffic", "bench.trafficOpen", "1000")
+                .option(storebench.phase.TrafficPhase.OPEN)).isEqualTo(1000);
+        assertThat(only("bench.engines", "sqlite", "bench.phases", "traffic", "bench.trafficOpen", "1100")
+                .option(storebench.phase.TrafficPhase.OPEN)).as("no limit known").isEqualTo(1100);
+        assertThat(only("bench.engines", "lmdb", "bench.phases", "reference", "bench.trafficOpen", "1100").engines)
+                .as("a run without the traffic phase does not use it").hasSize(1);
+    }
+
+    @Test
     void threadsAreWorkerCountsWithStatisticsInAscendingOrder() {
         assertThat(with("bench.threads", "4, 1,8,4").option(ConcurrencyPhase.WORKERS)).containsExactly(1, 4, 8);
         for (String bad : new String[]{"3", "two", "1,16", ""}) {

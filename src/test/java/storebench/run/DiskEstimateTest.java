@@ -66,6 +66,23 @@ class DiskEstimateTest {
     }
 
     @Test
+    void theEstimateCountsTheTrafficPhasesCopiesBesideThePool() {
+        var sqlite = Engines.of("sqlite");
+        BenchOptions traffic = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.stores", "20",
+                "bench.phases", "reference,traffic"));
+        BenchOptions reference = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.stores", "20",
+                "bench.phases", "reference"));
+        assertThat(DiskEstimate.ownStores(traffic)).as("a run's N copies of a created store").isEqualTo(20);
+        assertThat(DiskEstimate.ownStores(reference)).isZero();
+
+        long store = sqlite.diskEstimateBytes(Workload.LARGE);
+        assertThat(DiskEstimate.peakBytes(List.of(sqlite), 1, Workload.LARGE, 20, false, 0, 20))
+                .as("the pool and its copies, on the root at once").isEqualTo(20 * store + 20 * store);
+        assertThat(DiskEstimate.peakBytes(List.of(sqlite), 2, Workload.LARGE, 20, true, 0, 20))
+                .as("every kept pool, and one trial's copies at a time").isEqualTo(2 * 20 * store + 20 * store);
+    }
+
+    @Test
     void rocksDbsEstimateGrowsWithItsOpensOthersDoNot() {
         var rocksdb = Engines.of("rocksdb");
         var sqlite = Engines.of("sqlite");

@@ -142,6 +142,19 @@ class RunFolderTest {
     }
 
     @Test
+    void anOutputFolderOnAFileSystemThatMakesNoFilesIsSaidToBeNotWritable() throws Exception {
+        // /proc refuses a new file with ENOENT, in a folder that exists
+        Path out = Path.of("/proc/storebench-out-" + ProcessHandle.current().pid());
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc")) && !Files.exists(out));
+        Map<String, String> p = new HashMap<>(Map.of("bench.projectDir", PROJECT.toString()));
+
+        assertThatThrownBy(() -> Bench.start(SmallRuns.options(out, tmp.resolve("root"), p), QUIET))
+                .hasMessage("output folder " + out + " cannot be written (/proc is not writable (" + out + ".lock"
+                        + " cannot be created in it)): give -Dbench.out a folder this run can create and write, with"
+                        + " its parent");
+    }
+
+    @Test
     void neverReplacesAFolderBesideTheOutputThatItDidNotWrite() throws Exception {
         Path out = OutputFolder.fresh(tmp.resolve("out"), QUIET);
         Files.writeString(out.resolve(ResultsFile.NAME), "{\"kind\":\"run\"}\n"); // then killed

@@ -127,6 +127,24 @@ class RunPlanTest {
     }
 
     @Test
+    void theTrafficPhasesRunsAreScaledByTheirSecondsOfOpenLoop() {
+        RunPlan hour = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "3600");
+        RunPlan second = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1");
+        RunPlan byDefault = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
+                "bench.runs", "2", "bench.phases", "traffic");
+
+        assertThat(hour.estimateS()).as("two runs of an hour's open loop").isGreaterThan(2 * 3600);
+        assertThat(op(hour, "traffic")).isGreaterThan(3000 * op(second, "traffic") / 2);
+        assertThat(op(byDefault, "traffic")).as("5 s of loop and 1 s of closed step per run, against 1 + 1")
+                .isCloseTo(3 * op(second, "traffic"), offset(0.01 * op(byDefault, "traffic")));
+        assertThat(op(hour, "trafficwarmup")).as("the warm-ups do not grow with the loop")
+                .isEqualTo(op(second, "trafficwarmup"));
+        assertThat(hour.notes()).anyMatch(n -> n.startsWith("bench.trafficSeconds: each traffic run is planned"));
+    }
+
+    @Test
     void phasesLeftOutCostNothingButThePoolIsMadeForTheFirstThatNeedsIt() {
         RunPlan all = plan("bench.engines", "sqlite", "bench.settings", "default");
         RunPlan reads = plan("bench.engines", "sqlite", "bench.settings", "default", "it.test", "StoreLifeBench#read");

@@ -32,6 +32,7 @@ final class SmallRuns {
         p.put("bench.capacityMarginMb", "512");
         p.put("bench.phases", "all"); // the tests pick phases by their selectors, not by it.test
         p.put("bench.trafficSeconds", "0.2"); // the traffic phase's open loop: 5 s per run by default
+        p.put("bench.trafficPerKind", "0"); // and no floor of 10,000 reads and writes a run
         p.putAll(more);
         return BenchOptions.from(p::get, k -> null);
     }

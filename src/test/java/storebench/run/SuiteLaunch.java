@@ -62,6 +62,7 @@ final class SuiteLaunch {
         o.put("bench.trialHeapMb", "64"); // pre-touching 256 MiB costs 1.4 s per trial process here
         o.put("bench.phases", "all"); // the tests pick phases by their selectors, not by it.test
         o.put("bench.trafficSeconds", "0.2"); // the traffic phase's open loop: 5 s per run by default
+        o.put("bench.trafficPerKind", "0"); // and no floor of 10,000 reads and writes a run
         o.put("bench.out", out.toString());
         o.put("bench.root", root.toString());
         return o;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The cost table the plan estimates from is what storebench.tools.Costs makes of the kept runs, never typed by hand. */
 class CostsTest {
@@ -79,11 +80,13 @@ class CostsTest {
         every.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
         every.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:04Z", ",\"run\":1")));
         every.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
+        every.add(line("{\"kind\":\"end\",\"wallMs\":7000,\"at\":\"2026-12-01T00:00:07Z\"}"));
         List<JsonNode> some = new ArrayList<>();
         some.add(line("{\"kind\":\"run\",\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-02T00:00:00Z\",\"at\":\"2026-12-02T00:00:00Z\"}"));
         some.add(line(phase("sqlite", "create", 3000, "2026-12-02T00:00:03Z", "")));
         some.add(line(phase("sqlite", "openrun", 3000, "2026-12-02T00:00:06Z", ",\"run\":1")));
+        some.add(line("{\"kind\":\"end\",\"wallMs\":7000,\"at\":\"2026-12-02T00:00:07Z\"}"));
         // names sorted put the newer run first: the newest is by its start, not its folder
         CostTable table = CostTable.of(Map.of("100/b-every", every, "100/a-some", some));
 
@@ -95,5 +98,33 @@ class CostsTest {
         assertThat(newer.step("read", "readrun")).isEmpty();
         assertThat(older.steps()).as("only the phase the newer run did not measure")
                 .extracting(CostTable.Step::op).containsExactly("readrun");
+    }
+
+    @Test
+    void aKilledRunIsSkippedByNameThoughNewestAndADamagedTimeIsRefusedWithItsLine() throws Exception {
+        List<JsonNode> ended = new ArrayList<>();
+        ended.add(line("{\"kind\":\"run\",\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
+                + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
+        ended.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:02Z", ",\"run\":1")));
+        ended.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:03Z", ",\"run\":2")));
+        ended.add(line("{\"kind\":\"end\",\"wallMs\":4000,\"at\":\"2026-12-01T00:00:04Z\"}"));
+        List<JsonNode> killed = new ArrayList<>(); // kill -9 in its second open run: one of two runs recorded
+        killed.add(line("{\"kind\":\"run\",\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
+                + "\"started\":\"2026-12-03T00:00:00Z\",\"at\":\"2026-12-03T00:00:00Z\"}"));
+        killed.add(line(phase("sqlite", "openrun", 1000, "2026-12-03T00:00:02Z", ",\"run\":1")));
+        List<String> skipped = new ArrayList<>();
+
+        CostTable table = CostTable.of(Map.of("100/ended", ended, "100/killed", killed), skipped::add);
+
+        assertThat(skipped).containsExactly("100/killed: it did not finish (its results.jsonl has no end line: it was"
+                + " killed, or is still running)");
+        assertThat(table.points()).extracting(CostTable.Point::run).containsExactly("100/ended");
+
+        List<JsonNode> damaged = new ArrayList<>(ended);
+        damaged.set(2, line(phase("sqlite", "openrun", 1000, "yesterday", ",\"run\":2")));
+        assertThatThrownBy(() -> CostTable.of(Map.of("100/damaged", damaged)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("100/damaged/results.jsonl: line 3: at 'yesterday' is not a time: give an ISO-8601 instant"
+                        + " in UTC, such as 2026-12-04T23:15:00.123Z");
     }
 }

@@ -210,6 +210,53 @@ class MergeTest {
         assertThat(tmp.resolve("merged-with-the-repositorys").resolve(MarkdownReport.NAME)).exists();
     }
 
+    /** Rewrites a part as a run of the given phases: its run line says them, and it has no line of the others. */
+    private static void onlyPhases(Path dir, List<String> phases) throws Exception {
+        Set<String> leftOut = new java.util.HashSet<>();
+        Phases.ALL.stream().filter(p -> !phases.contains(p.id())).forEach(p -> {
+            leftOut.add(p.id());
+            p.steps().forEach(st -> leftOut.add(st.op()));
+            p.stats().forEach(st -> leftOut.add(st.id()));
+        });
+        StringBuilder text = new StringBuilder();
+        for (JsonNode l : ResultsFile.read(dir.resolve(ResultsFile.NAME))) {
+            ObjectNode line = l.deepCopy();
+            if (line.path("kind").asText().equals("run")) {
+                ArrayNode list = line.putArray("phases");
+                phases.forEach(list::add);
+            } else if (leftOut.contains(line.path("stat").asText()) || line.path("kind").asText().equals("phase")
+                    && leftOut.contains(line.path("phase").asText())) {
+                continue;
+            }
+            text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
+        }
+        Files.writeString(dir.resolve(ResultsFile.NAME), text);
+    }
+
+    @Test
+    void partsOfDifferentPhasesMakeAReportThatReportCheckJudgesCellByCellWithTheirReasons() throws Exception {
+        List<String> measured = new ArrayList<>();
+        for (JsonNode l : ResultsFile.read(whole.resolve(ResultsFile.NAME))) {
+            Phases.find(l.path("stat").asText()).map(st -> Phases.phaseOf(st).id()).filter(p -> !measured.contains(p))
+                    .ifPresent(measured::add);
+        }
+        assertThat(measured).contains(Phases.COLD.id());
+        Path objectbox = objectbox(e -> { });
+        onlyPhases(objectbox, measured);
+        Path sqlite = sqlite(e -> { });
+        onlyPhases(sqlite, measured.stream().filter(p -> !p.equals(Phases.COLD.id())).toList());
+        Path out = tmp.resolve("merged");
+
+        Merge.merge(out, List.of(objectbox, sqlite), thresholds);
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(ReportCheck.run(new String[]{out.toString()}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8))
+                .isZero();
+        assertThat(Files.readString(out.resolve(MarkdownReport.NAME))).contains("SQLite: cold not measured: the part"
+                + " of the merged run that measured it was not asked for that phase (its bench.phases)");
+    }
+
     @Test
     void runsFromTwoMachinesAreShownPerColumnAndTheirRatioIsNotEvaluated() throws Exception {
         Path out = tmp.resolve("merged");

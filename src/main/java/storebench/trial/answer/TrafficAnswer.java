@@ -1,40 +1,95 @@
 package storebench.trial.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.trial.Protocol;
+import org.HdrHistogram.Histogram;
+import storebench.measure.TrafficHistograms;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
 
 /**
- * The answer to {@code traffic}: the closed step (requests served back to back, its wall time, what it served per
- * second in its second half: the engine's own rate, which the rate asked is a share of), the open loop's rate
- * asked and reached, its requests, the cache's hits, misses and evictions and the writes over it, whether every
- * store's count was checked after it, and per request what it met (a TrafficHistograms code) and its latency from its
- * due time, ns; the open loop's wall time and the whole request's (its stores made, both loops, the check).
+ * The answer to {@code traffic} (docs/protocol.md): its closed step, its open loop, what the cache and the writes did
+ * over the open loop, the open loop's requests measured as histograms, and what the runtime did beside them.
+ *
+ * @param wallNs the whole request's: its stores made, both loops, the check
  */
-public record TrafficAnswer(int closedServed, long closedWallNs, double closedPerS, double askedPerS, double reachedPerS, int requests,
-                            long hits, long misses, long evictions, long writes, boolean checked, int[] kinds,
-                            long[] latencyNs, long startMs, long loopWallNs, long wallNs) {
+public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured measured, RuntimeWork runtime,
+                            long wallNs) {
     /** The op this record answers (docs/protocol.md). */
     public static final String OP = "traffic";
 
+    /**
+     * The closed step: requests served back to back, its wall time, and what it served per second in its second half
+     * (the engine's own rate, which the open loop's rate is a share of).
+     */
+    public record Closed(int served, long wallNs, double perS) {
+    }
+
+    /**
+     * The open loop: the rate asked and reached, its requests, when it started (epoch ms), its wall time (from its start
+     * to the last request's end) and the sum of its requests' service times (the engine's busy time), and whether every
+     * store's count was checked after it.
+     */
+    public record Open(double askedPerS, double reachedPerS, int requests, long startMs, long loopWallNs, long busyNs,
+                       boolean checked) {
+        /** The utilization the loop ran at: busy time over wall time. */
+        public double utilization() {
+            return loopWallNs <= 0 ? Double.NaN : (double) busyNs / loopWallNs;
+        }
+    }
+
+    /** Over the open loop: the cache's hits, misses and evictions, and the writes. */
+    public record Cache(long hits, long misses, long evictions, long writes) {
+    }
+
+    /**
+     * The open loop's requests by kind: latency from the due time, service time from the loop's start of the request,
+     * and how late the loop woke for the requests it waited for.
+     */
+    public record Measured(TrafficHistograms latency, TrafficHistograms service, Histogram wakeLateness) {
+    }
+
+    /**
+     * The runtime's own work during the open loop, where the runtime tells it: the collector's pauses (ms, count), the
+     * JIT compilers' time (a JVM) and the event loop's delay (the Node worker: p99 and max, ms).
+     */
+    public record RuntimeWork(double gcMs, long gcCount, OptionalDouble jitMs, OptionalDouble loopDelayP99Ms,
+                              OptionalDouble loopDelayMaxMs) {
+    }
+
     public static TrafficAnswer of(JsonNode answer) {
-        JsonNode samples = answer.path("samples");
-        String codes = samples.path("kinds").asText("");
-        int[] kinds = new int[codes.length()];
-        for (int k = 0; k < kinds.length; k++) {
-            kinds[k] = codes.charAt(k) - '0';
-        }
-        long[] latency = Protocol.toLongs(samples.get("latency"), "samples.latency");
-        if (latency.length != kinds.length) {
-            throw new IllegalArgumentException("a traffic answer has " + kinds.length + " request kinds but "
-                    + latency.length + " latencies");
-        }
         JsonNode closed = answer.path("closed");
-        return new TrafficAnswer(closed.path("served").asInt(), closed.path("wallNs").asLong(),
-                closed.path("perS").asDouble(),
-                answer.path("askedPerS").asDouble(), answer.path("reachedPerS").asDouble(),
-                answer.path("requests").asInt(), answer.path("hits").asLong(), answer.path("misses").asLong(),
-                answer.path("evictions").asLong(), answer.path("writes").asLong(), answer.path("checked").asBoolean(),
-                kinds, latency, answer.path("startMs").asLong(), answer.path("loopWallNs").asLong(),
+        JsonNode h = answer.path("histograms");
+        JsonNode rt = answer.path("runtime");
+        return new TrafficAnswer(
+                new Closed(closed.path("served").asInt(), closed.path("wallNs").asLong(), closed.path("perS").asDouble()),
+                new Open(answer.path("askedPerS").asDouble(), answer.path("reachedPerS").asDouble(),
+                        answer.path("requests").asInt(), answer.path("startMs").asLong(),
+                        answer.path("loopWallNs").asLong(), answer.path("busyNs").asLong(),
+                        answer.path("checked").asBoolean()),
+                new Cache(answer.path("hits").asLong(), answer.path("misses").asLong(), answer.path("evictions").asLong(),
+                        answer.path("writes").asLong()),
+                new Measured(TrafficHistograms.decode(strings(h.path("latency"), "histograms.latency")),
+                        TrafficHistograms.decode(strings(h.path("service"), "histograms.service")),
+                        TrafficHistograms.decode(h.path("wakeLateness").asText(""))),
+                new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
+                        optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs")),
                 answer.path("wallNs").asLong());
+    }
+
+    private static List<String> strings(JsonNode array, String field) {
+        if (!array.isArray()) {
+            throw new IllegalArgumentException("a traffic answer has no array \"" + field + "\"");
+        }
+        List<String> out = new ArrayList<>();
+        array.forEach(e -> out.add(e.asText()));
+        return out;
+    }
+
+    /** A figure the runtime may not tell: absent, or negative (the JVM's "not supported"). */
+    private static OptionalDouble optional(JsonNode node, String field) {
+        return node.has(field) && node.path(field).asDouble(-1) >= 0 ? OptionalDouble.of(node.path(field).asDouble())
+                : OptionalDouble.empty();
     }
 }

@@ -1,6 +1,8 @@
 package storebench.trial.child;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -9,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A closed store's files, read once into memory, written out as new stores: the capacity phase's stores. Creating
+ * A closed store's files, read once into memory, written out as new stores: the capacity and traffic phases' stores. Creating
  * 20,000 stores through the engine (each with its commits' syncs) was most of that phase's time, and it measures
  * holding stores open, not creating them. The template is read right after the engine created and closed it, before
  * anything opened it again, so every copy is the store the engine wrote, byte for byte. Writing never replaces a
@@ -57,6 +59,27 @@ final class StoreCopy {
         for (int k = 0; k < names.size(); k++) {
             Files.write(dir.resolve(names.get(k)), contents.get(k), StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE);
+        }
+    }
+
+    /**
+     * The same, each file synced before it is closed: a copy that a store's first commit must not write back (the
+     * traffic phase's, under the engines' synced commits).
+     */
+    void writeSyncedTo(Path dir) throws IOException {
+        Files.createDirectory(dir);
+        for (Path d : dirs) {
+            Files.createDirectory(dir.resolve(d));
+        }
+        for (int k = 0; k < names.size(); k++) {
+            try (FileChannel out = FileChannel.open(dir.resolve(names.get(k)), StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE)) {
+                ByteBuffer bytes = ByteBuffer.wrap(contents.get(k));
+                while (bytes.hasRemaining()) {
+                    out.write(bytes);
+                }
+                out.force(true);
+            }
         }
     }
 

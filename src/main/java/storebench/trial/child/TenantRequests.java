@@ -8,14 +8,15 @@ import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
 import storebench.trial.child.traffic.StoreCache;
-import storebench.trial.child.traffic.TrafficDraws;
+import storebench.trial.traffic.TrafficDraws;
 
 import java.nio.file.Path;
 
 /**
  * A traffic run's requests to the pool's stores, through a cache of open stores: a read is the count query, checked
  * after its span against W plus the writes its store has received; a write is one new note of the workload's shape
- * (note W + w of its store, w the writes before it, id W + w + 1) appended in a transaction of its own. The note is built in
+ * (note W + w of its store, w the writes before it, id W + w + 1), the engine's single-row write
+ * ({@link OpenStore#write}: one statement, one transaction). The note is built in
  * {@link #prepare}, before the request is due, so the timed span holds the engine's work and the cache's (a miss opens,
  * and where the cache is full first closes the least recently used store).
  */
@@ -28,7 +29,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     /** The writes each store has received, committed. */
     private final int[] written;
     private TrafficDraws draws;
-    private final Note[] pending = new Note[1];
+    private Note pending;
     /** The pending note's id: the store's notes before it, plus one. */
     private long pendingId;
     private long answer;
@@ -61,7 +62,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
         if (draws.writes[k]) {
             int store = draws.tenants[k];
             int j = workload.notesPerStore() + written[store];
-            pending[0] = new Note(workload.text(store, j), Workload.ts(j));
+            pending = new Note(workload.text(store, j), Workload.ts(j));
             pendingId = j + 1L;
         }
     }
@@ -70,7 +71,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     public int serve(int k) throws Exception {
         OpenStore store = cache.visit(draws.tenants[k]);
         if (draws.writes[k]) {
-            store.append(pendingId, pending);
+            store.write(pendingId, pending);
             return cache.lastWasHit() ? TrafficHistograms.WRITE_HIT : TrafficHistograms.WRITE_MISS;
         }
         answer = store.count();
@@ -82,7 +83,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
         int store = draws.tenants[k];
         if (draws.writes[k]) {
             written[store]++;
-            pending[0] = null;
+            pending = null;
         } else if (answer != expected(store)) {
             throw new CountMismatch(engineId, store, dirs[store], expected(store), answer);
         }

@@ -6,45 +6,74 @@ import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
 import storebench.trial.child.traffic.StoreCache;
-import storebench.trial.child.traffic.TrafficDraws;
 import storebench.trial.child.traffic.TrafficSamples;
+import storebench.trial.traffic.TrafficDraws;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * One traffic run in a JVM trial process (docs/protocol.md, op {@code traffic}): its stores made as copies of one
- * created store, then, through one {@link TenantRequests} (a cache of K open stores), a closed step that measures what
- * the engine serves back to back and leaves the cache warm, then the open loop at {@code load} times its rate (its second half's) for
- * {@code seconds}, then every store's count checked. The Node worker's twin is lib/ops/traffic.js.
+ * created store and synced, then, through one {@link TenantRequests} (a cache of K open stores), a closed step over the
+ * parent's closed schedule that measures what the engine serves back to back and leaves the cache warm, then the open
+ * loop over the parent's open schedule at {@code load} times that rate (its second half's), for {@code seconds} or the
+ * schedule's first {@code leastRequests}, whichever is more, then every store's count checked. The Node worker's twin
+ * is lib/ops/traffic.js.
  */
 final class TrafficLoop {
-    /** What a traffic request asks (docs/protocol.md). */
-    record Asked(int stores, int open, double readShare, long seed, long closedMs, double load, double seconds,
-                 int maxRequests, boolean check) {
+    /** What a traffic request asks (docs/protocol.md): the schedules are the parent's draws. */
+    record Asked(int stores, int open, TrafficDraws closedDraws, TrafficDraws openDraws, int leastRequests,
+                 long closedMs, double load, double seconds, boolean check) {
         Asked {
             if (stores < 1 || open < 1) {
                 throw new IllegalArgumentException("traffic needs \"stores\" >= 1 and \"open\" >= 1, not " + stores
                         + " and " + open);
             }
-            if (!(readShare >= 0 && readShare <= 1) || !(load > 0) || !(seconds > 0) || closedMs < 1
-                    || maxRequests < 1) {
-                throw new IllegalArgumentException("traffic needs \"readShare\" in [0, 1], \"load\" > 0, \"seconds\""
-                        + " > 0, \"closedMs\" >= 1 and \"maxRequests\" >= 1");
+            if (!(load > 0) || !(seconds > 0) || closedMs < 1 || leastRequests < 0 || closedDraws.requests() < 1
+                    || openDraws.requests() < 1) {
+                throw new IllegalArgumentException("traffic needs \"load\" > 0, \"seconds\" > 0, \"closedMs\" >= 1,"
+                        + " \"leastRequests\" >= 0 and a request or more in each schedule");
             }
+        }
+
+        /** The open loop's length at {@code rate}: its seconds' requests or its least, within the schedule. */
+        int openRequests(double rate) {
+            long bySeconds = Math.round(rate * seconds);
+            return (int) Math.max(1, Math.min(openDraws.requests(), Math.max(leastRequests, bySeconds)));
         }
     }
 
     /**
      * The run: the closed step's requests and wall time, the open loop's samples, the cache's hits, misses and
-     * evictions and the writes over the open loop, and whether every store's count was checked after it.
+     * evictions and the writes over the open loop, whether every store's count was checked after it, and what the
+     * runtime did beside the open loop (its collectors' pauses and its JIT compilers' time).
      */
     record Ran(int closedServed, long closedWallNs, double closedPerS, TrafficSamples open, long hits, long misses,
-               long evictions, int writes, boolean checked) {
+               long evictions, int writes, boolean checked, RuntimeWork runtime) {
     }
 
-    /** The most requests the closed step draws: 1,000 a millisecond of it, more than any engine serves here. */
-    static final int CLOSED_MOST = 1_000_000;
+    /** The JVM's own work during the open loop: garbage collections (their time and count) and JIT compilation. */
+    record RuntimeWork(long gcMs, long gcCount, long jitMs) {
+        static RuntimeWork now() {
+            long ms = 0;
+            long count = 0;
+            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+                ms += Math.max(0, gc.getCollectionTime());
+                count += Math.max(0, gc.getCollectionCount());
+            }
+            CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+            long jitMs = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+            return new RuntimeWork(ms, count, jitMs);
+        }
+
+        RuntimeWork since(RuntimeWork before) {
+            return new RuntimeWork(gcMs - before.gcMs, gcCount - before.gcCount,
+                    jitMs < 0 || before.jitMs < 0 ? -1 : jitMs - before.jitMs);
+        }
+    }
 
     private final String engineId;
     private final Engine engine;
@@ -54,27 +83,28 @@ final class TrafficLoop {
         this.engine = engine;
     }
 
-    /** Run {@code a.seed()}: its stores made under {@code root} (which holds none yet), its loops, its check. */
+    /** Runs {@code a}: its stores made under {@code root} (which holds none yet), its loops, its check. */
     Ran run(Path root, Workload workload, Asked a, Runnable progress) throws Exception {
         makeStores(root, workload, a.stores());
         progress.run();
         try (TenantRequests requests = new TenantRequests(engineId, engine, root, workload, a.stores(), a.open())) {
             OpenLoop loop = new OpenLoop(OpenLoop.SYSTEM);
-            // the closed step draws from seed -r, so that the open loop's requests are run r's whatever it served
-            int closedMost = (int) Math.min(CLOSED_MOST, Math.max(1_000, a.closedMs() * 1_000));
-            requests.use(TrafficDraws.draw(a.stores(), a.readShare(), -a.seed(), closedMost));
-            TrafficSamples closed = loop.closed(requests, closedMost, a.closedMs() * 1_000_000L, done -> { });
+            requests.use(a.closedDraws());
+            int closedMost = a.closedDraws().requests();
+            TrafficSamples closed = loop.closed(requests, closedMost, a.closedMs() * 1_000_000L,
+                    TrafficSamples.keepingEach(closedMost), done -> { });
             progress.run();
             double closedPerS = secondHalfPerS(closed);
             double rate = a.load() * closedPerS;
-            int n = (int) Math.max(1, Math.min(a.maxRequests(), Math.round(rate * a.seconds())));
-            TrafficDraws draws = TrafficDraws.draw(a.stores(), a.readShare(), a.seed(), n);
-            requests.use(draws);
+            int n = a.openRequests(rate);
+            requests.use(a.openDraws());
             StoreCache<OpenStore> cache = requests.cache();
             StoreCache.Counts before = cache.counts();
             int[] writtenBefore = requests.written();
+            RuntimeWork runtimeBefore = RuntimeWork.now();
             // no progress line inside the loop: the pipe's write would count in the latencies after it
-            TrafficSamples open = loop.open(requests, n, rate, done -> { });
+            TrafficSamples open = loop.open(requests, n, rate, TrafficSamples.histograms(), done -> { });
+            RuntimeWork runtime = RuntimeWork.now().since(runtimeBefore);
             int writes = 0;
             int[] written = requests.written();
             for (int i = 0; i < written.length; i++) {
@@ -82,7 +112,7 @@ final class TrafficLoop {
             }
             StoreCache.Counts during = cache.counts().minus(before);
             Ran ran = new Ran(closed.served, closed.wallNs, closedPerS, open, during.hits(), during.misses(),
-                    during.evictions(), writes, a.check());
+                    during.evictions(), writes, a.check(), runtime);
             if (a.check()) {
                 requests.checkAll();
             }
@@ -104,7 +134,10 @@ final class TrafficLoop {
         return ns <= 0 ? closed.reachedPerS() : (closed.served - from) * 1e9 / ns;
     }
 
-    /** Store 0 created through the engine with the workload's notes, stores 1..N-1 copies of its files. */
+    /**
+     * Store 0 created through the engine with the workload's notes, stores 1..N-1 copies of its files, every copy
+     * synced: a tenant's store is on disk before its first request, so no commit of the loops writes back a copy.
+     */
     private void makeStores(Path root, Workload workload, int stores) throws Exception {
         Path first = StoreLayout.storeDir(root, 0);
         Files.createDirectories(root);
@@ -114,7 +147,7 @@ final class TrafficLoop {
         }
         StoreCopy template = StoreCopy.of(first);
         for (int i = 1; i < stores; i++) {
-            template.writeTo(StoreLayout.storeDir(root, i));
+            template.writeSyncedTo(StoreLayout.storeDir(root, i));
         }
     }
 }

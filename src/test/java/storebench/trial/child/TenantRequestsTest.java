@@ -6,7 +6,7 @@ import storebench.engine.Note;
 import storebench.measure.TrafficHistograms;
 import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
-import storebench.trial.child.traffic.TrafficDraws;
+import storebench.trial.traffic.TrafficDraws;
 import storebench.trial.child.traffic.TrafficSamples;
 
 import java.nio.file.Path;
@@ -34,7 +34,8 @@ class TenantRequestsTest {
 
     private TrafficSamples serve(TenantRequests requests, TrafficDraws draws) throws Exception {
         requests.use(draws);
-        return new OpenLoop(OpenLoop.SYSTEM).closed(requests, draws.requests(), Long.MAX_VALUE, done ->
+        return new OpenLoop(OpenLoop.SYSTEM).closed(requests, draws.requests(), Long.MAX_VALUE,
+                TrafficSamples.keepingEach(draws.requests()), done ->
                 assertThat(engine.openStores).as("stores open after request %d", done).isLessThanOrEqualTo(OPEN));
     }
 
@@ -56,7 +57,7 @@ class TenantRequestsTest {
                 assertThat(notes.get(10).ts).isEqualTo(Workload.BASE_TS + 10);
             }
         }
-        TrafficHistograms h = TrafficHistograms.of(s.kinds, s.latencyNs, s.served);
+        TrafficHistograms h = s.latency;
         assertThat(h.count(TrafficHistograms.WRITE_HIT) + h.count(TrafficHistograms.WRITE_MISS))
                 .isEqualTo(IntStream.of(written).sum());
         assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT))

@@ -10,7 +10,7 @@ import storebench.model.Setting;
 import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
-import storebench.trial.child.traffic.TrafficDraws;
+import storebench.trial.traffic.TrafficDraws;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,8 @@ class TrafficLoopTest {
             engines++;
             Engine engine = e.newEngine(Setting.DEFAULT);
             Path root = tmp.resolve(e.id());
-            TrafficLoop.Asked asked = new TrafficLoop.Asked(STORES, 5, 0.5, 1, 200, 0.5, 0.3, 100_000, true);
+            TrafficLoop.Asked asked = new TrafficLoop.Asked(STORES, 5, TrafficDraws.draw(STORES, 0.5, -1, 20_000),
+                    TrafficDraws.draw(STORES, 0.5, 1, 100_000), 0, 200, 0.5, 0.3, true);
             TrafficLoop.Ran ran = new TrafficLoop(e.id(), engine).run(root, Workload.SMALL, asked, () -> { });
 
             assertThat(ran.checked()).isTrue();
@@ -48,7 +49,10 @@ class TrafficLoopTest {
             assertThat(n).as(e.id()).isEqualTo(Math.max(1, Math.round(ran.open().askedPerS * 0.3)));
             TrafficDraws draws = TrafficDraws.draw(STORES, 0.5, 1, n);
             assertThat(ran.writes()).as(e.id()).isEqualTo(IntStream.of(draws.writesPerStore(STORES)).sum());
-            TrafficHistograms h = TrafficHistograms.of(ran.open().kinds, ran.open().latencyNs, n);
+            TrafficHistograms h = ran.open().latency;
+            assertThat(ran.open().service.requests()).isEqualTo(n);
+            assertThat(ran.open().utilization()).as(e.id()).isBetween(0.0, 1.0);
+            assertThat(ran.runtime().gcMs()).isNotNegative();
             assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT)).isEqualTo(ran.hits());
             assertThat(ran.hits() + ran.misses()).isEqualTo(n);
             assertThat(ran.misses()).as(e.id() + ": thirty tenants over five open stores miss").isPositive();
@@ -70,9 +74,22 @@ class TrafficLoopTest {
 
     @Test
     void refusesARequestWithoutItsFigures() {
-        assertThatThrownBy(() -> new TrafficLoop.Asked(0, 5, 0.5, 1, 200, 0.5, 1, 10, true))
+        TrafficDraws some = TrafficDraws.draw(10, 0.5, 1, 10);
+        assertThatThrownBy(() -> new TrafficLoop.Asked(0, 5, some, some, 0, 200, 0.5, 1, true))
                 .hasMessageContaining("\"stores\" >= 1");
-        assertThatThrownBy(() -> new TrafficLoop.Asked(10, 5, 1.5, 1, 200, 0.5, 1, 10, true))
-                .hasMessageContaining("\"readShare\" in [0, 1]");
+        assertThatThrownBy(() -> new TrafficLoop.Asked(10, 5, some, some, 0, 200, 0, 1, true))
+                .hasMessageContaining("\"load\" > 0");
+    }
+
+    @Test
+    void theOpenLoopServesItsSecondsOrItsLeastRequestsWhicheverIsMoreWithinItsSchedule() {
+        TrafficDraws closed = TrafficDraws.draw(10, 0.5, -1, 10);
+        TrafficDraws open = TrafficDraws.draw(10, 0.5, 1, 5_000);
+        assertThat(new TrafficLoop.Asked(10, 5, closed, open, 0, 200, 0.5, 2, true).openRequests(1_000))
+                .as("2 s at 1,000/s").isEqualTo(2_000);
+        assertThat(new TrafficLoop.Asked(10, 5, closed, open, 3_000, 200, 0.5, 2, true).openRequests(1_000))
+                .as("its least").isEqualTo(3_000);
+        assertThat(new TrafficLoop.Asked(10, 5, closed, open, 3_000, 200, 0.5, 20, true).openRequests(1_000))
+                .as("no more than the schedule").isEqualTo(5_000);
     }
 }

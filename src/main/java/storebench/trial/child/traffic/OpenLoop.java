@@ -66,26 +66,32 @@ public final class OpenLoop {
         return Math.round(k * 1e9 / ratePerS);
     }
 
-    /** Serves {@code requests} requests at {@code ratePerS} per second, each measured from its due time. */
-    public TrafficSamples open(Request request, int requests, double ratePerS, IntConsumer progress) throws Exception {
+    /**
+     * Serves {@code requests} requests at {@code ratePerS} per second, each measured from its due time, into
+     * {@code s}; where the loop is ahead of a request's due time it waits, and how late it woke is recorded.
+     */
+    public TrafficSamples open(Request request, int requests, double ratePerS, TrafficSamples s, IntConsumer progress)
+            throws Exception {
         if (!(ratePerS > 0) || Double.isInfinite(ratePerS)) {
             throw new IllegalArgumentException("an open loop needs a positive, finite rate, not " + ratePerS);
         }
-        TrafficSamples s = new TrafficSamples(requests);
         s.askedPerS = ratePerS;
         s.startMs = System.currentTimeMillis();
         long start = clock.nanoTime();
         for (int k = 0; k < requests; k++) {
             request.prepare(k);
             long due = start + dueOffsetNs(k, ratePerS);
-            clock.awaitNanoTime(due);
+            boolean waits = clock.nanoTime() < due;
+            if (waits) {
+                clock.awaitNanoTime(due);
+            }
             long t0 = clock.nanoTime();
             int kind = request.serve(k);
             long t1 = clock.nanoTime();
-            s.kinds[k] = (byte) kind;
-            s.latencyNs[k] = t1 - due;
-            s.serviceNs[k] = t1 - t0;
-            s.served = k + 1;
+            if (waits) {
+                s.wakeLateness.recordValue(t0 - due);
+            }
+            s.record(k, kind, t1 - due, t1 - t0);
             request.check(k);
             progress.accept(k + 1);
         }
@@ -94,11 +100,11 @@ public final class OpenLoop {
     }
 
     /**
-     * Serves up to {@code requests} requests back to back, until {@code budgetNs} has passed (the request in flight
-     * then is the last): what the engine serves when nothing waits on a schedule.
+     * Serves up to {@code requests} requests back to back into {@code s}, until {@code budgetNs} has passed (the request
+     * in flight then is the last): what the engine serves when nothing waits on a schedule.
      */
-    public TrafficSamples closed(Request request, int requests, long budgetNs, IntConsumer progress) throws Exception {
-        TrafficSamples s = new TrafficSamples(requests);
+    public TrafficSamples closed(Request request, int requests, long budgetNs, TrafficSamples s, IntConsumer progress)
+            throws Exception {
         s.startMs = System.currentTimeMillis();
         long start = clock.nanoTime();
         long t1 = start;
@@ -107,10 +113,7 @@ public final class OpenLoop {
             long t0 = clock.nanoTime();
             int kind = request.serve(k);
             t1 = clock.nanoTime();
-            s.kinds[k] = (byte) kind;
-            s.latencyNs[k] = t1 - t0;
-            s.serviceNs[k] = t1 - t0;
-            s.served = k + 1;
+            s.record(k, kind, t1 - t0, t1 - t0);
             request.check(k);
             progress.accept(k + 1);
         }

@@ -1,17 +1,30 @@
 package storebench.trial.child.traffic;
 
+import org.HdrHistogram.Histogram;
+import storebench.measure.Latency;
+import storebench.measure.TrafficHistograms;
+
 /**
- * What a traffic loop measured, one element per request in request order: what the request met (a
- * {@link storebench.measure.TrafficHistograms} code), its latency, and its service time. In an open loop the latency
- * runs from the time the request was due to its end (what a tenant waited), the service time from when the loop got to
- * it (what a closed-loop timer would record); in a closed loop the two are the same.
+ * What a traffic loop measured: per request what it met (a {@link TrafficHistograms} code), its latency and its service
+ * time, recorded into histograms by kind, so that their size does not grow with the requests; and how late the loop woke
+ * for the requests it waited for. In an open loop the latency runs from the time the request was due to its end (what a
+ * tenant waited), the service time from when the loop got to it (what a closed-loop timer would record); in a closed
+ * loop the two are the same. Where asked ({@link #keepingEach}: the closed step, whose rate is taken over its second
+ * half, and the tests) each request's figures are also kept in request order, in arrays of the loop's length.
  */
 public final class TrafficSamples {
+    public final TrafficHistograms latency = new TrafficHistograms();
+    public final TrafficHistograms service = new TrafficHistograms();
+    /** For each request the loop waited for: how long after its due time the request started, ns. */
+    public final Histogram wakeLateness = new Histogram(Latency.SIGNIFICANT_DIGITS);
+    /** Per request, where kept; else empty. */
     public final byte[] kinds;
     public final long[] latencyNs;
     public final long[] serviceNs;
     /** The requests served (a closed step may stop at its time budget before the last). */
     public int served;
+    /** The sum of the requests' service times, ns: the time the engine was busy. */
+    public long busyNs;
     /** The rate asked of an open loop (requests per second); NaN for a closed loop. */
     public double askedPerS = Double.NaN;
     /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
@@ -19,14 +32,42 @@ public final class TrafficSamples {
     /** From the loop's start (the first request's due time) to the last request's end. */
     public long wallNs;
 
-    TrafficSamples(int requests) {
-        kinds = new byte[requests];
-        latencyNs = new long[requests];
-        serviceNs = new long[requests];
+    private TrafficSamples(int kept) {
+        kinds = new byte[kept];
+        latencyNs = new long[kept];
+        serviceNs = new long[kept];
+    }
+
+    /** Histograms only: what an open loop of any length keeps. */
+    public static TrafficSamples histograms() {
+        return new TrafficSamples(0);
+    }
+
+    /** Histograms, and each of up to {@code requests} requests' figures in request order. */
+    public static TrafficSamples keepingEach(int requests) {
+        return new TrafficSamples(requests);
+    }
+
+    /** Request {@code k}'s figures, after its timed span. */
+    void record(int k, int kind, long latency, long service) {
+        this.latency.record(kind, latency);
+        this.service.record(kind, service);
+        busyNs += service;
+        if (k < kinds.length) {
+            kinds[k] = (byte) kind;
+            latencyNs[k] = latency;
+            serviceNs[k] = service;
+        }
+        served = k + 1;
     }
 
     /** The requests served per second of the loop's wall time. */
     public double reachedPerS() {
         return wallNs <= 0 ? Double.NaN : served * 1e9 / wallNs;
+    }
+
+    /** The utilization the loop ran at: the engine's busy time (the service times' sum) over the loop's wall time. */
+    public double utilization() {
+        return wallNs <= 0 ? Double.NaN : (double) busyNs / wallNs;
     }
 }

@@ -45,14 +45,15 @@ class OpenLoopTest {
         long start = clock.now;
         long[] startedAt = new long[2_000];
 
-        TrafficSamples s = new OpenLoop(clock).open(stallingOnce(clock, 500, startedAt), 2_000, 1_000, k -> { });
+        TrafficSamples s = new OpenLoop(clock).open(stallingOnce(clock, 500, startedAt), 2_000, 1_000,
+                TrafficSamples.keepingEach(2_000), k -> { });
 
         // Requests 501-600 fall due during the stall; the backlog of 50-us requests is gone by request 605.
         long delayed = countWhere(s, k -> s.latencyNs[k] > s.serviceNs[k]);
         assertThat(delayed).isBetween(100L, 110L);
-        TrafficHistograms open = TrafficHistograms.of(s.kinds, s.latencyNs, s.served);
-        assertThat(TrafficHistograms.ms(open.all, 99.9)).isGreaterThanOrEqualTo(50);
-        assertThat(TrafficHistograms.ms(open.all, 50)).isLessThan(0.1);
+        TrafficHistograms open = s.latency;
+        assertThat(TrafficHistograms.ms(open.all(), 99.9)).isGreaterThanOrEqualTo(50);
+        assertThat(TrafficHistograms.ms(open.all(), 50)).isLessThan(0.1);
         // the service times are what a closed-loop timer of the same run would record: one slow request
         assertThat(countWhere(s, k -> s.serviceNs[k] >= 50 * MS)).isEqualTo(1);
         assertThat(countWhere(s, k -> s.latencyNs[k] >= 50 * MS)).isBetween(45L, 55L);
@@ -71,12 +72,12 @@ class OpenLoopTest {
     void theClosedLoopOnTheSameEngineRecordsOneSlowRequest() throws Exception {
         FakeClock clock = new FakeClock();
         TrafficSamples s = new OpenLoop(clock).closed(stallingOnce(clock, 500, new long[2_000]), 2_000, Long.MAX_VALUE,
-                k -> { });
+                TrafficSamples.keepingEach(2_000), k -> { });
 
-        TrafficHistograms closed = TrafficHistograms.of(s.kinds, s.latencyNs, s.served);
+        TrafficHistograms closed = s.latency;
         assertThat(countWhere(s, k -> s.latencyNs[k] >= 50 * US + 1)).isEqualTo(1);
-        assertThat(TrafficHistograms.ms(closed.all, 99.9)).isLessThan(0.1);
-        assertThat(closed.all.getMaxValue()).isGreaterThanOrEqualTo(100 * MS - 100 * US);
+        assertThat(TrafficHistograms.ms(closed.all(), 99.9)).isLessThan(0.1);
+        assertThat(closed.all().getMaxValue()).isGreaterThanOrEqualTo(100 * MS - 100 * US);
         assertThat(s.latencyNs).isEqualTo(s.serviceNs);
         // 1,999 requests of 50 us and one of 100 ms
         assertThat(s.wallNs).isEqualTo(1_999 * 50 * US + 100 * MS);
@@ -93,12 +94,13 @@ class OpenLoopTest {
             return TrafficHistograms.READ_HIT;
         };
 
-        TrafficSamples s = new OpenLoop(OpenLoop.SYSTEM).open(request, 2_000, 1_000, k -> { });
+        TrafficSamples s = new OpenLoop(OpenLoop.SYSTEM).open(request, 2_000, 1_000,
+                TrafficSamples.keepingEach(2_000), k -> { });
 
         // Every request due in the first 99 ms of the stall starts after it: at least 1 ms late, whatever the load.
         assertThat(stalled[0]).isTrue();
         assertThat(countWhere(s, k -> s.latencyNs[k] >= MS)).isGreaterThanOrEqualTo(99);
-        assertThat(TrafficHistograms.ms(TrafficHistograms.of(s.kinds, s.latencyNs, s.served).all, 99.9))
+        assertThat(TrafficHistograms.ms(s.latency.all(), 99.9))
                 .isGreaterThanOrEqualTo(50);
         assertThat(countWhere(s, k -> s.serviceNs[k] >= 100 * MS)).isGreaterThanOrEqualTo(1);
         assertThat(s.wallNs).as("the last request is due at 1.999 s").isGreaterThanOrEqualTo(1_999 * MS);
@@ -115,7 +117,7 @@ class OpenLoopTest {
             return TrafficHistograms.READ_MISS;
         };
 
-        TrafficSamples s = new OpenLoop(clock).closed(oneMs, 100, 10 * MS, k -> { });
+        TrafficSamples s = new OpenLoop(clock).closed(oneMs, 100, 10 * MS, TrafficSamples.keepingEach(100), k -> { });
 
         assertThat(s.served).isEqualTo(10);
         assertThat(s.wallNs).isEqualTo(10 * MS);
@@ -147,7 +149,7 @@ class OpenLoopTest {
             }
         };
 
-        TrafficSamples s = new OpenLoop(clock).open(request, 3, 100, k -> { });
+        TrafficSamples s = new OpenLoop(clock).open(request, 3, 100, TrafficSamples.keepingEach(3), k -> { });
 
         assertThat(order.toString().trim()).isEqualTo("p0@0 s0@0 c0 p1@0 s1@10 c1 p2@10 s2@20 c2");
         assertThat(s.kinds).containsExactly(TrafficHistograms.WRITE_HIT, TrafficHistograms.WRITE_HIT,
@@ -167,8 +169,31 @@ class OpenLoopTest {
     void rejectsARateThatIsNotPositiveAndFinite() {
         OpenLoop loop = new OpenLoop(new FakeClock());
         for (double rate : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            assertThatThrownBy(() -> loop.open(k -> 0, 1, rate, k -> { }))
+            assertThatThrownBy(() -> loop.open(k -> 0, 1, rate, TrafficSamples.histograms(), k -> { }))
                     .hasMessageContaining("positive, finite rate");
+        }
+    }
+
+    @Test
+    void theUtilizationReachedIsTheServiceTimesOverTheWallTimeWithinFivePercentOfWhatWasAsked() throws Exception {
+        for (double load : new double[] {0.3, 0.7, 0.95}) {
+            FakeClock clock = new FakeClock();
+            long serviceNs = 200 * US; // an engine of known service time: 5,000 requests/s back to back
+            double rate = load * 1e9 / serviceNs;
+            OpenLoop.Request fixed = k -> {
+                clock.now += serviceNs;
+                return TrafficHistograms.READ_HIT;
+            };
+
+            TrafficSamples s = new OpenLoop(clock).open(fixed, 10_000, rate, TrafficSamples.histograms(), k -> { });
+
+            assertThat(s.utilization()).as("load %s", load).isCloseTo(load, org.assertj.core.data.Percentage
+                    .withPercentage(5));
+            assertThat(s.kinds).as("an open loop keeps histograms only").isEmpty();
+            assertThat(s.service.requests()).isEqualTo(10_000);
+            // it waited for every request but the first: each woke right on its due time on this clock
+            assertThat(s.wakeLateness.getTotalCount()).isGreaterThanOrEqualTo(9_999);
+            assertThat(s.wakeLateness.getMaxValue()).isZero();
         }
     }
 

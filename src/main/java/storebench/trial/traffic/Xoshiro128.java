@@ -1,10 +1,9 @@
-package storebench.trial.child.traffic;
+package storebench.trial.traffic;
 
 /**
- * A seeded pseudo-random generator the Node worker implements bit for bit alike (lib/traffic-draws.js), so that both
- * runtimes draw the same tenants and the same requests from the same seed: xoshiro128** (Blackman and Vigna), whose
- * 32-bit words JavaScript computes exactly with Math.imul and {@code >>>}, seeded from a 64-bit seed by splitmix64.
- * Not thread-safe: one per loop.
+ * The traffic schedule's seeded pseudo-random generator: xoshiro128** (Blackman and Vigna) on 32-bit words, seeded
+ * from a 64-bit seed by splitmix64; fixtures/traffic-draws.json pins its sequence, so a run's requests stay the same
+ * from one version to the next. Not thread-safe: one per draw.
  */
 public final class Xoshiro128 {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;

@@ -1,4 +1,4 @@
-package storebench.trial.child.traffic;
+package storebench.trial.traffic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,14 +11,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.offset;
 
-/** The tenants' distribution: YCSB's Zipfian (0.99) over N = 1,000, scrambled; the same draws as the Node worker's. */
-class ScrambledZipfianTest {
+/** bench.trafficDist=zipf: a Zipfian (0.99) over N = 1,000 with its ranks permuted; fixtures/traffic-draws.json pins its draws. */
+class PermutedZipfianTest {
     private static final int N = 1_000;
     private static final int DRAWS = 2_000_000;
     private static final Path FIXTURE = Path.of("fixtures", "traffic-draws.json");
 
     /** How often each rank was drawn in DRAWS draws from seed 1. */
-    private static long[] rankCounts(ScrambledZipfian z) {
+    private static long[] rankCounts(PermutedZipfian z) {
         long[] counts = new long[N];
         for (int k = 0; k < DRAWS; k++) {
             counts[z.nextRank()]++;
@@ -28,7 +28,7 @@ class ScrambledZipfianTest {
 
     @Test
     void zetaOfAThousandAt099IsAbout7Point73SoTheHottestTenantGetsAbout13Percent() {
-        double zeta = ScrambledZipfian.zeta(N, 0.99);
+        double zeta = PermutedZipfian.zeta(N, 0.99);
         // the sum lies between the integrals of 1/x^0.99 from 1 to N + 1 and 1 + those from 1 to N
         double integral = (Math.pow(N, 0.01) - 1) / 0.01;
         assertThat(zeta).isBetween((Math.pow(N + 1, 0.01) - 1) / 0.01, 1 + integral);
@@ -37,7 +37,7 @@ class ScrambledZipfianTest {
 
     @Test
     void theMostFrequentTenantGetsOneOverZetaOfTheDraws() {
-        ScrambledZipfian z = new ScrambledZipfian(N, new Xoshiro128(1, 0));
+        PermutedZipfian z = new PermutedZipfian(N, new Xoshiro128(1, 0));
         long[] byTenant = new long[N];
         for (int k = 0; k < DRAWS; k++) {
             byTenant[z.next()]++;
@@ -58,7 +58,7 @@ class ScrambledZipfianTest {
      */
     @Test
     void everyRanksFrequencyMatchesYcsbsGenerator() {
-        long[] counts = rankCounts(new ScrambledZipfian(N, new Xoshiro128(1, 0)));
+        long[] counts = rankCounts(new PermutedZipfian(N, new Xoshiro128(1, 0)));
         double[] p = ycsbShares(N, 0.99);
         assertThat(Arrays.stream(p).sum()).isCloseTo(1, offset(1e-9));
         for (int rank = 0; rank < N; rank++) {
@@ -74,8 +74,8 @@ class ScrambledZipfianTest {
      */
     @Test
     void frequenciesByRankFollowOneOverRankToThe099() {
-        long[] counts = rankCounts(new ScrambledZipfian(N, new Xoshiro128(1, 0)));
-        double zeta = ScrambledZipfian.zeta(N, 0.99);
+        long[] counts = rankCounts(new PermutedZipfian(N, new Xoshiro128(1, 0)));
+        double zeta = PermutedZipfian.zeta(N, 0.99);
         int[][] bands = {{1, 1}, {2, 2}, {3, 5}, {6, 10}, {11, 20}, {21, 50}, {51, 100}, {101, 200}, {201, 500},
                 {501, 1000}};
         for (int[] band : bands) {
@@ -93,9 +93,9 @@ class ScrambledZipfianTest {
 
     /** Rank r's share of Gray et al.'s method, from the method's own inverse (what YCSB's ZipfianGenerator draws). */
     static double[] ycsbShares(int n, double theta) {
-        double zeta = ScrambledZipfian.zeta(n, theta);
+        double zeta = PermutedZipfian.zeta(n, theta);
         double alpha = 1 / (1 - theta);
-        double eta = (1 - Math.pow(2.0 / n, 1 - theta)) / (1 - ScrambledZipfian.zeta(2, theta) / zeta);
+        double eta = (1 - Math.pow(2.0 / n, 1 - theta)) / (1 - PermutedZipfian.zeta(2, theta) / zeta);
         double[] p = new double[n];
         p[0] = 1 / zeta;
         p[1] = Math.pow(0.5, theta) / zeta;
@@ -111,7 +111,7 @@ class ScrambledZipfianTest {
 
     @Test
     void theHotTenantsAreSpreadOverThePoolNotItsFirstIds() {
-        ScrambledZipfian z = new ScrambledZipfian(N, new Xoshiro128(1, 0));
+        PermutedZipfian z = new PermutedZipfian(N, new Xoshiro128(1, 0));
         int[] hot = new int[20];
         for (int r = 0; r < hot.length; r++) {
             hot[r] = z.tenantOfRank(r);
@@ -125,7 +125,7 @@ class ScrambledZipfianTest {
     @Test
     void theScrambleIsAPermutationSoNoTwoRanksShareATenant() {
         for (int n : new int[] {2, 3, 1_000, 10_007}) {
-            int[] tenants = ScrambledZipfian.scramble(n);
+            int[] tenants = PermutedZipfian.scramble(n);
             assertThat(Arrays.stream(tenants).sorted().toArray()).isEqualTo(java.util.stream.IntStream.range(0, n)
                     .toArray());
         }
@@ -133,16 +133,16 @@ class ScrambledZipfianTest {
 
     @Test
     void drawsStayInThePoolEvenForTwoTenants() {
-        ScrambledZipfian z = new ScrambledZipfian(2, new Xoshiro128(3, 0));
+        PermutedZipfian z = new PermutedZipfian(2, new Xoshiro128(3, 0));
         for (int k = 0; k < 10_000; k++) {
             assertThat(z.next()).isBetween(0, 1);
         }
-        assertThatThrownBy(() -> new ScrambledZipfian(1, new Xoshiro128(3, 0)))
+        assertThatThrownBy(() -> new PermutedZipfian(1, new Xoshiro128(3, 0)))
                 .hasMessageContaining("at least 2 items");
     }
 
     @Test
-    void drawsTheFixturesRequestsAsTheNodeWorkerDoes() throws Exception {
+    void drawsTheFixturesRequests() throws Exception {
         JsonNode fixture = new ObjectMapper().readTree(FIXTURE.toFile());
         long seed = fixture.get("seed").asLong();
         int stores = fixture.get("stores").asInt();
@@ -152,7 +152,7 @@ class ScrambledZipfianTest {
         for (JsonNode word : fixture.get("firstUint32")) {
             assertThat(Integer.toUnsignedLong(x.nextInt())).isEqualTo(word.asLong());
         }
-        ScrambledZipfian z = new ScrambledZipfian(stores, new Xoshiro128(seed, 0));
+        PermutedZipfian z = new PermutedZipfian(stores, new Xoshiro128(seed, 0));
         JsonNode hot = fixture.get("hottestTenants");
         for (int r = 0; r < hot.size(); r++) {
             assertThat(z.tenantOfRank(r)).as("rank %d", r).isEqualTo(hot.get(r).asInt());

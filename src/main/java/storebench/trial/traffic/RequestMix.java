@@ -1,9 +1,8 @@
-package storebench.trial.child.traffic;
+package storebench.trial.traffic;
 
 /**
  * Which requests write: each one, independently, with probability {@code writeShare} (YCSB's workload B, the default,
  * writes 5%; 50% is workload A's mix). Its own random stream, so that the tenants drawn do not depend on the mix.
- * The Node worker's twin (lib/traffic-draws.js) decides the same requests for the same seed.
  */
 public final class RequestMix {
     /** bench.trafficMix's default: 95% of the requests read. */
@@ -23,9 +22,5 @@ public final class RequestMix {
     /** Whether the next request writes (a note, in a transaction of its own) rather than reads (the count). */
     public boolean nextIsWrite() {
         return random.nextDouble() < writeShare;
-    }
-
-    public double writeShare() {
-        return writeShare;
     }
 }

@@ -1,4 +1,4 @@
-package storebench.trial.child.traffic;
+package storebench.trial.traffic;
 
 import org.junit.jupiter.api.Test;
 
@@ -54,5 +54,34 @@ class TrafficDrawsTest {
             writes += w ? 1 : 0;
         }
         assertThat(Arrays.stream(per).asLongStream().sum()).isEqualTo(writes);
+    }
+
+    @Test
+    void aScheduleCrossesThePipeAsFourBytesARequestAndComesBackTheSame() {
+        TrafficDraws d = TrafficDraws.draw(Tenants.Distribution.YCSB, 10_000, 0.5, 5, 3_000);
+        String schedule = d.encode();
+        assertThat(schedule.length()).isEqualTo(4 * 3_000 * 4 / 3);
+        TrafficDraws back = TrafficDraws.decode(schedule);
+        assertThat(back.tenants).isEqualTo(d.tenants);
+        assertThat(back.writes).isEqualTo(d.writes);
+        assertThatThrownBy(() -> TrafficDraws.decode("AAA=")).hasMessageContaining("not whole requests");
+        assertThatThrownBy(() -> TrafficDraws.decode("not base64!")).hasMessageContaining("not base64");
+    }
+
+    @Test
+    void holdingFindsTheFirstRequestsWithEnoughReadsAndWrites() {
+        TrafficDraws d = TrafficDraws.draw(1_000, 0.95, 1, 400_000);
+        int n = d.holding(10_000, 0.95);
+        int writes = 0;
+        for (int k = 0; k < n; k++) {
+            writes += d.writes[k] ? 1 : 0;
+        }
+        assertThat(writes).isEqualTo(10_000);
+        assertThat(d.writes[n - 1]).as("the 10,000th write ends it").isTrue();
+        assertThat(n).isBetween(190_000, 210_000);
+        assertThat(TrafficDraws.draw(1_000, 1, 1, 20_000).holding(10_000, 1)).as("reads only: reads alone")
+                .isEqualTo(10_000);
+        assertThat(d.holding(1_000_000, 0.95)).as("more than the draws hold").isEqualTo(-1);
+        assertThat(d.first(5).tenants).containsExactly(java.util.Arrays.copyOf(d.tenants, 5));
     }
 }

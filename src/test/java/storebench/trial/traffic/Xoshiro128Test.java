@@ -1,4 +1,4 @@
-package storebench.trial.child.traffic;
+package storebench.trial.traffic;
 
 import org.junit.jupiter.api.Test;
 

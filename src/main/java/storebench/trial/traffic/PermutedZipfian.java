@@ -1,18 +1,17 @@
-package storebench.trial.child.traffic;
+package storebench.trial.traffic;
 
 import java.util.Arrays;
 
 /**
- * Tenants drawn as YCSB draws keys: a Zipfian over {@code items} ranks with constant 0.99 (Gray et al.'s method, as
- * YCSB's ZipfianGenerator: zeta computed once, ranks 0 and 1 exact, the rest from the inverse of the continuous
- * approximation), then each rank mapped to a tenant by an FNV hash, so that the hot tenants are spread over the pool
- * rather than being its first ids. YCSB's own scrambled generator hashes a Zipfian over 10^10 ranks modulo the key
- * count, which merges ranks; here the ranks are sorted by the hash of their tenant id (a permutation), so that tenant
- * frequencies keep the Zipfian shape over exactly {@code items} tenants (the hottest about 13% of draws at 1,000).
- * The hash does not depend on the seed: every run has the same hot tenants and its own sequence, as YCSB's.
- * The Node worker's twin (lib/traffic-draws.js) draws the same sequence: StrictMath.pow is fdlibm's, as V8's Math.pow.
+ * {@code bench.trafficDist=zipf}: a Zipfian over exactly {@code items} tenants, its ranks permuted. Ranks are drawn with
+ * constant 0.99 by Gray et al.'s method, as YCSB's ZipfianGenerator draws them (zeta computed once, ranks 0 and 1 exact,
+ * the rest from the inverse of the continuous approximation); rank r is then the r-th tenant in the order of their FNV
+ * hash, so that the hot tenants are spread over the pool rather than being its first ids. Unlike YCSB's scrambled
+ * generator ({@link YcsbZipfian}), no two ranks share a tenant: tenant frequencies keep the Zipfian shape over the pool
+ * (the hottest about 13% of draws at 1,000). The permutation does not depend on the seed: every run has the same hot
+ * tenants and its own sequence.
  */
-public final class ScrambledZipfian {
+public final class PermutedZipfian implements Tenants {
     /** YCSB's Zipfian constant. */
     public static final double THETA = 0.99;
 
@@ -26,11 +25,11 @@ public final class ScrambledZipfian {
     private final int[] tenantOfRank;
     private final Xoshiro128 random;
 
-    public ScrambledZipfian(int items, Xoshiro128 random) {
+    public PermutedZipfian(int items, Xoshiro128 random) {
         this(items, THETA, random);
     }
 
-    ScrambledZipfian(int items, double theta, Xoshiro128 random) {
+    PermutedZipfian(int items, double theta, Xoshiro128 random) {
         if (items < 2) {
             throw new IllegalArgumentException("a Zipfian needs at least 2 items, got " + items);
         }
@@ -48,7 +47,7 @@ public final class ScrambledZipfian {
         tenantOfRank = scramble(items);
     }
 
-    /** zeta(n, theta) = the sum over i = 1..n of 1 / i^theta, summed in that order (the Node worker sums alike). */
+    /** zeta(n, theta) = the sum over i = 1..n of 1 / i^theta, summed in that order. */
     public static double zeta(long n, double theta) {
         double sum = 0;
         for (long i = 1; i <= n; i++) {
@@ -57,7 +56,7 @@ public final class ScrambledZipfian {
         return sum;
     }
 
-    /** The next tenant, 0..items-1. */
+    @Override
     public int next() {
         return tenantOfRank[nextRank()];
     }
@@ -82,10 +81,6 @@ public final class ScrambledZipfian {
 
     public int items() {
         return items;
-    }
-
-    public double theta() {
-        return theta;
     }
 
     /** The share of draws that go to rank 0, the hottest tenant: 1 / zeta(items, theta). */
