@@ -127,6 +127,38 @@ function deviceReadBytes() {
   }
 }
 
+/**
+ * What the process has asked of the machine so far (protocol.md "What a visit asks of the machine"; the JVM's is
+ * storebench.measure.VisitCounters): read once before a run's visits and once after, never inside a timed region, the
+ * difference divided by the visits. process.resourceUsage() is getrusage(RUSAGE_SELF): the whole process' (V8's
+ * compiler and GC threads included; Node gives no thread's own), CPU times in microseconds, and fsRead/fsWrite in
+ * blocks of 512 bytes (ru_inblock/ru_oublock: Linux's read_bytes and write_bytes shifted by 9), so bytes are x 512.
+ */
+function counters() {
+  const u = process.resourceUsage();
+  return {
+    minflt: u.minorPageFault,
+    majflt: u.majorPageFault,
+    vcsw: u.voluntaryContextSwitches,
+    ivcsw: u.involuntaryContextSwitches,
+    userUs: u.userCPUTime,
+    sysUs: u.systemCPUTime,
+    readBytes: u.fsRead * 512,
+    writeBytes: u.fsWrite * 512,
+    scope: 'process',
+  };
+}
+
+/** after - before, field by field: a stretch's counters. */
+function countersSince(before) {
+  const after = counters();
+  const d = { scope: after.scope };
+  for (const k of Object.keys(after)) {
+    if (k !== 'scope') d[k] = after[k] - before[k];
+  }
+  return d;
+}
+
 function procKb(text, key) {
   const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
   if (!m) throw new Error(`no ${key} line`);
@@ -220,5 +252,5 @@ async function settledSnapshot() {
 
 module.exports = {
   settle, settleThreads, collectAll, timerOverhead, requireGc, toNumbers, deviceReadBytes, procKb, memorySnapshot,
-  settledSnapshot, capacityPoint, limits,
+  settledSnapshot, capacityPoint, limits, counters, countersSince,
 };

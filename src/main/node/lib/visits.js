@@ -4,7 +4,7 @@
 
 const { workloadOf, expectedSums } = require('./workloads');
 const { StoreError, progressTicker, requireString, requireWorkload, requireIndexes } = require('./protocol');
-const { settle, settleThreads, toNumbers, deviceReadBytes } = require('./measure');
+const { settle, settleThreads, toNumbers, deviceReadBytes, counters, countersSince } = require('./measure');
 const { YARD_BLOCK, yardBlock } = require('./yardstick');
 
 const hrtime = process.hrtime.bigint;
@@ -84,9 +84,11 @@ const visitMethods = {
       // spin: a timer's wake-up would add milliseconds of skew between the workers
     }
     const startUs = epochUs();
+    const counters0 = counters(); // after the spin (its CPU time is no visit's) and the start, as the JVM's
     await this.loop(files, share, asking, s, progress);
+    const used = countersSince(counters0);
     const endUs = epochUs();
-    return { workers: [{ oqc: toNumbers(s.total), startUs, endUs }], wallNs: (endUs - startUs) * 1000 };
+    return { workers: [{ oqc: toNumbers(s.total), startUs, endUs, counters: used }], wallNs: (endUs - startUs) * 1000 };
   },
 
   /**
@@ -109,10 +111,12 @@ const visitMethods = {
     if (yard !== null) yardBlock(yard, 0);
     const settled = req.settle === true ? await settleThreads() : {}; // after the yardstick's block: it sets off work too
     const read0 = deviceReadBytes();
+    const counters0 = counters();
     const startMs = Date.now();
     const wallStart = hrtime();
     await this.loop(files, order, query.asking(this, workload, order), s, progressTicker('visits', order.length));
     const wallNs = Number(hrtime() - wallStart);
+    const used = countersSince(counters0);
     const read1 = deviceReadBytes();
     if (yard !== null) yardBlock(yard, YARD_BLOCK);
     const samples = {
@@ -121,7 +125,7 @@ const visitMethods = {
     };
     if (yard !== null) samples.yard = toNumbers(yard);
     const readBytes = read0 < 0 || read1 < 0 ? -1 : read1 - read0;
-    return { run: req.run, samples, startMs, wallNs, readBytes, ...settled };
+    return { run: req.run, samples, startMs, wallNs, readBytes, counters: used, ...settled };
   },
 
   async loop(files, order, asking, s, progress) {

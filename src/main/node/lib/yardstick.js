@@ -7,7 +7,7 @@ const path = require('node:path');
 const hrtime = process.hrtime.bigint;
 
 /**
- * The yardstick (the JVM's is storebench.trial.child.Yardstick, the same work): open, read 4 KiB, size and close one scratch
+ * The yardstick (the JVM's is storebench.measure.Yardstick, the same work): open, read 4 KiB, size and close one scratch
  * file, then touch 256 KiB of memory, one write per cache line. An open run's figures divided by its yardstick's have
  * the host's speed divided out (docs/measuring.md, "Noise"). It is timed in blocks right before and right after a run, never
  * between two visits: its work evicts the caches that the next visit would find warm.

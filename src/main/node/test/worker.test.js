@@ -263,6 +263,9 @@ for (const engine of Object.keys(ENGINES)) {
       }
       assert.ok(run.startMs >= create.startMs);
       assert.ok(run.wallNs > 0);
+      assertCounters(run.counters, 'a run\'s counters');
+      // three visits open three files and map their pages: the process faulted and used CPU doing it
+      assert.ok(run.counters.minflt > 0 && run.counters.userUs + run.counters.sysUs > 0, JSON.stringify(run.counters));
 
       const read = await worker.ok({ op: 'visits', query: 'read', root, workload, run: 1, order: [1, 2, 0] });
       for (const phase of ['open', 'read', 'close', 'orc']) assertPositiveIntegers(read.samples[phase], 3, phase);
@@ -276,6 +279,7 @@ for (const engine of Object.keys(ENGINES)) {
       assertPositiveIntegers(conc.workers[0].oqc, 2, 'concurrent oqc');
       assert.ok(conc.workers[0].startUs >= startAtMs * 1000, 'the worker waited for startAtMs');
       assert.ok(conc.workers[0].endUs > conc.workers[0].startUs);
+      assertCounters(conc.workers[0].counters, 'a concurrent worker\'s counters');
       const twoShares = await worker.request({ op: 'concurrent', root, workload, run: 1, shares: [[0], [1]] });
       assert.equal(twoShares.type, 'error');
       assert.match(twoShares.message, /exactly one array of stores/);
@@ -317,6 +321,28 @@ for (const engine of Object.keys(ENGINES)) {
     }
   });
 }
+
+/** What a stretch of visits asked of the machine (protocol.md): every counter a whole number, none negative. */
+function assertCounters(c, what) {
+  assert.equal(c.scope, 'process', what);
+  for (const k of ['minflt', 'majflt', 'vcsw', 'ivcsw', 'userUs', 'sysUs', 'readBytes', 'writeBytes']) {
+    assert.ok(Number.isInteger(c[k]) && c[k] >= 0, `${what}: ${k} = ${c[k]}`);
+  }
+  assert.equal(c.readBytes % 512, 0, `${what}: fsRead counts 512-byte blocks`);
+}
+
+test('counters: fresh pages touched are minor faults, CPU time spent is user time', () => {
+  const { counters, countersSince } = require('../lib/measure');
+  const before = counters();
+  const pages = Buffer.alloc(4000 * 4096); // zero-filled: every page touched once
+  let x = 0;
+  for (let k = 0; k < 3e6; k++) x += Math.sqrt(k);
+  const d = countersSince(before);
+  assert.ok(pages.length > 0 && x > 0);
+  assert.ok(d.minflt >= 4000 / 512, `minflt ${d.minflt}`);
+  assert.ok(d.userUs > 0, `userUs ${d.userUs}`);
+  assertCounters(d, 'a stretch');
+});
 
 /** The process' own limits, as `cat` reads the same files (the JVM's ProcResourcesTest does the same). */
 test('limits are the process\' own, as /proc tells them', async () => {

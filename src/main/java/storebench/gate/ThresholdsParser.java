@@ -47,7 +47,8 @@ final class ThresholdsParser extends YamlChecks {
     ThresholdsParser(String file, List<Stat> known) {
         super(file);
         this.known = List.copyOf(known);
-        this.statIds = known.stream().map(Stat::id).toList();
+        // a counter (what a visit asks of the machine) is recorded, never judged: no rule may name it
+        this.statIds = known.stream().filter(s -> !s.counter()).map(Stat::id).toList();
     }
 
     Thresholds parse(String text) {

@@ -82,7 +82,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
                     .orElse(ConditionEvaluationResult.enabled("bench.plan is not set: the run measures"));
         }
         context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(RunPlan.class, k -> {
-            RunPlan plan = RunPlan.of(options);
+            RunPlan plan = RunPlan.probed(options);
             Bench.printPlan(plan, System.out);
             return plan;
         }, RunPlan.class);

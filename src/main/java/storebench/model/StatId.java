@@ -11,7 +11,7 @@ import java.util.Locale;
  */
 public enum StatId {
     CREATE_MS, OPEN_MS, COUNT_MS, CLOSE_MS, CLOSE_FIN_MS, OQC_MS, OQC_P99_MS, MEM_RESIDENT_KB, MEM_ANON_KB, DISK_KB,
-    ORC_MS, COLD_OQC_MS, CAPACITY_STORES, LOAD1;
+    ORC_MS, COLD_OQC_MS, CAPACITY_STORES, LOAD1, OQC_MINFLT, OQC_USER_MS, OQC_SYS_MS;
 
     private final String id = name().toLowerCase(Locale.ROOT);
 

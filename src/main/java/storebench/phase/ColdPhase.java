@@ -43,6 +43,9 @@ public final class ColdPhase extends RunsPhase {
             .build();
     public static final Stat COLD_READ_KB = Stat.of("cold_read_kb", "Cold: read from the device per store", Unit.KB, 1)
             .ofRuns().chart(Phases.Chart.WARM_COLD, "Read from the device per store, cold (KB)").build();
+    /** What a cold visit asks of the machine (VisitCounterStats): cold_oqc_minflt, cold_oqc_majflt, ... */
+    public static final VisitCounterStats COUNTERS = VisitCounterStats.of("cold_oqc", "", "Cold open, query, close",
+            false);
     public static final Step COLDWARMUP = new Step("coldwarmup", true, "cold warm-up");
     public static final Step COLDRUN = new Step("coldrun", true, "cold runs");
     /** A run counts as cold only if at most this fraction of the pool's pages stayed resident after the drop. */
@@ -51,14 +54,14 @@ public final class ColdPhase extends RunsPhase {
     private final RunSeries runs;
 
     ColdPhase() {
-        super("cold", COLDWARMUP, COLDRUN, List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS, COLD_OQC_P99_MS,
-                COLD_READ_KB));
+        super("cold", COLDWARMUP, COLDRUN, Phase.with(List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS,
+                COLD_OQC_P99_MS, COLD_READ_KB), COUNTERS));
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("open", COLD_OPEN_MS);
         medians.put("count", COLD_COUNT_MS);
         medians.put("oqc", COLD_OQC_MS);
         runs = new RunSeries(this, Query.COUNT, COLDWARMUP, COLDRUN,
-                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
+                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().counters(COUNTERS).beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
                     long bytes = answer.readBytes().orElse(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())

@@ -39,6 +39,8 @@ public final class ConcurrencyPhase extends Phase {
     /** The worker counts it has statistics for (bench.threads chooses among them). */
     public static final List<Integer> THREADS = List.of(1, 2, 4, 8);
     private static final Map<Integer, Stat[]> STATS = new LinkedHashMap<>();
+    /** What a visit asks of the machine at T workers (VisitCounterStats, summed over the workers): conc_oqc_minflt_t2. */
+    private static final Map<Integer, VisitCounterStats> COUNTERS = new LinkedHashMap<>();
 
     static {
         for (int t : THREADS) {
@@ -50,6 +52,8 @@ public final class ConcurrencyPhase extends Phase {
             Stat p99 = Stat.of("conc_oqc_p99_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s") + ": p99",
                     Unit.MS, 3).ofRuns().optional().build();
             STATS.put(t, new Stat[]{perS, ms, p99});
+            COUNTERS.put(t, VisitCounterStats.of("conc_oqc", "_t" + t, "Concurrency, " + t + " worker"
+                    + (t == 1 ? "" : "s"), true));
         }
     }
 
@@ -104,6 +108,7 @@ public final class ConcurrencyPhase extends Phase {
     private static List<Stat> allStats() {
         List<Stat> all = new ArrayList<>();
         STATS.values().forEach(s -> all.addAll(List.of(s)));
+        COUNTERS.values().forEach(c -> all.addAll(c.all()));
         return all;
     }
 
@@ -330,7 +335,16 @@ public final class ConcurrencyPhase extends Phase {
                 + " the environment section.", throughput));
     }
 
-    /** One run's figures at T workers: stores per second over the wall time, and the pooled spans' p50 and p99. */
+    /** What a visit asks of the machine at T workers (the counters' statistics). */
+    public static VisitCounterStats counters(int threads) {
+        of(threads);
+        return COUNTERS.get(threads);
+    }
+
+    /**
+     * One run's figures at T workers: stores per second over the wall time, the pooled spans' p50 and p99, and the
+     * workers' counters summed, per visit.
+     */
     private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         List<Long> spans = new ArrayList<>();
         long first = Long.MAX_VALUE;
@@ -347,5 +361,6 @@ public final class ConcurrencyPhase extends Phase {
         figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.size() / seconds);
         figures.computeIfAbsent(median(t), k -> new ArrayList<>()).add(Latency.p50Ms(h));
         figures.computeIfAbsent(p99(t), k -> new ArrayList<>()).add(Latency.p99Ms(h));
+        ConcurrentAnswer.counters(workers).ifPresent(c -> COUNTERS.get(t).add(c, spans.size(), figures));
     }
 }

@@ -40,7 +40,7 @@ public final class OpenRunsPhase extends RunsPhase {
             "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
     /**
-     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.trial.child.Yardstick): the
+     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.measure.Yardstick): the
      * host's speed divided out, for comparing runs of one engine on one machine over time, not engines (each runtime
      * has its own yardstick).
      */
@@ -50,6 +50,8 @@ public final class OpenRunsPhase extends RunsPhase {
     /** The yardstick itself: system calls and memory touches of about an open's size, around the run's visits. */
     public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick around each run: 4 KiB file read, 256 KiB memory"
             + " touched (median)", Unit.MS, 4).ofRuns().build();
+    /** What a visit of the open runs asks of the machine (VisitCounterStats): oqc_minflt, oqc_sys_ms, ... */
+    public static final VisitCounterStats COUNTERS = VisitCounterStats.of("oqc", "", "Open, query, close", false);
     public static final Step WARMUP = new Step("warmup", true, "warm-up");
     public static final Step OPENRUN = new Step("openrun", true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
@@ -64,7 +66,7 @@ public final class OpenRunsPhase extends RunsPhase {
     }
 
     private final RunSeries runs = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
-            new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().runFigures((answer, runs) -> {
+            new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS).runFigures((answer, runs) -> {
                 if (answer.has("yard")) {
                     Histogram yard = Latency.histogram(answer.samples("yard"));
                     List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
@@ -79,8 +81,8 @@ public final class OpenRunsPhase extends RunsPhase {
             });
 
     OpenRunsPhase() {
-        super("openruns", WARMUP, OPENRUN, List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1, CLOSE_FIN_MS,
-                OQC_YARD, YARD_MS));
+        super("openruns", WARMUP, OPENRUN, Phase.with(List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1,
+                CLOSE_FIN_MS, OQC_YARD, YARD_MS), COUNTERS));
     }
 
     @Override

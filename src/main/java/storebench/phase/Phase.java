@@ -68,6 +68,13 @@ public abstract class Phase implements PhaseReading {
     }
 
     /** The statistics it yields, in the order of their rows. */
+    /** A phase's statistics followed by its counters' (VisitCounterStats), in row order. */
+    static List<Stat> with(List<Stat> stats, VisitCounterStats counters) {
+        List<Stat> all = new java.util.ArrayList<>(stats);
+        all.addAll(counters.all());
+        return List.copyOf(all);
+    }
+
     public final List<Stat> stats() {
         return stats;
     }

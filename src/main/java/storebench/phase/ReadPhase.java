@@ -21,18 +21,21 @@ public final class ReadPhase extends RunsPhase {
             .ofRuns().chart(Phases.Chart.READ, "Open, read every note, close (median ms)").build();
     public static final Stat ORC_P99_MS = Stat.of("orc_p99_ms", "same, p99", Unit.MS, 3).ofRuns().build();
     /** Open, read every note, close, over the warm-up order (at least bench.warmupOpens visits), untimed. */
+    /** What a visit of the read runs asks of the machine (VisitCounterStats): orc_minflt, orc_sys_ms, ... */
+    public static final VisitCounterStats COUNTERS = VisitCounterStats.of("orc", "", "Open, read every note, close",
+            false);
     public static final Step READWARMUP = new Step("readwarmup", true, "read warm-up");
     public static final Step READRUN = new Step("readrun", true, "read runs");
 
     private final RunSeries runs;
 
     ReadPhase() {
-        super("read", READWARMUP, READRUN, List.of(READ_MS, ORC_MS, ORC_P99_MS));
+        super("read", READWARMUP, READRUN, Phase.with(List.of(READ_MS, ORC_MS, ORC_P99_MS), COUNTERS));
         Map<String, Stat> medians = new LinkedHashMap<>();
         medians.put("read", READ_MS);
         medians.put("orc", ORC_MS);
         runs = new RunSeries(this, Query.READ, READWARMUP, READRUN, new RunSeries.Yields(medians, ORC_P99_MS, ORC_MS))
-                .sampled();
+                .sampled().counters(COUNTERS);
     }
 
     @Override

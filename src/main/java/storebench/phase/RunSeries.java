@@ -39,6 +39,8 @@ final class RunSeries {
     private Recorded recorded = (run, m, earlier, maxLoad) -> { };
     /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
     private boolean sampled;
+    /** The statistics of what a run's visits asked of the machine, per visit (null: the phase records none). */
+    private VisitCounterStats counters;
 
     /**
      * What a run's samples yield: the statistic of each named sample array's p50 (by its name in the answer), of the
@@ -78,6 +80,12 @@ final class RunSeries {
     /** Each run has the yardstick's blocks around its visits. */
     RunSeries withYard() {
         this.yard = true;
+        return this;
+    }
+
+    /** Each run's counters (its answer's, divided by its visits) go to these statistics. */
+    RunSeries counters(VisitCounterStats stats) {
+        this.counters = stats;
         return this;
     }
 
@@ -152,6 +160,9 @@ final class RunSeries {
             maxLoad = Math.max(maxLoad, ran.load1());
             add(ran.answer(), r, figures, logs);
             runFigures.add(ran.answer(), figures);
+            if (counters != null) {
+                ran.answer().counters().ifPresent(c -> counters.add(c, ran.answer().visits(), figures));
+            }
             run.processes().keepWarm(r);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {

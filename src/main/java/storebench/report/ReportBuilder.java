@@ -164,6 +164,7 @@ public final class ReportBuilder {
         // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
+        MachineSection.of(ctx, links).ifPresent(details::add);
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
                 new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);
@@ -275,7 +276,8 @@ public final class ReportBuilder {
 
     /**
      * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
-     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine.
+     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine;
+     * then what a visit asks of the machine (VisitCost), where the run recorded it.
      */
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
@@ -292,7 +294,7 @@ public final class ReportBuilder {
             blocks.add(Block.Paragraph.of("The engines the reference write-up did not measure, in a table of their"
                     + " own: the same rows, from the same run."));
         }
-        blocks.add(statsTable(setting, columns, beyondReference));
+        blocks.add(statsTable(setting, columns, beyondReference, false));
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
@@ -330,12 +332,24 @@ public final class ReportBuilder {
                     + " only; a JVM engine releases its store within close()."));
         }
         blocks.add(new Block.BulletList(notes));
+        // after the table's notes, so that its own list cannot run on into them
+        StatsTable counters = statsTable(setting, columns, beyondReference, true);
+        if (counters.rows().stream().anyMatch(r -> r.stat() != null)) {
+            blocks.addAll(VisitCost.block(ctx, setting, columns, counters, links));
+        }
         return blocks;
     }
 
-    private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference) {
+    /**
+     * The setting's table of statistics, or, with {@code counters}, of what a visit asks of the machine (the counters:
+     * a block of their own under the table, only their measured rows).
+     */
+    private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference, boolean counters) {
         List<StatsTable.Row> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
+            if (stat.counter() != counters) {
+                continue;
+            }
             List<StatsTable.Cell> cells = new ArrayList<>();
             for (String e : columns) {
                 Optional<RunResults.Measurement> m = ctx.results().measurement(e, setting, stat.id());
@@ -346,15 +360,15 @@ public final class ReportBuilder {
                         x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
             }
-            if (stat.optional() && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
-                continue; // a thread count this run did not ask for
+            if ((stat.optional() || counters) && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
+                continue; // a thread count this run did not ask for; a counter no engine here recorded
             }
             rows.add(new StatsTable.Row(stat.id(), stat, stat.label(ctx.notesPerStore(), ctx.held()), cells));
         }
-        if (beyondReference) {
+        if (beyondReference && !counters) {
             rows.add(durabilityRow(setting, columns));
         }
-        if (ctx.results().machines().size() > 1) {
+        if (ctx.results().machines().size() > 1 && !counters) {
             rows.add(machineRow(setting, columns));
         }
         return new StatsTable(setting, beyondReference, columns.stream()

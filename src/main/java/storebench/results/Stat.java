@@ -30,6 +30,7 @@ public final class Stat {
     private final String chartTitle;
     private final String countUnit;
     private final boolean optional;
+    private final boolean counter;
 
     private Stat(Builder b) {
         this.id = Objects.requireNonNull(b.id);
@@ -46,6 +47,7 @@ public final class Stat {
         this.chartTitle = b.chartTitle;
         this.countUnit = b.countUnit;
         this.optional = b.optional;
+        this.counter = b.counter;
     }
 
     /** A statistic with its id, row label (%W% and %M% stand for the notes per store and the stores held open), unit and decimals. */
@@ -124,6 +126,15 @@ public final class Stat {
         return optional;
     }
 
+    /**
+     * What a visit asks of the machine (faults, context switches, CPU time, device bytes per visit, beside a phase's
+     * times; DESIGN.md): recorded, exported and reported in a block of its own under each setting's table, never judged
+     * by the gate (no threshold may name it, a baseline does not compare it).
+     */
+    public boolean counter() {
+        return counter;
+    }
+
     /** The bar chart (by its title) the statistic is drawn in, or null for none. */
     public String chartGroup() {
         return chartGroup;
@@ -183,6 +194,9 @@ public final class Stat {
         if (optional) {
             a.put("optional", true);
         }
+        if (counter) {
+            a.put("counter", true);
+        }
         if (onlyIn != null) {
             a.put("onlyIn", onlyIn.name().toLowerCase(Locale.ROOT));
         }
@@ -217,6 +231,9 @@ public final class Stat {
         }
         if (about.path("optional").asBoolean(false)) {
             b.optional();
+        }
+        if (about.path("counter").asBoolean(false)) {
+            b.counter();
         }
         if (about.path("onlyIn").isTextual()) {
             b.onlyIn(TrialRuntime.valueOf(about.get("onlyIn").asText().toUpperCase(Locale.ROOT)));
@@ -256,6 +273,7 @@ public final class Stat {
         private String chartTitle;
         private String countUnit = "";
         private boolean optional;
+        private boolean counter;
 
         private Builder(String id, String label, Unit unit, int decimals) {
             this.id = id;
@@ -301,6 +319,12 @@ public final class Stat {
         /** Measured only where the options ask for it: see {@link Stat#optional()}. */
         public Builder optional() {
             this.optional = true;
+            return this;
+        }
+
+        /** A counter of what a visit asks of the machine: see {@link Stat#counter()}. */
+        public Builder counter() {
+            this.counter = true;
             return this;
         }
 

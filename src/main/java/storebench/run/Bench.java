@@ -74,7 +74,7 @@ public final class Bench implements AutoCloseable {
     private Bench(BenchOptions options, PrintStream console) throws IOException {
         this.options = options;
         this.console = console;
-        this.plan = RunPlan.of(options);
+        this.plan = RunPlan.probed(options); // a probe of seconds: the estimate scaled to this machine
         printPlan(plan, console);
         // Everything that can stop the run is checked before it takes the root or touches the output folder.
         this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline, Phases.stats()); // a broken file stops here
@@ -118,8 +118,9 @@ public final class Bench implements AutoCloseable {
         this.hdrLogs = new HdrLogs(outputDir.resolve("hdr"));
         this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
-        this.environment = new RunEnvironment(Environment.collect(JSON, options.projectDir, pool.root()), outputDir,
-                console);
+        ObjectNode env = Environment.collect(JSON, options.projectDir, pool.root());
+        plan.machine().ifPresent(m -> env.set("machine", m)); // the plan's probe: this run's prices, kept with it
+        this.environment = new RunEnvironment(env, outputDir, console);
         environment.write();
         this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
         results.append(runLine(options, pool.root(), plan));

@@ -53,10 +53,15 @@ public final class RunPlan {
     /** The steps with no kept figure at all: left out of the estimate. */
     private final Set<String> missing = new LinkedHashSet<>();
     private final double aroundS;
+    /** This machine's probe against the kept runs' figures: each kept step's seconds scaled by its kind of work. */
+    private final Calibration calibration;
+    /** The kept seconds each kept run gave the estimate: the run with most is the one the plan was estimated from. */
+    private final Map<String, Double> keptSeconds = new LinkedHashMap<>();
 
-    private RunPlan(BenchOptions options, CostTable table) {
+    private RunPlan(BenchOptions options, CostTable table, Calibration calibration) {
         this.options = options;
         this.table = table;
+        this.calibration = calibration;
         this.aroundS = median(table.runs().stream().map(CostTable.KeptRun::aroundS).toList());
         for (Setting setting : options.settings) {
             for (EngineDescriptor engine : options.engines) {
@@ -105,7 +110,34 @@ public final class RunPlan {
     }
 
     public static RunPlan of(BenchOptions options, CostTable table) {
-        return new RunPlan(options, table);
+        return new RunPlan(options, table, Calibration.NONE);
+    }
+
+    /** The plan from this table with each kept step scaled to this machine ({@link Calibration}). */
+    public static RunPlan of(BenchOptions options, CostTable table, Calibration calibration) {
+        return new RunPlan(options, table, calibration);
+    }
+
+    /**
+     * The plan of a run on this machine: the build's cost table, calibrated by a probe of seconds under the bench root
+     * against the kept runs under the project's docs/runs (where they are: a build without them plans as kept).
+     */
+    public static RunPlan probed(BenchOptions options) {
+        CostTable table = builtTable();
+        MachineProbe probe = MachineProbe.measure(options.root);
+        return of(options, table, Calibration.of(probe, options.projectDir.resolve("docs").resolve("runs"),
+                table.runs().stream().map(CostTable.KeptRun::name).toList()));
+    }
+
+    /** The machine probe's figures (environment.json's {@code machine}), where the plan was calibrated. */
+    public Optional<ObjectNode> machine() {
+        return calibration.calibrated() ? Optional.of((ObjectNode) calibration.json(mainRun()).get("probe"))
+                : Optional.empty();
+    }
+
+    /** The kept run most of the estimate's seconds came from. */
+    public String mainRun() {
+        return keptSeconds.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
     }
 
     /** The cost table the build holds (src/main/resources/storebench/run/costs.json). */
@@ -281,8 +313,10 @@ public final class RunPlan {
         } else {
             ratio = scale;
         }
-        double wall = s.wallS() * ratio;
-        return new double[] {wall, wall + Math.max(0, s.elapsedS() - s.wallS()) * (s.perRun() ? lines : ratio)};
+        double machine = calibration.scale(point.run(), phase);
+        double wall = s.wallS() * ratio * machine;
+        keptSeconds.merge(point.run(), s.wallS() * ratio, Double::sum);
+        return new double[] {wall, wall + Math.max(0, s.elapsedS() - s.wallS()) * (s.perRun() ? lines : ratio) * machine};
     }
 
     /**
@@ -403,6 +437,9 @@ public final class RunPlan {
         }
         out.add("[storebench]   from " + TABLE + " (storebench.tools.Costs over docs/runs/): " + sources());
         notes.forEach(n -> out.add("[storebench]   " + n));
+        if (calibration != Calibration.NONE) {
+            out.addAll(calibration.lines(mainRun()));
+        }
         return out;
     }
 
@@ -430,6 +467,9 @@ public final class RunPlan {
         byOp.forEach((op, s) -> ops.put(op, Math.round(s * 10) / 10.0));
         if (!missing.isEmpty()) {
             missing.forEach(m -> o.withArray("missing").add(m));
+        }
+        if (calibration != Calibration.NONE) {
+            o.set("calibration", calibration.json(mainRun()));
         }
         return o;
     }

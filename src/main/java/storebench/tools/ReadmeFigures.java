@@ -31,6 +31,7 @@ public final class ReadmeFigures {
     public static final Path CHART = Path.of("docs/figures/oqc-10k.svg");
     static final String BEGIN = "<!-- result table: written by storebench.tools.ReadmeFigures; do not edit -->";
     static final String END = "<!-- end of result table -->";
+    private static final Markers MARKERS = new Markers(BEGIN, END);
 
     private ReadmeFigures() {
     }
@@ -56,25 +57,12 @@ public final class ReadmeFigures {
 
     /** README's text with the table between its markers replaced. */
     static String withTable(String readme, String table, Path readmePath) {
-        int[] at = between(readme, readmePath);
-        return readme.substring(0, at[0]) + table + readme.substring(at[1]);
+        return MARKERS.replace(readme, table, readmePath);
     }
 
     /** The table as README holds it now, between its markers. */
     static String tableIn(String readme, Path readmePath) {
-        int[] at = between(readme, readmePath);
-        return readme.substring(at[0], at[1]);
-    }
-
-    /** Where the table starts (the line after BEGIN) and ends (END) in README's text. */
-    private static int[] between(String readme, Path readmePath) {
-        int begin = readme.indexOf(BEGIN + "\n");
-        int end = begin < 0 ? -1 : readme.indexOf(END, begin);
-        if (begin < 0 || end < 0) {
-            throw new IllegalArgumentException(readmePath + " has no table between the lines " + BEGIN + " and "
-                    + END + ": put both lines where the table belongs");
-        }
-        return new int[] {begin + BEGIN.length() + 1, end};
+        return MARKERS.in(readme, readmePath);
     }
 
     private static String capitalized(String s) {

@@ -247,6 +247,21 @@ class GateTest {
         assertThat(v).extracting(Verdict::engine).containsOnly("objectbox", "objectbox-cached", "sqlite");
     }
 
+    /** A counter (what a visit asks of the machine) doubled against the baseline: recorded, never judged. */
+    @Test
+    void baselineDoesNotCompareTheCounters() {
+        storebench.results.Stat minflt = storebench.phase.OpenRunsPhase.COUNTERS.minflt();
+        RunResults base = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.5, 0.5, 0.5)
+                .stat("sqlite", "default", minflt.id(), 10, 10, 10).described(minflt).results();
+        RunResults now = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.5, 0.5, 0.5)
+                .stat("sqlite", "default", minflt.id(), 20, 20, 20).described(minflt).results();
+        assertThat(now.stat(minflt.id())).hasValueSatisfying(s -> assertThat(s.counter()).isTrue());
+
+        List<Verdict> v = Gate.evaluate(baselineRules(20, 10), now, Optional.of(base));
+
+        assertThat(v).extracting(Verdict::stat).contains("oqc_ms").doesNotContain(minflt.id());
+    }
+
     @Test
     void baselineWithHalvedTimesFailsNamingTheStatistics() throws Exception {
         RunResults run = Runs.realRun();

@@ -66,6 +66,12 @@ final class Runs {
         return this;
     }
 
+    /** The last stat line added, described by its "about" as a run writes it. */
+    Runs described(storebench.results.Stat stat) {
+        ((ObjectNode) lines.get(lines.size() - 1)).set("about", stat.about(10, 20, "openruns", 100));
+        return this;
+    }
+
     /** The last stat line added, as measured under these profilers (bench.profilers). */
     Runs underProfilers(String... profilers) {
         ObjectNode last = (ObjectNode) lines.get(lines.size() - 1);

@@ -115,7 +115,17 @@ class ThresholdsTest {
         Path file = write("ceilings:\n  - engine: sqlite\n    max:\n      oqc_ms: 1.0\n      oqc_p95_ms: 2\n");
 
         assertThat(reject(file).getMessage()).contains(file + ":5: unknown statistic 'oqc_p95_ms'")
-                .contains(String.join(", ", Phases.statIds()));
+                .contains(String.join(", ", Phases.stats().stream().filter(s -> !s.counter())
+                        .map(storebench.results.Stat::id).toList()));
+    }
+
+    /** A counter of what a visit asks of the machine is recorded, never judged: no rule may name it. */
+    @Test
+    void rejectsARuleOnACounter() throws IOException {
+        Path file = write("ceilings:\n  - engine: sqlite\n    max:\n      oqc_minflt: 10\n");
+
+        assertThat(reject(file).getMessage()).contains(file + ":4: unknown statistic 'oqc_minflt'")
+                .doesNotContain("oqc_sys_ms");
     }
 
     @Test

@@ -280,6 +280,11 @@ public final class CompareReport {
         rows.add(texts("started", b.path("started").asText("?"), a.path("started").asText("?")));
         rows.add(texts("workload, stores (N), runs (R), held (M)", params(b), params(a)));
         rows.add(texts("machine", machine(be), machine(ae)));
+        String bp = storebench.report.MachineSection.prices(be);
+        String ap = storebench.report.MachineSection.prices(ae);
+        if (!bp.equals(ap)) { // the machines charged differently: a figure of each is partly its machine's
+            rows.add(texts("machine's prices, probed at plan time (docs/measuring.md, \"The machine\")", bp, ap));
+        }
         rows.add(texts("commit", be.path("gitCommit").asText("?"), ae.path("gitCommit").asText("?")));
         return rows;
     }

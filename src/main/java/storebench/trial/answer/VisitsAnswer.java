@@ -2,6 +2,7 @@ package storebench.trial.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.VisitCounters;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,9 +23,11 @@ import java.util.OptionalLong;
  * @param settleMs  how long the process waited for its background threads (with {@code settle} only)
  * @param settled   whether they were idle when it stopped waiting (with {@code settle} only)
  * @param readBytes read_bytes of /proc/self/io over the loop (-1 where /proc does not tell)
+ * @param counters  what the loop asked of the machine, totals over its visits (VisitCounters; where answered)
  */
 public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallNs, OptionalDouble compileMs,
-                           OptionalDouble settleMs, Optional<Boolean> settled, OptionalLong readBytes) {
+                           OptionalDouble settleMs, Optional<Boolean> settled, OptionalLong readBytes,
+                           Optional<VisitCounters> counters) {
     /** The op this record answers (docs/protocol.md). */
     public static final String OP = "visits";
 
@@ -33,7 +36,8 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
                 answer.has("compileMs") ? OptionalDouble.of(answer.path("compileMs").asDouble()) : OptionalDouble.empty(),
                 answer.has("settleMs") ? OptionalDouble.of(answer.path("settleMs").asDouble()) : OptionalDouble.empty(),
                 answer.has("settled") ? Optional.of(answer.path("settled").asBoolean()) : Optional.empty(),
-                answer.has("readBytes") ? OptionalLong.of(answer.path("readBytes").asLong()) : OptionalLong.empty());
+                answer.has("readBytes") ? OptionalLong.of(answer.path("readBytes").asLong()) : OptionalLong.empty(),
+                VisitCounters.of(answer.get("counters")));
     }
 
     /** The samples of this name; an error naming it where the answer has none. */
@@ -52,7 +56,7 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
 
     /**
      * This answer followed by {@code next} (a run sized by its precision, sent in chunks), as one: their samples in
-     * visiting order, their device reads, JIT time and wall time summed (each where both answered it), this one's start
+     * visiting order, their device reads, counters, JIT time and wall time summed (each where both answered it), this one's start
      * and settle wait (only the first request waits for the process to settle).
      */
     public VisitsAnswer plus(VisitsAnswer next) {
@@ -62,7 +66,9 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
                 compileMs.isPresent() && next.compileMs.isPresent()
                         ? OptionalDouble.of(compileMs.getAsDouble() + next.compileMs.getAsDouble()) : compileMs,
                 settleMs, settled, readBytes.isPresent() && next.readBytes.isPresent()
-                        ? OptionalLong.of(readBytes.getAsLong() + next.readBytes.getAsLong()) : readBytes);
+                        ? OptionalLong.of(readBytes.getAsLong() + next.readBytes.getAsLong()) : readBytes,
+                counters.isPresent() && next.counters.isPresent()
+                        ? Optional.of(counters.get().plus(next.counters.get())) : Optional.empty());
     }
 
     private static long[] concat(long[] a, long[] b) {
@@ -77,5 +83,11 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
         settleMs.ifPresent(ms -> line.put("settleMs", ms));
         settled.ifPresent(s -> line.put("settled", s));
         readBytes.ifPresent(b -> line.put("readBytes", b));
+        counters.ifPresent(c -> c.into(line.putObject("counters")));
+    }
+
+    /** The visits the answer's samples hold (the whole visit's, or the first named array's). */
+    public int visits() {
+        return samples.values().stream().findFirst().map(s -> s.length).orElse(0);
     }
 }

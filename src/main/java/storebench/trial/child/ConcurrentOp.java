@@ -31,6 +31,7 @@ final class ConcurrentOp implements ChildOp {
         for (PhaseLoops.WorkerSamples s : w) {
             ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
             worker.set("oqc", Protocol.longs(s.visits.total));
+            s.visits.counters.ifPresent(c -> c.into(worker.putObject("counters")));
             first = Math.min(first, s.startUs);
             last = Math.max(last, s.endUs);
         }

@@ -3,6 +3,8 @@ package storebench.trial.child;
 import storebench.engine.Engine.OpenStore;
 import storebench.engine.Engine;
 import storebench.engine.Note;
+import storebench.measure.VisitCounters;
+import storebench.measure.Yardstick;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.Query;
@@ -95,6 +97,12 @@ public final class PhaseLoops {
          * included); -1 where /proc does not tell. A warm loop reads nothing; a cold one what its stores cost.
          */
         public long readBytes = -1;
+        /**
+         * What the loop asked of the machine (VisitCounters: the visiting thread's faults, context switches, CPU time,
+         * device bytes), read right before the loop's first timer read and right after its last; empty where /proc
+         * does not tell.
+         */
+        public java.util.Optional<storebench.measure.VisitCounters> counters = java.util.Optional.empty();
 
         VisitSamples(Query query, int n, boolean yard) {
             this.query = query;
@@ -138,10 +146,12 @@ public final class PhaseLoops {
         }
         long compiled0 = jit.cpuNs();
         long read0 = deviceReadBytes();
+        java.util.Optional<VisitCounters> counters0 = VisitCounters.now();
         s.startMs = System.currentTimeMillis();
         long wall0 = System.nanoTime();
         loop(dirs, order, asking, s, progress);
         s.wallNs = System.nanoTime() - wall0;
+        s.counters = VisitCounters.since(counters0);
         long read1 = deviceReadBytes();
         s.readBytes = read0 < 0 || read1 < 0 ? -1 : read1 - read0;
         s.compileMs = (jit.cpuNs() - compiled0) / 1e6; // the JIT's own threads, during the loop only
@@ -327,12 +337,18 @@ public final class PhaseLoops {
                         ready.reset(); // the others must not wait for this one at the barrier
                         throw e;
                     }
+                    VisitCounters.now(); // see below
                     ready.await();
                     while (System.currentTimeMillis() < startAtMs) {
                         Thread.onSpinWait();
                     }
+                    // this worker thread's own counters, read after the spin (its CPU time is no visit's) and after
+                    // the start is taken, so that the workers' starts stay together; read once before the barrier so
+                    // that the first read's class loading is not in the span
                     s.startUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
+                    java.util.Optional<VisitCounters> counters0 = VisitCounters.now();
                     loop(dirs, share, asking, s.visits, visited -> progress.accept(done.incrementAndGet()));
+                    s.visits.counters = VisitCounters.since(counters0);
                     s.endUs = epochUs0 + (System.nanoTime() - nano0) / 1000;
                     return s;
                 }));

@@ -22,6 +22,7 @@ final class VisitsOp implements ChildOp {
                 r.json().path("yard").asBoolean(false), settle, r.progress(order.length));
         ObjectNode result = r.result().put("startMs", s.startMs).put("wallNs", s.wallNs)
                 .put("compileMs", s.compileMs).put("readBytes", s.readBytes);
+        s.counters.ifPresent(c -> c.into(result.putObject("counters")));
         if (settle) {
             result.put("settleMs", s.settleMs).put("settled", s.settled);
         }

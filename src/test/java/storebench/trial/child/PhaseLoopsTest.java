@@ -1,5 +1,6 @@
 package storebench.trial.child;
 
+import storebench.measure.Yardstick;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;

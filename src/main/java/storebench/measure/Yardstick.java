@@ -1,4 +1,4 @@
-package storebench.trial.child;
+package storebench.measure;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,19 +18,20 @@ import java.nio.file.StandardOpenOption;
  * <p>It is timed in blocks right before and right after a run, never between two of its visits: its file and memory
  * work evicts the caches and TLB entries an engine that reads through a memory map had warm (ObjectBox's and LMDB's
  * open-query-close read 12-55% higher with it after every store in the pairs of docs/noise.md).
+ * The plan's machine probe times the same work in the parent (storebench.run.MachineProbe).
  */
-final class Yardstick {
-    static final int FILE_BYTES = 4096;
-    static final int MEMORY_BYTES = 256 * 1024;
+public final class Yardstick {
+    public static final int FILE_BYTES = 4096;
+    public static final int MEMORY_BYTES = 256 * 1024;
     /** Yardsticks in each block before and after a run: 1,000 a run, as many as a 1,000-store run had between its stores. */
-    static final int BLOCK = 500;
+    public static final int BLOCK = 500;
     private static final int CACHE_LINE = 64;
 
     private final Path file;
     private final byte[] memory = new byte[MEMORY_BYTES];
     private final ByteBuffer buffer = ByteBuffer.allocate(FILE_BYTES);
 
-    Yardstick() {
+    public Yardstick() {
         try {
             file = Files.createTempFile("storebench-yardstick", ".bin");
             file.toFile().deleteOnExit();
@@ -41,14 +42,14 @@ final class Yardstick {
     }
 
     /** {@link #BLOCK} yardsticks back to back, each in nanoseconds, into {@code samples} from {@code from}. */
-    void block(long[] samples, int from) {
+    public void block(long[] samples, int from) {
         for (int k = 0; k < BLOCK; k++) {
             samples[from + k] = once();
         }
     }
 
     /** One yardstick, in nanoseconds. */
-    long once() {
+    public long once() {
         long t0 = System.nanoTime();
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             buffer.clear();

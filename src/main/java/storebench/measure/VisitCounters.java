@@ -1,0 +1,130 @@
+package storebench.measure;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a stretch of visits asked of the machine (docs/protocol.md, "What a visit asks of the machine"): page faults,
+ * context switches, CPU time and device bytes, as totals over the stretch. Read once before a run's visits and once
+ * after, never inside a timed region ({@link #now()} reads three /proc files and allocates); the difference
+ * ({@link #minus}) is the run's, and the parent divides it by the visits. JMH's perfnorm/gc profilers give the same
+ * kind of figure per operation.
+ *
+ * <p>The calling thread's own counters where Linux gives them ({@code /proc/thread-self}: a visit runs on one thread,
+ * and the process' other threads, the JIT's and GC's, are not the visit's), else the process' ({@code /proc/self}).
+ * CPU time comes from {@code stat}'s utime and stime in clock ticks (USER_HZ, 100 on Linux: {@code getconf CLK_TCK}),
+ * so one run's CPU time is good to 10 ms; over a run of 1,000 visits that is 0.01 ms per visit. The Node worker
+ * reads the same counters with {@code process.resourceUsage()} (src/main/node/lib/measure.js, {@code counters()}).
+ *
+ * @param minflt     minor page faults (a page mapped without the device)
+ * @param majflt     major page faults (a page read from the device)
+ * @param vcsw       voluntary context switches (the thread waited: a lock, I/O, a sleep)
+ * @param ivcsw      involuntary context switches (the scheduler took the core away)
+ * @param userUs     user CPU time, microseconds
+ * @param sysUs      system (kernel) CPU time, microseconds
+ * @param readBytes  bytes the thread caused to be read from the device (read_bytes: page faults of mapped files
+ *                   included)
+ * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
+ * @param scope      {@code thread} (the visiting thread's own; a concurrent run's: summed over its worker threads)
+ *                   or {@code process}
+ */
+public record VisitCounters(long minflt, long majflt, long vcsw, long ivcsw, long userUs, long sysUs, long readBytes,
+                            long writeBytes, String scope) {
+    /** Microseconds per clock tick of /proc's utime and stime (USER_HZ is 100 on every Linux architecture). */
+    static final long US_PER_TICK = 10_000;
+    private static final Path THREAD = Path.of("/proc/thread-self");
+    private static final Path PROCESS = Path.of("/proc/self");
+
+    /** The calling thread's counters so far, else the process'; empty where /proc does not tell. Never in a timed region. */
+    public static Optional<VisitCounters> now() {
+        try {
+            if (Files.isReadable(THREAD.resolve("io"))) {
+                return Optional.of(read(THREAD, "thread"));
+            }
+            return Optional.of(read(PROCESS, "process"));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The counters of the task (a thread or a process) whose /proc directory is {@code dir}. */
+    static VisitCounters read(Path dir, String scope) throws IOException {
+        long[] stat = stat(Files.readString(dir.resolve("stat")));
+        List<String> status = Files.readAllLines(dir.resolve("status"));
+        String io = Files.readString(dir.resolve("io"));
+        return new VisitCounters(stat[0], stat[1], field(status, "voluntary_ctxt_switches:"),
+                field(status, "nonvoluntary_ctxt_switches:"), stat[2] * US_PER_TICK, stat[3] * US_PER_TICK,
+                ioField(io, "read_bytes:"), ioField(io, "write_bytes:"), scope);
+    }
+
+    /**
+     * minflt, majflt, utime, stime of a /proc stat line (fields 10, 12, 14, 15 of proc(5)), counted after the command's
+     * closing parenthesis: a thread's name may hold spaces and parentheses.
+     */
+    static long[] stat(String line) {
+        String[] f = line.substring(line.lastIndexOf(')') + 2).trim().split(" ");
+        // f[0] is field 3 (state)
+        return new long[]{Long.parseLong(f[7]), Long.parseLong(f[9]), Long.parseLong(f[11]), Long.parseLong(f[12])};
+    }
+
+    private static long field(List<String> lines, String key) {
+        for (String l : lines) {
+            if (l.startsWith(key)) {
+                return Long.parseLong(l.substring(key.length()).trim());
+            }
+        }
+        throw new IllegalArgumentException("no " + key + " line");
+    }
+
+    private static long ioField(String io, String key) {
+        return field(io.lines().toList(), key);
+    }
+
+    /** What happened between {@code before} and this reading. */
+    public VisitCounters minus(VisitCounters before) {
+        return new VisitCounters(minflt - before.minflt, majflt - before.majflt, vcsw - before.vcsw,
+                ivcsw - before.ivcsw, userUs - before.userUs, sysUs - before.sysUs, readBytes - before.readBytes,
+                writeBytes - before.writeBytes, scope);
+    }
+
+    /** Two stretches as one (a run sent in chunks; a concurrent run's workers): their sums. */
+    public VisitCounters plus(VisitCounters other) {
+        return new VisitCounters(minflt + other.minflt, majflt + other.majflt, vcsw + other.vcsw, ivcsw + other.ivcsw,
+                userUs + other.userUs, sysUs + other.sysUs, readBytes + other.readBytes, writeBytes + other.writeBytes,
+                scope.equals(other.scope) ? scope : "mixed");
+    }
+
+    /** The counters over the stretch between {@code before} and now; empty where either reading is. */
+    public static Optional<VisitCounters> since(Optional<VisitCounters> before) {
+        return before.flatMap(b -> now().map(n -> n.minus(b)));
+    }
+
+    /** This as an answer's {@code counters} object (docs/protocol.md). */
+    public ObjectNode into(ObjectNode o) {
+        return o.put("minflt", minflt).put("majflt", majflt).put("vcsw", vcsw).put("ivcsw", ivcsw)
+                .put("userUs", userUs).put("sysUs", sysUs).put("readBytes", readBytes).put("writeBytes", writeBytes)
+                .put("scope", scope);
+    }
+
+    /** An answer's {@code counters} object; empty where the answer has none (a trial process that could not read them). */
+    public static Optional<VisitCounters> of(JsonNode counters) {
+        if (counters == null || !counters.isObject()) {
+            return Optional.empty();
+        }
+        for (String f : List.of("minflt", "majflt", "vcsw", "ivcsw", "userUs", "sysUs", "readBytes", "writeBytes")) {
+            if (!counters.path(f).isNumber()) {
+                throw new IllegalArgumentException("counters: \"" + f + "\" is missing or not a number: " + counters);
+            }
+        }
+        return Optional.of(new VisitCounters(counters.get("minflt").asLong(), counters.get("majflt").asLong(),
+                counters.get("vcsw").asLong(), counters.get("ivcsw").asLong(), counters.get("userUs").asLong(),
+                counters.get("sysUs").asLong(), counters.get("readBytes").asLong(), counters.get("writeBytes").asLong(),
+                counters.path("scope").asText("process")));
+    }
+}

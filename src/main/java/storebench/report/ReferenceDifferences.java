@@ -1,0 +1,81 @@
+package storebench.report;
+
+import storebench.model.StatId;
+import storebench.report.model.Block;
+import storebench.report.model.Text;
+import storebench.results.RunResults;
+import storebench.results.Stat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static storebench.report.model.Titles.engineTitle;
+
+/**
+ * The rows of "Against the reference" whose ratio to SQLite differs from the reference's by more than 1.5 times, from
+ * one run: the table docs/engines.md ("Against the reference: why some ratios differ") shows, written by
+ * storebench.tools.EnginesFigures from a kept run, never typed. Each row: the engine and statistic, the reference's
+ * ratio, the run's (with the two figures), and, where the run recorded what a visit asks of the machine, the open
+ * runs' counter that differs most between the two engines.
+ */
+public final class ReferenceDifferences {
+    /** The statistics whose ratios it looks at: the visit and its parts. */
+    static final List<String> ROWS = List.of(StatId.OPEN_MS.id(), StatId.COUNT_MS.id(), StatId.CLOSE_MS.id(),
+            StatId.OQC_MS.id());
+
+    private ReferenceDifferences() {
+    }
+
+    /** The table of a run's {@code setting}; empty where no ratio differs by more than 1.5 times. */
+    public static Optional<Block.Table> table(RunResults results, String setting) {
+        ReportRun ctx = ReportRun.of(results);
+        ReferenceFigures reference = ReferenceFigures.load();
+        List<List<Text>> rows = new ArrayList<>();
+        boolean counters = false;
+        for (String e : ctx.engines()) {
+            String base = VisitCost.base(e);
+            if (e.equals(base) || e.equals(AgainstReference.BASE)) {
+                continue;
+            }
+            for (String stat : ROWS) {
+                Optional<Double> there = reference.figure(setting, e, stat).flatMap(v -> reference.figure(setting,
+                        AgainstReference.BASE, stat).filter(b -> b > 0).map(b -> v / b));
+                Optional<Double> of = results.measurement(e, setting, stat).map(m -> m.value);
+                Optional<Double> by = results.measurement(base, setting, stat).map(m -> m.value);
+                if (there.isEmpty() || of.isEmpty() || by.isEmpty() || by.get() <= 0) {
+                    continue;
+                }
+                double here = of.get() / by.get();
+                double factor = here / there.get();
+                if (factor <= VisitCost.DIFFERS && factor >= 1 / VisitCost.DIFFERS) {
+                    continue;
+                }
+                Optional<VisitCost.Differing> c = VisitCost.mostDifferent(ctx, setting, e, base);
+                counters |= c.isPresent();
+                rows.add(List.of(Text.of(engineTitle(e) + (base.equals(AgainstReference.BASE) ? ""
+                                : " over " + engineTitle(base)) + ": " + ctx.label(stat)),
+                        Text.of(Summary.ratio(there.get())),
+                        Text.of(Summary.ratio(here) + " (" + Stat.number(of.get(), 3) + " / " + Stat.number(by.get(), 3)
+                                + " ms)"),
+                        Text.of(c.map(d -> d.label() + ": " + d.stat().format(d.of()) + " against "
+                                + d.stat().format(d.by()) + " (x" + (d.by() > 0 ? Stat.number(d.of() / d.by(), 2)
+                                : "\u221e") + ")")
+                                .orElse("\u2013"))));
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Text> header = new ArrayList<>(List.of(Text.of("ratio to SQLite"), Text.of("reference"),
+                Text.of("kept run")));
+        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT));
+        if (counters) {
+            header.add(Text.of("the open runs' counter that differs most"));
+            align.add(Block.Align.LEFT);
+        } else {
+            rows.replaceAll(r -> r.subList(0, 3));
+        }
+        return Optional.of(new Block.Table(header, align, rows));
+    }
+}

@@ -1,0 +1,224 @@
+package storebench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.model.StatId;
+import storebench.model.TrialRuntime;
+import storebench.report.model.Block;
+import storebench.report.model.StatsTable;
+import storebench.report.model.Text;
+import storebench.results.RunResults.Measurement;
+import storebench.results.Stat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+import static storebench.report.model.Titles.engineTitle;
+
+/**
+ * "What a visit asks of the machine", under each setting's table: the counters per visit (page faults, context
+ * switches, CPU time, device bytes; medians over the runs, never judged), the sync calls per visit where strace
+ * watched the visits, and the decomposition of the open runs' visit: of its median, how much is system CPU and what
+ * its minor faults cost at this machine's measured price (environment.json). Where an engine's ratio to its SQLite
+ * differs from the reference's by more than 1.5 times, the counter that differs most between the two, from this run.
+ */
+final class VisitCost {
+    /** Where the rule of the decomposition is stated (docs/measuring.md). */
+    static final String RULE = "docs/measuring.md#what-a-visit-asks-of-the-machine";
+    /** Above this factor between our ratio and the reference's, the block names the counter that differs most. */
+    static final double DIFFERS = 1.5;
+    /** The open runs' counters, by suffix (VisitCounterStats' ids: oqc_minflt, ...). */
+    static final String OQC = StatId.OQC_MS.id();
+
+    private VisitCost() {
+    }
+
+    /** The block: its heading, what it is, the counters' table, the sync calls, the decomposition and the differences. */
+    static List<Block> block(ReportRun ctx, String setting, List<String> columns, StatsTable counters,
+                             UnaryOperator<String> links) {
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.Heading(3, "What a visit asks of the machine", "what-a-visit-asks-of-the-machine-"
+                + setting + (counters.beyondReference() ? "-beyond" : "")));
+        blocks.add(new Block.Paragraph(Text.withCodeSpans("Per visit, beside the times above: what the visiting thread"
+                + " (a JVM's; the whole process for the Node worker) asked of the kernel, read before a run's visits and"
+                + " after them, divided by its visits; medians over the runs, recorded and never judged. How they are"
+                + " read and what each means: [" + RULE + "](" + RULE + ")." + ticks(ctx, columns)).withLinks(links)));
+        blocks.add(withSyncCalls(ctx, setting, columns, counters));
+        List<List<Text>> rows = new ArrayList<>();
+        double faultNs = ctx.results().environment().path("mapping").path("minorFault").path("medianNs").asDouble(0);
+        for (String e : columns) {
+            decomposition(ctx, setting, e, faultNs).ifPresent(rows::add);
+        }
+        if (!rows.isEmpty()) {
+            blocks.add(new Block.Paragraph(Text.withCodeSpans("Of the open runs' visit (open, query, close: its median),"
+                    + " the part that is the kernel's: system CPU per visit, and the minor faults per visit at this"
+                    + " machine's price of one (" + (faultNs > 0 ? Stat.number(faultNs / 1000, 2) + " µs" : "not"
+                    + " measured") + ", environment.json's `mapping.minorFault`); a fault is handled in the kernel, so"
+                    + " its cost is part of the system CPU, not beside it. The rule: [" + RULE + "](" + RULE + ").")
+                    .withLinks(links)));
+            blocks.add(new Block.Table(List.of(Text.of("engine"), Text.of("open, query, close"),
+                    Text.of("system CPU (share)"), Text.of("minor faults x price (share)"), Text.of("user CPU (share)")),
+                    List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,
+                            Block.Align.RIGHT), rows));
+        }
+        List<Text> differ = differences(ctx, setting, columns);
+        if (!differ.isEmpty()) {
+            blocks.add(Block.Paragraph.of("Where an engine's open-query-close over its SQLite's differs from the"
+                    + " reference's by more than " + DIFFERS + " times, the counter of this run that differs most between"
+                    + " the two (their ratio, furthest from 1):"));
+            blocks.add(new Block.BulletList(differ));
+        }
+        return blocks;
+    }
+
+    /**
+     * What a JVM's CPU times are good to here: /proc counts them in clock ticks of 10 ms per run, so over the open
+     * runs' N visits a run a step of 10 / N ms per visit; empty where no JVM engine is in the table.
+     */
+    private static String ticks(ReportRun ctx, List<String> columns) {
+        int visits = ctx.run().path("stores").asInt(0);
+        if (visits <= 0 || columns.stream().noneMatch(e -> base(e).equals(AgainstReference.BASE))) {
+            return "";
+        }
+        return " A JVM's CPU times come in clock ticks of 10 ms per run: over the open runs' " + Stat.number(visits, 0)
+                + " visits a run, steps of " + Stat.number(10.0 / visits, 4) + " ms per visit.";
+    }
+
+    /** The counters' table with a row of sync calls per visit where strace watched an engine's visits. */
+    private static StatsTable withSyncCalls(ReportRun ctx, String setting, List<String> columns, StatsTable counters) {
+        List<StatsTable.Cell> cells = new ArrayList<>();
+        boolean any = false;
+        for (String e : columns) {
+            Optional<JsonNode> line = syncCalls(ctx, e, setting);
+            any |= line.isPresent();
+            cells.add(line.map(l -> new StatsTable.Cell(e, StatsTable.State.MEASURED,
+                    Stat.number(l.path("callsPerItem").asDouble(), 2), null, List.of()))
+                    .orElseGet(() -> StatsTable.Cell.none(e, false)));
+        }
+        if (!any) {
+            return counters;
+        }
+        List<StatsTable.Row> rows = new ArrayList<>(counters.rows());
+        rows.add(new StatsTable.Row("visit_sync_calls", null, "Sync calls per visit (strace, where it watched the"
+                + " visits: fsync, fdatasync, msync, sync_file_range)", cells));
+        return new StatsTable(counters.setting(), counters.beyondReference(), counters.columns(), rows, counters.runs());
+    }
+
+    /** The strace profiler's last line of an engine's visits under a setting, where it counted them. */
+    static Optional<JsonNode> syncCalls(ReportRun ctx, String engine, String setting) {
+        JsonNode found = null;
+        for (JsonNode l : ctx.results().lines("profile", engine, setting)) {
+            if ("syncs".equals(l.path("profile").asText()) && "visits".equals(l.path("op").asText())
+                    && !l.has("unavailable") && l.has("callsPerItem")) {
+                found = l;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** An engine's row of the decomposition: its visit, and the system CPU, faults at their price and user CPU in it. */
+    private static Optional<List<Text>> decomposition(ReportRun ctx, String setting, String engine, double faultNs) {
+        Optional<Double> visit = value(ctx, engine, setting, OQC);
+        Optional<Double> sys = value(ctx, engine, setting, StatId.OQC_SYS_MS.id());
+        if (visit.isEmpty() || sys.isEmpty() || visit.get() <= 0) {
+            return Optional.empty();
+        }
+        double v = visit.get();
+        Optional<Double> faults = value(ctx, engine, setting, StatId.OQC_MINFLT.id()).filter(f -> faultNs > 0)
+                .map(f -> f * faultNs / 1e6);
+        Optional<Double> user = value(ctx, engine, setting, StatId.OQC_USER_MS.id());
+        return Optional.of(List.of(Text.of(engineTitle(engine)), Text.of(ms(v)), Text.of(part(sys.get(), v)),
+                Text.of(faults.map(f -> part(f, v)).orElse("\u2013")), Text.of(user.map(u -> part(u, v))
+                        .orElse("\u2013"))));
+    }
+
+    /**
+     * For each engine whose oqc ratio over its runtime's SQLite differs from the reference's by more than
+     * {@link #DIFFERS}: the counter of the open runs whose ratio between the two is furthest from 1.
+     */
+    private static List<Text> differences(ReportRun ctx, String setting, List<String> columns) {
+        ReferenceFigures reference = ReferenceFigures.load();
+        List<Text> out = new ArrayList<>();
+        if (!reference.has(setting) || !reference.workload().equals(ctx.run().path("workload").asText())) {
+            return out;
+        }
+        for (String e : columns) {
+            String base = base(e);
+            if (e.equals(base) || e.equals(AgainstReference.BASE)) {
+                continue;
+            }
+            Optional<Double> there = reference.figure(setting, e, OQC).flatMap(v -> reference.figure(setting,
+                    AgainstReference.BASE, OQC).filter(b -> b > 0).map(b -> v / b));
+            Optional<Double> here = value(ctx, e, setting, OQC).flatMap(v -> value(ctx, base, setting, OQC)
+                    .filter(b -> b > 0).map(b -> v / b));
+            if (there.isEmpty() || here.isEmpty()) {
+                continue;
+            }
+            double factor = here.get() / there.get();
+            if (factor <= DIFFERS && factor >= 1 / DIFFERS) {
+                continue;
+            }
+            mostDifferent(ctx, setting, e, base).ifPresent(c -> out.add(Text.of(String.format(Locale.US,
+                    "%s over %s: %s here, %s in the reference (x%s); %s: %s against %s (x%s)", engineTitle(e),
+                    engineTitle(base), Summary.ratio(here.get()), Summary.ratio(there.get()), Stat.number(factor, 2),
+                    c.label, c.stat.format(c.of), c.stat.format(c.by), c.by > 0 ? Stat.number(c.of / c.by, 2)
+                            : "\u221e"))));
+        }
+        return out;
+    }
+
+    /** A counter of two engines: its statistic, and their figures. */
+    record Differing(Stat stat, String label, double of, double by) {
+    }
+
+    /**
+     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1, each figure plus
+     * its counter's least step (its last printed decimal; for a CPU time, a JVM's clock tick over a run's visits), so
+     * that a counter at nothing on one side weighs by what it could have told, not infinitely.
+     */
+    static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
+        Differing best = null;
+        double furthest = 0;
+        int visits = Math.max(1, ctx.run().path("stores").asInt(1));
+        for (Stat stat : ctx.results().stats()) {
+            if (!stat.counter() || !stat.id().startsWith(OQC.replace("_ms", "_"))) {
+                continue;
+            }
+            Optional<Double> of = value(ctx, engine, setting, stat.id());
+            Optional<Double> by = value(ctx, base, setting, stat.id());
+            if (of.isEmpty() || by.isEmpty()) {
+                continue;
+            }
+            double step = Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / visits : 0);
+            double d = Math.abs(Math.log((of.get() + step) / (by.get() + step)));
+            if (d > furthest) {
+                furthest = d;
+                String label = stat.label(ctx.notesPerStore(), ctx.held());
+                best = new Differing(stat, label.substring(label.indexOf(':') + 2), of.get(), by.get());
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** The SQLite of an engine's own runtime: the JVM's, or the Node worker's calibration column. */
+    static String base(String engine) {
+        return Engines.find(engine).map(EngineDescriptor::runtime).orElse(TrialRuntime.JVM) == TrialRuntime.NODE
+                ? "sqlite-node" : AgainstReference.BASE;
+    }
+
+    private static Optional<Double> value(ReportRun ctx, String engine, String setting, String stat) {
+        return ctx.results().measurement(engine, setting, stat).map((Measurement m) -> m.value);
+    }
+
+    private static String ms(double v) {
+        return Stat.number(v, 3) + " ms";
+    }
+
+    private static String part(double of, double whole) {
+        return Stat.number(of, 3) + " ms (" + Stat.number(100 * of / whole, 0) + "%)";
+    }
+}

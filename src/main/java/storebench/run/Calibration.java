@@ -1,0 +1,157 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.phase.Phase;
+import storebench.phase.Phases;
+import storebench.results.ResultsFile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * The plan's estimate calibrated to the machine it runs on (docs/measuring.md, "The machine"): a kept step's seconds
+ * times this machine's probe ({@link MachineProbe}) over the same figure of the kept run the step came from, the
+ * figure that matches the step's kind of work: the sync for the phases that create stores (their time is the disk's
+ * syncs), the minor fault for the capacity phase (thousands of stores opened and held: its time is pages faulted in),
+ * the yardstick (a file read and a memory touch of an open's size) for the rest, which visit stores (the memory phase's
+ * time is mostly its visits and its waits for the memory to settle, not faults). Where either side
+ * lacks the figure, the yardstick's ratio; where that is missing too, 1. A ratio is held within
+ * [{@link #LEAST}, {@link #MOST}]: a probe taken in a stall must not make the plan absurd.
+ */
+public final class Calibration {
+    /** The probes, by the field environment.json's {@code machine} gives them. */
+    public enum Kind {
+        FAULT("faultNs", "minor fault", "ns"), MAPPING("mapUs", "100-page mapping", "µs"),
+        SYNC("syncMs", "4 KiB write + fdatasync", "ms"), YARDSTICK("yardMs", "yardstick", "ms");
+
+        public final String field;
+        public final String what;
+        public final String unit;
+
+        Kind(String field, String what, String unit) {
+            this.field = field;
+            this.what = what;
+            this.unit = unit;
+        }
+    }
+
+    static final double LEAST = 0.2;
+    static final double MOST = 5;
+    /** No calibration: every step as kept. */
+    public static final Calibration NONE = new Calibration(null, Map.of(), "not calibrated");
+
+    private final MachineProbe probe;
+    private final Map<String, MachineProbe> kept;
+    private final String why;
+
+    Calibration(MachineProbe probe, Map<String, MachineProbe> kept, String why) {
+        this.probe = probe;
+        this.kept = Map.copyOf(kept);
+        this.why = why;
+    }
+
+    /** This machine's probe against the kept runs' figures, read from {@code keptRuns} (docs/runs) by their names. */
+    public static Calibration of(MachineProbe probe, Path keptRuns, List<String> runs) {
+        Map<String, MachineProbe> kept = new LinkedHashMap<>();
+        for (String run : runs) {
+            Path dir = keptRuns.resolve(run);
+            try {
+                JsonNode env = ResultsFile.JSON.readTree(dir.resolve("environment.json").toFile());
+                List<JsonNode> lines = Files.isRegularFile(dir.resolve(ResultsFile.NAME))
+                        ? ResultsFile.read(dir.resolve(ResultsFile.NAME)) : List.of();
+                kept.put(run, MachineProbe.ofKept(env, lines));
+            } catch (IOException | RuntimeException e) {
+                // a kept run whose files are not here (a build without docs/): its steps stay as kept
+            }
+        }
+        return new Calibration(probe, kept, kept.isEmpty() ? "the kept runs' environment.json are not under "
+                + keptRuns : "");
+    }
+
+    /** Which probe a phase's steps scale by. */
+    static Kind kind(Phase phase) {
+        if (phase == Phases.CREATE || phase == Phases.CREATE_STEPS) {
+            return Kind.SYNC;
+        }
+        if (phase == Phases.CAPACITY_PER_PROCESS) {
+            return Kind.FAULT;
+        }
+        return Kind.YARDSTICK;
+    }
+
+    /** How much longer a step of {@code phase} kept from {@code run} takes here: this machine's figure over the run's. */
+    public double scale(String run, Phase phase) {
+        MachineProbe then = kept.get(run);
+        if (probe == null || then == null) {
+            return 1;
+        }
+        OptionalDouble r = ratio(then, kind(phase));
+        if (r.isEmpty()) {
+            r = ratio(then, Kind.YARDSTICK);
+        }
+        return r.isPresent() ? Math.max(LEAST, Math.min(MOST, r.getAsDouble())) : 1;
+    }
+
+    private OptionalDouble ratio(MachineProbe then, Kind kind) {
+        OptionalDouble now = probe.of(kind);
+        OptionalDouble was = then.of(kind);
+        return now.isPresent() && was.isPresent() ? OptionalDouble.of(now.getAsDouble() / was.getAsDouble())
+                : OptionalDouble.empty();
+    }
+
+    public boolean calibrated() {
+        return probe != null && !kept.isEmpty();
+    }
+
+    /** The probe and, against the kept run {@code main} (the one most of the estimate came from), each ratio. */
+    List<String> lines(String main) {
+        if (!calibrated()) {
+            return List.of("[storebench]   machine: " + why + "; the kept runs' seconds as they were");
+        }
+        MachineProbe then = kept.get(main);
+        List<String> out = new java.util.ArrayList<>();
+        out.add("[storebench]   machine probe (seconds, at plan time) against the kept run " + main
+                + " (most of the estimate's seconds), the scale each kind of work gets:");
+        for (Kind k : Kind.values()) {
+            String here = probe.of(k).isPresent() ? fmt(probe.of(k).getAsDouble()) + " " + k.unit : "not measured";
+            String there = then != null && then.of(k).isPresent() ? fmt(then.of(k).getAsDouble()) + " " + k.unit
+                    : "not recorded";
+            String scale = then == null ? "" : ratio(then, k).isPresent() ? String.format(Locale.ROOT, " (x%.2f)",
+                    ratio(then, k).getAsDouble()) : "";
+            out.add(String.format(Locale.ROOT, "[storebench]     %-24s here %s, kept %s%s%s", k.what, here, there, scale,
+                    k == Kind.SYNC ? ": scales create" : k == Kind.FAULT ? ": scales capacity"
+                            : k == Kind.YARDSTICK ? ": scales the others (they visit stores)" : ": shown, scales nothing"));
+        }
+        return out;
+    }
+
+    /** The plan's {@code calibration}: the probe, the kept run most of the estimate came from and its figures. */
+    ObjectNode json(String main) {
+        ObjectNode o = ResultsFile.JSON.createObjectNode();
+        if (!calibrated()) {
+            return o.put("none", why);
+        }
+        o.set("probe", probe.json());
+        o.put("keptRun", main);
+        MachineProbe then = kept.get(main);
+        if (then != null) {
+            o.set("kept", then.json());
+        }
+        ObjectNode scale = o.putObject("scale");
+        for (Phase p : Phases.ALL) {
+            scale.put(p.id(), Math.round(scale(main, p) * 1000) / 1000.0);
+        }
+        return o;
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, v >= 100 ? "%,.0f" : v >= 1 ? "%.2f" : "%.4f", v);
+    }
+}

@@ -1,0 +1,138 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.measure.MappingCost;
+import storebench.measure.SyncProbe;
+import storebench.results.ResultsFile;
+import storebench.measure.Yardstick;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.OptionalDouble;
+
+/**
+ * The machine's own prices, probed in seconds at plan time (docs/measuring.md, "The machine"): a minor page fault and
+ * a 100-page mapping (MappingCost, as environment.json's {@code mapping}), a 4 KiB write and fdatasync on the bench
+ * root's disk (SyncProbe), and the yardstick (the open runs' fixed file read and memory touch, Yardstick). The plan
+ * scales the kept runs' costs by these against the same figures of the kept runs
+ * ({@link Calibration}); environment.json keeps them as {@code machine}, so a run kept later carries all four.
+ *
+ * @param faultNs one minor fault, ns (NaN where not measured)
+ * @param mapUs   mapping, touching and unmapping a 100-page file, µs
+ * @param syncMs  a 4 KiB write and its fdatasync, ms
+ * @param yardMs  one yardstick, ms
+ */
+public record MachineProbe(double faultNs, double mapUs, double syncMs, double yardMs) {
+    /** Syncs the probe times: 40 of about 1 ms here, a tenth of the profile's root probe. */
+    static final int SYNCS = 40;
+    /** Yardsticks the probe times; the median of the last {@link #YARD_TIMED}, after the JIT has compiled it. */
+    static final int YARDS = 3000;
+    static final int YARD_TIMED = 1000;
+
+    /** Probes under {@code root} (the bench root, or the nearest folder above it that exists: a plan makes none). */
+    public static MachineProbe measure(Path root) {
+        Path dir = root.toAbsolutePath();
+        while (dir != null && !Files.isDirectory(dir)) {
+            dir = dir.getParent();
+        }
+        double faultNs = Double.NaN;
+        double mapUs = Double.NaN;
+        double syncMs = Double.NaN;
+        if (dir != null) {
+            try {
+                MappingCost.Figures m = MappingCost.measure(dir);
+                faultNs = m.minorFaultNs();
+                mapUs = m.medianUs();
+            } catch (IOException | RuntimeException | LinkageError e) {
+                // no JNA or a folder that refuses mmap: that price stays unknown, its steps fall back to the yardstick
+            }
+            Path file = dir.resolve(".storebench-sync-probe-" + ProcessHandle.current().pid() + ".tmp");
+            try {
+                syncMs = SyncProbe.measure(file, SYNCS).medianMs();
+            } catch (IOException | RuntimeException e) {
+                // a read-only folder: the sync price stays unknown
+            } finally {
+                try {
+                    Files.deleteIfExists(file);
+                } catch (IOException ignored) {
+                    // a scratch file of 4 KiB left behind is no reason to stop a run
+                }
+            }
+        }
+        return new MachineProbe(faultNs, mapUs, syncMs, timeYardstick());
+    }
+
+    /** The yardstick's median in this JVM, ms. */
+    static double timeYardstick() {
+        Yardstick yard = new Yardstick();
+        long[] ns = new long[YARD_TIMED];
+        for (int k = 0; k < YARDS; k++) {
+            long t = yard.once();
+            if (k >= YARDS - YARD_TIMED) {
+                ns[k - (YARDS - YARD_TIMED)] = t;
+            }
+        }
+        Arrays.sort(ns);
+        return ns[YARD_TIMED / 2] / 1e6;
+    }
+
+    /** The figure of a kind, where measured. */
+    OptionalDouble of(Calibration.Kind kind) {
+        double v = switch (kind) {
+            case FAULT -> faultNs;
+            case MAPPING -> mapUs;
+            case SYNC -> syncMs;
+            case YARDSTICK -> yardMs;
+        };
+        return Double.isFinite(v) && v > 0 ? OptionalDouble.of(v) : OptionalDouble.empty();
+    }
+
+    /** As environment.json's {@code machine} and the plan's {@code calibration.probe}: the figures measured. */
+    public ObjectNode json() {
+        ObjectNode o = ResultsFile.JSON.createObjectNode();
+        for (Calibration.Kind k : Calibration.Kind.values()) {
+            of(k).ifPresent(v -> o.put(k.field, Math.round(v * 1e6) / 1e6)); // a yardstick is some µs
+        }
+        return o;
+    }
+
+    /**
+     * A kept run's figures from its environment.json and results.jsonl: its {@code machine} where it has one; else the
+     * fault and mapping of its {@code mapping}, the disk's fdatasync of the profile's root probe (a rootsync line), and
+     * the median yard_ms of its JVM engines' open runs (the same yardstick, timed in the trial processes).
+     */
+    static MachineProbe ofKept(JsonNode environment, java.util.List<JsonNode> lines) {
+        JsonNode m = environment.path("machine");
+        double fault = num(m, Calibration.Kind.FAULT.field).orElse(num(environment.path("mapping").path("minorFault"),
+                "medianNs").orElse(Double.NaN));
+        double map = num(m, Calibration.Kind.MAPPING.field).orElse(num(environment.path("mapping").path("file"),
+                "medianUs").orElse(Double.NaN));
+        double sync = num(m, Calibration.Kind.SYNC.field).orElse(Double.NaN);
+        double yard = num(m, Calibration.Kind.YARDSTICK.field).orElse(Double.NaN);
+        java.util.List<Double> yards = new java.util.ArrayList<>();
+        for (JsonNode l : lines) {
+            if (Double.isNaN(sync) && "profile".equals(l.path("kind").asText()) && "rootsync".equals(l.path("profile")
+                    .asText()) && "disk".equals(l.path("root").asText()) && l.path("fdatasyncMedianMs").isNumber()) {
+                sync = l.path("fdatasyncMedianMs").asDouble();
+            }
+            if ("stat".equals(l.path("kind").asText()) && "yard_ms".equals(l.path("stat").asText())
+                    && !environment.path("engines").path(l.path("engine").asText()).path("runtime").asText()
+                    .startsWith("Node")) {
+                yards.add(l.path("value").asDouble());
+            }
+        }
+        if (Double.isNaN(yard) && !yards.isEmpty()) {
+            yards.sort(null);
+            int n = yards.size();
+            yard = n % 2 == 1 ? yards.get(n / 2) : (yards.get(n / 2 - 1) + yards.get(n / 2)) / 2;
+        }
+        return new MachineProbe(fault, map, sync, yard);
+    }
+
+    private static OptionalDouble num(JsonNode node, String field) {
+        return node.path(field).isNumber() ? OptionalDouble.of(node.path(field).asDouble()) : OptionalDouble.empty();
+    }
+}

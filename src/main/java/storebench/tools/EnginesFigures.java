@@ -1,0 +1,91 @@
+package storebench.tools;
+
+import storebench.model.Setting;
+import storebench.report.ReferenceDifferences;
+import storebench.report.model.Block;
+import storebench.report.model.Text;
+import storebench.report.render.MarkdownReport;
+import storebench.results.RunResults;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes docs/engines.md's table of the ratios that differ from the reference's ("Against the reference: why some
+ * ratios differ") from a kept run, between the section's marker comments, so that it cannot go stale
+ * (EnginesFiguresTest checks it against the run): {@code mvn -q compile exec:java
+ * -Dexec.mainClass=storebench.tools.EnginesFigures}, or with {@code -Dexec.args="RUN_DIR ENGINES_MD"}.
+ */
+public final class EnginesFigures {
+    static final int BAD_INPUT = 2;
+    /** The kept default run, the reference's table at N=1,000, and the notebook, from the project's top. */
+    public static final Path RUN = Path.of("docs/runs/1000/reference-9aa6e28");
+    public static final Path ENGINES = Path.of("docs/engines.md");
+    static final String BEGIN = "<!-- ratios against the reference: written by storebench.tools.EnginesFigures; do not"
+            + " edit -->";
+    static final String END = "<!-- end of ratios against the reference -->";
+    private static final Markers MARKERS = new Markers(BEGIN, END);
+
+    private EnginesFigures() {
+    }
+
+    /** The Markdown between the markers: which run, then its table (or that no ratio differs that much). */
+    public static String table(Path run, Path engines) throws IOException {
+        RunResults results = RunResults.load(run);
+        Path base = engines.toAbsolutePath().getParent();
+        String folder = base.relativize(run.toAbsolutePath()).toString().replace('\\', '/');
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(new Block.Paragraph(Text.of("From the kept run [" + folder + "](" + folder + "/report.md) ("
+                + storebench.report.model.Titles.fmt(results.run().path("stores").asInt(), 0) + " stores, defaults, medians of "
+                + results.run().path("runs").asInt() + " open runs; measured on "
+                + results.environment().path("kernel").asText("?") + "): each engine over the SQLite of its own"
+                + " runtime, where its ratio differs from the reference's by more than 1.5 times. Where the run"
+                + " recorded what a visit asks of the machine, the last column names the open runs' counter that"
+                + " differs most between the two engines; a run kept before the counters has none.")));
+        blocks.add(ReferenceDifferences.table(results, Setting.DEFAULT.id()).map(t -> (Block) t)
+                .orElse(Block.Paragraph.of("No ratio of this run differs from the reference's by more than 1.5 times.")));
+        return MarkdownReport.render(blocks);
+    }
+
+    /** engines.md's text with the table between its markers replaced. */
+    static String withTable(String text, String table, Path path) {
+        return MARKERS.replace(text, table, path);
+    }
+
+    /** The table as engines.md holds it now, between its markers. */
+    static String tableIn(String text, Path path) {
+        return MARKERS.in(text, path);
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    /** Writes the table; returns the exit code (0, or 2 for bad arguments or input). */
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length != 0 && args.length != 2) {
+            err.println("usage: EnginesFigures [RUN_DIR ENGINES_MD]   (default: " + RUN + " " + ENGINES + ")");
+            return BAD_INPUT;
+        }
+        Path run = args.length == 0 ? RUN : Path.of(args[0]);
+        Path engines = args.length == 0 ? ENGINES : Path.of(args[1]);
+        try {
+            String text = Files.readString(engines, StandardCharsets.UTF_8);
+            Files.writeString(engines, withTable(text, table(run, engines), engines), StandardCharsets.UTF_8);
+            out.println("wrote the table in " + engines);
+            return 0;
+        } catch (Exception e) {
+            String message = e.getMessage() == null ? e.toString() : e.getMessage();
+            err.println("EnginesFigures: " + message.lines().findFirst().orElse(message));
+            return BAD_INPUT;
+        }
+    }
+}
