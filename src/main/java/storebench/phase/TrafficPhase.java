@@ -112,6 +112,9 @@ public final class TrafficPhase extends Phase {
     /** The groups in the report's order. */
     static final List<Kind> KINDS = List.of(HIT, MISS, WRITE, ALL);
 
+    /** What the open loop asked of the machine, per request (the serving thread's counters over the loop). */
+    static final VisitCounterStats COUNTERS = VisitCounterStats.of("traffic", "", "Tenant traffic", false);
+
     public static final Step WARMUP = new Step("trafficwarmup", true, "traffic warm-up");
     /** Its trial process reports the run's three stages (closed step, open loop, count check), not stores. */
     public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs", "steps");
@@ -179,7 +182,7 @@ public final class TrafficPhase extends Phase {
             stats.addAll(k.service().stats());
         }
         stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, JIT_MS, LOOP_DELAY_P99_MS));
-        return List.copyOf(stats);
+        return with(stats, COUNTERS);
     }
 
     private static Stat perS(String id, String label) {
@@ -405,6 +408,7 @@ public final class TrafficPhase extends Phase {
         put(figures, GC_MS, a.runtime().gcMs());
         a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
         a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
+        a.counters().ifPresent(c -> COUNTERS.add(c, a.open().requests(), figures));
     }
 
     static Histogram group(TrafficHistograms h, Kind k) {

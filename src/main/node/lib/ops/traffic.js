@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const { buildNotes, workloadOf, noteText, noteTs } = require('../workloads');
 const { requireString, requireWorkload, StoreError, send } = require('../protocol');
-const { settle } = require('../measure');
+const { settle, counters, countersSince } = require('../measure');
 const { storeCopy } = require('../store-copy');
 const { StoreCache } = require('../store-cache');
 const { monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
@@ -166,7 +166,9 @@ async function traffic(loops, req) {
     const { hits, misses, evictions } = requests.cache;
     const writtenBefore = Int32Array.from(requests.written);
     const runtime = watchRuntime();
+    const before = counters(); // the process' counters (process.resourceUsage), outside any span
     const s = await openLoop(systemClock, requests, n, rate, trafficSamples());
+    const machine = countersSince(before);
     const work = await runtime.stop();
     let writes = 0;
     for (let i = 0; i < stores; i++) writes += requests.written[i] - writtenBefore[i];
@@ -178,6 +180,7 @@ async function traffic(loops, req) {
       closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
       histograms: { latency: s.latency.map(encode), service: s.service.map(encode), wakeLateness: encode(s.wakeLateness) },
       runtime: work,
+      counters: machine,
     };
     if (check) await requests.checkAll();
     answer.wallNs = Number(process.hrtime.bigint() - wallStart);

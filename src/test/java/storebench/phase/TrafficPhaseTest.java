@@ -48,10 +48,12 @@ class TrafficPhaseTest {
                 .containsSubsequence("traffic_all_p50_ms", "traffic_all_p99_ms", "traffic_all_p999_ms",
                         "traffic_all_mean_ms", "traffic_hit_service_p50_ms", "traffic_hit_service_p99_ms",
                         "traffic_hit_service_p999_ms", "traffic_hit_service_mean_ms")
-                .endsWith("traffic_all_service_mean_ms", "traffic_wake_p99_ms", "traffic_wake_max_ms", "traffic_gc_ms",
-                        "traffic_jit_ms", "traffic_loop_delay_p99_ms")
+                .containsSubsequence("traffic_all_service_mean_ms", "traffic_wake_p99_ms", "traffic_wake_max_ms",
+                        "traffic_gc_ms", "traffic_jit_ms", "traffic_loop_delay_p99_ms", "traffic_minflt",
+                        "traffic_write_kb")
                 .doesNotHaveDuplicates();
         assertThat(Phases.TRAFFIC.stats()).allMatch(Stat::hasSpread);
+        assertThat(Phases.TRAFFIC.stats()).filteredOn(st -> st.id().equals("traffic_minflt")).allMatch(Stat::counter);
         // a run without misses (N <= K), writes (a mix of 1) or reads (0), or too few for a p99.9, misses none of its
         // rows; every request's p50 and p99 are always there
         assertThat(List.of(TrafficPhase.MISS_P99_MS, TrafficPhase.WRITE_P99_MS, TrafficPhase.HIT_P99_MS,

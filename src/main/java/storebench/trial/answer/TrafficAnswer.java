@@ -3,19 +3,22 @@ package storebench.trial.answer;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.TrafficHistograms;
+import storebench.measure.VisitCounters;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * The answer to {@code traffic} (docs/protocol.md): its closed step, its open loop, what the cache and the writes did
- * over the open loop, the open loop's requests measured as histograms, and what the runtime did beside them.
+ * over the open loop, the open loop's requests measured as histograms, what the runtime did beside them, and what the
+ * loop asked of the machine (the serving thread's counters over it, where the runtime tells them).
  *
  * @param wallNs the whole request's: its stores made, both loops, the check
  */
 public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured measured, RuntimeWork runtime,
-                            long wallNs) {
+                            Optional<VisitCounters> counters, long wallNs) {
     /** The op this record answers (docs/protocol.md). */
     public static final String OP = "traffic";
 
@@ -75,7 +78,7 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
                         TrafficHistograms.decode(h.path("wakeLateness").asText(""))),
                 new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
                         optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs")),
-                answer.path("wallNs").asLong());
+                VisitCounters.of(answer.get("counters")), answer.path("wallNs").asLong());
     }
 
     private static List<String> strings(JsonNode array, String field) {

@@ -2,6 +2,7 @@ package storebench.trial.child;
 
 import storebench.engine.Engine;
 import storebench.engine.Engine.OpenStore;
+import storebench.measure.VisitCounters;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
@@ -14,6 +15,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * One traffic run in a JVM trial process (docs/protocol.md, op {@code traffic}): its stores made as copies of one
@@ -52,7 +54,7 @@ final class TrafficLoop {
      * runtime did beside the open loop (its collectors' pauses and its JIT compilers' time).
      */
     record Ran(int closedServed, long closedWallNs, double closedPerS, TrafficSamples open, long hits, long misses,
-               long evictions, int writes, boolean checked, RuntimeWork runtime) {
+               long evictions, int writes, boolean checked, RuntimeWork runtime, Optional<VisitCounters> counters) {
     }
 
     /** The JVM's own work during the open loop: garbage collections (their time and count) and JIT compilation. */
@@ -102,8 +104,10 @@ final class TrafficLoop {
             StoreCache.Counts before = cache.counts();
             int[] writtenBefore = requests.written();
             RuntimeWork runtimeBefore = RuntimeWork.now();
+            Optional<VisitCounters> countersBefore = VisitCounters.now(); // the serving thread's, outside any span
             // no progress line inside the loop: the pipe's write would count in the latencies after it
             TrafficSamples open = loop.open(requests, n, rate, TrafficSamples.histograms(), done -> { });
+            Optional<VisitCounters> counters = VisitCounters.since(countersBefore);
             RuntimeWork runtime = RuntimeWork.now().since(runtimeBefore);
             int writes = 0;
             int[] written = requests.written();
@@ -112,7 +116,7 @@ final class TrafficLoop {
             }
             StoreCache.Counts during = cache.counts().minus(before);
             Ran ran = new Ran(closed.served, closed.wallNs, closedPerS, open, during.hits(), during.misses(),
-                    during.evictions(), writes, a.check(), runtime);
+                    during.evictions(), writes, a.check(), runtime, counters);
             if (a.check()) {
                 requests.checkAll();
             }

@@ -48,6 +48,7 @@ final class TrafficOp implements ChildOp {
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
         result.putObject("runtime").put("gcMs", ran.runtime().gcMs()).put("gcCount", ran.runtime().gcCount())
                 .put("jitMs", ran.runtime().jitMs());
+        ran.counters().ifPresent(c -> c.into(result.putObject("counters")));
         return result;
     }
 

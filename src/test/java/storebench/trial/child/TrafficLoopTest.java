@@ -53,6 +53,8 @@ class TrafficLoopTest {
             assertThat(ran.open().service.requests()).isEqualTo(n);
             assertThat(ran.open().utilization()).as(e.id()).isBetween(0.0, 1.0);
             assertThat(ran.runtime().gcMs()).isNotNegative();
+            assertThat(ran.counters()).as("%s: the serving thread's counters over the loop", e.id()).isPresent();
+            assertThat(ran.counters().get().userUs() + ran.counters().get().sysUs()).isNotNegative();
             assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT)).isEqualTo(ran.hits());
             assertThat(ran.hits() + ran.misses()).isEqualTo(n);
             assertThat(ran.misses()).as(e.id() + ": thirty tenants over five open stores miss").isPositive();
