@@ -193,7 +193,7 @@ async function traffic(loops, req) {
 /**
  * The runtime's own work during the open loop: V8's garbage collections (their pauses, from the gc performance entries)
  * and the event loop's delay (perf_hooks' histogram, 1 ms resolution: how long a timer waited behind the loop's spin
- * and the engine's synchronous calls).
+ * and the engine's synchronous calls), where the loop yielded to the event loop at all.
  */
 function watchRuntime() {
   let gcMs = 0;
@@ -212,12 +212,14 @@ function watchRuntime() {
       delay.disable();
       await new Promise((resolve) => setImmediate(resolve)); // the observer's entries arrive on the event loop
       observer.disconnect();
-      const count = delay.count ?? 0;
-      return {
-        gcMs, gcCount,
-        loopDelayP99Ms: count > 0 || delay.max > 0 ? delay.percentile(99) / 1e6 : 0,
-        loopDelayMaxMs: delay.max > 0 ? delay.max / 1e6 : 0,
-      };
+      // a loop that never yields (every due time spun to) leaves the histogram without a sample: no figure then
+      const samples = delay.count;
+      const work = { gcMs, gcCount, loopDelaySamples: samples };
+      if (samples > 0) {
+        work.loopDelayP99Ms = delay.percentile(99) / 1e6;
+        work.loopDelayMaxMs = delay.max / 1e6;
+      }
+      return work;
     },
   };
 }

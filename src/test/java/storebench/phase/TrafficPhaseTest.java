@@ -153,4 +153,24 @@ class TrafficPhaseTest {
     private static CostTable.KeptRun options(java.util.Map<String, String> phaseOptions) {
         return new CostTable.KeptRun("kept", "2026-12-04T00:00:00Z", 1_000, 3, 1_000, 5_000, phaseOptions, 0, 0);
     }
+
+    @Test
+    void aNoteSaysTheTailMayBeTheRuntimesWhereItsCollectionsPausedTheLoopLongerThanItsP99() throws Exception {
+        List<JsonNode> lines = new java.util.ArrayList<>(List.of(line(1, 200_000, 98.0)));
+        for (String engine : List.of("objectbox", "sqlite")) {
+            double gc = engine.equals("objectbox") ? 3_437 : 9;
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"" + engine + "\",\"setting\":"
+                    + "\"default\",\"workload\":\"large\",\"stat\":\"traffic_gc_ms\",\"value\":" + gc + ",\"runs\":["
+                    + gc + "]}"));
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"" + engine + "\",\"setting\":"
+                    + "\"default\",\"workload\":\"large\",\"stat\":\"traffic_all_p99_ms\",\"value\":10.3,"
+                    + "\"runs\":[10.3]}"));
+        }
+        lines.add(Protocol.JSON.readTree(line(1, 200_000, 98.0).toString().replace("\"sqlite\"", "\"objectbox\"")));
+        RunResults results = new RunResults(lines, null);
+
+        assertThat(Phases.TRAFFIC.notes(results, "objectbox", "default")).anyMatch(n -> n.contains("paused the open"
+                + " loop 3,437 ms in all") && n.contains("(10.3 ms)"));
+        assertThat(Phases.TRAFFIC.notes(results, "sqlite", "default")).noneMatch(n -> n.contains("garbage"));
+    }
 }
