@@ -58,6 +58,9 @@ final class Summary {
             "Two workers at once, open-query-close per second", "leads with", "is %s times slower");
     private static final Wording CAPACITY = new Wording("capacity", "Stores held open at once", "holds the most,",
             "holds %s times fewer");
+    private static final Wording TRAFFIC = new Wording("traffic",
+            "Tenant traffic at a share of each engine's own rate, every request's p99 from its due time", "leads at",
+            "takes %s times as long");
 
     /**
      * How an opening sentence names its leader ("is fastest with %s, %s"), a run's only engine ("takes %2$s with
@@ -73,6 +76,10 @@ final class Summary {
             + " heap growth)", "needs %s times as much");
     private static final Headline HELD_RESIDENT = new Headline("An open store costs least resident memory with %s, %s",
             "An open store costs %2$s of resident memory with %1$s", "needs %s times as much");
+    private static final Headline TRAFFIC_P99 = new Headline("a tenant's request waits least at the p99 with %s, %s"
+            + " (tenant traffic at a share of each engine's own rate, from each request's due time)", "a tenant's"
+            + " request waits %2$s at the p99 with %1$s (tenant traffic, from each request's due time)",
+            "waits %s times as long");
 
     private final ReportRun ctx;
     private final Predicate<String> inReference;
@@ -100,8 +107,15 @@ final class Summary {
         Headline created = new Headline(creating + " is fastest with %s, %s", creating + " takes %2$s with %1$s",
                 "takes %s times as long");
         rank(s, StatId.CREATE_MS.id(), CREATE).ifPresent(r -> out.add(r.headline(created)));
+        if (out.isEmpty()) { // a run of the phases beyond the reference's rows: its traffic, where it has it
+            rank(s, TRAFFIC_P99_ID, TRAFFIC).ifPresent(r -> out.add("With " + settingTitle(s) + ", "
+                    + r.headline(TRAFFIC_P99)));
+        }
         return out;
     }
+
+    /** Every request's p99 in the traffic phase. */
+    private static final String TRAFFIC_P99_ID = StatId.TRAFFIC_ALL_P99_MS.id();
 
     /**
      * Every row group's ranking for the run's first setting, one line each, and what "tied" means in them.
@@ -127,6 +141,7 @@ final class Summary {
         rank(s, StatId.concOqcPerS(2), CONCURRENCY).ifPresent(r -> out.add(r.sentence() + speedUp(r)));
         rank(s, StatId.COLD_OQC_MS.id(), COLD).ifPresent(r -> out.add(r.sentence() + coldCost(r)));
         rank(s, StatId.CAPACITY_STORES.id(), CAPACITY).ifPresent(r -> out.add(r.sentence()));
+        rank(s, TRAFFIC_P99_ID, TRAFFIC).ifPresent(r -> out.add(r.sentence()));
         String note = out.isEmpty() ? "" : "Each line ranks the engines under " + settingTitle(s)
                 + " (the run's first setting); tied: figures whose runs' ranges overlap"
                 + tolerances() + ".";

@@ -128,12 +128,18 @@ class RunPlanTest {
 
     @Test
     void theTrafficPhasesRunsAreScaledByTheirSecondsOfOpenLoop() {
+        // loops their seconds size (no floor of reads and writes): as long as the seconds say
         RunPlan hour = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
-                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "3600");
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "3600", "bench.trafficPerKind", "0");
         RunPlan second = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
-                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1");
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1", "bench.trafficPerKind", "0");
         RunPlan byDefault = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
-                "bench.runs", "2", "bench.phases", "traffic");
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficPerKind", "0");
+        // the default floor of 10,000 reads and writes: as long as the kept loops took to serve theirs, whatever 1 s says
+        RunPlan floored = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1");
+        assertThat(op(floored, "traffic")).as("a 1-s loop that serves 10,000 writes").isGreaterThan(10 * op(second,
+                "traffic"));
 
         assertThat(hour.estimateS()).as("two runs of an hour's open loop").isGreaterThan(2 * 3600);
         assertThat(op(hour, "traffic")).isGreaterThan(3000 * op(second, "traffic") / 2);
