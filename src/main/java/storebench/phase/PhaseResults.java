@@ -17,6 +17,12 @@ public interface PhaseResults {
 
     void append(ObjectNode line) throws IOException;
 
+    /**
+     * Records that some of a measured phase's statistics have no figure here, and why (a "not measured" status line
+     * naming them), so that their empty cells say why and a report check does not take them for lost.
+     */
+    void notMeasured(Phase phase, List<Stat> stats, String reason) throws IOException;
+
     /** Writes an HdrHistogram log of this trial (hdr/engine/setting/name.hlog). */
     void hdrLog(String name, List<HdrLogs.Interval> intervals) throws IOException;
 

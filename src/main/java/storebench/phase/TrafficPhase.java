@@ -301,12 +301,22 @@ public final class TrafficPhase extends Phase {
             run.results().hdrLog(RUN.op() + "-" + e.getKey(), e.getValue());
         }
         Measured m = new Measured(this);
+        List<Stat> without = new ArrayList<>();
         for (Stat stat : stats()) {
             List<Double> runs = figures.get(stat);
             if (runs != null && runs.size() == p.runs()) {
                 m.put(stat, RunStats.median(runs), runs);
                 run.results().stat(stat, m.value(stat), runs);
+            } else if (stat.measuredIn(p.runtime())) {
+                without.add(stat);
             }
+        }
+        if (!without.isEmpty()) {
+            run.results().notMeasured(this, without, "a run had none of these requests (no misses where K >= N, no"
+                    + " writes or reads where the mix draws none), or fewer than " + String.format(Locale.US, "%,d",
+                    P999_LEAST) + " of a kind for its p99.9 (bench.trafficPerKind sizes the loop), or its loop never"
+                    + " yielded to the event loop for a delay to be sampled: " + without.stream().map(Stat::id)
+                    .collect(java.util.stream.Collectors.joining(", ")));
         }
         return m;
     }

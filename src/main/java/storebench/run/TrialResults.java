@@ -9,6 +9,7 @@ import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
 import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 
@@ -65,6 +66,15 @@ final class TrialResults implements PhaseResults {
     @Override
     public void append(ObjectNode line) throws IOException {
         bench.results.append(line);
+    }
+
+    @Override
+    public void notMeasured(Phase phase, List<Stat> stats, String reason) throws IOException {
+        ObjectNode l = line("status").put("status", RunResults.NOT_MEASURED).put("phase", phase.id())
+                .put("reason", reason);
+        ObjectNode about = l.putObject("stats");
+        stats.forEach(st -> about.set(st.id(), about(st)));
+        append(l);
     }
 
     @Override
