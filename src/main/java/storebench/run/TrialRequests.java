@@ -29,7 +29,7 @@ final class TrialRequests implements PhaseProcesses {
     private final Bench bench;
     private final Trial trial;
     private final TrialProcesses processes;
-    private final TrialStores stores;
+    private final StoreDirectories dirs;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
     /** One daemon thread for every trial's "still running" lines. */
@@ -40,17 +40,17 @@ final class TrialRequests implements PhaseProcesses {
                 return t;
             });
 
-    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, TrialStores stores, String name) {
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, StoreDirectories dirs, String name) {
         this.bench = bench;
         this.trial = trial;
         this.processes = processes;
-        this.stores = stores;
+        this.dirs = dirs;
         this.name = name;
     }
 
     @Override
     public ObjectNode request(String op) {
-        return Protocol.request(op).put("root", stores.pool().toString())
+        return Protocol.request(op).put("root", dirs.pool().toString())
                 .put("workload", bench.options.workload.id());
     }
 
