@@ -75,8 +75,8 @@ final class TrialPool implements PhaseStores {
             }
         }
         results.append(results.line("pool").put("created", created).put("reused", reused));
-        if (bench.options.phases.contains(Phases.DISK_USAGE)) {
-            results.record(Phases.DISK_USAGE, DiskPhase.measureFiles(trial, dir));
+        if (bench.options.phases.contains(Phases.DISK)) {
+            results.record(Phases.DISK, DiskPhase.measureFiles(trial, dir));
         }
         ready = true;
     }

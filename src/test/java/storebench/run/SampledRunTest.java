@@ -38,7 +38,7 @@ class SampledRunTest {
                 "bench.samplePrecision", precision));
         try (Bench bench = Bench.start(o, QUIET, Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            trial.measure(Phases.READ_EVERY_NOTE);
+            trial.measure(Phases.READ);
             trial.measure(Phases.COLD);
         }
         return RunResults.load(out);

@@ -77,7 +77,7 @@ class WarmUpRunTest {
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-sample"), Map.of("bench.stores", "5",
                 "bench.warmupOpens", "3", "bench.sample", "4", "bench.runs", "2"));
         try (Bench bench = Bench.start(o, QUIET)) {
-            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.READ_EVERY_NOTE);
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.READ);
         }
         List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
 
@@ -99,7 +99,7 @@ class WarmUpRunTest {
             try (Bench bench = Bench.start(o, QUIET)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 trial.measure(Phases.OPEN_RUNS);
-                trial.measure(Phases.READ_EVERY_NOTE);
+                trial.measure(Phases.READ);
             }
             List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
             assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("warmup")).hasSize(2)
@@ -119,7 +119,7 @@ class WarmUpRunTest {
             try (Bench bench = Bench.start(o, QUIET)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 trial.measure(Phases.OPEN_RUNS);
-                trial.measure(Phases.READ_EVERY_NOTE);
+                trial.measure(Phases.READ);
                 trial.measure(Phases.CONCURRENCY);
             }
             List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
