@@ -163,6 +163,12 @@ public final class Phases {
         return ALL.stream().map(Phase::id).collect(Collectors.joining(", "));
     }
 
+    /** The phase whose step this is (the very step: two phases' warm-ups may send the same op), if one registers it. */
+    public static Optional<Phase> ofStep(Phase.Step step) {
+        return java.util.stream.Stream.concat(ALL.stream(), PROFILE.stream())
+                .filter(p -> p.steps().stream().anyMatch(s -> s == step)).findFirst();
+    }
+
     /** The phase a statistic belongs to. */
     public static Phase phaseOf(Stat stat) {
         return ALL.stream().filter(p -> p.stats().contains(stat)).findFirst().orElseThrow();

@@ -6,6 +6,7 @@ import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 
 import storebench.model.StatId;
+import storebench.results.PhaseLine;
 import storebench.results.PhaseReading;
 import storebench.results.RunStats;
 
@@ -166,7 +167,8 @@ final class MeasuredSection {
             if (p.path("loadGaveUp").asBoolean(false)) {
                 gaveUp.add(p.path("engine").asText("?") + "/" + p.path("setting").asText("?") + " "
                         // a phase line's load at its start, the reading the load1 statistic is the maximum of
-                        + p.path("phase").asText("?") + " at " + fmt(p.path(StatId.LOAD1.id()).asDouble(), 2));
+                        + (p.has("op") || p.has("phase") ? PhaseLine.op(p) : "?") + " at "
+                        + fmt(p.path(StatId.LOAD1.id()).asDouble(), 2));
             }
         }
         String maxLoad = ctx.run().path("maxLoad").asText("");
@@ -192,7 +194,7 @@ final class MeasuredSection {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (PhaseReading phase : phases) {
             for (PhaseReading.WallTime step : phase.wallTimes()) {
-                if (ctx.results().lines("phase").stream().anyMatch(l -> step.op().equals(l.path("phase").asText()))) {
+                if (ctx.results().lines("phase").stream().anyMatch(l -> step.op().equals(PhaseLine.op(l)))) {
                     List<String> ops = columns.computeIfAbsent(step.column(), c -> new ArrayList<>());
                     if (!ops.contains(step.op())) { // the open runs' and concurrency's warm-ups share one op
                         ops.add(step.op());
@@ -215,7 +217,7 @@ final class MeasuredSection {
                 List<Text> row = new ArrayList<>();
                 row.add(Text.of(engineTitle(e) + ", " + setting));
                 for (List<String> ops : columns.values()) {
-                    double s = lines.stream().filter(l -> ops.contains(l.path("phase").asText()))
+                    double s = lines.stream().filter(l -> ops.contains(PhaseLine.op(l)))
                             .mapToDouble(l -> l.path("wallMs").asDouble()).sum() / 1000;
                     total += s;
                     row.add(Text.of(s > 0 ? fmt(s, 1) : StatsTable.NONE));
@@ -236,7 +238,7 @@ final class MeasuredSection {
         }
         if (plan.isObject() && !rows.isEmpty()) {
             rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().lines("phase").stream()
-                    .filter(l -> ops.contains(l.path("phase").asText())).mapToDouble(l -> l.path("wallMs").asDouble())
+                    .filter(l -> ops.contains(PhaseLine.op(l))).mapToDouble(l -> l.path("wallMs").asDouble())
                     .sum() / 1000));
             rows.add(columnSums(Text.of("all, the plan's estimate"), columns, ops -> ops.stream()
                     .mapToDouble(op -> plan.path("opsS").path(op).asDouble()).sum()));
@@ -325,11 +327,11 @@ final class MeasuredSection {
         double target = 0;
         for (JsonNode l : ctx.results().lines("phase")) {
             if (l.has("sampleHalfWidth")) {
-                widest.merge(l.path("phase").asText(), l.path("sampleHalfWidth").asDouble(), Math::max);
+                widest.merge(PhaseLine.op(l), l.path("sampleHalfWidth").asDouble(), Math::max);
             }
             if (l.has("sampleTarget")) {
                 target = l.path("sampleTarget").asDouble();
-                sized.computeIfAbsent(l.path("phase").asText(), k -> new ArrayList<>()).add(l.path("sample").asDouble());
+                sized.computeIfAbsent(PhaseLine.op(l), k -> new ArrayList<>()).add(l.path("sample").asDouble());
             }
         }
         if (!sampled && sized.isEmpty()) {
@@ -397,7 +399,7 @@ final class MeasuredSection {
 
     /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */
     private List<JsonNode> warmupLines() {
-        return ctx.results().lines("phase").stream().filter(l -> l.path("phase").asText().endsWith("warmup"))
+        return ctx.results().lines("phase").stream().filter(l -> PhaseLine.op(l).endsWith("warmup"))
                 .collect(Collectors.toList());
     }
 
@@ -414,7 +416,7 @@ final class MeasuredSection {
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
                 List<JsonNode> lines = ctx.results().lines("phase", e, setting).stream()
-                        .filter(l -> l.path("phase").asText().endsWith("warmup") && l.has("windows"))
+                        .filter(l -> PhaseLine.op(l).endsWith("warmup") && l.has("windows"))
                         .collect(Collectors.toList());
                 if (lines.isEmpty()) {
                     continue;

@@ -4,6 +4,7 @@ import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.report.render.Exports;
 import storebench.report.render.MarkdownReport;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -45,7 +46,8 @@ public final class ReportCheck {
         Set<String> names = new HashSet<>();
         names.add(phase.id());
         phase.steps().forEach(s -> names.add(s.op()));
-        return results.lines("phase").stream().anyMatch(l -> names.contains(l.path("phase").asText()))
+        return results.lines("phase").stream().anyMatch(l -> PhaseLine.phase(l).map(phase.id()::equals)
+                        .orElseGet(() -> names.contains(PhaseLine.op(l))))
                 || results.lines("status").stream().anyMatch(l -> phase.id().equals(l.path("phase").asText()))
                 || phase.stats().stream().anyMatch(s -> measuredAnywhere(results, s));
     }

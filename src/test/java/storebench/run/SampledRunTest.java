@@ -13,6 +13,7 @@ import storebench.phase.Phases;
 import storebench.phase.ReadPhase;
 import storebench.phase.Sample;
 import storebench.report.render.MarkdownReport;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -46,7 +47,7 @@ class SampledRunTest {
 
     private static List<JsonNode> runLines(RunResults results, String phase) {
         return results.lines("phase", "sqlite", "default").stream()
-                .filter(l -> l.path("phase").asText().equals(phase)).collect(Collectors.toList());
+                .filter(l -> PhaseLine.op(l).equals(phase)).collect(Collectors.toList());
     }
 
     @Test
