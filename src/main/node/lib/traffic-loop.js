@@ -37,8 +37,9 @@ function histogram() {
 /**
  * What a loop measured (storebench.trial.child.traffic.TrafficSamples' twin): per request kind a histogram of its
  * latency and one of its service time, so their size does not grow with the requests; how late the loop woke for the
- * requests it waited for; the service times' sum. With keepEach (the closed step, whose rate is taken over its second
- * half, and the tests) each request's figures are also kept in request order.
+ * requests it waited for; the time the worker was busy with requests (their service times, plus the after step where a
+ * binding needs one: the worker serves nothing else meanwhile). With keepEach (the closed step, whose rate is taken over
+ * its second half, and the tests) each request's figures are also kept in request order, with when its turn ended.
  */
 function trafficSamples(keepEach = 0) {
   return {
@@ -48,8 +49,10 @@ function trafficSamples(keepEach = 0) {
     kinds: new Uint8Array(keepEach),
     latencyNs: new Float64Array(keepEach),
     serviceNs: new Float64Array(keepEach),
+    endNs: new Float64Array(keepEach),
     served: 0,
     busyNs: 0,
+    afterNs: 0,
     askedPerS: NaN,
     startMs: Date.now(),
     wallNs: 0,
@@ -68,6 +71,15 @@ function record(s, k, kind, latency, service) {
     s.serviceNs[k] = service;
   }
   s.served = k + 1;
+}
+
+/** Request k's after step (what the worker does between requests), timed into the loop's busy time. */
+async function after(clock, s, request, k) {
+  const t0 = clock.now();
+  await request.after(k);
+  const ns = Number(clock.now() - t0);
+  s.afterNs += ns;
+  s.busyNs += ns;
 }
 
 /**
@@ -94,7 +106,7 @@ async function openLoop(clock, request, requests, ratePerS, s = trafficSamples()
     if (waits) s.wakeLateness.recordValue(Number(t0 - due));
     record(s, k, kind, Number(t1 - due), Number(t1 - t0));
     if (request.check) request.check(k);
-    if (request.after) await request.after(k);
+    if (request.after) await after(clock, s, request, k);
     progress(k + 1);
   }
   s.wallNs = Number(clock.now() - start);
@@ -103,7 +115,7 @@ async function openLoop(clock, request, requests, ratePerS, s = trafficSamples()
 
 /**
  * Serves up to `requests` requests back to back until budgetNs (a BigInt) has passed; latency = service time. Keeps
- * each request's figures (its second half's rate is the open loop's base).
+ * each request's figures and when its turn (after step included) ended: its second half's rate is the open loop's base.
  */
 async function closedLoop(clock, request, requests, budgetNs, progress = () => {}) {
   const s = trafficSamples(requests);
@@ -116,7 +128,9 @@ async function closedLoop(clock, request, requests, budgetNs, progress = () => {
     t1 = clock.now();
     record(s, k, kind, Number(t1 - t0), Number(t1 - t0));
     if (request.check) request.check(k);
-    if (request.after) await request.after(k);
+    if (request.after) await after(clock, s, request, k);
+    t1 = clock.now();
+    s.endNs[k] = Number(t1 - start);
     progress(k + 1);
   }
   s.wallNs = Number(t1 - start);
@@ -128,7 +142,7 @@ function reachedPerS(s) {
   return s.wallNs <= 0 ? NaN : (s.served * 1e9) / s.wallNs;
 }
 
-/** The utilization a loop ran at: the service times' sum over its wall time. */
+/** The utilization a loop ran at: its busy time (service times, after steps) over its wall time. */
 function utilization(s) {
   return s.wallNs <= 0 ? NaN : s.busyNs / s.wallNs;
 }

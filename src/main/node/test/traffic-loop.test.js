@@ -92,6 +92,23 @@ test('loops prepare before the due time, check after, await after(); a closed lo
   assert.deepEqual(Array.from(c.kinds.slice(0, 2)), [KIND.READ_MISS, KIND.READ_MISS]);
 });
 
+test('an after step is busy time, and a closed loop keeps when each turn ended, after step included', async () => {
+  const clock = fakeClock();
+  const request = {
+    serve() { clock.t += MS; return KIND.READ_MISS; },
+    async after() { clock.t += 3n * MS; },
+  };
+  const c = await closedLoop(clock, request, 10, 1n << 62n);
+  assert.equal(c.served, 10);
+  assert.equal(c.endNs[0], 4e6);
+  assert.equal(c.endNs[9], 40e6);
+  assert.equal(c.busyNs, 40e6);
+  assert.equal(c.afterNs, 30e6);
+  const s = await openLoop(clock, request, 10, 100, trafficSamples());
+  assert.equal(s.afterNs, 30e6);
+  assert.ok(Math.abs(utilization(s) - 0.4) < 0.05, `utilization ${utilization(s)}`);
+});
+
 test('request k is due k / rate after the start, as the JVM computes it', async () => {
   assert.equal(dueOffsetNs(3, 1000), 3_000_000n);
   assert.equal(dueOffsetNs(1, 3), 333_333_333n);

@@ -121,13 +121,14 @@ class TenantRequests {
 }
 
 /**
- * What the closed step served per second in its second half, by the requests' service times: the first half fills the
- * cache, which the open loop after it finds full (TrafficLoop.secondHalfPerS).
+ * What the closed step served per second in its second half, over that half's wall time (each request's whole turn:
+ * serve, check, and the settle after an eviction where the binding needs one, which the open loop's requests wait
+ * behind too): the first half fills the cache, which the open loop after it finds full (TrafficLoop.secondHalfPerS).
  */
 function secondHalfPerS(closed) {
   const from = Math.floor(closed.served / 2);
-  let ns = 0;
-  for (let k = from; k < closed.served; k++) ns += closed.serviceNs[k];
+  if (closed.served - from < 1) return reachedPerS(closed);
+  const ns = closed.endNs[closed.served - 1] - (from > 0 ? closed.endNs[from - 1] : 0);
   return ns <= 0 ? reachedPerS(closed) : ((closed.served - from) * 1e9) / ns;
 }
 

@@ -125,16 +125,17 @@ final class TrafficLoop {
     }
 
     /**
-     * What the closed step served per second in its second half, by the requests' service times: the first half fills
-     * the cache (every first visit of a store a miss), which the open loop after it finds full. The Node worker's
-     * secondHalfPerS is the same.
+     * What the closed step served per second in its second half, over that half's wall time (each request's whole turn:
+     * prepared, served, checked; the open loop's requests wait behind all of it): the first half fills the cache (every
+     * first visit of a store a miss), which the open loop after it finds full. The Node worker's secondHalfPerS is the
+     * same, its turn including the settle after an eviction where a binding needs one.
      */
     static double secondHalfPerS(TrafficSamples closed) {
         int from = closed.served / 2;
-        long ns = 0;
-        for (int k = from; k < closed.served; k++) {
-            ns += closed.serviceNs[k];
+        if (closed.served - from < 1) {
+            return closed.reachedPerS();
         }
+        long ns = closed.endNs[closed.served - 1] - (from > 0 ? closed.endNs[from - 1] : 0);
         return ns <= 0 ? closed.reachedPerS() : (closed.served - from) * 1e9 / ns;
     }
 

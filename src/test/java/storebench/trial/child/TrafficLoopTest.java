@@ -10,6 +10,8 @@ import storebench.model.Setting;
 import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
+import storebench.trial.child.traffic.OpenLoop;
+import storebench.trial.child.traffic.TrafficSamples;
 import storebench.trial.traffic.TrafficDraws;
 
 import java.nio.file.Files;
@@ -72,6 +74,39 @@ class TrafficLoopTest {
                     + ran.writes());
         }
         assertThat(engines).as("JVM engines that ran").isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void theClosedStepsRateIsTakenOverItsSecondHalfsWallTimeCheckIncluded() throws Exception {
+        long[] now = {0};
+        OpenLoop.Clock clock = new OpenLoop.Clock() {
+            @Override
+            public long nanoTime() {
+                return now[0];
+            }
+
+            @Override
+            public void awaitNanoTime(long deadline) {
+                now[0] = Math.max(now[0], deadline);
+            }
+        };
+        OpenLoop.Request request = new OpenLoop.Request() {
+            @Override
+            public int serve(int k) {
+                now[0] += k < 50 ? 4_000_000 : 1_000_000; // the first half's misses cost 4 ms, the second's hits 1 ms
+                return TrafficHistograms.READ_HIT;
+            }
+
+            @Override
+            public void check(int k) {
+                now[0] += 1_000_000; // work between requests: the open loop's requests wait behind it too
+            }
+        };
+        TrafficSamples closed = new OpenLoop(clock).closed(request, 100, Long.MAX_VALUE,
+                TrafficSamples.keepingEach(100), k -> { });
+
+        // 50 requests in the second half, each turn 2 ms: 500 per second, not the 1,000 of the service times alone
+        assertThat(TrafficLoop.secondHalfPerS(closed)).isCloseTo(500.0, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test

@@ -115,6 +115,8 @@ public final class OpenLoop {
             t1 = clock.nanoTime();
             s.record(k, kind, t1 - t0, t1 - t0);
             request.check(k);
+            t1 = clock.nanoTime();
+            s.ended(k, t1 - start);
             progress.accept(k + 1);
         }
         s.wallNs = t1 - start;

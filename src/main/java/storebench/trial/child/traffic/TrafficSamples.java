@@ -10,7 +10,8 @@ import storebench.measure.TrafficHistograms;
  * for the requests it waited for. In an open loop the latency runs from the time the request was due to its end (what a
  * tenant waited), the service time from when the loop got to it (what a closed-loop timer would record); in a closed
  * loop the two are the same. Where asked ({@link #keepingEach}: the closed step, whose rate is taken over its second
- * half, and the tests) each request's figures are also kept in request order, in arrays of the loop's length.
+ * half, and the tests) each request's figures are also kept in request order, in arrays of the loop's length, with
+ * when its turn in the loop ended.
  */
 public final class TrafficSamples {
     public final TrafficHistograms latency = new TrafficHistograms();
@@ -21,6 +22,8 @@ public final class TrafficSamples {
     public final byte[] kinds;
     public final long[] latencyNs;
     public final long[] serviceNs;
+    /** Per request, where kept: from the loop's start to the end of its turn (prepared, served, checked), ns. */
+    public final long[] endNs;
     /** The requests served (a closed step may stop at its time budget before the last). */
     public int served;
     /** The sum of the requests' service times, ns: the time the engine was busy. */
@@ -36,6 +39,7 @@ public final class TrafficSamples {
         kinds = new byte[kept];
         latencyNs = new long[kept];
         serviceNs = new long[kept];
+        endNs = new long[kept];
     }
 
     /** Histograms only: what an open loop of any length keeps. */
@@ -59,6 +63,13 @@ public final class TrafficSamples {
             serviceNs[k] = service;
         }
         served = k + 1;
+    }
+
+    /** Request {@code k}'s turn ended {@code ns} after the loop's start (where kept). */
+    void ended(int k, long ns) {
+        if (k < endNs.length) {
+            endNs[k] = ns;
+        }
     }
 
     /** The requests served per second of the loop's wall time. */
