@@ -27,7 +27,8 @@ import java.util.TreeMap;
  * <p>
  * A warm-up line does not keep each window's wall time, so the JIT's share of a block is judged against the windows'
  * medians times their visits (less than their wall time: the share comes out higher, the test stricter); replaying the
- * rule the runs were made with this way gave their recorded stops for all 226 warm-ups of docs/runs/1000 (2026-12-03).
+ * rule a run was made with this way gives its recorded stops (docs/runs.md, "A tolerance that knows the windows'
+ * noise").
  * A replayed warm-up that has not stopped by the recorded windows' end counts as stopped there, as the recorded one
  * did ("not settled" where the recorded one never settled either). Bad input: one line naming it, exit 2.
  */
