@@ -46,8 +46,9 @@ public final class TrafficPhase extends Phase {
             + " closed-loop rate)");
     public static final Stat HIT_RATE = Stat.of("traffic_hit_rate", "same, requests that found their store open"
             + " (share)", Unit.COUNT, 3).ofRuns().higherIsBetter().counting("share").tolerance(0.05).build();
-    public static final Stat UTILIZATION = Stat.of("traffic_utilization", "same, utilization reached: the requests'"
-            + " service times over the loop's wall time (share)", Unit.COUNT, 3).ofRuns().counting("share")
+    public static final Stat UTILIZATION = Stat.of("traffic_utilization", "same, utilization reached: the time the loop"
+            + " was busy with requests (their service times, the Node worker's settle after an eviction) over its wall"
+            + " time (share)", Unit.COUNT, 3).ofRuns().counting("share")
             .tolerance(0.05).build();
 
     /** Latency from the due time and service time from the request's start, by what the requests met. */

@@ -52,8 +52,8 @@ public final class MachineSection {
         blocks.add(new Block.Paragraph(Text.withCodeSpans("What this machine charges for the kernel's work, probed in"
                 + " seconds when the run was planned, beside the same figures of the kept run its plan was estimated"
                 + " from" + (keptRun.isEmpty() ? "" : " (`docs/runs/" + keptRun + "`)") + ": the ratio is how much"
-                + " dearer this machine is. The plan scaled each phase by the one that matches its work (creates by the"
-                + " sync, capacity by the fault, the others, which visit stores, by the yardstick): ["
+                + " dearer this machine is. The plan scaled each phase by the one that matches its work (which one, and"
+                + " why): ["
                 + WHERE + "](" + WHERE + ").").withLinks(links)));
         blocks.add(new Block.Table(List.of(Text.of(""), Text.of("this run"), Text.of("kept run"), Text.of("ratio")),
                 List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT), rows));

@@ -18,12 +18,14 @@ import java.util.OptionalDouble;
 /**
  * The plan's estimate calibrated to the machine it runs on (docs/measuring.md, "The machine"): a kept step's seconds
  * times this machine's probe ({@link MachineProbe}) over the same figure of the kept run the step came from, the
- * figure that matches the step's kind of work: the sync for the phases that create stores (their time is the disk's
- * syncs), the minor fault for the capacity phase (thousands of stores opened and held: its time is pages faulted in),
- * the yardstick (a file read and a memory touch of an open's size) for the rest, which visit stores (the memory phase's
- * time is mostly its visits and its waits for the memory to settle, not faults). Where either side
- * lacks the figure, the yardstick's ratio; where that is missing too, 1. A ratio is held within
- * [{@link #LEAST}, {@link #MOST}]: a probe taken in a stall must not make the plan absurd.
+ * figure that matches the step's kind of work: the minor fault for the capacity phase (thousands of stores opened and
+ * held: its time is pages faulted in), the yardstick (a file read and a memory touch of an open's size) for the rest.
+ * The create phases scale by the yardstick too, not by the sync: a store's create writes and syncs 400 KB, and on one
+ * build the creates took what they took at another commit (within 10%) while the 4 KiB sync probe read 3.6 to 13 times
+ * dearer, moved by other processes' writes (docs/runs.md, "The plan that knows its machine"). The sync and the mapping
+ * are probed and shown, and scale nothing. Where either side lacks the figure, the yardstick's ratio; where that is
+ * missing too, 1. A ratio is held within [{@link #LEAST}, {@link #MOST}]: a probe taken in a stall must not make the
+ * plan absurd.
  */
 public final class Calibration {
     /** The probes, by the field environment.json's {@code machine} gives them. */
@@ -77,9 +79,6 @@ public final class Calibration {
 
     /** Which probe a phase's steps scale by. */
     static Kind kind(Phase phase) {
-        if (phase == Phases.CREATE || phase == Phases.CREATE_STEPS) {
-            return Kind.SYNC;
-        }
         if (phase == Phases.CAPACITY_PER_PROCESS) {
             return Kind.FAULT;
         }
@@ -126,8 +125,8 @@ public final class Calibration {
             String scale = then == null ? "" : ratio(then, k).isPresent() ? String.format(Locale.ROOT, " (x%.2f)",
                     ratio(then, k).getAsDouble()) : "";
             out.add(String.format(Locale.ROOT, "[storebench]     %-24s here %s, kept %s%s%s", k.what, here, there, scale,
-                    k == Kind.SYNC ? ": scales create" : k == Kind.FAULT ? ": scales capacity"
-                            : k == Kind.YARDSTICK ? ": scales the others (they visit stores)" : ": shown, scales nothing"));
+                    k == Kind.FAULT ? ": scales capacity" : k == Kind.YARDSTICK ? ": scales the others"
+                            : ": shown, scales nothing"));
         }
         return out;
     }

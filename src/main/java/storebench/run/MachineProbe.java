@@ -28,9 +28,11 @@ import java.util.OptionalDouble;
 public record MachineProbe(double faultNs, double mapUs, double syncMs, double yardMs) {
     /** Syncs the probe times: 40 of about 1 ms here, a tenth of the profile's root probe. */
     static final int SYNCS = 40;
-    /** Yardsticks the probe times; the median of the last {@link #YARD_TIMED}, after the JIT has compiled it. */
-    static final int YARDS = 3000;
-    static final int YARD_TIMED = 1000;
+    /**
+     * How long the probe times yardsticks, in blocks of {@link Yardstick#BLOCK}: long enough for the JIT to compile its
+     * memory loop while the parent JVM is still compiling the suite's own classes.
+     */
+    static final long YARD_NS = 1_000_000_000L;
 
     /** Probes under {@code root} (the bench root, or the nearest folder above it that exists: a plan makes none). */
     public static MachineProbe measure(Path root) {
@@ -65,18 +67,24 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         return new MachineProbe(faultNs, mapUs, syncMs, timeYardstick());
     }
 
-    /** The yardstick's median in this JVM, ms. */
+    /**
+     * The yardstick as a warmed trial process times it (its statistic yard_ms: the median of blocks timed after the
+     * warm-up), ms: the fastest block's median over {@link #YARD_NS}. At plan time the parent JVM has just started and
+     * its compiler threads are busy with the suite's classes, so the first blocks run the yardstick's loop interpreted
+     * (about four times slower); another process on the machine only adds time. So the fastest block, not the first,
+     * is the machine's figure.
+     */
     static double timeYardstick() {
         Yardstick yard = new Yardstick();
-        long[] ns = new long[YARD_TIMED];
-        for (int k = 0; k < YARDS; k++) {
-            long t = yard.once();
-            if (k >= YARDS - YARD_TIMED) {
-                ns[k - (YARDS - YARD_TIMED)] = t;
-            }
-        }
-        Arrays.sort(ns);
-        return ns[YARD_TIMED / 2] / 1e6;
+        long[] block = new long[Yardstick.BLOCK];
+        double fastest = Double.POSITIVE_INFINITY;
+        long until = System.nanoTime() + YARD_NS;
+        do {
+            yard.block(block, 0);
+            Arrays.sort(block);
+            fastest = Math.min(fastest, block[Yardstick.BLOCK / 2] / 1e6);
+        } while (System.nanoTime() < until);
+        return fastest;
     }
 
     /** The figure of a kind, where measured. */
