@@ -2,8 +2,8 @@
 // storebench trial process for the Node engines (turso, libsql, sqlite-node).
 // Speaks the line protocol of docs/protocol.md on stdin/stdout; start it with `node --expose-gc worker.js`.
 // Its modules (lib/) follow the JVM side's packages: workloads, engines, protocol, measure, yardstick, the visit loop
-// (visits), the loops that hold stores open (holding), store-copy, and phase-loops, which answers hello; every other op
-// is a file of lib/ops named after it, found there (no list to register it in).
+// (visits), store-copy, and phase-loops, which answers hello and holds the engine; every other op is a file of lib/ops
+// named after it, with its code, found there (no list to register it in).
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -22,8 +22,8 @@ const OPS = ['hello', ...fs.readdirSync(OPS_DIR).filter((f) => f.endsWith('.js')
 const handlers = new Map();
 
 /**
- * An op's handler, its module required on the op's first request: a worker of any other phase runs without an op's own
- * code (traffic's) in its heap, so the memory phase's baseline is what it was before that op existed.
+ * An op's handler, its module required on the op's first request: a worker never holds the code of an op it was not
+ * sent (traffic's) in its heap, so the memory phase's baseline does not grow with the ops other phases send.
  */
 function handlerOf(op) {
   let handler = handlers.get(op);

@@ -25,6 +25,53 @@ function numberOf(db, sql) {
   }
 }
 
+/** Puts the notes in one transaction, commit included (the INSERT prepared here, as a store's writer would). */
+function putNotes(db, notes) {
+  const insert = db.prepare(INSERT);
+  const texts = notes.texts;
+  const ts = notes.ts;
+  db.exec('BEGIN');
+  for (let j = 0; j < notes.count; j++) insert.run(texts[j], ts[j]);
+  db.exec('COMMIT');
+}
+
+/**
+ * How one store lies on disk, as the engine itself tells it: its pages (PRAGMA), the b-tree pages of the note
+ * table by type from the dbstat table where the engine has it (null where not), and ts's storage classes.
+ */
+function storeLayout(db) {
+  const layout = {
+    pageSize: numberOf(db, 'PRAGMA page_size'),
+    pageCount: numberOf(db, 'PRAGMA page_count'),
+    freelistCount: numberOf(db, 'PRAGMA freelist_count'),
+    leafPages: null,
+    interiorPages: null,
+    leafCells: null,
+    leafPayloadBytes: null,
+    tsTypes: {},
+  };
+  try {
+    for (const r of db.prepare("SELECT pagetype, count(*) AS pages, sum(ncell) AS cells, sum(payload) AS payload"
+      + " FROM dbstat WHERE name = 'note' GROUP BY pagetype").all()) {
+      if (r.pagetype === 'leaf') {
+        layout.leafPages = Number(r.pages);
+        layout.leafCells = Number(r.cells);
+        layout.leafPayloadBytes = Number(r.payload);
+      } else if (r.pagetype === 'internal') {
+        layout.interiorPages = Number(r.pages);
+      }
+    }
+    if (layout.leafPages === null) layout.leafPages = 0;
+    if (layout.interiorPages === null) layout.interiorPages = 0;
+  } catch (e) {
+    layout.dbstat = `unavailable (${e.message})`;
+  }
+  for (const r of db.prepare('SELECT typeof(ts) AS type, count(*) AS n FROM note GROUP BY 1').all()) {
+    layout.tsTypes[r.type] = Number(r.n);
+  }
+  return layout;
+}
+
 /** Store operations over a better-sqlite3-compatible Database class; engine defaults, no pragmas set. */
 function sqlStoreOps(Database) {
   return {
@@ -33,12 +80,7 @@ function sqlStoreOps(Database) {
       fs.mkdirSync(dir);
       const db = new Database(file);
       db.exec(SCHEMA); // the schema commit
-      const insert = db.prepare(INSERT);
-      const texts = notes.texts;
-      const ts = notes.ts;
-      db.exec('BEGIN');
-      for (let j = 0; j < notes.count; j++) insert.run(texts[j], ts[j]);
-      db.exec('COMMIT');
+      putNotes(db, notes);
       db.close();
     },
     open(file) {
@@ -52,14 +94,7 @@ function sqlStoreOps(Database) {
       return db;
     },
     /** Create profile, step 3: puts the notes in one transaction, commit included (statement prepared here). */
-    put(db, notes) {
-      const insert = db.prepare(INSERT);
-      const texts = notes.texts;
-      const ts = notes.ts;
-      db.exec('BEGIN');
-      for (let j = 0; j < notes.count; j++) insert.run(texts[j], ts[j]);
-      db.exec('COMMIT');
-    },
+    put: putNotes,
 
     /**
      * One note as a careful user writes one row: one prepared INSERT run outside any explicit transaction, so the
@@ -84,38 +119,7 @@ function sqlStoreOps(Database) {
      * How one store lies on disk, as the engine itself tells it: its pages (PRAGMA), the b-tree pages of the note
      * table by type from the dbstat table where the engine has it (null where not), and ts's storage classes.
      */
-    layout(db) {
-      const layout = {
-        pageSize: numberOf(db, 'PRAGMA page_size'),
-        pageCount: numberOf(db, 'PRAGMA page_count'),
-        freelistCount: numberOf(db, 'PRAGMA freelist_count'),
-        leafPages: null,
-        interiorPages: null,
-        leafCells: null,
-        leafPayloadBytes: null,
-        tsTypes: {},
-      };
-      try {
-        for (const r of db.prepare("SELECT pagetype, count(*) AS pages, sum(ncell) AS cells, sum(payload) AS payload"
-          + " FROM dbstat WHERE name = 'note' GROUP BY pagetype").all()) {
-          if (r.pagetype === 'leaf') {
-            layout.leafPages = Number(r.pages);
-            layout.leafCells = Number(r.cells);
-            layout.leafPayloadBytes = Number(r.payload);
-          } else if (r.pagetype === 'internal') {
-            layout.interiorPages = Number(r.pages);
-          }
-        }
-        if (layout.leafPages === null) layout.leafPages = 0;
-        if (layout.interiorPages === null) layout.interiorPages = 0;
-      } catch (e) {
-        layout.dbstat = `unavailable (${e.message})`;
-      }
-      for (const r of db.prepare('SELECT typeof(ts) AS type, count(*) AS n FROM note GROUP BY 1').all()) {
-        layout.tsTypes[r.type] = Number(r.n);
-      }
-      return layout;
-    },
+    layout: storeLayout,
   };
 }
 

@@ -1,19 +1,14 @@
 'use strict';
-// The trial process' side of the phases (the JVM's is storebench.trial.child.PhaseLoops): one engine for the process'
-// life, its loops written once for all engines, each op's file in ops/ calling the method of its name. The visit loop
-// and its ops are in visits.js, the loops that hold stores open in holding.js; an op with code of its own (traffic)
-// has it in its file in ops/, loaded on its first request.
+// The trial process' state across its ops (the JVM's is storebench.trial.child.PhaseLoops): one engine for the
+// process' life (hello loads it), where a store lives, and the checks of what a store answered. Each op's code is its
+// file in ops/, loaded on its first request; the one visit loop is in visits.js.
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { buildNotes, workloadOf } = require('./workloads');
+const { workloadOf, expectedSums } = require('./workloads');
 const { STORE_FILE, sqlStoreOps, ENGINES, describe } = require('./engines');
-const { StoreError, progressTicker, requireString, requireWorkload, requireIndexes } = require('./protocol');
-const { settle, timerOverhead, requireGc, toNumbers, limits } = require('./measure');
-const { visitMethods } = require('./visits');
-const { holdingMethods } = require('./holding');
-
-const hrtime = process.hrtime.bigint;
+const { StoreError } = require('./protocol');
+const { timerOverhead, requireGc, limits } = require('./measure');
 
 class PhaseLoops {
   constructor() {
@@ -79,146 +74,30 @@ class PhaseLoops {
     }
   }
 
-  async create(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const workload = requireWorkload(req);
-    const stores = requireIndexes(req, 'stores');
-    const samples = new BigInt64Array(stores.length);
-    const progress = progressTicker('create', stores.length);
-    const startMs = Date.now();
-    const wallStart = hrtime();
-    for (let k = 0; k < stores.length; k++) {
-      const i = stores[k];
-      const notes = buildNotes(workload, i);
-      const dir = this.storeDir(root, i);
-      const file = this.storeFile(root, i);
-      let t0;
-      let t1;
-      try {
-        t0 = hrtime();
-        ops.create(dir, file, notes);
-        t1 = hrtime();
-      } catch (e) {
-        throw new StoreError(`create store ${i} (${file}): ${e.message}`, i);
-      }
-      samples[k] = t1 - t0;
-      progress(k + 1);
-      await settle();
+  /** A read must have touched every note: its count, and the sums of text lengths and of ts, as the workload's. */
+  checkNotes(i, file, expected, rows) {
+    let lengths = 0;
+    let ts = 0;
+    for (let k = 0; k < rows.length; k++) {
+      lengths += rows[k].text.length;
+      ts += Number(rows[k].ts);
     }
-    const wallNs = Number(hrtime() - wallStart);
-    return { samples: { create: toNumbers(samples) }, startMs, wallNs };
-  }
-
-  /** Like create, with each step timed on its own: t0 createOpen t1 buildNotes t2 put t3 close t4. */
-  async createprofile(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const workload = requireWorkload(req);
-    const stores = requireIndexes(req, 'stores');
-    const n = stores.length;
-    const open = new BigInt64Array(n);
-    const build = new BigInt64Array(n);
-    const put = new BigInt64Array(n);
-    const close = new BigInt64Array(n);
-    const total = new BigInt64Array(n);
-    const progress = progressTicker('createprofile', n);
-    const wallStart = hrtime();
-    for (let k = 0; k < n; k++) {
-      const i = stores[k];
-      const dir = this.storeDir(root, i);
-      const file = this.storeFile(root, i);
-      let t0;
-      let t1;
-      let t2;
-      let t3;
-      let t4;
-      try {
-        t0 = hrtime();
-        const db = ops.createOpen(dir, file);
-        t1 = hrtime();
-        const notes = buildNotes(workload, i);
-        t2 = hrtime();
-        ops.put(db, notes);
-        t3 = hrtime();
-        ops.close(db);
-        t4 = hrtime();
-      } catch (e) {
-        throw new StoreError(`create store ${i} (${file}): ${e.message}`, i);
-      }
-      open[k] = t1 - t0;
-      build[k] = t2 - t1;
-      put[k] = t3 - t2;
-      close[k] = t4 - t3;
-      total[k] = t4 - t0;
-      progress(k + 1);
-      await settle();
-    }
-    const wallNs = Number(hrtime() - wallStart);
-    return {
-      samples: { open: toNumbers(open), build: toNumbers(build), put: toNumbers(put), close: toNumbers(close), total: toNumbers(total) },
-      wallNs,
-    };
-  }
-
-  /** How one store lies on disk, as the engine tells it (page counts, ts's storage class): the report's caveats. */
-  async layout(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const i = requireIndexes({ op: req.op, stores: [req.store] }, 'stores')[0];
-    const file = this.storeFiles(root, [i], true)[0];
-    const db = ops.open(file);
-    try {
-      return { store: i, layout: ops.layout(db) };
-    } finally {
-      ops.close(db);
+    this.checkCount(i, file, expected.count, rows.length);
+    if (lengths !== expected.lengths || ts !== expected.ts) {
+      throw new StoreError(`count mismatch: engine ${this.engineId}, store ${i} (${file}): the notes read back differ from`
+        + ` the workload's: text lengths sum to ${lengths} (expected ${expected.lengths}), ts to ${ts} (expected ${expected.ts})`, i);
     }
   }
 
-  /** Notes j of one store as the engine reads them back (id, text, ts): tests compare them with the fixture. */
-  async notes(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const i = requireIndexes({ op: req.op, stores: [req.store] }, 'stores')[0];
-    const js = requireIndexes(req, 'js');
-    const file = this.storeFiles(root, [i], true)[0];
-    const db = ops.open(file);
-    try {
-      const all = ops.readAll(db);
-      return { store: i, notes: js.map((j) => ({ j, id: Number(all[j].id), text: all[j].text, ts: Number(all[j].ts) })) };
-    } finally {
-      ops.close(db);
-    }
-  }
-
-  async check(req) {
-    const ops = this.requireEngine();
-    const root = requireString(req, 'root');
-    const expected = workloadOf(requireWorkload(req)).notesPerStore;
-    const stores = requireIndexes(req, 'stores');
-    const files = this.storeFiles(root, stores, false);
-    const progress = progressTicker('check', stores.length);
-    const valid = [];
-    for (let k = 0; k < stores.length; k++) {
-      if (fs.existsSync(files[k])) {
-        try {
-          const db = ops.open(files[k]);
-          try {
-            if (ops.count(db) === expected) valid.push(stores[k]);
-          } finally {
-            ops.close(db);
-          }
-        } catch (e) {
-          console.error(`check: store ${stores[k]} (${files[k]}) is not valid: ${e.message}`);
-        }
-      }
-      progress(k + 1);
-      await settle();
-    }
-    return { valid };
+  /** Expected sums per visit of the order, worked out before a loop so the loop does nothing more. */
+  expectations(workload, order) {
+    const byStore = new Map();
+    const count = workloadOf(workload).notesPerStore;
+    return order.map((i) => {
+      if (!byStore.has(i)) byStore.set(i, { count, ...expectedSums(workload, i) });
+      return byStore.get(i);
+    });
   }
 }
-
-Object.assign(PhaseLoops.prototype, visitMethods, holdingMethods);
 
 module.exports = { PhaseLoops };

@@ -110,7 +110,8 @@ test('the visit loop runs nothing of the harness between two stores', () => {
         close() { closedAt = opened; },
       };
       const order = [...Array(50).keys()];
-      trial.visits({ root: process.argv[1], workload: 'small', run: 1, order, yard: true }).then((r) => {
+      const visits = require(${JSON.stringify(path.join(OPS_DIR, 'visits.js'))});
+      visits(trial, { root: process.argv[1], workload: 'small', run: 1, order, yard: true }).then((r) => {
         process.stdout.write(JSON.stringify({ between, yard: r.samples.yard.length, opened }));
       });`;
     for (let i = 0; i < 50; i++) {
@@ -191,26 +192,29 @@ test('every file of lib/ops is an op: it exports its handler (loops, req), and t
   assert.deepEqual(OPS, ['hello', ...OP_FILES, 'exit']);
 });
 
-// The memory phase's baseline is the code a worker has loaded when it measures: an op's module is required on its
-// first request, and traffic's code (its op file and helpers) only then.
-test('loads at start the loops every phase uses, an op\'s module on its first request, traffic\'s code only then', () => {
+// The memory phase's baseline is the code a worker has loaded when it measures: an op's code (its file in lib/ops and
+// the helpers only it uses) is required on its first request, traffic's only then.
+test('loads at start what every op uses, an op\'s code on its first request, traffic\'s code only then', () => {
   const script = `
     const path = require('node:path');
     const lib = path.join(path.dirname(${JSON.stringify(WORKER)}), 'lib') + path.sep;
     const loaded = () => Object.keys(require.cache).filter((f) => f.startsWith(lib)).map((f) => f.slice(lib.length)).sort();
     const { handlerOf } = require(${JSON.stringify(WORKER)});
     const start = loaded();
+    handlerOf('visits');
+    const visits = loaded().filter((f) => !start.includes(f));
     handlerOf('hold');
-    const hold = loaded().filter((f) => !start.includes(f));
+    const hold = loaded().filter((f) => !start.includes(f) && !visits.includes(f));
     handlerOf('traffic');
-    const traffic = loaded().filter((f) => !start.includes(f) && !hold.includes(f));
-    process.stdout.write(JSON.stringify({ start, hold, traffic }));`;
+    const traffic = loaded().filter((f) => !start.includes(f) && !visits.includes(f) && !hold.includes(f));
+    process.stdout.write(JSON.stringify({ start, visits, hold, traffic }));`;
   const out = require('node:child_process').spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   assert.equal(out.status, 0, out.stderr);
   const seen = JSON.parse(out.stdout);
-  for (const f of ['phase-loops.js', 'visits.js', 'holding.js']) assert.ok(seen.start.includes(f), `${f} at start`);
+  assert.ok(seen.start.includes('phase-loops.js'), 'phase-loops.js at start');
   assert.deepEqual(seen.start.filter((f) => f.startsWith(`ops${path.sep}`) || /traffic|store-cache/.test(f)), [],
     'no op file and nothing of traffic loaded at start');
+  assert.deepEqual(seen.visits, [path.join('ops', 'visits.js'), 'visits.js']);
   assert.deepEqual(seen.hold, [path.join('ops', 'hold.js')]);
   assert.deepEqual(seen.traffic, [path.join('ops', 'traffic.js'), 'store-cache.js', 'traffic-loop.js']);
 });

@@ -4,15 +4,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.FilterResult;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.launcher.PostDiscoveryFilter;
-import storebench.phase.Phase;
-import storebench.phase.Phases;
+import storebench.junit.PhaseOrder;
 import storebench.run.PhaseFilter;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Stops a bench run whose it.test names a test of StoreLifeBench that does not exist ({@code StoreLifeBench#Traffic}):
@@ -39,9 +37,7 @@ public final class PhaseTestsFilter implements PostDiscoveryFilter {
 
     /** StoreLifeBench's tests, in the order a trial measures their phases (Phases.ALL). */
     static List<String> phaseTests() {
-        List<String> order = Phases.ALL.stream().map(Phase::id).toList();
         return Arrays.stream(StoreLifeBench.class.getDeclaredMethods()).filter(m -> m.isAnnotationPresent(Test.class))
-                .map(Method::getName).sorted(Comparator.comparingInt(t -> order.indexOf(t.toLowerCase(Locale.ROOT))))
-                .toList();
+                .map(Method::getName).sorted(Comparator.comparingInt(PhaseOrder::position)).toList();
     }
 }

@@ -68,7 +68,7 @@ class ProfileBench {
     @Test
     @Order(2)
     void warmCold(Bench bench) throws Exception {
-        trial.measure(Phases.WARM_AGAINST_COLD);
+        trial.measure(Phases.WARM_COLD);
         assertThat(found(bench, "warmcold")).singleElement()
                 .satisfies(l -> assertThat(l.path("warmMs").path("oqc").asDouble()).isPositive());
         assertThat(found(bench, "noise")).singleElement()

@@ -56,7 +56,7 @@ class StoreLifeBench {
 
     @Test
     void disk() throws Exception {
-        Measured m = trial.measure(Phases.DISK_USAGE);
+        Measured m = trial.measure(Phases.DISK);
         assertThat(m.value(DISK_KB)).as("disk_kb").isPositive();
         assertThat(m.value(DISK_ALLOC_KB)).as("disk_alloc_kb").isPositive();
     }
@@ -71,7 +71,7 @@ class StoreLifeBench {
 
     @Test
     void memory() throws Exception {
-        Measured m = trial.measure(Phases.MEMORY_PER_STORE);
+        Measured m = trial.measure(Phases.MEMORY);
         assertThat(m.figures()).as("memory per open store").containsKeys(MEM_RESIDENT_KB, MEM_ANON_KB, HEAP_KB)
                 .allSatisfy((stat, v) -> assertThat(v).as(stat.id()).isFinite());
         // a store held open holds at least its engine's handle and descriptors: nothing resident is a broken reading
@@ -80,7 +80,7 @@ class StoreLifeBench {
 
     @Test
     void read() throws Exception {
-        Measured m = trial.measure(Phases.READ_EVERY_NOTE);
+        Measured m = trial.measure(Phases.READ);
         assertThat(m.value(READ_MS)).as("read_ms").isPositive();
         assertThat(m.value(ORC_MS)).as("orc_ms").isGreaterThanOrEqualTo(m.value(READ_MS));
         assertThat(m.value(ORC_P99_MS)).as("orc_p99_ms").isGreaterThanOrEqualTo(m.value(ORC_MS));
@@ -126,7 +126,7 @@ class StoreLifeBench {
 
     @Test
     void capacity() throws Exception {
-        Measured m = trial.measure(Phases.CAPACITY_PER_PROCESS);
+        Measured m = trial.measure(Phases.CAPACITY);
         // a process holds at least one store open; the limit it reached is in results.jsonl and the report
         assertThat(m.value(CAPACITY_STORES)).as("capacity_stores").isPositive();
         assertThat(m.value(CAPACITY_FDS)).as("capacity_fds").isFinite();

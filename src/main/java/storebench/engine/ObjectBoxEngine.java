@@ -109,7 +109,7 @@ public final class ObjectBoxEngine implements Engine {
     static List<String> caveats(RunView run) {
         List<String> c = new java.util.ArrayList<>();
         String first = run.firstSetting();
-        if ("large".equals(run.results().run().path("workload").asText())) {
+        if ("large".equals(run.results().runLine().scale().workload())) {
             for (String e : List.of(CACHED_MODEL.id(), SYNC_EVERY_OPEN.id())) {
                 var disk = run.results().measurement(e, first, StatId.DISK_KB.id());
                 if (disk.isPresent()) {

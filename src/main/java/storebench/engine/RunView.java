@@ -18,10 +18,6 @@ public interface RunView {
         return settings().isEmpty() ? "" : settings().get(0);
     }
 
-    default boolean ran(String engine) {
-        return engines().contains(engine);
-    }
-
     /** Whether an engine has any figure under a setting. */
     default boolean measured(String engine, String setting) {
         return !results().lines("stat", engine, setting).isEmpty();

@@ -85,8 +85,8 @@ public final class Gate {
      * for a reason its verdict gives), or where the run line does not say which phases it measured.
      */
     public static Optional<String> nothingToJudge(List<Verdict> verdicts, String thresholdsFile, RunResults run) {
-        JsonNode line = run.run();
-        if (!line.path("phases").isArray()) {
+        Optional<List<String>> phases = run.runLine().asked().phases();
+        if (phases.isEmpty()) {
             return Optional.empty();
         }
         JudgedRun judged = new JudgedRun(run);
@@ -97,10 +97,8 @@ public final class Gate {
         if (covered) {
             return Optional.empty();
         }
-        List<String> phases = new ArrayList<>();
-        line.path("phases").forEach(p -> phases.add(p.asText()));
-        return Optional.of("nothing to judge for these phases: " + String.join(", ", phases) + " (" + thresholdsFile
-                + " has no rule on their statistics for " + String.join(", ", judged.engines) + " under "
+        return Optional.of("nothing to judge for these phases: " + String.join(", ", phases.get()) + " ("
+                + thresholdsFile + " has no rule on their statistics for " + String.join(", ", judged.engines) + " under "
                 + String.join(", ", judged.settings) + ")");
     }
 

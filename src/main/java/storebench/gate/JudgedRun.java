@@ -1,9 +1,10 @@
 package storebench.gate;
 
+import storebench.results.Column;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
+import storebench.results.StatusLine;
 import storebench.results.Verdict.Figure;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +21,14 @@ final class JudgedRun {
     final String workload;
     final int stores;
     final int held;
-    final Map<String, RunResults.Measurement> figures = new LinkedHashMap<>();
+    final Map<Cell, RunResults.Measurement> figures = new LinkedHashMap<>();
+
+    /** A figure's place in the run: a statistic of a column. */
+    private record Cell(Column column, String stat) {
+        Cell(String engine, String setting, String stat) {
+            this(new Column(engine, setting), stat);
+        }
+    }
 
     /** How a statistic's figures print, as this run describes it. */
     Figure figure(String stat) {
@@ -29,11 +37,11 @@ final class JudgedRun {
 
     JudgedRun(RunResults results) {
         this.results = results;
-        JsonNode line = results.run();
-        line.path("engines").forEach(e -> engines.add(e.asText()));
-        line.path("settings").forEach(s -> settings.add(s.asText()));
+        RunLine line = results.runLine();
+        engines.addAll(line.asked().engines());
+        settings.addAll(line.asked().settings());
         for (RunResults.Measurement m : results.measurements()) {
-            figures.put(key(m.engine, m.setting, m.stat), m); // a later line supersedes an earlier one
+            figures.put(new Cell(m.engine, m.setting, m.stat), m); // a later line supersedes an earlier one
             if (!engines.contains(m.engine)) {
                 engines.add(m.engine);
             }
@@ -41,13 +49,13 @@ final class JudgedRun {
                 settings.add(m.setting);
             }
         }
-        String w = line.path("workload").asText("");
+        String w = line.scale().workload();
         if (w.isEmpty()) {
             w = results.measurements().stream().map(m -> m.workload).findFirst().orElse("?");
         }
         this.workload = w;
-        this.stores = line.path("stores").asInt();
-        this.held = line.path("hold").asInt(stores);
+        this.stores = line.scale().stores();
+        this.held = line.scale().hold();
     }
 
     /**
@@ -72,7 +80,7 @@ final class JudgedRun {
     }
 
     RunResults.Measurement value(String engine, String setting, String stat) {
-        return figures.get(key(engine, setting, stat));
+        return figures.get(new Cell(engine, setting, stat));
     }
 
     /**
@@ -109,25 +117,23 @@ final class JudgedRun {
         if (notAsked.isPresent()) {
             // nothing failed: the run was not asked for the phase, whatever became of its other phases
             return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": its phase "
-                    + notAsked.get() + " was not asked for (bench.phases=" + results.run().path("phasesAsked")
-                    .asText("?") + ")");
+                    + notAsked.get() + " was not asked for (bench.phases=" + asked(results.runLine()) + ")");
         }
         Optional<String> notMeasured = results.notMeasured(engine, setting, stat);
         if (notMeasured.isPresent()) {
             return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": " + notMeasured.get());
         }
-        for (JsonNode s : results.lines("status", engine, setting)) {
-            String status = s.path("status").asText();
-            if (status.equals("skipped") || status.equals("failed")) {
+        for (StatusLine s : results.statusLines(new Column(engine, setting))) {
+            if (s.status().equals(StatusLine.SKIPPED) || s.status().equals(StatusLine.FAILED)) {
                 return Optional.of("no " + stat + " figure for " + engine + " under " + setting + ": trial "
-                        + status + (s.hasNonNull("phase") ? " in " + s.get("phase").asText() : "") + ": "
-                        + s.path("reason").asText().lines().findFirst().orElse(""));
+                        + s.status() + s.phase().map(ph -> " in " + ph).orElse("") + ": " + s.firstLineOfReason());
             }
         }
         return Optional.of("no " + stat + " figure for " + engine + " under " + setting + " in results.jsonl");
     }
 
-    private static String key(String engine, String setting, String stat) {
-        return engine + "\u0000" + setting + "\u0000" + stat;
+    /** bench.phases as the run was given it, "?" where its run line does not say. */
+    private static String asked(RunLine line) {
+        return line.asked().phasesAsked().isEmpty() ? "?" : line.asked().phasesAsked();
     }
 }

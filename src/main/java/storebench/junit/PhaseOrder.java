@@ -5,11 +5,10 @@ import org.junit.jupiter.api.MethodOrdererContext;
 import storebench.phase.Phases;
 
 import java.util.Comparator;
-import java.util.Locale;
 
 /**
  * Orders a bench class' phase tests as {@link Phases#ALL} orders their phases, the order a trial measures them: each
- * test method is named by the id of the phase it measures, case aside ({@code openRuns} measures {@code openruns}). The
+ * test method is named by the id of the phase it measures, as {@link Phases#byId} finds it ({@code openRuns}). The
  * phase order is then said once, by Phases.ALL; a method that names no phase fails the class, naming the valid ones.
  * StoreLifeBench uses it ({@code @TestMethodOrder(PhaseOrder.class)}).
  */
@@ -21,6 +20,6 @@ public final class PhaseOrder implements MethodOrderer {
 
     /** The place in Phases.ALL of the phase the test method named {@code name} measures. */
     public static int position(String name) {
-        return Phases.ALL.indexOf(Phases.of(name.toLowerCase(Locale.ROOT)));
+        return Phases.ALL.indexOf(Phases.of(name));
     }
 }

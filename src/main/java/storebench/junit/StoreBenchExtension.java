@@ -99,8 +99,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         if (method.isEmpty() || order == null || order.value() != PhaseOrder.class) {
             return Optional.empty();
         }
-        String id = method.get().getName().toLowerCase(Locale.ROOT);
-        return Phases.ALL.stream().filter(p -> p.id().equals(id)).findFirst();
+        return Phases.byId(method.get().getName());
     }
 
     /** The run's bench, started on first use with the options of this test run, closed when the test run ends. */

@@ -7,6 +7,7 @@ import storebench.model.StoreLayout;
 import storebench.measure.DeviceReads;
 import storebench.measure.Mounts;
 import storebench.measure.PageCache;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
@@ -126,7 +127,7 @@ public final class ColdPhase extends RunsPhase {
         long most = -1;
         long pages = 0;
         for (JsonNode l : results.lines("phase", engine, setting)) {
-            if (COLDRUN.op().equals(l.path("phase").asText()) && l.has("residentPagesAfterDrop")) {
+            if (COLDRUN.op().equals(PhaseLine.op(l)) && l.has("residentPagesAfterDrop")) {
                 if (l.path("residentPagesAfterDrop").asLong() > most) {
                     most = l.path("residentPagesAfterDrop").asLong();
                     pages = l.path("poolPages").asLong();

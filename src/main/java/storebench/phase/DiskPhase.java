@@ -61,7 +61,7 @@ public final class DiskPhase extends Phase {
             wal[i] = d.walBytes;
             total += d.bytes;
         }
-        Measured m = new Measured(Phases.DISK_USAGE);
+        Measured m = new Measured(Phases.DISK);
         m.put(DISK_KB, RunStats.median(bytes) / 1024).put(DISK_ALLOC_KB, RunStats.median(allocated) / 1024);
         run.results().stat(DISK_KB, m.value(DISK_KB), List.of());
         run.results().stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());

@@ -62,7 +62,7 @@ final class AgainstReference {
      * measured no engine of the reference's under one of its settings.
      */
     Optional<Section> section() {
-        if (!reference.workload().equals(ctx.run().path("workload").asText())
+        if (!reference.workload().equals(ctx.results().runLine().scale().workload())
                 || reference.notesPerStore() != ctx.notesPerStore()) {
             return Optional.empty();
         }

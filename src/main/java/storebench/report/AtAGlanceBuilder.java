@@ -38,9 +38,9 @@ public final class AtAGlanceBuilder {
             boolean reference = Engines.find(engine).map(EngineDescriptor::inReference).orElse(false);
             rows.add(new AtAGlance.Row(engine, Titles.engineTitle(engine), reference, values));
         }
-        String started = run.run().path("started").asText("");
+        String started = run.runLine().started();
         return new AtAGlance(setting, run.shape().workload(), run.shape().stores(),
-                run.run().path("notesPerStore").asInt(), run.shape().runs(), run.shape().hold(),
+                run.runLine().scale().notesPerStore(), run.shape().runs(), run.shape().hold(),
                 started.length() >= 10 ? started.substring(0, 10) : "", rows);
     }
 

@@ -164,7 +164,7 @@ final class Caveats {
      * (layout lines): the workload's ts needs 6 bytes in SQLite's record format.
      */
     private Optional<String> sqlPages() {
-        if (!"large".equals(ctx.run().path("workload").asText())) {
+        if (!"large".equals(ctx.results().runLine().scale().workload())) {
             return Optional.empty();
         }
         List<String> counts = new ArrayList<>();

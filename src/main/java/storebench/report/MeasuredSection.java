@@ -5,8 +5,10 @@ import storebench.report.model.Section;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 
-import storebench.model.StatId;
+import storebench.results.Column;
+import storebench.results.PhaseLine;
 import storebench.results.PhaseReading;
+import storebench.results.PrecisionLine;
 import storebench.results.RunStats;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -62,7 +64,7 @@ final class MeasuredSection {
         items.add(workload());
         items.add(engines());
         phasesItem().ifPresent(items::add);
-        int runs = ctx.run().path("runs").asInt();
+        int runs = ctx.results().runLine().scale().runs();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
                 .plus(" order, " + warmup(n) + "; memory with " + fmt(ctx.held(), 0)
@@ -88,7 +90,7 @@ final class MeasuredSection {
 
     /** What a store holds and what the query asks. */
     private Text workload() {
-        Text text = "large".equals(ctx.run().path("workload").asText())
+        Text text = "large".equals(ctx.results().runLine().scale().workload())
                 ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
                         .plus(" followed by Lorem ipsum, cut to 300 characters")
                 : Text.of("a short text ").plusCode("note <j> of agent <i>");
@@ -126,17 +128,16 @@ final class MeasuredSection {
 
     /** Where the runs were sized by their figures' precision (-Dbench.precision): the runs each phase made. */
     private Optional<Text> precision() {
-        List<JsonNode> precision = ctx.results().lines("precision");
+        List<PrecisionLine> precision = ctx.results().precisionLines();
         if (precision.isEmpty()) {
             return Optional.empty();
         }
-        String target = fmt(100 * precision.get(0).path("target").asDouble(), 1).replaceAll("\\.0$", "") + "%";
+        String target = fmt(100 * precision.get(0).target(), 1).replaceAll("\\.0$", "") + "%";
         return Optional.of(Text.of("Runs sized by their figures' precision (-Dbench.precision=" + target + "): a phase with"
                 + " runs added fresh-process runs, one at a time, until the 95% interval of its figure's median lay"
                 + " within " + target + " of it on both sides, or it had made -Dbench.maxRuns; runs made: "
-                + precision.stream().map(l -> l.path("engine").asText() + "/" + l.path("setting").asText() + " "
-                + l.path("phase").asText() + " " + l.path("runs").asInt() + (l.path("reached").asBoolean() ? ""
-                : " (not reached: " + fmt(100 * l.path("farther").asDouble(), 1) + "%)"))
+                + precision.stream().map(l -> l.column() + " " + l.phase() + " " + l.runs() + (l.reached() ? ""
+                : " (not reached: " + fmt(100 * l.farther(), 1) + "%)"))
                 .collect(Collectors.joining(", ")) + "."));
     }
 
@@ -158,15 +159,14 @@ final class MeasuredSection {
         long waits = 0;
         long waitMs = 0;
         List<String> gaveUp = new ArrayList<>();
-        for (JsonNode p : ctx.results().lines("phase")) {
-            if (p.path("loadWaitMs").asLong() > 0) {
+        for (PhaseLine p : ctx.results().phaseLines()) {
+            if (p.loadWaitMs() > 0) {
                 waits++;
-                waitMs += p.path("loadWaitMs").asLong();
+                waitMs += p.loadWaitMs();
             }
-            if (p.path("loadGaveUp").asBoolean(false)) {
-                gaveUp.add(p.path("engine").asText("?") + "/" + p.path("setting").asText("?") + " "
-                        // a phase line's load at its start, the reading the load1 statistic is the maximum of
-                        + p.path("phase").asText("?") + " at " + fmt(p.path(StatId.LOAD1.id()).asDouble(), 2));
+            if (p.loadGaveUp()) {
+                // a phase line's load at its start, the reading the load1 statistic is the maximum of
+                gaveUp.add(p.column() + " " + p.op() + " at " + fmt(p.load1(), 2));
             }
         }
         String maxLoad = ctx.run().path("maxLoad").asText("");
@@ -192,7 +192,7 @@ final class MeasuredSection {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (PhaseReading phase : phases) {
             for (PhaseReading.WallTime step : phase.wallTimes()) {
-                if (ctx.results().lines("phase").stream().anyMatch(l -> step.op().equals(l.path("phase").asText()))) {
+                if (ctx.results().phaseLines().stream().anyMatch(l -> step.op().equals(l.op()))) {
                     List<String> ops = columns.computeIfAbsent(step.column(), c -> new ArrayList<>());
                     if (!ops.contains(step.op())) { // the open runs' and concurrency's warm-ups share one op
                         ops.add(step.op());
@@ -208,15 +208,17 @@ final class MeasuredSection {
         double total = 0;
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
-                List<JsonNode> lines = ctx.results().lines("phase", e, setting);
+                Column column = new Column(e, setting);
+                List<PhaseLine> lines = ctx.results().phaseLines().stream().filter(l -> l.column().equals(column))
+                        .toList();
                 if (lines.isEmpty()) {
                     continue;
                 }
                 List<Text> row = new ArrayList<>();
                 row.add(Text.of(engineTitle(e) + ", " + setting));
                 for (List<String> ops : columns.values()) {
-                    double s = lines.stream().filter(l -> ops.contains(l.path("phase").asText()))
-                            .mapToDouble(l -> l.path("wallMs").asDouble()).sum() / 1000;
+                    double s = lines.stream().filter(l -> ops.contains(l.op())).mapToDouble(PhaseLine::wallMs).sum()
+                            / 1000;
                     total += s;
                     row.add(Text.of(s > 0 ? fmt(s, 1) : StatsTable.NONE));
                 }
@@ -235,9 +237,8 @@ final class MeasuredSection {
             header.add(Text.of(column));
         }
         if (plan.isObject() && !rows.isEmpty()) {
-            rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().lines("phase").stream()
-                    .filter(l -> ops.contains(l.path("phase").asText())).mapToDouble(l -> l.path("wallMs").asDouble())
-                    .sum() / 1000));
+            rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().phaseLines().stream()
+                    .filter(l -> ops.contains(l.op())).mapToDouble(PhaseLine::wallMs).sum() / 1000));
             rows.add(columnSums(Text.of("all, the plan's estimate"), columns, ops -> ops.stream()
                     .mapToDouble(op -> plan.path("opsS").path(op).asDouble()).sum()));
         }
@@ -285,7 +286,7 @@ final class MeasuredSection {
         List<String> named = storebench.engine.Engines.inGroups(ctx.engines());
         List<String> parts = named.stream().map(n -> storebench.engine.Engines.GROUPS.containsKey(n)
                 ? "the group " + n : n).toList();
-        String asked = ctx.run().path("enginesAsked").asText("");
+        String asked = ctx.results().runLine().asked().enginesAsked();
         return Text.of("Engines: " + String.join(", ", parts) + (asked.isEmpty() ? "" : " (-Dbench.engines=" + asked + ")")
                 + ".");
     }
@@ -295,15 +296,14 @@ final class MeasuredSection {
      * not: a run of the reference's phases has no row of the others.
      */
     private Optional<Text> phasesItem() {
-        JsonNode measured = ctx.run().path("phases");
-        if (!measured.isArray()) {
+        Optional<List<String>> measured = ctx.results().runLine().asked().phases();
+        if (measured.isEmpty()) {
             return Optional.empty();
         }
-        List<String> ids = new ArrayList<>();
-        measured.forEach(p -> ids.add(p.asText()));
+        List<String> ids = measured.get();
         List<String> others = phases.stream().map(storebench.results.PhaseReading::id).filter(id -> !ids.contains(id))
                 .toList();
-        String asked = ctx.run().path("phasesAsked").asText("");
+        String asked = ctx.results().runLine().asked().phasesAsked();
         return Optional.of(Text.of("Phases: " + String.join(", ", ids) + (asked.isEmpty() ? "" : " (-Dbench.phases="
                 + asked + ")") + (others.isEmpty() ? "" : "; not measured: " + String.join(", ", others)
                 + " (-Dbench.phases=all measures every phase)") + "."));
@@ -315,7 +315,7 @@ final class MeasuredSection {
      * (bench.samplePrecision), the target and the visits the runs made, per phase.
      */
     private Optional<Text> sampleItem() {
-        int n = ctx.run().path("stores").asInt();
+        int n = ctx.results().runLine().scale().stores();
         // bench.sample as the run recorded it: a positive integer, "_" allowed as a digit separator
         String option = ctx.run().path("phaseOptions").path("bench.sample").asText("").replace("_", "");
         boolean sampled = !option.isEmpty() && Integer.parseInt(option) < n;
@@ -325,11 +325,11 @@ final class MeasuredSection {
         double target = 0;
         for (JsonNode l : ctx.results().lines("phase")) {
             if (l.has("sampleHalfWidth")) {
-                widest.merge(l.path("phase").asText(), l.path("sampleHalfWidth").asDouble(), Math::max);
+                widest.merge(PhaseLine.op(l), l.path("sampleHalfWidth").asDouble(), Math::max);
             }
             if (l.has("sampleTarget")) {
                 target = l.path("sampleTarget").asDouble();
-                sized.computeIfAbsent(l.path("phase").asText(), k -> new ArrayList<>()).add(l.path("sample").asDouble());
+                sized.computeIfAbsent(PhaseLine.op(l), k -> new ArrayList<>()).add(l.path("sample").asDouble());
             }
         }
         if (!sampled && sized.isEmpty()) {
@@ -364,7 +364,7 @@ final class MeasuredSection {
         boolean perRun = warmups.stream().anyMatch(l -> l.has("run"));
         String fresh = perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
                 + " layout decides every run) after its own " : "after an ";
-        int ceiling = ctx.run().path("warmupOpens").asInt();
+        int ceiling = ctx.results().runLine().scale().warmupOpens();
         if (warmups.stream().anyMatch(l -> "steady".equals(l.path("rule").asText()))) {
             JsonNode rule = ctx.results().runField("warmupRule");
             int block = rule.path("block").asInt();
@@ -397,7 +397,7 @@ final class MeasuredSection {
 
     /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */
     private List<JsonNode> warmupLines() {
-        return ctx.results().lines("phase").stream().filter(l -> l.path("phase").asText().endsWith("warmup"))
+        return ctx.results().lines("phase").stream().filter(l -> PhaseLine.op(l).endsWith("warmup"))
                 .collect(Collectors.toList());
     }
 
@@ -414,7 +414,7 @@ final class MeasuredSection {
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
                 List<JsonNode> lines = ctx.results().lines("phase", e, setting).stream()
-                        .filter(l -> l.path("phase").asText().endsWith("warmup") && l.has("windows"))
+                        .filter(l -> PhaseLine.op(l).endsWith("warmup") && l.has("windows"))
                         .collect(Collectors.toList());
                 if (lines.isEmpty()) {
                     continue;

@@ -14,6 +14,7 @@ import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
+import storebench.results.Column;
 import storebench.results.PhaseReading;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -145,8 +146,8 @@ public final class ReportBuilder {
 
     private Report build(Path runDir, JsonNode verdicts, Optional<Section> gate) {
         JsonNode env = ctx.results().environment();
-        int n = ctx.run().path("stores").asInt();
-        Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.run().path("workload").asText() + " workload, "
+        int n = ctx.results().runLine().scale().stores();
+        Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.results().runLine().scale().workload() + " workload, "
                 + fmt(ctx.notesPerStore(), 0) + " notes per store");
         List<Block> preamble = preamble(env, n);
 
@@ -282,8 +283,8 @@ public final class ReportBuilder {
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
         if (first && Setting.DEFAULT.id().equals(setting)) {
-            blocks.add(Block.Paragraph.of("Medians of the " + ctx.run().path("runs").asInt() + " warm open runs (all "
-                    + fmt(ctx.run().path("stores").asInt(), 0) + " stores in random order per run)."));
+            blocks.add(Block.Paragraph.of("Medians of the " + ctx.results().runLine().scale().runs() + " warm open runs (all "
+                    + fmt(ctx.results().runLine().scale().stores(), 0) + " stores in random order per run)."));
         } else if (first && Setting.DURABLE.id().equals(setting)) {
             blocks.add(Block.Paragraph.of("Durable commits: " + Setting.DURABLE.how() + "."));
         } else if (first && Setting.MMAP_THRESHOLD.id().equals(setting)) {
@@ -298,10 +299,10 @@ public final class ReportBuilder {
         List<Text> notes = new ArrayList<>();
         for (String e : columns) {
             status(e, setting, "skipped").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": not measured: " + why)));
-            ctx.results().lines("status", e, setting).stream()
-                    .filter(l -> RunResults.NOT_MEASURED.equals(l.path("status").asText()))
-                    .forEach(l -> notes.add(Text.of(engineTitle(e) + ", " + l.path("phase").asText("?")
-                            + ": not measured: " + l.path("reason").asText())));
+            ctx.results().statusLines(new Column(e, setting)).stream()
+                    .filter(l -> RunResults.NOT_MEASURED.equals(l.status()))
+                    .forEach(l -> notes.add(Text.of(engineTitle(e) + ", " + l.phase().orElse("?")
+                            + ": not measured: " + l.reason())));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
             List<String> notInPart = ctx.results().phasesNotInPart(e, setting);
@@ -372,7 +373,7 @@ public final class ReportBuilder {
             rows.add(machineRow(setting, columns));
         }
         return new StatsTable(setting, beyondReference, columns.stream()
-                .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, ctx.run().path("runs").asInt());
+                .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, ctx.results().runLine().scale().runs());
     }
 
     /**
@@ -425,9 +426,8 @@ public final class ReportBuilder {
 
     /** The first status line of a kind for an engine and setting, as "phase: reason". */
     private Optional<String> status(String engine, String setting, String status) {
-        return ctx.results().lines("status", engine, setting).stream()
-                .filter(l -> status.equals(l.path("status").asText()))
-                .map(l -> (l.hasNonNull("phase") ? l.get("phase").asText() + ": " : "") + l.path("reason").asText())
+        return ctx.results().statusLines(new Column(engine, setting)).stream()
+                .filter(l -> status.equals(l.status())).map(l -> l.phase().map(p -> p + ": ").orElse("") + l.reason())
                 .findFirst();
     }
 }

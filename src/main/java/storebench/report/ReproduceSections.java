@@ -103,8 +103,9 @@ final class ReproduceSections {
         String maxLoad = ctx.run().path("maxLoad").asText("");
         String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
                 + " -Dbench.settings=" + String.join(",", ctx.settings())
-                + " -Dbench.stores=" + ctx.run().path("stores").asInt()
-                + " -Dbench.workload=" + ctx.run().path("workload").asText() + " -Dbench.runs=" + ctx.run().path("runs").asInt()
+                + " -Dbench.stores=" + ctx.results().runLine().scale().stores()
+                + " -Dbench.workload=" + ctx.results().runLine().scale().workload() + " -Dbench.runs="
+                + ctx.results().runLine().scale().runs()
                 + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
                 + (ctx.run().has("warmupOpens") ? " -Dbench.warmupOpens=" + ctx.run().path("warmupOpens").asInt() : "")
                 + ("fixed".equals(ctx.run().path("warmup").asText()) ? " -Dbench.warmup=fixed" : "")

@@ -80,7 +80,7 @@ final class VisitCost {
      * runs' N visits a run a step of 10 / N ms per visit; empty where no JVM engine is in the table.
      */
     private static String ticks(ReportRun ctx, List<String> columns) {
-        int visits = ctx.run().path("stores").asInt(0);
+        int visits = ctx.results().runLine().scale().stores();
         if (visits <= 0 || columns.stream().noneMatch(e -> base(e).equals(AgainstReference.BASE))) {
             return "";
         }
@@ -143,7 +143,7 @@ final class VisitCost {
     private static List<Text> differences(ReportRun ctx, String setting, List<String> columns) {
         ReferenceFigures reference = ReferenceFigures.load();
         List<Text> out = new ArrayList<>();
-        if (!reference.has(setting) || !reference.workload().equals(ctx.run().path("workload").asText())) {
+        if (!reference.has(setting) || !reference.workload().equals(ctx.results().runLine().scale().workload())) {
             return out;
         }
         for (String e : columns) {
@@ -183,7 +183,7 @@ final class VisitCost {
     static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
         Differing best = null;
         double furthest = 0;
-        int visits = Math.max(1, ctx.run().path("stores").asInt(1));
+        int visits = Math.max(1, ctx.results().runLine().scale().stores());
         for (Stat stat : ctx.results().stats()) {
             if (!stat.counter() || !stat.id().startsWith(OQC.replace("_ms", "_"))) {
                 continue;

@@ -55,33 +55,32 @@ public final class OpenStoreMemory {
      * {@code "derived": true} and lists its sources in "about.after", so the report places it after them.
      */
     static List<JsonNode> derive(List<JsonNode> lines, JsonNode environment) {
-        Map<String, JsonNode> stats = new LinkedHashMap<>();
-        Map<String, List<JsonNode>> points = new LinkedHashMap<>();
+        Map<Cell, JsonNode> stats = new LinkedHashMap<>();
+        Map<Column, List<JsonNode>> points = new LinkedHashMap<>();
         for (JsonNode l : lines) {
-            String key = l.path("engine").asText() + "\u0000" + l.path("setting").asText();
             switch (l.path("kind").asText()) {
-                case "stat" -> stats.put(key + "\u0000" + l.path("stat").asText(), l);
-                case "capacity-point" -> points.computeIfAbsent(key, k -> new ArrayList<>()).add(l);
+                case "stat" -> stats.put(new Cell(Column.of(l), l.path("stat").asText()), l);
+                case "capacity-point" -> points.computeIfAbsent(Column.of(l), k -> new ArrayList<>()).add(l);
                 default -> { }
             }
         }
         List<JsonNode> out = new ArrayList<>();
-        for (Map.Entry<String, JsonNode> e : stats.entrySet()) {
+        for (Map.Entry<Cell, JsonNode> e : stats.entrySet()) {
             JsonNode line = e.getValue();
-            String key = e.getKey().substring(0, e.getKey().lastIndexOf('\u0000'));
-            Optional<Boolean> touched = heapPreTouched(environment, line.path("engine").asText());
+            Column key = e.getKey().column();
+            Optional<Boolean> touched = heapPreTouched(environment, key.engine());
             if (touched.isEmpty()) {
                 continue;
             }
-            String stat = line.path("stat").asText();
-            if (stat.equals("mem_resident_kb") && !stats.containsKey(key + "\u0000" + TOTAL)) {
-                JsonNode heap = stats.get(key + "\u0000heap_kb");
+            String stat = e.getKey().stat();
+            if (stat.equals("mem_resident_kb") && !stats.containsKey(new Cell(key, TOTAL))) {
+                JsonNode heap = stats.get(new Cell(key, "heap_kb"));
                 if (heap != null || !touched.get()) {
                     double heapKb = heap == null ? 0 : heap.path("value").asDouble();
                     out.add(derived(line, TOTAL, total(line.path("value").asDouble(), heapKb, touched.get()),
                             "mem_anon_kb"));
                 }
-            } else if (stat.equals("capacity_resident_kb") && !stats.containsKey(key + "\u0000" + CAPACITY_TOTAL)) {
+            } else if (stat.equals("capacity_resident_kb") && !stats.containsKey(new Cell(key, CAPACITY_TOTAL))) {
                 List<JsonNode> curve = points.getOrDefault(key, List.of());
                 double heapSlope = curve.size() < 2 ? Double.NaN : RunStats.slope(curve, "heapUsedBytes") / 1024;
                 if (!touched.get() || Double.isFinite(heapSlope)) {
@@ -91,6 +90,10 @@ public final class OpenStoreMemory {
             }
         }
         return out;
+    }
+
+    /** A statistic of a column: the key of a stat line. */
+    private record Cell(Column column, String stat) {
     }
 
     private static JsonNode derived(JsonNode source, String stat, double value, String after) {

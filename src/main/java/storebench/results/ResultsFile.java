@@ -20,6 +20,12 @@ import java.util.List;
  */
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";
+    /**
+     * The version of the lines this build writes, in the run line's {@code format}. 1 (no {@code format}): a phase line
+     * held its step's op under {@code phase}; 2: a phase line names its {@code op} and its {@code phase} (the phase's
+     * id) apart, as status and precision lines name the phase. Every version is still read ({@link PhaseLine}).
+     */
+    public static final int FORMAT = 2;
     public static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path path;

@@ -80,6 +80,9 @@ public final class RunResults {
     /** More rows than that version had: a newer statistic's order is put after its rows. */
     private static final int BEFORE_ABOUT_ROWS = 1000;
 
+    /** The visits of a warm-up's window where its line does not say (phase.SteadyState.WINDOW, when lines did not). */
+    private static final int WINDOW_VISITS = 100;
+
     private final List<JsonNode> lines;
     private final JsonNode environment;
     private List<Stat> stats;
@@ -112,6 +115,36 @@ public final class RunResults {
 
     public List<JsonNode> lines(String kind) {
         return lines.stream().filter(l -> kind.equals(l.path("kind").asText())).collect(Collectors.toList());
+    }
+
+    /** The run line, typed: the format, scale and what the run was asked for ({@link RunLine#NONE} where it has none). */
+    public RunLine runLine() {
+        return RunLine.of(run());
+    }
+
+    /** The phase lines (each step of each trial's phases), typed, in the order they were written. */
+    public List<PhaseLine> phaseLines() {
+        return lines(PhaseLine.KIND).stream().map(PhaseLine::of).toList();
+    }
+
+    /** The warm-ups' phase lines that record their windows, typed, in the order they were written. */
+    public List<WarmUpLine> warmUpLines() {
+        return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(l -> WarmUpLine.of(l, WINDOW_VISITS)).toList();
+    }
+
+    /** The status lines (trials skipped or failed, phases not measured), typed, in the order they were written. */
+    public List<StatusLine> statusLines() {
+        return lines(StatusLine.KIND).stream().map(StatusLine::of).toList();
+    }
+
+    /** The status lines of one column. */
+    public List<StatusLine> statusLines(Column column) {
+        return statusLines().stream().filter(l -> l.column().equals(column)).toList();
+    }
+
+    /** The precision lines (-Dbench.precision), typed, in the order they were written. */
+    public List<PrecisionLine> precisionLines() {
+        return lines(PrecisionLine.KIND).stream().map(PrecisionLine::of).toList();
     }
 
     /** The run's parameters (the first "run" line), or a missing node. */
@@ -337,15 +370,13 @@ public final class RunResults {
     /** Every failed or skipped trial, as "engine/setting: reason" (the reason's first line). */
     public List<String> failures() {
         List<String> out = new ArrayList<>();
-        for (JsonNode l : lines("status")) {
-            String status = l.path("status").asText();
-            if (!status.equals("failed") && !status.equals("skipped")) {
+        for (StatusLine l : statusLines()) {
+            if (!l.status().equals(StatusLine.FAILED) && !l.status().equals(StatusLine.SKIPPED)) {
                 continue;
             }
-            String reason = l.path("reason").asText();
             // a failed line's reason starts with its phase ("create failed (...): ...")
-            out.add(l.path("engine").asText("?") + "/" + l.path("setting").asText("?")
-                    + (status.equals("skipped") ? " skipped: " : ": ") + reason.lines().findFirst().orElse(reason));
+            out.add(l.column().engine() + "/" + l.column().setting()
+                    + (l.status().equals(StatusLine.SKIPPED) ? " skipped: " : ": ") + l.firstLineOfReason());
         }
         return out;
     }

@@ -3,27 +3,80 @@ package storebench.results;
 import java.util.Locale;
 
 /**
- * The gate's verdict on one rule for one engine, setting and workload. {@code measured}, {@code limit} and
- * {@code margin} are in the statistic's unit and null where the rule could not be evaluated; {@code margin} is the
- * room left before the rule fails (negative: by how much it failed); {@code line} is the rule's line in
- * {@code file}. {@code rule} says the rule in words, {@code detail} what went into the verdict (or why there is
- * none). {@code figure} says how its figures print, as the run's stat lines describe the statistic.
+ * The gate's verdict on one rule for one engine, setting and workload: what it judged ({@link Subject}), the figures
+ * ({@link Figures}: measured, limit and margin, in the statistic's unit, null where the rule could not be evaluated;
+ * the margin is the room left before the rule fails, negative by how much it failed), the rule it came from
+ * ({@link Source}: its file and line, the rule in words, what went into the verdict or why there is none), and how its
+ * figures print ({@link Figure}, as the run's stat lines describe the statistic).
  */
-public record Verdict(Kind kind, Status status, String engine, String setting, String workload, String stat,
-                      Double measured, Double limit, Double margin, String file, int line, String rule,
-                      String detail, Figure figure) {
+public record Verdict(Kind kind, Status status, Subject subject, Figures figures, Source source, Figure figure) {
+
+    /** What a verdict judged: a statistic of an engine under a setting and workload ({@link #ANY}: every one). */
+    public record Subject(String engine, String setting, String workload, String stat) {
+    }
+
+    /** The figures of a verdict, in the statistic's unit; null where the rule could not be evaluated. */
+    public record Figures(Double measured, Double limit, Double margin) {
+    }
+
+    /** Where a verdict came from: its rule's file and line, the rule in words, and what went into the verdict. */
+    public record Source(String file, int line, String rule, String detail) {
+    }
 
     /** A verdict whose figures print plainly, until the gate gives it its statistic's {@link Figure}. */
     public Verdict(Kind kind, Status status, String engine, String setting, String workload, String stat,
                    Double measured, Double limit, Double margin, String file, int line, String rule, String detail) {
-        this(kind, status, engine, setting, workload, stat, measured, limit, margin, file, line, rule, detail,
-                Figure.PLAIN);
+        this(kind, status, new Subject(engine, setting, workload, stat), new Figures(measured, limit, margin),
+                new Source(file, line, rule, detail), Figure.PLAIN);
     }
 
     /** The same verdict, its figures printed as {@code f} says. */
     public Verdict with(Figure f) {
-        return new Verdict(kind, status, engine, setting, workload, stat, measured, limit, margin, file, line, rule,
-                detail, f);
+        return new Verdict(kind, status, subject, figures, source, f);
+    }
+
+    public String engine() {
+        return subject.engine();
+    }
+
+    public String setting() {
+        return subject.setting();
+    }
+
+    public String workload() {
+        return subject.workload();
+    }
+
+    public String stat() {
+        return subject.stat();
+    }
+
+    public Double measured() {
+        return figures.measured();
+    }
+
+    public Double limit() {
+        return figures.limit();
+    }
+
+    public Double margin() {
+        return figures.margin();
+    }
+
+    public String file() {
+        return source.file();
+    }
+
+    public int line() {
+        return source.line();
+    }
+
+    public String rule() {
+        return source.rule();
+    }
+
+    public String detail() {
+        return source.detail();
     }
 
     /**
@@ -80,35 +133,35 @@ public record Verdict(Kind kind, Status status, String engine, String setting, S
     /** Stands for "every" engine, setting, workload or statistic in a verdict about a whole rule. */
     public static final String ANY = "*";
 
-    /** The margin as a percentage of the limit, or null. */
+    /** The margin() as a percentage of the limit(), or null. */
     public Double marginPercent() {
-        if (margin == null || limit == null || limit == 0) {
+        if (margin() == null || limit() == null || limit() == 0) {
             return null;
         }
-        return margin / Math.abs(limit) * 100;
+        return margin() / Math.abs(limit()) * 100;
     }
 
     /** Where the rule is: {@code thresholds.yaml:42}. */
     public String location() {
-        return file + ":" + line;
+        return file() + ":" + line();
     }
 
     /** One line with everything about the verdict, as the failing build prints it. */
     public String message() {
         StringBuilder s = new StringBuilder();
-        s.append(status).append(' ').append(kind.name().toLowerCase(Locale.ROOT)).append(": engine ").append(engine)
-                .append(", setting ").append(setting).append(", workload ").append(workload).append(", statistic ")
-                .append(stat);
+        s.append(status).append(' ').append(kind.name().toLowerCase(Locale.ROOT)).append(": engine ").append(engine())
+                .append(", setting ").append(setting()).append(", workload ").append(workload())
+                .append(", statistic ").append(stat());
         if (status == Status.NOT_EVALUATED) {
-            s.append(": not evaluated: ").append(detail);
+            s.append(": not evaluated: ").append(detail());
         } else {
-            s.append(": measured ").append(figure.format(measured)).append(", limit ").append(figure.format(limit))
-                    .append(", margin ").append(figure.format(margin));
+            s.append(": measured ").append(figure.format(measured())).append(", limit ")
+                    .append(figure.format(limit())).append(", margin ").append(figure.format(margin()));
             Double pct = marginPercent();
             if (pct != null) {
                 s.append(String.format(Locale.ROOT, " (%+.1f%%)", pct));
             }
-            s.append(" [").append(rule).append("; ").append(detail).append(']');
+            s.append(" [").append(rule()).append("; ").append(detail()).append(']');
         }
         return s.append(" (").append(location()).append(')').toString();
     }

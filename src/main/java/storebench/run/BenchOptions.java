@@ -189,11 +189,6 @@ public final class BenchOptions implements PhaseOptions {
         return value;
     }
 
-    /** Options from system properties and the environment. */
-    public static BenchOptions fromSystem() {
-        return new BenchOptions(System::getProperty, System::getenv);
-    }
-
     /** Options from the given lookups (JUnit configuration parameters, tests). */
     public static BenchOptions from(Function<String, String> properties, Function<String, String> env) {
         return new BenchOptions(properties, env);

@@ -30,9 +30,9 @@ import java.util.Set;
  * One trial: one engine under one setting over N stores, on the parent's side. It runs the phases
  * ({@link #measure}): has its trial processes started and closed as each phase's policy says ({@link TrialProcesses},
  * under the profilers asked for), and turns any failure into the trial's failed status line. It is the
- * {@link PhaseRun} a phase sees, in four roles: what it runs on ({@link TrialSetup}), its stores ({@link TrialPool}),
- * its processes and requests, each after the load allows it ({@link TrialRequests}), and where its results go
- * ({@link TrialResults}: results.jsonl at once).
+ * {@link PhaseRun} a phase sees, in four roles: what it runs on ({@link TrialSetup}), its stores ({@link TrialPool},
+ * in the directories of {@link StoreDirectories}), its processes and requests, each after the load allows it
+ * ({@link TrialRequests}), and where its results go ({@link TrialResults}: results.jsonl at once).
  */
 public final class Trial implements PhaseRun, AutoCloseable {
     private final Bench bench;
@@ -40,13 +40,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final Setting setting;
     private final String name;
     /** Its trial processes: the one place they start. */
-    private final TrialProcesses processes;
-    /** Its stores: the pool and the phases' own. */
-    private final TrialStores stores;
+    private final TrialProcesses starter;
+    /** Where its stores live: the pool's directory and the phases' own, deleted only by it. */
+    private final StoreDirectories dirs;
     private final TrialSetup params;
-    private final TrialPool pool;
-    /** The steps its phases send, each after the load allows it. */
-    private final TrialRequests requests;
+    /** The stores its phases work on ({@link #stores()}): the pool, made once, and the phases' own. */
+    private final TrialPool stores;
+    /** The steps its phases send to its processes ({@link #processes()}), each after the load allows it. */
+    private final TrialRequests processes;
     private final TrialResults results;
     private final List<Measured> log = new ArrayList<>();
     /** The profilers that could not watch a phase of this trial, said once each (profiler/phase). */
@@ -63,12 +64,12 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.engine = engine;
         this.setting = setting;
         this.name = engine.id() + "/" + setting.id();
-        this.processes = new TrialProcesses(bench, this, engine, setting, name);
-        this.stores = new TrialStores(bench, engine, setting, name);
-        this.params = new TrialSetup(bench, engine, setting, processes);
-        this.results = new TrialResults(bench, params, processes);
-        this.pool = new TrialPool(bench, this, engine, stores, processes, results);
-        this.requests = new TrialRequests(bench, this, processes, stores, name);
+        this.starter = new TrialProcesses(bench, this, engine, setting, name);
+        this.dirs = new StoreDirectories(bench, engine, setting, name);
+        this.params = new TrialSetup(bench, engine, setting, starter);
+        this.results = new TrialResults(bench, params, starter);
+        this.stores = new TrialPool(bench, this, engine, dirs, starter, results);
+        this.processes = new TrialRequests(bench, this, starter, dirs, name);
     }
 
     @Override
@@ -78,12 +79,12 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     @Override
     public PhaseStores stores() {
-        return pool;
+        return stores;
     }
 
     @Override
     public PhaseProcesses processes() {
-        return requests;
+        return processes;
     }
 
     @Override
@@ -127,11 +128,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
             why = bench.commands.nodeUnavailable();
         }
-        if (why.isEmpty() && loadFailure == null && processes.engineInfo() == null) {
+        if (why.isEmpty() && loadFailure == null && starter.engineInfo() == null) {
             // starting its trial process says whether the engine loads here (a native library that cannot load is a
             // skip, with the loader's reason); the process is the one the first phase then uses
             try {
-                processes.current();
+                starter.current();
             } catch (TrialFailure e) {
                 if (e.engineUnavailable()) {
                     loadFailure = e.getMessage().lines().findFirst().orElse(e.getMessage());
@@ -170,7 +171,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         bench.phaseStarts(this, phase);
         List<Profiler> profilers = usable(with, phase.id());
-        processes.phase(phase.id(), profilers);
+        starter.phase(phase.id(), profilers);
         try {
             processesBefore(phase);
             Measured m = phase.measure(this);
@@ -184,9 +185,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
             throw recordFailure(phase.id(), null, e);
         } finally {
             if (phase.processes() != Phase.Processes.SHARED || !profilers.isEmpty()) {
-                processes.fresh(); // closed, and the next one gets the default heap again
+                starter.fresh(); // closed, and the next one gets the default heap again
             }
-            processes.phase("", List.of());
+            starter.phase("", List.of());
         }
     }
 
@@ -198,17 +199,17 @@ public final class Trial implements PhaseRun, AutoCloseable {
      */
     private void processesBefore(Phase phase) throws Exception {
         if (phase.processes() != Phase.Processes.SHARED) {
-            processes.closeCurrent();
+            starter.closeCurrent();
         }
         if (phase.processes() == Phase.Processes.FRESH_ALONE) {
-            processes.closeKept();
+            starter.closeKept();
         }
         int holding = phase.holdsOpen(params);
         if (holding > 0) {
             if (phase.usesPool()) {
-                pool.ensure();
+                stores.ensure();
             }
-            processes.freshHolding(holding);
+            starter.freshHolding(holding);
         }
     }
 
@@ -255,9 +256,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         resampling = true;
         // the added run is measured as the others were: under the run's profilers, if it has any
-        processes.phase(Phases.OPEN_RUNS.id(), usable(bench.options.profilers, Phases.OPEN_RUNS.id()));
+        starter.phase(Phases.OPEN_RUNS.id(), usable(bench.options.profilers, Phases.OPEN_RUNS.id()));
         try {
-            processes.closeCurrent();
+            starter.closeCurrent();
             Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
             results.record(Phases.OPEN_RUNS, m);
             results.append(results.line("resample").put("runs", m.runs(OpenRunsPhase.OQC_MS).size())
@@ -269,8 +270,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             throw recordFailure("resample", null, e);
         } finally {
             resampling = false;
-            processes.closeCurrent();
-            processes.phase("", List.of());
+            starter.closeCurrent();
+            starter.phase("", List.of());
         }
     }
 
@@ -292,8 +293,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         String reason = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
-                + (e instanceof DiskFull.RootFull ? "" : stores.diskFullHint(message, params.workload()));
-        processes.closeCurrent();
+                + (e instanceof DiskFull.RootFull ? "" : dirs.diskFullHint(message, params.workload()));
+        starter.closeCurrent();
         if (resampling) {
             return new TrialFailure(name + ": " + reason);
         }
@@ -303,11 +304,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     public int createdStores() {
-        return pool.created();
+        return stores.created();
     }
 
     public int reusedStores() {
-        return pool.reused();
+        return stores.reused();
     }
 
     /** Every phase this trial measured, in order. */
@@ -317,17 +318,17 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /** The loads this trial waited for (or recorded) at the start of its load-gated steps, in order. */
     public synchronized List<LoadGate.Wait> loadWaits() {
-        return requests.waits();
+        return processes.waits();
     }
 
     /** Stops the trial's processes at once (the suite is being stopped); called from a shutdown hook. */
     void stopProcesses() {
-        processes.stopAll();
+        starter.stopAll();
     }
 
     /** Deletes the stores of a trial whose run was stopped, as its end would have (from the shutdown hook). */
     void deleteStoresOnInterrupt() throws IOException {
-        stores.deleteOnInterrupt();
+        dirs.deleteOnInterrupt();
     }
 
     /**
@@ -337,8 +338,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
      */
     @Override
     public synchronized void close() throws IOException {
-        processes.closeCurrent();
-        processes.closeKept();
+        starter.closeCurrent();
+        starter.closeKept();
         if (!bench.mayResample(this)) {
             deleteStores();
         }
@@ -346,12 +347,12 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /** Ends the trial for good, after the gate's resampling: processes stopped, stores deleted unless bench.keep. */
     synchronized void finish() throws IOException {
-        processes.closeCurrent();
-        processes.closeKept();
+        starter.closeCurrent();
+        starter.closeKept();
         deleteStores();
     }
 
     private void deleteStores() throws IOException {
-        stores.deletePool();
+        dirs.deletePool();
     }
 }

@@ -30,19 +30,19 @@ final class TrialPool implements PhaseStores {
     private final Bench bench;
     private final Trial trial;
     private final EngineDescriptor engine;
-    private final TrialStores stores;
+    private final StoreDirectories dirs;
     private final TrialProcesses processes;
     private final TrialResults results;
     private boolean ready;
     private int created;
     private int reused;
 
-    TrialPool(Bench bench, Trial trial, EngineDescriptor engine, TrialStores stores, TrialProcesses processes,
+    TrialPool(Bench bench, Trial trial, EngineDescriptor engine, StoreDirectories dirs, TrialProcesses processes,
               TrialResults results) {
         this.bench = bench;
         this.trial = trial;
         this.engine = engine;
-        this.stores = stores;
+        this.dirs = dirs;
         this.processes = processes;
         this.results = results;
     }
@@ -52,18 +52,18 @@ final class TrialPool implements PhaseStores {
         if (ready) {
             return;
         }
-        Path dir = stores.pool(workload());
+        Path dir = dirs.pool(workload());
         Set<Integer> valid = reusable(dir);
         List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < bench.options.stores; i++) {
             if (!valid.contains(i)) {
                 missing.add(i);
-                TrialStores.requireNothingAt(StoreLayout.storeDir(dir, i));
+                StoreDirectories.requireNothingAt(StoreLayout.storeDir(dir, i));
             }
         }
         reused = valid.size();
         created = missing.size();
-        stores.writeIdentity(identity());
+        dirs.writeIdentity(identity());
         if (!missing.isEmpty()) {
             DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(workload(), DiskEstimate.opensPerStore(
                     bench.options)) * missing.size(), "creating " + missing.size() + " stores of " + engine.id());
@@ -75,8 +75,8 @@ final class TrialPool implements PhaseStores {
             }
         }
         results.append(results.line("pool").put("created", created).put("reused", reused));
-        if (bench.options.phases.contains(Phases.DISK_USAGE)) {
-            results.record(Phases.DISK_USAGE, DiskPhase.measureFiles(trial, dir));
+        if (bench.options.phases.contains(Phases.DISK)) {
+            results.record(Phases.DISK, DiskPhase.measureFiles(trial, dir));
         }
         ready = true;
     }
@@ -90,7 +90,7 @@ final class TrialPool implements PhaseStores {
     private Set<Integer> reusable(Path dir) throws Exception {
         Set<Integer> valid = new TreeSet<>();
         List<Integer> existing = StorePool.existingStores(dir);
-        boolean sameMaker = bench.options.reuse && !existing.isEmpty() && stores.sameIdentity(identity());
+        boolean sameMaker = bench.options.reuse && !existing.isEmpty() && dirs.sameIdentity(identity());
         if (sameMaker) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
@@ -144,22 +144,22 @@ final class TrialPool implements PhaseStores {
         if (!ready) {
             throw new IllegalStateException(trial + ": the pool is not made yet (ensure it first)");
         }
-        return stores.pool();
+        return dirs.pool();
     }
 
     @Override
     public Path own(String name) throws IOException {
-        return stores.own(name);
+        return dirs.own(name);
     }
 
     @Override
     public Path ownTmpfs(String name) throws IOException {
-        return stores.ownTmpfs(name);
+        return dirs.ownTmpfs(name);
     }
 
     @Override
     public void deleteOwn(Path dir) throws IOException {
-        stores.deleteOwn(dir);
+        dirs.deleteOwn(dir);
     }
 
     synchronized int created() {

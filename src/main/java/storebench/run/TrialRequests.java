@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.LoadAverage;
 import storebench.measure.LoadGate;
 import storebench.phase.Phase;
+import storebench.phase.Phases;
 import storebench.phase.PhaseProcesses;
 import storebench.phase.ProcessWarmth;
 import storebench.phase.WarmUp;
+import storebench.results.PhaseLine;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
 import storebench.trial.answer.Answers;
@@ -29,7 +31,7 @@ final class TrialRequests implements PhaseProcesses {
     private final Bench bench;
     private final Trial trial;
     private final TrialProcesses processes;
-    private final TrialStores stores;
+    private final StoreDirectories dirs;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
     /** One daemon thread for every trial's "still running" lines. */
@@ -40,17 +42,17 @@ final class TrialRequests implements PhaseProcesses {
                 return t;
             });
 
-    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, TrialStores stores, String name) {
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, StoreDirectories dirs, String name) {
         this.bench = bench;
         this.trial = trial;
         this.processes = processes;
-        this.stores = stores;
+        this.dirs = dirs;
         this.name = name;
     }
 
     @Override
     public ObjectNode request(String op) {
-        return Protocol.request(op).put("root", stores.pool().toString())
+        return Protocol.request(op).put("root", dirs.pool().toString())
                 .put("workload", bench.options.workload.id());
     }
 
@@ -124,7 +126,7 @@ final class TrialRequests implements PhaseProcesses {
         try {
             List<List<ObjectNode>> answers = processes.inParallel(count, stages);
             if (wait != null) {
-                trial.results().append(trial.results().line("phase").put("phase", step.op())
+                trial.results().append(stepLine(step)
                         .put("wallMs", (System.nanoTime() - wall0) / 1e6).put("load1", wait.load1)
                         .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("processes", count));
             }
@@ -179,8 +181,15 @@ final class TrialRequests implements PhaseProcesses {
     }
 
     private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
-        return trial.results().line("phase").put("phase", step.op()).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
+        return stepLine(step).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
                 .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", visited);
+    }
+
+    /** A phase line of a step: its op and the phase it is a step of, apart (an op may serve several phases). */
+    private ObjectNode stepLine(Phase.Step step) {
+        ObjectNode line = trial.results().line(PhaseLine.KIND).put("op", step.op());
+        Phases.ofStep(step).ifPresent(p -> line.put("phase", p.id()));
+        return line;
     }
 
     /** Waits for the load (bench.maxLoad), says so when it did, and records the wait. */

@@ -37,7 +37,7 @@ final class TrialResults implements PhaseResults {
         // the line says what it is, so that a report or gate reads it without the code that measured it
         l.set("about", about(stat));
         List<Profiler> profilers = processes.profilers();
-        if (!profilers.isEmpty() && Phases.phaseOf(stat) != Phases.DISK_USAGE) {
+        if (!profilers.isEmpty() && Phases.phaseOf(stat) != Phases.DISK) {
             // measured under them, slowed by them (a disk scan is not: the files are what the engine left)
             profilers.forEach(p -> l.withArray("profilers").add(p.id()));
         }

@@ -1,9 +1,10 @@
 package storebench.tools;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import storebench.phase.SteadyState;
+import storebench.results.Column;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
+import storebench.results.WarmUpLine;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,7 +27,8 @@ import java.util.TreeMap;
  * <p>
  * A warm-up line does not keep each window's wall time, so the JIT's share of a block is judged against the windows'
  * medians times their visits (less than their wall time: the share comes out higher, the test stricter); replaying the
- * rule the runs were made with this way gave their recorded stops for all 226 warm-ups of docs/runs/1000 (2026-12-03).
+ * rule a run was made with this way gives its recorded stops (docs/runs.md, "A tolerance that knows the windows'
+ * noise").
  * A replayed warm-up that has not stopped by the recorded windows' end counts as stopped there, as the recorded one
  * did ("not settled" where the recorded one never settled either). Bad input: one line naming it, exit 2.
  */
@@ -38,9 +40,14 @@ public final class ReplayWarmups {
      * One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, the levels where each
      * stopped.
      */
-    record Replayed(String engine, String setting, int recordedVisits, int replayedVisits, double recordedMs,
-            double replayedMs, double recordedLevel, double replayedLevel, boolean replayedSettled,
-            boolean recordedSettled) {
+    record Replayed(Column column, Stop recorded, Stop replayed) {
+        String engine() {
+            return column.engine();
+        }
+    }
+
+    /** Where a warm-up stopped: after these visits and ms, at this level (its last block's median), settled or not. */
+    record Stop(int visits, double ms, double level, boolean settled) {
     }
 
     public static void main(String[] args) {
@@ -68,30 +75,27 @@ public final class ReplayWarmups {
 
     /** Every steady warm-up line of the run, replayed. */
     static List<Replayed> replay(RunResults results) {
-        int warmupOpens = results.run().path("warmupOpens").asInt(5000);
+        int warmupOpens = results.runLine().scale().warmupOpens();
         List<Replayed> out = new ArrayList<>();
-        for (JsonNode l : results.lines("phase")) {
-            if (!"steady".equals(l.path("rule").asText()) || !l.path("windows").isArray()) {
-                continue;
+        for (WarmUpLine l : results.warmUpLines()) {
+            if (WarmUpLine.STEADY.equals(l.rule())) {
+                out.add(replay(l, warmupOpens == 0 ? 5000 : warmupOpens));
             }
-            out.add(replay(l, warmupOpens));
         }
         return out;
     }
 
     /** One warm-up line replayed: its floor as WarmUp made it, then the rule after every window. */
-    static Replayed replay(JsonNode line, int warmupOpens) {
-        int visitsPerWindow = line.path("windowVisits").asInt(SteadyState.WINDOW);
-        List<Double> medians = doubles(line.path("windows"));
-        List<Double> compileMs = doubles(line.path("compileMs"));
+    static Replayed replay(WarmUpLine line, int warmupOpens) {
+        int visitsPerWindow = line.windows().visits();
+        List<Double> medians = line.windows().medians();
+        List<Double> compileMs = line.windows().compileMs();
         List<Double> wallMs = new ArrayList<>();
         medians.forEach(m -> wallMs.add(m * visitsPerWindow));
-        OptionalDouble resumeAt = line.has("resumeMs")
-                ? OptionalDouble.of(line.path("resumeMs").asDouble()) : OptionalDouble.empty();
+        OptionalDouble resumeAt = line.windows().resumeMs();
         int judged = (resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
-        int stores = Math.min(line.path("stores").asInt(), warmupOpens);
-        boolean wholePass = line.path("wholePass").asBoolean(true);
-        int floor = Math.max(wholePass ? Math.max(stores, judged) : judged, line.path("jitFloor").asInt(0));
+        int stores = Math.min(line.floor().stores(), warmupOpens);
+        int floor = Math.max(line.floor().wholePass() ? Math.max(stores, judged) : judged, line.floor().jitFloor());
         int j = medians.size();
         int stop = -1;
         for (int k = 1; k <= j && stop < 0; k++) {
@@ -106,16 +110,11 @@ public final class ReplayWarmups {
             }
         }
         int at = stop < 0 ? j : stop;
-        return new Replayed(line.path("engine").asText(), line.path("setting").asText(), line.path("visited").asInt(),
-                Math.min(line.path("visited").asInt(), at * visitsPerWindow), sum(medians, j) * visitsPerWindow,
-                sum(medians, at) * visitsPerWindow, SteadyState.lastBlock(medians),
-                SteadyState.lastBlock(medians.subList(0, at)), stop >= 0, line.has("settledAt"));
-    }
-
-    private static List<Double> doubles(JsonNode array) {
-        List<Double> out = new ArrayList<>();
-        array.forEach(n -> out.add(n.asDouble()));
-        return out;
+        Stop recorded = new Stop(line.visited(), sum(medians, j) * visitsPerWindow, SteadyState.lastBlock(medians),
+                line.settled());
+        Stop replayed = new Stop(Math.min(line.visited(), at * visitsPerWindow), sum(medians, at) * visitsPerWindow,
+                SteadyState.lastBlock(medians.subList(0, at)), stop >= 0);
+        return new Replayed(line.column(), recorded, replayed);
     }
 
     private static double sum(List<Double> values, int first) {
@@ -133,16 +132,16 @@ public final class ReplayWarmups {
         for (Map.Entry<String, List<Replayed>> e : byEngine.entrySet()) {
             List<Replayed> rs = e.getValue();
             List<Double> ratios = new ArrayList<>();
-            rs.forEach(r -> ratios.add(r.replayedLevel() / r.recordedLevel()));
+            rs.forEach(r -> ratios.add(r.replayed().level() / r.recorded().level()));
             ratios.sort(null);
             out.printf(Locale.US,
                     "| `%s` | %d | %,d | %,d (%.0f%%) | %,.0f | %,.0f (%.0f%%) | %d, %d | %.3f, %.3f, %.3f |%n",
-                    e.getKey(), rs.size(), total(rs, Replayed::recordedVisits), total(rs, Replayed::replayedVisits),
-                    100.0 * total(rs, Replayed::replayedVisits) / total(rs, Replayed::recordedVisits),
-                    seconds(rs, Replayed::recordedMs), seconds(rs, Replayed::replayedMs),
-                    100 * seconds(rs, Replayed::replayedMs) / seconds(rs, Replayed::recordedMs),
-                    rs.stream().filter(r -> !r.recordedSettled()).count(),
-                    rs.stream().filter(r -> !r.replayedSettled()).count(),
+                    e.getKey(), rs.size(), total(rs, r -> r.recorded().visits()), total(rs, r -> r.replayed().visits()),
+                    100.0 * total(rs, r -> r.replayed().visits()) / total(rs, r -> r.recorded().visits()),
+                    seconds(rs, r -> r.recorded().ms()), seconds(rs, r -> r.replayed().ms()),
+                    100 * seconds(rs, r -> r.replayed().ms()) / seconds(rs, r -> r.recorded().ms()),
+                    rs.stream().filter(r -> !r.recorded().settled()).count(),
+                    rs.stream().filter(r -> !r.replayed().settled()).count(),
                     ratios.get(0), RunStats.median(ratios), ratios.get(ratios.size() - 1));
         }
     }

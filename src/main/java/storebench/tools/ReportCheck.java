@@ -4,8 +4,12 @@ import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.report.render.Exports;
 import storebench.report.render.MarkdownReport;
+import storebench.results.Column;
+import storebench.results.PhaseLine;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
+import storebench.results.StatusLine;
 
 
 import java.io.IOException;
@@ -32,7 +36,7 @@ public final class ReportCheck {
 
     /** Whether any engine and setting of the run measured it (an optional statistic: a thread count asked for). */
     private static boolean measuredAnywhere(RunResults results, Stat stat) {
-        return results.lines("stat").stream().anyMatch(l -> stat.id().equals(l.path("stat").asText()));
+        return results.measurements().stream().anyMatch(m -> stat.id().equals(m.stat));
     }
 
     /**
@@ -45,8 +49,9 @@ public final class ReportCheck {
         Set<String> names = new HashSet<>();
         names.add(phase.id());
         phase.steps().forEach(s -> names.add(s.op()));
-        return results.lines("phase").stream().anyMatch(l -> names.contains(l.path("phase").asText()))
-                || results.lines("status").stream().anyMatch(l -> phase.id().equals(l.path("phase").asText()))
+        return results.lines("phase").stream().anyMatch(l -> PhaseLine.phase(l).map(phase.id()::equals)
+                        .orElseGet(() -> names.contains(PhaseLine.op(l))))
+                || results.statusLines().stream().anyMatch(l -> l.phase().filter(phase.id()::equals).isPresent())
                 || phase.stats().stream().anyMatch(s -> measuredAnywhere(results, s));
     }
 
@@ -76,17 +81,16 @@ public final class ReportCheck {
     public static List<String> missing(RunResults results, String reportText) {
         List<String> missing = new ArrayList<>();
         results.incomplete().ifPresent(why -> missing.add("the run is incomplete: " + why));
-        List<String> engines = texts(results.run().path("engines"));
-        List<String> settings = texts(results.run().path("settings"));
+        RunLine run = results.runLine();
+        List<String> engines = run.asked().engines();
+        List<String> settings = run.asked().settings();
         if (engines.isEmpty() || settings.isEmpty()) {
             missing.add("results.jsonl has no run line naming the engines and settings");
         }
-        int notes = results.run().path("notesPerStore").asInt();
-        int held = results.run().path("hold").asInt();
+        int notes = run.scale().notesPerStore();
+        int held = run.scale().hold();
         for (Stat stat : Phases.stats()) {
-            java.util.Optional<List<String>> runPhases = results.run().path("phases").isArray()
-                    ? java.util.Optional.of(texts(results.run().path("phases"))) : java.util.Optional.empty();
-            if (!asked(runPhases, stat) || !expected(results, stat)) {
+            if (!asked(run.asked().phases(), stat) || !expected(results, stat)) {
                 continue; // a phase or a thread count this run did not ask for
             }
             if (engines.stream().noneMatch(e -> stat.measuredIn(runtime(e)))) {
@@ -99,8 +103,8 @@ public final class ReportCheck {
         }
         for (String setting : settings) {
             for (String engine : engines) {
-                boolean skipped = results.lines("status", engine, setting).stream()
-                        .anyMatch(l -> "skipped".equals(l.path("status").asText()));
+                boolean skipped = results.statusLines(new Column(engine, setting)).stream()
+                        .anyMatch(l -> StatusLine.SKIPPED.equals(l.status()));
                 if (skipped) {
                     continue;
                 }
@@ -230,11 +234,5 @@ public final class ReportCheck {
         } catch (IllegalArgumentException e) {
             return storebench.model.TrialRuntime.JVM;
         }
-    }
-
-    private static List<String> texts(com.fasterxml.jackson.databind.JsonNode array) {
-        List<String> items = new ArrayList<>();
-        array.forEach(n -> items.add(n.asText()));
-        return items;
     }
 }

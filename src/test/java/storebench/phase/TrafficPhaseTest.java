@@ -40,8 +40,8 @@ class TrafficPhaseTest {
 
     @Test
     void itIsRegisteredBeforeCapacityWithTheIssuesRowsInOrder() {
-        assertThat(Phases.ALL).containsSubsequence(Phases.COLD, Phases.TRAFFIC, Phases.CAPACITY_PER_PROCESS);
-        assertThat(Phases.ALL.get(Phases.ALL.size() - 1)).isSameAs(Phases.CAPACITY_PER_PROCESS);
+        assertThat(Phases.ALL).containsSubsequence(Phases.COLD, Phases.TRAFFIC, Phases.CAPACITY);
+        assertThat(Phases.ALL.get(Phases.ALL.size() - 1)).isSameAs(Phases.CAPACITY);
         assertThat(Phases.TRAFFIC.stats()).extracting(Stat::id).startsWith("traffic_reached_per_s",
                 "traffic_asked_per_s", "traffic_hit_rate", "traffic_utilization", "traffic_hit_p50_ms",
                 "traffic_hit_p99_ms", "traffic_hit_p999_ms", "traffic_hit_mean_ms", "traffic_miss_p50_ms")

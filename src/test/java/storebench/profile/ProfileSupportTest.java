@@ -17,16 +17,15 @@ class ProfileSupportTest {
         Class<?> loops = Class.forName(JfrProfiler.LOOPS);
         java.util.Set<String> methods = java.util.Arrays.stream(loops.getDeclaredMethods())
                 .map(java.lang.reflect.Method::getName).collect(java.util.stream.Collectors.toSet());
-        Path node = Path.of(System.getProperty("user.dir"), "src", "main", "node", "lib");
-        String nodeLoops = Files.readString(node.resolve("phase-loops.js")) + Files.readString(node.resolve("visits.js"))
-                + Files.readString(node.resolve("holding.js"));
+        Path ops = Path.of(System.getProperty("user.dir"), "src", "main", "node", "lib", "ops");
         for (String op : Profiler.OPS) {
             String loop = JfrProfiler.loop(op);
             if (loop != null) {
                 assertThat(methods).as(loop).contains(loop.substring(loop.lastIndexOf('.') + 1));
             }
-            // the Node worker's op is the method of its name
-            assertThat(nodeLoops).as(op).containsPattern("(?m)^  async " + op + "\\(req\\) \\{$");
+            // the Node worker's op is the function of its name, in its op file
+            assertThat(Files.readString(ops.resolve(op + ".js"))).as(op)
+                    .containsPattern("(?m)^async function " + op + "\\(loops, req\\) \\{$");
         }
     }
 }

@@ -35,13 +35,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What every rendered report keeps to, on the report fixtures and the runs kept under docs/runs/: it opens with at
  * most three sentences of at most 120 words; report.html shows its headline chart before its first table; nothing
  * it prints from src/main carries a date but the run's own ("As of") and the versions'; each caveat's link to
- * docs/engines.md finds its section.
+ * docs/engines.md finds its section; every relative link finds its file from where the report is written; and each
+ * kept run renders to the report.md committed beside it, byte for byte.
  */
 class RenderedReportsTest {
     private static final Path KEPT = Path.of("docs", "runs");
     private static final Path NOTEBOOK = Path.of(ReportBuilder.ENGINES_NOTEBOOK);
     private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}|2026-");
     /** A sentence ends at a full stop before a space and a capital, or at the paragraph's end: "0.208 ms" does not. */
+    /** A Markdown link's target, up to its anchor: {@code [text](target#anchor)}. */
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]*)(#[^)\\s]*)?\\)");
     private static final Pattern SENTENCE_END = Pattern.compile("[.!?](?=\\s+[A-Z]|$)");
     private static final Map<Path, String> MARKDOWN = new ConcurrentHashMap<>();
 
@@ -137,6 +140,36 @@ class RenderedReportsTest {
                     .exists();
             assertThat(anchors).as("the anchor of %s", links.group()).contains(links.group(2));
         }
+    }
+
+    static Stream<Path> keptRuns() throws IOException {
+        try (Stream<Path> kept = Files.walk(KEPT)) {
+            return kept.filter(p -> p.getFileName().toString().equals(MarkdownReport.NAME)).map(Path::getParent)
+                    .sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("keptRuns")
+    void everyKeptRunRendersToItsCommittedReport(Path run) throws IOException {
+        String committed = Files.readString(run.resolve(MarkdownReport.NAME), StandardCharsets.UTF_8);
+
+        assertThat(markdown(run)).as("%s rendered again (tools.Render renders it in place)", run)
+                .isEqualTo(committed);
+    }
+
+    @ParameterizedTest
+    @MethodSource("runs")
+    void everyRelativeLinkFindsItsFileFromWhereTheReportIsWritten(Path run) {
+        Matcher links = LINK.matcher(markdown(run));
+        List<String> broken = new ArrayList<>();
+        while (links.find()) {
+            String target = links.group(1);
+            if (!target.isEmpty() && !target.matches("^[a-z]+:.*") && !Files.exists(run.resolve(target))) {
+                broken.add(links.group());
+            }
+        }
+        assertThat(broken).as("links in the report of %s that resolve to nothing from %s", run, run).isEmpty();
     }
 
     @Test

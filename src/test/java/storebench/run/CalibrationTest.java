@@ -60,7 +60,7 @@ class CalibrationTest {
         String run = TABLE.runs().get(0).name();
 
         assertThat(c.scale(run, Phases.CREATE)).isCloseTo(1.5, offset(1e-9));
-        assertThat(c.scale(run, Phases.CAPACITY_PER_PROCESS)).isCloseTo(1.5, offset(1e-9)); // no kept fault
+        assertThat(c.scale(run, Phases.CAPACITY)).isCloseTo(1.5, offset(1e-9)); // no kept fault
         assertThat(calibration(new MachineProbe(1, 1, 1, 10), kept).scale(run, Phases.OPEN_RUNS))
                 .isEqualTo(Calibration.MOST);
         assertThat(c.scale("a run nobody kept", Phases.OPEN_RUNS)).isEqualTo(1);
@@ -105,7 +105,7 @@ class CalibrationTest {
         Calibration c = Calibration.of(new MachineProbe(5215, 328.714, 1, kept.yardMs() / 2),
                 PROJECT.resolve("docs/runs"), List.of("1000/reference-9aa6e28"));
         assertThat(c.calibrated()).isTrue();
-        assertThat(c.scale("1000/reference-9aa6e28", Phases.CAPACITY_PER_PROCESS)).isCloseTo(0.5, offset(1e-9));
+        assertThat(c.scale("1000/reference-9aa6e28", Phases.CAPACITY)).isCloseTo(0.5, offset(1e-9));
         assertThat(c.scale("1000/reference-9aa6e28", Phases.OPEN_RUNS)).isCloseTo(0.5, offset(1e-9));
     }
 }

@@ -8,6 +8,8 @@ import storebench.model.Setting;
 import storebench.phase.ConcurrencyPhase;
 import storebench.phase.Measured;
 import storebench.phase.Phases;
+import storebench.results.PhaseLine;
+import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -47,11 +49,15 @@ class ConcurrencyRunTest {
             assertThat(results.measurement(engine, "default", "conc_oqc_per_s_t4")).as(engine).isEmpty();
         }
         // a JVM run's phase line: the visits of all its workers, 40 visits in whole passes over 8 stores
-        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> l.path("phase").asText()
+        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> PhaseLine.op(l)
                 .equals("concurrent")).hasSize(4).allSatisfy(l -> assertThat(l.path("visited").asInt()).isEqualTo(40));
         // one warmed process per JVM run serves both its T: two warm-ups, not four
-        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> l.path("phase").asText()
+        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> PhaseLine.op(l)
                 .equals("warmup")).hasSize(2);
+        // the warm-up's op is the open runs' too: its lines name their phase apart from their op
+        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> PhaseLine.op(l).equals("warmup"))
+                .allSatisfy(l -> assertThat(PhaseLine.phase(l)).contains(Phases.CONCURRENCY.id()));
+        assertThat(results.run().path("format").asInt()).isEqualTo(ResultsFile.FORMAT);
         // the run line keeps the phases' options as given, for the report's command that repeats the run
         assertThat(results.run().path("phaseOptions").path("bench.threads").asText()).isEqualTo("1,2");
         assertThat(results.run().path("phaseOptions").path("bench.capacityMax").asText()).isEqualTo("20");

@@ -8,6 +8,7 @@ import storebench.model.Setting;
 import storebench.model.Workload;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -35,7 +36,7 @@ class DiskEstimateTest {
                 .flatMap(p -> p.steps().stream()).map(Phase.Step::op).collect(Collectors.toSet());
         int stores = o.stores;
         return RunResults.load(out).lines("phase", "sqlite", "default").stream()
-                .filter(l -> !notOpens.contains(l.path("phase").asText()))
+                .filter(l -> !notOpens.contains(PhaseLine.op(l)))
                 .mapToDouble(l -> l.path("visited").asDouble()).sum() / stores;
     }
 

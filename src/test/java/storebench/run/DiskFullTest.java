@@ -144,7 +144,7 @@ class DiskFullTest {
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), new PrintStream(
                 OutputStream.nullOutputStream()), Render::write)) {
             try {
-                bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CAPACITY_PER_PROCESS);
+                bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CAPACITY);
                 System.out.println("capacity did not fail: " + Files.readString(Path.of(props.get("bench.out"),
                         ResultsFile.NAME)));
                 System.exit(1);

@@ -102,7 +102,7 @@ class InterruptTest {
         p.put("bench.keep", args[3]);
         p.put("bench.capacityMarginMb", "512");
         Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()));
-        Phase phase = args[2].equals("create") ? Phases.CREATE : Phases.CAPACITY_PER_PROCESS;
+        Phase phase = args[2].equals("create") ? Phases.CREATE : Phases.CAPACITY;
         bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(phase);
     }
 }

@@ -39,7 +39,7 @@ class ProfilersRunTest {
         try (Bench bench = Bench.start(o, QUIET)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
-            trial.measure(Phases.READ_EVERY_NOTE, List.of(Profilers.STRACE, Profilers.JFR));
+            trial.measure(Phases.READ, List.of(Profilers.STRACE, Profilers.JFR));
             trial.measure(Phases.CREATE_STEPS);
         }
         RunResults results = RunResults.load(tmp.resolve("out"));

@@ -68,7 +68,7 @@ class RunFolderTest {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             trial.measure(Phases.OPEN_RUNS);
-            trial.measure(Phases.MEMORY_PER_STORE);
+            trial.measure(Phases.MEMORY);
         }
         Path out = tmp.resolve("out");
         assertThat(RunResults.load(out).incomplete()).isEmpty();

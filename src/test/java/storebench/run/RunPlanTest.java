@@ -192,7 +192,7 @@ class RunPlanTest {
         RunPlan plan = plan("bench.engines", "sqlite,lmdb", "bench.settings", "default");
         assertThat(plan.items()).hasSize(2 * Phases.ALL.size());
         String first = plan.progress("sqlite", "default", Phases.CREATE, 0).orElseThrow();
-        String last = plan.progress("lmdb", "default", Phases.CAPACITY_PER_PROCESS, 600).orElseThrow();
+        String last = plan.progress("lmdb", "default", Phases.CAPACITY, 600).orElseThrow();
         int all = 2 * Phases.ALL.size();
         assertThat(first).startsWith("[storebench] phase 1 of " + all + ": sqlite/default create; 0 s in, about ")
                 .contains("left by the plan (estimate " + RunPlan.duration(plan.estimateS()) + ")");

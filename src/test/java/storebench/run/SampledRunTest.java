@@ -13,6 +13,7 @@ import storebench.phase.Phases;
 import storebench.phase.ReadPhase;
 import storebench.phase.Sample;
 import storebench.report.render.MarkdownReport;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -38,7 +39,7 @@ class SampledRunTest {
                 "bench.samplePrecision", precision));
         try (Bench bench = Bench.start(o, QUIET, Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
-            trial.measure(Phases.READ_EVERY_NOTE);
+            trial.measure(Phases.READ);
             trial.measure(Phases.COLD);
         }
         return RunResults.load(out);
@@ -46,7 +47,7 @@ class SampledRunTest {
 
     private static List<JsonNode> runLines(RunResults results, String phase) {
         return results.lines("phase", "sqlite", "default").stream()
-                .filter(l -> l.path("phase").asText().equals(phase)).collect(Collectors.toList());
+                .filter(l -> PhaseLine.op(l).equals(phase)).collect(Collectors.toList());
     }
 
     @Test

@@ -7,6 +7,7 @@ import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.Phases;
 import storebench.phase.SteadyState;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 
 import java.io.OutputStream;
@@ -35,7 +36,7 @@ class WarmUpRunTest {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
         }
         return RunResults.load(out).lines("phase", "sqlite", "default").stream()
-                .filter(l -> l.path("phase").asText().equals("warmup")).collect(Collectors.toList());
+                .filter(l -> PhaseLine.op(l).equals("warmup")).collect(Collectors.toList());
     }
 
     @Test
@@ -77,13 +78,13 @@ class WarmUpRunTest {
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-sample"), Map.of("bench.stores", "5",
                 "bench.warmupOpens", "3", "bench.sample", "4", "bench.runs", "2"));
         try (Bench bench = Bench.start(o, QUIET)) {
-            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.READ_EVERY_NOTE);
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.READ);
         }
         List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
 
-        assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("readwarmup")).hasSize(2)
+        assertThat(lines).filteredOn(l -> PhaseLine.op(l).equals("readwarmup")).hasSize(2)
                 .allSatisfy(l -> assertThat(l.path("visited").asInt()).as("round the first 3 of 5 stores").isEqualTo(3));
-        assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("readrun")).hasSize(2).allSatisfy(l -> {
+        assertThat(lines).filteredOn(l -> PhaseLine.op(l).equals("readrun")).hasSize(2).allSatisfy(l -> {
             assertThat(l.path("visited").asInt()).as("a sample of 4 of the 5 stores").isEqualTo(4);
             assertThat(l.path("sample").asInt()).isEqualTo(4);
             assertThat(l.path("sampleHalfWidth").asDouble()).isPositive();
@@ -99,12 +100,12 @@ class WarmUpRunTest {
             try (Bench bench = Bench.start(o, QUIET)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 trial.measure(Phases.OPEN_RUNS);
-                trial.measure(Phases.READ_EVERY_NOTE);
+                trial.measure(Phases.READ);
             }
             List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
-            assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("warmup")).hasSize(2)
+            assertThat(lines).filteredOn(l -> PhaseLine.op(l).equals("warmup")).hasSize(2)
                     .allSatisfy(l -> assertThat(l.has("kept")).as("the open runs start fresh").isFalse());
-            assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("readwarmup")).hasSize(2)
+            assertThat(lines).filteredOn(l -> PhaseLine.op(l).equals("readwarmup")).hasSize(2)
                     .allSatisfy(l -> assertThat(l.path("kept").asBoolean()).as("bench.share=" + share)
                             .isEqualTo(share.equals("true")));
         }
@@ -119,15 +120,15 @@ class WarmUpRunTest {
             try (Bench bench = Bench.start(o, QUIET)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 trial.measure(Phases.OPEN_RUNS);
-                trial.measure(Phases.READ_EVERY_NOTE);
+                trial.measure(Phases.READ);
                 trial.measure(Phases.CONCURRENCY);
             }
             List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
-            List<JsonNode> open = lines.stream().filter(l -> l.path("phase").asText().equals("warmup")
+            List<JsonNode> open = lines.stream().filter(l -> PhaseLine.op(l).equals("warmup")
                     && !l.has("kept")).collect(Collectors.toList());
-            List<JsonNode> read = lines.stream().filter(l -> l.path("phase").asText().equals("readwarmup"))
+            List<JsonNode> read = lines.stream().filter(l -> PhaseLine.op(l).equals("readwarmup"))
                     .collect(Collectors.toList());
-            List<JsonNode> concurrency = lines.stream().filter(l -> l.path("phase").asText().equals("warmup")
+            List<JsonNode> concurrency = lines.stream().filter(l -> PhaseLine.op(l).equals("warmup")
                     && l.has("kept")).collect(Collectors.toList());
             assertThat(open).hasSize(2);
             assertThat(read).hasSize(2);

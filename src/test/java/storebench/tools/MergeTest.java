@@ -5,6 +5,7 @@ import storebench.report.ReportBuilder;
 import storebench.phase.Phases;
 import storebench.report.render.Exports;
 import storebench.report.render.MarkdownReport;
+import storebench.results.PhaseLine;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
@@ -225,7 +226,7 @@ class MergeTest {
                 ArrayNode list = line.putArray("phases");
                 phases.forEach(list::add);
             } else if (leftOut.contains(line.path("stat").asText()) || line.path("kind").asText().equals("phase")
-                    && leftOut.contains(line.path("phase").asText())) {
+                    && leftOut.contains(PhaseLine.op(line))) {
                 continue;
             }
             text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');

@@ -2,6 +2,7 @@ package storebench.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import storebench.results.WarmUpLine;
 import storebench.trial.Protocol;
 
 import java.io.ByteArrayOutputStream;
@@ -34,11 +35,12 @@ class ReplayWarmupsTest {
     @Test
     void aQuietWarmUpStopsWhereItsRecordedRuleDidAndNotBeforeItsFloors() {
         List<Double> flat = Collections.nCopies(30, 0.3);
-        ReplayWarmups.Replayed r = ReplayWarmups.replay(line("sqlite", flat, 1500, null), 5000);
-        assertThat(r.replayedVisits()).isEqualTo(1500);
-        assertThat(r.replayedSettled()).isTrue();
-        ReplayWarmups.Replayed floored = ReplayWarmups.replay(line("h2", flat, 2500, 2500), 5000);
-        assertThat(floored.replayedVisits()).as("not before the JIT floor").isEqualTo(2500);
+        ReplayWarmups.Replayed r = ReplayWarmups.replay(WarmUpLine.of(line("sqlite", flat, 1500, null), 100), 5000);
+        assertThat(r.replayed().visits()).isEqualTo(1500);
+        assertThat(r.replayed().settled()).isTrue();
+        ReplayWarmups.Replayed floored =
+                ReplayWarmups.replay(WarmUpLine.of(line("h2", flat, 2500, 2500), 100), 5000);
+        assertThat(floored.replayed().visits()).as("not before the JIT floor").isEqualTo(2500);
     }
 
     @Test
@@ -49,11 +51,11 @@ class ReplayWarmupsTest {
         for (int k = 0; k < 50; k++) {
             windows.add(22 * (1 + 0.2 * (random.nextDouble() - 0.5)));
         }
-        ReplayWarmups.Replayed r = ReplayWarmups.replay(line("duckdb", windows, null, 500), 5000);
-        assertThat(r.recordedSettled()).isFalse();
-        assertThat(r.replayedSettled()).isTrue();
-        assertThat(r.replayedVisits()).isLessThan(5000);
-        assertThat(r.replayedMs()).isLessThan(r.recordedMs());
+        ReplayWarmups.Replayed r = ReplayWarmups.replay(WarmUpLine.of(line("duckdb", windows, null, 500), 100), 5000);
+        assertThat(r.recorded().settled()).isFalse();
+        assertThat(r.replayed().settled()).isTrue();
+        assertThat(r.replayed().visits()).isLessThan(5000);
+        assertThat(r.replayed().ms()).isLessThan(r.recorded().ms());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ReplayWarmups.print(List.of(r), new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("| `duckdb` | 1 | 5,000 | ").contains("| 1, 0 |");

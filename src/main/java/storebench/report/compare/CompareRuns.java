@@ -194,7 +194,7 @@ public final class CompareRuns {
 
     private static List<String> settingsOf(RunResults results) {
         List<String> settings = new ArrayList<>();
-        results.run().path("settings").forEach(s -> settings.add(s.asText()));
+        settings.addAll(results.runLine().asked().settings());
         if (settings.isEmpty()) {
             results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
         }

@@ -2,10 +2,12 @@ package storebench.report.model;
 
 
 import storebench.model.StatId;
+import storebench.results.Column;
 import storebench.results.Curve;
 import storebench.results.PhaseReading;
 import storebench.results.RunResults;
 import storebench.results.Stat;
+import storebench.results.StatusLine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -216,7 +218,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     }
 
     private static boolean skipped(RunResults results, String engine, String setting) {
-        return results.lines("status", engine, setting).stream()
-                .anyMatch(l -> "skipped".equals(l.path("status").asText()));
+        return results.statusLines(new Column(engine, setting)).stream()
+                .anyMatch(l -> StatusLine.SKIPPED.equals(l.status()));
     }
 }

@@ -18,7 +18,7 @@ import java.util.function.IntConsumer;
 
 /**
  * The capacity phase's loop in a JVM trial process (docs/protocol.md "capacity"; the Node worker's is in
- * src/main/node/lib/holding.js): it measures holding stores open, so its stores are copies of one the engine made,
+ * src/main/node/lib/ops/capacity.js): it measures holding stores open, so its stores are copies of one the engine made,
  * and it stops at the first limit it meets, naming it.
  */
 public final class CapacityLoop {

@@ -16,7 +16,6 @@ public final class PermutedZipfian implements Tenants {
     public static final double THETA = 0.99;
 
     private final int items;
-    private final double theta;
     private final double zetaN;
     private final double alpha;
     private final double eta;
@@ -37,7 +36,6 @@ public final class PermutedZipfian implements Tenants {
             throw new IllegalArgumentException("the Zipfian constant must lie in (0, 1), got " + theta);
         }
         this.items = items;
-        this.theta = theta;
         this.random = random;
         zetaN = zeta(items, theta);
         alpha = 1.0 / (1.0 - theta);

@@ -20,7 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * bench.reuse) and the directories its phases make stores of their own in, on the bench root or the run's tmpfs root.
  * Nothing it did not make is deleted.
  */
-final class TrialStores {
+final class StoreDirectories {
     static final String POOL_IDENTITY = "pool.json";
 
     private final Bench bench;
@@ -34,7 +34,7 @@ final class TrialStores {
     /** Whether what a stopped run left in the phases' own directories of this engine and setting was deleted yet. */
     private boolean leftoversDeleted;
 
-    TrialStores(Bench bench, EngineDescriptor engine, Setting setting, String name) {
+    StoreDirectories(Bench bench, EngineDescriptor engine, Setting setting, String name) {
         this.bench = bench;
         this.engine = engine;
         this.setting = setting;
