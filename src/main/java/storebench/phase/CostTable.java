@@ -3,6 +3,7 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.PhaseLine;
 import storebench.results.ResultsFile;
 
 import java.time.Duration;
@@ -247,9 +248,10 @@ public final class CostTable {
             if (kind.equals("status") && "failed".equals(l.path("status").asText())) {
                 failed.add(trial);
             }
-            if (kind.equals("phase")) {
-                String op = l.path("phase").asText();
-                Optional<Phase> phase = phaseOf(op, currentPhase.getOrDefault(trial, 0));
+            if (kind.equals(PhaseLine.KIND)) {
+                String op = PhaseLine.op(l);
+                Optional<Phase> phase = PhaseLine.phase(l).flatMap(Phases::byId)
+                        .or(() -> phaseOf(op, currentPhase.getOrDefault(trial, 0)));
                 if (phase.isPresent()) {
                     currentPhase.put(trial, Phases.ALL.indexOf(phase.get()));
                     add(trialSteps, phase.get().id(), op, l, dt + pending.getOrDefault(trial, 0.0));

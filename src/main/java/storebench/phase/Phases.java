@@ -40,9 +40,6 @@ public final class Phases {
     public static final MemoryPhase MEMORY = new MemoryPhase();
     public static final ReadPhase READ = new ReadPhase();
     public static final CapacityPhase CAPACITY = new CapacityPhase();
-    /** The capacity phase under its former name, for run/Calibration.java until its owner's edits there land. */
-    @Deprecated(forRemoval = true)
-    public static final CapacityPhase CAPACITY_PER_PROCESS = CAPACITY;
     public static final ConcurrencyPhase CONCURRENCY = new ConcurrencyPhase();
     public static final ColdPhase COLD = new ColdPhase();
     public static final TrafficPhase TRAFFIC = new TrafficPhase();

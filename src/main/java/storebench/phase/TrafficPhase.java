@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
 import storebench.measure.TrafficHistograms;
+import storebench.results.PhaseLine;
 import storebench.results.Curve;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
@@ -527,7 +528,7 @@ public final class TrafficPhase extends Phase {
     private static List<JsonNode> runLines(RunResults results, String engine, String setting) {
         List<JsonNode> runs = new ArrayList<>();
         for (JsonNode l : results.lines("phase", engine, setting)) {
-            if (RUN.op().equals(l.path("phase").asText()) && l.has("reachedPerS")) {
+            if (RUN.op().equals(PhaseLine.op(l)) && l.has("reachedPerS")) {
                 runs.add(l);
             }
         }

@@ -79,7 +79,7 @@ public final class Calibration {
 
     /** Which probe a phase's steps scale by. */
     static Kind kind(Phase phase) {
-        if (phase == Phases.CAPACITY_PER_PROCESS) {
+        if (phase == Phases.CAPACITY) {
             return Kind.FAULT;
         }
         return Kind.YARDSTICK;
