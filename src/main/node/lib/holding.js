@@ -54,7 +54,7 @@ const holdingMethods = {
       const before = await settledSnapshot();
       for (let k = 0; k < stores.length; k++) {
         try {
-          dbs[k] = ops.open(files[k]);
+          dbs[k] = ops.openForReading(files[k]);
         } catch (e) {
           throw new StoreError(`store ${stores[k]} (${files[k]}): ${e.message}`, stores[k]);
         }
@@ -123,7 +123,7 @@ const holdingMethods = {
       await settle(); // libsql's connection is released only once its statements are collected
       const template = storeCopy(this.storeDir(root, 0));
       for (let k = 0; k < warmOpens; k++) {
-        const db = ops.open(this.storeFile(root, 0));
+        const db = ops.openForReading(this.storeFile(root, 0));
         const n = ops.count(db);
         ops.close(db);
         this.checkCount(0, this.storeFile(root, 0), expected, n);
@@ -148,7 +148,7 @@ const holdingMethods = {
         try {
           if (i > 0) template.writeTo(this.storeDir(root, i));
           during = 'open';
-          db = ops.open(file);
+          db = ops.openForReading(file);
           during = 'count';
           const n = ops.count(db);
           if (n !== expected) throw new Error(`count mismatch: engine ${this.engineId}, store ${i} (${file}): expected ${expected}, got ${n}`);
