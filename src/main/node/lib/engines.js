@@ -72,8 +72,13 @@ function storeLayout(db) {
   return layout;
 }
 
-/** Store operations over a better-sqlite3-compatible Database class; engine defaults, no pragmas set. */
-function sqlStoreOps(Database) {
+/**
+ * Store operations over a better-sqlite3-compatible Database class; engine defaults, no pragmas set. With
+ * `readonly` (the tuned setting, for an engine whose binding opens read-only), the phases that only read open the
+ * store with `{ readonly: true }`.
+ */
+function sqlStoreOps(Database, { readonly = false } = {}) {
+  const reading = readonly ? { readonly: true } : undefined;
   return {
     /** Creates the store's directory and database with the schema, puts the notes in one transaction, closes. */
     create(dir, file, notes) {
@@ -85,6 +90,10 @@ function sqlStoreOps(Database) {
     },
     open(file) {
       return new Database(file);
+    },
+    /** Opens a store for a phase that only reads it (the visit loop, hold, capacity): read-only where tuned. */
+    openForReading(file) {
+      return reading === undefined ? new Database(file) : new Database(file, reading);
     },
     /** Create profile, step 1: creates the store's directory and database, commits the schema; the open store. */
     createOpen(dir, file) {
@@ -129,6 +138,8 @@ const ENGINES = {
     packages: ['@tursodatabase/database', '@tursodatabase/database-common', '@tursodatabase/database-linux-x64-gnu'],
     // ESM-only package: a dynamic import (at hello, never in a timed region) works on every Node >= 20
     load: async () => (await import('@tursodatabase/database/compat')).Database,
+    // the tuned setting: its Database takes { readonly: true } (dist/compat.js of @tursodatabase/database-common)
+    readonlyOpen: true,
     versionQueries: { engineVersion: 'SELECT turso_version()', sqliteVersion: 'SELECT sqlite_version()' },
   },
   libsql: {
@@ -137,12 +148,16 @@ const ENGINES = {
     load: async () => require('libsql'),
     // close() releases the connection only once its statements are collected: the traffic loop settles after an eviction
     settleAfterClose: true,
+    // no read-only open: libsql 0.5.29's Database passes no readonly flag to its native open (index.js)
+    readonlyOpen: false,
     versionQueries: { engineVersion: 'SELECT sqlite_version()' },
   },
   'sqlite-node': {
     what: 'SQLite through better-sqlite3',
     packages: ['better-sqlite3'],
     load: async () => require('better-sqlite3'),
+    // the tuned setting: { readonly: true } opens with SQLITE_OPEN_READONLY (docs/api.md, "new Database")
+    readonlyOpen: true,
     versionQueries: { engineVersion: 'SELECT sqlite_version()' },
   },
 };

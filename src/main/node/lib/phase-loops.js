@@ -36,8 +36,14 @@ class PhaseLoops {
       throw error;
     }
     const info = describe(engine, Database);
+    // the tuned setting: read-only opens where a phase only reads, for a binding that has them
+    const readonly = req.setting === 'tuned' && engine.readonlyOpen === true;
+    if (req.setting === 'tuned') {
+      info.setting = readonly ? 'tuned: { readonly: true } where a phase only reads'
+        : 'tuned: nothing to tune (the binding opens no store read-only)';
+    }
     this.engineId = req.engine;
-    this.ops = sqlStoreOps(Database);
+    this.ops = sqlStoreOps(Database, { readonly });
     this.settleAfterClose = engine.settleAfterClose === true;
     return {
       engine: req.engine, pid: process.pid, runtime: `Node.js ${process.version}`, info, timer: timerOverhead(1000000),

@@ -76,7 +76,7 @@ async function visitLoop(loops, files, order, asking, s, progress) {
     let t3;
     try {
       t0 = hrtime();
-      const db = ops.open(files[k]);
+      const db = ops.openForReading(files[k]);
       t1 = hrtime();
       asking.ask(db);
       t2 = hrtime();

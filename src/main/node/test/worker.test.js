@@ -105,7 +105,7 @@ test('the visit loop runs nothing of the harness between two stores', () => {
       const trial = new PhaseLoops();
       trial.engineId = 'fake';
       trial.ops = {
-        open() { if (closedAt !== null) between.push(opened - closedAt); return {}; },
+        openForReading() { if (closedAt !== null) between.push(opened - closedAt); return {}; },
         count() { return 10; },
         close() { closedAt = opened; },
       };

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.jar.JarFile;
 
 /**
@@ -23,7 +24,9 @@ import java.util.jar.JarFile;
  * schema is the SQL engines', in DuckDB's types: its INTEGER is 32 bits (ts needs 64: BIGINT), and the id is a BIGINT
  * primary key bound explicitly (1..W), as DuckDB has no rowid alias and its Appender does not evaluate a sequence
  * default. The notes go in through the Appender, DuckDB's bulk path, in one JDBC transaction: duckdb_jdbc's
- * executeBatch runs the prepared INSERT once per row, a whole query each.
+ * executeBatch runs the prepared INSERT once per row, a whole query each. Under the tuned setting one in-memory instance
+ * serves the whole process: an open ATTACHes the store's file to it (READ_ONLY where a phase only reads), a close
+ * DETACHes it.
  */
 public final class DuckDbEngine extends JdbcEngine {
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("duckdb", "DuckDB", DuckDbEngine::new)
@@ -37,6 +40,19 @@ public final class DuckDbEngine extends JdbcEngine {
             .colour(0xDDCC77)
             .syncedByDefault("each commit appends to the WAL (store.duckdb.wal) and fsyncs it before it returns"
                     + " (fsync_mode STANDARD, the default); a close checkpoints into store.duckdb and fsyncs it")
+            .tuned("one in-memory instance per process; ATTACH '<store.duckdb>' AS <alias>, USE <alias>; DETACH at"
+                    + " close", "every open attaches the store's file to the process' one DuckDB instance (its catalog,"
+                    + " buffer manager, threads and extensions made once) on a connection of its own"
+                    + " (DuckDBConnection.duplicate()), instead of starting a database instance per open; the close"
+                    + " detaches it, which checkpoints and closes the file as closing its own instance did", "DuckDB"
+                    + " documentation, \"ATTACH and DETACH Statements\" (duckdb.org/docs/2.0/sql/statements/attach):"
+                    + " \"DuckDB allows attaching to and detaching from database files\"; duckdb_jdbc 2.0.0.1,"
+                    + " DuckDBConnection.duplicate(): another connection to the same database instance")
+            .tuned("ATTACH ... (READ_ONLY)", "the phases that only read attach the file read-only: nothing can be"
+                    + " written, and the detach has nothing to checkpoint", "DuckDB documentation, \"ATTACH and DETACH"
+                    + " Statements\": \"Attach the database file.db in read only mode: ATTACH 'file.db' (READ_ONLY)\"")
+            .sharedPerProcess("one in-memory DuckDB instance (its catalog, buffer manager, worker and I/O threads,"
+                    + " extensions) that every store is attached to")
             .caveats(DuckDbEngine::caveats).build();
 
     /** The database file in a store's directory. */
@@ -46,15 +62,80 @@ public final class DuckDbEngine extends JdbcEngine {
     static final String INSERT_WITH_ID = "INSERT INTO note (id, text, ts) VALUES (?, ?, ?)";
 
     private final DuckDBDriver driver;
+    /** The tuned setting's one instance of the process, every store attached to it; null under the others. */
+    private final SharedInstance shared;
 
     public DuckDbEngine(Setting setting) {
-        // every setting runs at DuckDB's defaults: a commit is already synced (fsync_mode STANDARD)
-        this(new DuckDBDriver());
+        // a commit is synced at DuckDB's defaults (fsync_mode STANDARD) under every setting, the tuned one too
+        this(new DuckDBDriver(), setting.readOnlyVisits());
     }
 
-    private DuckDbEngine(DuckDBDriver driver) {
-        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, DuckDbStore::new);
+    private DuckDbEngine(DuckDBDriver driver, boolean tuned) {
+        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, c -> new DuckDbStore(c, null));
         this.driver = driver;
+        this.shared = tuned ? new SharedInstance(driver) : null;
+    }
+
+    @Override
+    public OpenStore create(Path dir) throws SQLException {
+        if (shared == null) {
+            return super.create(dir);
+        }
+        DuckDbStore store = shared.attach(dir.resolve(FILE_NAME), false);
+        try (Statement statement = store.connection.createStatement()) {
+            statement.execute(SCHEMA);
+        } catch (SQLException e) {
+            store.close();
+            throw e;
+        }
+        return store;
+    }
+
+    @Override
+    public OpenStore open(Path dir) throws SQLException {
+        return shared == null ? super.open(dir) : shared.attach(dir.resolve(FILE_NAME), false);
+    }
+
+    @Override
+    public OpenStore openForReading(Path dir) throws SQLException {
+        return shared == null ? super.openForReading(dir) : shared.attach(dir.resolve(FILE_NAME), true);
+    }
+
+    /**
+     * One in-memory DuckDB instance for the process, made at its first use (describe, at hello), that every store is
+     * attached to: an attach is a connection of its own to the instance with the store's file as its default database.
+     */
+    static final class SharedInstance {
+        /** The in-memory instance's own database, the default a connection returns to before it detaches a store. */
+        static final String HOME = "memory";
+        private final DuckDBDriver driver;
+        private final AtomicLong aliases = new AtomicLong();
+        private DuckDBConnection instance;
+
+        SharedInstance(DuckDBDriver driver) {
+            this.driver = driver;
+        }
+
+        synchronized DuckDBConnection instance() throws SQLException {
+            if (instance == null) {
+                instance = (DuckDBConnection) driver.connect("jdbc:duckdb:", new Properties());
+            }
+            return instance;
+        }
+
+        DuckDbStore attach(Path file, boolean readOnly) throws SQLException {
+            String alias = "store_" + aliases.incrementAndGet();
+            Connection connection = instance().duplicate();
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("ATTACH '" + file.toString().replace("'", "''") + "' AS " + alias
+                        + (readOnly ? " (READ_ONLY)" : ""));
+                statement.execute("USE " + alias);
+            } catch (SQLException e) {
+                connection.close();
+                throw e;
+            }
+            return new DuckDbStore(connection, alias);
+        }
     }
 
     /**
@@ -74,8 +155,13 @@ public final class DuckDbEngine extends JdbcEngine {
         }
         Path tmp = Files.createTempDirectory("storebench-duckdb-describe");
         try {
+            if (shared != null) {
+                shared.instance(); // the process' one instance, made here so no phase's figure pays for it
+            }
             long before = osThreads();
-            try (Connection connection = connect(tmp); Statement statement = connection.createStatement()) {
+            DuckDbStore attached = shared == null ? null : shared.attach(tmp.resolve(FILE_NAME), false);
+            try (Connection connection = attached == null ? connect(tmp) : attached.connection;
+                 Statement statement = connection.createStatement()) {
                 long open = osThreads();
                 try (ResultSet rs = statement.executeQuery("SELECT library_version, source_id FROM pragma_version()")) {
                     rs.next();
@@ -99,15 +185,21 @@ public final class DuckDbEngine extends JdbcEngine {
                     }
                 }
                 info.put("extensions loaded in every database", String.join(" ", extensions));
+                if (attached != null) {
+                    attached.close();
+                }
                 connection.close();
-                info.put("threads per open database", "opening a database started " + (open - before)
-                        + " OS threads, closing it left " + (osThreads() - before) + " of them (/proc/self/task)");
+                info.put("threads per open database", "opening a " + (shared == null ? "database" : "store (an attach"
+                        + " to the shared instance)") + " started " + (open - before) + " OS threads, closing it left "
+                        + (osThreads() - before) + " of them (/proc/self/task)");
             }
         } finally {
             deleteDescribed(tmp);
         }
         info.put("put", "DuckDBAppender in one JDBC transaction, ids bound explicitly");
-        info.put("setting", "defaults (a commit is synced by default: the durable setting changes nothing)");
+        info.put("setting", shared != null ? "tuned: one in-memory instance per process, each store ATTACHed to it"
+                + " (READ_ONLY where a phase only reads) and DETACHed at close; a commit is synced as by default"
+                : "defaults (a commit is synced by default: the durable setting changes nothing)");
         return info;
     }
 
@@ -158,8 +250,27 @@ public final class DuckDbEngine extends JdbcEngine {
     }
 
     private static final class DuckDbStore extends JdbcStore {
-        DuckDbStore(Connection connection) {
+        /** The store's alias in the shared instance (tuned), or null where the connection has a database of its own. */
+        private final String attached;
+
+        DuckDbStore(Connection connection, String attached) {
             super(connection);
+            this.attached = attached;
+        }
+
+        /** An attached store is detached (its file checkpointed and closed) before its connection closes. */
+        @Override
+        public void close() throws SQLException {
+            if (attached != null) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("USE " + SharedInstance.HOME);
+                    statement.execute("DETACH " + attached);
+                } catch (SQLException e) {
+                    connection.close();
+                    throw e;
+                }
+            }
+            super.close();
         }
 
         @Override
@@ -181,7 +292,9 @@ public final class DuckDbEngine extends JdbcEngine {
         /** One transaction: the Appender's rows (ids bound, firstId on), flushed at its close, then one commit. */
         private void put(long firstId, Note[] notes) throws SQLException {
             connection.setAutoCommit(false);
-            try (DuckDBAppender appender = connection.unwrap(DuckDBConnection.class).createAppender(TABLE)) {
+            DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
+            try (DuckDBAppender appender = attached == null ? duck.createAppender(TABLE)
+                    : duck.createAppender(attached, "main", TABLE)) {
                 for (int j = 0; j < notes.length; j++) {
                     appender.beginRow();
                     appender.append(firstId + j);
@@ -204,8 +317,9 @@ public final class DuckDbEngine extends JdbcEngine {
         public Map<String, Object> layout() throws SQLException {
             Map<String, Object> layout = new LinkedHashMap<>();
             try (Statement statement = connection.createStatement()) {
+                // the store's own database: under tuned the instance has its own and other stores attached too
                 try (ResultSet rs = statement.executeQuery("SELECT block_size, total_blocks, used_blocks, free_blocks,"
-                        + " wal_size FROM pragma_database_size()")) {
+                        + " wal_size FROM pragma_database_size() WHERE database_name = current_database()")) {
                     rs.next();
                     layout.put("blockSize", rs.getLong(1));
                     layout.put("totalBlocks", rs.getLong(2));
@@ -214,7 +328,7 @@ public final class DuckDbEngine extends JdbcEngine {
                     layout.put("walSize", rs.getString(5));
                 }
                 try (ResultSet rs = statement.executeQuery("SELECT data_type FROM information_schema.columns"
-                        + " WHERE table_name = 'note' AND column_name = 'ts'")) {
+                        + " WHERE table_catalog = current_database() AND table_name = 'note' AND column_name = 'ts'")) {
                     layout.put("tsType", rs.next() ? rs.getString(1) : "");
                 }
                 Map<String, String> columns = new LinkedHashMap<>();

@@ -16,6 +16,14 @@ public interface Engine {
     /** Opens an existing store. */
     OpenStore open(Path dir) throws Exception;
 
+    /**
+     * Opens an existing store for a phase that only reads it (counts or reads its notes, then closes it): an engine
+     * made for the tuned setting opens it read-only, as its vendor documents; otherwise the same as {@link #open}.
+     */
+    default OpenStore openForReading(Path dir) throws Exception {
+        return open(dir);
+    }
+
     /** Versions and settings that identify what was measured (engine version, binding, compile options). */
     Map<String, String> describe() throws Exception;
 

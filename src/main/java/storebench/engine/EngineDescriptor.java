@@ -53,6 +53,9 @@ public final class EngineDescriptor {
     private final Function<RunView, List<String>> caveats;
     private final Durability byDefault;
     private final Durability durable;
+    private final List<TunedOption> tuned;
+    private final String nothingToTune;
+    private final String sharedPerProcess;
 
     private EngineDescriptor(Builder b) {
         this.id = b.id;
@@ -77,6 +80,13 @@ public final class EngineDescriptor {
         this.durable = b.durable == null ? b.byDefault : b.durable;
         if (!durable.synced()) {
             throw new IllegalArgumentException("engine " + id + " must sync its commits under the durable setting");
+        }
+        this.tuned = List.copyOf(b.tuned);
+        this.nothingToTune = b.nothingToTune;
+        this.sharedPerProcess = b.sharedPerProcess;
+        if (unavailable == null && tuned.isEmpty() == (nothingToTune == null)) {
+            throw new IllegalArgumentException("engine " + id + " needs its tuned options (each with its source) or"
+                    + " the reason it has none to tune, not both");
         }
         if (runtime == TrialRuntime.JVM && factory == null && unavailable == null) {
             throw new IllegalArgumentException("JVM engine " + id + " needs a factory or a reason it is unavailable");
@@ -147,6 +157,39 @@ public final class EngineDescriptor {
      * default); the durable setting's differs where the engine does not sync by default.
      */
     public record Durability(boolean synced, String how) {
+    }
+
+    /**
+     * One option of the tuned setting: the option as the engine's API names it, what it does for many small stores
+     * opened often (and in which opens it is set), and where its vendor documents it (document title and section, or
+     * a source file and line at a named version).
+     */
+    public record TunedOption(String option, String what, String source) {
+        public TunedOption {
+            Objects.requireNonNull(option);
+            if (what == null || what.isBlank() || source == null || source.isBlank()) {
+                throw new IllegalArgumentException("tuned option " + option + " needs what it does and its source");
+            }
+        }
+    }
+
+    /** The options the tuned setting sets, in the order the engine applies them; empty where it has none. */
+    public List<TunedOption> tuned() {
+        return tuned;
+    }
+
+    /** Why the tuned setting changes nothing in this engine (its vendor documents nothing that applies, and why). */
+    public Optional<String> nothingToTune() {
+        return Optional.ofNullable(nothingToTune);
+    }
+
+    /**
+     * What one trial process of this engine shares among all its open stores under the tuned setting (RocksDB's block
+     * cache, DuckDB's instance): made once per process, before the memory phase's first reading, so that the memory
+     * per open store is what a store adds over that shared base; empty where the engine shares nothing.
+     */
+    public Optional<String> sharedPerProcess() {
+        return Optional.ofNullable(sharedPerProcess);
     }
 
     /** What kind of store it keeps, and so what its count and put do and how its store lies on disk. */
@@ -271,6 +314,9 @@ public final class EngineDescriptor {
         private Function<RunView, List<String>> caveats;
         private Durability byDefault;
         private Durability durable;
+        private final List<TunedOption> tuned = new java.util.ArrayList<>();
+        private String nothingToTune;
+        private String sharedPerProcess;
 
         private Builder(String id, String title, TrialRuntime runtime, Function<Setting, Engine> factory) {
             this.id = id;
@@ -360,6 +406,24 @@ public final class EngineDescriptor {
         public Builder syncedWhenDurable(String how, String option) {
             this.byDefault = new Durability(false, how);
             this.durable = new Durability(true, option);
+            return this;
+        }
+
+        /** An option the tuned setting sets: the option, what it does and in which opens, and its vendor's source. */
+        public Builder tuned(String option, String what, String source) {
+            tuned.add(new TunedOption(option, what, source));
+            return this;
+        }
+
+        /** The tuned setting changes nothing in this engine, because of {@code why}. */
+        public Builder nothingToTune(String why) {
+            this.nothingToTune = why;
+            return this;
+        }
+
+        /** Under the tuned setting one trial process shares {@code what} among all its stores (the memory's base). */
+        public Builder sharedPerProcess(String what) {
+            this.sharedPerProcess = what;
             return this;
         }
 

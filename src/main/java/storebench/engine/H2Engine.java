@@ -13,11 +13,13 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * H2 (com.h2database:h2), an embedded file database per store, with the engine's defaults (MVStore). The schema is
  * the SQL engines', in H2's types: its INTEGER is 32 bits (ts needs 64: BIGINT) and its TEXT a CLOB (the note's text
- * is a VARCHAR); the id is the identity primary key, like SQLite's rowid.
+ * is a VARCHAR); the id is the identity primary key, like SQLite's rowid. Under the tuned setting the phases that only
+ * read open the file read-only (ACCESS_MODE_DATA=r) and a writable open's close does not compact (MAX_COMPACT_TIME=0).
  */
 public final class H2Engine extends JdbcEngine {
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("h2", "H2", H2Engine::new)
@@ -29,6 +31,16 @@ public final class H2Engine extends JdbcEngine {
             .syncedWhenDurable("a commit goes to the file in the background (WRITE_DELAY, 500 ms), unsynced; the file"
                     + " is synced when the database closes", "CHECKPOINT SYNC after each commit (H2 has no option that"
                     + " syncs a commit): the commit is written and the file synced before putAll returns")
+            .tuned("ACCESS_MODE_DATA=r", "the phases that only read open the database file read-only: the open writes"
+                    + " and syncs nothing, and the close writes no chunk, compacts nothing and syncs nothing",
+                    "H2 Features, \"Custom File Access Mode\" (h2/src/docsrc/html/features.html): \"To open a database"
+                    + " in read-only mode if the database file is not read-only, use ACCESS_MODE_DATA=r\"")
+            .tuned("MAX_COMPACT_TIME=0", "the opens that write (create, traffic) close without compacting the file:"
+                    + " the close still writes and syncs what is left, so a commit is as durable as before; the file"
+                    + " may keep more unused space", "h2/src/main/org/h2/engine/DbSettings.java (2.5.252),"
+                    + " MAX_COMPACT_TIME: \"The maximum time in milliseconds used to compact a database when closing\""
+                    + " (default 200); Database.closeOpenFilesAndUnlock passes it to MVStore's close. H2 FAQ, \"H2 is"
+                    + " Very Slow\", names opening and closing per operation as the cost")
             .caveats(H2Engine::caveats).build();
 
     /** The database in a store's directory: H2 adds .mv.db to the name. */
@@ -38,14 +50,25 @@ public final class H2Engine extends JdbcEngine {
 
     /** The durable setting: each commit written and synced before it returns (CHECKPOINT SYNC). */
     private final boolean syncCommits;
+    private final boolean tuned;
 
     public H2Engine(Setting setting) {
-        this(setting == Setting.DURABLE);
+        this(setting == Setting.DURABLE, setting.readOnlyVisits());
     }
 
-    private H2Engine(boolean syncCommits) {
-        super("jdbc:h2:file:", NAME, new Driver()::connect, SCHEMA, c -> new H2Store(c, syncCommits));
+    private H2Engine(boolean syncCommits, boolean tuned) {
+        super("jdbc:h2:file:", NAME, new Driver()::connect, SCHEMA, c -> new H2Store(c, syncCommits),
+                tuned ? setting("MAX_COMPACT_TIME", "0") : new Properties(),
+                tuned ? setting("ACCESS_MODE_DATA", "r") : new Properties());
         this.syncCommits = syncCommits;
+        this.tuned = tuned;
+    }
+
+    /** H2 takes a database setting as a connection property as well as in the URL (its ConnectionInfo reads both). */
+    private static Properties setting(String name, String value) {
+        Properties p = new Properties();
+        p.setProperty(name, value);
+        return p;
     }
 
     @Override
@@ -64,7 +87,8 @@ public final class H2Engine extends JdbcEngine {
         } finally {
             deleteDescribed(tmp);
         }
-        info.put("setting", syncCommits ? "durable: CHECKPOINT SYNC after each commit" : "defaults");
+        info.put("setting", syncCommits ? "durable: CHECKPOINT SYNC after each commit" : tuned ? "tuned:"
+                + " MAX_COMPACT_TIME=0 where a phase writes, ACCESS_MODE_DATA=r where it only reads" : "defaults");
         info.put("durability", "a commit goes to the MVStore, which writes it to the file in the background"
                 + " (WRITE_DELAY) without a sync; closing the database writes what is left, compacts the file (for up to"
                 + " MAX_COMPACT_TIME) and syncs it: one fsync per created store (strace, the profile's count)");

@@ -25,7 +25,10 @@ abstract class JdbcEngine implements Engine {
     private final String url;
     private final String fileName;
     private final Connect driver;
-    private final Properties properties = new Properties();
+    /** The connection's properties where a store is created or written (the tuned setting's own, or none). */
+    private final Properties properties;
+    /** Those of an open for a phase that only reads (the tuned setting's read-only mode, or none). */
+    private final Properties forReading;
     private final String schema;
     private final Function<Connection, JdbcStore> stores;
 
@@ -37,11 +40,22 @@ abstract class JdbcEngine implements Engine {
      * @param stores   the engine's store on an open connection
      */
     JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores) {
+        this(url, fileName, driver, schema, stores, new Properties(), new Properties());
+    }
+
+    /**
+     * The same, with the driver's properties for the opens that write ({@code writing}) and for those of a phase that
+     * only reads ({@code reading}): the tuned setting's options where a driver takes them as connection properties.
+     */
+    JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores,
+               Properties writing, Properties reading) {
         this.url = url;
         this.fileName = fileName;
         this.driver = driver;
         this.schema = schema;
         this.stores = stores;
+        this.properties = writing;
+        this.forReading = reading;
     }
 
     /** A connection to the store in {@code dir}. */
@@ -50,13 +64,23 @@ abstract class JdbcEngine implements Engine {
     }
 
     @Override
-    public final OpenStore create(Path dir) throws SQLException {
+    public OpenStore create(Path dir) throws SQLException {
         return stores.apply(JdbcNotes.withSchema(connect(dir), schema));
     }
 
     @Override
-    public final OpenStore open(Path dir) throws SQLException {
+    public OpenStore open(Path dir) throws SQLException {
         return stores.apply(connect(dir));
+    }
+
+    @Override
+    public OpenStore openForReading(Path dir) throws SQLException {
+        return stores.apply(driver.connect(url + dir.resolve(fileName), forReading));
+    }
+
+    /** The properties of the opens for reading, for an engine's describe. */
+    final Properties readingProperties() {
+        return forReading;
     }
 
     /** Deletes a directory {@link #describe} made and the files in it. */
@@ -88,7 +112,7 @@ abstract class JdbcEngine implements Engine {
         }
 
         @Override
-        public final void close() throws SQLException {
+        public void close() throws SQLException {
             connection.close();
         }
     }

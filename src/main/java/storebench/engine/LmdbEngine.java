@@ -7,6 +7,7 @@ import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.DirectBufferProxy;
 import org.lmdbjava.Env;
+import org.lmdbjava.EnvFlags;
 import org.lmdbjava.EnvInfo;
 import org.lmdbjava.Meta;
 import org.lmdbjava.Stat;
@@ -29,7 +30,8 @@ import java.util.Map;
  * LMDB asks every application to set. The notes are key-value pairs ({@link KeyValueNotes}) put in one write
  * transaction. Keys and values cross the binding as Agrona buffers (lmdbjava's DirectBufferProxy): its ByteBuffer
  * proxies need java.nio opened to them on Java 17, and its byte[] proxy in 0.9.1 lets the GC free a put's native copy
- * of the key before LMDB reads it (lmdbjava issue 252).
+ * of the key before LMDB reads it (lmdbjava issue 252). Under the tuned setting no environment takes a thread-specific
+ * key (MDB_NOTLS) and the phases that only read open it read-only (MDB_RDONLY).
  */
 public final class LmdbEngine implements Engine {
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("lmdb", "LMDB", LmdbEngine::new)
@@ -44,6 +46,17 @@ public final class LmdbEngine implements Engine {
                     + " O_DSYNC before it returns; an open, count, read or close syncs nothing")
             .openStoresLimit(EngineDescriptor.PTHREAD_KEYS_STORES, EngineDescriptor.pthreadKeys("each open"
                     + " environment holds a thread-specific data key (its reader slots', unless MDB_NOTLS)"))
+            .tuned("MDB_NOTLS", "every open: the environment's reader slots are tied to transactions, not to"
+                    + " threads, so the environment takes no pthread key (glibc allows 1,024 per process)",
+                    "lmdb.h, mdb_env_open: MDB_NOTLS, \"Don't use Thread-Local Storage. Tie reader locktable slots to"
+                    + " MDB_txn objects instead of to threads\"; libraries/liblmdb/mdb.c (LMDB 0.9.32, mdb.RE/0.9),"
+                    + " mdb_env_setup_locks: pthread_key_create only without MDB_NOTLS (lines 4839-4840)")
+            .tuned("MDB_RDONLY_ENV (MDB_RDONLY)", "the phases that only read open the environment read-only: no free-page"
+                    + " list or 2 MiB dirty-page list is allocated, and lmdbjava opens the named database in a read"
+                    + " transaction instead of a write one", "lmdb.h, mdb_env_open: MDB_RDONLY, \"Open the environment in"
+                    + " read-only mode. No write operations will be allowed\"; mdb.c (0.9.32), mdb_env_open: me_free_pgs"
+                    + " and me_dirty_list allocated only without MDB_RDONLY (lines 5054-5059); lmdbjava 0.9.1,"
+                    + " Env.java line 335: openDbi uses txnRead() in a read-only environment")
             .caveats(LmdbEngine::caveats).build();
 
     /** The one named database of a store. */
@@ -54,6 +67,10 @@ public final class LmdbEngine implements Engine {
      * store (97 pages of 4 KiB) ten times over. The file grows only as pages are written.
      */
     static final long MAP_SIZE = 4L << 20;
+
+    /** The flags of every open (the tuned setting's MDB_NOTLS, or none), and of an open for a phase that only reads. */
+    private final EnvFlags[] flags;
+    private final EnvFlags[] readingFlags;
 
     public LmdbEngine(Setting setting) {
         // loads the native library (lmdbjava's Library) and Agrona's buffers at hello, where a failure is reported
@@ -66,11 +83,14 @@ public final class LmdbEngine implements Engine {
             throw error;
         }
         new UnsafeBuffer(new byte[0]);
+        boolean tuned = setting.readOnlyVisits();
+        this.flags = tuned ? new EnvFlags[] {EnvFlags.MDB_NOTLS} : new EnvFlags[0];
+        this.readingFlags = tuned ? new EnvFlags[] {EnvFlags.MDB_NOTLS, EnvFlags.MDB_RDONLY_ENV} : flags;
     }
 
     @Override
     public OpenStore create(Path dir) {
-        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile());
+        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile(), flags);
         try {
             return new LmdbStore(env, env.openDbi(DATABASE, DbiFlags.MDB_CREATE));
         } catch (RuntimeException e) {
@@ -81,7 +101,16 @@ public final class LmdbEngine implements Engine {
 
     @Override
     public OpenStore open(Path dir) {
-        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile());
+        return open(dir, flags);
+    }
+
+    @Override
+    public OpenStore openForReading(Path dir) {
+        return open(dir, readingFlags);
+    }
+
+    private OpenStore open(Path dir, EnvFlags[] with) {
+        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile(), with);
         try {
             return new LmdbStore(env, env.openDbi(DATABASE));
         } catch (RuntimeException e) {
@@ -97,7 +126,8 @@ public final class LmdbEngine implements Engine {
         info.put("lmdb", v.major + "." + v.minor + "." + v.patch);
         info.put("lmdbjava", String.valueOf(Env.class.getPackage().getImplementationVersion()));
         Path tmp = Files.createTempDirectory("storebench-lmdb-describe");
-        try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(tmp.toFile())) {
+        try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(tmp.toFile(),
+                flags)) {
             EnvInfo e = env.info();
             Stat s = env.stat();
             info.put("map_size", e.mapSize + " bytes (set: LMDB's default of 1 MiB, which it says every application"
@@ -114,10 +144,12 @@ public final class LmdbEngine implements Engine {
             }
             Files.deleteIfExists(tmp);
         }
-        info.put("flags", "none (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP, MDB_NOTLS, MDB_NORDAHEAD): a commit is"
-                + " synced");
+        info.put("flags", readingFlags.length > 0 ? "MDB_NOTLS on every open, MDB_NOTLS MDB_RDONLY where a phase only"
+                + " reads (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP: a commit is synced)" : "none (no MDB_NOSYNC,"
+                + " MDB_NOMETASYNC, MDB_WRITEMAP, MDB_NOTLS, MDB_NORDAHEAD): a commit is synced");
         info.put("buffers", "Agrona DirectBuffer (lmdbjava's DirectBufferProxy)");
-        info.put("setting", "defaults under every setting: a commit is synced by default");
+        info.put("setting", readingFlags.length > 0 ? "tuned: MDB_NOTLS, and MDB_RDONLY where a phase only reads; a"
+                + " commit is synced as by default" : "defaults: a commit is synced by default");
         return info;
     }
 

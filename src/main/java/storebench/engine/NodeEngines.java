@@ -19,13 +19,28 @@ public final class NodeEngines {
     public static final EngineDescriptor TURSO = EngineDescriptor.node("turso", "Turso Database").sql(SQL_PUT)
             .reference().storeFiles("store.db and its -wal file (not checkpointed on close) in the store's directory",
                     360, 16).colour(0x009E73).syncedByDefault("WAL with synchronous=FULL (its default): the log is"
-                    + " synced at each commit").caveats(NodeEngines::turso).build();
+                    + " synced at each commit")
+            .tuned("new Database(path, { readonly: true })", "the phases that only read open the database read-only (a"
+                    + " write throws \"Resource is read-only\"); create and traffic open it writable",
+                    "@tursodatabase/database-common 0.7.2, dist/compat.js, the Database constructor: \"opts.readonly -"
+                    + " Open the database in read-only mode\"; its own test dist/compat.test.js, \"readonly-db\"")
+            .caveats(NodeEngines::turso).build();
     public static final EngineDescriptor LIBSQL = EngineDescriptor.node("libsql", "libSQL").sql(SQL_PUT)
             .reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16).colour(0xCC79A7)
-            .syncedByDefault(SqliteEngine.ROLLBACK_FULL).caveats(NodeEngines::libsql).build();
+            .syncedByDefault(SqliteEngine.ROLLBACK_FULL)
+            .nothingToTune("libsql 0.5.29 (the npm package) takes no read-only open: its types declare a `readonly`"
+                    + " option, but its Database constructor (index.js) passes none to the native open and sets"
+                    + " `this.readonly = false`, and a write through a connection opened with `{ readonly: true }`"
+                    + " succeeds (NodeReadOnlyTest); it documents no other option for many small stores")
+            .caveats(NodeEngines::libsql).build();
     public static final EngineDescriptor SQLITE_NODE = EngineDescriptor.node("sqlite-node", "SQLite (Node.js)")
             .sql(SQL_PUT).reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16)
-            .colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL).build();
+            .colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL)
+            .tuned("new Database(path, { readonly: true })", SqliteEngine.READONLY_WHAT, "better-sqlite3 12.11.1,"
+                    + " docs/api.md, \"new Database(path, [options])\": \"options.readonly: open the database"
+                    + " connection in readonly mode\" (src/objects/database.cpp line 159: readonly ? SQLITE_OPEN_READONLY"
+                    + " for sqlite3_open_v2); " + SqliteEngine.READONLY_SQLITE)
+            .build();
 
     private NodeEngines() {
     }

@@ -3,6 +3,7 @@ package storebench.engine;
 import io.objectbox.Box;
 import io.objectbox.BoxStore;
 import io.objectbox.BoxStoreBuilder;
+import storebench.model.Setting;
 import storebench.model.StatId;
 import storebench.results.Stat;
 
@@ -16,7 +17,8 @@ import java.util.Map;
 /**
  * ObjectBox Java. {@code cachedModel = false} is the reference's "sync every open": the generated
  * {@code MyObjectBox.builder()} builds the model on every open. {@code cachedModel = true} builds the model
- * bytes once and hands the same bytes to every open.
+ * bytes once and hands the same bytes to every open. Under the tuned setting the phases that only read open the store
+ * read-only ({@code BoxStoreBuilder.readOnly()}).
  */
 public final class ObjectBoxEngine implements Engine {
     /** The files a store owns and what count and put do, the same for every variant. */
@@ -45,19 +47,34 @@ public final class ObjectBoxEngine implements Engine {
 
     private static EngineDescriptor.Builder variant(String id, String title) {
         boolean cached = id.endsWith("-cached");
-        return EngineDescriptor.jvm(id, title, () -> new ObjectBoxEngine(cached))
+        return EngineDescriptor.jvm(id, title, (Setting setting) -> new ObjectBoxEngine(cached,
+                        setting.readOnlyVisits()))
                 .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES, 444, 28)
                 .syncedByDefault(SYNCED).caveats(ObjectBoxEngine::caveats)
                 .heapKbPerOpenStore(4) // heap_kb 2.5-2.6 in the kept runs (N = 1,000 and 10,000, both settings)
                 .openStoresLimit(EngineDescriptor.PTHREAD_KEYS_STORES, EngineDescriptor.pthreadKeys("each open store"
-                        + " holds a thread-specific data key"));
+                        + " holds a thread-specific data key"))
+                .tuned("BoxStoreBuilder.readOnly()", "the phases that only read open the store read-only: no schema"
+                        + " update and no write transaction; create and traffic open it writable. Not set:"
+                        + " noReaderThreadLocals(), which the vendor calls experimental (\"subtle behavior changes at a"
+                        + " low level\") and documents for many long-lived threads, not for many stores", "objectbox-java"
+                        + " 5.1.0, io/objectbox/BoxStoreBuilder.java lines 426-429: readOnly(), \"Open the store in"
+                        + " read-only mode: no schema update, no write transactions are allowed (would throw)\"; lines"
+                        + " 362-369: noReaderThreadLocals(), \"This is still experimental\"");
     }
 
     private final boolean cachedModel;
     private final byte[] model;
+    /** The tuned setting: the phases that only read open the store read-only. */
+    private final boolean readOnlyVisits;
 
     public ObjectBoxEngine(boolean cachedModel) {
+        this(cachedModel, false);
+    }
+
+    public ObjectBoxEngine(boolean cachedModel, boolean readOnlyVisits) {
         this.cachedModel = cachedModel;
+        this.readOnlyVisits = readOnlyVisits;
         this.model = cachedModel ? generatedModel() : null;
     }
 
@@ -68,6 +85,15 @@ public final class ObjectBoxEngine implements Engine {
 
     @Override
     public OpenStore open(Path dir) {
+        return open(dir, false);
+    }
+
+    @Override
+    public OpenStore openForReading(Path dir) {
+        return open(dir, readOnlyVisits);
+    }
+
+    private OpenStore open(Path dir, boolean readOnly) {
         BoxStoreBuilder builder;
         if (cachedModel) {
             builder = new BoxStoreBuilder(model);
@@ -75,7 +101,11 @@ public final class ObjectBoxEngine implements Engine {
         } else {
             builder = MyObjectBox.builder();
         }
-        BoxStore store = builder.directory(dir.toFile()).build();
+        builder.directory(dir.toFile());
+        if (readOnly) {
+            builder.readOnly();
+        }
+        BoxStore store = builder.build();
         return new ObjectBoxStore(store, store.boxFor(Note.class));
     }
 
@@ -87,6 +117,8 @@ public final class ObjectBoxEngine implements Engine {
         info.put("model", cachedModel ? "model bytes built once, reused for every open"
                 : "MyObjectBox.builder() on every open (model built each time)");
         info.put("max size", "default (" + BoxStoreBuilder.DEFAULT_MAX_DB_SIZE_KBYTE + " KB)");
+        info.put("setting", readOnlyVisits ? "tuned: readOnly() where a phase only reads (noReaderThreadLocals() not"
+                + " set: experimental)" : "defaults");
         return info;
     }
 

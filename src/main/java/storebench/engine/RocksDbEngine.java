@@ -1,11 +1,14 @@
 package storebench.engine;
 
+import org.rocksdb.Cache;
 import org.rocksdb.CompressionType;
+import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
 import storebench.model.Setting;
 
@@ -19,9 +22,14 @@ import java.util.Map;
 /**
  * RocksDB (org.rocksdb:rocksdbjni), one database per store directory, with the engine's defaults: each store is
  * opened with a fresh default {@link Options}, as {@code RocksDB.open(path)} does, so each has its own block cache.
- * The notes are key-value pairs ({@link KeyValueNotes}) put in one WriteBatch.
+ * The notes are key-value pairs ({@link KeyValueNotes}) put in one WriteBatch. Under the tuned setting every open
+ * shares the process' one block cache and write buffer manager, as OptimizeForSmallDb sets them, and the phases that
+ * only read open a read-only instance.
  */
 public final class RocksDbEngine implements Engine {
+    /** The tuned setting's one block cache per process: the size Options::OptimizeForSmallDb gives its own. */
+    static final long SHARED_CACHE_BYTES = 16L << 20;
+
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("rocksdb", "RocksDB", RocksDbEngine::new)
             .kind(EngineDescriptor.Kind.KEY_VALUE, "an iteration over every key (seekToFirst, next): RocksDB keeps no"
                     + " exact count, only an estimate (`rocksdb.estimate-num-keys`), which is not used", "inside put:"
@@ -35,7 +43,36 @@ public final class RocksDbEngine implements Engine {
                     + " false, the default), and close does not sync the WAL either: creating a store syncs only the new"
                     + " database's MANIFEST, CURRENT, OPTIONS file and directory", "WriteOptions.setSync(true): the"
                     + " write fdatasyncs the WAL (and, the first time, fsyncs the directory) before it returns")
+            .tuned("RocksDB.openReadOnly(options, path)", "the phases that only read open a read-only instance: it"
+                    + " creates no file (no MANIFEST, CURRENT, OPTIONS, WAL or info LOG) and syncs nothing; it replays the"
+                    + " store's WAL into a memtable at each open, as the notes stay in the WAL until a writable open"
+                    + " flushes them", "RocksDB wiki, \"Read-only and Secondary instances\": they open \"all files in"
+                    + " the primary DB Path in read-only mode and never create any new files in that directory\";"
+                    + " db/db_impl/db_impl_open.cc, SanitizeOptions: no info LOG is created when read_only")
+            .tuned("Options.optimizeForSmallDb(cache)", "every open: a 2 MiB write buffer, and the block-based tables'"
+                    + " block cache is the process' one cache, holding index and filter blocks too",
+                    "include/rocksdb/options.h, ColumnFamilyOptions::OptimizeForSmallDb: \"Use this if your DB is very"
+                    + " small (like under 1GB) and you don't want to spend lots of memory for memtables. An optional"
+                    + " cache object is passed in to be used as the block cache\"; java/rocksjni/options.cc,"
+                    + " Options.optimizeForSmallDb(Cache) applies that column-family part")
+            .tuned("one LRUCache of " + (SHARED_CACHE_BYTES >> 20) + " MiB for every open store", "the block cache"
+                    + " shared by every store of the process instead of a 32 MiB cache per open store; its size is the"
+                    + " one Options::OptimizeForSmallDb makes", "RocksDB wiki, \"Block Cache\": \"A Cache object can"
+                    + " be shared by multiple RocksDB instances in the same process, allowing users to control the"
+                    + " overall cache capacity\"; options/options.cc, Options::OptimizeForSmallDb: a 16MB block cache")
+            .tuned("one WriteBufferManager(0, cache) for every open store; setMaxFileOpeningThreads(1),"
+                    + " setMaxOpenFiles(5000)", "the memtables of every store charged to the one cache, and the"
+                    + " database options the small-db optimization sets", "RocksDB wiki, \"Write Buffer Manager\":"
+                    + " \"Users create one write buffer manager object and pass it to all the option of column families"
+                    + " or DBs\"; options/options.cc, DBOptions::OptimizeForSmallDb: max_file_opening_threads = 1,"
+                    + " max_open_files = 5000, a WriteBufferManager(0, cache) (\"Cost memtable to block cache too\")")
+            .sharedPerProcess("one " + (SHARED_CACHE_BYTES >> 20) + " MiB block cache (LRUCache) and one"
+                    + " WriteBufferManager charged to it")
             .caveats(RocksDbEngine::caveats).build();
+
+    /** Under the tuned setting, the process' one block cache and write buffer manager; null otherwise. */
+    private final Cache sharedCache;
+    private final WriteBufferManager sharedWriteBuffers;
 
     /** The commit's options: the default (sync false), or sync under the durable setting. */
     private final WriteOptions writeOptions;
@@ -51,6 +88,21 @@ public final class RocksDbEngine implements Engine {
         }
         this.syncCommits = setting == Setting.DURABLE;
         this.writeOptions = new WriteOptions().setSync(syncCommits);
+        this.sharedCache = setting.readOnlyVisits() ? new LRUCache(SHARED_CACHE_BYTES) : null;
+        this.sharedWriteBuffers = sharedCache == null ? null : new WriteBufferManager(0, sharedCache);
+    }
+
+    /**
+     * A fresh Options for one open: the defaults, as RocksDB.open(path) makes them; under the tuned setting the
+     * small-db optimization over the process' shared cache and write buffer manager.
+     */
+    private Options options() {
+        Options options = new Options();
+        if (sharedCache != null) {
+            options.optimizeForSmallDb(sharedCache).setWriteBufferManager(sharedWriteBuffers)
+                    .setMaxFileOpeningThreads(1).setMaxOpenFiles(5000);
+        }
+        return options;
     }
 
     /** A native library that cannot load, as the LinkageError the trial process reports at hello, with the reason. */
@@ -66,7 +118,7 @@ public final class RocksDbEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) throws RocksDBException {
-        try (Options options = new Options().setCreateIfMissing(true)) {
+        try (Options options = options().setCreateIfMissing(true)) {
             return new RocksStore(RocksDB.open(options, dir.toString()), writeOptions);
         }
     }
@@ -74,8 +126,18 @@ public final class RocksDbEngine implements Engine {
     @Override
     public OpenStore open(Path dir) throws RocksDBException {
         // a fresh default Options per open, closed once the database has its own copy (as RocksDB.open(path) does)
-        try (Options options = new Options()) {
+        try (Options options = options()) {
             return new RocksStore(RocksDB.open(options, dir.toString()), writeOptions);
+        }
+    }
+
+    @Override
+    public OpenStore openForReading(Path dir) throws RocksDBException {
+        if (sharedCache == null) {
+            return open(dir);
+        }
+        try (Options options = options()) {
+            return new RocksStore(RocksDB.openReadOnly(options, dir.toString()), writeOptions);
         }
     }
 
@@ -83,7 +145,7 @@ public final class RocksDbEngine implements Engine {
     public Map<String, String> describe() throws Exception {
         Map<String, String> info = new LinkedHashMap<>();
         info.put("rocksdb", RocksDB.rocksdbVersion().toString());
-        try (Options o = new Options()) {
+        try (Options o = options()) {
             info.put("write_buffer_size", Long.toString(o.writeBufferSize()));
             info.put("max_write_buffer_number", Integer.toString(o.maxWriteBufferNumber()));
             info.put("max_open_files", Integer.toString(o.maxOpenFiles()));
@@ -100,13 +162,16 @@ public final class RocksDbEngine implements Engine {
             info.put("use_fsync", Boolean.toString(o.useFsync()));
         }
         Path tmp = Files.createTempDirectory("storebench-rocksdb-describe");
-        try (Options o = new Options().setCreateIfMissing(true); RocksDB db = RocksDB.open(o, tmp.toString())) {
-            info.put("block_cache", db.getProperty("rocksdb.block-cache-capacity") + " bytes per store (the"
-                    + " table factory's own LRU cache: each open has its own)");
+        try (Options o = options().setCreateIfMissing(true); RocksDB db = RocksDB.open(o, tmp.toString())) {
+            info.put("block_cache", db.getProperty("rocksdb.block-cache-capacity") + (sharedCache == null ? " bytes per"
+                    + " store (the table factory's own LRU cache: each open has its own)" : " bytes for the process"
+                    + " (one LRUCache shared by every open store)"));
         } finally {
             deleteTree(tmp);
         }
-        info.put("setting", syncCommits ? "durable: WriteOptions.setSync(true)" : "defaults (WriteOptions sync false)");
+        info.put("setting", syncCommits ? "durable: WriteOptions.setSync(true)" : sharedCache != null ? "tuned:"
+                + " optimizeForSmallDb over one shared LRUCache and WriteBufferManager, openReadOnly where a phase only"
+                + " reads (WriteOptions sync false)" : "defaults (WriteOptions sync false)");
         return info;
     }
 

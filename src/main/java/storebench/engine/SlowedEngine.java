@@ -36,6 +36,14 @@ public final class SlowedEngine implements Engine {
     }
 
     @Override
+    public OpenStore openForReading(Path dir) throws Exception {
+        long t0 = System.nanoTime();
+        OpenStore store = inner.openForReading(dir);
+        spin(t0);
+        return new Slowed(store);
+    }
+
+    @Override
     public Map<String, String> describe() throws Exception {
         Map<String, String> info = new LinkedHashMap<>(inner.describe());
         info.put("slowdown", "every operation made " + Math.round(fraction * 100) + "% slower (test knob bench.slowdown)");

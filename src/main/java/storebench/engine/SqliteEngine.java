@@ -1,6 +1,8 @@
 package storebench.engine;
 
 import org.sqlite.JDBC;
+import org.sqlite.SQLiteConfig;
+import storebench.model.Setting;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,27 +14,56 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
-/** SQLite through org.xerial:sqlite-jdbc, with the engine's and the driver's defaults. */
+/**
+ * SQLite through org.xerial:sqlite-jdbc, with the engine's and the driver's defaults; under the tuned setting the
+ * phases that only read open the file read-only (SQLITE_OPEN_READONLY).
+ */
 public final class SqliteEngine extends JdbcEngine {
     /** SQLite's default durability, here and in the Node worker's SQLite-family engines. */
     static final String ROLLBACK_FULL = "rollback journal with synchronous=FULL (the default): the journal and the"
             + " database file are synced at each commit";
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite", SqliteEngine::new)
+    /** The read-only open, as SQLite documents it, for the tuned setting's phases that only read. */
+    static final String READONLY_WHAT = "the phases that only read open the database file read-only: SQLite takes no"
+            + " write lock, creates no journal and cannot change the file; create and traffic open it read-write as"
+            + " before";
+    static final String READONLY_SQLITE = "SQLite C interface, \"Opening A New Database Connection\""
+            + " (sqlite.org/c3ref/open.html): SQLITE_OPEN_READONLY, \"The database is opened in read-only mode\"";
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite",
+                    (Setting setting) -> new SqliteEngine(setting))
             .sql("inside put: the binding binds each note's values to the prepared INSERT").reference()
             .storeFiles("store.db in the store's directory (rollback journal: store.db-journal only during a"
                     + " transaction)", 360, 16)
             .colour(0xE69F00).syncedByDefault(ROLLBACK_FULL).caveats(SqliteEngine::caveats)
             .heapKbPerOpenStore(2) // heap_kb 1.2-1.3 in the kept runs (N = 1,000 and 10,000, both settings)
+            .tuned("SQLiteConfig.setReadOnly(true)", READONLY_WHAT, "sqlite-jdbc 3.54.1.0,"
+                    + " org/sqlite/SQLiteConfig.java, setReadOnly: sets SQLiteOpenMode.READONLY and clears READWRITE and"
+                    + " CREATE, the flags sqlite3_open_v2 gets; " + READONLY_SQLITE)
             .build();
 
     /** The database file inside a store's directory (docs/protocol.md, "Store layout"). */
     public static final String FILE_NAME = "store.db";
     static final String SCHEMA = "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)";
 
+    private final boolean tuned;
+
     public SqliteEngine() {
+        this(Setting.DEFAULT);
+    }
+
+    public SqliteEngine(Setting setting) {
         // JDBC.createConnection skips DriverManager's driver lookup, which is harness, not engine.
-        super("jdbc:sqlite:", FILE_NAME, JDBC::createConnection, SCHEMA, SqliteStore::new);
+        super("jdbc:sqlite:", FILE_NAME, JDBC::createConnection, SCHEMA, SqliteStore::new, new Properties(),
+                setting.readOnlyVisits() ? readOnly() : new Properties());
+        this.tuned = setting.readOnlyVisits();
+    }
+
+    /** The driver's properties of a read-only open: its open-mode flags without READWRITE and CREATE. */
+    private static Properties readOnly() {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        return config.toProperties();
     }
 
     @Override
@@ -53,6 +84,8 @@ public final class SqliteEngine extends JdbcEngine {
                 }
             }
             info.put("compile_options", String.join(" ", options));
+            info.put("setting", tuned ? "tuned: SQLiteConfig.setReadOnly(true) for the phases that only read (open"
+                    + " flags " + new SQLiteConfig(readingProperties()).getOpenModeFlags() + ")" : "defaults");
         } finally {
             Files.deleteIfExists(tmp.resolve(FILE_NAME));
             Files.deleteIfExists(tmp);

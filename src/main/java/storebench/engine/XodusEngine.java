@@ -24,7 +24,8 @@ import java.util.TreeSet;
 /**
  * JetBrains Xodus (org.jetbrains.xodus:xodus-environment), one environment per store directory holding one store of
  * the notes (a B+tree without duplicates, Xodus' plain key-value store), with the engine's defaults. The notes' bytes
- * are the key-value engines' ({@link KeyValueNotes}).
+ * are the key-value engines' ({@link KeyValueNotes}). Under the tuned setting no environment registers JMX beans and the
+ * phases that only read open it read-only.
  */
 public final class XodusEngine implements Engine {
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("xodus", "Xodus", XodusEngine::new)
@@ -39,6 +40,18 @@ public final class XodusEngine implements Engine {
                     + " the log is synced when the environment closes, or by a commit made 10 s (exodus.log.syncPeriod)"
                     + " after the last sync", "EnvironmentConfig.setLogDurableWrite(true): each commit's log writes"
                     + " are synced (fdatasync) before commit() returns")
+            .tuned("EnvironmentConfig.setManagementEnabled(false)", "every open: the environment registers no JMX"
+                    + " managed beans (its config and statistics), which it does by default at each open and"
+                    + " unregisters at each close", "xodus 2.0.1, openAPI/src/main/java/jetbrains/exodus/env/"
+                    + "EnvironmentConfig.java lines 2585-2594: setManagementEnabled, \"true if the Environment should"
+                    + " expose two JMX managed beans\", default true; EnvironmentImpl.java lines 151-152: the beans are made"
+                    + " at open when it is set")
+            .tuned("EnvironmentConfig.setEnvIsReadonly(true)", "the phases that only read open the environment"
+                    + " read-only: a write transaction throws, and the close appends no garbage-collector utilization"
+                    + " profile to the log (so a visit no longer grows the log); the open still takes the lock file",
+                    "xodus 2.0.1, EnvironmentConfig.java lines 1596-1602: setEnvIsReadonly, \"turn the Environment"
+                    + " instance to read-only mode\"; EnvironmentImpl.java line 443: close saves the utilization profile"
+                    + " only when not read-only")
             .caveats(XodusEngine::caveats).build();
 
     /** The one store of notes in each environment. */
@@ -46,16 +59,22 @@ public final class XodusEngine implements Engine {
 
     /** The durable setting: exodus.log.durableWrite, each commit synced. */
     private final boolean durableWrite;
+    /** The tuned setting: no JMX beans, read-only environments where a phase only reads. */
+    private final boolean tuned;
 
     public XodusEngine(Setting setting) {
         this.durableWrite = setting == Setting.DURABLE;
+        this.tuned = setting.readOnlyVisits();
     }
 
-    /** A fresh config per environment, as Environments.newInstance(File) makes one; only durable changes it. */
+    /** A fresh config per environment, as Environments.newInstance(File) makes one; durable and tuned change it. */
     private EnvironmentConfig config() {
         EnvironmentConfig config = new EnvironmentConfig();
         if (durableWrite) {
             config.setLogDurableWrite(true);
+        }
+        if (tuned) {
+            config.setManagementEnabled(false);
         }
         return config;
     }
@@ -74,7 +93,16 @@ public final class XodusEngine implements Engine {
 
     @Override
     public OpenStore open(Path dir) {
-        Environment env = Environments.newInstance(dir.toFile(), config());
+        return open(dir, config());
+    }
+
+    @Override
+    public OpenStore openForReading(Path dir) {
+        return open(dir, tuned ? config().setEnvIsReadonly(true) : config());
+    }
+
+    private OpenStore open(Path dir, EnvironmentConfig config) {
+        Environment env = Environments.newInstance(dir.toFile(), config);
         try {
             Store store = env.computeInReadonlyTransaction(txn -> env.openStore(STORE, StoreConfig.USE_EXISTING, txn));
             return new XodusStore(env, store);
@@ -101,7 +129,8 @@ public final class XodusEngine implements Engine {
         info.put("exodus.gc.enabled", String.valueOf(config.isGcEnabled()));
         info.put("exodus.managementEnabled", String.valueOf(config.isManagementEnabled()));
         info.put("threads", threadsOfOneEnvironment());
-        info.put("setting", durableWrite ? "durable: exodus.log.durableWrite=true" : "defaults");
+        info.put("setting", durableWrite ? "durable: exodus.log.durableWrite=true" : tuned ? "tuned:"
+                + " exodus.managementEnabled=false, exodus.env.isReadonly=true where a phase only reads" : "defaults");
         return info;
     }
 

@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * A setting a trial runs under, for its whole life: a process-wide one, applied identically to every engine through
- * the trial process' environment (mmap-threshold), or one each engine applies through its own options (durable).
+ * the trial process' environment (mmap-threshold), or one each engine applies through its own options (durable,
+ * tuned).
  */
 public enum Setting {
     /** glibc's defaults. */
@@ -21,7 +22,23 @@ public enum Setting {
      * default does not (each engine's descriptor says which option). Not in a default run.
      */
     DURABLE("durable", "durable commits", "each engine set, through its own options, to sync a commit before it"
-            + " returns (its column's durability row says how); GLIBC_TUNABLES unset");
+            + " returns (its column's durability row says how); GLIBC_TUNABLES unset"),
+    /**
+     * Every engine opened as its vendor documents for many small stores opened often: read-only opens where a phase
+     * only reads, resources shared by the process where the vendor shares them, each option with its source in the
+     * engine's descriptor. Commits are as durable as under default. Not in a default run.
+     */
+    TUNED("tuned", "tuned", "each engine opened as its vendor documents for many small stores opened often (its"
+            + " options and their sources under \"Engines and versions\" and in docs/engines.md): " + Setting.READ_ONLY
+            + "; commits as durable as under default; GLIBC_TUNABLES unset");
+
+    /**
+     * Which opens the tuned setting makes read-only: the trial process' visit loop, its hold and its capacity loop open
+     * for reading (Engine.openForReading), create and traffic open for writing; so do the untimed checks.
+     */
+    public static final String READ_ONLY = "read-only opens in the phases that only read (open runs, read, cold,"
+            + " concurrency, memory, capacity, and every process' warm-up), writable ones where a phase writes (create,"
+            + " traffic)";
 
     public static final String TUNABLES = "GLIBC_TUNABLES";
 
@@ -55,6 +72,11 @@ public enum Setting {
         return env;
     }
 
+    /** Whether engines open a store read-only for the phases that only read (the tuned setting). */
+    public boolean readOnlyVisits() {
+        return this == TUNED;
+    }
+
     public static Setting of(String id) {
         for (Setting s : values()) {
             if (s.id.equals(id)) {
@@ -68,6 +90,9 @@ public enum Setting {
     public static List<String> defaultIds() {
         return List.of(DEFAULT.id, MMAP_THRESHOLD.id);
     }
+
+    /** What bench.settings takes beside the ids: every setting. */
+    public static final String ALL = "all";
 
     public static List<String> ids() {
         return Arrays.stream(values()).map(Setting::id).collect(Collectors.toList());

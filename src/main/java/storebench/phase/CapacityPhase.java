@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskFull;
 import storebench.measure.ProcMemory;
+import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
 import storebench.results.Curve;
@@ -270,7 +271,9 @@ public final class CapacityPhase extends Phase {
                     + "): " + l.path("message").asText().lines().findFirst().orElse("") : "";
             StringBuilder near = new StringBuilder();
             l.path("near").forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n.asText()));
-            return "capacity: " + stores + " held open, then " + l.path("limit").asText() + why + near;
+            return "capacity: " + stores + " held open, then " + l.path("limit").asText() + why + near
+                    + (Setting.TUNED.id().equals(setting) ? " (each store opened for reading: read-only where the engine"
+                    + " has such an open, with its tuned options)" : "");
         }).stream().toList();
     }
 

@@ -1,7 +1,12 @@
 package storebench.phase;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.model.Setting;
+import storebench.model.StatId;
 import storebench.model.TrialRuntime;
+import storebench.results.RunResults;
 import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
@@ -50,6 +55,22 @@ public final class MemoryPhase extends Phase {
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
         return warmupPasses + 1;
+    }
+
+    /**
+     * Under the tuned setting, an engine that shares a resource among its process' stores (its descriptor's
+     * sharedPerProcess) made it before the reading taken before the stores opened: its figure is per store over that
+     * shared base, which is counted once.
+     */
+    @Override
+    public List<String> notes(RunResults results, String engine, String setting) {
+        if (!Setting.TUNED.id().equals(setting) || results.measurement(engine, setting, OpenStoreMemory.TOTAL).isEmpty()
+                && results.measurement(engine, setting, StatId.MEM_RESIDENT_KB.id()).isEmpty()) {
+            return List.of();
+        }
+        return Engines.find(engine).flatMap(EngineDescriptor::sharedPerProcess).map(shared -> "memory: per open store"
+                + " over a shared base: " + shared + ", made once by the process before its reading before the stores"
+                + " opened, so counted once, not per store.").stream().toList();
     }
 
     /** M: its process gets the heap for them. */

@@ -159,6 +159,7 @@ public final class ReportBuilder {
             findings.addAll(statsSections(setting, n));
         }
         rankings(summary).ifPresent(findings::add);
+        new TunedAgainstDefaults(ctx).section().ifPresent(findings::add);
         new AgainstReference(ctx, ReferenceFigures.load(), links).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
@@ -224,7 +225,10 @@ public final class ReportBuilder {
         if (ctx.settings().isEmpty()) {
             return noFigures();
         }
-        List<String> sentences = summary.opening();
+        List<String> sentences = new ArrayList<>(summary.opening());
+        if (!sentences.isEmpty()) {
+            sentences.addAll(new TunedAgainstDefaults(ctx).opening());
+        }
         return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
     }
 
@@ -275,6 +279,24 @@ public final class ReportBuilder {
         return sections;
     }
 
+    /** How a setting was measured, the line under its first table's heading. */
+    private Optional<Block> settingLine(String setting) {
+        if (Setting.DEFAULT.id().equals(setting)) {
+            return Optional.of(Block.Paragraph.of("Medians of the " + ctx.results().runLine().scale().runs()
+                    + " warm open runs (all " + fmt(ctx.results().runLine().scale().stores(), 0)
+                    + " stores in random order per run)."));
+        } else if (Setting.DURABLE.id().equals(setting)) {
+            return Optional.of(Block.Paragraph.of("Durable commits: " + Setting.DURABLE.how() + "."));
+        } else if (Setting.TUNED.id().equals(setting)) {
+            return Optional.of(Block.Paragraph.of("Tuned: " + Setting.TUNED.how() + "."));
+        } else if (Setting.MMAP_THRESHOLD.id().equals(setting)) {
+            return Optional.of(Block.Paragraph.of("glibc's M_MMAP_THRESHOLD at 131072 bytes ("
+                    + Setting.MMAP_THRESHOLD.how() + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set"
+                    + " identically for all engines."));
+        }
+        return Optional.empty();
+    }
+
     /**
      * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
      * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine;
@@ -282,14 +304,8 @@ public final class ReportBuilder {
      */
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
-        if (first && Setting.DEFAULT.id().equals(setting)) {
-            blocks.add(Block.Paragraph.of("Medians of the " + ctx.results().runLine().scale().runs() + " warm open runs (all "
-                    + fmt(ctx.results().runLine().scale().stores(), 0) + " stores in random order per run)."));
-        } else if (first && Setting.DURABLE.id().equals(setting)) {
-            blocks.add(Block.Paragraph.of("Durable commits: " + Setting.DURABLE.how() + "."));
-        } else if (first && Setting.MMAP_THRESHOLD.id().equals(setting)) {
-            blocks.add(Block.Paragraph.of("glibc's M_MMAP_THRESHOLD at 131072 bytes (" + Setting.MMAP_THRESHOLD.how()
-                    + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set identically for all engines."));
+        if (first) {
+            settingLine(setting).ifPresent(blocks::add);
         }
         if (beyondReference) {
             blocks.add(Block.Paragraph.of("The engines the reference write-up did not measure, in a table of their"
@@ -312,6 +328,7 @@ public final class ReportBuilder {
                         : "those phases") + " (its bench.phases)"));
             }
         }
+        notes.addAll(TunedAgainstDefaults.settingNotes(setting, columns));
         if (beyondReference) {
             for (String e : columns) {
                 durability(e, setting).ifPresent(d -> notes.add(Text.withCodeSpans(engineTitle(e) + ": "

@@ -219,9 +219,9 @@ public final class Bench implements AutoCloseable {
         return trials.computeIfAbsent(engine.id() + "/" + setting.id(), k -> new Trial(this, engine, setting));
     }
 
-    /** Records what a trial process said about its engine (hello) in environment.json. */
-    void describeEngine(EngineDescriptor engine, storebench.trial.answer.HelloAnswer hello) {
-        environment.describeEngine(engine, hello);
+    /** Records what a trial process under a setting said about its engine (hello) in environment.json. */
+    void describeEngine(EngineDescriptor engine, Setting setting, storebench.trial.answer.HelloAnswer hello) {
+        environment.describeEngine(engine, setting, hello);
     }
 
     /** Records a root a phase measured on (the run's tmpfs root) with its filesystem in environment.json. */

@@ -226,10 +226,14 @@ public final class BenchOptions implements PhaseOptions {
 
     private static List<Setting> settings(String value) {
         List<Setting> chosen = new ArrayList<>();
-        for (String id : list("bench.settings", value, "valid settings: " + String.join(", ", Setting.ids()))) {
-            Setting setting = parse("bench.settings", id, Setting::of);
-            if (!chosen.contains(setting)) {
-                chosen.add(setting);
+        for (String id : list("bench.settings", value, "valid settings: " + String.join(", ", Setting.ids()) + ", "
+                + Setting.ALL)) {
+            List<Setting> named = Setting.ALL.equals(id) ? List.of(Setting.values())
+                    : List.of(parse("bench.settings", id, Setting::of));
+            for (Setting setting : named) {
+                if (!chosen.contains(setting)) {
+                    chosen.add(setting);
+                }
             }
         }
         return List.copyOf(chosen);

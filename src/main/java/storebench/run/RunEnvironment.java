@@ -1,7 +1,10 @@
 package storebench.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
+import storebench.model.Setting;
 import storebench.trial.answer.HelloAnswer;
 import storebench.results.RunResults;
 
@@ -27,10 +30,49 @@ final class RunEnvironment {
         this.console = console;
     }
 
-    /** Records what a trial process said about its engine (hello) in environment.json. */
-    synchronized void describeEngine(EngineDescriptor engine, HelloAnswer hello) {
+    /**
+     * Records what a trial process said about its engine (hello) in environment.json. A process of the tuned setting
+     * records its answer under the engine's "tuned" field, with the options the setting sets and their sources (the
+     * descriptor's), beside what the other settings' processes said; a run of the tuned setting alone has it in both.
+     */
+    synchronized void describeEngine(EngineDescriptor engine, Setting setting, HelloAnswer hello) {
         ObjectNode engines = (ObjectNode) environment.get("engines");
+        if (setting == Setting.TUNED) {
+            ObjectNode e = engines.has(engine.id()) ? (ObjectNode) engines.get(engine.id()) : null;
+            if (e == null) {
+                describe(engines.putObject(engine.id()), engine, hello);
+                e = (ObjectNode) engines.get(engine.id());
+            }
+            ObjectNode tuned = e.putObject("tuned");
+            tuned.set("options", tunedOptions(engine));
+            engine.sharedPerProcess().ifPresent(shared -> tuned.put("sharedPerProcess", shared));
+            tuned.set("info", hello.info());
+            write();
+            return;
+        }
+        JsonNode before = engines.get(engine.id()); // the entry being built, not a run's file read back
+        JsonNode tuned = before == null ? null : before.get("tuned");
         ObjectNode e = engines.putObject(engine.id());
+        describe(e, engine, hello);
+        if (tuned != null && tuned.isObject()) {
+            e.set("tuned", tuned);
+        }
+        write();
+    }
+
+    /** The tuned setting's options of an engine, each with what it does and its source; or why it has none. */
+    static JsonNode tunedOptions(EngineDescriptor engine) {
+        if (engine.tuned().isEmpty()) {
+            return Bench.JSON.createObjectNode().put("nothingToTune", engine.nothingToTune().orElse(""));
+        }
+        ArrayNode options = Bench.JSON.createArrayNode();
+        for (EngineDescriptor.TunedOption o : engine.tuned()) {
+            options.addObject().put("option", o.option()).put("what", o.what()).put("source", o.source());
+        }
+        return options;
+    }
+
+    private void describe(ObjectNode e, EngineDescriptor engine, HelloAnswer hello) {
         e.put("title", engine.title());
         e.put("runtime", hello.runtime());
         e.set("info", hello.info());
@@ -49,7 +91,6 @@ final class RunEnvironment {
                     : environment.putObject("trialLimits");
             all.set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits);
         });
-        write();
     }
 
     /** Records a root a phase measured on (the profile's tmpfs root) with its filesystem in environment.json. */

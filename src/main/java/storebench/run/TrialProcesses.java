@@ -94,7 +94,7 @@ final class TrialProcesses {
             process = started;
             HelloAnswer described = HelloAnswer.of(hello);
             engineInfo = described.info();
-            bench.describeEngine(engine, described);
+            bench.describeEngine(engine, setting, described);
         }
         return process;
     }

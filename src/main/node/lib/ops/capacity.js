@@ -59,7 +59,7 @@ async function template(loops, ops, root, workload, expected, warmOpens) {
   await settle(); // libsql's connection is released only once its statements are collected
   const copy = storeCopy(loops.storeDir(root, 0));
   for (let k = 0; k < warmOpens; k++) {
-    const db = ops.open(loops.storeFile(root, 0));
+    const db = ops.openForReading(loops.storeFile(root, 0));
     const n = ops.count(db);
     ops.close(db);
     loops.checkCount(0, loops.storeFile(root, 0), expected, n);
@@ -91,7 +91,7 @@ function openCopy(loops, ops, copy, root, i, expected, step) {
     step.during = 'copy';
     if (i > 0) copy.writeTo(loops.storeDir(root, i));
     step.during = 'open';
-    db = ops.open(file);
+    db = ops.openForReading(file);
     step.during = 'count';
     const n = ops.count(db);
     if (n !== expected) throw new Error(`count mismatch: engine ${loops.engineId}, store ${i} (${file}): expected ${expected}, got ${n}`);

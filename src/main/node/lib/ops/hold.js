@@ -26,7 +26,7 @@ async function hold(loops, req) {
     const before = await settledSnapshot();
     for (let k = 0; k < stores.length; k++) {
       try {
-        dbs[k] = ops.open(files[k]);
+        dbs[k] = ops.openForReading(files[k]);
       } catch (e) {
         throw new StoreError(`store ${stores[k]} (${files[k]}): ${e.message}`, stores[k]);
       }

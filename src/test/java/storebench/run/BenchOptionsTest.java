@@ -211,7 +211,7 @@ class BenchOptionsTest {
                 + " xodus, duckdb), all (every engine)");
         props.remove("bench.engines");
         assertThatThrownBy(() -> with("bench.settings", "")).hasMessage("bench.settings is empty: give a"
-                + " comma-separated list; valid settings: " + String.join(", ", Setting.ids()));
+                + " comma-separated list; valid settings: " + String.join(", ", Setting.ids()) + ", " + Setting.ALL);
     }
 
     @Test
@@ -320,6 +320,19 @@ class BenchOptionsTest {
                 .hasMessageContaining("bench.settings")
                 .hasMessageContaining("'hugepages'")
                 .hasMessageContaining("default, mmap-threshold");
+    }
+
+    @Test
+    void tunedIsASettingOfItsOwnInAllButNotInTheDefaultList() {
+        assertThat(with("bench.settings", "default,tuned").settings).containsExactly(Setting.DEFAULT, Setting.TUNED);
+        assertThat(only("bench.settings", "tuned").settings).containsExactly(Setting.TUNED);
+        assertThat(only("bench.settings", "all").settings).containsExactly(Setting.values());
+        assertThat(only("bench.settings", "tuned,all").settings).startsWith(Setting.TUNED).contains(Setting.DEFAULT,
+                Setting.MMAP_THRESHOLD, Setting.DURABLE).doesNotHaveDuplicates();
+        assertThat(only().settings).doesNotContain(Setting.TUNED, Setting.DURABLE);
+        assertThat(Setting.TUNED.readOnlyVisits()).isTrue();
+        assertThat(Setting.DEFAULT.readOnlyVisits()).isFalse();
+        assertThat(Setting.TUNED.environment()).containsEntry(Setting.TUNABLES, null);
     }
 
     @Test

@@ -85,7 +85,7 @@ public final class CapacityLoop {
         Path first = StoreLayout.storeDir(root, 0);
         StoreCopy template = StoreCopy.of(first);
         for (int k = 0; k < warmOpens; k++) {
-            try (OpenStore store = engine.open(first)) {
+            try (OpenStore store = engine.openForReading(first)) {
                 loops.checkCount(0, first, expected, store.count());
             }
         }
@@ -158,7 +158,7 @@ public final class CapacityLoop {
                     template.writeTo(dir);
                 }
                 during = "open";
-                store = engine.open(dir);
+                store = engine.openForReading(dir);
                 during = "count";
                 long n = store.count();
                 if (n != expected) {

@@ -19,7 +19,8 @@ import java.util.function.IntConsumer;
 /**
  * The phase loops of a JVM trial process (docs/protocol.md). Every timed region holds engine work only:
  * paths and notes are made before the clock starts, samples go into preallocated arrays, the count check and
- * progress happen after the clock stops.
+ * progress happen after the clock stops. The visit loop and the hold only read, so they open stores for reading
+ * ({@link Engine#openForReading}: read-only under the tuned setting); create opens them for writing.
  */
 public final class PhaseLoops {
     private final String engineId;
@@ -174,7 +175,7 @@ public final class PhaseLoops {
         for (int k = 0; k < dirs.length; k++) {
             Path dir = dirs[k];
             long t0 = System.nanoTime();
-            OpenStore store = engine.open(dir);
+            OpenStore store = engine.openForReading(dir);
             long t1 = System.nanoTime();
             asking.ask(store);
             long t2 = System.nanoTime();
@@ -280,7 +281,7 @@ public final class PhaseLoops {
         long expected = workload.notesPerStore();
         try {
             for (int k = 0; k < stores.length; k++) {
-                open[k] = engine.open(dirs[k]);
+                open[k] = engine.openForReading(dirs[k]);
                 checkCount(stores[k], dirs[k], expected, open[k].count());
             }
             whileOpen.run();

@@ -1,0 +1,200 @@
+package storebench.report;
+
+import storebench.engine.EngineDescriptor;
+import storebench.engine.Engines;
+import storebench.model.Setting;
+import storebench.model.StatId;
+import storebench.report.model.Block;
+import storebench.report.model.Section;
+import storebench.report.model.Text;
+import storebench.results.OpenStoreMemory;
+import storebench.results.RunResults.Measurement;
+import storebench.results.Stat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static storebench.report.model.Titles.fmt;
+
+/**
+ * The tuned setting against the default one, in a run that measured both: a table of each engine's tuned figure over
+ * its default one, row by row, the sentences the opening adds where the engines' order changes, and what the tuned
+ * table says about how each engine was opened. Every figure comes from the run's results; nothing where the run lacks
+ * either setting.
+ */
+final class TunedAgainstDefaults {
+    static final String HEADING = "Tuned against defaults";
+    private static final String DEFAULT = Setting.DEFAULT.id();
+    private static final String TUNED = Setting.TUNED.id();
+    /** The rows whose order the opening says, in its order: a visit, memory per open store, create. */
+    private static final List<String> HEADLINE_ROWS = List.of(StatId.OQC_MS.id(), OpenStoreMemory.TOTAL,
+            StatId.CREATE_MS.id());
+
+    private final ReportRun ctx;
+
+    TunedAgainstDefaults(ReportRun ctx) {
+        this.ctx = ctx;
+    }
+
+    /** Whether the run measured both settings. */
+    boolean applies() {
+        return ctx.settings().contains(DEFAULT) && ctx.settings().contains(TUNED);
+    }
+
+    /** The engines with figures under both settings, in column order. */
+    private List<String> engines() {
+        return ctx.engines().stream().filter(e -> ctx.measured(e, DEFAULT) && ctx.measured(e, TUNED)).toList();
+    }
+
+    /** The table: a row per statistic either setting has, a column per engine, the ratio tuned / default. */
+    Optional<Section> section() {
+        List<String> engines = engines();
+        if (!applies() || engines.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Text> header = new ArrayList<>();
+        List<Block.Align> align = new ArrayList<>();
+        header.add(Text.of("tuned / default"));
+        align.add(Block.Align.LEFT);
+        for (String e : engines) {
+            header.add(Text.of(ctx.title(e)));
+            align.add(Block.Align.RIGHT);
+        }
+        List<List<Text>> rows = new ArrayList<>();
+        for (Stat stat : ctx.results().stats()) {
+            if (stat.id().equals(StatId.LOAD1.id())) {
+                continue; // the machine's load, not the engine's figure
+            }
+            List<Text> row = new ArrayList<>();
+            row.add(Text.of(ctx.label(stat.id())));
+            boolean any = false;
+            for (String e : engines) {
+                Optional<Double> r = ratio(e, stat.id());
+                any |= r.isPresent();
+                row.add(Text.of(r.map(TunedAgainstDefaults::format).orElse("–")));
+            }
+            if (any) {
+                rows.add(row);
+            }
+        }
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Block> blocks = new ArrayList<>();
+        blocks.add(Block.Paragraph.of("Each engine's figure under the tuned setting over its figure under defaults, row by"
+                + " row (both from this run): below 1 the tuned figure is smaller, which is better for times, memory and"
+                + " disk and worse for the rows of stores per second and stores held open. The tuned setting opens each"
+                + " engine as its vendor documents for many small stores opened often (" + Setting.READ_ONLY + "); a"
+                + " commit is as durable as under defaults. Its options and their sources are under the tuned table and"
+                + " in docs/engines.md."));
+        blocks.add(new Block.Table(header, align, rows));
+        return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
+    }
+
+    /** An engine's tuned figure over its default one; empty where either is missing or the default one is 0. */
+    Optional<Double> ratio(String engine, String stat) {
+        Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat);
+        Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat);
+        if (d.isEmpty() || t.isEmpty() || !(d.get().value > 0) || !Double.isFinite(t.get().value)) {
+            return Optional.empty();
+        }
+        return Optional.of(t.get().value / d.get().value);
+    }
+
+    /** A ratio as the table prints it: three decimals below 0.1, then as the opening's ratios. */
+    static String format(double r) {
+        return r < 0.1 ? fmt(r, 3) : Summary.ratio(r);
+    }
+
+    /**
+     * What the opening adds: for a visit, memory per open store and create, the engines' order under tuned where it
+     * differs from their order under defaults, and each row's largest change; one sentence where no order changes.
+     */
+    List<String> opening() {
+        List<String> engines = engines();
+        if (!applies() || engines.size() < 1) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        List<String> same = new ArrayList<>();
+        for (String statId : HEADLINE_ROWS) {
+            Optional<Stat> stat = ctx.stat(statId);
+            if (stat.isEmpty()) {
+                continue;
+            }
+            List<String> byDefault = order(stat.get(), DEFAULT, engines);
+            List<String> byTuned = order(stat.get(), TUNED, engines);
+            if (byDefault.size() != engines.size() || byTuned.size() != engines.size()) {
+                continue;
+            }
+            String row = lower(ctx.label(statId));
+            String change = largestChange(statId, engines);
+            if (byDefault.equals(byTuned)) {
+                same.add(row + change);
+            } else {
+                out.add("Tuned as their vendors document, the engines' order by " + row + " is " + titles(byTuned)
+                        + " (under defaults " + titles(byDefault) + ")" + change + ".");
+            }
+        }
+        if (!same.isEmpty()) {
+            out.add("Tuning leaves the engines' order as it was under defaults in " + String.join("; ", same) + ".");
+        }
+        return out;
+    }
+
+    /** The engines in order under a setting, best first. */
+    private List<String> order(Stat stat, String setting, List<String> engines) {
+        Comparator<Measurement> byValue = Comparator.comparingDouble(m -> m.value);
+        return engines.stream().map(e -> ctx.results().measurement(e, setting, stat.id())).flatMap(Optional::stream)
+                .filter(m -> Double.isFinite(m.value)).sorted(stat.higherIsBetter() ? byValue.reversed() : byValue)
+                .map(m -> m.engine).toList();
+    }
+
+    /** ", where X's tuned figure is 0.31 of its default" for the engine whose figure moved the most; "" for none. */
+    private String largestChange(String stat, List<String> engines) {
+        String most = null;
+        double distance = 0;
+        for (String e : engines) {
+            Optional<Double> r = ratio(e, stat);
+            if (r.isPresent() && r.get() > 0 && Math.abs(Math.log(r.get())) > distance) {
+                distance = Math.abs(Math.log(r.get()));
+                most = e;
+            }
+        }
+        return most == null ? "" : ", where " + ctx.title(most) + " moved most (tuned " + format(ratio(most, stat)
+                .orElseThrow()) + " of its default)";
+    }
+
+    private String titles(List<String> engines) {
+        return engines.stream().map(ctx::title).collect(Collectors.joining(", "));
+    }
+
+    private static String lower(String label) {
+        return label.isEmpty() ? label : Character.toLowerCase(label.charAt(0)) + label.substring(1);
+    }
+
+    /**
+     * What the tuned setting's table says about each of its engines: the options it opened the engine with (their
+     * sources: docs/engines.md and environment.json), or why it has none to tune.
+     */
+    static List<Text> settingNotes(String setting, List<String> columns) {
+        if (!TUNED.equals(setting)) {
+            return List.of();
+        }
+        List<Text> notes = new ArrayList<>();
+        for (String e : columns) {
+            Optional<EngineDescriptor> d = Engines.find(e);
+            if (d.isEmpty() || d.get().unavailable().isPresent()) {
+                continue;
+            }
+            String how = d.get().tuned().isEmpty() ? "nothing to tune: " + d.get().nothingToTune().orElse("")
+                    : d.get().tuned().stream().map(o -> "`" + o.option() + "`").collect(Collectors.joining(", "));
+            notes.add(Text.withCodeSpans(d.get().title() + ", tuned: " + how
+                    + d.get().sharedPerProcess().map(s -> "; shared by the process: " + s).orElse("") + "."));
+        }
+        return notes;
+    }
+}
