@@ -24,6 +24,7 @@ import static storebench.phase.DiskPhase.DISK_KB;
 import static storebench.phase.MemoryPhase.HEAP_KB;
 import static storebench.phase.MemoryPhase.MEM_ANON_KB;
 import static storebench.phase.MemoryPhase.MEM_RESIDENT_KB;
+import static storebench.phase.MemoryPhase.MEM_TOTAL_KB;
 import static storebench.phase.OpenRunsPhase.COUNT_MS;
 import static storebench.phase.OpenRunsPhase.OPEN_MS;
 import static storebench.phase.OpenRunsPhase.OQC_MS;
@@ -74,8 +75,10 @@ class StoreLifeBench {
         Measured m = trial.measure(Phases.MEMORY);
         assertThat(m.figures()).as("memory per open store").containsKeys(MEM_RESIDENT_KB, MEM_ANON_KB, HEAP_KB)
                 .allSatisfy((stat, v) -> assertThat(v).as(stat.id()).isFinite());
-        // a store held open holds at least its engine's handle and descriptors: nothing resident is a broken reading
-        assertThat(m.value(MEM_RESIDENT_KB)).as("mem_resident_kb").isPositive();
+        // a store held open holds at least its engine's handle: nothing in total is a broken reading. Not resident
+        // alone: an engine whose store lives in the JVM's pre-touched heap (Xodus) grows no resident memory, and its
+        // resident figure is noise about 0 (-4.3 KB in a kept run, with 78 KB of heap)
+        assertThat(m.value(MEM_TOTAL_KB)).as("mem_total_kb").isPositive();
     }
 
     @Test

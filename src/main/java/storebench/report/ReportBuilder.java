@@ -226,8 +226,10 @@ public final class ReportBuilder {
             return noFigures();
         }
         List<String> sentences = new ArrayList<>(summary.opening());
-        if (!sentences.isEmpty()) {
-            sentences.addAll(new TunedAgainstDefaults(ctx).opening());
+        List<String> tuned = sentences.isEmpty() ? List.of() : new TunedAgainstDefaults(ctx).opening();
+        if (!tuned.isEmpty()) { // three sentences: a visit and memory under defaults, then what tuning changes
+            sentences = new ArrayList<>(sentences.subList(0, Math.min(2, sentences.size())));
+            sentences.addAll(tuned);
         }
         return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
     }

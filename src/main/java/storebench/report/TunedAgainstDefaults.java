@@ -32,6 +32,9 @@ final class TunedAgainstDefaults {
     /** The rows whose order the opening says, in its order: a visit, memory per open store, create. */
     private static final List<String> HEADLINE_ROWS = List.of(StatId.OQC_MS.id(), OpenStoreMemory.TOTAL,
             StatId.CREATE_MS.id());
+    /** What the opening says of each of those rows' leader. */
+    private static final List<String> HEADLINE_WORDS = List.of("a visit fastest", "memory per open store least",
+            "create fastest");
 
     private final ReportRun ctx;
 
@@ -110,39 +113,35 @@ final class TunedAgainstDefaults {
     }
 
     /**
-     * What the opening adds: for a visit, memory per open store and create, the engines' order under tuned where it
-     * differs from their order under defaults, and each row's largest change; one sentence where no order changes.
+     * What the opening adds, one sentence: for a visit, memory per open store and create, which engine leads under tuned
+     * (and which led under defaults, where that changed), and whose figure tuning moved most.
      */
     List<String> opening() {
         List<String> engines = engines();
         if (!applies() || engines.size() < 1) {
             return List.of();
         }
-        List<String> out = new ArrayList<>();
-        List<String> same = new ArrayList<>();
-        for (String statId : HEADLINE_ROWS) {
-            Optional<Stat> stat = ctx.stat(statId);
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < HEADLINE_ROWS.size(); i++) {
+            Optional<Stat> stat = ctx.stat(HEADLINE_ROWS.get(i));
             if (stat.isEmpty()) {
                 continue;
             }
             List<String> byDefault = order(stat.get(), DEFAULT, engines);
             List<String> byTuned = order(stat.get(), TUNED, engines);
-            if (byDefault.size() != engines.size() || byTuned.size() != engines.size()) {
+            if (byDefault.isEmpty() || byTuned.isEmpty()) {
                 continue;
             }
-            String row = lower(ctx.label(statId));
-            String change = largestChange(statId, engines);
-            if (byDefault.equals(byTuned)) {
-                same.add(row + change);
-            } else {
-                out.add("Tuned as their vendors document, the engines' order by " + row + " is " + titles(byTuned)
-                        + " (under defaults " + titles(byDefault) + ")" + change + ".");
+            List<String> aside = new ArrayList<>();
+            mostMoved(stat.get().id(), engines).ifPresent(aside::add);
+            if (!byDefault.get(0).equals(byTuned.get(0))) {
+                aside.add(ctx.title(byDefault.get(0)) + " under defaults");
             }
+            parts.add(HEADLINE_WORDS.get(i) + " with " + ctx.title(byTuned.get(0))
+                    + (aside.isEmpty() ? "" : " (" + String.join("; ", aside) + ")"));
         }
-        if (!same.isEmpty()) {
-            out.add("Tuning leaves the engines' order as it was under defaults in " + String.join("; ", same) + ".");
-        }
-        return out;
+        return parts.isEmpty() ? List.of() : List.of("Tuned as their vendors document: " + String.join(", ", parts)
+                + ".");
     }
 
     /** The engines in order under a setting, best first. */
@@ -153,8 +152,8 @@ final class TunedAgainstDefaults {
                 .map(m -> m.engine).toList();
     }
 
-    /** ", where X's tuned figure is 0.31 of its default" for the engine whose figure moved the most; "" for none. */
-    private String largestChange(String stat, List<String> engines) {
+    /** "DuckDB 0.096 of its default" for the engine whose figure tuning moved most (in either direction). */
+    private Optional<String> mostMoved(String stat, List<String> engines) {
         String most = null;
         double distance = 0;
         for (String e : engines) {
@@ -164,16 +163,8 @@ final class TunedAgainstDefaults {
                 most = e;
             }
         }
-        return most == null ? "" : ", where " + ctx.title(most) + " moved most (tuned " + format(ratio(most, stat)
-                .orElseThrow()) + " of its default)";
-    }
-
-    private String titles(List<String> engines) {
-        return engines.stream().map(ctx::title).collect(Collectors.joining(", "));
-    }
-
-    private static String lower(String label) {
-        return label.isEmpty() ? label : Character.toLowerCase(label.charAt(0)) + label.substring(1);
+        return most == null ? Optional.empty() : Optional.of(ctx.title(most) + " " + format(ratio(most, stat)
+                .orElseThrow()) + " of its default");
     }
 
     /**
