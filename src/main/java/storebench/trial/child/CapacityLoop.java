@@ -68,7 +68,11 @@ public final class CapacityLoop {
             holding.samples.points.add(holding.spare.around(() -> point(0)));
             Margins margins = new Margins(Files.getFileStore(root), marginKb, diskMarginBytes);
             for (int i = 0; i < max && holding.samples.stop == null; i++) {
-                holding.samples.stop = margins.reached(i);
+                int at = i;
+                // a read of /proc/meminfo or the disk's free space takes a descriptor: at the descriptor limit only the
+                // spare ones are left, so they are given back around it as around a point's readings
+                holding.samples.stop = at % 10 == 0 ? holding.spare.around(() -> margins.reached(at))
+                        : margins.reached(at);
                 if (holding.samples.stop == null) {
                     holding.hold(i, template);
                 }
