@@ -108,8 +108,9 @@ class NodeFunctionLengthTest {
             } else if (c == '}' && !open.isEmpty()) {
                 int header = open.pop()[0];
                 if (header >= 0) {
-                    int first = lineOf(code, header);
-                    found.add(new Function(file, nameAt(code, header), first, lineOf(code, i) - first + 1));
+                    int first = MethodLengthTest.lineOf(code, header);
+                    int last = MethodLengthTest.lineOf(code, i);
+                    found.add(new Function(file, nameAt(code, header), first, last - first + 1));
                 }
             }
         }
@@ -199,16 +200,6 @@ class NodeFunctionLengthTest {
             i--;
         }
         return i;
-    }
-
-    private static int lineOf(String code, int index) {
-        int line = 1;
-        for (int i = 0; i < index; i++) {
-            if (code.charAt(i) == '\n') {
-                line++;
-            }
-        }
-        return line;
     }
 
     /**
