@@ -117,6 +117,11 @@ public final class RunResults {
         return lines.stream().filter(l -> kind.equals(l.path("kind").asText())).collect(Collectors.toList());
     }
 
+    /** The lines of a kind, each read into its record by {@code reader} (a record's {@code of}), in file order. */
+    public <T> List<T> lines(String kind, java.util.function.Function<JsonNode, T> reader) {
+        return lines(kind).stream().map(reader).toList();
+    }
+
     /** The run line, typed: the format, scale and what the run was asked for ({@link RunLine#NONE} where it has none). */
     public RunLine runLine() {
         return RunLine.of(run());
