@@ -1,6 +1,6 @@
 package storebench.profile;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
@@ -22,34 +22,61 @@ public final class NodeCpuProfile {
     private NodeCpuProfile() {
     }
 
+    /** A .cpuprofile as this reads it: its nodes and the sampled node's id of each sample (V8's other fields unread). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Profile(List<Node> nodes, List<Integer> samples) {
+        Profile {
+            nodes = nodes == null ? List.of() : nodes;
+            samples = samples == null ? List.of() : samples;
+        }
+    }
+
+    /** A node of the call tree: its id, the function it is a frame of, and its children's ids. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Node(int id, CallFrame callFrame, List<Integer> children) {
+        Node {
+            callFrame = callFrame == null ? CallFrame.NONE : callFrame;
+            children = children == null ? List.of() : children;
+        }
+    }
+
+    /** A frame's function: its name ("" for an anonymous one), its script's URL ("" for none) and 0-based line. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record CallFrame(String functionName, String url, int lineNumber) {
+        static final CallFrame NONE = new CallFrame("", "", 0);
+
+        CallFrame {
+            functionName = functionName == null ? "" : functionName;
+            url = url == null ? "" : url;
+        }
+    }
+
     /**
      * The top {@code limit} frames of the samples whose stack holds a frame of function {@code within} (e.g. the
      * worker's {@code createprofile} or {@code openrun}); {@code null} counts every sample but the idle ones.
      */
     public static List<JfrFrames.Frame> top(Path cpuprofile, String within, int limit) throws IOException {
-        return top(JSON.readTree(cpuprofile.toFile()), within, limit);
+        return top(JSON.readValue(cpuprofile.toFile(), Profile.class), within, limit);
     }
 
-    static List<JfrFrames.Frame> top(JsonNode profile, String within, int limit) {
-        Map<Integer, JsonNode> nodes = new HashMap<>();
+    static List<JfrFrames.Frame> top(Profile profile, String within, int limit) {
+        Map<Integer, Node> nodes = new HashMap<>();
         Map<Integer, Integer> parent = new HashMap<>();
-        for (JsonNode n : profile.path("nodes")) {
-            int id = n.path("id").asInt();
-            nodes.put(id, n);
-            for (JsonNode c : n.path("children")) {
-                parent.put(c.asInt(), id);
+        for (Node n : profile.nodes()) {
+            nodes.put(n.id(), n);
+            for (Integer c : n.children()) {
+                parent.put(c, n.id());
             }
         }
         Map<Integer, Boolean> inside = new HashMap<>();
         Map<String, int[]> counts = new HashMap<>();
         int total = 0;
-        for (JsonNode s : profile.path("samples")) {
-            int id = s.asInt();
-            JsonNode node = nodes.get(id);
+        for (Integer id : profile.samples()) {
+            Node node = nodes.get(id);
             if (node == null) {
                 continue;
             }
-            String name = name(node);
+            String name = name(node.callFrame());
             if (name.equals("(idle)")) {
                 continue;
             }
@@ -68,10 +95,10 @@ public final class NodeCpuProfile {
         return frames.subList(0, Math.min(limit, frames.size()));
     }
 
-    private static boolean holds(int id, String function, Map<Integer, JsonNode> nodes, Map<Integer, Integer> parent) {
+    private static boolean holds(int id, String function, Map<Integer, Node> nodes, Map<Integer, Integer> parent) {
         for (Integer k = id; k != null; k = parent.get(k)) {
-            JsonNode n = nodes.get(k);
-            if (n != null && function.equals(n.path("callFrame").path("functionName").asText())) {
+            Node n = nodes.get(k);
+            if (n != null && function.equals(n.callFrame().functionName())) {
                 return true;
             }
         }
@@ -79,17 +106,12 @@ public final class NodeCpuProfile {
     }
 
     /** "function (file:line)", the file's name only; "(anonymous)" for a nameless function. */
-    static String name(JsonNode node) {
-        JsonNode f = node.path("callFrame");
-        String fn = f.path("functionName").asText("");
-        String url = f.path("url").asText("");
-        if (fn.isEmpty()) {
-            fn = "(anonymous)";
-        }
-        if (url.isEmpty()) {
+    static String name(CallFrame f) {
+        String fn = f.functionName().isEmpty() ? "(anonymous)" : f.functionName();
+        if (f.url().isEmpty()) {
             return fn;
         }
-        String file = url.substring(url.lastIndexOf('/') + 1);
-        return fn + " (" + file + ":" + (f.path("lineNumber").asInt() + 1) + ")";
+        String file = f.url().substring(f.url().lastIndexOf('/') + 1);
+        return fn + " (" + file + ":" + (f.lineNumber() + 1) + ")";
     }
 }

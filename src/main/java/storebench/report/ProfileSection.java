@@ -7,6 +7,13 @@ import storebench.report.model.Text;
 import storebench.report.render.MarkdownReport;
 
 import storebench.engine.Engines;
+import storebench.results.ProfileLine;
+import storebench.results.ProfileLine.CreateSteps;
+import storebench.results.ProfileLine.Frame;
+import storebench.results.ProfileLine.Frames;
+import storebench.results.ProfileLine.RootSync;
+import storebench.results.ProfileLine.Steps;
+import storebench.results.ProfileLine.Syncs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -17,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The report's "Where the time goes" section, a pure function of the {@code kind: "profile"} lines of a run's
@@ -48,33 +56,29 @@ public final class ProfileSection {
      * @param lines results.jsonl's lines; the stat lines among them give the noise table its main-run spread
      */
     public static Optional<Section> section(List<JsonNode> lines) {
-        List<JsonNode> profile = new ArrayList<>();
-        for (JsonNode l : lines) {
-            if ("profile".equals(l.path("kind").asText())) {
-                profile.add(l);
-            }
-        }
-        if (profile.isEmpty()) {
+        List<JsonNode> read = lines.stream().filter(ProfileLine::is).toList();
+        if (read.isEmpty()) {
             return Optional.empty();
         }
-        List<String> engines = engines(profile);
+        List<ProfileLine> all = read.stream().map(ProfileLine::of).toList();
+        List<String> engines = engines(all);
         List<Block> blocks = new ArrayList<>();
-        if (profile.stream().noneMatch(ProfileSection::ofTheProfile)) {
+        if (all.stream().noneMatch(ProfileSection::ofTheProfile)) {
             // bench.profilers alone: what the profilers found in the phases they watched
-            blocks.addAll(ProfilerTables.blocks(profile, engines));
+            blocks.addAll(ProfilerTables.blocks(all, engines));
             return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
         }
-        List<JsonNode> all = profile;
-        profile = all.stream().filter(ProfileSection::ofTheProfile).toList();
-        JsonNode any = find(profile, "create", null, null).orElse(profile.get(0));
+        List<ProfileLine> profile = all.stream().filter(ProfileSection::ofTheProfile).toList();
+        ProfileLine any = last(profile, ProfileLine.CREATE, null, null, null).orElse(profile.get(0));
         blocks.add(new Block.Paragraph(Text.of("Profiling trials (").plusCode("-Dbench.profile=true")
-                .plus("): setting ").plusCode(any.path("setting").asText()).plus(", workload ")
-                .plusCode(any.path("workload").asText()).plus(", " + any.path("stores").asInt() + " stores per engine,"
+                .plus("): setting ").plusCode(any.column().setting()).plus(", workload ")
+                .plusCode(any.scope().workload()).plus(", " + any.scope().stores() + " stores per engine,"
                         + " each measurement in trial processes of its own (not the main run's stores or processes).")));
         blocks.add(roots(profile));
         createTable(blocks, profile, engines);
         syncTable(blocks, profile, engines);
-        WarmColdTables.add(blocks, profile, lines, engines);
+        // WarmColdTables reads its lines' fields itself, from the same lines
+        WarmColdTables.add(blocks, read.stream().filter(l -> ofTheProfile(ProfileLine.of(l))).toList(), lines, engines);
         frames(blocks, profile, engines);
         blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
@@ -84,34 +88,35 @@ public final class ProfileSection {
      * Whether a line is one of -Dbench.profile=true's: its roots, create steps, warm and cold, noise, and its profilers'
      * findings on the create steps (a line from before profilers plugged into phases has no benchPhase).
      */
-    static boolean ofTheProfile(JsonNode l) {
-        String what = l.path("profile").asText();
-        if (List.of("rootsync", "create", "warmcold", "noise").contains(what)) {
+    static boolean ofTheProfile(ProfileLine l) {
+        if (List.of(ProfileLine.ROOT_SYNC, ProfileLine.CREATE, ProfileLine.WARM_COLD, ProfileLine.NOISE)
+                .contains(l.profile())) {
             return true;
         }
-        return !l.has("benchPhase") || "createsteps".equals(l.path("benchPhase").asText());
+        return l.watch().benchPhase().map("createsteps"::equals).orElse(true);
     }
 
-    private static Block roots(List<JsonNode> profile) {
+    private static Block roots(List<ProfileLine> profile) {
         List<Text> items = new ArrayList<>();
-        for (JsonNode r : profile) {
-            if (!"rootsync".equals(r.path("profile").asText())) {
+        for (ProfileLine l : profile) {
+            if (l.rootSync().isEmpty()) {
                 continue;
             }
-            String name = r.path("root").asText().equals("disk") ? "Bench root" : "tmpfs root";
-            if (r.has("unavailable")) {
-                items.add(Text.of(name + ": not measured (" + r.path("unavailable").asText() + ")"));
+            RootSync r = l.rootSync().get();
+            String name = l.scope().root().equals("disk") ? "Bench root" : "tmpfs root";
+            if (l.unavailable().isPresent()) {
+                items.add(Text.of(name + ": not measured (" + l.unavailable().get() + ")"));
                 continue;
             }
-            items.add(Text.of(name + ": ").plusCode(r.path("rootPath").asText()).plus(String.format(Locale.ROOT,
+            items.add(Text.of(name + ": ").plusCode(r.rootPath()).plus(String.format(Locale.ROOT,
                     " (%s, %s); its own sync latency (write 4 KiB + fdatasync, %d times): median %.3f ms, p90 %.3f ms",
-                    r.path("fsType").asText(), r.path("mountOptions").asText(), r.path("rounds").asInt(),
-                    r.path("fdatasyncMedianMs").asDouble(), r.path("fdatasyncP90Ms").asDouble())));
+                    r.fsType(), r.mountOptions(), r.rounds(), r.fdatasyncMedianMs().orElse(0),
+                    r.fdatasyncP90Ms())));
         }
         return new Block.BulletList(items);
     }
 
-    private static void createTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+    private static void createTable(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Create, step by step"));
         blocks.add(new Block.Paragraph(Text.of("Median ms per store of each step (").plusCode("createprofile")
                 .plus("), on disk / on tmpfs (no real disk sync).")));
@@ -129,20 +134,18 @@ public final class ProfileSection {
         for (String e : engines) {
             StringBuilder s = new StringBuilder();
             for (String root : List.of("disk", "tmpfs")) {
-                find(profile, "create", e, root).filter(l -> l.has("stepsMs")).ifPresent(l -> {
-                    JsonNode steps = l.get("stepsMs");
+                steps(profile, e, root).ifPresent(steps -> {
                     String top = null;
                     for (String step : List.of("open", "build", "put", "close")) {
-                        if (top == null || steps.path(step).asDouble() > steps.path(top).asDouble()) {
+                        if (top == null || steps.of(step) > steps.of(top)) {
                             top = step;
                         }
                     }
-                    double total = steps.path("total").asDouble();
                     if (s.length() > 0) {
                         s.append("; ");
                     }
                     s.append(String.format(Locale.ROOT, "on %s %s (%.2f of %.2f ms)", root, shortStep(top),
-                            steps.path(top).asDouble(), total));
+                            steps.of(top), steps.total()));
                 });
             }
             if (s.length() > 0) {
@@ -160,8 +163,9 @@ public final class ProfileSection {
         }
         List<String> loads = new ArrayList<>();
         for (String e : engines) {
-            find(profile, "create", e, "disk").filter(l -> l.has("load1AtStart")).ifPresent(l -> loads.add(e + " "
-                    + fmt(l.path("load1AtStart").asDouble(), 2)));
+            last(profile, ProfileLine.CREATE, e, "disk", null).flatMap(ProfileLine::createSteps)
+                    .filter(c -> c.load1AtStart().isPresent())
+                    .ifPresent(c -> loads.add(e + " " + fmt(c.load1AtStart().getAsDouble(), 2)));
         }
         if (!loads.isEmpty()) {
             notes.add(Text.of("1-minute load average at the start of each engine's create on disk: "
@@ -181,16 +185,20 @@ public final class ProfileSection {
         }
     }
 
-    private static String step(List<JsonNode> profile, String engine, String root, String step) {
-        return find(profile, "create", engine, root).filter(l -> l.has("stepsMs"))
-                .map(l -> fmt(l.get("stepsMs").path(step).asDouble(), 2)).orElse(DASH);
+    /** The steps of an engine's last create on a root; empty where that line has none (its create not measured). */
+    private static Optional<Steps> steps(List<ProfileLine> profile, String engine, String root) {
+        return last(profile, ProfileLine.CREATE, engine, root, null).flatMap(ProfileLine::createSteps)
+                .flatMap(CreateSteps::stepsMs);
     }
 
-    private static void syncTable(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+    private static String step(List<ProfileLine> profile, String engine, String root, String step) {
+        return steps(profile, engine, root).map(s -> fmt(s.of(step), 2)).orElse(DASH);
+    }
+
+    private static void syncTable(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Disk syncs per store"));
         // since profilers plug into phases, strace watches the create profile's own N stores, not a create of 20
-        boolean ofCreateSteps = profile.stream().anyMatch(l -> "syncs".equals(l.path("profile").asText())
-                && l.has("op"));
+        boolean ofCreateSteps = profile.stream().anyMatch(l -> l.syncs().isPresent() && l.watch().op().isPresent());
         blocks.add(new Block.Paragraph(Text.code("strace -f -T").plus(ofCreateSteps
                 ? " over the create profile's stores on the bench root, in a process of its own (calls that started"
                 + " during its " : " over a create of a few stores on the bench root (calls that started during the ")
@@ -203,34 +211,30 @@ public final class ProfileSection {
             if (line.isEmpty()) {
                 continue;
             }
-            JsonNode l = line.get();
+            ProfileLine l = line.get();
+            Syncs s = l.syncs().orElseThrow();
             // the root's latency: on the line before profilers plugged into phases, in the rootsync line since
-            String root = l.has("rootFdatasyncMedianMs") ? fmt(l.path("rootFdatasyncMedianMs").asDouble(), 3)
-                    : !l.has("op") ? DASH : find(profile, "rootsync", null, "disk").filter(r -> r.has("fdatasyncMedianMs"))
-                    .map(r -> fmt(r.path("fdatasyncMedianMs").asDouble(), 3)).orElse(DASH);
-            if (l.has("unavailable")) {
+            String root = s.rootFdatasyncMedianMs().isPresent() ? fmt(s.rootFdatasyncMedianMs().getAsDouble(), 3)
+                    : l.watch().op().isEmpty() ? DASH : last(profile, ProfileLine.ROOT_SYNC, null, "disk", null)
+                    .flatMap(ProfileLine::rootSync).map(RootSync::fdatasyncMedianMs).filter(OptionalDouble::isPresent)
+                    .map(m -> fmt(m.getAsDouble(), 3)).orElse(DASH);
+            if (l.unavailable().isPresent()) {
                 rows.add(texts(e, DASH, DASH, DASH, DASH, DASH, root));
-                notes.add(Text.of(e + ": " + l.path("unavailable").asText()));
+                notes.add(Text.of(e + ": " + l.unavailable().get()));
                 continue;
             }
-            int n = l.has("items") ? l.path("items").asInt() : l.path("straceStores").asInt();
+            int n = s.items();
             List<String> calls = new ArrayList<>();
-            l.path("calls").fields().forEachRemaining(c -> {
-                if (c.getValue().path("count").asInt() > 0) {
-                    calls.add(String.format(Locale.ROOT, "%s %s", c.getKey(),
-                            fmt(c.getValue().path("count").asDouble() / n, 1)));
+            s.calls().forEach((name, c) -> {
+                if (c.count() > 0) {
+                    calls.add(String.format(Locale.ROOT, "%s %s", name, fmt((double) c.count() / n, 1)));
                 }
             });
-            double syncMs = l.has("syncMsPerItem") ? l.path("syncMsPerItem").asDouble()
-                    : l.path("syncMsPerStore").asDouble();
-            double callsPerStore = l.has("callsPerItem") ? l.path("callsPerItem").asDouble()
-                    : l.path("callsPerStore").asDouble();
-            String create = find(profile, "create", e, "disk").filter(c -> c.has("stepsMs"))
-                    .map(c -> fmt(c.get("stepsMs").path("total").asDouble(), 2)).orElse(DASH);
-            String share = find(profile, "create", e, "disk").filter(c -> c.has("stepsMs"))
-                    .map(c -> pct(syncMs / c.get("stepsMs").path("total").asDouble())).orElse(DASH);
-            rows.add(texts(e, fmt(callsPerStore, 1),
-                    calls.isEmpty() ? "none" : String.join(", ", calls), fmt(syncMs, 2), create, share, root));
+            double syncMs = s.syncMsPerItem();
+            Optional<Steps> create = steps(profile, e, "disk");
+            rows.add(texts(e, fmt(s.callsPerItem().orElse(0), 1), calls.isEmpty() ? "none" : String.join(", ", calls),
+                    fmt(syncMs, 2), create.map(c -> fmt(c.total(), 2)).orElse(DASH),
+                    create.map(c -> pct(syncMs / c.total())).orElse(DASH), root));
         }
         blocks.add(new Block.Table(texts("engine", "sync calls per store", "calls", "sync time per store (ms)",
                 "create on disk (ms)", "sync share of create", "root fdatasync median (ms)"), align("LRLRRRR"), rows));
@@ -243,30 +247,34 @@ public final class ProfileSection {
      * The last strace line of an engine's creates (under a setting, where given): the profile's create of 20 stores
      * before profilers plugged into phases, the create or create profile of any phase under strace since.
      */
-    static Optional<JsonNode> createSyncs(List<JsonNode> profile, String engine, String setting) {
-        JsonNode found = null;
-        for (JsonNode l : profile) {
-            if ("syncs".equals(l.path("profile").asText()) && engine.equals(l.path("engine").asText())
-                    && (setting == null || setting.equals(l.path("setting").asText()))
-                    && (!l.has("op") || l.path("op").asText().startsWith("create"))) {
+    static Optional<ProfileLine> createSyncs(List<ProfileLine> profile, String engine, String setting) {
+        ProfileLine found = null;
+        for (ProfileLine l : profile) {
+            if (l.syncs().isPresent() && engine.equals(l.column().engine())
+                    && (setting == null || setting.equals(l.column().setting()))
+                    && l.watch().op().map(op -> op.startsWith("create")).orElse(true)) {
                 found = l;
             }
         }
         return Optional.ofNullable(found);
     }
 
-    /** Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count. */
+    /**
+     * Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count.
+     *
+     * @param profile the run's profile lines
+     */
     public static Optional<Double> syncsPerCreatedStore(List<JsonNode> profile, String engine, String setting) {
-        return createSyncs(profile, engine, setting).filter(l -> !l.has("unavailable"))
-                .filter(l -> l.has("callsPerItem") || l.has("callsPerStore"))
-                .map(l -> l.has("callsPerItem") ? l.path("callsPerItem").asDouble() : l.path("callsPerStore").asDouble());
+        return createSyncs(profile.stream().map(ProfileLine::of).toList(), engine, setting)
+                .filter(l -> l.unavailable().isEmpty()).flatMap(ProfileLine::syncs)
+                .filter(s -> s.callsPerItem().isPresent()).map(s -> s.callsPerItem().getAsDouble());
     }
 
-    private static void frames(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+    private static void frames(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Top frames"));
         // the JVM engines' sampling period as the frames lines recorded it (JFR's, set by the profile)
-        String period = profile.stream().filter(l -> "frames".equals(l.path("profile").asText())
-                && l.has("samplingPeriod") && !l.has("note")).map(l -> l.path("samplingPeriod").asText())
+        String period = profile.stream().flatMap(l -> l.frames().stream())
+                .filter(f -> f.samplingPeriod().isPresent() && f.note().isEmpty()).map(f -> f.samplingPeriod().get())
                 .findFirst().orElse("1 ms");
         blocks.add(Block.Paragraph.of("The method on top of the stack, share of the samples taken inside the phase"
                 + " loop (create profile; open runs), in a trial process of its own. JVM engines: JFR (sampling every "
@@ -277,25 +285,27 @@ public final class ProfileSection {
         List<Text> items = new ArrayList<>();
         for (String e : engines) {
             for (String phase : List.of("create", "open")) {
-                var line = find(profile, "frames", e, null, phase);
+                var line = last(profile, ProfileLine.FRAMES, e, null, phase);
                 if (line.isEmpty()) {
                     continue;
                 }
-                JsonNode l = line.get();
-                if (l.has("unavailable")) {
+                ProfileLine l = line.get();
+                if (l.unavailable().isPresent()) {
                     if (phase.equals("create")) {
                         unavailable.add(e);
                     }
                     continue;
                 }
-                if (l.has("note")) {
-                    nodeNote = l.path("note").asText();
+                Frames f = l.frames().orElseThrow();
+                if (f.note().isPresent()) {
+                    nodeNote = f.note().get();
                 }
-                items.add(topFrames(Text.of(e + ", " + phase + " (" + l.path("samples").asInt() + " samples): "), l));
+                items.add(topFrames(Text.of(e + ", " + phase + " (" + f.samples() + " samples): "), f));
             }
         }
         if (!unavailable.isEmpty()) {
-            String why = find(profile, "frames", unavailable.get(0), null, "create").get().path("unavailable").asText();
+            String why = last(profile, ProfileLine.FRAMES, unavailable.get(0), null, "create").orElseThrow()
+                    .unavailable().orElseThrow();
             items.add(Text.of(String.join(", ", unavailable) + ": " + why));
         }
         if (nodeNote != null) {
@@ -305,13 +315,12 @@ public final class ProfileSection {
     }
 
     /** A frames line's top frames after its label: each frame with "(native)" where it was, and its share. */
-    static Text topFrames(Text label, JsonNode l) {
-        Text item = l.path("top").isEmpty() ? label.plus("no samples") : label;
+    static Text topFrames(Text label, Frames frames) {
+        Text item = frames.top().isEmpty() ? label.plus("no samples") : label;
         String separator = "";
-        for (JsonNode f : l.path("top")) {
-            item = item.plus(separator).plusCode(f.path("frame").asText()).plus(String.format(Locale.ROOT,
-                    "%s %s", f.path("kind").asText().equals("native") ? " (native)" : "",
-                    pct(f.path("share").asDouble())));
+        for (Frame f : frames.top()) {
+            item = item.plus(separator).plusCode(f.frame()).plus(String.format(Locale.ROOT,
+                    "%s %s", f.kind().equals("native") ? " (native)" : "", pct(f.share())));
             separator = ", ";
         }
         return item;
@@ -343,10 +352,10 @@ public final class ProfileSection {
         return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
     }
 
-    private static List<String> engines(List<JsonNode> profile) {
+    private static List<String> engines(List<ProfileLine> profile) {
         List<String> present = new ArrayList<>();
-        for (JsonNode l : profile) {
-            String e = l.path("engine").asText("");
+        for (ProfileLine l : profile) {
+            String e = l.column().engine();
             if (!e.isEmpty() && !present.contains(e)) {
                 present.add(e);
             }
@@ -361,30 +370,39 @@ public final class ProfileSection {
         return ordered;
     }
 
+    /** The last of the profile lines among {@code profile} that {@link #last} would find, as read from results.jsonl. */
     static Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root) {
-        return find(profile, what, engine, root, null);
-    }
-
-    /** The last matching line (a re-measurement replaces an earlier one). */
-    private static Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root,
-                                           String phase) {
         JsonNode found = null;
         for (JsonNode l : profile) {
-            if (!what.equals(l.path("profile").asText()) || l.has("profilers")) {
-                continue; // a line measured under profilers has their figures, not the profile's
+            if (matches(ProfileLine.of(l), what, engine, root, null)) {
+                found = l;
             }
-            if (engine != null && !engine.equals(l.path("engine").asText())) {
-                continue;
-            }
-            if (root != null && !root.equals(l.path("root").asText())) {
-                continue;
-            }
-            if (phase != null && !phase.equals(l.path("phase").asText())) {
-                continue;
-            }
-            found = l;
         }
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * The last line of a kind (a re-measurement replaces an earlier one), of an engine, on a root, of a frames phase,
+     * where each is given; never one measured under profilers.
+     */
+    private static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
+                                              String phase) {
+        ProfileLine found = null;
+        for (ProfileLine l : profile) {
+            if (matches(l, what, engine, root, phase)) {
+                found = l;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    private static boolean matches(ProfileLine l, String what, String engine, String root, String phase) {
+        if (!what.equals(l.profile()) || l.underProfilers()) {
+            return false; // a line measured under profilers has their figures, not the profile's
+        }
+        return (engine == null || engine.equals(l.column().engine()))
+                && (root == null || root.equals(l.scope().root()))
+                && (phase == null || l.frames().filter(f -> phase.equals(f.phase())).isPresent());
     }
 
     static String fmt(double v, int decimals) {

@@ -3,7 +3,8 @@ package storebench.report;
 import storebench.report.model.Block;
 import storebench.report.model.Text;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import storebench.results.ProfileLine;
+import storebench.results.ProfileLine.Syncs;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,11 +19,11 @@ final class ProfilerTables {
     private ProfilerTables() {
     }
 
-    static List<Block> blocks(List<JsonNode> lines, List<String> engines) {
+    static List<Block> blocks(List<ProfileLine> lines, List<String> engines) {
         List<Block> blocks = new ArrayList<>();
-        List<JsonNode> syncs = of(lines, "syncs", engines);
-        List<JsonNode> frames = of(lines, "frames", engines);
-        List<JsonNode> unavailable = of(lines, "unavailable", engines);
+        List<ProfileLine> syncs = of(lines, ProfileLine.SYNCS, engines);
+        List<ProfileLine> frames = of(lines, ProfileLine.FRAMES, engines);
+        List<ProfileLine> unavailable = of(lines, ProfileLine.UNAVAILABLE, engines);
         if (syncs.isEmpty() && frames.isEmpty() && unavailable.isEmpty()) {
             return blocks;
         }
@@ -32,58 +33,72 @@ final class ProfilerTables {
                         + " read once it had exited. Their figures in the tables above are marked: a profiler slows"
                         + " what it watches.")));
         if (!syncs.isEmpty()) {
-            List<List<Text>> rows = new ArrayList<>();
-            for (JsonNode l : syncs) {
-                List<String> calls = new ArrayList<>();
-                int items = Math.max(1, l.path("items").asInt());
-                l.path("calls").fields().forEachRemaining(c -> {
-                    if (c.getValue().path("count").asInt() > 0) {
-                        calls.add(c.getKey() + " " + ProfileSection.fmt(c.getValue().path("count").asDouble() / items, 2));
-                    }
-                });
-                rows.add(ProfileSection.texts(l.path("engine").asText(), l.path("setting").asText(), l.path("benchPhase").asText(),
-                        l.path("process").asText(), l.path("op").asText(), String.format(Locale.ROOT, "%,d",
-                                l.path("items").asInt()), ProfileSection.fmt(l.path("callsPerItem").asDouble(), 2),
-                        calls.isEmpty() ? "none" : String.join(", ", calls),
-                        ProfileSection.fmt(l.path("syncMsPerItem").asDouble(), 3)));
-            }
             blocks.add(new Block.Paragraph(Text.code("strace -f -T").plus(": sync calls that started while the"
                     + " parent waited for each request, per store made or visited.")));
-            blocks.add(new Block.Table(ProfileSection.texts("engine", "setting", "phase", "process", "op", "stores made or visited",
-                    "sync calls per store", "calls", "sync time per store (ms)"), ProfileSection.align("LLLLLRRLR"), rows));
+            blocks.add(syncs(syncs));
         }
         if (!frames.isEmpty()) {
-            List<Text> items = new ArrayList<>();
-            for (JsonNode l : frames) {
-                Text item = Text.of(l.path("engine").asText() + ", " + l.path("benchPhase").asText() + ", "
-                        + l.path("op").asText() + " (" + l.path("profiler").asText() + ", " + l.path("process").asText());
-                if (l.has("unavailable")) {
-                    items.add(item.plus("): " + l.path("unavailable").asText()));
-                    continue;
-                }
-                items.add(ProfileSection.topFrames(item.plus(", " + l.path("samples").asInt() + " samples): "), l));
-            }
             blocks.add(new Block.Paragraph(Text.of("Top frames, share of the samples inside each op's loop (JFR: the"
                     + " trial's main thread; --cpu-prof: the op's function).")));
-            blocks.add(new Block.BulletList(items));
+            blocks.add(frames(frames));
         }
         if (!unavailable.isEmpty()) {
             List<Text> items = new ArrayList<>();
-            for (JsonNode l : unavailable) {
-                items.add(Text.of(l.path("engine").asText() + ", " + l.path("benchPhase").asText() + ": not under "
-                        + l.path("profiler").asText() + " (" + l.path("unavailable").asText() + ")"));
+            for (ProfileLine l : unavailable) {
+                items.add(Text.of(l.column().engine() + ", " + l.watch().benchPhase().orElse("") + ": not under "
+                        + l.watch().profiler() + " (" + l.unavailable().orElse("") + ")"));
             }
             blocks.add(new Block.BulletList(items));
         }
         return blocks;
     }
 
+    /** The syncs lines' table: a row per process and op, its sync calls per store made or visited. */
+    private static Block syncs(List<ProfileLine> syncs) {
+        List<List<Text>> rows = new ArrayList<>();
+        for (ProfileLine l : syncs) {
+            Syncs s = l.syncs().orElseThrow();
+            List<String> calls = new ArrayList<>();
+            int items = Math.max(1, s.items());
+            s.calls().forEach((name, c) -> {
+                if (c.count() > 0) {
+                    calls.add(name + " " + ProfileSection.fmt((double) c.count() / items, 2));
+                }
+            });
+            ProfileLine.Watch w = l.watch();
+            rows.add(ProfileSection.texts(l.column().engine(), l.column().setting(), w.benchPhase().orElse(""),
+                    w.process(), w.op().orElse(""), String.format(Locale.ROOT, "%,d", s.items()),
+                    ProfileSection.fmt(s.callsPerItem().orElse(0), 2),
+                    calls.isEmpty() ? "none" : String.join(", ", calls),
+                    ProfileSection.fmt(s.syncMsPerItem(), 3)));
+        }
+        return new Block.Table(ProfileSection.texts("engine", "setting", "phase", "process", "op", "stores made or visited",
+                "sync calls per store", "calls", "sync time per store (ms)"), ProfileSection.align("LLLLLRRLR"), rows);
+    }
+
+    /** The frames lines' list: an item per process and op, its top frames or why it has none. */
+    private static Block frames(List<ProfileLine> frames) {
+        List<Text> items = new ArrayList<>();
+        for (ProfileLine l : frames) {
+            ProfileLine.Watch w = l.watch();
+            Text item = Text.of(l.column().engine() + ", " + w.benchPhase().orElse("") + ", "
+                    + w.op().orElse("") + " (" + w.profiler() + ", " + w.process());
+            if (l.unavailable().isPresent()) {
+                items.add(item.plus("): " + l.unavailable().get()));
+                continue;
+            }
+            ProfileLine.Frames f = l.frames().orElseThrow();
+            items.add(ProfileSection.topFrames(item.plus(", " + f.samples() + " samples): "), f));
+        }
+        return new Block.BulletList(items);
+    }
+
     /** The lines of one kind, in the engines' order, each engine's in the order they were written. */
-    private static List<JsonNode> of(List<JsonNode> lines, String profile, List<String> engines) {
-        List<JsonNode> found = new ArrayList<>();
+    private static List<ProfileLine> of(List<ProfileLine> lines, String profile, List<String> engines) {
+        List<ProfileLine> found = new ArrayList<>();
         for (String e : engines) {
-            for (JsonNode l : lines) {
-                if (profile.equals(l.path("profile").asText()) && e.equals(l.path("engine").asText())) {
+            for (ProfileLine l : lines) {
+                if (profile.equals(l.profile()) && e.equals(l.column().engine())) {
                     found.add(l);
                 }
             }

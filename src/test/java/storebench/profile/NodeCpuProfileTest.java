@@ -30,4 +30,23 @@ class NodeCpuProfileTest {
         assertThat(all).extracting(JfrFrames.Frame::frame).doesNotContain("(idle)")
                 .contains("(anonymous) (worker.js:10)", "(garbage collector)");
     }
+
+    /** V8's other fields are not read; a frame without a script or a call frame, and a sample of no node, still read. */
+    @Test
+    void readsOnlyWhatItNeedsOfV8sFormat() throws Exception {
+        String json = ("{'startTime':1,'endTime':9,'timeDeltas':[1,1,1,1],'nodes':["
+                + "{'id':1,'callFrame':{'functionName':'(root)','scriptId':'0','url':'','lineNumber':-1,"
+                + "'columnNumber':-1},'hitCount':0,'children':[2,3]},"
+                + "{'id':2,'callFrame':{'functionName':'run','url':'file:///w/lib/worker.js','lineNumber':9},"
+                + "'positionTicks':[{'line':10,'ticks':2}]},"
+                + "{'id':3}],'samples':[2,2,3,7]}").replace('\'', '"');
+        List<JfrFrames.Frame> top = NodeCpuProfile.top(NodeCpuProfile.JSON.readValue(json, NodeCpuProfile.Profile.class),
+                null, 10);
+        assertThat(top).extracting(JfrFrames.Frame::frame).containsExactly("run (worker.js:10)", "(anonymous)");
+        assertThat(top).extracting(JfrFrames.Frame::samples).containsExactly(2, 1);
+        assertThat(NodeCpuProfile.top(NodeCpuProfile.JSON.readValue(json, NodeCpuProfile.Profile.class), "(root)", 10))
+                .extracting(JfrFrames.Frame::samples).containsExactly(2, 1);
+        assertThat(NodeCpuProfile.top(NodeCpuProfile.JSON.readValue("{}", NodeCpuProfile.Profile.class), null, 10))
+                .isEmpty();
+    }
 }

@@ -148,4 +148,22 @@ class ProfileSectionTest {
                 .contains("| sqlite | default | read | process | visits | 1,000 | 2.00 | fsync 2.00 | 1.500 |")
                 .doesNotContain("Create, step by step").doesNotContain("-Dbench.profile=true");
     }
+
+    /** The durability row's syncs per created store: the last strace line of an engine's creates, in either shape. */
+    @Test
+    void syncsPerCreatedStoreFromTheLastStraceOfTheCreates() throws Exception {
+        List<JsonNode> profile = lines(
+                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','straceStores':20,'callsPerStore':4.0}",
+                "{" + COMMON + ",'profile':'syncs','engine':'objectbox','straceStores':20,'unavailable':'no strace'}",
+                "{" + COMMON + ",'profile':'syncs','engine':'h2','profiler':'strace','benchPhase':'create',"
+                        + "'op':'create','items':200,'callsPerItem':2.0}",
+                // the visits' strace is not the creates'
+                "{" + COMMON + ",'profile':'syncs','engine':'h2','profiler':'strace','benchPhase':'read',"
+                        + "'op':'visits','items':1000,'callsPerItem':0.0}");
+        assertThat(ProfileSection.syncsPerCreatedStore(profile, "sqlite", "default")).contains(4.0);
+        assertThat(ProfileSection.syncsPerCreatedStore(profile, "sqlite", "mmap-threshold")).isEmpty();
+        assertThat(ProfileSection.syncsPerCreatedStore(profile, "objectbox", "default")).isEmpty();
+        assertThat(ProfileSection.syncsPerCreatedStore(profile, "h2", "default")).contains(2.0);
+        assertThat(ProfileSection.syncsPerCreatedStore(profile, "lmdb", "default")).isEmpty();
+    }
 }

@@ -1,0 +1,277 @@
+package storebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+/**
+ * A profile line of results.jsonl: what -Dbench.profile=true's phases measured (a root's own sync latency, the create
+ * step by step, warm against cold opens, the noise over time), what a profiler found in a process it watched (sync
+ * calls, top frames), or why a profiler could not watch an engine. {@link #profile} names which; {@link #figures} holds
+ * that kind's own figures.
+ *
+ * <p>A line written before profilers plugged into phases (by the profile's own orchestrator) names no profiler, bench
+ * phase, process or op, and its sync calls are per store straced: {@link Syncs} reads both shapes into one.
+ *
+ * @param column      the trial's column (empty ids on a root's line, which belongs to no trial)
+ * @param scope       what it measured: workload, stores per engine, and the root where the line names one
+ * @param watch       who watched, on a profiler's finding
+ * @param profilers   the profilers a figure of the profile's own phases was taken under, where the line says
+ * @param unavailable why it was not measured or watched, where it was not
+ */
+public record ProfileLine(String profile, Column column, Scope scope, Watch watch, Optional<List<String>> profilers,
+                          Optional<String> unavailable, Figures figures) {
+    public static final String KIND = "profile";
+    /** A root's own sync latency (write 4 KiB + fdatasync). */
+    public static final String ROOT_SYNC = "rootsync";
+    /** The create step by step. */
+    public static final String CREATE = "create";
+    /** The sync calls strace counted. */
+    public static final String SYNCS = "syncs";
+    /** The top frames JFR or --cpu-prof sampled. */
+    public static final String FRAMES = "frames";
+    /** Warm against cold opens. */
+    public static final String WARM_COLD = "warmcold";
+    /** The same warm open run back to back in one process. */
+    public static final String NOISE = "noise";
+    /** A profiler that could not watch an engine's phase. */
+    public static final String UNAVAILABLE = "unavailable";
+
+    /**
+     * What a line measured: the workload, the stores per engine, and the root it measured on ("disk", "tmpfs"; ""
+     * where the line names none).
+     */
+    public record Scope(String workload, int stores, String root) {
+    }
+
+    /**
+     * Who watched, on a profiler's finding: the profiler ("" where the line names none), the bench phase whose process
+     * it watched (absent on the profile's own lines), the process' label ("" where none) and the op of the requests it
+     * watched (absent on a line from before profilers plugged into phases).
+     */
+    public record Watch(String profiler, Optional<String> benchPhase, String process, Optional<String> op) {
+    }
+
+    /** A kind's own figures: one record per kind of profile line, {@link None} for a kind that has none. */
+    public sealed interface Figures permits RootSync, CreateSteps, Syncs, Frames, WarmCold, Noise, None {
+    }
+
+    /**
+     * A root's own sync latency: where it is (path, file system, mount options), how many rounds of write 4 KiB +
+     * fdatasync it timed, their median (where the line has it) and p90 in ms.
+     */
+    public record RootSync(String rootPath, String fsType, String mountOptions, int rounds,
+                           OptionalDouble fdatasyncMedianMs, double fdatasyncP90Ms) implements Figures {
+    }
+
+    /** The create step by step: each step's median ms per store (where measured) and the load at its start. */
+    public record CreateSteps(Optional<Steps> stepsMs, OptionalDouble load1AtStart) implements Figures {
+    }
+
+    /** The create's steps, median ms per store each (0 where the line leaves one out). */
+    public record Steps(double open, double build, double put, double close, double total) {
+        /** A step by its name in the line ("open", "build", "put", "close", "total"). */
+        public double of(String step) {
+            return switch (step) {
+                case "open" -> open;
+                case "build" -> build;
+                case "put" -> put;
+                case "close" -> close;
+                case "total" -> total;
+                default -> throw new IllegalArgumentException("no create step '" + step + "'");
+            };
+        }
+    }
+
+    /**
+     * The sync calls strace counted: the stores made or visited ({@code items}; on a line from before profilers plugged
+     * into phases, {@code straceStores}), each call's count in the line's order, the calls and the sync time per store
+     * (from {@code callsPerItem}, {@code syncMsPerItem}, or the older {@code callsPerStore}, {@code syncMsPerStore}),
+     * and the root's own fdatasync median where the older line carried it.
+     */
+    public record Syncs(int items, Map<String, Calls> calls, OptionalDouble callsPerItem, double syncMsPerItem,
+                        OptionalDouble rootFdatasyncMedianMs) implements Figures {
+        public Syncs {
+            calls = Collections.unmodifiableMap(new LinkedHashMap<>(calls));
+        }
+    }
+
+    /** Calls of one system call: how many, how many failed, their time in ms. */
+    public record Calls(int count, int failed, double ms) {
+    }
+
+    /**
+     * The top frames sampled: the report's name of the loop they were sampled in ("create", "open", or the op), the
+     * samples, the top frames, the sampling period and the profiler's note on what its frames are, where the line says.
+     */
+    public record Frames(String phase, int samples, List<Frame> top, Optional<String> samplingPeriod,
+                         Optional<String> note) implements Figures {
+    }
+
+    /** A frame on top of the stack: its name, "java", "native" or "js", its samples and share of the samples. */
+    public record Frame(String frame, String kind, int samples, double share) {
+    }
+
+    /**
+     * Warm against cold opens: the files' resident fraction before the warm runs, whether every cold run was cold,
+     * the medians warm and cold, and each cold run's check.
+     */
+    public record WarmCold(double residentBeforeWarm, boolean cold, Opens warmMs, Opens coldMs,
+                           List<ColdCheck> coldChecks) implements Figures {
+    }
+
+    /** Medians of the runs' p50 of an open, a count, a close and all three (oqc), ms (0 where the line has none). */
+    public record Opens(double open, double count, double close, double oqc) {
+        /** A figure by its name in the line ("open", "count", "close", "oqc"). */
+        public double of(String figure) {
+            return switch (figure) {
+                case "open" -> open;
+                case "count" -> count;
+                case "close" -> close;
+                case "oqc" -> oqc;
+                default -> throw new IllegalArgumentException("no open figure '" + figure + "'");
+            };
+        }
+    }
+
+    /**
+     * A cold run's check: its number, the files' resident fraction after the eviction, the device's bytes read per open,
+     * whether it was cold and the verdict in words.
+     */
+    public record ColdCheck(int run, double residentAfterEviction, double deviceReadBytesPerOpen, boolean cold,
+                            String verdict) {
+    }
+
+    /** The noise over time: the runs back to back, the seconds they took, min, median and max oqc ms, their spread. */
+    public record Noise(int runs, double seconds, double minMs, double medianMs, double maxMs, double spread)
+            implements Figures {
+    }
+
+    /** The figures of a kind that has none of its own (a profiler unavailable) or that this build does not know. */
+    public record None() implements Figures {
+    }
+
+    /** Whether a line of results.jsonl is a profile line. */
+    public static boolean is(JsonNode line) {
+        return KIND.equals(line.path("kind").asText());
+    }
+
+    public static ProfileLine of(JsonNode line) {
+        String profile = line.path("profile").asText();
+        Scope scope = new Scope(line.path("workload").asText(), line.path("stores").asInt(), line.path("root").asText());
+        Watch watch = new Watch(line.path("profiler").asText(), text(line, "benchPhase"), line.path("process").asText(),
+                text(line, "op"));
+        Optional<List<String>> profilers = line.has("profilers")
+                ? Optional.of(RunLine.texts(line.path("profilers"))) : Optional.empty();
+        return new ProfileLine(profile, Column.of(line), scope, watch, profilers, text(line, "unavailable"),
+                figures(profile, line));
+    }
+
+    private static Figures figures(String profile, JsonNode l) {
+        return switch (profile) {
+            case ROOT_SYNC -> new RootSync(l.path("rootPath").asText(), l.path("fsType").asText(),
+                    l.path("mountOptions").asText(), l.path("rounds").asInt(), number(l, "fdatasyncMedianMs"),
+                    l.path("fdatasyncP90Ms").asDouble());
+            case CREATE -> new CreateSteps(l.has("stepsMs") ? Optional.of(steps(l.get("stepsMs"))) : Optional.empty(),
+                    number(l, "load1AtStart"));
+            case SYNCS -> syncs(l);
+            case FRAMES -> frames(l);
+            case WARM_COLD -> warmCold(l);
+            case NOISE -> new Noise(l.path("runs").asInt(), l.path("seconds").asDouble(), l.path("minMs").asDouble(),
+                    l.path("medianMs").asDouble(), l.path("maxMs").asDouble(), l.path("spread").asDouble());
+            default -> new None();
+        };
+    }
+
+    private static Steps steps(JsonNode s) {
+        return new Steps(s.path("open").asDouble(), s.path("build").asDouble(), s.path("put").asDouble(),
+                s.path("close").asDouble(), s.path("total").asDouble());
+    }
+
+    private static Syncs syncs(JsonNode l) {
+        Map<String, Calls> calls = new LinkedHashMap<>();
+        l.path("calls").fields().forEachRemaining(c -> calls.put(c.getKey(), new Calls(c.getValue().path("count")
+                .asInt(), c.getValue().path("failed").asInt(), c.getValue().path("ms").asDouble())));
+        OptionalDouble callsPerItem = l.has("callsPerItem") ? number(l, "callsPerItem") : number(l, "callsPerStore");
+        double syncMs = l.has("syncMsPerItem") ? l.path("syncMsPerItem").asDouble()
+                : l.path("syncMsPerStore").asDouble();
+        int items = l.has("items") ? l.path("items").asInt() : l.path("straceStores").asInt();
+        return new Syncs(items, calls, callsPerItem, syncMs, number(l, "rootFdatasyncMedianMs"));
+    }
+
+    private static Frames frames(JsonNode l) {
+        List<Frame> top = new ArrayList<>();
+        for (JsonNode f : l.path("top")) {
+            top.add(new Frame(f.path("frame").asText(), f.path("kind").asText(), f.path("samples").asInt(),
+                    f.path("share").asDouble()));
+        }
+        return new Frames(l.path("phase").asText(), l.path("samples").asInt(), List.copyOf(top),
+                text(l, "samplingPeriod"), text(l, "note"));
+    }
+
+    private static WarmCold warmCold(JsonNode l) {
+        List<ColdCheck> checks = new ArrayList<>();
+        for (JsonNode c : l.path("coldChecks")) {
+            checks.add(new ColdCheck(c.path("run").asInt(), c.path("residentAfterEviction").asDouble(),
+                    c.path("deviceReadBytesPerOpen").asDouble(), c.path("cold").asBoolean(), c.path("verdict").asText()));
+        }
+        return new WarmCold(l.path("residentBeforeWarm").asDouble(), l.path("cold").asBoolean(), opens(l.path("warmMs")),
+                opens(l.path("coldMs")), List.copyOf(checks));
+    }
+
+    private static Opens opens(JsonNode o) {
+        return new Opens(o.path("open").asDouble(), o.path("count").asDouble(), o.path("close").asDouble(),
+                o.path("oqc").asDouble());
+    }
+
+    /** A field's text where the line has the field (its presence is what the report tests). */
+    private static Optional<String> text(JsonNode line, String field) {
+        return line.has(field) ? Optional.of(line.get(field).asText()) : Optional.empty();
+    }
+
+    private static OptionalDouble number(JsonNode line, String field) {
+        return line.has(field) ? OptionalDouble.of(line.get(field).asDouble()) : OptionalDouble.empty();
+    }
+
+    /** The root sync latency, where this is a root's line. */
+    public Optional<RootSync> rootSync() {
+        return figures instanceof RootSync r ? Optional.of(r) : Optional.empty();
+    }
+
+    /** The create's steps, where this is a create line. */
+    public Optional<CreateSteps> createSteps() {
+        return figures instanceof CreateSteps c ? Optional.of(c) : Optional.empty();
+    }
+
+    /** The sync calls, where this is a syncs line. */
+    public Optional<Syncs> syncs() {
+        return figures instanceof Syncs s ? Optional.of(s) : Optional.empty();
+    }
+
+    /** The top frames, where this is a frames line. */
+    public Optional<Frames> frames() {
+        return figures instanceof Frames f ? Optional.of(f) : Optional.empty();
+    }
+
+    /** Warm against cold, where this is a warmcold line. */
+    public Optional<WarmCold> warmCold() {
+        return figures instanceof WarmCold w ? Optional.of(w) : Optional.empty();
+    }
+
+    /** The noise over time, where this is a noise line. */
+    public Optional<Noise> noise() {
+        return figures instanceof Noise n ? Optional.of(n) : Optional.empty();
+    }
+
+    /** Whether its figures were taken under profilers: they are theirs then, slowed by them, not the profile's. */
+    public boolean underProfilers() {
+        return profilers.isPresent();
+    }
+}
