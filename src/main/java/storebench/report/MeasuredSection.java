@@ -6,18 +6,25 @@ import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 
 import storebench.results.Column;
+import storebench.results.DiskLine;
+import storebench.results.EndLine;
 import storebench.results.PhaseLine;
 import storebench.results.PhaseReading;
+import storebench.results.PoolLine;
 import storebench.results.PrecisionLine;
+import storebench.results.ResampleLine;
+import storebench.results.RunLine;
 import storebench.results.RunStats;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import storebench.results.SampleLine;
+import storebench.results.WarmUpLine;
+import storebench.results.WarmUpVisits;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 import static storebench.report.model.Titles.engineTitle;
@@ -40,7 +47,7 @@ final class MeasuredSection {
     Section section(int n) {
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.BulletList(items(n)));
-        JsonNode plan = ctx.run().path("plan");
+        Optional<RunLine.Plan> plan = ctx.results().runLine().plan();
         Map<String, List<String>> columns = wallTimeColumns();
         List<List<Text>> rows = new ArrayList<>();
         double total = wallTimeRows(columns, rows);
@@ -64,23 +71,20 @@ final class MeasuredSection {
         items.add(workload());
         items.add(engines());
         phasesItem().ifPresent(items::add);
-        int runs = ctx.results().runLine().scale().runs();
+        RunLine run = ctx.results().runLine();
+        int runs = run.scale().runs();
         items.add(Text.of(fmt(n, 0) + " stores per engine and setting (N); " + runs + " warm open runs (R), seeds 1–"
                 + runs + ", each visiting all stores in ").plusCode("Collections.shuffle(0..N-1, new Random(seed))")
                 .plus(" order, " + warmup(n) + "; memory with " + fmt(ctx.held(), 0)
                         + " stores open (M) in a fresh trial process."));
-        if (ctx.run().has("trialHeapMb")) {
-            items.add(Text.of("The JVM trial processes ran with a heap of " + fmt(ctx.run().path("trialHeapMb").asInt(), 0)
-                    + " MiB (-Dbench.trialHeapMb), not the default: their figures are not comparable with a default"
-                    + " run's."));
-        }
+        run.options().trialHeapMb().ifPresent(mb -> items.add(Text.of("The JVM trial processes ran with a heap of "
+                + fmt(mb, 0) + " MiB (-Dbench.trialHeapMb), not the default: their figures are not comparable with a"
+                + " default run's.")));
         items.addAll(resampled(runs));
         precision().ifPresent(items::add);
         sampleItem().ifPresent(items::add);
-        long totalBytes = 0;
-        for (JsonNode d : ctx.results().lines("disk")) {
-            totalBytes += d.path("totalBytes").asLong();
-        }
+        long totalBytes = ctx.results().lines(DiskLine.KIND, DiskLine::of).stream().mapToLong(DiskLine::totalBytes)
+                .sum();
         items.add(Text.of("Data volume: " + fmt(totalBytes / 1024.0 / 1024.0, 1) + " MiB of store files over all trials."));
         pool().ifPresent(items::add);
         items.add(loadControl());
@@ -101,15 +105,11 @@ final class MeasuredSection {
 
     /** The open runs the gate added (-Dbench.resample), and those it failed to add. */
     private List<Text> resampled(int runs) {
-        Map<String, Integer> resampled = new LinkedHashMap<>();
-        Map<String, String> resampleFailed = new LinkedHashMap<>();
-        for (JsonNode l : ctx.results().lines("resample")) {
-            String key = l.path("engine").asText() + "/" + l.path("setting").asText();
-            if (l.has("failed")) {
-                resampleFailed.put(key, l.path("failed").asText().lines().findFirst().orElse(""));
-            } else {
-                resampled.put(key, l.path("runs").asInt());
-            }
+        Map<Column, Integer> resampled = new LinkedHashMap<>();
+        Map<Column, String> resampleFailed = new LinkedHashMap<>();
+        for (ResampleLine l : ctx.results().lines(ResampleLine.KIND, ResampleLine::of)) {
+            l.firstLineOfFailure().ifPresentOrElse(why -> resampleFailed.put(l.column(), why),
+                    () -> resampled.put(l.column(), l.runs()));
         }
         List<Text> items = new ArrayList<>();
         if (!resampled.isEmpty()) {
@@ -143,12 +143,9 @@ final class MeasuredSection {
 
     /** Where stores were reused from an earlier run (bench.reuse): how many, and how many created. */
     private Optional<Text> pool() {
-        int created = 0;
-        int reused = 0;
-        for (JsonNode p : ctx.results().lines("pool")) {
-            created += p.path("created").asInt();
-            reused += p.path("reused").asInt();
-        }
+        List<PoolLine> pools = ctx.results().lines(PoolLine.KIND, PoolLine::of);
+        int created = pools.stream().mapToInt(PoolLine::created).sum();
+        int reused = pools.stream().mapToInt(PoolLine::reused).sum();
         return reused == 0 ? Optional.empty() : Optional.of(Text.of("Store pool: " + fmt(reused, 0) + " stores reused"
                 + " from an earlier run (bench.reuse), " + fmt(created, 0) + " created; create figures are over the"
                 + " created stores only."));
@@ -169,8 +166,8 @@ final class MeasuredSection {
                 gaveUp.add(p.column() + " " + p.op() + " at " + fmt(p.load1(), 2));
             }
         }
-        String maxLoad = ctx.run().path("maxLoad").asText("");
-        long most = ctx.run().path("maxLoadWaitS").asLong();
+        String maxLoad = ctx.results().runLine().options().maxLoad();
+        long most = ctx.results().runLine().options().maxLoadWaitS();
         String control = maxLoad.isEmpty()
                 ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
                 + " waited for"
@@ -229,31 +226,32 @@ final class MeasuredSection {
     }
 
     /** The wall-time table: the rows, and where the run had a plan, the columns' sums measured and estimated. */
-    private Block.Table wallTimeTable(Map<String, List<String>> columns, List<List<Text>> rows, JsonNode plan) {
+    private Block.Table wallTimeTable(Map<String, List<String>> columns, List<List<Text>> rows,
+                                      Optional<RunLine.Plan> plan) {
         List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
         List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
         for (String column : columns.keySet()) {
             align.add(Block.Align.RIGHT);
             header.add(Text.of(column));
         }
-        if (plan.isObject() && !rows.isEmpty()) {
+        if (plan.isPresent() && !rows.isEmpty()) {
             rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().phaseLines().stream()
                     .filter(l -> ops.contains(l.op())).mapToDouble(PhaseLine::wallMs).sum() / 1000));
             rows.add(columnSums(Text.of("all, the plan's estimate"), columns, ops -> ops.stream()
-                    .mapToDouble(op -> plan.path("opsS").path(op).asDouble()).sum()));
+                    .mapToDouble(op -> plan.get().opsS().getOrDefault(op, 0.0)).sum()));
         }
         return new Block.Table(header, align, rows);
     }
 
     /** The phases' seconds, the whole run's and, where it had one, the plan's estimate beside them. */
-    private Block.Paragraph wholeRun(double total, JsonNode plan) {
-        List<JsonNode> end = ctx.results().lines("end");
+    private Block.Paragraph wholeRun(double total, Optional<RunLine.Plan> plan) {
+        Optional<EndLine> end = ctx.results().lines(EndLine.KIND, EndLine::of).stream().findFirst();
         return Block.Paragraph.of("In the phases " + fmt(total, 1) + " s"
-                + (plan.isObject() ? " (the plan estimated " + fmt(plan.path("phasesS").asDouble(), 1) + " s)" : "")
-                + "; the whole run " + (end.isEmpty() ? "did not finish (no end line)"
-                : "took " + fmt(end.get(0).path("wallMs").asDouble() / 1000, 1) + " s")
+                + plan.map(p -> " (the plan estimated " + fmt(p.phasesS(), 1) + " s)").orElse("")
+                + "; the whole run " + end.map(e -> "took " + fmt(e.wallMs() / 1000, 1) + " s")
+                .orElse("did not finish (no end line)")
                 + " (trial process start-up, store checks and disk scans included)"
-                + (plan.isObject() ? estimate(plan, end) : "") + ".");
+                + plan.map(p -> estimate(p, end)).orElse("") + ".");
     }
 
     /** A row of per-column sums: each column the sum of its steps' seconds. */
@@ -265,15 +263,15 @@ final class MeasuredSection {
     }
 
     /** The plan's estimate of the whole run, printed before it started, beside what it took. */
-    private static String estimate(JsonNode plan, List<JsonNode> end) {
-        double estimated = plan.path("estimateS").asDouble();
+    private static String estimate(RunLine.Plan plan, Optional<EndLine> end) {
+        double estimated = plan.estimateS();
         String against = "";
-        if (!end.isEmpty() && estimated > 0) {
-            double took = end.get(0).path("wallMs").asDouble() / 1000;
+        if (end.isPresent() && estimated > 0) {
+            double took = end.get().wallMs() / 1000;
             against = ", " + fmt(Math.abs(100 * (estimated - took) / took), 0) + "% " + (estimated >= took ? "more"
                     : "less") + " than it took";
         }
-        String missing = plan.path("missing").isEmpty() ? "" : "; without " + plan.path("missing").size()
+        String missing = plan.missing().isEmpty() ? "" : "; without " + plan.missing().size()
                 + " steps no kept run had a figure for";
         return "; the plan estimated " + fmt(estimated, 1) + " s before it started" + against + missing;
     }
@@ -315,21 +313,20 @@ final class MeasuredSection {
      * (bench.samplePrecision), the target and the visits the runs made, per phase.
      */
     private Optional<Text> sampleItem() {
-        int n = ctx.results().runLine().scale().stores();
+        RunLine run = ctx.results().runLine();
+        int n = run.scale().stores();
         // bench.sample as the run recorded it: a positive integer, "_" allowed as a digit separator
-        String option = ctx.run().path("phaseOptions").path("bench.sample").asText("").replace("_", "");
+        String option = run.options().phaseOption("bench.sample", "").replace("_", "");
         boolean sampled = !option.isEmpty() && Integer.parseInt(option) < n;
-        int least = ctx.results().runField("sampleLeast").asInt();
+        int least = run.rules().sampleLeast();
         Map<String, Double> widest = new LinkedHashMap<>();
         Map<String, List<Double>> sized = new LinkedHashMap<>();
         double target = 0;
-        for (JsonNode l : ctx.results().lines("phase")) {
-            if (l.has("sampleHalfWidth")) {
-                widest.merge(PhaseLine.op(l), l.path("sampleHalfWidth").asDouble(), Math::max);
-            }
-            if (l.has("sampleTarget")) {
-                target = l.path("sampleTarget").asDouble();
-                sized.computeIfAbsent(PhaseLine.op(l), k -> new ArrayList<>()).add(l.path("sample").asDouble());
+        for (SampleLine l : ctx.results().lines(SampleLine.KIND, SampleLine::of)) {
+            l.halfWidth().ifPresent(w -> widest.merge(l.op(), w, Math::max));
+            if (l.target().isPresent()) {
+                target = l.target().getAsDouble();
+                sized.computeIfAbsent(l.op(), k -> new ArrayList<>()).add((double) l.visits());
             }
         }
         if (!sampled && sized.isEmpty()) {
@@ -357,48 +354,48 @@ final class MeasuredSection {
     }
 
     private String warmup(int n) {
-        if (!ctx.run().has("warmupOpens")) {
+        RunLine run = ctx.results().runLine();
+        if (run.scale().warmupCeiling().isEmpty()) {
             return "after one uncounted warm-up pass";
         }
-        List<JsonNode> warmups = warmupLines();
-        boolean perRun = warmups.stream().anyMatch(l -> l.has("run"));
+        List<WarmUpVisits> warmups = warmUps();
+        boolean perRun = warmups.stream().anyMatch(l -> l.run().isPresent());
         String fresh = perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
                 + " layout decides every run) after its own " : "after an ";
-        int ceiling = ctx.results().runLine().scale().warmupOpens();
-        if (warmups.stream().anyMatch(l -> "steady".equals(l.path("rule").asText()))) {
-            JsonNode rule = ctx.results().runField("warmupRule");
-            int block = rule.path("block").asInt();
-            return fresh + "uncounted warm-up in windows of " + warmups.get(0).path("windowVisits").asInt() + " visits,"
+        int ceiling = run.scale().warmupOpens();
+        if (warmups.stream().anyMatch(l -> WarmUpLine.STEADY.equals(l.rule()))) {
+            RunLine.WarmUpRule rule = run.rules().warmUp();
+            int block = rule.block();
+            return fresh + "uncounted warm-up in windows of " + warmups.get(0).windowVisits() + " visits,"
                     + " until the median visit of the last " + block + " windows lies within "
-                    + percent(rule, "tolerance", "mostTolerance") + " of the " + block + " before and of the "
+                    + percent(rule.tolerance(), rule.mostTolerance()) + " of the " + block + " before and of the "
                     + block + " before those, none of those windows more than "
-                    + percent(rule, "windowTolerance", "mostWindowTolerance") + " from their median"
-                    + (rule.has("mostTolerance") ? " (the wider of these where the windows are noisier)" : "")
+                    + percent(rule.windowTolerance(), rule.mostWindowTolerance()) + " from their median"
+                    + (rule.mostTolerance().isPresent() ? " (the wider of these where the windows are noisier)" : "")
                     + ", and (JVM) the JIT"
                     + " compiled for at most "
-                    + fmt(100 * rule.path("compileShare").asDouble(), 0) + "% of their time: at least "
-                    + fmt(rule.path("minVisits").asInt(), 0) + " visits and one pass over the stores it"
+                    + fmt(100 * rule.compileShare(), 0) + "% of their time: at least "
+                    + fmt(rule.minVisits(), 0) + " visits and one pass over the stores it"
                     + " visits (the page cache), unless the page cache held them already, at most whole passes of "
                     + fmt(ceiling, 0) + (n > ceiling ? "; it visits the first " + fmt(ceiling, 0) + " of the " + fmt(n, 0)
                     + " stores" : "") + " (the warm-up table below)";
         }
-        int passes = warmups.stream().mapToInt(l -> l.has("passes") ? l.path("passes").asInt(1)
-                : (int) Math.ceil(l.path("visited").asDouble() / n)).max().orElse(1);
+        int passes = warmups.stream().mapToInt(l -> l.visits().passes()
+                .orElse((int) Math.ceil((double) l.visits().visited() / n))).max().orElse(1);
         return fresh + "uncounted warm-up of " + fmt(passes, 0) + (passes == 1 ? " pass" : " passes")
                 + " over all stores (at least " + fmt(ceiling, 0) + " opens, so that both the page cache and the JIT are"
                 + " warm)";
     }
 
     /** A tolerance of the warm-up rule: "3%", or "3-6%" where it widens with the windows' noise. */
-    private static String percent(JsonNode rule, String least, String most) {
-        String from = fmt(100 * rule.path(least).asDouble(), 0);
-        return rule.has(most) ? from + "-" + fmt(100 * rule.path(most).asDouble(), 0) + "%" : from + "%";
+    private static String percent(double least, OptionalDouble most) {
+        String from = fmt(100 * least, 0);
+        return most.isPresent() ? from + "-" + fmt(100 * most.getAsDouble(), 0) + "%" : from + "%";
     }
 
     /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */
-    private List<JsonNode> warmupLines() {
-        return ctx.results().lines("phase").stream().filter(l -> PhaseLine.op(l).endsWith("warmup"))
-                .collect(Collectors.toList());
+    private List<WarmUpVisits> warmUps() {
+        return ctx.results().lines(WarmUpVisits.KIND, WarmUpVisits::of).stream().filter(WarmUpVisits::warmUp).toList();
     }
 
     /**
@@ -406,22 +403,22 @@ final class MeasuredSection {
      * settled; none for a run from before the windowed warm-up.
      */
     private Optional<Block.Table> warmupTable() {
-        if (warmupLines().stream().noneMatch(l -> l.has("windows"))) {
+        List<WarmUpVisits> windowed = warmUps().stream().filter(WarmUpVisits::windowed).toList();
+        if (windowed.isEmpty()) {
             return Optional.empty();
         }
         boolean floors = jitFloors();
         List<List<Text>> rows = new ArrayList<>();
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
-                List<JsonNode> lines = ctx.results().lines("phase", e, setting).stream()
-                        .filter(l -> PhaseLine.op(l).endsWith("warmup") && l.has("windows"))
-                        .collect(Collectors.toList());
+                Column column = new Column(e, setting);
+                List<WarmUpVisits> lines = windowed.stream().filter(l -> l.column().equals(column)).toList();
                 if (lines.isEmpty()) {
                     continue;
                 }
-                List<Double> visits = lines.stream().map(l -> l.path("visited").asDouble()).collect(Collectors.toList());
-                List<Double> settledAt = lines.stream().filter(l -> l.has("settledAt"))
-                        .map(l -> l.path("settledAt").asDouble()).collect(Collectors.toList());
+                List<Double> visits = lines.stream().map(l -> (double) l.visits().visited()).toList();
+                List<Double> settledAt = lines.stream().filter(l -> l.visits().settledAt().isPresent())
+                        .map(l -> (double) l.visits().settledAt().getAsInt()).toList();
                 long never = lines.size() - settledAt.size();
                 List<Text> row = new ArrayList<>(List.of(Text.of(engineTitle(e) + ", " + setting),
                         Text.of(fmt(lines.size(), 0)),
@@ -449,17 +446,17 @@ final class MeasuredSection {
 
     /** Whether any warm-up of the run made a JIT floor (a run before bench.jitVisits has none: its report stays as it was). */
     private boolean jitFloors() {
-        return warmupLines().stream().anyMatch(l -> l.has("jitFloor"));
+        return warmUps().stream().anyMatch(l -> l.jitFloor().isPresent());
     }
 
     /** The warm-ups that made a JIT floor: where it ended (median visits) and in how many time cut it short. */
-    private static Text jitFloorCell(List<JsonNode> lines) {
-        List<Double> floors = lines.stream().filter(l -> l.has("jitFloor")).map(l -> l.path("jitFloor").asDouble())
-                .collect(Collectors.toList());
-        if (floors.isEmpty()) {
+    private static Text jitFloorCell(List<WarmUpVisits> lines) {
+        List<WarmUpVisits.JitFloor> made = lines.stream().flatMap(l -> l.jitFloor().stream()).toList();
+        if (made.isEmpty()) {
             return Text.of(StatsTable.NONE);
         }
-        long cut = lines.stream().filter(l -> l.path("jitFloorCut").asBoolean()).count();
+        List<Double> floors = made.stream().map(f -> (double) f.visits()).toList();
+        long cut = made.stream().filter(WarmUpVisits.JitFloor::cut).count();
         return Text.of(fmt(RunStats.median(floors), 0) + (cut == 0 ? "" : "; cut in " + cut + " of " + floors.size()));
     }
 }

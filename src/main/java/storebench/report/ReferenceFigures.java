@@ -1,11 +1,11 @@
 package storebench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import storebench.results.ResultsFile;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -14,20 +14,17 @@ import java.util.Optional;
  * machine and cannot be set beside ours; its ratios between engines can ({@link AgainstReference}).
  */
 record ReferenceFigures(String title, String date, String how, String workload, int notesPerStore,
-                        JsonNode settings) {
+                        Map<String, Map<String, Map<String, Double>>> settings) {
     private static final String RESOURCE = "reference-figures.json";
 
-    /** The figures this build carries. */
+    /** The figures this build carries, bound to this record by its components' names. */
     static ReferenceFigures load() {
         try (InputStream in = ReferenceFigures.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE
                         + " is missing from the build (src/main/resources/storebench/report)");
             }
-            JsonNode root = ResultsFile.JSON.readTree(in);
-            return new ReferenceFigures(root.path("title").asText(), root.path("date").asText(),
-                    root.path("how").asText(), root.path("workload").asText(), root.path("notesPerStore").asInt(),
-                    root.path("settings"));
+            return ResultsFile.JSON.readValue(in, ReferenceFigures.class);
         } catch (IOException e) {
             throw new UncheckedIOException(RESOURCE + ": not valid JSON", e);
         }
@@ -35,13 +32,12 @@ record ReferenceFigures(String title, String date, String how, String workload, 
 
     /** Whether the write-up has a table for this setting. */
     boolean has(String setting) {
-        return settings.has(setting);
+        return settings.containsKey(setting);
     }
 
     /** One figure of the write-up, where its table has that engine and row. */
     Optional<Double> figure(String setting, String engine, String stat) {
-        JsonNode v = settings.path(setting).path(engine).path(stat);
-        return v.isNumber() ? Optional.of(v.asDouble()) : Optional.empty();
+        return Optional.ofNullable(settings.getOrDefault(setting, Map.of()).getOrDefault(engine, Map.of()).get(stat));
     }
 
     /** "Large workload: ... (2026-10-11)": how the report cites it. */

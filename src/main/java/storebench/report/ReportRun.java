@@ -3,6 +3,7 @@ package storebench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.Engines;
 import storebench.engine.RunView;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
@@ -24,14 +25,13 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
     }
 
     static ReportRun of(RunResults results) {
-        JsonNode run = results.run();
-        List<String> settings = new ArrayList<>();
-        run.path("settings").forEach(s -> settings.add(s.asText()));
+        RunLine line = results.runLine();
+        List<String> settings = new ArrayList<>(line.asked().settings());
         if (settings.isEmpty()) {
             results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
         }
-        return new ReportRun(results, run, columns(results), settings, run.path("notesPerStore").asInt(),
-                run.path("hold").asInt());
+        return new ReportRun(results, results.run(), columns(results), settings, line.scale().notesPerStore(),
+                line.scale().hold());
     }
 
     /** The engines of a run in the report's column order (the engines' own), whatever order the run listed them in. */

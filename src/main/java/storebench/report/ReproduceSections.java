@@ -4,6 +4,8 @@ import storebench.model.FsType;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
+import storebench.results.RunEnvironment;
+import storebench.results.RunLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 import static storebench.report.model.Titles.engineTitle;
 
@@ -22,94 +25,94 @@ final class ReproduceSections {
         this.ctx = ctx;
     }
 
+    /** The engines' versions and the machine's timer, device and mapping cost, from environment.json ({@code env}). */
     Section versions(JsonNode env) {
+        RunEnvironment environment = RunEnvironment.of(env);
         List<Text> items = new ArrayList<>();
-        JsonNode described = env.path("engines");
         for (String e : ctx.engines()) {
-            JsonNode d = described.path(e);
-            if (d.isMissingNode()) {
+            RunEnvironment.EngineVersion d = environment.engines().get(e);
+            if (d == null) {
                 continue;
             }
             List<String> parts = new ArrayList<>();
-            d.path("info").fields().forEachRemaining(f -> {
-                if (!f.getKey().equals("compile_options") && !f.getKey().equals("compileOptions")) {
-                    parts.add(f.getKey() + " " + f.getValue().asText());
+            d.info().forEach((name, value) -> {
+                if (!name.equals("compile_options") && !name.equals("compileOptions")) {
+                    parts.add(name + " " + value);
                 }
             });
-            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.path("runtime").asText() + "): "
+            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.runtime() + "): "
                     + String.join("; ", parts)));
         }
-        items.add(Text.of("Timer: System.nanoTime, back-to-back median "
-                + env.path("timer").path("backToBackMedianNs").asLong() + " ns; JVM " + env.path("jvm").asText("?")
-                + "; commit " + env.path("gitCommit").asText("?") + "."));
-        JsonNode direct = env.path("benchRoot").path("directRead");
-        String fsType = env.path("benchRoot").path("fsType").asText("");
-        if (direct.has("medianMs") && FsType.inMemory(fsType)) {
-            // no device to read from: the figure is a copy from memory, not a host's cache
-            items.add(Text.of(String.format(Locale.US, "The bench root is on %s: its files are memory, with no"
-                    + " device under them; a 4 KiB read with O_DIRECT (random offsets) takes %.3f ms (median of %d;"
-                    + " p99 %.3f ms), a copy from memory.", fsType, direct.path("medianMs").asDouble(),
-                    direct.path("reads").asInt(), direct.path("p99Ms").asDouble())));
-        } else if (direct.has("medianMs")) {
-            double median = direct.path("medianMs").asDouble();
-            items.add(Text.of(String.format(Locale.US, "The bench root's device: a 4 KiB read past the page cache"
-                    + " (O_DIRECT, random offsets) takes %.3f ms (median of %d; p99 %.3f ms)%s.", median,
-                    direct.path("reads").asInt(), direct.path("p99Ms").asDouble(), median < 0.05 ? ": faster than a"
-                    + " device answers, so something below the guest (the host's cache) holds the data, and cold"
-                    + " reads here are cheaper than on a machine of its own" : "")));
-        }
-        items.add(mapping(env.path("mapping")).orElse(Text.of("Memory mapping here: " + (env.path("mapping")
-                .has("error") ? "not measured (" + env.path("mapping").path("error").asText() + ")" : "not recorded"
-                + " (the run was made before storebench measured it)") + "; kernel " + env.path("kernel")
-                .asText("unknown") + ". The mapping engines' open and close cannot be set against this machine's cost"
-                + " of a mapping and a page fault; a run that records it can.")));
+        RunEnvironment.Software software = environment.software();
+        items.add(Text.of("Timer: System.nanoTime, back-to-back median " + software.timerNs() + " ns; JVM "
+                + software.jvm().orElse("?") + "; commit " + software.gitCommit().orElse("?") + "."));
+        String fsType = environment.benchRoot().fsType().orElse("");
+        environment.benchRoot().directRead().ifPresent(direct -> items.add(directRead(direct, fsType)));
+        RunEnvironment.Mapping mapping = environment.mapping();
+        items.add(mapping(mapping).orElse(Text.of("Memory mapping here: " + mapping.error()
+                .map(error -> "not measured (" + error + ")").orElse("not recorded (the run was made before"
+                        + " storebench measured it)") + "; kernel " + software.kernel().orElse("unknown")
+                + ". The mapping engines' open and close cannot be set against this machine's cost of a mapping and"
+                + " a page fault; a run that records it can.")));
         items.add(Text.of("SQLite compile options and every other detail: environment.json."));
         return new Section(Block.Heading.of(2, "Engines and versions"), List.of(new Block.BulletList(items)));
     }
 
-    /** What mapping a store costs this machine (environment.json's mapping); empty for a run from before it had it. */
-    private static Optional<Text> mapping(JsonNode mapping) {
-        JsonNode file = mapping.path("file");
-        JsonNode fault = mapping.path("minorFault");
-        if (!file.has("medianUs") || !fault.has("medianNs")) {
-            return Optional.empty();
+    /** What a read past the page cache costs on the bench root's device, or on its memory where it has no device. */
+    private static Text directRead(RunEnvironment.DirectRead direct, String fsType) {
+        if (FsType.inMemory(fsType)) {
+            // no device to read from: the figure is a copy from memory, not a host's cache
+            return Text.of(String.format(Locale.US, "The bench root is on %s: its files are memory, with no"
+                    + " device under them; a 4 KiB read with O_DIRECT (random offsets) takes %.3f ms (median of %d;"
+                    + " p99 %.3f ms), a copy from memory.", fsType, direct.medianMs(), direct.reads(), direct.p99Ms()));
         }
-        String what = String.format(Locale.US, "Memory mapping here: mapping a %d KiB file of the bench root with a"
-                + " %d GiB length (read-only, MAP_SHARED, as LMDB and ObjectBox map a store at every open), reading a"
-                + " byte of each of its %d pages and unmapping it", file.path("fileBytes").asLong() >> 10,
-                file.path("mapBytes").asLong() >> 30, file.path("touchedPages").asInt());
-        String cost = String.format(Locale.US, " takes %.3f ms (median of %d; p99 %.3f ms; map %.3f, touch %.3f,"
-                + " unmap %.3f; %.1f page faults per map)", ms(file, "medianUs"), file.path("maps").asInt(),
-                ms(file, "p99Us"), ms(file, "mapMedianUs"), ms(file, "touchMedianUs"), ms(file, "unmapMedianUs"),
-                file.path("faultsPerMap").asDouble());
-        String minorFault = String.format(Locale.US, "; a minor page fault %.2f µs (p99 %.2f µs)",
-                fault.path("medianNs").asDouble() / 1e3, fault.path("p99Ns").asDouble() / 1e3);
-        return Optional.of(Text.of(what + cost + minorFault + ". Set the mapping engines' open and close against it."));
+        return Text.of(String.format(Locale.US, "The bench root's device: a 4 KiB read past the page cache"
+                + " (O_DIRECT, random offsets) takes %.3f ms (median of %d; p99 %.3f ms)%s.", direct.medianMs(),
+                direct.reads(), direct.p99Ms(), direct.medianMs() < 0.05 ? ": faster than a"
+                + " device answers, so something below the guest (the host's cache) holds the data, and cold"
+                + " reads here are cheaper than on a machine of its own" : ""));
     }
 
-    private static double ms(JsonNode node, String microsecondsField) {
-        return node.path(microsecondsField).asDouble() / 1e3;
+    /** What mapping a store costs this machine (environment.json's mapping); empty for a run from before it had it. */
+    private static Optional<Text> mapping(RunEnvironment.Mapping mapping) {
+        if (mapping.file().isEmpty() || mapping.minorFault().isEmpty()) {
+            return Optional.empty();
+        }
+        RunEnvironment.MappedFile file = mapping.file().get();
+        RunEnvironment.MapTimes us = file.times();
+        RunEnvironment.MinorFault fault = mapping.minorFault().get();
+        String what = String.format(Locale.US, "Memory mapping here: mapping a %d KiB file of the bench root with a"
+                + " %d GiB length (read-only, MAP_SHARED, as LMDB and ObjectBox map a store at every open), reading a"
+                + " byte of each of its %d pages and unmapping it", file.fileBytes() >> 10, file.mapBytes() >> 30,
+                file.touchedPages());
+        String cost = String.format(Locale.US, " takes %.3f ms (median of %d; p99 %.3f ms; map %.3f, touch %.3f,"
+                + " unmap %.3f; %.1f page faults per map)", us.medianUs() / 1e3, file.maps(), us.p99Us() / 1e3,
+                us.mapMedianUs() / 1e3, us.touchMedianUs() / 1e3, us.unmapMedianUs() / 1e3, file.faultsPerMap());
+        String minorFault = String.format(Locale.US, "; a minor page fault %.2f µs (p99 %.2f µs)",
+                fault.medianNs() / 1e3, fault.p99Ns() / 1e3);
+        return Optional.of(Text.of(what + cost + minorFault + ". Set the mapping engines' open and close against it."));
     }
 
     /** The phases' options as the run had them (a run from before the run line recorded them: none). */
     private String phaseOptions() {
         StringBuilder options = new StringBuilder();
-        ctx.run().path("phaseOptions").fields().forEachRemaining(f -> options.append(" -D").append(f.getKey())
-                .append("=").append(f.getValue().asText()));
+        ctx.results().runLine().options().phaseOptions().forEach((name, value) -> options.append(" -D").append(name)
+                .append("=").append(value));
         return options.toString();
     }
 
     Section reproduce() {
-        String maxLoad = ctx.run().path("maxLoad").asText("");
+        RunLine run = ctx.results().runLine();
+        String maxLoad = run.options().maxLoad();
+        OptionalInt heap = run.options().trialHeapMb();
         String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
                 + " -Dbench.settings=" + String.join(",", ctx.settings())
-                + " -Dbench.stores=" + ctx.results().runLine().scale().stores()
-                + " -Dbench.workload=" + ctx.results().runLine().scale().workload() + " -Dbench.runs="
-                + ctx.results().runLine().scale().runs()
+                + " -Dbench.stores=" + run.scale().stores()
+                + " -Dbench.workload=" + run.scale().workload() + " -Dbench.runs=" + run.scale().runs()
                 + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
-                + (ctx.run().has("warmupOpens") ? " -Dbench.warmupOpens=" + ctx.run().path("warmupOpens").asInt() : "")
-                + ("fixed".equals(ctx.run().path("warmup").asText()) ? " -Dbench.warmup=fixed" : "")
-                + (ctx.run().has("trialHeapMb") ? " -Dbench.trialHeapMb=" + ctx.run().path("trialHeapMb").asInt() : "")
+                + (run.scale().warmupCeiling().isPresent() ? " -Dbench.warmupOpens=" + run.scale().warmupOpens() : "")
+                + ("fixed".equals(run.options().warmup()) ? " -Dbench.warmup=fixed" : "")
+                + (heap.isPresent() ? " -Dbench.trialHeapMb=" + heap.getAsInt() : "")
                 + phaseOptions();
         return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
                 "# re-render this report from the run's files:",

@@ -4,6 +4,11 @@ import storebench.model.StatId;
 import storebench.report.model.Block;
 import storebench.report.model.Text;
 
+import storebench.results.Column;
+import storebench.results.NoiseLine;
+import storebench.results.RunResults;
+import storebench.results.WarmColdLine;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -30,33 +35,30 @@ final class WarmColdTables {
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
-            var line = ProfileSection.find(profile, "warmcold", e, null);
+            var line = ProfileSection.find(profile, WarmColdLine.PROFILE, e, null).map(WarmColdLine::of);
             if (line.isEmpty()) {
                 continue;
             }
-            JsonNode l = line.get();
-            JsonNode warm = l.path("warmMs");
-            JsonNode cold = l.path("coldMs");
-            boolean isCold = l.path("cold").asBoolean();
+            WarmColdLine l = line.get();
             double maxResident = 0;
             double read = 0;
             int n = 0;
-            for (JsonNode c : l.path("coldChecks")) {
-                maxResident = Math.max(maxResident, c.path("residentAfterEviction").asDouble());
-                read += c.path("deviceReadBytesPerOpen").asDouble();
+            for (WarmColdLine.ColdCheck c : l.coldChecks()) {
+                maxResident = Math.max(maxResident, c.residentAfterEviction());
+                read += c.deviceReadBytesPerOpen();
                 n++;
-                if (!c.path("cold").asBoolean()) {
-                    notes.add(Text.of(e + ", cold run " + c.path("run").asInt() + ": " + c.path("verdict").asText()));
+                if (!c.cold()) {
+                    notes.add(Text.of(e + ", cold run " + c.run() + ": " + c.verdict()));
                 }
             }
-            List<String> row = new ArrayList<>(List.of(e, ProfileSection.pct(l.path("residentBeforeWarm").asDouble())));
-            for (String m : List.of("open", "count", "close", "oqc")) {
-                row.add(ProfileSection.fmt(warm.path(m).asDouble(), 3));
+            List<String> row = new ArrayList<>(List.of(e, ProfileSection.pct(l.residentBeforeWarm())));
+            for (double ms : steps(l.warmMs())) {
+                row.add(ProfileSection.fmt(ms, 3));
             }
-            for (String m : List.of("open", "count", "close", "oqc")) {
-                row.add(isCold ? ProfileSection.fmt(cold.path(m).asDouble(), 3) : "not cold (" + ProfileSection.fmt(cold.path(m).asDouble(), 3) + ")");
+            for (double ms : steps(l.coldMs())) {
+                row.add(l.cold() ? ProfileSection.fmt(ms, 3) : "not cold (" + ProfileSection.fmt(ms, 3) + ")");
             }
-            row.add(isCold ? ProfileSection.fmt(cold.path("oqc").asDouble() / warm.path("oqc").asDouble(), 1) + "x" : ProfileSection.DASH);
+            row.add(l.cold() ? ProfileSection.fmt(l.coldMs().oqc() / l.warmMs().oqc(), 1) + "x" : ProfileSection.DASH);
             row.add(ProfileSection.pct(maxResident));
             row.add(ProfileSection.fmt(n == 0 ? 0 : read / n / 1024, 1));
             rows.add(row.stream().map(Text::of).toList());
@@ -69,10 +71,15 @@ final class WarmColdTables {
         blocks.add(new Block.BulletList(notes));
     }
 
+    /** A warm or cold open's columns: open, count, close, and the three together. */
+    private static List<Double> steps(WarmColdLine.Steps ms) {
+        return List.of(ms.open(), ms.count(), ms.close(), ms.oqc());
+    }
+
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
     private static void noise(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines,
                                    List<String> engines) {
-        if (engines.stream().noneMatch(e -> ProfileSection.find(profile, "noise", e, null).isPresent())) {
+        if (engines.stream().noneMatch(e -> ProfileSection.find(profile, NoiseLine.PROFILE, e, null).isPresent())) {
             return;
         }
         blocks.add(Block.Heading.of(3, "Noise over time"));
@@ -81,17 +88,18 @@ final class WarmColdTables {
                 + " or the engine's own. Open, query, close p50 per run, ms. Beside it the spread of the main run's"
                 + " open runs, each in a fresh process (its oqc_ms, where the main run measured this engine and"
                 + " setting)."));
+        List<RunResults.Measurement> measured = new RunResults(lines, null).measurements();
         List<List<Text>> rows = new ArrayList<>();
         for (String e : engines) {
-            var found = ProfileSection.find(profile, "noise", e, null);
+            var found = ProfileSection.find(profile, NoiseLine.PROFILE, e, null).map(NoiseLine::of);
             if (found.isEmpty()) {
                 continue;
             }
-            JsonNode l = found.get();
-            rows.add(ProfileSection.texts(e, String.valueOf(l.path("runs").asInt()), ProfileSection.fmt(l.path("seconds").asDouble(), 1),
-                    ProfileSection.fmt(l.path("minMs").asDouble(), 3), ProfileSection.fmt(l.path("medianMs").asDouble(), 3),
-                    ProfileSection.fmt(l.path("maxMs").asDouble(), 3), ProfileSection.pct(l.path("spread").asDouble()),
-                    mainRunSpread(lines, e, l.path("setting").asText())));
+            NoiseLine l = found.get();
+            rows.add(ProfileSection.texts(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
+                    ProfileSection.fmt(l.minMs(), 3), ProfileSection.fmt(l.medianMs(), 3),
+                    ProfileSection.fmt(l.maxMs(), 3), ProfileSection.pct(l.spread()),
+                    mainRunSpread(measured, l.column())));
         }
         blocks.add(new Block.Table(ProfileSection.texts("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
                 "spread, fresh processes (main run)"), ProfileSection.align("LRRRRRRR"), rows));
@@ -100,14 +108,13 @@ final class WarmColdTables {
                 + " host's (docs/measuring.md, \"Noise\")."))));
     }
 
-    /** The main run's oqc_ms spread for an engine and setting (the last stat line), or a dash. */
-    private static String mainRunSpread(List<JsonNode> lines, String engine, String setting) {
+    /** The main run's oqc_ms spread for an engine and setting (the last stat line with one), or a dash. */
+    private static String mainRunSpread(List<RunResults.Measurement> measured, Column column) {
         String spread = ProfileSection.DASH;
-        for (JsonNode l : lines) {
-            if ("stat".equals(l.path("kind").asText()) && engine.equals(l.path("engine").asText())
-                    && setting.equals(l.path("setting").asText()) && StatId.OQC_MS.id().equals(l.path("stat").asText())
-                    && l.hasNonNull("spread")) {
-                spread = ProfileSection.pct(l.path("spread").asDouble()) + " (R = " + l.path("runs").size() + ")";
+        for (RunResults.Measurement m : measured) {
+            if (m.engine.equals(column.engine()) && m.setting.equals(column.setting())
+                    && StatId.OQC_MS.id().equals(m.stat) && m.spread != null) {
+                spread = ProfileSection.pct(m.spread) + " (R = " + m.runs.size() + ")";
             }
         }
         return spread;

@@ -2,17 +2,15 @@ package storebench.report.model;
 
 import storebench.results.RunResults;
 import storebench.results.Stat;
+import storebench.results.VerdictRows;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -47,34 +45,26 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
      * print: the verdicts' own unit and decimals fields are folded into those cells, not columns of their own).
      */
     public static VerdictsTable of(JsonNode root, RunResults results) {
-        JsonNode list = verdictList(root);
+        VerdictRows file = VerdictRows.of(root);
         List<KeyValue> fields = new ArrayList<>();
-        if (root.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
-                if (f.getValue() != list) {
-                    fields.add(new KeyValue(f.getKey(), scalar(f.getValue())));
-                }
-            }
-        }
-        List<JsonNode> verdicts = new ArrayList<>();
-        list.forEach(verdicts::add);
+        file.fields().forEach((name, value) -> fields.add(new KeyValue(name, scalar(value))));
+        List<VerdictRows.Row> verdicts = new ArrayList<>(file.rows());
         Set<String> present = new LinkedHashSet<>();
-        verdicts.forEach(r -> r.fieldNames().forEachRemaining(present::add));
+        verdicts.forEach(r -> present.addAll(r.fields().keySet()));
         Set<String> columns = new LinkedHashSet<>();
         GATE_COLUMNS.stream().filter(present::contains).forEach(columns::add);
         columns.addAll(present);
         columns.removeAll(List.of("unit", "decimals"));
         // failures first, then passes, then the rest, each in the file's order
         verdicts.sort(Comparator.comparingInt(r -> {
-            String s = r.path("status").asText("").toUpperCase(Locale.ROOT);
+            String s = r.status().toUpperCase(Locale.ROOT);
             return s.equals("FAIL") ? 0 : s.equals("INCONCLUSIVE") ? 1 : s.equals("PASS") ? 2 : 3;
         }));
         List<List<Cell>> rows = new ArrayList<>();
-        for (JsonNode r : verdicts) {
+        for (VerdictRows.Row r : verdicts) {
             List<Cell> row = new ArrayList<>();
             for (String c : columns) {
-                JsonNode v = r.path(c);
+                JsonNode v = r.field(c);
                 row.add(new Cell(value(r, c, v, results), v.isNumber(), c.equals("status") ? v.asText() : null));
             }
             rows.add(row);
@@ -82,24 +72,8 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
         return new VerdictsTable(fields, new ArrayList<>(columns), rows);
     }
 
-    /** The verdicts in verdicts.json: the root itself if it is an array, else its "verdicts" or first array. */
-    private static JsonNode verdictList(JsonNode root) {
-        if (root.isArray()) {
-            return root;
-        }
-        if (root.path("verdicts").isArray()) {
-            return root.get("verdicts");
-        }
-        for (JsonNode f : root) {
-            if (f.isArray() && f.size() > 0 && f.get(0).isObject()) {
-                return f;
-            }
-        }
-        return MissingNode.getInstance();
-    }
-
     /** A field as the report prints it: a statistic's figures in its unit, a margin in percent. */
-    private static String value(JsonNode row, String column, JsonNode v, RunResults results) {
+    private static String value(VerdictRows.Row row, String column, JsonNode v, RunResults results) {
         if (v.isMissingNode() || v.isNull()) {
             return StatsTable.NONE;
         }
@@ -108,7 +82,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
                 return String.format(Locale.US, "%+.1f%%", v.asDouble());
             }
             if (List.of("measured", "limit", "margin").contains(column)) {
-                Optional<Stat> stat = results.stat(row.path("stat").asText()); // none: a rule over several statistics
+                Optional<Stat> stat = results.stat(row.stat()); // none: a rule over several statistics
                 if (stat.isPresent()) {
                     return stat.get().format(v.asDouble());
                 }

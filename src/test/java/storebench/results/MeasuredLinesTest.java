@@ -1,0 +1,97 @@
+package storebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The lines the report's "What was measured" reads, as kept runs wrote them and with their fields missing. */
+class MeasuredLinesTest {
+    private static final Column SQLITE = new Column("sqlite", "default");
+
+    static JsonNode line(String json) throws Exception {
+        return ResultsFile.JSON.readTree(json.replace('\'', '"'));
+    }
+
+    @Test
+    void diskAndPoolLinesReadTheirColumnAndFigures() throws Exception {
+        assertThat(DiskLine.of(line("{'kind':'disk','engine':'sqlite','setting':'default','stores':1000,"
+                + "'totalBytes':4423680000,'walBytesMedian':12288.0,'bytesMedian':442368.0,'source':1}")))
+                .isEqualTo(new DiskLine(SQLITE, 4_423_680_000L, 442368.0, 12288.0));
+        assertThat(PoolLine.of(line("{'kind':'pool','engine':'sqlite','setting':'default','created':600,"
+                + "'reused':400}"))).isEqualTo(new PoolLine(SQLITE, 600, 400));
+        assertThat(PoolLine.of(line("{'kind':'pool'}"))).isEqualTo(new PoolLine(new Column("", ""), 0, 0));
+    }
+
+    @Test
+    void aResampleLineSaysTheRunsOrWhyTheAddedOneFailed() throws Exception {
+        ResampleLine added = ResampleLine.of(line("{'kind':'resample','engine':'sqlite','setting':'default',"
+                + "'runs':4,'added':1}"));
+        ResampleLine failed = ResampleLine.of(line("{'kind':'resample','engine':'sqlite','setting':'default',"
+                + "'runs':3,'added':0,'failed':'open run 4 failed: boom\\nstderr: last line'}"));
+
+        assertThat(added.runs()).isEqualTo(4);
+        assertThat(added.failed()).isEmpty();
+        assertThat(failed.firstLineOfFailure()).contains("open run 4 failed: boom");
+    }
+
+    @Test
+    void anEndLineOfAMergedRunSaysHowManyItWasMadeOf() throws Exception {
+        assertThat(EndLine.of(line("{'kind':'end','wallMs':1760107,'at':'2026-12-03T12:27:17Z'}")))
+                .isEqualTo(new EndLine(1_760_107, OptionalInt.empty()));
+        assertThat(EndLine.of(line("{'kind':'end','wallMs':17056838,'merged':8}")))
+                .isEqualTo(new EndLine(17_056_838, OptionalInt.of(8)));
+    }
+
+    @Test
+    void aSampledRunReadsItsIntervalAndTargetInEitherFormat() throws Exception {
+        SampleLine sized = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
+                + "'phase':'readrun','run':1,'sample':300,'sampleHalfWidth':0.0079,'sampleTarget':0.02}"));
+        SampleLine whole = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
+                + "'op':'readrun','phase':'read','run':1,'sample':1000,'sampleHalfWidth':0.012}"));
+        SampleLine none = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
+                + "'phase':'openrun','run':1,'visited':1000}"));
+
+        assertThat(sized).isEqualTo(new SampleLine(SQLITE, "readrun", 300, OptionalDouble.of(0.0079),
+                OptionalDouble.of(0.02)));
+        assertThat(whole.op()).isEqualTo("readrun");
+        assertThat(whole.target()).isEmpty();
+        assertThat(whole.sampled()).isTrue();
+        assertThat(none.sampled()).isFalse();
+    }
+
+    @Test
+    void aSteadyWarmUpReadsItsWindowsSettlingAndJitFloor() throws Exception {
+        WarmUpVisits w = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default','stores':1000,"
+                + "'op':'warmup','phase':'openruns','visited':10000,'rule':'steady','windowVisits':100,"
+                + "'jitFloor':4200,'jitFloorCut':true,'settledAt':9000,'windows':[0.71,0.64],'run':1}"));
+
+        assertThat(w.warmUp()).isTrue();
+        assertThat(w).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.of(1), "steady", 100, true,
+                new WarmUpVisits.Visits(10000, OptionalInt.empty(), OptionalInt.of(9000)),
+                Optional.of(new WarmUpVisits.JitFloor(4200, true))));
+    }
+
+    @Test
+    void aFixedWarmUpFromBeforeTheSteadyRuleReadsItsPasses() throws Exception {
+        WarmUpVisits fixed = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
+                + "'phase':'warmup','visited':2000,'passes':2}"));
+        WarmUpVisits bare = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
+                + "'phase':'readwarmup','visited':1000}"));
+
+        assertThat(fixed).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.empty(), "", 0, false,
+                new WarmUpVisits.Visits(2000, OptionalInt.of(2), OptionalInt.empty()), Optional.empty()));
+        assertThat(bare.visits().passes()).isEmpty();
+        assertThat(bare.warmUp()).isTrue();
+    }
+
+    @Test
+    void aStepThatIsNoWarmUpSaysSo() throws Exception {
+        assertThat(WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default','op':'openrun',"
+                + "'phase':'openruns','run':2}")).warmUp()).isFalse();
+    }
+}
