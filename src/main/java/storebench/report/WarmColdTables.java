@@ -5,9 +5,8 @@ import storebench.report.model.Block;
 import storebench.report.model.Text;
 
 import storebench.results.Column;
-import storebench.results.NoiseLine;
 import storebench.results.RunResults;
-import storebench.results.WarmColdLine;
+import storebench.results.ProfileLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -35,15 +34,16 @@ final class WarmColdTables {
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
-            var line = ProfileSection.find(profile, WarmColdLine.PROFILE, e, null).map(WarmColdLine::of);
+            var line = ProfileSection.find(profile, ProfileLine.WARM_COLD, e, null).map(ProfileLine::of)
+                    .flatMap(ProfileLine::warmCold);
             if (line.isEmpty()) {
                 continue;
             }
-            WarmColdLine l = line.get();
+            ProfileLine.WarmCold l = line.get();
             double maxResident = 0;
             double read = 0;
             int n = 0;
-            for (WarmColdLine.ColdCheck c : l.coldChecks()) {
+            for (ProfileLine.ColdCheck c : l.coldChecks()) {
                 maxResident = Math.max(maxResident, c.residentAfterEviction());
                 read += c.deviceReadBytesPerOpen();
                 n++;
@@ -72,14 +72,14 @@ final class WarmColdTables {
     }
 
     /** A warm or cold open's columns: open, count, close, and the three together. */
-    private static List<Double> steps(WarmColdLine.Steps ms) {
+    private static List<Double> steps(ProfileLine.Opens ms) {
         return List.of(ms.open(), ms.count(), ms.close(), ms.oqc());
     }
 
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
     private static void noise(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines,
                                    List<String> engines) {
-        if (engines.stream().noneMatch(e -> ProfileSection.find(profile, NoiseLine.PROFILE, e, null).isPresent())) {
+        if (engines.stream().noneMatch(e -> ProfileSection.find(profile, ProfileLine.NOISE, e, null).isPresent())) {
             return;
         }
         blocks.add(Block.Heading.of(3, "Noise over time"));
@@ -91,15 +91,15 @@ final class WarmColdTables {
         List<RunResults.Measurement> measured = new RunResults(lines, null).measurements();
         List<List<Text>> rows = new ArrayList<>();
         for (String e : engines) {
-            var found = ProfileSection.find(profile, NoiseLine.PROFILE, e, null).map(NoiseLine::of);
-            if (found.isEmpty()) {
+            var found = ProfileSection.find(profile, ProfileLine.NOISE, e, null).map(ProfileLine::of);
+            if (found.isEmpty() || found.get().noise().isEmpty()) {
                 continue;
             }
-            NoiseLine l = found.get();
+            ProfileLine.Noise l = found.get().noise().get();
             rows.add(ProfileSection.texts(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
                     ProfileSection.fmt(l.minMs(), 3), ProfileSection.fmt(l.medianMs(), 3),
                     ProfileSection.fmt(l.maxMs(), 3), ProfileSection.pct(l.spread()),
-                    mainRunSpread(measured, l.column())));
+                    mainRunSpread(measured, found.get().column())));
         }
         blocks.add(new Block.Table(ProfileSection.texts("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
                 "spread, fresh processes (main run)"), ProfileSection.align("LRRRRRRR"), rows));
