@@ -6,11 +6,15 @@ import storebench.report.render.Exports;
 import storebench.report.render.MarkdownReport;
 import storebench.results.Column;
 import storebench.results.PhaseLine;
+import storebench.results.ResultsFile;
 import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.StatusLine;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -19,12 +23,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Checks that a run's report is complete: the run is complete, every engine and setting that was not skipped has every
- * statistic, report.md has every row, and the exports (bmf.json, github-action-benchmark's files) hold every figure.
+ * statistic, report.md has every row, and the exports (bmf.json, github-action-benchmark's files, jmh-result.json)
+ * hold every figure.
  * CI runs it after its smoke bench:
  * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.ReportCheck -Dexec.args=target/bench}. Exit 0 when
  * complete, 1 with what is missing, 2 with one sentence for bad input (no report, a line that is not JSON), as the
@@ -73,7 +82,7 @@ public final class ReportCheck {
      * Whether a list of phases (a run's, or a part's) holds the statistic's phase; true where there is no list. The
      * pool's lines (its create step) are written whatever bench.phases says, so only the list tells what was asked.
      */
-    private static boolean asked(java.util.Optional<List<String>> phases, Stat stat) {
+    private static boolean asked(Optional<List<String>> phases, Stat stat) {
         return phases.isEmpty() || phases.get().contains(Phases.phaseOf(stat).id());
     }
 
@@ -123,16 +132,16 @@ public final class ReportCheck {
     }
 
     /**
-     * What the exports lack: every statistic of every engine and setting in bmf.json (with a numeric value) and in one
-     * of the github-action-benchmark files (name, unit, value), and nothing else in them (no figure taken under
-     * profilers). An incomplete run is left out of the exports (Exports.withheld): for it, an export file is what is
-     * wrong.
+     * What the exports lack: every statistic of every engine and setting in bmf.json (with a numeric value), in one of
+     * the github-action-benchmark files (name, unit, value) and in jmh-result.json (an entry of the shape JMH's tools
+     * read, scoring the figure), and nothing else in them (no figure taken under profilers). An incomplete run is left
+     * out of the exports (Exports.withheld): for it, an export file is what is wrong.
      */
     public static List<String> missingFromExports(RunResults results, Path dir) throws IOException {
         List<String> missing = new ArrayList<>();
-        java.util.Optional<String> incomplete = results.incomplete();
+        Optional<String> incomplete = results.incomplete();
         if (incomplete.isPresent()) {
-            for (String file : List.of(Exports.BMF, Exports.SMALLER, Exports.BIGGER)) {
+            for (String file : Exports.FILES) {
                 if (Files.exists(dir.resolve(file))) {
                     missing.add(file + ": written for an incomplete run (" + incomplete.get() + "), which the"
                             + " exports leave out");
@@ -142,35 +151,100 @@ public final class ReportCheck {
         }
         List<RunResults.Measurement> exported = Exports.exported(results);
         Path bmfFile = dir.resolve(Exports.BMF);
-        if (!Files.isRegularFile(bmfFile)) {
-            return exported.isEmpty() ? List.of() : List.of("no " + bmfFile);
+        if (Files.isRegularFile(bmfFile)) {
+            missing.addAll(missingFromBmf(results, exported, bmfFile));
+            missing.addAll(missingFromActionFiles(exported, dir));
+        } else if (!exported.isEmpty()) {
+            missing.add("no " + bmfFile); // the action's files go with it: one line, not one per figure
         }
-        com.fasterxml.jackson.databind.JsonNode bmf = storebench.results.ResultsFile.JSON.readTree(bmfFile.toFile());
-        java.util.Set<String> expected = new java.util.HashSet<>();
+        missing.addAll(missingFromJmh(results, exported, dir.resolve(Exports.JMH)));
+        return missing;
+    }
+
+    /** A measure of bmf.json as the check reads it: its value as written, to check that it is a number. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record BmfMeasure(JsonNode value) {
+    }
+
+    /** An entry of github-action-benchmark's files as the check reads it: its fields as written, to check types. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record ActionEntry(JsonNode name, JsonNode unit, JsonNode value) {
+    }
+
+    /** An entry of jmh-result.json as the check reads it: the fields JMH's tools need, as written. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record JmhEntry(JsonNode benchmark, JsonNode mode, Map<String, String> params, JmhMetric primaryMetric,
+                    JsonNode secondaryMetrics) {
+        /** Its benchmark and parameters, as a figure's is named in the messages. */
+        String key() {
+            return key(benchmark == null ? "" : benchmark.asText(), params == null ? Map.of() : params);
+        }
+
+        static String key(String benchmark, Map<String, String> params) {
+            return benchmark + " " + new TreeMap<>(params);
+        }
+
+        /** Whether JMH's tools can draw it: named, with a mode, a numeric score, a unit and runs of numbers. */
+        boolean drawable() {
+            return isText(benchmark) && isText(mode) && primaryMetric != null && primaryMetric.drawable()
+                    && secondaryMetrics != null && secondaryMetrics.isObject();
+        }
+    }
+
+    /** The primary metric of a jmh-result.json entry as the check reads it. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record JmhMetric(JsonNode score, JsonNode scoreUnit, List<List<JsonNode>> rawData) {
+        boolean drawable() {
+            return score != null && score.isNumber() && isText(scoreUnit) && rawData != null && !rawData.isEmpty()
+                    && rawData.stream().allMatch(fork -> fork != null && !fork.isEmpty()
+                    && fork.stream().allMatch(r -> r != null && r.isNumber()));
+        }
+    }
+
+    private static boolean isText(JsonNode node) {
+        return node != null && node.isTextual();
+    }
+
+    private static List<String> missingFromBmf(RunResults results, List<RunResults.Measurement> exported, Path file)
+            throws IOException {
+        Map<String, Map<String, BmfMeasure>> bmf = ResultsFile.JSON.readValue(file.toFile(),
+                new TypeReference<Map<String, Map<String, BmfMeasure>>>() { });
+        List<String> missing = new ArrayList<>();
+        Set<String> expected = new HashSet<>();
         exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat));
         for (RunResults.Measurement m : results.measurements()) {
             if (m.profiled() && !expected.contains(Exports.benchmark(m) + "/" + m.stat)
-                    && bmf.path(Exports.benchmark(m)).has(m.stat)) {
+                    && bmf.getOrDefault(Exports.benchmark(m), Map.of()).containsKey(m.stat)) {
                 missing.add(Exports.BMF + ": " + Exports.benchmark(m) + " " + m.stat + " was measured under "
                         + String.join(", ", m.profilers) + ", which the exports leave out");
             }
         }
-        java.util.Set<String> named = new java.util.HashSet<>();
-        for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
-            if (Files.isRegularFile(dir.resolve(file))) {
-                for (com.fasterxml.jackson.databind.JsonNode e
-                        : storebench.results.ResultsFile.JSON.readTree(dir.resolve(file).toFile())) {
-                    if (!e.path("name").isTextual() || !e.path("unit").isTextual() || !e.path("value").isNumber()) {
-                        missing.add(file + ": an entry without a name, unit or numeric value: " + e);
-                    }
-                    named.add(e.path("name").asText());
-                }
-            }
-        }
         for (RunResults.Measurement m : exported) {
             String bench = Exports.benchmark(m);
-            if (!bmf.path(bench).path(m.stat).path("value").isNumber()) {
+            BmfMeasure measure = bmf.getOrDefault(bench, Map.of()).get(m.stat);
+            if (measure == null || measure.value() == null || !measure.value().isNumber()) {
                 missing.add(Exports.BMF + ": no " + bench + " " + m.stat);
+            }
+        }
+        return missing;
+    }
+
+    private static List<String> missingFromActionFiles(List<RunResults.Measurement> exported, Path dir)
+            throws IOException {
+        List<String> missing = new ArrayList<>();
+        Set<String> expected = new HashSet<>();
+        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat));
+        Set<String> named = new HashSet<>();
+        for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
+            if (Files.isRegularFile(dir.resolve(file))) {
+                for (ActionEntry e : ResultsFile.JSON.readValue(dir.resolve(file).toFile(),
+                        new TypeReference<List<ActionEntry>>() { })) {
+                    if (!isText(e.name()) || !isText(e.unit()) || e.value() == null || !e.value().isNumber()) {
+                        missing.add(file + ": an entry without a name, unit or numeric value: "
+                                + ResultsFile.JSON.writeValueAsString(e));
+                    }
+                    named.add(e.name() == null ? "" : e.name().asText());
+                }
             }
         }
         for (String name : expected) {
@@ -180,6 +254,47 @@ public final class ReportCheck {
         }
         named.stream().filter(n -> !expected.contains(n)).forEach(n -> missing.add("github-action-benchmark files:"
                 + " an entry for no figure of the run: " + n));
+        return missing;
+    }
+
+    /**
+     * What jmh-result.json lacks: an entry JMH's tools can draw for every exported figure, scoring it; none for a
+     * figure taken under profilers, none for no figure of the run.
+     */
+    private static List<String> missingFromJmh(RunResults results, List<RunResults.Measurement> exported, Path file)
+            throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return exported.isEmpty() ? List.of() : List.of("no " + file);
+        }
+        Map<String, JmhEntry> entries = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        for (JmhEntry e : ResultsFile.JSON.readValue(file.toFile(), new TypeReference<List<JmhEntry>>() { })) {
+            if (!e.drawable()) {
+                missing.add(Exports.JMH + ": an entry without a benchmark, mode, numeric score, unit, runs of numbers"
+                        + " or secondary metrics: " + e.key());
+            }
+            if (entries.put(e.key(), e) != null) {
+                missing.add(Exports.JMH + ": two entries for " + e.key());
+            }
+        }
+        for (RunResults.Measurement m : exported) {
+            String key = JmhEntry.key(Exports.jmhBenchmark(m), Exports.jmhParams(m));
+            JmhEntry e = entries.remove(key);
+            if (e == null) {
+                missing.add(Exports.JMH + ": no " + key);
+            } else if (e.drawable() && e.primaryMetric().score().asDouble() != m.value) {
+                missing.add(Exports.JMH + ": " + key + " scores " + e.primaryMetric().score().asDouble()
+                        + ", the run's figure is " + m.value);
+            }
+        }
+        for (RunResults.Measurement m : results.measurements()) {
+            String key = JmhEntry.key(Exports.jmhBenchmark(m), Exports.jmhParams(m));
+            if (m.profiled() && entries.remove(key) != null) {
+                missing.add(Exports.JMH + ": " + key + " was measured under " + String.join(", ", m.profilers)
+                        + ", which the exports leave out");
+            }
+        }
+        entries.keySet().forEach(k -> missing.add(Exports.JMH + ": an entry for no figure of the run: " + k));
         return missing;
     }
 

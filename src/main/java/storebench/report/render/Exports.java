@@ -2,10 +2,14 @@ package storebench.report.render;
 
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.results.Stat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -17,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -31,6 +36,12 @@ import java.util.stream.Collectors;
  * {@code customBiggerIsBetter} inputs: one entry per engine, setting, workload and statistic
  * ({@code storebench/large/default/sqlite/oqc_ms}), with the runs' range and the runs themselves as its extra. The
  * action refuses a file without entries, so a file is written only when the run has such statistics.</li>
+ * <li>{@value #JMH}: JMH's JSON result format ({@code -rf json}), which JMH Visualizer, the Jenkins JMH Report plugin
+ * and github-action-benchmark's {@code jmh} tool read: one entry per engine, setting and statistic, named
+ * {@code storebench.<workload>.<stat>.<engine>} with the setting as its parameter, so that JMH Visualizer (a chart per
+ * class: what precedes the last dot) draws one chart per statistic, in one unit, a bar per engine and setting. Each of
+ * the R runs is a fork of one iteration ({@code rawData} [[run 1], [run 2], ...]); a statistic without runs is one fork
+ * of its one figure. See {@link #jmh}.</li>
  * </ul>
  * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one, but a
  * figure taken under profilers (bench.profilers), which slow what they watch. An incomplete run (interrupted, killed,
@@ -41,6 +52,15 @@ public final class Exports {
     public static final String BMF = "bmf.json";
     public static final String SMALLER = "github-action-benchmark-smaller.json";
     public static final String BIGGER = "github-action-benchmark-bigger.json";
+    public static final String JMH = "jmh-result.json";
+    /** Every export's file name. */
+    public static final List<String> FILES = List.of(BMF, SMALLER, BIGGER, JMH);
+    /** The percentiles JMH writes of every score (scorePercentiles), as its keys read. */
+    private static final double[] JMH_PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
+    /** JMH's word for an iteration not timed to a duration; a run lasts as long as its visits take. */
+    private static final String UNTIMED = "single-shot";
+    /** The fewest runs JMH gives a score's error from (it writes NaN for two or fewer iterations). */
+    private static final int LEAST_RUNS_FOR_ERROR = 3;
 
     private Exports() {
     }
@@ -48,8 +68,8 @@ public final class Exports {
     /** Why the run's figures are left out of the exports: it is incomplete, and why; empty for a complete run. */
     public static Optional<String> withheld(RunResults results) {
         return results.incomplete().map(why -> "the run is incomplete (" + why + "): its figures are left out of the"
-                + " exports (" + BMF + ", github-action-benchmark's files), which a benchmark history would keep as a"
-                + " whole run's");
+                + " exports (" + BMF + ", github-action-benchmark's files, " + JMH + "), which a benchmark history"
+                + " would keep as a whole run's");
     }
 
     /** Which figures a complete run's exports leave out: those taken under profilers, and why; empty where none. */
@@ -75,7 +95,7 @@ public final class Exports {
      */
     public static List<Path> write(Path dir, RunResults results) throws IOException {
         if (withheld(results).isPresent()) {
-            for (String name : List.of(BMF, SMALLER, BIGGER)) {
+            for (String name : FILES) {
                 Files.deleteIfExists(dir.resolve(name)); // one left by an earlier render would still feed a history
             }
             return List.of();
@@ -84,8 +104,10 @@ public final class Exports {
         List<Path> written = new ArrayList<>();
         if (figures.isEmpty()) {
             Files.deleteIfExists(dir.resolve(BMF)); // every figure was profiled: nothing for a history
+            Files.deleteIfExists(dir.resolve(JMH));
         } else {
             written.add(write(dir.resolve(BMF), bmf(figures)));
+            written.add(write(dir.resolve(JMH), jmh(figures, results)));
         }
         for (boolean bigger : List.of(false, true)) {
             ArrayNode entries = githubActionBenchmark(figures, bigger, results);
@@ -102,6 +124,20 @@ public final class Exports {
     /** The benchmark's name: engine, setting and workload, from the widest to the narrowest. */
     public static String benchmark(RunResults.Measurement m) {
         return "storebench/" + m.workload + "/" + m.setting + "/" + m.engine;
+    }
+
+    /**
+     * A figure's JMH benchmark name: {@code storebench.<workload>.<stat>.<engine>}. JMH Visualizer charts each class
+     * (the name up to its last dot) in the unit of its first entry, so the statistic is in the class and the engine
+     * is the method; the setting is a parameter ({@link #jmhParams}), a bar of its own beside the engine's others.
+     */
+    public static String jmhBenchmark(RunResults.Measurement m) {
+        return "storebench." + m.workload + "." + m.stat + "." + m.engine;
+    }
+
+    /** A figure's JMH parameters: its setting. */
+    public static Map<String, String> jmhParams(RunResults.Measurement m) {
+        return Map.of("setting", m.setting);
     }
 
     static ObjectNode bmf(List<RunResults.Measurement> figures) {
@@ -139,6 +175,101 @@ public final class Exports {
             }
         }
         return entries;
+    }
+
+    /**
+     * The entries of {@value #JMH}. The mode says which way is better, as JMH's tools read it: {@code thrpt} (higher is
+     * better: JMH Visualizer sorts its bars by it) for a statistic where a higher figure is the better one, else
+     * {@code avgt} (a run's figure is per visit, over its many visits, as an iteration's time per operation). The score
+     * is the figure, the median of the runs where it has runs (JMH's would be their mean); scoreConfidence is the
+     * interval order statistics give that median ({@link RunStats#medianInterval}: 95% from 6 runs, below that the
+     * lowest and highest run) and scoreError its farther end's distance from the score, from 3 runs on, NaN below as
+     * JMH writes it. The JVM fields are empty (a figure is an engine's trial processes', in a JVM or in Node:
+     * environment.json says which) and threads is 1 (the concurrency statistics' T workers are in their id).
+     */
+    static ArrayNode jmh(List<RunResults.Measurement> figures, RunResults results) {
+        ArrayNode entries = ResultsFile.JSON.createArrayNode();
+        for (RunResults.Measurement m : figures) {
+            Optional<Stat> stat = results.stat(m.stat);
+            List<Double> runs = m.runs.isEmpty() ? List.of(m.value) : m.runs;
+            ObjectNode e = entries.addObject();
+            e.put("jmhVersion", "storebench"); // no JMH ran: the producer, where JMH names its version
+            e.put("benchmark", jmhBenchmark(m));
+            e.put("mode", stat.map(Stat::higherIsBetter).orElse(false) ? "thrpt" : "avgt");
+            e.put("threads", 1);
+            e.put("forks", runs.size());
+            e.put("jvm", "");
+            e.putArray("jvmArgs");
+            e.put("jdkVersion", "");
+            e.put("vmName", "");
+            e.put("vmVersion", "");
+            e.put("warmupIterations", 0); // each run warms up by the warm-up rule before it measures
+            e.put("warmupTime", UNTIMED);
+            e.put("warmupBatchSize", 1);
+            e.put("measurementIterations", 1);
+            e.put("measurementTime", UNTIMED);
+            e.put("measurementBatchSize", 1);
+            ObjectNode params = e.putObject("params");
+            jmhParams(m).forEach(params::put);
+            e.set("primaryMetric", jmhMetric(m.value, runs, stat.map(Exports::jmhUnit).orElse("")));
+            e.putObject("secondaryMetrics"); // JMH Visualizer lists its keys: an object, though empty
+        }
+        return entries;
+    }
+
+    private static ObjectNode jmhMetric(double score, List<Double> runs, String unit) {
+        ObjectNode metric = ResultsFile.JSON.createObjectNode();
+        metric.set("score", jmhNumber(score));
+        Optional<RunStats.Interval> interval = runs.size() < LEAST_RUNS_FOR_ERROR ? Optional.empty()
+                : Optional.of(RunStats.medianInterval(runs));
+        metric.set("scoreError", jmhNumber(interval.map(i -> Math.max(score - i.low(), i.high() - score))
+                .orElse(Double.NaN)));
+        ArrayNode confidence = metric.putArray("scoreConfidence");
+        confidence.add(jmhNumber(interval.map(RunStats.Interval::low).orElse(Double.NaN)));
+        confidence.add(jmhNumber(interval.map(RunStats.Interval::high).orElse(Double.NaN)));
+        double[] sorted = runs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        ObjectNode percentiles = metric.putObject("scorePercentiles");
+        for (double p : JMH_PERCENTILES) {
+            percentiles.set(String.valueOf(p), jmhNumber(percentile(sorted, p)));
+        }
+        metric.put("scoreUnit", unit);
+        ArrayNode forks = metric.putArray("rawData");
+        runs.forEach(r -> forks.addArray().add(jmhNumber(r)));
+        return metric;
+    }
+
+    /** A number as JMH writes one: NaN and the infinities as the strings "NaN", "+INF" and "-INF", which JSON lacks. */
+    private static JsonNode jmhNumber(double v) {
+        if (Double.isNaN(v)) {
+            return TextNode.valueOf("NaN");
+        }
+        if (Double.isInfinite(v)) {
+            return TextNode.valueOf(v > 0 ? "+INF" : "-INF");
+        }
+        return DoubleNode.valueOf(v);
+    }
+
+    /**
+     * The p-th percentile of sorted figures as JMH estimates it (Apache Commons Math's default): at rank
+     * p (n + 1) / 100, between the two figures around it; the lowest below rank 1, the highest from rank n. Its 50th is
+     * the median.
+     */
+    static double percentile(double[] sorted, double p) {
+        int n = sorted.length;
+        double rank = p * (n + 1) / 100;
+        if (rank < 1) {
+            return sorted[0];
+        }
+        if (rank >= n) {
+            return sorted[n - 1];
+        }
+        int below = (int) Math.floor(rank);
+        return sorted[below - 1] + (rank - below) * (sorted[below] - sorted[below - 1]);
+    }
+
+    /** The unit of a figure's JMH score: a time per operation (a visit, a store made) as JMH's, others their own. */
+    private static String jmhUnit(Stat stat) {
+        return stat.unit() == Stat.Unit.MS ? "ms/op" : unit(stat);
     }
 
     private static String unit(Stat stat) {
