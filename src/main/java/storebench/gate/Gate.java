@@ -8,8 +8,11 @@ import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Verdict.Figure;
+import storebench.results.Verdict.Figures;
 import storebench.results.Verdict.Kind;
+import storebench.results.Verdict.Source;
 import storebench.results.Verdict.Status;
+import storebench.results.Verdict.Subject;
 import storebench.results.Verdict;
 
 import java.io.IOException;
@@ -54,15 +57,15 @@ public final class Gate {
         JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
         for (Thresholds.Ceiling c : thresholds.ceilings()) {
-            for (String setting : c.settings()) {
-                for (String workload : run.workloads(c.workloads())) {
+            for (String setting : c.scope().settings()) {
+                for (String workload : run.workloads(c.scope().workloads())) {
                     out.add(ceiling(thresholds.file(), c, setting, workload, run));
                 }
             }
         }
         for (Thresholds.Ratio r : thresholds.ratios()) {
-            for (String setting : r.settings()) {
-                for (String workload : run.workloads(r.workloads())) {
+            for (String setting : r.scope().settings()) {
+                for (String workload : run.workloads(r.scope().workloads())) {
                     out.add(ratio(thresholds.file(), r, setting, workload, run));
                 }
             }
@@ -71,9 +74,9 @@ public final class Gate {
         if (thresholds.baseline().isPresent()) {
             out.addAll(baseline(thresholds.file(), thresholds.baseline().get(), run, baseline.map(JudgedRun::new)));
         } else if (baseline.isPresent()) {
-            out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
-                    Verdict.ANY, null, null, null, thresholds.file(), 0, "baseline comparison",
-                    "a baseline was given, but the thresholds file has no baseline: section with its tolerances"));
+            out.add(notEvaluated(Kind.BASELINE, everything(run.workload), new Rule(thresholds.file(), 0,
+                    "baseline comparison").because("a baseline was given, but the thresholds file has no baseline:"
+                    + " section with its tolerances")));
         }
         return withFigures(out, Stream.concat(Stream.of(current), baseline.stream()).toList());
     }
@@ -181,14 +184,15 @@ public final class Gate {
         JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
         for (Thresholds.Ceiling c : thresholds.ceilings()) {
-            if (c.engine().equals(engine) && c.settings().contains(setting) && c.workloads().contains(run.workload)
+            if (c.engine().equals(engine) && c.scope().settings().contains(setting)
+                    && c.scope().workloads().contains(run.workload)
                     && stats.contains(c.stat()) && run.value(engine, setting, c.stat()) != null) {
                 out.add(ceiling(thresholds.file(), c, setting, run.workload, run));
             }
         }
         for (Thresholds.Ratio r : thresholds.ratios()) {
-            if ((r.engine().equals(engine) || r.other().equals(engine)) && r.settings().contains(setting)
-                    && r.workloads().contains(run.workload) && stats.contains(r.stat())
+            if ((r.engine().equals(engine) || r.other().equals(engine)) && r.scope().settings().contains(setting)
+                    && r.scope().workloads().contains(run.workload) && stats.contains(r.stat())
                     && run.value(r.engine(), setting, r.stat()) != null
                     && run.value(r.other(), setting, r.stat()) != null) {
                 out.add(ratio(thresholds.file(), r, setting, run.workload, run));
@@ -226,64 +230,62 @@ public final class Gate {
     }
 
     private static Verdict ceiling(String file, Thresholds.Ceiling c, String setting, String workload, JudgedRun run) {
-        String rule = c.engine() + " " + c.stat() + " " + c.bound().symbol() + " " + run.figure(c.stat()).format(c.limit())
-                + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")";
+        Rule rule = new Rule(file, c.line(), c.engine() + " " + c.stat() + " " + c.bound().symbol() + " "
+                + run.figure(c.stat()).format(c.limit()) + " (" + (c.bound() == Bound.AT_MOST ? "max" : "min") + ")");
+        Subject subject = new Subject(c.engine(), setting, workload, c.stat());
         Optional<String> missing = run.missing(c.engine(), setting, workload, c.stat())
                 .or(() -> run.profiled(c.engine(), setting, c.stat()))
-                .or(() -> run.belowScale(c.minStores(), "ceiling"));
+                .or(() -> run.belowScale(c.scope().minStores(), "ceiling"));
         if (missing.isPresent()) {
-            return notEvaluated(Kind.CEILING, c.engine(), setting, workload, c.stat(), file, c.line(), rule,
-                    missing.get());
+            return notEvaluated(Kind.CEILING, subject, rule.because(missing.get()));
         }
         double measured = run.value(c.engine(), setting, c.stat()).value;
-        return judged(Kind.CEILING, c.engine(), setting, workload, c.stat(), measured, c.limit(), c.bound(), file,
-                c.line(), rule, "measured over " + run.stores + " stores");
+        return judged(Kind.CEILING, subject, measured, c.limit(), c.bound(),
+                rule.because("measured over " + run.stores + " stores"));
     }
 
     private static Verdict ratio(String file, Thresholds.Ratio r, String setting, String workload, JudgedRun run) {
-        String rule = r.engine() + " " + r.stat() + " " + r.bound().symbol() + " " + fmt(r.factor()) + " x "
-                + r.other() + " " + r.stat() + " (same setting and workload)";
+        Rule rule = new Rule(file, r.line(), r.engine() + " " + r.stat() + " " + r.bound().symbol() + " "
+                + fmt(r.factor()) + " x " + r.other() + " " + r.stat() + " (same setting and workload)");
+        Subject subject = new Subject(r.engine(), setting, workload, r.stat());
         Optional<String> missing = run.missing(r.engine(), setting, workload, r.stat())
                 .or(() -> run.missing(r.other(), setting, workload, r.stat()))
                 .or(() -> run.profiled(r.engine(), setting, r.stat()))
                 .or(() -> run.profiled(r.other(), setting, r.stat()))
-                .or(() -> run.belowScale(r.minStores(), "ratio"));
+                .or(() -> run.belowScale(r.scope().minStores(), "ratio"));
         if (missing.isPresent()) {
-            return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
-                    missing.get());
+            return notEvaluated(Kind.RATIO, subject, rule.because(missing.get()));
         }
         Optional<String> here = run.results.machine(r.engine(), setting);
         Optional<String> there = run.results.machine(r.other(), setting);
         if (here.isPresent() && there.isPresent() && !here.get().equals(there.get())) {
             // a merged run's engines measured apart: a ratio of two machines says nothing about the engines
-            return notEvaluated(Kind.RATIO, r.engine(), setting, workload, r.stat(), file, r.line(), rule,
-                    "measured on different machines (" + r.engine() + " on " + here.get() + ", " + r.other() + " on "
-                            + there.get() + "): a ratio between machines is not evaluated");
+            return notEvaluated(Kind.RATIO, subject, rule.because("measured on different machines (" + r.engine()
+                    + " on " + here.get() + ", " + r.other() + " on " + there.get() + "): a ratio between machines is"
+                    + " not evaluated"));
         }
         double measured = run.value(r.engine(), setting, r.stat()).value;
         double other = run.value(r.other(), setting, r.stat()).value;
         double limit = r.factor() * other;
         String detail = r.other() + " " + run.figure(r.stat()).format(other) + "; ratio "
                 + (other == 0 ? "undefined (" + r.other() + " is 0)" : fmt(measured / other));
-        return judged(Kind.RATIO, r.engine(), setting, workload, r.stat(), measured, limit, r.bound(), file, r.line(),
-                rule, detail);
+        return judged(Kind.RATIO, subject, measured, limit, r.bound(), rule.because(detail));
     }
 
     private static List<Verdict> baseline(String file, Thresholds.Baseline b, JudgedRun run, Optional<JudgedRun> base) {
         List<Verdict> out = new ArrayList<>();
-        String all = "baseline comparison (tolerance " + fmt(b.withSpread().percent()) + "%, told apart from the"
-                + " noise, for open-run statistics, " + fmt(b.withoutSpread().percent()) + "% for the others)";
+        Rule all = new Rule(file, b.line(), "baseline comparison (tolerance " + fmt(b.withSpread().percent())
+                + "%, told apart from the noise, for open-run statistics, " + fmt(b.withoutSpread().percent())
+                + "% for the others)");
         if (base.isEmpty()) {
-            out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
-                    Verdict.ANY, null, null, null, file, b.line(), all,
-                    "no baseline given: run with -Dbench.baseline=path/to/results.jsonl"));
+            out.add(notEvaluated(Kind.BASELINE, everything(run.workload),
+                    all.because("no baseline given: run with -Dbench.baseline=path/to/results.jsonl")));
             return out;
         }
         JudgedRun then = base.get();
         Optional<String> notComparable = notComparable(run.results.shape(), then.results);
         if (notComparable.isPresent()) {
-            out.add(new Verdict(Kind.BASELINE, Status.NOT_EVALUATED, Verdict.ANY, Verdict.ANY, run.workload,
-                    Verdict.ANY, null, null, null, file, b.line(), all, notComparable.get()));
+            out.add(notEvaluated(Kind.BASELINE, everything(run.workload), all.because(notComparable.get())));
             return out;
         }
         Set<String> engines = new LinkedHashSet<>();
@@ -316,29 +318,29 @@ public final class Gate {
                                    JudgedRun run, JudgedRun then) {
         Thresholds.Tolerance tol = b.toleranceFor(stat);
         boolean own = b.perStat().containsKey(stat.id());
-        String rule = stat.id() + " at most " + fmt(tol.percent()) + "% worse than the baseline"
-                + (stat.hasSpread() ? ", told apart from the runs' noise" : "")
-                + (own ? "" : stat.hasSpread() ? " (with_spread)" : " (without_spread)");
+        Rule rule = new Rule(file, tol.line(), stat.id() + " at most " + fmt(tol.percent())
+                + "% worse than the baseline" + (stat.hasSpread() ? ", told apart from the runs' noise" : "")
+                + (own ? "" : stat.hasSpread() ? " (with_spread)" : " (without_spread)"));
+        Subject subject = new Subject(engine, setting, run.workload, stat.id());
         Optional<String> missing = run.missing(engine, setting, run.workload, stat.id())
                 .or(() -> run.profiled(engine, setting, stat.id()));
         if (missing.isPresent()) {
-            return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
-                    missing.get());
+            return notEvaluated(Kind.BASELINE, subject, rule.because(missing.get()));
         }
         RunResults.Measurement now = run.value(engine, setting, stat.id());
         RunResults.Measurement before = then.value(engine, setting, stat.id());
         if (before == null) {
-            return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
-                    "the baseline has no " + stat.id() + " figure for " + engine + " under " + setting);
+            return notEvaluated(Kind.BASELINE, subject, rule.because("the baseline has no " + stat.id()
+                    + " figure for " + engine + " under " + setting));
         }
         if (before.value <= 0 || now.value <= 0) {
-            return notEvaluated(Kind.BASELINE, engine, setting, run.workload, stat.id(), file, tol.line(), rule,
-                    "a figure is not positive (baseline " + Figure.of(stat).format(before.value) + ", now "
-                            + Figure.of(stat).format(now.value) + "): no relative comparison");
+            return notEvaluated(Kind.BASELINE, subject, rule.because("a figure is not positive (baseline "
+                    + Figure.of(stat).format(before.value) + ", now " + Figure.of(stat).format(now.value)
+                    + "): no relative comparison"));
         }
         boolean higherBetter = stat.higherIsBetter();
         if (stat.hasSpread() && now.runs.size() >= 2 && before.runs.size() >= 2) {
-            return compareRuns(file, b, stat, engine, setting, run, rule, tol, before, now, higherBetter);
+            return compareRuns(stat, subject, rule, tol, before, now);
         }
         double noise = Math.max(spread(now), spread(before));
         double allowed = Math.max(tol.fraction(), noise);
@@ -350,8 +352,8 @@ public final class Gate {
                 fmt(tol.percent()))
                 + (stat.hasSpread() ? String.format(Locale.ROOT, ", noise %.1f%% (spread now %.1f%%, baseline %.1f%%)",
                 noise * 100, spread(now) * 100, spread(before) * 100) : "");
-        return judged(Kind.BASELINE, engine, setting, run.workload, stat.id(), now.value, limit,
-                higherBetter ? Bound.AT_LEAST : Bound.AT_MOST, file, tol.line(), rule, detail);
+        return judged(Kind.BASELINE, subject, now.value, limit, higherBetter ? Bound.AT_LEAST : Bound.AT_MOST,
+                rule.because(detail));
     }
 
     /**
@@ -360,9 +362,9 @@ public final class Gate {
      * interval passes, and an interval that straddles the tolerance is inconclusive: the runs cannot tell a change of
      * that size apart, so the rule is neither passed nor failed.
      */
-    private static Verdict compareRuns(String file, Thresholds.Baseline b, Stat stat, String engine, String setting,
-                                       JudgedRun run, String rule, Thresholds.Tolerance tol, RunResults.Measurement before,
-                                       RunResults.Measurement now, boolean higherBetter) {
+    private static Verdict compareRuns(Stat stat, Subject subject, Rule rule, Thresholds.Tolerance tol,
+                                       RunResults.Measurement before, RunResults.Measurement now) {
+        boolean higherBetter = stat.higherIsBetter();
         RatioInterval timeRatio = RatioInterval.of(before.runs, now.runs);
         // worse as a ratio of times: for stores/s the baseline's rate over ours
         RatioInterval worse = higherBetter ? timeRatio.inverse() : timeRatio;
@@ -379,27 +381,36 @@ public final class Gate {
                 worse.resolution() * 100)
                 + (status == Status.INCONCLUSIVE ? " (wider than the tolerance: inconclusive; more runs, or"
                 + " -Dbench.resample, narrow it)" : "");
-        return new Verdict(Kind.BASELINE, status, engine, setting, run.workload, stat.id(), now.value, limit, margin,
-                file, tol.line(), rule, detail);
+        return new Verdict(Kind.BASELINE, status, subject, new Figures(now.value, limit, margin),
+                rule.because(detail));
     }
 
     private static double spread(RunResults.Measurement m) {
         return m.spread == null ? 0 : m.spread;
     }
 
-    private static Verdict judged(Kind kind, String engine, String setting, String workload, String stat,
-                                  double measured, double limit, Bound bound, String file, int line, String rule,
-                                  String detail) {
-        double margin = bound == Bound.AT_MOST ? limit - measured : measured - limit;
-        Status status = margin >= 0 ? Status.PASS : Status.FAIL;
-        return new Verdict(kind, status, engine, setting, workload, stat, measured, limit, margin, file, line, rule,
-                detail);
+    /** A rule of the thresholds file: its file and line, and the rule in words. */
+    private record Rule(String file, int line, String words) {
+        /** Where a verdict on this rule came from, with what went into it (or why there is none). */
+        Source because(String detail) {
+            return new Source(file, line, words, detail);
+        }
     }
 
-    private static Verdict notEvaluated(Kind kind, String engine, String setting, String workload, String stat,
-                                        String file, int line, String rule, String why) {
-        return new Verdict(kind, Status.NOT_EVALUATED, engine, setting, workload, stat, null, null, null, file, line,
-                rule, why);
+    /** Every engine, setting and statistic of a workload: what a verdict on a whole rule judged. */
+    private static Subject everything(String workload) {
+        return new Subject(Verdict.ANY, Verdict.ANY, workload, Verdict.ANY);
+    }
+
+    private static Verdict judged(Kind kind, Subject subject, double measured, double limit, Bound bound,
+                                  Source source) {
+        double margin = bound == Bound.AT_MOST ? limit - measured : measured - limit;
+        Status status = margin >= 0 ? Status.PASS : Status.FAIL;
+        return new Verdict(kind, status, subject, new Figures(measured, limit, margin), source);
+    }
+
+    private static Verdict notEvaluated(Kind kind, Subject subject, Source why) {
+        return new Verdict(kind, Status.NOT_EVALUATED, subject, Figures.NONE, why);
     }
 
     /** The verdicts, each with how its statistic's figures print, from the first run that describes it. */

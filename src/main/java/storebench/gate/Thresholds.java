@@ -50,19 +50,21 @@ public final class Thresholds {
     }
 
     /**
-     * One statistic's limit for one engine, under the given settings and workloads; judged only in runs of at least
+     * Where a rule is judged: under each of {@code settings} and {@code workloads}, in runs of at least
      * {@code minStores} stores (0: any).
      */
-    public record Ceiling(String engine, List<String> settings, List<String> workloads, String stat, Bound bound,
-                          double limit, int line, int minStores) {
+    public record Scope(List<String> settings, List<String> workloads, int minStores) {
+    }
+
+    /** One statistic's limit for one engine, judged where its {@code scope} says. */
+    public record Ceiling(String engine, String stat, Bound bound, double limit, Scope scope, int line) {
     }
 
     /**
      * {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting+workload;
-     * judged only in runs of at least {@code minStores} stores (0: any).
+     * judged where its {@code scope} says.
      */
-    public record Ratio(String engine, String stat, Bound bound, double factor, String other, List<String> settings,
-                        List<String> workloads, int line, int minStores) {
+    public record Ratio(String engine, String stat, Bound bound, double factor, String other, Scope scope, int line) {
     }
 
     /** A tolerance in percent and the line it was written on. */

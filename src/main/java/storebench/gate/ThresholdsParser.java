@@ -5,6 +5,7 @@ import storebench.gate.Thresholds.Baseline;
 import storebench.gate.Thresholds.Bound;
 import storebench.gate.Thresholds.Ceiling;
 import storebench.gate.Thresholds.Ratio;
+import storebench.gate.Thresholds.Scope;
 import storebench.gate.Thresholds.Tolerance;
 import storebench.model.Setting;
 import storebench.model.Workload;
@@ -121,7 +122,8 @@ final class ThresholdsParser extends YamlChecks {
         if (engines != null && settings != null && workloads != null && minStores != null) {
             for (Limit l : limits) {
                 for (String engine : engines) {
-                    out.add(new Ceiling(engine, settings, workloads, l.stat, l.bound, l.value, l.line, minStores));
+                    out.add(new Ceiling(engine, l.stat, l.bound, l.value, new Scope(settings, workloads, minStores),
+                            l.line));
                 }
             }
         }
@@ -202,7 +204,7 @@ final class ThresholdsParser extends YamlChecks {
             int line = line(bound.getKeyNode());
             for (String stat : stats) {
                 out.add(new Ratio(engine.get(0), stat, atMost != null ? Bound.AT_MOST : Bound.AT_LEAST, factor,
-                        other.get(0), settings, workloads, line, minStores));
+                        other.get(0), new Scope(settings, workloads, minStores), line));
             }
         }
         return out;

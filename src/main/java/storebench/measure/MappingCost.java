@@ -35,27 +35,38 @@ public final class MappingCost {
     /** Keeps the touched bytes alive, so that the JIT cannot drop the reads. */
     private static volatile long sink;
 
-    /**
-     * Medians and p99 in microseconds: the map, the touch and the unmap each, and the three as one span; the page
-     * faults one touch of the 100 pages took (fewer than 100 where the kernel maps neighbouring pages at a fault); the
-     * minor fault in nanoseconds (one nanoTime pair included), and the faults per touched anonymous page (1 without
-     * huge pages).
-     */
-    public record Figures(long fileBytes, double mapUs, double touchUs, double unmapUs, double medianUs, double p99Us,
-                          double faultsPerMap, double minorFaultNs, double minorFaultP99Ns, double faultsPerPage) {
+    /** What mapping a store-sized file costs, and what one minor page fault costs: environment.json's mapping. */
+    public record Figures(FileMapping file, MinorFault minorFault) {
         public void into(ObjectNode node) {
-            ObjectNode file = node.putObject("file");
-            file.put("what", "mmap of a " + PAGES + "-page file on the bench root with a 1 GiB length (PROT_READ,"
+            ObjectNode f = node.putObject("file");
+            f.put("what", "mmap of a " + PAGES + "-page file on the bench root with a 1 GiB length (PROT_READ,"
                     + " MAP_SHARED, as LMDB maps), one byte read of each page, munmap; the file in the page cache");
-            file.put("fileBytes", fileBytes).put("mapBytes", MAP_BYTES).put("touchedPages", PAGES).put("maps", MAPS)
-                    .put("mapMedianUs", mapUs).put("touchMedianUs", touchUs).put("unmapMedianUs", unmapUs)
-                    .put("medianUs", medianUs).put("p99Us", p99Us).put("faultsPerMap", faultsPerMap);
+            f.put("fileBytes", file.fileBytes).put("mapBytes", MAP_BYTES).put("touchedPages", PAGES).put("maps", MAPS)
+                    .put("mapMedianUs", file.mapUs).put("touchMedianUs", file.touchUs)
+                    .put("unmapMedianUs", file.unmapUs).put("medianUs", file.medianUs).put("p99Us", file.p99Us)
+                    .put("faultsPerMap", file.faultsPerMap);
             ObjectNode fault = node.putObject("minorFault");
             fault.put("what", "one byte written to each page of a fresh anonymous mapping (MADV_NOHUGEPAGE), each write"
                     + " timed alone (one System.nanoTime pair included)");
-            fault.put("pages", ANON_PAGES * ANON_ROUNDS).put("medianNs", minorFaultNs).put("p99Ns", minorFaultP99Ns)
-                    .put("faultsPerPage", faultsPerPage);
+            fault.put("pages", ANON_PAGES * ANON_ROUNDS).put("medianNs", minorFault.medianNs)
+                    .put("p99Ns", minorFault.p99Ns).put("faultsPerPage", minorFault.faultsPerPage);
         }
+    }
+
+    /**
+     * The file's map, touch and unmap: medians in microseconds of each, and the median and p99 of the three as one
+     * span; the page faults one touch of the 100 pages took (fewer than 100 where the kernel maps neighbouring pages
+     * at a fault).
+     */
+    public record FileMapping(long fileBytes, double mapUs, double touchUs, double unmapUs, double medianUs,
+                              double p99Us, double faultsPerMap) {
+    }
+
+    /**
+     * A minor page fault: its median and p99 in nanoseconds (one nanoTime pair included), and the faults per touched
+     * anonymous page (1 without huge pages).
+     */
+    public record MinorFault(double medianNs, double p99Ns, double faultsPerPage) {
     }
 
     private MappingCost() {
@@ -78,15 +89,15 @@ public final class MappingCost {
             } finally {
                 c.close(fd);
             }
-            double[] fault = minorFaults(c, page);
+            MinorFault fault = minorFaults(c, page);
             long[] total = new long[MAPS];
             for (int k = 0; k < MAPS; k++) {
                 total[k] = file.map[k] + file.touch[k] + file.unmap[k];
             }
             Arrays.sort(total);
-            return new Figures(PAGES * page, median(file.map) / 1e3, median(file.touch) / 1e3,
+            return new Figures(new FileMapping(PAGES * page, median(file.map) / 1e3, median(file.touch) / 1e3,
                     median(file.unmap) / 1e3, total[MAPS / 2] / 1e3, total[p99Index(MAPS)] / 1e3,
-                    file.faults / (double) MAPS, fault[0], fault[1], fault[2]);
+                    file.faults / (double) MAPS), fault);
         } finally {
             Files.deleteIfExists(scratch);
         }
@@ -141,7 +152,7 @@ public final class MappingCost {
     }
 
     /** A minor fault's median and p99 (ns), and faults per touched page, from fresh anonymous mappings. */
-    private static double[] minorFaults(PageCache.LibC c, long page) throws IOException {
+    private static MinorFault minorFaults(PageCache.LibC c, long page) throws IOException {
         long bytes = ANON_PAGES * page;
         long[] ns = new long[ANON_PAGES * ANON_ROUNDS];
         long faults = 0;
@@ -170,7 +181,7 @@ public final class MappingCost {
             }
         }
         Arrays.sort(ns);
-        return new double[] {ns[ns.length / 2], ns[p99Index(ns.length)], faults / (double) ns.length};
+        return new MinorFault(ns[ns.length / 2], ns[p99Index(ns.length)], faults / (double) ns.length);
     }
 
     /** The calling thread's minor faults so far (/proc/thread-self/stat, field 10). */

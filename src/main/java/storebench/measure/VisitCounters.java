@@ -1,6 +1,5 @@
 package storebench.measure;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -22,20 +21,75 @@ import java.util.Optional;
  * so one run's CPU time is good to 10 ms; over a run of 1,000 visits that is 0.01 ms per visit. The Node worker
  * reads the same counters with {@code process.resourceUsage()} (src/main/node/lib/measure.js, {@code counters()}).
  *
- * @param minflt     minor page faults (a page mapped without the device)
- * @param majflt     major page faults (a page read from the device)
- * @param vcsw       voluntary context switches (the thread waited: a lock, I/O, a sleep)
- * @param ivcsw      involuntary context switches (the scheduler took the core away)
- * @param userUs     user CPU time, microseconds
- * @param sysUs      system (kernel) CPU time, microseconds
- * @param readBytes  bytes the thread caused to be read from the device (read_bytes: page faults of mapped files
- *                   included)
- * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
- * @param scope      {@code thread} (the visiting thread's own; a concurrent run's: summed over its worker threads)
- *                   or {@code process}
+ * @param scope {@code thread} (the visiting thread's own; a concurrent run's: summed over its worker threads) or
+ *              {@code process}
  */
-public record VisitCounters(long minflt, long majflt, long vcsw, long ivcsw, long userUs, long sysUs, long readBytes,
-                            long writeBytes, String scope) {
+public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device device, String scope) {
+    /**
+     * Page faults.
+     *
+     * @param minflt minor page faults (a page mapped without the device)
+     * @param majflt major page faults (a page read from the device)
+     */
+    public record Faults(long minflt, long majflt) {
+        Faults minus(Faults b) {
+            return new Faults(minflt - b.minflt, majflt - b.majflt);
+        }
+
+        Faults plus(Faults b) {
+            return new Faults(minflt + b.minflt, majflt + b.majflt);
+        }
+    }
+
+    /**
+     * Context switches.
+     *
+     * @param vcsw  voluntary context switches (the thread waited: a lock, I/O, a sleep)
+     * @param ivcsw involuntary context switches (the scheduler took the core away)
+     */
+    public record Switches(long vcsw, long ivcsw) {
+        Switches minus(Switches b) {
+            return new Switches(vcsw - b.vcsw, ivcsw - b.ivcsw);
+        }
+
+        Switches plus(Switches b) {
+            return new Switches(vcsw + b.vcsw, ivcsw + b.ivcsw);
+        }
+    }
+
+    /**
+     * CPU time.
+     *
+     * @param userUs user CPU time, microseconds
+     * @param sysUs  system (kernel) CPU time, microseconds
+     */
+    public record Cpu(long userUs, long sysUs) {
+        Cpu minus(Cpu b) {
+            return new Cpu(userUs - b.userUs, sysUs - b.sysUs);
+        }
+
+        Cpu plus(Cpu b) {
+            return new Cpu(userUs + b.userUs, sysUs + b.sysUs);
+        }
+    }
+
+    /**
+     * Device bytes.
+     *
+     * @param readBytes  bytes the thread caused to be read from the device (read_bytes: page faults of mapped files
+     *                   included)
+     * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
+     */
+    public record Device(long readBytes, long writeBytes) {
+        Device minus(Device b) {
+            return new Device(readBytes - b.readBytes, writeBytes - b.writeBytes);
+        }
+
+        Device plus(Device b) {
+            return new Device(readBytes + b.readBytes, writeBytes + b.writeBytes);
+        }
+    }
+
     /** Microseconds per clock tick of /proc's utime and stime (USER_HZ is 100 on every Linux architecture). */
     static final long US_PER_TICK = 10_000;
     private static final Path THREAD = Path.of("/proc/thread-self");
@@ -58,9 +112,9 @@ public record VisitCounters(long minflt, long majflt, long vcsw, long ivcsw, lon
         long[] stat = stat(Files.readString(dir.resolve("stat")));
         List<String> status = Files.readAllLines(dir.resolve("status"));
         String io = Files.readString(dir.resolve("io"));
-        return new VisitCounters(stat[0], stat[1], field(status, "voluntary_ctxt_switches:"),
-                field(status, "nonvoluntary_ctxt_switches:"), stat[2] * US_PER_TICK, stat[3] * US_PER_TICK,
-                ioField(io, "read_bytes:"), ioField(io, "write_bytes:"), scope);
+        return new VisitCounters(new Faults(stat[0], stat[1]), new Switches(field(status, "voluntary_ctxt_switches:"),
+                field(status, "nonvoluntary_ctxt_switches:")), new Cpu(stat[2] * US_PER_TICK, stat[3] * US_PER_TICK),
+                new Device(ioField(io, "read_bytes:"), ioField(io, "write_bytes:")), scope);
     }
 
     /**
@@ -88,16 +142,14 @@ public record VisitCounters(long minflt, long majflt, long vcsw, long ivcsw, lon
 
     /** What happened between {@code before} and this reading. */
     public VisitCounters minus(VisitCounters before) {
-        return new VisitCounters(minflt - before.minflt, majflt - before.majflt, vcsw - before.vcsw,
-                ivcsw - before.ivcsw, userUs - before.userUs, sysUs - before.sysUs, readBytes - before.readBytes,
-                writeBytes - before.writeBytes, scope);
+        return new VisitCounters(faults.minus(before.faults), switches.minus(before.switches), cpu.minus(before.cpu),
+                device.minus(before.device), scope);
     }
 
     /** Two stretches as one (a run sent in chunks; a concurrent run's workers): their sums. */
     public VisitCounters plus(VisitCounters other) {
-        return new VisitCounters(minflt + other.minflt, majflt + other.majflt, vcsw + other.vcsw, ivcsw + other.ivcsw,
-                userUs + other.userUs, sysUs + other.sysUs, readBytes + other.readBytes, writeBytes + other.writeBytes,
-                scope.equals(other.scope) ? scope : "mixed");
+        return new VisitCounters(faults.plus(other.faults), switches.plus(other.switches), cpu.plus(other.cpu),
+                device.plus(other.device), scope.equals(other.scope) ? scope : "mixed");
     }
 
     /** The counters over the stretch between {@code before} and now; empty where either reading is. */
@@ -105,26 +157,10 @@ public record VisitCounters(long minflt, long majflt, long vcsw, long ivcsw, lon
         return before.flatMap(b -> now().map(n -> n.minus(b)));
     }
 
-    /** This as an answer's {@code counters} object (docs/protocol.md). */
+    /** This as an answer's {@code counters} object (docs/protocol.md); storebench.trial.answer reads it back. */
     public ObjectNode into(ObjectNode o) {
-        return o.put("minflt", minflt).put("majflt", majflt).put("vcsw", vcsw).put("ivcsw", ivcsw)
-                .put("userUs", userUs).put("sysUs", sysUs).put("readBytes", readBytes).put("writeBytes", writeBytes)
-                .put("scope", scope);
-    }
-
-    /** An answer's {@code counters} object; empty where the answer has none (a trial process that could not read them). */
-    public static Optional<VisitCounters> of(JsonNode counters) {
-        if (counters == null || !counters.isObject()) {
-            return Optional.empty();
-        }
-        for (String f : List.of("minflt", "majflt", "vcsw", "ivcsw", "userUs", "sysUs", "readBytes", "writeBytes")) {
-            if (!counters.path(f).isNumber()) {
-                throw new IllegalArgumentException("counters: \"" + f + "\" is missing or not a number: " + counters);
-            }
-        }
-        return Optional.of(new VisitCounters(counters.get("minflt").asLong(), counters.get("majflt").asLong(),
-                counters.get("vcsw").asLong(), counters.get("ivcsw").asLong(), counters.get("userUs").asLong(),
-                counters.get("sysUs").asLong(), counters.get("readBytes").asLong(), counters.get("writeBytes").asLong(),
-                counters.path("scope").asText("process")));
+        return o.put("minflt", faults.minflt).put("majflt", faults.majflt).put("vcsw", switches.vcsw)
+                .put("ivcsw", switches.ivcsw).put("userUs", cpu.userUs).put("sysUs", cpu.sysUs)
+                .put("readBytes", device.readBytes).put("writeBytes", device.writeBytes).put("scope", scope);
     }
 }

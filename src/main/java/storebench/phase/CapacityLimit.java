@@ -27,16 +27,20 @@ public final class CapacityLimit {
 
     /**
      * How a capacity loop stopped: its kind (cap, memory, heap, error; a stop at the disk margin is no capacity, see
-     * CapacityPhase.noCapacity), the engine's message, its last point.
+     * CapacityPhase.noCapacity), the engine's message, the stores open, and what the process used at its last point.
      */
-    public record Stop(String kind, String message, long storesOpen, long fds, long maps, long vszKb, long threads,
-                       long heapUsedBytes) {
+    public record Stop(String kind, String message, long storesOpen, Usage usage) {
         /** How a capacity loop's answer says it stopped; its last point's figures (0 where it has none). */
         static Stop of(CapacityAnswer answer) {
-            CapacityAnswer.Point last = answer.last().orElse(new CapacityAnswer.Point(0, 0, 0, 0, 0, 0, 0, null));
-            return new Stop(answer.stop(), answer.message(), answer.opened(), (long) last.fds(), (long) last.maps(),
-                    (long) last.vszKb(), (long) last.threads(), (long) last.heapUsedBytes());
+            Usage usage = answer.last().map(p -> new Usage((long) p.resources().fds(), (long) p.resources().maps(),
+                    (long) p.memory().vszKb(), (long) p.resources().threads(), (long) p.memory().heapUsedBytes()))
+                    .orElse(new Usage(0, 0, 0, 0, 0));
+            return new Stop(answer.stop(), answer.failure().message(), answer.opened(), usage);
         }
+    }
+
+    /** What the process used at the stop, each against its limit in {@link Limits}. */
+    public record Usage(long fds, long maps, long vszKb, long threads, long heapUsedBytes) {
     }
 
     /** The process' limits at the stop (ProcResources.limits, or the worker's): -1 = unlimited. */
@@ -63,11 +67,12 @@ public final class CapacityLimit {
      */
     public static java.util.List<String> near(Stop stop, Limits limits) {
         java.util.List<String> near = new java.util.ArrayList<>();
-        nearOne(near, "RLIMIT_NOFILE", stop.fds(), limits.nofileSoft());
-        nearOne(near, "vm.max_map_count", stop.maps(), limits.maxMapCount());
-        nearOne(near, "threads", stop.threads(), limits.threads() == Long.MAX_VALUE ? -1 : limits.threads());
-        nearOne(near, "RLIMIT_AS (KB)", stop.vszKb(), limits.asSoftKb());
-        nearOne(near, "managed heap (bytes)", stop.heapUsedBytes(), limits.heapMaxBytes());
+        Usage used = stop.usage();
+        nearOne(near, "RLIMIT_NOFILE", used.fds(), limits.nofileSoft());
+        nearOne(near, "vm.max_map_count", used.maps(), limits.maxMapCount());
+        nearOne(near, "threads", used.threads(), limits.threads() == Long.MAX_VALUE ? -1 : limits.threads());
+        nearOne(near, "RLIMIT_AS (KB)", used.vszKb(), limits.asSoftKb());
+        nearOne(near, "managed heap (bytes)", used.heapUsedBytes(), limits.heapMaxBytes());
         return near;
     }
 
@@ -90,32 +95,33 @@ public final class CapacityLimit {
                 break;
         }
         String m = stop.message() == null ? "" : stop.message().toLowerCase(Locale.ROOT);
+        Usage used = stop.usage();
         boolean emfile = m.contains("too many open files") || m.contains("emfile") || m.contains("(24)");
         boolean enomem = m.contains("cannot allocate memory") || m.contains("enomem") || m.contains("(12)")
                 || m.contains("out of memory");
         boolean eagain = m.contains("resource temporarily unavailable") || m.contains("eagain") || m.contains("(11)");
         // a descriptor the failing open would have taken, and the few a store opens at once (ObjectBox: 3)
-        if (emfile || limits.nofileSoft() > 0 && stop.fds() + 8 >= limits.nofileSoft()) {
+        if (emfile || limits.nofileSoft() > 0 && used.fds() + 8 >= limits.nofileSoft()) {
             return NOFILE;
         }
         // H2 with its heap full answered a count of 0 for a store it had just filled, no error: the heap is the
         // limit when it is nearly full, whatever the message says
         if (m.contains("java heap space") || m.contains("gc overhead limit") || m.contains("heap out of memory")
-                || limits.heapMaxBytes() > 0 && stop.heapUsedBytes() >= 0.9 * limits.heapMaxBytes()) {
+                || limits.heapMaxBytes() > 0 && used.heapUsedBytes() >= 0.9 * limits.heapMaxBytes()) {
             return JAVA_HEAP;
         }
         if (m.contains("unable to create native thread") || m.contains("pthread_create")
-                || (eagain || enomem) && stop.threads() >= 0.8 * limits.threads()) {
+                || (eagain || enomem) && used.threads() >= 0.8 * limits.threads()) {
             return THREADS;
         }
-        if (enomem && limits.maxMapCount() > 0 && stop.maps() + 64 >= limits.maxMapCount()) {
+        if (enomem && limits.maxMapCount() > 0 && used.maps() + 64 >= limits.maxMapCount()) {
             return MAP_COUNT;
         }
-        if (enomem && limits.asSoftKb() > 0 && stop.vszKb() >= 0.9 * limits.asSoftKb()) {
+        if (enomem && limits.asSoftKb() > 0 && used.vszKb() >= 0.9 * limits.asSoftKb()) {
             return ADDRESS_SPACE;
         }
         // 128 TiB of user address space, each store reserving its maximum size (1 GiB by default)
-        if (enomem && engine.startsWith("objectbox") && stop.vszKb() >= 64L << 30) {
+        if (enomem && engine.startsWith("objectbox") && used.vszKb() >= 64L << 30) {
             return OBJECTBOX_MAX_SIZE;
         }
         // glibc's PTHREAD_KEYS_MAX is 1,024 and the runtime takes a few: an environment per store that each create a

@@ -140,8 +140,8 @@ public final class CapacityPhase extends Phase {
     static Optional<IOException> noCapacity(CapacityAnswer result, Path root, long freeBytes, Options options) {
         String stop = result.stop();
         int opened = result.opened();
-        String message = result.message();
-        String failedStore = "store " + result.store() + " (" + result.during() + ")";
+        String message = result.failure().message();
+        String failedStore = "store " + result.failure().store() + " (" + result.failure().during() + ")";
         String open = String.format(Locale.US, "%,d", opened) + " " + options.workload().id() + " stores open";
         boolean saysFull = DiskFull.says(message);
         if ("disk".equals(stop)) {
@@ -218,27 +218,28 @@ public final class CapacityPhase extends Phase {
         }
         int opened = result.opened();
         CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
-        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits());
+        CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits().byName());
         String limit = CapacityLimit.identify(run.params().engineId(), stop, processLimits);
         ObjectNode summary = run.results().line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
                 .put("max", options.max()).put("capacityWorkload", options.workload().id())
                 .put("stop", stop.kind()).put("limit", limit);
         if (stop.message() != null) {
-            summary.put("during", result.during()).put("store", result.store()).put("message", stop.message());
+            summary.put("during", result.failure().during()).put("store", result.failure().store())
+                    .put("message", stop.message());
         }
         CapacityLimit.near(stop, processLimits).forEach(n -> summary.withArray("near").add(n));
-        summary.set("limits", result.limitsAsAnswered());
+        summary.set("limits", result.limits().asAnswered());
         run.results().append(summary);
 
         Measured measured = new Measured(this);
         measured.put(CAPACITY_STORES, opened);
         if (opened > 0 && points.size() >= 2) {
-            measured.put(CAPACITY_RESIDENT_KB, slope(points, CapacityAnswer.Point::rssKb));
-            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(slope(points, CapacityAnswer.Point::rssKb),
-                    slope(points, CapacityAnswer.Point::heapUsedBytes) / 1024, run.params().runtime() == TrialRuntime.JVM));
-            measured.put(CAPACITY_VSZ_KB, slope(points, CapacityAnswer.Point::vszKb));
-            measured.put(CAPACITY_FDS, slope(points, CapacityAnswer.Point::fds));
-            measured.put(CAPACITY_MAPS, slope(points, CapacityAnswer.Point::maps));
+            measured.put(CAPACITY_RESIDENT_KB, slope(points, p -> p.memory().rssKb()));
+            measured.put(CAPACITY_TOTAL_KB, OpenStoreMemory.total(slope(points, p -> p.memory().rssKb()),
+                    slope(points, p -> p.memory().heapUsedBytes()) / 1024, run.params().runtime() == TrialRuntime.JVM));
+            measured.put(CAPACITY_VSZ_KB, slope(points, p -> p.memory().vszKb()));
+            measured.put(CAPACITY_FDS, slope(points, p -> p.resources().fds()));
+            measured.put(CAPACITY_MAPS, slope(points, p -> p.resources().maps()));
         }
         for (var e : measured.figures().entrySet()) {
             run.results().stat(e.getKey(), e.getValue(), List.of());

@@ -14,51 +14,65 @@ import java.util.Map;
  * phase's times; {@link Stat#counter()}, so never judged. Their ids are the phase's visit statistic's with the
  * counter's suffix: {@code oqc_minflt}, {@code orc_sys_ms}, {@code conc_oqc_vcsw_t2}.
  *
- * @param minflt minor page faults per visit
- * @param majflt major page faults per visit
- * @param vcsw   voluntary context switches per visit
- * @param ivcsw  involuntary context switches per visit
- * @param userMs user CPU time per visit
- * @param sysMs  system CPU time per visit
- * @param readKb KB read from the device per visit
- * @param writeKb KB written to the device per visit
+ * @param faults   minor and major page faults per visit
+ * @param switches voluntary and involuntary context switches per visit
+ * @param cpu      user and system CPU time per visit
+ * @param device   KB read from and written to the device per visit
  */
-public record VisitCounterStats(Stat minflt, Stat majflt, Stat vcsw, Stat ivcsw, Stat userMs, Stat sysMs, Stat readKb,
-                                Stat writeKb) {
+public record VisitCounterStats(Faults faults, Switches switches, Cpu cpu, Device device) {
     /** The counters' id suffixes, in row order (docs/protocol.md's counter names, per visit). */
     public static final List<String> SUFFIXES = List.of("minflt", "majflt", "vcsw", "ivcsw", "user_ms", "sys_ms",
             "read_kb", "write_kb");
 
-    /**
-     * The counters of a phase's visits: ids {@code base + "_" + suffix + tail}, labels {@code what + ": " + counter}.
-     * {@code optional} for a phase measured only where its options ask (the concurrency phase's T).
-     */
-    static VisitCounterStats of(String base, String tail, String what, boolean optional) {
-        return new VisitCounterStats(
-                stat(base, "minflt", tail, what + ": minor page faults per visit", Unit.COUNT, 1, "faults", optional),
-                stat(base, "majflt", tail, what + ": major page faults per visit", Unit.COUNT, 2, "faults", optional),
-                stat(base, "vcsw", tail, what + ": voluntary context switches per visit", Unit.COUNT, 2, "switches",
-                        optional),
-                stat(base, "ivcsw", tail, what + ": involuntary context switches per visit", Unit.COUNT, 2,
-                        "switches", optional),
-                stat(base, "user_ms", tail, what + ": user CPU per visit", Unit.MS, 4, "", optional),
-                stat(base, "sys_ms", tail, what + ": system CPU per visit", Unit.MS, 4, "", optional),
-                stat(base, "read_kb", tail, what + ": read from the device per visit", Unit.KB, 2, "", optional),
-                stat(base, "write_kb", tail, what + ": written to the device per visit", Unit.KB, 2, "", optional));
+    /** Minor and major page faults per visit. */
+    public record Faults(Stat minflt, Stat majflt) {
     }
 
-    private static Stat stat(String base, String suffix, String tail, String label, Unit unit, int decimals,
-                             String counts, boolean optional) {
-        Stat.Builder b = Stat.of(base + "_" + suffix + tail, label, unit, decimals).ofRuns().counter().counting(counts);
-        if (optional) {
-            b.optional();
+    /** Voluntary and involuntary context switches per visit. */
+    public record Switches(Stat vcsw, Stat ivcsw) {
+    }
+
+    /** User and system CPU time per visit. */
+    public record Cpu(Stat userMs, Stat sysMs) {
+    }
+
+    /** KB read from and written to the device per visit. */
+    public record Device(Stat readKb, Stat writeKb) {
+    }
+
+    /**
+     * How one phase names its counters: ids {@code base + "_" + suffix + tail}, labels {@code what + ": " + counter};
+     * {@code optional} for a phase measured only where its options ask (the concurrency phase's T).
+     */
+    private record Names(String base, String tail, String what, boolean optional) {
+        Stat stat(String suffix, String counter, Unit unit, int decimals, String counts) {
+            Stat.Builder b = Stat.of(base + "_" + suffix + tail, what + ": " + counter, unit, decimals).ofRuns()
+                    .counter().counting(counts);
+            if (optional) {
+                b.optional();
+            }
+            return b.build();
         }
-        return b.build();
+    }
+
+    /** The counters of a phase's visits, named as {@link Names} says. */
+    static VisitCounterStats of(String base, String tail, String what, boolean optional) {
+        Names n = new Names(base, tail, what, optional);
+        return new VisitCounterStats(
+                new Faults(n.stat("minflt", "minor page faults per visit", Unit.COUNT, 1, "faults"),
+                        n.stat("majflt", "major page faults per visit", Unit.COUNT, 2, "faults")),
+                new Switches(n.stat("vcsw", "voluntary context switches per visit", Unit.COUNT, 2, "switches"),
+                        n.stat("ivcsw", "involuntary context switches per visit", Unit.COUNT, 2, "switches")),
+                new Cpu(n.stat("user_ms", "user CPU per visit", Unit.MS, 4, ""),
+                        n.stat("sys_ms", "system CPU per visit", Unit.MS, 4, "")),
+                new Device(n.stat("read_kb", "read from the device per visit", Unit.KB, 2, ""),
+                        n.stat("write_kb", "written to the device per visit", Unit.KB, 2, "")));
     }
 
     /** The eight, in row order. */
     public List<Stat> all() {
-        return List.of(minflt, majflt, vcsw, ivcsw, userMs, sysMs, readKb, writeKb);
+        return List.of(faults.minflt, faults.majflt, switches.vcsw, switches.ivcsw, cpu.userMs, cpu.sysMs,
+                device.readKb, device.writeKb);
     }
 
     /** A run's figures: its counters divided by its visits, each added to its statistic's runs. */
@@ -67,14 +81,14 @@ public record VisitCounterStats(Stat minflt, Stat majflt, Stat vcsw, Stat ivcsw,
             return;
         }
         double n = visits;
-        put(figures, minflt, c.minflt() / n);
-        put(figures, majflt, c.majflt() / n);
-        put(figures, vcsw, c.vcsw() / n);
-        put(figures, ivcsw, c.ivcsw() / n);
-        put(figures, userMs, c.userUs() / 1e3 / n);
-        put(figures, sysMs, c.sysUs() / 1e3 / n);
-        put(figures, readKb, c.readBytes() / 1024.0 / n);
-        put(figures, writeKb, c.writeBytes() / 1024.0 / n);
+        put(figures, faults.minflt, c.faults().minflt() / n);
+        put(figures, faults.majflt, c.faults().majflt() / n);
+        put(figures, switches.vcsw, c.switches().vcsw() / n);
+        put(figures, switches.ivcsw, c.switches().ivcsw() / n);
+        put(figures, cpu.userMs, c.cpu().userUs() / 1e3 / n);
+        put(figures, cpu.sysMs, c.cpu().sysUs() / 1e3 / n);
+        put(figures, device.readKb, c.device().readBytes() / 1024.0 / n);
+        put(figures, device.writeKb, c.device().writeBytes() / 1024.0 / n);
     }
 
     private static void put(Map<Stat, List<Double>> figures, Stat stat, double value) {

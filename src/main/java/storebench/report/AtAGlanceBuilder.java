@@ -39,8 +39,7 @@ public final class AtAGlanceBuilder {
             rows.add(new AtAGlance.Row(engine, Titles.engineTitle(engine), reference, values));
         }
         String started = run.runLine().started();
-        return new AtAGlance(setting, run.shape().workload(), run.shape().stores(),
-                run.runLine().scale().notesPerStore(), run.shape().runs(), run.shape().hold(),
+        return new AtAGlance(setting, run.shape(), run.runLine().scale().notesPerStore(),
                 started.length() >= 10 ? started.substring(0, 10) : "", rows);
     }
 

@@ -173,11 +173,11 @@ public final class ReportBuilder {
         details.add(reproduce.versions(env));
         details.add(reproduce.reproduce());
 
-        return new Report(title, preamble, findings, details, gate,
+        return new Report(title, preamble, findings, details, gate, new Report.Page(
                 Optional.ofNullable(verdicts).map(v -> VerdictsTable.of(v, ctx.results())), EnvironmentTable.of(env),
-                ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), ctx.notesPerStore(), ctx.held(),
-                        inReference, phases),
-                runDir == null ? "?" : runDir.toString());
+                ChartSet.of(runDir, ctx.results(), new ChartSet.Grid(ctx.engines(), ctx.settings()),
+                        ctx.notesPerStore(), ctx.held(), inReference, phases),
+                runDir == null ? "?" : runDir.toString()));
     }
 
     /** Under the title: when and on what machine, where the run was merged from, and whether it finished. */

@@ -17,6 +17,8 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
 
     /** The figures of a verdict, in the statistic's unit; null where the rule could not be evaluated. */
     public record Figures(Double measured, Double limit, Double margin) {
+        /** A verdict's figures where its rule was not evaluated. */
+        public static final Figures NONE = new Figures(null, null, null);
     }
 
     /** Where a verdict came from: its rule's file and line, the rule in words, and what went into the verdict. */
@@ -24,10 +26,8 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
     }
 
     /** A verdict whose figures print plainly, until the gate gives it its statistic's {@link Figure}. */
-    public Verdict(Kind kind, Status status, String engine, String setting, String workload, String stat,
-                   Double measured, Double limit, Double margin, String file, int line, String rule, String detail) {
-        this(kind, status, new Subject(engine, setting, workload, stat), new Figures(measured, limit, margin),
-                new Source(file, line, rule, detail), Figure.PLAIN);
+    public Verdict(Kind kind, Status status, Subject subject, Figures figures, Source source) {
+        this(kind, status, subject, figures, source, Figure.PLAIN);
     }
 
     /** The same verdict, its figures printed as {@code f} says. */

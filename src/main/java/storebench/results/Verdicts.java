@@ -118,11 +118,11 @@ public final class Verdicts {
         for (JsonNode n : root.path("verdicts")) {
             try {
                 verdicts.add(new Verdict(Kind.valueOf(n.path("kind").asText()),
-                        Status.valueOf(n.path("status").asText()), n.path("engine").asText(),
-                        n.path("setting").asText(), n.path("workload").asText(), n.path("stat").asText(),
-                        number(n, "measured"), number(n, "limit"), number(n, "margin"),
-                        n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
-                        n.path("detail").asText()).with(n.has("decimals") ? new Verdict.Figure(n.path("unit")
+                        Status.valueOf(n.path("status").asText()), new Verdict.Subject(n.path("engine").asText(),
+                        n.path("setting").asText(), n.path("workload").asText(), n.path("stat").asText()),
+                        new Verdict.Figures(number(n, "measured"), number(n, "limit"), number(n, "margin")),
+                        new Verdict.Source(n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
+                        n.path("detail").asText()), n.has("decimals") ? new Verdict.Figure(n.path("unit")
                         .asText(""), n.path("decimals").asInt()) : Verdict.Figure.PLAIN));
             } catch (IllegalArgumentException e) {
                 throw new IOException(file + ": not a verdict: " + n + " (" + e.getMessage() + ")");

@@ -46,8 +46,8 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         if (dir != null) {
             try {
                 MappingCost.Figures m = MappingCost.measure(dir);
-                faultNs = m.minorFaultNs();
-                mapUs = m.medianUs();
+                faultNs = m.minorFault().medianNs();
+                mapUs = m.file().medianUs();
             } catch (IOException | RuntimeException | LinkageError e) {
                 // no JNA or a folder that refuses mmap: that price stays unknown, its steps fall back to the yardstick
             }

@@ -49,8 +49,8 @@ public final class ReadmeFigures {
         Path base = readme.toAbsolutePath().getParent();
         String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');
         Block.Paragraph scope = new Block.Paragraph(Text.of(capitalized(figures.scope()) + "; medians of "
-                + figures.runs() + " open runs, each in a fresh process; memory with " + Titles.fmt(figures.held(), 0)
-                + " stores open; ").plusStrong("bold").plus(
+                + figures.shape().runs() + " open runs, each in a fresh process; memory with "
+                + Titles.fmt(figures.shape().hold(), 0) + " stores open; ").plusStrong("bold").plus(
                 ": the reference write-up's engines. The whole report: [" + report + "](" + report + ")."));
         return MarkdownReport.render(List.of(scope, figures.table()));
     }

@@ -48,7 +48,7 @@ public final class Render {
             damaged.accept(dir.resolve(RunResults.ENVIRONMENT) + " is missing: the report says the machine and the"
                     + " engines' versions are unknown");
         }
-        built.charts().percentiles().forEach(p -> p.damaged().forEach(why -> damaged.accept(why + ": not drawn in "
+        built.page().charts().percentiles().forEach(p -> p.damaged().forEach(why -> damaged.accept(why + ": not drawn in "
                 + HtmlReport.NAME)));
         report.accept(MarkdownReport.write(dir, built));
         report.accept(HtmlReport.write(dir, built));

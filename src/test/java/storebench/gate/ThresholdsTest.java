@@ -44,10 +44,10 @@ class ThresholdsTest {
                         tuple("sqlite", "stores_per_s", Bound.AT_LEAST, 5.0, 10),
                         tuple("objectbox", "disk_kb", Bound.AT_MOST, 600.0, 13),
                         tuple("objectbox-cached", "disk_kb", Bound.AT_MOST, 600.0, 13));
-        assertThat(t.ceilings().get(0).settings()).containsExactly("default");
-        assertThat(t.ceilings().get(3).settings()).as("setting omitted: a default run's")
+        assertThat(t.ceilings().get(0).scope().settings()).containsExactly("default");
+        assertThat(t.ceilings().get(3).scope().settings()).as("setting omitted: a default run's")
                 .isEqualTo(Setting.defaultIds()).doesNotContain(Setting.DURABLE.id());
-        assertThat(t.ceilings().get(3).workloads()).as("workload omitted: all").isEqualTo(Workload.ids());
+        assertThat(t.ceilings().get(3).scope().workloads()).as("workload omitted: all").isEqualTo(Workload.ids());
 
         assertThat(t.ratios()).singleElement().satisfies(r -> {
             assertThat(r.engine()).isEqualTo("objectbox-cached");
@@ -55,7 +55,7 @@ class ThresholdsTest {
             assertThat(r.factor()).isEqualTo(4.0);
             assertThat(r.bound()).isEqualTo(Bound.AT_MOST);
             assertThat(r.line()).isEqualTo(18);
-            assertThat(r.workloads()).as("\"*\": all").isEqualTo(Workload.ids());
+            assertThat(r.scope().workloads()).as("\"*\": all").isEqualTo(Workload.ids());
         });
 
         Thresholds.Baseline b = t.baseline().orElseThrow();
@@ -177,9 +177,9 @@ class ThresholdsTest {
                 + "      heap_kb: 1250\n  - engine: h2\n    max:\n      oqc_ms: 10\nratios:\n  - engine: objectbox\n"
                 + "    stat: oqc_ms\n    at_most: 2\n    times: sqlite\n    min_stores: 200\n"), KNOWN);
 
-        assertThat(t.ceilings()).extracting(Thresholds.Ceiling::stat, Thresholds.Ceiling::minStores)
+        assertThat(t.ceilings()).extracting(Thresholds.Ceiling::stat, c -> c.scope().minStores())
                 .containsExactly(tuple("heap_kb", 1000), tuple("oqc_ms", 0));
-        assertThat(t.ratios()).singleElement().extracting(Thresholds.Ratio::minStores).isEqualTo(200);
+        assertThat(t.ratios()).singleElement().extracting(r -> r.scope().minStores()).isEqualTo(200);
     }
 
     @Test

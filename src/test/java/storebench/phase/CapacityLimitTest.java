@@ -13,17 +13,21 @@ class CapacityLimitTest {
             "maxMapCount", 65530L, "asSoftKb", -1L, "threadsMax", 192726L, "pidMax", 32768L, "nprocSoft", 96363L));
 
     private static CapacityLimit.Stop error(String message, long stores, long fds, long maps, long vszKb, long threads) {
-        return new CapacityLimit.Stop("error", message, stores, fds, maps, vszKb, threads, 0);
+        return new CapacityLimit.Stop("error", message, stores, usage(fds, maps, vszKb, threads, 0));
+    }
+
+    private static CapacityLimit.Usage usage(long fds, long maps, long vszKb, long threads, long heapUsedBytes) {
+        return new CapacityLimit.Usage(fds, maps, vszKb, threads, heapUsedBytes);
     }
 
     @Test
     void theCapAndTheMemoryMarginAreNamedByHowTheLoopStopped() {
-        assertThat(identify("sqlite", new CapacityLimit.Stop("cap", null, 20000, 20050, 400, 1, 20, 0), LIMITS))
+        assertThat(identify("sqlite", new CapacityLimit.Stop("cap", null, 20000, usage(20050, 400, 1, 20, 0)), LIMITS))
                 .isEqualTo(CapacityLimit.CAP);
-        assertThat(identify("duckdb", new CapacityLimit.Stop("memory", null, 4000, 50, 400, 1, 20, 0), LIMITS))
+        assertThat(identify("duckdb", new CapacityLimit.Stop("memory", null, 4000, usage(50, 400, 1, 20, 0)), LIMITS))
                 .isEqualTo(CapacityLimit.MEMORY_MARGIN);
-        assertThat(identify("h2", new CapacityLimit.Stop("heap", null, 1800, 5400, 400, 1, 5400, 1_990_000_000L),
-                LIMITS)).as("the loop's heap margin: the live heap after a full collection").isEqualTo(CapacityLimit.JAVA_HEAP);
+        assertThat(identify("h2", new CapacityLimit.Stop("heap", null, 1800,
+                usage(5400, 400, 1, 5400, 1_990_000_000L)), LIMITS)).as("the loop's heap margin: the live heap after a full collection").isEqualTo(CapacityLimit.JAVA_HEAP);
     }
 
     @Test
@@ -80,7 +84,7 @@ class CapacityLimitTest {
     void aNearlyFullManagedHeapIsTheLimitWhateverTheMessage() {
         // H2 with 1.93 of its 2 GiB heap in use answered a count of 0 for a store it had just filled
         CapacityLimit.Stop h2 = new CapacityLimit.Stop("error", "CountMismatch: count mismatch: engine h2, store 1871:"
-                + " expected 10, got 0", 1871, 1933, 300, 1L << 22, 5624, 2_073_587_712L);
+                + " expected 10, got 0", 1871, usage(1933, 300, 1L << 22, 5624, 2_073_587_712L));
         assertThat(identify("h2", h2, CapacityLimit.Limits.of(Map.of("heapMaxBytes", 2_147_483_648L))))
                 .isEqualTo(CapacityLimit.JAVA_HEAP);
         assertThat(identify("h2", h2, CapacityLimit.Limits.of(Map.of("heapMaxBytes", 8L << 30))))
@@ -90,10 +94,11 @@ class CapacityLimitTest {
     @Test
     void theLimitsWithinTenPercentAreListedWhateverStoppedIt() {
         // DuckDB at the memory margin, 3,950 stores open: its threads and maps at 99% of theirs
-        CapacityLimit.Stop duckdb = new CapacityLimit.Stop("memory", null, 3950, 60, 65249, 1L << 30, 32394, 1L << 20);
+        CapacityLimit.Stop duckdb = new CapacityLimit.Stop("memory", null, 3950,
+                usage(60, 65249, 1L << 30, 32394, 1L << 20));
         assertThat(CapacityLimit.near(duckdb, LIMITS)).containsExactly("vm.max_map_count: 65,249 of 65,530",
                 "threads: 32,394 of 32,768");
-        assertThat(CapacityLimit.near(new CapacityLimit.Stop("cap", null, 20000, 150, 400, 1, 20, 0), LIMITS))
+        assertThat(CapacityLimit.near(new CapacityLimit.Stop("cap", null, 20000, usage(150, 400, 1, 20, 0)), LIMITS))
                 .isEmpty();
     }
 

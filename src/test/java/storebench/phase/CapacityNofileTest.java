@@ -54,8 +54,8 @@ class CapacityNofileTest {
         Map<String, Long> limits = new LinkedHashMap<>();
         result.path("limits").fields().forEachRemaining(e -> limits.put(e.getKey(), e.getValue().asLong()));
         CapacityLimit.Stop stop = new CapacityLimit.Stop("error", result.path("message").asText(), opened,
-                last.path("fds").asLong(), last.path("maps").asLong(), last.path("vszKb").asLong(),
-                last.path("threads").asLong(), last.path("heapUsedBytes").asLong());
+                new CapacityLimit.Usage(last.path("fds").asLong(), last.path("maps").asLong(),
+                        last.path("vszKb").asLong(), last.path("threads").asLong(), last.path("heapUsedBytes").asLong()));
         assertThat(CapacityLimit.identify("sqlite", stop, CapacityLimit.Limits.of(limits)))
                 .as("stopped by: %s", result.path("message").asText()).isEqualTo(CapacityLimit.NOFILE);
     }

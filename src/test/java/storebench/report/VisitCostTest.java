@@ -53,14 +53,14 @@ class VisitCostTest {
     private void objectBoxFaultsMore() {
         stat("sqlite", OpenRunsPhase.OQC_MS, 0.200);
         stat("objectbox", OpenRunsPhase.OQC_MS, 0.600);
-        stat("sqlite", OpenRunsPhase.COUNTERS.minflt(), 5);
-        stat("objectbox", OpenRunsPhase.COUNTERS.minflt(), 40);
-        stat("sqlite", OpenRunsPhase.COUNTERS.sysMs(), 0.050);
-        stat("objectbox", OpenRunsPhase.COUNTERS.sysMs(), 0.300);
-        stat("sqlite", OpenRunsPhase.COUNTERS.userMs(), 0.120);
-        stat("objectbox", OpenRunsPhase.COUNTERS.userMs(), 0.200);
-        stat("sqlite", OpenRunsPhase.COUNTERS.vcsw(), 0.5);
-        stat("objectbox", OpenRunsPhase.COUNTERS.vcsw(), 0.6);
+        stat("sqlite", OpenRunsPhase.COUNTERS.faults().minflt(), 5);
+        stat("objectbox", OpenRunsPhase.COUNTERS.faults().minflt(), 40);
+        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.050);
+        stat("objectbox", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.300);
+        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.120);
+        stat("objectbox", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.200);
+        stat("sqlite", OpenRunsPhase.COUNTERS.switches().vcsw(), 0.5);
+        stat("objectbox", OpenRunsPhase.COUNTERS.switches().vcsw(), 0.6);
     }
 
     private Section defaults(RunResults results) {
@@ -117,8 +117,8 @@ class VisitCostTest {
     @Test
     void aCounterAtNothingOnOneSideWeighsByItsLeastStep() {
         objectBoxFaultsMore();
-        stat("objectbox", OpenRunsPhase.COUNTERS.writeKb(), 4.0);
-        stat("sqlite", OpenRunsPhase.COUNTERS.writeKb(), 0.0);
+        stat("objectbox", OpenRunsPhase.COUNTERS.device().writeKb(), 4.0);
+        stat("sqlite", OpenRunsPhase.COUNTERS.device().writeKb(), 0.0);
         // 4 KB written against none: (4 + 0.01) / 0.01, beyond the faults' 8x
         assertThat(differences(defaults(results(2000))).get(0))
                 .contains("written to the device per visit: 4.00 KB against 0.00 KB (x\u221e)");
@@ -128,8 +128,8 @@ class VisitCostTest {
     void aRatioNearTheReferencesNamesNoCounter() {
         stat("sqlite", OpenRunsPhase.OQC_MS, 0.500);
         stat("objectbox", OpenRunsPhase.OQC_MS, 0.600); // 1.2, the reference's 1.21
-        stat("sqlite", OpenRunsPhase.COUNTERS.minflt(), 5);
-        stat("objectbox", OpenRunsPhase.COUNTERS.minflt(), 40);
+        stat("sqlite", OpenRunsPhase.COUNTERS.faults().minflt(), 5);
+        stat("objectbox", OpenRunsPhase.COUNTERS.faults().minflt(), 40);
         assertThat(differences(defaults(results(2000)))).isEmpty();
     }
 

@@ -16,15 +16,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 class VerdictsTest {
     /** How oqc_ms prints, as a run describes it. */
     private static final Verdict.Figure MS = new Verdict.Figure("ms", 3);
-    private static final Verdict FAILED = new Verdict(Kind.CEILING, Status.FAIL, "sqlite", "default", "large",
-            "oqc_ms", 0.612, 0.5, -0.112, "thresholds.yaml", 42, "sqlite oqc_ms <= 0.500 ms (max)",
-            "measured over 200 stores").with(MS);
-    private static final Verdict PASSED = new Verdict(Kind.RATIO, Status.PASS, "objectbox-cached", "mmap-threshold",
-            "large", "oqc_ms", 0.47, 1.0, 0.53, "thresholds.yaml", 57, "objectbox-cached oqc_ms <= 4 x sqlite oqc_ms",
-            "sqlite 0.250 ms; ratio 1.88").with(MS);
-    private static final Verdict OPEN = new Verdict(Kind.CEILING, Status.NOT_EVALUATED, "turso", "default", "large",
-            "oqc_ms", null, null, null, "thresholds.yaml", 60, "turso oqc_ms <= 20.000 ms (max)",
-            "engine turso was not run (bench.engines=sqlite)").with(MS);
+    private static final Verdict FAILED = new Verdict(Kind.CEILING, Status.FAIL,
+            new Verdict.Subject("sqlite", "default", "large", "oqc_ms"), new Verdict.Figures(0.612, 0.5, -0.112),
+            new Verdict.Source("thresholds.yaml", 42, "sqlite oqc_ms <= 0.500 ms (max)", "measured over 200 stores"),
+            MS);
+    private static final Verdict PASSED = new Verdict(Kind.RATIO, Status.PASS,
+            new Verdict.Subject("objectbox-cached", "mmap-threshold", "large", "oqc_ms"),
+            new Verdict.Figures(0.47, 1.0, 0.53), new Verdict.Source("thresholds.yaml", 57,
+            "objectbox-cached oqc_ms <= 4 x sqlite oqc_ms", "sqlite 0.250 ms; ratio 1.88"), MS);
+    private static final Verdict OPEN = new Verdict(Kind.CEILING, Status.NOT_EVALUATED,
+            new Verdict.Subject("turso", "default", "large", "oqc_ms"), Verdict.Figures.NONE,
+            new Verdict.Source("thresholds.yaml", 60, "turso oqc_ms <= 20.000 ms (max)",
+                    "engine turso was not run (bench.engines=sqlite)"), MS);
 
     @TempDir
     Path dir;

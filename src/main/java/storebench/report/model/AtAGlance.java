@@ -2,6 +2,7 @@ package storebench.report.model;
 
 import storebench.model.StatId;
 import storebench.results.OpenStoreMemory;
+import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
@@ -12,13 +13,11 @@ import java.util.OptionalDouble;
  * A run at a glance under one setting, a row per engine: what README's result shows (its table and chart).
  * storebench.report.AtAGlanceBuilder reads them from a run's files.
  *
- * @param stores  N, stores per engine
- * @param runs    R, the open runs each median comes from
- * @param held    M, the stores held open for the memory figures
+ * @param shape   the workload, N (stores per engine), R (the open runs each median comes from) and M (the stores held
+ *                open for the memory figures)
  * @param started the day the run started (yyyy-mm-dd), or "" where its run line does not say
  */
-public record AtAGlance(String setting, String workload, int stores, int notesPerStore, int runs, int held,
-                        String started, List<Row> rows) {
+public record AtAGlance(String setting, RunResults.Shape shape, int notesPerStore, String started, List<Row> rows) {
     /** The table's columns: a statistic's id, its header and the unit it prints in. */
     public record Column(String stat, String header, Stat.Unit unit, int decimals) {
     }
@@ -84,8 +83,8 @@ public record AtAGlance(String setting, String workload, int stores, int notesPe
 
     /** What the figures are: "10,000 stores per engine (large workload: 1,000 notes per store), under defaults". */
     public String scope() {
-        return Titles.fmt(stores, 0) + " stores per engine (" + workload + " workload: " + Titles.fmt(notesPerStore, 0)
-                + " notes per store), under " + Titles.settingTitle(setting)
+        return Titles.fmt(shape.stores(), 0) + " stores per engine (" + shape.workload() + " workload: "
+                + Titles.fmt(notesPerStore, 0) + " notes per store), under " + Titles.settingTitle(setting)
                 + (started.isEmpty() ? "" : ", measured " + started);
     }
 }

@@ -105,12 +105,27 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     }
 
     /**
+     * What every chart is drawn over: the engines in column order (a bar group or line each) and the settings in order
+     * (a bar colour each), as a chart's values[setting][engine] holds them.
+     */
+    public record Grid(List<String> engines, List<String> settings) {
+        public Grid {
+            engines = List.copyOf(engines);
+            settings = List.copyOf(settings);
+        }
+    }
+
+    /**
      * The charts of a run.
      *
-     * @param runDir the run's folder, where hdr/ is; null where the results were not read from a folder
+     * @param runDir        the run's folder, where hdr/ is; null where the results were not read from a folder
+     * @param notesPerStore W (notes per store), which the bar charts' titles name
+     * @param held          M (stores held open), likewise
      */
-    public static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
-                       int notesPerStore, int held, Predicate<String> inReference, List<? extends PhaseReading> phases) {
+    public static ChartSet of(Path runDir, RunResults results, Grid grid, int notesPerStore, int held,
+                              Predicate<String> inReference, List<? extends PhaseReading> phases) {
+        List<String> engines = grid.engines();
+        List<String> settings = grid.settings();
         List<PercentilePlot> plots = new ArrayList<>();
         for (String setting : settings) {
             Map<String, ChartPercentiles> series = new LinkedHashMap<>();

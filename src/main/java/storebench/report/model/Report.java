@@ -15,17 +15,25 @@ import java.util.Optional;
  * @param details     the profile (if the run has one), what was measured, the caveats, the versions, how to
  *                    reproduce it
  * @param gate        the gate's section of report.md, from verdicts.json; empty where the gate wrote none
- * @param verdicts    verdicts.json as it is, which the HTML page shows in full; empty where there is none
- * @param environment environment.json, which the HTML page lists; empty where there is none
- * @param charts      the HTML page's charts
- * @param source      the run's folder, as the HTML page's footer names it
+ * @param page        what the HTML page shows beyond report.md's sections
  */
 public record Report(Block.Heading title, List<Block> preamble, List<Section> findings, List<Section> details,
-                     Optional<Section> gate, Optional<VerdictsTable> verdicts, Optional<EnvironmentTable> environment,
-                     ChartSet charts, String source) {
+                     Optional<Section> gate, Page page) {
     public Report {
         preamble = List.copyOf(preamble);
         findings = List.copyOf(findings);
         details = List.copyOf(details);
+    }
+
+    /**
+     * What the HTML page shows beyond report.md's sections.
+     *
+     * @param verdicts    verdicts.json as it is, which the page shows in full; empty where there is none
+     * @param environment environment.json, which the page lists; empty where there is none
+     * @param charts      the page's charts
+     * @param source      the run's folder, as the page's footer names it
+     */
+    public record Page(Optional<VerdictsTable> verdicts, Optional<EnvironmentTable> environment, ChartSet charts,
+                       String source) {
     }
 }

@@ -1,7 +1,6 @@
 package storebench.report.render;
 
 import storebench.model.StatId;
-import storebench.model.StatId;
 import storebench.report.model.AtAGlance;
 
 import java.util.List;
@@ -27,6 +26,19 @@ public final class AtAGlanceChart {
     private static final AtAGlance.Column OQC = AtAGlance.COLUMNS.stream().filter(c -> c.stat().equals(MEDIAN))
             .findFirst().orElseThrow();
 
+    /** How a text is set: its anchor (start, middle or end of it at x), size, weight and colour. */
+    private record Style(String anchor, int size, String weight, String fill) {
+    }
+
+    private static final Style TITLE = new Style("start", 15, "bold", "#202530");
+    /** The line under the title and the legend's. */
+    private static final Style CAPTION = new Style("start", 12, "normal", "#404655");
+    private static final Style TICK = new Style("middle", 11, "normal", "#404655");
+    private static final Style ENGINE = new Style("end", 12, "normal", "#202530");
+    private static final Style REFERENCE_ENGINE = new Style("end", 12, "bold", "#202530");
+    private static final Style NOT_MEASURED = new Style("start", 11, "normal", "#404655");
+    private static final Style FIGURE = new Style("start", 11, "normal", "#202530");
+
     private AtAGlanceChart() {
     }
 
@@ -43,8 +55,8 @@ public final class AtAGlanceChart {
                 .append("\" role=\"img\" aria-label=\"").append(HtmlPage.esc(title)).append("\">\n");
         svg.append("<title>").append(HtmlPage.esc(title)).append("</title>\n");
         svg.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        text(svg, 12, 22, "start", 15, "bold", "#202530", title);
-        text(svg, 12, 42, "start", 12, "normal", "#404655", figures.scope() + "; log scale");
+        text(svg, 12, 22, TITLE, title);
+        text(svg, 12, 42, CAPTION, figures.scope() + "; log scale");
         // the reference's engines: one band behind their rows
         for (int k = 0; k < rows.size(); k++) {
             if (rows.get(k).inReference()) {
@@ -56,7 +68,7 @@ public final class AtAGlanceChart {
         for (int k = 0; k < rows.size(); k++) {
             row(svg, axis, rows.get(k), TOP + k * ROW);
         }
-        legend(svg, plotBottom + 40, figures.runs());
+        legend(svg, plotBottom + 40, figures.shape().runs());
         svg.append("</svg>\n");
         return svg.toString();
     }
@@ -70,18 +82,17 @@ public final class AtAGlanceChart {
                         .append(num(x)).append("\" y2=\"").append(plotBottom).append("\" stroke=\"")
                         .append(m == 1 ? "#c9ced6" : "#eceef2").append("\" stroke-width=\"1\"/>\n");
             }
-            text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, "middle", 11, "normal", "#404655",
-                    plain(Math.pow(10, d)) + " ms");
+            text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, TICK, plain(Math.pow(10, d)) + " ms");
         }
     }
 
     /** An engine's row at {@code y}: its title, the median's bar, the p99's whisker and both figures. */
     private static void row(StringBuilder svg, Axis axis, AtAGlance.Row r, int y) {
-        text(svg, LABELS - 8, y + 17, "end", 12, r.inReference() ? "bold" : "normal", "#202530", r.title());
+        text(svg, LABELS - 8, y + 17, r.inReference() ? REFERENCE_ENGINE : ENGINE, r.title());
         OptionalDouble median = r.value(MEDIAN);
         OptionalDouble p99 = r.value(P99);
         if (median.isEmpty()) {
-            text(svg, LABELS + 4, y + 17, "start", 11, "normal", "#404655", "not measured");
+            text(svg, LABELS + 4, y + 17, NOT_MEASURED, "not measured");
             return;
         }
         double end = axis.x(median.getAsDouble());
@@ -96,7 +107,7 @@ public final class AtAGlanceChart {
                     .append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
             labelAt = Math.max(end, whisker);
         }
-        text(svg, labelAt + 6, y + 17, "start", 11, "normal", "#202530", AtAGlance.text(OQC, median)
+        text(svg, labelAt + 6, y + 17, FIGURE, AtAGlance.text(OQC, median)
                 + (p99.isPresent() ? " (p99 " + AtAGlance.text(OQC, p99) + ")" : "") + " ms");
     }
 
@@ -104,11 +115,10 @@ public final class AtAGlanceChart {
     private static void legend(StringBuilder svg, int legend, int runs) {
         svg.append("<rect x=\"12\" y=\"").append(legend - 11).append("\" width=\"14\" height=\"14\" fill=\"#eef3fa\""
                 + " stroke=\"#c9ced6\"/>\n");
-        text(svg, 32, legend, "start", 12, "normal", "#404655", "the reference write-up's engines (bold)");
+        text(svg, 32, legend, CAPTION, "the reference write-up's engines (bold)");
         svg.append("<path d=\"M292 ").append(legend - 4).append("H312M312 ").append(legend - 10).append('V')
                 .append(legend + 2).append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
-        text(svg, 318, legend, "start", 12, "normal", "#404655",
-                "bar: median of " + runs + " runs; whisker: p99");
+        text(svg, 318, legend, CAPTION, "bar: median of " + runs + " runs; whisker: p99");
     }
 
     /** The x of a value on a log axis over whole decades. */
@@ -138,17 +148,16 @@ public final class AtAGlanceChart {
         }
     }
 
-    private static void text(StringBuilder svg, double x, double y, String anchor, int size, String weight,
-                             String fill, String text) {
+    private static void text(StringBuilder svg, double x, double y, Style style, String text) {
         svg.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" ").append(FONT)
-                .append(" font-size=\"").append(size).append("\"");
-        if (!weight.equals("normal")) {
-            svg.append(" font-weight=\"").append(weight).append("\"");
+                .append(" font-size=\"").append(style.size()).append("\"");
+        if (!style.weight().equals("normal")) {
+            svg.append(" font-weight=\"").append(style.weight()).append("\"");
         }
-        if (!anchor.equals("start")) {
-            svg.append(" text-anchor=\"").append(anchor).append("\"");
+        if (!style.anchor().equals("start")) {
+            svg.append(" text-anchor=\"").append(style.anchor()).append("\"");
         }
-        svg.append(" fill=\"").append(fill).append("\">").append(HtmlPage.esc(text)).append("</text>\n");
+        svg.append(" fill=\"").append(style.fill()).append("\">").append(HtmlPage.esc(text)).append("</text>\n");
     }
 
     private static String colour(String engine) {

@@ -83,7 +83,7 @@ public final class HtmlReport {
                 .append("</a> "));
         page.append("</nav>\n").append(body);
         page.append("<footer>Rendered by " + HtmlReport.class.getName() + " from the files of ")
-                .append(HtmlPage.esc(report.source()))
+                .append(HtmlPage.esc(report.page().source()))
                 .append(" (results.jsonl, environment.json, verdicts.json, hdr/). One self-contained file: no script,"
                         + " nothing fetched when opened.</footer>\n");
         return HtmlPage.document(report.title().text(), page.toString());
@@ -227,7 +227,7 @@ public final class HtmlReport {
 
     /** The headline chart: open-query-close per engine, median and p99, every setting; the reference's marked. */
     private void headline(StringBuilder html) {
-        ChartSet charts = report.charts();
+        ChartSet charts = report.page().charts();
         if (charts.headline().isEmpty()) {
             return;
         }
@@ -243,7 +243,7 @@ public final class HtmlReport {
     }
 
     private void charts(StringBuilder html) {
-        ChartSet charts = report.charts();
+        ChartSet charts = report.page().charts();
         heading(html, Block.Heading.of(2, "Charts"));
         html.append("<h3 id=\"latency-by-percentile\">Open, query, close: latency by percentile</h3>\n<div class=\"charts\">\n");
         for (ChartSet.PercentilePlot plot : charts.percentiles()) {
@@ -308,11 +308,11 @@ public final class HtmlReport {
     /** The gate's verdicts.json as it is: its top-level fields, then one row per verdict with all its fields. */
     private void verdicts(StringBuilder html) {
         heading(html, Block.Heading.of(2, "Regression gate"));
-        if (report.verdicts().isEmpty()) {
+        if (report.page().verdicts().isEmpty()) {
             html.append("<p>No verdicts: the gate wrote no verdicts.json for this run.</p>\n");
             return;
         }
-        VerdictsTable verdicts = report.verdicts().get();
+        VerdictsTable verdicts = report.page().verdicts().get();
         if (!verdicts.fields().isEmpty()) {
             html.append("<div class=\"table-wrap\"><table class=\"kv\"><tbody>\n");
             verdicts.fields().forEach(f -> html.append("<tr><th scope=\"row\">").append(HtmlPage.esc(f.key()))
@@ -341,11 +341,11 @@ public final class HtmlReport {
     /** environment.json: the machine, the JVM and timer, then each engine's versions and settings. */
     private void environment(StringBuilder html) {
         heading(html, Block.Heading.of(2, "Environment"));
-        if (report.environment().isEmpty()) {
+        if (report.page().environment().isEmpty()) {
             html.append("<p>No environment.json in this run.</p>\n");
             return;
         }
-        EnvironmentTable env = report.environment().get();
+        EnvironmentTable env = report.page().environment().get();
         keyValues(html, env.machine());
         for (EnvironmentTable.EngineFields e : env.engines()) {
             html.append("<h3>").append(HtmlPage.esc(e.title())).append(" (<code>").append(HtmlPage.esc(e.engine()))

@@ -10,31 +10,54 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The answer to {@code capacity}: how many stores the loop held open and why it stopped (for an error, the step, the
- * store and the engine's message), its points, and the limits the process ran under at the stop.
+ * The answer to {@code capacity}: how many stores the loop held open and why it stopped (for an error, the store that
+ * failed), its points, and the limits the process ran under at the stop.
  *
  * @param stop    {@code cap}, {@code memory}, {@code disk}, {@code error} (or {@code heap}, the JVM's)
- * @param during  the step a store failed in (copy, open, count, hold), "" where none failed
- * @param message the engine's message where a store failed, null otherwise
- * @param limits  the limits by name (-1: unlimited), as numbers
- * @param limitsAsAnswered the same as the process answered them, which the capacity line keeps
+ * @param failure where a store failed, if one did
  */
-public record CapacityAnswer(int opened, String stop, String during, int store, String message, List<Point> points,
-                             Map<String, Long> limits, JsonNode limitsAsAnswered, long wallNs) {
+public record CapacityAnswer(int opened, String stop, Failure failure, List<Point> points, Limits limits,
+                             long wallNs) {
     /** The op this record answers (docs/protocol.md). */
     public static final String OP = "capacity";
 
     /**
-     * A point of the curve: the stores open and the process' memory, virtual size, descriptors, maps, threads and
-     * managed heap then; and the point as answered (a memory snapshot's other fields too), which results.jsonl keeps.
+     * Where a store failed.
+     *
+     * @param during  the step it failed in (copy, open, count, hold), "" where none failed
+     * @param store   the store (0 where none failed)
+     * @param message the engine's message, null where none failed
      */
-    public record Point(double stores, double rssKb, double vszKb, double fds, double maps, double threads,
-                        double heapUsedBytes, ObjectNode asAnswered) {
+    public record Failure(String during, int store, String message) {
+    }
+
+    /**
+     * The limits the process ran under at the stop.
+     *
+     * @param byName     the limits by name (-1: unlimited), as numbers
+     * @param asAnswered the same as the process answered them, which the capacity line keeps
+     */
+    public record Limits(Map<String, Long> byName, JsonNode asAnswered) {
+    }
+
+    /**
+     * A point of the curve: the stores open, the process' memory and the resources it held then; and the point as
+     * answered (a memory snapshot's other fields too), which results.jsonl keeps.
+     */
+    public record Point(double stores, Memory memory, Resources resources, ObjectNode asAnswered) {
         static Point of(JsonNode p) {
-            return new Point(p.path("stores").asDouble(), p.path("rssKb").asDouble(), p.path("vszKb").asDouble(),
-                    p.path("fds").asDouble(), p.path("maps").asDouble(), p.path("threads").asDouble(),
-                    p.path("heapUsedBytes").asDouble(), (ObjectNode) p);
+            return new Point(p.path("stores").asDouble(), new Memory(p.path("rssKb").asDouble(),
+                    p.path("vszKb").asDouble(), p.path("heapUsedBytes").asDouble()), new Resources(
+                    p.path("fds").asDouble(), p.path("maps").asDouble(), p.path("threads").asDouble()), (ObjectNode) p);
         }
+    }
+
+    /** A point's memory: resident, virtual size (KB) and the managed heap in use (bytes). */
+    public record Memory(double rssKb, double vszKb, double heapUsedBytes) {
+    }
+
+    /** What a point's process held of what the kernel limits: open descriptors, memory maps, threads. */
+    public record Resources(double fds, double maps, double threads) {
     }
 
     public static CapacityAnswer of(JsonNode answer) {
@@ -43,8 +66,9 @@ public record CapacityAnswer(int opened, String stop, String during, int store, 
         Map<String, Long> limits = new LinkedHashMap<>();
         answer.path("limits").fields().forEachRemaining(e -> limits.put(e.getKey(), e.getValue().asLong()));
         return new CapacityAnswer(answer.path("opened").asInt(), answer.path("stop").asText(),
-                answer.path("during").asText(), answer.path("store").asInt(), answer.path("message").asText(null),
-                List.copyOf(points), limits, answer.path("limits"), answer.path("wallNs").asLong());
+                new Failure(answer.path("during").asText(), answer.path("store").asInt(),
+                        answer.path("message").asText(null)),
+                List.copyOf(points), new Limits(limits, answer.path("limits")), answer.path("wallNs").asLong());
     }
 
     /** The point at the stop (the last), if there is any. */
@@ -54,6 +78,6 @@ public record CapacityAnswer(int opened, String stop, String during, int store, 
 
     /** The machine's available memory (KB) the process read with its limits, 0 where it could not. */
     public long memAvailableKb() {
-        return limits.getOrDefault("memAvailableKb", 0L);
+        return limits.byName().getOrDefault("memAvailableKb", 0L);
     }
 }

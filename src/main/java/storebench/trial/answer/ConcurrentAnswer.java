@@ -39,7 +39,7 @@ public record ConcurrentAnswer(List<Worker> workers, long wallNs) {
         List<Worker> workers = new ArrayList<>();
         for (JsonNode w : answer.path("workers")) {
             workers.add(new Worker(Protocol.toLongs(w.path("oqc"), "oqc"), w.path("startUs").asLong(),
-                    w.path("endUs").asLong(), VisitCounters.of(w.get("counters"))));
+                    w.path("endUs").asLong(), Counters.of(w.get("counters"))));
         }
         return new ConcurrentAnswer(List.copyOf(workers), answer.path("wallNs").asLong());
     }

@@ -78,7 +78,7 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
                         TrafficHistograms.decode(h.path("wakeLateness").asText(""))),
                 new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
                         optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs")),
-                VisitCounters.of(answer.get("counters")), answer.path("wallNs").asLong());
+                Counters.of(answer.get("counters")), answer.path("wallNs").asLong());
     }
 
     private static List<String> strings(JsonNode array, String field) {

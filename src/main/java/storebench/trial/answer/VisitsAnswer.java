@@ -20,24 +20,35 @@ import java.util.OptionalLong;
  * @param samples  {@code open}, the query's, {@code close}, the whole visit's; {@code closefin}, {@code yard} where
  *                 answered
  * @param compileMs the compiler threads' time during the loop (a JVM only)
- * @param settleMs  how long the process waited for its background threads (with {@code settle} only)
- * @param settled   whether they were idle when it stopped waiting (with {@code settle} only)
+ * @param settle    the wait for the background threads (with {@code settle} only)
  * @param readBytes read_bytes of /proc/self/io over the loop (-1 where /proc does not tell)
  * @param counters  what the loop asked of the machine, totals over its visits (VisitCounters; where answered)
  */
 public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallNs, OptionalDouble compileMs,
-                           OptionalDouble settleMs, Optional<Boolean> settled, OptionalLong readBytes,
-                           Optional<VisitCounters> counters) {
+                           Settle settle, OptionalLong readBytes, Optional<VisitCounters> counters) {
     /** The op this record answers (docs/protocol.md). */
     public static final String OP = "visits";
+
+    /**
+     * The process' wait for its background threads before the visits, each part where answered.
+     *
+     * @param ms      how long it waited ({@code settleMs})
+     * @param settled whether they were idle when it stopped waiting
+     */
+    public record Settle(OptionalDouble ms, Optional<Boolean> settled) {
+        static Settle of(JsonNode answer) {
+            return new Settle(answer.has("settleMs") ? OptionalDouble.of(answer.path("settleMs").asDouble())
+                    : OptionalDouble.empty(),
+                    answer.has("settled") ? Optional.of(answer.path("settled").asBoolean()) : Optional.empty());
+        }
+    }
 
     public static VisitsAnswer of(JsonNode answer) {
         return new VisitsAnswer(Samples.of(answer), answer.path("startMs").asLong(), answer.path("wallNs").asLong(),
                 answer.has("compileMs") ? OptionalDouble.of(answer.path("compileMs").asDouble()) : OptionalDouble.empty(),
-                answer.has("settleMs") ? OptionalDouble.of(answer.path("settleMs").asDouble()) : OptionalDouble.empty(),
-                answer.has("settled") ? Optional.of(answer.path("settled").asBoolean()) : Optional.empty(),
+                Settle.of(answer),
                 answer.has("readBytes") ? OptionalLong.of(answer.path("readBytes").asLong()) : OptionalLong.empty(),
-                VisitCounters.of(answer.get("counters")));
+                Counters.of(answer.get("counters")));
     }
 
     /** The samples of this name; an error naming it where the answer has none. */
@@ -65,7 +76,7 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
         return new VisitsAnswer(all, startMs, wallNs + next.wallNs,
                 compileMs.isPresent() && next.compileMs.isPresent()
                         ? OptionalDouble.of(compileMs.getAsDouble() + next.compileMs.getAsDouble()) : compileMs,
-                settleMs, settled, readBytes.isPresent() && next.readBytes.isPresent()
+                settle, readBytes.isPresent() && next.readBytes.isPresent()
                         ? OptionalLong.of(readBytes.getAsLong() + next.readBytes.getAsLong()) : readBytes,
                 counters.isPresent() && next.counters.isPresent()
                         ? Optional.of(counters.get().plus(next.counters.get())) : Optional.empty());
@@ -80,8 +91,8 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
     /** Adds to a run's phase line what the runtime reported beside the samples, where it did (docs/protocol.md). */
     public void reportInto(ObjectNode line) {
         compileMs.ifPresent(ms -> line.put("compileMs", ms));
-        settleMs.ifPresent(ms -> line.put("settleMs", ms));
-        settled.ifPresent(s -> line.put("settled", s));
+        settle.ms().ifPresent(ms -> line.put("settleMs", ms));
+        settle.settled().ifPresent(s -> line.put("settled", s));
         readBytes.ifPresent(b -> line.put("readBytes", b));
         counters.ifPresent(c -> c.into(line.putObject("counters")));
     }

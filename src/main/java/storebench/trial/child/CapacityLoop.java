@@ -32,6 +32,14 @@ public final class CapacityLoop {
         this.engine = engine;
     }
 
+    /**
+     * What a capacity request asks (docs/protocol.md): at most {@code max} stores held open, a point every
+     * {@code every} stores, store 0 opened {@code warmOpens} times first, and the machine's available memory kept
+     * above {@code marginKb} and the root's free space above {@code diskMarginBytes}.
+     */
+    public record Asked(int max, int every, int warmOpens, long marginKb, long diskMarginBytes) {
+    }
+
     /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
     public static final class CapacitySamples {
         /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point() plus "stores". */
@@ -55,19 +63,18 @@ public final class CapacityLoop {
     /**
      * Creates store 0 of {@code workload} under {@code root} through the engine, then stores 1, 2, ... as copies of
      * its files ({@link StoreCopy}: read right after the engine closed it), and keeps every one open (one count each,
-     * checked against W) until {@code max} are open, the machine's available memory falls below {@code marginKb}, the
-     * root's free space below {@code diskMarginBytes}, or a store fails to be copied, opened or counted. Each copy is
-     * written just before it is opened to be held. Store 0 is first opened, counted and closed {@code warmOpens}
-     * times so that the engine's one-off costs land before the first point, not in the slopes.
+     * checked against W) until {@code asked.max()} are open, the machine's available memory falls below its
+     * {@code marginKb}, the root's free space below its {@code diskMarginBytes}, or a store fails to be copied, opened
+     * or counted. Each copy is written just before it is opened to be held. Store 0 is first opened, counted and closed
+     * {@code warmOpens} times so that the engine's one-off costs land before the first point, not in the slopes.
      */
-    CapacitySamples run(Path root, Workload workload, int max, int every, int warmOpens, long marginKb,
-                        long diskMarginBytes, IntConsumer progress) throws Exception {
-        Holding holding = new Holding(root, workload.notesPerStore(), max, every, progress);
+    CapacitySamples run(Path root, Workload workload, Asked asked, IntConsumer progress) throws Exception {
+        Holding holding = new Holding(root, workload.notesPerStore(), asked.max(), asked.every(), progress);
         try {
-            StoreCopy template = createAndWarm(root, workload, warmOpens, holding.expected);
+            StoreCopy template = createAndWarm(root, workload, asked.warmOpens(), holding.expected);
             holding.samples.points.add(holding.spare.around(() -> point(0)));
-            Margins margins = new Margins(Files.getFileStore(root), marginKb, diskMarginBytes);
-            for (int i = 0; i < max && holding.samples.stop == null; i++) {
+            Margins margins = new Margins(Files.getFileStore(root), asked.marginKb(), asked.diskMarginBytes());
+            for (int i = 0; i < asked.max() && holding.samples.stop == null; i++) {
                 int at = i;
                 // a read of /proc/meminfo or the disk's free space takes a descriptor: at the descriptor limit only the
                 // spare ones are left, so they are given back around it as around a point's readings

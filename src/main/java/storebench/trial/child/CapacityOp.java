@@ -20,9 +20,9 @@ final class CapacityOp implements ChildOp {
         if (max < 1) {
             throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
         }
-        CapacityLoop.CapacitySamples s = r.phases().capacity(r.root(), r.workload(), max, q.path("every").asInt(1000),
-                q.path("warmOpens").asInt(0), q.path("memoryMarginKb").asLong(0),
-                q.path("diskMarginBytes").asLong(0), r.progress(max));
+        CapacityLoop.Asked asked = new CapacityLoop.Asked(max, q.path("every").asInt(1000), q.path("warmOpens").asInt(0),
+                q.path("memoryMarginKb").asLong(0), q.path("diskMarginBytes").asLong(0));
+        CapacityLoop.CapacitySamples s = r.phases().capacity(r.root(), r.workload(), asked, r.progress(max));
         ObjectNode result = r.result().put("opened", s.opened).put("stop", s.stop).put("wallNs", s.wallNs);
         if (s.message != null) {
             result.put("during", s.during).put("store", s.store).put("message", s.message);

@@ -368,11 +368,9 @@ public final class PhaseLoops {
     }
 
     /** The capacity loop ({@link CapacityLoop}): creates a store, then holds copies of it open until a limit. */
-    public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, int max, int every, int warmOpens,
-                                                 long marginKb, long diskMarginBytes, IntConsumer progress)
-            throws Exception {
-        return new CapacityLoop(this, engineId, engine).run(root, workload, max, every, warmOpens, marginKb,
-                diskMarginBytes, progress);
+    public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, CapacityLoop.Asked asked,
+                                                 IntConsumer progress) throws Exception {
+        return new CapacityLoop(this, engineId, engine).run(root, workload, asked, progress);
     }
 
     void checkCount(int store, Path dir, long expected, long actual) {

@@ -27,34 +27,47 @@ import java.util.Optional;
  */
 final class TrafficLoop {
     /** What a traffic request asks (docs/protocol.md): the schedules are the parent's draws. */
-    record Asked(int stores, int open, TrafficDraws closedDraws, TrafficDraws openDraws, int leastRequests,
-                 long closedMs, double load, double seconds, boolean check) {
+    record Asked(int stores, int open, ClosedStep closed, Arrivals arrivals, boolean check) {
         Asked {
             if (stores < 1 || open < 1) {
                 throw new IllegalArgumentException("traffic needs \"stores\" >= 1 and \"open\" >= 1, not " + stores
                         + " and " + open);
             }
-            if (!(load > 0) || !(seconds > 0) || closedMs < 1 || leastRequests < 0 || closedDraws.requests() < 1
-                    || openDraws.requests() < 1) {
+            if (!(arrivals.load() > 0) || !(arrivals.seconds() > 0) || closed.ms() < 1 || arrivals.leastRequests() < 0
+                    || closed.draws().requests() < 1 || arrivals.draws().requests() < 1) {
                 throw new IllegalArgumentException("traffic needs \"load\" > 0, \"seconds\" > 0, \"closedMs\" >= 1,"
                         + " \"leastRequests\" >= 0 and a request or more in each schedule");
             }
         }
+    }
 
+    /** The closed step: its schedule ({@code closedSchedule}), served back to back for at most {@code ms}. */
+    record ClosedStep(TrafficDraws draws, long ms) {
+    }
+
+    /**
+     * The open loop's arrivals: its schedule ({@code schedule}), at {@code load} times the closed step's rate, for
+     * {@code seconds} or the schedule's first {@code leastRequests}, whichever is more.
+     */
+    record Arrivals(TrafficDraws draws, double load, double seconds, int leastRequests) {
         /** The open loop's length at {@code rate}: its seconds' requests or its least, within the schedule. */
-        int openRequests(double rate) {
+        int requests(double rate) {
             long bySeconds = Math.round(rate * seconds);
-            return (int) Math.max(1, Math.min(openDraws.requests(), Math.max(leastRequests, bySeconds)));
+            return (int) Math.max(1, Math.min(draws.requests(), Math.max(leastRequests, bySeconds)));
         }
     }
 
     /**
-     * The run: the closed step's requests and wall time, the open loop's samples, the cache's hits, misses and
-     * evictions and the writes over the open loop, whether every store's count was checked after it, and what the
-     * runtime did beside the open loop (its collectors' pauses and its JIT compilers' time).
+     * The run: what the closed step served, the open loop's samples, the cache's hits, misses and evictions and the
+     * writes over the open loop, whether every store's count was checked after it, what the runtime did beside the
+     * open loop (its collectors' pauses and its JIT compilers' time), and what the open loop asked of the machine.
      */
-    record Ran(int closedServed, long closedWallNs, double closedPerS, TrafficSamples open, long hits, long misses,
-               long evictions, int writes, boolean checked, RuntimeWork runtime, Optional<VisitCounters> counters) {
+    record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
+               RuntimeWork runtime, Optional<VisitCounters> counters) {
+    }
+
+    /** What the closed step served: its requests, its wall time, its rate over its second half ({@code perS}). */
+    record ClosedServed(int served, long wallNs, double perS) {
     }
 
     /** The JVM's own work during the open loop: garbage collections (their time and count) and JIT compilation. */
@@ -91,15 +104,15 @@ final class TrafficLoop {
         progress.run();
         try (TenantRequests requests = new TenantRequests(engineId, engine, root, workload, a.stores(), a.open())) {
             OpenLoop loop = new OpenLoop(OpenLoop.SYSTEM);
-            requests.use(a.closedDraws());
-            int closedMost = a.closedDraws().requests();
-            TrafficSamples closed = loop.closed(requests, closedMost, a.closedMs() * 1_000_000L,
+            requests.use(a.closed().draws());
+            int closedMost = a.closed().draws().requests();
+            TrafficSamples closed = loop.closed(requests, closedMost, a.closed().ms() * 1_000_000L,
                     TrafficSamples.keepingEach(closedMost), done -> { });
             progress.run();
             double closedPerS = secondHalfPerS(closed);
-            double rate = a.load() * closedPerS;
-            int n = a.openRequests(rate);
-            requests.use(a.openDraws());
+            double rate = a.arrivals().load() * closedPerS;
+            int n = a.arrivals().requests(rate);
+            requests.use(a.arrivals().draws());
             StoreCache<OpenStore> cache = requests.cache();
             StoreCache.Counts before = cache.counts();
             int[] writtenBefore = requests.written();
@@ -115,8 +128,8 @@ final class TrafficLoop {
                 writes += written[i] - writtenBefore[i];
             }
             StoreCache.Counts during = cache.counts().minus(before);
-            Ran ran = new Ran(closed.served, closed.wallNs, closedPerS, open, during.hits(), during.misses(),
-                    during.evictions(), writes, a.check(), runtime, counters);
+            Ran ran = new Ran(new ClosedServed(closed.served, closed.wallNs, closedPerS), open, during, writes,
+                    a.check(), runtime, counters);
             if (a.check()) {
                 requests.checkAll();
             }

@@ -26,9 +26,11 @@ final class TrafficOp implements ChildOp {
     public ObjectNode serve(Request r) throws Exception {
         JsonNode q = r.json();
         TrafficLoop.Asked asked = new TrafficLoop.Asked(q.path("stores").asInt(0), q.path("open").asInt(0),
-                TrafficDraws.decode(q.path("closedSchedule").asText("")), TrafficDraws.decode(q.path("schedule")
-                .asText("")), q.path("leastRequests").asInt(0), q.path("closedMs").asLong(0), q.path("load").asDouble(0),
-                q.path("seconds").asDouble(0), q.path("check").asBoolean(true));
+                new TrafficLoop.ClosedStep(TrafficDraws.decode(q.path("closedSchedule").asText("")),
+                        q.path("closedMs").asLong(0)),
+                new TrafficLoop.Arrivals(TrafficDraws.decode(q.path("schedule").asText("")), q.path("load").asDouble(0),
+                        q.path("seconds").asDouble(0), q.path("leastRequests").asInt(0)),
+                q.path("check").asBoolean(true));
         int[] step = {0};
         long wall0 = System.nanoTime();
         TrafficLoop.Ran ran = new TrafficLoop(r.loaded().engineId(), r.loaded().engine()).run(r.root(), r.workload(),
@@ -37,11 +39,11 @@ final class TrafficOp implements ChildOp {
         ObjectNode result = r.result().put("startMs", s.startMs).put("wallNs", System.nanoTime() - wall0)
                 .put("loopWallNs", s.wallNs).put("busyNs", s.busyNs).put("utilization", s.utilization())
                 .put("askedPerS", s.askedPerS)
-                .put("reachedPerS", s.reachedPerS()).put("requests", s.served).put("hits", ran.hits())
-                .put("misses", ran.misses()).put("evictions", ran.evictions()).put("writes", ran.writes())
-                .put("checked", ran.checked());
-        result.putObject("closed").put("served", ran.closedServed()).put("wallNs", ran.closedWallNs())
-                .put("perS", ran.closedPerS());
+                .put("reachedPerS", s.reachedPerS()).put("requests", s.served).put("hits", ran.cache().hits())
+                .put("misses", ran.cache().misses()).put("evictions", ran.cache().evictions())
+                .put("writes", ran.writes()).put("checked", ran.checked());
+        result.putObject("closed").put("served", ran.closed().served()).put("wallNs", ran.closed().wallNs())
+                .put("perS", ran.closed().perS());
         ObjectNode histograms = result.putObject("histograms");
         strings(histograms.putArray("latency"), s.latency.encode());
         strings(histograms.putArray("service"), s.service.encode());

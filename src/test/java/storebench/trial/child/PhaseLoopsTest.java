@@ -264,7 +264,8 @@ class PhaseLoopsTest {
     @Test
     void capacityHoldsStoresUpToTheCapWithItsPointsAndClosesThemAll() throws Exception {
         List<Integer> done = new ArrayList<>();
-        CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL, 25, 10, 3, 0, 0, done::add);
+        CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL,
+                new CapacityLoop.Asked(25, 10, 3, 0, 0), done::add);
 
         assertThat(s.stop).isEqualTo("cap");
         assertThat(s.opened).isEqualTo(25);
@@ -285,7 +286,8 @@ class PhaseLoopsTest {
         engine.miscountDir = root.resolve("store-7");
         engine.miscount = 3;
 
-        CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL, 25, 10, 0, 0, 0, n -> { });
+        CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL,
+                new CapacityLoop.Asked(25, 10, 0, 0, 0), n -> { });
 
         assertThat(s.stop).isEqualTo("error");
         assertThat(s.opened).isEqualTo(7);

@@ -38,14 +38,15 @@ class TrafficLoopTest {
             engines++;
             Engine engine = e.newEngine(Setting.DEFAULT);
             Path root = tmp.resolve(e.id());
-            TrafficLoop.Asked asked = new TrafficLoop.Asked(STORES, 5, TrafficDraws.draw(STORES, 0.5, -1, 20_000),
-                    TrafficDraws.draw(STORES, 0.5, 1, 100_000), 0, 200, 0.5, 0.3, true);
+            TrafficLoop.Asked asked = new TrafficLoop.Asked(STORES, 5,
+                    new TrafficLoop.ClosedStep(TrafficDraws.draw(STORES, 0.5, -1, 20_000), 200),
+                    new TrafficLoop.Arrivals(TrafficDraws.draw(STORES, 0.5, 1, 100_000), 0.5, 0.3, 0), true);
             TrafficLoop.Ran ran = new TrafficLoop(e.id(), engine).run(root, Workload.SMALL, asked, () -> { });
 
             assertThat(ran.checked()).isTrue();
-            assertThat(ran.closedWallNs()).as(e.id()).isGreaterThanOrEqualTo(200_000_000L);
-            assertThat(ran.closedPerS()).as(e.id()).isPositive();
-            assertThat(ran.open().askedPerS).as(e.id()).isCloseTo(0.5 * ran.closedPerS(), org.assertj.core.data
+            assertThat(ran.closed().wallNs()).as(e.id()).isGreaterThanOrEqualTo(200_000_000L);
+            assertThat(ran.closed().perS()).as(e.id()).isPositive();
+            assertThat(ran.open().askedPerS).as(e.id()).isCloseTo(0.5 * ran.closed().perS(), org.assertj.core.data
                     .Percentage.withPercentage(1e-6));
             int n = ran.open().served;
             assertThat(n).as(e.id()).isEqualTo(Math.max(1, Math.round(ran.open().askedPerS * 0.3)));
@@ -56,10 +57,11 @@ class TrafficLoopTest {
             assertThat(ran.open().utilization()).as(e.id()).isBetween(0.0, 1.0);
             assertThat(ran.runtime().gcMs()).isNotNegative();
             assertThat(ran.counters()).as("%s: the serving thread's counters over the loop", e.id()).isPresent();
-            assertThat(ran.counters().get().userUs() + ran.counters().get().sysUs()).isNotNegative();
-            assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT)).isEqualTo(ran.hits());
-            assertThat(ran.hits() + ran.misses()).isEqualTo(n);
-            assertThat(ran.misses()).as(e.id() + ": thirty tenants over five open stores miss").isPositive();
+            assertThat(ran.counters().get().cpu().userUs() + ran.counters().get().cpu().sysUs()).isNotNegative();
+            assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT))
+                    .isEqualTo(ran.cache().hits());
+            assertThat(ran.cache().hits() + ran.cache().misses()).isEqualTo(n);
+            assertThat(ran.cache().misses()).as(e.id() + ": thirty tenants over five open stores miss").isPositive();
             try (var dirs = Files.list(root)) {
                 assertThat(dirs.count()).isEqualTo(STORES);
             }
@@ -112,21 +114,19 @@ class TrafficLoopTest {
     @Test
     void refusesARequestWithoutItsFigures() {
         TrafficDraws some = TrafficDraws.draw(10, 0.5, 1, 10);
-        assertThatThrownBy(() -> new TrafficLoop.Asked(0, 5, some, some, 0, 200, 0.5, 1, true))
+        TrafficLoop.ClosedStep closed = new TrafficLoop.ClosedStep(some, 200);
+        assertThatThrownBy(() -> new TrafficLoop.Asked(0, 5, closed, new TrafficLoop.Arrivals(some, 0.5, 1, 0), true))
                 .hasMessageContaining("\"stores\" >= 1");
-        assertThatThrownBy(() -> new TrafficLoop.Asked(10, 5, some, some, 0, 200, 0, 1, true))
+        assertThatThrownBy(() -> new TrafficLoop.Asked(10, 5, closed, new TrafficLoop.Arrivals(some, 0, 1, 0), true))
                 .hasMessageContaining("\"load\" > 0");
     }
 
     @Test
     void theOpenLoopServesItsSecondsOrItsLeastRequestsWhicheverIsMoreWithinItsSchedule() {
-        TrafficDraws closed = TrafficDraws.draw(10, 0.5, -1, 10);
         TrafficDraws open = TrafficDraws.draw(10, 0.5, 1, 5_000);
-        assertThat(new TrafficLoop.Asked(10, 5, closed, open, 0, 200, 0.5, 2, true).openRequests(1_000))
-                .as("2 s at 1,000/s").isEqualTo(2_000);
-        assertThat(new TrafficLoop.Asked(10, 5, closed, open, 3_000, 200, 0.5, 2, true).openRequests(1_000))
-                .as("its least").isEqualTo(3_000);
-        assertThat(new TrafficLoop.Asked(10, 5, closed, open, 3_000, 200, 0.5, 20, true).openRequests(1_000))
-                .as("no more than the schedule").isEqualTo(5_000);
+        assertThat(new TrafficLoop.Arrivals(open, 0.5, 2, 0).requests(1_000)).as("2 s at 1,000/s").isEqualTo(2_000);
+        assertThat(new TrafficLoop.Arrivals(open, 0.5, 2, 3_000).requests(1_000)).as("its least").isEqualTo(3_000);
+        assertThat(new TrafficLoop.Arrivals(open, 0.5, 20, 3_000).requests(1_000)).as("no more than the schedule")
+                .isEqualTo(5_000);
     }
 }
