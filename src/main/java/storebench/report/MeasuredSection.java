@@ -166,8 +166,8 @@ final class MeasuredSection {
                 gaveUp.add(p.column() + " " + p.op() + " at " + fmt(p.load1(), 2));
             }
         }
-        String maxLoad = ctx.results().runLine().options().maxLoad();
-        long most = ctx.results().runLine().options().maxLoadWaitS();
+        String maxLoad = ctx.results().runLine().options().load().maxLoad();
+        long most = ctx.results().runLine().options().load().maxLoadWaitS();
         String control = maxLoad.isEmpty()
                 ? "none (bench.maxLoad unset): the 1-minute load average is recorded at the start of every phase, not"
                 + " waited for"
@@ -366,7 +366,7 @@ final class MeasuredSection {
         if (warmups.stream().anyMatch(l -> WarmUpLine.STEADY.equals(l.rule()))) {
             RunLine.WarmUpRule rule = run.rules().warmUp();
             int block = rule.block();
-            return fresh + "uncounted warm-up in windows of " + warmups.get(0).windowVisits() + " visits,"
+            return fresh + "uncounted warm-up in windows of " + warmups.get(0).windows().visits() + " visits,"
                     + " until the median visit of the last " + block + " windows lies within "
                     + percent(rule.tolerance(), rule.mostTolerance()) + " of the " + block + " before and of the "
                     + block + " before those, none of those windows more than "

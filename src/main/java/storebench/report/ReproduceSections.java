@@ -103,7 +103,7 @@ final class ReproduceSections {
 
     Section reproduce() {
         RunLine run = ctx.results().runLine();
-        String maxLoad = run.options().maxLoad();
+        String maxLoad = run.options().load().maxLoad();
         OptionalInt heap = run.options().trialHeapMb();
         String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
                 + " -Dbench.settings=" + String.join(",", ctx.settings())

@@ -21,7 +21,7 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
     /** What a file without a run line reads as: format 1, no scale, nothing asked. */
     public static final RunLine NONE = new RunLine(1, new Scale("", 0, 0, 0, OptionalInt.empty(), 0),
             new Asked(List.of(), List.of(), Optional.empty(), "", "", Map.of()),
-            "", new Options("", false, false, "", "", 0, OptionalInt.empty(), Map.of()), Optional.empty(),
+            "", new Options("", false, false, "", new LoadLimit("", 0), OptionalInt.empty(), Map.of()), Optional.empty(),
             Rules.BEFORE);
 
     /**
@@ -47,15 +47,19 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
 
     /**
      * The options the run ran with: its bench root, bench.keep and bench.reuse, the warm-up rule's name
-     * (bench.warmup), bench.maxLoad as given ("" where none) and the longest wait for it in seconds, the JVM trial
-     * processes' heap in MB where bench.trialHeap set it, and every phase option by its property name, as given.
+     * (bench.warmup), the load it waited for, the JVM trial processes' heap in MB where bench.trialHeap set it, and
+     * every phase option by its property name, as given.
      */
-    public record Options(String root, boolean keep, boolean reuse, String warmup, String maxLoad, long maxLoadWaitS,
+    public record Options(String root, boolean keep, boolean reuse, String warmup, LoadLimit load,
                           OptionalInt trialHeapMb, Map<String, String> phaseOptions) {
         /** A phase option as given, or {@code otherwise} where the run line does not name it. */
         public String phaseOption(String property, String otherwise) {
             return phaseOptions.getOrDefault(property, otherwise);
         }
+    }
+
+    /** bench.maxLoad as given ("" where none) and bench.maxLoadWait, the longest wait for it in seconds. */
+    public record LoadLimit(String maxLoad, long maxLoadWaitS) {
     }
 
     /**
@@ -111,8 +115,8 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
         Map<String, String> phaseOptions = new LinkedHashMap<>();
         line.path("phaseOptions").fields().forEachRemaining(f -> phaseOptions.put(f.getKey(), f.getValue().asText()));
         Options options = new Options(line.path("root").asText(""), line.path("keep").asBoolean(false),
-                line.path("reuse").asBoolean(false), line.path("warmup").asText(""), line.path("maxLoad").asText(""),
-                line.path("maxLoadWaitS").asLong(), line.has("trialHeapMb")
+                line.path("reuse").asBoolean(false), line.path("warmup").asText(""),
+                new LoadLimit(line.path("maxLoad").asText(""), line.path("maxLoadWaitS").asLong()), line.has("trialHeapMb")
                 ? OptionalInt.of(line.path("trialHeapMb").asInt()) : OptionalInt.empty(),
                 java.util.Collections.unmodifiableMap(phaseOptions));
         return new RunLine(line.path("format").asInt(1), scale, asked, line.path("started").asText(""), options,

@@ -9,14 +9,17 @@ import java.util.OptionalInt;
  * A warm-up step's phase line read for how far the warm-up went, whatever rule wrote it (the fixed passes of a run
  * before the steady rule, the steady rule's windows; {@link WarmUpLine} reads a steady one's windows in full): its
  * column and op, the open run it warmed up for (none where one warm-up served a whole phase), the rule ("" before
- * warm-ups named theirs), the visits per window (0 where it had none) and whether it recorded its windows, the visits
- * it made, and the JIT floor it made first (bench.jitVisits; none before that, or outside a JVM).
+ * warm-ups named theirs), its windows, the visits it made, and the JIT floor it made first (bench.jitVisits; none before that, or outside a JVM).
  */
-public record WarmUpVisits(Column column, String op, OptionalInt run, String rule, int windowVisits, boolean windowed,
+public record WarmUpVisits(Column column, String op, OptionalInt run, String rule, Windows windows,
                            Visits visits, Optional<JitFloor> jitFloor) {
     public static final String KIND = PhaseLine.KIND;
     /** The op of every warm-up step ends so: openwarmup, readwarmup, ... */
     private static final String WARM_UP_OP = "warmup";
+
+    /** The visits per window (0 where it had none) and whether the line records its windows. */
+    public record Windows(int visits, boolean recorded) {
+    }
 
     /**
      * The visits it made; the whole passes over the stores where a fixed warm-up recorded them (a run before the steady
@@ -35,8 +38,13 @@ public record WarmUpVisits(Column column, String op, OptionalInt run, String rul
         Optional<JitFloor> floor = line.has("jitFloor") ? Optional.of(new JitFloor(line.path("jitFloor").asInt(),
                 line.path("jitFloorCut").asBoolean())) : Optional.empty();
         return new WarmUpVisits(Column.of(line), PhaseLine.op(line), optional(line, "run", 0),
-                line.path("rule").asText(""), line.path("windowVisits").asInt(), line.has("windows"), visits,
+                line.path("rule").asText(""), new Windows(line.path("windowVisits").asInt(), line.has("windows")), visits,
                 floor);
+    }
+
+    /** Whether the line records its windows (the steady rule's). */
+    public boolean windowed() {
+        return windows.recorded();
     }
 
     /** Whether the line is a warm-up step's (any other phase line reads with nothing of a warm-up's). */

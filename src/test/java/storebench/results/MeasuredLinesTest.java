@@ -71,7 +71,7 @@ class MeasuredLinesTest {
                 + "'jitFloor':4200,'jitFloorCut':true,'settledAt':9000,'windows':[0.71,0.64],'run':1}"));
 
         assertThat(w.warmUp()).isTrue();
-        assertThat(w).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.of(1), "steady", 100, true,
+        assertThat(w).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.of(1), "steady", new WarmUpVisits.Windows(100, true),
                 new WarmUpVisits.Visits(10000, OptionalInt.empty(), OptionalInt.of(9000)),
                 Optional.of(new WarmUpVisits.JitFloor(4200, true))));
     }
@@ -83,7 +83,7 @@ class MeasuredLinesTest {
         WarmUpVisits bare = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
                 + "'phase':'readwarmup','visited':1000}"));
 
-        assertThat(fixed).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.empty(), "", 0, false,
+        assertThat(fixed).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.empty(), "", new WarmUpVisits.Windows(0, false),
                 new WarmUpVisits.Visits(2000, OptionalInt.of(2), OptionalInt.empty()), Optional.empty()));
         assertThat(bare.visits().passes()).isEmpty();
         assertThat(bare.warmUp()).isTrue();
