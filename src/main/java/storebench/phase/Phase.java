@@ -128,17 +128,18 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
-     * The field of a phase line that says how many plan units ({@link #units}) its step did, where the options alone do
-     * not tell (a traffic run as long as its reads and writes took); the cost table sums it per step.
+     * What one step did in a kept run, as the cost table (storebench.run.CostTable) holds it: its phase lines, the
+     * plan units ({@link #units}) they say they did (storebench.results.StepWork#planUnits; 0 where they do not say),
+     * and the options the kept run had.
      */
-    public static final String PLAN_UNITS = "planUnits";
+    public record KeptStep(int lines, double units, PhaseOptions options) {
+    }
 
     /**
-     * The units of step {@code op} in a run under {@code options}, knowing what this engine's step did in a kept run
-     * ({@code kept}, under {@code keptOptions}): {@link #units} unless the phase can say better from the kept step.
+     * The units of step {@code op} in a run under {@code options}, knowing what this engine's step did in a kept run:
+     * {@link #units} unless the phase can say better from the kept step.
      */
-    public double plannedUnits(String op, int stores, int runs, int hold, PhaseOptions options, CostTable.Step kept,
-                               PhaseOptions keptOptions) {
+    public double plannedUnits(String op, int stores, int runs, int hold, PhaseOptions options, KeptStep kept) {
         return units(op, stores, runs, hold, options);
     }
 

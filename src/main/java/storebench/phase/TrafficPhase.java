@@ -11,6 +11,7 @@ import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
+import storebench.results.StepWork;
 import storebench.trial.Query;
 import storebench.model.TrialRuntime;
 import storebench.trial.answer.TrafficAnswer;
@@ -236,11 +237,11 @@ public final class TrafficPhase extends Phase {
      * (its count, and the share of its rarer kind); the loop lasts the longer of that and its seconds.
      */
     @Override
-    public double plannedUnits(String op, int stores, int runs, int hold, PhaseOptions options, CostTable.Step kept,
-                               PhaseOptions keptOptions) {
+    public double plannedUnits(String op, int stores, int runs, int hold, PhaseOptions options, KeptStep kept) {
         if (!op.equals(RUN.op()) || kept.units() <= 0 || kept.lines() == 0) {
             return units(op, stores, runs, hold, options);
         }
+        PhaseOptions keptOptions = kept.options();
         double keptSeconds = keptOptions.option(SECONDS);
         double keptLoop = kept.units() / kept.lines() - closedMs(keptSeconds) / 1000.0;
         int keptPerKind = keptOptions.option(PER_KIND);
@@ -371,7 +372,7 @@ public final class TrafficPhase extends Phase {
     /** What the phase line records of run r: its options, the schedule, and what the answer served and met. */
     private static void line(ObjectNode l, TrafficAnswer a, TrialParams p, Schedules schedules) {
         TrafficAnswer.Open o = a.open();
-        l.put("visited", 0).put(PLAN_UNITS, round((a.closed().wallNs() + o.loopWallNs()) / 1e9))
+        l.put("visited", 0).put(StepWork.PLAN_UNITS, round((a.closed().wallNs() + o.loopWallNs()) / 1e9))
                 .put("requests", o.requests()).put("closedServed", a.closed().served())
                 .put("closedPerS", round(a.closed().perS())).put("askedPerS", round(o.askedPerS()))
                 .put("reachedPerS", round(o.reachedPerS())).put("utilization", round(o.utilization()))

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.model.Workload;
-import storebench.phase.CostTable;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.phase.SteadyState;
@@ -62,7 +61,7 @@ public final class RunPlan {
         this.options = options;
         this.table = table;
         this.calibration = calibration;
-        this.aroundS = median(table.runs().stream().map(CostTable.KeptRun::aroundS).toList());
+        this.aroundS = median(table.runs().stream().map(r -> r.seconds().aroundS()).toList());
         for (Setting setting : options.settings) {
             for (EngineDescriptor engine : options.engines) {
                 Optional<String> why = engine.unavailable();
@@ -299,24 +298,29 @@ public final class RunPlan {
 
     /** A kept step's seconds {wall, elapsed} scaled from its run's N and options to this run's. */
     private double[] scaled(CostTable.Point point, Phase phase, String op) {
-        CostTable.Step s = point.step(phase.id(), op).orElseThrow();
+        CostTable.StepCost s = point.step(phase.id(), op).orElseThrow();
+        CostTable.StepCost.Work w = s.work();
         CostTable.KeptRun kept = table.run(point.run());
-        double unitsKept = s.units() > 0 ? s.units() : phase.units(op, kept.stores(), kept.runs(), kept.hold(), kept);
-        double units = phase.plannedUnits(op, options.stores, options.runs, options.hold, options, s, kept);
+        CostTable.KeptRun.Scale at = kept.scale();
+        double unitsKept = w.units() > 0 ? w.units() : phase.units(op, at.stores(), at.runs(), at.hold(), kept);
+        double units = phase.plannedUnits(op, options.stores, options.runs, options.hold, options,
+                new Phase.KeptStep(w.lines(), w.units(), kept));
         double scale = unitsKept > 0 ? units / unitsKept : 1;
-        double lines = s.perRun() ? (double) options.runs / kept.runs() : 1;
+        double lines = w.perRun() ? (double) options.runs / at.runs() : 1;
         double ratio;
         if (s.warmUp()) {
-            ratio = scale * warmUpVisits(s, kept) / Math.max(1.0, (double) s.visited() / s.lines());
-        } else if (s.visited() > 0 && s.visited() < unitsKept) {
+            ratio = scale * warmUpVisits(w, kept) / Math.max(1.0, (double) w.visited() / w.lines());
+        } else if (w.visited() > 0 && w.visited() < unitsKept) {
             ratio = Math.min(scale, lines); // it stopped short (a limit, a precision reached): no further with more room
         } else {
             ratio = scale;
         }
         double machine = calibration.scale(point.run(), phase);
-        double wall = s.wallS() * ratio * machine;
-        keptSeconds.merge(point.run(), s.wallS() * ratio, Double::sum);
-        return new double[] {wall, wall + Math.max(0, s.elapsedS() - s.wallS()) * (s.perRun() ? lines : ratio) * machine};
+        double wallS = s.seconds().wallS();
+        double wall = wallS * ratio * machine;
+        keptSeconds.merge(point.run(), wallS * ratio, Double::sum);
+        return new double[] {wall, wall + Math.max(0, s.seconds().elapsedS() - wallS) * (w.perRun() ? lines : ratio)
+                * machine};
     }
 
     /**
@@ -324,7 +328,7 @@ public final class RunPlan {
      * those that ended at the kept floor settle, without it, no sooner than the rule allows (its fewest visits), the
      * others where they settled, each at most at the ceiling and at least at the floor.
      */
-    private double warmUpVisits(CostTable.Step s, CostTable.KeptRun kept) {
+    private double warmUpVisits(CostTable.StepCost.Work s, CostTable.KeptRun kept) {
         int ceiling = options.warmupOpens;
         if (options.warmup == WarmUp.Rule.FIXED) {
             return ceiling;

@@ -2,8 +2,8 @@ package storebench.tools;
 
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.phase.CostTable;
 import storebench.results.ResultsFile;
+import storebench.run.CostTable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -123,35 +123,39 @@ class TrafficPhaseTest {
 
     @Test
     void thePlanTakesALoopAsLongAsItsKeptRunsReadsAndWritesTookScaledByItsOwnFloorOrItsSecondsIfLonger() {
-        CostTable.KeptRun keptDefaults = options(java.util.Map.of());
+        PhaseOptions keptDefaults = options(java.util.Map.of());
         // three kept runs whose loops served their 10,000 writes in 36 s each, well past their 5 s
-        CostTable.Step floorBound = new CostTable.Step("traffic", TrafficAnswer.OP, 130, 131, 3, 0, 0, 0, true,
-                3 * (1 + 36.0));
-        assertThat(plan(floorBound, keptDefaults, java.util.Map.of())).isCloseTo(3 * 37.0, offset(1e-9));
-        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficPerKind", "20000")))
+        Phase.KeptStep floorBound = new Phase.KeptStep(3, 3 * (1 + 36.0), keptDefaults);
+        assertThat(plan(floorBound, java.util.Map.of())).isCloseTo(3 * 37.0, offset(1e-9));
+        assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "20000")))
                 .isCloseTo(3 * (1 + 72.0), offset(1e-9));
-        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficMix", "0.5")))
+        assertThat(plan(floorBound, java.util.Map.of("bench.trafficMix", "0.5")))
                 .as("10,000 writes in a tenth of the requests: 3.6 s, under its 5 s").isCloseTo(3 * 6.0, offset(1e-6));
-        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficSeconds", "3600")))
+        assertThat(plan(floorBound, java.util.Map.of("bench.trafficSeconds", "3600")))
                 .isCloseTo(3 * 3601.0, offset(1e-9));
-        assertThat(plan(floorBound, keptDefaults, java.util.Map.of("bench.trafficPerKind", "0")))
+        assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "0")))
                 .isCloseTo(3 * 6.0, offset(1e-9));
         // kept loops their seconds bounded: the floor tells nothing, the seconds scale
-        CostTable.Step secondsBound = new CostTable.Step("traffic", TrafficAnswer.OP, 30, 31, 3, 0, 0, 0, true,
-                3 * 6.0);
-        assertThat(plan(secondsBound, keptDefaults, java.util.Map.of("bench.trafficSeconds", "10")))
+        Phase.KeptStep secondsBound = new Phase.KeptStep(3, 3 * 6.0, keptDefaults);
+        assertThat(plan(secondsBound, java.util.Map.of("bench.trafficSeconds", "10")))
                 .isCloseTo(3 * 11.0, offset(1e-9));
         // a kept run that did not say its units: the options alone
-        CostTable.Step unsaid = new CostTable.Step("traffic", TrafficAnswer.OP, 30, 31, 3, 0, 0, 0, true, 0);
-        assertThat(plan(unsaid, keptDefaults, java.util.Map.of())).isCloseTo(3 * 6.0, offset(1e-9));
+        Phase.KeptStep unsaid = new Phase.KeptStep(3, 0, keptDefaults);
+        assertThat(plan(unsaid, java.util.Map.of())).isCloseTo(3 * 6.0, offset(1e-9));
     }
 
-    private static double plan(CostTable.Step kept, CostTable.KeptRun keptOptions, java.util.Map<String, String> now) {
-        return Phases.TRAFFIC.plannedUnits(TrafficAnswer.OP, 1_000, 3, 1_000, options(now), kept, keptOptions);
+    private static double plan(Phase.KeptStep kept, java.util.Map<String, String> now) {
+        return Phases.TRAFFIC.plannedUnits(TrafficAnswer.OP, 1_000, 3, 1_000, options(now), kept);
     }
 
-    private static CostTable.KeptRun options(java.util.Map<String, String> phaseOptions) {
-        return new CostTable.KeptRun("kept", "2026-12-04T00:00:00Z", 1_000, 3, 1_000, 5_000, phaseOptions, 0, 0);
+    /** Phase options as given, each other option its fallback. */
+    private static PhaseOptions options(java.util.Map<String, String> given) {
+        return new PhaseOptions() {
+            @Override
+            public <T> T option(PhaseOption<T> option) {
+                return option.read(given.getOrDefault(option.name(), option.fallback()));
+            }
+        };
     }
 
     @Test

@@ -2,7 +2,6 @@ package storebench.run;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.phase.CostTable;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 

@@ -1,7 +1,6 @@
 package storebench.run;
 
 import org.junit.jupiter.api.Test;
-import storebench.phase.CostTable;
 import storebench.phase.Phases;
 
 import java.util.HashMap;
@@ -44,7 +43,7 @@ class RunPlanTest {
     /** The kept run's own wall time of a step, over its trials. */
     private static double kept(String run, String op) {
         return TABLE.points().stream().filter(p -> p.run().equals(run)).flatMap(p -> p.steps().stream())
-                .filter(s -> s.op().equals(op)).mapToDouble(CostTable.Step::wallS).sum();
+                .filter(s -> s.op().equals(op)).mapToDouble(s -> s.seconds().wallS()).sum();
     }
 
     @Test
@@ -54,10 +53,10 @@ class RunPlanTest {
                 "bench.settings", "default", "bench.stores", "10000", "it.test",
                 "StoreLifeBench#create+disk+openRuns+memory+read+concurrency+cold+capacity");
         double keptPhases = TABLE.points().stream().filter(p -> p.run().equals("10k/reference-default-2026-12-04"))
-                .flatMap(p -> p.steps().stream()).mapToDouble(CostTable.Step::wallS).sum();
+                .flatMap(p -> p.steps().stream()).mapToDouble(s -> s.seconds().wallS()).sum();
         assertThat(plan.phasesWallS()).isCloseTo(keptPhases, offset(0.5));
         assertThat(plan.estimateS()).as("its wall time, within the median of what the kept runs spent around trials")
-                .isCloseTo(TABLE.run("10k/reference-default-2026-12-04").wallS(), offset(30.0));
+                .isCloseTo(TABLE.run("10k/reference-default-2026-12-04").seconds().wallS(), offset(30.0));
         assertThat(missingOfKeptPhases(plan)).isEmpty();
     }
 
@@ -66,7 +65,7 @@ class RunPlanTest {
      * (traffic, until a run with it is kept) has no figure anywhere, which the plan says.
      */
     private static List<String> missingOfKeptPhases(RunPlan plan) {
-        Set<String> kept = TABLE.points().stream().flatMap(p -> p.steps().stream()).map(CostTable.Step::op)
+        Set<String> kept = TABLE.points().stream().flatMap(p -> p.steps().stream()).map(CostTable.StepCost::op)
                 .collect(Collectors.toSet());
         return plan.missing().stream().filter(m -> kept.contains(m.substring(m.lastIndexOf(' ') + 1))).toList();
     }

@@ -1,10 +1,22 @@
-package storebench.phase;
+package storebench.run;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.phase.Phase;
+import storebench.phase.PhaseOption;
+import storebench.phase.PhaseOptions;
+import storebench.phase.Phases;
+import storebench.results.Column;
+import storebench.results.EndLine;
+import storebench.results.LineStamp;
 import storebench.results.PhaseLine;
 import storebench.results.ResultsFile;
+import storebench.results.RunLine;
+import storebench.results.StatusLine;
+import storebench.results.StepWork;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,48 +26,78 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What a run costs, as the project's kept runs (docs/runs/) measured it: per engine, setting and N, the seconds each
  * step of each phase took, with what those seconds grew with (its lines, visits, the warm-ups' JIT floors). Made by
- * storebench.tools.Costs from the kept runs' results.jsonl, never by hand; the plan (storebench.run.RunPlan) scales it
- * to a run's options.
+ * storebench.tools.Costs from the kept runs' results.jsonl, never by hand, and kept beside this class as the resource
+ * {@link RunPlan#TABLE}; the plan ({@link RunPlan}) scales it to a run's options.
  *
  * <p>Two seconds per step: {@code wallS}, the phase lines' own wall time (what the report's wall-time table sums), and
  * {@code elapsedS}, the time from the line before to this one, which adds what the run spends around the step: trial
  * processes starting, store checks, disk scans, a trial's first step also the previous trial's store deletion.
+ *
+ * <p>The records are the resource's format: Jackson writes and reads them as they are, each group of parts
+ * ({@link JsonUnwrapped}) as fields of the object that holds it.
  */
 public final class CostTable {
-    /**
-     * One step of one phase in one trial of a kept run; {@code units}: the work its lines say they did, in the phase's
-     * plan units ({@link Phase#units}), where they say (0 where not: the plan then computes them from the options).
-     */
-    public record Step(String phase, String op, double wallS, double elapsedS, int lines, long visited,
-                       long floorVisits, int floored, boolean perRun, double units) {
+    /** The kind of results.jsonl's first line, the run line ({@link RunLine}). */
+    private static final String RUN_KIND = "run";
+
+    /** One step of one phase in one trial of a kept run: the phase and op, the seconds it took, what it did. */
+    public record StepCost(String phase, String op, @JsonUnwrapped Seconds seconds, @JsonUnwrapped Work work) {
         /** Whether it is a warm-up, whose visits its settling decides (memorywarmup, readwarmup, ...). */
         public boolean warmUp() {
             return op.endsWith("warmup");
         }
+
+        /** A step's seconds: its phase lines' wall time, and the time since the line before each (all it took). */
+        public record Seconds(double wallS, double elapsedS) {
+        }
+
+        /**
+         * What a step's lines say they did: how many lines, the stores they visited, of those the visits and lines of
+         * warm-ups that stopped at their JIT floor, whether its lines are one per run of R, and its units in the
+         * phase's plan units ({@link Phase#units}), where they say (0 where not: the plan then computes them from the
+         * options).
+         */
+        public record Work(int lines, long visited, long floorVisits, int floored, boolean perRun, double units) {
+        }
     }
 
     /** One trial (engine, setting) of a kept run at its N: its steps in the order it made them. */
-    public record Point(String engine, String setting, int stores, String run, List<Step> steps) {
-        public Optional<Step> step(String phase, String op) {
+    public record Point(String engine, String setting, int stores, String run, List<StepCost> steps) {
+        public Optional<StepCost> step(String phase, String op) {
             return steps.stream().filter(s -> s.phase.equals(phase) && s.op.equals(op)).findFirst();
         }
     }
 
     /**
-     * A kept run: its folder under docs/runs/, N, R, M, the warm-up's ceiling, its phases' options as given, its wall
-     * time, and what it spent outside any trial (before its first line and after its last: locks, the gate, the last
-     * trial's deletion).
+     * A kept run: its folder under docs/runs/, when it started, its scale, its seconds, and its phases' options as
+     * given.
      */
-    public record KeptRun(String name, String started, int stores, int runs, int hold, int warmupOpens,
-                          Map<String, String> phaseOptions, double wallS, double aroundS) implements PhaseOptions {
+    public record KeptRun(@JsonProperty("run") String name, String started, @JsonUnwrapped Scale scale,
+                          @JsonUnwrapped Seconds seconds, Map<String, String> phaseOptions) implements PhaseOptions {
         @Override
         public <T> T option(PhaseOption<T> option) {
             return option.read(phaseOptions.getOrDefault(option.name(), option.fallback()));
         }
+
+        /** A kept run's N, R, M and the warm-up's ceiling of opens. */
+        public record Scale(int stores, int runs, int hold, int warmupOpens) {
+        }
+
+        /**
+         * A kept run's wall time, and what it spent outside any trial (before its first line and after its last:
+         * locks, the gate, the last trial's deletion).
+         */
+        public record Seconds(double wallS, double aroundS) {
+        }
+    }
+
+    /** The resource: what it is, then its runs and points. */
+    record Table(String about, List<KeptRun> runs, List<Point> points) {
     }
 
     private final List<KeptRun> runs;
@@ -95,15 +137,16 @@ public final class CostTable {
      *
      * @throws IllegalArgumentException a line whose time ("at") is not an instant, with the run and line
      */
-    public static CostTable of(Map<String, List<JsonNode>> kept, java.util.function.Consumer<String> skipped) {
+    public static CostTable of(Map<String, List<JsonNode>> kept, Consumer<String> skipped) {
         List<KeptRun> runs = new ArrayList<>();
-        Map<String, Newest> newest = new LinkedHashMap<>();
+        Map<StepOf, Newest> newest = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(kept.keySet());
         names.sort(Comparator.naturalOrder());
         for (String name : names) {
             List<JsonNode> lines = kept.get(name);
-            JsonNode run = lines.stream().filter(l -> "run".equals(l.path("kind").asText())).findFirst().orElse(null);
-            if (run == null || run.has("merged")) {
+            Optional<RunLine> found = first(lines, RUN_KIND).map(RunLine::of);
+            if (found.isEmpty() || first(lines, EndLine.KIND).map(EndLine::of).filter(e -> e.merged().isPresent())
+                    .isPresent()) {
                 continue;
             }
             Optional<String> unfinished = unfinished(lines);
@@ -117,31 +160,36 @@ public final class CostTable {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(name + "/results.jsonl: " + e.getMessage(), e);
             }
-            runs.add(new KeptRun(name, run.path("started").asText(), run.path("stores").asInt(),
-                    run.path("runs").asInt(), run.path("hold").asInt(), run.path("warmupOpens").asInt(),
-                    texts(run.path("phaseOptions")), round(a.wallS), round(a.aroundS)));
-            for (Map.Entry<String, List<Step>> trial : a.steps.entrySet()) {
+            RunLine run = found.get();
+            RunLine.Scale scale = run.scale();
+            runs.add(new KeptRun(name, run.started(), new KeptRun.Scale(scale.stores(), scale.runs(), scale.hold(),
+                    scale.warmupOpens()), new KeptRun.Seconds(round(a.wallS), round(a.aroundS)),
+                    run.options().phaseOptions()));
+            for (Map.Entry<Column, List<StepCost>> trial : a.steps.entrySet()) {
                 if (a.failed.contains(trial.getKey())) {
                     continue;
                 }
-                String key = trial.getKey() + "/" + run.path("stores").asInt();
-                String started = run.path("started").asText();
-                for (Step step : trial.getValue()) {
-                    Newest n = newest.get(key + "/" + step.phase);
-                    if (n == null || started.compareTo(n.started) > 0) {
-                        newest.put(key + "/" + step.phase, new Newest(trial.getKey(), run.path("stores").asInt(),
-                                name, started, new ArrayList<>(List.of(step))));
+                for (StepCost step : trial.getValue()) {
+                    StepOf key = new StepOf(trial.getKey(), scale.stores(), step.phase);
+                    Newest n = newest.get(key);
+                    if (n == null || run.started().compareTo(n.started) > 0) {
+                        newest.put(key, new Newest(trial.getKey(), scale.stores(), name, run.started(),
+                                new ArrayList<>(List.of(step))));
                     } else if (n.run.equals(name)) {
                         n.steps.add(step);
                     }
                 }
             }
         }
-        Map<String, Point> points = new LinkedHashMap<>();
-        for (Newest n : newest.values()) {
-            String[] es = n.trial.split("/");
-            points.computeIfAbsent(n.trial + "/" + n.stores + "/" + n.run, k -> new Point(es[0], es[1], n.stores,
-                    n.run, new ArrayList<>())).steps().addAll(n.steps);
+        return new CostTable(runs, points(newest.values()));
+    }
+
+    /** The newest steps as points, one per trial, N and kept run: steps in phase order, by engine, setting, N. */
+    private static List<Point> points(Iterable<Newest> newest) {
+        Map<PointOf, Point> points = new LinkedHashMap<>();
+        for (Newest n : newest) {
+            points.computeIfAbsent(new PointOf(n.trial, n.stores, n.run), k -> new Point(n.trial.engine(),
+                    n.trial.setting(), n.stores, n.run, new ArrayList<>())).steps().addAll(n.steps);
         }
         List<Point> sorted = new ArrayList<>();
         List<String> order = Phases.ALL.stream().map(Phase::id).toList();
@@ -150,7 +198,12 @@ public final class CostTable {
                         : order.size())).toList())));
         sorted.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparingInt(Point::stores)
                 .thenComparing(Point::run));
-        return new CostTable(runs, sorted);
+        return sorted;
+    }
+
+    /** The first line of a kind, if the run has one. */
+    private static Optional<JsonNode> first(List<JsonNode> lines, String kind) {
+        return lines.stream().filter(l -> LineStamp.of(l).kind().equals(kind)).findFirst();
     }
 
     /**
@@ -158,24 +211,32 @@ public final class CostTable {
      * running: its last phase cut short, its later ones missing); empty for a run that ended.
      */
     private static Optional<String> unfinished(List<JsonNode> lines) {
-        Optional<JsonNode> interrupted = lines.stream().filter(l -> "status".equals(l.path("kind").asText())
-                && "interrupted".equals(l.path("status").asText())).findFirst();
+        Optional<StatusLine> interrupted = lines.stream().filter(l -> LineStamp.of(l).kind().equals(StatusLine.KIND))
+                .map(StatusLine::of).filter(s -> s.status().equals("interrupted")).findFirst();
         if (interrupted.isPresent()) {
-            return Optional.of("it was interrupted (" + interrupted.get().path("reason").asText() + ")");
+            return Optional.of("it was interrupted (" + interrupted.get().reason() + ")");
         }
-        if (lines.stream().noneMatch(l -> "end".equals(l.path("kind").asText()))) {
+        if (first(lines, EndLine.KIND).isEmpty()) {
             return Optional.of("it did not finish (its results.jsonl has no end line: it was killed, or is still"
                     + " running)");
         }
         return Optional.empty();
     }
 
+    /** Where the newest steps of a phase are kept while the table is made: one engine, setting and N's phase. */
+    private record StepOf(Column trial, int stores, String phase) {
+    }
+
+    /** One point's place: a trial (engine, setting) of a kept run at its N. */
+    private record PointOf(Column trial, int stores, String run) {
+    }
+
     /** The newest trial's steps of one phase of one engine, setting and N, while the table is made. */
-    private record Newest(String trial, int stores, String run, String started, List<Step> steps) {
+    private record Newest(Column trial, int stores, String run, String started, List<StepCost> steps) {
     }
 
     /** A kept run's lines split into its trials' steps, and what it spent outside them. */
-    private record Attributed(Map<String, List<Step>> steps, List<String> failed, double wallS, double aroundS) {
+    private record Attributed(Map<Column, List<StepCost>> steps, List<Column> failed, double wallS, double aroundS) {
     }
 
     /**
@@ -197,24 +258,24 @@ public final class CostTable {
         private double endWallS;
         private Instant endAt;
         private double around;
-        private final Map<String, List<Step>> steps = new LinkedHashMap<>();
-        private final Map<String, Integer> currentPhase = new LinkedHashMap<>();
-        private final Map<String, Double> pending = new LinkedHashMap<>();
-        private final List<String> failed = new ArrayList<>();
+        private final Map<Column, List<StepCost>> steps = new LinkedHashMap<>();
+        private final Map<Column, Integer> currentPhase = new LinkedHashMap<>();
+        private final Map<Column, Double> pending = new LinkedHashMap<>();
+        private final List<Column> failed = new ArrayList<>();
 
         private int line;
 
         void read(JsonNode l) {
             line++;
-            String kind = l.path("kind").asText();
-            Instant at = l.has("at") ? at(l.path("at").asText()) : null;
-            if (kind.equals("run")) {
+            LineStamp stamp = LineStamp.of(l);
+            Instant at = stamp.at().map(this::at).orElse(null);
+            if (stamp.kind().equals(RUN_KIND)) {
                 runAt = at;
                 previous = at;
                 return;
             }
-            if (kind.equals("end")) {
-                endWallS = l.path("wallMs").asDouble() / 1000;
+            if (stamp.kind().equals(EndLine.KIND)) {
+                endWallS = EndLine.of(l).wallMs() / 1000;
                 endAt = at;
                 return;
             }
@@ -224,12 +285,11 @@ public final class CostTable {
             double dt = seconds(previous, at);
             previous = at;
             last = at;
-            String engine = l.path("engine").asText("");
-            if (engine.isEmpty()) {
+            if (!stamp.ofTrial()) {
                 around += dt;
                 return;
             }
-            toTrial(engine + "/" + l.path("setting").asText(), kind, l, dt);
+            toTrial(stamp.column(), stamp.kind(), l, dt);
         }
 
         /** A line's time; an "at" that is no instant is named with its line and what would be valid. */
@@ -243,18 +303,19 @@ public final class CostTable {
         }
 
         /** A trial's line: a phase line starts its step, any other adds its time to the step the trial is in. */
-        private void toTrial(String trial, String kind, JsonNode l, double dt) {
-            List<Step> trialSteps = steps.computeIfAbsent(trial, k -> new ArrayList<>());
-            if (kind.equals("status") && "failed".equals(l.path("status").asText())) {
+        private void toTrial(Column trial, String kind, JsonNode l, double dt) {
+            List<StepCost> trialSteps = steps.computeIfAbsent(trial, k -> new ArrayList<>());
+            if (kind.equals(StatusLine.KIND) && StatusLine.of(l).status().equals(StatusLine.FAILED)) {
                 failed.add(trial);
             }
             if (kind.equals(PhaseLine.KIND)) {
-                String op = PhaseLine.op(l);
-                Optional<Phase> phase = PhaseLine.phase(l).flatMap(Phases::byId)
-                        .or(() -> phaseOf(op, currentPhase.getOrDefault(trial, 0)));
+                PhaseLine phaseLine = PhaseLine.of(l);
+                Optional<Phase> phase = phaseLine.phase().flatMap(Phases::byId)
+                        .or(() -> phaseOf(phaseLine.op(), currentPhase.getOrDefault(trial, 0)));
                 if (phase.isPresent()) {
                     currentPhase.put(trial, Phases.ALL.indexOf(phase.get()));
-                    add(trialSteps, phase.get().id(), op, l, dt + pending.getOrDefault(trial, 0.0));
+                    add(trialSteps, phase.get().id(), phaseLine, StepWork.of(l),
+                            dt + pending.getOrDefault(trial, 0.0));
                     pending.remove(trial);
                     return;
                 }
@@ -262,9 +323,9 @@ public final class CostTable {
             if (trialSteps.isEmpty()) {
                 pending.merge(trial, dt, Double::sum);
             } else {
-                Step s = trialSteps.get(trialSteps.size() - 1);
-                trialSteps.set(trialSteps.size() - 1, new Step(s.phase, s.op, s.wallS, s.elapsedS + dt, s.lines,
-                        s.visited, s.floorVisits, s.floored, s.perRun, s.units));
+                StepCost s = trialSteps.get(trialSteps.size() - 1);
+                trialSteps.set(trialSteps.size() - 1, new StepCost(s.phase, s.op,
+                        new StepCost.Seconds(s.seconds.wallS(), s.seconds.elapsedS() + dt), s.work));
             }
         }
 
@@ -275,8 +336,8 @@ public final class CostTable {
                 // after the last line, and before the run line
                 around += seconds(last, endAt) + Math.max(0, endWallS - seconds(runAt, endAt));
             }
-            steps.replaceAll((trial, list) -> list.stream().map(s -> new Step(s.phase, s.op, round(s.wallS),
-                    round(s.elapsedS), s.lines, s.visited, s.floorVisits, s.floored, s.perRun, s.units)).toList());
+            steps.replaceAll((trial, list) -> list.stream().map(s -> new StepCost(s.phase, s.op,
+                    new StepCost.Seconds(round(s.seconds.wallS()), round(s.seconds.elapsedS())), s.work)).toList());
             return new Attributed(steps, failed, endWallS, around);
         }
     }
@@ -296,22 +357,30 @@ public final class CostTable {
     }
 
     /** Adds one phase line to its step (a step's lines add up). */
-    private static void add(List<Step> steps, String phase, String op, JsonNode l, double dt) {
-        long visited = l.path("visited").asLong(0);
-        boolean hasFloor = l.has("jitFloor");
-        boolean floored = hasFloor && visited <= l.path("jitFloor").asLong();
-        Step line = new Step(phase, op, l.path("wallMs").asDouble() / 1000, dt, 1, visited,
-                floored ? visited : 0, floored ? 1 : 0, l.has("run"), l.path(Phase.PLAN_UNITS).asDouble(0));
+    private static void add(List<StepCost> steps, String phase, PhaseLine l, StepWork did, double dt) {
+        long visited = did.visited();
+        boolean floored = did.floored();
+        StepCost line = new StepCost(phase, l.op(), new StepCost.Seconds(l.wallMs() / 1000, dt),
+                new StepCost.Work(1, visited, floored ? visited : 0, floored ? 1 : 0, did.run().isPresent(),
+                        did.planUnits()));
         for (int k = 0; k < steps.size(); k++) {
-            Step s = steps.get(k);
-            if (s.phase.equals(phase) && s.op.equals(op)) {
-                steps.set(k, new Step(phase, op, s.wallS + line.wallS, s.elapsedS + dt, s.lines + 1,
-                        s.visited + visited, s.floorVisits + line.floorVisits, s.floored + line.floored,
-                        s.perRun || line.perRun, s.units + line.units));
+            StepCost s = steps.get(k);
+            if (s.phase.equals(phase) && s.op.equals(l.op())) {
+                steps.set(k, plus(s, line));
                 return;
             }
         }
         steps.add(line);
+    }
+
+    /** A step with one more of its lines: their seconds and work add up. */
+    private static StepCost plus(StepCost s, StepCost line) {
+        StepCost.Work w = s.work;
+        StepCost.Work more = line.work;
+        return new StepCost(s.phase, s.op, new StepCost.Seconds(s.seconds.wallS() + line.seconds.wallS(),
+                s.seconds.elapsedS() + line.seconds.elapsedS()), new StepCost.Work(w.lines() + more.lines(),
+                w.visited() + more.visited(), w.floorVisits() + more.floorVisits(), w.floored() + more.floored(),
+                w.perRun() || more.perRun(), w.units() + more.units()));
     }
 
     private static double seconds(Instant from, Instant to) {
@@ -322,58 +391,14 @@ public final class CostTable {
         return Math.round(seconds * 100) / 100.0;
     }
 
-    private static Map<String, String> texts(JsonNode object) {
-        Map<String, String> texts = new LinkedHashMap<>();
-        object.fields().forEachRemaining(e -> texts.put(e.getKey(), e.getValue().asText()));
-        return texts;
-    }
-
-    /** The table as JSON (the resource costs.json), its runs and points in a fixed order. */
+    /** The table as JSON (the resource {@link RunPlan#TABLE}), its runs and points in a fixed order. */
     public ObjectNode toJson(String about) {
-        ObjectNode root = ResultsFile.JSON.createObjectNode().put("about", about);
-        ArrayNode runList = root.putArray("runs");
-        for (KeptRun r : runs) {
-            ObjectNode o = runList.addObject().put("run", r.name).put("started", r.started).put("stores", r.stores)
-                    .put("runs", r.runs).put("hold", r.hold).put("warmupOpens", r.warmupOpens).put("wallS", r.wallS)
-                    .put("aroundS", r.aroundS);
-            ObjectNode options = o.putObject("phaseOptions");
-            r.phaseOptions.forEach(options::put);
-        }
-        ArrayNode pointList = root.putArray("points");
-        for (Point p : points) {
-            ObjectNode o = pointList.addObject().put("engine", p.engine).put("setting", p.setting)
-                    .put("stores", p.stores).put("run", p.run);
-            ArrayNode stepList = o.putArray("steps");
-            for (Step s : p.steps) {
-                stepList.addObject().put("phase", s.phase).put("op", s.op).put("wallS", s.wallS)
-                        .put("elapsedS", s.elapsedS).put("lines", s.lines).put("visited", s.visited)
-                        .put("floorVisits", s.floorVisits).put("floored", s.floored).put("perRun", s.perRun)
-                        .put("units", s.units);
-            }
-        }
-        return root;
+        return ResultsFile.JSON.valueToTree(new Table(about, runs, points));
     }
 
     /** The table from its JSON ({@link #toJson}). */
-    public static CostTable fromJson(JsonNode root) {
-        List<KeptRun> runs = new ArrayList<>();
-        for (JsonNode r : root.path("runs")) {
-            runs.add(new KeptRun(r.path("run").asText(), r.path("started").asText(), r.path("stores").asInt(),
-                    r.path("runs").asInt(), r.path("hold").asInt(), r.path("warmupOpens").asInt(),
-                    texts(r.path("phaseOptions")), r.path("wallS").asDouble(), r.path("aroundS").asDouble()));
-        }
-        List<Point> points = new ArrayList<>();
-        for (JsonNode p : root.path("points")) {
-            List<Step> steps = new ArrayList<>();
-            for (JsonNode s : p.path("steps")) {
-                steps.add(new Step(s.path("phase").asText(), s.path("op").asText(), s.path("wallS").asDouble(),
-                        s.path("elapsedS").asDouble(), s.path("lines").asInt(), s.path("visited").asLong(),
-                        s.path("floorVisits").asLong(), s.path("floored").asInt(), s.path("perRun").asBoolean(),
-                        s.path("units").asDouble(0)));
-            }
-            points.add(new Point(p.path("engine").asText(), p.path("setting").asText(), p.path("stores").asInt(),
-                    p.path("run").asText(), steps));
-        }
-        return new CostTable(runs, points);
+    public static CostTable fromJson(JsonNode root) throws JsonProcessingException {
+        Table table = ResultsFile.JSON.treeToValue(root, Table.class);
+        return new CostTable(table.runs(), table.points());
     }
 }
