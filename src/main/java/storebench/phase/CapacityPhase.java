@@ -1,12 +1,14 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.DiskFull;
 import storebench.measure.ProcMemory;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
+import storebench.results.CapacityLine;
+import storebench.results.CapacityPointLine;
+import storebench.results.Column;
 import storebench.results.Curve;
 import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * How many stores one process can hold open: a fresh trial process creates one store of bench.capacityWorkload in a
@@ -254,8 +257,10 @@ public final class CapacityPhase extends Phase {
     }
 
     /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */
-    private static Optional<JsonNode> summary(RunResults results, String engine, String setting) {
-        List<JsonNode> lines = results.lines("capacity", engine, setting);
+    private static Optional<CapacityLine> summary(RunResults results, String engine, String setting) {
+        Column column = new Column(engine, setting);
+        List<CapacityLine> lines = results.lines(CapacityLine.KIND, CapacityLine::of).stream()
+                .filter(l -> l.column().equals(column)).toList();
         return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1));
     }
 
@@ -263,16 +268,15 @@ public final class CapacityPhase extends Phase {
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         return summary(results, engine, setting).map(l -> {
-            String stores = String.format(Locale.US, "%,d", l.path("opened").asInt()) + " "
-                    + l.path("capacityWorkload").asText() + " stores";
-            if (l.path("capReached").asBoolean()) {
+            String stores = String.format(Locale.US, "%,d", l.opened()) + " " + l.workload() + " stores";
+            if (l.capReached()) {
                 return "capacity: at least " + stores + " held open (bench.capacityMax reached).";
             }
-            String why = l.has("message") ? "; at store " + l.path("store").asInt() + " (" + l.path("during").asText()
-                    + "): " + l.path("message").asText().lines().findFirst().orElse("") : "";
+            String why = l.stop().failure().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
+                    + f.message().lines().findFirst().orElse("")).orElse("");
             StringBuilder near = new StringBuilder();
-            l.path("near").forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n.asText()));
-            return "capacity: " + stores + " held open, then " + l.path("limit").asText() + why + near
+            l.stop().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
+            return "capacity: " + stores + " held open, then " + l.stop().limit() + why + near
                     + (Setting.TUNED.id().equals(setting) ? " (each store opened for reading: read-only where the engine"
                     + " has such an open, with its tuned options)" : "");
         }).stream().toList();
@@ -281,42 +285,49 @@ public final class CapacityPhase extends Phase {
     /** A capacity that reached the cap is a lower bound: "≥ 20,000". */
     @Override
     public String qualifier(RunResults results, Stat stat, String engine, String setting) {
-        return stat.equals(CAPACITY_STORES) && summary(results, engine, setting).map(l -> l.path("capReached").asBoolean())
+        return stat.equals(CAPACITY_STORES) && summary(results, engine, setting).map(CapacityLine::capReached)
                 .orElse(false) ? "≥ " : "";
     }
 
     /** Resident memory, descriptors and maps against the stores open: the points the slopes are fitted to. */
     @Override
     public List<Curve> curves(RunResults results, List<String> engines, String setting) {
+        List<CapacityPointLine> all = results.lines(CapacityPointLine.KIND, CapacityPointLine::of);
         List<Curve> curves = new ArrayList<>();
-        for (String[] field : CURVE_FIELDS) {
+        for (CurveOf figure : CURVES) {
             Map<String, List<double[]>> series = new LinkedHashMap<>();
-            double divisor = Double.parseDouble(field[3]);
             for (String e : engines) {
+                Column column = new Column(e, setting);
                 List<double[]> points = new ArrayList<>();
-                for (JsonNode l : results.lines("capacity-point", e, setting)) {
-                    if (l.path("stores").asLong() == 0 && !points.isEmpty()) {
+                for (CapacityPointLine l : all) {
+                    if (!l.column().equals(column)) {
+                        continue;
+                    }
+                    if (l.stores() == 0 && !points.isEmpty()) {
                         points.clear(); // a later capacity run of the same trial: its curve, not both
                     }
-                    points.add(new double[]{l.path("stores").asDouble(), l.path(field[0]).asDouble() / divisor});
+                    points.add(new double[]{l.stores(), figure.of().applyAsDouble(l) / figure.divisor()});
                 }
                 if (!points.isEmpty()) {
                     series.put(e, points);
                 }
             }
             if (!series.isEmpty()) {
-                curves.add(new Curve(field[1] + " against stores open", "stores open", field[2], "The capacity phase's"
-                        + " points (results.jsonl, `capacity-point`): every 1,000 stores open (a tenth of a smaller"
-                        + " cap), at 0 and where the phase stopped; the slope of a line is the figure per open store"
-                        + " in the tables.", series));
+                curves.add(new Curve(figure.title() + " against stores open", "stores open", figure.unit(), "The"
+                        + " capacity phase's points (results.jsonl, `capacity-point`): every 1,000 stores open (a tenth"
+                        + " of a smaller cap), at 0 and where the phase stopped; the slope of a line is the figure per"
+                        + " open store in the tables.", series));
             }
         }
         return curves;
     }
 
-    /** The capacity curves' figures: the point's field, the chart's title, its axis unit, the divisor to that unit. */
-    private static final List<String[]> CURVE_FIELDS = List.of(
-            new String[]{"rssKb", "Resident memory", "MiB", "1024"},
-            new String[]{"fds", "Open file descriptors", "descriptors", "1"},
-            new String[]{"maps", "Memory maps", "maps", "1"});
+    /** A capacity curve: the point's figure, the chart's title, its axis unit, the divisor to that unit. */
+    private record CurveOf(ToDoubleFunction<CapacityPointLine> of, String title, String unit, double divisor) {
+    }
+
+    private static final List<CurveOf> CURVES = List.of(
+            new CurveOf(p -> p.memory().rssKb(), "Resident memory", "MiB", 1024),
+            new CurveOf(p -> p.resources().fds(), "Open file descriptors", "descriptors", 1),
+            new CurveOf(p -> p.resources().maps(), "Memory maps", "maps", 1));
 }

@@ -1,12 +1,13 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.FsType;
 import storebench.model.StoreLayout;
 import storebench.measure.DeviceReads;
 import storebench.measure.Mounts;
 import storebench.measure.PageCache;
+import storebench.results.ColdRunLine;
+import storebench.results.Column;
 import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -124,20 +125,19 @@ public final class ColdPhase extends RunsPhase {
     /** The largest share of the pool a drop left resident (the runs fail above 5%). */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
-        long most = -1;
-        long pages = 0;
-        for (JsonNode l : results.lines("phase", engine, setting)) {
-            if (COLDRUN.op().equals(PhaseLine.op(l)) && l.has("residentPagesAfterDrop")) {
-                if (l.path("residentPagesAfterDrop").asLong() > most) {
-                    most = l.path("residentPagesAfterDrop").asLong();
-                    pages = l.path("poolPages").asLong();
-                }
+        Column column = new Column(engine, setting);
+        ColdRunLine.Drop most = null;
+        for (ColdRunLine l : results.lines(PhaseLine.KIND, ColdRunLine::of)) {
+            if (l.column().equals(column) && COLDRUN.op().equals(l.op()) && l.drop().isPresent()
+                    && (most == null || l.drop().get().residentPages() > most.residentPages())) {
+                most = l.drop().get();
             }
         }
-        if (most < 0) {
+        if (most == null) {
             return List.of();
         }
         return List.of(String.format(Locale.US, "cold: at most %,d of the pool's %,d pages (%.2f%%) stayed in the page"
-                + " cache after a drop.", most, pages, pages == 0 ? 0 : 100.0 * most / pages));
+                + " cache after a drop.", most.residentPages(), most.poolPages(), most.poolPages() == 0 ? 0
+                : 100.0 * most.residentPages() / most.poolPages()));
     }
 }

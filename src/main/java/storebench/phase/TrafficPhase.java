@@ -1,17 +1,18 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
 import storebench.measure.TrafficHistograms;
-import storebench.results.PhaseLine;
+import storebench.results.Column;
 import storebench.results.Curve;
+import storebench.results.PhaseLine;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.results.StepWork;
+import storebench.results.TrafficLine;
 import storebench.trial.Query;
 import storebench.model.TrialRuntime;
 import storebench.trial.answer.TrafficAnswer;
@@ -499,7 +500,7 @@ public final class TrafficPhase extends Phase {
      */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
-        List<JsonNode> runs = runLines(results, engine, setting);
+        List<TrafficLine> runs = runLines(results, engine, setting);
         if (runs.isEmpty()) {
             return List.of();
         }
@@ -515,65 +516,62 @@ public final class TrafficPhase extends Phase {
      * Why the hit rows (optional) are empty where the runs measured traffic: no read at all (bench.trafficMix=0), or
      * none that found its store open before the loop ended.
      */
-    private static Optional<String> noHits(RunResults results, String engine, String setting, List<JsonNode> runs) {
+    private static Optional<String> noHits(RunResults results, String engine, String setting, List<TrafficLine> runs) {
         if (results.measurement(engine, setting, HIT_P50_MS.id()).isPresent()
                 || results.measurement(engine, setting, ALL_P50_MS.id()).isEmpty()) {
             return Optional.empty();
         }
-        boolean noReads = runs.stream().anyMatch(l -> l.path("readShare").asDouble(1) == 0);
+        boolean noReads = runs.stream().anyMatch(l -> l.asked().readShare() == 0);
         return Optional.of(noReads ? "traffic: no read, so no hit figures: every request wrote (bench.trafficMix=0)."
                 : "traffic: no read found its store open (the open loop was over first), so no hit figures.");
     }
 
     /** The phase lines of the runs (a status line of the phase has no figures). */
-    private static List<JsonNode> runLines(RunResults results, String engine, String setting) {
-        List<JsonNode> runs = new ArrayList<>();
-        for (JsonNode l : results.lines("phase", engine, setting)) {
-            if (RUN.op().equals(PhaseLine.op(l)) && l.has("reachedPerS")) {
-                runs.add(l);
-            }
-        }
-        return runs;
+    private static List<TrafficLine> runLines(RunResults results, String engine, String setting) {
+        Column column = new Column(engine, setting);
+        return results.lines(PhaseLine.KIND, TrafficLine::of).stream().filter(l -> l.column().equals(column)
+                && RUN.op().equals(l.op()) && l.served().reachedPerS().isPresent()).toList();
     }
 
     /** The runs' requests, seconds, distribution, writes and evictions, and the utilization against the load asked. */
-    private static String summary(List<JsonNode> runs) {
+    private static String summary(List<TrafficLine> runs) {
         long total = 0;
         double seconds = 0;
         long writes = 0;
         long evictions = 0;
         double minUtil = Double.MAX_VALUE;
         double maxUtil = 0;
-        for (JsonNode l : runs) {
-            total += l.path("requests").asLong();
-            seconds += l.path("seconds").asDouble();
-            writes += l.path("writes").asLong();
-            evictions += l.path("evictions").asLong();
-            double u = l.path("utilization").asDouble(Double.NaN);
+        for (TrafficLine l : runs) {
+            TrafficLine.Served served = l.served();
+            total += served.requests();
+            seconds += served.seconds();
+            writes += served.writes();
+            evictions += served.evictions();
+            double u = served.utilization().orElse(Double.NaN);
             if (!Double.isNaN(u)) {
                 minUtil = Math.min(minUtil, u);
                 maxUtil = Math.max(maxUtil, u);
             }
         }
-        JsonNode last = runs.get(runs.size() - 1);
+        TrafficLine.Asked last = runs.get(runs.size() - 1).asked();
         StringBuilder s = new StringBuilder(String.format(Locale.US, "traffic: %d run%s, %,d requests in %.1f s of open"
                 + " loop (tenants drawn from `%s`, %,d writes, %,d stores closed to open others, %d open at most)",
-                runs.size(), runs.size() == 1 ? "" : "s", total, seconds, last.path("dist").asText("zipf"), writes,
-                evictions, last.path("open").asInt()));
+                runs.size(), runs.size() == 1 ? "" : "s", total, seconds, last.dist(), writes, evictions,
+                last.open()));
         if (maxUtil > 0) {
             s.append(String.format(Locale.US, "; utilization reached %.2f-%.2f at a load of %.2f asked", minUtil, maxUtil,
-                    last.path("load").asDouble()));
+                    last.load()));
         }
         return s.append("; every store's count checked after each run.").toString();
     }
 
     /** How many requests each kind's p99.9 rests on in the smallest run, or that it was left out with too few. */
-    private static List<String> p999Notes(List<JsonNode> runs) {
+    private static List<String> p999Notes(List<TrafficLine> runs) {
         Map<String, Long> fewest = new LinkedHashMap<>();
-        for (JsonNode l : runs) {
+        for (TrafficLine l : runs) {
             for (String kind : List.of("hit", "miss", "write")) {
-                if (l.path("kinds").has(kind)) {
-                    fewest.merge(kind, l.path("kinds").path(kind).asLong(), Math::min);
+                if (l.kinds().containsKey(kind)) {
+                    fewest.merge(kind, l.kinds().get(kind), Math::min);
                 }
             }
         }
@@ -606,7 +604,7 @@ public final class TrafficPhase extends Phase {
      * the condition under which they can, not proof that they did). The note names both figures.
      */
     private static java.util.Optional<String> gcShare(RunResults results, String engine, String setting,
-                                                      List<JsonNode> runs) {
+                                                      List<TrafficLine> runs) {
         double gc = results.measurement(engine, setting, GC_MS.id()).map(m -> m.value).orElse(0.0);
         double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(m -> m.value).orElse(0.0);
         if (runs.isEmpty() || p99 <= 0 || gc <= p99) {
