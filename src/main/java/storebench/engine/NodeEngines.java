@@ -57,7 +57,7 @@ public final class NodeEngines {
                 + " wrote the log back into the database file (its stores had the other SQL engines' size, 316 KB)."
                 + " Open, query, close differs by the same amount " + EngineDescriptor.notebook("turso-database")
                 + ".");
-        String thp = run.results().environment().path("transparentHugepage").asText("unknown");
+        String thp = run.results().environmentFile().host().transparentHugepage();
         c.add("Turso Database maps a few MiB of memory on every open, asks for transparent huge pages on it"
                 + " (MADV_HUGEPAGE) and unmaps it on close. With transparent huge pages in `madvise` or `always`"
                 + " mode (this machine: `" + thp + "`), where the kernel puts that map decides, for a worker's"

@@ -7,6 +7,7 @@ import storebench.engine.EngineDescriptor;
 import storebench.measure.Latency;
 import storebench.model.TrialRuntime;
 import storebench.results.Curve;
+import storebench.results.EnvironmentFile;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
@@ -293,12 +294,12 @@ public final class ConcurrencyPhase extends Phase {
         if (parts.isEmpty()) {
             return List.of();
         }
-        int cores = results.environment().path("cores").asInt(0);
+        EnvironmentFile environment = results.environmentFile();
+        int cores = environment.host().cores().orElse(0);
         String machine = cores > 0 && highest > cores ? "; this machine has " + cores + " cores: beyond " + cores
                 + " workers the figures show contention, not scaling" : "";
-        boolean processes = results.run().path("phaseOptions").path(MODE.name()).asText("threads")
-                .equals("processes") || results.environment().path("engines").path(engine).path("runtime").asText()
-                .startsWith("Node");
+        boolean processes = results.runLine().options().phaseOption(MODE.name(), "threads").equals("processes")
+                || environment.runtime(engine).startsWith("Node");
         return List.of("concurrency (open-query-close per second, all workers as " + (processes ? "processes"
                 : "threads of one process") + "; speed-up over one worker): " + String.join(", ", parts) + machine
                 + "." + (processes || !slowerAsThreads(results, engine, setting) ? "" : " Two workers as threads of"

@@ -10,9 +10,10 @@ import storebench.engine.RunView;
 import storebench.results.RunStats;
 import storebench.model.FsType;
 import storebench.model.TrialRuntime;
+import storebench.results.DiskLine;
+import storebench.results.LayoutLine;
 import storebench.results.RunResults;
-
-import com.fasterxml.jackson.databind.JsonNode;
+import storebench.results.StatLine;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -64,7 +65,7 @@ final class Caveats {
         sqlPages().map(Text::of).ifPresent(c::add);
         c.addAll(engineCaveats());
         nodeWorker().ifPresent(c::add);
-        String fs = ctx.results().environment().path("benchRoot").path("fsType").asText("");
+        String fs = ctx.results().environmentFile().benchRoot().fsType().orElse("");
         if (FsType.inMemory(fs)) {
             c.add(Text.of("The bench root is on " + fs + ": no real disk syncs, so create is not bound by the disk."));
         } else if (!fs.isEmpty()) {
@@ -80,14 +81,13 @@ final class Caveats {
     private Optional<Text> underProfilers() {
         List<String> profilers = new ArrayList<>();
         List<String> phases = new ArrayList<>();
-        for (JsonNode l : ctx.results().lines("stat")) {
-            for (JsonNode p : l.path("profilers")) {
-                if (!profilers.contains(p.asText())) {
-                    profilers.add(p.asText());
+        for (StatLine l : ctx.results().lines(StatLine.KIND, StatLine::of)) {
+            for (String p : l.profilers()) {
+                if (!profilers.contains(p)) {
+                    profilers.add(p);
                 }
-                String phase = l.path("about").path("group").asText("");
-                if (!phase.isEmpty() && !phases.contains(phase)) {
-                    phases.add(phase);
+                if (!l.group().isEmpty() && !phases.contains(l.group())) {
+                    phases.add(l.group());
                 }
             }
         }
@@ -132,11 +132,11 @@ final class Caveats {
         Set<Text> c = new LinkedHashSet<>();
         RunView view = ctx;
         for (String e : ctx.engines()) {
-            ctx.results().lines("disk").stream().filter(d -> e.equals(d.path("engine").asText())
-                    && d.path("walBytesMedian").asDouble() > 0).findFirst().ifPresent(d -> c.add(Text.of(
+            ctx.results().lines(DiskLine.KIND, DiskLine::of).stream().filter(d -> e.equals(d.column().engine())
+                    && d.walBytesMedian() > 0).findFirst().ifPresent(d -> c.add(Text.of(
                     Titles.engineTitle(e) + " keeps a store's data in its -wal file after close (median "
-                    + Titles.fmt(d.path("walBytesMedian").asDouble() / 1024, 0) + " KB of "
-                    + Titles.fmt(d.path("bytesMedian").asDouble() / 1024, 0)
+                    + Titles.fmt(d.walBytesMedian() / 1024, 0) + " KB of "
+                    + Titles.fmt(d.bytesMedian() / 1024, 0)
                     + " KB per store): the disk rows count the -wal file with the database file.")));
             Engines.find(e).ifPresent(d -> d.caveats(view).forEach(text -> c.add(Text.withCodeSpans(text))));
         }
@@ -168,17 +168,16 @@ final class Caveats {
             return Optional.empty();
         }
         List<String> counts = new ArrayList<>();
-        JsonNode detailed = null;
+        LayoutLine.Pages detailed = null;
         String detailedEngine = null;
         for (String e : ctx.engines()) {
-            Optional<JsonNode> layout = ctx.results().lines("layout").stream()
-                    .filter(l -> e.equals(l.path("engine").asText()) && l.path("layout").has("pageCount"))
-                    .map(l -> l.path("layout")).findFirst();
+            Optional<LayoutLine.Pages> layout = ctx.results().lines(LayoutLine.KIND, LayoutLine::of).stream()
+                    .filter(l -> e.equals(l.column().engine())).flatMap(l -> l.pages().stream()).findFirst();
             if (layout.isEmpty()) {
                 continue;
             }
-            counts.add(Titles.engineTitle(e) + " " + layout.get().path("pageCount").asLong());
-            if (detailed == null && layout.get().path("leafCells").asLong() > 0) {
+            counts.add(Titles.engineTitle(e) + " " + layout.get().pageCount());
+            if (detailed == null && layout.get().leafCells() > 0) {
                 detailed = layout.get();
                 detailedEngine = e;
             }
@@ -201,20 +200,20 @@ final class Caveats {
      * How the pages of an engine that reports its b-tree (dbstat) add up: the record per note, the rows per leaf, the
      * pages; and where there are more than the reference's, the record width its pages imply and what the rest cost.
      */
-    private static String recordsAndPages(JsonNode detailed, String detailedEngine) {
+    private static String recordsAndPages(LayoutLine.Pages detailed, String detailedEngine) {
         StringBuilder c = new StringBuilder();
-        long cells = detailed.path("leafCells").asLong();
-        long leaves = detailed.path("leafPages").asLong();
-        long pages = detailed.path("pageCount").asLong();
-        long pageSize = detailed.path("pageSize").asLong(4096);
-        double record = (double) detailed.path("leafPayloadBytes").asLong() / cells;
+        long cells = detailed.leafCells();
+        long leaves = detailed.leafPages();
+        long pages = detailed.pageCount();
+        long pageSize = detailed.pageSize();
+        double record = (double) detailed.leafPayloadBytes() / cells;
         long perLeaf = (cells + leaves - 1) / leaves;
         long extra = pages - REFERENCE_SQL_PAGES;
         c.append(" Each note's record is ").append(Titles.fmt(record, 0)).append(" bytes (")
                 .append(Titles.engineTitle(detailedEngine)).append("'s dbstat: ")
                 .append(Titles.fmt(cells, 0)).append(" rows in ").append(Titles.fmt(leaves, 0))
                 .append(" leaf pages), so a ").append(pageSize / 1024).append(" KiB leaf holds ").append(perLeaf)
-                .append(" rows: ").append(leaves).append(" leaves, ").append(detailed.path("interiorPages").asLong())
+                .append(" rows: ").append(leaves).append(" leaves, ").append(detailed.interiorPages())
                 .append(" interior page and the schema page make ").append(pages).append(" pages = ")
                 .append(Titles.fmt(pages * pageSize / 1024.0, 0)).append(" KiB.");
         if (extra > 0) {
@@ -243,7 +242,7 @@ final class Caveats {
         List<RunResults.Measurement> withRuns = ctx.results().measurements().stream()
                 .filter(m -> m.spread != null && m.runs.size() > 1 && NOISE_STATS.contains(m.stat))
                 .collect(Collectors.toList());
-        String load = ctx.run().path("maxLoad").asText("").isEmpty()
+        String load = ctx.results().runLine().options().load().maxLoad().isEmpty()
                 ? " The load was not controlled (bench.maxLoad unset), only recorded." : "";
         if (withRuns.isEmpty()) {
             return load.isEmpty() ? Optional.empty() : Optional.of(load.trim());

@@ -1,14 +1,18 @@
 package storebench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
+import storebench.results.EnvironmentFile;
+import storebench.results.EnvironmentFile.Prices;
+import storebench.results.RunLine;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -19,34 +23,47 @@ import java.util.function.UnaryOperator;
  */
 public final class MachineSection {
     static final String WHERE = "docs/measuring.md#the-machine";
-    /** The figures, as environment.json's {@code machine} names them: label, unit, decimals. */
-    static final List<String[]> FIGURES = List.of(new String[]{"faultNs", "A minor page fault", "µs", "1000"},
-            new String[]{"mapUs", "Mapping, touching and unmapping a 100-page file", "µs", "1"},
-            new String[]{"syncMs", "A 4 KiB write and its fdatasync, bench root", "ms", "1"},
-            new String[]{"yardMs", "The yardstick (4 KiB file read, 256 KiB memory touched)", "ms", "1"});
+
+    /**
+     * A figure of the machine probe: its field in environment.json's {@code machine} (its name in a comparison's line,
+     * without the unit), its label, the unit it is shown in, what it is divided by for that unit, and its value.
+     */
+    record Figure(String field, String label, String unit, double divide, Function<Prices, OptionalDouble> of) {
+        /** The figure in its unit, 3 decimals ("1.240 µs"), where measured. */
+        Optional<String> shown(Prices prices) {
+            OptionalDouble v = of.apply(prices);
+            return v.isPresent() ? Optional.of(Stat.number(v.getAsDouble() / divide, 3) + " " + unit)
+                    : Optional.empty();
+        }
+    }
+
+    static final List<Figure> FIGURES = List.of(
+            new Figure("faultNs", "A minor page fault", "µs", 1000, Prices::faultNs),
+            new Figure("mapUs", "Mapping, touching and unmapping a 100-page file", "µs", 1, Prices::mapUs),
+            new Figure("syncMs", "A 4 KiB write and its fdatasync, bench root", "ms", 1, Prices::syncMs),
+            new Figure("yardMs", "The yardstick (4 KiB file read, 256 KiB memory touched)", "ms", 1, Prices::yardMs));
 
     private MachineSection() {
     }
 
     /** The section; none where the run recorded neither its probe nor a calibration (a run before them). */
     static Optional<Section> of(ReportRun ctx, UnaryOperator<String> links) {
-        JsonNode calibration = ctx.run().path("plan").path("calibration");
-        JsonNode here = here(ctx.results().environment(), calibration);
+        Optional<RunLine.Calibration> calibration = ctx.results().runLine().plan()
+                .flatMap(RunLine.Plan::calibration);
+        Optional<Prices> here = here(ctx.results().environmentFile(), calibration);
         if (here.isEmpty()) {
             return Optional.empty();
         }
-        JsonNode kept = calibration.path("kept");
-        String keptRun = calibration.path("keptRun").asText("");
+        Prices kept = calibration.map(c -> Prices.of(c.kept())).orElse(Prices.NONE);
+        String keptRun = calibration.map(RunLine.Calibration::keptRun).orElse("");
         List<List<Text>> rows = new ArrayList<>();
-        for (String[] f : FIGURES) {
-            double divide = Double.parseDouble(f[3]);
-            String h = here.path(f[0]).isNumber() ? Stat.number(here.path(f[0]).asDouble() / divide, 3) + " " + f[2]
-                    : "\u2013";
-            String k = kept.path(f[0]).isNumber() ? Stat.number(kept.path(f[0]).asDouble() / divide, 3) + " " + f[2]
-                    : "not recorded";
-            String ratio = here.path(f[0]).isNumber() && kept.path(f[0]).isNumber() && kept.path(f[0]).asDouble() > 0
-                    ? "x" + Stat.number(here.path(f[0]).asDouble() / kept.path(f[0]).asDouble(), 2) : "\u2013";
-            rows.add(List.of(Text.of(f[1]), Text.of(h), Text.of(k), Text.of(ratio)));
+        for (Figure f : FIGURES) {
+            OptionalDouble h = f.of().apply(here.get());
+            OptionalDouble k = f.of().apply(kept);
+            String ratio = h.isPresent() && k.isPresent() && k.getAsDouble() > 0
+                    ? "x" + Stat.number(h.getAsDouble() / k.getAsDouble(), 2) : "\u2013";
+            rows.add(List.of(Text.of(f.label()), Text.of(f.shown(here.get()).orElse("\u2013")),
+                    Text.of(f.shown(kept).orElse("not recorded")), Text.of(ratio)));
         }
         List<Block> blocks = new ArrayList<>();
         blocks.add(new Block.Paragraph(Text.withCodeSpans("What this machine charges for the kernel's work, probed in"
@@ -57,7 +74,7 @@ public final class MachineSection {
                 + WHERE + "](" + WHERE + ").").withLinks(links)));
         blocks.add(new Block.Table(List.of(Text.of(""), Text.of("this run"), Text.of("kept run"), Text.of("ratio")),
                 List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT), rows));
-        mergedMachines(ctx.results().environment()).ifPresent(blocks::addAll);
+        mergedMachines(ctx.results().environmentFile()).ifPresent(blocks::addAll);
         return Optional.of(new Section(Block.Heading.of(2, "The machine"), blocks));
     }
 
@@ -65,19 +82,18 @@ public final class MachineSection {
      * A merged run whose parts' machines charged differently (Merge keeps each part's environment.json under
      * {@code sources}): each part's prices, a row per part; empty where they agree or the parts did not probe them.
      */
-    static Optional<List<Block>> mergedMachines(JsonNode environment) {
+    static Optional<List<Block>> mergedMachines(EnvironmentFile environment) {
         List<List<Text>> rows = new ArrayList<>();
         java.util.Set<String> distinct = new java.util.HashSet<>();
-        for (JsonNode source : environment.path("sources")) {
-            JsonNode m = source.path("environment").path("machine");
-            if (!m.isObject() || m.isEmpty()) {
+        for (EnvironmentFile.Source source : environment.sources()) {
+            Optional<Prices> m = source.environment().costs().probed();
+            if (m.isEmpty()) {
                 continue;
             }
             List<Text> row = new ArrayList<>();
-            row.add(Text.of(source.path("machine").asText("?")));
-            for (String[] f : FIGURES) {
-                row.add(Text.of(m.path(f[0]).isNumber() ? Stat.number(m.path(f[0]).asDouble()
-                        / Double.parseDouble(f[3]), 3) + " " + f[2] : "\u2013"));
+            row.add(Text.of(source.machine()));
+            for (Figure f : FIGURES) {
+                row.add(Text.of(f.shown(m.get()).orElse("\u2013")));
             }
             distinct.add(row.subList(1, row.size()).stream().map(Text::plain).toList().toString());
             rows.add(row);
@@ -87,8 +103,8 @@ public final class MachineSection {
         }
         List<Text> header = new ArrayList<>(List.of(Text.of("merged part's machine")));
         List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
-        for (String[] f : FIGURES) {
-            header.add(Text.of(f[1]));
+        for (Figure f : FIGURES) {
+            header.add(Text.of(f.label()));
             align.add(Block.Align.RIGHT);
         }
         return Optional.of(List.of(Block.Paragraph.of("This run was merged from runs on machines that charged"
@@ -100,36 +116,25 @@ public final class MachineSection {
      * A machine's prices in one line, for a comparison's table: its probe's, or, for a run before the probe, the fault
      * and mapping its environment.json's {@code mapping} measured ("not probed" where it has neither).
      */
-    public static String prices(JsonNode environment) {
-        JsonNode m = environment.path("machine");
-        if (!m.isObject() || m.isEmpty()) {
-            com.fasterxml.jackson.databind.node.ObjectNode old = storebench.results.ResultsFile.JSON.createObjectNode();
-            JsonNode fault = environment.path("mapping").path("minorFault").path("medianNs");
-            JsonNode map = environment.path("mapping").path("file").path("medianUs");
-            if (fault.isNumber()) {
-                old.put("faultNs", fault.asDouble());
-            }
-            if (map.isNumber()) {
-                old.put("mapUs", map.asDouble());
-            }
-            m = old;
-        }
+    public static String prices(EnvironmentFile environment) {
+        EnvironmentFile.Mapping mapping = environment.costs().mapping();
+        Prices m = environment.costs().probed().orElse(new Prices(
+                mapping.minorFault().map(f -> OptionalDouble.of(f.medianNs())).orElse(OptionalDouble.empty()),
+                mapping.file().map(f -> OptionalDouble.of(f.times().medianUs())).orElse(OptionalDouble.empty()),
+                OptionalDouble.empty(), OptionalDouble.empty()));
         if (m.isEmpty()) {
             return "not probed";
         }
         List<String> parts = new ArrayList<>();
-        for (String[] f : FIGURES) {
-            if (m.path(f[0]).isNumber()) {
-                parts.add(f[0].replaceAll("(Ns|Us|Ms)$", "") + " " + Stat.number(m.path(f[0]).asDouble()
-                        / Double.parseDouble(f[3]), 3) + " " + f[2]);
-            }
+        for (Figure f : FIGURES) {
+            f.shown(m).ifPresent(shown -> parts.add(f.field().replaceAll("(Ns|Us|Ms)$", "") + " " + shown));
         }
         return String.join(", ", parts);
     }
 
-    /** This run's figures: environment.json's {@code machine}, else the plan's probe. */
-    static JsonNode here(JsonNode environment, JsonNode calibration) {
-        JsonNode m = environment.path("machine");
-        return m.isObject() && !m.isEmpty() ? m : calibration.path("probe");
+    /** This run's figures: environment.json's {@code machine}, else the plan's probe; none where neither has any. */
+    static Optional<Prices> here(EnvironmentFile environment, Optional<RunLine.Calibration> calibration) {
+        return environment.costs().probed().or(() -> calibration.map(RunLine.Calibration::probe)
+                .filter(probe -> !probe.isEmpty()).map(Prices::of));
     }
 }

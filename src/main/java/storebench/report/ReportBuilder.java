@@ -15,6 +15,7 @@ import storebench.engine.Engines;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.results.Column;
+import storebench.results.EnvironmentFile;
 import storebench.results.PhaseReading;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
@@ -145,7 +146,7 @@ public final class ReportBuilder {
     }
 
     private Report build(Path runDir, JsonNode verdicts, Optional<Section> gate) {
-        JsonNode env = ctx.results().environment();
+        EnvironmentFile env = ctx.results().environmentFile();
         int n = ctx.results().runLine().scale().stores();
         Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.results().runLine().scale().workload() + " workload, "
                 + fmt(ctx.notesPerStore(), 0) + " notes per store");
@@ -170,7 +171,7 @@ public final class ReportBuilder {
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
                 new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);
-        details.add(reproduce.versions(env));
+        details.add(reproduce.versions(ctx.results().environment()));
         details.add(reproduce.reproduce());
 
         return new Report(title, preamble, findings, details, gate, new Report.Page(
@@ -181,16 +182,18 @@ public final class ReportBuilder {
     }
 
     /** Under the title: when and on what machine, where the run was merged from, and whether it finished. */
-    private List<Block> preamble(JsonNode env, int n) {
+    private List<Block> preamble(EnvironmentFile env, int n) {
         List<Block> preamble = new ArrayList<>();
-        String machine = env.isObject() ? "measured on " + env.path("cpuModel").asText("an unknown CPU") + " ("
-                + env.path("cores").asInt() + " cores, " + fmt(env.path("memoryKb").asDouble() / 1024 / 1024, 0)
-                + " GiB), Linux " + env.path("kernel").asText("?") + ", bench root on "
-                + env.path("benchRoot").path("fsType").asText("?") : "on a machine its missing environment.json would"
+        EnvironmentFile.Host host = env.host();
+        String machine = env.recorded() ? "measured on " + host.cpuModel().orElse("an unknown CPU") + " ("
+                + host.cores().orElse(0) + " cores, " + fmt((double) host.memoryKb() / 1024 / 1024, 0)
+                + " GiB), Linux " + host.kernel().orElse("?") + ", bench root on "
+                + env.benchRoot().fsType().orElse("?") : "on a machine its missing environment.json would"
                 + " name";
-        preamble.add(Block.Paragraph.of("As of " + ctx.run().path("started").asText("?").replaceFirst("T.*", "")
+        String started = ctx.results().runLine().started();
+        preamble.add(Block.Paragraph.of("As of " + (started.isEmpty() ? "?" : started).replaceFirst("T.*", "")
                 + " · " + machine + ". " + fmt(n, 0) + " stores per engine and setting, warm page cache only."));
-        if (!env.isObject()) {
+        if (!env.recorded()) {
             preamble.add(new Block.Paragraph(Text.strong("No environment.json").plus(": the run's folder lacks the"
                     + " file every run writes beside its results, so the machine, its kernel, the bench root's file"
                     + " system and the engines' versions are unknown here.")));
@@ -203,13 +206,13 @@ public final class ReportBuilder {
 
     /** Where the run was merged from several (Merge): which engines and settings each gave, on which machine. */
     private Optional<Block> mergedFrom() {
-        List<RunResults.Source> sources = ctx.results().sources();
+        List<EnvironmentFile.Source> sources = ctx.results().sources();
         if (sources.isEmpty()) {
             return Optional.empty();
         }
         List<String> machines = ctx.results().machines();
         List<String> parts = new ArrayList<>();
-        for (RunResults.Source s : sources) {
+        for (EnvironmentFile.Source s : sources) {
             parts.add(String.join(", ", s.engines()) + " under " + String.join(", ", s.settings())
                     + (machines.size() > 1 ? " on machine " + (machines.indexOf(s.machine()) + 1) : ""));
         }

@@ -1,6 +1,5 @@
 package storebench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.model.StatId;
@@ -8,6 +7,9 @@ import storebench.model.TrialRuntime;
 import storebench.report.model.Block;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
+import storebench.results.Column;
+import storebench.results.EnvironmentFile;
+import storebench.results.ProfileLine;
 import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
 
@@ -15,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.UnaryOperator;
 
 import static storebench.report.model.Titles.engineTitle;
@@ -49,7 +52,8 @@ final class VisitCost {
                 + " read and what each means: [" + RULE + "](" + RULE + ")." + ticks(ctx, columns)).withLinks(links)));
         blocks.add(withSyncCalls(ctx, setting, columns, counters));
         List<List<Text>> rows = new ArrayList<>();
-        double faultNs = ctx.results().environment().path("mapping").path("minorFault").path("medianNs").asDouble(0);
+        double faultNs = ctx.results().environmentFile().costs().mapping().minorFault()
+                .map(EnvironmentFile.MinorFault::medianNs).orElse(0.0);
         for (String e : columns) {
             decomposition(ctx, setting, e, faultNs).ifPresent(rows::add);
         }
@@ -93,11 +97,10 @@ final class VisitCost {
         List<StatsTable.Cell> cells = new ArrayList<>();
         boolean any = false;
         for (String e : columns) {
-            Optional<JsonNode> line = syncCalls(ctx, e, setting);
-            any |= line.isPresent();
-            cells.add(line.map(l -> new StatsTable.Cell(e, StatsTable.State.MEASURED,
-                    Stat.number(l.path("callsPerItem").asDouble(), 2), null, List.of()))
-                    .orElseGet(() -> StatsTable.Cell.none(e, false)));
+            OptionalDouble calls = syncCalls(ctx, e, setting);
+            any |= calls.isPresent();
+            cells.add(calls.isPresent() ? new StatsTable.Cell(e, StatsTable.State.MEASURED,
+                    Stat.number(calls.getAsDouble(), 2), null, List.of()) : StatsTable.Cell.none(e, false));
         }
         if (!any) {
             return counters;
@@ -108,16 +111,17 @@ final class VisitCost {
         return new StatsTable(counters.setting(), counters.beyondReference(), counters.columns(), rows, counters.runs());
     }
 
-    /** The strace profiler's last line of an engine's visits under a setting, where it counted them. */
-    static Optional<JsonNode> syncCalls(ReportRun ctx, String engine, String setting) {
-        JsonNode found = null;
-        for (JsonNode l : ctx.results().lines("profile", engine, setting)) {
-            if ("syncs".equals(l.path("profile").asText()) && "visits".equals(l.path("op").asText())
-                    && !l.has("unavailable") && l.has("callsPerItem")) {
-                found = l;
+    /** The sync calls per visit of the strace profiler's last line of an engine's visits, where it counted them. */
+    static OptionalDouble syncCalls(ReportRun ctx, String engine, String setting) {
+        OptionalDouble found = OptionalDouble.empty();
+        for (ProfileLine l : ctx.results().lines(ProfileLine.KIND, ProfileLine::of)) {
+            OptionalDouble calls = l.syncs().map(ProfileLine.Syncs::callsPerItem).orElse(OptionalDouble.empty());
+            if (l.column().equals(new Column(engine, setting)) && l.watch().op().equals(Optional.of("visits"))
+                    && l.unavailable().isEmpty() && calls.isPresent()) {
+                found = calls;
             }
         }
-        return Optional.ofNullable(found);
+        return found;
     }
 
     /** An engine's row of the decomposition: its visit, and the system CPU, faults at their price and user CPU in it. */

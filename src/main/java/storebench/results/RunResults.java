@@ -85,10 +85,12 @@ public final class RunResults {
 
     private final List<JsonNode> lines;
     private final JsonNode environment;
+    private final EnvironmentFile environmentFile;
     private List<Stat> stats;
 
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
+        this.environmentFile = EnvironmentFile.of(this.environment);
         List<JsonNode> all = new ArrayList<>(lines);
         all.addAll(OpenStoreMemory.derive(lines, this.environment));
         this.lines = List.copyOf(all);
@@ -109,8 +111,14 @@ public final class RunResults {
         return new RunResults(lines, environment);
     }
 
+    /** environment.json as written (a missing node where the run has none), for what reads it whole. */
     public JsonNode environment() {
         return environment;
+    }
+
+    /** environment.json, typed ({@link EnvironmentFile#NONE} where the run has none). */
+    public EnvironmentFile environmentFile() {
+        return environmentFile;
     }
 
     public List<JsonNode> lines(String kind) {
@@ -390,30 +398,8 @@ public final class RunResults {
      * The runs a merged run was made of (environment.json's "sources", written by storebench.tools.Merge), each with
      * the engines and settings it measured and its machine; empty for a run that was not merged.
      */
-    public List<Source> sources() {
-        List<Source> out = new ArrayList<>();
-        for (JsonNode s : environment.path("sources")) {
-            List<String> engines = new ArrayList<>();
-            s.path("engines").forEach(e -> engines.add(e.asText()));
-            List<String> settings = new ArrayList<>();
-            s.path("settings").forEach(e -> settings.add(e.asText()));
-            List<String> phases = new ArrayList<>();
-            s.path("phases").forEach(p -> phases.add(p.asText()));
-            out.add(new Source(s.path("dir").asText("?"), engines, settings, s.path("machine").asText("?"),
-                    s.path("phases").isArray() ? Optional.of(List.copyOf(phases)) : Optional.empty()));
-        }
-        return out;
-    }
-
-    /**
-     * One run of a merged run: where it came from, what it measured, on which machine, and which phases (empty where
-     * its run line did not say).
-     */
-    public record Source(String dir, List<String> engines, List<String> settings, String machine,
-                         Optional<List<String>> phases) {
-        public boolean measured(String engine, String setting) {
-            return engines.contains(engine) && settings.contains(setting);
-        }
+    public List<EnvironmentFile.Source> sources() {
+        return environmentFile.sources();
     }
 
     /**
@@ -421,7 +407,7 @@ public final class RunResults {
      * are a part's property), else the run line's; empty where neither says.
      */
     public Optional<List<String>> phasesOf(String engine, String setting) {
-        Optional<Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
+        Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
         if (part.isPresent()) {
             return part.get().phases();
         }
@@ -449,23 +435,13 @@ public final class RunResults {
 
     /** The machine an engine was measured on under a setting, where a merged run says so. */
     public Optional<String> machine(String engine, String setting) {
-        return sources().stream().filter(s -> s.measured(engine, setting)).map(Source::machine).findFirst();
+        return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::machine)
+                .findFirst();
     }
 
     /** The distinct machines of a merged run (one, or none for a run that was not merged). */
     public List<String> machines() {
-        return sources().stream().map(Source::machine).distinct().collect(Collectors.toList());
-    }
-
-    /**
-     * A machine's name for the report and for telling machines apart: its host name where environment.json has one
-     * (runs before it was recorded have none), with its CPU, cores and memory.
-     */
-    public static String machineOf(JsonNode env) {
-        String host = env.path("host").asText("");
-        String hardware = env.path("cpuModel").asText("unknown CPU") + ", " + env.path("cores").asInt() + " cores, "
-                + Math.round(env.path("memoryKb").asDouble() / 1024 / 1024) + " GiB";
-        return host.isEmpty() || host.equals("unknown") ? hardware : host + " (" + hardware + ")";
+        return sources().stream().map(EnvironmentFile.Source::machine).distinct().collect(Collectors.toList());
     }
 
     /** Lines of a kind for one engine and setting. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +69,7 @@ public final class Calibration {
                 JsonNode env = ResultsFile.JSON.readTree(dir.resolve("environment.json").toFile());
                 List<JsonNode> lines = Files.isRegularFile(dir.resolve(ResultsFile.NAME))
                         ? ResultsFile.read(dir.resolve(ResultsFile.NAME)) : List.of();
-                kept.put(run, MachineProbe.ofKept(env, lines));
+                kept.put(run, MachineProbe.ofKept(new RunResults(lines, env)));
             } catch (IOException | RuntimeException e) {
                 // a kept run whose files are not here (a build without docs/): its steps stay as kept
             }

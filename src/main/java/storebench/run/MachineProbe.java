@@ -1,10 +1,13 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.MappingCost;
 import storebench.measure.SyncProbe;
+import storebench.phase.OpenRunsPhase;
+import storebench.results.EnvironmentFile;
 import storebench.results.ResultsFile;
+import storebench.results.ProfileLine;
+import storebench.results.RunResults;
 import storebench.measure.Yardstick;
 
 import java.io.IOException;
@@ -112,24 +115,19 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
      * fault and mapping of its {@code mapping}, the disk's fdatasync of the profile's root probe (a rootsync line), and
      * the median yard_ms of its JVM engines' open runs (the same yardstick, timed in the trial processes).
      */
-    static MachineProbe ofKept(JsonNode environment, java.util.List<JsonNode> lines) {
-        JsonNode m = environment.path("machine");
-        double fault = num(m, Calibration.Kind.FAULT.field).orElse(num(environment.path("mapping").path("minorFault"),
-                "medianNs").orElse(Double.NaN));
-        double map = num(m, Calibration.Kind.MAPPING.field).orElse(num(environment.path("mapping").path("file"),
-                "medianUs").orElse(Double.NaN));
-        double sync = num(m, Calibration.Kind.SYNC.field).orElse(Double.NaN);
-        double yard = num(m, Calibration.Kind.YARDSTICK.field).orElse(Double.NaN);
+    static MachineProbe ofKept(RunResults kept) {
+        EnvironmentFile environment = kept.environmentFile();
+        EnvironmentFile.Prices m = environment.costs().probed().orElse(EnvironmentFile.Prices.NONE);
+        EnvironmentFile.Mapping mapping = environment.costs().mapping();
+        double fault = m.faultNs().orElse(mapping.minorFault().map(EnvironmentFile.MinorFault::medianNs)
+                .orElse(Double.NaN));
+        double map = m.mapUs().orElse(mapping.file().map(f -> f.times().medianUs()).orElse(Double.NaN));
+        double sync = m.syncMs().orElse(diskSync(kept));
+        double yard = m.yardMs().orElse(Double.NaN);
         java.util.List<Double> yards = new java.util.ArrayList<>();
-        for (JsonNode l : lines) {
-            if (Double.isNaN(sync) && "profile".equals(l.path("kind").asText()) && "rootsync".equals(l.path("profile")
-                    .asText()) && "disk".equals(l.path("root").asText()) && l.path("fdatasyncMedianMs").isNumber()) {
-                sync = l.path("fdatasyncMedianMs").asDouble();
-            }
-            if ("stat".equals(l.path("kind").asText()) && "yard_ms".equals(l.path("stat").asText())
-                    && !environment.path("engines").path(l.path("engine").asText()).path("runtime").asText()
-                    .startsWith("Node")) {
-                yards.add(l.path("value").asDouble());
+        for (RunResults.Measurement s : kept.measurements()) {
+            if (s.stat.equals(OpenRunsPhase.YARD_MS.id()) && !environment.runtime(s.engine).startsWith("Node")) {
+                yards.add(s.value);
             }
         }
         if (Double.isNaN(yard) && !yards.isEmpty()) {
@@ -140,7 +138,15 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         return new MachineProbe(fault, map, sync, yard);
     }
 
-    private static OptionalDouble num(JsonNode node, String field) {
-        return node.path(field).isNumber() ? OptionalDouble.of(node.path(field).asDouble()) : OptionalDouble.empty();
+    /** The bench root's fdatasync median of a run's first root probe that measured it, ms; NaN where none did. */
+    private static double diskSync(RunResults run) {
+        for (ProfileLine l : run.lines(ProfileLine.KIND, ProfileLine::of)) {
+            OptionalDouble median = l.rootSync().map(ProfileLine.RootSync::fdatasyncMedianMs)
+                    .orElse(OptionalDouble.empty());
+            if (l.scope().root().equals("disk") && median.isPresent()) {
+                return median.getAsDouble();
+            }
+        }
+        return Double.NaN;
     }
 }

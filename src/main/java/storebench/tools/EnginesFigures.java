@@ -43,7 +43,7 @@ public final class EnginesFigures {
         blocks.add(new Block.Paragraph(Text.of("From the kept run [" + folder + "](" + folder + "/report.md) ("
                 + storebench.report.model.Titles.fmt(results.runLine().scale().stores(), 0) + " stores, defaults, medians of "
                 + results.runLine().scale().runs() + " open runs; measured on "
-                + results.environment().path("kernel").asText("?") + "): each engine over the SQLite of its own"
+                + results.environmentFile().host().kernel().orElse("?") + "): each engine over the SQLite of its own"
                 + " runtime, where its ratio differs from the reference's by more than 1.5 times. Where the run"
                 + " recorded what a visit asks of the machine, the last column names the open runs' counter that"
                 + " differs most between the two engines; a run kept before the counters has none.")));

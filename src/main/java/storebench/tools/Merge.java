@@ -11,8 +11,12 @@ import storebench.report.render.HtmlReport;
 import storebench.report.render.MarkdownReport;
 import storebench.report.model.Report;
 import storebench.report.ReportBuilder;
+import storebench.results.EndLine;
+import storebench.results.EnvironmentFile;
+import storebench.results.MergedRun;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Verdicts;
@@ -29,7 +33,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -243,47 +249,38 @@ public final class Merge {
         ArrayNode settings = run.putArray("settings");
         order(sources.stream().flatMap(s -> s.settings.stream()).distinct().toList(),
                 Stream.of(Setting.values()).map(Setting::id).toList()).forEach(settings::add);
-        sources.stream().map(s -> s.results.run().path("started").asText("")).filter(t -> !t.isEmpty())
+        sources.stream().map(s -> s.run().started()).filter(t -> !t.isEmpty())
                 .min(Comparator.naturalOrder()).ifPresent(t -> run.put("started", t));
         run.put("merged", sources.size());
         run.remove("enginesAsked"); // each part's own: the report names the merged engines' groups
         run.remove("phasesAsked");
-        List<String> phases = sources.stream().flatMap(s -> ids(s.results.run().path("phases")).stream()).distinct()
-                .toList();
+        List<String> phases = sources.stream().flatMap(s -> s.run().asked().phases().orElse(List.of()).stream())
+                .distinct().toList();
         run.remove("phases");
-        if (sources.stream().allMatch(s -> s.results.run().has("phases"))) {
+        if (sources.stream().allMatch(s -> s.run().asked().phases().isPresent())) {
             order(phases, Phases.ALL.stream().map(storebench.phase.Phase::id).toList())
                     .forEach(run.withArray("phases")::add);
         }
         // a statistic is "not asked" of the merged run where every part left its phase out; each part's own phases
         // are under environment.json's sources, which judge its cells
         run.remove(RunResults.NOT_ASKED);
-        if (sources.stream().allMatch(s -> s.results.run().has(RunResults.NOT_ASKED))) {
-            sources.get(0).results.run().path(RunResults.NOT_ASKED).fields().forEachRemaining(f -> {
-                if (sources.stream().allMatch(s -> s.results.run().path(RunResults.NOT_ASKED).has(f.getKey()))) {
-                    run.with(RunResults.NOT_ASKED).set(f.getKey(), f.getValue());
-                }
-            });
-        }
-        mergePlans(run, sources.stream().map(s -> s.results.run().path("plan")).toList());
+        sources.get(0).run().asked().notAsked().forEach((phase, stats) -> {
+            if (sources.stream().allMatch(s -> s.run().asked().notAsked().containsKey(phase))) {
+                stats.forEach(run.with(RunResults.NOT_ASKED).putArray(phase)::add);
+            }
+        });
+        mergePlans(run, sources.stream().map(s -> s.run().plan()).toList());
         long wallMs = 0;
         StringBuilder text = new StringBuilder();
         text.append(ResultsFile.JSON.writeValueAsString(run)).append('\n');
         for (int i = 0; i < sources.size(); i++) {
-            for (JsonNode line : sources.get(i).lines) {
-                String kind = line.path("kind").asText();
-                if (kind.equals("end")) {
-                    wallMs += line.path("wallMs").asLong();
-                }
-                if (kind.equals("run") || kind.equals("end")) {
-                    continue;
-                }
-                ObjectNode copy = line.deepCopy();
-                copy.put("source", i + 1);
-                text.append(ResultsFile.JSON.writeValueAsString(copy)).append('\n');
+            wallMs += sources.get(i).results.lines(EndLine.KIND, EndLine::of).stream().mapToLong(l -> (long) l.wallMs())
+                    .sum();
+            for (ObjectNode line : MergedRun.lines(sources.get(i).lines, i + 1)) {
+                text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
             }
         }
-        ObjectNode end = ResultsFile.line("end").put("wallMs", wallMs).put("merged", sources.size());
+        ObjectNode end = ResultsFile.line(EndLine.KIND).put("wallMs", wallMs).put("merged", sources.size());
         text.append(ResultsFile.JSON.writeValueAsString(end)).append('\n');
         Path file = out.resolve(ResultsFile.NAME);
         Files.writeString(file, text, StandardCharsets.UTF_8);
@@ -291,50 +288,35 @@ public final class Merge {
     }
 
     /** The parts' plans added up, where every part printed one; none otherwise (an estimate of some parts only). */
-    private static void mergePlans(ObjectNode run, List<JsonNode> plans) {
+    private static void mergePlans(ObjectNode run, List<Optional<RunLine.Plan>> plans) {
         run.remove("plan");
-        if (plans.stream().anyMatch(p -> !p.isObject())) {
+        if (plans.stream().anyMatch(Optional::isEmpty)) {
             return;
         }
         ObjectNode plan = run.putObject("plan");
-        ObjectNode ops = ResultsFile.JSON.createObjectNode();
-        for (JsonNode p : plans) {
-            for (String field : List.of("estimateS", "phasesS", "phases")) {
-                plan.put(field, plan.path(field).asDouble() + p.path(field).asDouble());
-            }
-            p.path("opsS").fields().forEachRemaining(e -> ops.put(e.getKey(), ops.path(e.getKey()).asDouble()
-                    + e.getValue().asDouble()));
-            p.path("missing").forEach(m -> plan.withArray("missing").add(m));
+        double estimateS = 0;
+        double phasesS = 0;
+        double phases = 0;
+        List<String> missing = new ArrayList<>();
+        Map<String, Double> ops = new LinkedHashMap<>();
+        for (RunLine.Plan p : plans.stream().map(Optional::get).toList()) {
+            estimateS += p.estimateS();
+            phasesS += p.phasesS();
+            phases += p.phases();
+            missing.addAll(p.missing());
+            p.opsS().forEach((op, s) -> ops.merge(op, s, Double::sum));
         }
-        plan.set("opsS", ops);
+        plan.put("estimateS", estimateS).put("phasesS", phasesS).put("phases", phases);
+        if (!missing.isEmpty()) {
+            missing.forEach(plan.withArray("missing")::add);
+        }
+        ObjectNode opsS = plan.putObject("opsS");
+        ops.forEach(opsS::put);
     }
 
     private static Path writeEnvironment(Path out, List<Source> sources) throws IOException {
-        ObjectNode env = sources.get(0).results.environment().isObject()
-                ? (ObjectNode) sources.get(0).results.environment().deepCopy() : ResultsFile.JSON.createObjectNode();
-        ObjectNode engines = env.putObject("engines");
-        ArrayNode list = env.putArray("sources");
-        for (Source s : sources) {
-            s.results.environment().path("engines").fields().forEachRemaining(f -> {
-                if (!engines.has(f.getKey())) {
-                    engines.set(f.getKey(), f.getValue());
-                }
-            });
-            if (s.results.environment().path("sources").isArray() && !s.results.sources().isEmpty()) {
-                s.results.environment().path("sources").forEach(list::add); // a merged run's own sources, as they are
-                continue;
-            }
-            ObjectNode entry = list.addObject();
-            entry.put("dir", s.dir.toAbsolutePath().normalize().toString());
-            s.engines.forEach(entry.putArray("engines")::add);
-            s.settings.forEach(entry.putArray("settings")::add);
-            if (s.results.run().path("phases").isArray()) {
-                entry.set("phases", s.results.run().path("phases")); // its cells are judged by the phases it measured
-            }
-            entry.put("machine", RunResults.machineOf(s.results.environment()));
-            entry.put("started", s.results.run().path("started").asText("?"));
-            entry.set("environment", s.results.environment());
-        }
+        ObjectNode env = MergedRun.environment(sources.stream().map(s -> new MergedRun.Part(s.dir, s.engines,
+                s.settings, s.results)).toList());
         Path file = out.resolve(RunResults.ENVIRONMENT);
         ResultsFile.JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), env);
         return file;
@@ -381,13 +363,6 @@ public final class Merge {
     }
 
     /** The ids in the given order, ids it does not know after them in their own order. */
-    /** The texts of a JSON array (none where it is missing). */
-    private static List<String> ids(JsonNode array) {
-        List<String> ids = new ArrayList<>();
-        array.forEach(n -> ids.add(n.asText()));
-        return ids;
-    }
-
     private static List<String> order(List<String> ids, List<String> known) {
         List<String> out = new ArrayList<>(known.stream().filter(ids::contains).toList());
         ids.stream().filter(id -> !out.contains(id)).forEach(out::add);
@@ -400,16 +375,20 @@ public final class Merge {
         final Path canonical;
         final RunResults results;
         final List<JsonNode> lines;
-        final List<String> engines = new ArrayList<>();
-        final List<String> settings = new ArrayList<>();
+        final List<String> engines;
+        final List<String> settings;
 
         private Source(Path dir, Path canonical, RunResults results, List<JsonNode> lines) {
             this.dir = dir;
             this.canonical = canonical;
             this.results = results;
             this.lines = lines;
-            results.run().path("engines").forEach(e -> engines.add(e.asText()));
-            results.run().path("settings").forEach(s -> settings.add(s.asText()));
+            this.engines = results.runLine().asked().engines();
+            this.settings = results.runLine().asked().settings();
+        }
+
+        RunLine run() {
+            return results.runLine();
         }
 
         /**
@@ -417,7 +396,7 @@ public final class Merge {
          * or, for a run that was itself merged, what one of its own sources measured.
          */
         boolean measured(String engine, String setting) {
-            List<RunResults.Source> merged = results.sources();
+            List<EnvironmentFile.Source> merged = results.sources();
             return merged.isEmpty() ? engines.contains(engine) && settings.contains(setting)
                     : merged.stream().anyMatch(m -> m.measured(engine, setting));
         }

@@ -7,6 +7,7 @@ import storebench.phase.Phases;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
+import storebench.results.EnvironmentFile;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
@@ -68,26 +69,26 @@ class MachineSectionTest {
         ObjectNode two = sources.addObject().put("machine", "b (AMD EPYC, 2 cores, 24 GiB)");
         two.putObject("environment").putObject("machine").put("faultNs", 9700).put("yardMs", 0.012);
 
-        List<Block> blocks = MachineSection.mergedMachines(env).orElseThrow();
+        List<Block> blocks = MachineSection.mergedMachines(EnvironmentFile.of(env)).orElseThrow();
         Block.Table t = (Block.Table) blocks.get(1);
         assertThat(t.rows().get(0).stream().map(Text::plain).toList()).containsExactly(
                 "a (AMD EPYC, 2 cores, 24 GiB)", "1.240 µs", "\u2013", "\u2013", "0.006 ms");
         assertThat(t.rows().get(1).get(1).plain()).isEqualTo("9.700 µs");
         // the same prices on both: nothing to show
         ((ObjectNode) two.path("environment").path("machine")).put("faultNs", 1240).put("yardMs", 0.006);
-        assertThat(MachineSection.mergedMachines(env)).isEmpty();
+        assertThat(MachineSection.mergedMachines(EnvironmentFile.of(env))).isEmpty();
     }
 
     @Test
     void aComparisonGetsEachRunsPricesInOneLine() {
         ObjectNode env = ResultsFile.JSON.createObjectNode();
-        assertThat(MachineSection.prices(env)).isEqualTo("not probed");
+        assertThat(MachineSection.prices(EnvironmentFile.of(env))).isEqualTo("not probed");
         // a run before the probe: the fault and mapping its environment.json measured
         ObjectNode mapping = env.putObject("mapping");
         mapping.putObject("minorFault").put("medianNs", 10430.0);
         mapping.putObject("file").put("medianUs", 328.714);
-        assertThat(MachineSection.prices(env)).isEqualTo("fault 10.430 µs, map 328.714 µs");
+        assertThat(MachineSection.prices(EnvironmentFile.of(env))).isEqualTo("fault 10.430 µs, map 328.714 µs");
         env.putObject("machine").put("faultNs", 1240).put("syncMs", 0.6);
-        assertThat(MachineSection.prices(env)).isEqualTo("fault 1.240 µs, sync 0.600 ms");
+        assertThat(MachineSection.prices(EnvironmentFile.of(env))).isEqualTo("fault 1.240 µs, sync 0.600 ms");
     }
 }

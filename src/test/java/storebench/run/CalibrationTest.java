@@ -3,7 +3,7 @@ package storebench.run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.phase.Phases;
-import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -93,8 +93,7 @@ class CalibrationTest {
     @Test
     void aKeptRunsFiguresComeFromItsEnvironmentAndItsYardsticks() throws Exception {
         Path run = PROJECT.resolve("docs/runs/1000/reference-9aa6e28");
-        MachineProbe kept = MachineProbe.ofKept(ResultsFile.JSON.readTree(run.resolve("environment.json").toFile()),
-                ResultsFile.read(run.resolve(ResultsFile.NAME)));
+        MachineProbe kept = MachineProbe.ofKept(RunResults.load(run));
         // environment.json's mapping: a fault 10,430 ns, a mapping 328.714 µs; no root sync probe in that run
         assertThat(kept.faultNs()).isEqualTo(10430.0);
         assertThat(kept.mapUs()).isEqualTo(328.714);

@@ -5,6 +5,7 @@ import storebench.report.ReportBuilder;
 import storebench.phase.Phases;
 import storebench.report.render.Exports;
 import storebench.report.render.MarkdownReport;
+import storebench.results.EnvironmentFile;
 import storebench.results.PhaseLine;
 import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
@@ -136,7 +137,7 @@ class MergeTest {
         assertThat(results.incomplete()).isEmpty();
         assertThat(results.run().path("merged").asInt()).isEqualTo(2);
         assertThat(results.lines("stat")).allSatisfy(l -> assertThat(l.path("source").asInt()).isBetween(1, 2));
-        assertThat(results.sources()).extracting(RunResults.Source::engines)
+        assertThat(results.sources()).extracting(EnvironmentFile.Source::engines)
                 .containsExactly(List.of("objectbox", "objectbox-cached", "objectbox-nosync"), List.of("sqlite"));
         assertThat(Files.readString(out.resolve("load.log"))).contains("# source 1: ").contains("objectbox 0.5")
                 .contains("# source 2: ").contains("sqlite 0.5");

@@ -8,7 +8,9 @@ import storebench.report.render.HtmlPage;
 import storebench.report.render.HtmlReport;
 import storebench.report.render.MarkdownReport;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import storebench.results.EnvironmentFile;
+import storebench.results.RunLine;
+import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
@@ -35,9 +37,9 @@ public final class CompareReport {
         this.runs = runs;
         this.beforeName = beforeName;
         this.afterName = afterName;
-        JsonNode run = runs.after.run().isMissingNode() ? runs.before.run() : runs.after.run();
-        this.notesPerStore = run.path("notesPerStore").asInt();
-        this.held = run.path("hold").asInt();
+        RunLine run = runs.after.runLine().equals(RunLine.NONE) ? runs.before.runLine() : runs.after.runLine();
+        this.notesPerStore = run.scale().notesPerStore();
+        this.held = run.scale().hold();
     }
 
     public String markdown() {
@@ -270,22 +272,20 @@ public final class CompareReport {
     /** The two runs side by side: folder, start, parameters, machine, commit. */
     private List<List<Text>> runRows() {
         List<List<Text>> rows = new ArrayList<>();
-        JsonNode b = runs.before.run();
-        JsonNode a = runs.after.run();
-        JsonNode be = runs.before.environment();
-        JsonNode ae = runs.after.environment();
+        EnvironmentFile be = runs.before.environmentFile();
+        EnvironmentFile ae = runs.after.environmentFile();
         rows.add(List.of(Text.of("run folder"), Text.code(beforeName), Text.code(afterName)));
         rows.add(texts("complete", runs.before.incomplete().map(why -> "no: " + why).orElse("yes"),
                 runs.after.incomplete().map(why -> "no: " + why).orElse("yes")));
-        rows.add(texts("started", b.path("started").asText("?"), a.path("started").asText("?")));
-        rows.add(texts("workload, stores (N), runs (R), held (M)", params(b), params(a)));
+        rows.add(texts("started", started(runs.before), started(runs.after)));
+        rows.add(texts("workload, stores (N), runs (R), held (M)", params(runs.before), params(runs.after)));
         rows.add(texts("machine", machine(be), machine(ae)));
         String bp = storebench.report.MachineSection.prices(be);
         String ap = storebench.report.MachineSection.prices(ae);
         if (!bp.equals(ap)) { // the machines charged differently: a figure of each is partly its machine's
             rows.add(texts("machine's prices, probed at plan time (docs/measuring.md, \"The machine\")", bp, ap));
         }
-        rows.add(texts("commit", be.path("gitCommit").asText("?"), ae.path("gitCommit").asText("?")));
+        rows.add(texts("commit", be.suite().gitCommit(), ae.suite().gitCommit()));
         return rows;
     }
 
@@ -293,13 +293,19 @@ public final class CompareReport {
         return Arrays.stream(texts).map(Text::of).toList();
     }
 
-    private static String params(JsonNode run) {
-        return run.path("workload").asText("?") + ", N " + run.path("stores").asText("?") + ", R "
-                + run.path("runs").asText("?") + ", M " + run.path("hold").asText("?");
+    private static String started(RunResults run) {
+        String started = run.runLine().started();
+        return started.isEmpty() ? "?" : started;
     }
 
-    private static String machine(JsonNode env) {
-        return env.path("cpuModel").asText("?") + ", " + env.path("cores").asText("?") + " cores, Linux "
-                + env.path("kernel").asText("?") + ", " + env.path("benchRoot").path("fsType").asText("?");
+    private static String params(RunResults run) {
+        return CompareRuns.scale(run, RunLine.Scale::workload) + ", N " + CompareRuns.scale(run, RunLine.Scale::stores)
+                + ", R " + CompareRuns.scale(run, RunLine.Scale::runs) + ", M "
+                + CompareRuns.scale(run, RunLine.Scale::hold);
+    }
+
+    private static String machine(EnvironmentFile env) {
+        return env.host().cpuModel().orElse("?") + ", " + CompareRuns.cores(env) + " cores, Linux "
+                + env.host().kernel().orElse("?") + ", " + env.benchRoot().fsType().orElse("?");
     }
 }

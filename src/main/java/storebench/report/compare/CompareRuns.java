@@ -3,15 +3,20 @@ package storebench.report.compare;
 import storebench.report.ReportRun;
 import storebench.report.render.HtmlPage;
 
+import storebench.results.EnvironmentFile;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -150,24 +155,37 @@ public final class CompareRuns {
 
     /** Run parameters that differ between the two runs ("stores 50 vs 200"): the ratios then compare unlike runs. */
     List<String> differences() {
+        Map<String, Function<RunResults, String>> fields = new LinkedHashMap<>();
+        fields.put("stores (N)", r -> scale(r, RunLine.Scale::stores));
+        fields.put("workload", r -> scale(r, RunLine.Scale::workload));
+        fields.put("notes per store (W)", r -> scale(r, RunLine.Scale::notesPerStore));
+        fields.put("runs (R)", r -> scale(r, RunLine.Scale::runs));
+        fields.put("stores held open (M)", r -> scale(r, RunLine.Scale::hold));
+        fields.put("cpuModel", r -> r.environmentFile().host().cpuModel().orElse("?"));
+        fields.put("cores", r -> cores(r.environmentFile()));
+        fields.put("kernel", r -> r.environmentFile().host().kernel().orElse("?"));
         List<String> out = new ArrayList<>();
-        for (Map.Entry<String, String> p : Map.of("stores", "stores (N)", "workload", "workload", "notesPerStore",
-                "notes per store (W)", "runs", "runs (R)", "hold", "stores held open (M)").entrySet()) {
-            String b = before.run().path(p.getKey()).asText("?");
-            String a = after.run().path(p.getKey()).asText("?");
-            if (!a.equals(b)) {
-                out.add(p.getValue() + " " + b + " vs " + a);
-            }
-        }
-        for (String field : List.of("cpuModel", "cores", "kernel")) {
-            String b = before.environment().path(field).asText("?");
-            String a = after.environment().path(field).asText("?");
+        fields.forEach((field, value) -> {
+            String b = value.apply(before);
+            String a = value.apply(after);
             if (!a.equals(b)) {
                 out.add(field + " " + b + " vs " + a);
             }
-        }
+        });
         out.sort(null);
         return out;
+    }
+
+    /** A figure of a run's scale as its run line gives it; "?" for a run without one. */
+    static String scale(RunResults run, Function<RunLine.Scale, Object> field) {
+        RunLine line = run.runLine();
+        return line.equals(RunLine.NONE) ? "?" : String.valueOf(field.apply(line.scale()));
+    }
+
+    /** A machine's cores as environment.json gives them; "?" where it does not. */
+    static String cores(EnvironmentFile environment) {
+        OptionalInt cores = environment.host().cores();
+        return cores.isPresent() ? Integer.toString(cores.getAsInt()) : "?";
     }
 
     static boolean higherIsBetter(Stat stat) {

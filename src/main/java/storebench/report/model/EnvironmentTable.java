@@ -1,11 +1,9 @@
 package storebench.report.model;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import storebench.results.EnvironmentFile;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,40 +27,30 @@ public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engine
     }
 
     /** The environment of a run; empty where it has no environment.json. */
-    public static Optional<EnvironmentTable> of(JsonNode env) {
-        if (env.isMissingNode()) {
+    public static Optional<EnvironmentTable> of(EnvironmentFile env) {
+        if (!env.recorded()) {
             return Optional.empty();
         }
-        List<KeyValue> machine = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = env.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
-            if (!f.getKey().equals("engines")) {
-                flatten(machine, f.getKey(), f.getValue());
-            }
-        }
+        List<KeyValue> machine = env.fields().orElseThrow().stream().map(f -> new KeyValue(key(f.path()), f.text()))
+                .toList();
         List<EngineFields> engines = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = env.path("engines").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        env.engines().forEach((id, engine) -> {
             List<KeyValue> fields = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> f = e.getValue().fields(); f.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = f.next();
-                if (field.getKey().equals("info") && field.getValue().isObject()) {
-                    field.getValue().fields().forEachRemaining(i -> flatten(fields, i.getKey(), i.getValue()));
-                } else if (!field.getKey().equals("title")) {
-                    flatten(fields, field.getKey(), field.getValue());
+            for (EnvironmentFile.Field f : engine.fields()) {
+                List<String> path = f.path();
+                if (path.get(0).equals("info") && path.size() > 1) {
+                    fields.add(new KeyValue(key(path.subList(1, path.size())), f.text()));
+                } else if (!path.get(0).equals("title")) {
+                    fields.add(new KeyValue(key(path), f.text()));
                 }
             }
-            engines.add(new EngineFields(e.getKey(), Titles.engineTitle(e.getKey()), fields));
-        }
+            engines.add(new EngineFields(id, Titles.engineTitle(id), fields));
+        });
         return Optional.of(new EnvironmentTable(machine, engines));
     }
 
-    /** One field per scalar, nested objects flattened as "parent › child"; an array as its JSON. */
-    private static void flatten(List<KeyValue> out, String key, JsonNode value) {
-        if (value.isObject()) {
-            value.fields().forEachRemaining(f -> flatten(out, key + " › " + f.getKey(), f.getValue()));
-            return;
-        }
-        out.add(new KeyValue(key, value.isValueNode() ? value.asText() : value.toString()));
+    /** A nested field's key: its path, "parent › child". */
+    private static String key(List<String> path) {
+        return String.join(" › ", path);
     }
 }

@@ -1,0 +1,77 @@
+package storebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a run merged from parts (storebench.tools.Merge, which picks and checks the parts and writes the merged run
+ * line) keeps of its parts' files as they were written: every line of their results.jsonl but the run and end lines,
+ * each tagged with its part; and an environment.json that is the first part's, with every part's engines and each part
+ * under "sources" with its own environment.json.
+ */
+public final class MergedRun {
+    /** The field of a merged run's line that names the part it came from (1 for the first). */
+    public static final String SOURCE = "source";
+
+    private MergedRun() {
+    }
+
+    /** A part: its folder, the engines and settings its run line names, and its files read back. */
+    public record Part(Path dir, List<String> engines, List<String> settings, RunResults results) {
+    }
+
+    /** A part's lines of results.jsonl as the merged run holds them: all but its run and end lines, each tagged. */
+    public static List<ObjectNode> lines(List<JsonNode> lines, int part) {
+        List<ObjectNode> out = new ArrayList<>();
+        for (JsonNode line : lines) {
+            String kind = line.path("kind").asText();
+            if (kind.equals("run") || kind.equals(EndLine.KIND)) {
+                continue;
+            }
+            ObjectNode copy = line.deepCopy();
+            copy.put(SOURCE, part);
+            out.add(copy);
+        }
+        return out;
+    }
+
+    /**
+     * environment.json of the merged run: the first part's, its engines every part's (the first part that describes an
+     * engine gives it), and under "sources" each part's folder, engines, settings, phases, machine, start and own
+     * environment.json; a part that was itself merged gives its own sources, as they are.
+     */
+    public static ObjectNode environment(List<Part> parts) {
+        JsonNode first = parts.get(0).results().environment();
+        ObjectNode env = first.isObject() ? (ObjectNode) first.deepCopy() : ResultsFile.JSON.createObjectNode();
+        ObjectNode engines = env.putObject("engines");
+        ArrayNode list = env.putArray("sources");
+        for (Part p : parts) {
+            JsonNode own = p.results().environment();
+            own.path("engines").fields().forEachRemaining(f -> {
+                if (!engines.has(f.getKey())) {
+                    engines.set(f.getKey(), f.getValue());
+                }
+            });
+            if (own.path("sources").isArray() && !p.results().sources().isEmpty()) {
+                own.path("sources").forEach(list::add);
+                continue;
+            }
+            RunLine run = p.results().runLine();
+            ObjectNode entry = list.addObject();
+            entry.put("dir", p.dir().toAbsolutePath().normalize().toString());
+            p.engines().forEach(entry.putArray("engines")::add);
+            p.settings().forEach(entry.putArray("settings")::add);
+            // its cells are judged by the phases it measured
+            run.asked().phases().ifPresent(phases -> phases.forEach(entry.putArray("phases")::add));
+            entry.put("machine", p.results().environmentFile().host().machine());
+            entry.put("started", run.started().isEmpty() ? "?" : run.started());
+            entry.set("environment", own);
+        }
+        return env;
+    }
+}
