@@ -171,7 +171,7 @@ public final class ReportBuilder {
         details.add(new Section(Block.Heading.of(2, "Caveats"), List.of(new Block.NumberedList(
                 new Caveats(ctx).all().stream().map(t -> t.withLinks(links)).toList()))));
         ReproduceSections reproduce = new ReproduceSections(ctx);
-        details.add(reproduce.versions(ctx.results().environment()));
+        details.add(reproduce.versions());
         details.add(reproduce.reproduce());
 
         return new Report(title, preamble, findings, details, gate, new Report.Page(

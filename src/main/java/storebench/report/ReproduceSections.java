@@ -4,10 +4,9 @@ import storebench.model.FsType;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
-import storebench.results.RunEnvironment;
+import storebench.results.EnvironmentFile;
 import storebench.results.RunLine;
 
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +24,12 @@ final class ReproduceSections {
         this.ctx = ctx;
     }
 
-    /** The engines' versions and the machine's timer, device and mapping cost, from environment.json ({@code env}). */
-    Section versions(JsonNode env) {
-        RunEnvironment environment = RunEnvironment.of(env);
+    /** The engines' versions and the machine's timer, device and mapping cost, from environment.json. */
+    Section versions() {
+        EnvironmentFile environment = ctx.results().environmentFile();
         List<Text> items = new ArrayList<>();
         for (String e : ctx.engines()) {
-            RunEnvironment.EngineVersion d = environment.engines().get(e);
+            EnvironmentFile.Engine d = environment.engines().get(e);
             if (d == null) {
                 continue;
             }
@@ -43,15 +42,15 @@ final class ReproduceSections {
             items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.runtime() + "): "
                     + String.join("; ", parts)));
         }
-        RunEnvironment.Software software = environment.software();
-        items.add(Text.of("Timer: System.nanoTime, back-to-back median " + software.timerNs() + " ns; JVM "
-                + software.jvm().orElse("?") + "; commit " + software.gitCommit().orElse("?") + "."));
+        EnvironmentFile.Suite suite = environment.suite();
+        items.add(Text.of("Timer: System.nanoTime, back-to-back median " + suite.timer().backToBackMedianNs()
+                + " ns; JVM " + suite.jvm() + "; commit " + suite.gitCommit() + "."));
         String fsType = environment.benchRoot().fsType().orElse("");
         environment.benchRoot().directRead().ifPresent(direct -> items.add(directRead(direct, fsType)));
-        RunEnvironment.Mapping mapping = environment.mapping();
+        EnvironmentFile.Mapping mapping = environment.costs().mapping();
         items.add(mapping(mapping).orElse(Text.of("Memory mapping here: " + mapping.error()
                 .map(error -> "not measured (" + error + ")").orElse("not recorded (the run was made before"
-                        + " storebench measured it)") + "; kernel " + software.kernel().orElse("unknown")
+                        + " storebench measured it)") + "; kernel " + environment.host().kernel().orElse("unknown")
                 + ". The mapping engines' open and close cannot be set against this machine's cost of a mapping and"
                 + " a page fault; a run that records it can.")));
         items.add(Text.of("SQLite compile options and every other detail: environment.json."));
@@ -59,7 +58,7 @@ final class ReproduceSections {
     }
 
     /** What a read past the page cache costs on the bench root's device, or on its memory where it has no device. */
-    private static Text directRead(RunEnvironment.DirectRead direct, String fsType) {
+    private static Text directRead(EnvironmentFile.DirectRead direct, String fsType) {
         if (FsType.inMemory(fsType)) {
             // no device to read from: the figure is a copy from memory, not a host's cache
             return Text.of(String.format(Locale.US, "The bench root is on %s: its files are memory, with no"
@@ -74,13 +73,13 @@ final class ReproduceSections {
     }
 
     /** What mapping a store costs this machine (environment.json's mapping); empty for a run from before it had it. */
-    private static Optional<Text> mapping(RunEnvironment.Mapping mapping) {
+    private static Optional<Text> mapping(EnvironmentFile.Mapping mapping) {
         if (mapping.file().isEmpty() || mapping.minorFault().isEmpty()) {
             return Optional.empty();
         }
-        RunEnvironment.MappedFile file = mapping.file().get();
-        RunEnvironment.MapTimes us = file.times();
-        RunEnvironment.MinorFault fault = mapping.minorFault().get();
+        EnvironmentFile.MappedFile file = mapping.file().get();
+        EnvironmentFile.MapTimes us = file.times();
+        EnvironmentFile.MinorFault fault = mapping.minorFault().get();
         String what = String.format(Locale.US, "Memory mapping here: mapping a %d KiB file of the bench root with a"
                 + " %d GiB length (read-only, MAP_SHARED, as LMDB and ObjectBox map a store at every open), reading a"
                 + " byte of each of its %d pages and unmapping it", file.fileBytes() >> 10, file.mapBytes() >> 30,

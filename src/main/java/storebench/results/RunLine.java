@@ -85,7 +85,7 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
      * run (phase.Sample.LEAST). A run written before its run line carried them reads as the values that version had.
      */
     public record Rules(WarmUpRule warmUp, int sampleLeast) {
-        /** The rules of the version before the run line carried them (run-before-rules.json says the same). */
+        /** The rules of the version before the run line carried them (SteadyState's and Sample.LEAST's values then). */
         public static final Rules BEFORE = new Rules(new WarmUpRule(5, 0.03, 0.10, 0.10, 1500, OptionalDouble.empty(),
                 OptionalDouble.empty()), 300);
     }

@@ -259,20 +259,6 @@ public final class RunResults {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
 
-    /**
-     * A field of the run line that describes how the run measured (the warm-up rule's parameters, "warmupRule"; the
-     * fewest visits of a precision-sized run, "sampleLeast"); for a run written before its run line carried the field,
-     * the value that version had (run-before-rules.json), so that its report still says what it did. A missing node
-     * where neither knows the field.
-     */
-    public JsonNode runField(String field) {
-        JsonNode own = run().path(field);
-        return own.isMissingNode() ? resource(BEFORE_RULES).path(field) : own;
-    }
-
-    /** The values of the run line's rule fields before the run line carried them ({@link #runField}). */
-    static final String BEFORE_RULES = "run-before-rules.json";
-
     private static JsonNode catalogueBeforeAbout() {
         return resource(BEFORE_ABOUT);
     }

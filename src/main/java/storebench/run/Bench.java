@@ -13,6 +13,7 @@ import storebench.phase.Measured;
 import storebench.phase.Phases;
 import storebench.phase.Sample;
 import storebench.phase.SteadyState;
+import storebench.results.Column;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -66,7 +67,7 @@ public final class Bench implements AutoCloseable {
     private final LoadSampler sampler;
     private final RunEnvironment environment;
     private final long startNs = System.nanoTime();
-    private final Map<String, Trial> trials = new LinkedHashMap<>();
+    private final Map<Column, Trial> trials = new LinkedHashMap<>();
     /** What the run will measure and its estimate, printed before anything else. */
     private final RunPlan plan;
     private volatile boolean closed;
@@ -153,7 +154,7 @@ public final class Bench implements AutoCloseable {
         options.settings.forEach(s -> run.withArray("settings").add(s.id()));
         ObjectNode phaseOptions = run.putObject("phaseOptions");
         options.phaseOptionTexts.forEach(phaseOptions::put);
-        // how the run measured, for its report (RunResults.runField): the rules' parameters, not only their options
+        // how the run measured, for its report (RunLine.Rules): the rules' parameters, not only their options
         run.putObject("warmupRule").put("block", SteadyState.BLOCK).put("tolerance", SteadyState.TOLERANCE)
                 .put("windowTolerance", SteadyState.WINDOW_TOLERANCE).put("compileShare", SteadyState.COMPILE_SHARE)
                 .put("minVisits", SteadyState.minWindows() * SteadyState.WINDOW)
@@ -216,7 +217,7 @@ public final class Bench implements AutoCloseable {
 
     /** The trial of one engine under one setting (one per run, made on first use). */
     public synchronized Trial trial(EngineDescriptor engine, Setting setting) {
-        return trials.computeIfAbsent(engine.id() + "/" + setting.id(), k -> new Trial(this, engine, setting));
+        return trials.computeIfAbsent(new Column(engine.id(), setting.id()), k -> new Trial(this, engine, setting));
     }
 
     /** Records what a trial process under a setting said about its engine (hello) in environment.json. */
@@ -329,10 +330,10 @@ public final class Bench implements AutoCloseable {
     }
 
     /**
-     * What the gate's resampling did: the open runs it added per trial ("engine/setting"), and the trials whose extra
-     * run failed, with the reason (their verdicts stand on the runs they had).
+     * What the gate's resampling did: the open runs it added per trial, and the trials whose extra run failed, with the
+     * reason (their verdicts stand on the runs they had).
      */
-    public record Resampling(Map<String, Integer> added, Map<String, String> failed) {
+    public record Resampling(Map<Column, Integer> added, Map<Column, String> failed) {
     }
 
     /**
@@ -343,15 +344,15 @@ public final class Bench implements AutoCloseable {
      * {@link #mayResample}).
      */
     public synchronized Resampling resampleInconclusive() throws IOException {
-        Map<String, Integer> added = new LinkedHashMap<>();
-        Map<String, String> failed = new LinkedHashMap<>();
+        Map<Column, Integer> added = new LinkedHashMap<>();
+        Map<Column, String> failed = new LinkedHashMap<>();
         if (options.resample == 0 || baseline.isEmpty()) {
             return new Resampling(added, failed);
         }
         for (int round = 1; round <= options.resample; round++) {
-            Set<String> undecided = new LinkedHashSet<>();
+            Set<Column> undecided = new LinkedHashSet<>();
             for (Verdict v : verdicts().all()) {
-                String key = v.engine() + "/" + v.setting();
+                Column key = new Column(v.engine(), v.setting());
                 if (v.status() == Verdict.Status.INCONCLUSIVE && trials.containsKey(key) && !failed.containsKey(key)) {
                     undecided.add(key);
                 }
@@ -359,7 +360,7 @@ public final class Bench implements AutoCloseable {
             if (undecided.isEmpty()) {
                 break;
             }
-            for (String key : undecided) {
+            for (Column key : undecided) {
                 Trial trial = trials.get(key);
                 int run = options.runs + added.getOrDefault(key, 0) + 1;
                 console.println("[storebench] gate: " + key + " inconclusive against the baseline: open run " + run

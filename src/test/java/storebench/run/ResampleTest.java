@@ -1,5 +1,7 @@
 package storebench.run;
 
+import storebench.results.Column;
+
 import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
 import storebench.results.Verdict;
@@ -65,7 +67,7 @@ class ResampleTest {
         Files.writeString(thresholds, "baseline:\n  tolerance_percent:\n    with_spread: 1\n    without_spread: 1000\n"
                 + "  ignore: [load1]\n");
 
-        Map<String, Integer> added;
+        Map<Column, Integer> added;
         try (Bench bench = Bench.start(options("now", Map.of("bench.baseline", baseline.toString(),
                 "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
@@ -75,7 +77,7 @@ class ResampleTest {
             added = resampled.added();
             assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).as("still undecided after K").isNotEmpty();
         }
-        assertThat(added).containsExactly(Map.entry("sqlite/default", 2));
+        assertThat(added).containsExactly(Map.entry(new Column("sqlite", "default"), 2));
         RunResults now = RunResults.load(tmp.resolve("now"));
         assertThat(now.measurement("sqlite", "default", "oqc_ms")).hasValueSatisfying(m ->
                 assertThat(m.runs).hasSize(4));
