@@ -109,7 +109,7 @@ final class TrialProcesses {
         TrialProcess p = current();
         Instant from = Instant.now();
         ObjectNode answer = p.request(request, l -> progress.accept(Answers.done(l)));
-        profiled.answered(p, request.path("op").asText(), from, Instant.now(), items);
+        profiled.answered(p, Protocol.op(request), from, Instant.now(), items);
         return answer;
     }
 
@@ -236,7 +236,7 @@ final class TrialProcesses {
                         progress.update(Arrays.stream(done).sum(), stage.visits());
                     }
                 });
-                profiled.answered(p, request.path("op").asText(), from, Instant.now(), stage.visits() / processes);
+                profiled.answered(p, Protocol.op(request), from, Instant.now(), stage.visits() / processes);
                 return answer;
             }));
         }

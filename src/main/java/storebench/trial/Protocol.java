@@ -35,6 +35,11 @@ public final class Protocol {
         return JSON.createObjectNode().put("op", op);
     }
 
+    /** The op a request asks for ({@link #request}); "" where it names none. */
+    public static String op(JsonNode request) {
+        return request.path("op").asText();
+    }
+
     public static ObjectNode result(String op) {
         return JSON.createObjectNode().put("type", "result").put("op", op);
     }
