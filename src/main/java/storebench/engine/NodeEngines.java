@@ -71,8 +71,8 @@ public final class NodeEngines {
     private static String countRuns(RunView run) {
         String setting = run.firstSetting();
         return run.results().measurement(TURSO.id(), setting, StatId.COUNT_MS.id())
-                .filter(m -> m.runs.size() > 1)
-                .map(m -> " (count in this run's workers under " + setting + ": " + m.runs.stream()
+                .filter(m -> m.runs().size() > 1)
+                .map(m -> " (count in this run's workers under " + setting + ": " + m.runs().stream()
                         .map(v -> Stat.number(v, 3)).collect(Collectors.joining(", ")) + " ms)")
                 .orElse("");
     }
@@ -98,12 +98,12 @@ public final class NodeEngines {
         if (lib.isEmpty() || libClose.isEmpty()) {
             return "";
         }
-        String text = ": " + run.format(StatId.CLOSE_FIN_MS.id(), lib.get().value) + " against its close() of "
-                + run.format(StatId.CLOSE_MS.id(), libClose.get().value);
+        String text = ": " + run.format(StatId.CLOSE_FIN_MS.id(), lib.get().value()) + " against its close() of "
+                + run.format(StatId.CLOSE_MS.id(), libClose.get().value());
         if (node.isPresent() && nodeClose.isPresent()) {
-            double real = lib.get().value - node.get().value + nodeClose.get().value;
+            double real = lib.get().value() - node.get().value() + nodeClose.get().value();
             return text + " (" + setting + "); SQLite (Node.js), whose close() releases the store itself, takes "
-                    + run.format(StatId.CLOSE_FIN_MS.id(), node.get().value) + " for the same span, so libSQL's real"
+                    + run.format(StatId.CLOSE_FIN_MS.id(), node.get().value()) + " for the same span, so libSQL's real"
                     + " close costs about " + run.format(StatId.CLOSE_MS.id(), Math.max(0, real)) + " (its span minus"
                     + " SQLite (Node.js)'s GC and turn), and its open, query, close reads against the others with"
                     + " that in place of its close";

@@ -145,7 +145,7 @@ public final class ObjectBoxEngine implements Engine {
             for (String e : List.of(CACHED_MODEL.id(), SYNC_EVERY_OPEN.id())) {
                 var disk = run.results().measurement(e, first, StatId.DISK_KB.id());
                 if (disk.isPresent()) {
-                    c.add("ObjectBox's space per store is " + run.format(StatId.DISK_KB.id(), disk.get().value)
+                    c.add("ObjectBox's space per store is " + run.format(StatId.DISK_KB.id(), disk.get().value())
                             + " here against the reference's 472 KB: objectbox-python builds each note's FlatBuffer with"
                             + " the generic flatbuffers.Builder, ObjectBox Java with its generated cursor code and the"
                             + " native library, and the native versions differ (objectbox-c 5.3.2 there, see the"
@@ -168,11 +168,11 @@ public final class ObjectBoxEngine implements Engine {
             var x = run.results().measurement(SYNC_EVERY_OPEN.id(), setting, StatId.OPEN_MS.id());
             var y = run.results().measurement(CACHED_MODEL.id(), setting, StatId.OPEN_MS.id());
             if (x.isPresent() && y.isPresent()) {
-                double diff = Math.abs(x.get().value - y.get().value) / Math.min(x.get().value, y.get().value);
-                double noise = Math.max(x.get().spread == null ? 0 : x.get().spread,
-                        y.get().spread == null ? 0 : y.get().spread);
-                String figures = "open " + run.format(StatId.OPEN_MS.id(), x.get().value) + " vs "
-                        + run.format(StatId.OPEN_MS.id(), y.get().value) + ", " + setting;
+                double diff = Math.abs(x.get().value() - y.get().value()) / Math.min(x.get().value(), y.get().value());
+                double noise = Math.max(x.get().spread() == null ? 0 : x.get().spread(),
+                        y.get().spread() == null ? 0 : y.get().spread());
+                String figures = "open " + run.format(StatId.OPEN_MS.id(), x.get().value()) + " vs "
+                        + run.format(StatId.OPEN_MS.id(), y.get().value()) + ", " + setting;
                 if (diff <= Math.max(noise, 0.05)) {
                     return java.util.Optional.of("ObjectBox \"sync every open\" and \"cached model\" measure the same"
                             + " within the noise (" + figures + "): in Java the model is built by generated code"

@@ -239,7 +239,7 @@ public final class Gate {
         if (missing.isPresent()) {
             return notEvaluated(Kind.CEILING, subject, rule.because(missing.get()));
         }
-        double measured = run.value(c.engine(), setting, c.stat()).value;
+        double measured = run.value(c.engine(), setting, c.stat()).value();
         return judged(Kind.CEILING, subject, measured, c.limit(), c.bound(),
                 rule.because("measured over " + run.stores + " stores"));
     }
@@ -264,8 +264,8 @@ public final class Gate {
                     + " on " + here.get() + ", " + r.other() + " on " + there.get() + "): a ratio between machines is"
                     + " not evaluated"));
         }
-        double measured = run.value(r.engine(), setting, r.stat()).value;
-        double other = run.value(r.other(), setting, r.stat()).value;
+        double measured = run.value(r.engine(), setting, r.stat()).value();
+        double other = run.value(r.other(), setting, r.stat()).value();
         double limit = r.factor() * other;
         String detail = r.other() + " " + run.figure(r.stat()).format(other) + "; ratio "
                 + (other == 0 ? "undefined (" + r.other() + " is 0)" : fmt(measured / other));
@@ -333,26 +333,26 @@ public final class Gate {
             return notEvaluated(Kind.BASELINE, subject, rule.because("the baseline has no " + stat.id()
                     + " figure for " + engine + " under " + setting));
         }
-        if (before.value <= 0 || now.value <= 0) {
+        if (before.value() <= 0 || now.value() <= 0) {
             return notEvaluated(Kind.BASELINE, subject, rule.because("a figure is not positive (baseline "
-                    + Figure.of(stat).format(before.value) + ", now " + Figure.of(stat).format(now.value)
+                    + Figure.of(stat).format(before.value()) + ", now " + Figure.of(stat).format(now.value())
                     + "): no relative comparison"));
         }
         boolean higherBetter = stat.higherIsBetter();
-        if (stat.hasSpread() && now.runs.size() >= 2 && before.runs.size() >= 2) {
+        if (stat.hasSpread() && now.runs().size() >= 2 && before.runs().size() >= 2) {
             return compareRuns(stat, subject, rule, tol, before, now);
         }
         double noise = Math.max(spread(now), spread(before));
         double allowed = Math.max(tol.fraction(), noise);
         // worse as a fraction of the baseline's time: for stores/s as time per store
-        double worse = higherBetter ? before.value / now.value - 1 : now.value / before.value - 1;
-        double limit = higherBetter ? before.value / (1 + allowed) : before.value * (1 + allowed);
+        double worse = higherBetter ? before.value() / now.value() - 1 : now.value() / before.value() - 1;
+        double limit = higherBetter ? before.value() / (1 + allowed) : before.value() * (1 + allowed);
         String detail = String.format(Locale.ROOT, "baseline %s, %s %.1f%%; tolerance %s%%",
-                Figure.of(stat).format(before.value), worse >= 0 ? "worse by" : "better by", Math.abs(worse) * 100,
+                Figure.of(stat).format(before.value()), worse >= 0 ? "worse by" : "better by", Math.abs(worse) * 100,
                 fmt(tol.percent()))
                 + (stat.hasSpread() ? String.format(Locale.ROOT, ", noise %.1f%% (spread now %.1f%%, baseline %.1f%%)",
                 noise * 100, spread(now) * 100, spread(before) * 100) : "");
-        return judged(Kind.BASELINE, subject, now.value, limit, higherBetter ? Bound.AT_LEAST : Bound.AT_MOST,
+        return judged(Kind.BASELINE, subject, now.value(), limit, higherBetter ? Bound.AT_LEAST : Bound.AT_MOST,
                 rule.because(detail));
     }
 
@@ -365,28 +365,28 @@ public final class Gate {
     private static Verdict compareRuns(Stat stat, Subject subject, Rule rule, Thresholds.Tolerance tol,
                                        RunResults.Measurement before, RunResults.Measurement now) {
         boolean higherBetter = stat.higherIsBetter();
-        RatioInterval timeRatio = RatioInterval.of(before.runs, now.runs);
+        RatioInterval timeRatio = RatioInterval.of(before.runs(), now.runs());
         // worse as a ratio of times: for stores/s the baseline's rate over ours
         RatioInterval worse = higherBetter ? timeRatio.inverse() : timeRatio;
         double bound = 1 + tol.fraction();
         Status status = worse.low() > bound ? Status.FAIL : worse.high() <= bound ? Status.PASS : Status.INCONCLUSIVE;
-        double limit = higherBetter ? before.value / bound : before.value * bound;
-        double margin = higherBetter ? now.value - limit : limit - now.value;
+        double limit = higherBetter ? before.value() / bound : before.value() * bound;
+        double margin = higherBetter ? now.value() - limit : limit - now.value();
         double change = worse.ratio() - 1;
         String detail = String.format(Locale.ROOT, "baseline %s, %s %.1f%%; tolerance %s%%; 95%% interval of the"
                         + " ratio of medians %.3f to %.3f (bootstrap of %d and %d runs): the runs tell apart changes of"
                         + " %.1f%% and more",
-                Figure.of(stat).format(before.value), change >= 0 ? "worse by" : "better by", Math.abs(change) * 100,
-                fmt(tol.percent()), worse.low(), worse.high(), before.runs.size(), now.runs.size(),
+                Figure.of(stat).format(before.value()), change >= 0 ? "worse by" : "better by", Math.abs(change) * 100,
+                fmt(tol.percent()), worse.low(), worse.high(), before.runs().size(), now.runs().size(),
                 worse.resolution() * 100)
                 + (status == Status.INCONCLUSIVE ? " (wider than the tolerance: inconclusive; more runs, or"
                 + " -Dbench.resample, narrow it)" : "");
-        return new Verdict(Kind.BASELINE, status, subject, new Figures(now.value, limit, margin),
+        return new Verdict(Kind.BASELINE, status, subject, new Figures(now.value(), limit, margin),
                 rule.because(detail));
     }
 
     private static double spread(RunResults.Measurement m) {
-        return m.spread == null ? 0 : m.spread;
+        return m.spread() == null ? 0 : m.spread();
     }
 
     /** A rule of the thresholds file: its file and line, and the rule in words. */

@@ -41,17 +41,17 @@ final class JudgedRun {
         engines.addAll(line.asked().engines());
         settings.addAll(line.asked().settings());
         for (RunResults.Measurement m : results.measurements()) {
-            figures.put(new Cell(m.engine, m.setting, m.stat), m); // a later line supersedes an earlier one
-            if (!engines.contains(m.engine)) {
-                engines.add(m.engine);
+            figures.put(new Cell(m.engine(), m.setting(), m.stat()), m); // a later line supersedes an earlier one
+            if (!engines.contains(m.engine())) {
+                engines.add(m.engine());
             }
-            if (!settings.contains(m.setting)) {
-                settings.add(m.setting);
+            if (!settings.contains(m.setting())) {
+                settings.add(m.setting());
             }
         }
         String w = line.scale().workload();
         if (w.isEmpty()) {
-            w = results.measurements().stream().map(m -> m.workload).findFirst().orElse("?");
+            w = results.measurements().stream().map(m -> m.workload()).findFirst().orElse("?");
         }
         this.workload = w;
         this.stores = line.scale().stores();
@@ -92,7 +92,7 @@ final class JudgedRun {
         if (m == null || !m.profiled()) {
             return Optional.empty();
         }
-        return Optional.of(engine + "'s " + stat + " was measured under " + String.join(", ", m.profilers)
+        return Optional.of(engine + "'s " + stat + " was measured under " + String.join(", ", m.profilers())
                 + " (bench.profilers), which slows what it watches: a profiled figure is not judged; judge a run"
                 + " without -Dbench.profilers");
     }

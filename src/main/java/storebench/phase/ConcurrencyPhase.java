@@ -285,11 +285,11 @@ public final class ConcurrencyPhase extends Phase {
                 continue;
             }
             if (t == 1) {
-                one = m.get().value;
+                one = m.get().value();
             }
             highest = t;
-            parts.add(String.format(Locale.US, "%,.0f/s at T=%d%s", m.get().value, t, one == null || t == 1 ? ""
-                    : String.format(Locale.US, " (x%.2f)", m.get().value / one)));
+            parts.add(String.format(Locale.US, "%,.0f/s at T=%d%s", m.get().value(), t, one == null || t == 1 ? ""
+                    : String.format(Locale.US, " (x%.2f)", m.get().value() / one)));
         }
         if (parts.isEmpty()) {
             return List.of();
@@ -314,7 +314,7 @@ public final class ConcurrencyPhase extends Phase {
     private static boolean slowerAsThreads(RunResults results, String engine, String setting) {
         Optional<RunResults.Measurement> one = results.measurement(engine, setting, perSecond(1).id());
         Optional<RunResults.Measurement> two = results.measurement(engine, setting, perSecond(2).id());
-        return one.isPresent() && two.isPresent() && two.get().value < one.get().value;
+        return one.isPresent() && two.isPresent() && two.get().value() < one.get().value();
     }
 
     /** Throughput against the workers at once. */
@@ -324,7 +324,7 @@ public final class ConcurrencyPhase extends Phase {
         for (String e : engines) {
             List<double[]> points = new ArrayList<>();
             for (int t : THREADS) {
-                results.measurement(e, setting, perSecond(t).id()).ifPresent(m -> points.add(new double[]{t, m.value}));
+                results.measurement(e, setting, perSecond(t).id()).ifPresent(m -> points.add(new double[]{t, m.value()}));
             }
             if (!points.isEmpty()) {
                 throughput.put(e, points);

@@ -484,7 +484,7 @@ public final class TrafficPhase extends Phase {
             for (int k = 0; k < stats.size(); k++) {
                 double nines = -Math.log10(1 - PERCENTILES[k] / 100);
                 results.measurement(e, setting, stats.get(k).id()).ifPresent(x -> points.add(new double[]{nines,
-                        x.value}));
+                        x.value()}));
             }
             if (points.size() == stats.size()) {
                 series.put(e, points);
@@ -605,8 +605,8 @@ public final class TrafficPhase extends Phase {
      */
     private static java.util.Optional<String> gcShare(RunResults results, String engine, String setting,
                                                       List<TrafficLine> runs) {
-        double gc = results.measurement(engine, setting, GC_MS.id()).map(m -> m.value).orElse(0.0);
-        double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(m -> m.value).orElse(0.0);
+        double gc = results.measurement(engine, setting, GC_MS.id()).map(m -> m.value()).orElse(0.0);
+        double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(m -> m.value()).orElse(0.0);
         if (runs.isEmpty() || p99 <= 0 || gc <= p99) {
             return java.util.Optional.empty();
         }

@@ -129,11 +129,11 @@ final class AgainstReference {
                 ? "sqlite-node" : BASE;
         Optional<Measurement> of = ctx.results().measurement(engine, setting, stat);
         Optional<Measurement> by = ctx.results().measurement(base, setting, stat);
-        if (of.isEmpty() || by.isEmpty() || by.get().value <= 0 || !ctx.results().machine(engine, setting)
+        if (of.isEmpty() || by.isEmpty() || by.get().value() <= 0 || !ctx.results().machine(engine, setting)
                 .equals(ctx.results().machine(base, setting))) {
             return Optional.empty();
         }
-        return Optional.of(of.get().value / by.get().value);
+        return Optional.of(of.get().value() / by.get().value());
     }
 
     private static String cell(Optional<Double> ratio) {

@@ -22,11 +22,11 @@ public final class AtAGlanceBuilder {
     /** The figures of every engine the run measured under {@code setting}, in the report's column order. */
     public static AtAGlance of(RunResults run, String setting) {
         List<String> engines = new ArrayList<>();
-        run.measurements().stream().filter(m -> m.setting.equals(setting)).map(m -> m.engine).distinct()
+        run.measurements().stream().filter(m -> m.setting().equals(setting)).map(m -> m.engine()).distinct()
                 .forEach(engines::add);
         if (engines.isEmpty()) {
             throw new IllegalArgumentException("the run has no figures under the setting '" + setting
-                    + "'; its settings are " + run.measurements().stream().map(m -> m.setting).distinct().toList());
+                    + "'; its settings are " + run.measurements().stream().map(m -> m.setting()).distinct().toList());
         }
         engines.sort(Comparator.comparingInt(Engines::rank));
         List<AtAGlance.Row> rows = new ArrayList<>();
@@ -44,7 +44,7 @@ public final class AtAGlanceBuilder {
     }
 
     private static OptionalDouble figure(RunResults run, String engine, String setting, String stat) {
-        return run.measurement(engine, setting, stat).map(m -> OptionalDouble.of(m.value))
+        return run.measurement(engine, setting, stat).map(m -> OptionalDouble.of(m.value()))
                 .orElse(OptionalDouble.empty());
     }
 

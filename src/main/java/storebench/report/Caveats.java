@@ -240,19 +240,19 @@ final class Caveats {
      */
     private Optional<String> noise() {
         List<RunResults.Measurement> withRuns = ctx.results().measurements().stream()
-                .filter(m -> m.spread != null && m.runs.size() > 1 && NOISE_STATS.contains(m.stat))
+                .filter(m -> m.spread() != null && m.runs().size() > 1 && NOISE_STATS.contains(m.stat()))
                 .collect(Collectors.toList());
         String load = ctx.results().runLine().options().load().maxLoad().isEmpty()
                 ? " The load was not controlled (bench.maxLoad unset), only recorded." : "";
         if (withRuns.isEmpty()) {
             return load.isEmpty() ? Optional.empty() : Optional.of(load.trim());
         }
-        double median = RunStats.median(withRuns.stream().map(m -> m.spread).collect(Collectors.toList()));
-        RunResults.Measurement widest = withRuns.stream().max(Comparator.comparingDouble(m -> m.spread)).get();
+        double median = RunStats.median(withRuns.stream().map(m -> m.spread()).collect(Collectors.toList()));
+        RunResults.Measurement widest = withRuns.stream().max(Comparator.comparingDouble(m -> m.spread())).get();
         return Optional.of("The open-run figures moved from run to run by " + Titles.fmt(median * 100, 0)
                 + "% (the median spread, (max - min) / median of the R run figures, of open, count, close and"
-                + " open-query-close over all columns; the widest is " + Titles.fmt(widest.spread * 100, 0) + "%, "
-                + widest.engine + " " + widest.stat + " under " + widest.setting + "). A difference smaller than"
+                + " open-query-close over all columns; the widest is " + Titles.fmt(widest.spread() * 100, 0) + "%, "
+                + widest.engine() + " " + widest.stat() + " under " + widest.setting() + "). A difference smaller than"
                 + " that, between two columns or two runs, is noise." + precision(withRuns) + load + " On a virtual machine, other guests on"
                 + " the same host can slow every engine's system calls and memory accesses for tens to hundreds of"
                 + " milliseconds at a time, and the load average inside the guest does not show it"
@@ -264,7 +264,7 @@ final class Caveats {
      * the runs where R is too small for 95%.
      */
     private static String precision(List<RunResults.Measurement> withRuns) {
-        int runs = withRuns.stream().mapToInt(m -> m.runs.size()).min().orElse(0);
+        int runs = withRuns.stream().mapToInt(m -> m.runs().size()).min().orElse(0);
         RunStats.Interval range = RunStats.medianInterval(java.util.Collections.nCopies(runs, 1.0));
         if (range.confidence() >= 0.95) {
             return " Each figure's interval (its results line's \"interval\") holds the median of its runs' population"

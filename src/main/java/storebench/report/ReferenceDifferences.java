@@ -41,8 +41,8 @@ public final class ReferenceDifferences {
             for (String stat : ROWS) {
                 Optional<Double> there = reference.figure(setting, e, stat).flatMap(v -> reference.figure(setting,
                         AgainstReference.BASE, stat).filter(b -> b > 0).map(b -> v / b));
-                Optional<Double> of = results.measurement(e, setting, stat).map(m -> m.value);
-                Optional<Double> by = results.measurement(base, setting, stat).map(m -> m.value);
+                Optional<Double> of = results.measurement(e, setting, stat).map(m -> m.value());
+                Optional<Double> by = results.measurement(base, setting, stat).map(m -> m.value());
                 if (there.isEmpty() || of.isEmpty() || by.isEmpty() || by.get() <= 0) {
                     continue;
                 }

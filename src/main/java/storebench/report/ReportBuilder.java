@@ -379,8 +379,8 @@ public final class ReportBuilder {
                 // "≥ 20,000": a lower bound, which the phase that measured it knows (where this build has it)
                 String qualifier = phases.stream().map(p -> p.qualifier(ctx.results(), stat, e, setting))
                         .filter(q -> !q.isEmpty()).findFirst().orElse("");
-                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, qualifier + stat.format(x.value),
-                        x.spread, x.runs)).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
+                cells.add(m.map(x -> new StatsTable.Cell(e, StatsTable.State.MEASURED, qualifier + stat.format(x.value()),
+                        x.spread(), x.runs())).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
             }
             if ((stat.optional() || counters) && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {

@@ -28,7 +28,7 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
         RunLine line = results.runLine();
         List<String> settings = new ArrayList<>(line.asked().settings());
         if (settings.isEmpty()) {
-            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
+            results.measurements().stream().map(m -> m.setting()).distinct().forEach(settings::add);
         }
         return new ReportRun(results, results.run(), columns(results), settings, line.scale().notesPerStore(),
                 line.scale().hold());
@@ -39,7 +39,7 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
         List<String> listed = new ArrayList<>();
         listed.addAll(results.runLine().asked().engines());
         if (listed.isEmpty()) {
-            results.measurements().stream().map(m -> m.engine).distinct().forEach(listed::add);
+            results.measurements().stream().map(m -> m.engine()).distinct().forEach(listed::add);
         }
         listed.sort(Comparator.comparingInt(Engines::rank));
         return listed;

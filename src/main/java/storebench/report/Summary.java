@@ -170,18 +170,18 @@ final class Summary {
             return Optional.empty();
         }
         Stat stat = found.get();
-        Comparator<Measurement> order = Comparator.comparingDouble(m -> m.value);
+        Comparator<Measurement> order = Comparator.comparingDouble(m -> m.value());
         List<Measurement> ms = ctx.engines().stream()
                 .map(e -> ctx.results().measurement(e, setting, statId))
                 .flatMap(Optional::stream)
-                .filter(m -> Double.isFinite(m.value) && m.value > 0)
+                .filter(m -> Double.isFinite(m.value()) && m.value() > 0)
                 .sorted(stat.higherIsBetter() ? order.reversed() : order)
                 .collect(Collectors.toList());
         if (ms.isEmpty()) {
             return Optional.empty();
         }
-        Optional<String> machine = ctx.results().machine(ms.get(0).engine, setting);
-        ms.removeIf(m -> !ctx.results().machine(m.engine, setting).equals(machine));
+        Optional<String> machine = ctx.results().machine(ms.get(0).engine(), setting);
+        ms.removeIf(m -> !ctx.results().machine(m.engine(), setting).equals(machine));
         Measurement leader = ms.get(0);
         List<Measurement> tied = new ArrayList<>();
         List<Measurement> rest = new ArrayList<>();
@@ -192,7 +192,7 @@ final class Summary {
             tolerancesUsed.put(wording.name(), stat.tolerance());
         }
         Optional<Measurement> runnerUp = rest.isEmpty() ? Optional.empty() : Optional.of(rest.get(0));
-        List<Measurement> references = rest.stream().skip(1).filter(m -> inReference.test(m.engine)).toList();
+        List<Measurement> references = rest.stream().skip(1).filter(m -> inReference.test(m.engine())).toList();
         return Optional.of(new Ranking(setting, stat, wording, leader, tied, runnerUp, references));
     }
 
@@ -201,17 +201,17 @@ final class Summary {
      * within the tolerance a comparison gives a figure of one pass (create, memory, disk).
      */
     static boolean tie(Stat stat, Measurement a, Measurement b) {
-        if (stat.hasSpread() && a.runs.size() > 1 && b.runs.size() > 1) {
-            double aMin = a.runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double aMax = a.runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-            double bMin = b.runs.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double bMax = b.runs.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        if (stat.hasSpread() && a.runs().size() > 1 && b.runs().size() > 1) {
+            double aMin = a.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double aMax = a.runs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+            double bMin = b.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            double bMax = b.runs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
             return Math.max(aMin, bMin) <= Math.min(aMax, bMax);
         }
         if (stat.tolerance() != null) {
-            return Math.abs(a.value - b.value) <= stat.tolerance() * Math.min(a.value, b.value);
+            return Math.abs(a.value() - b.value()) <= stat.tolerance() * Math.min(a.value(), b.value());
         }
-        return a.value == b.value;
+        return a.value() == b.value();
     }
 
     /** A ratio as the sentences print it: "1.06", "2.8", "45". */
@@ -251,12 +251,12 @@ final class Summary {
         }
 
         double ratio(Measurement m) {
-            return stat.higherIsBetter() ? leader.value / m.value : m.value / leader.value;
+            return stat.higherIsBetter() ? leader.value() / m.value() : m.value() / leader.value();
         }
 
         /** Whether the leader's figure prints as zero (Xodus' 0.3 KB per store): ratios to it would be noise. */
         boolean leaderBelowPrint() {
-            return !stat.higherIsBetter() && leader.value < 0.5 * Math.pow(10, -stat.decimals());
+            return !stat.higherIsBetter() && leader.value() < 0.5 * Math.pow(10, -stat.decimals());
         }
 
         /** "takes 2.8 times as long (0.774 ms)", or the figure alone where the leader's prints as zero. */
@@ -269,7 +269,7 @@ final class Summary {
         }
 
         String value(Measurement m) {
-            return stat.format(m.value);
+            return stat.format(m.value());
         }
 
         /**
@@ -279,18 +279,18 @@ final class Summary {
         String headline(Headline h) {
             String led = leaderBelowPrint() ? "under " + stat.format(Math.pow(10, -stat.decimals())) : value(leader);
             boolean alone = tied.isEmpty() && runnerUp.isEmpty();
-            StringBuilder b = new StringBuilder(String.format(alone ? h.only() : h.best(), engineTitle(leader.engine),
+            StringBuilder b = new StringBuilder(String.format(alone ? h.only() : h.best(), engineTitle(leader.engine()),
                     led));
             if (!tied.isEmpty()) {
                 // two ties at most: a sentence that names more is a ranking, which the Rankings section gives
-                List<String> named = tied.stream().limit(2).map(m -> engineTitle(m.engine) + " at " + value(m))
+                List<String> named = tied.stream().limit(2).map(m -> engineTitle(m.engine()) + " at " + value(m))
                         .toList();
                 b.append(", tied with ").append(tied.size() > 2 ? String.join(", ", named) + " and others"
                         : list(named));
             }
             runnerUp.ifPresent(r -> {
-                b.append("; the runner-up, ").append(engineTitle(r.engine)).append(", ").append(against(r, h.more()));
-                reference().ifPresent(m -> b.append(", ").append(engineTitle(m.engine)).append(' ')
+                b.append("; the runner-up, ").append(engineTitle(r.engine())).append(", ").append(against(r, h.more()));
+                reference().ifPresent(m -> b.append(", ").append(engineTitle(m.engine())).append(' ')
                         .append(against(m, "%s times")));
             });
             return b.append('.').toString();
@@ -299,25 +299,25 @@ final class Summary {
         /** The reference's engine an opening sentence adds after the runner-up, where it is not named already. */
         private Optional<Measurement> reference() {
             Optional<Measurement> base = references.stream()
-                    .filter(m -> m.engine.equals(AgainstReference.BASE)).findFirst();
-            boolean anyNamed = inReference.test(leader.engine) || !tied.isEmpty() && inReference.test(
-                    tied.get(0).engine) || runnerUp.map(r -> inReference.test(r.engine)).orElse(false);
+                    .filter(m -> m.engine().equals(AgainstReference.BASE)).findFirst();
+            boolean anyNamed = inReference.test(leader.engine()) || !tied.isEmpty() && inReference.test(
+                    tied.get(0).engine()) || runnerUp.map(r -> inReference.test(r.engine())).orElse(false);
             return base.isPresent() || anyNamed ? base : references.stream().findFirst();
         }
 
         /** "Open, query (count), close: SQLite leads at 0.275 ms, tied with ...; the runner-up, X, takes ...". */
         String sentence() {
             String led = leaderBelowPrint() ? "under " + stat.format(Math.pow(10, -stat.decimals())) : value(leader);
-            StringBuilder b = new StringBuilder(w.what()).append(": ").append(engineTitle(leader.engine)).append(' ')
+            StringBuilder b = new StringBuilder(w.what()).append(": ").append(engineTitle(leader.engine())).append(' ')
                     .append(w.lead()).append(' ').append(led);
             if (!tied.isEmpty()) {
                 b.append(", tied with ").append(list(tied.stream()
-                        .map(m -> engineTitle(m.engine) + " (" + value(m) + ")").toList()));
+                        .map(m -> engineTitle(m.engine()) + " (" + value(m) + ")").toList()));
             }
             runnerUp.ifPresent(r -> {
-                b.append("; the runner-up, ").append(engineTitle(r.engine)).append(", ").append(against(r, w.more()));
+                b.append("; the runner-up, ").append(engineTitle(r.engine())).append(", ").append(against(r, w.more()));
                 for (Measurement m : references) {
-                    b.append(", ").append(engineTitle(m.engine)).append(' ').append(against(m, "%s times"));
+                    b.append(", ").append(engineTitle(m.engine())).append(' ').append(against(m, "%s times"));
                 }
             });
             return b.append('.').toString();
@@ -334,7 +334,7 @@ final class Summary {
         for (Measurement m : r.named()) {
             Map<String, Double> figures = new LinkedHashMap<>();
             for (String p : parts.keySet()) {
-                ctx.results().measurement(m.engine, r.setting, p).ifPresent(f -> figures.put(p, f.value));
+                ctx.results().measurement(m.engine(), r.setting, p).ifPresent(f -> figures.put(p, f.value()));
             }
             if (figures.size() < parts.size()) {
                 continue;
@@ -344,7 +344,7 @@ final class Summary {
                     .orElseThrow();
             if (sum > 0) {
                 byPart.computeIfAbsent(largest.getKey(), k -> new ArrayList<>())
-                        .add(engineTitle(m.engine) + " (" + fmt(100 * largest.getValue() / sum, 0) + "%)");
+                        .add(engineTitle(m.engine()) + " (" + fmt(100 * largest.getValue() / sum, 0) + "%)");
             }
         }
         if (byPart.isEmpty()) {
@@ -364,17 +364,17 @@ final class Summary {
         List<String> nearlyAll = new ArrayList<>();
         List<String> part = new ArrayList<>();
         for (Measurement m : r.named()) {
-            Optional<Measurement> anon = ctx.results().measurement(m.engine, r.setting, StatId.MEM_ANON_KB.id());
-            Optional<Measurement> resident = ctx.results().measurement(m.engine, r.setting,
+            Optional<Measurement> anon = ctx.results().measurement(m.engine(), r.setting, StatId.MEM_ANON_KB.id());
+            Optional<Measurement> resident = ctx.results().measurement(m.engine(), r.setting,
                     StatId.MEM_RESIDENT_KB.id());
-            if (anon.isEmpty() || resident.isEmpty() || resident.get().value <= 0) {
+            if (anon.isEmpty() || resident.isEmpty() || resident.get().value() <= 0) {
                 continue;
             }
-            double share = anon.get().value / resident.get().value;
+            double share = anon.get().value() / resident.get().value();
             if (share >= 0.9) {
-                nearlyAll.add(engineTitle(m.engine));
+                nearlyAll.add(engineTitle(m.engine()));
             } else {
-                part.add(engineTitle(m.engine) + " " + fmt(100 * share, 0) + "% (" + r.stat.format(anon.get().value)
+                part.add(engineTitle(m.engine()) + " " + fmt(100 * share, 0) + "% (" + r.stat.format(anon.get().value())
                         + ")");
             }
         }
@@ -401,14 +401,14 @@ final class Summary {
         List<String> moved = new ArrayList<>();
         int compared = 0;
         for (Measurement m : r.named()) {
-            Optional<Measurement> there = ctx.results().measurement(m.engine, other, r.stat.id());
+            Optional<Measurement> there = ctx.results().measurement(m.engine(), other, r.stat.id());
             if (there.isEmpty()) {
                 continue;
             }
             compared++;
-            if (Math.abs(there.get().value - m.value) > r.stat.tolerance() * m.value) {
-                moved.add(engineTitle(m.engine) + "'s " + (there.get().value < m.value ? "falls" : "rises") + " to "
-                        + r.stat.format(there.get().value));
+            if (Math.abs(there.get().value() - m.value()) > r.stat.tolerance() * m.value()) {
+                moved.add(engineTitle(m.engine()) + "'s " + (there.get().value() < m.value() ? "falls" : "rises") + " to "
+                        + r.stat.format(there.get().value()));
             }
         }
         if (compared == 0) {
@@ -423,8 +423,8 @@ final class Summary {
     private String coldCost(Ranking r) {
         Map<String, Double> ratios = new LinkedHashMap<>();
         for (Measurement m : r.named()) {
-            ctx.results().measurement(m.engine, r.setting, StatId.OQC_MS.id()).filter(warm -> warm.value > 0)
-                    .ifPresent(warm -> ratios.put(engineTitle(m.engine), m.value / warm.value));
+            ctx.results().measurement(m.engine(), r.setting, StatId.OQC_MS.id()).filter(warm -> warm.value() > 0)
+                    .ifPresent(warm -> ratios.put(engineTitle(m.engine()), m.value() / warm.value()));
         }
         if (ratios.size() < 2) {
             return "";
@@ -443,8 +443,8 @@ final class Summary {
     private String speedUp(Ranking r) {
         List<String> out = new ArrayList<>();
         for (Measurement m : r.named()) {
-            ctx.results().measurement(m.engine, r.setting, StatId.concOqcPerS(1)).filter(one -> one.value > 0)
-                    .ifPresent(one -> out.add(engineTitle(m.engine) + " " + ratio(m.value / one.value) + " times"));
+            ctx.results().measurement(m.engine(), r.setting, StatId.concOqcPerS(1)).filter(one -> one.value() > 0)
+                    .ifPresent(one -> out.add(engineTitle(m.engine()) + " " + ratio(m.value() / one.value()) + " times"));
         }
         return out.isEmpty() ? "" : " Against one worker, two give " + list(out) + " the throughput.";
     }

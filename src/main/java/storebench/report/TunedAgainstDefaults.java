@@ -101,10 +101,10 @@ final class TunedAgainstDefaults {
     Optional<Double> ratio(String engine, String stat) {
         Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat);
         Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat);
-        if (d.isEmpty() || t.isEmpty() || !(d.get().value > 0) || !Double.isFinite(t.get().value)) {
+        if (d.isEmpty() || t.isEmpty() || !(d.get().value() > 0) || !Double.isFinite(t.get().value())) {
             return Optional.empty();
         }
-        return Optional.of(t.get().value / d.get().value);
+        return Optional.of(t.get().value() / d.get().value());
     }
 
     /** A ratio as the table prints it: three decimals below 0.1, then as the opening's ratios. */
@@ -146,10 +146,10 @@ final class TunedAgainstDefaults {
 
     /** The engines in order under a setting, best first. */
     private List<String> order(Stat stat, String setting, List<String> engines) {
-        Comparator<Measurement> byValue = Comparator.comparingDouble(m -> m.value);
+        Comparator<Measurement> byValue = Comparator.comparingDouble(m -> m.value());
         return engines.stream().map(e -> ctx.results().measurement(e, setting, stat.id())).flatMap(Optional::stream)
-                .filter(m -> Double.isFinite(m.value)).sorted(stat.higherIsBetter() ? byValue.reversed() : byValue)
-                .map(m -> m.engine).toList();
+                .filter(m -> Double.isFinite(m.value())).sorted(stat.higherIsBetter() ? byValue.reversed() : byValue)
+                .map(m -> m.engine()).toList();
     }
 
     /** "DuckDB 0.096 of its default" for the engine whose figure tuning moved most (in either direction). */

@@ -169,7 +169,7 @@ final class VisitCost {
             mostDifferent(ctx, setting, e, base).ifPresent(c -> out.add(Text.of(String.format(Locale.US,
                     "%s over %s: %s here, %s in the reference (x%s); %s: %s against %s (x%s)", engineTitle(e),
                     engineTitle(base), Summary.ratio(here.get()), Summary.ratio(there.get()), Stat.number(factor, 2),
-                    c.label, c.stat.format(c.of), c.stat.format(c.by), c.by > 0 ? Stat.number(c.of / c.by, 2)
+                    c.label, c.stat().format(c.of), c.stat().format(c.by), c.by > 0 ? Stat.number(c.of / c.by, 2)
                             : "\u221e"))));
         }
         return out;
@@ -215,7 +215,7 @@ final class VisitCost {
     }
 
     private static Optional<Double> value(ReportRun ctx, String engine, String setting, String stat) {
-        return ctx.results().measurement(engine, setting, stat).map((Measurement m) -> m.value);
+        return ctx.results().measurement(engine, setting, stat).map((Measurement m) -> m.value());
     }
 
     private static String ms(double v) {

@@ -112,9 +112,9 @@ final class WarmColdTables {
     private static String mainRunSpread(List<RunResults.Measurement> measured, Column column) {
         String spread = ProfileSection.DASH;
         for (RunResults.Measurement m : measured) {
-            if (m.engine.equals(column.engine()) && m.setting.equals(column.setting())
-                    && StatId.OQC_MS.id().equals(m.stat) && m.spread != null) {
-                spread = ProfileSection.pct(m.spread) + " (R = " + m.runs.size() + ")";
+            if (m.engine().equals(column.engine()) && m.setting().equals(column.setting())
+                    && StatId.OQC_MS.id().equals(m.stat()) && m.spread() != null) {
+                spread = ProfileSection.pct(m.spread()) + " (R = " + m.runs().size() + ")";
             }
         }
         return spread;

@@ -31,35 +31,24 @@ public final class RunResults {
      */
     public static final String NOT_ASKED = "notAsked";
 
-    /** One statistic of one engine under one setting. */
-    public static final class Measurement {
-        public final String engine;
-        public final String setting;
-        public final String workload;
-        public final String stat;
-        public final double value;
-        /** The R run figures (empty for statistics without runs). */
-        public final List<Double> runs;
-        /** (max - min) / median of the runs; null where the statistic has no runs. */
-        public final Double spread;
-        /** The profilers (bench.profilers) its trial processes ran under; empty for a measurement. */
-        public final List<String> profilers;
-
-        public Measurement(String engine, String setting, String workload, String stat, double value,
-                           List<Double> runs, Double spread) {
-            this(engine, setting, workload, stat, value, runs, spread, List.of());
+    /**
+     * One statistic of one column: its workload and id, the figure, the R run figures (empty for statistics without
+     * runs), (max - min) / median of the runs (null where the statistic has no runs), and the profilers
+     * (bench.profilers) its trial processes ran under (empty for a measurement).
+     */
+    public record Measurement(Column column, String workload, String stat, double value, List<Double> runs,
+                              Double spread, List<String> profilers) {
+        public Measurement {
+            runs = List.copyOf(runs);
+            profilers = List.copyOf(profilers);
         }
 
-        public Measurement(String engine, String setting, String workload, String stat, double value,
-                           List<Double> runs, Double spread, List<String> profilers) {
-            this.engine = engine;
-            this.setting = setting;
-            this.workload = workload;
-            this.stat = stat;
-            this.value = value;
-            this.runs = List.copyOf(runs);
-            this.spread = spread;
-            this.profilers = List.copyOf(profilers);
+        public String engine() {
+            return column.engine();
+        }
+
+        public String setting() {
+            return column.setting();
         }
 
         /**
@@ -173,9 +162,9 @@ public final class RunResults {
             l.path("runs").forEach(r -> runs.add(r.asDouble()));
             List<String> profilers = new ArrayList<>();
             l.path("profilers").forEach(p -> profilers.add(p.asText()));
-            out.add(new Measurement(l.path("engine").asText(), l.path("setting").asText(),
-                    l.path("workload").asText(), l.path("stat").asText(), l.path("value").asDouble(),
-                    runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null, profilers));
+            out.add(new Measurement(Column.of(l), l.path("workload").asText(), l.path("stat").asText(),
+                    l.path("value").asDouble(), runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null,
+                    profilers));
         }
         return Collections.unmodifiableList(out);
     }
@@ -184,7 +173,7 @@ public final class RunResults {
     public List<String> profilers() {
         List<String> all = new ArrayList<>();
         for (Measurement m : measurements()) {
-            m.profilers.stream().filter(p -> !all.contains(p)).forEach(all::add);
+            m.profilers().stream().filter(p -> !all.contains(p)).forEach(all::add);
         }
         return all;
     }
@@ -279,7 +268,7 @@ public final class RunResults {
     public Optional<Measurement> measurement(String engine, String setting, String stat) {
         Measurement found = null;
         for (Measurement m : measurements()) {
-            if (m.engine.equals(engine) && m.setting.equals(setting) && m.stat.equals(stat)) {
+            if (m.engine().equals(engine) && m.setting().equals(setting) && m.stat().equals(stat)) {
                 found = m;
             }
         }

@@ -126,8 +126,8 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         double yard = m.yardMs().orElse(Double.NaN);
         java.util.List<Double> yards = new java.util.ArrayList<>();
         for (RunResults.Measurement s : kept.measurements()) {
-            if (s.stat.equals(OpenRunsPhase.YARD_MS.id()) && !environment.runtime(s.engine).startsWith("Node")) {
-                yards.add(s.value);
+            if (s.stat().equals(OpenRunsPhase.YARD_MS.id()) && !environment.runtime(s.engine()).startsWith("Node")) {
+                yards.add(s.value());
             }
         }
         if (Double.isNaN(yard) && !yards.isEmpty()) {

@@ -45,7 +45,7 @@ public final class ReportCheck {
 
     /** Whether any engine and setting of the run measured it (an optional statistic: a thread count asked for). */
     private static boolean measuredAnywhere(RunResults results, Stat stat) {
-        return results.measurements().stream().anyMatch(m -> stat.id().equals(m.stat));
+        return results.measurements().stream().anyMatch(m -> stat.id().equals(m.stat()));
     }
 
     /**
@@ -211,19 +211,19 @@ public final class ReportCheck {
                 new TypeReference<Map<String, Map<String, BmfMeasure>>>() { });
         List<String> missing = new ArrayList<>();
         Set<String> expected = new HashSet<>();
-        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat));
+        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
         for (RunResults.Measurement m : results.measurements()) {
-            if (m.profiled() && !expected.contains(Exports.benchmark(m) + "/" + m.stat)
-                    && bmf.getOrDefault(Exports.benchmark(m), Map.of()).containsKey(m.stat)) {
-                missing.add(Exports.BMF + ": " + Exports.benchmark(m) + " " + m.stat + " was measured under "
-                        + String.join(", ", m.profilers) + ", which the exports leave out");
+            if (m.profiled() && !expected.contains(Exports.benchmark(m) + "/" + m.stat())
+                    && bmf.getOrDefault(Exports.benchmark(m), Map.of()).containsKey(m.stat())) {
+                missing.add(Exports.BMF + ": " + Exports.benchmark(m) + " " + m.stat() + " was measured under "
+                        + String.join(", ", m.profilers()) + ", which the exports leave out");
             }
         }
         for (RunResults.Measurement m : exported) {
             String bench = Exports.benchmark(m);
-            BmfMeasure measure = bmf.getOrDefault(bench, Map.of()).get(m.stat);
+            BmfMeasure measure = bmf.getOrDefault(bench, Map.of()).get(m.stat());
             if (measure == null || measure.value() == null || !measure.value().isNumber()) {
-                missing.add(Exports.BMF + ": no " + bench + " " + m.stat);
+                missing.add(Exports.BMF + ": no " + bench + " " + m.stat());
             }
         }
         return missing;
@@ -233,7 +233,7 @@ public final class ReportCheck {
             throws IOException {
         List<String> missing = new ArrayList<>();
         Set<String> expected = new HashSet<>();
-        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat));
+        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
         Set<String> named = new HashSet<>();
         for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
             if (Files.isRegularFile(dir.resolve(file))) {
@@ -282,15 +282,15 @@ public final class ReportCheck {
             JmhEntry e = entries.remove(key);
             if (e == null) {
                 missing.add(Exports.JMH + ": no " + key);
-            } else if (e.drawable() && e.primaryMetric().score().asDouble() != m.value) {
+            } else if (e.drawable() && e.primaryMetric().score().asDouble() != m.value()) {
                 missing.add(Exports.JMH + ": " + key + " scores " + e.primaryMetric().score().asDouble()
-                        + ", the run's figure is " + m.value);
+                        + ", the run's figure is " + m.value());
             }
         }
         for (RunResults.Measurement m : results.measurements()) {
             String key = JmhEntry.key(Exports.jmhBenchmark(m), Exports.jmhParams(m));
             if (m.profiled() && entries.remove(key) != null) {
-                missing.add(Exports.JMH + ": " + key + " was measured under " + String.join(", ", m.profilers)
+                missing.add(Exports.JMH + ": " + key + " was measured under " + String.join(", ", m.profilers())
                         + ", which the exports leave out");
             }
         }

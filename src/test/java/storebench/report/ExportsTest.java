@@ -130,11 +130,11 @@ class ExportsTest {
         }
         Set<String> keys = new HashSet<>();
         for (RunResults.Measurement m : results.measurements()) {
-            keys.add(m.engine + "/" + m.setting + "/" + m.stat);
-            JsonNode exported = bmf.path("storebench/small/" + m.setting + "/" + m.engine).path(m.stat);
-            assertThat(exported.isMissingNode()).as(m.engine + " " + m.setting + " " + m.stat).isFalse();
-            if (!m.runs.isEmpty()) {
-                assertThat(exported.path("lower_value").asDouble()).isEqualTo(m.runs.stream().mapToDouble(d -> d).min()
+            keys.add(m.engine() + "/" + m.setting() + "/" + m.stat());
+            JsonNode exported = bmf.path("storebench/small/" + m.setting() + "/" + m.engine()).path(m.stat());
+            assertThat(exported.isMissingNode()).as(m.engine() + " " + m.setting() + " " + m.stat()).isFalse();
+            if (!m.runs().isEmpty()) {
+                assertThat(exported.path("lower_value").asDouble()).isEqualTo(m.runs().stream().mapToDouble(d -> d).min()
                         .orElseThrow());
             }
         }
@@ -209,7 +209,7 @@ class ExportsTest {
                 }
             }
         }
-        assertThat(names).hasSize(results.measurements().stream().map(m -> m.engine + m.setting + m.stat)
+        assertThat(names).hasSize(results.measurements().stream().map(m -> m.engine() + m.setting() + m.stat())
                 .collect(java.util.stream.Collectors.toSet()).size());
         for (JsonNode e : bigger) {
             String stat = e.get("name").asText().replaceFirst(".*/", "");
@@ -232,7 +232,7 @@ class ExportsTest {
         JsonNode jmh = jmh();
 
         assertThat(jmh.isArray()).isTrue();
-        Set<String> figures = results.measurements().stream().map(m -> m.engine + "/" + m.setting + "/" + m.stat)
+        Set<String> figures = results.measurements().stream().map(m -> m.engine() + "/" + m.setting() + "/" + m.stat())
                 .collect(Collectors.toSet());
         assertThat(jmh).hasSize(figures.size());
         Set<String> keys = new HashSet<>();

@@ -107,21 +107,21 @@ class HtmlReportTest {
     @Test
     void formatsFiguresAsReportMdDoes() {
         RunResults.Measurement create = results.measurement("sqlite", "default", "create_ms").orElseThrow();
-        assertThat(cell("default", CreatePhase.CREATE_MS, "sqlite")).isEqualTo(CreatePhase.CREATE_MS.format(create.value))
+        assertThat(cell("default", CreatePhase.CREATE_MS, "sqlite")).isEqualTo(CreatePhase.CREATE_MS.format(create.value()))
                 .matches("\\d+\\.\\d{2} ms");
         RunResults.Measurement resident = results.measurement("objectbox-cached", "default", "mem_resident_kb").orElseThrow();
         assertThat(cell("default", MemoryPhase.MEM_RESIDENT_KB, "objectbox-cached"))
-                .isEqualTo(MemoryPhase.MEM_RESIDENT_KB.format(resident.value)).isEqualTo("2,494 KB");
+                .isEqualTo(MemoryPhase.MEM_RESIDENT_KB.format(resident.value())).isEqualTo("2,494 KB");
     }
 
     @Test
     void showsEachOpenRunStatisticWithItsSpreadAndRunFigures() {
         RunResults.Measurement oqc = results.measurement("sqlite", "default", "oqc_ms").orElseThrow();
-        assertThat(oqc.runs).hasSize(3);
+        assertThat(oqc.runs()).hasSize(3);
         StringBuilder runs = new StringBuilder();
-        oqc.runs.forEach(r -> runs.append(' ').append(Stat.number(r, 3)));
-        assertThat(cell("default", OpenRunsPhase.OQC_MS, "sqlite")).isEqualTo(OpenRunsPhase.OQC_MS.format(oqc.value)
-                + " spread " + HtmlPage.percent(oqc.spread) + runs);
+        oqc.runs().forEach(r -> runs.append(' ').append(Stat.number(r, 3)));
+        assertThat(cell("default", OpenRunsPhase.OQC_MS, "sqlite")).isEqualTo(OpenRunsPhase.OQC_MS.format(oqc.value())
+                + " spread " + HtmlPage.percent(oqc.spread()) + runs);
         for (Stat stat : results.stats().stream().filter(s -> !s.optional()).toList()) {
             // a cell shows a spread where the statistic has runs and the run (this fixture predates the read phase) has it
             assertThat(cell("default", stat, "sqlite").contains("spread")).as(stat.id())

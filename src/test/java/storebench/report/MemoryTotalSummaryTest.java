@@ -43,7 +43,7 @@ class MemoryTotalSummaryTest {
         String memory = summary.rankings().lines().stream()
                 .filter(s -> s.startsWith("Memory per open store")).findFirst().orElseThrow();
 
-        assertThat(results.measurement("heap-only", "default", "mem_total_kb").orElseThrow().value)
+        assertThat(results.measurement("heap-only", "default", "mem_total_kb").orElseThrow().value())
                 .isGreaterThanOrEqualTo(1000);
         assertThat(memory).startsWith("Memory per open store, in total").contains("SQLite needs the least, 426 KB")
                 .doesNotContain("heap-only needs the least");

@@ -27,7 +27,7 @@ class OpenStoreMemoryTest {
     }
 
     private double value(RunResults r, String engine, String stat) {
-        return r.measurement(engine, "default", stat).orElseThrow().value;
+        return r.measurement(engine, "default", stat).orElseThrow().value();
     }
 
     @Test
@@ -55,7 +55,7 @@ class OpenStoreMemoryTest {
 
         RunResults r = new RunResults(lines, environment);
 
-        assertThat(r.measurement("sqlite", "default", OpenStoreMemory.TOTAL).orElseThrow().profilers)
+        assertThat(r.measurement("sqlite", "default", OpenStoreMemory.TOTAL).orElseThrow().profilers())
                 .containsExactly("strace");
     }
 
@@ -71,8 +71,8 @@ class OpenStoreMemoryTest {
         RunResults r = new RunResults(lines, environment);
 
         assertThat(r.measurement("unknown", "default", OpenStoreMemory.TOTAL)).isEmpty();
-        assertThat(r.measurements()).filteredOn(m -> m.stat.equals(OpenStoreMemory.TOTAL)).singleElement()
-                .satisfies(m -> assertThat(m.value).isEqualTo(500));
+        assertThat(r.measurements()).filteredOn(m -> m.stat().equals(OpenStoreMemory.TOTAL)).singleElement()
+                .satisfies(m -> assertThat(m.value()).isEqualTo(500));
     }
 
     @Test

@@ -79,15 +79,15 @@ class ResultsFileTest {
         RunResults results = RunResults.load(dir);
 
         RunResults.Measurement open = results.measurement("sqlite", "mmap-threshold", "open_ms").orElseThrow();
-        assertThat(open.value).isEqualTo(0.036);
-        assertThat(open.runs).containsExactly(0.036, 0.035, 0.040);
-        assertThat(open.spread).isEqualTo(0.125);
-        assertThat(open.workload).isEqualTo("small");
+        assertThat(open.value()).isEqualTo(0.036);
+        assertThat(open.runs()).containsExactly(0.036, 0.035, 0.040);
+        assertThat(open.spread()).isEqualTo(0.125);
+        assertThat(open.workload()).isEqualTo("small");
 
         RunResults.Measurement create = results.measurement("sqlite", "default", "create_ms").orElseThrow();
-        assertThat(create.value).isEqualTo(26.59);
-        assertThat(create.runs).isEmpty();
-        assertThat(create.spread).isNull();
+        assertThat(create.value()).isEqualTo(26.59);
+        assertThat(create.runs()).isEmpty();
+        assertThat(create.spread()).isNull();
 
         assertThat(results.measurement("sqlite", "default", "close_ms")).isEmpty();
         assertThat(results.measurement("objectbox", "default", "open_ms")).isEmpty();
@@ -98,8 +98,8 @@ class ResultsFileTest {
     void aLaterStatLineSupersedesAnEarlierOne() throws Exception {
         writeSample();
         RunResults.Measurement open = RunResults.load(dir).measurement("sqlite", "default", "open_ms").orElseThrow();
-        assertThat(open.value).isEqualTo(0.039);
-        assertThat(open.runs).containsExactly(0.039, 0.038, 0.043);
+        assertThat(open.value()).isEqualTo(0.039);
+        assertThat(open.runs()).containsExactly(0.039, 0.038, 0.043);
     }
 
     @Test

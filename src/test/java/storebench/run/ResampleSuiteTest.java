@@ -68,7 +68,7 @@ class ResampleSuiteTest {
         assertThat(results.failures()).isEmpty();
         assertThat(results.lines("resample")).extracting(l -> l.path("runs").asInt()).containsExactly(3, 4);
         assertThat(results.measurement("sqlite", "default", "oqc_ms")).hasValueSatisfying(m ->
-                assertThat(m.runs).hasSize(4));
+                assertThat(m.runs()).hasSize(4));
         assertThat(Files.readString(tmp.resolve("out").resolve(MarkdownReport.NAME)))
                 .contains("sqlite/default 2 more (4 runs in all)").doesNotContain("| failed |");
         assertThat(StorePool.existingStores(tmp.resolve("root/small/sqlite/default"))).as("deleted at the end")
@@ -92,7 +92,7 @@ class ResampleSuiteTest {
             assertThat(l.path("failed").asText()).startsWith("open run 3 failed: ");
         });
         assertThat(results.measurement("sqlite", "default", "oqc_ms")).hasValueSatisfying(m ->
-                assertThat(m.runs).hasSize(2));
+                assertThat(m.runs()).hasSize(2));
         assertThat(Files.readString(tmp.resolve("out").resolve(MarkdownReport.NAME)))
                 .contains("| Open, query, close (median) |").doesNotContain("| failed |")
                 .contains("The gate's extra open runs (-Dbench.resample) failed for sqlite/default (open run 3 failed: ");

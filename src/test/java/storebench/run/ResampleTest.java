@@ -80,7 +80,7 @@ class ResampleTest {
         assertThat(added).containsExactly(Map.entry(new Column("sqlite", "default"), 2));
         RunResults now = RunResults.load(tmp.resolve("now"));
         assertThat(now.measurement("sqlite", "default", "oqc_ms")).hasValueSatisfying(m ->
-                assertThat(m.runs).hasSize(4));
+                assertThat(m.runs()).hasSize(4));
         assertThat(now.lines("resample")).extracting(l -> l.path("runs").asInt()).containsExactly(3, 4);
         assertThat(now.lines("phase")).extracting(l -> l.path("run").asInt(0)).contains(1, 2, 3, 4);
         assertThat(Files.readString(tmp.resolve("now").resolve(MarkdownReport.NAME)))

@@ -67,7 +67,7 @@ class SampledRunTest {
         JsonNode cold = runLines(results, "coldrun").get(0);
         assertThat(cold.path("readBytes").asLong()).as("the device reads of every request, summed").isPositive();
         assertThat(results.measurement("sqlite", "default", ReadPhase.ORC_MS.id())).isPresent();
-        assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value)
+        assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value())
                 .as("KB per visited store: the sum of the requests' reads over all their visits").isPositive();
         assertThat(new MarkdownReport(ReportBuilder.of(results, Phases.ALL)).render()).as("the report says how the runs were sized").contains(
                 "Read and cold visited the first stores of each run's seeded order only until the 95% interval of the"

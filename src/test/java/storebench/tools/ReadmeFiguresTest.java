@@ -70,9 +70,9 @@ class ReadmeFiguresTest {
     @Test
     void memoryInTotalIsResidentPlusTheJavaHeapInAJvmAndResidentAloneInTheNodeWorker() throws IOException {
         RunResults run = RunResults.load(RUN);
-        double sqliteResident = run.measurement("sqlite", "default", "mem_resident_kb").orElseThrow().value;
-        double sqliteHeap = run.measurement("sqlite", "default", "heap_kb").orElseThrow().value;
-        double libsqlResident = run.measurement("libsql", "default", "mem_resident_kb").orElseThrow().value;
+        double sqliteResident = run.measurement("sqlite", "default", "mem_resident_kb").orElseThrow().value();
+        double sqliteHeap = run.measurement("sqlite", "default", "heap_kb").orElseThrow().value();
+        double libsqlResident = run.measurement("libsql", "default", "mem_resident_kb").orElseThrow().value();
         assertThat(run.measurement("libsql", "default", "heap_kb")).as("a Node engine's JS heap is recorded")
                 .isPresent();
         AtAGlance figures = AtAGlanceBuilder.of(run, "default");

@@ -69,8 +69,8 @@ public final class CompareReport {
             for (CompareRuns.Row r : moved) {
                 md.append("| ").append(Titles.settingTitle(r.setting)).append(" | ").append(Titles.engineTitle(r.engine))
                         .append(" | ").append(r.stat.label(notesPerStore, held)).append(" | ")
-                        .append(r.stat.format(r.before.value)).append(" | ")
-                        .append(r.stat.format(r.after.value)).append(" | ").append(ratio(r)).append(" | ")
+                        .append(r.stat.format(r.before.value())).append(" | ")
+                        .append(r.stat.format(r.after.value())).append(" | ").append(ratio(r)).append(" | ")
                         .append(r.thresholdText()).append(" | **").append(word(r.move())).append("** |\n");
             }
             md.append('\n');
@@ -127,8 +127,8 @@ public final class CompareReport {
                 h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting))).append("</td><td>")
                         .append(HtmlPage.esc(Titles.engineTitle(r.engine))).append("</td><td>")
                         .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.before.value))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.after.value))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat.format(r.before.value()))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat.format(r.after.value()))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
                         .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
             }
@@ -231,8 +231,8 @@ public final class CompareReport {
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
         String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
-        String b = r.before == null ? StatsTable.NONE : Titles.fmt(r.before.value, r.stat.decimals());
-        String a = r.after == null ? StatsTable.NONE : Titles.fmt(r.after.value, r.stat.decimals());
+        String b = r.before == null ? StatsTable.NONE : Titles.fmt(r.before.value(), r.stat.decimals());
+        String a = r.after == null ? StatsTable.NONE : Titles.fmt(r.after.value(), r.stat.decimals());
         return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
     }
 

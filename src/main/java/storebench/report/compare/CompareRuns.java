@@ -56,10 +56,10 @@ public final class CompareRuns {
 
         /** after / before; empty where either is missing, or not positive (a heap that shrank: no ratio). */
         Optional<Double> ratio() {
-            if (before == null || after == null || before.value <= 0 || after.value <= 0) {
+            if (before == null || after == null || before.value() <= 0 || after.value() <= 0) {
                 return Optional.empty();
             }
-            return Optional.of(after.value / before.value);
+            return Optional.of(after.value() / before.value());
         }
 
         /** How far the ratio may be from 1 and still be noise; empty where the statistic is not judged. */
@@ -74,10 +74,10 @@ public final class CompareRuns {
         Optional<String> profiled() {
             List<String> sides = new ArrayList<>();
             if (before != null && before.profiled()) {
-                sides.add("before: " + String.join(", ", before.profilers));
+                sides.add("before: " + String.join(", ", before.profilers()));
             }
             if (after != null && after.profiled()) {
-                sides.add("after: " + String.join(", ", after.profilers));
+                sides.add("after: " + String.join(", ", after.profilers()));
             }
             return sides.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", sides));
         }
@@ -202,8 +202,8 @@ public final class CompareRuns {
 
     /** The larger of the two runs' spreads, where either recorded one. */
     static Optional<Double> spreadOf(RunResults.Measurement before, RunResults.Measurement after) {
-        Double b = before == null ? null : before.spread;
-        Double a = after == null ? null : after.spread;
+        Double b = before == null ? null : before.spread();
+        Double a = after == null ? null : after.spread();
         if (a == null && b == null) {
             return Optional.empty();
         }
@@ -214,7 +214,7 @@ public final class CompareRuns {
         List<String> settings = new ArrayList<>();
         settings.addAll(results.runLine().asked().settings());
         if (settings.isEmpty()) {
-            results.measurements().stream().map(m -> m.setting).distinct().forEach(settings::add);
+            results.measurements().stream().map(m -> m.setting()).distinct().forEach(settings::add);
         }
         return settings;
     }

@@ -163,7 +163,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
             for (int s = 0; s < settings.size(); s++) {
                 for (int e = 0; e < engines.size(); e++) {
                     Optional<RunResults.Measurement> m = results.measurement(engines.get(e), settings.get(s), stat.id());
-                    values[s][e] = m.map(x -> x.value).orElse(null);
+                    values[s][e] = m.map(x -> x.value()).orElse(null);
                     any |= m.isPresent();
                 }
             }
@@ -210,7 +210,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
         Double[][] values = new Double[settings.size()][engines.size()];
         for (int s = 0; s < settings.size(); s++) {
             for (int e = 0; e < engines.size(); e++) {
-                values[s][e] = results.measurement(engines.get(e), settings.get(s), stat).map(x -> x.value)
+                values[s][e] = results.measurement(engines.get(e), settings.get(s), stat).map(x -> x.value())
                         .orElse(null);
             }
         }

@@ -123,7 +123,7 @@ public final class Exports {
 
     /** The benchmark's name: engine, setting and workload, from the widest to the narrowest. */
     public static String benchmark(RunResults.Measurement m) {
-        return "storebench/" + m.workload + "/" + m.setting + "/" + m.engine;
+        return "storebench/" + m.workload() + "/" + m.setting() + "/" + m.engine();
     }
 
     /**
@@ -132,12 +132,12 @@ public final class Exports {
      * is the method; the setting is a parameter ({@link #jmhParams}), a bar of its own beside the engine's others.
      */
     public static String jmhBenchmark(RunResults.Measurement m) {
-        return "storebench." + m.workload + "." + m.stat + "." + m.engine;
+        return "storebench." + m.workload() + "." + m.stat() + "." + m.engine();
     }
 
     /** A figure's JMH parameters: its setting. */
     public static Map<String, String> jmhParams(RunResults.Measurement m) {
-        return Map.of("setting", m.setting);
+        return Map.of("setting", m.setting());
     }
 
     static ObjectNode bmf(List<RunResults.Measurement> figures) {
@@ -145,11 +145,11 @@ public final class Exports {
         for (RunResults.Measurement m : figures) {
             String name = benchmark(m);
             ObjectNode bench = root.has(name) ? (ObjectNode) root.get(name) : root.putObject(name);
-            ObjectNode metric = bench.putObject(m.stat);
-            metric.put("value", m.value);
-            if (!m.runs.isEmpty()) {
-                metric.put("lower_value", Collections.min(m.runs));
-                metric.put("upper_value", Collections.max(m.runs));
+            ObjectNode metric = bench.putObject(m.stat());
+            metric.put("value", m.value());
+            if (!m.runs().isEmpty()) {
+                metric.put("lower_value", Collections.min(m.runs()));
+                metric.put("upper_value", Collections.max(m.runs()));
             }
         }
         return root;
@@ -158,19 +158,19 @@ public final class Exports {
     static ArrayNode githubActionBenchmark(List<RunResults.Measurement> figures, boolean bigger, RunResults results) {
         ArrayNode entries = ResultsFile.JSON.createArrayNode();
         for (RunResults.Measurement m : figures) {
-            Optional<Stat> stat = results.stat(m.stat);
+            Optional<Stat> stat = results.stat(m.stat());
             if (stat.map(Stat::higherIsBetter).orElse(false) != bigger) {
                 continue;
             }
             ObjectNode e = entries.addObject();
-            e.put("name", benchmark(m) + "/" + m.stat);
+            e.put("name", benchmark(m) + "/" + m.stat());
             e.put("unit", stat.map(Exports::unit).orElse(""));
-            e.put("value", m.value);
-            if (!m.runs.isEmpty()) {
-                double low = Collections.min(m.runs);
-                double high = Collections.max(m.runs);
+            e.put("value", m.value());
+            if (!m.runs().isEmpty()) {
+                double low = Collections.min(m.runs());
+                double high = Collections.max(m.runs());
                 e.put("range", String.format(Locale.ROOT, "± %s", number((high - low) / 2)));
-                e.put("extra", m.runs.size() + " runs: " + m.runs.stream().map(Exports::number)
+                e.put("extra", m.runs().size() + " runs: " + m.runs().stream().map(Exports::number)
                         .collect(Collectors.joining(", ")) + "; the value is their median");
             }
         }
@@ -190,8 +190,8 @@ public final class Exports {
     static ArrayNode jmh(List<RunResults.Measurement> figures, RunResults results) {
         ArrayNode entries = ResultsFile.JSON.createArrayNode();
         for (RunResults.Measurement m : figures) {
-            Optional<Stat> stat = results.stat(m.stat);
-            List<Double> runs = m.runs.isEmpty() ? List.of(m.value) : m.runs;
+            Optional<Stat> stat = results.stat(m.stat());
+            List<Double> runs = m.runs().isEmpty() ? List.of(m.value()) : m.runs();
             ObjectNode e = entries.addObject();
             e.put("jmhVersion", "storebench"); // no JMH ran: the producer, where JMH names its version
             e.put("benchmark", jmhBenchmark(m));
@@ -211,7 +211,7 @@ public final class Exports {
             e.put("measurementBatchSize", 1);
             ObjectNode params = e.putObject("params");
             jmhParams(m).forEach(params::put);
-            e.set("primaryMetric", jmhMetric(m.value, runs, stat.map(Exports::jmhUnit).orElse("")));
+            e.set("primaryMetric", jmhMetric(m.value(), runs, stat.map(Exports::jmhUnit).orElse("")));
             e.putObject("secondaryMetrics"); // JMH Visualizer lists its keys: an object, though empty
         }
         return entries;
@@ -291,7 +291,7 @@ public final class Exports {
     private static List<RunResults.Measurement> latest(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>();
         for (RunResults.Measurement m : results.measurements()) {
-            out.removeIf(o -> o.engine.equals(m.engine) && o.setting.equals(m.setting) && o.stat.equals(m.stat));
+            out.removeIf(o -> o.engine().equals(m.engine()) && o.setting().equals(m.setting()) && o.stat().equals(m.stat()));
             out.add(m);
         }
         return out;
