@@ -189,7 +189,7 @@ class ArchitectureTest {
                 java.util.regex.Matcher m = header.matcher(code);
                 while (m.find()) {
                     String key = src.relativize(f).toString().replace('\\', '/') + " " + m.group(1);
-                    int components = components(code, m.end());
+                    int components = ParameterCountTest.parameters(code, m.end());
                     if (components > MOST_COMPONENTS) {
                         grouped.remove(key);
                         if (!NOT_YET_GROUPED.contains(key)) {
@@ -203,22 +203,5 @@ class ArchitectureTest {
                 MOST_COMPONENTS).isEmpty();
         assertThat(grouped).as("NOT_YET_GROUPED names only records still over %d components: remove those grouped",
                 MOST_COMPONENTS).isEmpty();
-    }
-
-    /** The components of a record header whose parameter list opens just before {@code from}. */
-    private static int components(String code, int from) {
-        int depth = 0;
-        int commas = 0;
-        boolean any = false;
-        for (int i = from; i < code.length(); i++) {
-            char c = code.charAt(i);
-            if (c == ')' && depth == 0) {
-                break;
-            }
-            depth += c == '(' || c == '<' ? 1 : c == ')' || c == '>' ? -1 : 0;
-            commas += c == ',' && depth == 0 ? 1 : 0;
-            any |= !Character.isWhitespace(c);
-        }
-        return any ? commas + 1 : 0;
     }
 }

@@ -199,7 +199,7 @@ class ParameterCountTest {
     }
 
     /** The parameters of a list that opens just before {@code from}: its commas outside brackets, plus one. */
-    private static int parameters(String code, int from) {
+    static int parameters(String code, int from) {
         int depth = 0;
         int commas = 0;
         boolean any = false;
