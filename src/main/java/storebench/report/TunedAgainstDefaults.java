@@ -92,7 +92,9 @@ final class TunedAgainstDefaults {
                 + " disk and worse for the rows of stores per second and stores held open. The tuned setting opens each"
                 + " engine as its vendor documents for many small stores opened often (" + Setting.READ_ONLY + "); a"
                 + " commit is as durable as under defaults. Its options and their sources are under the tuned table and"
-                + " in docs/engines.md."));
+                + " in docs/engines.md. Read a ratio between 0.9 and 1.1 as no change: two trials of the same code"
+                + " (libSQL, which has nothing to tune) differ by that much in one sitting, even with the settings"
+                + " alternated (docs/runs.md, \"Tuned against defaults, alternated\")."));
         blocks.add(new Block.Table(header, align, rows));
         return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
     }
