@@ -101,12 +101,19 @@ class MethodLengthTest {
 
     private static List<Method> mainMethods() throws IOException {
         List<Method> all = new ArrayList<>();
+        mainSources().forEach((file, code) -> all.addAll(methods(file, code)));
+        assertThat(all).as("methods found in %s", MAIN).hasSizeGreaterThan(100);
+        return all;
+    }
+
+    /** Every source file of src/main, by its path relative to storebench/ ("phase/Phase.java"), in path order. */
+    static java.util.Map<String, String> mainSources() throws IOException {
+        java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
         try (Stream<Path> files = Files.walk(MAIN)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                all.addAll(methods(MAIN.relativize(f).toString().replace('\\', '/'), Files.readString(f)));
+                all.put(MAIN.relativize(f).toString().replace('\\', '/'), Files.readString(f));
             }
         }
-        assertThat(all).as("methods found in %s", MAIN).hasSizeGreaterThan(100);
         return all;
     }
 

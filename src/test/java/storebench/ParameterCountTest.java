@@ -3,14 +3,12 @@ package storebench;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -94,11 +92,7 @@ class ParameterCountTest {
 
     private static List<Declaration> mainDeclarations() throws IOException {
         List<Declaration> all = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(MAIN)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                all.addAll(declarations(MAIN.relativize(f).toString().replace('\\', '/'), Files.readString(f)));
-            }
-        }
+        MethodLengthTest.mainSources().forEach((file, code) -> all.addAll(declarations(file, code)));
         assertThat(all).as("declarations found in %s", MAIN).hasSizeGreaterThan(100);
         return all;
     }

@@ -21,24 +21,23 @@ public final class SlowedEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) throws Exception {
-        long t0 = System.nanoTime();
-        OpenStore store = inner.create(dir);
-        spin(t0);
-        return new Slowed(store);
+        return slowed(() -> inner.create(dir));
     }
 
     @Override
     public OpenStore open(Path dir) throws Exception {
-        long t0 = System.nanoTime();
-        OpenStore store = inner.open(dir);
-        spin(t0);
-        return new Slowed(store);
+        return slowed(() -> inner.open(dir));
     }
 
     @Override
     public OpenStore openForReading(Path dir) throws Exception {
+        return slowed(() -> inner.openForReading(dir));
+    }
+
+    /** A store made or opened by {@code how}, the call held to the added time, every later call slowed too. */
+    private OpenStore slowed(java.util.concurrent.Callable<OpenStore> how) throws Exception {
         long t0 = System.nanoTime();
-        OpenStore store = inner.openForReading(dir);
+        OpenStore store = how.call();
         spin(t0);
         return new Slowed(store);
     }

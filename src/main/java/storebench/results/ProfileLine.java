@@ -240,34 +240,39 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         return line.has(field) ? OptionalDouble.of(line.get(field).asDouble()) : OptionalDouble.empty();
     }
 
+    /** Its figures as a kind's record, where this line is of that kind. */
+    private <F extends Figures> Optional<F> figures(Class<F> kind) {
+        return kind.isInstance(figures) ? Optional.of(kind.cast(figures)) : Optional.empty();
+    }
+
     /** The root sync latency, where this is a root's line. */
     public Optional<RootSync> rootSync() {
-        return figures instanceof RootSync r ? Optional.of(r) : Optional.empty();
+        return figures(RootSync.class);
     }
 
     /** The create's steps, where this is a create line. */
     public Optional<CreateSteps> createSteps() {
-        return figures instanceof CreateSteps c ? Optional.of(c) : Optional.empty();
+        return figures(CreateSteps.class);
     }
 
     /** The sync calls, where this is a syncs line. */
     public Optional<Syncs> syncs() {
-        return figures instanceof Syncs s ? Optional.of(s) : Optional.empty();
+        return figures(Syncs.class);
     }
 
     /** The top frames, where this is a frames line. */
     public Optional<Frames> frames() {
-        return figures instanceof Frames f ? Optional.of(f) : Optional.empty();
+        return figures(Frames.class);
     }
 
     /** Warm against cold, where this is a warmcold line. */
     public Optional<WarmCold> warmCold() {
-        return figures instanceof WarmCold w ? Optional.of(w) : Optional.empty();
+        return figures(WarmCold.class);
     }
 
     /** The noise over time, where this is a noise line. */
     public Optional<Noise> noise() {
-        return figures instanceof Noise n ? Optional.of(n) : Optional.empty();
+        return figures(Noise.class);
     }
 
     /** Whether its figures were taken under profilers: they are theirs then, slowed by them, not the profile's. */
