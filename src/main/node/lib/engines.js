@@ -7,7 +7,10 @@ const os = require('node:os');
 const path = require('node:path');
 
 // where the worker's packages are installed (package.json beside worker.js)
-const NODE_MODULES = path.join(__dirname, '..', 'node_modules');
+// bench.against's side B loads its engine's packages from their own folder (STOREBENCH_PACKAGES, installed apart
+// from the worker's), every other process from the worker's node_modules
+const NODE_MODULES = process.env.STOREBENCH_PACKAGES || path.join(__dirname, '..', 'node_modules');
+const requirePackage = require('node:module').createRequire(path.join(NODE_MODULES, '..', 'package.json'));
 
 const SCHEMA = 'CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)';
 const INSERT = 'INSERT INTO note (text, ts) VALUES (?, ?)';
@@ -137,7 +140,8 @@ const ENGINES = {
     what: 'Turso Database through @tursodatabase/database (sync compat API)',
     packages: ['@tursodatabase/database', '@tursodatabase/database-common', '@tursodatabase/database-linux-x64-gnu'],
     // ESM-only package: a dynamic import (at hello, never in a timed region) works on every Node >= 20
-    load: async () => (await import('@tursodatabase/database/compat')).Database,
+    load: async () => (await import(require('node:url').pathToFileURL(
+      requirePackage.resolve('@tursodatabase/database/compat')).href)).Database,
     // the tuned setting: its Database takes { readonly: true } (dist/compat.js of @tursodatabase/database-common)
     readonlyOpen: true,
     versionQueries: { engineVersion: 'SELECT turso_version()', sqliteVersion: 'SELECT sqlite_version()' },
@@ -145,7 +149,7 @@ const ENGINES = {
   libsql: {
     what: 'libSQL through libsql',
     packages: ['libsql', '@libsql/linux-x64-gnu'],
-    load: async () => require('libsql'),
+    load: async () => requirePackage('libsql'),
     // close() releases the connection only once its statements are collected: the traffic loop settles after an eviction
     settleAfterClose: true,
     // no read-only open: libsql 0.5.29's Database passes no readonly flag to its native open (index.js)
@@ -155,7 +159,7 @@ const ENGINES = {
   'sqlite-node': {
     what: 'SQLite through better-sqlite3',
     packages: ['better-sqlite3'],
-    load: async () => require('better-sqlite3'),
+    load: async () => requirePackage('better-sqlite3'),
     // the tuned setting: { readonly: true } opens with SQLITE_OPEN_READONLY (docs/api.md, "new Database")
     readonlyOpen: true,
     versionQueries: { engineVersion: 'SELECT sqlite_version()' },
@@ -168,7 +172,7 @@ const SYNCHRONOUS_NAMES = ['OFF', 'NORMAL', 'FULL', 'EXTRA'];
 function packageVersion(name) {
   let dir;
   try {
-    dir = path.dirname(require.resolve(name));
+    dir = path.dirname(requirePackage.resolve(name));
   } catch {
     // optional native packages have no main: look in node_modules directly
     dir = path.join(NODE_MODULES, name);

@@ -56,6 +56,15 @@ public final class EngineDescriptor {
     private final List<TunedOption> tuned;
     private final String nothingToTune;
     private final String sharedPerProcess;
+    private final Library library;
+
+    /**
+     * The library that is the engine, as bench.against swaps it for another version: the key of its version in what the
+     * trial process reports (Engine.describe, the worker's describe), and its Maven artifacts (groupId:artifactId, every
+     * one the project's classpath has, swapped together) or npm packages (installed together).
+     */
+    public record Library(String versionKey, List<String> artifacts) {
+    }
 
     private EngineDescriptor(Builder b) {
         this.id = b.id;
@@ -84,6 +93,7 @@ public final class EngineDescriptor {
         this.tuned = List.copyOf(b.tuned);
         this.nothingToTune = b.nothingToTune;
         this.sharedPerProcess = b.sharedPerProcess;
+        this.library = b.library;
         if (unavailable == null && tuned.isEmpty() == (nothingToTune == null)) {
             throw new IllegalArgumentException("engine " + id + " needs its tuned options (each with its source) or"
                     + " the reason it has none to tune, not both");
@@ -188,6 +198,11 @@ public final class EngineDescriptor {
      * cache, DuckDB's instance): made once per process, before the memory phase's first reading, so that the memory
      * per open store is what a store adds over that shared base; empty where the engine shares nothing.
      */
+    /** The engine's library, as bench.against swaps it; empty for an engine that has none to swap. */
+    public Optional<Library> library() {
+        return Optional.ofNullable(library);
+    }
+
     public Optional<String> sharedPerProcess() {
         return Optional.ofNullable(sharedPerProcess);
     }
@@ -317,6 +332,7 @@ public final class EngineDescriptor {
         private final List<TunedOption> tuned = new java.util.ArrayList<>();
         private String nothingToTune;
         private String sharedPerProcess;
+        private Library library;
 
         private Builder(String id, String title, TrialRuntime runtime, Function<Setting, Engine> factory) {
             this.id = id;
@@ -422,6 +438,12 @@ public final class EngineDescriptor {
         }
 
         /** Under the tuned setting one trial process shares {@code what} among all its stores (the memory's base). */
+        /** The engine's library: its version's key in the engine's description, its artifacts or packages. */
+        public Builder library(String versionKey, String... artifacts) {
+            this.library = new Library(versionKey, List.of(artifacts));
+            return this;
+        }
+
         public Builder sharedPerProcess(String what) {
             this.sharedPerProcess = what;
             return this;

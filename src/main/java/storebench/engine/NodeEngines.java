@@ -17,6 +17,7 @@ public final class NodeEngines {
     private static final String SQL_PUT = "inside put: the binding binds each note's values to the prepared INSERT";
 
     public static final EngineDescriptor TURSO = EngineDescriptor.node("turso", "Turso Database").sql(SQL_PUT)
+            .library("package @tursodatabase/database", "@tursodatabase/database")
             .reference().storeFiles("store.db and its -wal file (not checkpointed on close) in the store's directory",
                     360, 16).colour(0x009E73).syncedByDefault("WAL with synchronous=FULL (its default): the log is"
                     + " synced at each commit")
@@ -26,6 +27,7 @@ public final class NodeEngines {
                     + " Open the database in read-only mode\"; its own test dist/compat.test.js, \"readonly-db\"")
             .caveats(NodeEngines::turso).build();
     public static final EngineDescriptor LIBSQL = EngineDescriptor.node("libsql", "libSQL").sql(SQL_PUT)
+            .library("package libsql", "libsql")
             .reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16).colour(0xCC79A7)
             .syncedByDefault(SqliteEngine.ROLLBACK_FULL)
             .nothingToTune("libsql 0.5.29 (the npm package) takes no read-only open: its types declare a `readonly`"
@@ -34,7 +36,7 @@ public final class NodeEngines {
                     + " succeeds (NodeReadOnlyTest); it documents no other option for many small stores")
             .caveats(NodeEngines::libsql).build();
     public static final EngineDescriptor SQLITE_NODE = EngineDescriptor.node("sqlite-node", "SQLite (Node.js)")
-            .sql(SQL_PUT).reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16)
+            .sql(SQL_PUT).library("package better-sqlite3", "better-sqlite3").reference().storeFiles("store.db in the store's directory (rollback journal)", 360, 16)
             .colour(0xD55E00).syncedByDefault(SqliteEngine.ROLLBACK_FULL)
             .tuned("new Database(path, { readonly: true })", SqliteEngine.READONLY_WHAT, "better-sqlite3 12.11.1,"
                     + " docs/api.md, \"new Database(path, [options])\": \"options.readonly: open the database"

@@ -48,7 +48,8 @@ public final class ObjectBoxEngine implements Engine {
     private static EngineDescriptor.Builder variant(String id, String title) {
         boolean cached = id.endsWith("-cached");
         return EngineDescriptor.jvm(id, title, (Setting setting) -> new ObjectBoxEngine(cached,
-                        setting.readOnlyVisits()))
+                        setting.readOnlyVisits())).library("objectbox-java",
+                        "io.objectbox:objectbox-java", "io.objectbox:objectbox-java-api", "io.objectbox:objectbox-linux")
                 .kind(EngineDescriptor.Kind.OBJECT, COUNT, PUT).reference().storeFiles(FILES, 444, 28)
                 .syncedByDefault(SYNCED).caveats(ObjectBoxEngine::caveats)
                 .heapKbPerOpenStore(4) // heap_kb 2.5-2.6 in the kept runs (N = 1,000 and 10,000, both settings)

@@ -28,7 +28,9 @@ import java.util.TreeSet;
  * phases that only read open it read-only.
  */
 public final class XodusEngine implements Engine {
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("xodus", "Xodus", XodusEngine::new)
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("xodus", "Xodus", XodusEngine::new).library("xodus", "org.jetbrains.xodus:xodus-environment",
+                    "org.jetbrains.xodus:xodus-openAPI", "org.jetbrains.xodus:xodus-utils",
+                    "org.jetbrains.xodus:xodus-compress")
             .kind(EngineDescriptor.Kind.KEY_VALUE, "`Store.count(txn)` in a read-only transaction: the B+tree's size,"
                     + " kept in its root, without a scan", "inside put: each note's key and value bytes"
                     + " (KeyValueNotes) wrapped in ArrayByteIterables and put into the transaction's mutable tree;"

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.gate.Thresholds.Bound;
+import storebench.results.Comparison;
+import storebench.results.PairedRatio;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -24,6 +26,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -70,6 +73,7 @@ public final class Gate {
                 }
             }
         }
+        out.addAll(against(thresholds, current, run, c -> true, stat -> true));
         out.sort(Comparator.comparingInt(Verdict::line)); // file order; stable, so settings stay in order
         if (thresholds.baseline().isPresent()) {
             out.addAll(baseline(thresholds.file(), thresholds.baseline().get(), run, baseline.map(JudgedRun::new)));
@@ -198,8 +202,60 @@ public final class Gate {
                 out.add(ratio(thresholds.file(), r, setting, run.workload, run));
             }
         }
+        out.addAll(against(thresholds, current, run, c -> c.equals(new storebench.results.Column(engine, setting)),
+                stats::contains));
         out.sort(Comparator.comparingInt(Verdict::line));
         return withFigures(out, List.of(current));
+    }
+
+    /**
+     * The A/B comparisons' verdicts (bench.against) on the columns and statistics asked for: B/A's 95% interval over the
+     * pairs ({@link PairedRatio}) within the tolerance passes (no change, or better), wholly beyond it on the worse
+     * side fails, across it is inconclusive. A comparison with no against: rule gives one not-evaluated verdict.
+     */
+    private static List<Verdict> against(Thresholds thresholds, RunResults current, JudgedRun run,
+                                         java.util.function.Predicate<storebench.results.Column> columns,
+                                         java.util.function.Predicate<String> stats) {
+        List<Verdict> out = new ArrayList<>();
+        for (Comparison c : current.comparisons()) {
+            if (!columns.test(c.column())) {
+                continue;
+            }
+            if (thresholds.against().isEmpty()) {
+                out.add(notEvaluated(Kind.AGAINST, new Subject(c.column().engine(), c.column().setting(), run.workload,
+                        Verdict.ANY), new Rule(thresholds.file(), 0, c.end().title()).because("the thresholds file has"
+                        + " no against: section with the tolerance of each statistic (e.g. oqc_ms: 3)")));
+                continue;
+            }
+            for (Map.Entry<String, Thresholds.Tolerance> e : thresholds.against().get().perStat().entrySet()) {
+                if (stats.test(e.getKey())) {
+                    out.add(against(thresholds.file(), c, e.getKey(), e.getValue(), current, run.workload));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Verdict against(String file, Comparison c, String stat, Thresholds.Tolerance tol,
+                                   RunResults current, String workload) {
+        Subject subject = new Subject(c.column().engine(), c.column().setting(), workload, stat);
+        Rule rule = new Rule(file, tol.line(), "B/A of " + stat + " within " + fmt(tol.percent()) + "% ("
+                + c.end().title() + ")");
+        Optional<PairedRatio> ratio = c.ratio(stat);
+        if (ratio.isEmpty()) {
+            return notEvaluated(Kind.AGAINST, subject, rule.because("fewer than two pairs have a figure of " + stat));
+        }
+        boolean higherBetter = current.stat(stat).map(Stat::higherIsBetter).orElse(false);
+        PairedRatio.Decision d = ratio.get().decide(tol.fraction(), higherBetter);
+        Status status = d == PairedRatio.Decision.WORSE ? Status.FAIL : d == PairedRatio.Decision.INCONCLUSIVE
+                ? Status.INCONCLUSIVE : Status.PASS;
+        double limit = higherBetter ? 1 - tol.fraction() : 1 + tol.fraction();
+        double margin = higherBetter ? ratio.get().low() - limit : limit - ratio.get().high();
+        String detail = String.format(Locale.ROOT, "B/A %s over %d pairs (95%% t interval of the pairs' log"
+                + " ratios); tolerance %s%%: %s; A ran %s, B ran %s; sampling stopped: %s", ratio.get().precise(),
+                ratio.get().pairs(), fmt(tol.percent()), d.words(), c.end().a(), c.end().b(), c.end().stopped());
+        return new Verdict(Kind.AGAINST, status, subject, new Figures(ratio.get().ratio(), limit, margin),
+                rule.because(detail), Figure.RATIO);
     }
 
     /** The start of every reason a baseline cannot be compared with a run. */
@@ -415,7 +471,7 @@ public final class Gate {
 
     /** The verdicts, each with how its statistic's figures print, from the first run that describes it. */
     private static List<Verdict> withFigures(List<Verdict> verdicts, List<RunResults> runs) {
-        return verdicts.stream().map(v -> v.with(figure(v.stat(), runs))).toList();
+        return verdicts.stream().map(v -> v.kind() == Kind.AGAINST ? v : v.with(figure(v.stat(), runs))).toList();
     }
 
     private static Figure figure(String stat, List<RunResults> runs) {

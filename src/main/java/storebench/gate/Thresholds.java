@@ -20,13 +20,14 @@ import java.util.Set;
  */
 public final class Thresholds {
     /** The file's top-level sections. */
-    public static final List<String> SECTIONS = List.of("ceilings", "ratios", "baseline");
+    public static final List<String> SECTIONS = List.of("ceilings", "ratios", "baseline", "against");
     /** Written for a setting or workload: every one there is. */
     public static final String ALL = "*";
     static final List<String> CEILING_KEYS = List.of("engine", "setting", "workload", "max", "min", "min_stores");
     static final List<String> RATIO_KEYS = List.of("engine", "stat", "at_most", "at_least", "times", "setting",
             "workload", "min_stores");
     static final List<String> BASELINE_KEYS = List.of("tolerance_percent", "ignore");
+    static final List<String> AGAINST_KEYS = List.of("tolerance_percent");
     /** Tolerance keys besides the statistic ids. */
     public static final String WITH_SPREAD = "with_spread";
     public static final String WITHOUT_SPREAD = "without_spread";
@@ -90,16 +91,30 @@ public final class Thresholds {
         }
     }
 
+    /**
+     * How far side B of an A/B comparison (bench.against) may be from side A, per statistic of the open runs: B/A's 95%
+     * interval within [1 - t, 1 + t] is no change, wholly beyond 1 + t on the worse side fails.
+     */
+    public record Against(Map<String, Tolerance> perStat, int line) {
+    }
+
     private final String file;
     private final List<Ceiling> ceilings;
     private final List<Ratio> ratios;
     private final Baseline baseline;
+    private final Against against;
 
-    Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios, Baseline baseline) {
+    Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios, Baseline baseline, Against against) {
         this.file = file;
         this.ceilings = List.copyOf(ceilings);
         this.ratios = List.copyOf(ratios);
         this.baseline = baseline;
+        this.against = against;
+    }
+
+    /** The tolerances of an A/B comparison; empty where the file has no against: section. */
+    public Optional<Against> against() {
+        return Optional.ofNullable(against);
     }
 
     /**
@@ -145,7 +160,7 @@ public final class Thresholds {
 
     /** Whether the file has any rule at all. */
     public boolean isEmpty() {
-        return ceilings.isEmpty() && ratios.isEmpty() && baseline == null;
+        return ceilings.isEmpty() && ratios.isEmpty() && baseline == null && against == null;
     }
 
     /** Builds the model from the YAML node tree, collecting every problem before it gives up. */

@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import static storebench.gate.Thresholds.ALL;
+import static storebench.gate.Thresholds.AGAINST_KEYS;
 import static storebench.gate.Thresholds.BASELINE_KEYS;
 import static storebench.gate.Thresholds.CEILING_KEYS;
 import static storebench.gate.Thresholds.RATIO_KEYS;
@@ -73,8 +74,9 @@ final class ThresholdsParser extends YamlChecks {
         List<Ceiling> ceilings = new ArrayList<>();
         List<Ratio> ratios = new ArrayList<>();
         Baseline baseline = null;
+        Thresholds.Against against = null;
         if (root == null || isNull(root)) {
-            return new Thresholds(file, ceilings, ratios, null); // only comments: no rules
+            return new Thresholds(file, ceilings, ratios, null, null); // only comments: no rules
         }
         Map<String, NodeTuple> sections = mapping(root, "the file", SECTIONS);
         if (sections != null) {
@@ -94,11 +96,15 @@ final class ThresholdsParser extends YamlChecks {
             if (b != null && !isNull(b.getValueNode())) {
                 baseline = baseline(b);
             }
+            NodeTuple a = sections.get("against");
+            if (a != null && !isNull(a.getValueNode())) {
+                against = against(a);
+            }
         }
         if (!problems.isEmpty()) {
             throw new ThresholdsException(file, problems);
         }
-        return new Thresholds(file, ceilings, ratios, baseline);
+        return new Thresholds(file, ceilings, ratios, baseline, against);
     }
 
     private List<Ceiling> ceiling(Node item) {
@@ -233,6 +239,35 @@ final class ThresholdsParser extends YamlChecks {
                 + "'") + " is not valid; give a whole number of stores >= 1 (the rule is judged only in runs whose"
                 + " N and M, bench.stores and bench.hold, are at least this), e.g. min_stores: 1000");
         return null;
+    }
+
+    /** against: tolerance_percent: {statistic: percent}: the statistics of the open runs an A/B comparison judges. */
+    private Thresholds.Against against(NodeTuple section) {
+        Map<String, NodeTuple> keys = mapping(section.getValueNode(), "against:", AGAINST_KEYS);
+        if (keys == null) {
+            return null;
+        }
+        int sectionLine = line(section.getKeyNode());
+        NodeTuple tol = keys.get("tolerance_percent");
+        List<String> judged = known.stream().filter(Stat::hasSpread).map(Stat::id).toList();
+        Map<String, Tolerance> perStat = new LinkedHashMap<>();
+        if (tol == null) {
+            problem(sectionLine, "against: needs tolerance_percent: with a statistic of the open runs and its percent,"
+                    + " e.g. oqc_ms: 3 (valid statistics: " + String.join(", ", judged) + ")");
+            return null;
+        }
+        Map<String, NodeTuple> tolerances = mapping(tol.getValueNode(), "against.tolerance_percent:", judged);
+        if (tolerances == null) {
+            return null;
+        }
+        for (Map.Entry<String, NodeTuple> e : tolerances.entrySet()) {
+            Double v = number(e.getValue().getValueNode(), "against.tolerance_percent." + e.getKey(), false,
+                    "a percentage > 0, e.g. 3 (for 3%)");
+            if (v != null) {
+                perStat.put(e.getKey(), new Tolerance(v, line(e.getValue().getKeyNode())));
+            }
+        }
+        return new Thresholds.Against(Collections.unmodifiableMap(perStat), sectionLine);
     }
 
     private Baseline baseline(NodeTuple section) {

@@ -13,4 +13,9 @@ public interface PhaseRun {
     PhaseProcesses processes();
 
     PhaseResults results();
+
+    /** Side B of the A/B comparison this trial is side A of (bench.against); empty in a run without one. */
+    default java.util.Optional<AgainstSide> against() {
+        return java.util.Optional.empty();
+    }
 }

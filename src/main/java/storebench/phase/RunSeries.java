@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
+import storebench.results.AgainstLine;
+import storebench.results.AgainstRunLine;
+import storebench.results.PairedRatio;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.trial.Protocol;
@@ -118,8 +121,11 @@ final class RunSeries {
         return op.equals(runStep.op()) ? (double) runs * (sampled ? Sample.size(stores, options) : stores) : 0;
     }
 
-    /** The R runs, and as many more as bench.precision needs. */
+    /** The R runs, and as many more as bench.precision needs; under bench.against, A's and B's runs interleaved. */
     Measured measure(PhaseRun run) throws Exception {
+        if (run.against().isPresent()) {
+            return paired(run, run.against().get());
+        }
         run.stores().ensure();
         Measured m = runs(run, 1, run.params().runs(), new Measured(phase), "");
         return Precision.extend(run, m, yields.decides(), (earlier, extra) -> more(run, earlier, extra));
@@ -155,16 +161,28 @@ final class RunSeries {
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         double maxLoad = 0;
         for (int r = first; r <= last; r++) {
-            WarmUp.forRun(run, r, warmStep, query, l -> { });
-            Ran ran = run(run, r, beforeRun.before(run, r));
-            maxLoad = Math.max(maxLoad, ran.load1());
-            add(ran.answer(), r, figures, logs);
-            runFigures.add(ran.answer(), figures);
-            if (counters != null) {
-                ran.answer().counters().ifPresent(c -> counters.add(c, ran.answer().visits(), figures));
-            }
+            maxLoad = Math.max(maxLoad, one(run, r, figures, logs));
             run.processes().keepWarm(r);
         }
+        return record(run, figures, logs, logName, earlier, maxLoad);
+    }
+
+    /** Run r in a fresh (or kept-warm) process after its warm-up, its figures added to each statistic's; its load. */
+    private double one(PhaseRun run, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs)
+            throws Exception {
+        WarmUp.forRun(run, r, warmStep, query, l -> { });
+        Ran ran = run(run, r, beforeRun.before(run, r));
+        add(ran.answer(), r, figures, logs);
+        runFigures.add(ran.answer(), figures);
+        if (counters != null) {
+            ran.answer().counters().ifPresent(c -> counters.add(c, ran.answer().visits(), figures));
+        }
+        return ran.load1();
+    }
+
+    /** The phase's statistics over the runs' figures (the median of each), recorded in the order of its rows. */
+    private Measured record(PhaseRun run, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
+                            String logName, Measured earlier, double maxLoad) throws Exception {
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
             run.results().hdrLog(runStep.op() + "-" + logName + e.getKey(), e.getValue());
         }
@@ -178,6 +196,89 @@ final class RunSeries {
         }
         recorded.add(run, m, earlier, maxLoad);
         return m;
+    }
+
+    /**
+     * An A/B comparison (bench.against): pairs of runs, one of A (this trial) and one of B, each in a fresh process with
+     * its own warm-up, both runs of pair k visiting the stores in the order of {@code new Random(k)}; the sides take
+     * turns in the order A B, B A, B A, A B (then again), so that a drift of the host falls on both alike. Pairs are
+     * added until every statistic a rule judges is decided against its tolerance ({@link PairedRatio}), after at least
+     * the fewest, or a cap is reached. Each run is an against-run line; the end is an against line; A's runs are the
+     * phase's own figures, as R runs would be.
+     */
+    private Measured paired(PhaseRun a, AgainstSide against) throws Exception {
+        PhaseRun b = against.b();
+        a.stores().ensure();
+        b.stores().ensure();
+        Map<Stat, List<Double>> figuresA = new LinkedHashMap<>();
+        Map<Stat, List<Double>> figuresB = new LinkedHashMap<>();
+        Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
+        long started = System.nanoTime();
+        double maxLoad = 0;
+        int pair = 0;
+        String stopped = null;
+        while (stopped == null) {
+            pair++;
+            boolean aFirst = pair % 4 == 1 || pair % 4 == 0;
+            for (PhaseRun side : aFirst ? List.of(a, b) : List.of(b, a)) {
+                Map<Stat, List<Double>> own = new LinkedHashMap<>();
+                double load = one(side, pair, own, side == a ? logs : new LinkedHashMap<>());
+                side.processes().fresh(); // the other side's run has the machine to itself
+                maxLoad = Math.max(maxLoad, side == a ? load : 0);
+                Map<String, Double> ran = new LinkedHashMap<>();
+                // a time is compared; what a visit asked of the machine stays in the runs' phase lines
+                own.forEach((stat, runs) -> {
+                    if (!stat.counter()) {
+                        ran.put(stat.id(), runs.get(runs.size() - 1));
+                    }
+                });
+                own.forEach((stat, runs) -> (side == a ? figuresA : figuresB).computeIfAbsent(stat,
+                        k -> new ArrayList<>()).addAll(runs));
+                a.results().append(new AgainstRunLine(side == a ? AgainstRunLine.A : AgainstRunLine.B, pair,
+                        side.params().ran(), ran).into(a.results().line(AgainstRunLine.KIND)));
+            }
+            stopped = stop(against, pair, figuresA, figuresB, (System.nanoTime() - started) / 1e9);
+        }
+        a.results().append(new AgainstLine(against.kind(), against.asked(), a.params().ran(), b.params().ran(),
+                against.samePool(), against.slowdown(), tolerances(against), pair, stopped)
+                .into(a.results().line(AgainstLine.KIND)));
+        return record(a, figuresA, logs, "", new Measured(phase), maxLoad);
+    }
+
+    /**
+     * Why the comparison stops after {@code pairs} pairs ({@link AgainstLine#DECIDED}, or the cap it reached), or null
+     * to go on; prints where it stands.
+     */
+    private static String stop(AgainstSide against, int pairs, Map<Stat, List<Double>> a, Map<Stat, List<Double>> b,
+                               double seconds) {
+        List<String> words = new ArrayList<>();
+        boolean decided = true;
+        for (Map.Entry<Stat, Double> rule : against.tolerances().entrySet()) {
+            List<Double> sideA = a.getOrDefault(rule.getKey(), List.of());
+            List<Double> sideB = b.getOrDefault(rule.getKey(), List.of());
+            if (pairs < 2 || sideA.size() != pairs || sideB.size() != pairs) {
+                decided = false;
+                continue;
+            }
+            PairedRatio ratio = PairedRatio.of(sideA, sideB);
+            PairedRatio.Decision d = ratio.decide(rule.getValue(), rule.getKey().higherIsBetter());
+            decided &= d.decided();
+            words.add(rule.getKey().id() + " B/A " + ratio.precise() + ": " + d.words());
+        }
+        AgainstSide.Pairs caps = against.pairs();
+        String stopped = decided && pairs >= caps.least() ? AgainstLine.DECIDED
+                : pairs >= caps.most() ? "the cap of " + caps.most() + " pairs (bench.againstPairs)"
+                : seconds * (pairs + 1) / pairs > caps.time().toSeconds() ? "the cap of " + caps.time().toMinutes()
+                + " minutes (bench.againstMinutes)" : null;
+        against.progress().accept("pair " + pairs + (words.isEmpty() ? "" : ": " + String.join("; ", words))
+                + (stopped == null ? "" : "; stopped: " + stopped));
+        return stopped;
+    }
+
+    private static Map<String, Double> tolerances(AgainstSide against) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        against.tolerances().forEach((stat, t) -> out.put(stat.id(), t));
+        return out;
     }
 
     /** A run's answer, and the load its step started at (0 for a run sized by its precision: several requests). */

@@ -40,4 +40,12 @@ public interface TrialParams extends PhaseOptions {
 
     /** bench.warmupOpens: the most visits a steady warm-up makes (in whole passes where it must warm the page cache). */
     int warmupOpens();
+
+    /**
+     * What the trial's processes said they ran: its library's version as the engine reports it (bench.against compares
+     * two), with the setting; empty before a process of it started.
+     */
+    default String ran() {
+        return "";
+    }
 }

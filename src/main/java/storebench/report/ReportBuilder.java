@@ -161,6 +161,7 @@ public final class ReportBuilder {
         }
         rankings(summary).ifPresent(findings::add);
         new TunedAgainstDefaults(ctx).section().ifPresent(findings::add);
+        findings.addAll(new AgainstSection(ctx).sections());
         new AgainstReference(ctx, ReferenceFigures.load(), links).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();

@@ -30,6 +30,11 @@ public final class RunResults {
      * given.
      */
     public static final String NOT_ASKED = "notAsked";
+    /**
+     * The field of a line written by side B of an A/B comparison (bench.against): the run's tables are side A's, so
+     * such lines are read only as the comparison's ({@link #comparisons()}).
+     */
+    public static final String SIDE = "side";
 
     /**
      * One statistic of one column: its workload and id, the figure, the R run figures (empty for statistics without
@@ -80,8 +85,9 @@ public final class RunResults {
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
         this.environmentFile = EnvironmentFile.of(this.environment);
-        List<JsonNode> all = new ArrayList<>(lines);
-        all.addAll(OpenStoreMemory.derive(lines, this.environment));
+        List<JsonNode> all = new ArrayList<>(lines.stream().filter(l -> !AgainstRunLine.B.equals(l.path(SIDE).asText())
+                || l.path("kind").asText().equals(AgainstRunLine.KIND)).toList());
+        all.addAll(OpenStoreMemory.derive(all, this.environment));
         this.lines = List.copyOf(all);
     }
 
@@ -117,6 +123,11 @@ public final class RunResults {
     /** The lines of a kind, each read into its record by {@code reader} (a record's {@code of}), in file order. */
     public <T> List<T> lines(String kind, java.util.function.Function<JsonNode, T> reader) {
         return lines(kind).stream().map(reader).toList();
+    }
+
+    /** The A/B comparisons of the run (bench.against), one per column that made one, in the order they ended. */
+    public List<Comparison> comparisons() {
+        return Comparison.of(lines(AgainstLine.KIND), lines(AgainstRunLine.KIND));
     }
 
     /** The run line, typed: the format, scale and what the run was asked for ({@link RunLine#NONE} where it has none). */

@@ -86,6 +86,8 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
     public record Figure(String unit, int decimals) {
         /** A statistic the run does not describe: three decimals, no unit. */
         public static final Figure PLAIN = new Figure("", 3);
+        /** A ratio B/A of an A/B comparison. */
+        public static final Figure RATIO = new Figure("x", 3);
 
         public static Figure of(Stat s) {
             switch (s.unit()) {
@@ -116,7 +118,9 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
         /** A ratio between two engines from {@code ratios:}. */
         RATIO,
         /** The comparison with a baseline run, toleranced by {@code baseline:}. */
-        BASELINE
+        BASELINE,
+        /** Side B against side A of an A/B comparison in the run (bench.against), toleranced by {@code against:}. */
+        AGAINST
     }
 
     public enum Status {

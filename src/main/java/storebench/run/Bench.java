@@ -70,6 +70,8 @@ public final class Bench implements AutoCloseable {
     private final Map<Column, Trial> trials = new LinkedHashMap<>();
     /** What the run will measure and its estimate, printed before anything else. */
     private final RunPlan plan;
+    /** What side B's trial processes start with (bench.against: its library, resolved before anything is measured). */
+    private final Against.Arm againstArm;
     private volatile boolean closed;
 
     private Bench(BenchOptions options, PrintStream console) throws IOException {
@@ -110,6 +112,7 @@ public final class Bench implements AutoCloseable {
                     : resamples ? ", all kept until the gate has resampled (bench.resample)"
                     : ", one trial's stores at a time") + ")");
             this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
+            this.againstArm = againstArm(options, commands, console);
             this.outputDir = OutputFolder.fresh(options.outputDir, console);
         } catch (IOException | RuntimeException e) {
             releaseLocks();
@@ -127,6 +130,34 @@ public final class Bench implements AutoCloseable {
         results.append(runLine(options, pool.root(), plan));
         console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
         Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
+    }
+
+    /** Side B's library, resolved (Maven, npm) before anything is measured, so that a version not to be had stops here. */
+    private static Against.Arm againstArm(BenchOptions options, TrialCommands commands, PrintStream console)
+            throws IOException {
+        if (options.against.isEmpty()) {
+            return Against.Arm.SAME;
+        }
+        EngineDescriptor engine = options.engines.get(0);
+        if (!options.against.get().ofSetting()) {
+            console.println("[storebench] against " + options.against.get() + ": resolving " + engine.id()
+                    + "'s library at that version (" + String.join(", ", engine.library().map(
+                    EngineDescriptor.Library::artifacts).orElse(List.of())) + ")");
+        }
+        return options.against.get().resolve(engine, commands.classpath(), options.projectDir, commands.node());
+    }
+
+    /** Side B's arm for {@code engine} (the one engine of a run with bench.against). */
+    Against.Arm againstArm(EngineDescriptor engine) {
+        return againstArm;
+    }
+
+    /** The tolerance of each statistic an A/B comparison is judged on (thresholds.yaml's against:), as fractions. */
+    Map<Stat, Double> againstTolerances() {
+        Map<Stat, Double> out = new LinkedHashMap<>();
+        thresholds.against().ifPresent(a -> a.perStat().forEach((id, t) -> Phases.stats().stream()
+                .filter(st -> st.id().equals(id)).findFirst().ifPresent(st -> out.put(st, t.fraction()))));
+        return out;
     }
 
     /** The run's first line: what it measures and how (options, the warm-up rule's parameters), its plan. */
@@ -162,6 +193,7 @@ public final class Bench implements AutoCloseable {
                 .put("mostWindowTolerance", SteadyState.MOST_WINDOW_TOLERANCE);
         run.put("sampleLeast", Sample.LEAST);
         options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
+        options.against.ifPresent(a -> run.put("against", a.toString()).put("againstSlowdown", options.againstSlowdown));
         return run;
     }
 

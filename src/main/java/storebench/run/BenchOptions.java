@@ -68,6 +68,15 @@ public final class BenchOptions implements PhaseOptions {
     public final String nodeCommand;
     /** Test knob: every engine operation of the JVM engines made this fraction slower (0 = off). */
     public final double slowdown;
+    /**
+     * bench.against: side B of an A/B comparison of the one engine measured (another version of its library, or
+     * another setting); A is the project's version under the run's setting. Empty: no comparison.
+     */
+    public final Optional<Against> against;
+    /** bench.againstSlowdown: side B's operations made this fraction slower (the comparison's own check; 0 = off). */
+    public final double againstSlowdown;
+    /** How many pairs a comparison makes: at least four, then until decided or a cap (bench.againstPairs, ...Minutes). */
+    public final storebench.phase.AgainstSide.Pairs againstPairs;
     /** How long to wait for another run to let go of the bench root or output folder (0: refuse at once). */
     public final Duration lockWait;
     /** Whether a baseline that cannot be compared with this run only warns (the default fails the run). */
@@ -108,7 +117,11 @@ public final class BenchOptions implements PhaseOptions {
         warmup = storebench.phase.WarmUp.Rule.of(s.get("bench.warmup", null, "steady"));
         trialHeapMb = trialHeapMb(s);
         hold = hold(s, stores);
-        settings = settings(s.get("bench.settings", null, String.join(",", Setting.defaultIds())));
+        String againstValue = s.get("bench.against", null, "");
+        against = againstValue.isBlank() ? Optional.empty() : Optional.of(Against.parse(againstValue));
+        // a comparison is one engine under one setting unless more are asked for: both sides of each cost minutes
+        settings = settings(s.get("bench.settings", null, against.isPresent() ? Setting.DEFAULT.id()
+                : String.join(",", Setting.defaultIds())));
         root = resolve(s.get("bench.root", "BENCH_ROOT", "target/bench-data"));
         String maxLoadValue = s.get("bench.maxLoad", "BENCH_MAX_LOAD", "");
         maxLoad = maxLoadValue.isBlank() ? OptionalDouble.empty()
@@ -130,6 +143,10 @@ public final class BenchOptions implements PhaseOptions {
         profilers = Profilers.parse(s.get("bench.profilers", null, ""));
         String resampleValue = s.get("bench.resample", null, "0");
         resample = "0".equals(resampleValue.trim()) ? 0 : positiveInt("bench.resample", resampleValue);
+        againstSlowdown = againstSlowdown(s);
+        againstPairs = new storebench.phase.AgainstSide.Pairs(Against.LEAST_PAIRS, positiveInt(s, "bench.againstPairs",
+                null, "20"), Duration.ofMinutes(positiveInt(s, "bench.againstMinutes", null, "10")));
+        checkAgainst();
         readPhaseOptions(s);
         for (Phase phase : phases) {
             engines.forEach(engine -> phase.check(engine, this)); // an engine's limit against a phase's options
@@ -145,6 +162,44 @@ public final class BenchOptions implements PhaseOptions {
                     + " figures are taken with)");
         }
         return mb;
+    }
+
+    private double againstSlowdown(Source s) {
+        String value = s.get("bench.againstSlowdown", null, "0");
+        if ("0".equals(value.trim())) {
+            return 0;
+        }
+        if (against.isEmpty()) {
+            throw new IllegalArgumentException("bench.againstSlowdown=" + value + " slows side B of a comparison, and"
+                    + " there is none: give bench.against too (e.g. -Dbench.against=setting:default for A against itself)");
+        }
+        return positiveDouble("bench.againstSlowdown", value, "a fraction > 0, e.g. 0.05 for 5% slower (0 = off)");
+    }
+
+    /** A comparison is of one engine's open runs, B's setting not among A's. */
+    private void checkAgainst() {
+        if (against.isEmpty()) {
+            return;
+        }
+        Against a = against.get();
+        if (engines.size() != 1) {
+            throw new IllegalArgumentException("bench.against=" + a + " compares one engine: give it alone, e.g."
+                    + " -Dbench.engines=sqlite -Dbench.against=" + a + " (bench.engines=" + enginesAsked + " names "
+                    + engines.size() + ")");
+        }
+        if (!phases.contains(Phases.OPEN_RUNS)) {
+            throw new IllegalArgumentException("bench.against=" + a + " compares the open runs: add openRuns to"
+                    + " bench.phases (" + phasesAsked + ")");
+        }
+        if (!a.ofSetting() && engines.get(0).library().isEmpty()) {
+            throw new IllegalArgumentException("bench.against=" + a + ": engine " + engines.get(0).id() + " has no"
+                    + " library to swap; compare a setting instead (" + Against.SETTING_PREFIX + "tuned)");
+        }
+        if (a.ofSetting() && settings.stream().anyMatch(st -> st.id().equals(a.value()))) {
+            throw new IllegalArgumentException("bench.against=" + a + " is side B's setting, and bench.settings ("
+                    + settings.stream().map(Setting::id).collect(java.util.stream.Collectors.joining(","))
+                    + ") has it as side A's too: give A's setting alone, e.g. -Dbench.settings=default");
+        }
     }
 
     /** M: at most N, min(1,000, N) by default. */

@@ -6,6 +6,7 @@ import storebench.measure.DiskFull;
 import storebench.measure.LoadGate;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
+import storebench.phase.AgainstSide;
 import storebench.phase.Measured;
 import storebench.phase.NotMeasured;
 import storebench.phase.OpenRunsPhase;
@@ -58,18 +59,55 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private boolean statusRecorded;
     /** Why the engine could not load in its trial process (its native library), if it could not. */
     private String loadFailure;
+    /** What makes this trial side B of an A/B comparison (bench.against); null for any other trial. */
+    private final SideB sideB;
+    /** This trial's side B, made when its phase first asks for it (bench.against); null until then or without. */
+    private Trial b;
+
+    /** Side B of A's comparison: A's trial (whose pool B reads, for a version), what B is, what its processes get. */
+    record SideB(Trial a, Against against, Against.Arm arm) {
+        boolean sharesPool() {
+            return !against.ofSetting();
+        }
+    }
 
     Trial(Bench bench, EngineDescriptor engine, Setting setting) {
+        this(bench, engine, setting, null);
+    }
+
+    private Trial(Bench bench, EngineDescriptor engine, Setting setting, SideB sideB) {
         this.bench = bench;
         this.engine = engine;
         this.setting = setting;
-        this.name = engine.id() + "/" + setting.id();
-        this.starter = new TrialProcesses(bench, this, engine, setting, name);
-        this.dirs = new StoreDirectories(bench, engine, setting, name);
+        this.sideB = sideB;
+        this.name = engine.id() + "/" + setting.id() + (sideB == null ? "" : " B (" + sideB.against() + ")");
+        this.starter = new TrialProcesses(bench, this, engine, setting, name, sideB == null ? Against.Arm.SAME
+                : sideB.arm(), bench.options.slowdown + (sideB == null ? 0 : bench.options.againstSlowdown));
+        this.dirs = sideB != null && sideB.sharesPool() ? sideB.a().dirs
+                : new StoreDirectories(bench, engine, setting, name);
         this.params = new TrialSetup(bench, engine, setting, starter);
-        this.results = new TrialResults(bench, params, starter);
-        this.stores = new TrialPool(bench, this, engine, dirs, starter, results);
+        this.results = new TrialResults(bench, params, starter, sideB != null);
+        this.stores = sideB != null && sideB.sharesPool() ? sideB.a().stores
+                : new TrialPool(bench, this, engine, dirs, starter, results);
         this.processes = new TrialRequests(bench, this, starter, dirs, name);
+    }
+
+    /**
+     * Side B of this trial's A/B comparison, where the run has one (bench.against) and this is side A: B's trial (made
+     * on first use, its library resolved when the run started), the stop rule, the progress line.
+     */
+    @Override
+    public synchronized Optional<AgainstSide> against() {
+        if (bench.options.against.isEmpty() || sideB != null) {
+            return Optional.empty();
+        }
+        Against asked = bench.options.against.get();
+        if (b == null) {
+            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm(engine)));
+        }
+        return Optional.of(new AgainstSide(b, asked.kind(), asked.toString(), b.sideB.sharesPool(),
+                bench.options.againstSlowdown, bench.againstTolerances(), bench.options.againstPairs,
+                line -> bench.console.println("[storebench] " + name + " against " + asked + ": " + line)));
     }
 
     @Override
@@ -324,10 +362,18 @@ public final class Trial implements PhaseRun, AutoCloseable {
     /** Stops the trial's processes at once (the suite is being stopped); called from a shutdown hook. */
     void stopProcesses() {
         starter.stopAll();
+        Trial other = b;
+        if (other != null) {
+            other.stopProcesses();
+        }
     }
 
     /** Deletes the stores of a trial whose run was stopped, as its end would have (from the shutdown hook). */
     void deleteStoresOnInterrupt() throws IOException {
+        Trial other = b;
+        if (other != null && !other.sideB.sharesPool()) {
+            other.dirs.deleteOnInterrupt();
+        }
         dirs.deleteOnInterrupt();
     }
 
@@ -340,6 +386,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     public synchronized void close() throws IOException {
         starter.closeCurrent();
         starter.closeKept();
+        if (b != null) {
+            b.finish();
+        }
         if (!bench.mayResample(this)) {
             deleteStores();
         }
@@ -349,10 +398,16 @@ public final class Trial implements PhaseRun, AutoCloseable {
     synchronized void finish() throws IOException {
         starter.closeCurrent();
         starter.closeKept();
+        if (b != null) {
+            b.finish();
+        }
         deleteStores();
     }
 
+    /** The pool's stores, unless bench.keep; side B leaves A's pool, which it only read, to A. */
     private void deleteStores() throws IOException {
-        dirs.deletePool();
+        if (sideB == null || !sideB.sharesPool()) {
+            dirs.deletePool();
+        }
     }
 }

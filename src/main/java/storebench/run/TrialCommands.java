@@ -83,8 +83,15 @@ public final class TrialCommands {
         return command(engine, HEAP);
     }
 
-    /** The command of a trial process whose JVM (a JVM engine's) has this fixed, pre-touched heap. */
     public List<String> command(EngineDescriptor engine, String heap) {
+        return command(engine, heap, Optional.empty());
+    }
+
+    /**
+     * The command of a trial process whose JVM (a JVM engine's) has this fixed, pre-touched heap, on {@code own}
+     * classpath where given (side B of bench.against), else the suite's.
+     */
+    public List<String> command(EngineDescriptor engine, String heap, Optional<String> own) {
         if (engine.runtime() == TrialRuntime.NODE) {
             return List.of(node, NODE_OPTIONS.get(0), NODE_OPTIONS.get(1), projectDir.resolve(WORKER).toString());
         }
@@ -93,7 +100,7 @@ public final class TrialCommands {
         cmd.add(java);
         cmd.addAll(jvmOptions(heap));
         cmd.add("-cp");
-        cmd.add(classpath);
+        cmd.add(own.orElse(classpath));
         cmd.add(Protocol.JVM_MAIN);
         return cmd;
     }

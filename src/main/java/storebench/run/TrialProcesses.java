@@ -47,8 +47,15 @@ final class TrialProcesses {
     private JsonNode engineInfo;
     private List<Profiler> profilers = List.of();
     private String phaseId = "";
+    /** What side B of an A/B comparison starts its processes with beside A's (Against.Arm.SAME for any other trial). */
+    private final Against.Arm arm;
+    /** Every engine operation made this fraction slower (bench.slowdown; bench.againstSlowdown on side B). */
+    private final double slowdown;
 
-    TrialProcesses(Bench bench, Trial trial, EngineDescriptor engine, Setting setting, String name) {
+    TrialProcesses(Bench bench, Trial trial, EngineDescriptor engine, Setting setting, String name, Against.Arm arm,
+                   double slowdown) {
+        this.arm = arm;
+        this.slowdown = slowdown;
         this.bench = bench;
         this.trial = trial;
         this.engine = engine;
@@ -75,14 +82,17 @@ final class TrialProcesses {
     /** The current process, started (and greeted) if there is none. */
     synchronized TrialProcess current() throws Exception {
         if (process == null) {
-            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, heap), profilers, phaseId);
-            TrialProcess started = TrialProcess.start(name, command.command(), setting.environment(), bench.workDir,
+            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, heap, arm.classpath()),
+                    profilers, phaseId);
+            Map<String, String> environment = new java.util.LinkedHashMap<>(setting.environment());
+            environment.putAll(arm.environment());
+            TrialProcess started = TrialProcess.start(name, command.command(), environment, bench.workDir,
                     bench.options.trialTimeout.toMillis());
             profiled.started(started, command, "");
             ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
                     .put("setting", setting.id());
-            if (bench.options.slowdown > 0) {
-                helloRequest.put("slowdown", bench.options.slowdown);
+            if (slowdown > 0) {
+                helloRequest.put("slowdown", slowdown);
             }
             ObjectNode hello;
             try {

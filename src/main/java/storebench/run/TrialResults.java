@@ -8,6 +8,7 @@ import storebench.phase.PhaseResults;
 import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
+import storebench.results.AgainstRunLine;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
@@ -24,11 +25,14 @@ final class TrialResults implements PhaseResults {
     private final TrialParams params;
     private final TrialProcesses processes;
     private final Map<Phase, Measured> recorded = new ConcurrentHashMap<>();
+    /** Side B of an A/B comparison: its lines say so, and the run's tables, which are side A's, leave them out. */
+    private final boolean sideB;
 
-    TrialResults(Bench bench, TrialParams params, TrialProcesses processes) {
+    TrialResults(Bench bench, TrialParams params, TrialProcesses processes, boolean sideB) {
         this.bench = bench;
         this.params = params;
         this.processes = processes;
+        this.sideB = sideB;
     }
 
     @Override
@@ -59,8 +63,9 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public ObjectNode line(String kind) {
-        return ResultsFile.line(kind).put("engine", params.engineId()).put("setting", params.settingId())
+        ObjectNode l = ResultsFile.line(kind).put("engine", params.engineId()).put("setting", params.settingId())
                 .put("workload", params.workload().id()).put("stores", params.stores());
+        return sideB ? l.put(RunResults.SIDE, AgainstRunLine.B) : l;
     }
 
     @Override

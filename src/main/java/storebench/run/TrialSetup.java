@@ -85,4 +85,16 @@ final class TrialSetup implements TrialParams {
     public int warmupOpens() {
         return bench.options.warmupOpens;
     }
+
+    /** The library's version as the trial's first process reported it (its engine's describe), and the setting. */
+    @Override
+    public String ran() {
+        com.fasterxml.jackson.databind.JsonNode info = processes.engineInfo();
+        if (info == null) {
+            return "";
+        }
+        String version = engine.library().map(l -> info.path(l.versionKey()).asText("")).orElse("");
+        String library = engine.library().map(l -> l.versionKey().replaceFirst("^package ", "")).orElse(engine.id());
+        return (version.isEmpty() ? engine.id() : library + " " + version) + " under " + setting.id();
+    }
 }

@@ -1,0 +1,41 @@
+package storebench.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+
+/**
+ * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what B is ({@code kind} "version" or
+ * "setting", {@code asked} as given), what each side ran as its processes reported it, whether both read one pool of
+ * stores, B's injected slowdown (bench.againstSlowdown, 0: none), the tolerances it sampled against by statistic id,
+ * how many pairs it made and why it stopped ({@code decided}, or the cap it reached). The figures are the
+ * against-run lines'; the ratios and intervals are computed from them where they are shown ({@link PairedRatio}).
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record AgainstLine(String kind, String asked, String a, String b, boolean samePool, double slowdown,
+                          Map<String, Double> tolerances, int pairs, String stopped) {
+    public static final String KIND = "against";
+    public static final String VERSION = "version";
+    public static final String SETTING = "setting";
+    public static final String DECIDED = "decided";
+
+    public ObjectNode into(ObjectNode stamped) {
+        return stamped.setAll((ObjectNode) ResultsFile.JSON.valueToTree(this));
+    }
+
+    public static AgainstLine of(JsonNode line) {
+        try {
+            return ResultsFile.JSON.treeToValue(line, AgainstLine.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(ResultsFile.NAME + ": an " + KIND + " line that is not one: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** The section's title: "sqlite-jdbc 3.50.3.0 against 3.54.1.0" or "tuned against default". */
+    public String title() {
+        return b + " against " + a;
+    }
+}

@@ -1,0 +1,94 @@
+package storebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One column's A/B comparison (bench.against), as its lines hold it: how it ended ({@link AgainstLine}) and its runs
+ * ({@link AgainstRunLine}), from which each statistic's B/A and its interval are computed where they are shown.
+ */
+public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> runs) {
+    /** What a comparison that has runs but no end says it stopped for. */
+    public static final String UNFINISHED = "not: the comparison did not end (its trial failed or the run was stopped)";
+
+    static List<Comparison> of(List<JsonNode> ends, List<JsonNode> runLines) {
+        Set<Column> columns = new LinkedHashSet<>();
+        runLines.forEach(l -> columns.add(Column.of(l)));
+        ends.forEach(l -> columns.add(Column.of(l)));
+        List<Comparison> out = new ArrayList<>();
+        for (Column column : columns) {
+            List<AgainstRunLine> runs = runLines.stream().filter(l -> Column.of(l).equals(column))
+                    .map(AgainstRunLine::of).toList();
+            AgainstLine end = ends.stream().filter(l -> Column.of(l).equals(column)).map(AgainstLine::of)
+                    .reduce((first, last) -> last).orElseGet(() -> unfinished(runs));
+            out.add(new Comparison(column, end, runs));
+        }
+        return out;
+    }
+
+    /** The end of a comparison whose runs were written but not its end line: what its runs say. */
+    private static AgainstLine unfinished(List<AgainstRunLine> runs) {
+        String a = runs.stream().filter(r -> !r.isB()).map(AgainstRunLine::ran).findFirst().orElse("");
+        String b = runs.stream().filter(AgainstRunLine::isB).map(AgainstRunLine::ran).findFirst().orElse("");
+        int pairs = runs.stream().mapToInt(AgainstRunLine::pair).max().orElse(0);
+        // a version is compared on A's pool, a setting on its own (Trial): the sides' settings tell which
+        boolean samePool = a.replaceFirst(".* under ", "").equals(b.replaceFirst(".* under ", ""));
+        return new AgainstLine(samePool ? AgainstLine.VERSION : AgainstLine.SETTING, b, a, b, samePool, 0, Map.of(),
+                pairs, UNFINISHED);
+    }
+
+    /** The statistics the runs have a figure of, in the order of the first run's figures. */
+    public List<String> stats() {
+        Set<String> ids = new LinkedHashSet<>();
+        runs.forEach(r -> ids.addAll(r.figures().keySet()));
+        return List.copyOf(ids);
+    }
+
+    /** Each side's figures of a statistic, by pair, over the pairs that have both. */
+    public Map<String, List<Double>> paired(String stat) {
+        Map<Integer, Double> a = new LinkedHashMap<>();
+        Map<Integer, Double> b = new LinkedHashMap<>();
+        for (AgainstRunLine r : runs) {
+            Double v = r.figures().get(stat);
+            if (v != null) {
+                (r.isB() ? b : a).put(r.pair(), v);
+            }
+        }
+        List<Double> sideA = new ArrayList<>();
+        List<Double> sideB = new ArrayList<>();
+        a.forEach((pair, v) -> {
+            if (b.containsKey(pair)) {
+                sideA.add(v);
+                sideB.add(b.get(pair));
+            }
+        });
+        Map<String, List<Double>> out = new LinkedHashMap<>();
+        out.put(AgainstRunLine.A, sideA);
+        out.put(AgainstRunLine.B, sideB);
+        return out;
+    }
+
+    /** B/A of a statistic with its interval; empty with fewer than two pairs or a figure that is not positive. */
+    public Optional<PairedRatio> ratio(String stat) {
+        Map<String, List<Double>> p = paired(stat);
+        List<Double> a = p.get(AgainstRunLine.A);
+        List<Double> b = p.get(AgainstRunLine.B);
+        if (a.size() < 2 || a.stream().anyMatch(v -> !(v > 0)) || b.stream().anyMatch(v -> !(v > 0))) {
+            return Optional.empty();
+        }
+        return Optional.of(PairedRatio.of(a, b));
+    }
+
+    /** The median of one side's figures of a statistic over the complete pairs (NaN where there are none). */
+    public double median(String side, String stat) {
+        List<Double> v = paired(stat).get(side);
+        return v.isEmpty() ? Double.NaN : RunStats.median(v);
+    }
+}
