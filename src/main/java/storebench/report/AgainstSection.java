@@ -43,7 +43,7 @@ final class AgainstSection {
     /** "3.50.3.0 against the project's version, SQLite" or "tuned against default, SQLite". */
     static String heading(Comparison c) {
         AgainstLine end = c.end();
-        String what = AgainstLine.SETTING.equals(end.kind())
+        String what = AgainstLine.SETTING.equals(end.differs())
                 ? end.asked().replaceFirst("^setting:", "") + " against " + c.column().setting()
                 : end.asked() + " against the project's version";
         return what + ", " + c.column().engine() + " under " + c.column().setting();

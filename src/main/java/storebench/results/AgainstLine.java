@@ -7,14 +7,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 /**
- * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what B is ({@code kind} "version" or
+ * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what B differs by ({@code differs}: "version" or
  * "setting", {@code asked} as given), what each side ran as its processes reported it, whether both read one pool of
  * stores, B's injected slowdown (bench.againstSlowdown, 0: none), the tolerances it sampled against by statistic id,
  * how many pairs it made and why it stopped ({@code decided}, or the cap it reached). The figures are the
  * against-run lines'; the ratios and intervals are computed from them where they are shown ({@link PairedRatio}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record AgainstLine(String kind, String asked, String a, String b, boolean samePool, double slowdown,
+public record AgainstLine(String differs, String asked, String a, String b, boolean samePool, double slowdown,
                           Map<String, Double> tolerances, int pairs, String stopped) {
     public static final String KIND = "against";
     public static final String VERSION = "version";

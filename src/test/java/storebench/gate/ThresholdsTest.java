@@ -72,6 +72,8 @@ class ThresholdsTest {
         assertThat(t.ceilings()).isNotEmpty();
         assertThat(t.ratios()).isNotEmpty();
         assertThat(t.baseline()).isPresent();
+        assertThat(t.against()).as("an A/B comparison judges open-query-close at 3%").hasValueSatisfying(a ->
+                assertThat(a.perStat().get("oqc_ms").percent()).isEqualTo(3));
         assertThat(t.ceilings()).extracting(Thresholds.Ceiling::engine).contains("objectbox", "objectbox-cached",
                 "sqlite", "turso", "libsql", "sqlite-node");
     }
@@ -282,5 +284,19 @@ class ThresholdsTest {
         String first = e.getMessage().lines().findFirst().orElseThrow();
         assertThat(first).startsWith("thresholds file " + file + ":3: unknown statistic 'oqc' in max:; valid statistics: ");
         assertThat(e.getMessage()).contains("The file is not valid (2 problems").contains(file + ":4: unknown engine id 'nope'");
+    }
+
+    @Test
+    void readsAgainstTolerancesAndRefusesAStatisticWithoutRuns() {
+        Thresholds t = Thresholds.parse("against:\n  tolerance_percent:\n    oqc_ms: 3\n    open_ms: 5\n", "t.yaml",
+                KNOWN);
+        assertThat(t.against()).hasValueSatisfying(a -> {
+            assertThat(a.perStat().get("oqc_ms")).isEqualTo(new Thresholds.Tolerance(3, 3));
+            assertThat(a.perStat().get("open_ms").fraction()).isEqualTo(0.05);
+        });
+        assertThatThrownBy(() -> Thresholds.parse("against:\n  tolerance_percent:\n    create_ms: 3\n", "t.yaml",
+                KNOWN)).hasMessageContaining("t.yaml").hasMessageContaining("create_ms").hasMessageContaining("oqc_ms");
+        assertThatThrownBy(() -> Thresholds.parse("against:\n  oqc_ms: 3\n", "t.yaml", KNOWN))
+                .hasMessageContaining("tolerance_percent");
     }
 }

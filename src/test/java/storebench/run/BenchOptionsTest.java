@@ -466,4 +466,32 @@ class BenchOptionsTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> options().option(stray))
                 .hasMessageContaining("bench.stray is no registered phase's option");
     }
+
+    @Test
+    void againstComparesOneEngineUnderOneSettingByDefault() {
+        BenchOptions o = only("bench.engines", "sqlite", "bench.against", "3.50.3.0", "bench.phases", "openRuns");
+        assertThat(o.against).hasValue(new Against("version", "3.50.3.0"));
+        assertThat(o.settings).containsExactly(Setting.DEFAULT);
+        assertThat(o.againstPairs.least()).isEqualTo(4);
+        assertThat(only("bench.engines", "sqlite", "bench.against", "setting:tuned", "bench.phases", "openRuns").against)
+                .hasValue(new Against("setting", "tuned"));
+    }
+
+    @Test
+    void againstRefusesWhatItCannotCompare() {
+        assertThatThrownBy(() -> only("bench.engines", "sqlite,lmdb", "bench.against", "3.50.3.0",
+                "bench.phases", "openRuns")).hasMessageContaining("bench.against").hasMessageContaining("one engine");
+        assertThatThrownBy(() -> only("bench.engines", "sqlite", "bench.against", "3.50.3.0", "bench.phases",
+                "create")).hasMessageContaining("openRuns");
+        assertThatThrownBy(() -> only("bench.engines", "sqlite", "bench.against", "setting:fast",
+                "bench.phases", "openRuns")).hasMessageContaining("fast").hasMessageContaining("tuned");
+        assertThatThrownBy(() -> only("bench.engines", "sqlite", "bench.against", "setting:tuned",
+                "bench.settings", "default,tuned", "bench.phases", "openRuns")).hasMessageContaining("side A");
+        assertThatThrownBy(() -> only("bench.engines", "sqlite", "bench.against", "3.50 .3", "bench.phases",
+                "openRuns")).hasMessageContaining("neither a version");
+        assertThatThrownBy(() -> only("bench.engines", "sqlite", "bench.againstSlowdown", "0.05"))
+                .hasMessageContaining("bench.against");
+        assertThatThrownBy(() -> only("bench.engines", "objectbox-nosync", "bench.against", "5.0.1",
+                "bench.phases", "openRuns")).hasMessageContaining("no library");
+    }
 }
