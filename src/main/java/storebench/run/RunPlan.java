@@ -296,6 +296,11 @@ public final class RunPlan {
         return fallback;
     }
 
+    /** The runs a phase makes: R, or for the open runs of an A/B comparison its fewest pairs' runs (both sides). */
+    private int runs(Phase phase) {
+        return options.against.isPresent() && phase == Phases.OPEN_RUNS ? 2 * Against.LEAST_PAIRS : options.runs;
+    }
+
     /** A kept step's seconds {wall, elapsed} scaled from its run's N and options to this run's. */
     private double[] scaled(CostTable.Point point, Phase phase, String op) {
         CostTable.StepCost s = point.step(phase.id(), op).orElseThrow();
@@ -303,10 +308,10 @@ public final class RunPlan {
         CostTable.KeptRun kept = table.run(point.run());
         CostTable.KeptRun.Scale at = kept.scale();
         double unitsKept = w.units() > 0 ? w.units() : phase.units(op, at.stores(), at.runs(), at.hold(), kept);
-        double units = phase.plannedUnits(op, options.stores, options.runs, options.hold, options,
+        double units = phase.plannedUnits(op, options.stores, runs(phase), options.hold, options,
                 new Phase.KeptStep(w.lines(), w.units(), kept));
         double scale = unitsKept > 0 ? units / unitsKept : 1;
-        double lines = w.perRun() ? (double) options.runs / at.runs() : 1;
+        double lines = w.perRun() ? (double) runs(phase) / at.runs() : 1;
         double ratio;
         if (s.warmUp()) {
             ratio = scale * warmUpVisits(w, kept) / Math.max(1.0, (double) w.visited() / w.lines());
@@ -420,9 +425,14 @@ public final class RunPlan {
         out.add("[storebench]   settings: " + options.settings.stream().map(Setting::id).collect(Collectors.joining(", "))
                 + "; phases: " + options.phasesAsked + " = " + options.phases.stream().map(Phase::id)
                 .collect(Collectors.joining(", ")));
-        out.add(String.format(Locale.ROOT, "[storebench] estimate: %s (%,.0f s): %,.0f s in the phases' own lines,"
+        out.add(String.format(Locale.ROOT, "[storebench] estimate: %s%s (%,.0f s): %,.0f s in the phases' own lines,"
                 + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)",
-                duration(estimateS()), estimateS(), phasesWallS(), estimateS() - phasesWallS()));
+                options.against.isPresent() ? "at least " : "", duration(estimateS()), estimateS(), phasesWallS(),
+                estimateS() - phasesWallS()));
+        options.against.ifPresent(a -> out.add(String.format(Locale.ROOT, "[storebench]   against %s: the open runs"
+                + " in pairs, A B, B A, B A, A B; at least %d pairs (the estimate), then until decided, at most %d pairs"
+                + " or %d minutes", a, Against.LEAST_PAIRS, options.againstPairs.most(),
+                options.againstPairs.time().toMinutes())));
         int width = options.engines.stream().mapToInt(e -> e.id().length()).max().orElse(6);
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", "s"));
         options.settings.forEach(s -> head.append(String.format(Locale.ROOT, " %15s", s.id())));

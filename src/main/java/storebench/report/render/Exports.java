@@ -1,5 +1,9 @@
 package storebench.report.render;
 
+import storebench.results.AgainstRunLine;
+import storebench.results.Column;
+import storebench.results.Comparison;
+import storebench.results.PairedRatio;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
@@ -86,7 +90,41 @@ public final class Exports {
 
     /** The figures the exports of a complete run hold: each statistic's last line, none taken under profilers. */
     public static List<RunResults.Measurement> exported(RunResults results) {
-        return latest(results).stream().filter(m -> !m.profiled()).toList();
+        List<RunResults.Measurement> out = new ArrayList<>(latest(results).stream().filter(m -> !m.profiled())
+                .toList());
+        out.addAll(againstFigures(results));
+        return out;
+    }
+
+    /**
+     * Both sides of each A/B comparison (bench.against), as figures every export carries: side A's are the run's own;
+     * side B's are its medians over the pairs, in a column of their own ({@code <setting>/B=<asked>}); and B/A of each
+     * statistic, {@code <stat>_b_over_a}, over the pairs' ratios (the report gives its t interval).
+     */
+    static List<RunResults.Measurement> againstFigures(RunResults results) {
+        List<RunResults.Measurement> out = new ArrayList<>();
+        String workload = results.runLine().scale().workload();
+        for (Comparison c : results.comparisons()) {
+            Column b = new Column(c.column().engine(), c.column().setting() + "/B=" + c.end().asked());
+            for (String stat : c.stats()) {
+                List<Double> sideA = c.paired(stat).get(AgainstRunLine.A);
+                List<Double> sideB = c.paired(stat).get(AgainstRunLine.B);
+                if (sideB.isEmpty()) {
+                    continue;
+                }
+                out.add(new RunResults.Measurement(b, workload, stat, RunStats.median(sideB), sideB, null, List.of()));
+                Optional<PairedRatio> ratio = c.ratio(stat);
+                if (ratio.isPresent()) {
+                    List<Double> ratios = new ArrayList<>();
+                    for (int i = 0; i < sideA.size(); i++) {
+                        ratios.add(sideB.get(i) / sideA.get(i));
+                    }
+                    out.add(new RunResults.Measurement(c.column(), workload, stat + "_b_over_a", ratio.get().ratio(),
+                            ratios, null, List.of()));
+                }
+            }
+        }
+        return out;
     }
 
     /**
