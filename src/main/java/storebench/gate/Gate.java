@@ -253,7 +253,8 @@ public final class Gate {
         double margin = higherBetter ? ratio.get().low() - limit : limit - ratio.get().high();
         String detail = String.format(Locale.ROOT, "B/A %s over %d pairs (95%% t interval of the pairs' log"
                 + " ratios); tolerance %s%%: %s; A ran %s, B ran %s; sampling stopped: %s", ratio.get().precise(),
-                ratio.get().pairs(), fmt(tol.percent()), d.words(), c.end().a(), c.end().b(), c.end().stopped());
+                ratio.get().pairs(), fmt(tol.percent()), d.words(), c.end().ran().a(), c.end().ran().b(),
+                c.end().stopped());
         return new Verdict(Kind.AGAINST, status, subject, new Figures(ratio.get().ratio(), limit, margin),
                 rule.because(detail), Figure.RATIO);
     }

@@ -1,5 +1,6 @@
 package storebench.phase;
 
+import storebench.results.AgainstLine;
 import storebench.results.Stat;
 
 import java.time.Duration;
@@ -8,13 +9,12 @@ import java.util.function.Consumer;
 
 /**
  * Side B of an A/B comparison (bench.against) of the trial a phase measures (side A): B's own trial (its processes
- * start B's library or setting; its stores are A's pool where both read the same files), what it is ({@code kind}
- * "version" or "setting", {@code asked} as given), B's injected slowdown (0: none), and the sampling's stop rule: the
+ * start B's library or setting; its stores are A's pool where both read the same files), what was asked, and the sampling's stop rule: the
  * tolerance of each statistic a rule judges, the fewest and most pairs, the most time; {@code progress} prints a line
  * per pair.
  */
-public record AgainstSide(PhaseRun b, String kind, String asked, boolean samePool, double slowdown,
-                          Map<Stat, Double> tolerances, Pairs pairs, Consumer<String> progress) {
+public record AgainstSide(PhaseRun b, AgainstLine.Asked asked, boolean samePool, Map<Stat, Double> tolerances,
+                          Pairs pairs, Consumer<String> progress) {
     /** How many pairs a comparison makes: at least {@code least}, then until decided, {@code most} or {@code time}. */
     public record Pairs(int least, int most, Duration time) {
     }

@@ -239,9 +239,8 @@ final class RunSeries {
             }
             stopped = stop(against, pair, figuresA, figuresB, (System.nanoTime() - started) / 1e9);
         }
-        a.results().append(new AgainstLine(against.kind(), against.asked(), a.params().ran(), b.params().ran(),
-                against.samePool(), against.slowdown(), tolerances(against), pair, stopped)
-                .into(a.results().line(AgainstLine.KIND)));
+        a.results().append(new AgainstLine(against.asked(), new AgainstLine.Ran(a.params().ran(), b.params().ran(),
+                against.samePool()), tolerances(against), pair, stopped).into(a.results().line(AgainstLine.KIND)));
         return record(a, figuresA, logs, "", new Measured(phase), maxLoad);
     }
 

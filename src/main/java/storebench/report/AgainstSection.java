@@ -43,9 +43,8 @@ final class AgainstSection {
     /** "3.50.3.0 against the project's version, SQLite" or "tuned against default, SQLite". */
     static String heading(Comparison c) {
         AgainstLine end = c.end();
-        String what = AgainstLine.SETTING.equals(end.differs())
-                ? end.asked().replaceFirst("^setting:", "") + " against " + c.column().setting()
-                : end.asked() + " against the project's version";
+        String what = end.ofSetting() ? end.what().value().replaceFirst("^setting:", "") + " against "
+                + c.column().setting() : end.what().value() + " against the project's version";
         return what + ", " + c.column().engine() + " under " + c.column().setting();
     }
 
@@ -63,11 +62,11 @@ final class AgainstSection {
                 + " again) so that the host's drift falls on both; both runs of a pair visit the stores in one seeded"
                 + " order, %s. B/A is the geometric mean of the pairs' ratios, its interval Student's t 95%% interval"
                 + " over the pairs' log ratios (docs/gate.md). Pairs were added until every statistic with a rule was"
-                + " decided, from %d pairs on; sampling stopped: %s.%s", end.a(), end.b(), end.pairs(),
-                end.samePool() ? "over the same pool of stores" : "each side over its own pool (a setting may make its"
+                + " decided, from %d pairs on; sampling stopped: %s.%s", end.ran().a(), end.ran().b(), end.pairs(),
+                end.ran().samePool() ? "over the same pool of stores" : "each side over its own pool (a setting may make its"
                 + " stores differently; two pools made alike differed by a steady 2% here)", 4, end.stopped(),
-                end.slowdown() > 0 ? String.format(Locale.ROOT, " Side B was slowed by %.0f%% on purpose"
-                + " (bench.againstSlowdown): the comparison's own check.", end.slowdown() * 100) : "")));
+                end.what().slowdown() > 0 ? String.format(Locale.ROOT, " Side B was slowed by %.0f%% on purpose"
+                + " (bench.againstSlowdown): the comparison's own check.", end.what().slowdown() * 100) : "")));
         List<Text> header = List.of(Text.of("statistic"), Text.of("A (median)"), Text.of("B (median)"),
                 Text.of("B/A [95% interval]"), Text.of("tolerance"), Text.of("verdict"));
         List<Block.Align> align = List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,

@@ -7,19 +7,25 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 /**
- * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what B differs by ({@code differs}: "version" or
- * "setting", {@code asked} as given), what each side ran as its processes reported it, whether both read one pool of
- * stores, B's injected slowdown (bench.againstSlowdown, 0: none), the tolerances it sampled against by statistic id,
- * how many pairs it made and why it stopped ({@code decided}, or the cap it reached). The figures are the
- * against-run lines'; the ratios and intervals are computed from them where they are shown ({@link PairedRatio}).
+ * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what was asked ({@link Asked}), what each
+ * side ran ({@link Ran}), the tolerances it sampled against by statistic id, how many pairs it made and why it stopped
+ * ({@code decided}, or the cap it reached). The figures are the against-run lines'; the ratios and intervals are
+ * computed from them where they are shown ({@link PairedRatio}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record AgainstLine(String differs, String asked, String a, String b, boolean samePool, double slowdown,
-                          Map<String, Double> tolerances, int pairs, String stopped) {
+public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, int pairs, String stopped) {
     public static final String KIND = "against";
     public static final String VERSION = "version";
     public static final String SETTING = "setting";
     public static final String DECIDED = "decided";
+
+    /** What side B differs by ({@code differs}: version or setting), as asked, and B's injected slowdown (0: none). */
+    public record Asked(String differs, String value, double slowdown) {
+    }
+
+    /** What each side's trial processes said they ran, and whether both read one pool of stores. */
+    public record Ran(String a, String b, boolean samePool) {
+    }
 
     public ObjectNode into(ObjectNode stamped) {
         return stamped.setAll((ObjectNode) ResultsFile.JSON.valueToTree(this));
@@ -34,8 +40,13 @@ public record AgainstLine(String differs, String asked, String a, String b, bool
         }
     }
 
-    /** The section's title: "sqlite-jdbc 3.50.3.0 against 3.54.1.0" or "tuned against default". */
+    /** The section's title: "sqlite-jdbc 3.50.3.0 under default against sqlite-jdbc 3.54.1.0 under default". */
     public String title() {
-        return b + " against " + a;
+        return ran.b() + " against " + ran.a();
+    }
+
+    /** Whether B is another setting (else another version). */
+    public boolean ofSetting() {
+        return SETTING.equals(what.differs());
     }
 }

@@ -40,8 +40,8 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
         int pairs = runs.stream().mapToInt(AgainstRunLine::pair).max().orElse(0);
         // a version is compared on A's pool, a setting on its own (Trial): the sides' settings tell which
         boolean samePool = a.replaceFirst(".* under ", "").equals(b.replaceFirst(".* under ", ""));
-        return new AgainstLine(samePool ? AgainstLine.VERSION : AgainstLine.SETTING, b, a, b, samePool, 0, Map.of(),
-                pairs, UNFINISHED);
+        return new AgainstLine(new AgainstLine.Asked(samePool ? AgainstLine.VERSION : AgainstLine.SETTING, b, 0),
+                new AgainstLine.Ran(a, b, samePool), Map.of(), pairs, UNFINISHED);
     }
 
     /** The statistics the runs have a figure of, in the order of the first run's figures. */

@@ -7,6 +7,7 @@ import storebench.measure.LoadGate;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.phase.AgainstSide;
+import storebench.results.AgainstLine;
 import storebench.phase.Measured;
 import storebench.phase.NotMeasured;
 import storebench.phase.OpenRunsPhase;
@@ -105,8 +106,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (b == null) {
             b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm(engine)));
         }
-        return Optional.of(new AgainstSide(b, asked.kind(), asked.toString(), b.sideB.sharesPool(),
-                bench.options.againstSlowdown, bench.againstTolerances(), bench.options.againstPairs,
+        return Optional.of(new AgainstSide(b, new AgainstLine.Asked(asked.kind(), asked.toString(),
+                bench.options.againstSlowdown), b.sideB.sharesPool(), bench.againstTolerances(), bench.options.againstPairs,
                 line -> bench.console.println("[storebench] " + name + " against " + asked + ": " + line)));
     }
 

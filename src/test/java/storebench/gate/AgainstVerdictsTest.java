@@ -29,7 +29,9 @@ class AgainstVerdictsTest {
             lines.add(new AgainstRunLine("A", k, "a", Map.of("oqc_ms", a)).into(stamp(AgainstRunLine.KIND)));
             lines.add(new AgainstRunLine("B", k, "b", Map.of("oqc_ms", b)).into(stamp(AgainstRunLine.KIND)));
         }
-        lines.add(new AgainstLine(AgainstLine.VERSION, "3.50.3.0", "a", "b", true, 0, Map.of("oqc_ms", 0.03), pairs,
+        lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
+                new AgainstLine.Ran("a", "b", true),
+                Map.of("oqc_ms", 0.03), pairs,
                 AgainstLine.DECIDED).into(stamp(AgainstLine.KIND)));
         return new RunResults(lines, null);
     }

@@ -34,8 +34,9 @@ class AgainstSectionTest {
             lines.add(new AgainstRunLine("B", k, "sqlite-jdbc 3.50.3.0 under default", Map.of("oqc_ms", b[k - 1],
                     "open_ms", 0.05 * (1 + k / 1000.0))).into(stamp(AgainstRunLine.KIND)));
         }
-        lines.add(new AgainstLine(AgainstLine.VERSION, "3.50.3.0", "sqlite-jdbc 3.54.1.0 under default",
-                "sqlite-jdbc 3.50.3.0 under default", true, 0, Map.of("oqc_ms", 0.03), 4, AgainstLine.DECIDED)
+        lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
+                new AgainstLine.Ran("sqlite-jdbc 3.54.1.0 under default", "sqlite-jdbc 3.50.3.0 under default", true),
+                Map.of("oqc_ms", 0.03), 4, AgainstLine.DECIDED)
                 .into(stamp(AgainstLine.KIND)));
         lines.add(stamp("stat").put("stat", "oqc_ms").put("value", 0.1029));
     }

@@ -28,8 +28,9 @@ class ComparisonTest {
                 .into(stamp(AgainstRunLine.KIND, null)));
         lines.add(new AgainstRunLine("A", 2, "sqlite-jdbc 3.54.1.0 under default", Map.of("oqc_ms", 0.101))
                 .into(stamp(AgainstRunLine.KIND, null)));
-        lines.add(new AgainstLine(AgainstLine.VERSION, "3.50.3.0", "sqlite-jdbc 3.54.1.0 under default",
-                "sqlite-jdbc 3.50.3.0 under default", true, 0, Map.of("oqc_ms", 0.03), 2, AgainstLine.DECIDED)
+        lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
+                new AgainstLine.Ran("sqlite-jdbc 3.54.1.0 under default", "sqlite-jdbc 3.50.3.0 under default", true),
+                Map.of("oqc_ms", 0.03), 2, AgainstLine.DECIDED)
                 .into(stamp(AgainstLine.KIND, null)));
         // side B's own phase line: the comparison's, never the run's tables'
         lines.add(stamp("phase", "B").put("op", "openrun").put("run", 1));
@@ -63,7 +64,7 @@ class ComparisonTest {
         lines.removeIf(l -> l.path("kind").asText().equals(AgainstLine.KIND));
         Comparison c = new RunResults(lines, null).comparisons().get(0);
         assertThat(c.end().stopped()).isEqualTo(Comparison.UNFINISHED);
-        assertThat(c.end().samePool()).isTrue();
+        assertThat(c.end().ran().samePool()).isTrue();
         assertThat(c.end().pairs()).isEqualTo(2);
     }
 }

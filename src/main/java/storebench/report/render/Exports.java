@@ -105,7 +105,7 @@ public final class Exports {
         List<RunResults.Measurement> out = new ArrayList<>();
         String workload = results.runLine().scale().workload();
         for (Comparison c : results.comparisons()) {
-            Column b = new Column(c.column().engine(), c.column().setting() + "/B=" + c.end().asked());
+            Column b = new Column(c.column().engine(), c.column().setting() + "/B=" + c.end().what().value());
             for (String stat : c.stats()) {
                 List<Double> sideA = c.paired(stat).get(AgainstRunLine.A);
                 List<Double> sideB = c.paired(stat).get(AgainstRunLine.B);
