@@ -29,7 +29,8 @@ import java.util.jar.JarFile;
  * DETACHes it.
  */
 public final class DuckDbEngine extends JdbcEngine {
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("duckdb", "DuckDB", DuckDbEngine::new).library("duckdb_jdbc", "org.duckdb:duckdb_jdbc")
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("duckdb", "DuckDB", DuckDbEngine::new)
+            .library("duckdb_jdbc", "org.duckdb:duckdb_jdbc")
             .kind(EngineDescriptor.Kind.SQL, "`SELECT count(*) FROM note`, which DuckDB's optimizer answers from"
                     + " the exact row counts its row groups keep (the plan is a constant, no table scan)", "inside put:"
                     + " the Appender copies each note's values (id, text, ts) into its column buffers and appends them"

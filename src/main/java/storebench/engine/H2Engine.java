@@ -22,7 +22,8 @@ import java.util.Properties;
  * read open the file read-only (ACCESS_MODE_DATA=r) and a writable open's close does not compact (MAX_COMPACT_TIME=0).
  */
 public final class H2Engine extends JdbcEngine {
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("h2", "H2", H2Engine::new).library("h2", "com.h2database:h2")
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("h2", "H2", H2Engine::new)
+            .library("h2", "com.h2database:h2")
             .kind(EngineDescriptor.Kind.SQL, "`SELECT count(*) FROM note`, which H2 answers from its primary index's"
                     + " row count, without a scan", "inside put: the driver binds each note's values to the prepared"
                     + " INSERT (addBatch, one executeBatch)")

@@ -34,7 +34,8 @@ import java.util.Map;
  * key (MDB_NOTLS) and the phases that only read open it read-only (MDB_RDONLY).
  */
 public final class LmdbEngine implements Engine {
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("lmdb", "LMDB", LmdbEngine::new).library("lmdbjava", "org.lmdbjava:lmdbjava")
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("lmdb", "LMDB", LmdbEngine::new)
+            .library("lmdbjava", "org.lmdbjava:lmdbjava")
             .kind(EngineDescriptor.Kind.KEY_VALUE, "the named database's entry count from its B-tree's header"
                     + " (`mdb_stat`'s ms_entries, in a read transaction), exact, without reading the notes", "inside"
                     + " put: each key and value is copied into a direct buffer, then by LMDB into its pages")

@@ -30,7 +30,8 @@ public final class RocksDbEngine implements Engine {
     /** The tuned setting's one block cache per process: the size Options::OptimizeForSmallDb gives its own. */
     static final long SHARED_CACHE_BYTES = 16L << 20;
 
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("rocksdb", "RocksDB", RocksDbEngine::new).library("rocksdb", "org.rocksdb:rocksdbjni")
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("rocksdb", "RocksDB", RocksDbEngine::new)
+            .library("rocksdb", "org.rocksdb:rocksdbjni")
             .kind(EngineDescriptor.Kind.KEY_VALUE, "an iteration over every key (seekToFirst, next): RocksDB keeps no"
                     + " exact count, only an estimate (`rocksdb.estimate-num-keys`), which is not used", "inside put:"
                     + " the binding copies each key and value into the WriteBatch; the commit writes the batch to the"
