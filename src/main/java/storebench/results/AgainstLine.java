@@ -27,17 +27,13 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
     public record Ran(String a, String b, boolean samePool) {
     }
 
+    /** The line's fields beside its stamp (kind, at, engine, setting), ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
-        return stamped.setAll((ObjectNode) ResultsFile.JSON.valueToTree(this));
+        return ResultsFile.with(stamped, this);
     }
 
     public static AgainstLine of(JsonNode line) {
-        try {
-            return ResultsFile.JSON.treeToValue(line, AgainstLine.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(ResultsFile.NAME + ": an " + KIND + " line that is not one: "
-                    + e.getOriginalMessage(), e);
-        }
+        return ResultsFile.as(line, AgainstLine.class);
     }
 
     /** The section's title: "sqlite-jdbc 3.50.3.0 under default against sqlite-jdbc 3.54.1.0 under default". */

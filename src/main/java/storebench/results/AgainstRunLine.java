@@ -20,16 +20,11 @@ public record AgainstRunLine(String side, int pair, String ran, Map<String, Doub
 
     /** The line's fields beside its stamp (kind, at, engine, setting), ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
-        return stamped.setAll((ObjectNode) ResultsFile.JSON.valueToTree(this));
+        return ResultsFile.with(stamped, this);
     }
 
     public static AgainstRunLine of(JsonNode line) {
-        try {
-            return ResultsFile.JSON.treeToValue(line, AgainstRunLine.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(ResultsFile.NAME + ": an " + KIND + " line that is not one: "
-                    + e.getOriginalMessage(), e);
-        }
+        return ResultsFile.as(line, AgainstRunLine.class);
     }
 
     public boolean isB() {

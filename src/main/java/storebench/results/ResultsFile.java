@@ -44,6 +44,21 @@ public final class ResultsFile implements AutoCloseable {
         return JSON.createObjectNode().put("kind", kind);
     }
 
+    /** A line written from a record: the record's fields added to the stamp (kind, engine, setting, ...). */
+    public static ObjectNode with(ObjectNode stamped, Record fields) {
+        return stamped.setAll((ObjectNode) JSON.valueToTree(fields));
+    }
+
+    /** A line read back into the record it was written from; a line that does not fit says which kind it claims. */
+    public static <T extends Record> T as(JsonNode line, Class<T> type) {
+        try {
+            return JSON.treeToValue(line, type);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(NAME + ": a " + line.path("kind").asText() + " line that is not one: "
+                    + e.getOriginalMessage(), e);
+        }
+    }
+
     /**
      * Appends one line (with its time): the whole line goes to the file in one write call, so a process killed
      * at any moment leaves whole lines only.
