@@ -85,8 +85,7 @@ public final class RunResults {
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
         this.environmentFile = EnvironmentFile.of(this.environment);
-        List<JsonNode> all = new ArrayList<>(lines.stream().filter(l -> !AgainstRunLine.B.equals(l.path(SIDE).asText())
-                || l.path("kind").asText().equals(AgainstRunLine.KIND)).toList());
+        List<JsonNode> all = new ArrayList<>(sideA(lines));
         all.addAll(OpenStoreMemory.derive(all, this.environment));
         this.lines = List.copyOf(all);
     }
@@ -123,6 +122,15 @@ public final class RunResults {
     /** The lines of a kind, each read into its record by {@code reader} (a record's {@code of}), in file order. */
     public <T> List<T> lines(String kind, java.util.function.Function<JsonNode, T> reader) {
         return lines(kind).stream().map(reader).toList();
+    }
+
+    /**
+     * The lines of the run's own tables: all but side B's of an A/B comparison (bench.against), whose runs are read as
+     * the comparison's ({@link #comparisons()}) and whose steps cost no more than side A's in a plan.
+     */
+    public static List<JsonNode> sideA(List<JsonNode> lines) {
+        return lines.stream().filter(l -> !AgainstRunLine.B.equals(l.path(SIDE).asText())
+                || l.path("kind").asText().equals(AgainstRunLine.KIND)).toList();
     }
 
     /** The A/B comparisons of the run (bench.against), one per column that made one, in the order they ended. */

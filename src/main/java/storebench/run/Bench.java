@@ -147,8 +147,8 @@ public final class Bench implements AutoCloseable {
         return options.against.get().resolve(engine, commands.classpath(), options.projectDir, commands.node());
     }
 
-    /** Side B's arm for {@code engine} (the one engine of a run with bench.against). */
-    Against.Arm againstArm(EngineDescriptor engine) {
+    /** Side B's arm (for the one engine of a run with bench.against). */
+    Against.Arm againstArm() {
         return againstArm;
     }
 

@@ -104,7 +104,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         Against asked = bench.options.against.get();
         if (b == null) {
-            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm(engine)));
+            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm()));
         }
         return Optional.of(new AgainstSide(b, new AgainstLine.Asked(asked.kind(), asked.toString(),
                 bench.options.againstSlowdown), b.sideB.sharesPool(), bench.againstTolerances(), bench.options.againstPairs,

@@ -3,6 +3,7 @@ package storebench.tools;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.results.ResultsFile;
+import storebench.results.RunResults;
 import storebench.run.CostTable;
 
 import java.io.IOException;
@@ -41,7 +42,8 @@ public final class Costs {
         Map<String, List<JsonNode>> kept = new LinkedHashMap<>();
         try (Stream<Path> files = Files.walk(keptRuns)) {
             for (Path f : files.filter(p -> p.getFileName().toString().equals(ResultsFile.NAME)).sorted().toList()) {
-                kept.put(keptRuns.relativize(f.getParent()).toString().replace('\\', '/'), ResultsFile.read(f));
+                kept.put(keptRuns.relativize(f.getParent()).toString().replace('\\', '/'),
+                        RunResults.sideA(ResultsFile.read(f)));
             }
         }
         if (kept.isEmpty()) {
