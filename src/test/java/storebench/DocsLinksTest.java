@@ -30,48 +30,48 @@ class DocsLinksTest {
             "docs/(runs|probes)/.*(report\\.html|report\\.png|\\.svg|bmf\\.json|github-action-benchmark-.*\\.json"
                     + "|jmh-result\\.json|/hdr/.*)|docs/probes/.*report\\.md");
 
-    static List<Path> docs() throws IOException {
+    /** A link of one of the docs: the doc, the whole link, its target (empty: the doc itself) and its anchor or null. */
+    record Link(Path doc, String text, String target, String anchor) {
+        boolean ours() {
+            return !target.matches("^[a-z]+:.*");
+        }
+
+        Path file() {
+            return target.isEmpty() ? doc : doc.resolveSibling(target).normalize();
+        }
+    }
+
+    static List<Link> links() throws IOException {
         List<Path> docs = new ArrayList<>(List.of(Path.of("README.md")));
         try (Stream<Path> md = Files.list(Path.of("docs"))) {
             md.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
         }
-        return docs;
+        List<Link> links = new ArrayList<>();
+        for (Path doc : docs) {
+            Matcher m = LINK.matcher(Files.readString(doc, StandardCharsets.UTF_8));
+            while (m.find()) {
+                links.add(new Link(doc, m.group(), m.group(1), m.group(2)));
+            }
+        }
+        return links;
     }
 
     @Test
     void everyRelativeLinkOfReadmeAndTheDocsFindsAFileThatIsInGit() throws IOException {
-        List<String> broken = new ArrayList<>();
-        for (Path doc : docs()) {
-            Matcher links = LINK.matcher(Files.readString(doc, StandardCharsets.UTF_8));
-            while (links.find()) {
-                String target = links.group(1);
-                if (target.isEmpty() || target.matches("^[a-z]+:.*")) {
-                    continue;
-                }
-                Path file = doc.resolveSibling(target).normalize();
-                if (!Files.exists(file) || NOT_IN_GIT.matcher(file.toString().replace('\\', '/')).matches()) {
-                    broken.add(doc + ": " + links.group());
-                }
-            }
-        }
+        List<String> broken = links().stream().filter(l -> l.ours() && !l.target().isEmpty())
+                .filter(l -> !Files.exists(l.file())
+                        || NOT_IN_GIT.matcher(l.file().toString().replace('\\', '/')).matches())
+                .map(l -> l.doc() + ": " + l.text()).toList();
         assertThat(broken).as("links that find no file kept in git").isEmpty();
     }
 
     @Test
     void everyAnchorIntoAMarkdownFileFindsItsHeading() throws IOException {
         List<String> broken = new ArrayList<>();
-        for (Path doc : docs()) {
-            Matcher links = LINK.matcher(Files.readString(doc, StandardCharsets.UTF_8));
-            while (links.find()) {
-                String target = links.group(1);
-                String anchor = links.group(2);
-                if (anchor == null || target.matches("^[a-z]+:.*") || !(target.isEmpty() || target.endsWith(".md"))) {
-                    continue;
-                }
-                Path file = target.isEmpty() ? doc : doc.resolveSibling(target).normalize();
-                if (Files.exists(file) && !anchors(file).contains(anchor)) {
-                    broken.add(doc + ": " + links.group());
-                }
+        for (Link l : links()) {
+            if (l.anchor() != null && l.ours() && l.file().toString().endsWith(".md") && Files.exists(l.file())
+                    && !anchors(l.file()).contains(l.anchor())) {
+                broken.add(l.doc() + ": " + l.text());
             }
         }
         assertThat(broken).as("anchors that find no heading").isEmpty();
