@@ -168,40 +168,4 @@ class ArchitectureTest {
         }
         assertThat(over).isEmpty();
     }
-
-    /** The most components a record of src/main has: more want records that name their parts (Verdict's Subject). */
-    static final int MOST_COMPONENTS = 8;
-    /**
-     * Records still over {@link #MOST_COMPONENTS}, as "package/File.java Name"; an entry no longer over it fails below,
-     * so the list only shrinks.
-     */
-    static final java.util.Set<String> NOT_YET_GROUPED = java.util.Set.of();
-
-    @Test
-    void noRecordHasMoreThanEightComponents() throws java.io.IOException {
-        java.nio.file.Path src = java.nio.file.Path.of("src/main/java/storebench");
-        List<String> over = new ArrayList<>();
-        List<String> grouped = new ArrayList<>(NOT_YET_GROUPED);
-        java.util.regex.Pattern header = java.util.regex.Pattern.compile("\\brecord\\s+(\\w+)\\s*(<[^>]*>)?\\s*\\(");
-        try (Stream<java.nio.file.Path> files = java.nio.file.Files.walk(src)) {
-            for (java.nio.file.Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                String code = MethodLengthTest.blankCommentsAndStrings(java.nio.file.Files.readString(f));
-                java.util.regex.Matcher m = header.matcher(code);
-                while (m.find()) {
-                    String key = src.relativize(f).toString().replace('\\', '/') + " " + m.group(1);
-                    int components = ParameterCountTest.parameters(code, m.end());
-                    if (components > MOST_COMPONENTS) {
-                        grouped.remove(key);
-                        if (!NOT_YET_GROUPED.contains(key)) {
-                            over.add(key + " (" + components + " components)");
-                        }
-                    }
-                }
-            }
-        }
-        assertThat(over).as("records of more than %d components (group their parts into records that name them)",
-                MOST_COMPONENTS).isEmpty();
-        assertThat(grouped).as("NOT_YET_GROUPED names only records still over %d components: remove those grouped",
-                MOST_COMPONENTS).isEmpty();
-    }
 }

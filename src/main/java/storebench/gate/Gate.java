@@ -357,7 +357,7 @@ public final class Gate {
             for (String engine : engines) {
                 for (Stat stat : RunResults.stats(List.of(run.results, then.results))) {
                     if (b.ignore().contains(stat.id()) || stat.counter()) {
-                        continue; // a counter is the machine's side of a visit: recorded, never judged (DESIGN.md)
+                        continue; // a counter is the machine's side of a visit: never judged (docs/measuring.md)
                     }
                     boolean inRun = run.value(engine, setting, stat.id()) != null;
                     boolean inBase = then.value(engine, setting, stat.id()) != null;

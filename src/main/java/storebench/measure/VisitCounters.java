@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongBinaryOperator;
 
 /**
  * What a stretch of visits asked of the machine (docs/protocol.md, "What a visit asks of the machine"): page faults,
@@ -32,13 +33,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
      * @param majflt major page faults (a page read from the device)
      */
     public record Faults(long minflt, long majflt) {
-        Faults minus(Faults b) {
-            return new Faults(minflt - b.minflt, majflt - b.majflt);
-        }
-
-        Faults plus(Faults b) {
-            return new Faults(minflt + b.minflt, majflt + b.majflt);
-        }
     }
 
     /**
@@ -48,13 +42,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
      * @param ivcsw involuntary context switches (the scheduler took the core away)
      */
     public record Switches(long vcsw, long ivcsw) {
-        Switches minus(Switches b) {
-            return new Switches(vcsw - b.vcsw, ivcsw - b.ivcsw);
-        }
-
-        Switches plus(Switches b) {
-            return new Switches(vcsw + b.vcsw, ivcsw + b.ivcsw);
-        }
     }
 
     /**
@@ -64,13 +51,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
      * @param sysUs  system (kernel) CPU time, microseconds
      */
     public record Cpu(long userUs, long sysUs) {
-        Cpu minus(Cpu b) {
-            return new Cpu(userUs - b.userUs, sysUs - b.sysUs);
-        }
-
-        Cpu plus(Cpu b) {
-            return new Cpu(userUs + b.userUs, sysUs + b.sysUs);
-        }
     }
 
     /**
@@ -81,13 +61,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
      * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
      */
     public record Device(long readBytes, long writeBytes) {
-        Device minus(Device b) {
-            return new Device(readBytes - b.readBytes, writeBytes - b.writeBytes);
-        }
-
-        Device plus(Device b) {
-            return new Device(readBytes + b.readBytes, writeBytes + b.writeBytes);
-        }
     }
 
     /** Microseconds per clock tick of /proc's utime and stime (USER_HZ is 100 on every Linux architecture). */
@@ -112,9 +85,9 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
         long[] stat = stat(Files.readString(dir.resolve("stat")));
         List<String> status = Files.readAllLines(dir.resolve("status"));
         String io = Files.readString(dir.resolve("io"));
-        return new VisitCounters(new Faults(stat[0], stat[1]), new Switches(field(status, "voluntary_ctxt_switches:"),
-                field(status, "nonvoluntary_ctxt_switches:")), new Cpu(stat[2] * US_PER_TICK, stat[3] * US_PER_TICK),
-                new Device(ioField(io, "read_bytes:"), ioField(io, "write_bytes:")), scope);
+        return of(new long[]{stat[0], stat[1], field(status, "voluntary_ctxt_switches:"),
+                field(status, "nonvoluntary_ctxt_switches:"), stat[2] * US_PER_TICK, stat[3] * US_PER_TICK,
+                ioField(io, "read_bytes:"), ioField(io, "write_bytes:")}, scope);
     }
 
     /**
@@ -142,14 +115,32 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
 
     /** What happened between {@code before} and this reading. */
     public VisitCounters minus(VisitCounters before) {
-        return new VisitCounters(faults.minus(before.faults), switches.minus(before.switches), cpu.minus(before.cpu),
-                device.minus(before.device), scope);
+        return combine(before, (a, b) -> a - b, scope);
     }
 
     /** Two stretches as one (a run sent in chunks; a concurrent run's workers): their sums. */
     public VisitCounters plus(VisitCounters other) {
-        return new VisitCounters(faults.plus(other.faults), switches.plus(other.switches), cpu.plus(other.cpu),
-                device.plus(other.device), scope.equals(other.scope) ? scope : "mixed");
+        return combine(other, Long::sum, scope.equals(other.scope) ? scope : "mixed");
+    }
+
+    /** The eight counters in one order, so that the four pairs share one arithmetic. */
+    private long[] values() {
+        return new long[]{faults.minflt, faults.majflt, switches.vcsw, switches.ivcsw, cpu.userUs, cpu.sysUs,
+                device.readBytes, device.writeBytes};
+    }
+
+    private static VisitCounters of(long[] v, String scope) {
+        return new VisitCounters(new Faults(v[0], v[1]), new Switches(v[2], v[3]), new Cpu(v[4], v[5]),
+                new Device(v[6], v[7]), scope);
+    }
+
+    private VisitCounters combine(VisitCounters other, LongBinaryOperator op, String scope) {
+        long[] a = values();
+        long[] b = other.values();
+        for (int i = 0; i < a.length; i++) {
+            a[i] = op.applyAsLong(a[i], b[i]);
+        }
+        return of(a, scope);
     }
 
     /** The counters over the stretch between {@code before} and now; empty where either reading is. */

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The statistics that code beyond the phases names: the report's sentences and tables, the engines' caveats, the
  * comparison's tolerances. A statistic is defined by its phase (its Stat: label, unit, direction, the id), and an id
- * is an interface (results.jsonl, thresholds.yaml: DESIGN says never renamed). Code outside the phases names a
+ * is an interface (results.jsonl, thresholds.yaml: docs/report.md: never renamed). Code outside the phases names a
  * statistic through here, never by a literal, and every id here must be one a phase defines (StatIdTest checks both):
  * a statistic renamed in its phase fails the build instead of silently dropping a sentence of the report.
  */

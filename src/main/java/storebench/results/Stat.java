@@ -128,8 +128,8 @@ public final class Stat {
 
     /**
      * What a visit asks of the machine (faults, context switches, CPU time, device bytes per visit, beside a phase's
-     * times; DESIGN.md): recorded, exported and reported in a block of its own under each setting's table, never judged
-     * by the gate (no threshold may name it, a baseline does not compare it).
+     * times; docs/measuring.md): recorded, exported and reported in a block of its own under each setting's table,
+     * never judged by the gate (no threshold may name it, a baseline does not compare it).
      */
     public boolean counter() {
         return counter;

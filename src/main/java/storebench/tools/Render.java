@@ -15,15 +15,17 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 /**
  * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}. An incomplete
- * run's reports say so at their top; it gets no exports, and Render says why. Damaged input the reports can do
- * without (a missing environment.json, an HdrHistogram log that cannot be read) is marked in them and said on stderr.
- * Bad input (not a run folder, a line that is not JSON) is one line naming the file and line, exit 2, as for
- * HtmlReport and Compare.
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}; given a folder
+ * of runs ({@code docs/runs}), every run under it. An incomplete run's reports say so at their top; it gets no
+ * exports, and Render says why. Damaged input the reports can do without (a missing environment.json, an
+ * HdrHistogram log that cannot be read) is marked in them and said on stderr. Bad input (not a run folder, a line
+ * that is not JSON) is one line naming the file and line, exit 2, as for HtmlReport and Compare.
  */
 public final class Render {
     static final int BAD_INPUT = 2;
@@ -76,7 +78,8 @@ public final class Render {
     /** Renders; returns the exit code (0, or 2 for bad arguments or input). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length != 1) {
-            err.println("usage: Render <run folder>   (a folder with results.jsonl, e.g. target/bench)");
+            err.println("usage: Render <run folder>   (a folder with results.jsonl, e.g. target/bench; a folder of runs,"
+                    + " e.g. docs/runs, renders every run under it)");
             return BAD_INPUT;
         }
         Path dir = Path.of(args[0]);
@@ -84,6 +87,36 @@ public final class Render {
             err.println("Render: " + dir + " is not a folder; give a run's folder such as target/bench");
             return BAD_INPUT;
         }
+        List<Path> runs;
+        try {
+            runs = runsUnder(dir);
+        } catch (IOException e) {
+            err.println("Render: cannot read " + dir + ": " + e.getMessage());
+            return BAD_INPUT;
+        }
+        int code = 0;
+        for (Path run : runs) {
+            code = Math.max(code, renderOne(run, out, err));
+        }
+        return code;
+    }
+
+    /**
+     * The run folders {@code dir} stands for: itself where it holds a results file (or holds no run at all, which
+     * {@link #renderOne} then names), else every folder below it that does (docs/runs: every kept run in one command).
+     */
+    static List<Path> runsUnder(Path dir) throws IOException {
+        if (Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
+            return List.of(dir);
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            List<Path> runs = files.filter(p -> p.getFileName().toString().equals(ResultsFile.NAME))
+                    .map(Path::getParent).sorted().toList();
+            return runs.isEmpty() ? List.of(dir) : runs;
+        }
+    }
+
+    private static int renderOne(Path dir, PrintStream out, PrintStream err) {
         try {
             write(dir, p -> out.println("wrote " + p), p -> out.println("wrote " + p),
                     why -> out.println("not exported: " + why), why -> err.println("Render: damaged: " + why));

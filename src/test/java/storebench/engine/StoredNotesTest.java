@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.StartsProcesses;
 import storebench.model.TrialRuntime;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * fixture's agents; ts is stored as an INTEGER (typeof, where the engine reports storage classes), and the notes the
  * engine reads back equal the fixture.
  */
+@StartsProcesses
 class StoredNotesTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
 

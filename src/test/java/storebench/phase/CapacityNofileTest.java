@@ -1,5 +1,6 @@
 package storebench.phase;
 
+import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The capacity loop of a real sqlite trial process whose NOFILE limit the launching shell lowered to 256 (soft and
  * hard, so the JVM cannot raise it): it stops near 256 descriptors and the limit is named RLIMIT_NOFILE.
  */
+@StartsProcesses
 class CapacityNofileTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
     private static final int NOFILE = 256;

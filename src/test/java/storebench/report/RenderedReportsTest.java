@@ -154,7 +154,8 @@ class RenderedReportsTest {
     void everyKeptRunRendersToItsCommittedReport(Path run) throws IOException {
         String committed = Files.readString(run.resolve(MarkdownReport.NAME), StandardCharsets.UTF_8);
 
-        assertThat(markdown(run)).as("%s rendered again (tools.Render renders it in place)", run)
+        assertThat(markdown(run))
+                .as("%s rendered again (tools.Render with docs/runs renders every kept run in place: docs/runs.md)", run)
                 .isEqualTo(committed);
     }
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The cold phase on a bench root in memory (tmpfs): its pages cannot be dropped, so it says so before it makes, starts
  * or warms anything, the trial goes on with its other phases, and the report's cold rows say why they are empty.
  */
+@StartsProcesses
 class ColdOnTmpfsTest {
     private static final Path SHM = Path.of("/dev/shm");
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.NodeEngines;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The concurrency phase end to end with real trial processes: SQLite's workers as threads of one JVM, SQLite
  * (Node.js)'s as worker processes; every worker count's statistics recorded with their runs.
  */
+@StartsProcesses
 class ConcurrencyRunTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 

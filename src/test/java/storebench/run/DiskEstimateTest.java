@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engines;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The disk a run needs, estimated before creating: RocksDB's stores grow by an info log with every open, so the
  * estimate must count at least the opens a run makes, and not so many more that a run that fits is refused.
  */
+@StartsProcesses
 class DiskEstimateTest {
     @TempDir
     Path tmp;

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import storebench.tools.Render;
 import storebench.phase.Phases;
 
@@ -33,6 +34,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * once creation has begun, or by the capacity phase's own stores. Skipped, with the reason, where the machine does not
  * allow a private mount namespace.
  */
+@StartsProcesses
 class DiskFullTest {
     @TempDir
     Path tmp;

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import storebench.engine.ObjectBoxEngine;
 import storebench.model.Setting;
@@ -16,6 +17,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * An engine whose native library cannot load on this machine: its trial process answers hello with the loader's
  * reason, marked unavailable, so that the trial is skipped with that reason (a skip, not a failure).
  */
+@StartsProcesses
 class EngineUnavailableTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.EngineDescriptor;
@@ -35,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * Faults with real trial processes (JVM engines, small workload, a few seconds): a trial process killed
  * mid-phase, and reuse after an interrupted run.
  */
+@StartsProcesses
 class FaultsTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
 
@@ -28,6 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and says the run was interrupted, no trial process outlives the suite, and the stores go as the run's end would have
  * taken them: the capacity phase's always, the pool's unless bench.keep.
  */
+@StartsProcesses
 class InterruptTest {
     @TempDir
     Path tmp;

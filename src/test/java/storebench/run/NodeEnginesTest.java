@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import storebench.tools.Render;
 import storebench.engine.NodeEngines;
 
@@ -27,6 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The Node engines' edges: Node.js missing or too old, and a worker that dies in the middle of a phase. */
+@StartsProcesses
 class NodeEnginesTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * them, and a write through the worker's own open for reading (lib/engines.js, openForReading) fails for each engine
  * that lists a read-only open, and succeeds for libSQL, whose binding takes none (its "nothing to tune").
  */
+@StartsProcesses
 class NodeReadOnlyTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
     /** Opens a store as the worker's visit loop does under tuned and tries one write through it. */

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.SqliteEngine;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the create and disk phases' only where they were asked for; kept stores beyond a smaller N are left alone; and the
  * stores a killed run left in a phase's own folder go before the next run of that engine and setting makes any.
  */
+@StartsProcesses
 class PoolAndPhasesTest {
     @TempDir
     Path tmp;

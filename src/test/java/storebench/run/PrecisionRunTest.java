@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** bench.precision with a real engine: runs are added one at a time until the target or bench.maxRuns. */
+@StartsProcesses
 class PrecisionRunTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Profilers plugged into a phase end to end, with real trial processes: the read phase under strace and JFR gives
  * its findings per process and op, its figures are marked, and the profile's own phases give their lines.
  */
+@StartsProcesses
 class ProfilersRunTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 

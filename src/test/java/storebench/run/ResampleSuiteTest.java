@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import static storebench.run.SuiteLaunch.run;
  * open runs of sqlite, whose class invocation ends before GateBench resamples. Against a baseline whose open runs
  * disagree by a factor of a hundred, every open-run verdict stays inconclusive, so the gate adds its K runs.
  */
+@StartsProcesses
 class ResampleSuiteTest {
     private static final String OPEN_RUNS = "storebench.StoreLifeBench#openRuns";
 

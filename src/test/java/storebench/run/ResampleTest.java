@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import storebench.results.Column;
 
 import storebench.tools.Render;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * of nine, every open-run verdict is inconclusive, so the gate adds open runs, one per round, up to K, and records
  * them.
  */
+@StartsProcesses
 class ResampleTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
 

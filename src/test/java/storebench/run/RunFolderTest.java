@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import storebench.phase.Phases;
 
 import storebench.engine.SqliteEngine;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * a run that fails before measuring leaves the folder alone, a folder storebench did not write is never moved or
  * deleted, a baseline that cannot be compared stops the run.
  */
+@StartsProcesses
 class RunFolderTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import storebench.report.ReportBuilder;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,6 +27,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Read and cold runs sized by their own precision (bench.samplePrecision), with a real engine and trial process. */
+@StartsProcesses
 class SampledRunTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
     private static final int STORES = 400;
@@ -51,28 +53,40 @@ class SampledRunTest {
     }
 
     @Test
-    void aWideTargetStopsEachRunAtTheFewestVisitsAndItsFiguresComeFromThem() throws Exception {
-        // 50%: any run's median is known that well after its first visits, so each stops at the least
+    void aWideTargetStopsEachRunAtTheFirstRequestWithinItAndItsFiguresComeFromThem() throws Exception {
+        // 50%: a run's median is known that well after its first visits on a quiet machine (300); a loaded one may need
+        // another request of 100, and the run then stops at the first request whose interval lies within the target
         RunResults results = run("50%");
 
+        Map<String, Integer> visits = new java.util.LinkedHashMap<>();
         for (String phase : List.of("readrun", "coldrun")) {
             List<JsonNode> lines = runLines(results, phase);
             assertThat(lines).as(phase).hasSize(1);
             JsonNode l = lines.get(0);
-            assertThat(l.path("visited").asInt()).as(phase + " visits: three requests of 100").isEqualTo(Sample.LEAST);
-            assertThat(l.path("sample").asInt()).as(phase + " samples merged from its requests").isEqualTo(Sample.LEAST);
+            int visited = l.path("visited").asInt();
+            assertThat(visited).as(phase + " visits: at least three requests of 100, whole requests")
+                    .isBetween(Sample.LEAST, STORES).isEqualTo(visited / 100 * 100);
+            assertThat(l.path("sample").asInt()).as(phase + " samples merged from its requests").isEqualTo(visited);
             assertThat(l.path("sampleTarget").asDouble()).isEqualTo(0.5);
-            assertThat(l.path("sampleHalfWidth").asDouble()).isBetween(0.0, 0.5);
+            if (visited < STORES) {
+                assertThat(l.path("sampleHalfWidth").asDouble()).as(phase + " stopped within its target")
+                        .isBetween(0.0, 0.5);
+            }
+            visits.put(phase, visited);
         }
         JsonNode cold = runLines(results, "coldrun").get(0);
         assertThat(cold.path("readBytes").asLong()).as("the device reads of every request, summed").isPositive();
         assertThat(results.measurement("sqlite", "default", ReadPhase.ORC_MS.id())).isPresent();
         assertThat(results.measurement("sqlite", "default", ColdPhase.COLD_READ_KB.id()).orElseThrow().value())
                 .as("KB per visited store: the sum of the requests' reads over all their visits").isPositive();
-        assertThat(new MarkdownReport(ReportBuilder.of(results, Phases.ALL)).render()).as("the report says how the runs were sized").contains(
-                "Read and cold visited the first stores of each run's seeded order only until the 95% interval of the"
-                        + " run's median lay within 50.0% of it (-Dbench.samplePrecision; at least 300 visits): read 300"
-                        + " visits per run (median; 300–300), cold 300 visits per run (median; 300–300)");
+        int read = visits.get("readrun");
+        int coldVisits = visits.get("coldrun");
+        assertThat(new MarkdownReport(ReportBuilder.of(results, Phases.ALL)).render())
+                .as("the report says how the runs were sized").contains("Read and cold visited the first stores of"
+                        + " each run's seeded order only until the 95% interval of the run's median lay within 50.0% of"
+                        + " it (-Dbench.samplePrecision; at least 300 visits): read " + read + " visits per run"
+                        + " (median; " + read + "–" + read + "), cold " + coldVisits + " visits per run (median; "
+                        + coldVisits + "–" + coldVisits + ")");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.SqliteEngine;
@@ -24,6 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A traffic phase of writes only (bench.trafficMix=0) is a valid run: it has no read to find its store open, so its
  * hit rows are empty, the report says why, and ReportCheck finds nothing missing.
  */
+@StartsProcesses
 class TrafficWithoutReadsTest {
     @TempDir
     Path tmp;

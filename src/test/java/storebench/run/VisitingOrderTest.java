@@ -14,7 +14,10 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** OpenRunsPhase.visitingOrder: the order of open run r is Collections.shuffle(0..N-1, new Random(r)) (DESIGN.md). */
+/**
+ * OpenRunsPhase.visitingOrder: the order of open run r is Collections.shuffle(0..N-1, new Random(r))
+ * (docs/measuring.md, "open runs").
+ */
 class VisitingOrderTest {
 
     /** The definition, computed here independently of Trial. */

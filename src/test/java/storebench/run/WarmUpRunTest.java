@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The warm-up's windows with a real engine and trial process: what a steady and a fixed warm-up make and record. */
+@StartsProcesses
 class WarmUpRunTest {
     private static final PrintStream QUIET = new PrintStream(OutputStream.nullOutputStream());
     /** Whole passes over 5 stores: the most a warm-up may make. */

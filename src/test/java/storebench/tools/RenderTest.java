@@ -120,6 +120,24 @@ class RenderTest {
     }
 
     @Test
+    void aFolderOfRunsRendersEveryRunUnderItAndNamesTheOneThatFails() throws Exception {
+        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        for (String run : List.of("1000/a", "10k/b")) {
+            Path dir = Files.createDirectories(tmp.resolve(run));
+            Files.copy(fixture.resolve(RunResults.ENVIRONMENT), dir.resolve(RunResults.ENVIRONMENT));
+            Files.copy(fixture.resolve(ResultsFile.NAME), dir.resolve(ResultsFile.NAME));
+        }
+        Files.writeString(Files.createDirectories(tmp.resolve("10k/broken")).resolve(ResultsFile.NAME), "not json\n");
+
+        assertThat(render(tmp.toString())).isEqualTo(2);
+
+        assertThat(tmp.resolve("1000/a").resolve(MarkdownReport.NAME)).exists();
+        assertThat(tmp.resolve("10k/b").resolve(MarkdownReport.NAME)).exists();
+        assertThat(err.toString(StandardCharsets.UTF_8).trim()).startsWith("Render: cannot render "
+                + tmp.resolve("10k/broken") + ": ").doesNotContain("\n");
+    }
+
+    @Test
     void aFolderWithoutResultsOrNoFolderIsExitTwo() {
         assertThat(render(tmp.toString())).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("no results file at " + tmp.resolve(ResultsFile.NAME));

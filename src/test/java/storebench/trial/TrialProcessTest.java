@@ -1,6 +1,7 @@
 package storebench.trial;
 
 
+import storebench.StartsProcesses;
 import storebench.trial.answer.CreateAnswer;
 import storebench.trial.answer.VisitsAnswer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -20,6 +21,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The parent's end of the protocol, against fake trial processes written as bash scripts. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
+@StartsProcesses
 class TrialProcessTest {
     @TempDir
     Path workDir;

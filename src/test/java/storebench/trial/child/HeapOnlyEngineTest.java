@@ -1,5 +1,6 @@
 package storebench.trial.child;
 
+import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import storebench.results.OpenStoreMemory;
 import storebench.run.TrialClasspath;
@@ -19,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 1 MiB of Java heap per open store and no native memory grows resident memory by almost nothing, and only the total
  * (resident plus heap) says what holding it costs.
  */
+@StartsProcesses
 class HeapOnlyEngineTest {
     @Test
     void aStoreHeldInThePreTouchedHeapIsNearlyFreeInResidentMemoryButNotInTotal() throws Exception {
