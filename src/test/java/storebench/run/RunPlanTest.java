@@ -71,6 +71,23 @@ class RunPlanTest {
     }
 
     @Test
+    void aCustomWorkloadScalesCreateAndReadByItsNoteBytesBeyondTheEnginesPerStoreShare() {
+        RunPlan large = plan("bench.engines", "sqlite", "bench.settings", "default");
+        RunPlan custom = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.workload", "custom",
+                "bench.notes", "50", "bench.noteChars", "2000");
+        double bytes = 50.0 * (2000 + WorkloadScale.NOTE_OVERHEAD_BYTES) / (1000.0 * (300 + WorkloadScale.NOTE_OVERHEAD_BYTES));
+        double share = new WorkloadScale(storebench.model.Workload.custom(50, 2000), TABLE).storeShare("sqlite",
+                "default", 1000);
+        assertThat(share).as("sqlite's open-run visit over its read visit, kept").isBetween(0.05, 0.95);
+        assertThat(op(custom, "create")).isCloseTo(op(large, "create") * (share + (1 - share) * bytes), offset(1e-6));
+        assertThat(op(custom, "readrun")).isCloseTo(op(large, "readrun") * (share + (1 - share) * bytes), offset(1e-6));
+        assertThat(op(custom, "openrun")).as("a count visit is per store").isEqualTo(op(large, "openrun"));
+        assertThat(custom.notes()).anyMatch(n -> n.startsWith("bench.workload=custom-50x2000: the kept runs are of the"
+                + " large workload; create and read steps scaled to 0.32 of its note bytes"));
+        assertThat(large.notes()).noneMatch(n -> n.startsWith("bench.workload"));
+    }
+
+    @Test
     void runsScaleThePerRunStepsAndOnlyThem() {
         RunPlan three = plan("bench.engines", "sqlite", "bench.settings", "default");
         RunPlan six = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.runs", "6");
