@@ -2,6 +2,7 @@ package storebench.report.compare;
 
 import storebench.engine.Engines;
 import storebench.engine.EngineDescriptor;
+import storebench.model.StatId;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.report.model.Titles;
@@ -33,14 +34,14 @@ public final class CostOverN {
     private record Figure(String stat, String title, int decimals) {
     }
 
-    private static final List<Figure> FIGURES = List.of(new Figure("open_ms", "open (ms)", 3),
-            new Figure("count_ms", "count (ms)", 3), new Figure("oqc_ms", "open-query-close (ms)", 3),
-            new Figure("oqc_p99_ms", "open-query-close p99 (ms)", 3), new Figure("create_ms", "create (ms)", 2),
-            new Figure("mem_total_kb", "memory per open store (KB)", 0),
-            new Figure("disk_kb", "space per store (KB)", 0));
+    private static final List<Figure> FIGURES = List.of(new Figure(StatId.OPEN_MS.id(), "open (ms)", 3),
+            new Figure(StatId.COUNT_MS.id(), "count (ms)", 3), new Figure(StatId.OQC_MS.id(), "open-query-close (ms)", 3),
+            new Figure(StatId.OQC_P99_MS.id(), "open-query-close p99 (ms)", 3), new Figure(StatId.CREATE_MS.id(), "create (ms)", 2),
+            new Figure(StatId.MEM_TOTAL_KB.id(), "memory per open store (KB)", 0),
+            new Figure(StatId.DISK_KB.id(), "space per store (KB)", 0));
     /** The counters per visit that say why a visit costs more: minor and major faults, device reads. */
-    private static final List<Figure> COUNTERS = List.of(new Figure("oqc_minflt", "minor faults / visit", 1),
-            new Figure("oqc_majflt", "major faults / visit", 2), new Figure("oqc_read_kb", "device reads / visit (KB)", 1));
+    private static final List<Figure> COUNTERS = List.of(new Figure(StatId.OQC_MINFLT.id(), "minor faults / visit", 1),
+            new Figure(StatId.OQC_MAJFLT.id(), "major faults / visit", 2), new Figure(StatId.OQC_READ_KB.id(), "device reads / visit (KB)", 1));
     /** A counter per visit moves the slope where it changes by more than this share and this much. */
     private static final double MOVED = 0.10;
 
@@ -176,9 +177,9 @@ public final class CostOverN {
 
     /** {pool KB, share of the machine's memory}: N x the allocated space per store (the files' own where not). */
     private java.util.Optional<double[]> poolShare(Run run, String engine, String setting) {
-        OptionalDouble perStore = value(run, engine, setting, "disk_alloc_kb");
+        OptionalDouble perStore = value(run, engine, setting, StatId.DISK_ALLOC_KB.id());
         if (perStore.isEmpty()) {
-            perStore = value(run, engine, setting, "disk_kb");
+            perStore = value(run, engine, setting, StatId.DISK_KB.id());
         }
         long memoryKb = run.results.environmentFile().host().memoryKb();
         if (perStore.isEmpty() || memoryKb <= 0) {
@@ -193,14 +194,14 @@ public final class CostOverN {
      * the counters per visit that moved, the pool's share of memory, and the folder's entries.
      */
     String slope(String engine, String setting) {
-        List<Run> having = runs.stream().filter(r -> value(r, engine, setting, "oqc_ms").isPresent()).toList();
+        List<Run> having = runs.stream().filter(r -> value(r, engine, setting, StatId.OQC_MS.id()).isPresent()).toList();
         if (having.size() < 2) {
             return "What changes the slope: open-query-close is measured at one N only, so there is no slope.";
         }
         Run lo = having.get(0);
         Run hi = having.get(having.size() - 1);
-        double a = value(lo, engine, setting, "oqc_ms").getAsDouble();
-        double b = value(hi, engine, setting, "oqc_ms").getAsDouble();
+        double a = value(lo, engine, setting, StatId.OQC_MS.id()).getAsDouble();
+        double b = value(hi, engine, setting, StatId.OQC_MS.id()).getAsDouble();
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "What changes the slope: open-query-close"
                 + " went from %s to %s ms (x%.2f) as N grew x%s (%s to %s).", Titles.fmt(a, 3), Titles.fmt(b, 3), b / a,
                 Titles.fmt((double) hi.stores() / lo.stores(), 0), Titles.fmt(lo.stores(), 0),
