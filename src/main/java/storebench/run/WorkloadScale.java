@@ -16,8 +16,10 @@ import java.util.Optional;
 /**
  * How a kept step's seconds change from the kept runs' workload (large: 1,000 notes of 300 characters) to the run's:
  * the steps that write or read every note (create, the read phase's) split into a part per store and a part per note
- * byte, the first kept, the second scaled by the notes' bytes. Each engine's per-store share is measured in the kept
- * runs themselves: its open-run visit (open, count, close) against its read visit (open, read every note, close).
+ * byte, the first kept, the second scaled by the notes' bytes. Both parts are measured in the kept runs themselves: a
+ * read visit (open, read every note, close) less an open-run visit (open, count, close) is what the engine's notes
+ * cost to read; a read visit's per-store share is the open-run visit's, a create's is what its notes do not take
+ * (its files, schema and syncs), writing a note taken to cost what reading it does.
  */
 final class WorkloadScale {
     /** A note's bytes beyond its text: the 8-byte ts and about 8 of key or row header. */
@@ -48,7 +50,8 @@ final class WorkloadScale {
         if (!scales() || !touchesNotes(phase, op)) {
             return 1;
         }
-        double share = storeShare(point.engine(), point.setting(), point.stores());
+        double share = phase == Phases.CREATE ? createStoreShare(point, op)
+                : storeShare(point.engine(), point.setting(), point.stores());
         return share + (1 - share) * noteBytes(to) / noteBytes(Workload.LARGE);
     }
 
@@ -66,6 +69,22 @@ final class WorkloadScale {
         Optional<double[]> visits = visits(engine, setting, stores)
                 .or(() -> visits(engine, Setting.DEFAULT.id(), stores));
         return visits.map(v -> Math.min(1, v[0] / v[1])).orElse(UNKNOWN_SHARE);
+    }
+
+    /**
+     * The per-store share of a kept create: its seconds per store less the notes' cost (a read visit less an open-run
+     * visit, kept nearest its N), over its seconds per store; {@link #UNKNOWN_SHARE} where a figure is missing.
+     */
+    double createStoreShare(CostTable.Point point, String op) {
+        Optional<CostTable.StepCost> create = point.step(Phases.CREATE.id(), op).filter(s -> s.work().visited() > 0);
+        Optional<double[]> visits = visits(point.engine(), point.setting(), point.stores())
+                .or(() -> visits(point.engine(), Setting.DEFAULT.id(), point.stores()));
+        if (create.isEmpty() || visits.isEmpty()) {
+            return UNKNOWN_SHARE;
+        }
+        double perStore = create.get().seconds().wallS() / create.get().work().visited();
+        double notes = Math.max(0, visits.get()[1] - visits.get()[0]);
+        return Math.max(0, Math.min(1, 1 - notes / perStore));
     }
 
     /** {open-run seconds per visit, read seconds per visit} at the kept N nearest {@code stores}, if kept. */
@@ -88,7 +107,7 @@ final class WorkloadScale {
     /** What the plan says of it. */
     String note() {
         return String.format(Locale.ROOT, "bench.workload=%s: the kept runs are of the large workload; create and read"
-                + " steps scaled to %.2f of its note bytes beyond each engine's per-store share (its open-run visit"
-                + " against its read visit)", to.id(), noteBytes(to) / noteBytes(Workload.LARGE));
+                + " steps scaled to %.2f of its note bytes beyond each engine's per-store share (a read visit less an"
+                + " open-run visit is what its notes cost)", to.id(), noteBytes(to) / noteBytes(Workload.LARGE));
     }
 }
