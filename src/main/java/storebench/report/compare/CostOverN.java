@@ -208,10 +208,12 @@ public final class CostOverN {
                 Titles.fmt(hi.stores(), 0)));
         List<String> moved = new ArrayList<>();
         List<String> still = new ArrayList<>();
+        List<String> unrecorded = new ArrayList<>();
         for (Figure f : COUNTERS) {
             OptionalDouble x = value(lo, engine, setting, f.stat);
             OptionalDouble y = value(hi, engine, setting, f.stat);
             if (x.isEmpty() || y.isEmpty()) {
+                unrecorded.add(f.title.replace(" / visit", ""));
                 continue;
             }
             double from = x.getAsDouble();
@@ -230,6 +232,9 @@ public final class CostOverN {
             s.append(moved.isEmpty() ? " No counter per visit moved by more than " + Math.round(MOVED * 100)
                     + "% (" : " Steady (").append(String.join(", ", still)).append(")")
                     .append(moved.isEmpty() ? ": the change is not the kernel's faults or the device's reads." : ".");
+        }
+        if (!unrecorded.isEmpty()) {
+            s.append(" Not recorded at both N, so not compared: ").append(String.join(", ", unrecorded)).append('.');
         }
         java.util.Optional<double[]> p = poolShare(hi, engine, setting);
         if (p.isPresent()) {
