@@ -14,10 +14,29 @@ const WORKLOADS = {
   small: { notesPerStore: 10, text: (i, j) => 'note ' + j + ' of agent ' + i },
 };
 
+// A user's workload is sent by its id, custom-<W>x<C>: W notes whose text is the large scheme's head and LOREM
+// repeated with single spaces, cut to C characters (storebench.model.Workload#text).
+const CUSTOM_ID = /^custom-([0-9]+)x([0-9]+)$/;
+const customs = new Map();
+
+function customText(chars) {
+  return (i, j) => {
+    let text = 'note ' + j + ' of agent ' + i + ': ' + LOREM;
+    while (text.length < chars) text += ' ' + LOREM;
+    return text.slice(0, chars);
+  };
+}
+
 function workloadOf(id) {
   const w = WORKLOADS[id];
-  if (!w) throw new Error(`unknown workload ${JSON.stringify(id)}; valid workloads: ${Object.keys(WORKLOADS).join(', ')}`);
-  return w;
+  if (w) return w;
+  const m = CUSTOM_ID.exec(typeof id === 'string' ? id : '');
+  if (m && Number(m[1]) >= 1 && Number(m[2]) >= 1) {
+    if (!customs.has(id)) customs.set(id, { notesPerStore: Number(m[1]), text: customText(Number(m[2])) });
+    return customs.get(id);
+  }
+  throw new Error(`unknown workload ${JSON.stringify(id)}; valid workloads: ${Object.keys(WORKLOADS).join(', ')},`
+    + ' custom-<W>x<C>');
 }
 
 /** The text of note j of agent i in the given workload. */

@@ -13,6 +13,7 @@ const OPS_DIR = path.join(__dirname, '..', 'lib', 'ops');
 /** The ops but hello and exit, as lib/ops' files name them. */
 const OP_FILES = fs.readdirSync(OPS_DIR).filter((f) => f.endsWith('.js')).map((f) => f.slice(0, -3)).sort();
 const { LOREM, BASE_TS, WORKLOADS, noteText, noteTs, buildNotes, ENGINES, YARD_BLOCK, storeCopy } = require(WORKER);
+const { workloadOf } = require('../lib/workloads');
 
 /** fixtures/workload-notes.json at the repository root, found by walking up from this file. */
 function fixturePath() {
@@ -78,14 +79,16 @@ test('workload texts and timestamps equal the fixture', () => {
   assert.equal(LOREM.length, fixture.loremChars);
   assert.equal(BASE_TS, fixture.baseTs);
   for (const [workload, spec] of Object.entries(fixture.workloads)) {
-    assert.equal(WORKLOADS[workload].notesPerStore, spec.notesPerStore, workload);
+    assert.equal(workloadOf(workload).notesPerStore, spec.notesPerStore, workload);
     assert.ok(spec.notes.length > 0);
     for (const note of spec.notes) {
       assert.equal(noteText(workload, note.agent, note.j), note.text, `${workload} note ${note.j} of agent ${note.agent}`);
       assert.equal(noteTs(note.j), note.ts);
     }
   }
-  assert.deepEqual(Object.keys(WORKLOADS).sort(), Object.keys(fixture.workloads).sort());
+  assert.deepEqual(Object.keys(WORKLOADS).sort(), Object.keys(fixture.workloads).filter((w) => !w.startsWith('custom-')).sort());
+  assert.ok(Object.keys(fixture.workloads).some((w) => w.startsWith('custom-')), 'the fixture holds a custom workload');
+  assert.throws(() => workloadOf('custom'), /custom-<W>x<C>/);
 });
 
 // The visit loop in a process of its own (settle() needs --expose-gc) over a fake engine that counts the files the

@@ -227,7 +227,25 @@ public final class EngineDescriptor {
      * plus a quarter for other filesystems and versions.
      */
     public long diskEstimateBytes(Workload workload) {
-        return (workload == Workload.LARGE ? largeKb : smallKb) * 1024 * 5 / 4;
+        return kbPerStore(workload) * 1024 * 5 / 4;
+    }
+
+    /**
+     * KB per store measured (large, small), or for a custom workload the line through those two points by the text a
+     * store holds: an engine's store grows with its notes' bytes, from what an almost empty one takes.
+     */
+    private long kbPerStore(Workload workload) {
+        if (workload.equals(Workload.LARGE) || workload.equals(Workload.SMALL)) {
+            return workload.equals(Workload.LARGE) ? largeKb : smallKb;
+        }
+        double perByte = (double) (largeKb - smallKb) / (textBytes(Workload.LARGE) - textBytes(Workload.SMALL));
+        return smallKb + (long) Math.ceil(Math.max(0, perByte) * Math.max(0, textBytes(workload)
+                - textBytes(Workload.SMALL)));
+    }
+
+    /** A store's note bytes: W notes of C characters (ASCII) and an 8-byte ts each. */
+    private static long textBytes(Workload workload) {
+        return (long) workload.notesPerStore() * (workload.noteChars() + Long.BYTES);
     }
 
     /**

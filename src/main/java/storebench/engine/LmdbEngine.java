@@ -69,6 +69,20 @@ public final class LmdbEngine implements Engine {
      */
     static final long MAP_SIZE = 4L << 20;
 
+    /**
+     * The map a store needs to take {@code notes} more notes of {@code bytes} value bytes after the {@code used} bytes
+     * it has: {@link #MAP_SIZE}, or, for a custom workload's larger store, four times its data (a value just over
+     * half a page takes a whole overflow page, and a write transaction copies the pages it changes) and 1 MiB, in MiB.
+     */
+    /** LMDB's page is the OS page: 4 KiB here (the layout's pageSize says so per store). */
+    private static final long PAGE_BYTES = 4096;
+
+    static long mapSizeFor(long used, long bytes, int notes) {
+        long data = used + bytes + (long) notes * (KeyValueNotes.KEY_BYTES + 16);
+        long fits = 4 * data + (1L << 20);
+        return Math.max(MAP_SIZE, (fits + (1L << 20) - 1) & -(1L << 20));
+    }
+
     /** The flags of every open (the tuned setting's MDB_NOTLS, or none), and of an open for a phase that only reads. */
     private final EnvFlags[] flags;
     private final EnvFlags[] readingFlags;
@@ -197,9 +211,16 @@ public final class LmdbEngine implements Engine {
         private void put(long firstId, Note[] notes) {
             byte[][] values = new byte[notes.length][];
             int longest = 0;
+            long bytes = 0;
             for (int k = 0; k < notes.length; k++) {
                 values[k] = KeyValueNotes.value(notes[k]);
                 longest = Math.max(longest, values[k].length);
+                bytes += values[k].length;
+            }
+            EnvInfo info = env.info(); // reads the meta page: what an app that sizes its map does before a write
+            long needed = mapSizeFor((info.lastPageNumber + 1) * PAGE_BYTES, bytes, notes.length);
+            if (needed > info.mapSize) {
+                env.setMapSize(needed); // no transaction is open here, which mdb_env_set_mapsize requires
             }
             ByteBuffer keyBytes = ByteBuffer.allocateDirect(KeyValueNotes.KEY_BYTES);
             ByteBuffer valueBytes = ByteBuffer.allocateDirect(longest);

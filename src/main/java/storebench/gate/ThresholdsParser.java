@@ -386,9 +386,11 @@ final class ThresholdsParser extends YamlChecks {
                 ok = false;
             } else if (allowAll && id.equals(ALL)) {
                 out.addAll(valid);
-            } else if (!valid.contains(id)) {
+            } else if (!valid.contains(id) && !(name.equals("workload") && Workload.isId(id))) {
+                // a custom workload is named by its own id (custom-<W>x<C>): its figures hold for that W and C alone
                 problem(line(v), "unknown " + what + " '" + id + "' in " + name + ":; valid " + plural(what) + ": "
-                        + String.join(", ", valid) + (allowAll ? " (or \"*\" for all)" : ""));
+                        + String.join(", ", valid) + (name.equals("workload") ? ", custom-<W>x<C>" : "")
+                        + (allowAll ? " (or \"*\" for all)" : ""));
                 ok = false;
             } else if (!out.contains(id)) {
                 out.add(id);

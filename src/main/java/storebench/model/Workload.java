@@ -1,20 +1,17 @@
 package storebench.model;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The notes one store holds, byte for byte the same in every engine and runtime (the Node worker builds them the same
- * way and both check fixtures/workload-notes.json).
+ * way and both check fixtures/workload-notes.json): the large and small workloads, or a user's own (custom: W notes of
+ * C characters, the large workload's text scheme repeated or cut to C characters).
  */
-public enum Workload {
-    /** 1,000 notes of 300 characters each. */
-    LARGE("large", 1_000),
-    /** 10 short notes. */
-    SMALL("small", 10);
-
+public final class Workload {
     /** 2026-10-11T00:00:00Z in epoch milliseconds; note j has ts = BASE_TS + j. */
     public static final long BASE_TS = 1_791_676_800_000L;
     public static final int LARGE_TEXT_CHARS = 300;
@@ -24,12 +21,56 @@ public enum Workload {
             + " velit esse cillum dolore eu fugiat nulla pariatur. Excepteur sint occaecat cupidatat non proident, sunt"
             + " in culpa qui officia deserunt mollit anim id est laborum.";
 
+    /** 1,000 notes of 300 characters each. */
+    public static final Workload LARGE = new Workload("large", 1_000, LARGE_TEXT_CHARS);
+    /** 10 short notes ("note j of agent i", no Lorem). */
+    public static final Workload SMALL = new Workload("small", 10, 0);
+
+    /** What bench.workload names a user's own workload by; its W and C come from bench.notes and bench.noteChars. */
+    public static final String CUSTOM = "custom";
+    /** The most notes a custom store holds. */
+    public static final int MAX_NOTES = 1_000_000;
+    /** The longest custom note's text. */
+    public static final int MAX_NOTE_CHARS = 1_000_000;
+    /**
+     * The most text a custom store holds (W x C characters): the trial JVM's default 256 MiB heap builds a store's notes
+     * up front and the engines copy them (values, pages) in one transaction, so 32 Mi characters leave it room.
+     */
+    public static final long MAX_STORE_CHARS = 32L << 20;
+    /** A custom workload's id: W and C in it, so that its pool, results and the Node worker know them from the id. */
+    private static final Pattern CUSTOM_ID = Pattern.compile("custom-([0-9]+)x([0-9]+)");
+
     private final String id;
     private final int notesPerStore;
+    /** C: the text's characters (0 for the small workload, whose texts are the head alone). */
+    private final int noteChars;
 
-    Workload(String id, int notesPerStore) {
+    private Workload(String id, int notesPerStore, int noteChars) {
         this.id = id;
         this.notesPerStore = notesPerStore;
+        this.noteChars = noteChars;
+    }
+
+    /**
+     * A user's workload: W notes of C characters each. Bad values are named with what would be valid.
+     *
+     * @throws IllegalArgumentException W or C out of range, or W x C more than {@link #MAX_STORE_CHARS}
+     */
+    public static Workload custom(int notes, int noteChars) {
+        if (notes < 1 || notes > MAX_NOTES) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "bench.notes=%d is not valid: give the notes"
+                    + " per store, a whole number from 1 to %,d", notes, MAX_NOTES));
+        }
+        if (noteChars < 1 || noteChars > MAX_NOTE_CHARS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "bench.noteChars=%d is not valid: give the"
+                    + " characters of each note's text, a whole number from 1 to %,d", noteChars, MAX_NOTE_CHARS));
+        }
+        if ((long) notes * noteChars > MAX_STORE_CHARS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "bench.notes=%d x bench.noteChars=%d is %,d"
+                    + " characters per store: give at most %,d (the trial JVM builds a store's notes in its heap)",
+                    notes, noteChars, (long) notes * noteChars, MAX_STORE_CHARS));
+        }
+        return new Workload(CUSTOM + "-" + notes + "x" + noteChars, notes, noteChars);
     }
 
     public String id() {
@@ -41,13 +82,31 @@ public enum Workload {
         return notesPerStore;
     }
 
-    /** The text of note j of agent i. */
+    /** Whether this is a user's workload (bench.workload=custom). */
+    public boolean isCustom() {
+        return this != LARGE && this != SMALL;
+    }
+
+    /** C: the characters of every note's text; for the small workload, the longest text's (they vary). */
+    public int noteChars() {
+        return this == SMALL ? ("note " + (notesPerStore - 1) + " of agent 9999").length() : noteChars;
+    }
+
+    /** The text of note j of agent i: small's head alone, else the head and LOREM repeated, cut to C characters. */
     public String text(int agent, int j) {
         if (this == SMALL) {
             return "note " + j + " of agent " + agent;
         }
-        String full = "note " + j + " of agent " + agent + ": " + LOREM;
-        return full.length() <= LARGE_TEXT_CHARS ? full : full.substring(0, LARGE_TEXT_CHARS);
+        String head = "note " + j + " of agent " + agent + ": ";
+        if (head.length() >= noteChars) {
+            return head.substring(0, noteChars);
+        }
+        StringBuilder text = new StringBuilder(noteChars).append(head).append(LOREM);
+        while (text.length() < noteChars) {
+            text.append(' ').append(LOREM);
+        }
+        text.setLength(noteChars);
+        return text.toString();
     }
 
     /** The timestamp of note j (epoch milliseconds). */
@@ -57,10 +116,12 @@ public enum Workload {
 
     /** The sum of the text lengths of agent i's notes: what a read of every note must find (without building them). */
     public long textLengthSum(int agent) {
+        if (this != SMALL) {
+            return (long) notesPerStore * noteChars; // the head never outgrows LOREM: C <= head + LOREM cuts to C
+        }
         long sum = 0;
         for (int j = 0; j < notesPerStore; j++) {
-            String head = this == SMALL ? "note " + j + " of agent " + agent : "note " + j + " of agent " + agent + ": ";
-            sum += this == SMALL ? head.length() : Math.min(LARGE_TEXT_CHARS, head.length() + LOREM.length());
+            sum += ("note " + j + " of agent " + agent).length();
         }
         return sum;
     }
@@ -71,22 +132,79 @@ public enum Workload {
         return w * BASE_TS + w * (w - 1) / 2;
     }
 
-    /** Parses a workload id; the error names the valid ones. */
-    public static Workload of(String id) {
-        for (Workload w : values()) {
-            if (w.id.equals(id)) {
-                return w;
-            }
-        }
-        throw new IllegalArgumentException("unknown workload '" + id + "'; valid workloads: " + ids());
+    /** "large (1,000 notes of 300 characters)": how titles and the report name it. */
+    public String describe() {
+        return describe(id).orElse(id);
     }
 
+    /** The description of a workload id as a results file holds it; empty for an id that is no workload's. */
+    public static java.util.Optional<String> describe(String id) {
+        Workload w;
+        try {
+            w = of(id);
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+        String kind = w.isCustom() ? CUSTOM : w.id;
+        return java.util.Optional.of(String.format(Locale.ROOT, "%s (%,d notes of %s%,d characters)", kind,
+                w.notesPerStore, w == SMALL ? "up to " : "", w.noteChars()));
+    }
+
+    /**
+     * Parses a workload id: large, small, or a custom workload's own id ({@code custom-<W>x<C>}, as results hold it);
+     * the error names the valid ones.
+     */
+    public static Workload of(String id) {
+        if (LARGE.id.equals(id)) {
+            return LARGE;
+        }
+        if (SMALL.id.equals(id)) {
+            return SMALL;
+        }
+        Matcher m = CUSTOM_ID.matcher(id == null ? "" : id);
+        if (m.matches()) {
+            try {
+                return custom(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("workload '" + id + "': W and C must be whole numbers up to "
+                        + MAX_NOTES);
+            }
+        }
+        if (CUSTOM.equals(id)) {
+            throw new IllegalArgumentException("workload 'custom' needs its notes and characters: give -Dbench.notes=W"
+                    + " and -Dbench.noteChars=C (its id is then custom-<W>x<C>)");
+        }
+        throw new IllegalArgumentException("unknown workload '" + id + "'; valid workloads: " + String.join(", ", ids())
+                + " (custom with -Dbench.notes and -Dbench.noteChars)");
+    }
+
+    /** Whether {@code id} names a workload (large, small or a custom one's own id). */
+    public static boolean isId(String id) {
+        try {
+            of(id);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** The fixed workloads' ids. */
     public static List<String> ids() {
-        return Arrays.stream(values()).map(Workload::id).collect(Collectors.toList());
+        return List.of(LARGE.id, SMALL.id);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Workload w && w.id.equals(id);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id);
     }
 
     @Override
     public String toString() {
-        return id.toLowerCase(Locale.ROOT);
+        return id;
     }
 }

@@ -10,6 +10,7 @@ import storebench.engine.RunView;
 import storebench.results.RunStats;
 import storebench.model.FsType;
 import storebench.model.TrialRuntime;
+import storebench.model.Workload;
 import storebench.results.DiskLine;
 import storebench.results.LayoutLine;
 import storebench.results.RunResults;
@@ -51,6 +52,7 @@ final class Caveats {
                 + " each visit read from the device; a virtual disk's host may still hold what the guest dropped"
                 + " (the bench root's direct-read latency, under \"Engines and versions\", tells)."));
         c.add(count());
+        custom().ifPresent(c::add);
         c.add(Text.of("Memory per open store is (after − before) / M in the trial process, from"
                 + " /proc/PID/smaps_rollup. Resident includes the pages of memory-mapped files the count touched"
                 + " (ObjectBox maps its data file: shared, file-backed, reclaimable by the OS); anonymous is the"
@@ -75,6 +77,23 @@ final class Caveats {
         noise().map(Text::of).ifPresent(c::add);
         underProfilers().ifPresent(c::add);
         return c;
+    }
+
+    /**
+     * A user's workload (bench.workload=custom): what its stores hold, and that its figures compare with runs of the
+     * same W and C only (the gate's rules name workloads by id, thresholds.yaml's are the large workload's).
+     */
+    private Optional<Text> custom() {
+        String id = ctx.results().runLine().scale().workload();
+        if (!Workload.isId(id) || !Workload.of(id).isCustom()) {
+            return Optional.empty();
+        }
+        Workload w = Workload.of(id);
+        return Optional.of(Text.of("A custom workload (" + id + "): " + Titles.fmt(w.notesPerStore(), 0)
+                + " notes of " + Titles.fmt(w.noteChars(), 0) + " characters per store, "
+                + Titles.fmt((double) w.notesPerStore() * w.noteChars() / 1024, 0) + " KB of text, against the large"
+                + " workload's 1,000 of 300 (293 KB). Its figures compare with runs of the same W and C only; the"
+                + " reference's figures and the gate's rules for the large workload do not apply to it."));
     }
 
     /** Which figures were measured under profilers (bench.profilers), which slow what they watch. */

@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.model.Workload;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.StatsTable;
@@ -94,9 +95,17 @@ final class MeasuredSection {
 
     /** What a store holds and what the query asks. */
     private Text workload() {
-        Text text = "large".equals(ctx.results().runLine().scale().workload())
+        String id = ctx.results().runLine().scale().workload();
+        Optional<Workload> custom = Workload.isId(id) && Workload.of(id).isCustom() ? Optional.of(Workload.of(id))
+                : Optional.empty();
+        Text text = "large".equals(id)
                 ? Text.of("a 300-character text: ").plusCode("note <j> of agent <i>: ")
                         .plus(" followed by Lorem ipsum, cut to 300 characters")
+                : custom.isPresent() ? Text.of("a " + fmt(custom.get().noteChars(), 0) + "-character text: ")
+                        .plusCode("note <j> of agent <i>: ").plus(" followed by Lorem ipsum, repeated with single spaces"
+                                + " and cut to " + fmt(custom.get().noteChars(), 0) + " characters; the custom workload,"
+                                + " -Dbench.notes=" + custom.get().notesPerStore() + " -Dbench.noteChars="
+                                + custom.get().noteChars())
                 : Text.of("a short text ").plusCode("note <j> of agent <i>");
         return Text.of("Per store " + fmt(ctx.notesPerStore(), 0) + " notes ").plusCode("Note(text, ts)").plus(" (")
                 .plus(text).plus("), written in one transaction. The query is a count over all " + fmt(ctx.notesPerStore(), 0)

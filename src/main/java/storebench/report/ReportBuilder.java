@@ -14,6 +14,7 @@ import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
+import storebench.model.Workload;
 import storebench.results.Column;
 import storebench.results.EnvironmentFile;
 import storebench.results.PhaseReading;
@@ -148,8 +149,11 @@ public final class ReportBuilder {
     private Report build(Path runDir, JsonNode verdicts, Optional<Section> gate) {
         EnvironmentFile env = ctx.results().environmentFile();
         int n = ctx.results().runLine().scale().stores();
-        Block.Heading title = Block.Heading.of(1, "storebench: " + ctx.results().runLine().scale().workload() + " workload, "
-                + fmt(ctx.notesPerStore(), 0) + " notes per store");
+        String workload = ctx.results().runLine().scale().workload();
+        Block.Heading title = Block.Heading.of(1, "storebench: " + (Workload.isId(workload) && Workload.of(workload)
+                .isCustom() ? Workload.CUSTOM + " workload, " + fmt(ctx.notesPerStore(), 0) + " notes of "
+                + fmt(Workload.of(workload).noteChars(), 0) + " characters per store"
+                : workload + " workload, " + fmt(ctx.notesPerStore(), 0) + " notes per store"));
         List<Block> preamble = preamble(env, n);
 
         List<Section> findings = new ArrayList<>();

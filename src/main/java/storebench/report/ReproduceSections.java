@@ -1,6 +1,7 @@
 package storebench.report;
 
 import storebench.model.FsType;
+import storebench.model.Workload;
 import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
@@ -100,6 +101,16 @@ final class ReproduceSections {
         return options.toString();
     }
 
+    /** The options that name a workload: a custom one's id (custom-<W>x<C>) is given as its three options. */
+    static String workloadOptions(String id) {
+        if (!Workload.isId(id) || !Workload.of(id).isCustom()) {
+            return " -Dbench.workload=" + id;
+        }
+        Workload w = Workload.of(id);
+        return " -Dbench.workload=" + Workload.CUSTOM + " -Dbench.notes=" + w.notesPerStore() + " -Dbench.noteChars="
+                + w.noteChars();
+    }
+
     Section reproduce() {
         RunLine run = ctx.results().runLine();
         String maxLoad = run.options().load().maxLoad();
@@ -107,7 +118,7 @@ final class ReproduceSections {
         String command = "mvn verify -Pbench -Dbench.engines=" + String.join(",", ctx.engines())
                 + " -Dbench.settings=" + String.join(",", ctx.settings())
                 + " -Dbench.stores=" + run.scale().stores()
-                + " -Dbench.workload=" + run.scale().workload() + " -Dbench.runs=" + run.scale().runs()
+                + workloadOptions(run.scale().workload()) + " -Dbench.runs=" + run.scale().runs()
                 + " -Dbench.hold=" + ctx.held() + (maxLoad.isEmpty() ? "" : " -Dbench.maxLoad=" + maxLoad)
                 + (run.scale().warmupCeiling().isPresent() ? " -Dbench.warmupOpens=" + run.scale().warmupOpens() : "")
                 + ("fixed".equals(run.options().warmup()) ? " -Dbench.warmup=fixed" : "")

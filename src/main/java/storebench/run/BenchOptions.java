@@ -111,7 +111,7 @@ public final class BenchOptions implements PhaseOptions {
                 PhaseFilter.namesPhases(itTest) ? "all" : "reference"), "valid phase ids and groups: " + Phases.groupList()));
         phases = phases(phasesAsked, picked, itTest);
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
-        workload = parse("bench.workload", s.get("bench.workload", "BENCH_WORKLOAD", "large"), Workload::of);
+        workload = workload(s);
         runs = positiveInt(s, "bench.runs", null, "3");
         warmupOpens = positiveInt(s, "bench.warmupOpens", null, "5000");
         warmup = storebench.phase.WarmUp.Rule.of(s.get("bench.warmup", null, "steady"));
@@ -152,6 +152,39 @@ public final class BenchOptions implements PhaseOptions {
             engines.forEach(engine -> phase.check(engine, this)); // an engine's limit against a phase's options
         }
         storebench.phase.Precision.check(this); // options that are valid alone may not be together
+    }
+
+    /**
+     * bench.workload; a custom one's W and C from bench.notes and bench.noteChars, which no other workload takes (a
+     * value given there would be ignored silently).
+     */
+    private static Workload workload(Source s) {
+        String id = s.get("bench.workload", "BENCH_WORKLOAD", "large").trim();
+        String notes = s.get("bench.notes", null, "");
+        String chars = s.get("bench.noteChars", null, "");
+        if (!Workload.CUSTOM.equals(id)) {
+            if (!notes.isBlank() || !chars.isBlank()) {
+                throw new IllegalArgumentException((notes.isBlank() ? "bench.noteChars" : "bench.notes") + " is given"
+                        + " but bench.workload is '" + id + "': they size the custom workload only; give"
+                        + " -Dbench.workload=custom with both, or neither");
+            }
+            return parse("bench.workload", id, Workload::of);
+        }
+        if (notes.isBlank() || chars.isBlank()) {
+            throw new IllegalArgumentException("bench.workload=custom needs " + (notes.isBlank() ? "bench.notes (W, the"
+                    + " notes per store)" : "bench.noteChars (C, the characters of each note)") + ", e.g."
+                    + " -Dbench.notes=50 -Dbench.noteChars=2000");
+        }
+        return Workload.custom(wholeNumber("bench.notes", notes), wholeNumber("bench.noteChars", chars));
+    }
+
+    /** A whole number as given (its range is the workload's to check), or an error naming the option. */
+    private static int wholeNumber(String name, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "='" + value + "' is not valid: give a whole number");
+        }
     }
 
     private static int trialHeapMb(Source s) {

@@ -3,7 +3,6 @@ package storebench.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
-import storebench.model.Workload;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.phase.SteadyState;
@@ -56,11 +55,14 @@ public final class RunPlan {
     private final Calibration calibration;
     /** The kept seconds each kept run gave the estimate: the run with most is the one the plan was estimated from. */
     private final Map<String, Double> keptSeconds = new LinkedHashMap<>();
+    /** The kept (large) workload's steps scaled to this run's workload. */
+    private final WorkloadScale workload;
 
     private RunPlan(BenchOptions options, CostTable table, Calibration calibration) {
         this.options = options;
         this.table = table;
         this.calibration = calibration;
+        this.workload = new WorkloadScale(options.workload, table);
         this.aroundS = median(table.runs().stream().map(r -> r.seconds().aroundS()).toList());
         for (Setting setting : options.settings) {
             for (EngineDescriptor engine : options.engines) {
@@ -320,6 +322,7 @@ public final class RunPlan {
         } else {
             ratio = scale;
         }
+        ratio *= workload.factor(point, phase, op);
         double machine = calibration.scale(point.run(), phase);
         double wallS = s.seconds().wallS();
         double wall = wallS * ratio * machine;
@@ -353,9 +356,8 @@ public final class RunPlan {
     private void notScaled() {
         fallbacks.forEach((setting, engines) -> notes.add(setting + ": no kept run of " + String.join(", ", engines)
                 + "; estimated from the default setting's"));
-        if (options.workload != Workload.LARGE) {
-            notes.add("bench.workload=" + options.workload.id() + ": the kept runs are of the large workload; estimated"
-                    + " as large (more than it will take)");
+        if (workload.scales()) {
+            notes.add(workload.note());
         }
         if (!"off".equals(options.phaseOptionTexts.getOrDefault("bench.precision", "off"))) {
             notes.add("bench.precision: the runs it adds (up to bench.maxRuns) are not in the estimate");

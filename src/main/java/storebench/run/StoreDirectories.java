@@ -70,8 +70,7 @@ final class StoreDirectories {
         List<Path> owns = new java.util.ArrayList<>();
         try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(bench.pool.root())) {
             for (Path d : dirs) {
-                boolean pool = java.util.Arrays.stream(Workload.values()).anyMatch(w -> w.id().equals(
-                        d.getFileName().toString()));
+                boolean pool = Workload.isId(d.getFileName().toString());
                 Path own = d.resolve(engine.id()).resolve(setting.id());
                 if (!pool && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
                         && Files.isDirectory(d.resolve(engine.id()), LinkOption.NOFOLLOW_LINKS)

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +25,22 @@ class WorkloadTest {
         fixture = new ObjectMapper().readTree(Files.readString(FIXTURE));
     }
 
+    /** Every workload the fixture holds: large, small and custom ones by their ids (custom-<W>x<C>). */
+    static java.util.stream.Stream<Workload> fixtureWorkloads() throws Exception {
+        readFixture();
+        java.util.List<Workload> out = new java.util.ArrayList<>();
+        fixture.path("workloads").fieldNames().forEachRemaining(id -> out.add(Workload.of(id)));
+        return out.stream();
+    }
+
+    @Test
+    void fixtureHoldsBothFixedWorkloadsAndACustomOne() throws Exception {
+        assertThat(fixtureWorkloads().toList()).contains(Workload.LARGE, Workload.SMALL)
+                .anyMatch(Workload::isCustom);
+    }
+
     @ParameterizedTest
-    @EnumSource(Workload.class)
+    @MethodSource("fixtureWorkloads")
     void textsAndTimestampsEqualTheFixture(Workload workload) {
         JsonNode w = fixture.path("workloads").path(workload.id());
         assertThat(w.path("notes").size()).as("fixture notes of " + workload).isGreaterThanOrEqualTo(4);
@@ -40,7 +54,7 @@ class WorkloadTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Workload.class)
+    @MethodSource("fixtureWorkloads")
     void notesPerStoreEqualTheFixture(Workload workload) {
         assertThat(workload.notesPerStore())
                 .isEqualTo(fixture.path("workloads").path(workload.id()).path("notesPerStore").asInt());
@@ -83,6 +97,46 @@ class WorkloadTest {
     @Test
     void smallTextsHaveNoColonAndNoLorem() {
         assertThat(Workload.SMALL.text(42, 3)).isEqualTo("note 3 of agent 42");
+    }
+
+    @Test
+    void customTextIsTheLargeSchemeRepeatedAndCutToCCharacters() {
+        Workload w = Workload.custom(50, 2000);
+        assertThat(w.id()).isEqualTo("custom-50x2000");
+        String text = w.text(42, 7);
+        assertThat(text).hasSize(2000).startsWith("note 7 of agent 42: " + Workload.LOREM + " " + Workload.LOREM + " ");
+        assertThat(Workload.custom(3, 5).text(0, 0)).isEqualTo("note ");
+        assertThat(w.textLengthSum(42)).isEqualTo(java.util.stream.IntStream.range(0, 50)
+                .mapToLong(j -> w.text(42, j).length()).sum());
+        assertThat(w.tsSum()).isEqualTo(java.util.stream.IntStream.range(0, 50).mapToLong(Workload::ts).sum());
+    }
+
+    @Test
+    void aThousandCustomNotesOf300CharactersAreTheLargeWorkloadsNotes() {
+        Workload w = Workload.custom(1000, 300);
+        for (int agent : new int[] {0, 7, 123_456}) {
+            for (int j : new int[] {0, 5, 999}) {
+                assertThat(w.text(agent, j)).isEqualTo(Workload.LARGE.text(agent, j));
+            }
+        }
+        assertThat(w).isNotEqualTo(Workload.LARGE); // its own id: its own pool and results
+    }
+
+    @Test
+    void customIdParsesBackToTheSameWorkload() {
+        assertThat(Workload.of("custom-50x2000")).isEqualTo(Workload.custom(50, 2000));
+        assertThat(Workload.of("custom-50x2000").describe()).isEqualTo("custom (50 notes of 2,000 characters)");
+        assertThat(Workload.isId("custom-0x10")).isFalse();
+        assertThat(Workload.isId("custom")).isFalse();
+    }
+
+    @Test
+    void rejectsCustomValuesOutOfRangeNamingTheOption() {
+        assertThatThrownBy(() -> Workload.custom(0, 10)).hasMessageContaining("bench.notes=0");
+        assertThatThrownBy(() -> Workload.custom(10, -1)).hasMessageContaining("bench.noteChars=-1");
+        assertThatThrownBy(() -> Workload.custom(1_000_000, 1_000)).hasMessageContaining("bench.notes=1000000 x"
+                + " bench.noteChars=1000").hasMessageContaining("at most");
+        assertThatThrownBy(() -> Workload.of("custom")).hasMessageContaining("-Dbench.notes");
     }
 
     @Test

@@ -159,6 +159,23 @@ class MarkdownReportTest {
     }
 
     @Test
+    void aCustomWorkloadsRunSaysItsNotesInTheTitleTheWorkloadLineTheCaveatsAndTheCommand() throws Exception {
+        List<JsonNode> lines = lines();
+        ((ObjectNode) lines.get(0)).put("workload", "custom-50x2000").put("notesPerStore", 50);
+
+        String md = render(lines);
+
+        assertThat(md).startsWith("# storebench: custom workload, 50 notes of 2,000 characters per store\n")
+                .contains("Per store 50 notes `Note(text, ts)` (a 2,000-character text: `note <j> of agent <i>: ` followed"
+                        + " by Lorem ipsum, repeated with single spaces and cut to 2,000 characters; the custom workload,"
+                        + " -Dbench.notes=50 -Dbench.noteChars=2000)")
+                .contains("A custom workload (custom-50x2000): 50 notes of 2,000 characters per store, 98 KB of text")
+                .contains(" -Dbench.workload=custom -Dbench.notes=50 -Dbench.noteChars=2000 ");
+        assertThat(render(lines())).startsWith("# storebench: small workload, 10 notes per store\n")
+                .doesNotContain("A custom workload");
+    }
+
+    @Test
     void explainsTheSqlStoresPagesAgainstTheReferencesFromTheLayoutTheEngineReported() throws Exception {
         List<JsonNode> lines = lines();
         ((ObjectNode) lines.get(0)).put("workload", "large").put("notesPerStore", 1000);

@@ -305,6 +305,28 @@ class BenchOptionsTest {
     }
 
     @Test
+    void customWorkloadTakesItsNotesAndCharactersFromTheirOptions() {
+        BenchOptions o = only("bench.workload", "custom", "bench.notes", "50", "bench.noteChars", "2000");
+        assertThat(o.workload).isEqualTo(Workload.custom(50, 2000));
+        assertThat(o.workload.id()).isEqualTo("custom-50x2000");
+        assertThat(o.workload.notesPerStore()).isEqualTo(50);
+    }
+
+    @Test
+    void rejectsBadCustomValuesNamingTheOption() {
+        assertThatThrownBy(() -> only("bench.workload", "custom", "bench.notes", "0", "bench.noteChars", "10"))
+                .hasMessageStartingWith("bench.notes=0 is not valid").hasMessageContaining("from 1 to");
+        assertThatThrownBy(() -> only("bench.workload", "custom", "bench.notes", "10", "bench.noteChars", "-1"))
+                .hasMessageStartingWith("bench.noteChars=-1 is not valid");
+        assertThatThrownBy(() -> only("bench.workload", "custom", "bench.notes", "abc", "bench.noteChars", "10"))
+                .hasMessageStartingWith("bench.notes='abc' is not valid: give a whole number");
+        assertThatThrownBy(() -> only("bench.workload", "custom", "bench.notes", "10"))
+                .hasMessageContaining("bench.workload=custom needs bench.noteChars");
+        assertThatThrownBy(() -> only("bench.workload", "small", "bench.notes", "10"))
+                .hasMessageStartingWith("bench.notes is given but bench.workload is 'small'");
+    }
+
+    @Test
     void rejectsUnknownWorkloadAndListsValidOnes() {
         assertThatThrownBy(() -> with("bench.workload", "huge"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -71,6 +71,40 @@ class RunPlanTest {
     }
 
     @Test
+    void aCustomWorkloadScalesCreateAndReadByItsNoteBytesBeyondTheEnginesPerStoreShare() {
+        RunPlan large = plan("bench.engines", "sqlite", "bench.settings", "default");
+        RunPlan custom = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.workload", "custom",
+                "bench.notes", "50", "bench.noteChars", "2000");
+        double bytes = 50.0 * (2000 + WorkloadScale.NOTE_OVERHEAD_BYTES) / (1000.0 * (300 + WorkloadScale.NOTE_OVERHEAD_BYTES));
+        WorkloadScale scale = new WorkloadScale(storebench.model.Workload.custom(50, 2000), TABLE);
+        double share = scale.storeShare("sqlite", "default", 1000);
+        assertThat(share).as("sqlite's open-run visit over its read visit, kept").isBetween(0.05, 0.95);
+        CostTable.Point kept = TABLE.points().stream().filter(p -> p.engine().equals("sqlite")
+                && p.setting().equals("default") && p.stores() == 1000 && p.step("create", "create").isPresent())
+                .findFirst().orElseThrow();
+        double createShare = scale.createStoreShare(kept, "create");
+        CostTable.StepCost create = kept.step("create", "create").orElseThrow();
+        double notesS = 1000 * (kept(kept, "readrun") - kept(kept, "openrun"));
+        assertThat(createShare).as("its create less its notes' read cost, of its create")
+                .isCloseTo(1 - notesS / (1000 * create.seconds().wallS() / create.work().visited()), offset(0.05));
+        assertThat(op(custom, "create")).isCloseTo(op(large, "create") * (createShare + (1 - createShare) * bytes),
+                offset(1e-6));
+        assertThat(op(custom, "readrun")).isCloseTo(op(large, "readrun") * (share + (1 - share) * bytes), offset(1e-6));
+        assertThat(op(custom, "openrun")).as("a count visit is per store").isEqualTo(op(large, "openrun"));
+        assertThat(custom.notes()).anyMatch(n -> n.startsWith("bench.workload=custom-50x2000: the kept runs are of the"
+                + " large workload; create and read steps scaled to 0.32 of its note bytes beyond each engine's"
+                + " per-store share"));
+        assertThat(large.notes()).noneMatch(n -> n.startsWith("bench.workload"));
+    }
+
+    /** A step's kept seconds per visit among the points at this point's N, engine and setting. */
+    private static double kept(CostTable.Point at, String op) {
+        return TABLE.points().stream().filter(p -> p.engine().equals(at.engine()) && p.setting().equals(at.setting())
+                && p.stores() == at.stores()).flatMap(p -> p.steps().stream()).filter(s -> s.op().equals(op))
+                .mapToDouble(s -> s.seconds().wallS() / s.work().visited()).findFirst().orElseThrow();
+    }
+
+    @Test
     void runsScaleThePerRunStepsAndOnlyThem() {
         RunPlan three = plan("bench.engines", "sqlite", "bench.settings", "default");
         RunPlan six = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.runs", "6");

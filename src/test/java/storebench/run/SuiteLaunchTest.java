@@ -194,6 +194,29 @@ class SuiteLaunchTest {
     private static final int HOLD_S = 60;
 
     @Test
+    void badCustomWorkloadValuesStopTheRunBeforeAnyStoreNamingTheOption() throws Exception {
+        String[][] bad = {{"bench.notes", "0", "bench.noteChars", "100"}, {"bench.notes", "5", "bench.noteChars", "-1"},
+            {"bench.notes", "abc", "bench.noteChars", "100"}};
+        for (String[] values : bad) {
+            Path out = tmp.resolve("out-" + values[1]);
+            Path root = tmp.resolve("root-" + values[1]);
+            Path log = tmp.resolve("console-" + values[1] + ".log");
+            Map<String, String> options = options(out, root, 10);
+            options.put("bench.workload", "custom");
+            options.put(values[0], values[1]);
+            options.put(values[2], values[3]);
+
+            int exit = run(options, classes("storebench.StoreLifeBench"), log);
+
+            String named = values[1].equals("5") ? "bench.noteChars=-1" : values[1].equals("abc")
+                    ? "bench.notes='abc'" : "bench.notes=0";
+            assertThat(exit).as("exit status; output:%n%s", read(log)).isNotZero();
+            assertThat(read(log)).contains(named);
+            assertThat(root).as("no bench root, no stores").doesNotExist();
+        }
+    }
+
+    @Test
     void aFailureOutsideATrialProcessIsRecordedAndFailsTheRunWithItsReason() throws Exception {
         Path root = Files.createDirectories(tmp.resolve("root"));
         Files.writeString(root.resolve(StorePool.MARKER), "storebench's\n");

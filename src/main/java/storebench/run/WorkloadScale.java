@@ -1,0 +1,113 @@
+package storebench.run;
+
+import storebench.model.Setting;
+import storebench.model.Workload;
+import storebench.phase.CreatePhase;
+import storebench.phase.OpenRunsPhase;
+import storebench.phase.Phase;
+import storebench.phase.Phases;
+import storebench.phase.ReadPhase;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How a kept step's seconds change from the kept runs' workload (large: 1,000 notes of 300 characters) to the run's:
+ * the steps that write or read every note (create, the read phase's) split into a part per store and a part per note
+ * byte, the first kept, the second scaled by the notes' bytes. Both parts are measured in the kept runs themselves: a
+ * read visit (open, read every note, close) less an open-run visit (open, count, close) is what the engine's notes
+ * cost to read; a read visit's per-store share is the open-run visit's, a create's is what its notes do not take
+ * (its files, schema and syncs), writing a note taken to cost what reading it does.
+ */
+final class WorkloadScale {
+    /** A note's bytes beyond its text: the 8-byte ts and about 8 of key or row header. */
+    static final int NOTE_OVERHEAD_BYTES = 16;
+    /** An engine's per-store share where no kept run has both visits: half. */
+    static final double UNKNOWN_SHARE = 0.5;
+
+    private final Workload to;
+    private final CostTable table;
+
+    WorkloadScale(Workload to, CostTable table) {
+        this.to = to;
+        this.table = table;
+    }
+
+    /** Whether the run's workload is another than the kept runs': its create and read steps are then scaled. */
+    boolean scales() {
+        return !to.equals(Workload.LARGE);
+    }
+
+    /** The bytes of one store's notes. */
+    static double noteBytes(Workload w) {
+        return (double) w.notesPerStore() * (w.noteChars() + NOTE_OVERHEAD_BYTES);
+    }
+
+    /** The factor on a kept step's seconds: 1 where the step does not touch every note or the workload is the kept one. */
+    double factor(CostTable.Point point, Phase phase, String op) {
+        if (!scales() || !touchesNotes(phase, op)) {
+            return 1;
+        }
+        double share = phase == Phases.CREATE ? createStoreShare(point, op)
+                : storeShare(point.engine(), point.setting(), point.stores());
+        return share + (1 - share) * noteBytes(to) / noteBytes(Workload.LARGE);
+    }
+
+    private static boolean touchesNotes(Phase phase, String op) {
+        return phase == Phases.CREATE && op.equals(CreatePhase.CREATE.op())
+                || phase == Phases.READ && (op.equals(ReadPhase.READRUN.op()) || op.equals(ReadPhase.READWARMUP.op()));
+    }
+
+    /**
+     * The per-store share of a visit that reads every note: an open-run visit's seconds over a read visit's, from the
+     * kept points of this engine (this setting's, else the default's) nearest this N that have both; {@link
+     * #UNKNOWN_SHARE} where none has.
+     */
+    double storeShare(String engine, String setting, int stores) {
+        Optional<double[]> visits = visits(engine, setting, stores)
+                .or(() -> visits(engine, Setting.DEFAULT.id(), stores));
+        return visits.map(v -> Math.min(1, v[0] / v[1])).orElse(UNKNOWN_SHARE);
+    }
+
+    /**
+     * The per-store share of a kept create: its seconds per store less the notes' cost (a read visit less an open-run
+     * visit, kept nearest its N), over its seconds per store; {@link #UNKNOWN_SHARE} where a figure is missing.
+     */
+    double createStoreShare(CostTable.Point point, String op) {
+        Optional<CostTable.StepCost> create = point.step(Phases.CREATE.id(), op).filter(s -> s.work().visited() > 0);
+        Optional<double[]> visits = visits(point.engine(), point.setting(), point.stores())
+                .or(() -> visits(point.engine(), Setting.DEFAULT.id(), point.stores()));
+        if (create.isEmpty() || visits.isEmpty()) {
+            return UNKNOWN_SHARE;
+        }
+        double perStore = create.get().seconds().wallS() / create.get().work().visited();
+        double notes = Math.max(0, visits.get()[1] - visits.get()[0]);
+        return Math.max(0, Math.min(1, 1 - notes / perStore));
+    }
+
+    /** {open-run seconds per visit, read seconds per visit} at the kept N nearest {@code stores}, if kept. */
+    private Optional<double[]> visits(String engine, String setting, int stores) {
+        List<CostTable.Point> own = table.points().stream().filter(p -> p.engine().equals(engine)
+                && p.setting().equals(setting)).toList();
+        return own.stream().map(CostTable.Point::stores).distinct()
+                .sorted(Comparator.comparingDouble(n -> Math.abs(Math.log((double) n / stores))))
+                .map(n -> perVisit(own, n, OpenRunsPhase.OPENRUN.op()).flatMap(o -> perVisit(own, n, ReadPhase.READRUN.op())
+                        .map(r -> new double[] {o, r})))
+                .flatMap(Optional::stream).findFirst();
+    }
+
+    private static Optional<Double> perVisit(List<CostTable.Point> points, int stores, String op) {
+        return points.stream().filter(p -> p.stores() == stores).flatMap(p -> p.steps().stream())
+                .filter(s -> s.op().equals(op) && s.work().visited() > 0)
+                .map(s -> s.seconds().wallS() / s.work().visited()).findFirst();
+    }
+
+    /** What the plan says of it. */
+    String note() {
+        return String.format(Locale.ROOT, "bench.workload=%s: the kept runs are of the large workload; create and read"
+                + " steps scaled to %.2f of its note bytes beyond each engine's per-store share (a read visit less an"
+                + " open-run visit is what its notes cost)", to.id(), noteBytes(to) / noteBytes(Workload.LARGE));
+    }
+}
