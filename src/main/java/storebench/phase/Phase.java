@@ -1,9 +1,11 @@
 package storebench.phase;
 
+import storebench.model.JvmCollector;
 import storebench.results.PhaseReading;
 import storebench.results.Stat;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One phase of a store's life, on the parent's side: the statistics it yields (their ids, labels and units), the steps
@@ -149,6 +151,20 @@ public abstract class Phase implements PhaseReading {
      */
     public int holdsOpen(TrialParams params) {
         return 0;
+    }
+
+    /**
+     * Where its JVM trial processes serve requests as a service's JVM would (the traffic and concurrency phases): the
+     * collector they run and the most stores one keeps open (their heap is sized for them, as
+     * storebench.run.TrialCommands.holdHeap sizes a holding process'); empty for the fixed, pre-touched heap and serial
+     * collector the measuring phases share.
+     */
+    public Optional<Serving> serving(TrialParams params) {
+        return Optional.empty();
+    }
+
+    /** A serving phase's JVM: its collector (bench.trafficGc) and the stores a process of it keeps open at most. */
+    public record Serving(JvmCollector collector, int openStores) {
     }
 
     /** Whether it needs the trial's store pool (made, and its create measured, by whichever phase needs it first). */

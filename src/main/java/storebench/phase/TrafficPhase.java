@@ -79,6 +79,20 @@ public final class TrafficPhase extends Phase {
             + " due time, max", Unit.MS, 3).ofRuns().build();
     public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
             + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
+    /**
+     * The runtime's collector, pause by pause (the JVM's collection notifications, V8's gc entries): a request whose wait
+     * (due time to end) overlapped a pause is marked, so that the tail no pause touched is a figure of its own.
+     */
+    public static final Stat UNPAUSED_P99_MS = Stat.of("traffic_all_unpaused_p99_ms", "same, every request no collector"
+            + " pause touched (its wait overlapped none), p99", Unit.MS, 3).ofRuns().optional().build();
+    public static final Stat HIT_UNPAUSED_P99_MS = Stat.of("traffic_hit_unpaused_p99_ms", "same, read of an open store"
+            + " no collector pause touched, p99", Unit.MS, 3).ofRuns().optional().build();
+    public static final Stat PAUSE_MAX_MS = Stat.of("traffic_pause_max_ms", "same, the runtime's longest collector"
+            + " pause during the open loop", Unit.MS, 1).ofRuns().build();
+    public static final Stat PAUSES_PER_S = Stat.of("traffic_pauses_per_s", "same, the runtime's collector pauses per"
+            + " second of open loop", Unit.COUNT, 1).ofRuns().counting("pauses/s").build();
+    public static final Stat PAUSED_SHARE = Stat.of("traffic_paused_share", "same, requests a collector pause touched"
+            + " (share)", Unit.COUNT, 3).ofRuns().counting("share").build();
     public static final Stat JIT_MS = Stat.of("traffic_jit_ms", "same, the JIT compilers' time during the open loop"
             + " (ms in all)", Unit.MS, 1).ofRuns().onlyIn(TrialRuntime.JVM).optional().build();
     public static final Stat LOOP_DELAY_P99_MS = Stat.of("traffic_loop_delay_p99_ms", "same, the event loop's delay"
@@ -153,6 +167,13 @@ public final class TrafficPhase extends Phase {
      */
     public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "10000",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
+    /**
+     * The collector of the JVM trial processes that serve requests (traffic and concurrency): G1, the JVM's default and
+     * what a service runs unless told otherwise; the serial collector's full collections of a heap sized for the memory
+     * phase stopped ObjectBox's loop long enough to make its hit p99 358 ms against 12.4 ms under G1 (docs/runs.md).
+     */
+    public static final PhaseOption<storebench.model.JvmCollector> GC = new PhaseOption<>("bench.trafficGc", "g1",
+            storebench.model.JvmCollector::of);
     /** The closed step: long enough for a rate over hundreds of the slowest engines' requests, and the cache warm. */
     static final long CLOSED_MS = 1_000;
     /** The closed step's schedule: 100 requests a millisecond of it, more than any engine serves a request's mix at. */
@@ -185,7 +206,8 @@ public final class TrafficPhase extends Phase {
         for (Kind k : KINDS) {
             stats.addAll(k.service().stats());
         }
-        stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, JIT_MS, LOOP_DELAY_P99_MS));
+        stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS, PAUSE_MAX_MS,
+                PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
         return with(stats, COUNTERS);
     }
 
@@ -216,7 +238,13 @@ public final class TrafficPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, GC, WarmUp.SHARE, WarmUp.JIT_VISITS);
+    }
+
+    /** Its process serves tenants as a service's JVM does: under bench.trafficGc, with a heap for its K open stores. */
+    @Override
+    public Optional<Serving> serving(TrialParams params) {
+        return Optional.of(new Serving(params.option(GC), params.option(OPEN)));
     }
 
     /**
@@ -381,10 +409,22 @@ public final class TrafficPhase extends Phase {
                 .put("misses", a.cache().misses()).put("evictions", a.cache().evictions())
                 .put("writes", a.cache().writes()).put("checked", o.checked())
                 .put("gcMs", round(a.runtime().gcMs())).put("gcCount", a.runtime().gcCount())
+                .put("collector", a.runtime().pauses().collector()).put("heapMaxMb", a.runtime().heapMaxMb()).put("pauses", a.runtime().pauses().count())
+                .put("pauseMaxMs", round(a.runtime().pauses().longestMs()))
+                .put("touched", a.runtime().pauses().touched())
                 .put("scheduled", schedules.open().requests()).put("leastRequests", schedules.leastRequests())
                 .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))
                 .put("dist", p.option(DIST).id()).put("perKind", p.option(PER_KIND));
         a.runtime().jitMs().ifPresent(v -> l.put("jitMs", round(v)));
+        if (p.runtime() == TrialRuntime.JVM) {
+            l.put("gc", p.option(GC).id()); // the Node worker's collector is V8's, whatever the option
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode starts = l.putArray("pauseStartMs");
+        com.fasterxml.jackson.databind.node.ArrayNode lengths = l.putArray("pauseMs");
+        for (int i = 0; i < a.runtime().pauses().count(); i++) { // every pause of the loop: start after it began, length
+            starts.add(round(a.runtime().pauses().startMs()[i]));
+            lengths.add(round(a.runtime().pauses().durationMs()[i]));
+        }
         a.runtime().loopDelayP99Ms().ifPresent(v -> l.put("loopDelayP99Ms", round(v)));
         a.runtime().loopDelayMaxMs().ifPresent(v -> l.put("loopDelayMaxMs", round(v)));
         ObjectNode counts = l.putObject("kinds");
@@ -420,6 +460,18 @@ public final class TrafficPhase extends Phase {
             put(figures, WAKE_MAX_MS, 0);
         }
         put(figures, GC_MS, a.runtime().gcMs());
+        TrafficAnswer.Pauses pauses = a.runtime().pauses();
+        Histogram untouched = m.untouched().all();
+        if (untouched.getTotalCount() > 0) {
+            put(figures, UNPAUSED_P99_MS, TrafficHistograms.ms(untouched, 99));
+        }
+        Histogram untouchedHits = m.untouched().hits();
+        if (untouchedHits.getTotalCount() > 0) {
+            put(figures, HIT_UNPAUSED_P99_MS, TrafficHistograms.ms(untouchedHits, 99));
+        }
+        put(figures, PAUSE_MAX_MS, pauses.longestMs());
+        put(figures, PAUSES_PER_S, a.open().loopWallNs() > 0 ? pauses.count() * 1e9 / a.open().loopWallNs() : 0);
+        put(figures, PAUSED_SHARE, a.open().requests() > 0 ? (double) pauses.touched() / a.open().requests() : 0);
         a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
         a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
         a.counters().ifPresent(c -> COUNTERS.add(c, a.open().requests(), figures));
@@ -508,7 +560,12 @@ public final class TrafficPhase extends Phase {
         notes.add(summary(runs));
         noHits(results, engine, setting, runs).ifPresent(notes::add);
         notes.addAll(p999Notes(runs));
-        gcShare(results, engine, setting, runs).ifPresent(notes::add);
+        Optional<String> pauses = pauseNote(results, engine, setting, runs);
+        if (pauses.isPresent()) {
+            notes.add(pauses.get());
+        } else {
+            gcShare(results, engine, setting, runs).ifPresent(notes::add);
+        }
         return notes;
     }
 
@@ -595,6 +652,33 @@ public final class TrafficPhase extends Phase {
                     + " it; bench.trafficPerKind sizes the loop).", String.join(", ", few), P999_LEAST));
         }
         return notes;
+    }
+
+    /**
+     * The collector the runs served under and what its pauses did to the tail (medians of the runs): how often it paused
+     * and its longest pause, the p99 of every request beside the p99 of those no pause touched; where the two part, the
+     * difference is the runtime's. Runs that recorded no single pause (kept from before) get {@link #gcShare} instead.
+     */
+    private static Optional<String> pauseNote(RunResults results, String engine, String setting,
+                                              List<TrafficLine> runs) {
+        Optional<TrafficLine.Collector> collector = runs.get(runs.size() - 1).collector();
+        Optional<Double> max = results.measurement(engine, setting, PAUSE_MAX_MS.id()).map(x -> x.value());
+        if (collector.isEmpty() || max.isEmpty()) {
+            return Optional.empty();
+        }
+        TrafficLine.Collector c = collector.get();
+        double perS = results.measurement(engine, setting, PAUSES_PER_S.id()).map(x -> x.value()).orElse(0.0);
+        double share = results.measurement(engine, setting, PAUSED_SHARE.id()).map(x -> x.value()).orElse(0.0);
+        double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(x -> x.value()).orElse(0.0);
+        Optional<Double> unpaused = results.measurement(engine, setting, UNPAUSED_P99_MS.id()).map(x -> x.value());
+        String asked = c.asked().isEmpty() || c.name().startsWith("V8") ? "" : " (bench.trafficGc=" + c.asked() + ")";
+        StringBuilder s = new StringBuilder(String.format(Locale.US, "traffic: collector %s%s, heap limit %,d MiB:"
+                + " %.1f pauses a second, the longest %,.1f ms; p99 of every request %,.1f ms", c.name(), asked,
+                c.heapMaxMb(), perS, max.get(), p99));
+        unpaused.ifPresentOrElse(u -> s.append(String.format(Locale.US, ", of the %.1f%% no pause touched %,.1f ms",
+                100 * (1 - share), u)), () -> s.append(", and a pause touched every request"));
+        return Optional.of(s.append(" (medians of the runs; every pause is in results.jsonl's traffic lines).")
+                .toString());
     }
 
     /**

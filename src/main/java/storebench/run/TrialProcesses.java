@@ -43,7 +43,12 @@ final class TrialProcesses {
     private volatile TrialProcess process;
     /** How far the current process (or, where none runs, the next one) has been warmed up. */
     private ProcessWarmth warmth = new ProcessWarmth();
-    private String heap;
+    /** How the next process' JVM runs its heap: the measuring default, or the current phase's (Phase#serving). */
+    private TrialJvm jvm;
+    /** The JVM the current phase's processes get where they start fresh. */
+    private TrialJvm phaseJvm;
+    /** The JVM the current process was started with. */
+    private TrialJvm currentJvm;
     private JsonNode engineInfo;
     private List<Profiler> profilers = List.of();
     private String phaseId = "";
@@ -54,7 +59,8 @@ final class TrialProcesses {
         this.engine = engine;
         this.setting = setting;
         this.name = name;
-        this.heap = bench.options.trialHeapMb + "m";
+        this.jvm = defaultJvm();
+        this.phaseJvm = jvm;
         this.profiled = new ProfiledProcesses(bench.outputDir, bench.outputDir.resolve("profile")
                 .resolve(engine.id() + "-" + setting.id()), engine.runtime());
     }
@@ -75,7 +81,7 @@ final class TrialProcesses {
     /** The current process, started (and greeted) if there is none. */
     synchronized TrialProcess current() throws Exception {
         if (process == null) {
-            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, heap), profilers, phaseId);
+            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, jvm), profilers, phaseId);
             TrialProcess started = TrialProcess.start(name, command.command(), setting.environment(), bench.workDir,
                     bench.options.trialTimeout.toMillis());
             profiled.started(started, command, "");
@@ -92,6 +98,7 @@ final class TrialProcesses {
                 throw e;
             }
             process = started;
+            currentJvm = jvm;
             HelloAnswer described = HelloAnswer.of(hello);
             engineInfo = described.info();
             bench.describeEngine(engine, setting, described);
@@ -121,16 +128,35 @@ final class TrialProcesses {
         }
     }
 
-    /** The next process starts fresh, with the default heap. */
+    /** The next process starts fresh, with the current phase's JVM (the measuring default outside a serving phase). */
     synchronized void fresh() {
         closeCurrent();
-        heap = bench.options.trialHeapMb + "m";
+        jvm = phaseJvm;
     }
 
     /** The next process starts fresh, with the heap of one that holds this many stores open. */
     synchronized void freshHolding(int stores) {
         closeCurrent();
-        heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores, engine.heapKbPerOpenStore());
+        jvm = TrialJvm.measuring(TrialCommands.holdHeap(bench.options.trialHeapMb, stores, engine.heapKbPerOpenStore()));
+    }
+
+    /**
+     * The JVM of the phase about to be measured: a serving phase's ({@code serving}: its collector, a heap for the stores
+     * it keeps open), or the measuring default (empty). A current process of another JVM is closed: a measuring
+     * process serves no serving phase, nor the reverse.
+     */
+    synchronized void phaseJvm(java.util.Optional<storebench.phase.Phase.Serving> serving) {
+        // the Node worker's heap is V8's whatever the phase: its processes are shared as they were
+        phaseJvm = serving.filter(s -> engine.runtime() == storebench.model.TrialRuntime.JVM).map(s -> TrialJvm.serving(TrialCommands.holdHeap(bench.options.trialHeapMb, s.openStores(),
+                engine.heapKbPerOpenStore()), s.collector())).orElseGet(this::defaultJvm);
+        if (process != null && !phaseJvm.equals(currentJvm)) {
+            closeCurrent();
+        }
+        jvm = phaseJvm;
+    }
+
+    private TrialJvm defaultJvm() {
+        return TrialJvm.measuring(bench.options.trialHeapMb + "m");
     }
 
     /** Makes run r's kept process the current one, if it is still alive (never under profilers). */
@@ -142,12 +168,13 @@ final class TrialProcesses {
         if (k == null) {
             return false;
         }
-        if (!k.process().alive()) {
+        if (!k.process().alive() || !k.jvm().equals(phaseJvm)) { // a process of another JVM serves no run of this phase
             close(k.process());
             return false;
         }
         closeCurrent();
         process = k.process();
+        currentJvm = k.jvm();
         warmth = k.warmth();
         return true;
     }
@@ -161,7 +188,7 @@ final class TrialProcesses {
             closeCurrent();
             return;
         }
-        Kept before = kept.put(r, new Kept(process, warmth));
+        Kept before = kept.put(r, new Kept(process, warmth, currentJvm));
         process = null;
         warmth = new ProcessWarmth();
         if (before != null) {
@@ -180,7 +207,7 @@ final class TrialProcesses {
     }
 
     /** A process kept warm for run r of the next phase with runs, and how far it has been warmed up. */
-    private record Kept(TrialProcess process, ProcessWarmth warmth) {
+    private record Kept(TrialProcess process, ProcessWarmth warmth, TrialJvm jvm) {
     }
 
     /**
@@ -195,7 +222,7 @@ final class TrialProcesses {
             for (int k = 0; k < processes; k++) {
                 ProfiledProcesses.Wrapped command;
                 synchronized (this) {
-                    command = profiled.wrap(bench.commands.command(engine, heap), profilers, phaseId);
+                    command = profiled.wrap(bench.commands.command(engine, jvm), profilers, phaseId);
                 }
                 TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), command.command(),
                         setting.environment(), bench.workDir, bench.options.trialTimeout.toMillis());

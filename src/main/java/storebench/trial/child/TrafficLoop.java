@@ -5,7 +5,9 @@ import storebench.engine.Engine.OpenStore;
 import storebench.measure.VisitCounters;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
+import storebench.trial.child.traffic.GcPauses;
 import storebench.trial.child.traffic.OpenLoop;
+import storebench.trial.child.traffic.PauseMarks;
 import storebench.trial.child.traffic.StoreCache;
 import storebench.trial.child.traffic.TrafficSamples;
 import storebench.trial.traffic.TrafficDraws;
@@ -15,6 +17,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -63,7 +66,8 @@ final class TrafficLoop {
      * open loop (its collectors' pauses and its JIT compilers' time), and what the open loop asked of the machine.
      */
     record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
-               RuntimeWork runtime, Optional<VisitCounters> counters) {
+               RuntimeWork runtime, Optional<VisitCounters> counters, List<GcPauses.Pause> pauses,
+               PauseMarks.Marked marked) {
     }
 
     /** What the closed step served: its requests, its wall time, its rate over its second half ({@code perS}). */
@@ -118,10 +122,14 @@ final class TrafficLoop {
             int[] writtenBefore = requests.written();
             RuntimeWork runtimeBefore = RuntimeWork.now();
             Optional<VisitCounters> countersBefore = VisitCounters.now(); // the serving thread's, outside any span
+            TrafficSamples kept = TrafficSamples.keepingLatencies(n); // allocated before the loop, as is the watch
+            GcPauses watch = new GcPauses().start(); // its explicit collection before the loop, outside every span
             // no progress line inside the loop: the pipe's write would count in the latencies after it
-            TrafficSamples open = loop.open(requests, n, rate, TrafficSamples.histograms(), done -> { });
+            TrafficSamples open = loop.open(requests, n, rate, kept, done -> { });
             Optional<VisitCounters> counters = VisitCounters.since(countersBefore);
             RuntimeWork runtime = RuntimeWork.now().since(runtimeBefore);
+            List<GcPauses.Pause> pauses = watch.stop();
+            PauseMarks.Marked marked = PauseMarks.mark(open, rate, pauses, watch.uncertaintyMs());
             int writes = 0;
             int[] written = requests.written();
             for (int i = 0; i < written.length; i++) {
@@ -129,7 +137,7 @@ final class TrafficLoop {
             }
             StoreCache.Counts during = cache.counts().minus(before);
             Ran ran = new Ran(new ClosedServed(closed.served, closed.wallNs, closedPerS), open, during, writes,
-                    a.check(), runtime, counters);
+                    a.check(), runtime, counters, pauses, marked);
             if (a.check()) {
                 requests.checkAll();
             }
