@@ -49,13 +49,10 @@ public final class Phases {
     /**
      * Every phase, in the order a trial measures them. Capacity comes last: it needs the machine alone and closes the
      * processes the phases with runs keep warm for each other (bench.share), so that placed before concurrency and
-     * cold it made them warm fresh processes up again (their JIT floors: a third of a JVM engine's warm-up time). Cold
-     * comes before concurrency for the same reason: the phases that serve requests (concurrency, traffic) run their JVM
-     * under another collector (Phase#serving), so the measuring phases' processes pass from open runs to cold, and the
-     * serving phases' from concurrency to traffic.
+     * cold it made them warm fresh processes up again (their JIT floors: a third of a JVM engine's warm-up time).
      */
     public static final List<Phase> ALL = List.of(CREATE, DISK, OPEN_RUNS, MEMORY, READ,
-            COLD, CONCURRENCY, TRAFFIC, CAPACITY);
+            CONCURRENCY, COLD, TRAFFIC, CAPACITY);
 
     /**
      * The named groups a list of phases may hold beside ids (bench.phases): the phases whose figures fill the reference

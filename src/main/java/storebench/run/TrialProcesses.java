@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +38,8 @@ final class TrialProcesses {
     private final Setting setting;
     private final String name;
     private final ProfiledProcesses profiled;
-    private final Map<Integer, Kept> kept = new ConcurrentSkipListMap<>();
+    /** Per run r, a process kept warm of each JVM (a serving phase's and a measuring one's pass each other by). */
+    private final Map<KeptKey, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile TrialProcess process;
     /** How far the current process (or, where none runs, the next one) has been warmed up. */
     private ProcessWarmth warmth = new ProcessWarmth();
@@ -146,8 +146,10 @@ final class TrialProcesses {
      * process serves no serving phase, nor the reverse.
      */
     synchronized void phaseJvm(java.util.Optional<storebench.phase.Phase.Serving> serving) {
-        // the Node worker's heap is V8's whatever the phase: its processes are shared as they were
-        phaseJvm = serving.filter(s -> engine.runtime() == storebench.model.TrialRuntime.JVM).map(s -> TrialJvm.serving(TrialCommands.holdHeap(bench.options.trialHeapMb, s.openStores(),
+        // the Node worker's heap is V8's whatever the phase; the serial collector asked is the measuring JVM itself, as
+        // runs measured before bench.trafficGc (its processes are shared with the measuring phases')
+        phaseJvm = serving.filter(s -> engine.runtime() == storebench.model.TrialRuntime.JVM
+                && s.collector() != storebench.model.JvmCollector.SERIAL).map(s -> TrialJvm.serving(TrialCommands.holdHeap(bench.options.trialHeapMb, s.openStores(),
                 engine.heapKbPerOpenStore()), s.collector())).orElseGet(this::defaultJvm);
         if (process != null && !phaseJvm.equals(currentJvm)) {
             closeCurrent();
@@ -164,11 +166,11 @@ final class TrialProcesses {
         if (!profilers.isEmpty()) {
             return false; // a phase under profilers starts its own processes, each wrapped
         }
-        Kept k = kept.remove(r);
+        Kept k = kept.remove(new KeptKey(r, phaseJvm)); // a process of another JVM stays for a phase of its own
         if (k == null) {
             return false;
         }
-        if (!k.process().alive() || !k.jvm().equals(phaseJvm)) { // a process of another JVM serves no run of this phase
+        if (!k.process().alive()) {
             close(k.process());
             return false;
         }
@@ -188,7 +190,7 @@ final class TrialProcesses {
             closeCurrent();
             return;
         }
-        Kept before = kept.put(r, new Kept(process, warmth, currentJvm));
+        Kept before = kept.put(new KeptKey(r, currentJvm), new Kept(process, warmth, currentJvm));
         process = null;
         warmth = new ProcessWarmth();
         if (before != null) {
@@ -208,6 +210,9 @@ final class TrialProcesses {
 
     /** A process kept warm for run r of the next phase with runs, and how far it has been warmed up. */
     private record Kept(TrialProcess process, ProcessWarmth warmth, TrialJvm jvm) {
+    }
+
+    private record KeptKey(int r, TrialJvm jvm) {
     }
 
     /**

@@ -66,8 +66,7 @@ final class TrafficLoop {
      * open loop (its collectors' pauses and its JIT compilers' time), and what the open loop asked of the machine.
      */
     record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
-               RuntimeWork runtime, Optional<VisitCounters> counters, List<GcPauses.Pause> pauses,
-               PauseMarks.Marked marked) {
+               RuntimeWork runtime, Optional<VisitCounters> counters, PauseMarks.Marked marked) {
     }
 
     /** What the closed step served: its requests, its wall time, its rate over its second half ({@code perS}). */
@@ -137,7 +136,7 @@ final class TrafficLoop {
             }
             StoreCache.Counts during = cache.counts().minus(before);
             Ran ran = new Ran(new ClosedServed(closed.served, closed.wallNs, closedPerS), open, during, writes,
-                    a.check(), runtime, counters, pauses, marked);
+                    a.check(), runtime, counters, marked);
             if (a.check()) {
                 requests.checkAll();
             }

@@ -56,7 +56,7 @@ final class TrafficOp implements ChildOp {
                 .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20);
         ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
         ArrayNode lengths = ((ObjectNode) runtime.get("pauses")).putArray("durationMs");
-        for (GcPauses.Pause p : ran.pauses()) {
+        for (GcPauses.Pause p : ran.marked().pauses()) {
             starts.add(p.startMs());
             lengths.add(p.durationMs());
         }

@@ -15,8 +15,8 @@ public final class PauseMarks {
     /** The pauses' resolution: a start and a length each read to the millisecond. */
     static final long SLACK_NS = 1_000_000;
 
-    /** The untouched requests' latencies by kind, and how many requests a pause touched. */
-    public record Marked(TrafficHistograms untouched, int touched) {
+    /** The pauses, the untouched requests' latencies by kind, and how many requests a pause touched. */
+    public record Marked(List<GcPauses.Pause> pauses, TrafficHistograms untouched, int touched) {
     }
 
     private PauseMarks() {
@@ -68,6 +68,6 @@ public final class PauseMarks {
                 untouched.record(s.kinds[k], s.latencyNs[k]);
             }
         }
-        return new Marked(untouched, touched);
+        return new Marked(pauses, untouched, touched);
     }
 }
