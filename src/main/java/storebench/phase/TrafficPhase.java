@@ -412,6 +412,9 @@ public final class TrafficPhase extends Phase {
                 .put("collector", a.runtime().pauses().collector()).put("heapMaxMb", a.runtime().heapMaxMb()).put("pauses", a.runtime().pauses().count())
                 .put("pauseMaxMs", round(a.runtime().pauses().longestMs()))
                 .put("touched", a.runtime().pauses().touched())
+                .put("allocatedPerRequest", a.runtime().allocatedBytes() < 0 || o.requests() == 0 ? -1
+                        : a.runtime().allocatedBytes() / o.requests())
+                .put("survivedBytes", a.runtime().survivedBytes())
                 .put("scheduled", schedules.open().requests()).put("leastRequests", schedules.leastRequests())
                 .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))
                 .put("dist", p.option(DIST).id()).put("perKind", p.option(PER_KIND));

@@ -80,7 +80,25 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
      * collector, and its heap's limit (MiB: the JVM's -Xmx, V8's heap size limit).
      */
     public record RuntimeWork(double gcMs, long gcCount, OptionalDouble jitMs, OptionalDouble loopDelayP99Ms,
-                              OptionalDouble loopDelayMaxMs, Pauses pauses, long heapMaxMb) {
+                              OptionalDouble loopDelayMaxMs, Pauses pauses, Heap heap) {
+        public long heapMaxMb() {
+            return heap.maxMb();
+        }
+
+        public long allocatedBytes() {
+            return heap.allocatedBytes();
+        }
+
+        public long survivedBytes() {
+            return heap.survivedBytes();
+        }
+    }
+
+    /**
+     * The runtime's heap over the open loop: its limit (MiB), the bytes the serving thread allocated (the JVM's; -1 where
+     * not told) and the bytes the loop left live (after a full collection against one before it; the JVM's, else 0).
+     */
+    public record Heap(long maxMb, long allocatedBytes, long survivedBytes) {
     }
 
     public static TrafficAnswer of(JsonNode answer) {
@@ -101,7 +119,8 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
                         TrafficHistograms.decode(strings(h.path("untouched"), "histograms.untouched"))),
                 new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
                         optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs"), pauses(rt),
-                        rt.path("heapMaxMb").asLong(0)),
+                        new Heap(rt.path("heapMaxMb").asLong(0), rt.path("allocatedBytes").asLong(-1),
+                                rt.path("survivedBytes").asLong(0))),
                 Counters.of(answer.get("counters")), answer.path("wallNs").asLong());
     }
 

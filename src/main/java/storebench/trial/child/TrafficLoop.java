@@ -73,8 +73,11 @@ final class TrafficLoop {
     record ClosedServed(int served, long wallNs, double perS) {
     }
 
-    /** The JVM's own work during the open loop: garbage collections (their time and count) and JIT compilation. */
-    record RuntimeWork(long gcMs, long gcCount, long jitMs) {
+    /**
+     * The JVM's own work during the open loop: garbage collections (their time and count), JIT compilation, the bytes the
+     * process' threads allocated, and the heap the loop left live (after a full collection, against one before it).
+     */
+    record RuntimeWork(long gcMs, long gcCount, long jitMs, long allocatedBytes, long survivedBytes) {
         static RuntimeWork now() {
             long ms = 0;
             long count = 0;
@@ -84,12 +87,33 @@ final class TrafficLoop {
             }
             CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
             long jitMs = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-            return new RuntimeWork(ms, count, jitMs);
+            return new RuntimeWork(ms, count, jitMs, allocated(), 0);
         }
 
         RuntimeWork since(RuntimeWork before) {
             return new RuntimeWork(gcMs - before.gcMs, gcCount - before.gcCount,
-                    jitMs < 0 || before.jitMs < 0 ? -1 : jitMs - before.jitMs);
+                    jitMs < 0 || before.jitMs < 0 ? -1 : jitMs - before.jitMs,
+                    allocatedBytes < 0 || before.allocatedBytes < 0 ? -1 : allocatedBytes - before.allocatedBytes, 0);
+        }
+
+        RuntimeWork surviving(long bytes) {
+            return new RuntimeWork(gcMs, gcCount, jitMs, allocatedBytes, bytes);
+        }
+
+        /**
+         * The bytes the process' live threads have allocated on the heap (the engine's own threads too: Xodus cleans its
+         * log on one; -1 where the JVM does not count them).
+         */
+        private static long allocated() {
+            if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t)
+                    || !t.isThreadAllocatedMemorySupported() || !t.isThreadAllocatedMemoryEnabled()) {
+                return -1;
+            }
+            long sum = 0;
+            for (long b : t.getThreadAllocatedBytes(t.getAllThreadIds())) {
+                sum += Math.max(0, b);
+            }
+            return sum;
         }
     }
 
@@ -128,6 +152,7 @@ final class TrafficLoop {
             Optional<VisitCounters> counters = VisitCounters.since(countersBefore);
             RuntimeWork runtime = RuntimeWork.now().since(runtimeBefore);
             List<GcPauses.Pause> pauses = watch.stop();
+            runtime = runtime.surviving(watch.survivedBytes());
             PauseMarks.Marked marked = PauseMarks.mark(open, rate, pauses, watch.uncertaintyMs());
             int writes = 0;
             int[] written = requests.written();

@@ -53,7 +53,8 @@ final class TrafficOp implements ChildOp {
         ObjectNode runtime = result.putObject("runtime").put("gcMs", ran.runtime().gcMs())
                 .put("gcCount", ran.runtime().gcCount()).put("jitMs", ran.runtime().jitMs())
                 .put("collector", collector()).put("touched", ran.marked().touched())
-                .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20);
+                .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20)
+                .put("allocatedBytes", ran.runtime().allocatedBytes()).put("survivedBytes", ran.runtime().survivedBytes());
         ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
         ArrayNode lengths = ((ObjectNode) runtime.get("pauses")).putArray("durationMs");
         for (GcPauses.Pause p : ran.marked().pauses()) {

@@ -35,6 +35,8 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
     /** How far {@link #offsetMs} may be off, ms. */
     private long uncertaintyMs;
     private volatile GarbageCollectionNotificationInfo calibration;
+    /** The heap used after the explicit collection of {@link #start()}: what was live when the watch began. */
+    private long liveAtStart;
     private volatile boolean calibrating;
     private long countAtStart;
     private volatile boolean watching;
@@ -69,6 +71,7 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
         } else {
             uncertaintyMs = -1; // explicit collections disabled: the pauses cannot be placed
         }
+        liveAtStart = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         countAtStart = collections();
         uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
         watching = true;
@@ -139,6 +142,15 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
             sorted.sort(java.util.Comparator.comparingLong(Pause::startMs));
             return sorted;
         }
+    }
+
+    /**
+     * What the stretch left live: the heap used after an explicit collection now, less that after the one that began the
+     * watch (bytes; call after {@link #stop()}, outside any timed span).
+     */
+    public long survivedBytes() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() - liveAtStart;
     }
 
     @Override
