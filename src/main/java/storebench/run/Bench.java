@@ -70,6 +70,9 @@ public final class Bench implements AutoCloseable {
     private final Map<Column, Trial> trials = new LinkedHashMap<>();
     /** What the run will measure and its estimate, printed before anything else. */
     private final RunPlan plan;
+    /** The phase now measured: when it started and the plan's estimate of it (s; 0 where the plan has none). */
+    private volatile long phaseStartNs = System.nanoTime();
+    private volatile double phaseEstimateS;
     private volatile boolean closed;
 
     private Bench(BenchOptions options, PrintStream console) throws IOException {
@@ -205,6 +208,13 @@ public final class Bench implements AutoCloseable {
     void phaseStarts(Trial trial, storebench.phase.Phase phase) {
         plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
+        phaseStartNs = System.nanoTime();
+        phaseEstimateS = plan.estimateS(trial.engineId(), trial.settingId(), phase).orElse(0);
+    }
+
+    /** For a progress line: how far past twice the plan's estimate the phase now measured is; "" within it. */
+    String phaseOverrun() {
+        return RunPlan.overrun((System.nanoTime() - phaseStartNs) / 1e9, phaseEstimateS).orElse("");
     }
 
     public Path outputDir() {

@@ -406,6 +406,24 @@ public final class RunPlan {
         return Optional.empty();
     }
 
+    /** The plan's estimate of one phase of one trial (elapsed, s); empty for a phase the plan does not hold. */
+    public java.util.OptionalDouble estimateS(String engine, String setting, Phase phase) {
+        return items.stream().filter(i -> i.engine.equals(engine) && i.setting.equals(setting) && i.phase == phase)
+                .mapToDouble(Item::elapsedS).findFirst();
+    }
+
+    /**
+     * What a progress line adds once a phase has run twice its estimate or longer: how many times its estimate it has
+     * run, so that a phase the plan misjudged is seen while it runs (an engine's traffic kept from no run); empty before.
+     */
+    static Optional<String> overrun(double elapsedS, double estimateS) {
+        if (!(estimateS > 0) || elapsedS < 2 * estimateS) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "; %.1fx the plan's estimate of this phase (%s)",
+                elapsedS / estimateS, duration(estimateS)));
+    }
+
     /** The plan as printed before the first measurement, one line per row. */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
