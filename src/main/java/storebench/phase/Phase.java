@@ -146,6 +146,16 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
+     * Step {@code op}'s seconds in a trial of an engine no kept run measured this phase for, from what the kept runs
+     * measured of it elsewhere: its visit (open, count, close) and its create (a store made and written in one
+     * transaction), seconds each; empty where the phase cannot say (the plan then leaves the step out, and says so).
+     */
+    public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
+                                                  PhaseOptions options) {
+        return java.util.OptionalDouble.empty();
+    }
+
+    /**
      * How many stores its process holds open at once, where it holds more than a visit does (its process then gets a
      * heap for them, storebench.run.TrialCommands.holdHeap); 0 for the default heap.
      */

@@ -283,6 +283,33 @@ public final class TrafficPhase extends Phase {
         return runs * (closedMs(seconds) / 1000.0 + Math.max(seconds, floor));
     }
 
+    /**
+     * A run's seconds for an engine with no kept traffic, from its kept visit and create costs: the closed step, the open
+     * loop at bench.trafficLoad of a closed rate where a read costs half a visit (a miss a visit, a hit little) and a
+     * write a created store (a commit and more, so the estimate errs long), for its seconds or its floor of each kind, and the N copies made; a
+     * warm-up as long as the JIT floor's visits or bench.warmupOpens' (the visits' own warm-up).
+     */
+    @Override
+    public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
+                                                  PhaseOptions options) {
+        if (!(visitS > 0) || !(createS > 0)) {
+            return java.util.OptionalDouble.empty();
+        }
+        if (op.equals(WARMUP.op())) {
+            return java.util.OptionalDouble.of(runs * visitS * Math.max(options.option(WarmUp.JIT_VISITS), 5_000));
+        }
+        if (!op.equals(RUN.op())) {
+            return java.util.OptionalDouble.empty();
+        }
+        double mix = options.option(MIX);
+        // about half the reads hit an open store (57% at K = 100 of N = 1,000 under zipf), and a hit is a count alone
+        double rate = options.option(LOAD) / (mix * visitS / 2 + (1 - mix) * createS);
+        double seconds = options.option(SECONDS);
+        double floor = options.option(PER_KIND) / rarest(mix);
+        double loop = Math.max(seconds, floor / rate);
+        return java.util.OptionalDouble.of(runs * (closedMs(seconds) / 1000.0 + loop + stores * createS));
+    }
+
     /** The share of the mix's rarer kind (a mix of one kind: 1, all its requests count). */
     private static double rarest(double readShare) {
         double r = Math.min(readShare, 1 - readShare);

@@ -194,9 +194,42 @@ public final class RunPlan {
         }
         Optional<double[]> estimate = estimate(own, phase, op);
         if (estimate.isEmpty()) {
+            estimate = fromVisits(engine, setting, phase, op);
+        }
+        if (estimate.isEmpty()) {
             missing.add(engine + "/" + setting + " " + phase.id() + " " + op);
         }
         return estimate;
+    }
+
+    /**
+     * A step no kept run of this engine has, where its phase can say from the engine's kept visit and create costs
+     * (Phase#unkeptSeconds; their steps scaled to this machine as any kept step is); noted.
+     */
+    private Optional<double[]> fromVisits(String engine, String setting, Phase phase, String op) {
+        Optional<double[]> visit = perVisit(engine, setting, storebench.phase.Phases.OPEN_RUNS,
+                storebench.phase.OpenRunsPhase.OPENRUN.op());
+        Optional<double[]> create = perVisit(engine, setting, storebench.phase.Phases.CREATE,
+                storebench.phase.CreatePhase.CREATE.op());
+        if (visit.isEmpty() || create.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.OptionalDouble s = phase.unkeptSeconds(op, visit.get()[0], create.get()[0], options.stores,
+                options.runs, options);
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        notes.add(engine + " " + phase.id() + ": no kept run has it; estimated from its kept visit and create costs");
+        return Optional.of(new double[] {s.getAsDouble(), s.getAsDouble()});
+    }
+
+    /** A kept step's seconds per store it visited {wall} at its nearest N (this machine's), empty where none. */
+    private Optional<double[]> perVisit(String engine, String setting, Phase phase, String op) {
+        return nearest(points(engine, setting), phase, op).map(p -> {
+            CostTable.StepCost s = p.step(phase.id(), op).orElseThrow();
+            double visited = Math.max(1, s.work().visited());
+            return new double[] {s.seconds().wallS() / visited * calibration.scale(p.run(), phase)};
+        });
     }
 
     /**

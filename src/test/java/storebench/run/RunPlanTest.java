@@ -187,6 +187,28 @@ class RunPlanTest {
     }
 
     @Test
+    void anEngineWithNoKeptTrafficIsEstimatedFromItsKeptVisitAndCreateCosts() {
+        RunPlan xodus = asGiven("bench.engines", "xodus", "bench.settings", "default", "bench.phases", "traffic");
+        assertThat(xodus.missing()).as("no kept run has Xodus' traffic").noneMatch(m -> m.contains("traffic"));
+        assertThat(xodus.notes()).contains("xodus traffic: no kept run has it; estimated from its kept visit and create"
+                + " costs");
+        assertThat(op(xodus, "traffic")).as("three runs of at least 6 s each").isGreaterThan(18);
+
+        // the same estimate for engines whose traffic was kept, against what their kept runs took
+        for (String engine : List.of("sqlite", "objectbox")) {
+            CostTable withoutTraffic = new CostTable(TABLE.runs(), TABLE.points().stream().map(p -> new CostTable.Point(
+                    p.engine(), p.setting(), p.stores(), p.run(), p.steps().stream().filter(st -> !st.phase()
+                    .equals("traffic")).toList())).toList());
+            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
+                    "bench.phases", "traffic")::get, env -> null);
+            double fromVisits = op(RunPlan.of(o, withoutTraffic), "traffic");
+            double fromKept = op(RunPlan.of(o, TABLE), "traffic");
+            assertThat(fromVisits / fromKept).as("%s: %.0f s from its visits, %.0f s from its kept traffic", engine,
+                    fromVisits, fromKept).isBetween(0.5, 2.0);
+        }
+    }
+
+    @Test
     void aPhasesStartSaysItsPlaceInThePlanAndTheTimeLeft() {
         RunPlan plan = plan("bench.engines", "sqlite,lmdb", "bench.settings", "default");
         assertThat(plan.items()).hasSize(2 * Phases.ALL.size());
