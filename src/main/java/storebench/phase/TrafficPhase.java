@@ -163,9 +163,10 @@ public final class TrafficPhase extends Phase {
             Tenants.Distribution::of);
     /**
      * The fewest reads and the fewest writes an open loop serves (a kind its mix never draws aside), whatever its
-     * seconds: a p99.9 rests on a thousandth of its requests, so 10,000 puts ten or more beyond each kind's.
+     * seconds: a p99.9 rests on a thousandth of its requests, so the default R = 3 runs' 3,400 each, pooled, put ten or
+     * more beyond each kind's (a run of 10,000 writes at the default mix is 200,000 requests: 100 s of ObjectBox's).
      */
-    public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "10000",
+    public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "3400",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
     /**
      * The collector of the JVM trial processes that serve requests (traffic and concurrency): G1, the JVM's default and
@@ -345,12 +346,13 @@ public final class TrafficPhase extends Phase {
         TrialParams p = run.params();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
+        Map<Stat, Pooled> pooled = new LinkedHashMap<>();
         for (int r = 1; r <= p.runs(); r++) {
             WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             Path own = run.stores().own("traffic");
             try {
                 TrafficAnswer a = send(run, own, r);
-                add(a, r, figures, logs);
+                add(a, r, figures, logs, pooled);
             } finally {
                 run.stores().deleteOwn(own);
             }
@@ -363,9 +365,14 @@ public final class TrafficPhase extends Phase {
         List<Stat> without = new ArrayList<>();
         for (Stat stat : stats()) {
             List<Double> runs = figures.get(stat);
+            Pooled pool = pooled.get(stat);
             if (runs != null && runs.size() == p.runs()) {
                 m.put(stat, RunStats.median(runs), runs);
                 run.results().stat(stat, m.value(stat), runs);
+            } else if (pool != null && pool.runs().size() == p.runs() && pool.all().getTotalCount() >= P999_LEAST) {
+                // a run served fewer than the p99.9 needs, the runs together enough: the pool's, each run's beside it
+                m.put(stat, TrafficHistograms.ms(pool.all(), 99.9), pool.runs());
+                run.results().stat(stat, m.value(stat), pool.runs());
             } else if (stat.measuredIn(p.runtime())) {
                 without.add(stat);
             }
@@ -471,15 +478,16 @@ public final class TrafficPhase extends Phase {
      * Run r's figures: rates, hit rate, utilization, each group's latency and service time (where it has requests;
      * p99.9 where it rests on ten or more), the loop's wake-ups and the runtime's work; its log intervals.
      */
-    private void add(TrafficAnswer a, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
+    private void add(TrafficAnswer a, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
+                     Map<Stat, Pooled> pooled) {
         TrafficAnswer.Measured m = a.measured();
         put(figures, REACHED_PER_S, a.open().reachedPerS());
         put(figures, ASKED_PER_S, a.open().askedPerS());
         put(figures, HIT_RATE, m.latency().hitRate());
         put(figures, UTILIZATION, a.open().utilization());
         for (Kind k : KINDS) {
-            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, figures, logs);
-            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, figures, logs);
+            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, figures, logs, pooled);
+            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, figures, logs, pooled);
         }
         if (m.wakeLateness().getTotalCount() > 0) {
             put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
@@ -520,8 +528,13 @@ public final class TrafficPhase extends Phase {
         figures.computeIfAbsent(stat, s -> new ArrayList<>()).add(value);
     }
 
+    /** A p99.9's runs: their histograms added, and each run's own p99.9 (its spread, where the pool's is the figure). */
+    record Pooled(Histogram all, List<Double> runs) {
+    }
+
     private static void addMeasure(String name, Histogram h, Measure stats, TrafficAnswer a, int r,
-                                   Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
+                                   Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
+                                   Map<Stat, Pooled> pooled) {
         if (h.getTotalCount() == 0) {
             return; // a run without such requests: the figure is left out (its statistic is optional)
         }
@@ -532,6 +545,10 @@ public final class TrafficPhase extends Phase {
         if (h.getTotalCount() >= P999_LEAST) {
             put(figures, stats.p999(), TrafficHistograms.ms(h, 99.9));
         }
+        Pooled pool = pooled.computeIfAbsent(stats.p999(), st -> new Pooled(new Histogram(h.getNumberOfSignificantValueDigits()),
+                new ArrayList<>()));
+        pool.all().add(h);
+        pool.runs().add(TrafficHistograms.ms(h, 99.9));
         put(figures, stats.mean(), h.getMean() / 1e6);
     }
 
@@ -589,7 +606,8 @@ public final class TrafficPhase extends Phase {
         List<String> notes = new ArrayList<>();
         notes.add(summary(runs));
         noHits(results, engine, setting, runs).ifPresent(notes::add);
-        notes.addAll(p999Notes(runs));
+        notes.addAll(p999Notes(runs, kind -> results.measurement(engine, setting, KINDS.stream()
+                .filter(k -> k.name().equals(kind)).findFirst().orElseThrow().latency().p999().id()).isPresent()));
         Optional<String> pauses = pauseNote(results, engine, setting, runs);
         if (pauses.isPresent()) {
             notes.add(pauses.get());
@@ -653,12 +671,14 @@ public final class TrafficPhase extends Phase {
     }
 
     /** How many requests each kind's p99.9 rests on in the smallest run, or that it was left out with too few. */
-    private static List<String> p999Notes(List<TrafficLine> runs) {
+    private static List<String> p999Notes(List<TrafficLine> runs, java.util.function.Predicate<String> measured) {
         Map<String, Long> fewest = new LinkedHashMap<>();
+        Map<String, Long> total = new LinkedHashMap<>();
         for (TrafficLine l : runs) {
             for (String kind : List.of("hit", "miss", "write")) {
                 if (l.kinds().containsKey(kind)) {
                     fewest.merge(kind, l.kinds().get(kind), Math::min);
+                    total.merge(kind, l.kinds().get(kind), Long::sum);
                 }
             }
         }
@@ -666,9 +686,13 @@ public final class TrafficPhase extends Phase {
                 "write", "writes");
         List<String> few = new ArrayList<>();
         List<String> enough = new ArrayList<>();
+        List<String> pooled = new ArrayList<>();
         for (Map.Entry<String, Long> e : fewest.entrySet()) {
             if (e.getValue() >= P999_LEAST) {
                 enough.add(String.format(Locale.US, "%s %,d", names.get(e.getKey()), e.getValue() / 1000));
+            } else if (e.getValue() > 0 && total.get(e.getKey()) >= P999_LEAST && measured.test(e.getKey())) {
+                pooled.add(String.format(Locale.US, "%s %,d of %,d", names.get(e.getKey()), total.get(e.getKey())
+                        / 1000, total.get(e.getKey())));
             } else if (e.getValue() > 0) {
                 few.add(String.format(Locale.US, "%s (%,d in the smallest run)", names.get(e.getKey()), e.getValue()));
             }
@@ -676,6 +700,11 @@ public final class TrafficPhase extends Phase {
         List<String> notes = new ArrayList<>();
         if (!enough.isEmpty()) {
             notes.add("traffic: the smallest run's p99.9 rests on its slowest " + String.join(", ", enough) + ".");
+        }
+        if (!pooled.isEmpty()) {
+            notes.add("traffic: a run served fewer than " + String.format(Locale.US, "%,d", P999_LEAST) + " of a kind,"
+                    + " so its p99.9 is that of the runs pooled (their histograms added; each run's own is its spread),"
+                    + " resting on the slowest " + String.join(", ", pooled) + ".");
         }
         if (!few.isEmpty()) {
             notes.add(String.format(Locale.US, "traffic: p99.9 left out, too few requests: %s; it needs %,d (ten beyond"

@@ -136,9 +136,13 @@ class RunPlanTest {
                 "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1", "bench.trafficPerKind", "0");
         RunPlan byDefault = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
                 "bench.runs", "2", "bench.phases", "traffic", "bench.trafficPerKind", "0");
-        // the default floor of 10,000 reads and writes: as long as the kept loops took to serve theirs, whatever 1 s says
+        // a floor of 10,000 reads and writes: as long as the kept loops took to serve theirs, whatever 1 s says
         RunPlan floored = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1", "bench.trafficPerKind", "10000");
+        RunPlan third = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
                 "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1");
+        assertThat(op(third, "traffic")).as("the default floor, 3,400: about a third of 10,000's loop")
+                .isBetween(0.3 * op(floored, "traffic"), 0.4 * op(floored, "traffic"));
         assertThat(op(floored, "traffic")).as("a 1-s loop that serves 10,000 writes").isGreaterThan(10 * op(second,
                 "traffic"));
 
