@@ -352,7 +352,7 @@ public final class TrafficPhase extends Phase {
             Path own = run.stores().own("traffic");
             try {
                 TrafficAnswer a = send(run, own, r);
-                add(a, r, figures, logs, pooled);
+                add(a, r, new Collecting(figures, logs, pooled));
             } finally {
                 run.stores().deleteOwn(own);
             }
@@ -478,16 +478,16 @@ public final class TrafficPhase extends Phase {
      * Run r's figures: rates, hit rate, utilization, each group's latency and service time (where it has requests;
      * p99.9 where it rests on ten or more), the loop's wake-ups and the runtime's work; its log intervals.
      */
-    private void add(TrafficAnswer a, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
-                     Map<Stat, Pooled> pooled) {
+    private void add(TrafficAnswer a, int r, Collecting c) {
+        Map<Stat, List<Double>> figures = c.figures();
         TrafficAnswer.Measured m = a.measured();
         put(figures, REACHED_PER_S, a.open().reachedPerS());
         put(figures, ASKED_PER_S, a.open().askedPerS());
         put(figures, HIT_RATE, m.latency().hitRate());
         put(figures, UTILIZATION, a.open().utilization());
         for (Kind k : KINDS) {
-            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, figures, logs, pooled);
-            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, figures, logs, pooled);
+            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, c);
+            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, c);
         }
         if (m.wakeLateness().getTotalCount() > 0) {
             put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
@@ -512,7 +512,7 @@ public final class TrafficPhase extends Phase {
         put(figures, PAUSED_SHARE, a.open().requests() > 0 ? (double) pauses.touched() / a.open().requests() : 0);
         a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
         a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
-        a.counters().ifPresent(c -> COUNTERS.add(c, a.open().requests(), figures));
+        a.counters().ifPresent(counted -> COUNTERS.add(counted, a.open().requests(), figures));
     }
 
     static Histogram group(TrafficHistograms h, Kind k) {
@@ -532,20 +532,24 @@ public final class TrafficPhase extends Phase {
     record Pooled(Histogram all, List<Double> runs) {
     }
 
-    private static void addMeasure(String name, Histogram h, Measure stats, TrafficAnswer a, int r,
-                                   Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
-                                   Map<Stat, Pooled> pooled) {
+    /** What the runs gave so far: each statistic's run figures, the histograms' log intervals, the p99.9s' pools. */
+    record Collecting(Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
+                      Map<Stat, Pooled> pooled) {
+    }
+
+    private static void addMeasure(String name, Histogram h, Measure stats, TrafficAnswer a, int r, Collecting c) {
+        Map<Stat, List<Double>> figures = c.figures();
         if (h.getTotalCount() == 0) {
             return; // a run without such requests: the figure is left out (its statistic is optional)
         }
-        logs.computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.open().startMs(),
+        c.logs().computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.open().startMs(),
                 a.open().loopWallNs()));
         put(figures, stats.p50(), TrafficHistograms.ms(h, 50));
         put(figures, stats.p99(), TrafficHistograms.ms(h, 99));
         if (h.getTotalCount() >= P999_LEAST) {
             put(figures, stats.p999(), TrafficHistograms.ms(h, 99.9));
         }
-        Pooled pool = pooled.computeIfAbsent(stats.p999(), st -> new Pooled(new Histogram(h.getNumberOfSignificantValueDigits()),
+        Pooled pool = c.pooled().computeIfAbsent(stats.p999(), st -> new Pooled(new Histogram(h.getNumberOfSignificantValueDigits()),
                 new ArrayList<>()));
         pool.all().add(h);
         pool.runs().add(TrafficHistograms.ms(h, 99.9));

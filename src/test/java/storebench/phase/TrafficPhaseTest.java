@@ -123,10 +123,13 @@ class TrafficPhaseTest {
 
     @Test
     void thePlanTakesALoopAsLongAsItsKeptRunsReadsAndWritesTookScaledByItsOwnFloorOrItsSecondsIfLonger() {
-        PhaseOptions keptDefaults = options(java.util.Map.of());
+        PhaseOptions keptDefaults = options(java.util.Map.of("bench.trafficPerKind", "10000"));
         // three kept runs whose loops served their 10,000 writes in 36 s each, well past their 5 s
         Phase.KeptStep floorBound = new Phase.KeptStep(3, 3 * (1 + 36.0), keptDefaults);
-        assertThat(plan(floorBound, java.util.Map.of())).isCloseTo(3 * 37.0, offset(1e-9));
+        assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "10000"))).isCloseTo(3 * 37.0,
+                offset(1e-9));
+        assertThat(plan(floorBound, java.util.Map.of())).as("the default floor, 3,400: 0.34 of the loop")
+                .isCloseTo(3 * (1 + 36.0 * 0.34), offset(1e-9));
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "20000")))
                 .isCloseTo(3 * (1 + 72.0), offset(1e-9));
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficMix", "0.5")))

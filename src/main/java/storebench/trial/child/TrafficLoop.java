@@ -66,7 +66,30 @@ final class TrafficLoop {
      * open loop (its collectors' pauses and its JIT compilers' time), and what the open loop asked of the machine.
      */
     record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
-               RuntimeWork runtime, Optional<VisitCounters> counters, PauseMarks.Marked marked) {
+               Collected runtime, Optional<VisitCounters> counters) {
+    }
+
+    /** The runtime's work during the open loop and its collector's pauses set against the loop's requests. */
+    record Collected(RuntimeWork work, PauseMarks.Marked marked) {
+        long gcMs() {
+            return work.gcMs();
+        }
+
+        long gcCount() {
+            return work.gcCount();
+        }
+
+        long jitMs() {
+            return work.jitMs();
+        }
+
+        long allocatedBytes() {
+            return work.allocatedBytes();
+        }
+
+        long survivedBytes() {
+            return work.survivedBytes();
+        }
     }
 
     /** What the closed step served: its requests, its wall time, its rate over its second half ({@code perS}). */
@@ -161,7 +184,7 @@ final class TrafficLoop {
             }
             StoreCache.Counts during = cache.counts().minus(before);
             Ran ran = new Ran(new ClosedServed(closed.served, closed.wallNs, closedPerS), open, during, writes,
-                    a.check(), runtime, counters, marked);
+                    a.check(), new Collected(runtime, marked), counters);
             if (a.check()) {
                 requests.checkAll();
             }

@@ -49,15 +49,15 @@ final class TrafficOp implements ChildOp {
         strings(histograms.putArray("latency"), s.latency.encode());
         strings(histograms.putArray("service"), s.service.encode());
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
-        strings(histograms.putArray("untouched"), ran.marked().untouched().encode());
+        strings(histograms.putArray("untouched"), ran.runtime().marked().untouched().encode());
         ObjectNode runtime = result.putObject("runtime").put("gcMs", ran.runtime().gcMs())
                 .put("gcCount", ran.runtime().gcCount()).put("jitMs", ran.runtime().jitMs())
-                .put("collector", collector()).put("touched", ran.marked().touched())
+                .put("collector", collector()).put("touched", ran.runtime().marked().touched())
                 .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20)
                 .put("allocatedBytes", ran.runtime().allocatedBytes()).put("survivedBytes", ran.runtime().survivedBytes());
         ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
         ArrayNode lengths = ((ObjectNode) runtime.get("pauses")).putArray("durationMs");
-        for (GcPauses.Pause p : ran.marked().pauses()) {
+        for (GcPauses.Pause p : ran.runtime().marked().pauses()) {
             starts.add(p.startMs());
             lengths.add(p.durationMs());
         }
