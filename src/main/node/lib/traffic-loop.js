@@ -147,6 +147,35 @@ function utilization(s) {
   return s.wallNs <= 0 ? NaN : s.busyNs / s.wallNs;
 }
 
+/** A pause's start and length are set against the requests with a millisecond's slack each side (PauseMarks.SLACK_NS). */
+const PAUSE_SLACK_NS = 1_000_000;
+
+/**
+ * An open loop's requests (s kept each one's kind and latency) at ratePerS set against the runtime's pauses ({ startMs,
+ * durationMs } after the loop's start, in order): a request whose wait, due time to end, overlapped a pause (widened by
+ * PAUSE_SLACK_NS) is counted as touched; the others' latencies make histograms by kind (storebench's PauseMarks).
+ */
+function markPauses(s, ratePerS, pauses) {
+  if (s.served > s.latencyNs.length) throw new Error(`the loop kept ${s.latencyNs.length} requests' latencies of ${s.served}`);
+  const from = pauses.map((p) => p.startMs * 1e6 - PAUSE_SLACK_NS);
+  const to = pauses.map((p) => (p.startMs + p.durationMs) * 1e6 + PAUSE_SLACK_NS);
+  const untouched = [histogram(), histogram(), histogram(), histogram()];
+  let touched = 0;
+  let first = 0;
+  for (let k = 0; k < s.served; k++) {
+    const due = Number(dueOffsetNs(k, ratePerS));
+    const end = due + s.latencyNs[k];
+    while (first < pauses.length && to[first] < due) first++;
+    let hit = false;
+    for (let j = first; j < pauses.length && from[j] <= end; j++) {
+      if (to[j] >= due) { hit = true; break; }
+    }
+    if (hit) touched++;
+    else untouched[s.kinds[k]].recordValue(s.latencyNs[k]);
+  }
+  return { untouched, touched };
+}
+
 /** A histogram in HdrHistogram's compressed encoding, base64: what the JVM's TrafficHistograms.decode reads. */
 function encode(h) {
   return hdr.encodeIntoCompressedBase64(h);
@@ -154,4 +183,5 @@ function encode(h) {
 
 module.exports = {
   KIND, SPIN_NS, systemClock, dueOffsetNs, openLoop, closedLoop, reachedPerS, utilization, trafficSamples, encode,
+  markPauses,
 };

@@ -6,7 +6,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const {
-  KIND, openLoop, closedLoop, systemClock, dueOffsetNs, reachedPerS, utilization, trafficSamples,
+  KIND, openLoop, closedLoop, systemClock, dueOffsetNs, reachedPerS, utilization, trafficSamples, markPauses,
 } = require('../lib/traffic-loop');
 
 const MS = 1_000_000n;
@@ -122,4 +122,21 @@ test('the utilization reached is the service times over the wall time: 200 us a 
   assert.ok(Math.abs(utilization(s) - 0.5) < 0.5 * 0.05, `utilization ${utilization(s)}`);
   assert.equal(s.latency[KIND.READ_HIT].totalCount, 5000);
   assert.equal(s.kinds.length, 0, 'an open loop keeps histograms only');
+});
+
+test('a request whose wait overlapped a collector pause is marked; the others make the untouched tail', async () => {
+  const clock = fakeClock();
+  // 1,000 requests a second, each served in 50 us, request 300 stalled 100 ms: its wait and those of the requests due
+  // during it overlap a pause from 320 to 330 ms (PauseMarks' twin: 1 ms of slack each side)
+  const s = await openLoop(clock, stallingOnce(clock, 300), 1000, 1000, trafficSamples(1000));
+  const marked = markPauses(s, 1000, [{ startMs: 320, durationMs: 10 }]);
+  // request 300 (300-400 ms) and 301-319 (due during the stall, ending after it) touch 319-331 ms: every request due
+  // from 300 to 331 ms; after the stall the loop catches up, request 332 due after the pause
+  assert.equal(marked.touched, 32);
+  const untouched = marked.untouched[KIND.READ_HIT];
+  assert.equal(untouched.totalCount, 1000 - 32);
+  assert.ok(untouched.maxValue < 100_000_000, 'the 100 ms stall of request 300 is among the touched');
+  const none = markPauses(s, 1000, []);
+  assert.equal(none.touched, 0);
+  assert.equal(none.untouched[KIND.READ_HIT].totalCount, 1000);
 });

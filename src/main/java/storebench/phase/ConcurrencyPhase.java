@@ -115,7 +115,14 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(WORKERS, MODE, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(WORKERS, MODE, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS, TrafficPhase.GC);
+    }
+
+    /** Its workers serve visits as a service's threads do: under bench.trafficGc, a store open per worker at most. */
+    @Override
+    public java.util.Optional<Serving> serving(TrialParams params) {
+        return java.util.Optional.of(new Serving(params.option(TrafficPhase.GC),
+                params.option(WORKERS).stream().mapToInt(Integer::intValue).max().orElse(1)));
     }
 
     /**

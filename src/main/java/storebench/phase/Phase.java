@@ -1,9 +1,11 @@
 package storebench.phase;
 
+import storebench.model.JvmCollector;
 import storebench.results.PhaseReading;
 import storebench.results.Stat;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One phase of a store's life, on the parent's side: the statistics it yields (their ids, labels and units), the steps
@@ -144,11 +146,35 @@ public abstract class Phase implements PhaseReading {
     }
 
     /**
+     * Step {@code op}'s seconds in a trial of an engine no kept run measured this phase for, from what the kept runs
+     * measured of it elsewhere: its visit (open, count, close) and its create (a store made and written in one
+     * transaction), seconds each; empty where the phase cannot say (the plan then leaves the step out, and says so).
+     */
+    public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
+                                                  PhaseOptions options) {
+        return java.util.OptionalDouble.empty();
+    }
+
+    /**
      * How many stores its process holds open at once, where it holds more than a visit does (its process then gets a
      * heap for them, storebench.run.TrialCommands.holdHeap); 0 for the default heap.
      */
     public int holdsOpen(TrialParams params) {
         return 0;
+    }
+
+    /**
+     * Where its JVM trial processes serve requests as a service's JVM would (the traffic and concurrency phases): the
+     * collector they run and the most stores one keeps open (their heap is sized for them, as
+     * storebench.run.TrialCommands.holdHeap sizes a holding process'); empty for the fixed, pre-touched heap and serial
+     * collector the measuring phases share.
+     */
+    public Optional<Serving> serving(TrialParams params) {
+        return Optional.empty();
+    }
+
+    /** A serving phase's JVM: its collector (bench.trafficGc) and the stores a process of it keeps open at most. */
+    public record Serving(JvmCollector collector, int openStores) {
     }
 
     /** Whether it needs the trial's store pool (made, and its create measured, by whichever phase needs it first). */

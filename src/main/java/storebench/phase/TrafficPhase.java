@@ -79,6 +79,20 @@ public final class TrafficPhase extends Phase {
             + " due time, max", Unit.MS, 3).ofRuns().build();
     public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
             + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
+    /**
+     * The runtime's collector, pause by pause (the JVM's collection notifications, V8's gc entries): a request whose wait
+     * (due time to end) overlapped a pause is marked, so that the tail no pause touched is a figure of its own.
+     */
+    public static final Stat UNPAUSED_P99_MS = Stat.of("traffic_all_unpaused_p99_ms", "same, every request no collector"
+            + " pause touched (its wait overlapped none), p99", Unit.MS, 3).ofRuns().optional().build();
+    public static final Stat HIT_UNPAUSED_P99_MS = Stat.of("traffic_hit_unpaused_p99_ms", "same, read of an open store"
+            + " no collector pause touched, p99", Unit.MS, 3).ofRuns().optional().build();
+    public static final Stat PAUSE_MAX_MS = Stat.of("traffic_pause_max_ms", "same, the runtime's longest collector"
+            + " pause during the open loop", Unit.MS, 1).ofRuns().build();
+    public static final Stat PAUSES_PER_S = Stat.of("traffic_pauses_per_s", "same, the runtime's collector pauses per"
+            + " second of open loop", Unit.COUNT, 1).ofRuns().counting("pauses/s").build();
+    public static final Stat PAUSED_SHARE = Stat.of("traffic_paused_share", "same, requests a collector pause touched"
+            + " (share)", Unit.COUNT, 3).ofRuns().counting("share").build();
     public static final Stat JIT_MS = Stat.of("traffic_jit_ms", "same, the JIT compilers' time during the open loop"
             + " (ms in all)", Unit.MS, 1).ofRuns().onlyIn(TrialRuntime.JVM).optional().build();
     public static final Stat LOOP_DELAY_P99_MS = Stat.of("traffic_loop_delay_p99_ms", "same, the event loop's delay"
@@ -149,10 +163,18 @@ public final class TrafficPhase extends Phase {
             Tenants.Distribution::of);
     /**
      * The fewest reads and the fewest writes an open loop serves (a kind its mix never draws aside), whatever its
-     * seconds: a p99.9 rests on a thousandth of its requests, so 10,000 puts ten or more beyond each kind's.
+     * seconds: a p99.9 rests on a thousandth of its requests, so the default R = 3 runs' 3,400 each, pooled, put ten or
+     * more beyond each kind's (a run of 10,000 writes at the default mix is 200,000 requests: 100 s of ObjectBox's).
      */
-    public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "10000",
+    public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "3400",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
+    /**
+     * The collector of the JVM trial processes that serve requests (traffic and concurrency): G1, the JVM's default and
+     * what a service runs unless told otherwise; the serial collector's full collections of a heap sized for the memory
+     * phase stopped ObjectBox's loop long enough to make its hit p99 358 ms against 12.4 ms under G1 (docs/runs.md).
+     */
+    public static final PhaseOption<storebench.model.JvmCollector> GC = new PhaseOption<>("bench.trafficGc", "g1",
+            storebench.model.JvmCollector::of);
     /** The closed step: long enough for a rate over hundreds of the slowest engines' requests, and the cache warm. */
     static final long CLOSED_MS = 1_000;
     /** The closed step's schedule: 100 requests a millisecond of it, more than any engine serves a request's mix at. */
@@ -185,7 +207,8 @@ public final class TrafficPhase extends Phase {
         for (Kind k : KINDS) {
             stats.addAll(k.service().stats());
         }
-        stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, JIT_MS, LOOP_DELAY_P99_MS));
+        stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS, PAUSE_MAX_MS,
+                PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
         return with(stats, COUNTERS);
     }
 
@@ -216,7 +239,13 @@ public final class TrafficPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, GC, WarmUp.SHARE, WarmUp.JIT_VISITS);
+    }
+
+    /** Its process serves tenants as a service's JVM does: under bench.trafficGc, with a heap for its K open stores. */
+    @Override
+    public Optional<Serving> serving(TrialParams params) {
+        return Optional.of(new Serving(params.option(GC), params.option(OPEN)));
     }
 
     /**
@@ -255,6 +284,33 @@ public final class TrafficPhase extends Phase {
         return runs * (closedMs(seconds) / 1000.0 + Math.max(seconds, floor));
     }
 
+    /**
+     * A run's seconds for an engine with no kept traffic, from its kept visit and create costs: the closed step, the open
+     * loop at bench.trafficLoad of a closed rate where a read costs half a visit (a miss a visit, a hit little) and a
+     * write a created store (a commit and more, so the estimate errs long), for its seconds or its floor of each kind, and the N copies made; a
+     * warm-up as long as the JIT floor's visits or bench.warmupOpens' (the visits' own warm-up).
+     */
+    @Override
+    public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
+                                                  PhaseOptions options) {
+        if (!(visitS > 0) || !(createS > 0)) {
+            return java.util.OptionalDouble.empty();
+        }
+        if (op.equals(WARMUP.op())) {
+            return java.util.OptionalDouble.of(runs * visitS * Math.max(options.option(WarmUp.JIT_VISITS), 5_000));
+        }
+        if (!op.equals(RUN.op())) {
+            return java.util.OptionalDouble.empty();
+        }
+        double mix = options.option(MIX);
+        // about half the reads hit an open store (57% at K = 100 of N = 1,000 under zipf), and a hit is a count alone
+        double rate = options.option(LOAD) / (mix * visitS / 2 + (1 - mix) * createS);
+        double seconds = options.option(SECONDS);
+        double floor = options.option(PER_KIND) / rarest(mix);
+        double loop = Math.max(seconds, floor / rate);
+        return java.util.OptionalDouble.of(runs * (closedMs(seconds) / 1000.0 + loop + stores * createS));
+    }
+
     /** The share of the mix's rarer kind (a mix of one kind: 1, all its requests count). */
     private static double rarest(double readShare) {
         double r = Math.min(readShare, 1 - readShare);
@@ -290,12 +346,13 @@ public final class TrafficPhase extends Phase {
         TrialParams p = run.params();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
+        Map<Stat, Pooled> pooled = new LinkedHashMap<>();
         for (int r = 1; r <= p.runs(); r++) {
             WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             Path own = run.stores().own("traffic");
             try {
                 TrafficAnswer a = send(run, own, r);
-                add(a, r, figures, logs);
+                add(a, r, new Collecting(figures, logs, pooled));
             } finally {
                 run.stores().deleteOwn(own);
             }
@@ -308,9 +365,14 @@ public final class TrafficPhase extends Phase {
         List<Stat> without = new ArrayList<>();
         for (Stat stat : stats()) {
             List<Double> runs = figures.get(stat);
+            Pooled pool = pooled.get(stat);
             if (runs != null && runs.size() == p.runs()) {
                 m.put(stat, RunStats.median(runs), runs);
                 run.results().stat(stat, m.value(stat), runs);
+            } else if (pool != null && pool.runs().size() == p.runs() && pool.all().getTotalCount() >= P999_LEAST) {
+                // a run served fewer than the p99.9 needs, the runs together enough: the pool's, each run's beside it
+                m.put(stat, TrafficHistograms.ms(pool.all(), 99.9), pool.runs());
+                run.results().stat(stat, m.value(stat), pool.runs());
             } else if (stat.measuredIn(p.runtime())) {
                 without.add(stat);
             }
@@ -381,10 +443,25 @@ public final class TrafficPhase extends Phase {
                 .put("misses", a.cache().misses()).put("evictions", a.cache().evictions())
                 .put("writes", a.cache().writes()).put("checked", o.checked())
                 .put("gcMs", round(a.runtime().gcMs())).put("gcCount", a.runtime().gcCount())
+                .put("collector", a.runtime().pauses().collector()).put("heapMaxMb", a.runtime().heapMaxMb()).put("pauses", a.runtime().pauses().count())
+                .put("pauseMaxMs", round(a.runtime().pauses().longestMs()))
+                .put("touched", a.runtime().pauses().touched())
+                .put("allocatedPerRequest", a.runtime().allocatedBytes() < 0 || o.requests() == 0 ? -1
+                        : a.runtime().allocatedBytes() / o.requests())
+                .put("survivedBytes", a.runtime().survivedBytes())
                 .put("scheduled", schedules.open().requests()).put("leastRequests", schedules.leastRequests())
                 .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))
                 .put("dist", p.option(DIST).id()).put("perKind", p.option(PER_KIND));
         a.runtime().jitMs().ifPresent(v -> l.put("jitMs", round(v)));
+        if (p.runtime() == TrialRuntime.JVM) {
+            l.put("gc", p.option(GC).id()); // the Node worker's collector is V8's, whatever the option
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode starts = l.putArray("pauseStartMs");
+        com.fasterxml.jackson.databind.node.ArrayNode lengths = l.putArray("pauseMs");
+        for (int i = 0; i < a.runtime().pauses().count(); i++) { // every pause of the loop: start after it began, length
+            starts.add(round(a.runtime().pauses().startMs()[i]));
+            lengths.add(round(a.runtime().pauses().durationMs()[i]));
+        }
         a.runtime().loopDelayP99Ms().ifPresent(v -> l.put("loopDelayP99Ms", round(v)));
         a.runtime().loopDelayMaxMs().ifPresent(v -> l.put("loopDelayMaxMs", round(v)));
         ObjectNode counts = l.putObject("kinds");
@@ -401,15 +478,16 @@ public final class TrafficPhase extends Phase {
      * Run r's figures: rates, hit rate, utilization, each group's latency and service time (where it has requests;
      * p99.9 where it rests on ten or more), the loop's wake-ups and the runtime's work; its log intervals.
      */
-    private void add(TrafficAnswer a, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
+    private void add(TrafficAnswer a, int r, Collecting c) {
+        Map<Stat, List<Double>> figures = c.figures();
         TrafficAnswer.Measured m = a.measured();
         put(figures, REACHED_PER_S, a.open().reachedPerS());
         put(figures, ASKED_PER_S, a.open().askedPerS());
         put(figures, HIT_RATE, m.latency().hitRate());
         put(figures, UTILIZATION, a.open().utilization());
         for (Kind k : KINDS) {
-            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, figures, logs);
-            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, figures, logs);
+            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, c);
+            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, c);
         }
         if (m.wakeLateness().getTotalCount() > 0) {
             put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
@@ -420,9 +498,21 @@ public final class TrafficPhase extends Phase {
             put(figures, WAKE_MAX_MS, 0);
         }
         put(figures, GC_MS, a.runtime().gcMs());
+        TrafficAnswer.Pauses pauses = a.runtime().pauses();
+        Histogram untouched = m.untouched().all();
+        if (untouched.getTotalCount() > 0) {
+            put(figures, UNPAUSED_P99_MS, TrafficHistograms.ms(untouched, 99));
+        }
+        Histogram untouchedHits = m.untouched().hits();
+        if (untouchedHits.getTotalCount() > 0) {
+            put(figures, HIT_UNPAUSED_P99_MS, TrafficHistograms.ms(untouchedHits, 99));
+        }
+        put(figures, PAUSE_MAX_MS, pauses.longestMs());
+        put(figures, PAUSES_PER_S, a.open().loopWallNs() > 0 ? pauses.count() * 1e9 / a.open().loopWallNs() : 0);
+        put(figures, PAUSED_SHARE, a.open().requests() > 0 ? (double) pauses.touched() / a.open().requests() : 0);
         a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
         a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
-        a.counters().ifPresent(c -> COUNTERS.add(c, a.open().requests(), figures));
+        a.counters().ifPresent(counted -> COUNTERS.add(counted, a.open().requests(), figures));
     }
 
     static Histogram group(TrafficHistograms h, Kind k) {
@@ -438,18 +528,31 @@ public final class TrafficPhase extends Phase {
         figures.computeIfAbsent(stat, s -> new ArrayList<>()).add(value);
     }
 
-    private static void addMeasure(String name, Histogram h, Measure stats, TrafficAnswer a, int r,
-                                   Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs) {
+    /** A p99.9's runs: their histograms added, and each run's own p99.9 (its spread, where the pool's is the figure). */
+    record Pooled(Histogram all, List<Double> runs) {
+    }
+
+    /** What the runs gave so far: each statistic's run figures, the histograms' log intervals, the p99.9s' pools. */
+    record Collecting(Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
+                      Map<Stat, Pooled> pooled) {
+    }
+
+    private static void addMeasure(String name, Histogram h, Measure stats, TrafficAnswer a, int r, Collecting c) {
+        Map<Stat, List<Double>> figures = c.figures();
         if (h.getTotalCount() == 0) {
             return; // a run without such requests: the figure is left out (its statistic is optional)
         }
-        logs.computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.open().startMs(),
+        c.logs().computeIfAbsent(name, k -> new ArrayList<>()).add(HdrLogs.interval(h, "run-" + r, a.open().startMs(),
                 a.open().loopWallNs()));
         put(figures, stats.p50(), TrafficHistograms.ms(h, 50));
         put(figures, stats.p99(), TrafficHistograms.ms(h, 99));
         if (h.getTotalCount() >= P999_LEAST) {
             put(figures, stats.p999(), TrafficHistograms.ms(h, 99.9));
         }
+        Pooled pool = c.pooled().computeIfAbsent(stats.p999(), st -> new Pooled(new Histogram(h.getNumberOfSignificantValueDigits()),
+                new ArrayList<>()));
+        pool.all().add(h);
+        pool.runs().add(TrafficHistograms.ms(h, 99.9));
         put(figures, stats.mean(), h.getMean() / 1e6);
     }
 
@@ -507,8 +610,14 @@ public final class TrafficPhase extends Phase {
         List<String> notes = new ArrayList<>();
         notes.add(summary(runs));
         noHits(results, engine, setting, runs).ifPresent(notes::add);
-        notes.addAll(p999Notes(runs));
-        gcShare(results, engine, setting, runs).ifPresent(notes::add);
+        notes.addAll(p999Notes(runs, kind -> results.measurement(engine, setting, KINDS.stream()
+                .filter(k -> k.name().equals(kind)).findFirst().orElseThrow().latency().p999().id()).isPresent()));
+        Optional<String> pauses = pauseNote(results, engine, setting, runs);
+        if (pauses.isPresent()) {
+            notes.add(pauses.get());
+        } else {
+            gcShare(results, engine, setting, runs).ifPresent(notes::add);
+        }
         return notes;
     }
 
@@ -566,12 +675,14 @@ public final class TrafficPhase extends Phase {
     }
 
     /** How many requests each kind's p99.9 rests on in the smallest run, or that it was left out with too few. */
-    private static List<String> p999Notes(List<TrafficLine> runs) {
+    private static List<String> p999Notes(List<TrafficLine> runs, java.util.function.Predicate<String> measured) {
         Map<String, Long> fewest = new LinkedHashMap<>();
+        Map<String, Long> total = new LinkedHashMap<>();
         for (TrafficLine l : runs) {
             for (String kind : List.of("hit", "miss", "write")) {
                 if (l.kinds().containsKey(kind)) {
                     fewest.merge(kind, l.kinds().get(kind), Math::min);
+                    total.merge(kind, l.kinds().get(kind), Long::sum);
                 }
             }
         }
@@ -579,9 +690,13 @@ public final class TrafficPhase extends Phase {
                 "write", "writes");
         List<String> few = new ArrayList<>();
         List<String> enough = new ArrayList<>();
+        List<String> pooled = new ArrayList<>();
         for (Map.Entry<String, Long> e : fewest.entrySet()) {
             if (e.getValue() >= P999_LEAST) {
                 enough.add(String.format(Locale.US, "%s %,d", names.get(e.getKey()), e.getValue() / 1000));
+            } else if (e.getValue() > 0 && total.get(e.getKey()) >= P999_LEAST && measured.test(e.getKey())) {
+                pooled.add(String.format(Locale.US, "%s %,d of %,d", names.get(e.getKey()), total.get(e.getKey())
+                        / 1000, total.get(e.getKey())));
             } else if (e.getValue() > 0) {
                 few.add(String.format(Locale.US, "%s (%,d in the smallest run)", names.get(e.getKey()), e.getValue()));
             }
@@ -590,11 +705,43 @@ public final class TrafficPhase extends Phase {
         if (!enough.isEmpty()) {
             notes.add("traffic: the smallest run's p99.9 rests on its slowest " + String.join(", ", enough) + ".");
         }
+        if (!pooled.isEmpty()) {
+            notes.add("traffic: a run served fewer than " + String.format(Locale.US, "%,d", P999_LEAST) + " of a kind,"
+                    + " so its p99.9 is that of the runs pooled (their histograms added; each run's own is its spread),"
+                    + " resting on the slowest " + String.join(", ", pooled) + ".");
+        }
         if (!few.isEmpty()) {
             notes.add(String.format(Locale.US, "traffic: p99.9 left out, too few requests: %s; it needs %,d (ten beyond"
                     + " it; bench.trafficPerKind sizes the loop).", String.join(", ", few), P999_LEAST));
         }
         return notes;
+    }
+
+    /**
+     * The collector the runs served under and what its pauses did to the tail (medians of the runs): how often it paused
+     * and its longest pause, the p99 of every request beside the p99 of those no pause touched; where the two part, the
+     * difference is the runtime's. Runs that recorded no single pause (kept from before) get {@link #gcShare} instead.
+     */
+    private static Optional<String> pauseNote(RunResults results, String engine, String setting,
+                                              List<TrafficLine> runs) {
+        Optional<TrafficLine.Collector> collector = runs.get(runs.size() - 1).collector();
+        Optional<Double> max = results.measurement(engine, setting, PAUSE_MAX_MS.id()).map(x -> x.value());
+        if (collector.isEmpty() || max.isEmpty()) {
+            return Optional.empty();
+        }
+        TrafficLine.Collector c = collector.get();
+        double perS = results.measurement(engine, setting, PAUSES_PER_S.id()).map(x -> x.value()).orElse(0.0);
+        double share = results.measurement(engine, setting, PAUSED_SHARE.id()).map(x -> x.value()).orElse(0.0);
+        double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(x -> x.value()).orElse(0.0);
+        Optional<Double> unpaused = results.measurement(engine, setting, UNPAUSED_P99_MS.id()).map(x -> x.value());
+        String asked = c.asked().isEmpty() || c.name().startsWith("V8") ? "" : " (bench.trafficGc=" + c.asked() + ")";
+        StringBuilder s = new StringBuilder(String.format(Locale.US, "traffic: collector %s%s, heap limit %,d MiB:"
+                + " %.1f pauses a second, the longest %,.1f ms; p99 of every request %,.1f ms", c.name(), asked,
+                c.heapMaxMb(), perS, max.get(), p99));
+        unpaused.ifPresentOrElse(u -> s.append(String.format(Locale.US, ", of the %.1f%% no pause touched %,.1f ms",
+                100 * (1 - share), u)), () -> s.append(", and a pause touched every request"));
+        return Optional.of(s.append(" (medians of the runs; every pause is in results.jsonl's traffic lines).")
+                .toString());
     }
 
     /**

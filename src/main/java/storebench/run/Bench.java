@@ -72,6 +72,9 @@ public final class Bench implements AutoCloseable {
     private final RunPlan plan;
     /** What side B's trial processes start with (bench.against: its library, resolved before anything is measured). */
     private final Against.Arm againstArm;
+    /** The phase now measured: when it started and the plan's estimate of it (s; 0 where the plan has none). */
+    private volatile long phaseStartNs = System.nanoTime();
+    private volatile double phaseEstimateS;
     private volatile boolean closed;
 
     private Bench(BenchOptions options, PrintStream console) throws IOException {
@@ -124,6 +127,7 @@ public final class Bench implements AutoCloseable {
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
         ObjectNode env = Environment.collect(JSON, options.projectDir, pool.root());
         plan.machine().ifPresent(m -> env.set("machine", m)); // the plan's probe: this run's prices, kept with it
+        trialJvm(env.putObject("trialJvm"), options);
         this.environment = new RunEnvironment(env, outputDir, console);
         environment.write();
         this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
@@ -236,6 +240,13 @@ public final class Bench implements AutoCloseable {
     void phaseStarts(Trial trial, storebench.phase.Phase phase) {
         plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
+        phaseStartNs = System.nanoTime();
+        phaseEstimateS = plan.estimateS(trial.engineId(), trial.settingId(), phase).orElse(0);
+    }
+
+    /** For a progress line: how far past twice the plan's estimate the phase now measured is; "" within it. */
+    String phaseOverrun() {
+        return RunPlan.overrun((System.nanoTime() - phaseStartNs) / 1e9, phaseEstimateS).orElse("");
     }
 
     public Path outputDir() {
@@ -250,6 +261,24 @@ public final class Bench implements AutoCloseable {
     /** The trial of one engine under one setting (one per run, made on first use). */
     public synchronized Trial trial(EngineDescriptor engine, Setting setting) {
         return trials.computeIfAbsent(new Column(engine.id(), setting.id()), k -> new Trial(this, engine, setting));
+    }
+
+    /**
+     * How the JVM trial processes run their heap (environment.json's {@code trialJvm}): the measuring phases' fixed,
+     * pre-touched heap under the serial collector, and the collector of the phases that serve requests (Phase#serving),
+     * whose heap each trial sizes for the stores it keeps open.
+     */
+    static void trialJvm(ObjectNode into, BenchOptions options) {
+        TrialJvm measuring = TrialJvm.measuring(options.trialHeapMb + "m");
+        into.putObject("measuring").put("collector", measuring.collector().id())
+                .put("options", String.join(" ", measuring.options()));
+        storebench.model.JvmCollector gc = options.option(storebench.phase.TrafficPhase.GC);
+        ObjectNode serving = into.putObject("serving").put("collector", gc.id()).put("option", gc.flag())
+                .put("heap", "-Xms = -Xmx = bench.trialHeapMb + twice the engine's heap per open store times the stores"
+                        + " a process keeps open (traffic: bench.trafficOpen; concurrency: its most workers), 2 GiB at"
+                        + " most, not pre-touched");
+        Phases.ALL.stream().filter(p -> options.phases.contains(p) && p.options().contains(storebench.phase.TrafficPhase.GC))
+                .forEach(p -> serving.withArray("phases").add(p.id()));
     }
 
     /** Records what a trial process under a setting said about its engine (hello) in environment.json. */

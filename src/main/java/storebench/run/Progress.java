@@ -13,6 +13,8 @@ public final class Progress {
     private final String counts;
     private final long startNs = System.nanoTime();
     private long lastNs = startNs;
+    /** What each line ends with (the phase's overrun of the plan's estimate, where it has one). */
+    private java.util.function.Supplier<String> suffix = () -> "";
 
     public Progress(PrintStream out, String what) {
         this(out, what, "stores");
@@ -24,13 +26,19 @@ public final class Progress {
         this.counts = counts;
     }
 
+    /** Each line ends with what {@code suffix} gives then ("" for nothing). */
+    public Progress endingWith(java.util.function.Supplier<String> suffix) {
+        this.suffix = suffix;
+        return this;
+    }
+
     public synchronized void update(int done, int total) {
         long now = System.nanoTime();
         if (now - lastNs < EVERY_NS || done <= 0) {
             return;
         }
         lastNs = now;
-        out.println(line(what, done, total, (now - startNs) / 1e9, counts));
+        out.println(line(what, done, total, (now - startNs) / 1e9, counts) + suffix.get());
         out.flush();
     }
 
@@ -47,7 +55,7 @@ public final class Progress {
             return;
         }
         lastNs = now;
-        out.println(stillLine(what, done, total, (now - startNs) / 1e9, counts));
+        out.println(stillLine(what, done, total, (now - startNs) / 1e9, counts) + suffix.get());
         out.flush();
     }
 

@@ -196,9 +196,42 @@ public final class RunPlan {
         }
         Optional<double[]> estimate = estimate(own, phase, op);
         if (estimate.isEmpty()) {
+            estimate = fromVisits(engine, setting, phase, op);
+        }
+        if (estimate.isEmpty()) {
             missing.add(engine + "/" + setting + " " + phase.id() + " " + op);
         }
         return estimate;
+    }
+
+    /**
+     * A step no kept run of this engine has, where its phase can say from the engine's kept visit and create costs
+     * (Phase#unkeptSeconds; their steps scaled to this machine as any kept step is); noted.
+     */
+    private Optional<double[]> fromVisits(String engine, String setting, Phase phase, String op) {
+        Optional<double[]> visit = perVisit(engine, setting, storebench.phase.Phases.OPEN_RUNS,
+                storebench.phase.OpenRunsPhase.OPENRUN.op());
+        Optional<double[]> create = perVisit(engine, setting, storebench.phase.Phases.CREATE,
+                storebench.phase.CreatePhase.CREATE.op());
+        if (visit.isEmpty() || create.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.OptionalDouble s = phase.unkeptSeconds(op, visit.get()[0], create.get()[0], options.stores,
+                options.runs, options);
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        notes.add(engine + " " + phase.id() + ": no kept run has it; estimated from its kept visit and create costs");
+        return Optional.of(new double[] {s.getAsDouble(), s.getAsDouble()});
+    }
+
+    /** A kept step's seconds per store it visited {wall} at its nearest N (this machine's), empty where none. */
+    private Optional<double[]> perVisit(String engine, String setting, Phase phase, String op) {
+        return nearest(points(engine, setting), phase, op).map(p -> {
+            CostTable.StepCost s = p.step(phase.id(), op).orElseThrow();
+            double visited = Math.max(1, s.work().visited());
+            return new double[] {s.seconds().wallS() / visited * calibration.scale(p.run(), phase)};
+        });
     }
 
     /**
@@ -411,6 +444,24 @@ public final class RunPlan {
             }
         }
         return Optional.empty();
+    }
+
+    /** The plan's estimate of one phase of one trial (elapsed, s); empty for a phase the plan does not hold. */
+    public java.util.OptionalDouble estimateS(String engine, String setting, Phase phase) {
+        return items.stream().filter(i -> i.engine.equals(engine) && i.setting.equals(setting) && i.phase == phase)
+                .mapToDouble(Item::elapsedS).findFirst();
+    }
+
+    /**
+     * What a progress line adds once a phase has run twice its estimate or longer: how many times its estimate it has
+     * run, so that a phase the plan misjudged is seen while it runs (an engine's traffic kept from no run); empty before.
+     */
+    static Optional<String> overrun(double elapsedS, double estimateS) {
+        if (!(estimateS > 0) || elapsedS < 2 * estimateS) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "; %.1fx the plan's estimate of this phase (%s)",
+                elapsedS / estimateS, duration(estimateS)));
     }
 
     /** The plan as printed before the first measurement, one line per row. */

@@ -211,6 +211,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         bench.phaseStarts(this, phase);
         List<Profiler> profilers = usable(with, phase.id());
         starter.phase(phase.id(), profilers);
+        starter.phaseJvm(phase.serving(params));
         try {
             processesBefore(phase);
             Measured m = phase.measure(this);
@@ -226,6 +227,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             if (phase.processes() != Phase.Processes.SHARED || !profilers.isEmpty()) {
                 starter.fresh(); // closed, and the next one gets the default heap again
             }
+            starter.phaseJvm(Optional.empty());
             starter.phase("", List.of());
         }
     }

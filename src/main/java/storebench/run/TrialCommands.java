@@ -25,7 +25,7 @@ public final class TrialCommands {
      */
     public static final String HOLD_HEAP = "2g";
     private static final int HOLD_HEAP_MB = 2048;
-    public static final List<String> JVM_OPTIONS = jvmOptions(HEAP);
+    public static final List<String> JVM_OPTIONS = TrialJvm.measuring(HEAP).options();
     /**
      * The Node worker's flags: gc() for the memory readings and between stores; and no bytecode flushing, which
      * would drop the bytecode of functions not run lately during the hold's collections and make the JS heap's
@@ -84,29 +84,25 @@ public final class TrialCommands {
     }
 
     public List<String> command(EngineDescriptor engine, String heap) {
-        return command(engine, heap, Optional.empty());
+        return command(engine, TrialJvm.measuring(heap), Optional.empty());
     }
 
     /**
-     * The command of a trial process whose JVM (a JVM engine's) has this fixed, pre-touched heap, on {@code own}
+     * The command of a trial process whose JVM (a JVM engine's) runs its heap as {@code jvm} says, on {@code own}
      * classpath where given (side B of bench.against), else the suite's.
      */
-    public List<String> command(EngineDescriptor engine, String heap, Optional<String> own) {
+    public List<String> command(EngineDescriptor engine, TrialJvm jvm, Optional<String> own) {
         if (engine.runtime() == TrialRuntime.NODE) {
             return List.of(node, NODE_OPTIONS.get(0), NODE_OPTIONS.get(1), projectDir.resolve(WORKER).toString());
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(java);
-        cmd.addAll(jvmOptions(heap));
+        cmd.addAll(jvm.options());
         cmd.add("-cp");
         cmd.add(own.orElse(classpath));
         cmd.add(Protocol.JVM_MAIN);
         return cmd;
-    }
-
-    private static List<String> jvmOptions(String heap) {
-        return List.of("-Xms" + heap, "-Xmx" + heap, "-XX:+AlwaysPreTouch", "-XX:+UseSerialGC");
     }
 
     /** Why the Node engines cannot run here (no Node.js >= 20, or the worker's packages not installed). */

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,11 +38,17 @@ final class TrialProcesses {
     private final Setting setting;
     private final String name;
     private final ProfiledProcesses profiled;
-    private final Map<Integer, Kept> kept = new ConcurrentSkipListMap<>();
+    /** Per run r, a process kept warm of each JVM (a serving phase's and a measuring one's pass each other by). */
+    private final Map<KeptKey, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile TrialProcess process;
     /** How far the current process (or, where none runs, the next one) has been warmed up. */
     private ProcessWarmth warmth = new ProcessWarmth();
-    private String heap;
+    /** How the next process' JVM runs its heap: the measuring default, or the current phase's (Phase#serving). */
+    private TrialJvm jvm;
+    /** The JVM the current phase's processes get where they start fresh. */
+    private TrialJvm phaseJvm;
+    /** The JVM the current process was started with. */
+    private TrialJvm currentJvm;
     private JsonNode engineInfo;
     private List<Profiler> profilers = List.of();
     private String phaseId = "";
@@ -61,7 +66,8 @@ final class TrialProcesses {
         this.engine = engine;
         this.setting = setting;
         this.name = name;
-        this.heap = bench.options.trialHeapMb + "m";
+        this.jvm = defaultJvm();
+        this.phaseJvm = jvm;
         this.profiled = new ProfiledProcesses(bench.outputDir, bench.outputDir.resolve("profile")
                 .resolve(engine.id() + "-" + setting.id()), engine.runtime());
     }
@@ -79,14 +85,19 @@ final class TrialProcesses {
         return profilers;
     }
 
+    /** A trial process' environment: its setting's, and side B's packages where it is side B of bench.against. */
+    private Map<String, String> environment() {
+        Map<String, String> environment = new java.util.LinkedHashMap<>(setting.environment());
+        environment.putAll(arm.environment());
+        return environment;
+    }
+
     /** The current process, started (and greeted) if there is none. */
     synchronized TrialProcess current() throws Exception {
         if (process == null) {
-            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, heap, arm.classpath()),
+            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()),
                     profilers, phaseId);
-            Map<String, String> environment = new java.util.LinkedHashMap<>(setting.environment());
-            environment.putAll(arm.environment());
-            TrialProcess started = TrialProcess.start(name, command.command(), environment, bench.workDir,
+            TrialProcess started = TrialProcess.start(name, command.command(), environment(), bench.workDir,
                     bench.options.trialTimeout.toMillis());
             profiled.started(started, command, "");
             ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
@@ -102,6 +113,7 @@ final class TrialProcesses {
                 throw e;
             }
             process = started;
+            currentJvm = jvm;
             HelloAnswer described = HelloAnswer.of(hello);
             engineInfo = described.info();
             bench.describeEngine(engine, setting, described);
@@ -131,16 +143,37 @@ final class TrialProcesses {
         }
     }
 
-    /** The next process starts fresh, with the default heap. */
+    /** The next process starts fresh, with the current phase's JVM (the measuring default outside a serving phase). */
     synchronized void fresh() {
         closeCurrent();
-        heap = bench.options.trialHeapMb + "m";
+        jvm = phaseJvm;
     }
 
     /** The next process starts fresh, with the heap of one that holds this many stores open. */
     synchronized void freshHolding(int stores) {
         closeCurrent();
-        heap = TrialCommands.holdHeap(bench.options.trialHeapMb, stores, engine.heapKbPerOpenStore());
+        jvm = TrialJvm.measuring(TrialCommands.holdHeap(bench.options.trialHeapMb, stores, engine.heapKbPerOpenStore()));
+    }
+
+    /**
+     * The JVM of the phase about to be measured: a serving phase's ({@code serving}: its collector, a heap for the stores
+     * it keeps open), or the measuring default (empty). A current process of another JVM is closed: a measuring
+     * process serves no serving phase, nor the reverse.
+     */
+    synchronized void phaseJvm(java.util.Optional<storebench.phase.Phase.Serving> serving) {
+        // the Node worker's heap is V8's whatever the phase; the serial collector asked is the measuring JVM itself, as
+        // runs measured before bench.trafficGc (its processes are shared with the measuring phases')
+        phaseJvm = serving.filter(s -> engine.runtime() == storebench.model.TrialRuntime.JVM
+                && s.collector() != storebench.model.JvmCollector.SERIAL).map(s -> TrialJvm.serving(TrialCommands.holdHeap(bench.options.trialHeapMb, s.openStores(),
+                engine.heapKbPerOpenStore()), s.collector())).orElseGet(this::defaultJvm);
+        if (process != null && !phaseJvm.equals(currentJvm)) {
+            closeCurrent();
+        }
+        jvm = phaseJvm;
+    }
+
+    private TrialJvm defaultJvm() {
+        return TrialJvm.measuring(bench.options.trialHeapMb + "m");
     }
 
     /** Makes run r's kept process the current one, if it is still alive (never under profilers). */
@@ -148,7 +181,7 @@ final class TrialProcesses {
         if (!profilers.isEmpty()) {
             return false; // a phase under profilers starts its own processes, each wrapped
         }
-        Kept k = kept.remove(r);
+        Kept k = kept.remove(new KeptKey(r, phaseJvm)); // a process of another JVM stays for a phase of its own
         if (k == null) {
             return false;
         }
@@ -158,6 +191,7 @@ final class TrialProcesses {
         }
         closeCurrent();
         process = k.process();
+        currentJvm = k.jvm();
         warmth = k.warmth();
         return true;
     }
@@ -171,7 +205,7 @@ final class TrialProcesses {
             closeCurrent();
             return;
         }
-        Kept before = kept.put(r, new Kept(process, warmth));
+        Kept before = kept.put(new KeptKey(r, currentJvm), new Kept(process, warmth, currentJvm));
         process = null;
         warmth = new ProcessWarmth();
         if (before != null) {
@@ -190,7 +224,10 @@ final class TrialProcesses {
     }
 
     /** A process kept warm for run r of the next phase with runs, and how far it has been warmed up. */
-    private record Kept(TrialProcess process, ProcessWarmth warmth) {
+    private record Kept(TrialProcess process, ProcessWarmth warmth, TrialJvm jvm) {
+    }
+
+    private record KeptKey(int r, TrialJvm jvm) {
     }
 
     /**
@@ -205,10 +242,10 @@ final class TrialProcesses {
             for (int k = 0; k < processes; k++) {
                 ProfiledProcesses.Wrapped command;
                 synchronized (this) {
-                    command = profiled.wrap(bench.commands.command(engine, heap), profilers, phaseId);
+                    command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()), profilers, phaseId);
                 }
                 TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), command.command(),
-                        setting.environment(), bench.workDir, bench.options.trialTimeout.toMillis());
+                        environment(), bench.workDir, bench.options.trialTimeout.toMillis());
                 started.add(p);
                 profiled.started(p, command, "worker " + (k + 1));
                 p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),

@@ -66,7 +66,8 @@ final class TrialRequests implements PhaseProcesses {
     public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
+        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts())
+                .endingWith(bench::phaseOverrun);
         int[] done = {0};
         // a long request may send no progress line for minutes (a traffic run's open loop): it says it is running
         java.util.concurrent.ScheduledFuture<?> still = STILL.scheduleWithFixedDelay(() -> progress.still(done[0],
@@ -93,7 +94,8 @@ final class TrialRequests implements PhaseProcesses {
     @Override
     public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts());
+        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts())
+                .endingWith(bench::phaseOverrun);
         return new Requests() {
             private int visited;
             private long wallNs;

@@ -7,14 +7,15 @@
 // heap.
 
 const fs = require('node:fs');
+const v8 = require('node:v8');
 const { buildNotes, workloadOf, noteText, noteTs } = require('../workloads');
 const { requireString, requireWorkload, StoreError, send } = require('../protocol');
 const { settle, counters, countersSince } = require('../measure');
 const { storeCopy } = require('../store-copy');
 const { StoreCache } = require('../store-cache');
-const { monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
+const { monitorEventLoopDelay, PerformanceObserver, performance } = require('node:perf_hooks');
 const {
-  KIND, systemClock, openLoop, closedLoop, reachedPerS, utilization, trafficSamples, encode,
+  KIND, systemClock, openLoop, closedLoop, reachedPerS, utilization, trafficSamples, encode, markPauses,
 } = require('../traffic-loop');
 
 /**
@@ -168,9 +169,15 @@ async function traffic(loops, req) {
     const writtenBefore = Int32Array.from(requests.written);
     const runtime = watchRuntime();
     const before = counters(); // the process' counters (process.resourceUsage), outside any span
-    const s = await openLoop(systemClock, requests, n, rate, trafficSamples());
+    const kept = trafficSamples(n); // each request's kind and latency, set against the pauses after the loop
+    runtime.loopStarts();
+    const s = await openLoop(systemClock, requests, n, rate, kept);
     const machine = countersSince(before);
     const work = await runtime.stop();
+    const marked = markPauses(s, rate, work.pauseList);
+    work.pauses = { startMs: work.pauseList.map((p) => p.startMs), durationMs: work.pauseList.map((p) => p.durationMs) };
+    work.touched = marked.touched;
+    delete work.pauseList;
     let writes = 0;
     for (let i = 0; i < stores; i++) writes += requests.written[i] - writtenBefore[i];
     const answer = {
@@ -179,7 +186,10 @@ async function traffic(loops, req) {
       hits: requests.cache.hits - hits, misses: requests.cache.misses - misses,
       evictions: requests.cache.evictions - evictions, writes, checked: check,
       closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
-      histograms: { latency: s.latency.map(encode), service: s.service.map(encode), wakeLateness: encode(s.wakeLateness) },
+      histograms: {
+        latency: s.latency.map(encode), service: s.service.map(encode), wakeLateness: encode(s.wakeLateness),
+        untouched: marked.untouched.map(encode),
+      },
       runtime: work,
       counters: machine,
     };
@@ -192,30 +202,43 @@ async function traffic(loops, req) {
 }
 
 /**
- * The runtime's own work during the open loop: V8's garbage collections (their pauses, from the gc performance entries)
- * and the event loop's delay (perf_hooks' histogram, 1 ms resolution: how long a timer waited behind the loop's spin
+ * The runtime's own work during the open loop: V8's garbage collections (every pause, its start after the loop's start
+ * and its length, from the gc performance entries: each is work on the worker's one thread, which serves nothing
+ * meanwhile) and the event loop's delay (perf_hooks' histogram, 1 ms resolution: how long a timer waited behind the loop's spin
  * and the engine's synchronous calls), where the loop yielded to the event loop at all.
  */
 function watchRuntime() {
   let gcMs = 0;
   let gcCount = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  let loopStart = performance.now();
+  const pauses = [];
+  const take = (entries) => {
+    for (const entry of entries) {
       gcMs += entry.duration;
       gcCount++;
+      pauses.push({ startMs: entry.startTime - loopStart, durationMs: entry.duration });
     }
-  });
+  };
+  const observer = new PerformanceObserver((list) => take(list.getEntries()));
   observer.observe({ entryTypes: ['gc'] });
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
   return {
+    /** The open loop starts now: the pauses' starts are counted from here. */
+    loopStarts() {
+      loopStart = performance.now();
+    },
     async stop() {
       delay.disable();
-      await new Promise((resolve) => setImmediate(resolve)); // the observer's entries arrive on the event loop
+      // a gc entry is made on an event-loop turn after its collection and handed to the observer on the next
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      take(observer.takeRecords());
       observer.disconnect();
+      pauses.sort((a, b) => a.startMs - b.startMs);
       // a loop that never yields (every due time spun to) leaves the histogram without a sample: no figure then
       const samples = delay.count;
-      const work = { gcMs, gcCount, loopDelaySamples: samples };
+      const work = { gcMs, gcCount, loopDelaySamples: samples, collector: `V8 ${process.versions.v8}`, pauseList: pauses,
+        heapMaxMb: Math.round(v8.getHeapStatistics().heap_size_limit / 1048576) };
       if (samples > 0) {
         work.loopDelayP99Ms = delay.percentile(99) / 1e6;
         work.loopDelayMaxMs = delay.max / 1e6;

@@ -82,6 +82,35 @@ class TrafficPhaseTest {
     }
 
     @Test
+    void aP999ThatRestsOnTheRunsPooledAndTheCollectorsPausesAreSaidUnderTheTable() throws Exception {
+        List<JsonNode> lines = new java.util.ArrayList<>();
+        for (int run = 1; run <= 3; run++) {
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"xodus\",\"setting\":\"default\","
+                    + "\"phase\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":70000,\"reachedPerS\":1,"
+                    + "\"seconds\":50,\"writes\":3500,\"evictions\":200,\"open\":100,\"load\":0.7,\"utilization\":0.7,"
+                    + "\"collector\":\"G1 Young Generation, G1 Old Generation\",\"gc\":\"g1\",\"heapMaxMb\":456,"
+                    + "\"kinds\":{\"hit\":40000,\"miss\":26500,\"write\":3500}}"));
+        }
+        for (String[] st : new String[][]{{"traffic_write_p999_ms", "40"}, {"traffic_all_p99_ms", "58"},
+                {"traffic_all_unpaused_p99_ms", "3.5"}, {"traffic_pause_max_ms", "656"}, {"traffic_pauses_per_s", "0.2"},
+                {"traffic_paused_share", "0.02"}}) {
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"xodus\",\"setting\":\"default\","
+                    + "\"workload\":\"large\",\"stat\":\"" + st[0] + "\",\"value\":" + st[1] + ",\"runs\":[" + st[1]
+                    + "," + st[1] + "," + st[1] + "]}"));
+        }
+        List<String> notes = Phases.TRAFFIC.notes(new RunResults(lines, null), "xodus", "default");
+
+        assertThat(notes).contains("traffic: a run served fewer than 10,000 of a kind, so its p99.9 is that of the runs"
+                + " pooled (their histograms added; each run's own is its spread), resting on the slowest writes 10 of"
+                + " 10,500.");
+        assertThat(notes).contains("traffic: collector G1 Young Generation, G1 Old Generation (bench.trafficGc=g1), heap"
+                + " limit 456 MiB: 0.2 pauses a second, the longest 656.0 ms; p99 of every request 58.0 ms, of the"
+                + " 98.0% no pause touched 3.5 ms (medians of the runs; every pause is in results.jsonl's traffic"
+                + " lines).");
+        assertThat(notes).noneMatch(n -> n.contains("may be the runtime's"));
+    }
+
+    @Test
     void itsChartIsEachEnginesLatencyByPercentileFromItsStatistics() throws Exception {
         List<JsonNode> lines = new java.util.ArrayList<>();
         for (String[] s : new String[][]{{"traffic_all_p50_ms", "0.2"}, {"traffic_all_p99_ms", "4"},
@@ -123,10 +152,13 @@ class TrafficPhaseTest {
 
     @Test
     void thePlanTakesALoopAsLongAsItsKeptRunsReadsAndWritesTookScaledByItsOwnFloorOrItsSecondsIfLonger() {
-        PhaseOptions keptDefaults = options(java.util.Map.of());
+        PhaseOptions keptDefaults = options(java.util.Map.of("bench.trafficPerKind", "10000"));
         // three kept runs whose loops served their 10,000 writes in 36 s each, well past their 5 s
         Phase.KeptStep floorBound = new Phase.KeptStep(3, 3 * (1 + 36.0), keptDefaults);
-        assertThat(plan(floorBound, java.util.Map.of())).isCloseTo(3 * 37.0, offset(1e-9));
+        assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "10000"))).isCloseTo(3 * 37.0,
+                offset(1e-9));
+        assertThat(plan(floorBound, java.util.Map.of())).as("the default floor, 3,400: 0.34 of the loop")
+                .isCloseTo(3 * (1 + 36.0 * 0.34), offset(1e-9));
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "20000")))
                 .isCloseTo(3 * (1 + 72.0), offset(1e-9));
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficMix", "0.5")))

@@ -36,4 +36,19 @@ class ProgressTest {
         progress.still(1, 3);
         assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).as("not yet 30 s quiet").isEmpty();
     }
+
+    @Test
+    void aPhaseThatOutlastsTwiceItsEstimateSaysSoInItsProgressLines() throws Exception {
+        assertThat(RunPlan.overrun(79, 40)).as("within twice the estimate").isEmpty();
+        assertThat(RunPlan.overrun(100, 0)).as("no estimate").isEmpty();
+        assertThat(RunPlan.overrun(100, 40)).contains("; 2.5x the plan's estimate of this phase (" + RunPlan.duration(40)
+                + ")");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        Progress progress = new Progress(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8),
+                "xodus/default traffic", "steps").endingWith(() -> RunPlan.overrun(900, 40).orElse(""));
+        Thread.sleep(5_100); // a progress line at most every 5 s
+        progress.update(1, 3);
+        assertThat(out.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("xodus/default traffic: 1/3 steps")
+                .contains("22.5x the plan's estimate of this phase");
+    }
 }

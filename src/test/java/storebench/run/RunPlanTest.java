@@ -170,9 +170,13 @@ class RunPlanTest {
                 "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1", "bench.trafficPerKind", "0");
         RunPlan byDefault = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
                 "bench.runs", "2", "bench.phases", "traffic", "bench.trafficPerKind", "0");
-        // the default floor of 10,000 reads and writes: as long as the kept loops took to serve theirs, whatever 1 s says
+        // a floor of 10,000 reads and writes: as long as the kept loops took to serve theirs, whatever 1 s says
         RunPlan floored = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
+                "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1", "bench.trafficPerKind", "10000");
+        RunPlan third = asGiven("bench.engines", "sqlite", "bench.stores", "20", "bench.settings", "default",
                 "bench.runs", "2", "bench.phases", "traffic", "bench.trafficSeconds", "1");
+        assertThat(op(third, "traffic")).as("the default floor, 3,400: about a third of 10,000's loop")
+                .isBetween(0.3 * op(floored, "traffic"), 0.4 * op(floored, "traffic"));
         assertThat(op(floored, "traffic")).as("a 1-s loop that serves 10,000 writes").isGreaterThan(10 * op(second,
                 "traffic"));
 
@@ -218,6 +222,28 @@ class RunPlanTest {
         assertThat(none.notes()).anyMatch(n -> n.startsWith("no kept figure, not in the estimate: sqlite/default"));
         assertThat(String.join("\n", none.lines())).contains("no kept figure, not in the estimate");
         assertThat(none.json().path("missing")).isNotEmpty();
+    }
+
+    @Test
+    void anEngineWithNoKeptTrafficIsEstimatedFromItsKeptVisitAndCreateCosts() {
+        RunPlan xodus = asGiven("bench.engines", "xodus", "bench.settings", "default", "bench.phases", "traffic");
+        assertThat(xodus.missing()).as("no kept run has Xodus' traffic").noneMatch(m -> m.contains("traffic"));
+        assertThat(xodus.notes()).contains("xodus traffic: no kept run has it; estimated from its kept visit and create"
+                + " costs");
+        assertThat(op(xodus, "traffic")).as("three runs of at least 6 s each").isGreaterThan(18);
+
+        // the same estimate for engines whose traffic was kept, against what their kept runs took
+        for (String engine : List.of("sqlite", "objectbox")) {
+            CostTable withoutTraffic = new CostTable(TABLE.runs(), TABLE.points().stream().map(p -> new CostTable.Point(
+                    p.engine(), p.setting(), p.stores(), p.run(), p.steps().stream().filter(st -> !st.phase()
+                    .equals("traffic")).toList())).toList());
+            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
+                    "bench.phases", "traffic")::get, env -> null);
+            double fromVisits = op(RunPlan.of(o, withoutTraffic), "traffic");
+            double fromKept = op(RunPlan.of(o, TABLE), "traffic");
+            assertThat(fromVisits / fromKept).as("%s: %.0f s from its visits, %.0f s from its kept traffic", engine,
+                    fromVisits, fromKept).isBetween(0.5, 2.0);
+        }
     }
 
     @Test

@@ -117,8 +117,9 @@ class WarmUpRunTest {
     void aJvmProcessMakesItsJitFloorOncePerQueryAndAKeptProcessDoesNotMakeItAgain() throws Exception {
         for (String floor : List.of("400", "0")) {
             Path out = tmp.resolve("jit-" + floor);
+            // the serial collector asked: the serving phases run the measuring JVM and take its kept processes
             BenchOptions o = SmallRuns.options(out, tmp.resolve("root-jit-" + floor), Map.of("bench.runs", "2",
-                    "bench.jitVisits", floor, "bench.threads", "1"));
+                    "bench.jitVisits", floor, "bench.threads", "1", "bench.trafficGc", "serial"));
             try (Bench bench = Bench.start(o, QUIET)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 trial.measure(Phases.OPEN_RUNS);
@@ -150,5 +151,24 @@ class WarmUpRunTest {
                 assertThat(l.path("visited").asInt()).as("the warm-up's own most: 10").isEqualTo(10);
             });
         }
+    }
+
+    @Test
+    void aServingPhaseUnderG1WarmsItsOwnProcessesAndLeavesTheMeasuringOnesToTheNextMeasuringPhase() throws Exception {
+        Path out = tmp.resolve("g1");
+        BenchOptions o = SmallRuns.options(out, tmp.resolve("root-g1"), Map.of("bench.runs", "1", "bench.jitVisits", "0",
+                "bench.threads", "1", "bench.trafficGc", "g1"));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
+            trial.measure(Phases.OPEN_RUNS);
+            trial.measure(Phases.CONCURRENCY);
+            trial.measure(Phases.READ);
+        }
+        List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
+        assertThat(lines).filteredOn(l -> l.path("phase").asText().equals("concurrency") && PhaseLine.op(l)
+                .equals("warmup")).as("a G1 process of its own, warmed").singleElement()
+                .satisfies(l -> assertThat(l.has("kept")).isFalse());
+        assertThat(lines).filteredOn(l -> PhaseLine.op(l).equals("readwarmup")).as("the open run's process, kept")
+                .singleElement().satisfies(l -> assertThat(l.path("kept").asBoolean()).isTrue());
     }
 }

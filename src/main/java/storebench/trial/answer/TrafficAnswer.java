@@ -50,15 +50,55 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
      * The open loop's requests by kind: latency from the due time, service time from the loop's start of the request,
      * and how late the loop woke for the requests it waited for.
      */
-    public record Measured(TrafficHistograms latency, TrafficHistograms service, Histogram wakeLateness) {
+    public record Measured(TrafficHistograms latency, TrafficHistograms service, Histogram wakeLateness,
+                           TrafficHistograms untouched) {
+    }
+
+    /**
+     * The runtime's collector over the open loop: its name as the runtime gives it, every pause (start after the loop's
+     * start and length, ms; the JVM's to the millisecond, V8's finer), and how many requests a pause touched (their wait,
+     * due time to end, overlapped one); {@link Measured#untouched} holds the others' latencies.
+     */
+    public record Pauses(String collector, double[] startMs, double[] durationMs, long touched) {
+        public int count() {
+            return durationMs.length;
+        }
+
+        /** The longest pause, ms (0 where none). */
+        public double longestMs() {
+            double max = 0;
+            for (double d : durationMs) {
+                max = Math.max(max, d);
+            }
+            return max;
+        }
     }
 
     /**
      * The runtime's own work during the open loop, where the runtime tells it: the collector's pauses (ms, count), the
-     * JIT compilers' time (a JVM) and the event loop's delay (the Node worker: p99 and max, ms).
+     * JIT compilers' time (a JVM), the event loop's delay (the Node worker: p99 and max, ms), every pause of its
+     * collector, and its heap's limit (MiB: the JVM's -Xmx, V8's heap size limit).
      */
     public record RuntimeWork(double gcMs, long gcCount, OptionalDouble jitMs, OptionalDouble loopDelayP99Ms,
-                              OptionalDouble loopDelayMaxMs) {
+                              OptionalDouble loopDelayMaxMs, Pauses pauses, Heap heap) {
+        public long heapMaxMb() {
+            return heap.maxMb();
+        }
+
+        public long allocatedBytes() {
+            return heap.allocatedBytes();
+        }
+
+        public long survivedBytes() {
+            return heap.survivedBytes();
+        }
+    }
+
+    /**
+     * The runtime's heap over the open loop: its limit (MiB), the bytes the serving thread allocated (the JVM's; -1 where
+     * not told) and the bytes the loop left live (after a full collection against one before it; the JVM's, else 0).
+     */
+    public record Heap(long maxMb, long allocatedBytes, long survivedBytes) {
     }
 
     public static TrafficAnswer of(JsonNode answer) {
@@ -75,10 +115,35 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
                         answer.path("writes").asLong()),
                 new Measured(TrafficHistograms.decode(strings(h.path("latency"), "histograms.latency")),
                         TrafficHistograms.decode(strings(h.path("service"), "histograms.service")),
-                        TrafficHistograms.decode(h.path("wakeLateness").asText(""))),
+                        TrafficHistograms.decode(h.path("wakeLateness").asText("")),
+                        TrafficHistograms.decode(strings(h.path("untouched"), "histograms.untouched"))),
                 new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
-                        optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs")),
+                        optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs"), pauses(rt),
+                        new Heap(rt.path("heapMaxMb").asLong(0), rt.path("allocatedBytes").asLong(-1),
+                                rt.path("survivedBytes").asLong(0))),
                 Counters.of(answer.get("counters")), answer.path("wallNs").asLong());
+    }
+
+    private static Pauses pauses(JsonNode rt) {
+        JsonNode p = rt.path("pauses");
+        double[] starts = numbers(p.path("startMs"), "runtime.pauses.startMs");
+        double[] lengths = numbers(p.path("durationMs"), "runtime.pauses.durationMs");
+        if (starts.length != lengths.length) {
+            throw new IllegalArgumentException("a traffic answer's pauses have " + starts.length + " starts and "
+                    + lengths.length + " lengths");
+        }
+        return new Pauses(rt.path("collector").asText(""), starts, lengths, rt.path("touched").asLong(0));
+    }
+
+    private static double[] numbers(JsonNode array, String field) {
+        if (!array.isArray()) {
+            throw new IllegalArgumentException("a traffic answer has no array \"" + field + "\"");
+        }
+        double[] out = new double[array.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = array.get(i).asDouble();
+        }
+        return out;
     }
 
     private static List<String> strings(JsonNode array, String field) {

@@ -5,7 +5,9 @@ import storebench.engine.Engine.OpenStore;
 import storebench.measure.VisitCounters;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
+import storebench.trial.child.traffic.GcPauses;
 import storebench.trial.child.traffic.OpenLoop;
+import storebench.trial.child.traffic.PauseMarks;
 import storebench.trial.child.traffic.StoreCache;
 import storebench.trial.child.traffic.TrafficSamples;
 import storebench.trial.traffic.TrafficDraws;
@@ -15,6 +17,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -63,15 +66,41 @@ final class TrafficLoop {
      * open loop (its collectors' pauses and its JIT compilers' time), and what the open loop asked of the machine.
      */
     record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
-               RuntimeWork runtime, Optional<VisitCounters> counters) {
+               Collected runtime, Optional<VisitCounters> counters) {
+    }
+
+    /** The runtime's work during the open loop and its collector's pauses set against the loop's requests. */
+    record Collected(RuntimeWork work, PauseMarks.Marked marked) {
+        long gcMs() {
+            return work.gcMs();
+        }
+
+        long gcCount() {
+            return work.gcCount();
+        }
+
+        long jitMs() {
+            return work.jitMs();
+        }
+
+        long allocatedBytes() {
+            return work.allocatedBytes();
+        }
+
+        long survivedBytes() {
+            return work.survivedBytes();
+        }
     }
 
     /** What the closed step served: its requests, its wall time, its rate over its second half ({@code perS}). */
     record ClosedServed(int served, long wallNs, double perS) {
     }
 
-    /** The JVM's own work during the open loop: garbage collections (their time and count) and JIT compilation. */
-    record RuntimeWork(long gcMs, long gcCount, long jitMs) {
+    /**
+     * The JVM's own work during the open loop: garbage collections (their time and count), JIT compilation, the bytes the
+     * process' threads allocated, and the heap the loop left live (after a full collection, against one before it).
+     */
+    record RuntimeWork(long gcMs, long gcCount, long jitMs, long allocatedBytes, long survivedBytes) {
         static RuntimeWork now() {
             long ms = 0;
             long count = 0;
@@ -81,12 +110,33 @@ final class TrafficLoop {
             }
             CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
             long jitMs = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-            return new RuntimeWork(ms, count, jitMs);
+            return new RuntimeWork(ms, count, jitMs, allocated(), 0);
         }
 
         RuntimeWork since(RuntimeWork before) {
             return new RuntimeWork(gcMs - before.gcMs, gcCount - before.gcCount,
-                    jitMs < 0 || before.jitMs < 0 ? -1 : jitMs - before.jitMs);
+                    jitMs < 0 || before.jitMs < 0 ? -1 : jitMs - before.jitMs,
+                    allocatedBytes < 0 || before.allocatedBytes < 0 ? -1 : allocatedBytes - before.allocatedBytes, 0);
+        }
+
+        RuntimeWork surviving(long bytes) {
+            return new RuntimeWork(gcMs, gcCount, jitMs, allocatedBytes, bytes);
+        }
+
+        /**
+         * The bytes the process' live threads have allocated on the heap (the engine's own threads too: Xodus cleans its
+         * log on one; -1 where the JVM does not count them).
+         */
+        private static long allocated() {
+            if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t)
+                    || !t.isThreadAllocatedMemorySupported() || !t.isThreadAllocatedMemoryEnabled()) {
+                return -1;
+            }
+            long sum = 0;
+            for (long b : t.getThreadAllocatedBytes(t.getAllThreadIds())) {
+                sum += Math.max(0, b);
+            }
+            return sum;
         }
     }
 
@@ -118,10 +168,15 @@ final class TrafficLoop {
             int[] writtenBefore = requests.written();
             RuntimeWork runtimeBefore = RuntimeWork.now();
             Optional<VisitCounters> countersBefore = VisitCounters.now(); // the serving thread's, outside any span
+            TrafficSamples kept = TrafficSamples.keepingLatencies(n); // allocated before the loop, as is the watch
+            GcPauses watch = new GcPauses().start(); // its explicit collection before the loop, outside every span
             // no progress line inside the loop: the pipe's write would count in the latencies after it
-            TrafficSamples open = loop.open(requests, n, rate, TrafficSamples.histograms(), done -> { });
+            TrafficSamples open = loop.open(requests, n, rate, kept, done -> { });
             Optional<VisitCounters> counters = VisitCounters.since(countersBefore);
             RuntimeWork runtime = RuntimeWork.now().since(runtimeBefore);
+            List<GcPauses.Pause> pauses = watch.stop();
+            runtime = runtime.surviving(watch.survivedBytes());
+            PauseMarks.Marked marked = PauseMarks.mark(open, rate, pauses, watch.uncertaintyMs());
             int writes = 0;
             int[] written = requests.written();
             for (int i = 0; i < written.length; i++) {
@@ -129,7 +184,7 @@ final class TrafficLoop {
             }
             StoreCache.Counts during = cache.counts().minus(before);
             Ran ran = new Ran(new ClosedServed(closed.served, closed.wallNs, closedPerS), open, during, writes,
-                    a.check(), runtime, counters);
+                    a.check(), new Collected(runtime, marked), counters);
             if (a.check()) {
                 requests.checkAll();
             }

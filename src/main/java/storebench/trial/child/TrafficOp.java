@@ -3,6 +3,7 @@ package storebench.trial.child;
 import storebench.measure.TrafficHistograms;
 import storebench.trial.Protocol;
 import storebench.trial.answer.TrafficAnswer;
+import storebench.trial.child.traffic.GcPauses;
 import storebench.trial.child.traffic.TrafficSamples;
 import storebench.trial.traffic.TrafficDraws;
 
@@ -48,10 +49,27 @@ final class TrafficOp implements ChildOp {
         strings(histograms.putArray("latency"), s.latency.encode());
         strings(histograms.putArray("service"), s.service.encode());
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
-        result.putObject("runtime").put("gcMs", ran.runtime().gcMs()).put("gcCount", ran.runtime().gcCount())
-                .put("jitMs", ran.runtime().jitMs());
+        strings(histograms.putArray("untouched"), ran.runtime().marked().untouched().encode());
+        ObjectNode runtime = result.putObject("runtime").put("gcMs", ran.runtime().gcMs())
+                .put("gcCount", ran.runtime().gcCount()).put("jitMs", ran.runtime().jitMs())
+                .put("collector", collector()).put("touched", ran.runtime().marked().touched())
+                .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20)
+                .put("allocatedBytes", ran.runtime().allocatedBytes()).put("survivedBytes", ran.runtime().survivedBytes());
+        ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
+        ArrayNode lengths = ((ObjectNode) runtime.get("pauses")).putArray("durationMs");
+        for (GcPauses.Pause p : ran.runtime().marked().pauses()) {
+            starts.add(p.startMs());
+            lengths.add(p.durationMs());
+        }
         ran.counters().ifPresent(c -> c.into(result.putObject("counters")));
         return result;
+    }
+
+    /** The collectors this JVM runs, by their beans' names ("G1 Young Generation, G1 Old Generation"). */
+    private static String collector() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .map(java.lang.management.GarbageCollectorMXBean::getName)
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static void strings(ArrayNode into, List<String> values) {

@@ -35,21 +35,29 @@ public final class TrafficSamples {
     /** From the loop's start (the first request's due time) to the last request's end. */
     public long wallNs;
 
-    private TrafficSamples(int kept) {
+    private TrafficSamples(int kept, int keptWhole) {
         kinds = new byte[kept];
         latencyNs = new long[kept];
-        serviceNs = new long[kept];
-        endNs = new long[kept];
+        serviceNs = new long[keptWhole];
+        endNs = new long[keptWhole];
     }
 
     /** Histograms only: what an open loop of any length keeps. */
     public static TrafficSamples histograms() {
-        return new TrafficSamples(0);
+        return new TrafficSamples(0, 0);
+    }
+
+    /**
+     * Histograms, and each of up to {@code requests} requests' kind and latency (9 bytes a request): an open loop's, to
+     * be set against the collector's pauses after it (PauseMarks).
+     */
+    public static TrafficSamples keepingLatencies(int requests) {
+        return new TrafficSamples(requests, 0);
     }
 
     /** Histograms, and each of up to {@code requests} requests' figures in request order. */
     public static TrafficSamples keepingEach(int requests) {
-        return new TrafficSamples(requests);
+        return new TrafficSamples(requests, requests);
     }
 
     /** Request {@code k}'s figures, after its timed span. */
@@ -60,6 +68,8 @@ public final class TrafficSamples {
         if (k < kinds.length) {
             kinds[k] = (byte) kind;
             latencyNs[k] = latency;
+        }
+        if (k < serviceNs.length) {
             serviceNs[k] = service;
         }
         served = k + 1;

@@ -1,0 +1,167 @@
+package storebench.trial.child.traffic;
+
+import com.sun.management.GarbageCollectionNotificationInfo;
+
+import javax.management.Notification;
+import javax.management.NotificationEmitter;
+import javax.management.NotificationListener;
+import javax.management.openmbean.CompositeData;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The collector's pauses over a stretch of a JVM trial process (a traffic loop), each with its start and length, from
+ * the collectors' notifications (com.sun.management.GarbageCollectionNotificationInfo). Their start is in ms on a clock
+ * of the JVM's own whose zero is not RuntimeMXBean.getUptime's (55-370 ms apart here, by JVM), so {@link #start()}
+ * places that clock with one explicit collection read between two uptimes: its start after the first, its end before
+ * the second, which bounds the offset to the few ms the collection's safepoint took beside its pause. A collector's concurrent cycles (ZGC's "Cycles", G1's "Concurrent GC" bean of
+ * later JDKs) do not stop the loop and are left out. The notifications arrive on the JMX service thread after each
+ * collection: {@link #stop()} waits until as many have come as the collectors counted.
+ */
+public final class GcPauses implements NotificationListener, AutoCloseable {
+    /** One pause: its start after the watch's start and its length, ms (the notifications' resolution). */
+    public record Pause(long startMs, long durationMs, String collector) {
+    }
+
+    private final List<Pause> pauses = new ArrayList<>();
+    private final List<NotificationEmitter> emitters = new ArrayList<>();
+    private final List<GarbageCollectorMXBean> pausing = new ArrayList<>();
+    private long uptimeAtStart;
+    /** Added to a notification's start: the uptime clock's ms. */
+    private long offsetMs;
+    /** How far {@link #offsetMs} may be off, ms. */
+    private long uncertaintyMs;
+    private volatile GarbageCollectionNotificationInfo calibration;
+    /** The heap used after the explicit collection of {@link #start()}: what was live when the watch began. */
+    private long liveAtStart;
+    private volatile boolean calibrating;
+    private long countAtStart;
+    private volatile boolean watching;
+
+    /**
+     * Starts listening, after one explicit collection that places the notifications' clock (so a heap collected
+     * whole begins the watch, in every engine's process alike); the pauses' starts are counted from the end of this call.
+     */
+    public GcPauses start() throws InterruptedException {
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc instanceof NotificationEmitter emitter && pauses(gc.getName())) {
+                emitter.addNotificationListener(this, null, null);
+                emitters.add(emitter);
+                pausing.add(gc);
+            }
+        }
+        calibrating = true;
+        long u0 = ManagementFactory.getRuntimeMXBean().getUptime();
+        System.gc();
+        long u1 = ManagementFactory.getRuntimeMXBean().getUptime();
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (calibration == null && System.nanoTime() < deadline) {
+            Thread.sleep(2);
+        }
+        calibrating = false;
+        GarbageCollectionNotificationInfo c = calibration;
+        if (c != null) {
+            long low = u0 - c.getGcInfo().getStartTime();
+            long high = u1 - c.getGcInfo().getEndTime();
+            offsetMs = (low + Math.max(low, high)) / 2;
+            uncertaintyMs = (Math.max(low, high) - low + 1) / 2 + 1;
+        } else {
+            uncertaintyMs = -1; // explicit collections disabled: the pauses cannot be placed
+        }
+        liveAtStart = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        countAtStart = collections();
+        uptimeAtStart = ManagementFactory.getRuntimeMXBean().getUptime();
+        watching = true;
+        return this;
+    }
+
+    /**
+     * How far a pause's start may be off, ms (beyond the notifications' millisecond); -1 where the clock could not be
+     * placed (explicit collections disabled).
+     */
+    public long uncertaintyMs() {
+        return uncertaintyMs;
+    }
+
+    /** Whether a collector bean of this name reports pauses (not concurrent cycles, which run beside the loop). */
+    static boolean pauses(String beanName) {
+        String n = beanName.toLowerCase(Locale.ROOT);
+        return !n.contains("cycles") && !n.contains("concurrent");
+    }
+
+    private long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean gc : pausing) {
+            n += Math.max(0, gc.getCollectionCount());
+        }
+        return n;
+    }
+
+    @Override
+    public void handleNotification(Notification n, Object handback) {
+        if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
+            return;
+        }
+        GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
+        if (calibrating && calibration == null && "System.gc()".equals(info.getGcCause())) {
+            calibration = info;
+            return;
+        }
+        if (!watching) {
+            return;
+        }
+        synchronized (pauses) {
+            pauses.add(new Pause(info.getGcInfo().getStartTime() + offsetMs - uptimeAtStart,
+                    info.getGcInfo().getDuration(), info.getGcName()));
+        }
+    }
+
+    /**
+     * Stops listening, once the notifications of every collection counted since {@link #start()} have come (at most a
+     * second): the pauses in the order they began, those that began before the start (a notification of a collection
+     * under way then) included.
+     */
+    public List<Pause> stop() throws InterruptedException {
+        long want = collections() - countAtStart;
+        long deadline = System.nanoTime() + 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            synchronized (pauses) {
+                if (pauses.size() >= want) {
+                    break;
+                }
+            }
+            Thread.sleep(5);
+        }
+        watching = false;
+        close();
+        synchronized (pauses) {
+            List<Pause> sorted = new ArrayList<>(pauses);
+            sorted.sort(java.util.Comparator.comparingLong(Pause::startMs));
+            return sorted;
+        }
+    }
+
+    /**
+     * What the stretch left live: the heap used after an explicit collection now, less that after the one that began the
+     * watch (bytes; call after {@link #stop()}, outside any timed span).
+     */
+    public long survivedBytes() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() - liveAtStart;
+    }
+
+    @Override
+    public void close() {
+        for (NotificationEmitter e : emitters) {
+            try {
+                e.removeNotificationListener(this);
+            } catch (javax.management.ListenerNotFoundException ignored) {
+                // removed already
+            }
+        }
+        emitters.clear();
+    }
+}

@@ -1,0 +1,73 @@
+package storebench.trial.child.traffic;
+
+import storebench.measure.TrafficHistograms;
+
+import java.util.List;
+
+/**
+ * An open loop's requests set against the collector's pauses during it: a request whose wait (from its due time to its
+ * end) overlapped a pause is marked, and the latencies of the others make histograms of their own, the tail no pause
+ * touched. A pause's start and length are known to the millisecond (the notifications' and the uptime's resolution), so
+ * each is widened by {@link #SLACK_NS} on both sides: a request counts as untouched only where no pause can have
+ * delayed it. The Node worker's twin is lib/traffic-loop.js' markPauses.
+ */
+public final class PauseMarks {
+    /** The pauses' resolution: a start and a length each read to the millisecond. */
+    static final long SLACK_NS = 1_000_000;
+
+    /** The pauses, the untouched requests' latencies by kind, and how many requests a pause touched. */
+    public record Marked(List<GcPauses.Pause> pauses, TrafficHistograms untouched, int touched) {
+    }
+
+    private PauseMarks() {
+    }
+
+    /**
+     * The requests of {@code s} (an open loop at {@code ratePerS} that kept each request's kind and latency), request k
+     * due {@link OpenLoop#dueOffsetNs} after the loop's start, against {@code pauses} (their starts in ms after the
+     * loop's start, in order).
+     */
+    public static Marked mark(TrafficSamples s, double ratePerS, List<GcPauses.Pause> pauses) {
+        return mark(s, ratePerS, pauses, 0);
+    }
+
+    /** The same, each pause widened by {@code uncertaintyMs} more on both sides (GcPauses#uncertaintyMs). */
+    public static Marked mark(TrafficSamples s, double ratePerS, List<GcPauses.Pause> pauses, long uncertaintyMs) {
+        if (s.served > s.latencyNs.length) {
+            throw new IllegalArgumentException("the loop kept " + s.latencyNs.length + " requests' latencies of "
+                    + s.served + ": every request's is needed to set it against the pauses");
+        }
+        int n = pauses.size();
+        long[] from = new long[n];
+        long[] to = new long[n];
+        for (int j = 0; j < n; j++) {
+            GcPauses.Pause p = pauses.get(j);
+            long slack = SLACK_NS + Math.max(0, uncertaintyMs) * 1_000_000L;
+            from[j] = p.startMs() * 1_000_000L - slack;
+            to[j] = (p.startMs() + p.durationMs()) * 1_000_000L + slack;
+        }
+        TrafficHistograms untouched = new TrafficHistograms();
+        int touched = 0;
+        int first = 0; // pauses before it ended before this request was due, so before every later one's too
+        for (int k = 0; k < s.served; k++) {
+            long due = OpenLoop.dueOffsetNs(k, ratePerS);
+            long end = due + s.latencyNs[k];
+            while (first < n && to[first] < due) {
+                first++;
+            }
+            boolean hit = false;
+            for (int j = first; j < n && from[j] <= end; j++) {
+                if (to[j] >= due) {
+                    hit = true;
+                    break;
+                }
+            }
+            if (hit) {
+                touched++;
+            } else {
+                untouched.record(s.kinds[k], s.latencyNs[k]);
+            }
+        }
+        return new Marked(pauses, untouched, touched);
+    }
+}

@@ -1,0 +1,70 @@
+package storebench.trial.child.traffic;
+
+import org.junit.jupiter.api.Test;
+import storebench.measure.TrafficHistograms;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Requests whose wait overlapped a collector pause are marked; the others' latencies are the untouched tail. */
+class PauseMarksTest {
+    private static TrafficSamples samples(long... latencyMs) {
+        TrafficSamples s = TrafficSamples.keepingLatencies(latencyMs.length);
+        for (int k = 0; k < latencyMs.length; k++) {
+            s.record(k, k % 2 == 0 ? TrafficHistograms.READ_HIT : TrafficHistograms.WRITE_HIT, latencyMs[k] * 1_000_000L,
+                    100_000);
+        }
+        return s;
+    }
+
+    @Test
+    void marksEveryRequestWhoseWaitOverlappedAPauseAndKeepsTheOthersLatencies() {
+        // at 1,000 a second request k is due at k ms; requests 0-9 wait 0.1 ms, except 3, which waits 40 ms
+        long[] ms = new long[100];
+        java.util.Arrays.fill(ms, 0);
+        TrafficSamples s = samples(ms);
+        s.latencyNs[3] = 40_000_000L;
+        s.latencyNs[50] = 30_000_000L;
+        // a pause from 20 ms to 25 ms: request 3 (waits 3-43 ms) and requests 19-26 (their due times, with the slack)
+        List<GcPauses.Pause> pauses = List.of(new GcPauses.Pause(20, 5, "test"));
+        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, pauses);
+
+        assertThat(marked.touched()).isEqualTo(1 + 8);
+        assertThat(marked.untouched().requests()).isEqualTo(100 - 9);
+        assertThat(marked.untouched().all().getMaxValue()).as("request 50's 30 ms: no pause during it")
+                .isBetween(29_900_000L, 30_100_000L);
+    }
+
+    @Test
+    void withoutPausesEveryRequestIsUntouched() {
+        TrafficSamples s = samples(1, 2, 3, 4);
+        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of());
+        assertThat(marked.touched()).isZero();
+        assertThat(marked.untouched().requests()).isEqualTo(4);
+        assertThat(marked.untouched().writes().getTotalCount()).isEqualTo(2);
+    }
+
+    @Test
+    void needsEveryRequestsLatency() {
+        TrafficSamples s = TrafficSamples.histograms();
+        s.record(0, TrafficHistograms.READ_HIT, 1, 1);
+        assertThatThrownBy(() -> PauseMarks.mark(s, 1000, List.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("every request's is needed");
+    }
+
+    @Test
+    void aRealCollectionIsRecordedWhereItHappenedAfterTheWatchStarted() throws Exception {
+        GcPauses watch = new GcPauses().start();
+        assertThat(watch.uncertaintyMs()).as("the clock placed").isBetween(1L, 50L);
+        Thread.sleep(200);
+        System.gc();
+        List<GcPauses.Pause> pauses = watch.stop();
+        assertThat(pauses).isNotEmpty();
+        assertThat(pauses.get(0).startMs()).as("200 ms after the start, on the watch's clock")
+                .isBetween(200 - watch.uncertaintyMs() - 1, 400L);
+        assertThat(pauses.get(0).durationMs()).isNotNegative();
+        assertThat(pauses.get(0).collector()).isNotBlank();
+    }
+}
