@@ -87,6 +87,10 @@ public final class TrialCommands {
         return command(engine, TrialJvm.measuring(heap), Optional.empty());
     }
 
+    public List<String> command(EngineDescriptor engine, TrialJvm jvm) {
+        return command(engine, jvm, Optional.empty());
+    }
+
     /**
      * The command of a trial process whose JVM (a JVM engine's) runs its heap as {@code jvm} says, on {@code own}
      * classpath where given (side B of bench.against), else the suite's.
