@@ -116,7 +116,9 @@ final class TrialProcesses {
             currentJvm = jvm;
             HelloAnswer described = HelloAnswer.of(hello);
             engineInfo = described.info();
-            bench.describeEngine(engine, setting, described);
+            if (arm == Against.Arm.SAME) { // side B of bench.against says what it ran in its against-run lines
+                bench.describeEngine(engine, setting, described);
+            }
         }
         return process;
     }
