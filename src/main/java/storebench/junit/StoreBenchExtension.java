@@ -59,12 +59,43 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         InvocationInterceptor, TestExecutionExceptionHandler {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(StoreBenchExtension.class);
 
-    /** The options of this test run, read once (a bad one fails the first bench class, saying why). */
+    /**
+     * The options of this test run, read once: a refused one (a bad value, a misspelt name) fails the first bench
+     * class, saying why, and the later ones are disabled (disabledAfterRefusal), so the reason is printed once.
+     */
     static BenchOptions options(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
-        return root.getStore(NAMESPACE).getOrComputeIfAbsent(BenchOptions.class, k -> BenchOptions.from(
-                key -> root.getConfigurationParameter(key).orElse(System.getProperty(key)), System::getenv),
-                BenchOptions.class);
+        ReadOptions read = root.getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class, k -> ReadOptions.of(root),
+                ReadOptions.class);
+        if (read.refused() != null) {
+            throw read.refused();
+        }
+        return read.options();
+    }
+
+    /** The run's options, or why they were refused; kept, so that a refusal is not recomputed by every class. */
+    private record ReadOptions(BenchOptions options, RuntimeException refused, java.util.concurrent.atomic.AtomicBoolean told) {
+        static ReadOptions of(ExtensionContext root) {
+            try {
+                BenchOptions options = BenchOptions.from(key -> root.getConfigurationParameter(key)
+                        .orElse(System.getProperty(key)), System::getenv);
+                options.refuseUnknown(System.getProperties().stringPropertyNames(), System.getenv().keySet());
+                return new ReadOptions(options, null, null);
+            } catch (IllegalArgumentException e) {
+                return new ReadOptions(null, e, new java.util.concurrent.atomic.AtomicBoolean());
+            }
+        }
+    }
+
+    /** After the options were refused once (failing that class), every other bench class is disabled, not failed again. */
+    private static Optional<ConditionEvaluationResult> disabledAfterRefusal(ExtensionContext context) {
+        ReadOptions read = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class,
+                k -> ReadOptions.of(context.getRoot()), ReadOptions.class);
+        if (read.refused() == null || !read.told().getAndSet(true)) {
+            return Optional.empty();
+        }
+        return Optional.of(ConditionEvaluationResult.disabled("not run: the bench's options were refused (the first"
+                + " bench class failed, saying why)"));
     }
 
     /**
@@ -73,6 +104,10 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
      */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Optional<ConditionEvaluationResult> refused = disabledAfterRefusal(context);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         BenchOptions options = options(context);
         if (!options.planOnly) {
             return phaseTest(context).filter(p -> !options.phases.contains(p)).map(p -> ConditionEvaluationResult
