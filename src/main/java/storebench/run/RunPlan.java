@@ -420,9 +420,10 @@ public final class RunPlan {
         out.add("[storebench]   settings: " + options.settings.stream().map(Setting::id).collect(Collectors.joining(", "))
                 + "; phases: " + options.phasesAsked + " = " + options.phases.stream().map(Phase::id)
                 .collect(Collectors.joining(", ")));
-        out.add(String.format(Locale.ROOT, "[storebench] estimate: %s (%,.0f s): %,.0f s in the phases' own lines,"
-                + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)",
-                duration(estimateS()), estimateS(), phasesWallS(), estimateS() - phasesWallS()));
+        out.add(String.format(Locale.ROOT, "[storebench] estimate: %s%s (%,.0f s): %,.0f s in the phases' own lines,"
+                + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)%s",
+                missing.isEmpty() ? "" : "at least ", duration(estimateS()), estimateS(), phasesWallS(),
+                estimateS() - phasesWallS(), leftOut()));
         int width = options.engines.stream().mapToInt(e -> e.id().length()).max().orElse(6);
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", "s"));
         options.settings.forEach(s -> head.append(String.format(Locale.ROOT, " %15s", s.id())));
@@ -445,6 +446,19 @@ public final class RunPlan {
             out.addAll(calibration.lines(mainRun()));
         }
         return out;
+    }
+
+    /**
+     * What the estimate leaves out, said in its headline so that a short estimate is not read as the run's length:
+     * the phases with steps that no kept run has a figure for (each named below the table).
+     */
+    private String leftOut() {
+        List<String> phases = missing.stream().map(m -> m.substring(0, m.lastIndexOf(' '))).distinct().toList();
+        if (phases.isEmpty()) {
+            return "";
+        }
+        return "; without " + (phases.size() == 1 ? "1 phase" : count(phases.size()) + " phases") + " no kept run has"
+                + " figures for" + (phases.size() <= 3 ? " (" + String.join(", ", phases) + ")" : " (listed below)");
     }
 
     /** Which kept runs the estimate rests on, by N. */
