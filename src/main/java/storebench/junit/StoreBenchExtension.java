@@ -61,7 +61,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
 
     /**
      * The options of this test run, read once: a refused one (a bad value, a misspelt name) fails the first bench
-     * class, saying why, and the later ones are disabled (disabledAfterRefusal), so the reason is printed once.
+     * class, saying why, and the later ones are disabled (afterRefusal), so the reason is printed once.
      */
     static BenchOptions options(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
@@ -80,19 +80,27 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
                 BenchOptions options = BenchOptions.from(key -> root.getConfigurationParameter(key)
                         .orElse(System.getProperty(key)), System::getenv);
                 options.refuseUnknown(System.getProperties().stringPropertyNames(), System.getenv().keySet());
-                return new ReadOptions(options, null, null);
+                return new ReadOptions(options, null, new java.util.concurrent.atomic.AtomicBoolean());
             } catch (IllegalArgumentException e) {
                 return new ReadOptions(null, e, new java.util.concurrent.atomic.AtomicBoolean());
             }
         }
     }
 
-    /** After the options were refused once (failing that class), every other bench class is disabled, not failed again. */
-    private static Optional<ConditionEvaluationResult> disabledAfterRefusal(ExtensionContext context) {
+    /**
+     * Options refused: the first bench class is let run, so that it fails where it asks for the run (its trials, its
+     * Bench parameter) with the refusal as it is; a condition that threw would have JUnit print the reason twice more
+     * (its wrapper's message and the cause). Every other class is disabled, not failed again.
+     */
+    private static Optional<ConditionEvaluationResult> afterRefusal(ExtensionContext context) {
         ReadOptions read = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class,
                 k -> ReadOptions.of(context.getRoot()), ReadOptions.class);
-        if (read.refused() == null || !read.told().getAndSet(true)) {
+        if (read.refused() == null) {
             return Optional.empty();
+        }
+        if (context.getTestMethod().isEmpty() && !read.told().getAndSet(true)) {
+            return Optional.of(ConditionEvaluationResult.enabled("the bench's options were refused: this class fails"
+                    + " with why"));
         }
         return Optional.of(ConditionEvaluationResult.disabled("not run: the bench's options were refused (the first"
                 + " bench class failed, saying why)"));
@@ -104,7 +112,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
      */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        Optional<ConditionEvaluationResult> refused = disabledAfterRefusal(context);
+        Optional<ConditionEvaluationResult> refused = afterRefusal(context);
         if (refused.isPresent()) {
             return refused.get();
         }
