@@ -349,6 +349,7 @@ public final class ReportBuilder {
             }
         }
         notes.addAll(TunedAgainstDefaults.settingNotes(setting, columns));
+        new TunedAgainstDefaults(ctx).withoutDefaults(setting).ifPresent(notes::add);
         if (beyondReference) {
             for (String e : columns) {
                 durability(e, setting).ifPresent(d -> notes.add(Text.withCodeSpans(engineTitle(e) + ": "
