@@ -29,6 +29,13 @@ class RenderTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
+    /** The run-small fixture's results and environment, as a run's folder in tmp. */
+    private void copyRunSmall() throws Exception {
+        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
+        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+    }
+
     private int render(String... args) {
         return Render.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -36,9 +43,7 @@ class RenderTest {
 
     @Test
     void givenAnEditedThresholdsFileItJudgesTheRunAgainAndVerdictsJsonHasTheFailure() throws Exception {
-        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
-        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
-        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        copyRunSmall();
         Path thresholds = tmp.resolve("thresholds.yaml");
         Files.writeString(thresholds, "ceilings:\n  - engine: sqlite\n    workload: small\n    max:\n      oqc_ms: 100\n");
         assertThat(render(tmp.toString(), thresholds.toString())).isZero();
@@ -58,9 +63,7 @@ class RenderTest {
 
     @Test
     void withoutAThresholdsFileTheVerdictsStayAsTheRunWroteThem() throws Exception {
-        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
-        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
-        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        copyRunSmall();
 
         assertThat(render(tmp.toString())).isZero();
 
@@ -78,9 +81,7 @@ class RenderTest {
 
     @Test
     void anIncompleteRunIsRenderedMarkedAndLeftOutOfTheExports() throws Exception {
-        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
-        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
-        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        copyRunSmall();
         assertThat(render(tmp.toString())).isZero();
         assertThat(tmp.resolve(Exports.BMF)).as("a complete run's exports").exists();
         // the same run as if it had been killed before its end line
