@@ -40,7 +40,6 @@ class GateBench {
         Path out = bench.outputDir();
         RunResults run = RunResults.load(out);
         Verdicts verdicts = bench.verdicts();
-        System.out.println("[storebench] gate: " + verdicts.summary());
         reporter.publishEntry(Map.of("gate", verdicts.summary()));
 
         if (run.lines("stat").isEmpty()) {

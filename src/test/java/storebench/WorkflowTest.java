@@ -64,7 +64,32 @@ class WorkflowTest {
 
         Map<String, Object> merge = map(jobs.get("merge"), "jobs.merge");
         assertThat(String.valueOf(merge.get("needs"))).isEqualTo("bench");
-        assertThat(String.valueOf(merge.get("steps"))).contains("-Dexec.mainClass=storebench.tools.Merge")
-                .contains("pattern=bench-*");
+        assertThat(String.valueOf(merge.get("steps"))).contains("-Dexec.mainClass=storebench.tools.Merge");
+    }
+
+    @Test
+    void theMergeJobDownloadsThePartsAloneAndComparesWithTheLastBaselineItKept() throws Exception {
+        Map<String, Object> jobs = map(map(new Yaml().load(Files.readString(WORKFLOW)), "the workflow").get("jobs"),
+                "jobs");
+        List<Map<String, Object>> steps = list(map(jobs.get("merge"), "jobs.merge").get("steps"), "merge's steps")
+                .stream().map(o -> map(o, "a step")).toList();
+        String pattern = steps.stream().filter(st -> String.valueOf(st.get("uses")).startsWith("actions/download-artifact"))
+                .map(st -> String.valueOf(map(st.get("with"), "with").get("pattern"))).findFirst().orElseThrow();
+        java.nio.file.PathMatcher downloads = java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + pattern);
+        String partName = String.valueOf(map(list(map(jobs.get("bench"), "jobs.bench").get("steps"), "bench's steps")
+                .stream().map(o -> map(o, "a step")).filter(st -> String.valueOf(st.get("uses"))
+                        .startsWith("actions/upload-artifact")).findFirst().orElseThrow().get("with"), "with").get("name"));
+        List<String> uploaded = steps.stream().filter(st -> String.valueOf(st.get("uses"))
+                .startsWith("actions/upload-artifact")).map(st -> String.valueOf(map(st.get("with"), "with").get("name")))
+                .toList();
+
+        assertThat(downloads.matches(Path.of(partName.replace("${{ matrix.group.name }}", "reference")
+                .replace("${{ matrix.setting }}", "default")))).as("the parts' artifacts match " + pattern).isTrue();
+        assertThat(uploaded).as("the merge job's own artifacts, which a re-run would download").isNotEmpty()
+                .allSatisfy(name -> assertThat(downloads.matches(Path.of(name))).as(name + " against " + pattern)
+                        .isFalse());
+        String run = steps.toString();
+        assertThat(run).contains("actions/cache/restore").contains("actions/cache/save")
+                .contains("-Dbench.baseline=baseline");
     }
 }

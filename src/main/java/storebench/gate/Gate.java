@@ -436,8 +436,11 @@ public final class Gate {
                 Figure.of(stat).format(before.value()), change >= 0 ? "worse by" : "better by", Math.abs(change) * 100,
                 fmt(tol.percent()), worse.low(), worse.high(), before.runs().size(), now.runs().size(),
                 worse.resolution() * 100)
-                + (status == Status.INCONCLUSIVE ? " (wider than the tolerance: inconclusive; more runs, or"
-                + " -Dbench.resample, narrow it)" : "");
+                + (status != Status.INCONCLUSIVE ? "" : worse.resolution() > tol.fraction()
+                ? " (wider than the tolerance: inconclusive; more runs, or -Dbench.resample, narrow it)"
+                // narrow enough, but the change itself lies about the tolerance: its interval holds both verdicts
+                : String.format(Locale.ROOT, " (the interval holds %.3f, the tolerance's bound: inconclusive; more"
+                + " runs, or -Dbench.resample, decide it)", bound));
         return new Verdict(Kind.BASELINE, status, subject, new Figures(now.value(), limit, margin),
                 rule.because(detail));
     }

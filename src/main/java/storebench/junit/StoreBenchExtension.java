@@ -59,12 +59,51 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         InvocationInterceptor, TestExecutionExceptionHandler {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(StoreBenchExtension.class);
 
-    /** The options of this test run, read once (a bad one fails the first bench class, saying why). */
+    /**
+     * The options of this test run, read once: a refused one (a bad value, a misspelt name) fails the first bench
+     * class, saying why, and the later ones are disabled (afterRefusal), so the reason is printed once.
+     */
     static BenchOptions options(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
-        return root.getStore(NAMESPACE).getOrComputeIfAbsent(BenchOptions.class, k -> BenchOptions.from(
-                key -> root.getConfigurationParameter(key).orElse(System.getProperty(key)), System::getenv),
-                BenchOptions.class);
+        ReadOptions read = root.getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class, k -> ReadOptions.of(root),
+                ReadOptions.class);
+        if (read.refused() != null) {
+            throw read.refused();
+        }
+        return read.options();
+    }
+
+    /** The run's options, or why they were refused; kept, so that a refusal is not recomputed by every class. */
+    private record ReadOptions(BenchOptions options, RuntimeException refused, java.util.concurrent.atomic.AtomicBoolean told) {
+        static ReadOptions of(ExtensionContext root) {
+            try {
+                BenchOptions options = BenchOptions.from(key -> root.getConfigurationParameter(key)
+                        .orElse(System.getProperty(key)), System::getenv);
+                options.refuseUnknown(System.getProperties().stringPropertyNames(), System.getenv().keySet());
+                return new ReadOptions(options, null, new java.util.concurrent.atomic.AtomicBoolean());
+            } catch (IllegalArgumentException e) {
+                return new ReadOptions(null, e, new java.util.concurrent.atomic.AtomicBoolean());
+            }
+        }
+    }
+
+    /**
+     * Options refused: the first bench class is let run, so that it fails where it asks for the run (its trials, its
+     * Bench parameter) with the refusal as it is; a condition that threw would have JUnit print the reason twice more
+     * (its wrapper's message and the cause). Every other class is disabled, not failed again.
+     */
+    private static Optional<ConditionEvaluationResult> afterRefusal(ExtensionContext context) {
+        ReadOptions read = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class,
+                k -> ReadOptions.of(context.getRoot()), ReadOptions.class);
+        if (read.refused() == null) {
+            return Optional.empty();
+        }
+        if (context.getTestMethod().isEmpty() && !read.told().getAndSet(true)) {
+            return Optional.of(ConditionEvaluationResult.enabled("the bench's options were refused: this class fails"
+                    + " with why"));
+        }
+        return Optional.of(ConditionEvaluationResult.disabled("not run: the bench's options were refused (the first"
+                + " bench class failed, saying why)"));
     }
 
     /**
@@ -73,6 +112,10 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
      */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        Optional<ConditionEvaluationResult> refused = afterRefusal(context);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         BenchOptions options = options(context);
         if (!options.planOnly) {
             return phaseTest(context).filter(p -> !options.phases.contains(p)).map(p -> ConditionEvaluationResult
@@ -197,7 +240,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         }
     }
 
-    /** Each statistic (3 decimals) and each load wait of the phase, as JUnit report entries. */
+    /** Each statistic (3 decimals), and the phase's load waits where it waited, as JUnit report entries. */
     private static void publish(ExtensionContext context, List<Measured> measured, List<LoadGate.Wait> waits) {
         for (Measured m : measured) {
             Map<String, String> entries = new LinkedHashMap<>();
@@ -206,9 +249,14 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
                 context.publishReportEntry(entries);
             }
         }
-        for (LoadGate.Wait w : waits) {
-            context.publishReportEntry(Map.of("load1", String.format(Locale.ROOT, "%.2f", w.load1),
-                    "loadWaitMs", String.valueOf(w.waitedMs), "loadGaveUp", String.valueOf(w.gaveUp)));
+        // one entry for the phase, and only where it waited: every process' load reading went out as an entry of its
+        // own, six a phase in an IDE's or the console launcher's output, while results.jsonl and the report have them
+        List<LoadGate.Wait> waited = waits.stream().filter(w -> w.waitedMs > 0 || w.gaveUp).toList();
+        if (!waited.isEmpty()) {
+            context.publishReportEntry(Map.of("loadWaits", String.valueOf(waited.size()),
+                    "loadWaitMs", String.valueOf(waited.stream().mapToLong(w -> w.waitedMs).sum()),
+                    "loadGaveUp", String.valueOf(waited.stream().filter(w -> w.gaveUp).count()),
+                    "load1", String.format(Locale.ROOT, "%.2f", waited.get(waited.size() - 1).load1)));
         }
     }
 

@@ -233,13 +233,28 @@ public final class ReportBuilder {
         if (ctx.settings().isEmpty()) {
             return noFigures();
         }
+        List<String> sentences = openingSentences(summary);
+        return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
+    }
+
+    /**
+     * The sentences report.md opens with ("Result in three sentences"), for README's first screen
+     * (storebench.tools.ReadmeFigures): the same words as the run's report; empty where the run has no figures.
+     */
+    public static List<String> opening(RunResults results) {
+        ReportBuilder builder = new ReportBuilder(results, IN_REFERENCE, List.of());
+        return builder.ctx.settings().isEmpty() ? List.of()
+                : builder.openingSentences(new Summary(builder.ctx, IN_REFERENCE));
+    }
+
+    private List<String> openingSentences(Summary summary) {
         List<String> sentences = new ArrayList<>(summary.opening());
         List<String> tuned = sentences.isEmpty() ? List.of() : new TunedAgainstDefaults(ctx).opening();
         if (!tuned.isEmpty()) { // three sentences: a visit and memory under defaults, then what tuning changes
             sentences = new ArrayList<>(sentences.subList(0, Math.min(2, sentences.size())));
             sentences.addAll(tuned);
         }
-        return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
+        return sentences;
     }
 
     /**
@@ -339,6 +354,7 @@ public final class ReportBuilder {
             }
         }
         notes.addAll(TunedAgainstDefaults.settingNotes(setting, columns));
+        new TunedAgainstDefaults(ctx).withoutDefaults(setting).ifPresent(notes::add);
         if (beyondReference) {
             for (String e : columns) {
                 durability(e, setting).ifPresent(d -> notes.add(Text.withCodeSpans(engineTitle(e) + ": "

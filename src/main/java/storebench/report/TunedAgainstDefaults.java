@@ -47,6 +47,19 @@ final class TunedAgainstDefaults {
         return ctx.settings().contains(DEFAULT) && ctx.settings().contains(TUNED);
     }
 
+    /**
+     * Under the tuned setting's table of a run that measured no engine under defaults: how to get the comparison this
+     * report cannot make.
+     */
+    Optional<Text> withoutDefaults(String setting) {
+        if (!TUNED.equals(setting) || ctx.settings().contains(DEFAULT)) {
+            return Optional.empty();
+        }
+        return Optional.of(Text.withCodeSpans("Measured tuned alone: `-Dbench.settings=default,tuned` measures each"
+                + " engine under defaults too, and the report then sets each tuned figure over its default one (\""
+                + HEADING + "\")."));
+    }
+
     /** The engines with figures under both settings, in column order. */
     private List<String> engines() {
         return ctx.engines().stream().filter(e -> ctx.measured(e, DEFAULT) && ctx.measured(e, TUNED)).toList();

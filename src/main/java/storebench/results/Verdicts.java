@@ -71,6 +71,29 @@ public final class Verdicts {
                 + " not evaluated";
     }
 
+    /**
+     * The gate's result in one line, the verdict first: "passed: 6 rules held; 236 others not evaluated (the report
+     * says why)". The rules not evaluated are mostly those of engines, settings or phases a run left out: counted, not
+     * listed.
+     */
+    public String headline() {
+        int failed = failures().size();
+        int passed = with(Status.PASS).size();
+        int inconclusive = with(Status.INCONCLUSIVE).size();
+        int notEvaluated = with(Status.NOT_EVALUATED).size();
+        String verdict = failed > 0 ? "FAILED: " + failed + " of " + (failed + passed + inconclusive) + rules(
+                failed + passed + inconclusive) + " broken" : passed > 0 ? "passed: " + passed + rules(passed) + " held"
+                : "nothing judged";
+        return verdict + (inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "") + (notEvaluated > 0 ? "; "
+                + notEvaluated + (passed + failed + inconclusive == 0 ? rules(notEvaluated) : notEvaluated == 1 ? " other"
+                : " others")
+                + " not evaluated (the report says why)" : "");
+    }
+
+    private static String rules(int n) {
+        return n == 1 ? " rule" : " rules";
+    }
+
     /** Writes dir/verdicts.json (atomically) and returns its path. */
     public Path write(Path dir) throws IOException {
         ObjectNode root = JSON.createObjectNode();

@@ -449,6 +449,18 @@ public final class Bench implements AutoCloseable {
     }
 
     /**
+     * Failsafe ends a run with "Tests run: 11, Skipped: 6" as a warning: said once, here, what the skipped ones are, so
+     * that a passing run does not read as a partial one.
+     */
+    private String skippedTests() {
+        List<String> left = Phases.ALL.stream().filter(p -> !options.phases.contains(p))
+                .map(storebench.phase.Phase::id).toList();
+        return "[storebench] the tests Failsafe counts as skipped: " + (left.isEmpty() ? "" : "the phases this run"
+                + " leaves out (" + String.join(", ", left) + "; -Dbench.phases=all measures them) and ")
+                + "GateTeethBench, the gate's own test (-Dbench.gateTeeth=true runs it)";
+    }
+
+    /**
      * Closes every trial, writes the end line and the gate's verdicts, then what the layer above asked for
      * ({@link AfterRun}: the reports).
      */
@@ -463,7 +475,8 @@ public final class Bench implements AutoCloseable {
             // the gate's verdicts first: the report is a pure function of the run's files, verdicts.json among them
             try {
                 Verdicts verdicts = verdicts();
-                console.println("[storebench] gate: " + verdicts.summary() + " (" + verdicts.write(outputDir) + ")");
+                console.println("[storebench] gate " + verdicts.headline() + " (" + verdicts.write(outputDir) + ")");
+                console.println(skippedTests());
             } catch (IOException e) {
                 console.println("[storebench] the gate could not judge the run: " + e.getMessage());
             }

@@ -94,9 +94,12 @@ public final class BenchOptions implements PhaseOptions {
     private final Map<PhaseOption<?>, Object> phaseOptions = new LinkedHashMap<>();
     /** The same options as given (or defaulted), by name: the run line records them, the report's command repeats them. */
     public final Map<String, String> phaseOptionTexts = new LinkedHashMap<>();
+    /** Every source this run asked: what it declares as options, so that nothing else passes (refuseUnknown). */
+    private final Source source;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env) {
         Source s = new Source(properties, env);
+        source = s;
         projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
         outputDir = resolve(s.get("bench.out", null, "target/bench"));
         enginesAsked = String.join(",", list("bench.engines", s.get("bench.engines", null, "reference"),
@@ -277,6 +280,16 @@ public final class BenchOptions implements PhaseOptions {
         return value;
     }
 
+    /**
+     * Refuses the given {@code bench.*} properties and {@code BENCH_*} environment variables that no option of this
+     * run reads (a misspelt option would leave its default in force unseen), naming the closest valid one.
+     */
+    public void refuseUnknown(java.util.Collection<String> properties, java.util.Collection<String> variables) {
+        UnknownOptions.refusal(properties, variables, source.propertiesRead, source.variablesRead).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+    }
+
     /** Options from the given lookups (JUnit configuration parameters, tests). */
     public static BenchOptions from(Function<String, String> properties, Function<String, String> env) {
         return new BenchOptions(properties, env);
@@ -438,6 +451,8 @@ public final class BenchOptions implements PhaseOptions {
     private static final class Source {
         private final Function<String, String> properties;
         private final Function<String, String> env;
+        final java.util.Set<String> propertiesRead = new java.util.HashSet<>();
+        final java.util.Set<String> variablesRead = new java.util.HashSet<>();
 
         Source(Function<String, String> properties, Function<String, String> env) {
             this.properties = properties;
@@ -445,6 +460,10 @@ public final class BenchOptions implements PhaseOptions {
         }
 
         String get(String property, String envName, String fallback) {
+            propertiesRead.add(property);
+            if (envName != null) {
+                variablesRead.add(envName);
+            }
             String v = properties.apply(property);
             if (v == null && envName != null) {
                 v = env.apply(envName);

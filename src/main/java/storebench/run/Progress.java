@@ -3,9 +3,12 @@ package storebench.run;
 import java.io.PrintStream;
 import java.util.Locale;
 
-/** One honest console line per long phase, at most every 5 s: stores (or steps) done of total, rate, ETA. */
+/**
+ * One honest console line per long request, at most every 30 s: stores (or steps) done of total, rate, ETA. A short
+ * request prints none: the phase's own line says where the run is, and a line every 5 s made most of a run's console.
+ */
 public final class Progress {
-    private static final long EVERY_NS = 5_000_000_000L;
+    private static final long EVERY_NS = 30_000_000_000L;
 
     private final PrintStream out;
     private final String what;

@@ -479,9 +479,9 @@ public final class RunPlan {
                 + "; phases: " + options.phasesAsked + " = " + options.phases.stream().map(Phase::id)
                 .collect(Collectors.joining(", ")));
         out.add(String.format(Locale.ROOT, "[storebench] estimate: %s%s (%,.0f s): %,.0f s in the phases' own lines,"
-                + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)",
-                options.against.isPresent() ? "at least " : "", duration(estimateS()), estimateS(), phasesWallS(),
-                estimateS() - phasesWallS()));
+                + " %,.0f s around them (trial processes starting, store checks, disk scans, the gate)%s",
+                missing.isEmpty() && options.against.isEmpty() ? "" : "at least ", duration(estimateS()), estimateS(),
+                phasesWallS(), estimateS() - phasesWallS(), leftOut()));
         options.against.ifPresent(a -> out.add(String.format(Locale.ROOT, "[storebench]   against %s: the open runs"
                 + " in pairs, A B, B A, B A, A B; at least %d pairs (the estimate), then until decided, at most %d pairs"
                 + " or %d minutes", a, Against.LEAST_PAIRS, options.againstPairs.most(),
@@ -508,6 +508,19 @@ public final class RunPlan {
             out.addAll(calibration.lines(mainRun()));
         }
         return out;
+    }
+
+    /**
+     * What the estimate leaves out, said in its headline so that a short estimate is not read as the run's length:
+     * the phases with steps that no kept run has a figure for (each named below the table).
+     */
+    private String leftOut() {
+        List<String> phases = missing.stream().map(m -> m.substring(0, m.lastIndexOf(' '))).distinct().toList();
+        if (phases.isEmpty()) {
+            return "";
+        }
+        return "; without " + (phases.size() == 1 ? "1 phase" : count(phases.size()) + " phases") + " no kept run has"
+                + " figures for" + (phases.size() <= 3 ? " (" + String.join(", ", phases) + ")" : " (listed below)");
     }
 
     /** Which kept runs the estimate rests on, by N. */

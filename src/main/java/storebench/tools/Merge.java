@@ -81,18 +81,21 @@ public final class Merge {
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 3) {
             err.println("usage: Merge OUT_DIR RUN_DIR RUN_DIR...   (two or more run folders, e.g. the target/bench of"
-                    + " each CI job; the thresholds from -Dbench.thresholds, default thresholds.yaml)");
+                    + " each CI job; the thresholds from -Dbench.thresholds, default thresholds.yaml; an earlier merged"
+                    + " run to compare with from -Dbench.baseline)");
             return BAD_INPUT;
         }
         List<Path> runs = Stream.of(args).skip(1).map(Path::of).toList();
         Path thresholds = Path.of(System.getProperty("bench.thresholds", "thresholds.yaml"));
+        Optional<Path> baseline = Optional.ofNullable(System.getProperty("bench.baseline")).filter(b -> !b.isBlank())
+                .map(Path::of);
         try {
             Path dir = Path.of(args[0]);
-            for (Path written : merge(dir, runs, thresholds)) {
+            for (Path written : merge(dir, runs, thresholds, baseline)) {
                 out.println("wrote " + written);
             }
             Verdicts verdicts = Verdicts.read(dir);
-            out.println("gate: " + verdicts.summary());
+            out.println("gate " + verdicts.headline());
             verdicts.failures().forEach(v -> out.println("  " + v.message()));
             return verdicts.failures().isEmpty() ? 0 : GATE_FAILED;
         } catch (IOException | RuntimeException e) {
@@ -107,6 +110,15 @@ public final class Merge {
      * returns the files written. On a failure part-way, what it wrote is removed before the exception goes on.
      */
     public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile) throws IOException {
+        return merge(out, runDirs, thresholdsFile, Optional.empty());
+    }
+
+    /**
+     * The same, the merged run compared with a baseline (-Dbench.baseline: an earlier merged run's folder or its
+     * results.jsonl), as a run compares itself with one; a baseline that cannot be compared is "not evaluated".
+     */
+    public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile, Optional<Path> baselinePath)
+            throws IOException {
         if (runDirs.size() < 2) {
             throw new Refused("give two or more runs to merge (got " + runDirs.size() + ")");
         }
@@ -118,12 +130,11 @@ public final class Merge {
         for (Path dir : runDirs) {
             sources.add(Source.read(dir));
         }
-        // a rule may name any statistic of the catalogue, as in the run (one that selected phases measured none of
-        // some), or one the runs describe; a broken file stops the merge before it writes
-        List<Stat> known = new ArrayList<>(Phases.stats());
-        RunResults.stats(sources.stream().map(src -> src.results).toList()).stream().filter(st -> !known.contains(st))
-                .forEach(known::add);
-        Thresholds thresholds = Thresholds.load(thresholdsFile, known);
+        // a broken file stops the merge before it writes
+        Thresholds thresholds = Thresholds.load(thresholdsFile,
+                Render.knownStats(sources.stream().map(src -> src.results).toList()));
+        Optional<RunResults> baseline = baselinePath.isEmpty() ? Optional.empty()
+                : Optional.of(Gate.loadBaseline(baselinePath.get()));
         check(sources);
         Path made = checkOutput(out, sources);
         try {
@@ -137,7 +148,8 @@ public final class Merge {
                 copyTree(s.dir.resolve("hdr"), out.resolve("hdr"));
             }
             RunResults merged = RunResults.load(out);
-            written.add(new Verdicts(thresholds.file(), null, Gate.evaluate(thresholds, merged, Optional.empty()))
+            written.add(new Verdicts(thresholds.file(), baselinePath.map(Path::toString).orElse(null),
+                    Gate.evaluate(thresholds, merged, baseline))
                     .write(out));
             Report report = ReportBuilder.of(out, Phases.ALL);
             written.add(MarkdownReport.write(out, report));

@@ -2,6 +2,7 @@ package storebench.tools;
 
 import storebench.model.Setting;
 import storebench.report.AtAGlanceBuilder;
+import storebench.report.ReportBuilder;
 import storebench.report.model.AtAGlance;
 import storebench.report.model.Block;
 import storebench.report.model.Text;
@@ -42,17 +43,20 @@ public final class ReadmeFigures {
     }
 
     /**
-     * The table's Markdown as it stands between the markers: a line saying what the figures are, with a link to the
-     * run's whole report relative to README's folder, and the table.
+     * The result's Markdown as it stands between the markers: the run's report's opening sentences (the fastest visit,
+     * the least memory, the fastest create), a line saying what the figures are, with a link to the run's whole report
+     * relative to README's folder, and the table.
      */
-    public static String table(AtAGlance figures, Path run, Path readme) {
+    public static String table(AtAGlance figures, Path run, Path readme) throws IOException {
         Path base = readme.toAbsolutePath().getParent();
         String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');
+        // who wins first, in the words of the run's own report, so that README answers before it shows the table
+        Block.Paragraph opening = Block.Paragraph.of(String.join(" ", ReportBuilder.opening(RunResults.load(run))));
         Block.Paragraph scope = new Block.Paragraph(Text.of(capitalized(figures.scope()) + "; medians of "
                 + figures.shape().runs() + " open runs, each in a fresh process; memory with "
                 + Titles.fmt(figures.shape().hold(), 0) + " stores open; ").plusStrong("bold").plus(
                 ": the reference write-up's engines. The whole report: [" + report + "](" + report + ")."));
-        return MarkdownReport.render(List.of(scope, figures.table()));
+        return MarkdownReport.render(List.of(opening, scope, figures.table()));
     }
 
     /** README's text with the table between its markers replaced. */

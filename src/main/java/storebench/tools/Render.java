@@ -1,5 +1,7 @@
 package storebench.tools;
 
+import storebench.gate.Gate;
+import storebench.gate.Thresholds;
 import storebench.phase.Phases;
 import storebench.report.render.Exports;
 import storebench.report.render.HtmlReport;
@@ -9,26 +11,34 @@ import storebench.report.model.Report;
 import storebench.report.ReportBuilder;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
+import storebench.results.Stat;
+import storebench.results.Verdicts;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
  * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}; given a folder
- * of runs ({@code docs/runs}), every run under it. An incomplete run's reports say so at their top; it gets no
+ * of runs ({@code docs/runs}), every run under it. Given a thresholds file ({@code -Dexec.args="target/bench
+ * thresholds.yaml"}, or {@code -Dbench.thresholds=FILE}), it first judges each run again by that file, writing
+ * verdicts.json anew (exit 1 where a rule fails, as Merge). An incomplete run's reports say so at their top; it gets no
  * exports, and Render says why. Damaged input the reports can do without (a missing environment.json, an
  * HdrHistogram log that cannot be read) is marked in them and said on stderr. Bad input (not a run folder, a line
  * that is not JSON) is one line naming the file and line, exit 2, as for HtmlReport and Compare.
  */
 public final class Render {
     static final int BAD_INPUT = 2;
+    /** The run was judged again, its reports written, and a rule of the thresholds file failed. */
+    static final int GATE_FAILED = 1;
 
     private Render() {
     }
@@ -75,11 +85,12 @@ public final class Render {
         }
     }
 
-    /** Renders; returns the exit code (0, or 2 for bad arguments or input). */
+    /** Renders (judging again first where a thresholds file is given); returns the exit code: 0, 1 or 2. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        if (args.length != 1) {
-            err.println("usage: Render <run folder>   (a folder with results.jsonl, e.g. target/bench; a folder of runs,"
-                    + " e.g. docs/runs, renders every run under it)");
+        if (args.length != 1 && args.length != 2) {
+            err.println("usage: Render <run folder> [thresholds file]   (a folder with results.jsonl, e.g. target/bench;"
+                    + " a folder of runs, e.g. docs/runs, renders every run under it; with a thresholds file, or"
+                    + " -Dbench.thresholds=FILE, each run is judged again by it first)");
             return BAD_INPUT;
         }
         Path dir = Path.of(args[0]);
@@ -94,9 +105,11 @@ public final class Render {
             err.println("Render: cannot read " + dir + ": " + e.getMessage());
             return BAD_INPUT;
         }
+        Optional<Path> thresholds = args.length == 2 ? Optional.of(Path.of(args[1]))
+                : Optional.ofNullable(System.getProperty("bench.thresholds")).map(Path::of);
         int code = 0;
         for (Path run : runs) {
-            code = Math.max(code, renderOne(run, out, err));
+            code = Math.max(code, renderOne(run, thresholds, out, err));
         }
         return code;
     }
@@ -116,15 +129,56 @@ public final class Render {
         }
     }
 
-    private static int renderOne(Path dir, PrintStream out, PrintStream err) {
+    private static int renderOne(Path dir, Optional<Path> thresholds, PrintStream out, PrintStream err) {
         try {
+            Optional<Verdicts> judged = thresholds.isEmpty() ? Optional.empty()
+                    : Optional.of(judge(dir, thresholds.get(), out));
             write(dir, p -> out.println("wrote " + p), p -> out.println("wrote " + p),
                     why -> out.println("not exported: " + why), why -> err.println("Render: damaged: " + why));
-            return 0;
+            judged.ifPresent(v -> {
+                out.println("gate " + v.headline());
+                v.failures().forEach(f -> out.println("  " + f.message()));
+            });
+            return judged.map(v -> v.failures().isEmpty() ? 0 : GATE_FAILED).orElse(0);
         } catch (Exception e) {
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
             err.println("Render: cannot render " + dir + ": " + message.lines().findFirst().orElse(message));
             return BAD_INPUT;
         }
+    }
+
+    /**
+     * Judges a run's folder again by a thresholds file, against the baseline its verdicts.json names where that is
+     * still there, and writes its verdicts.json anew: after thresholds.yaml is edited, the report shows the new verdicts.
+     */
+    static Verdicts judge(Path dir, Path thresholdsFile, PrintStream out) throws IOException {
+        if (!Files.isRegularFile(thresholdsFile)) {
+            throw new IOException("no thresholds file at " + thresholdsFile.toAbsolutePath() + ": give the file to judge"
+                    + " the run by, e.g. thresholds.yaml");
+        }
+        RunResults results = RunResults.load(dir);
+        Thresholds thresholds = Thresholds.load(thresholdsFile, knownStats(List.of(results)));
+        Optional<String> recorded = Verdicts.readIfPresent(dir).flatMap(Verdicts::baseline);
+        Optional<String> baseline = recorded.filter(b -> Files.exists(Path.of(b)));
+        if (recorded.isPresent() && baseline.isEmpty()) {
+            out.println("the baseline " + recorded.get() + " that verdicts.json names is gone: the comparison with it is"
+                    + " not evaluated");
+        }
+        Optional<RunResults> baselineRun = baseline.isEmpty() ? Optional.empty()
+                : Optional.of(Gate.loadBaseline(Path.of(baseline.get())));
+        Verdicts verdicts = new Verdicts(thresholds.file(), baseline.orElse(null),
+                Gate.evaluate(thresholds, results, baselineRun));
+        out.println("wrote " + verdicts.write(dir) + " (judged by " + thresholdsFile + ")");
+        return verdicts;
+    }
+
+    /**
+     * The statistics a thresholds file may name for these runs: the catalogue's (a run of some phases measured none of
+     * the others) and any the runs describe.
+     */
+    static List<Stat> knownStats(List<RunResults> runs) {
+        List<Stat> known = new ArrayList<>(Phases.stats());
+        RunResults.stats(runs).stream().filter(st -> !known.contains(st)).forEach(known::add);
+        return known;
     }
 }

@@ -290,6 +290,16 @@ class GateTest {
     }
 
     @Test
+    void anIntervalNarrowerThanTheToleranceThatHoldsItsBoundIsInconclusiveSayingSoNotWider() {
+        // about 3% worse, runs within 1%: the runs tell 3% apart, but the change sits on the bound
+        Verdict v = compareOqc(new double[] {1.0, 0.995, 1.005}, new double[] {1.03, 1.025, 1.035}, 3);
+
+        assertThat(v.status()).isEqualTo(Status.INCONCLUSIVE);
+        assertThat(v.detail()).contains("(the interval holds 1.030, the tolerance's bound: inconclusive")
+                .doesNotContain("wider than the tolerance");
+    }
+
+    @Test
     void aNormalRepeatIsInconclusiveAtOnePercentAndPassesAtThirty() {
         // two runs of the same engine with the spread the open runs show here (1-4%)
         double[] first = {0.612, 0.598, 0.621};

@@ -223,11 +223,22 @@ class HtmlReportTest {
         String page = Files.readString(out, StandardCharsets.UTF_8);
         String gate = page.substring(page.indexOf("<h2 id=\"regression-gate\">"));
         gate = gate.substring(0, gate.indexOf("<h2", 10));
-        assertThat(gate).contains("<th>status</th><th>kind</th><th>engine</th>")
-                .contains("thresholds.yaml").contains("pass 2 · fail 1 · notEvaluated 1")
-                .contains("<td class=\"status-FAIL\">FAIL</td>").contains("<td class=\"status-NOT_EVALUATED\">")
-                .contains("8.99 ms").contains("-12.4%").contains("create_ms &lt;= 8.0 ms")
-                .contains("no baseline given (bench.baseline unset)");
+        assertThat(gate).contains("<thead><tr><th>Verdict</th><th>Rule</th><th>Engine, setting</th><th>Measured</th>"
+                        + "<th>Limit</th><th>Margin</th><th>Why</th><th>Where</th></tr></thead>")
+                .contains("<th scope=\"row\">Thresholds file</th><td>thresholds.yaml</td>")
+                .contains("<th scope=\"row\">Verdicts</th><td>2 passed · 1 failed · 1 not evaluated</td>")
+                .contains("<td class=\"status-FAIL\">fail</td><td>create_ms &lt;= 8.0 ms</td><td>objectbox-cached,"
+                        + " default</td><td class=\"num\">8.99 ms</td><td class=\"num\">8.00 ms</td><td class=\"num\">"
+                        + "-0.99 ms (-12.4%)</td><td>one pass over 50 stores</td><td>thresholds.yaml:9</td>")
+                .doesNotContain("marginPercent").doesNotContain("notEvaluated").doesNotContain("status-NOT_EVALUATED");
+        String folded = gate.substring(gate.indexOf("<details class=\"not-evaluated\"><summary>1 rule not evaluated"));
+        assertThat(folded).as("the rules not evaluated, folded away with why").contains("every engine")
+                .contains("no baseline given (bench.baseline unset)").contains("</details>");
+        java.util.regex.Matcher heads = Pattern.compile("<thead><tr>(.*?)</tr></thead>").matcher(gate);
+        while (heads.find()) {
+            assertThat(heads.group(1).split("<th>", -1).length - 1).as("columns of " + heads.group(1))
+                    .isLessThanOrEqualTo(8);
+        }
         assertThat(gate.indexOf("status-FAIL")).isLessThan(gate.indexOf("status-PASS"));
         assertThat(page).doesNotContain("No verdicts");
         assertThat(page).contains("<a href=\"#regression-gate\">");

@@ -108,6 +108,26 @@ class TunedAgainstDefaultsTest {
     }
 
     @Test
+    void aTunedOnlyRunsReportSaysHowToGetTheComparisonAndARunWithBothDoesNot() {
+        lines.removeIf(l -> l.path("setting").asText().equals("default"));
+        lines.remove(0);
+        run("tuned");
+
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
+
+        assertThat(md).contains("Measured tuned alone: `-Dbench.settings=default,tuned` measures each engine under"
+                + " defaults too, and the report then sets each tuned figure over its default one (\"Tuned against"
+                + " defaults\").").doesNotContain("## " + TunedAgainstDefaults.HEADING);
+        assertThat(tuned().withoutDefaults("tuned")).isPresent();
+        assertThat(tuned().withoutDefaults("default")).isEmpty();
+    }
+
+    @Test
+    void aRunOfBothSettingsGetsNoHintToAddDefaults() {
+        assertThat(tuned().withoutDefaults("tuned")).isEmpty();
+    }
+
+    @Test
     void theReportHasTheTableTheOpeningsSentenceTheSettingLineAndHowEachEngineWasTuned() {
         String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
         assertThat(md).contains("## " + TunedAgainstDefaults.HEADING)

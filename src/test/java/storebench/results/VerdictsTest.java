@@ -45,6 +45,7 @@ class VerdictsTest {
         assertThat(read.thresholds()).isEqualTo("/work/thresholds.yaml");
         assertThat(read.baseline()).contains("/runs/base/results.jsonl");
         assertThat(read.summary()).isEqualTo("1 passed, 1 failed, 0 inconclusive, 1 not evaluated");
+        assertThat(read.headline()).isEqualTo("FAILED: 1 of 2 rules broken; 1 other not evaluated (the report says why)");
         assertThat(Files.readString(file)).contains("\"marginPercent\"").contains("\"status\" : \"NOT_EVALUATED\"");
         assertThat(Verdicts.readIfPresent(dir.resolve("elsewhere"))).isEmpty();
     }

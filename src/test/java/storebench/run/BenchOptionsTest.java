@@ -516,4 +516,47 @@ class BenchOptionsTest {
         assertThatThrownBy(() -> only("bench.engines", "objectbox-nosync", "bench.against", "5.0.1",
                 "bench.phases", "openRuns")).hasMessageContaining("no library");
     }
+
+    @Test
+    void aMisspeltOptionIsRefusedNamingItAndTheClosestOption() {
+        BenchOptions o = with("bench.engine", "sqlite");
+
+        assertThatThrownBy(() -> o.refuseUnknown(props.keySet(), env.keySet()))
+                .hasMessageContaining("-Dbench.engine is not an option (did you mean bench.engines?)")
+                .hasMessageContaining("docs/options.md");
+    }
+
+    @Test
+    void everyDeclaredOptionThePhasesOwnAndWhatTheBuildSetsIsAccepted() {
+        props.put("bench.stores", "20");
+        props.put("bench.trafficSeconds", "2"); // a phase's option (PhaseOption), declared in its phase alone
+        props.put("bench.classpath", "target/classes");
+        props.put("bench.dependencyClasspath", "a.jar");
+        props.put("user.dir", "/tmp"); // not the bench's
+        env.put("BENCH_STORES", "20");
+        env.put("PATH", "/usr/bin");
+
+        options().refuseUnknown(props.keySet(), env.keySet());
+    }
+
+    @Test
+    void anEnvironmentVariableNoOptionReadsIsRefusedNamingTheOptionItLooksLike() {
+        env.put("BENCH_ENGINES", "sqlite");
+        env.put("BENCH_STORE", "20");
+        BenchOptions o = options();
+
+        assertThatThrownBy(() -> o.refuseUnknown(props.keySet(), env.keySet()))
+                .hasMessageContaining("BENCH_ENGINES is not an environment variable the bench reads (bench.engines"
+                        + " has none: give -Dbench.engines=...)")
+                .hasMessageContaining("BENCH_STORE is not an environment variable the bench reads (did you mean"
+                        + " BENCH_STORES?)");
+    }
+
+    @Test
+    void aNameFarFromEveryOptionIsRefusedWithoutAGuess() {
+        BenchOptions o = with("bench.zzzzzzzz", "1");
+
+        assertThatThrownBy(() -> o.refuseUnknown(props.keySet(), env.keySet()))
+                .hasMessageContaining("-Dbench.zzzzzzzz is not an option.").hasMessageNotContaining("did you mean");
+    }
 }

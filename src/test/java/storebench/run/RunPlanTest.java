@@ -221,6 +221,9 @@ class RunPlanTest {
                 + " trafficwarmup") && !m.endsWith(" traffic traffic"));
         assertThat(none.notes()).anyMatch(n -> n.startsWith("no kept figure, not in the estimate: sqlite/default"));
         assertThat(String.join("\n", none.lines())).contains("no kept figure, not in the estimate");
+        assertThat(none.lines()).as("the headline says the estimate leaves phases out").anyMatch(l -> l.startsWith(
+                "[storebench] estimate: at least ") && l.contains("; without 3 phases no kept run has figures for"
+                + " (sqlite/default create, "));
         assertThat(none.json().path("missing")).isNotEmpty();
     }
 
@@ -272,7 +275,8 @@ class RunPlanTest {
                 + " create, disk, openruns, memory");
         assertThat(plan.notes()).contains("not measured: read, concurrency, cold, traffic, capacity"
                 + " (-Dbench.phases=all measures every phase)");
-        assertThat(lines.get(3)).startsWith("[storebench] estimate: " + RunPlan.duration(plan.estimateS()));
+        assertThat(lines.get(3)).startsWith("[storebench] estimate: " + RunPlan.duration(plan.estimateS()))
+                .as("every step has a kept figure: nothing left out").doesNotContain("without");
         assertThat(lines).anyMatch(l -> l.contains("objectbox-nosync is not measured"));
         assertThat(plan.json().path("estimateS").asDouble()).isCloseTo(plan.estimateS(), offset(0.05));
     }

@@ -92,7 +92,8 @@ class SuiteLaunchTest {
         assertThat(console.indexOf("[storebench] plan: 1 engine x 1 setting x 3 phases")).as(console)
                 .isNotNegative().isLessThan(console.indexOf("[storebench] phase 1 of 3: sqlite/default create;"));
         assertThat(console).contains("[storebench] estimate: ").contains("[storebench] phase 2 of 3: sqlite/default"
-                + " openruns;").contains((Phases.ALL.size() - 3) + " tests skipped");
+                + " openruns;").contains((Phases.ALL.size() - 3) + " tests skipped")
+                .contains("[storebench] the tests Failsafe counts as skipped: the phases this run leaves out (disk,");
         RunResults results = RunResults.load(out);
         JsonNode run = results.run();
         assertThat(run.path("enginesAsked").asText()).isEqualTo("sqlite");
@@ -104,6 +105,25 @@ class SuiteLaunchTest {
         assertThat(Files.readString(out.resolve(MarkdownReport.NAME))).contains("Phases: create, openruns, memory"
                 + " (-Dbench.phases=memory,create,openRuns); not measured: disk, read, concurrency, cold, traffic,"
                 + " capacity (-Dbench.phases=all measures every phase).");
+    }
+
+    @Test
+    void aMisspeltOptionStopsTheSuiteBeforeAnythingIsMadeNamingTheClosestOptionOnce() throws Exception {
+        Path out = tmp.resolve("out");
+        Path root = tmp.resolve("root");
+        Path log = tmp.resolve("console.log");
+        Map<String, String> options = options(out, root, 10);
+        options.remove("bench.engines");
+        options.put("bench.engine", "sqlite");
+
+        int exit = run(options, classes("storebench.StoreLifeBench", "storebench.GateBench"), log);
+
+        String console = read(log);
+        assertThat(exit).as("exit status; output:%n%s", console).isNotZero();
+        assertThat(console.split("-Dbench.engine is not an option \\(did you mean bench.engines\\?\\)", -1))
+                .as("said once, by the first class; the other disabled: %n%s", console).hasSize(2);
+        assertThat(out).as("no output folder").doesNotExist();
+        assertThat(root).as("no bench root, no stores").doesNotExist();
     }
 
     @Test

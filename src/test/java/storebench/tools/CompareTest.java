@@ -62,6 +62,8 @@ class CompareTest {
                 .contains("| complete | yes | yes |")
                 .doesNotContain("The runs differ in").doesNotContain("incomplete");
         assertThat(md.indexOf("## defaults")).isGreaterThan(md.indexOf("## Moved"));
+        assertThat(md).as("where a mark and the gate differ, the page says why").contains("Worse here is not the"
+                + " gate's verdict").contains("a move marked worse here may pass the gate");
         assertThat(errText()).isEmpty();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("compare.md").contains("compare.html");
     }

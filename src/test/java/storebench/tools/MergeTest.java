@@ -119,6 +119,21 @@ class MergeTest {
     }
 
     @Test
+    void aMergedRunIsComparedWithTheBaselineGivenAndItsVerdictsNameIt() throws Exception {
+        Files.writeString(thresholds, Files.readString(thresholds) + String.join("\n", "baseline:",
+                "  tolerance_percent:", "    with_spread: 30", "    without_spread: 30", ""));
+        Path out = tmp.resolve("merged");
+
+        Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds, java.util.Optional.of(whole));
+
+        Verdicts verdicts = Verdicts.read(out);
+        assertThat(verdicts.baseline()).contains(whole.toString());
+        assertThat(verdicts.all()).filteredOn(v -> v.kind() == storebench.results.Verdict.Kind.BASELINE)
+                .as("the merged run against the whole run it was cut from: the same figures")
+                .isNotEmpty().allSatisfy(v -> assertThat(v.status()).isEqualTo(storebench.results.Verdict.Status.PASS));
+    }
+
+    @Test
     void twoHalvesMergeIntoTheWholeRunsTables() throws Exception {
         Path out = tmp.resolve("merged");
         List<Path> written = Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds);
@@ -458,7 +473,7 @@ class MergeTest {
                 System.setProperty("bench.thresholds", previous);
             }
         }
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("gate: ").contains("oqc_ms");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("gate FAILED: ").contains("oqc_ms");
         assertThat(tmp.resolve("m").resolve(MarkdownReport.NAME)).exists();
     }
 }

@@ -53,6 +53,22 @@ class ReadmeFiguresTest {
     }
 
     @Test
+    void readmesFirstScreenSaysWhoWinsInTheKeptRunsOwnWordsWithTheirFigures() throws IOException {
+        List<String> opening = storebench.report.ReportBuilder.opening(RunResults.load(RUN));
+        String firstScreen = String.join("\n", Files.readString(PROJECT.resolve(ReadmeFigures.README),
+                StandardCharsets.UTF_8).lines().limit(30).toList());
+
+        assertThat(opening).as("the kept run's opening: the fastest visit, the least memory, the fastest create")
+                .hasSize(3);
+        assertThat(opening.get(0)).contains("a visit (open, count query, close) is fastest with").contains(" ms");
+        assertThat(opening.get(1)).contains("costs least memory with").contains(" KB");
+        assertThat(opening.get(2)).contains("is fastest with").contains(" ms");
+        assertThat(firstScreen).as("README's first 30 lines").contains(String.join(" ", opening));
+        assertThat(Files.readString(RUN.resolve("report.md"), StandardCharsets.UTF_8))
+                .as("the same words as the kept run's report").contains(String.join(" ", opening));
+    }
+
+    @Test
     void theChartInTheRepositoryIsWhatTheProjectRendersFromTheKeptRun() throws IOException {
         assertThat(Files.readString(PROJECT.resolve(ReadmeFigures.CHART), StandardCharsets.UTF_8))
                 .as("the chart README shows; run storebench.tools.ReadmeFigures to write it again")

@@ -29,9 +29,45 @@ class RenderTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
+    /** The run-small fixture's results and environment, as a run's folder in tmp. */
+    private void copyRunSmall() throws Exception {
+        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
+        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
+        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+    }
+
     private int render(String... args) {
         return Render.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void givenAnEditedThresholdsFileItJudgesTheRunAgainAndVerdictsJsonHasTheFailure() throws Exception {
+        copyRunSmall();
+        Path thresholds = tmp.resolve("thresholds.yaml");
+        Files.writeString(thresholds, "ceilings:\n  - engine: sqlite\n    workload: small\n    max:\n      oqc_ms: 100\n");
+        assertThat(render(tmp.toString(), thresholds.toString())).isZero();
+        assertThat(storebench.results.Verdicts.read(tmp).failures()).isEmpty();
+        out.reset();
+
+        // the rule tightened below the run's figure: judged again, it fails
+        Files.writeString(thresholds, Files.readString(thresholds).replace("oqc_ms: 100", "oqc_ms: 0.001"));
+
+        assertThat(render(tmp.toString(), thresholds.toString())).isEqualTo(Render.GATE_FAILED);
+        storebench.results.Verdicts verdicts = storebench.results.Verdicts.read(tmp);
+        assertThat(verdicts.failures()).as("the rule under each of the run's two settings").hasSize(2)
+                .allSatisfy(v -> assertThat(v.message()).contains("sqlite oqc_ms <= 0.001 ms"));
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("judged by " + thresholds).contains("gate FAILED: 2 of");
+        assertThat(Files.readString(tmp.resolve("report.md"))).as("the report shows the new verdict").contains("FAIL");
+    }
+
+    @Test
+    void withoutAThresholdsFileTheVerdictsStayAsTheRunWroteThem() throws Exception {
+        copyRunSmall();
+
+        assertThat(render(tmp.toString())).isZero();
+
+        assertThat(tmp.resolve(storebench.results.Verdicts.NAME)).doesNotExist();
     }
 
     @Test
@@ -45,9 +81,7 @@ class RenderTest {
 
     @Test
     void anIncompleteRunIsRenderedMarkedAndLeftOutOfTheExports() throws Exception {
-        Path fixture = Path.of(RenderTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
-        Files.copy(fixture.resolve(RunResults.ENVIRONMENT), tmp.resolve(RunResults.ENVIRONMENT));
-        Files.copy(fixture.resolve(ResultsFile.NAME), tmp.resolve(ResultsFile.NAME));
+        copyRunSmall();
         assertThat(render(tmp.toString())).isZero();
         assertThat(tmp.resolve(Exports.BMF)).as("a complete run's exports").exists();
         // the same run as if it had been killed before its end line

@@ -260,7 +260,10 @@ public final class CompareReport {
                 + " create and stores per second beyond " + tolerance(StatId.CREATE_MS.id())
                 + ", memory beyond " + tolerance(StatId.MEM_RESIDENT_KB.id()) + " and disk beyond "
                 + tolerance(StatId.DISK_KB.id()) + " (one pass, no spread). Load is the machine's, not"
-                + " judged; a figure that is not positive (a heap that shrank) has no ratio.";
+                + " judged; a figure that is not positive (a heap that shrank) has no ratio. Worse here is not the"
+                + " gate's verdict: the gate compares a run with its baseline by the tolerances of its thresholds file's"
+                + " baseline section, wide by default so as to fail only a regression larger than a shared machine's"
+                + " noise, so a move marked worse here may pass the gate (docs/gate.md).";
     }
 
     /** A one-pass statistic's tolerance as the runs describe it ("10%"), or "its tolerance". */

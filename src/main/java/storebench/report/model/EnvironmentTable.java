@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * environment.json as the HTML report lists it: the machine, the JVM and the timers, then each engine's versions and
- * settings, every nested object flattened into "parent › child" keys.
+ * settings, every nested object flattened into "parent › child" keys, each name in words.
  *
  * @param machine every field but the engines
  * @param engines each engine environment.json describes, in its order
@@ -49,8 +49,8 @@ public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engine
         return Optional.of(new EnvironmentTable(machine, engines));
     }
 
-    /** A nested field's key: its path, "parent › child". */
+    /** A nested field's key: its path, "parent › child", each name in words ("page size", not "pageSize"). */
     private static String key(List<String> path) {
-        return String.join(" › ", path);
+        return String.join(" › ", path.stream().map(Titles::words).toList());
     }
 }

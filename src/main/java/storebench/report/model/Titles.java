@@ -36,4 +36,18 @@ public final class Titles {
         String slug = s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
         return slug.isEmpty() ? "section" : slug;
     }
+
+    /**
+     * A field's name from a file as a person reads it: camelCase split into words ("cpuModel" reads "cpu model",
+     * "notEvaluated" "not evaluated"); runs of capitals (JVM, URL) stay as they are.
+     */
+    public static String words(String name) {
+        String spaced = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2");
+        StringBuilder out = new StringBuilder();
+        for (String word : spaced.split(" ")) {
+            boolean acronym = word.length() > 1 && word.equals(word.toUpperCase(Locale.ROOT));
+            out.append(out.length() == 0 ? "" : " ").append(acronym ? word : word.toLowerCase(Locale.ROOT));
+        }
+        return out.toString();
+    }
 }

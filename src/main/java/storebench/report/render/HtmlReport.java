@@ -321,12 +321,23 @@ public final class HtmlReport {
         }
         if (verdicts.rows().isEmpty()) {
             html.append("<p>The gate judged no rule.</p>\n");
-            return;
+        } else {
+            verdictRows(html, verdicts.columns(), verdicts.rows());
         }
+        if (!verdicts.folded().isEmpty()) { // as many as the rules times the engines a run left out: folded away
+            html.append("<details class=\"not-evaluated\"><summary>").append(verdicts.folded().size())
+                    .append(verdicts.folded().size() == 1 ? " rule" : " rules")
+                    .append(" not evaluated (their engine, setting or phase was not in this run)</summary>\n");
+            verdictRows(html, verdicts.foldedColumns(), verdicts.folded());
+            html.append("</details>\n");
+        }
+    }
+
+    private static void verdictRows(StringBuilder html, List<String> columns, List<List<VerdictsTable.Cell>> rows) {
         html.append("<div class=\"table-wrap\"><table class=\"verdicts\">\n<thead><tr>");
-        verdicts.columns().forEach(c -> html.append("<th>").append(HtmlPage.esc(c)).append("</th>"));
+        columns.forEach(c -> html.append("<th>").append(HtmlPage.esc(c)).append("</th>"));
         html.append("</tr></thead>\n<tbody>\n");
-        for (List<VerdictsTable.Cell> row : verdicts.rows()) {
+        for (List<VerdictsTable.Cell> row : rows) {
             html.append("<tr>");
             for (VerdictsTable.Cell c : row) {
                 String cls = c.status() != null ? " class=\"status-" + Titles.slug(c.status()).toUpperCase(Locale.ROOT)
