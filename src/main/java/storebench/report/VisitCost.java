@@ -167,16 +167,25 @@ final class VisitCost {
                 continue;
             }
             mostDifferent(ctx, setting, e, base).ifPresent(c -> out.add(Text.of(String.format(Locale.US,
-                    "%s over %s: %s here, %s in the reference (x%s); %s: %s against %s (x%s)", engineTitle(e),
+                    "%s over %s: %s here, %s in the reference (x%s); %s", engineTitle(e),
                     engineTitle(base), Summary.ratio(here.get()), Summary.ratio(there.get()), Stat.number(factor, 2),
-                    c.label, c.stat().format(c.of), c.stat().format(c.by), c.by > 0 ? Stat.number(c.of / c.by, 2)
-                            : "\u221e"))));
+                    c.said()))));
         }
         return out;
     }
 
-    /** A counter of two engines: its statistic, and their figures. */
-    record Differing(Stat stat, String label, double of, double by) {
+    /** A counter of two engines: its statistic, their figures, and its least step (what it can tell apart). */
+    record Differing(Stat stat, String label, double of, double by, double step) {
+        /**
+         * "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none" and gives no ratio, since a
+         * counter that did not move has nothing to divide by.
+         */
+        String said() {
+            boolean ofMoved = of >= step;
+            boolean byMoved = by >= step;
+            return label + ": " + (ofMoved ? stat.format(of) : "none") + " against " + (byMoved ? stat.format(by)
+                    : "none") + (ofMoved && byMoved ? " (x" + Stat.number(of / by, 2) + ")" : "");
+        }
     }
 
     /**
@@ -197,15 +206,23 @@ final class VisitCost {
             if (of.isEmpty() || by.isEmpty()) {
                 continue;
             }
-            double step = Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / visits : 0);
+            double step = leastStep(stat, visits);
             double d = Math.abs(Math.log((of.get() + step) / (by.get() + step)));
             if (d > furthest) {
                 furthest = d;
                 String label = stat.label(ctx.notesPerStore(), ctx.held());
-                best = new Differing(stat, label.substring(label.indexOf(':') + 2), of.get(), by.get());
+                best = new Differing(stat, label.substring(label.indexOf(':') + 2), of.get(), by.get(), step);
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /**
+     * The least a counter per visit can tell from nothing: its last printed decimal, and for a CPU time a JVM's clock
+     * tick (10 ms) over a run's visits.
+     */
+    static double leastStep(Stat stat, int visits) {
+        return Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / Math.max(1, visits) : 0);
     }
 
     /** The SQLite of an engine's own runtime: the JVM's, or the Node worker's calibration column. */
