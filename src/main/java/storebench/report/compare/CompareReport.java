@@ -61,7 +61,9 @@ public final class CompareReport {
         }
         List<CompareRuns.Row> moved = runs.moved();
         md.append("## ").append(movedTitle(moved)).append("\n\n");
-        if (moved.isEmpty()) {
+        if (runs.nothingShared().isPresent()) {
+            md.append("**").append(runs.nothingShared().get()).append("**\n\n");
+        } else if (moved.isEmpty()) {
             md.append("Nothing moved beyond its spread or tolerance.\n\n");
         } else {
             md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
@@ -117,7 +119,10 @@ public final class CompareReport {
         }
         List<CompareRuns.Row> moved = runs.moved();
         h.append("<h2 id=\"moved\">").append(HtmlPage.esc(movedTitle(moved))).append("</h2>\n");
-        if (moved.isEmpty()) {
+        if (runs.nothingShared().isPresent()) {
+            h.append("<p class=\"worse\"><strong>").append(HtmlPage.esc(runs.nothingShared().get()))
+                    .append("</strong></p>\n");
+        } else if (moved.isEmpty()) {
             h.append("<p>Nothing moved beyond its spread or tolerance.</p>\n");
         } else {
             h.append("<div class=\"table-wrap\"><table class=\"moved\"><thead><tr><th>setting</th><th>engine</th>"
@@ -180,6 +185,11 @@ public final class CompareReport {
         runs.before.incomplete().ifPresent(why -> out.add(new Incomplete("before", beforeName, why)));
         runs.after.incomplete().ifPresent(why -> out.add(new Incomplete("after", afterName, why)));
         return out;
+    }
+
+    /** Where the runs share no column: that nothing is compared, and what each has. */
+    public Optional<String> nothingShared() {
+        return runs.nothingShared();
     }
 
     /** Which of the two runs took figures under profilers, said once above the tables; empty where neither did. */
