@@ -140,7 +140,9 @@ public final class Bench implements AutoCloseable {
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
                 .put("started", Instant.now().toString()).put("enginesAsked", options.enginesAsked)
-                .put("phasesAsked", options.phasesAsked);
+                .put("phasesAsked", options.phasesAsked).put("out", asGiven(options, options.outputDir))
+                .put("thresholds", asGiven(options, options.thresholds));
+        options.baseline.ifPresent(b -> run.put("baseline", asGiven(options, b)));
         options.phases.forEach(p -> run.withArray("phases").add(p.id()));
         // the statistics of the phases bench.phases left out, by phase: the gate and the report say "not asked for"
         // of their empty cells, never blame a failure, without the code that measures them
@@ -163,6 +165,11 @@ public final class Bench implements AutoCloseable {
         run.put("sampleLeast", Sample.LEAST);
         options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
         return run;
+    }
+
+    /** A path of the run's options as a command would give it: relative to the project where it lies inside it. */
+    private static String asGiven(BenchOptions options, java.nio.file.Path path) {
+        return path.startsWith(options.projectDir) ? options.projectDir.relativize(path).toString() : path.toString();
     }
 
     /**
