@@ -45,7 +45,8 @@ public final class LmdbEngine implements Engine {
                     + " pages, fdatasyncs the data file and writes the meta page through a descriptor opened with"
                     + " O_DSYNC before it returns; an open, count, read or close syncs nothing")
             .openStoresLimit(EngineDescriptor.PTHREAD_KEYS_STORES, EngineDescriptor.pthreadKeys("each open"
-                    + " environment holds a thread-specific data key (its reader slots', unless MDB_NOTLS)"))
+                    + " environment holds a thread-specific data key (its reader slots', unless MDB_NOTLS)"),
+                    Setting.TUNED) // tuned opens with MDB_NOTLS: no key, and the capacity phase held 1,100 open
             .tuned("MDB_NOTLS", "every open: the environment's reader slots are tied to transactions, not to"
                     + " threads, so the environment takes no pthread key (glibc allows 1,024 per process)",
                     "lmdb.h, mdb_env_open: MDB_NOTLS, \"Don't use Thread-Local Storage. Tie reader locktable slots to"

@@ -105,9 +105,10 @@ public abstract class Phase implements PhaseReading {
     /**
      * Refuses, before anything is made, options under which this engine cannot be measured by this phase (more stores
      * open at once than one of its processes holds): throws IllegalArgumentException naming the option, the limit and
-     * its cause. Nothing is refused by default.
+     * its cause, under any of the run's settings. Nothing is refused by default.
      */
-    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+    public void check(storebench.engine.EngineDescriptor engine, List<storebench.model.Setting> settings,
+                      PhaseOptions options) {
     }
 
     /**

@@ -255,6 +255,14 @@ public final class TrafficPhase extends Phase {
         return runs * (closedMs(seconds) / 1000.0 + Math.max(seconds, floor));
     }
 
+    /**
+     * The most requests of the rarer kind a run can be asked for: a schedule of {@link #MAX_REQUESTS} holds about the
+     * kind's share of them, less the margin {@link Schedules#draw} sizes a schedule with (1.2).
+     */
+    static int mostPerKind(double readShare) {
+        return (int) Math.floor(MAX_REQUESTS * rarest(readShare) / 1.2);
+    }
+
     /** The share of the mix's rarer kind (a mix of one kind: 1, all its requests count). */
     private static double rarest(double readShare) {
         double r = Math.min(readShare, 1 - readShare);
@@ -263,13 +271,27 @@ public final class TrafficPhase extends Phase {
 
     /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */
     @Override
-    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+    public void check(storebench.engine.EngineDescriptor engine, List<storebench.model.Setting> settings,
+                      PhaseOptions options) {
+        int most = mostPerKind(options.option(MIX));
+        if (options.option(PER_KIND) > most) {
+            throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d asks more than a traffic run serves:"
+                    + " each run's schedule is capped at %,d requests, of which the rarer kind is %s at %s=%s; give %s=%,d"
+                    + " or fewer", PER_KIND.name(), options.option(PER_KIND), MAX_REQUESTS,
+                    Stat.number(100 * rarest(options.option(MIX)), 0) + "%", MIX.name(), options.option(MIX),
+                    PER_KIND.name(), most));
+        }
         int k = options.option(OPEN);
-        engine.openStoresLimit().filter(limit -> k > limit.most()).ifPresent(limit -> {
-            throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d is more stores than %s holds open in"
-                    + " one process: at most %,d (%s); give %s=%,d or fewer, or leave %s out of bench.engines",
-                    OPEN.name(), k, engine.id(), limit.most(), limit.why(), OPEN.name(), limit.most(), engine.id()));
-        });
+        for (storebench.model.Setting setting : settings) {
+            engine.openStoresLimit(setting).filter(limit -> k > limit.most()).ifPresent(limit -> {
+                throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d is more stores than %s holds open"
+                        + " in one process under %s: at most %,d (%s); give %s=%,d or fewer, or leave %s out of"
+                        + " bench.engines%s", OPEN.name(), k, engine.id(), setting.id(), limit.most(), limit.why(),
+                        OPEN.name(), limit.most(), engine.id(), settings.stream().anyMatch(other ->
+                                engine.openStoresLimit(other).isEmpty()) ? " (or measure only the settings without"
+                                + " the limit)" : ""));
+            });
+        }
     }
 
     /** A run's N copies of a created store, deleted before the next run makes its own. */
