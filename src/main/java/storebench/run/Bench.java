@@ -58,6 +58,8 @@ public final class Bench implements AutoCloseable {
     final HdrLogs hdrLogs;
     /** The trial processes' working directory. */
     final Path workDir;
+    /** The JVM trial processes' temporary directory, this run's own (TrialTmp): deleted when the run ends. */
+    private final Path trialTmp;
     /** The lock file in the bench root: one run per root at a time. */
     public static final String ROOT_LOCK = ".storebench-lock";
     private final Thresholds thresholds;
@@ -109,7 +111,9 @@ public final class Bench implements AutoCloseable {
                     + (options.keep ? ", all kept"
                     : resamples ? ", all kept until the gate has resampled (bench.resample)"
                     : ", one trial's stores at a time") + ")");
-            this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
+            this.trialTmp = TrialTmp.prepare(options.projectDir.resolve("target").resolve("trial-work"), console);
+            this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand)
+                    .withTmp(trialTmp);
             this.outputDir = OutputFolder.fresh(options.outputDir, console);
         } catch (IOException | RuntimeException e) {
             releaseLocks();
@@ -291,6 +295,7 @@ public final class Bench implements AutoCloseable {
         }
         console.println("[storebench] interrupted: deleting the run's stores under " + pool.root()
                 + (options.keep ? " (its phases' own; the pool's are kept: bench.keep)" : ""));
+        deleteTrialTmp();
         for (Trial t : all) {
             try {
                 t.deleteStoresOnInterrupt();
@@ -418,7 +423,17 @@ public final class Bench implements AutoCloseable {
             if (scratch != null) {
                 scratch.close();
             }
+            deleteTrialTmp();
             releaseLocks();
+        }
+    }
+
+    /** Deletes the trial processes' temporary directory (every trial process has ended); a failure is said, not thrown. */
+    private void deleteTrialTmp() {
+        try {
+            TrialTmp.delete(trialTmp);
+        } catch (IOException e) {
+            console.println("[storebench] could not delete " + trialTmp + ": " + e.getMessage() + " (the next run does)");
         }
     }
 }
