@@ -80,13 +80,24 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
      *                   included)
      * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
      */
-    public record Device(long readBytes, long writeBytes) {
+    public record Device(long readBytes, long writeBytes, Optional<String> unread) {
+        public Device(long readBytes, long writeBytes) {
+            this(readBytes, writeBytes, Optional.empty());
+        }
+
+        /** Device bytes that could not be read, and why (the io file unreadable or absent). */
+        public static Device unread(String why) {
+            return new Device(0, 0, Optional.of(why));
+        }
+
         Device minus(Device b) {
-            return new Device(readBytes - b.readBytes, writeBytes - b.writeBytes);
+            return unread.isPresent() || b.unread.isPresent() ? unread.or(() -> b.unread).map(Device::unread).get()
+                    : new Device(readBytes - b.readBytes, writeBytes - b.writeBytes);
         }
 
         Device plus(Device b) {
-            return new Device(readBytes + b.readBytes, writeBytes + b.writeBytes);
+            return unread.isPresent() || b.unread.isPresent() ? unread.or(() -> b.unread).map(Device::unread).get()
+                    : new Device(readBytes + b.readBytes, writeBytes + b.writeBytes);
         }
     }
 
@@ -98,7 +109,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     /** The calling thread's counters so far, else the process'; empty where /proc does not tell. Never in a timed region. */
     public static Optional<VisitCounters> now() {
         try {
-            if (Files.isReadable(THREAD.resolve("io"))) {
+            if (Files.isReadable(THREAD.resolve("stat"))) {
                 return Optional.of(read(THREAD, "thread"));
             }
             return Optional.of(read(PROCESS, "process"));
@@ -111,10 +122,26 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     static VisitCounters read(Path dir, String scope) throws IOException {
         long[] stat = stat(Files.readString(dir.resolve("stat")));
         List<String> status = Files.readAllLines(dir.resolve("status"));
-        String io = Files.readString(dir.resolve("io"));
         return new VisitCounters(new Faults(stat[0], stat[1]), new Switches(field(status, "voluntary_ctxt_switches:"),
                 field(status, "nonvoluntary_ctxt_switches:")), new Cpu(stat[2] * US_PER_TICK, stat[3] * US_PER_TICK),
-                new Device(ioField(io, "read_bytes:"), ioField(io, "write_bytes:")), scope);
+                device(dir.resolve("io")), scope);
+    }
+
+    /**
+     * read_bytes and write_bytes of an io file; where it cannot be read (a kernel without task I/O accounting, a
+     * container that hides it), why, and the other counters stand.
+     */
+    static Device device(Path io) {
+        try {
+            String text = Files.readString(io);
+            return new Device(ioField(text, "read_bytes:"), ioField(text, "write_bytes:"));
+        } catch (java.nio.file.NoSuchFileException e) {
+            return Device.unread(io + " does not exist (a kernel without task I/O accounting,"
+                    + " CONFIG_TASK_IO_ACCOUNTING)");
+        } catch (IOException | RuntimeException e) {
+            return Device.unread(io + " cannot be read (" + (e instanceof java.nio.file.FileSystemException fs
+                    && fs.getReason() != null ? fs.getReason() : e.toString()) + "; a container may hide it)");
+        }
     }
 
     /**
@@ -159,8 +186,13 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
 
     /** This as an answer's {@code counters} object (docs/protocol.md); storebench.trial.answer reads it back. */
     public ObjectNode into(ObjectNode o) {
-        return o.put("minflt", faults.minflt).put("majflt", faults.majflt).put("vcsw", switches.vcsw)
-                .put("ivcsw", switches.ivcsw).put("userUs", cpu.userUs).put("sysUs", cpu.sysUs)
-                .put("readBytes", device.readBytes).put("writeBytes", device.writeBytes).put("scope", scope);
+        o.put("minflt", faults.minflt).put("majflt", faults.majflt).put("vcsw", switches.vcsw)
+                .put("ivcsw", switches.ivcsw).put("userUs", cpu.userUs).put("sysUs", cpu.sysUs);
+        if (device.unread.isPresent()) {
+            o.put("deviceUnread", device.unread.get());
+        } else {
+            o.put("readBytes", device.readBytes).put("writeBytes", device.writeBytes);
+        }
+        return o.put("scope", scope);
     }
 }

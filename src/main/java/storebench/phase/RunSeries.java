@@ -154,6 +154,7 @@ final class RunSeries {
         }
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         double maxLoad = 0;
+        java.util.Optional<String> unread = java.util.Optional.empty();
         for (int r = first; r <= last; r++) {
             WarmUp.forRun(run, r, warmStep, query, l -> { });
             Ran ran = run(run, r, beforeRun.before(run, r));
@@ -162,8 +163,12 @@ final class RunSeries {
             runFigures.add(ran.answer(), figures);
             if (counters != null) {
                 ran.answer().counters().ifPresent(c -> counters.add(c, ran.answer().visits(), figures));
+                unread = unread.or(() -> ran.answer().counters().flatMap(c -> c.device().unread()));
             }
             run.processes().keepWarm(r);
+        }
+        if (unread.isPresent()) {
+            counters.sayUnread(run, phase, unread.get(), figures);
         }
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
             run.results().hdrLog(runStep.op() + "-" + logName + e.getKey(), e.getValue());

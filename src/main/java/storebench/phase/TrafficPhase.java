@@ -312,12 +312,14 @@ public final class TrafficPhase extends Phase {
         TrialParams p = run.params();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
+        java.util.Optional<String> unread = java.util.Optional.empty();
         for (int r = 1; r <= p.runs(); r++) {
             WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             Path own = run.stores().own("traffic");
             try {
                 TrafficAnswer a = send(run, own, r);
                 add(a, r, figures, logs);
+                unread = unread.or(() -> a.counters().flatMap(c -> c.device().unread()));
             } finally {
                 run.stores().deleteOwn(own);
             }
@@ -327,13 +329,14 @@ public final class TrafficPhase extends Phase {
             run.results().hdrLog(RUN.op() + "-" + e.getKey(), e.getValue());
         }
         Measured m = new Measured(this);
+        List<Stat> said = unread.isPresent() ? COUNTERS.sayUnread(run, this, unread.get(), figures) : List.of();
         List<Stat> without = new ArrayList<>();
         for (Stat stat : stats()) {
             List<Double> runs = figures.get(stat);
             if (runs != null && runs.size() == p.runs()) {
                 m.put(stat, RunStats.median(runs), runs);
                 run.results().stat(stat, m.value(stat), runs);
-            } else if (stat.measuredIn(p.runtime())) {
+            } else if (stat.measuredIn(p.runtime()) && !said.contains(stat)) {
                 without.add(stat);
             }
         }
