@@ -96,7 +96,8 @@ final class TunedAgainstDefaults {
                 + " (libSQL, which has nothing to tune) differ by that much in one sitting, even with the settings"
                 + " alternated (docs/runs.md, \"Tuned against defaults, alternated\"). \u2013: a setting has no figure;"
                 + " \"none\": a counter that did not move (under its least step), which has no ratio, so its two figures"
-                + " stand, tuned / default."));
+                + " stand, tuned / default; \"" + OTHER_MACHINES + "\": the two settings were measured on two machines"
+                + " (a merged run), and their ratio would be the machines'."));
         blocks.add(new Block.Table(header, align, rows));
         return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
     }
@@ -109,7 +110,7 @@ final class TunedAgainstDefaults {
             return Optional.empty();
         }
         double step = step(stat);
-        if (!(d.get().value() > step) || (step > 0 && t.get().value() < step)) {
+        if (!(d.get().value() > step) || (step > 0 && t.get().value() < step) || !oneMachine(engine)) {
             return Optional.empty();
         }
         return Optional.of(t.get().value() / d.get().value());
@@ -126,8 +127,19 @@ final class TunedAgainstDefaults {
         if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
             return Optional.empty();
         }
+        if (!oneMachine(engine)) {
+            return Optional.of(OTHER_MACHINES);
+        }
         double step = Math.max(step(stat.id()), Double.MIN_VALUE);
         return Optional.of(side(stat, t.get().value(), step) + " / " + side(stat, d.get().value(), step));
+    }
+
+    /** A cell of an engine whose two settings were measured on two machines (a merged run): no ratio. */
+    static final String OTHER_MACHINES = "other machines";
+
+    /** Whether the engine's two settings were measured on one machine: a ratio across two is the machines'. */
+    private boolean oneMachine(String engine) {
+        return ctx.results().sameMachine(engine, DEFAULT, engine, TUNED);
     }
 
     private static String side(Stat stat, double v, double step) {

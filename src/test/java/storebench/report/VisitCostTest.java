@@ -105,6 +105,24 @@ class VisitCostTest {
     }
 
     @Test
+    void aCpuShareAboveTheWholeVisitSaysWhyBesideIt() {
+        stat("sqlite", OpenRunsPhase.OQC_MS, 0.200);
+        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.050);
+        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.300); // 150%: ticks of 10 ms over a run's visits
+        Section section = defaults(results(2000));
+        assertThat(decomposition(section).get(0).get(4)).isEqualTo("0.300 ms (150%)");
+        String said = section.blocks().stream().filter(Block.Paragraph.class::isInstance)
+                .map(b -> ((Block.Paragraph) b).text().plain()).filter(t -> t.startsWith("Of the open runs' visit"))
+                .findFirst().orElseThrow();
+        assertThat(said).contains("A share above 100% (SQLite) is no error: a JVM's CPU time comes in clock ticks"
+                + " of 10 ms per run");
+        objectBoxFaultsMore();
+        assertThat(defaults(results(2000)).blocks().stream().filter(Block.Paragraph.class::isInstance)
+                .map(b -> ((Block.Paragraph) b).text().plain()).filter(t -> t.startsWith("Of the open runs' visit"))
+                .findFirst().orElseThrow()).doesNotContain("A share above 100%");
+    }
+
+    @Test
     void whereTheRatioDiffersFromTheReferencesItNamesTheCounterThatDiffersMost() {
         objectBoxFaultsMore();
         List<String> items = differences(defaults(results(2000)));

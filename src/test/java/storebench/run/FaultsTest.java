@@ -109,7 +109,7 @@ class FaultsTest {
     @Test
     void aTruncatedLmdbStoreFailsTheReuseCheckWithoutKillingItAndIsMadeAnewSayingSo() throws Exception {
         Map<String, String> tuned = Map.of("bench.settings", "tuned", "bench.workload", "large");
-        try (Bench bench = Bench.start(options("lmdb", 4, with(tuned, "bench.keep", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.keep", "true")), QUIET, Render::write)) {
             bench.trial(storebench.engine.LmdbEngine.DESCRIPTOR, Setting.TUNED).measure(Phases.CREATE);
         }
         Path data = StoreLayout.storeDir(tmp.resolve("root").resolve("large").resolve("lmdb").resolve("tuned"), 3)
@@ -119,11 +119,11 @@ class FaultsTest {
         }
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
 
-        try (Bench bench = Bench.start(options("lmdb", 4, with(tuned, "bench.reuse", "true")),
+        try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.reuse", "true")),
                 new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
             Trial trial = bench.trial(storebench.engine.LmdbEngine.DESCRIPTOR, Setting.TUNED);
             trial.measure(Phases.CREATE);
-            assertThat(trial.reusedStores()).isEqualTo(3);
+            assertThat(trial.reusedStores()).isEqualTo(5);
             assertThat(trial.createdStores()).isEqualTo(1);
             trial.measure(Phases.OPEN_RUNS); // every count checked: store 3 was made anew
         }
@@ -135,11 +135,11 @@ class FaultsTest {
 
     @Test
     void reuseUnderAnotherSettingThanThePoolWasKeptUnderSaysWhyNothingWasReused() throws Exception {
-        try (Bench bench = Bench.start(options("sqlite", 4, Map.of("bench.keep", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-        try (Bench bench = Bench.start(options("sqlite", 4, Map.of("bench.reuse", "true", "bench.settings", "tuned")),
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.reuse", "true", "bench.settings", "tuned")),
                 new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.TUNED);
             trial.measure(Phases.CREATE);
@@ -151,7 +151,7 @@ class FaultsTest {
         assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("[storebench] " + said
                 + " (bench.reuse)");
         assertThat(Files.readString(tmp.resolve("out").resolve(MarkdownReport.NAME)))
-                .contains("Store pool (bench.reuse): nothing reused, 4 created. Not reused: " + said + ".");
+                .contains("Store pool (bench.reuse): nothing reused, 6 created. Not reused: " + said + ".");
     }
 
     private static Map<String, String> with(Map<String, String> base, String key, String value) {
