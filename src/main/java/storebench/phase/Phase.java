@@ -43,6 +43,11 @@ public abstract class Phase implements PhaseReading {
         public Step(String op, boolean loadGated, String wallTimeColumn) {
             this(op, loadGated, wallTimeColumn, "stores");
         }
+
+        /** A warm-up's step: its requests are windows of visits (WarmUp), and its progress counts their visits. */
+        public static Step warmUp(String op, String wallTimeColumn) {
+            return new Step(op, true, wallTimeColumn, "warm-up visits");
+        }
     }
 
     private final String id;

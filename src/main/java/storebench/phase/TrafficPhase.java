@@ -119,7 +119,7 @@ public final class TrafficPhase extends Phase {
     /** What the open loop asked of the machine, per request (the serving thread's counters over the loop). */
     static final VisitCounterStats COUNTERS = VisitCounterStats.of("traffic", "", "Tenant traffic", false);
 
-    public static final Step WARMUP = new Step("trafficwarmup", true, "traffic warm-up");
+    public static final Step WARMUP = Step.warmUp("trafficwarmup", "traffic warm-up");
     /** Its trial process reports the run's three stages (closed step, open loop, count check), not stores. */
     public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs", "steps");
 
