@@ -130,7 +130,7 @@ final class TunedAgainstDefaults {
         if (!oneMachine(engine)) {
             return Optional.of(OTHER_MACHINES);
         }
-        double step = Math.max(step(stat.id()), Double.MIN_VALUE);
+        double step = step(stat.id()); // 0 for a figure that is no counter: its 0 or less is a figure
         return Optional.of(side(stat, t.get().value(), step) + " / " + side(stat, d.get().value(), step));
     }
 
@@ -143,7 +143,7 @@ final class TunedAgainstDefaults {
     }
 
     private static String side(Stat stat, double v, double step) {
-        return v < step ? "none" : stat.format(v);
+        return step > 0 && v < step ? "none" : stat.format(v);
     }
 
     /** A counter's least step (VisitCost.leastStep); 0 for the other statistics, whose 0 is a figure. */
