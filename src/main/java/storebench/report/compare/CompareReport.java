@@ -117,6 +117,32 @@ public final class CompareReport {
             h.append("<p class=\"worse\">The runs differ in: ").append(HtmlPage.esc(String.join("; ", differences)))
                     .append(". Their ratios compare unlike runs.</p>\n");
         }
+        htmlMoved(h);
+        for (String setting : runs.settings) {
+            h.append("<h2 id=\"").append(Titles.slug(setting)).append("\">").append(HtmlPage.esc(Titles.settingTitle(setting)))
+                    .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
+                    .append(HtmlPage.esc(setting)).append("\">\n<thead><tr><th></th>");
+            runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
+                    .append(HtmlPage.esc(Titles.engineTitle(e))).append("</th>"));
+            h.append("</tr></thead>\n<tbody>\n");
+            for (Stat stat : runs.stats) {
+                h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
+                        .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
+                for (String e : runs.engines) {
+                    Optional<CompareRuns.Row> r = runs.row(setting, e, stat);
+                    h.append(r.isPresent() ? htmlCell(r.get()) : "<td class=\"none\">" + StatsTable.NONE + "</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</tbody></table></div>\n");
+        }
+        h.append("<footer>Rendered by storebench.tools.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
+                .append(HtmlPage.esc(afterName)).append(". One self-contained file: no script, nothing fetched.</footer>\n");
+        return HtmlPage.document("storebench comparison: before → after", h.toString());
+    }
+
+    /** compare.html's section of what moved beyond the noise, or why nothing is compared. */
+    private void htmlMoved(StringBuilder h) {
         List<CompareRuns.Row> moved = runs.moved();
         h.append("<h2 id=\"moved\">").append(HtmlPage.esc(movedTitle(moved))).append("</h2>\n");
         if (runs.nothingShared().isPresent()) {
@@ -139,27 +165,6 @@ public final class CompareReport {
             }
             h.append("</tbody></table></div>\n");
         }
-        for (String setting : runs.settings) {
-            h.append("<h2 id=\"").append(Titles.slug(setting)).append("\">").append(HtmlPage.esc(Titles.settingTitle(setting)))
-                    .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
-                    .append(HtmlPage.esc(setting)).append("\">\n<thead><tr><th></th>");
-            runs.engines.forEach(e -> h.append("<th data-engine=\"").append(HtmlPage.esc(e)).append("\">")
-                    .append(HtmlPage.esc(Titles.engineTitle(e))).append("</th>"));
-            h.append("</tr></thead>\n<tbody>\n");
-            for (Stat stat : runs.stats) {
-                h.append("<tr data-stat=\"").append(stat.id()).append("\"><th scope=\"row\">")
-                        .append(HtmlPage.esc(stat.label(notesPerStore, held))).append("</th>");
-                for (String e : runs.engines) {
-                    Optional<CompareRuns.Row> r = runs.row(setting, e, stat);
-                    h.append(r.isPresent() ? htmlCell(r.get()) : "<td class=\"none\">" + StatsTable.NONE + "</td>");
-                }
-                h.append("</tr>\n");
-            }
-            h.append("</tbody></table></div>\n");
-        }
-        h.append("<footer>Rendered by storebench.tools.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
-                .append(HtmlPage.esc(afterName)).append(". One self-contained file: no script, nothing fetched.</footer>\n");
-        return HtmlPage.document("storebench comparison: before → after", h.toString());
     }
 
     /** A run of the two that is incomplete (interrupted, killed, measured nothing): which, where, why. */
