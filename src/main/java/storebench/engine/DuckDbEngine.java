@@ -72,7 +72,7 @@ public final class DuckDbEngine extends JdbcEngine {
     }
 
     private DuckDbEngine(DuckDBDriver driver, boolean tuned) {
-        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, c -> new DuckDbStore(c, null));
+        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, c -> new DuckDbStore(c, null, () -> { }));
         this.driver = driver;
         this.shared = tuned ? new SharedInstance(driver) : null;
     }
@@ -111,6 +111,8 @@ public final class DuckDbEngine extends JdbcEngine {
         static final String HOME = "memory";
         private final DuckDBDriver driver;
         private final AtomicLong aliases = new AtomicLong();
+        /** The aliases attached now. */
+        private final java.util.Set<String> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
         private DuckDBConnection instance;
 
         SharedInstance(DuckDBDriver driver) {
@@ -125,7 +127,21 @@ public final class DuckDbEngine extends JdbcEngine {
         }
 
         DuckDbStore attach(Path file, boolean readOnly) throws SQLException {
-            String alias = "store_" + aliases.incrementAndGet();
+            // named by its store (store-49: store_49), so that DuckDB's messages name the right one; a second
+            // attach of a name still attached gets a number after it
+            String name = file.getParent() == null ? "store" : file.getParent().getFileName().toString()
+                    .replaceAll("[^A-Za-z0-9]", "_");
+            String alias = live.add(name) ? name : name + "_" + aliases.incrementAndGet();
+            live.add(alias);
+            try {
+                return attach(file, readOnly, alias);
+            } catch (SQLException | RuntimeException e) {
+                live.remove(alias);
+                throw e;
+            }
+        }
+
+        private DuckDbStore attach(Path file, boolean readOnly, String alias) throws SQLException {
             Connection connection = instance().duplicate();
             try (Statement statement = connection.createStatement()) {
                 statement.execute("ATTACH '" + file.toString().replace("'", "''") + "' AS " + alias
@@ -135,7 +151,7 @@ public final class DuckDbEngine extends JdbcEngine {
                 connection.close();
                 throw e;
             }
-            return new DuckDbStore(connection, alias);
+            return new DuckDbStore(connection, alias, () -> live.remove(alias));
         }
     }
 
@@ -253,10 +269,13 @@ public final class DuckDbEngine extends JdbcEngine {
     private static final class DuckDbStore extends JdbcStore {
         /** The store's alias in the shared instance (tuned), or null where the connection has a database of its own. */
         private final String attached;
+        /** Frees the alias once detached. */
+        private final Runnable detached;
 
-        DuckDbStore(Connection connection, String attached) {
+        DuckDbStore(Connection connection, String attached, Runnable detached) {
             super(connection);
             this.attached = attached;
+            this.detached = detached;
         }
 
         /** An attached store is detached (its file checkpointed and closed) before its connection closes. */
@@ -269,6 +288,8 @@ public final class DuckDbEngine extends JdbcEngine {
                 } catch (SQLException e) {
                     connection.close();
                     throw e;
+                } finally {
+                    detached.run();
                 }
             }
             super.close();

@@ -24,6 +24,15 @@ public interface Engine {
         return open(dir);
     }
 
+    /**
+     * Why an existing store cannot be opened safely, found without opening it (a data file shorter than its own header
+     * says, which a mapping engine would read past, and the process die of SIGBUS); empty where nothing is known wrong.
+     * The reuse check asks it before it opens a kept store.
+     */
+    default java.util.Optional<String> damaged(Path dir) throws java.io.IOException {
+        return java.util.Optional.empty();
+    }
+
     /** Versions and settings that identify what was measured (engine version, binding, compile options). */
     Map<String, String> describe() throws Exception;
 

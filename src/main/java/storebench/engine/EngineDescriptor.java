@@ -45,6 +45,7 @@ public final class EngineDescriptor {
     /** The most stores one process can hold open (0: no limit known), and why. */
     private final int openStoresLimit;
     private final String openStoresLimitWhy;
+    private final java.util.Set<Setting> openStoresLimitLifted;
     /** Heap per open store of an engine that does not say: H2's (its page cache is on the heap), the most any keeps. */
     public static final long DEFAULT_HEAP_KB_PER_OPEN_STORE = 1024;
     private final int colour;
@@ -81,6 +82,7 @@ public final class EngineDescriptor {
         this.heapKbPerOpenStore = b.heapKbPerOpenStore;
         this.openStoresLimit = b.openStoresLimit;
         this.openStoresLimitWhy = b.openStoresLimitWhy;
+        this.openStoresLimitLifted = java.util.Set.copyOf(b.openStoresLimitLifted);
         this.colour = b.colour;
         this.count = Objects.requireNonNull(b.count, "count of " + b.id);
         this.put = Objects.requireNonNull(b.put, "put of " + b.id);
@@ -267,12 +269,12 @@ public final class EngineDescriptor {
 
     /**
      * The most stores one process of this engine can hold open at once where that is known, with its cause (ObjectBox
-     * and LMDB: a thread-specific key per open environment, of glibc's 1,024); empty where no limit is known below the
-     * machine's own.
+     * and LMDB: a thread-specific key per open environment, of glibc's 1,024) under a setting; empty where no limit is
+     * known below the machine's own, or where the setting lifts it (LMDB's tuned MDB_NOTLS takes no key).
      */
-    public Optional<OpenStoresLimit> openStoresLimit() {
-        return openStoresLimit == 0 ? Optional.empty() : Optional.of(new OpenStoresLimit(openStoresLimit,
-                openStoresLimitWhy));
+    public Optional<OpenStoresLimit> openStoresLimit(Setting setting) {
+        return openStoresLimit == 0 || openStoresLimitLifted.contains(setting) ? Optional.empty()
+                : Optional.of(new OpenStoresLimit(openStoresLimit, openStoresLimitWhy));
     }
 
     /**
@@ -341,6 +343,7 @@ public final class EngineDescriptor {
         private long heapKbPerOpenStore = DEFAULT_HEAP_KB_PER_OPEN_STORE;
         private int openStoresLimit;
         private String openStoresLimitWhy;
+        private List<Setting> openStoresLimitLifted = List.of();
         private int colour;
         private String count;
         private String put;
@@ -398,9 +401,10 @@ public final class EngineDescriptor {
          * One process holds at most {@code most} of its stores open, because of {@code why} (the capacity phase's
          * limit, measured): options that would hold more are refused before anything is made.
          */
-        public Builder openStoresLimit(int most, String why) {
+        public Builder openStoresLimit(int most, String why, Setting... liftedIn) {
             this.openStoresLimit = most;
             this.openStoresLimitWhy = why;
+            this.openStoresLimitLifted = List.of(liftedIn);
             return this;
         }
 

@@ -46,7 +46,8 @@ public final class LmdbEngine implements Engine {
                     + " pages, fdatasyncs the data file and writes the meta page through a descriptor opened with"
                     + " O_DSYNC before it returns; an open, count, read or close syncs nothing")
             .openStoresLimit(EngineDescriptor.PTHREAD_KEYS_STORES, EngineDescriptor.pthreadKeys("each open"
-                    + " environment holds a thread-specific data key (its reader slots', unless MDB_NOTLS)"))
+                    + " environment holds a thread-specific data key (its reader slots', unless MDB_NOTLS)"),
+                    Setting.TUNED) // tuned opens with MDB_NOTLS: no key, and the capacity phase held 1,100 open
             .tuned("MDB_NOTLS", "every open: the environment's reader slots are tied to transactions, not to"
                     + " threads, so the environment takes no pthread key (glibc allows 1,024 per process)",
                     "lmdb.h, mdb_env_open: MDB_NOTLS, \"Don't use Thread-Local Storage. Tie reader locktable slots to"
@@ -133,6 +134,41 @@ public final class LmdbEngine implements Engine {
             throw e;
         }
     }
+
+    /**
+     * A data file shorter than its newest meta page says (mm_last_pg + 1 pages of md_pad bytes): LMDB maps it and reads
+     * past its end, which is SIGBUS, not an error. Offsets of lmdb.h's MDB_meta on a 64-bit build, after the 16-byte page
+     * header: mm_magic 16, mm_dbs[FREE_DBI].md_pad (the page size) 40, mm_last_pg 136, mm_txnid 144.
+     */
+    @Override
+    public java.util.Optional<String> damaged(Path dir) throws java.io.IOException {
+        Path data = dir.resolve("data.mdb");
+        if (!Files.isRegularFile(data)) {
+            return java.util.Optional.of("no data.mdb");
+        }
+        long size = Files.size(data);
+        java.nio.ByteBuffer head = java.nio.ByteBuffer.allocate(152).order(java.nio.ByteOrder.nativeOrder());
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(data)) {
+            ch.read(head, 0);
+            if (head.position() < 152 || head.getInt(16) != META_MAGIC) {
+                return java.util.Optional.of("data.mdb (" + size + " bytes) has no LMDB meta page");
+            }
+            long pageSize = head.getInt(40) & 0xffffffffL;
+            if (pageSize < 512 || pageSize > (1 << 16)) {
+                return java.util.Optional.of("data.mdb's meta page gives a page size of " + pageSize);
+            }
+            java.nio.ByteBuffer second = java.nio.ByteBuffer.allocate(152).order(java.nio.ByteOrder.nativeOrder());
+            ch.read(second, pageSize);
+            java.nio.ByteBuffer newest = second.position() == 152 && second.getInt(16) == META_MAGIC
+                    && second.getLong(144) > head.getLong(144) ? second : head;
+            long need = (newest.getLong(136) + 1) * pageSize;
+            return size < need ? java.util.Optional.of("data.mdb is " + size + " bytes, its meta page says "
+                    + need + " (" + (newest.getLong(136) + 1) + " pages of " + pageSize + ")") : java.util.Optional.empty();
+        }
+    }
+
+    /** MDB_MAGIC, lmdb's mm_magic. */
+    private static final int META_MAGIC = 0xBEEFC0DE;
 
     @Override
     public Map<String, String> describe() throws Exception {

@@ -89,7 +89,8 @@ public final class Gate {
      * Where the gate evaluated no rule: whether that is because no rule of the thresholds file is on a statistic of the
      * phases the run measured, for its engines and settings (a run of the capacity phase alone): then it has nothing
      * to judge, said with those phases, and that is no failure. Empty where a rule covers them (and was not evaluated
-     * for a reason its verdict gives), or where the run line does not say which phases it measured.
+     * for a reason its verdict gives), where no rule is for the run's engines and settings at all (the file checks
+     * nothing of this run), or where the run line does not say which phases it measured.
      */
     public static Optional<String> nothingToJudge(List<Verdict> verdicts, String thresholdsFile, RunResults run) {
         Optional<List<String>> phases = run.runLine().asked().phases();
@@ -97,11 +98,12 @@ public final class Gate {
             return Optional.empty();
         }
         JudgedRun judged = new JudgedRun(run);
-        boolean covered = verdicts.stream().anyMatch(v -> v.kind() != Kind.BASELINE && !Verdict.ANY.equals(v.stat())
-                && run.notAsked(v.stat()).isEmpty()
+        List<Verdict> ours = verdicts.stream().filter(v -> v.kind() != Kind.BASELINE
+                && !Verdict.ANY.equals(v.stat())
                 && (Verdict.ANY.equals(v.engine()) || judged.engines.contains(v.engine()))
-                && (Verdict.ANY.equals(v.setting()) || judged.settings.contains(v.setting())));
-        if (covered) {
+                && (Verdict.ANY.equals(v.setting()) || judged.settings.contains(v.setting()))).toList();
+        // no rule for these engines and settings at all is a file that checks nothing: GateBench fails it
+        if (ours.isEmpty() || ours.stream().anyMatch(v -> run.notAsked(v.stat()).isEmpty())) {
             return Optional.empty();
         }
         return Optional.of("nothing to judge for these phases: " + String.join(", ", phases.get()) + " ("

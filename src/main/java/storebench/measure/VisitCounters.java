@@ -60,7 +60,15 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
      *                   included)
      * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
      */
-    public record Device(long readBytes, long writeBytes) {
+    public record Device(long readBytes, long writeBytes, Optional<String> unread) {
+        public Device(long readBytes, long writeBytes) {
+            this(readBytes, writeBytes, Optional.empty());
+        }
+
+        /** Device bytes that could not be read, and why (the io file unreadable or absent). */
+        public static Device unread(String why) {
+            return new Device(0, 0, Optional.of(why));
+        }
     }
 
     /** Microseconds per clock tick of /proc's utime and stime (USER_HZ is 100 on every Linux architecture). */
@@ -71,7 +79,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     /** The calling thread's counters so far, else the process'; empty where /proc does not tell. Never in a timed region. */
     public static Optional<VisitCounters> now() {
         try {
-            if (Files.isReadable(THREAD.resolve("io"))) {
+            if (Files.isReadable(THREAD.resolve("stat"))) {
                 return Optional.of(read(THREAD, "thread"));
             }
             return Optional.of(read(PROCESS, "process"));
@@ -84,10 +92,27 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     static VisitCounters read(Path dir, String scope) throws IOException {
         long[] stat = stat(Files.readString(dir.resolve("stat")));
         List<String> status = Files.readAllLines(dir.resolve("status"));
-        String io = Files.readString(dir.resolve("io"));
+        Device io = device(dir.resolve("io"));
         return of(new long[]{stat[0], stat[1], field(status, "voluntary_ctxt_switches:"),
                 field(status, "nonvoluntary_ctxt_switches:"), stat[2] * US_PER_TICK, stat[3] * US_PER_TICK,
-                ioField(io, "read_bytes:"), ioField(io, "write_bytes:")}, scope);
+                io.readBytes, io.writeBytes}, io.unread, scope);
+    }
+
+    /**
+     * read_bytes and write_bytes of an io file; where it cannot be read (a kernel without task I/O accounting, a
+     * container that hides it), why, and the other counters stand.
+     */
+    static Device device(Path io) {
+        try {
+            String text = Files.readString(io);
+            return new Device(ioField(text, "read_bytes:"), ioField(text, "write_bytes:"));
+        } catch (java.nio.file.NoSuchFileException e) {
+            return Device.unread(io + " does not exist (a kernel without task I/O accounting,"
+                    + " CONFIG_TASK_IO_ACCOUNTING)");
+        } catch (IOException | RuntimeException e) {
+            return Device.unread(io + " cannot be read (" + (e instanceof java.nio.file.FileSystemException fs
+                    && fs.getReason() != null ? fs.getReason() : e.toString()) + "; a container may hide it)");
+        }
     }
 
     /**
@@ -129,9 +154,9 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
                 device.readBytes, device.writeBytes};
     }
 
-    private static VisitCounters of(long[] v, String scope) {
+    private static VisitCounters of(long[] v, Optional<String> deviceUnread, String scope) {
         return new VisitCounters(new Faults(v[0], v[1]), new Switches(v[2], v[3]), new Cpu(v[4], v[5]),
-                new Device(v[6], v[7]), scope);
+                deviceUnread.map(Device::unread).orElse(new Device(v[6], v[7])), scope);
     }
 
     private VisitCounters combine(VisitCounters other, LongBinaryOperator op, String scope) {
@@ -140,7 +165,8 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
         for (int i = 0; i < a.length; i++) {
             a[i] = op.applyAsLong(a[i], b[i]);
         }
-        return of(a, scope);
+        // a stretch either end of which could not read the device has no device bytes, only the reason
+        return of(a, device.unread.or(() -> other.device.unread), scope);
     }
 
     /** The counters over the stretch between {@code before} and now; empty where either reading is. */
@@ -150,8 +176,13 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
 
     /** This as an answer's {@code counters} object (docs/protocol.md); storebench.trial.answer reads it back. */
     public ObjectNode into(ObjectNode o) {
-        return o.put("minflt", faults.minflt).put("majflt", faults.majflt).put("vcsw", switches.vcsw)
-                .put("ivcsw", switches.ivcsw).put("userUs", cpu.userUs).put("sysUs", cpu.sysUs)
-                .put("readBytes", device.readBytes).put("writeBytes", device.writeBytes).put("scope", scope);
+        o.put("minflt", faults.minflt).put("majflt", faults.majflt).put("vcsw", switches.vcsw)
+                .put("ivcsw", switches.ivcsw).put("userUs", cpu.userUs).put("sysUs", cpu.sysUs);
+        if (device.unread.isPresent()) {
+            o.put("deviceUnread", device.unread.get());
+        } else {
+            o.put("readBytes", device.readBytes).put("writeBytes", device.writeBytes);
+        }
+        return o.put("scope", scope);
     }
 }

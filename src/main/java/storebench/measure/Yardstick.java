@@ -27,13 +27,22 @@ public final class Yardstick {
     public static final int BLOCK = 500;
     private static final int CACHE_LINE = 64;
 
+    /** The scratch file's name: the prefix, the process' id, the suffix (the Node worker's is named alike). */
+    public static final String FILE_PREFIX = "storebench-yardstick-";
+    public static final String FILE_SUFFIX = ".bin";
+    /** The system property naming the directory of the scratch file, where java.io.tmpdir is not the system's. */
+    public static final String SCRATCH_DIR = "storebench.scratchDir";
+
     private final Path file;
     private final byte[] memory = new byte[MEMORY_BYTES];
     private final ByteBuffer buffer = ByteBuffer.allocate(FILE_BYTES);
 
     public Yardstick() {
         try {
-            file = Files.createTempFile("storebench-yardstick", ".bin");
+            // named by the process, in the system's temporary directory even where java.io.tmpdir is the run's own,
+            // so that a run finds and deletes the file of a process killed before its deleteOnExit ran
+            file = Path.of(System.getProperty(SCRATCH_DIR, System.getProperty("java.io.tmpdir")))
+                    .resolve(FILE_PREFIX + ProcessHandle.current().pid() + FILE_SUFFIX);
             file.toFile().deleteOnExit();
             Files.write(file, new byte[FILE_BYTES]);
         } catch (IOException e) {

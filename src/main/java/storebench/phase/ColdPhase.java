@@ -48,7 +48,7 @@ public final class ColdPhase extends RunsPhase {
     /** What a cold visit asks of the machine (VisitCounterStats): cold_oqc_minflt, cold_oqc_majflt, ... */
     public static final VisitCounterStats COUNTERS = VisitCounterStats.of("cold_oqc", "", "Cold open, query, close",
             false);
-    public static final Step COLDWARMUP = new Step("coldwarmup", true, "cold warm-up");
+    public static final Step COLDWARMUP = Step.warmUp("coldwarmup", "cold warm-up");
     public static final Step COLDRUN = new Step("coldrun", true, "cold runs");
     /** A run counts as cold only if at most this fraction of the pool's pages stayed resident after the drop. */
     static final double MOST_RESIDENT = DeviceReads.MAX_RESIDENT_AFTER_EVICTION;

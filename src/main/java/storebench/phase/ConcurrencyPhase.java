@@ -58,7 +58,7 @@ public final class ConcurrencyPhase extends Phase {
         }
     }
 
-    public static final Step WARMUP = new Step("warmup", true, "warm-up");
+    public static final Step WARMUP = Step.warmUp("warmup", "warm-up");
     public static final Step CONCURRENT = new Step(ConcurrentAnswer.OP, true, "concurrency");
     /** The worker counts T it runs, ascending: a comma list of counts it has statistics for. */
     public static final PhaseOption<List<Integer>> WORKERS = new PhaseOption<>("bench.threads", "1,2,4",

@@ -36,7 +36,7 @@ public final class MemoryPhase extends Phase {
             "Managed heap per open store (Java heap; JS heap for Node engines)", Unit.KB, 1).tolerance(0.05)
             .chart(Phases.Chart.MEMORY, "Managed heap per open store (KB)").build();
     /** The holding process' warm-up, before its first memory reading. */
-    public static final Step WARMUP = new Step("memorywarmup", true, "warm-up");
+    public static final Step WARMUP = Step.warmUp("memorywarmup", "warm-up");
     public static final Step HOLD = new Step(HoldAnswer.OP, true, "memory");
 
     MemoryPhase() {

@@ -52,7 +52,7 @@ public final class OpenRunsPhase extends RunsPhase {
             + " touched (median)", Unit.MS, 4).ofRuns().build();
     /** What a visit of the open runs asks of the machine (VisitCounterStats): oqc_minflt, oqc_sys_ms, ... */
     public static final VisitCounterStats COUNTERS = VisitCounterStats.of("oqc", "", "Open, query, close", false);
-    public static final Step WARMUP = new Step("warmup", true, "warm-up");
+    public static final Step WARMUP = Step.warmUp("warmup", "warm-up");
     public static final Step OPENRUN = new Step("openrun", true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
     private static final Map<String, Stat> MEDIANS = new LinkedHashMap<>();

@@ -45,6 +45,11 @@ public abstract class Phase implements PhaseReading {
         public Step(String op, boolean loadGated, String wallTimeColumn) {
             this(op, loadGated, wallTimeColumn, "stores");
         }
+
+        /** A warm-up's step: its requests are windows of visits (WarmUp), and its progress counts their visits. */
+        public static Step warmUp(String op, String wallTimeColumn) {
+            return new Step(op, true, wallTimeColumn, "warm-up visits");
+        }
     }
 
     private final String id;
@@ -107,9 +112,10 @@ public abstract class Phase implements PhaseReading {
     /**
      * Refuses, before anything is made, options under which this engine cannot be measured by this phase (more stores
      * open at once than one of its processes holds): throws IllegalArgumentException naming the option, the limit and
-     * its cause. Nothing is refused by default.
+     * its cause, under any of the run's settings. Nothing is refused by default.
      */
-    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+    public void check(storebench.engine.EngineDescriptor engine, List<storebench.model.Setting> settings,
+                      PhaseOptions options) {
     }
 
     /**

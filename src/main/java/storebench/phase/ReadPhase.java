@@ -24,7 +24,7 @@ public final class ReadPhase extends RunsPhase {
     /** What a visit of the read runs asks of the machine (VisitCounterStats): orc_minflt, orc_sys_ms, ... */
     public static final VisitCounterStats COUNTERS = VisitCounterStats.of("orc", "", "Open, read every note, close",
             false);
-    public static final Step READWARMUP = new Step("readwarmup", true, "read warm-up");
+    public static final Step READWARMUP = Step.warmUp("readwarmup", "read warm-up");
     public static final Step READRUN = new Step("readrun", true, "read runs");
 
     private final RunSeries runs;

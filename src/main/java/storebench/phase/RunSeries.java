@@ -160,15 +160,23 @@ final class RunSeries {
         }
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         double maxLoad = 0;
+        java.util.Optional<String> unread = java.util.Optional.empty();
         for (int r = first; r <= last; r++) {
-            maxLoad = Math.max(maxLoad, one(run, r, figures, logs));
+            Ran ran = one(run, r, figures, logs);
+            maxLoad = Math.max(maxLoad, ran.load1());
+            if (counters != null) {
+                unread = unread.or(() -> ran.answer().counters().flatMap(c -> c.device().unread()));
+            }
             run.processes().keepWarm(r);
+        }
+        if (unread.isPresent()) {
+            counters.sayUnread(run, phase, unread.get(), figures);
         }
         return record(run, figures, logs, logName, earlier, maxLoad);
     }
 
-    /** Run r in a fresh (or kept-warm) process after its warm-up, its figures added to each statistic's; its load. */
-    private double one(PhaseRun run, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs)
+    /** Run r in a fresh (or kept-warm) process after its warm-up, its figures added to each statistic's. */
+    private Ran one(PhaseRun run, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs)
             throws Exception {
         WarmUp.forRun(run, r, warmStep, query, l -> { });
         Ran ran = run(run, r, beforeRun.before(run, r));
@@ -177,7 +185,7 @@ final class RunSeries {
         if (counters != null) {
             ran.answer().counters().ifPresent(c -> counters.add(c, ran.answer().visits(), figures));
         }
-        return ran.load1();
+        return ran;
     }
 
     /** The phase's statistics over the runs' figures (the median of each), recorded in the order of its rows. */
@@ -222,7 +230,7 @@ final class RunSeries {
             boolean aFirst = pair % 4 == 1 || pair % 4 == 0;
             for (PhaseRun side : aFirst ? List.of(a, b) : List.of(b, a)) {
                 Map<Stat, List<Double>> own = new LinkedHashMap<>();
-                double load = one(side, pair, own, side == a ? logs : new LinkedHashMap<>());
+                double load = one(side, pair, own, side == a ? logs : new LinkedHashMap<>()).load1();
                 side.processes().fresh(); // the other side's run has the machine to itself
                 maxLoad = Math.max(maxLoad, side == a ? load : 0);
                 Map<String, Double> ran = new LinkedHashMap<>();

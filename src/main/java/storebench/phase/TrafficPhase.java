@@ -133,7 +133,7 @@ public final class TrafficPhase extends Phase {
     /** What the open loop asked of the machine, per request (the serving thread's counters over the loop). */
     static final VisitCounterStats COUNTERS = VisitCounterStats.of("traffic", "", "Tenant traffic", false);
 
-    public static final Step WARMUP = new Step("trafficwarmup", true, "traffic warm-up");
+    public static final Step WARMUP = Step.warmUp("trafficwarmup", "traffic warm-up");
     /** Its trial process reports the run's three stages (closed step, open loop, count check), not stores. */
     public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs", "steps");
 
@@ -311,6 +311,14 @@ public final class TrafficPhase extends Phase {
         return java.util.OptionalDouble.of(runs * (closedMs(seconds) / 1000.0 + loop + stores * createS));
     }
 
+    /**
+     * The most requests of the rarer kind a run can be asked for: a schedule of {@link #MAX_REQUESTS} holds about the
+     * kind's share of them, less the margin {@link Schedules#draw} sizes a schedule with (1.2).
+     */
+    static int mostPerKind(double readShare) {
+        return (int) Math.floor(MAX_REQUESTS * rarest(readShare) / 1.2);
+    }
+
     /** The share of the mix's rarer kind (a mix of one kind: 1, all its requests count). */
     private static double rarest(double readShare) {
         double r = Math.min(readShare, 1 - readShare);
@@ -319,13 +327,27 @@ public final class TrafficPhase extends Phase {
 
     /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */
     @Override
-    public void check(storebench.engine.EngineDescriptor engine, PhaseOptions options) {
+    public void check(storebench.engine.EngineDescriptor engine, List<storebench.model.Setting> settings,
+                      PhaseOptions options) {
+        int most = mostPerKind(options.option(MIX));
+        if (options.option(PER_KIND) > most) {
+            throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d asks more than a traffic run serves:"
+                    + " each run's schedule is capped at %,d requests, of which the rarer kind is %s at %s=%s; give %s=%,d"
+                    + " or fewer", PER_KIND.name(), options.option(PER_KIND), MAX_REQUESTS,
+                    Stat.number(100 * rarest(options.option(MIX)), 0) + "%", MIX.name(), options.option(MIX),
+                    PER_KIND.name(), most));
+        }
         int k = options.option(OPEN);
-        engine.openStoresLimit().filter(limit -> k > limit.most()).ifPresent(limit -> {
-            throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d is more stores than %s holds open in"
-                    + " one process: at most %,d (%s); give %s=%,d or fewer, or leave %s out of bench.engines",
-                    OPEN.name(), k, engine.id(), limit.most(), limit.why(), OPEN.name(), limit.most(), engine.id()));
-        });
+        for (storebench.model.Setting setting : settings) {
+            engine.openStoresLimit(setting).filter(limit -> k > limit.most()).ifPresent(limit -> {
+                throw new IllegalArgumentException(String.format(Locale.US, "%s=%,d is more stores than %s holds open"
+                        + " in one process under %s: at most %,d (%s); give %s=%,d or fewer, or leave %s out of"
+                        + " bench.engines%s", OPEN.name(), k, engine.id(), setting.id(), limit.most(), limit.why(),
+                        OPEN.name(), limit.most(), engine.id(), settings.stream().anyMatch(other ->
+                                engine.openStoresLimit(other).isEmpty()) ? " (or measure only the settings without"
+                                + " the limit)" : ""));
+            });
+        }
     }
 
     /** A run's N copies of a created store, deleted before the next run makes its own. */
@@ -347,12 +369,14 @@ public final class TrafficPhase extends Phase {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         Map<Stat, Pooled> pooled = new LinkedHashMap<>();
+        java.util.Optional<String> unread = java.util.Optional.empty();
         for (int r = 1; r <= p.runs(); r++) {
             WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
             Path own = run.stores().own("traffic");
             try {
                 TrafficAnswer a = send(run, own, r);
                 add(a, r, new Collecting(figures, logs, pooled));
+                unread = unread.or(() -> a.counters().flatMap(c -> c.device().unread()));
             } finally {
                 run.stores().deleteOwn(own);
             }
@@ -362,6 +386,7 @@ public final class TrafficPhase extends Phase {
             run.results().hdrLog(RUN.op() + "-" + e.getKey(), e.getValue());
         }
         Measured m = new Measured(this);
+        List<Stat> said = unread.isPresent() ? COUNTERS.sayUnread(run, this, unread.get(), figures) : List.of();
         List<Stat> without = new ArrayList<>();
         for (Stat stat : stats()) {
             List<Double> runs = figures.get(stat);
@@ -373,7 +398,7 @@ public final class TrafficPhase extends Phase {
                 // a run served fewer than the p99.9 needs, the runs together enough: the pool's, each run's beside it
                 m.put(stat, TrafficHistograms.ms(pool.all(), 99.9), pool.runs());
                 run.results().stat(stat, m.value(stat), pool.runs());
-            } else if (stat.measuredIn(p.runtime())) {
+            } else if (stat.measuredIn(p.runtime()) && !said.contains(stat)) {
                 without.add(stat);
             }
         }

@@ -87,8 +87,23 @@ public record VisitCounterStats(Faults faults, Switches switches, Cpu cpu, Devic
         put(figures, switches.ivcsw, c.switches().ivcsw() / n);
         put(figures, cpu.userMs, c.cpu().userUs() / 1e3 / n);
         put(figures, cpu.sysMs, c.cpu().sysUs() / 1e3 / n);
-        put(figures, device.readKb, c.device().readBytes() / 1024.0 / n);
-        put(figures, device.writeKb, c.device().writeBytes() / 1024.0 / n);
+        if (c.device().unread().isEmpty()) {
+            put(figures, device.readKb, c.device().readBytes() / 1024.0 / n);
+            put(figures, device.writeKb, c.device().writeBytes() / 1024.0 / n);
+        }
+    }
+
+    /**
+     * Where a run's device bytes could not be read, says so for the device's two statistics (a "not measured" line
+     * with the reason), so that their empty cells say why and the other six stand; a figure of some runs only is
+     * dropped with them.
+     */
+    List<Stat> sayUnread(PhaseRun run, Phase phase, String why, Map<Stat, List<Double>> figures)
+            throws java.io.IOException {
+        figures.remove(device.readKb);
+        figures.remove(device.writeKb);
+        run.results().notMeasured(phase, List.of(device.readKb, device.writeKb), "device bytes per visit: " + why);
+        return List.of(device.readKb, device.writeKb);
     }
 
     private static void put(Map<Stat, List<Double>> figures, Stat stat, double value) {

@@ -155,9 +155,18 @@ final class MeasuredSection {
         List<PoolLine> pools = ctx.results().lines(PoolLine.KIND, PoolLine::of);
         int created = pools.stream().mapToInt(PoolLine::created).sum();
         int reused = pools.stream().mapToInt(PoolLine::reused).sum();
-        return reused == 0 ? Optional.empty() : Optional.of(Text.of("Store pool: " + fmt(reused, 0) + " stores reused"
-                + " from an earlier run (bench.reuse), " + fmt(created, 0) + " created; create figures are over the"
-                + " created stores only."));
+        List<String> why = pools.stream().flatMap(p -> p.notReused().stream().map(w -> p.column() + ": " + w))
+                .toList();
+        String notReused = why.isEmpty() ? "" : " Not reused: " + String.join("; ", why) + ".";
+        if (reused == 0) {
+            return why.isEmpty() ? Optional.empty() : Optional.of(Text.of("Store pool (bench.reuse): nothing reused,"
+                    + " " + fmt(created, 0) + " created." + notReused));
+        }
+        boolean createMeasured = ctx.results().runLine().asked().phases().map(p -> p.contains("create"))
+                .orElse(true);
+        return Optional.of(Text.of("Store pool: " + fmt(reused, 0) + " stores reused from an earlier run"
+                + " (bench.reuse), " + fmt(created, 0) + " created" + (createMeasured ? "; create figures are over the"
+                + " created stores only." : ".") + notReused));
     }
 
     /** How the run waited for a quiet machine (bench.maxLoad), and how long. */

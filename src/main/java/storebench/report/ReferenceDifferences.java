@@ -58,10 +58,7 @@ public final class ReferenceDifferences {
                         Text.of(Summary.ratio(there.get())),
                         Text.of(Summary.ratio(here) + " (" + Stat.number(of.get(), 3) + " / " + Stat.number(by.get(), 3)
                                 + " ms)"),
-                        Text.of(c.map(d -> d.label() + ": " + d.stat().format(d.of()) + " against "
-                                + d.stat().format(d.by()) + " (x" + (d.by() > 0 ? Stat.number(d.of() / d.by(), 2)
-                                : "\u221e") + ")")
-                                .orElse("\u2013"))));
+                        Text.of(c.map(VisitCost.Differing::said).orElse("\u2013"))));
             }
         }
         if (rows.isEmpty()) {

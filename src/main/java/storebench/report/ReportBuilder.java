@@ -346,6 +346,10 @@ public final class ReportBuilder {
                             + ": not measured: " + l.reason())));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
+            if (ctx.results().inNoPart(e, setting)) {
+                notes.add(Text.of(engineTitle(e) + ": not measured under this setting: no part of the merged run"
+                        + " measured " + e + " under " + setting));
+            }
             List<String> notInPart = ctx.results().phasesNotInPart(e, setting);
             if (!notInPart.isEmpty()) {
                 notes.add(Text.of(engineTitle(e) + ": " + String.join(", ", notInPart) + " not measured: the part of"

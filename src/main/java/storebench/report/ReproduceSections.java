@@ -19,6 +19,7 @@ import static storebench.report.model.Titles.engineTitle;
 
 /** The report's last two sections: the engines' versions and the machine's timer and device, and the command again. */
 final class ReproduceSections {
+    private static final String DEFAULT_OUT = "target/bench";
     private final ReportRun ctx;
 
     ReproduceSections(ReportRun ctx) {
@@ -123,9 +124,24 @@ final class ReproduceSections {
                 + (run.scale().warmupCeiling().isPresent() ? " -Dbench.warmupOpens=" + run.scale().warmupOpens() : "")
                 + ("fixed".equals(run.options().warmup()) ? " -Dbench.warmup=fixed" : "")
                 + (heap.isPresent() ? " -Dbench.trialHeapMb=" + heap.getAsInt() : "")
-                + phaseOptions();
+                + unlessDefault("bench.phases", run.asked().phasesAsked(), "reference")
+                + phaseOptions() + outputs(run.options().outputs());
+        String out = run.options().outputs().out();
         return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
                 "# re-render this report from the run's files:",
-                "mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench"))));
+                "mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args="
+                        + (out.isEmpty() ? DEFAULT_OUT : out)))));
+    }
+
+    /** Where the run wrote and what judged it, where not the defaults. */
+    private static String outputs(RunLine.Outputs outputs) {
+        return unlessDefault("bench.out", outputs.out(), DEFAULT_OUT)
+                + unlessDefault("bench.thresholds", outputs.thresholds(), "thresholds.yaml")
+                + outputs.baseline().map(b -> " -Dbench.baseline=" + b).orElse("");
+    }
+
+    /** " -Dname=value", or nothing where the value is the default or not recorded. */
+    private static String unlessDefault(String name, String value, String otherwise) {
+        return value.isEmpty() || value.equals(otherwise) ? "" : " -D" + name + "=" + value;
     }
 }

@@ -88,9 +88,9 @@ final class TunedAgainstDefaults {
             row.add(Text.of(ctx.label(stat.id())));
             boolean any = false;
             for (String e : engines) {
-                Optional<Double> r = ratio(e, stat.id());
-                any |= r.isPresent();
-                row.add(Text.of(r.map(TunedAgainstDefaults::format).orElse("–")));
+                Optional<String> cell = cell(e, stat);
+                any |= cell.isPresent();
+                row.add(Text.of(cell.orElse("\u2013")));
             }
             if (any) {
                 rows.add(row);
@@ -107,19 +107,62 @@ final class TunedAgainstDefaults {
                 + " commit is as durable as under defaults. Its options and their sources are under the tuned table and"
                 + " in docs/engines.md. Read a ratio between 0.9 and 1.1 as no change: two trials of the same code"
                 + " (libSQL, which has nothing to tune) differ by that much in one sitting, even with the settings"
-                + " alternated (docs/runs.md, \"Tuned against defaults, alternated\")."));
+                + " alternated (docs/runs.md, \"Tuned against defaults, alternated\"). \u2013: a setting has no figure;"
+                + " \"none\": a counter that did not move (under its least step), which has no ratio, so its two figures"
+                + " stand, tuned / default; \"" + OTHER_MACHINES + "\": the two settings were measured on two machines"
+                + " (a merged run), and their ratio would be the machines'."));
         blocks.add(new Block.Table(header, align, rows));
         return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
     }
 
-    /** An engine's tuned figure over its default one; empty where either is missing or the default one is 0. */
+    /** An engine's tuned figure over its default one; empty where either is missing or either is under its least step. */
     Optional<Double> ratio(String engine, String stat) {
         Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat);
         Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat);
-        if (d.isEmpty() || t.isEmpty() || !(d.get().value() > 0) || !Double.isFinite(t.get().value())) {
+        if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
+            return Optional.empty();
+        }
+        double step = step(stat);
+        if (!(d.get().value() > step) || (step > 0 && t.get().value() < step) || !oneMachine(engine)) {
             return Optional.empty();
         }
         return Optional.of(t.get().value() / d.get().value());
+    }
+
+    /** A cell: the ratio; "tuned / default" where a side is none; empty where a setting has no figure. */
+    private Optional<String> cell(String engine, Stat stat) {
+        Optional<Double> r = ratio(engine, stat.id());
+        if (r.isPresent()) {
+            return Optional.of(format(r.get()));
+        }
+        Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat.id());
+        Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat.id());
+        if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
+            return Optional.empty();
+        }
+        if (!oneMachine(engine)) {
+            return Optional.of(OTHER_MACHINES);
+        }
+        double step = step(stat.id()); // 0 for a figure that is no counter: its 0 or less is a figure
+        return Optional.of(side(stat, t.get().value(), step) + " / " + side(stat, d.get().value(), step));
+    }
+
+    /** A cell of an engine whose two settings were measured on two machines (a merged run): no ratio. */
+    static final String OTHER_MACHINES = "other machines";
+
+    /** Whether the engine's two settings were measured on one machine: a ratio across two is the machines'. */
+    private boolean oneMachine(String engine) {
+        return ctx.results().sameMachine(engine, DEFAULT, engine, TUNED);
+    }
+
+    private static String side(Stat stat, double v, double step) {
+        return step > 0 && v < step ? "none" : stat.format(v);
+    }
+
+    /** A counter's least step (VisitCost.leastStep); 0 for the other statistics, whose 0 is a figure. */
+    private double step(String stat) {
+        return ctx.stat(stat).filter(Stat::counter).map(s -> VisitCost.leastStep(s,
+                ctx.results().runLine().scale().stores())).orElse(0.0);
     }
 
     /** A ratio as the table prints it: three decimals below 0.1, then as the opening's ratios. */

@@ -20,6 +20,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.UnaryOperator;
 
+import storebench.report.model.Titles;
+
+import java.util.stream.Stream;
+
 import static storebench.report.model.Titles.engineTitle;
 
 /**
@@ -52,18 +56,28 @@ final class VisitCost {
                 + " read and what each means: [" + RULE + "](" + RULE + ")." + ticks(ctx, columns)).withLinks(links)));
         blocks.add(withSyncCalls(ctx, setting, columns, counters));
         List<List<Text>> rows = new ArrayList<>();
-        double faultNs = ctx.results().environmentFile().costs().mapping().minorFault()
-                .map(EnvironmentFile.MinorFault::medianNs).orElse(0.0);
+        java.util.Map<String, Double> prices = new java.util.LinkedHashMap<>();
+        List<String> over = new ArrayList<>();
         for (String e : columns) {
-            decomposition(ctx, setting, e, faultNs).ifPresent(rows::add);
+            // each column at the price of the machine that measured it (a merged run's parts may differ)
+            double faultNs = faultNs(ctx.results().environmentOf(e, setting));
+            decomposition(ctx, setting, e, faultNs).ifPresent(row -> {
+                rows.add(row);
+                List<String> machines = ctx.results().machines();
+                prices.put(ctx.results().machine(e, setting).map(m -> "machine " + (machines.indexOf(m) + 1))
+                        .orElse(""), faultNs);
+                double visit = value(ctx, e, setting, OQC).orElse(0.0);
+                if (Stream.of(StatId.OQC_SYS_MS, StatId.OQC_USER_MS).map(st -> value(ctx, e, setting, st.id()))
+                        .flatMap(Optional::stream).anyMatch(cpu -> Math.round(100 * cpu / visit) > 100)) {
+                    over.add(e);
+                }
+            });
         }
         if (!rows.isEmpty()) {
             blocks.add(new Block.Paragraph(Text.withCodeSpans("Of the open runs' visit (open, query, close: its median),"
-                    + " the part that is the kernel's: system CPU per visit, and the minor faults per visit at this"
-                    + " machine's price of one (" + (faultNs > 0 ? Stat.number(faultNs / 1000, 2) + " µs" : "not"
-                    + " measured") + ", environment.json's `mapping.minorFault`); a fault is handled in the kernel, so"
-                    + " its cost is part of the system CPU, not beside it. The rule: [" + RULE + "](" + RULE + ").")
-                    .withLinks(links)));
+                    + " the part that is the kernel's: system CPU per visit, and the minor faults per visit at "
+                    + price(prices) + "; a fault is handled in the kernel, so its cost is part of the system CPU, not"
+                    + " beside it." + overWhole(over) + " The rule: [" + RULE + "](" + RULE + ").").withLinks(links)));
             blocks.add(new Block.Table(List.of(Text.of("engine"), Text.of("open, query, close"),
                     Text.of("system CPU (share)"), Text.of("minor faults x price (share)"), Text.of("user CPU (share)")),
                     List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,
@@ -77,6 +91,40 @@ final class VisitCost {
             blocks.add(new Block.BulletList(differ));
         }
         return blocks;
+    }
+
+    private static double faultNs(EnvironmentFile environment) {
+        return environment.costs().mapping().minorFault().map(EnvironmentFile.MinorFault::medianNs).orElse(0.0);
+    }
+
+    /** "this machine's price of one (0.90 µs, ...)", or each machine's where a merged run's parts differ. */
+    private static String price(java.util.Map<String, Double> prices) {
+        String where = ", environment.json's `mapping.minorFault`)";
+        if (prices.size() <= 1) {
+            double ns = prices.values().stream().findFirst().orElse(0.0);
+            String machine = prices.keySet().stream().findFirst().orElse("");
+            return (machine.isEmpty() ? "this machine's price of one (" : "the price of one on " + machine
+                    + ", which measured this table (") + (ns > 0 ? Stat.number(ns / 1000, 2) + " µs" : "not measured")
+                    + where;
+        }
+        List<String> each = new ArrayList<>();
+        prices.forEach((machine, ns) -> each.add((ns > 0 ? Stat.number(ns / 1000, 2) + " µs" : "not measured")
+                + " on " + machine));
+        return "the price of one on the machine that measured each column (" + String.join(", ", each) + where;
+    }
+
+    /** Why a share can be more than the visit, where one is: what each runtime's CPU time counts. */
+    private static String overWhole(List<String> engines) {
+        if (engines.isEmpty()) {
+            return "";
+        }
+        boolean node = engines.stream().anyMatch(e -> !base(e).equals(AgainstReference.BASE));
+        boolean jvm = engines.stream().anyMatch(e -> base(e).equals(AgainstReference.BASE));
+        return " A share above 100% (" + engines.stream().map(Titles::engineTitle).collect(
+                java.util.stream.Collectors.joining(", ")) + ") is no error:" + (node ? " the Node worker counts the"
+                + " CPU time of its whole process (V8's compiler and collector threads beside the visit's);" : "")
+                + (jvm ? " a JVM's CPU time comes in clock ticks of 10 ms per run, so a short visit's share is good to"
+                + " a tick;" : "") + " the visit's time is the median, the CPU time a run's total over its visits.";
     }
 
     /**
@@ -167,16 +215,25 @@ final class VisitCost {
                 continue;
             }
             mostDifferent(ctx, setting, e, base).ifPresent(c -> out.add(Text.of(String.format(Locale.US,
-                    "%s over %s: %s here, %s in the reference (x%s); %s: %s against %s (x%s)", engineTitle(e),
+                    "%s over %s: %s here, %s in the reference (x%s); %s", engineTitle(e),
                     engineTitle(base), Summary.ratio(here.get()), Summary.ratio(there.get()), Stat.number(factor, 2),
-                    c.label, c.stat().format(c.of), c.stat().format(c.by), c.by > 0 ? Stat.number(c.of / c.by, 2)
-                            : "\u221e"))));
+                    c.said()))));
         }
         return out;
     }
 
-    /** A counter of two engines: its statistic, and their figures. */
-    record Differing(Stat stat, String label, double of, double by) {
+    /** A counter of two engines: its statistic, their figures, and its least step (what it can tell apart). */
+    record Differing(Stat stat, String label, double of, double by, double step) {
+        /**
+         * "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none" and gives no ratio, since a
+         * counter that did not move has nothing to divide by.
+         */
+        String said() {
+            boolean ofMoved = of >= step;
+            boolean byMoved = by >= step;
+            return label + ": " + (ofMoved ? stat.format(of) : "none") + " against " + (byMoved ? stat.format(by)
+                    : "none") + (ofMoved && byMoved ? " (x" + Stat.number(of / by, 2) + ")" : "");
+        }
     }
 
     /**
@@ -197,15 +254,23 @@ final class VisitCost {
             if (of.isEmpty() || by.isEmpty()) {
                 continue;
             }
-            double step = Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / visits : 0);
+            double step = leastStep(stat, visits);
             double d = Math.abs(Math.log((of.get() + step) / (by.get() + step)));
             if (d > furthest) {
                 furthest = d;
                 String label = stat.label(ctx.notesPerStore(), ctx.held());
-                best = new Differing(stat, label.substring(label.indexOf(':') + 2), of.get(), by.get());
+                best = new Differing(stat, label.substring(label.indexOf(':') + 2), of.get(), by.get(), step);
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /**
+     * The least a counter per visit can tell from nothing: its last printed decimal, and for a CPU time a JVM's clock
+     * tick (10 ms) over a run's visits.
+     */
+    static double leastStep(Stat stat, int visits) {
+        return Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / Math.max(1, visits) : 0);
     }
 
     /** The SQLite of an engine's own runtime: the JVM's, or the Node worker's calibration column. */

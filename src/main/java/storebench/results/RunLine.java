@@ -21,7 +21,8 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
     /** What a file without a run line reads as: format 1, no scale, nothing asked. */
     public static final RunLine NONE = new RunLine(1, new Scale("", 0, 0, 0, OptionalInt.empty(), 0),
             new Asked(List.of(), List.of(), Optional.empty(), "", "", Map.of()),
-            "", new Options("", false, false, "", new LoadLimit("", 0), OptionalInt.empty(), Map.of()), Optional.empty(),
+            "", new Options(new Pool("", false, false), "", new LoadLimit("", 0), OptionalInt.empty(), Map.of(),
+            Outputs.NONE), Optional.empty(),
             Rules.BEFORE);
 
     /**
@@ -46,16 +47,28 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
     }
 
     /**
-     * The options the run ran with: its bench root, bench.keep and bench.reuse, the warm-up rule's name
-     * (bench.warmup), the load it waited for, the JVM trial processes' heap in MB where bench.trialHeap set it, and
-     * every phase option by its property name, as given.
+     * The options the run ran with: its store pool, the warm-up rule's name (bench.warmup), the load it waited for,
+     * the JVM trial processes' heap in MB where bench.trialHeap set it, every phase option by its property name, as
+     * given, and where its files went and what judged them.
      */
-    public record Options(String root, boolean keep, boolean reuse, String warmup, LoadLimit load,
-                          OptionalInt trialHeapMb, Map<String, String> phaseOptions) {
+    public record Options(Pool pool, String warmup, LoadLimit load, OptionalInt trialHeapMb,
+                          Map<String, String> phaseOptions, Outputs outputs) {
         /** A phase option as given, or {@code otherwise} where the run line does not name it. */
         public String phaseOption(String property, String otherwise) {
             return phaseOptions.getOrDefault(property, otherwise);
         }
+    }
+
+    /** The bench root, bench.keep and bench.reuse. */
+    public record Pool(String root, boolean keep, boolean reuse) {
+    }
+
+    /**
+     * bench.out, bench.thresholds and bench.baseline as the run had them (relative to the project where inside it);
+     * "" and empty in a run from before the run line recorded them.
+     */
+    public record Outputs(String out, String thresholds, Optional<String> baseline) {
+        static final Outputs NONE = new Outputs("", "", Optional.empty());
     }
 
     /** bench.maxLoad as given ("" where none) and bench.maxLoadWait, the longest wait for it in seconds. */
@@ -114,11 +127,13 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
                 line.path("enginesAsked").asText(""), line.path("phasesAsked").asText(""), notAsked);
         Map<String, String> phaseOptions = new LinkedHashMap<>();
         line.path("phaseOptions").fields().forEachRemaining(f -> phaseOptions.put(f.getKey(), f.getValue().asText()));
-        Options options = new Options(line.path("root").asText(""), line.path("keep").asBoolean(false),
-                line.path("reuse").asBoolean(false), line.path("warmup").asText(""),
+        Options options = new Options(new Pool(line.path("root").asText(""), line.path("keep").asBoolean(false),
+                line.path("reuse").asBoolean(false)), line.path("warmup").asText(""),
                 new LoadLimit(line.path("maxLoad").asText(""), line.path("maxLoadWaitS").asLong()), line.has("trialHeapMb")
                 ? OptionalInt.of(line.path("trialHeapMb").asInt()) : OptionalInt.empty(),
-                java.util.Collections.unmodifiableMap(phaseOptions));
+                java.util.Collections.unmodifiableMap(phaseOptions), new Outputs(line.path("out").asText(""),
+                line.path("thresholds").asText(""), line.hasNonNull("baseline")
+                ? Optional.of(line.path("baseline").asText()) : Optional.empty()));
         return new RunLine(line.path("format").asInt(1), scale, asked, line.path("started").asText(""), options,
                 plan(line.path("plan")), rules(line));
     }

@@ -427,10 +427,37 @@ public final class RunResults {
         return all.stream().filter(p -> !own.get().contains(p)).toList();
     }
 
+    /**
+     * Whether a merged run has an engine under a setting that none of its parts measured (one part measured sqlite under
+     * default, another rocksdb under tuned): its cells are empty for that reason. False for a run that was not merged.
+     */
+    public boolean inNoPart(String engine, String setting) {
+        return !sources().isEmpty() && sources().stream().noneMatch(s -> s.measured(engine, setting));
+    }
+
     /** The machine an engine was measured on under a setting, where a merged run says so. */
     public Optional<String> machine(String engine, String setting) {
         return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::machine)
                 .findFirst();
+    }
+
+    /**
+     * The environment.json of the run that measured an engine under a setting: its part's, in a merged run (each part
+     * priced by its own machine), else the run's.
+     */
+    public EnvironmentFile environmentOf(String engine, String setting) {
+        return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::environment)
+                .findFirst().orElse(environmentFile);
+    }
+
+    /**
+     * Whether two columns were measured on one machine: always in a run that was not merged, and in a merged run where
+     * their parts name the same machine.
+     */
+    public boolean sameMachine(String engine, String setting, String otherEngine, String otherSetting) {
+        Optional<String> a = machine(engine, setting);
+        Optional<String> b = machine(otherEngine, otherSetting);
+        return a.isEmpty() || b.isEmpty() || a.equals(b);
     }
 
     /** The distinct machines of a merged run (one, or none for a run that was not merged). */

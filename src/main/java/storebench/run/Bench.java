@@ -58,6 +58,8 @@ public final class Bench implements AutoCloseable {
     final HdrLogs hdrLogs;
     /** The trial processes' working directory. */
     final Path workDir;
+    /** The JVM trial processes' temporary directory, this run's own (TrialTmp): deleted when the run ends. */
+    private final Path trialTmp;
     /** The lock file in the bench root: one run per root at a time. */
     public static final String ROOT_LOCK = ".storebench-lock";
     private final Thresholds thresholds;
@@ -114,7 +116,9 @@ public final class Bench implements AutoCloseable {
                     + (options.keep ? ", all kept"
                     : resamples ? ", all kept until the gate has resampled (bench.resample)"
                     : ", one trial's stores at a time") + ")");
-            this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand);
+            this.trialTmp = TrialTmp.prepare(options.projectDir.resolve("target").resolve("trial-work"), console);
+            this.commands = new TrialCommands(TrialClasspath.find(), options.projectDir, options.nodeCommand)
+                    .withTmp(trialTmp);
             this.againstArm = againstArm(options, commands, console);
             this.outputDir = OutputFolder.fresh(options.outputDir, console);
         } catch (IOException | RuntimeException e) {
@@ -175,7 +179,9 @@ public final class Bench implements AutoCloseable {
                 .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
                 .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
                 .put("started", Instant.now().toString()).put("enginesAsked", options.enginesAsked)
-                .put("phasesAsked", options.phasesAsked);
+                .put("phasesAsked", options.phasesAsked).put("out", asGiven(options, options.outputDir))
+                .put("thresholds", asGiven(options, options.thresholds));
+        options.baseline.ifPresent(b -> run.put("baseline", asGiven(options, b)));
         options.phases.forEach(p -> run.withArray("phases").add(p.id()));
         // the statistics of the phases bench.phases left out, by phase: the gate and the report say "not asked for"
         // of their empty cells, never blame a failure, without the code that measures them
@@ -199,6 +205,11 @@ public final class Bench implements AutoCloseable {
         options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
         options.against.ifPresent(a -> run.put("against", a.toString()).put("againstSlowdown", options.againstSlowdown));
         return run;
+    }
+
+    /** A path of the run's options as a command would give it: relative to the project where it lies inside it. */
+    private static String asGiven(BenchOptions options, java.nio.file.Path path) {
+        return path.startsWith(options.projectDir) ? options.projectDir.relativize(path).toString() : path.toString();
     }
 
     /**
@@ -345,6 +356,7 @@ public final class Bench implements AutoCloseable {
         }
         console.println("[storebench] interrupted: deleting the run's stores under " + pool.root()
                 + (options.keep ? " (its phases' own; the pool's are kept: bench.keep)" : ""));
+        deleteTrialTmp();
         for (Trial t : all) {
             try {
                 t.deleteStoresOnInterrupt();
@@ -485,7 +497,17 @@ public final class Bench implements AutoCloseable {
             if (scratch != null) {
                 scratch.close();
             }
+            deleteTrialTmp();
             releaseLocks();
+        }
+    }
+
+    /** Deletes the trial processes' temporary directory (every trial process has ended); a failure is said, not thrown. */
+    private void deleteTrialTmp() {
+        try {
+            TrialTmp.delete(trialTmp);
+        } catch (IOException e) {
+            console.println("[storebench] could not delete " + trialTmp + ": " + e.getMessage() + " (the next run does)");
         }
     }
 }

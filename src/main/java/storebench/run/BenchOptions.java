@@ -152,7 +152,7 @@ public final class BenchOptions implements PhaseOptions {
         checkAgainst();
         readPhaseOptions(s);
         for (Phase phase : phases) {
-            engines.forEach(engine -> phase.check(engine, this)); // an engine's limit against a phase's options
+            engines.forEach(engine -> phase.check(engine, settings, this)); // an engine's limit, per setting
         }
         storebench.phase.Precision.check(this); // options that are valid alone may not be together
     }

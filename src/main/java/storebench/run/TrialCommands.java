@@ -40,10 +40,23 @@ public final class TrialCommands {
     private final String node;
     private Optional<String> nodeUnavailable;
 
+    /** The JVM trial processes' java.io.tmpdir (TrialTmp), or null for the system's. */
+    private final Path tmp;
+
     public TrialCommands(String classpath, Path projectDir, String node) {
+        this(classpath, projectDir, node, null);
+    }
+
+    private TrialCommands(String classpath, Path projectDir, String node, Path tmp) {
         this.classpath = classpath;
         this.projectDir = projectDir;
         this.node = node;
+        this.tmp = tmp;
+    }
+
+    /** The same commands, the JVM trial processes' temporary files in {@code dir}, which the run deletes. */
+    TrialCommands withTmp(Path dir) {
+        return new TrialCommands(classpath, projectDir, node, dir);
     }
 
     /** The child JVMs' classpath (see {@link TrialClasspath}). */
@@ -103,6 +116,10 @@ public final class TrialCommands {
         List<String> cmd = new java.util.ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvm.options());
+        if (tmp != null) {
+            cmd.add("-Djava.io.tmpdir=" + tmp);
+            cmd.add("-D" + storebench.measure.Yardstick.SCRATCH_DIR + "=" + System.getProperty("java.io.tmpdir"));
+        }
         cmd.add("-cp");
         cmd.add(own.orElse(classpath));
         cmd.add(Protocol.JVM_MAIN);

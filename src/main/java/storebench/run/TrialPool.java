@@ -36,6 +36,8 @@ final class TrialPool implements PhaseStores {
     private boolean ready;
     private int created;
     private int reused;
+    /** Why kept stores were not reused, as said on the console. */
+    private final List<String> notReused = new ArrayList<>();
 
     TrialPool(Bench bench, Trial trial, EngineDescriptor engine, StoreDirectories dirs, TrialProcesses processes,
               TrialResults results) {
@@ -74,7 +76,9 @@ final class TrialPool implements PhaseStores {
                 results.record(Phases.CREATE, made);
             }
         }
-        results.append(results.line("pool").put("created", created).put("reused", reused));
+        ObjectNode pool = results.line("pool").put("created", created).put("reused", reused);
+        notReused.forEach(pool.withArray("notReused")::add);
+        results.append(pool);
         if (bench.options.phases.contains(Phases.DISK)) {
             results.record(Phases.DISK, DiskPhase.measureFiles(trial, dir));
         }
@@ -98,6 +102,14 @@ final class TrialPool implements PhaseStores {
             check.set("stores", Protocol.ints(candidates.stream().mapToInt(Integer::intValue).toArray()));
             valid.addAll(trial.processes().send(new Phase.Step(CheckAnswer.OP, false, null), check, candidates.size(),
                     CheckAnswer::of, (l, reply) -> { }).result().valid());
+            List<Integer> failed = candidates.stream().filter(i -> !valid.contains(i)).toList();
+            if (!failed.isEmpty()) {
+                say(failed.size() + " kept store" + (failed.size() == 1 ? "" : "s") + " failed the check ("
+                        + stores(failed) + ": damaged, unreadable, or not " + workload().notesPerStore()
+                        + " notes): made anew");
+            }
+        } else if (bench.options.reuse && existing.isEmpty()) {
+            say("nothing to reuse: no kept stores in " + dir + otherSettings(dir));
         }
         List<Integer> beyond = new ArrayList<>();
         for (int i : existing) {
@@ -114,6 +126,39 @@ final class TrialPool implements PhaseStores {
                     + ") are not used by this run and left as they are (bench.reuse)");
         }
         return valid;
+    }
+
+    /** A line on the console about the pool and bench.reuse, kept in the pool line too (the report says it). */
+    private void say(String what) {
+        bench.console.println("[storebench] " + trial + ": " + what + " (bench.reuse)");
+        notReused.add(what);
+    }
+
+    /** "store-3" or "store-3, store-7 and 2 more". */
+    private static String stores(List<Integer> ids) {
+        String named = ids.stream().limit(3).map(i -> "store-" + i).collect(java.util.stream.Collectors.joining(", "));
+        return ids.size() > 3 ? named + " and " + (ids.size() - 3) + " more" : named;
+    }
+
+    /**
+     * Where this engine's kept stores of the workload are, under other settings: a pool is kept per setting (each
+     * setting's trial makes and reads its own stores), so a pool kept under one is not reused under another.
+     */
+    private static String otherSettings(Path dir) throws IOException {
+        Path engineDir = dir.getParent();
+        List<String> others = new ArrayList<>();
+        if (engineDir != null && java.nio.file.Files.isDirectory(engineDir)) {
+            try (java.util.stream.Stream<Path> settings = java.nio.file.Files.list(engineDir)) {
+                for (Path other : settings.sorted().toList()) {
+                    if (!other.equals(dir) && java.nio.file.Files.isDirectory(other)
+                            && !StorePool.existingStores(other).isEmpty()) {
+                        others.add(other.getFileName().toString());
+                    }
+                }
+            }
+        }
+        return others.isEmpty() ? "" : "; this engine's kept stores are under " + String.join(", ", others)
+                + ", and a pool is kept per setting: stores kept under one setting are not reused under another";
     }
 
     /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */

@@ -63,6 +63,7 @@ public final class Compare {
             out.println("wrote " + md + " and " + html);
             report.incomplete().forEach(note -> err.println("Compare: " + note));
             report.profiled().ifPresent(note -> err.println("Compare: " + note));
+            report.nothingShared().ifPresent(note -> err.println("Compare: " + note));
             return 0;
         } catch (IOException | RuntimeException e) {
             String message = e instanceof java.nio.file.FileSystemException fs ? RunFolder.reason(fs)

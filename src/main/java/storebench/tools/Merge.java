@@ -266,6 +266,7 @@ public final class Merge {
         run.put("merged", sources.size());
         run.remove("enginesAsked"); // each part's own: the report names the merged engines' groups
         run.remove("phasesAsked");
+        run.put("out", out.toString()); // the merged run's folder: its report re-renders from there
         List<String> phases = sources.stream().flatMap(s -> s.run().asked().phases().orElse(List.of()).stream())
                 .distinct().toList();
         run.remove("phases");

@@ -202,6 +202,19 @@ class GateTest {
     }
 
     @Test
+    void aFileWhoseOnlyRuleIsForAnotherSettingIsNoNothingToJudgeButAGateThatCheckedNothing() throws IOException {
+        Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: tuned\n"
+                + "    max: {oqc_ms: 5}\n", "t.yaml", KNOWN);
+        RunResults openRuns = runOfPhases("openRuns", List.of("openruns"), "{\"kind\":\"stat\",\"engine\":"
+                + "\"sqlite\",\"setting\":\"default\",\"workload\":\"large\",\"stat\":\"oqc_ms\",\"value\":1}");
+        List<Verdict> verdicts = Gate.evaluate(t, openRuns, Optional.empty());
+        assertThat(verdicts).noneMatch(v -> v.status() != Status.NOT_EVALUATED);
+
+        // GateBench fails a run where no rule was evaluated and this is empty
+        assertThat(Gate.nothingToJudge(verdicts, "t.yaml", openRuns)).isEmpty();
+    }
+
+    @Test
     void missingFigureOfAFailedTrialIsNotEvaluatedWithItsReason() {
         Thresholds t = Thresholds.parse("ceilings:\n  - engine: sqlite\n    setting: default\n"
                 + "    max: {oqc_ms: 5}\n", "t.yaml", KNOWN);

@@ -33,6 +33,18 @@ class ThresholdsTest {
     Path dir;
 
     @Test
+    void theFilesHeaderListsEverySettingThatAStarMeans() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("thresholds.yaml"));
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("#   settings")).findFirst().orElseThrow());
+        String header = lines.get(at) + lines.get(at + 1);
+        for (Setting setting : Setting.values()) {
+            assertThat(header).contains(setting.id());
+        }
+        String[] count = {"", "one", "two", "three", "four", "five", "six"};
+        assertThat(header).contains("\"*\" in quotes: all " + count[Setting.values().length] + ")");
+    }
+
+    @Test
     void readsCeilingsRatiosAndBaselineEachWithItsLine() {
         Thresholds t = Thresholds.load(Path.of("src/test/resources/gate/valid.yaml"), KNOWN);
 

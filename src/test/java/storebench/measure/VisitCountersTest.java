@@ -82,6 +82,34 @@ class VisitCountersTest {
         assertThat(a.plus(counters(0, "process")).scope()).isEqualTo("mixed");
     }
 
+    @Test
+    void anIoFileAbsentOrUnreadableLeavesTheOtherSixCountersAndSaysWhy(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws Exception {
+        Path task = Files.createDirectory(tmp.resolve("task"));
+        Files.writeString(task.resolve("stat"), Files.readString(Path.of("/proc/self/stat")));
+        Files.writeString(task.resolve("status"), Files.readString(Path.of("/proc/self/status")));
+
+        VisitCounters absent = VisitCounters.read(task, "process");
+        assertThat(absent.faults().minflt()).isPositive();
+        assertThat(absent.device().unread()).hasValueSatisfying(why -> assertThat(why)
+                .isEqualTo(task.resolve("io") + " does not exist (a kernel without task I/O accounting,"
+                        + " CONFIG_TASK_IO_ACCOUNTING)"));
+
+        Files.createDirectory(task.resolve("io")); // a read that fails, as an LD_PRELOAD shim failing its open does
+        VisitCounters unreadable = VisitCounters.read(task, "process");
+        assertThat(unreadable.switches().vcsw()).isPositive();
+        assertThat(unreadable.device().unread()).hasValueSatisfying(why -> assertThat(why)
+                .startsWith(task.resolve("io") + " cannot be read (").endsWith("; a container may hide it)"));
+
+        // across a stretch and in an answer: the reason goes with it, the device bytes do not
+        VisitCounters stretch = unreadable.minus(counters(0, "process"));
+        assertThat(stretch.device().unread()).isEqualTo(unreadable.device().unread());
+        com.fasterxml.jackson.databind.node.ObjectNode answer = stretch.into(
+                new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode());
+        assertThat(answer.has("readBytes")).isFalse();
+        assertThat(answer.path("deviceUnread").asText()).contains("cannot be read");
+    }
+
     /** Counters 1 to 8 times {@code k}, in the protocol's order (minflt first, writeBytes last). */
     static VisitCounters counters(long k, String scope) {
         return new VisitCounters(new VisitCounters.Faults(k, 2 * k), new VisitCounters.Switches(3 * k, 4 * k),

@@ -96,6 +96,22 @@ class MarkdownReportTest {
     }
 
     @Test
+    void theReproduceLineRepeatsThePhasesTheOutputTheThresholdsAndTheBaseline() throws Exception {
+        List<JsonNode> lines = new ArrayList<>(lines());
+        String plain = render(lines);
+        assertThat(plain).contains("-Dexec.args=target/bench\n").doesNotContain("-Dbench.phases=")
+                .doesNotContain("-Dbench.thresholds=");
+        ((ObjectNode) lines.get(0)).put("phasesAsked", "traffic").put("out", "target/traffic")
+                .put("thresholds", "ci/thresholds.yaml").put("baseline", "baselines/a/results.jsonl");
+        String md = render(lines);
+        String command = md.lines().filter(l -> l.startsWith("mvn verify -Pbench")).findFirst().orElseThrow();
+        assertThat(command).contains(" -Dbench.phases=traffic").contains(" -Dbench.out=target/traffic")
+                .contains(" -Dbench.thresholds=ci/thresholds.yaml")
+                .contains(" -Dbench.baseline=baselines/a/results.jsonl");
+        assertThat(md).contains("-Dexec.mainClass=storebench.tools.Render -Dexec.args=target/traffic\n");
+    }
+
+    @Test
     void rendersTheSmallRunToTheExpectedMarkdown() throws Exception {
         String expected = Files.readString(runSmall().resolve("expected-report.md"), StandardCharsets.UTF_8);
 

@@ -89,6 +89,27 @@ class TunedAgainstDefaultsTest {
     }
 
     @Test
+    void aCounterThatDidNotMoveUnderOneSettingHasNoRatioButItsTwoFigures() {
+        storebench.results.Stat minflt = storebench.phase.OpenRunsPhase.COUNTERS.faults().minflt();
+        counter("sqlite", "default", minflt, 0.0);
+        counter("sqlite", "tuned", minflt, 9.0);
+        counter("rocksdb", "default", minflt, 0.001); // under its least step (0.1)
+        counter("rocksdb", "tuned", minflt, 0.876);
+        counter("duckdb", "default", minflt, 4.0);
+        counter("duckdb", "tuned", minflt, 2.0);
+        Block.Table table = tuned().section().orElseThrow().blocks().stream().filter(b -> b instanceof Block.Table)
+                .map(b -> (Block.Table) b).findFirst().orElseThrow();
+        assertThat(cells(table, "Open, query, close: minor page faults per visit"))
+                .containsExactly("9.0 / none", "0.9 / none", "0.50");
+        assertThat(tuned().section().orElseThrow().blocks().get(0).toString()).contains("\"none\": a counter");
+    }
+
+    private void counter(String engine, String setting, storebench.results.Stat stat, double value) {
+        stat(engine, setting, stat.id(), value).set("about", stat.about(200, 1000, "openruns",
+                Phases.stats().indexOf(stat)));
+    }
+
+    @Test
     void theOpeningSaysWhoLeadsTunedWhoLedUnderDefaultsAndWhoMovedMost() {
         List<String> opening = tuned().opening();
         assertThat(opening).hasSize(1);

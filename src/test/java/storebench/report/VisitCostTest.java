@@ -105,6 +105,24 @@ class VisitCostTest {
     }
 
     @Test
+    void aCpuShareAboveTheWholeVisitSaysWhyBesideIt() {
+        stat("sqlite", OpenRunsPhase.OQC_MS, 0.200);
+        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.050);
+        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.300); // 150%: ticks of 10 ms over a run's visits
+        Section section = defaults(results(2000));
+        assertThat(decomposition(section).get(0).get(4)).isEqualTo("0.300 ms (150%)");
+        String said = section.blocks().stream().filter(Block.Paragraph.class::isInstance)
+                .map(b -> ((Block.Paragraph) b).text().plain()).filter(t -> t.startsWith("Of the open runs' visit"))
+                .findFirst().orElseThrow();
+        assertThat(said).contains("A share above 100% (SQLite) is no error: a JVM's CPU time comes in clock ticks"
+                + " of 10 ms per run");
+        objectBoxFaultsMore();
+        assertThat(defaults(results(2000)).blocks().stream().filter(Block.Paragraph.class::isInstance)
+                .map(b -> ((Block.Paragraph) b).text().plain()).filter(t -> t.startsWith("Of the open runs' visit"))
+                .findFirst().orElseThrow()).doesNotContain("A share above 100%");
+    }
+
+    @Test
     void whereTheRatioDiffersFromTheReferencesItNamesTheCounterThatDiffersMost() {
         objectBoxFaultsMore();
         List<String> items = differences(defaults(results(2000)));
@@ -119,9 +137,18 @@ class VisitCostTest {
         objectBoxFaultsMore();
         stat("objectbox", OpenRunsPhase.COUNTERS.device().writeKb(), 4.0);
         stat("sqlite", OpenRunsPhase.COUNTERS.device().writeKb(), 0.0);
-        // 4 KB written against none: (4 + 0.01) / 0.01, beyond the faults' 8x
+        // 4 KB written against none: (4 + 0.01) / 0.01, beyond the faults' 8x; a side that did not move has no ratio
         assertThat(differences(defaults(results(2000))).get(0))
-                .contains("written to the device per visit: 4.00 KB against 0.00 KB (x\u221e)");
+                .endsWith("written to the device per visit: 4.00 KB against none").doesNotContain("\u221e");
+    }
+
+    @Test
+    void aCounterUnderItsLeastStepOnOneSideIsNoneNotADivision() {
+        objectBoxFaultsMore();
+        stat("objectbox", OpenRunsPhase.COUNTERS.device().writeKb(), 8.76);
+        stat("sqlite", OpenRunsPhase.COUNTERS.device().writeKb(), 0.001); // under 0.01, its printed step
+        assertThat(differences(defaults(results(2000))).get(0))
+                .contains("written to the device per visit: 8.76 KB against none").doesNotContain("x876");
     }
 
     @Test

@@ -23,8 +23,10 @@ class MeasuredLinesTest {
                 + "'totalBytes':4423680000,'walBytesMedian':12288.0,'bytesMedian':442368.0,'source':1}")))
                 .isEqualTo(new DiskLine(SQLITE, 4_423_680_000L, 442368.0, 12288.0));
         assertThat(PoolLine.of(line("{'kind':'pool','engine':'sqlite','setting':'default','created':600,"
-                + "'reused':400}"))).isEqualTo(new PoolLine(SQLITE, 600, 400));
-        assertThat(PoolLine.of(line("{'kind':'pool'}"))).isEqualTo(new PoolLine(new Column("", ""), 0, 0));
+                + "'reused':400}"))).isEqualTo(new PoolLine(SQLITE, 600, 400, java.util.List.of()));
+        assertThat(PoolLine.of(line("{'kind':'pool','engine':'sqlite','setting':'tuned','created':5,'reused':0,"
+                + "'notReused':['nothing to reuse']}")).notReused()).containsExactly("nothing to reuse");
+        assertThat(PoolLine.of(line("{'kind':'pool'}"))).isEqualTo(new PoolLine(new Column("", ""), 0, 0, java.util.List.of()));
     }
 
     @Test

@@ -82,7 +82,7 @@ class BenchOptionsTest {
                     "bench.trafficOpen", "1100"))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("bench.trafficOpen=1,100 is more stores than " + engine + " holds open in"
-                            + " one process: at most 1,000 (")
+                            + " one process under default: at most 1,000 (")
                     .hasMessageContaining("PTHREAD_KEYS_MAX")
                     .hasMessageEndingWith("give bench.trafficOpen=1,000 or fewer, or leave " + engine + " out of"
                             + " bench.engines");
@@ -93,6 +93,33 @@ class BenchOptionsTest {
                 .option(storebench.phase.TrafficPhase.OPEN)).as("no limit known").isEqualTo(1100);
         assertThat(only("bench.engines", "lmdb", "bench.phases", "reference", "bench.trafficOpen", "1100").engines)
                 .as("a run without the traffic phase does not use it").hasSize(1);
+    }
+
+    @Test
+    void aTrafficPerKindTheScheduleCapCannotHoldIsRefusedNamingTheCapAndTheMostItHolds() {
+        assertThatThrownBy(() -> only("bench.engines", "sqlite", "bench.phases", "traffic", "bench.trafficPerKind",
+                "2147483647")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("bench.trafficPerKind=2,147,483,647 asks more than a traffic run serves: each run's schedule"
+                        + " is capped at 2,000,000 requests, of which the rarer kind is 5% at bench.trafficMix=0.95;"
+                        + " give bench.trafficPerKind=83,333 or fewer");
+        assertThat(only("bench.engines", "sqlite", "bench.phases", "traffic", "bench.trafficPerKind", "83333")
+                .option(storebench.phase.TrafficPhase.PER_KIND)).isEqualTo(83_333);
+        // a mix of one kind: every request counts
+        assertThat(only("bench.engines", "sqlite", "bench.phases", "traffic", "bench.trafficMix", "1",
+                "bench.trafficPerKind", "1000000").option(storebench.phase.TrafficPhase.PER_KIND)).isEqualTo(1_000_000);
+    }
+
+    @Test
+    void lmdbUnderTunedTakesNoThreadKeyPerStoreSoATrafficCacheBeyondAThousandIsAccepted() {
+        assertThat(only("bench.engines", "lmdb", "bench.settings", "tuned", "bench.phases", "traffic",
+                "bench.trafficOpen", "1100").option(storebench.phase.TrafficPhase.OPEN)).isEqualTo(1100);
+        // with defaults beside it, the default setting's limit still holds, and the message says which
+        assertThatThrownBy(() -> only("bench.engines", "lmdb", "bench.settings", "default,tuned", "bench.phases",
+                "traffic", "bench.trafficOpen", "1100")).hasMessageContaining("under default")
+                .hasMessageEndingWith("(or measure only the settings without the limit)");
+        // ObjectBox has no such option: its limit holds under tuned too
+        assertThatThrownBy(() -> only("bench.engines", "objectbox", "bench.settings", "tuned", "bench.phases",
+                "traffic", "bench.trafficOpen", "1100")).hasMessageContaining("under tuned");
     }
 
     @Test

@@ -109,6 +109,60 @@ class FaultsTest {
     }
 
     @Test
+    void aTruncatedLmdbStoreFailsTheReuseCheckWithoutKillingItAndIsMadeAnewSayingSo() throws Exception {
+        Map<String, String> tuned = Map.of("bench.settings", "tuned", "bench.workload", "large");
+        try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.keep", "true")), QUIET, Render::write)) {
+            bench.trial(storebench.engine.LmdbEngine.DESCRIPTOR, Setting.TUNED).measure(Phases.CREATE);
+        }
+        Path data = StoreLayout.storeDir(tmp.resolve("root").resolve("large").resolve("lmdb").resolve("tuned"), 3)
+                .resolve("data.mdb");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(data.toFile(), "rw")) {
+            f.setLength(196_608); // `truncate -s 196608 .../store-3/data.mdb`: SIGBUS in the check before
+        }
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+
+        try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.reuse", "true")),
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
+            Trial trial = bench.trial(storebench.engine.LmdbEngine.DESCRIPTOR, Setting.TUNED);
+            trial.measure(Phases.CREATE);
+            assertThat(trial.reusedStores()).isEqualTo(5);
+            assertThat(trial.createdStores()).isEqualTo(1);
+            trial.measure(Phases.OPEN_RUNS); // every count checked: store 3 was made anew
+        }
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("[storebench] lmdb/tuned: 1"
+                + " kept store failed the check (store-3: damaged, unreadable, or not 1000 notes): made anew"
+                + " (bench.reuse)");
+        assertThat(RunResults.load(tmp.resolve("out")).failures()).isEmpty();
+    }
+
+    @Test
+    void reuseUnderAnotherSettingThanThePoolWasKeptUnderSaysWhyNothingWasReused() throws Exception {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
+        }
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.reuse", "true", "bench.settings", "tuned")),
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
+            Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.TUNED);
+            trial.measure(Phases.CREATE);
+            assertThat(trial.reusedStores()).isZero();
+        }
+        String said = "sqlite/tuned: nothing to reuse: no kept stores in " + tmp.resolve("root").resolve("small")
+                .resolve("sqlite").resolve("tuned") + "; this engine's kept stores are under default, and a pool is"
+                + " kept per setting: stores kept under one setting are not reused under another";
+        assertThat(console.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("[storebench] " + said
+                + " (bench.reuse)");
+        assertThat(Files.readString(tmp.resolve("out").resolve(MarkdownReport.NAME)))
+                .contains("Store pool (bench.reuse): nothing reused, 6 created. Not reused: " + said + ".");
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String key, String value) {
+        Map<String, String> m = new HashMap<>(base);
+        m.put(key, value);
+        return m;
+    }
+
+    @Test
     void aDamagedPoolJsonUnderReuseIsNamedAndItsStoresAreMadeAnew() throws Exception {
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);

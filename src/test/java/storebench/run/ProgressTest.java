@@ -16,6 +16,9 @@ class ProgressTest {
         Phase.Step visits = OpenRunsPhase.OPENRUN;
         assertThat(TrialRequests.howFar(visits, 40, 100)).isEqualTo("at least 40 of 100 stores done, by the last"
                 + " progress line");
+        // a warm-up's requests are windows of visits, not the pool's stores
+        assertThat(TrialRequests.howFar(OpenRunsPhase.WARMUP, 0, 100)).isEqualTo("at least 0 of 100 warm-up visits"
+                + " done, by the last progress line");
     }
 
     @Test

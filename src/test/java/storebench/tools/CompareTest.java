@@ -102,6 +102,22 @@ class CompareTest {
     }
 
     @Test
+    void runsThatShareNoColumnSaySoAndCompareNothing() throws Exception {
+        Path after = Files.createDirectories(tmp.resolve("after"));
+        String lines = Files.readString(fixture("after").resolve("results.jsonl"), StandardCharsets.UTF_8)
+                .replace("\"setting\":\"default\"", "\"setting\":\"tuned\"").replace("\"default\"", "\"tuned\"");
+        Files.writeString(after.resolve("results.jsonl"), lines, StandardCharsets.UTF_8);
+
+        assertThat(compare(fixture("before"), after, tmp.resolve("out"))).isEqualTo(0);
+
+        String md = Files.readString(tmp.resolve("out/compare.md"), StandardCharsets.UTF_8);
+        assertThat(md).contains("**The two runs share no column (an engine under a setting measured in both), so"
+                + " nothing is compared: before has sqlite under default").contains("after has sqlite under tuned")
+                .doesNotContain("Nothing moved beyond its spread or tolerance");
+        assertThat(errText()).contains("Compare: The two runs share no column");
+    }
+
+    @Test
     void marksAFigureMeasuredUnderAProfilerAndDoesNotJudgeIt() throws Exception {
         Path after = Files.createDirectories(tmp.resolve("after"));
         String marked = "\"stat\":\"oqc_ms\",";

@@ -96,6 +96,30 @@ class MergeTest {
         return dir;
     }
 
+    /**
+     * A run folder holding the fixture's lines of some engines under one setting (the fixture's mmap-threshold read as
+     * {@code setting}), as if the run had measured only those.
+     */
+    private Path part(String name, Set<String> engines, String setting, Consumer<ObjectNode> environment)
+            throws Exception {
+        Path dir = part(name, engines, environment);
+        String from = setting.equals("default") ? "mmap-threshold" : "default";
+        StringBuilder text = new StringBuilder();
+        for (JsonNode l : ResultsFile.read(dir.resolve(ResultsFile.NAME))) {
+            ObjectNode line = l.deepCopy();
+            if (line.path("kind").asText().equals("run")) {
+                line.putArray("settings").add(setting);
+            } else if (line.path("setting").asText().equals(from)) {
+                continue;
+            } else if (line.has("setting")) {
+                line.put("setting", setting);
+            }
+            text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
+        }
+        Files.writeString(dir.resolve(ResultsFile.NAME), text);
+        return dir;
+    }
+
     private Path objectbox(Consumer<ObjectNode> environment) throws Exception {
         return part("objectbox", Set.of("objectbox", "objectbox-cached", "objectbox-nosync"), environment);
     }
@@ -292,6 +316,67 @@ class MergeTest {
         });
         assertThat(Verdicts.read(out).all()).filteredOn(v -> v.kind() == Verdict.Kind.CEILING)
                 .extracting(Verdict::status).containsOnly(Verdict.Status.PASS);
+    }
+
+    @Test
+    void partsThatDoNotCoverEveryEngineAndSettingSayWhichNoPartMeasuredAndPassReportCheck() throws Exception {
+        Path out = tmp.resolve("merged");
+        Merge.merge(out, List.of(part("a", Set.of("sqlite"), "default", e -> { }),
+                part("b", Set.of("objectbox", "objectbox-cached"), "mmap-threshold", e -> { })), thresholds);
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertThat(ReportCheck.run(new String[]{out.toString()}, new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8))
+                .isZero();
+        assertThat(Files.readString(out.resolve(MarkdownReport.NAME)))
+                .contains("SQLite: not measured under this setting: no part of the merged run measured sqlite under"
+                        + " mmap-threshold")
+                .contains("ObjectBox, sync every open: not measured under this setting: no part of the merged run"
+                        + " measured objectbox under default");
+    }
+
+    @Test
+    void tunedAgainstDefaultsAcrossTwoMachinesHasNoRatioAndEachVisitIsPricedByItsOwnMachine() throws Exception {
+        Path out = tmp.resolve("merged");
+        Set<String> engines = Set.of("objectbox", "sqlite");
+        Merge.merge(out, List.of(withCounters(part("a", engines, "default", e -> price(e.put("host", "ci-runner-1"),
+                        900))), withCounters(part("b", engines, "tuned", e -> price(e.put("host", "ci-runner-2")
+                        .put("cpuModel", "Other CPU"), 4000)))), thresholds);
+
+        String report = Files.readString(out.resolve(MarkdownReport.NAME));
+        String tuned = report.substring(report.indexOf("## Tuned against defaults"));
+        tuned = tuned.substring(0, tuned.indexOf("\n## ", 5));
+        assertThat(tuned).contains("| Open, query, close (median) | other machines | other machines |");
+        assertThat(report).doesNotContain("of its default");
+        // each setting's table was measured on one machine, and its faults are priced at that machine's price
+        assertThat(report).contains("minor faults per visit at the price of one on machine 1, which measured this"
+                + " table (0.90 µs,").contains("minor faults per visit at the price of one on machine 2, which"
+                + " measured this table (4.00 µs,");
+    }
+
+    /** environment.json's price of a minor fault, in ns. */
+    private static void price(ObjectNode environment, double ns) {
+        environment.putObject("mapping").putObject("minorFault").put("medianNs", ns).put("p99Ns", ns);
+    }
+
+    /** The part with the open runs' counters of every engine it has: 10 faults and 0.1 ms system CPU a visit. */
+    private static Path withCounters(Path dir) throws Exception {
+        RunResults run = RunResults.load(dir);
+        StringBuilder text = new StringBuilder(Files.readString(dir.resolve(ResultsFile.NAME)));
+        for (String e : run.runLine().asked().engines()) {
+            for (String setting : run.runLine().asked().settings()) {
+                for (Stat st : List.of(storebench.phase.OpenRunsPhase.COUNTERS.faults().minflt(),
+                        storebench.phase.OpenRunsPhase.COUNTERS.cpu().sysMs())) {
+                    ObjectNode l = ResultsFile.line("stat").put("engine", e).put("setting", setting)
+                            .put("workload", "small").put("stat", st.id()).put("value", st.unit() == Stat.Unit.MS
+                                    ? 0.1 : 10);
+                    l.set("about", st.about(10, 1000, "openruns", Phases.stats().indexOf(st)));
+                    text.append(ResultsFile.JSON.writeValueAsString(l)).append('\n');
+                }
+            }
+        }
+        Files.writeString(dir.resolve(ResultsFile.NAME), text);
+        return dir;
     }
 
     @Test

@@ -61,7 +61,9 @@ public final class CompareReport {
         }
         List<CompareRuns.Row> moved = runs.moved();
         md.append("## ").append(movedTitle(moved)).append("\n\n");
-        if (moved.isEmpty()) {
+        if (runs.nothingShared().isPresent()) {
+            md.append("**").append(runs.nothingShared().get()).append("**\n\n");
+        } else if (moved.isEmpty()) {
             md.append("Nothing moved beyond its spread or tolerance.\n\n");
         } else {
             md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
@@ -115,25 +117,7 @@ public final class CompareReport {
             h.append("<p class=\"worse\">The runs differ in: ").append(HtmlPage.esc(String.join("; ", differences)))
                     .append(". Their ratios compare unlike runs.</p>\n");
         }
-        List<CompareRuns.Row> moved = runs.moved();
-        h.append("<h2 id=\"moved\">").append(HtmlPage.esc(movedTitle(moved))).append("</h2>\n");
-        if (moved.isEmpty()) {
-            h.append("<p>Nothing moved beyond its spread or tolerance.</p>\n");
-        } else {
-            h.append("<div class=\"table-wrap\"><table class=\"moved\"><thead><tr><th>setting</th><th>engine</th>"
-                    + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
-            for (CompareRuns.Row r : moved) {
-                String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
-                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting))).append("</td><td>")
-                        .append(HtmlPage.esc(Titles.engineTitle(r.engine))).append("</td><td>")
-                        .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.before.value()))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.after.value()))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
-                        .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
-            }
-            h.append("</tbody></table></div>\n");
-        }
+        htmlMoved(h);
         for (String setting : runs.settings) {
             h.append("<h2 id=\"").append(Titles.slug(setting)).append("\">").append(HtmlPage.esc(Titles.settingTitle(setting)))
                     .append("</h2>\n<div class=\"table-wrap\"><table class=\"stats compare\" data-setting=\"")
@@ -155,6 +139,32 @@ public final class CompareReport {
         h.append("<footer>Rendered by storebench.tools.Compare from ").append(HtmlPage.esc(beforeName)).append(" and ")
                 .append(HtmlPage.esc(afterName)).append(". One self-contained file: no script, nothing fetched.</footer>\n");
         return HtmlPage.document("storebench comparison: before → after", h.toString());
+    }
+
+    /** compare.html's section of what moved beyond the noise, or why nothing is compared. */
+    private void htmlMoved(StringBuilder h) {
+        List<CompareRuns.Row> moved = runs.moved();
+        h.append("<h2 id=\"moved\">").append(HtmlPage.esc(movedTitle(moved))).append("</h2>\n");
+        if (runs.nothingShared().isPresent()) {
+            h.append("<p class=\"worse\"><strong>").append(HtmlPage.esc(runs.nothingShared().get()))
+                    .append("</strong></p>\n");
+        } else if (moved.isEmpty()) {
+            h.append("<p>Nothing moved beyond its spread or tolerance.</p>\n");
+        } else {
+            h.append("<div class=\"table-wrap\"><table class=\"moved\"><thead><tr><th>setting</th><th>engine</th>"
+                    + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
+            for (CompareRuns.Row r : moved) {
+                String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
+                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting))).append("</td><td>")
+                        .append(HtmlPage.esc(Titles.engineTitle(r.engine))).append("</td><td>")
+                        .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat.format(r.before.value()))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat.format(r.after.value()))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
+                        .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
+            }
+            h.append("</tbody></table></div>\n");
+        }
     }
 
     /** A run of the two that is incomplete (interrupted, killed, measured nothing): which, where, why. */
@@ -180,6 +190,11 @@ public final class CompareReport {
         runs.before.incomplete().ifPresent(why -> out.add(new Incomplete("before", beforeName, why)));
         runs.after.incomplete().ifPresent(why -> out.add(new Incomplete("after", afterName, why)));
         return out;
+    }
+
+    /** Where the runs share no column: that nothing is compared, and what each has. */
+    public Optional<String> nothingShared() {
+        return runs.nothingShared();
     }
 
     /** Which of the two runs took figures under profilers, said once above the tables; empty where neither did. */

@@ -153,6 +153,24 @@ public final class CompareRuns {
         return moved;
     }
 
+    /**
+     * Where the two runs share no column (an engine under a setting with a figure on both sides, as a default run
+     * against a tuned one): what each run has, to say that nothing is compared. Empty where they share one.
+     */
+    public Optional<String> nothingShared() {
+        if (rows.stream().anyMatch(r -> r.before != null && r.after != null)) {
+            return Optional.empty();
+        }
+        return Optional.of("The two runs share no column (an engine under a setting measured in both), so nothing is"
+                + " compared: before has " + columnsOf(before) + "; after has " + columnsOf(after) + ".");
+    }
+
+    private static String columnsOf(RunResults run) {
+        Set<String> columns = new LinkedHashSet<>();
+        run.measurements().forEach(m -> columns.add(m.engine() + " under " + m.setting()));
+        return columns.isEmpty() ? "no figure" : String.join(", ", columns);
+    }
+
     /** Run parameters that differ between the two runs ("stores 50 vs 200"): the ratios then compare unlike runs. */
     List<String> differences() {
         Map<String, Function<RunResults, String>> fields = new LinkedHashMap<>();

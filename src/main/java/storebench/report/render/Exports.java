@@ -1,5 +1,6 @@
 package storebench.report.render;
 
+import storebench.model.StatId;
 import storebench.results.AgainstRunLine;
 import storebench.results.Column;
 import storebench.results.Comparison;
@@ -48,7 +49,7 @@ import java.util.stream.Collectors;
  * of its one figure. See {@link #jmh}.</li>
  * </ul>
  * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one, but a
- * figure taken under profilers (bench.profilers), which slow what they watch. An incomplete run (interrupted, killed,
+ * figure taken under profilers (bench.profilers), which slow what they watch, and the machine's load (load1). An incomplete run (interrupted, killed,
  * measured nothing) is left out whole: a history keeps each file as a whole run's figures, with no room for a mark
  * beside them.
  */
@@ -88,10 +89,13 @@ public final class Exports {
                 + " measurements for a benchmark history");
     }
 
-    /** The figures the exports of a complete run hold: each statistic's last line, none taken under profilers. */
+    /**
+     * The figures the exports of a complete run hold: each statistic's last line, none taken under profilers, and not
+     * the machine's load (load1), which is no benchmark's figure and has no unit.
+     */
     public static List<RunResults.Measurement> exported(RunResults results) {
-        List<RunResults.Measurement> out = new ArrayList<>(latest(results).stream().filter(m -> !m.profiled())
-                .toList());
+        List<RunResults.Measurement> out = new ArrayList<>(latest(results).stream().filter(m -> !m.profiled()
+                && !StatId.LOAD1.id().equals(m.stat())).toList());
         out.addAll(againstFigures(results));
         return out;
     }

@@ -14,6 +14,8 @@ import java.util.Optional;
 final class Counters {
     private static final List<String> COUNTS = List.of("minflt", "majflt", "vcsw", "ivcsw", "userUs", "sysUs",
             "readBytes", "writeBytes");
+    /** The device's two, absent where the answer says why it could not read them ({@code deviceUnread}). */
+    private static final List<String> DEVICE = List.of("readBytes", "writeBytes");
 
     private Counters() {
     }
@@ -23,7 +25,11 @@ final class Counters {
         if (counters == null || !counters.isObject()) {
             return Optional.empty();
         }
+        boolean deviceUnread = counters.path("deviceUnread").isTextual();
         for (String f : COUNTS) {
+            if (deviceUnread && DEVICE.contains(f)) {
+                continue;
+            }
             if (!counters.path(f).isNumber()) {
                 throw new IllegalArgumentException("counters: \"" + f + "\" is missing or not a number: " + counters);
             }
@@ -32,7 +38,9 @@ final class Counters {
                 new VisitCounters.Faults(counters.path("minflt").asLong(), counters.path("majflt").asLong()),
                 new VisitCounters.Switches(counters.path("vcsw").asLong(), counters.path("ivcsw").asLong()),
                 new VisitCounters.Cpu(counters.path("userUs").asLong(), counters.path("sysUs").asLong()),
-                new VisitCounters.Device(counters.path("readBytes").asLong(), counters.path("writeBytes").asLong()),
+                deviceUnread ? VisitCounters.Device.unread(counters.path("deviceUnread").asText())
+                        : new VisitCounters.Device(counters.path("readBytes").asLong(),
+                        counters.path("writeBytes").asLong()),
                 counters.path("scope").asText("process")));
     }
 }

@@ -62,9 +62,14 @@ public final class StoreChecks {
             if (!Files.isDirectory(dir)) {
                 continue;
             }
-            try (OpenStore store = engine.open(dir)) {
-                if (store.count() == workload.notesPerStore()) {
-                    valid[n++] = i;
+            try {
+                if (engine.damaged(dir).isPresent()) {
+                    continue; // opening it could kill this process (LMDB: SIGBUS past a truncated file's end)
+                }
+                try (OpenStore store = engine.open(dir)) {
+                    if (store.count() == workload.notesPerStore()) {
+                        valid[n++] = i;
+                    }
                 }
             } catch (Exception e) {
                 // An unreadable store is not valid: it gets created again.

@@ -20,6 +20,15 @@ class CountersTest {
     }
 
     @Test
+    void countersWhoseDeviceBytesWereUnreadableReadBackWithTheReason() {
+        VisitCounters written = new VisitCounters(new VisitCounters.Faults(1, 2), new VisitCounters.Switches(3, 4),
+                new VisitCounters.Cpu(5, 6), VisitCounters.Device.unread("/proc/thread-self/io cannot be read"),
+                "thread");
+
+        assertThat(Counters.of(written.into(JSON.createObjectNode()))).contains(written);
+    }
+
+    @Test
     void countersWithoutAScopeAreTheProcesses() throws Exception {
         VisitCounters read = Counters.of(JSON.readTree("{\"minflt\": 1, \"majflt\": 2, \"vcsw\": 3, \"ivcsw\": 4,"
                 + " \"userUs\": 5, \"sysUs\": 6, \"readBytes\": 7, \"writeBytes\": 8}")).orElseThrow();
