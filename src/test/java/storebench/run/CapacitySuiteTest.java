@@ -24,6 +24,7 @@ import static storebench.run.SuiteLaunch.run;
  * phase without a store, and its test fails with the reason instead of recording a capacity of 0.
  */
 @StartsProcesses
+@org.junit.jupiter.api.Tag(StartsProcesses.ALONE)
 class CapacitySuiteTest {
     @TempDir
     Path tmp;
@@ -54,8 +55,8 @@ class CapacitySuiteTest {
      * The margin is below the memory available when the run starts, but the holding process' pre-touched 2 GiB heap
      * (TrialCommands.holdHeap at a cap of 1,000, for H2, whose open store keeps 1 MB of heap) takes the machine below it
      * before the first store. The margin lies halfway, 1 GiB below what is available now: the machine's other
-     * processes may take or free up to 1 GiB meanwhile (this group's tests run one at a time: pom.xml's "processes"
-     * execution, so none of this build's own trial processes is pre-touching a heap beside it).
+     * processes may take or free up to 1 GiB meanwhile (this class runs alone: pom.xml's "alone" execution, so none of
+     * this build's own trial processes is pre-touching a heap beside it).
      */
     @Test
     void aLoopThatHoldsNoStoreFailsTheCapacityTestWithTheReasonAndRecordsNoFigure() throws Exception {
