@@ -253,8 +253,8 @@ public final class Gate {
                 ? Status.INCONCLUSIVE : Status.PASS;
         double limit = higherBetter ? 1 - tol.fraction() : 1 + tol.fraction();
         double margin = higherBetter ? ratio.get().low() - limit : limit - ratio.get().high();
-        String detail = String.format(Locale.ROOT, "B/A %s over %d pairs (95%% t interval of the pairs' log"
-                + " ratios); tolerance %s%%: %s; A ran %s, B ran %s; sampling stopped: %s", ratio.get().precise(),
+        String detail = String.format(Locale.ROOT, "B/A %s over %d pairs (95%% signed-rank interval of the"
+                + " pairs' log ratios); tolerance %s%%: %s; A ran %s, B ran %s; sampling stopped: %s", ratio.get().precise(),
                 ratio.get().pairs(), fmt(tol.percent()), d.words(), c.end().ran().a(), c.end().ran().b(),
                 c.end().stopped());
         return new Verdict(Kind.AGAINST, status, subject, new Figures(ratio.get().ratio(), limit, margin),

@@ -3,6 +3,7 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.HdrLogs;
+import storebench.measure.LoadAverage;
 import storebench.measure.Latency;
 import storebench.results.AgainstLine;
 import storebench.results.AgainstRunLine;
@@ -30,6 +31,11 @@ import java.util.function.BiConsumer;
  * median over the runs of every statistic, in the order of its rows.
  */
 final class RunSeries {
+    /**
+     * The visits of one request of a pair's runs in step: about 15 ms of open runs' visits, well inside the host's
+     * bursts of noise, and few enough requests (40 a pair at N = 1,000) that their round trips add little.
+     */
+    static final int IN_STEP = 50;
     private final Phase phase;
     private final Query query;
     private final Phase.Step warmStep;
@@ -180,12 +186,18 @@ final class RunSeries {
             throws Exception {
         WarmUp.forRun(run, r, warmStep, query, l -> { });
         Ran ran = run(run, r, beforeRun.before(run, r));
-        add(ran.answer(), r, figures, logs);
-        runFigures.add(ran.answer(), figures);
-        if (counters != null) {
-            ran.answer().counters().ifPresent(c -> counters.add(c, ran.answer().visits(), figures));
-        }
+        added(ran.answer(), r, figures, logs);
         return ran;
+    }
+
+    /** Run r's answer, its figures added to each statistic's. */
+    private void added(VisitsAnswer answer, int r, Map<Stat, List<Double>> figures,
+                       Map<String, List<HdrLogs.Interval>> logs) throws Exception {
+        add(answer, r, figures, logs);
+        runFigures.add(answer, figures);
+        if (counters != null) {
+            answer.counters().ifPresent(c -> counters.add(c, answer.visits(), figures));
+        }
     }
 
     /** The phase's statistics over the runs' figures (the median of each), recorded in the order of its rows. */
@@ -209,7 +221,8 @@ final class RunSeries {
     /**
      * An A/B comparison (bench.against): pairs of runs, one of A (this trial) and one of B, each in a fresh process with
      * its own warm-up, both runs of pair k visiting the stores in the order of {@code new Random(k)}; the sides take
-     * turns in the order A B, B A, B A, A B (then again), so that a drift of the host falls on both alike. Pairs are
+     * turns in the order A B, B A, B A, A B (then again), so that a drift of the host falls on both alike. A pair's two
+     * runs over all N stores go in step ({@link #inStep}); the sampled runs (read, cold) one after the other. Pairs are
      * added until every statistic a rule judges is decided against its tolerance ({@link PairedRatio}), after at least
      * the fewest, or a cap is reached. Each run is an against-run line; the end is an against line; A's runs are the
      * phase's own figures, as R runs would be.
@@ -228,11 +241,19 @@ final class RunSeries {
         while (stopped == null) {
             pair++;
             boolean aFirst = pair % 4 == 1 || pair % 4 == 0;
-            for (PhaseRun side : aFirst ? List.of(a, b) : List.of(b, a)) {
+            List<PhaseRun> sides = aFirst ? List.of(a, b) : List.of(b, a);
+            maxLoad = Math.max(maxLoad, LoadAverage.load1());
+            List<VisitsAnswer> inStep = sampled ? List.of() : inStep(sides, pair);
+            for (int i = 0; i < sides.size(); i++) {
+                PhaseRun side = sides.get(i);
                 Map<Stat, List<Double>> own = new LinkedHashMap<>();
-                double load = one(side, pair, own, side == a ? logs : new LinkedHashMap<>()).load1();
-                side.processes().fresh(); // the other side's run has the machine to itself
-                maxLoad = Math.max(maxLoad, side == a ? load : 0);
+                Map<String, List<HdrLogs.Interval>> sideLogs = side == a ? logs : new LinkedHashMap<>();
+                if (inStep.isEmpty()) {
+                    one(side, pair, own, sideLogs);
+                    side.processes().fresh(); // the other side's run has the machine to itself
+                } else {
+                    added(inStep.get(i), pair, own, sideLogs);
+                }
                 Map<String, Double> ran = new LinkedHashMap<>();
                 // a time is compared; what a visit asked of the machine stays in the runs' phase lines
                 own.forEach((stat, runs) -> {
@@ -245,11 +266,48 @@ final class RunSeries {
                 a.results().append(new AgainstRunLine(side == a ? AgainstRunLine.A : AgainstRunLine.B, pair,
                         side.params().ran(), ran).into(a.results().line(AgainstRunLine.KIND)));
             }
+            sides.forEach(side -> side.processes().fresh());
             stopped = stop(against, pair, figuresA, figuresB, (System.nanoTime() - started) / 1e9);
         }
         a.results().append(new AgainstLine(against.asked(), new AgainstLine.Ran(a.params().ran(), b.params().ran(),
-                against.samePool()), tolerances(against), pair, stopped).into(a.results().line(AgainstLine.KIND)));
+                against.samePool(), sampled ? AgainstLine.Ran.ONE_AFTER_THE_OTHER : IN_STEP), tolerances(against), pair, stopped).into(a.results().line(AgainstLine.KIND)));
         return record(a, figuresA, logs, "", new Measured(phase), maxLoad);
+    }
+
+    /**
+     * Pair k's two runs in step: both processes warmed up, one after the other, then their visits of the N stores in
+     * the order of {@code new Random(k)} sent in chunks of {@link #IN_STEP} visits, the sides taking turns chunk by
+     * chunk (first second, second first, first second, ...) over the same stores. The host's bursts of noise last
+     * seconds and slow every visit in them by up to 40% (docs/runs.md, 2026-12-06), longer than one run's visits take:
+     * in step, a burst falls on both runs of a pair alike and leaves their ratio; one after the other, it falls on one.
+     * Returns the two answers, in the order of {@code sides}.
+     */
+    private List<VisitsAnswer> inStep(List<PhaseRun> sides, int pair) throws Exception {
+        for (PhaseRun side : sides) {
+            WarmUp.forRun(side, pair, warmStep, query, l -> { });
+        }
+        int[] order = OpenRunsPhase.visitingOrder(sides.get(0).params().stores(), pair);
+        List<PhaseProcesses.Requests> requests = new ArrayList<>();
+        for (PhaseRun side : sides) {
+            requests.add(side.processes().requests(runStep, order.length));
+        }
+        VisitsAnswer[] answers = new VisitsAnswer[sides.size()];
+        for (int from = 0; from < order.length; from += IN_STEP) {
+            int to = Math.min(order.length, from + IN_STEP);
+            boolean firstFirst = from / IN_STEP % 2 == 0;
+            for (int i : firstFirst ? new int[] {0, 1} : new int[] {1, 0}) {
+                ObjectNode chunk = sides.get(i).processes().request(VisitsAnswer.OP).put("query", query.id)
+                        .put("yard", yard).put("settle", from == 0).put("run", pair);
+                chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, from, to)));
+                VisitsAnswer reply = requests.get(i).send(chunk, to - from, VisitsAnswer::of);
+                answers[i] = answers[i] == null ? reply : answers[i].plus(reply);
+            }
+        }
+        for (int i = 0; i < sides.size(); i++) {
+            VisitsAnswer answer = answers[i];
+            requests.get(i).end(l -> runLine(l, answer, pair, OptionalDouble.empty(), null));
+        }
+        return List.of(answers);
     }
 
     /**

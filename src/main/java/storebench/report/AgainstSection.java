@@ -60,11 +60,13 @@ final class AgainstSection {
         blocks.add(Block.Paragraph.of(String.format(Locale.ROOT, "Side A ran %s, side B %s, in %d pairs of open runs,"
                 + " each run in a fresh process after its own warm-up, the sides taking turns A B, B A, B A, A B (and"
                 + " again) so that the host's drift falls on both; both runs of a pair visit the stores in one seeded"
-                + " order, %s. B/A is the geometric mean of the pairs' ratios, its interval Student's t 95%% interval"
-                + " over the pairs' log ratios (docs/gate.md). Pairs were added until every statistic with a rule was"
+                + " order, %s, %s. B/A is the Hodges-Lehmann estimate over the pairs' log ratios, its interval the"
+                + " signed-rank 95%% interval (docs/gate.md). Pairs were added until every statistic with a rule was"
                 + " decided, from %d pairs on; sampling stopped: %s.%s", end.ran().a(), end.ran().b(), end.pairs(),
                 end.ran().samePool() ? "over the same pool of stores" : "each side over its own pool (a setting may make its"
-                + " stores differently; two pools made alike differed by a steady 2% here)", 4, end.stopped(),
+                + " stores differently; two pools made alike differed by a steady 2% here)", end.ran().inStep()
+                > 0 ? "in step (" + end.ran().inStep() + " visits of one side, then of the other, so that a burst of"
+                + " the host's noise falls on both)" : "one run after the other", PairedRatio.LEAST, end.stopped(),
                 end.what().slowdown() > 0 ? String.format(Locale.ROOT, " Side B was slowed by %.0f%% on purpose"
                 + " (bench.againstSlowdown): the comparison's own check.", end.what().slowdown() * 100) : "")));
         List<Text> header = List.of(Text.of("statistic"), Text.of("A (median)"), Text.of("B (median)"),

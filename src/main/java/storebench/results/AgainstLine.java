@@ -23,8 +23,13 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
     public record Asked(String differs, String value, double slowdown) {
     }
 
-    /** What each side's trial processes said they ran, and whether both read one pool of stores. */
-    public record Ran(String a, String b, boolean samePool) {
+    /**
+     * What each side's trial processes said they ran, whether both read one pool of stores, and how a pair's two runs
+     * went: in step, {@code inStep} visits of one side then as many of the other, or one whole run after the other (0).
+     */
+    public record Ran(String a, String b, boolean samePool, int inStep) {
+        /** A pair's runs one after the other. */
+        public static final int ONE_AFTER_THE_OTHER = 0;
     }
 
     /** The line's fields beside its stamp (kind, at, engine, setting), ready for ResultsFile.append. */

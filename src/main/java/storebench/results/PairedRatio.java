@@ -1,22 +1,26 @@
 package storebench.results;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The ratio B/A of one statistic over the pairs of an A/B comparison, with its 95% interval: each pair (two adjacent
- * runs, one of each side, in fresh processes) gives ln(B/A); the ratio is the exponent of their mean (the geometric mean
- * of the pairs' ratios) and the interval the exponent of Student's t interval of that mean. The process is the unit
- * (Kalibera and Jones), and pairing takes out what drifts between pairs. Not a bootstrap: with the 4-10 pairs a
- * comparison makes, a percentile bootstrap of the mean draws from a handful of distinct resamples and its interval is
- * too narrow (it covers the true ratio in clearly fewer than 95% of comparisons); t is exact for normal log ratios and
- * close to it otherwise.
+ * The ratio B/A of one statistic over the pairs of an A/B comparison, with its 95% interval: each pair (two runs, one
+ * of each side, in fresh processes) gives ln(B/A); the ratio is the exponent of their Hodges-Lehmann estimate (the
+ * median of the pairs' Walsh averages, (d_i + d_j) / 2 for i <= j) and the interval the exponent of the matching
+ * Wilcoxon signed-rank interval (the Walsh averages k and M - k + 1 of the M in order, k from the signed-rank
+ * statistic's exact distribution). The process is the unit (Kalibera and Jones), and pairing takes out what drifts
+ * between pairs. Not Student's t: one pair in five or six that a burst of the host's noise struck unevenly reads 10-20%
+ * off (docs/runs.md, 2026-12-06), and a t interval is as wide as its worst pairs, where this one moves by one rank per
+ * such pair; on clean, normal pairs it is as narrow as t within a few percent (95.5% efficiency). Not a bootstrap: at
+ * the 6-20 pairs a comparison makes, a percentile bootstrap draws from a handful of distinct resamples and covers
+ * clearly less than 95%. The interval needs {@link #LEAST} pairs: with fewer, no two Walsh averages bound 95%.
  */
 public record PairedRatio(double ratio, double low, double high, int pairs) {
-    /** Student's t, 0.975 quantile, for 1 to 30 degrees of freedom; beyond, the normal's 1.96 plus a small correction. */
-    private static final double[] T975 = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201,
-        2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052,
-        2.048, 2.045, 2.042};
+    /** The fewest pairs with a 95% signed-rank interval: six (its widest, the least and most Walsh average, 96.9%). */
+    public static final int LEAST = 6;
+    /** Beyond this many pairs the signed-rank statistic's normal approximation gives k, below it the exact count. */
+    private static final int EXACT_UP_TO = 60;
 
     /** What a comparison says of one statistic against its tolerance. */
     public enum Decision {
@@ -55,32 +59,64 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
             throw new IllegalArgumentException("a paired interval needs two pairs or more, not " + n);
         }
         double[] d = new double[n];
-        double mean = 0;
         for (int i = 0; i < n; i++) {
             if (!(a.get(i) > 0) || !(b.get(i) > 0)) {
                 throw new IllegalArgumentException("a ratio needs positive figures: pair " + (i + 1) + " has A "
                         + a.get(i) + ", B " + b.get(i));
             }
             d[i] = Math.log(b.get(i) / a.get(i));
-            mean += d[i] / n;
         }
-        double ss = 0;
-        for (double x : d) {
-            ss += (x - mean) * (x - mean);
+        double[] walsh = new double[n * (n + 1) / 2];
+        int w = 0;
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
+                walsh[w++] = (d[i] + d[j]) / 2;
+            }
         }
-        double half = t975(n - 1) * Math.sqrt(ss / (n - 1) / n);
-        return new PairedRatio(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n);
-    }
-
-    static double t975(int degrees) {
-        return degrees <= T975.length ? T975[degrees - 1] : 1.96 + 2.4 / degrees;
+        Arrays.sort(walsh);
+        int m = walsh.length;
+        double median = (walsh[(m - 1) / 2] + walsh[m / 2]) / 2;
+        int k = lowerRank(n);
+        return new PairedRatio(Math.exp(median), Math.exp(walsh[k]), Math.exp(walsh[m - 1 - k]), n);
     }
 
     /**
-     * The decision against a tolerance (0.03: 3%): no change where the interval lies within [1 - tolerance,
+     * The index (from 0) of the interval's lower end among the sorted Walsh averages: k - 1 for the largest k with
+     * P(T < k) <= 2.5%, T the signed-rank statistic of n pairs under no difference (0 where n < {@link #LEAST}: then
+     * the least and most Walsh average, an interval of less than 95%).
+     */
+    static int lowerRank(int n) {
+        if (n > EXACT_UP_TO) {
+            double mean = n * (n + 1) / 4.0;
+            double sd = Math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24);
+            return (int) Math.floor(mean - 1.959964 * sd) - 1;
+        }
+        int most = n * (n + 1) / 2;
+        double[] count = new double[most + 1]; // subsets of the ranks 1..n by their sum
+        count[0] = 1;
+        for (int r = 1; r <= n; r++) {
+            for (int sum = most; sum >= r; sum--) {
+                count[sum] += count[sum - r];
+            }
+        }
+        double all = Math.pow(2, n);
+        double below = 0;
+        int k = 0;
+        while (k <= most && (below + count[k]) / all <= 0.025) {
+            below += count[k];
+            k++;
+        }
+        return Math.max(0, k - 1);
+    }
+
+    /**
+     * The decision against a tolerance (0.03: 3%), inconclusive below {@link #LEAST} pairs: no change where the interval lies within [1 - tolerance,
      * 1 + tolerance], worse or better where it lies wholly beyond one end; {@code higherIsBetter} for a rate.
      */
     public Decision decide(double tolerance, boolean higherIsBetter) {
+        if (pairs < LEAST) {
+            return Decision.INCONCLUSIVE;
+        }
         if (low >= 1 - tolerance && high <= 1 + tolerance) {
             return Decision.NO_CHANGE;
         }

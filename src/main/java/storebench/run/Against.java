@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
  */
 public record Against(String kind, String value) {
     public static final String SETTING_PREFIX = "setting:";
-    /** The fewest pairs a comparison makes: A B, B A, B A, A B, one round of each order. */
-    public static final int LEAST_PAIRS = 4;
+    /** The fewest pairs a comparison makes: the fewest that give its ratio a 95% interval. */
+    public static final int LEAST_PAIRS = storebench.results.PairedRatio.LEAST;
 
     /** The option as given; an empty or malformed value is refused with what would be valid. */
     public static Against parse(String text) {
@@ -55,9 +55,15 @@ public record Against(String kind, String value) {
         return ofSetting() ? Setting.of(value) : a;
     }
 
-    /** What side B's trial processes get beside A's: their classpath, or the environment that finds their packages. */
-    record Arm(Optional<String> classpath, Map<String, String> environment) {
-        static final Arm SAME = new Arm(Optional.empty(), Map.of());
+    /**
+     * What side B's trial processes get beside A's: their classpath, or the environment that finds their packages; and
+     * a working directory of their own. A library may unpack its native code into the working directory under a name
+     * without its version (ObjectBox's libobjectbox-jni-linux-x64.so, rewritten in place where its size or date
+     * differ): B's version writing over the file A's process has mapped crashed A (SIGSEGV in
+     * BoxStore.nativeCreateWithFlatOptions, 5.0.1 against 5.1.0, the pair's runs in step).
+     */
+    record Arm(Optional<String> classpath, Map<String, String> environment, Optional<Path> workDir) {
+        static final Arm SAME = new Arm(Optional.empty(), Map.of(), Optional.empty());
     }
 
     /**
@@ -73,14 +79,16 @@ public record Against(String kind, String value) {
                 "bench.against=" + value + ": engine " + engine.id() + " has no library to swap; compare a setting"
                 + " instead (" + SETTING_PREFIX + "tuned)"));
         Path dir = projectDir.resolve("target").resolve("against").resolve(engine.id() + "-" + value);
-        return engine.runtime() == TrialRuntime.NODE ? npm(library, dir, projectDir)
-                : new Arm(Optional.of(maven(library, classpath, dir, projectDir)), Map.of());
+        Path work = Files.createDirectories(dir.resolve("work"));
+        return engine.runtime() == TrialRuntime.NODE ? new Arm(Optional.empty(), npm(library, dir, projectDir),
+                Optional.of(work)) : new Arm(Optional.of(maven(library, classpath, dir, projectDir)), Map.of(),
+                Optional.of(work));
     }
 
     /** The environment variable the Node worker loads its engine's packages from (engines.js). */
     static final String NODE_PACKAGES = "STOREBENCH_PACKAGES";
 
-    private Arm npm(EngineDescriptor.Library library, Path dir, Path projectDir) throws IOException {
+    private Map<String, String> npm(EngineDescriptor.Library library, Path dir, Path projectDir) throws IOException {
         Path modules = dir.resolve("node_modules");
         List<String> missing = new ArrayList<>();
         for (String pkg : library.artifacts()) {
@@ -106,7 +114,7 @@ public record Against(String kind, String value) {
             run(command, dir, "npm could not install " + String.join(" ", missing) + " (a version npm has of "
                     + String.join(", ", library.artifacts()) + ", that builds with this Node.js)");
         }
-        return new Arm(Optional.empty(), Map.of(NODE_PACKAGES, modules.toString()));
+        return Map.of(NODE_PACKAGES, modules.toString());
     }
 
     private String maven(EngineDescriptor.Library library, String classpath, Path dir, Path projectDir)

@@ -97,7 +97,7 @@ final class TrialProcesses {
         if (process == null) {
             ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()),
                     profilers, phaseId);
-            TrialProcess started = TrialProcess.start(name, command.command(), environment(), bench.workDir,
+            TrialProcess started = TrialProcess.start(name, command.command(), environment(), arm.workDir().orElse(bench.workDir),
                     bench.options.trialTimeout.toMillis());
             profiled.started(started, command, "");
             ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
@@ -247,7 +247,7 @@ final class TrialProcesses {
                     command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()), profilers, phaseId);
                 }
                 TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), command.command(),
-                        environment(), bench.workDir, bench.options.trialTimeout.toMillis());
+                        environment(), arm.workDir().orElse(bench.workDir), bench.options.trialTimeout.toMillis());
                 started.add(p);
                 profiled.started(p, command, "worker " + (k + 1));
                 p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),

@@ -30,7 +30,7 @@ class AgainstVerdictsTest {
             lines.add(new AgainstRunLine("B", k, "b", Map.of("oqc_ms", b)).into(stamp(AgainstRunLine.KIND)));
         }
         lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
-                new AgainstLine.Ran("a", "b", true),
+                new AgainstLine.Ran("a", "b", true, 50),
                 Map.of("oqc_ms", 0.03), pairs,
                 AgainstLine.DECIDED).into(stamp(AgainstLine.KIND)));
         return new RunResults(lines, null);
@@ -49,28 +49,28 @@ class AgainstVerdictsTest {
 
     @Test
     void theSameVersionAgainstItselfPasses() {
-        Verdict v = only(comparison(1.0, 0.005, 4));
+        Verdict v = only(comparison(1.0, 0.005, 6));
         assertThat(v.status()).isEqualTo(Verdict.Status.PASS);
-        assertThat(v.detail()).contains("no change").contains("over 4 pairs");
+        assertThat(v.detail()).contains("no change").contains("over 6 pairs");
         assertThat(v.stat()).isEqualTo("oqc_ms");
     }
 
     @Test
     void aFivePercentSlowerSideBFailsNamingTheRatioAndItsInterval() {
-        Verdict v = only(comparison(1.05, 0.005, 4));
+        Verdict v = only(comparison(1.05, 0.005, 6));
         assertThat(v.status()).isEqualTo(Verdict.Status.FAIL);
         assertThat(v.message()).contains("oqc_ms").contains("B/A 1.05").contains("worse");
     }
 
     @Test
     void pairsThatDisagreeAreInconclusiveNotPassed() {
-        assertThat(only(comparison(1.0, 0.04, 4)).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
+        assertThat(only(comparison(1.0, 0.04, 6)).status()).isEqualTo(Verdict.Status.INCONCLUSIVE);
     }
 
     @Test
     void aPhaseJudgesItsOwnColumnsComparison() {
-        List<Verdict> v = Gate.forFigures(RULES, comparison(1.05, 0.005, 4), "sqlite", "default", List.of("oqc_ms"));
+        List<Verdict> v = Gate.forFigures(RULES, comparison(1.05, 0.005, 6), "sqlite", "default", List.of("oqc_ms"));
         assertThat(v).extracting(Verdict::status).containsExactly(Verdict.Status.FAIL);
-        assertThat(Gate.forFigures(RULES, comparison(1.05, 0.005, 4), "lmdb", "default", List.of("oqc_ms"))).isEmpty();
+        assertThat(Gate.forFigures(RULES, comparison(1.05, 0.005, 6), "lmdb", "default", List.of("oqc_ms"))).isEmpty();
     }
 }

@@ -29,7 +29,8 @@ class ComparisonTest {
         lines.add(new AgainstRunLine("A", 2, "sqlite-jdbc 3.54.1.0 under default", Map.of("oqc_ms", 0.101))
                 .into(stamp(AgainstRunLine.KIND, null)));
         lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
-                new AgainstLine.Ran("sqlite-jdbc 3.54.1.0 under default", "sqlite-jdbc 3.50.3.0 under default", true),
+                new AgainstLine.Ran("sqlite-jdbc 3.54.1.0 under default", "sqlite-jdbc 3.50.3.0 under default", true,
+                        50),
                 Map.of("oqc_ms", 0.03), 2, AgainstLine.DECIDED)
                 .into(stamp(AgainstLine.KIND, null)));
         // side B's own phase line: the comparison's, never the run's tables'

@@ -521,7 +521,7 @@ class BenchOptionsTest {
         BenchOptions o = only("bench.engines", "sqlite", "bench.against", "3.50.3.0", "bench.phases", "openRuns");
         assertThat(o.against).hasValue(new Against("version", "3.50.3.0"));
         assertThat(o.settings).containsExactly(Setting.DEFAULT);
-        assertThat(o.againstPairs.least()).isEqualTo(4);
+        assertThat(o.againstPairs.least()).isEqualTo(6);
         assertThat(only("bench.engines", "sqlite", "bench.against", "setting:tuned", "bench.phases", "openRuns").against)
                 .hasValue(new Against("setting", "tuned"));
     }

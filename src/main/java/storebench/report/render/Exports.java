@@ -103,7 +103,7 @@ public final class Exports {
     /**
      * Both sides of each A/B comparison (bench.against), as figures every export carries: side A's are the run's own;
      * side B's are its medians over the pairs, in a column of their own ({@code <setting>/B=<asked>}); and B/A of each
-     * statistic, {@code <stat>_b_over_a}, over the pairs' ratios (the report gives its t interval).
+     * statistic, {@code <stat>_b_over_a}, over the pairs' ratios (the report gives its interval).
      */
     static List<RunResults.Measurement> againstFigures(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>();
