@@ -296,8 +296,7 @@ final class RunSeries {
             int to = Math.min(order.length, from + IN_STEP);
             boolean firstFirst = from / IN_STEP % 2 == 0;
             for (int i : firstFirst ? new int[] {0, 1} : new int[] {1, 0}) {
-                ObjectNode chunk = sides.get(i).processes().request(VisitsAnswer.OP).put("query", query.id)
-                        .put("yard", yard).put("settle", from == 0).put("run", pair);
+                ObjectNode chunk = visits(sides.get(i), pair).put("settle", from == 0);
                 chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, from, to)));
                 VisitsAnswer reply = requests.get(i).send(chunk, to - from, VisitsAnswer::of);
                 answers[i] = answers[i] == null ? reply : answers[i].plus(reply);
@@ -352,8 +351,7 @@ final class RunSeries {
 
     /** Run r, its warm-up made: its visits, in one request or, sized by its precision, in several. */
     private Ran run(PhaseRun run, int r, ObjectNode before) throws Exception {
-        ObjectNode request = run.processes().request(VisitsAnswer.OP).put("query", query.id).put("yard", yard)
-                .put("settle", true).put("run", r);
+        ObjectNode request = visits(run, r).put("settle", true);
         int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
         OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
         BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> runLine(l, reply, r, target, before);
@@ -364,6 +362,11 @@ final class RunSeries {
         PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, request, order.length,
                 VisitsAnswer::of, line);
         return new Ran(answer.result(), answer.load().load1);
+    }
+
+    /** A visits request of run r with the phase's query (its order and whether it settles first are the caller's). */
+    private ObjectNode visits(PhaseRun run, int r) {
+        return run.processes().request(VisitsAnswer.OP).put("query", query.id).put("yard", yard).put("run", r);
     }
 
     /** Run r's phase line: its sample and the sample's precision, what the runtime reported, what came before it. */
