@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.BiConsumer;
 
@@ -269,8 +270,10 @@ final class RunSeries {
             sides.forEach(side -> side.processes().fresh());
             stopped = stop(against, pair, figuresA, figuresB, (System.nanoTime() - started) / 1e9);
         }
+        Optional<String> ownPool = against.ownPool().get();
         a.results().append(new AgainstLine(against.asked(), new AgainstLine.Ran(a.params().ran(), b.params().ran(),
-                against.samePool(), sampled ? AgainstLine.Ran.ONE_AFTER_THE_OTHER : IN_STEP), tolerances(against), pair, stopped).into(a.results().line(AgainstLine.KIND)));
+                ownPool.isEmpty(), sampled ? AgainstLine.Ran.ONE_AFTER_THE_OTHER : IN_STEP, ownPool.orElse(null)),
+                tolerances(against), pair, stopped).into(a.results().line(AgainstLine.KIND)));
         return record(a, figuresA, logs, "", new Measured(phase), maxLoad);
     }
 

@@ -63,8 +63,9 @@ final class AgainstSection {
                 + " order, %s, %s. B/A is the Hodges-Lehmann estimate over the pairs' log ratios, its interval the"
                 + " signed-rank 95%% interval (docs/gate.md). Pairs were added until every statistic with a rule was"
                 + " decided, from %d pairs on; sampling stopped: %s.%s", end.ran().a(), end.ran().b(), end.pairs(),
-                end.ran().samePool() ? "over the same pool of stores" : "each side over its own pool (a setting may make its"
-                + " stores differently; two pools made alike differed by a steady 2% here)", end.ran().inStep()
+                end.ran().samePool() ? "over the same pool of stores" : "each side over its own pool (" + Optional.ofNullable(
+                end.ran().ownPool()).orElse("a setting may make its stores differently") + "; two pools made alike"
+                + " differed by a steady 2% here)", end.ran().inStep()
                 > 0 ? "in step (" + end.ran().inStep() + " visits of one side, then of the other, so that a burst of"
                 + " the host's noise falls on both)" : "one run after the other", PairedRatio.LEAST, end.stopped(),
                 end.what().slowdown() > 0 ? String.format(Locale.ROOT, " Side B was slowed by %.0f%% on purpose"

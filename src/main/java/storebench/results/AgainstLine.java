@@ -25,9 +25,11 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
 
     /**
      * What each side's trial processes said they ran, whether both read one pool of stores, and how a pair's two runs
-     * went: in step, {@code inStep} visits of one side then as many of the other, or one whole run after the other (0).
+     * went: in step, {@code inStep} visits of one side then as many of the other, or one whole run after the other (0);
+     * {@code ownPool}: why B visited a pool of its own (a setting's, or a version that could not read A's stores), null
+     * where both read one pool or the line is older than the field.
      */
-    public record Ran(String a, String b, boolean samePool, int inStep) {
+    public record Ran(String a, String b, boolean samePool, int inStep, String ownPool) {
         /** A pair's runs one after the other. */
         public static final int ONE_AFTER_THE_OTHER = 0;
     }

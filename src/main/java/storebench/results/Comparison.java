@@ -41,7 +41,7 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
         // a version is compared on A's pool, a setting on its own (Trial): the sides' settings tell which
         boolean samePool = a.replaceFirst(".* under ", "").equals(b.replaceFirst(".* under ", ""));
         return new AgainstLine(new AgainstLine.Asked(samePool ? AgainstLine.VERSION : AgainstLine.SETTING, b, 0),
-                new AgainstLine.Ran(a, b, samePool, AgainstLine.Ran.ONE_AFTER_THE_OTHER), Map.of(), pairs, UNFINISHED);
+                new AgainstLine.Ran(a, b, samePool, AgainstLine.Ran.ONE_AFTER_THE_OTHER, null), Map.of(), pairs, UNFINISHED);
     }
 
     /** The statistics the runs have a figure of, in the order of the first run's figures. */

@@ -29,23 +29,26 @@ final class StoreDirectories {
     private final String name;
     /** The directories of stores a phase made itself (the capacity phase's), until it deletes them. */
     private final Set<Path> ownDirs = ConcurrentHashMap.newKeySet();
+    private final String poolFolder;
     private volatile Path pool;
     private boolean deleted;
     /** Whether what a stopped run left in the phases' own directories of this engine and setting was deleted yet. */
     private boolean leftoversDeleted;
 
-    StoreDirectories(Bench bench, EngineDescriptor engine, Setting setting, String name) {
+    /** {@code poolFolder}: the pool's folder under its workload's and engine's, the setting's id for a trial's own. */
+    StoreDirectories(Bench bench, EngineDescriptor engine, Setting setting, String name, String poolFolder) {
         this.bench = bench;
         this.engine = engine;
         this.setting = setting;
         this.name = name;
+        this.poolFolder = poolFolder;
     }
 
     /** The pool's directory under the bench root (made if missing). */
     Path pool(Workload workload) throws IOException {
         deleteLeftovers();
         if (pool == null) {
-            pool = bench.pool.trialDir(workload.id(), engine.id(), setting.id());
+            pool = bench.pool.trialDir(workload.id(), engine.id(), poolFolder);
         }
         return pool;
     }

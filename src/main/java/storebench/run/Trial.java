@@ -46,8 +46,12 @@ public final class Trial implements PhaseRun, AutoCloseable {
     /** Where its stores live: the pool's directory and the phases' own, deleted only by it. */
     private final StoreDirectories dirs;
     private final TrialSetup params;
-    /** The stores its phases work on ({@link #stores()}): the pool, made once, and the phases' own. */
-    private final TrialPool stores;
+    /** Its pool, made once: the stores its phases visit, unless it is side B of a version and reads A's. */
+    private final TrialPool pool;
+    /** The stores its phases work on ({@link #stores()}): its pool or A's (side B of a version), and the phases' own. */
+    private final PhaseStores stores;
+    /** Side B of a version comparison: whether it reads A's pool or makes its own; null for any other trial. */
+    private final SideBStores sideBStores;
     /** The steps its phases send to its processes ({@link #processes()}), each after the load allows it. */
     private final TrialRequests processes;
     private final TrialResults results;
@@ -67,8 +71,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /** Side B of A's comparison: A's trial (whose pool B reads, for a version), what B is, what its processes get. */
     record SideB(Trial a, Against against, Against.Arm arm) {
-        boolean sharesPool() {
-            return !against.ofSetting();
+        /** The folder of B's own pool beside A's: its setting's, or for a version "default@V". */
+        String poolFolder(Setting setting) {
+            return against.ofSetting() ? setting.id() : setting.id() + "@" + against.value();
         }
     }
 
@@ -84,13 +89,16 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.name = engine.id() + "/" + setting.id() + (sideB == null ? "" : " B (" + sideB.against() + ")");
         this.starter = new TrialProcesses(bench, this, engine, setting, name, sideB == null ? Against.Arm.SAME
                 : sideB.arm(), bench.options.slowdown + (sideB == null ? 0 : bench.options.againstSlowdown));
-        this.dirs = sideB != null && sideB.sharesPool() ? sideB.a().dirs
-                : new StoreDirectories(bench, engine, setting, name);
+        this.dirs = new StoreDirectories(bench, engine, setting, name, sideB == null ? setting.id()
+                : sideB.poolFolder(setting));
         this.params = new TrialSetup(bench, engine, setting, starter);
         this.results = new TrialResults(bench, params, starter, sideB != null);
-        this.stores = sideB != null && sideB.sharesPool() ? sideB.a().stores
-                : new TrialPool(bench, this, engine, dirs, starter, results);
-        this.processes = new TrialRequests(bench, this, starter, dirs, name);
+        this.pool = new TrialPool(bench, this, engine, dirs, starter, results);
+        this.sideBStores = sideB == null || sideB.against().ofSetting() ? null
+                : new SideBStores(bench, this, sideB.a().stores, starter, pool, dirs);
+        this.stores = sideBStores == null ? pool : sideBStores;
+        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? dirs::pool : sideBStores::root,
+                name);
     }
 
     /**
@@ -107,8 +115,17 @@ public final class Trial implements PhaseRun, AutoCloseable {
             b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm()));
         }
         return Optional.of(new AgainstSide(b, new AgainstLine.Asked(asked.kind(), asked.toString(),
-                bench.options.againstSlowdown), b.sideB.sharesPool(), bench.againstTolerances(), bench.options.againstPairs,
+                bench.options.againstSlowdown), b::ownPool, bench.againstTolerances(), bench.options.againstPairs,
                 line -> bench.console.println("[storebench] " + name + " against " + asked + ": " + line)));
+    }
+
+    /**
+     * Why this side B visits a pool of its own, once its stores are ensured: a setting makes its stores its own way; a
+     * version whose library could not read A's stores says what failed. Empty where it visits A's pool.
+     */
+    private Optional<String> ownPool() {
+        return sideBStores != null ? sideBStores.ownPool()
+                : Optional.of("a setting may make its stores differently, so each setting visits the pool it made");
     }
 
     @Override
@@ -345,11 +362,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     public int createdStores() {
-        return stores.created();
+        return pool.created();
     }
 
     public int reusedStores() {
-        return stores.reused();
+        return pool.reused();
     }
 
     /** Every phase this trial measured, in order. */
@@ -374,8 +391,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     /** Deletes the stores of a trial whose run was stopped, as its end would have (from the shutdown hook). */
     void deleteStoresOnInterrupt() throws IOException {
         Trial other = b;
-        if (other != null && !other.sideB.sharesPool()) {
-            other.dirs.deleteOnInterrupt();
+        if (other != null) {
+            other.dirs.deleteOnInterrupt(); // B's own pool, where it made one; A's pool is A's to delete
         }
         dirs.deleteOnInterrupt();
     }
@@ -407,10 +424,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
         deleteStores();
     }
 
-    /** The pool's stores, unless bench.keep; side B leaves A's pool, which it only read, to A. */
+    /** The pool's stores, unless bench.keep; side B deletes only a pool it made, and leaves A's, which it read, to A. */
     private void deleteStores() throws IOException {
-        if (sideB == null || !sideB.sharesPool()) {
-            dirs.deletePool();
-        }
+        dirs.deletePool();
     }
 }

@@ -15,12 +15,14 @@ import storebench.trial.TrialFailure;
 import storebench.trial.answer.Answers;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 
 /**
  * The steps a trial's phases send to its processes: the one place a trial waits for the load (before each load-gated
@@ -31,7 +33,8 @@ final class TrialRequests implements PhaseProcesses {
     private final Bench bench;
     private final Trial trial;
     private final TrialProcesses processes;
-    private final StoreDirectories dirs;
+    /** The pool its requests name as their root. */
+    private final Supplier<Path> root;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
     /** One daemon thread for every trial's "still running" lines. */
@@ -42,17 +45,18 @@ final class TrialRequests implements PhaseProcesses {
                 return t;
             });
 
-    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, StoreDirectories dirs, String name) {
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, Supplier<Path> root,
+                  String name) {
         this.bench = bench;
         this.trial = trial;
         this.processes = processes;
-        this.dirs = dirs;
+        this.root = root;
         this.name = name;
     }
 
     @Override
     public ObjectNode request(String op) {
-        return Protocol.request(op).put("root", dirs.pool().toString())
+        return Protocol.request(op).put("root", root.get().toString())
                 .put("workload", bench.options.workload.id());
     }
 

@@ -30,7 +30,7 @@ class AgainstVerdictsTest {
             lines.add(new AgainstRunLine("B", k, "b", Map.of("oqc_ms", b)).into(stamp(AgainstRunLine.KIND)));
         }
         lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
-                new AgainstLine.Ran("a", "b", true, 50),
+                new AgainstLine.Ran("a", "b", true, 50, null),
                 Map.of("oqc_ms", 0.03), pairs,
                 AgainstLine.DECIDED).into(stamp(AgainstLine.KIND)));
         return new RunResults(lines, null);

@@ -36,7 +36,7 @@ class AgainstSectionTest {
         }
         lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
                 new AgainstLine.Ran("sqlite-jdbc 3.54.1.0 under default", "sqlite-jdbc 3.50.3.0 under default", true,
-                        50),
+                        50, null),
                 Map.of("oqc_ms", 0.03), 4, AgainstLine.DECIDED)
                 .into(stamp(AgainstLine.KIND)));
         lines.add(stamp("stat").put("stat", "oqc_ms").put("value", 0.1029));
@@ -60,5 +60,17 @@ class AgainstSectionTest {
         String open = section.lines().filter(l -> l.startsWith("| Open (median)")).findFirst().orElseThrow();
         assertThat(open).contains("1.00 [").endsWith("| – | no rule |");
         assertThat(md).contains("oqc_ms         ").contains("*");
+    }
+
+    @Test
+    void aVersionThatCouldNotReadAsStoresIsSaidToHaveVisitedItsOwnPoolAndWhy() {
+        String why = "its library could not read 1000 of side A's 1000 stores, store-0 first: it did not open them,"
+                + " or counted other than 1000 notes";
+        lines.replaceAll(l -> l.path("kind").asText().equals(AgainstLine.KIND) ? new AgainstLine(
+                AgainstLine.of(l).what(), new AgainstLine.Ran("h2 2.5.252 under default", "h2 2.1.214 under default",
+                false, 50, why), Map.of("oqc_ms", 0.03), 4, AgainstLine.DECIDED).into(stamp(AgainstLine.KIND)) : l);
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
+        assertThat(md).contains("each side over its own pool (" + why + "; two pools made alike differed")
+                .doesNotContain("over the same pool of stores");
     }
 }

@@ -30,7 +30,7 @@ class ComparisonTest {
                 .into(stamp(AgainstRunLine.KIND, null)));
         lines.add(new AgainstLine(new AgainstLine.Asked(AgainstLine.VERSION, "3.50.3.0", 0),
                 new AgainstLine.Ran("sqlite-jdbc 3.54.1.0 under default", "sqlite-jdbc 3.50.3.0 under default", true,
-                        50),
+                        50, null),
                 Map.of("oqc_ms", 0.03), 2, AgainstLine.DECIDED)
                 .into(stamp(AgainstLine.KIND, null)));
         // side B's own phase line: the comparison's, never the run's tables'

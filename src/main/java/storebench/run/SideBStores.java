@@ -1,0 +1,110 @@
+package storebench.run;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.phase.PhaseStores;
+import storebench.trial.Protocol;
+import storebench.trial.TrialFailure;
+import storebench.trial.answer.CheckAnswer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+
+/**
+ * The stores side B of a version comparison (bench.against=V) visits: A's pool, where B's library reads every one of
+ * A's stores (B's process opens and counts each, the check bench.reuse makes of kept stores); else a pool of B's own,
+ * made by B's library, and the reason kept for the report. Two pools made alike differ by a steady 2% (docs/runs.md),
+ * so sharing is the rule and a pool of its own the exception that is said.
+ */
+final class SideBStores implements PhaseStores {
+    private final Bench bench;
+    private final Trial b;
+    private final PhaseStores a;
+    /** B's processes, asked directly: a failed check is B's answer, not a failure of B's trial. */
+    private final TrialProcesses processes;
+    /** B's own pool and directories, used where B cannot read A's stores (and for any store a phase makes itself). */
+    private final TrialPool own;
+    private final StoreDirectories ownDirs;
+    /** Why B has a pool of its own; empty while it reads A's, null until decided. */
+    private Optional<String> ownPool;
+
+    SideBStores(Bench bench, Trial b, PhaseStores a, TrialProcesses processes, TrialPool own,
+                StoreDirectories ownDirs) {
+        this.bench = bench;
+        this.b = b;
+        this.a = a;
+        this.processes = processes;
+        this.own = own;
+        this.ownDirs = ownDirs;
+    }
+
+    @Override
+    public synchronized void ensure() throws Exception {
+        a.ensure();
+        if (ownPool == null) {
+            ownPool = check();
+            ownPool.ifPresent(why -> bench.console.println("[storebench] " + b + ": " + why + "; B makes a pool of its"
+                    + " own with its library, and its runs visit that"));
+        }
+        if (ownPool.isPresent()) {
+            own.ensure();
+        }
+    }
+
+    /** Why B cannot read A's pool (some store failed B's check, or B's process failed it), or empty where it can. */
+    private Optional<String> check() throws Exception {
+        int n = bench.options.stores;
+        ObjectNode request = b.processes().request(CheckAnswer.OP);
+        request.set("stores", Protocol.ints(IntStream.range(0, n).toArray()));
+        List<Integer> valid;
+        try {
+            valid = CheckAnswer.of(processes.request(request, n, done -> { })).valid();
+        } catch (TrialFailure | IOException e) {
+            processes.fresh();
+            return Optional.of("its process failed reading side A's stores (" + e.getMessage().lines().findFirst()
+                    .orElse("") + ")");
+        }
+        if (valid.size() == n) {
+            return Optional.empty();
+        }
+        int first = IntStream.range(0, n).filter(i -> !valid.contains(i)).findFirst().orElse(0);
+        return Optional.of(String.format(java.util.Locale.ROOT, "its library could not read %d of side A's %d stores,"
+                + " store-%d first: it did not open them, or counted other than %d notes", n - valid.size(), n, first,
+                bench.options.workload.notesPerStore()));
+    }
+
+    /** Why B visits a pool of its own; empty where it visits A's. Known once {@link #ensure} has run. */
+    synchronized Optional<String> ownPool() {
+        if (ownPool == null) {
+            throw new IllegalStateException(b + ": whether B reads A's pool is not known before its stores are ensured");
+        }
+        return ownPool;
+    }
+
+    /** The root B's requests name: A's pool until B is found not to read it, then B's own. */
+    synchronized Path root() {
+        return ownPool != null && ownPool.isPresent() ? ownDirs.pool() : a.pool();
+    }
+
+    @Override
+    public synchronized Path pool() {
+        return ownPool != null && ownPool.isPresent() ? own.pool() : a.pool();
+    }
+
+    @Override
+    public Path own(String name) throws IOException {
+        return own.own(name);
+    }
+
+    @Override
+    public Path ownTmpfs(String name) throws IOException {
+        return own.ownTmpfs(name);
+    }
+
+    @Override
+    public void deleteOwn(Path dir) throws IOException {
+        own.deleteOwn(dir);
+    }
+}
