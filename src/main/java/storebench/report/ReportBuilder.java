@@ -322,6 +322,50 @@ public final class ReportBuilder {
         return Optional.empty();
     }
 
+    /** Why a column's cells are empty for what made it: no part of a merged run, its part's phases, its build. */
+    private List<Text> partNotes(String e, String setting) {
+        List<Text> notes = new ArrayList<>();
+        if (ctx.results().inNoPart(e, setting)) {
+            notes.add(Text.of(engineTitle(e) + ": not measured under this setting: no part of the merged run"
+                    + " measured " + e + " under " + setting));
+        }
+        notRecorded(e, setting).ifPresent(notes::add);
+        List<String> notInPart = ctx.results().phasesNotInPart(e, setting);
+        if (!notInPart.isEmpty()) {
+            notes.add(Text.of(engineTitle(e) + ": " + String.join(", ", notInPart) + " not measured: the part of"
+                    + " the merged run that measured it was not asked for " + (notInPart.size() == 1 ? "that phase"
+                    : "those phases") + " (its bench.phases)"));
+        }
+        return notes;
+    }
+
+    /**
+     * The note of a column whose build did not record some statistics of the phases it measured (a kept run, or a part
+     * of a merged run, made before them): their cells are empty for that reason, not for a failure.
+     */
+    private Optional<Text> notRecorded(String engine, String setting) {
+        List<String> labels = new ArrayList<>();
+        List<Stat> stats = ctx.results().stats();
+        for (Stat stat : stats) {
+            // a row of a group (a phase's rows) the column has other figures of
+            Optional<String> group = ctx.results().groupOf(stat.id());
+            boolean measuredGroup = group.isPresent() && stats.stream().anyMatch(st -> group.equals(ctx.results()
+                    .groupOf(st.id())) && ctx.results().measurement(engine, setting, st.id()).isPresent());
+            boolean itsRuntime = Engines.find(engine).map(d -> stat.measuredIn(d.runtime())).orElse(true);
+            if (measuredGroup && itsRuntime && ctx.results().measurement(engine, setting, stat.id()).isEmpty()
+                    && ctx.results().notMeasured(engine, setting, stat.id()).filter(why -> why.endsWith(
+                    RunResults.NOT_RECORDED)).isPresent()) { // not a phase's own "not measured" line
+                labels.add(stat.label(ctx.notesPerStore(), ctx.held()));
+            }
+        }
+        if (labels.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Text.of(engineTitle(engine) + ": not recorded (" + RunResults.NOT_RECORDED + "): "
+                + (labels.size() <= 3 ? String.join("; ", labels) : String.join("; ", labels.subList(0, 3)) + " and "
+                + (labels.size() - 3) + " more")));
+    }
+
     /**
      * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
      * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine;
@@ -346,16 +390,7 @@ public final class ReportBuilder {
                             + ": not measured: " + l.reason())));
             status(e, setting, "failed").ifPresent(why -> notes.add(Text.of(engineTitle(e) + ": failed: "
                     + why.lines().findFirst().orElse(why))));
-            if (ctx.results().inNoPart(e, setting)) {
-                notes.add(Text.of(engineTitle(e) + ": not measured under this setting: no part of the merged run"
-                        + " measured " + e + " under " + setting));
-            }
-            List<String> notInPart = ctx.results().phasesNotInPart(e, setting);
-            if (!notInPart.isEmpty()) {
-                notes.add(Text.of(engineTitle(e) + ": " + String.join(", ", notInPart) + " not measured: the part of"
-                        + " the merged run that measured it was not asked for " + (notInPart.size() == 1 ? "that phase"
-                        : "those phases") + " (its bench.phases)"));
-            }
+            notes.addAll(partNotes(e, setting));
         }
         notes.addAll(TunedAgainstDefaults.settingNotes(setting, columns));
         new TunedAgainstDefaults(ctx).withoutDefaults(setting).ifPresent(notes::add);

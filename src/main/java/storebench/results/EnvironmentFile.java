@@ -166,7 +166,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
      * it started ("" where not written), and its own environment.json.
      */
     public record Source(String dir, List<String> engines, List<String> settings, String machine,
-                         Optional<List<String>> phases, String started, EnvironmentFile environment) {
+                         Optional<List<String>> phases, String started, EnvironmentFile environment,
+                         Optional<List<String>> recorded) {
         public boolean measured(String engine, String setting) {
             return engines.contains(engine) && settings.contains(setting);
         }
@@ -206,7 +207,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
             sources.add(new Source(s.path("dir").asText("?"), RunLine.texts(s.path("engines")),
                     RunLine.texts(s.path("settings")), s.path("machine").asText("?"), s.path("phases").isArray()
                     ? Optional.of(RunLine.texts(s.path("phases"))) : Optional.empty(), s.path("started").asText(""),
-                    of(s.path("environment"))));
+                    of(s.path("environment")), RunLine.texts(s, RunResults.RECORDED)));
         }
         List<Field> fields = new ArrayList<>();
         env.fields().forEachRemaining(f -> {

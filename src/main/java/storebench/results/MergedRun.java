@@ -68,6 +68,9 @@ public final class MergedRun {
             p.settings().forEach(entry.putArray("settings")::add);
             // its cells are judged by the phases it measured
             run.asked().phases().ifPresent(phases -> phases.forEach(entry.putArray("phases")::add));
+            // and by the statistics its build recorded, where its run line lists them
+            RunLine.texts(p.results().run(), RunResults.RECORDED).ifPresent(ids -> ids.forEach(
+                    entry.putArray(RunResults.RECORDED)::add));
             entry.put("machine", p.results().environmentFile().host().machine());
             entry.put("started", run.started().isEmpty() ? "?" : run.started());
             entry.set("environment", own);

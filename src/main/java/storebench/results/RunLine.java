@@ -173,6 +173,11 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
         return java.util.Collections.unmodifiableMap(out);
     }
 
+    /** A line's array field as texts; empty where the line has no such array (a line older than the field). */
+    static Optional<List<String>> texts(JsonNode line, String field) {
+        return line.path(field).isArray() ? Optional.of(texts(line.path(field))) : Optional.empty();
+    }
+
     static List<String> texts(JsonNode array) {
         List<String> out = new ArrayList<>();
         array.forEach(e -> out.add(e.asText()));

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /** One run's output files, read back: what the report and the gate are a pure function of. */
@@ -299,10 +300,75 @@ public final class RunResults {
      * measured in cold: the bench root is tmpfs ..."); empty where no "not measured" line names it.
      */
     public Optional<String> notMeasured(String engine, String setting, String stat) {
-        return lines("status", engine, setting).stream()
+        Optional<String> said = lines("status", engine, setting).stream()
                 .filter(l -> NOT_MEASURED.equals(l.path("status").asText()) && l.path("stats").has(stat))
                 .map(l -> "not measured in " + l.path("phase").asText("?") + ": " + l.path("reason").asText())
                 .findFirst();
+        return said.isPresent() || !notRecorded(engine, setting, stat) ? said
+                : Optional.of("not recorded: " + NOT_RECORDED);
+    }
+
+    /** Why a column has none of a statistic its build did not record, as the report's note and the gate say it. */
+    public static final String NOT_RECORDED = "the build that made this column predates the statistic";
+
+    /**
+     * Whether the build that made an engine's column under a setting (its part's, in a merged run) did not record the
+     * statistic at all: a build lists what it records in its run line ({@link #RECORDED}); for a run made before that
+     * list, none of the run's (or part's) columns has a figure of it, though they have figures of its phase where a
+     * later part's lines say which that is. A kept run stays whole as the statistics grow.
+     */
+    public boolean notRecorded(String engine, String setting, String stat) {
+        Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
+                .findFirst();
+        Optional<List<String>> recorded = part.isPresent() ? part.get().recorded() : RunLine.texts(run(), RECORDED);
+        if (recorded.isPresent()) {
+            return !recorded.get().contains(stat);
+        }
+        List<String> engines = part.map(EnvironmentFile.Source::engines).orElse(runLine().asked().engines());
+        List<String> settings = part.map(EnvironmentFile.Source::settings).orElse(runLine().asked().settings());
+        if (engines.stream().anyMatch(e -> settings.stream().anyMatch(st -> hasFigure(e, st, stat)))) {
+            return false;
+        }
+        // where a trial failed, a figure none has may be the failure's: that is said, not excused
+        if (statusLines().stream().anyMatch(l -> StatusLine.FAILED.equals(l.status())
+                && engines.contains(l.column().engine()) && settings.contains(l.column().setting()))) {
+            return false;
+        }
+        // and it measured the statistic's phase (another of its group), where another build's lines name the group
+        Optional<String> group = groupOf(stat);
+        return group.isEmpty() || measurements().stream().anyMatch(m -> engines.contains(m.engine())
+                && settings.contains(m.setting()) && group.equals(groupOf(m.stat())));
+    }
+
+    /**
+     * The group of the report a statistic's rows are in (its phase's: "traffic"), as its stat lines' about says; empty
+     * where none does.
+     */
+    public synchronized Optional<String> groupOf(String stat) {
+        if (groups == null) {
+            groups = new java.util.HashMap<>();
+            for (JsonNode l : lines("stat")) {
+                if (l.path("about").path("group").isTextual()) {
+                    groups.putIfAbsent(l.path("stat").asText(), l.path("about").path("group").asText());
+                }
+            }
+        }
+        return Optional.ofNullable(groups.get(stat));
+    }
+
+    private Map<String, String> groups;
+
+    /** The run line's list of the statistics its build records, whichever it measured (absent in older runs). */
+    public static final String RECORDED = "recorded";
+
+    private Set<String> figures;
+
+    private synchronized boolean hasFigure(String engine, String setting, String stat) {
+        if (figures == null) {
+            figures = new java.util.HashSet<>();
+            measurements().forEach(m -> figures.add(m.engine() + "\n" + m.setting() + "\n" + m.stat()));
+        }
+        return figures.contains(engine + "\n" + setting + "\n" + stat);
     }
 
     /**

@@ -187,6 +187,9 @@ public final class Bench implements AutoCloseable {
         // of their empty cells, never blame a failure, without the code that measures them
         Phases.ALL.stream().filter(p -> !options.phases.contains(p)).forEach(p -> p.stats().forEach(st ->
                 run.with(RunResults.NOT_ASKED).withArray(p.id()).add(st.id())));
+        // what this build records, so that a report of it (or of a merge with a later build) tells a statistic it
+        // could not have from one it lost
+        Phases.stats().forEach(st -> run.withArray(RunResults.RECORDED).add(st.id()));
         run.set("plan", plan.json());
         if (options.trialHeapMb != TrialCommands.HEAP_MB) { // figures are comparable at one heap: say when it differs
             run.put("trialHeapMb", options.trialHeapMb);

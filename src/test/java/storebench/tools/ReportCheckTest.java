@@ -66,6 +66,30 @@ class ReportCheckTest {
     }
 
     @Test
+    void aStatisticTheRunsBuildDidNotRecordIsNotMissingButOneItSaysItRecordsIs() throws Exception {
+        // a kept run made before capacity_maps was recorded: no column has it, and its run line lists nothing
+        List<JsonNode> older = ResultsFile.read(runSmall().resolve(ResultsFile.NAME)).stream()
+                .filter(l -> !"capacity_maps".equals(l.path("stat").asText())).collect(Collectors.toList());
+        JsonNode environment = RunResults.load(runSmall()).environment();
+        String report = expectedReport().lines().filter(l -> !l.startsWith("| same, memory maps per open store"))
+                .collect(Collectors.joining("\n"));
+        RunResults olderRun = new RunResults(older, environment);
+        assertThat(olderRun.notMeasured("sqlite", "default", "capacity_maps")).hasValue("not recorded: "
+                + RunResults.NOT_RECORDED);
+        assertThat(ReportCheck.missing(olderRun, report)).as("a kept run older than the statistic").isEmpty();
+
+        // the same lines from a build whose run line says it records capacity_maps: every column lacks it
+        List<JsonNode> lost = new java.util.ArrayList<>(older);
+        com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
+                lost.get(0).deepCopy();
+        Phases.stats().forEach(st -> run.withArray(RunResults.RECORDED).add(st.id()));
+        lost.set(0, run);
+        assertThat(ReportCheck.missing(new RunResults(lost, environment), report))
+                .contains("sqlite/default: no capacity_maps", "objectbox/mmap-threshold: no capacity_maps")
+                .anyMatch(m -> m.startsWith("report.md has no row") && m.endsWith("(capacity_maps)"));
+    }
+
+    @Test
     void namesARowTheReportLacks() throws Exception {
         String report = expectedReport().replace("| same, p99 |", "| p99 |");
         RunResults results = RunResults.load(runSmall());
