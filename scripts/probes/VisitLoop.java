@@ -16,7 +16,7 @@ import java.util.Random;
  * Issue 66 compared it with the suite's open runs in one sitting (docs/measuring.md):
  * {@code java -Xms256m -Xmx256m -XX:+AlwaysPreTouch -XX:+UseSerialGC -cp target/classes:DEPS
  * scripts/probes/VisitLoop.java
- * lmdb tuned ROOT N PASSES}.
+ * lmdb tuned ROOT N PASSES}; with PASSES 0, a pass per line read on stdin (scripts/probes/interleave.mjs).
  */
 public final class VisitLoop {
     private VisitLoop() {
@@ -29,7 +29,9 @@ public final class VisitLoop {
         int passes = Integer.parseInt(args[4]);
         long[] oqc = new long[n];
         long[] open = new long[n];
-        for (int pass = 0; pass < passes; pass++) {
+        // passes 0: a pass per line read on stdin, its median answered (scripts/probes/interleave.mjs takes turns)
+        java.io.BufferedReader turns = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));
+        for (int pass = 0; passes > 0 ? pass < passes : turns.readLine() != null; pass++) {
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 order.add(i);
@@ -51,6 +53,7 @@ public final class VisitLoop {
             Arrays.sort(open);
             System.out.printf("pass %d: oqc median %.4f ms, open median %.4f ms (count sum %d)%n", pass,
                     oqc[n / 2] / 1e6, open[n / 2] / 1e6, sum);
+            System.out.flush();
         }
     }
 }
