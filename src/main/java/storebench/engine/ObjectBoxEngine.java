@@ -219,8 +219,16 @@ public final class ObjectBoxEngine implements Engine {
             return box.getAll();
         }
 
+        /**
+         * Frees the calling thread's readers of this store, then closes it. BoxStore.close() leaves the thread's
+         * ThreadLocal entries (its boxes' cached cursors and transactions, which reach the store back): a thread that
+         * opens and closes store after store keeps every closed BoxStore, about 2.3 KB each, and a 100,000-visit run
+         * ran out of a 256 MB heap. closeThreadResources() is what ObjectBox's javadoc gives a thread that will not
+         * use the store again; in alternated blocks of 2,000 visits it did not change close's median (docs/engines.md).
+         */
         @Override
         public void close() {
+            store.closeThreadResources();
             store.close();
         }
     }
