@@ -76,8 +76,8 @@ class TrafficPhaseTest {
                 + " others, 100 open at most); utilization reached 0.68-0.72 at a load of 0.70 asked; every store's"
                 + " count checked after each run.", "traffic: the smallest run's p99.9 rests on its slowest reads of an"
                 + " open store 17, reads that opened their store 12.", "traffic: p99.9 left out, too few requests:"
-                + " writes (500 in the smallest run); it needs 10,000 (ten beyond it; bench.trafficPerKind sizes the"
-                + " loop).");
+                + " writes (500 in the smallest run); it needs 3,000, the runs pooled (three beyond it;"
+                + " bench.trafficPerKind sizes the loop).");
         assertThat(Phases.TRAFFIC.notes(results, "lmdb", "default")).as("a line without a run's figures").isEmpty();
     }
 
@@ -108,6 +108,30 @@ class TrafficPhaseTest {
                 + " 98.0% no pause touched 3.5 ms (medians of the runs; every pause is in results.jsonl's traffic"
                 + " lines).");
         assertThat(notes).noneMatch(n -> n.contains("may be the runtime's"));
+    }
+
+    @Test
+    void aP999OnFewerThanTenRequestsIsShownAndSaidToBeRough() throws Exception {
+        List<JsonNode> lines = new java.util.ArrayList<>();
+        for (int run = 1; run <= 3; run++) {
+            lines.add(Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                    + "\"phase\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":20000,\"reachedPerS\":1,"
+                    + "\"seconds\":5,\"writes\":1000,\"evictions\":200,\"open\":100,\"load\":0.7,\"utilization\":0.7,"
+                    + "\"kinds\":{\"hit\":11000,\"miss\":8000,\"write\":1000}}"));
+        }
+        lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                + "\"workload\":\"large\",\"stat\":\"traffic_write_p999_ms\",\"value\":9,\"runs\":[8,9,10]}"));
+        lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                + "\"workload\":\"large\",\"stat\":\"traffic_miss_p999_ms\",\"value\":7,\"runs\":[6,7,8]}"));
+
+        List<String> notes = Phases.TRAFFIC.notes(new RunResults(lines, null), "sqlite", "default");
+
+        assertThat(notes).contains("traffic: the runs pooled served fewer than 10,000 of a kind, so its p99.9 rests on"
+                + " fewer than ten requests, a rough figure: the slowest writes 3 of 3,000 (bench.trafficPerKind sizes"
+                + " the loop).");
+        assertThat(notes).noneMatch(n -> n.contains("left out"));
+        assertThat(TrafficPhase.P999_SHOWN).as("three beyond a p99.9: what the default floor's R = 3 runs pool")
+                .isEqualTo(3L * Integer.parseInt(TrafficPhase.PER_KIND.fallback()));
     }
 
     @Test
@@ -157,8 +181,8 @@ class TrafficPhaseTest {
         Phase.KeptStep floorBound = new Phase.KeptStep(3, 3 * (1 + 36.0), keptDefaults);
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "10000"))).isCloseTo(3 * 37.0,
                 offset(1e-9));
-        assertThat(plan(floorBound, java.util.Map.of())).as("the default floor, 3,400: 0.34 of the loop")
-                .isCloseTo(3 * (1 + 36.0 * 0.34), offset(1e-9));
+        assertThat(plan(floorBound, java.util.Map.of())).as("the default floor, 1,000: 0.1 of the loop")
+                .isCloseTo(3 * (1 + Math.max(5, 36.0 * 0.1)), offset(1e-9));
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficPerKind", "20000")))
                 .isCloseTo(3 * (1 + 72.0), offset(1e-9));
         assertThat(plan(floorBound, java.util.Map.of("bench.trafficMix", "0.5")))
