@@ -18,14 +18,12 @@ import java.util.OptionalDouble;
 
 /**
  * The plan's estimate calibrated to the machine it runs on (docs/measuring.md, "The machine"): a kept step's seconds
- * times this machine's probe ({@link MachineProbe}) over the same figure of the kept run the step came from, the
- * figure that matches the step's kind of work: the minor fault for the capacity phase (thousands of stores opened and
- * held: its time is pages faulted in), the yardstick (a file read and a memory touch of an open's size) for the rest.
- * The create phases scale by the yardstick too, not by the sync: a store's create writes and syncs 400 KB, and on one
- * build the creates took what they took at another commit (within 10%) while the 4 KiB sync probe read 3.6 to 13 times
- * dearer, moved by other processes' writes (docs/runs.md, "The plan that knows its machine"). The sync and the mapping
- * are probed and shown, and scale nothing. Where either side lacks the figure, the yardstick's ratio; where that is
- * missing too, 1. A ratio is held within [{@link #LEAST}, {@link #MOST}]: a probe taken in a stall must not make the
+ * times this machine's yardstick (a file read and a memory touch of an open's size, {@link MachineProbe}) over the kept
+ * run's. No other probe predicts a step better. The creates took what they took at another commit (within 10%) while
+ * the 4 KiB sync probe read 3.6 to 13 times dearer, moved by other processes' writes (docs/runs.md, "The plan that
+ * knows its machine"); the capacity phase took 1.08 times the kept run's seconds where a minor fault cost 0.24 times
+ * as much and the yardstick 0.94 (docs/runs.md, "Every phase of the reference's columns, measured"). The fault, the
+ * sync and the mapping are probed and shown, and scale nothing. Where either side lacks the yardstick, 1. A ratio is held within [{@link #LEAST}, {@link #MOST}]: a probe taken in a stall must not make the
  * plan absurd.
  */
 public final class Calibration {
@@ -78,24 +76,13 @@ public final class Calibration {
                 + keptRuns : "");
     }
 
-    /** Which probe a phase's steps scale by. */
-    static Kind kind(Phase phase) {
-        if (phase == Phases.CAPACITY) {
-            return Kind.FAULT;
-        }
-        return Kind.YARDSTICK;
-    }
-
     /** How much longer a step of {@code phase} kept from {@code run} takes here: this machine's figure over the run's. */
     public double scale(String run, Phase phase) {
         MachineProbe then = kept.get(run);
         if (probe == null || then == null) {
             return 1;
         }
-        OptionalDouble r = ratio(then, kind(phase));
-        if (r.isEmpty()) {
-            r = ratio(then, Kind.YARDSTICK);
-        }
+        OptionalDouble r = ratio(then, Kind.YARDSTICK);
         return r.isPresent() ? Math.max(LEAST, Math.min(MOST, r.getAsDouble())) : 1;
     }
 
@@ -126,8 +113,7 @@ public final class Calibration {
             String scale = then == null ? "" : ratio(then, k).isPresent() ? String.format(Locale.ROOT, " (x%.2f)",
                     ratio(then, k).getAsDouble()) : "";
             out.add(String.format(Locale.ROOT, "[storebench]     %-24s here %s, kept %s%s%s", k.what, here, there, scale,
-                    k == Kind.FAULT ? ": scales capacity" : k == Kind.YARDSTICK ? ": scales the others"
-                            : ": shown, scales nothing"));
+                    k == Kind.YARDSTICK ? ": scales every step" : ": shown, scales nothing"));
         }
         return out;
     }
