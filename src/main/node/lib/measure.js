@@ -159,6 +159,12 @@ function countersSince(before) {
   return d;
 }
 
+/**
+ * Where the worker reads the machine's memory: /proc/meminfo, or the file STOREBENCH_MEMINFO names (ProcResources.MEMINFO
+ * in the JVM says why a test names one).
+ */
+const MEMINFO = process.env.STOREBENCH_MEMINFO || '/proc/meminfo';
+
 function procKb(text, key) {
   const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text);
   if (!m) throw new Error(`no ${key} line`);
@@ -209,7 +215,7 @@ function sysNumber(file) {
 /** The limits the process runs under, after Node raised its own soft NOFILE limit at start (libuv does). */
 function limits() {
   const text = fs.readFileSync('/proc/self/limits', 'utf8');
-  const meminfo = fs.readFileSync('/proc/meminfo', 'utf8');
+  const meminfo = fs.readFileSync(MEMINFO, 'utf8');
   const [nofileSoft, nofileHard] = limitRow(text, 'Max open files');
   const as = limitRow(text, 'Max address space')[0];
   return {
@@ -252,5 +258,5 @@ async function settledSnapshot() {
 
 module.exports = {
   settle, settleThreads, collectAll, timerOverhead, requireGc, toNumbers, deviceReadBytes, procKb, memorySnapshot,
-  settledSnapshot, capacityPoint, limits, counters, countersSince,
+  settledSnapshot, capacityPoint, limits, counters, countersSince, MEMINFO,
 };

@@ -99,8 +99,8 @@ public final class Bench implements AutoCloseable {
         this.rootLock = RunLock.acquire(pool.root().resolve(ROOT_LOCK), "bench root " + pool.root(), options.lockWait,
                 console);
         try {
-            this.outputLock = RunLock.acquire(options.outputDir.resolveSibling(options.outputDir.getFileName() + ".lock"),
-                    "output folder " + options.outputDir, options.lockWait, console);
+            this.outputLock = RunLock.acquire(outputLock(options.outputDir), "output folder " + options.outputDir,
+                    options.lockWait, console);
         } catch (IOException e) {
             rootLock.close();
             throw e instanceof FileSystemException fs ? OutputFolder.unwritable(options.outputDir, fs) : e;
@@ -324,6 +324,14 @@ public final class Bench implements AutoCloseable {
     /** Where the last complete run before the current one is kept. */
     public static Path previous(Path outputDir) {
         return OutputFolder.previous(outputDir);
+    }
+
+    /**
+     * An output folder's lock file: beside the folder, not in it, since a run makes the folder or moves it aside only
+     * once it holds the lock.
+     */
+    static Path outputLock(Path outputDir) {
+        return outputDir.resolveSibling(outputDir.getFileName() + ".lock");
     }
 
     private void releaseLocks() {

@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 const { workloadOf, buildNotes } = require('../workloads');
 const { progressTicker, requireString, requireWorkload } = require('../protocol');
-const { settle, requireGc, procKb, capacityPoint, limits } = require('../measure');
+const { settle, requireGc, procKb, capacityPoint, limits, MEMINFO } = require('../measure');
 const { storeCopy } = require('../store-copy');
 
 const hrtime = process.hrtime.bigint;
@@ -70,7 +70,7 @@ async function template(loops, ops, root, workload, expected, warmOpens) {
 
 /** What of the machine stops the loop before store i ('memory', 'disk'), or null: memory every 10, disk every 100. */
 function machineStop(i, root, bounds) {
-  if (i % 10 === 0 && procKb(fs.readFileSync('/proc/meminfo', 'utf8'), 'MemAvailable') < bounds.memoryMarginKb) {
+  if (i % 10 === 0 && procKb(fs.readFileSync(MEMINFO, 'utf8'), 'MemAvailable') < bounds.memoryMarginKb) {
     return 'memory';
   }
   if (i % 100 === 0) {

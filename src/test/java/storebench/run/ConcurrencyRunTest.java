@@ -69,15 +69,20 @@ class ConcurrencyRunTest {
 
     @Test
     void aJvmEnginesWorkersRunAsProcessesWhereTheOptionSaysSo() throws Exception {
+        // one run of T=2 alone: the mode, not the counts and runs, which the test above covers
         BenchOptions o = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.engines", "sqlite",
-                "bench.stores", "8", "bench.runs", "2", "bench.warmupOpens", "16", "bench.threads", "1,2",
+                "bench.stores", "8", "bench.runs", "1", "bench.warmupOpens", "16", "bench.threads", "2",
                 "bench.concurrencyVisits", "40", "bench.concurrency", "processes"));
         try (Bench bench = Bench.start(o, QUIET)) {
-            check(bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CONCURRENCY));
+            Measured m = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CONCURRENCY);
+            assertThat(m.runs(ConcurrencyPhase.perSecond(2))).singleElement()
+                    .satisfies(v -> assertThat(v).isPositive());
+            assertThat(m.has(ConcurrencyPhase.perSecond(1))).isFalse();
         }
         RunResults results = RunResults.load(tmp.resolve("out"));
         // two trial processes for T=2, started together, as the Node worker's are
-        assertThat(results.lines("phase", "sqlite", "default")).anyMatch(l -> l.path("processes").asInt() == 2);
+        assertThat(results.lines("phase", "sqlite", "default")).filteredOn(l -> PhaseLine.op(l).equals("concurrent"))
+                .singleElement().satisfies(l -> assertThat(l.path("processes").asInt()).isEqualTo(2));
         assertThat(results.run().path("phaseOptions").path("bench.concurrency").asText()).isEqualTo("processes");
     }
 

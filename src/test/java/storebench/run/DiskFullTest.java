@@ -50,6 +50,7 @@ class DiskFullTest {
         String cp = TrialClasspath.find() + ":" + System.getProperty("java.class.path");
         Process p = new ProcessBuilder("unshare", "-m", "--propagation", "private", "bash", "-c",
                 "mount -t tmpfs -o size=" + size + " tmpfs '" + mount + "' && exec '" + java + "' -cp '" + cp + "' "
+                        + SmallRuns.machineProbe() + " "
                         + DiskFullTest.class.getName() + " " + scenario + " '" + mount + "' '" + tmp.resolve("out") + "'")
                 .redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -41,7 +41,8 @@ class InterruptTest {
     private void stopMidPhase(String phase, boolean keep, Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = TrialClasspath.find() + ":" + System.getProperty("java.class.path");
-        Process suite = new ProcessBuilder(java, "-cp", cp, InterruptTest.class.getName(), tmp.toString(),
+        Process suite = new ProcessBuilder(java, "-cp", cp, SmallRuns.machineProbe(), InterruptTest.class.getName(),
+                tmp.toString(),
                 System.getProperty("bench.projectDir", System.getProperty("user.dir")), phase, String.valueOf(keep))
                 .redirectErrorStream(true).redirectOutput(tmp.resolve("suite.log").toFile()).start();
         for (int k = 0; k < 600 && !Files.exists(dir.resolve("store-20")); k++) {

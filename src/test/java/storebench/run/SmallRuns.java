@@ -36,4 +36,9 @@ final class SmallRuns {
         p.putAll(more);
         return BenchOptions.from(p::get, k -> null);
     }
+
+    /** A stand-in suite's -D of the machine probe ({@link MachineProbe#SWITCH}): as this test JVM has it. */
+    static String machineProbe() {
+        return "-D" + MachineProbe.SWITCH + "=" + System.getProperty(MachineProbe.SWITCH, "on");
+    }
 }

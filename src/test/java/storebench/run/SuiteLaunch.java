@@ -85,6 +85,12 @@ final class SuiteLaunch {
      */
     static Process launch(Map<String, String> options, List<String> launch, String classpath, List<String> selectors,
                           Path log) throws IOException {
+        return launch(options, Map.of(), launch, classpath, selectors, log);
+    }
+
+    /** As {@link #launch(Map, List, String, List, Path)}, with {@code environment} over this JVM's own. */
+    static Process launch(Map<String, String> options, Map<String, String> environment, List<String> launch,
+                          String classpath, List<String> selectors, Path log) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         options.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
@@ -94,8 +100,10 @@ final class SuiteLaunch {
             cmd.addAll(List.of("-cp", classpath));
         }
         cmd.addAll(selectors);
-        return new ProcessBuilder(cmd).directory(PROJECT.toFile()).redirectErrorStream(true)
-                .redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).directory(PROJECT.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 
     /** Launches the suite with the console launcher's jar and the suite's classpath, and waits for its exit status. */
