@@ -85,11 +85,8 @@ class TrafficPhaseTest {
     void aP999ThatRestsOnTheRunsPooledAndTheCollectorsPausesAreSaidUnderTheTable() throws Exception {
         List<JsonNode> lines = new java.util.ArrayList<>();
         for (int run = 1; run <= 3; run++) {
-            lines.add(Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"xodus\",\"setting\":\"default\","
-                    + "\"phase\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":70000,\"reachedPerS\":1,"
-                    + "\"seconds\":50,\"writes\":3500,\"evictions\":200,\"open\":100,\"load\":0.7,\"utilization\":0.7,"
-                    + "\"collector\":\"G1 Young Generation, G1 Old Generation\",\"gc\":\"g1\",\"heapMaxMb\":456,"
-                    + "\"kinds\":{\"hit\":40000,\"miss\":26500,\"write\":3500}}"));
+            lines.add(runLine("xodus", run, 40_000, 26_500, 3_500, 50, "\"collector\":\"G1 Young Generation, G1 Old"
+                    + " Generation\",\"gc\":\"g1\",\"heapMaxMb\":456,"));
         }
         for (String[] st : new String[][]{{"traffic_write_p999_ms", "40"}, {"traffic_all_p99_ms", "58"},
                 {"traffic_all_unpaused_p99_ms", "3.5"}, {"traffic_pause_max_ms", "656"}, {"traffic_pauses_per_s", "0.2"},
@@ -114,10 +111,7 @@ class TrafficPhaseTest {
     void aP999OnFewerThanTenRequestsIsShownAndSaidToBeRough() throws Exception {
         List<JsonNode> lines = new java.util.ArrayList<>();
         for (int run = 1; run <= 3; run++) {
-            lines.add(Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\","
-                    + "\"phase\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":20000,\"reachedPerS\":1,"
-                    + "\"seconds\":5,\"writes\":1000,\"evictions\":200,\"open\":100,\"load\":0.7,\"utilization\":0.7,"
-                    + "\"kinds\":{\"hit\":11000,\"miss\":8000,\"write\":1000}}"));
+            lines.add(runLine("sqlite", run, 11_000, 8_000, 1_000, 5, ""));
         }
         lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
                 + "\"workload\":\"large\",\"stat\":\"traffic_write_p999_ms\",\"value\":9,\"runs\":[8,9,10]}"));
@@ -132,6 +126,16 @@ class TrafficPhaseTest {
         assertThat(notes).noneMatch(n -> n.contains("left out"));
         assertThat(TrafficPhase.P999_SHOWN).as("three beyond a p99.9: what the default floor's R = 3 runs pool")
                 .isEqualTo(3L * Integer.parseInt(TrafficPhase.PER_KIND.fallback()));
+    }
+
+    /** A traffic run's phase line: its requests by kind, its seconds, and {@code more} fields (each ending in a comma). */
+    private static JsonNode runLine(String engine, int run, int hits, int misses, int writes, int seconds, String more)
+            throws Exception {
+        return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\","
+                + "\"phase\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + (hits + misses + writes)
+                + ",\"reachedPerS\":1,\"seconds\":" + seconds + ",\"writes\":" + writes + ",\"evictions\":200,"
+                + "\"open\":100,\"load\":0.7,\"utilization\":0.7," + more + "\"kinds\":{\"hit\":" + hits
+                + ",\"miss\":" + misses + ",\"write\":" + writes + "}}");
     }
 
     @Test
