@@ -76,8 +76,8 @@ public final class Calibration {
                 + keptRuns : "");
     }
 
-    /** How much longer a step of {@code phase} kept from {@code run} takes here: this machine's figure over the run's. */
-    public double scale(String run, Phase phase) {
+    /** How much longer a step kept from {@code run} takes here: this machine's yardstick over the run's. */
+    public double scale(String run) {
         MachineProbe then = kept.get(run);
         if (probe == null || then == null) {
             return 1;
@@ -132,7 +132,7 @@ public final class Calibration {
         }
         ObjectNode scale = o.putObject("scale");
         for (Phase p : Phases.ALL) {
-            scale.put(p.id(), Math.round(scale(main, p) * 1000) / 1000.0);
+            scale.put(p.id(), Math.round(scale(main) * 1000) / 1000.0);
         }
         return o;
     }

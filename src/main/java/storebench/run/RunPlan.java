@@ -230,7 +230,7 @@ public final class RunPlan {
         return nearest(points(engine, setting), phase, op).map(p -> {
             CostTable.StepCost s = p.step(phase.id(), op).orElseThrow();
             double visited = Math.max(1, s.work().visited());
-            return new double[] {s.seconds().wallS() / visited * calibration.scale(p.run(), phase)};
+            return new double[] {s.seconds().wallS() / visited * calibration.scale(p.run())};
         });
     }
 
@@ -356,7 +356,7 @@ public final class RunPlan {
             ratio = scale;
         }
         ratio *= workload.factor(point, phase, op);
-        double machine = calibration.scale(point.run(), phase);
+        double machine = calibration.scale(point.run());
         double wallS = s.seconds().wallS();
         double wall = wallS * ratio * machine;
         keptSeconds.merge(point.run(), wallS * ratio, Double::sum);

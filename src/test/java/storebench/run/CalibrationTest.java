@@ -2,7 +2,6 @@ package storebench.run;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.phase.Phases;
 import storebench.results.RunResults;
 
 import java.nio.file.Path;
@@ -59,12 +58,11 @@ class CalibrationTest {
         Calibration c = calibration(new MachineProbe(20_000, 300, 3.0, 0.030), kept);
         String run = TABLE.runs().get(0).name();
 
-        assertThat(c.scale(run, Phases.CREATE)).isCloseTo(1.5, offset(1e-9));
-        assertThat(c.scale(run, Phases.CAPACITY)).isCloseTo(1.5, offset(1e-9));
-        assertThat(calibration(new MachineProbe(1, 1, 1, 10), kept).scale(run, Phases.OPEN_RUNS))
+        assertThat(c.scale(run)).isCloseTo(1.5, offset(1e-9));
+        assertThat(calibration(new MachineProbe(1, 1, 1, 10), kept).scale(run))
                 .isEqualTo(Calibration.MOST);
-        assertThat(c.scale("a run nobody kept", Phases.OPEN_RUNS)).isEqualTo(1);
-        assertThat(Calibration.NONE.scale(run, Phases.OPEN_RUNS)).isEqualTo(1);
+        assertThat(c.scale("a run nobody kept")).isEqualTo(1);
+        assertThat(Calibration.NONE.scale(run)).isEqualTo(1);
     }
 
     @Test
@@ -104,7 +102,6 @@ class CalibrationTest {
         Calibration c = Calibration.of(new MachineProbe(5215, 328.714, 1, kept.yardMs() / 2),
                 PROJECT.resolve("docs/runs"), List.of("1000/reference-9aa6e28"));
         assertThat(c.calibrated()).isTrue();
-        assertThat(c.scale("1000/reference-9aa6e28", Phases.CAPACITY)).isCloseTo(0.5, offset(1e-9));
-        assertThat(c.scale("1000/reference-9aa6e28", Phases.OPEN_RUNS)).isCloseTo(0.5, offset(1e-9));
+        assertThat(c.scale("1000/reference-9aa6e28")).isCloseTo(0.5, offset(1e-9));
     }
 }
