@@ -78,7 +78,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         static ReadOptions of(ExtensionContext root) {
             try {
                 BenchOptions options = BenchOptions.from(key -> root.getConfigurationParameter(key)
-                        .orElse(System.getProperty(key)), System::getenv);
+                        .orElse(System.getProperty(key)), System::getenv, SelectedPhases.picked());
                 options.refuseUnknown(System.getProperties().stringPropertyNames(), System.getenv().keySet());
                 return new ReadOptions(options, null, new java.util.concurrent.atomic.AtomicBoolean());
             } catch (IllegalArgumentException e) {

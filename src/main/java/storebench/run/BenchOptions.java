@@ -38,8 +38,8 @@ public final class BenchOptions implements PhaseOptions {
     public final boolean planOnly;
     /**
      * The phases the run's phase tests measure, in their order: bench.phases' ids and groups (Phases.GROUPS; the
-     * reference's by default), of those Failsafe's it.test picks (PhaseFilter; where it names phase tests, they are the
-     * default instead).
+     * reference's by default), of those whose tests the launcher selected (where it left some out, as it.test or an
+     * IDE does, they are the default instead).
      */
     public final List<Phase> phases;
     /** bench.phases as given (or defaulted), ids and groups: the run line records it, so the report can name them. */
@@ -97,7 +97,8 @@ public final class BenchOptions implements PhaseOptions {
     /** Every source this run asked: what it declares as options, so that nothing else passes (refuseUnknown). */
     private final Source source;
 
-    private BenchOptions(Function<String, String> properties, Function<String, String> env) {
+    private BenchOptions(Function<String, String> properties, Function<String, String> env,
+            Optional<List<Phase>> picked) {
         Source s = new Source(properties, env);
         source = s;
         projectDir = Path.of(s.get("bench.projectDir", null, System.getProperty("user.dir"))).toAbsolutePath();
@@ -106,13 +107,11 @@ public final class BenchOptions implements PhaseOptions {
                 Engines.validNames()));
         engines = engines(enginesAsked);
         planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
-        String itTest = s.get("it.test", null, "");
-        List<Phase> picked = PhaseFilter.phases(itTest);
-        // it.test naming phase tests (StoreLifeBench#traffic) says which phases it wants: bench.phases then narrows
-        // them only where given
+        // a selection of phase tests (it.test's StoreLifeBench#traffic) says which phases it wants: bench.phases then
+        // narrows them only where given
         phasesAsked = String.join(",", list("bench.phases", s.get("bench.phases", null,
-                PhaseFilter.namesPhases(itTest) ? "all" : "reference"), "valid phase ids and groups: " + Phases.groupList()));
-        phases = phases(phasesAsked, picked, itTest);
+                picked.isPresent() ? "all" : "reference"), "valid phase ids and groups: " + Phases.groupList()));
+        phases = phases(phasesAsked, picked);
         stores = positiveInt(s, "bench.stores", "BENCH_STORES", "1000");
         workload = workload(s);
         runs = positiveInt(s, "bench.runs", null, "3");
@@ -290,9 +289,18 @@ public final class BenchOptions implements PhaseOptions {
         });
     }
 
-    /** Options from the given lookups (JUnit configuration parameters, tests). */
+    /** Options from the given lookups (JUnit configuration parameters, tests), no phase tests selected. */
     public static BenchOptions from(Function<String, String> properties, Function<String, String> env) {
-        return new BenchOptions(properties, env);
+        return new BenchOptions(properties, env, Optional.empty());
+    }
+
+    /**
+     * Options from the given lookups, where the launcher selected the phase tests of {@code picked} and left others
+     * out (junit.SelectedPhases).
+     */
+    public static BenchOptions from(Function<String, String> properties, Function<String, String> env,
+            Optional<List<Phase>> picked) {
+        return new BenchOptions(properties, env, picked);
     }
 
     private Path resolve(String path) {
@@ -309,18 +317,21 @@ public final class BenchOptions implements PhaseOptions {
         }
     }
 
-    /** bench.phases' phases among those it.test picks; none in common is an error naming both. */
-    private static List<Phase> phases(String asked, List<Phase> picked, String itTest) {
+    /** bench.phases' phases among the selected tests'; none in common is an error naming both. */
+    private static List<Phase> phases(String asked, Optional<List<Phase>> selected) {
         List<Phase> named;
         try {
             named = Phases.select(list("bench.phases", asked, ""));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("bench.phases: " + e.getMessage());
         }
+        List<Phase> picked = selected.orElse(Phases.ALL);
         List<Phase> both = named.stream().filter(picked::contains).toList();
         if (both.isEmpty() && !picked.isEmpty()) {
-            throw new IllegalArgumentException("bench.phases=" + asked + " and it.test=" + itTest + " have no phase in"
-                    + " common: give bench.phases the phases whose tests it.test names, or leave it out");
+            throw new IllegalArgumentException("bench.phases=" + asked + " and the phase tests selected ("
+                    + picked.stream().map(Phase::id).collect(java.util.stream.Collectors.joining(", "))
+                    + ") have no phase in common: give bench.phases the phases whose tests it.test names, or leave it"
+                    + " out");
         }
         return both.equals(Phases.ALL) ? Phases.ALL : both;
     }

@@ -14,11 +14,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.model.Workload;
+import storebench.phase.Phase;
+import storebench.phase.Phases;
 
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,6 +38,11 @@ class BenchOptionsTest {
     private BenchOptions with(String property, String value) {
         props.put(property, value);
         return options();
+    }
+
+    /** The options set so far, where the launcher selected the tests of these phases alone. */
+    private BenchOptions picked(List<Phase> phases) {
+        return BenchOptions.from(props::get, env::get, Optional.of(phases));
     }
 
     /** These options alone (nothing the test set before). */
@@ -190,35 +199,30 @@ class BenchOptionsTest {
     }
 
     @Test
-    void itTestsMethodPatternsChooseThePhasesTheRunMeasures() {
-        assertThat(with("it.test", "StoreLifeBench#create+openRuns").phases).extracting(storebench.phase.Phase::id)
-                .containsExactly("create", "openruns");
-        assertThat(with("it.test", "StoreLifeBench#open*, StoreLifeBench#cold").phases)
-                .extracting(storebench.phase.Phase::id).containsExactly("openruns", "cold");
-        assertThat(with("it.test", "StoreLifeBench, !StoreLifeBench#capacity").phases)
-                .extracting(storebench.phase.Phase::id).doesNotContain("capacity").contains("create", "cold");
-        assertThat(with("it.test", "StoreLifeBench").phases).as("a class alone: the default's phases")
-                .isEqualTo(storebench.phase.Phases.GROUPS.get("reference"));
-        assertThat(with("it.test", "StoreLifeBench#nothing").phases).isEmpty();
+    void selectedPhaseTestsAreTheDefaultPhases() {
+        assertThat(picked(List.of(Phases.CREATE, Phases.OPEN_RUNS)).phases).containsExactly(Phases.CREATE,
+                Phases.OPEN_RUNS);
+        assertThat(picked(List.of(Phases.TRAFFIC)).phasesAsked).as("the run line's: every phase, of those selected")
+                .isEqualTo("all");
+        assertThat(options().phases).as("no selection said: the reference's").isEqualTo(Phases.GROUPS.get("reference"));
     }
 
     @Test
-    void benchPhasesTakesIdsAndGroupsAndNarrowsWhatItTestPicks() {
+    void benchPhasesTakesIdsAndGroupsAndNarrowsTheSelectedTests() {
         assertThat(only("bench.phases", "all").phases).isSameAs(storebench.phase.Phases.ALL);
         assertThat(only("bench.phases", "cold, reference,openRuns").phases).extracting(storebench.phase.Phase::id)
                 .as("each once, in the order a trial measures them").containsExactly("create", "disk", "openruns",
                         "memory", "cold");
         assertThat(only("bench.phases", "beyond").phases).extracting(storebench.phase.Phase::id)
                 .containsExactly("read", "concurrency", "cold", "traffic", "capacity");
-        assertThat(only("bench.phases", "reference", "it.test", "StoreLifeBench#memory+read").phases)
-                .extracting(storebench.phase.Phase::id).containsExactly("memory");
+        props.put("bench.phases", "reference");
+        assertThat(picked(List.of(Phases.MEMORY, Phases.READ)).phases).containsExactly(Phases.MEMORY);
         assertThatThrownBy(() -> only("bench.phases", "reads")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("bench.phases: unknown phase id or group 'reads'; valid phase ids: create, disk, openruns,"
                         + " memory, read, concurrency, cold, traffic, capacity; groups: reference (create, disk,"
                         + " openruns, memory), beyond (read, concurrency, cold, traffic, capacity), all (every phase)");
-        assertThatThrownBy(() -> only("bench.phases", "reference", "it.test", "StoreLifeBench#traffic"))
-                .hasMessageContaining("bench.phases=reference and it.test=StoreLifeBench#traffic have no phase in"
-                        + " common");
+        assertThatThrownBy(() -> picked(List.of(Phases.TRAFFIC))).hasMessageContaining("bench.phases=reference and"
+                + " the phase tests selected (traffic) have no phase in common");
         assertThatThrownBy(() -> only("bench.phases", " , ")).hasMessageStartingWith("bench.phases is empty");
     }
 

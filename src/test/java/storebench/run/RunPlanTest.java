@@ -50,8 +50,8 @@ class RunPlanTest {
     void atAKeptRunsOwnOptionsTheEstimateIsThatRunsTime() {
         // the kept part predates the traffic phase: the plan of the phases it ran
         RunPlan plan = plan("bench.engines", "objectbox,objectbox-cached,sqlite,turso,libsql,sqlite-node",
-                "bench.settings", "default", "bench.stores", "10000", "it.test",
-                "StoreLifeBench#create+disk+openRuns+memory+read+concurrency+cold+capacity");
+                "bench.settings", "default", "bench.stores", "10000", "bench.phases",
+                "create,disk,openRuns,memory,read,concurrency,cold,capacity");
         double keptPhases = TABLE.points().stream().filter(p -> p.run().equals("10k/reference-default-2026-12-04"))
                 .flatMap(p -> p.steps().stream()).mapToDouble(s -> s.seconds().wallS()).sum();
         assertThat(plan.phasesWallS()).isCloseTo(keptPhases, offset(0.5));
@@ -156,9 +156,8 @@ class RunPlanTest {
         assertThat(op(reference, "openrun")).isEqualTo(op(every, "openrun"));
         assertThat(op(reference, "readwarmup")).isZero();
         assertThat(reference.estimateS()).isLessThan(every.estimateS() / 2);
-        RunPlan named = asGiven("it.test", "StoreLifeBench#traffic");
-        assertThat(named.items()).as("it.test naming a phase test measures it without bench.phases")
-                .extracting(i -> i.phase().id()).containsOnly("traffic");
+        RunPlan named = asGiven("bench.phases", "traffic");
+        assertThat(named.items()).extracting(i -> i.phase().id()).containsOnly("traffic");
     }
 
     @Test
@@ -192,12 +191,12 @@ class RunPlanTest {
     @Test
     void phasesLeftOutCostNothingButThePoolIsMadeForTheFirstThatNeedsIt() {
         RunPlan all = plan("bench.engines", "sqlite", "bench.settings", "default");
-        RunPlan reads = plan("bench.engines", "sqlite", "bench.settings", "default", "it.test", "StoreLifeBench#read");
+        RunPlan reads = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.phases", "read");
         assertThat(reads.items()).extracting(i -> i.phase().id()).containsExactly("read");
         assertThat(op(reads, "create")).as("read needs the pool: its create comes with it").isEqualTo(op(all, "create"));
         assertThat(op(reads, "openrun")).isZero();
-        RunPlan capacity = plan("bench.engines", "sqlite", "bench.settings", "default", "it.test",
-                "StoreLifeBench#capacity");
+        RunPlan capacity = plan("bench.engines", "sqlite", "bench.settings", "default", "bench.phases",
+                "capacity");
         assertThat(op(capacity, "create")).as("capacity copies a store of its own").isZero();
         assertThat(capacity.estimateS()).isLessThan(all.estimateS() / 2);
     }
