@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.model.Workload;
 import storebench.phase.Phase;
 import storebench.phase.PhaseOption;
 import storebench.phase.PhaseOptions;
@@ -66,8 +67,11 @@ public final class CostTable {
         }
     }
 
-    /** One trial (engine, setting) of a kept run at its N: its steps in the order it made them. */
-    public record Point(String engine, String setting, int stores, String run, List<StepCost> steps) {
+    /**
+     * One trial (engine, setting) of a kept run at its N and workload (its id: large, small, custom-WxC): its steps in
+     * the order it made them.
+     */
+    public record Point(String engine, String setting, int stores, String workload, String run, List<StepCost> steps) {
         public Optional<StepCost> step(String phase, String op) {
             return steps.stream().filter(s -> s.phase.equals(phase) && s.op.equals(op)).findFirst();
         }
@@ -162,6 +166,8 @@ public final class CostTable {
             }
             RunLine run = found.get();
             RunLine.Scale scale = run.scale();
+            // the runs that wrote no workload were all of the large one
+            String workload = scale.workload().isEmpty() ? Workload.LARGE.id() : scale.workload();
             runs.add(new KeptRun(name, run.started(), new KeptRun.Scale(scale.stores(), scale.runs(), scale.hold(),
                     scale.warmupOpens()), new KeptRun.Seconds(round(a.wallS), round(a.aroundS)),
                     run.options().phaseOptions()));
@@ -170,10 +176,10 @@ public final class CostTable {
                     continue;
                 }
                 for (StepCost step : trial.getValue()) {
-                    StepOf key = new StepOf(trial.getKey(), scale.stores(), step.phase);
+                    StepOf key = new StepOf(trial.getKey(), scale.stores(), workload, step.phase);
                     Newest n = newest.get(key);
                     if (n == null || run.started().compareTo(n.started) > 0) {
-                        newest.put(key, new Newest(trial.getKey(), scale.stores(), name, run.started(),
+                        newest.put(key, new Newest(trial.getKey(), scale.stores(), workload, name, run.started(),
                                 new ArrayList<>(List.of(step))));
                     } else if (n.run.equals(name)) {
                         n.steps.add(step);
@@ -188,16 +194,16 @@ public final class CostTable {
     private static List<Point> points(Iterable<Newest> newest) {
         Map<PointOf, Point> points = new LinkedHashMap<>();
         for (Newest n : newest) {
-            points.computeIfAbsent(new PointOf(n.trial, n.stores, n.run), k -> new Point(n.trial.engine(),
-                    n.trial.setting(), n.stores, n.run, new ArrayList<>())).steps().addAll(n.steps);
+            points.computeIfAbsent(new PointOf(n.trial, n.stores, n.workload, n.run), k -> new Point(n.trial.engine(),
+                    n.trial.setting(), n.stores, n.workload, n.run, new ArrayList<>())).steps().addAll(n.steps);
         }
         List<Point> sorted = new ArrayList<>();
         List<String> order = Phases.ALL.stream().map(Phase::id).toList();
-        points.values().forEach(p -> sorted.add(new Point(p.engine(), p.setting(), p.stores(), p.run(), p.steps()
+        points.values().forEach(p -> sorted.add(new Point(p.engine(), p.setting(), p.stores(), p.workload(), p.run(), p.steps()
                 .stream().sorted(Comparator.comparingInt(st -> order.contains(st.phase) ? order.indexOf(st.phase)
                         : order.size())).toList())));
-        sorted.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparingInt(Point::stores)
-                .thenComparing(Point::run));
+        sorted.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparing(Point::workload)
+                .thenComparingInt(Point::stores).thenComparing(Point::run));
         return sorted;
     }
 
@@ -223,16 +229,20 @@ public final class CostTable {
         return Optional.empty();
     }
 
-    /** Where the newest steps of a phase are kept while the table is made: one engine, setting and N's phase. */
-    private record StepOf(Column trial, int stores, String phase) {
+    /**
+     * Where the newest steps of a phase are kept while the table is made: one engine, setting, N and workload's phase
+     * (a run of the small workload at N = 1,000 does not stand for the large one's).
+     */
+    private record StepOf(Column trial, int stores, String workload, String phase) {
     }
 
-    /** One point's place: a trial (engine, setting) of a kept run at its N. */
-    private record PointOf(Column trial, int stores, String run) {
+    /** One point's place: a trial (engine, setting) of a kept run at its N and workload. */
+    private record PointOf(Column trial, int stores, String workload, String run) {
     }
 
-    /** The newest trial's steps of one phase of one engine, setting and N, while the table is made. */
-    private record Newest(Column trial, int stores, String run, String started, List<StepCost> steps) {
+    /** The newest trial's steps of one phase of one engine, setting, N and workload, while the table is made. */
+    private record Newest(Column trial, int stores, String workload, String run, String started,
+                          List<StepCost> steps) {
     }
 
     /** A kept run's lines split into its trials' steps, and what it spent outside them. */

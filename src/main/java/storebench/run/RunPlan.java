@@ -3,6 +3,7 @@ package storebench.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
+import storebench.model.Workload;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.phase.SteadyState;
@@ -55,7 +56,7 @@ public final class RunPlan {
     private final Calibration calibration;
     /** The kept seconds each kept run gave the estimate: the run with most is the one the plan was estimated from. */
     private final Map<String, Double> keptSeconds = new LinkedHashMap<>();
-    /** The kept (large) workload's steps scaled to this run's workload. */
+    /** The large workload's kept steps scaled to this run's workload, where no kept run is of it. */
     private final WorkloadScale workload;
 
     private RunPlan(BenchOptions options, CostTable table, Calibration calibration) {
@@ -195,6 +196,10 @@ public final class RunPlan {
             }
         }
         Optional<double[]> estimate = estimate(own, phase, op);
+        if (estimate.isPresent() && own.stream().noneMatch(this::ofThisWorkload)) {
+            double r = otherEnginesRatio(engine, setting, phase, op);
+            estimate = estimate.map(e -> new double[] {e[0] * r, e[1] * r});
+        }
         if (estimate.isEmpty()) {
             estimate = fromVisits(engine, setting, phase, op);
         }
@@ -202,6 +207,47 @@ public final class RunPlan {
             missing.add(engine + "/" + setting + " " + phase.id() + " " + op);
         }
         return estimate;
+    }
+
+    private boolean ofThisWorkload(CostTable.Point p) {
+        return p.workload().equals(options.workload.id());
+    }
+
+    /**
+     * An engine kept only at the large workload, in a run of another: what the large workload's points, scaled
+     * (WorkloadScale), miss of the other engines' own kept runs of this workload, their median ratio of the two
+     * estimates (noted), or 1 where no other engine was kept at both: the scaling takes a note to cost as much to
+     * write as to read, and a count visit to cost as much over 10 notes as over 1,000, neither of which the kept runs
+     * of the small workload bear out.
+     */
+    private double otherEnginesRatio(String engine, String setting, Phase phase, String op) {
+        Map<String, Double> kept = new LinkedHashMap<>(keptSeconds);
+        Set<String> said = new LinkedHashSet<>(notes);
+        List<Double> ratios = new ArrayList<>();
+        for (String other : table.points().stream().map(CostTable.Point::engine).distinct().toList()) {
+            List<CostTable.Point> all = table.points().stream().filter(p -> p.engine().equals(other)
+                    && p.setting().equals(setting)).toList();
+            List<CostTable.Point> same = all.stream().filter(this::ofThisWorkload).toList();
+            List<CostTable.Point> large = all.stream().filter(p -> p.workload().equals(Workload.LARGE.id())).toList();
+            if (other.equals(engine) || same.isEmpty() || large.isEmpty()) {
+                continue;
+            }
+            Optional<double[]> mine = estimate(same, phase, op);
+            Optional<double[]> scaled = estimate(large, phase, op);
+            if (mine.isPresent() && scaled.isPresent() && mine.get()[0] > 0 && scaled.get()[0] > 0) {
+                ratios.add(mine.get()[0] / scaled.get()[0]);
+            }
+        }
+        keptSeconds.clear();
+        keptSeconds.putAll(kept);
+        notes.retainAll(said);
+        if (ratios.isEmpty()) {
+            return 1;
+        }
+        notes.add("bench.workload=" + options.workload.id() + ": an engine with no kept run of it is estimated from"
+                + " the large workload's, times the median ratio of the other engines' kept runs of it to the same"
+                + " estimate");
+        return median(ratios);
     }
 
     /**
@@ -317,10 +363,16 @@ public final class RunPlan {
         return Optional.of(new double[] {lo[0] + t * (hi[0] - lo[0]), lo[1] + t * (hi[1] - lo[1])});
     }
 
-    /** The kept trials of this engine and setting; where the setting has none, the default setting's (noted). */
+    /**
+     * The kept trials of this engine and setting, of this run's workload where it has some, else of the large one
+     * (scaled to this run's: WorkloadScale); where the setting has none, the default setting's (noted).
+     */
     private List<CostTable.Point> points(String engine, String setting) {
-        List<CostTable.Point> own = table.points().stream().filter(p -> p.engine().equals(engine)
+        List<CostTable.Point> all = table.points().stream().filter(p -> p.engine().equals(engine)
                 && p.setting().equals(setting)).toList();
+        List<CostTable.Point> same = all.stream().filter(p -> p.workload().equals(options.workload.id())).toList();
+        List<CostTable.Point> own = !same.isEmpty() ? same
+                : all.stream().filter(p -> p.workload().equals(Workload.LARGE.id())).toList();
         if (!own.isEmpty() || setting.equals(Setting.DEFAULT.id())) {
             return own;
         }
@@ -389,7 +441,7 @@ public final class RunPlan {
     private void notScaled() {
         fallbacks.forEach((setting, engines) -> notes.add(setting + ": no kept run of " + String.join(", ", engines)
                 + "; estimated from the default setting's"));
-        if (workload.scales()) {
+        if (workload.scaled()) {
             notes.add(workload.note());
         }
         if (!"off".equals(options.phaseOptionTexts.getOrDefault("bench.precision", "off"))) {

@@ -29,15 +29,17 @@ final class WorkloadScale {
 
     private final Workload to;
     private final CostTable table;
+    /** Whether a step of the large workload was scaled to this run's (no kept run of its own workload had it). */
+    private boolean scaled;
 
     WorkloadScale(Workload to, CostTable table) {
         this.to = to;
         this.table = table;
     }
 
-    /** Whether the run's workload is another than the kept runs': its create and read steps are then scaled. */
-    boolean scales() {
-        return !to.equals(Workload.LARGE);
+    /** Whether some step was scaled from the large workload to the run's (its create and read steps). */
+    boolean scaled() {
+        return scaled;
     }
 
     /** The bytes of one store's notes. */
@@ -45,11 +47,15 @@ final class WorkloadScale {
         return (double) w.notesPerStore() * (w.noteChars() + NOTE_OVERHEAD_BYTES);
     }
 
-    /** The factor on a kept step's seconds: 1 where the step does not touch every note or the workload is the kept one. */
+    /**
+     * The factor on a kept step's seconds: 1 where the step does not touch every note or was kept of this run's
+     * workload.
+     */
     double factor(CostTable.Point point, Phase phase, String op) {
-        if (!scales() || !touchesNotes(phase, op)) {
+        if (point.workload().equals(to.id()) || !touchesNotes(phase, op)) {
             return 1;
         }
+        scaled = true;
         double share = phase == Phases.CREATE ? createStoreShare(point, op)
                 : storeShare(point.engine(), point.setting(), point.stores());
         return share + (1 - share) * noteBytes(to) / noteBytes(Workload.LARGE);
@@ -90,7 +96,7 @@ final class WorkloadScale {
     /** {open-run seconds per visit, read seconds per visit} at the kept N nearest {@code stores}, if kept. */
     private Optional<double[]> visits(String engine, String setting, int stores) {
         List<CostTable.Point> own = table.points().stream().filter(p -> p.engine().equals(engine)
-                && p.setting().equals(setting)).toList();
+                && p.setting().equals(setting) && p.workload().equals(Workload.LARGE.id())).toList();
         return own.stream().map(CostTable.Point::stores).distinct()
                 .sorted(Comparator.comparingDouble(n -> Math.abs(Math.log((double) n / stores))))
                 .map(n -> perVisit(own, n, OpenRunsPhase.OPENRUN.op()).flatMap(o -> perVisit(own, n, ReadPhase.READRUN.op())
@@ -106,8 +112,8 @@ final class WorkloadScale {
 
     /** What the plan says of it. */
     String note() {
-        return String.format(Locale.ROOT, "bench.workload=%s: the kept runs are of the large workload; create and read"
-                + " steps scaled to %.2f of its note bytes beyond each engine's per-store share (a read visit less an"
-                + " open-run visit is what its notes cost)", to.id(), noteBytes(to) / noteBytes(Workload.LARGE));
+        return String.format(Locale.ROOT, "bench.workload=%s: where no kept run is of this workload, create and read"
+                + " steps of the large one scaled to %.2f of its note bytes beyond each engine's per-store share (a read"
+                + " visit less an open-run visit is what its notes cost)", to.id(), noteBytes(to) / noteBytes(Workload.LARGE));
     }
 }

@@ -3,6 +3,7 @@ package storebench.run;
 import org.junit.jupiter.api.Test;
 import storebench.phase.Phases;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +81,8 @@ class RunPlanTest {
         double share = scale.storeShare("sqlite", "default", 1000);
         assertThat(share).as("sqlite's open-run visit over its read visit, kept").isBetween(0.05, 0.95);
         CostTable.Point kept = TABLE.points().stream().filter(p -> p.engine().equals("sqlite")
-                && p.setting().equals("default") && p.stores() == 1000 && p.step("create", "create").isPresent())
+                && p.setting().equals("default") && p.stores() == 1000 && p.workload().equals("large")
+                && p.step("create", "create").isPresent())
                 .findFirst().orElseThrow();
         double createShare = scale.createStoreShare(kept, "create");
         CostTable.StepCost create = kept.step("create", "create").orElseThrow();
@@ -91,10 +93,49 @@ class RunPlanTest {
                 offset(1e-6));
         assertThat(op(custom, "readrun")).isCloseTo(op(large, "readrun") * (share + (1 - share) * bytes), offset(1e-6));
         assertThat(op(custom, "openrun")).as("a count visit is per store").isEqualTo(op(large, "openrun"));
-        assertThat(custom.notes()).anyMatch(n -> n.startsWith("bench.workload=custom-50x2000: the kept runs are of the"
-                + " large workload; create and read steps scaled to 0.32 of its note bytes beyond each engine's"
-                + " per-store share"));
+        assertThat(custom.notes()).anyMatch(n -> n.startsWith("bench.workload=custom-50x2000: where no kept run is of"
+                + " this workload, create and read steps of the large one scaled to 0.32 of its note bytes beyond each"
+                + " engine's per-store share"));
         assertThat(large.notes()).noneMatch(n -> n.startsWith("bench.workload"));
+    }
+
+    @Test
+    void anEngineWithNoKeptRunOfTheWorkloadTakesTheOtherEnginesRatio() {
+        // each engine's N = 100,000 part left out of the table in turn, planned from the others', against its own
+        List<Double> ratios = new ArrayList<>();
+        for (String engine : List.of("sqlite", "objectbox", "objectbox-cached", "sqlite-node", "libsql", "turso")) {
+            CostTable without = new CostTable(TABLE.runs(), TABLE.points().stream().filter(p -> !(p.engine()
+                    .equals(engine) && p.workload().equals("small"))).toList());
+            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
+                    "bench.stores", "100000", "bench.workload", "small")::get, env -> null);
+            RunPlan leftOut = RunPlan.of(o, without);
+            assertThat(leftOut.notes()).anyMatch(n -> n.startsWith("bench.workload=small: an engine with no kept run"));
+            ratios.add(leftOut.phasesWallS() / RunPlan.of(o, TABLE).phasesWallS());
+        }
+        // 0.72-1.89 on the six parts kept on 2026-12-07: the engines' ratios differ (libSQL's and Turso's creates
+        // shrink with the workload more than the others')
+        assertThat(ratios).as("left out, against kept: %s", ratios).allSatisfy(r -> assertThat(r).isBetween(0.5, 2.0));
+        List<Double> sorted = ratios.stream().sorted().toList();
+        assertThat((sorted.get(2) + sorted.get(3)) / 2).as("their median").isBetween(0.8, 1.25);
+    }
+
+    @Test
+    void aRunOfAWorkloadWithKeptRunsOfItsOwnPlansFromThemUnscaled() {
+        // the N = 100,000 parts are of the small workload: a small run there is their own time, a large one is not
+        String part = "100k/reference-default-part1";
+        RunPlan small = asGiven("bench.engines", "sqlite", "bench.settings", "default", "bench.stores", "100000",
+                "bench.workload", "small");
+        double kept = TABLE.points().stream().filter(p -> p.run().equals(part) && p.engine().equals("sqlite"))
+                .flatMap(p -> p.step("create", "create").stream()).mapToDouble(s -> s.seconds().wallS()).sum();
+        assertThat(kept).isPositive();
+        assertThat(op(small, "create")).isCloseTo(kept, offset(0.01 * kept));
+        assertThat(small.notes()).noneMatch(n -> n.startsWith("bench.workload"));
+        RunPlan large = asGiven("bench.engines", "sqlite", "bench.settings", "default", "bench.stores", "100000");
+        double keptLarge = TABLE.points().stream().filter(p -> p.run().equals("10k/reference-default-2026-12-04")
+                && p.engine().equals("sqlite")).flatMap(p -> p.step("create", "create").stream())
+                .mapToDouble(s -> s.seconds().wallS()).sum();
+        assertThat(op(large, "create")).as("the large workload's creates, ten times N=10,000's")
+                .isCloseTo(10 * keptLarge, offset(0.01 * keptLarge));
     }
 
     /** A step's kept seconds per visit among the points at this point's N, engine and setting. */
@@ -237,7 +278,7 @@ class RunPlanTest {
         // the same estimate for engines whose traffic was kept, against what their kept runs took
         for (String engine : List.of("sqlite", "objectbox")) {
             CostTable withoutTraffic = new CostTable(TABLE.runs(), TABLE.points().stream().map(p -> new CostTable.Point(
-                    p.engine(), p.setting(), p.stores(), p.run(), p.steps().stream().filter(st -> !st.phase()
+                    p.engine(), p.setting(), p.stores(), p.workload(), p.run(), p.steps().stream().filter(st -> !st.phase()
                     .equals("traffic")).toList())).toList());
             BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
                     "bench.phases", "traffic")::get, env -> null);
