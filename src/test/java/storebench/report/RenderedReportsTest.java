@@ -1,5 +1,6 @@
 package storebench.report;
 
+import storebench.report.model.Report;
 import storebench.report.render.HtmlReport;
 import storebench.report.render.MarkdownReport;
 
@@ -46,6 +47,8 @@ class RenderedReportsTest {
     /** A Markdown link's target, up to its anchor: {@code [text](target#anchor)}. */
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)#\\s]*)(#[^)\\s]*)?\\)");
     private static final Pattern SENTENCE_END = Pattern.compile("[.!?](?=\\s+[A-Z]|$)");
+    /** Each run read once for both pages, as Render reads it: reading a kept run is most of rendering it. */
+    private static final Map<Path, Report> REPORTS = new ConcurrentHashMap<>();
     private static final Map<Path, String> MARKDOWN = new ConcurrentHashMap<>();
 
     static Stream<Path> runs() throws IOException, URISyntaxException {
@@ -62,14 +65,18 @@ class RenderedReportsTest {
         return runs.stream();
     }
 
-    private static String markdown(Path run) {
-        return MARKDOWN.computeIfAbsent(run, r -> {
+    private static Report report(Path run) {
+        return REPORTS.computeIfAbsent(run, r -> {
             try {
-                return new MarkdownReport(ReportBuilder.of(r, Phases.ALL)).render();
+                return ReportBuilder.of(r, Phases.ALL);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
+    }
+
+    private static String markdown(Path run) {
+        return MARKDOWN.computeIfAbsent(run, r -> new MarkdownReport(report(r)).render());
     }
 
     /** The text under a level-2 heading of report.md, up to the next one. */
@@ -177,7 +184,7 @@ class RenderedReportsTest {
     @Test
     void reportHtmlShowsItsHeadlineChartBeforeItsFirstTable() throws Exception {
         for (Path run : runs().toList()) {
-            String html = new HtmlReport(ReportBuilder.of(run, Phases.ALL)).render();
+            String html = new HtmlReport(report(run)).render();
             int svg = html.indexOf("<svg");
             assertThat(svg).as("an <svg> in the report of %s", run).isPositive();
             assertThat(svg).as("the first <svg> before the first <table> in the report of %s", run)

@@ -47,6 +47,14 @@ final class SuiteLaunch {
         return suiteClasspath().stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 
+    /**
+     * The stores of a launch that measures memory and checks its figure, all of them held open: the figure is (after -
+     * before) / M, and a loaded machine moves a holding process' own memory between its two readings by megabytes
+     * (-3.2 MB once under scripts/verify-under-load.sh, where ten small sqlite stores hold 1.4 MB), while a hundred
+     * hold 14.6 MB (147 KB each, the same under load as quiet).
+     */
+    static final int MEMORY_STORES = 100;
+
     /** One suite run's options: sqlite, small workload, just enough stores and opens to make every figure. */
     static Map<String, String> options(Path out, Path root, int stores) {
         Map<String, String> o = new LinkedHashMap<>();

@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static storebench.run.SuiteLaunch.CONSOLE;
 import static storebench.run.SuiteLaunch.JAR;
+import static storebench.run.SuiteLaunch.MEMORY_STORES;
 import static storebench.run.SuiteLaunch.PROJECT;
 import static storebench.run.SuiteLaunch.await;
 import static storebench.run.SuiteLaunch.classes;
@@ -83,7 +84,7 @@ class SuiteLaunchTest {
         Path out = tmp.resolve("out");
         Path log = tmp.resolve("console.log");
 
-        Map<String, String> options = options(out, tmp.resolve("root"), 10);
+        Map<String, String> options = options(out, tmp.resolve("root"), MEMORY_STORES);
         options.put("bench.phases", "memory,create,openRuns"); // the class selected whole: the others' tests disabled
 
         int exit = await(launch(options, JAR, relative, classes("storebench.StoreLifeBench"), log), log);
@@ -165,8 +166,8 @@ class SuiteLaunchTest {
         Path out = tmp.resolve("out");
         Path log = tmp.resolve("console.log");
 
-        int exit = await(launch(options(out, tmp.resolve("root"), 10), List.of("-cp", manifestJar.toString(),
-                "org.junit.platform.console.ConsoleLauncher"), null, THREE_PHASES, log), log);
+        int exit = await(launch(options(out, tmp.resolve("root"), MEMORY_STORES), List.of("-cp",
+                manifestJar.toString(), "org.junit.platform.console.ConsoleLauncher"), null, THREE_PHASES, log), log);
 
         assertThat(exit).as("exit status; output:%n%s", read(log)).isZero();
         assertCompleteSqliteRun(out);
@@ -270,7 +271,7 @@ class SuiteLaunchTest {
     void aRuleItsFiguresBreakFailsThatEnginesPhaseTestNamingTheRuleAndItsLine() throws Exception {
         Path rules = Files.writeString(tmp.resolve("strict.yaml"), "ceilings:\n  - engine: sqlite\n    workload: small\n"
                 + "    max:\n      oqc_ms: 0.000001\n");
-        Map<String, String> options = options(tmp.resolve("out"), tmp.resolve("root"), 10);
+        Map<String, String> options = options(tmp.resolve("out"), tmp.resolve("root"), MEMORY_STORES);
         options.put("bench.thresholds", rules.toString());
         options.put("bench.phases", "create,openRuns,memory"); // the class selected whole: the others' tests disabled
         Path log = tmp.resolve("console.log");
