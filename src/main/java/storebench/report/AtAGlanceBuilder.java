@@ -13,7 +13,7 @@ import java.util.OptionalDouble;
 
 /**
  * A run's {@link AtAGlance}, read from its files alone like the report: what README's result shows. Memory per open
- * store in total is the run's mem_total_kb, or what RunResults derives for a run written before it was recorded.
+ * store in total is the run's mem_total_kb (a run kept from before it was recorded has it from Migrate).
  */
 public final class AtAGlanceBuilder {
     private AtAGlanceBuilder() {

@@ -279,18 +279,17 @@ final class Caveats {
     }
 
     /**
-     * What the R runs can say of a median: its distribution-free interval (results.jsonl's "interval") is the range of
-     * the runs where R is too small for 95%.
+     * What the R runs can say of a median: its distribution-free interval (of the runs' order statistics, computed where
+     * shown) is the range of the runs where R is too small for 95%.
      */
     private static String precision(List<RunResults.Measurement> withRuns) {
         int runs = withRuns.stream().mapToInt(m -> m.runs().size()).min().orElse(0);
         RunStats.Interval range = RunStats.medianInterval(java.util.Collections.nCopies(runs, 1.0));
         if (range.confidence() >= 0.95) {
-            return " Each figure's interval (its results line's \"interval\") holds the median of its runs' population"
+            return " Each figure's interval (of its runs' order statistics) holds the median of its runs' population"
                     + " with at least 95% confidence.";
         }
-        return " With " + runs + " runs a figure's interval (its results line's \"interval\": the lowest and highest"
-                + " of its runs) holds the median of its runs' population with " + Titles.fmt(range.confidence()
+        return " With " + runs + " runs a figure's interval (the lowest and highest of its runs) holds the median of its runs' population with " + Titles.fmt(range.confidence()
                 * 100, 1) + "% confidence only; 95% needs 6 runs (-Dbench.runs=6).";
     }
 }

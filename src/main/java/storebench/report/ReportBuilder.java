@@ -81,11 +81,7 @@ public final class ReportBuilder {
     public static Report of(Path runDir, List<? extends PhaseReading> phases) throws IOException {
         RunResults results = RunResults.load(runDir);
         JsonNode verdicts = readVerdicts(runDir);
-        // a verdicts.json written before verdicts said how their figures print: as the run describes the statistic
-        Optional<Section> gate = Verdicts.readIfPresent(runDir).map(vs -> new Verdicts(vs.thresholds(),
-                vs.baseline().orElse(null), vs.all().stream().map(v -> !v.figure().equals(Verdict.Figure.PLAIN) ? v
-                        : results.stat(v.stat()).map(st -> v.with(Verdict.Figure.of(st))).orElse(v)).toList()))
-                .map(VerdictSection::section);
+        Optional<Section> gate = Verdicts.readIfPresent(runDir).map(VerdictSection::section);
         return of(runDir, results, verdicts, gate, IN_REFERENCE, phases);
     }
 

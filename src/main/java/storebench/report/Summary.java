@@ -40,9 +40,6 @@ final class Summary {
     private static final Wording MEMORY = new Wording("memory",
             "Memory per open store, in total (resident, plus the Java heap's growth in a JVM)", "needs the least,",
             "needs %s times as much");
-    /** A run written before the memory total: its resident row, as it was ranked then. */
-    private static final Wording RESIDENT = new Wording("memory", "Resident memory per open store", "needs the least,",
-            "needs %s times as much");
     private static final Wording CREATE = new Wording("create",
             "Creating a store and writing its notes in one transaction",
             "leads at", "takes %s times as long");
@@ -74,8 +71,6 @@ final class Summary {
     private static final Headline HELD_TOTAL = new Headline("An open store costs least memory with %s, %s (resident"
             + " plus, in a JVM, heap growth)", "An open store costs %2$s of memory with %1$s (resident plus, in a JVM,"
             + " heap growth)", "needs %s times as much");
-    private static final Headline HELD_RESIDENT = new Headline("An open store costs least resident memory with %s, %s",
-            "An open store costs %2$s of resident memory with %1$s", "needs %s times as much");
     private static final Headline TRAFFIC_P99 = new Headline("a tenant's request waits least at the p99 with %s, %s"
             + " (tenant traffic at a share of each engine's own rate, from each request's due time)", "a tenant's"
             + " request waits %2$s at the p99 with %1$s (tenant traffic, from each request's due time)",
@@ -93,16 +88,14 @@ final class Summary {
 
     /**
      * The opening's sentences for the run's first setting, at most three: the fastest visit, what an open store
-     * costs (in total where the run has the total, resident memory in older runs), what creating one costs; empty
+     * costs in total, what creating one costs; empty
      * where none of their rows was measured.
      */
     List<String> opening() {
         String s = ctx.settings().get(0);
         List<String> out = new ArrayList<>();
         rank(s, StatId.OQC_MS.id(), OQC).ifPresent(r -> out.add("With " + settingTitle(s) + ", " + r.headline(VISIT)));
-        rank(s, OpenStoreMemory.TOTAL, MEMORY).map(r -> r.headline(HELD_TOTAL))
-                .or(() -> rank(s, StatId.MEM_RESIDENT_KB.id(), RESIDENT).map(r -> r.headline(HELD_RESIDENT)))
-                .ifPresent(out::add);
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).map(r -> r.headline(HELD_TOTAL)).ifPresent(out::add);
         String creating = "Creating a store with its " + fmt(ctx.notesPerStore(), 0) + " notes in one transaction";
         Headline created = new Headline(creating + " is fastest with %s, %s", creating + " takes %2$s with %1$s",
                 "takes %s times as long");
@@ -133,8 +126,7 @@ final class Summary {
         List<String> out = new ArrayList<>();
         rank(s, StatId.OQC_MS.id(), OQC).ifPresent(r -> out.add(r.sentence() + largestPart(r)));
         rank(s, StatId.COUNT_MS.id(), COUNT).ifPresent(r -> out.add(r.sentence()));
-        rank(s, OpenStoreMemory.TOTAL, MEMORY).or(() -> rank(s, StatId.MEM_RESIDENT_KB.id(), RESIDENT))
-                .ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
+        rank(s, OpenStoreMemory.TOTAL, MEMORY).ifPresent(r -> out.add(r.sentence() + ownMemory(r) + otherSetting(r)));
         rank(s, StatId.CREATE_MS.id(), CREATE).ifPresent(r -> out.add(r.sentence()));
         rank(s, StatId.DISK_KB.id(), DISK).ifPresent(r -> out.add(r.sentence()));
         rank(s, StatId.ORC_MS.id(), READ).ifPresent(r -> out.add(r.sentence()));

@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * A phase line of results.jsonl: one step of a phase of one trial (a warm-up, a run, a pass), with its wall time and
- * the load at its start. From format 2 on ({@link ResultsFile#FORMAT}) it names the step's {@code op} and the
- * {@code phase} it belongs to apart; a line of format 1 held the op under {@code phase} and named no phase.
+ * the load at its start: the step's {@code op} and the {@code phase} it belongs to (none on a line migrated from format
+ * 1, which did not say).
  */
 public record PhaseLine(Column column, String op, Optional<String> phase, double wallMs, double load1,
                         long loadWaitMs, boolean loadGaveUp) {
@@ -18,13 +18,13 @@ public record PhaseLine(Column column, String op, Optional<String> phase, double
                 line.path("load1").asDouble(), line.path("loadWaitMs").asLong(), line.path("loadGaveUp").asBoolean(false));
     }
 
-    /** The op of the step a phase line records, in either format. */
+    /** The op of the step a phase line records. */
     public static String op(JsonNode line) {
-        return line.has("op") ? line.path("op").asText() : line.path("phase").asText();
+        return line.path("op").asText();
     }
 
-    /** The id of the phase a phase line's step belongs to; empty for a line of format 1, which did not say. */
+    /** The id of the phase a phase line's step belongs to; empty where the line does not say. */
     public static Optional<String> phase(JsonNode line) {
-        return line.has("op") && line.hasNonNull("phase") ? Optional.of(line.get("phase").asText()) : Optional.empty();
+        return line.hasNonNull("phase") ? Optional.of(line.get("phase").asText()) : Optional.empty();
     }
 }

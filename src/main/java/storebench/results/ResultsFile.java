@@ -21,11 +21,13 @@ import java.util.List;
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";
     /**
-     * The version of the lines this build writes, in the run line's {@code format}. 1 (no {@code format}): a phase line
-     * held its step's op under {@code phase}; 2: a phase line names its {@code op} and its {@code phase} (the phase's
-     * id) apart, as status and precision lines name the phase. Every version is still read ({@link PhaseLine}).
+     * The version of the lines this build writes, in the run line's {@code format}, and the only one it reads: a run of
+     * another is refused with the command that migrates it ({@link #MIGRATE}, storebench.tools.Migrate, which says
+     * what each version before lacked).
      */
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
+    /** The command that migrates a run folder of an older format to {@link #FORMAT}, its folder appended. */
+    public static final String MIGRATE = "mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=";
     public static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path path;
@@ -40,8 +42,10 @@ public final class ResultsFile implements AutoCloseable {
         return path;
     }
 
+    /** A line of a kind; a run line says its format from the start, as every reader checks it. */
     public static ObjectNode line(String kind) {
-        return JSON.createObjectNode().put("kind", kind);
+        ObjectNode line = JSON.createObjectNode().put("kind", kind);
+        return kind.equals("run") ? line.put("format", FORMAT) : line;
     }
 
     /** A line written from a record: the record's fields added to the stamp (kind, engine, setting, ...). */
@@ -73,6 +77,20 @@ public final class ResultsFile implements AutoCloseable {
     @Override
     public synchronized void close() throws IOException {
         out.close();
+    }
+
+    /**
+     * Why a run line cannot be read by this build: its format ({@code 1} where it names none) and the command that
+     * migrates the run in {@code dir}; empty for a run of {@link #FORMAT} or where there is no run line.
+     */
+    public static java.util.Optional<String> refusal(JsonNode run, String dir) {
+        int format = run.path("format").asInt(1);
+        if (run.isMissingNode() || format == FORMAT) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(format > FORMAT ? dir + "/" + NAME + " is format " + format + ", newer than this"
+                + " build's " + FORMAT + ": read it with the build that wrote it" : dir + "/" + NAME + " is format "
+                + format + "; this build reads format " + FORMAT + " only: migrate the run once with " + MIGRATE + dir);
     }
 
     /** Reads every line; a line that is not JSON is an error naming the file and line number. */

@@ -1,10 +1,6 @@
 package storebench.results;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -18,8 +14,7 @@ import java.util.stream.Stream;
 /**
  * A run folder as storebench's own: every output folder a run, a merge or a comparison writes carries a marker file,
  * and storebench moves, replaces, deletes or writes into a folder only when it carries it, as the bench root's marker
- * (.storebench-root) guards the stores. A run folder written before the marker existed has none; it is recognised by
- * its results.jsonl, whose first line is storebench's run line.
+ * (.storebench-root) guards the stores; storebench.tools.Migrate marks a kept run it migrates.
  */
 public final class RunFolder {
     public static final String MARKER = ".storebench-out";
@@ -27,32 +22,10 @@ public final class RunFolder {
     private RunFolder() {
     }
 
-    /** Whether storebench wrote the folder: a real folder (not a link) with the marker, or a run from before it. */
+    /** Whether storebench wrote the folder: a real folder (not a link) with the marker. */
     public static boolean ours(Path dir) {
         return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)
-                && (Files.isRegularFile(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS) || fromBeforeTheMarker(dir));
-    }
-
-    /**
-     * A run folder written before the marker existed: no marker, and a results.jsonl whose first line is a run line
-     * (the first line storebench writes into a run folder, and Merge too).
-     */
-    public static boolean fromBeforeTheMarker(Path dir) {
-        Path results = dir.resolve(ResultsFile.NAME);
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || Files.exists(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS)
-                || !Files.isRegularFile(results, LinkOption.NOFOLLOW_LINKS)) {
-            return false;
-        }
-        try (BufferedReader in = Files.newBufferedReader(results, StandardCharsets.UTF_8)) {
-            String first = in.readLine();
-            if (first == null) {
-                return false;
-            }
-            JsonNode line = ResultsFile.JSON.readTree(first);
-            return line != null && "run".equals(line.path("kind").asText());
-        } catch (IOException e) {
-            return false; // not JSON, or not text: not a results file storebench wrote
-        }
+                && Files.isRegularFile(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS);
     }
 
     /**

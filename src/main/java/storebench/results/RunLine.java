@@ -13,17 +13,16 @@ import java.util.OptionalInt;
 /**
  * The run line of results.jsonl, the run's first: the format its lines are written in, what the run measured at what
  * scale, what it was asked for, when it started, the options it ran with, the plan it made and the rules it measured
- * by. A run without one (a damaged file) reads as {@link #NONE}. Fields a run of an older format did not write read as
- * empty ({@link Optional}, an empty map); {@link Rules} reads as the values that version had.
+ * by. A run without one (a damaged file) reads as {@link #NONE}.
  */
 public record RunLine(int format, Scale scale, Asked asked, String started, Options options, Optional<Plan> plan,
                       Rules rules) {
-    /** What a file without a run line reads as: format 1, no scale, nothing asked. */
-    public static final RunLine NONE = new RunLine(1, new Scale("", 0, 0, 0, OptionalInt.empty(), 0),
+    /** What a file without a run line reads as: no scale, nothing asked, no rules. */
+    public static final RunLine NONE = new RunLine(ResultsFile.FORMAT, new Scale("", 0, 0, 0, OptionalInt.empty(), 0),
             new Asked(List.of(), List.of(), Optional.empty(), "", "", Map.of()),
             "", new Options(new Pool("", false, false), "", new LoadLimit("", 0), OptionalInt.empty(), Map.of(),
             Outputs.NONE), Optional.empty(),
-            Rules.BEFORE);
+            new Rules(new WarmUpRule(0, 0, 0, 0, 0, OptionalDouble.empty(), OptionalDouble.empty()), 0));
 
     /**
      * The scale of the run: the workload and its notes per store (W), the stores per engine (N), the runs (R), the
@@ -95,12 +94,9 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
 
     /**
      * The rules the run measured by: the steady warm-up rule's parameters and the fewest visits of a precision-sized
-     * run (phase.Sample.LEAST). A run written before its run line carried them reads as the values that version had.
+     * run (phase.Sample.LEAST).
      */
     public record Rules(WarmUpRule warmUp, int sampleLeast) {
-        /** The rules of the version before the run line carried them (SteadyState's and Sample.LEAST's values then). */
-        public static final Rules BEFORE = new Rules(new WarmUpRule(5, 0.03, 0.10, 0.10, 1500, OptionalDouble.empty(),
-                OptionalDouble.empty()), 300);
     }
 
     /**
@@ -119,7 +115,7 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
         int stores = line.path("stores").asInt();
         Scale scale = new Scale(line.path("workload").asText(""), stores, line.path("notesPerStore").asInt(),
                 line.path("runs").asInt(), line.has("warmupOpens") ? OptionalInt.of(line.path("warmupOpens").asInt())
-                : OptionalInt.empty(), line.path("hold").asInt(stores));
+                : OptionalInt.empty(), line.path("hold").asInt());
         Map<String, List<String>> notAsked = new LinkedHashMap<>();
         line.path(RunResults.NOT_ASKED).fields().forEachRemaining(f -> notAsked.put(f.getKey(), texts(f.getValue())));
         Asked asked = new Asked(texts(line.path("engines")), texts(line.path("settings")),
@@ -134,7 +130,7 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
                 java.util.Collections.unmodifiableMap(phaseOptions), new Outputs(line.path("out").asText(""),
                 line.path("thresholds").asText(""), line.hasNonNull("baseline")
                 ? Optional.of(line.path("baseline").asText()) : Optional.empty()));
-        return new RunLine(line.path("format").asInt(1), scale, asked, line.path("started").asText(""), options,
+        return new RunLine(line.path("format").asInt(), scale, asked, line.path("started").asText(""), options,
                 plan(line.path("plan")), rules(line));
     }
 
@@ -151,15 +147,12 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
 
     private static Rules rules(JsonNode line) {
         JsonNode r = line.path("warmupRule");
-        WarmUpRule before = Rules.BEFORE.warmUp();
-        WarmUpRule rule = !r.isObject() ? before : new WarmUpRule(r.path("block").asInt(before.block()),
-                r.path("tolerance").asDouble(before.tolerance()),
-                r.path("windowTolerance").asDouble(before.windowTolerance()),
-                r.path("compileShare").asDouble(before.compileShare()), r.path("minVisits").asInt(before.minVisits()),
+        WarmUpRule rule = new WarmUpRule(r.path("block").asInt(), r.path("tolerance").asDouble(),
+                r.path("windowTolerance").asDouble(), r.path("compileShare").asDouble(), r.path("minVisits").asInt(),
                 r.has("mostTolerance") ? OptionalDouble.of(r.path("mostTolerance").asDouble()) : OptionalDouble.empty(),
                 r.has("mostWindowTolerance") ? OptionalDouble.of(r.path("mostWindowTolerance").asDouble())
                         : OptionalDouble.empty());
-        return new Rules(rule, line.path("sampleLeast").asInt(Rules.BEFORE.sampleLeast()));
+        return new Rules(rule, line.path("sampleLeast").asInt());
     }
 
     /** The numeric fields of an object, in order; a field that is not a number is left out. */

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /** One run's output files, read back: what the report and the gate are a pure function of. */
@@ -37,16 +34,11 @@ public final class RunResults {
      */
     public static final String SIDE = "side";
 
-    /**
-     * One statistic of one column: its workload and id, the figure, the R run figures (empty for statistics without
-     * runs), (max - min) / median of the runs (null where the statistic has no runs), and the profilers
-     * (bench.profilers) its trial processes ran under (empty for a measurement).
-     */
-    public record Measurement(Column column, String workload, String stat, double value, List<Double> runs,
-                              Double spread, List<String> profilers) {
-        public Measurement {
-            runs = List.copyOf(runs);
-            profilers = List.copyOf(profilers);
+    /** One statistic of one column: its stat line, with the column and workload of its stamp. */
+    public record Measurement(Column column, String workload, StatLine line) {
+        /** A figure of a column without a line of its own (an export's side B, a ratio). */
+        public Measurement(Column column, String workload, String stat, double value, List<Double> runs) {
+            this(column, workload, new StatLine(stat, value, null, List.of(), runs));
         }
 
         public String engine() {
@@ -57,23 +49,43 @@ public final class RunResults {
             return column.setting();
         }
 
+        public String stat() {
+            return line.stat();
+        }
+
+        public double value() {
+            return line.value();
+        }
+
+        /** The R run figures (none for a statistic without runs). */
+        public List<Double> runs() {
+            return line.runs();
+        }
+
+        /** The profilers (bench.profilers) its trial processes ran under; none for a measurement. */
+        public List<String> profilers() {
+            return line.profilers();
+        }
+
+        /** (max - min) / median of the runs, computed where shown; null where the statistic has no runs. */
+        public Double spread() {
+            return runs().isEmpty() ? null : RunStats.spread(runs());
+        }
+
         /**
          * Whether it was taken under profilers: a profiler slows what it watches, so the figure explains where the
          * time goes and is no measurement; gate, exports and baselines leave it out.
          */
         public boolean profiled() {
-            return !profilers.isEmpty();
+            return !profilers().isEmpty();
         }
     }
 
     /**
-     * The statistics a run written before stat lines carried their description ("about") knew, as that version printed
-     * them: its labels (%W% and %M% for W and M), units, rows in its order. Data, so that such a run still renders
-     * without the code that measured it.
+     * The run line's field of statistics the run describes with no line of their own (their rows stay, empty): id to
+     * description, as a stat line's {@code about}.
      */
-    static final String BEFORE_ABOUT = "stats-before-about.json";
-    /** More rows than that version had: a newer statistic's order is put after its rows. */
-    private static final int BEFORE_ABOUT_ROWS = 1000;
+    public static final String ROWS = "rows";
 
     /** The visits of a warm-up's window where its line does not say (phase.SteadyState.WINDOW, when lines did not). */
     private static final int WINDOW_VISITS = 100;
@@ -83,17 +95,27 @@ public final class RunResults {
     private final EnvironmentFile environmentFile;
     private List<Stat> stats;
 
+    /**
+     * The run of these lines; lines whose run line names another format than {@link ResultsFile#FORMAT} are refused
+     * ({@link ResultsFile#refusal}: its version and the command that migrates it).
+     */
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
         this.environmentFile = EnvironmentFile.of(this.environment);
-        List<JsonNode> all = new ArrayList<>(sideA(lines));
-        all.addAll(OpenStoreMemory.derive(all, this.environment));
-        this.lines = List.copyOf(all);
+        this.lines = List.copyOf(sideA(lines));
+        ResultsFile.refusal(run(), "<run folder>").ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
     }
 
     /** Reads results.jsonl and (if present) environment.json of a run's folder. */
     public static RunResults load(Path dir) throws IOException {
         List<JsonNode> lines = ResultsFile.read(dir.resolve(ResultsFile.NAME));
+        Optional<String> refused = lines.stream().filter(l -> l.path("kind").asText().equals("run")).findFirst()
+                .flatMap(run -> ResultsFile.refusal(run, dir.toString()));
+        if (refused.isPresent()) {
+            throw new IOException(refused.get());
+        }
         Path env = dir.resolve(ENVIRONMENT);
         JsonNode environment = null;
         if (Files.isRegularFile(env)) {
@@ -175,19 +197,16 @@ public final class RunResults {
         return runs.isEmpty() ? MissingNode.getInstance() : runs.get(0);
     }
 
-    public List<Measurement> measurements() {
-        List<Measurement> out = new ArrayList<>();
-        for (JsonNode l : lines("stat")) {
-            List<Double> runs = new ArrayList<>();
-            l.path("runs").forEach(r -> runs.add(r.asDouble()));
-            List<String> profilers = new ArrayList<>();
-            l.path("profilers").forEach(p -> profilers.add(p.asText()));
-            out.add(new Measurement(Column.of(l), l.path("workload").asText(), l.path("stat").asText(),
-                    l.path("value").asDouble(), runs, l.hasNonNull("spread") ? l.get("spread").asDouble() : null,
-                    profilers));
+    /** The stat lines, each with its column and workload, in file order (read once). */
+    public synchronized List<Measurement> measurements() {
+        if (measurements == null) {
+            measurements = lines(StatLine.KIND).stream().map(l -> new Measurement(Column.of(l),
+                    l.path("workload").asText(), StatLine.of(l))).toList();
         }
-        return Collections.unmodifiableList(out);
+        return measurements;
     }
+
+    private List<Measurement> measurements;
 
     /** The profilers any of the run's figures were taken under (bench.profilers), in order; none for a measured run. */
     public List<String> profilers() {
@@ -199,26 +218,16 @@ public final class RunResults {
     }
 
     /**
-     * The run's statistics in the order of the report's rows, as its stat lines describe them ({@link Stat#about}). A
-     * run with a stat line that does not (written before they did) gets the catalogue of the version before, every
-     * statistic that version knew, so its report keeps the rows it had. Report and gate read statistics here, never
+     * The run's statistics in the order of the report's rows, as its stat lines describe them ({@link Stat#about}), with
+     * those of phases not measured here and the run line's {@link #ROWS}. Report and gate read statistics here, never
      * from the phases that measure them.
      */
     public synchronized List<Stat> stats() {
         if (stats == null) {
             Map<String, Stat> byId = new LinkedHashMap<>();
             Map<String, Integer> order = new LinkedHashMap<>();
-            Map<String, String> after = new LinkedHashMap<>();
-            boolean before = false;
-            for (JsonNode l : lines("stat")) {
-                String id = l.path("stat").asText();
-                JsonNode about = l.path("about");
-                if (l.path("derived").asBoolean(false)) {
-                    byId.putIfAbsent(id, Stat.read(id, about));
-                    after.put(id, about.path("after").asText());
-                } else if (!about.isObject()) {
-                    before = true;
-                } else if (!byId.containsKey(id)) {
+            java.util.function.BiConsumer<String, JsonNode> describe = (id, about) -> {
+                if (!byId.containsKey(id) && about.isObject()) {
                     try {
                         byId.put(id, Stat.read(id, about));
                     } catch (IllegalArgumentException e) {
@@ -226,29 +235,16 @@ public final class RunResults {
                     }
                     order.put(id, about.path("order").asInt(Integer.MAX_VALUE));
                 }
-            }
+            };
+            measurements().forEach(m -> describe.accept(m.stat(), m.line().about() == null ? MissingNode.getInstance()
+                    : m.line().about()));
             for (JsonNode l : lines("status")) {
                 if (NOT_MEASURED.equals(l.path("status").asText())) {
                     // a phase not measured here: its rows stay, empty, with why
-                    l.path("stats").fields().forEachRemaining(f -> {
-                        if (!byId.containsKey(f.getKey()) && f.getValue().isObject()) {
-                            byId.put(f.getKey(), Stat.read(f.getKey(), f.getValue()));
-                            order.put(f.getKey(), f.getValue().path("order").asInt(Integer.MAX_VALUE));
-                        }
-                    });
+                    l.path("stats").fields().forEachRemaining(f -> describe.accept(f.getKey(), f.getValue()));
                 }
             }
-            if (before || byId.isEmpty()) {
-                // that version's rows in its order; a statistic it did not know (a merged run's newer part) after them
-                order.replaceAll((id, o) -> BEFORE_ABOUT_ROWS + o);
-                for (JsonNode s : catalogueBeforeAbout()) {
-                    String id = s.path("id").asText();
-                    byId.putIfAbsent(id, Stat.read(id, s.path("about")));
-                    order.put(id, s.path("about").path("order").asInt());
-                }
-            }
-            // a derived statistic right after the row it follows (the ids sort it after its sources' ids)
-            after.forEach((id, source) -> order.put(id, order.getOrDefault(source, Integer.MAX_VALUE)));
+            run().path(ROWS).fields().forEachRemaining(f -> describe.accept(f.getKey(), f.getValue()));
             List<Stat> sorted = new ArrayList<>(byId.values());
             sorted.sort(Comparator.comparingInt((Stat s) -> order.get(s.id())).thenComparing(Stat::id));
             stats = List.copyOf(sorted);
@@ -266,22 +262,6 @@ public final class RunResults {
     /** A statistic of this run ({@link #stats()}), by id. */
     public Optional<Stat> stat(String id) {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
-    }
-
-    private static JsonNode catalogueBeforeAbout() {
-        return resource(BEFORE_ABOUT);
-    }
-
-    private static JsonNode resource(String name) {
-        try (InputStream in = RunResults.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException(name + " is missing from the build"
-                        + " (src/main/resources/storebench/results)");
-            }
-            return ResultsFile.JSON.readTree(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(name + ": not valid JSON", e);
-        }
     }
 
     /** The last measurement of a statistic (a later line supersedes an earlier one). */
@@ -313,31 +293,14 @@ public final class RunResults {
 
     /**
      * Whether the build that made an engine's column under a setting (its part's, in a merged run) did not record the
-     * statistic at all: a build lists what it records in its run line ({@link #RECORDED}); for a run made before that
-     * list, none of the run's (or part's) columns has a figure of it, though they have figures of its phase where a
-     * later part's lines say which that is. A kept run stays whole as the statistics grow.
+     * statistic at all: a build lists what it records in its run line ({@link #RECORDED}), a merged run's part in its
+     * source. A kept run stays whole as the statistics grow.
      */
     public boolean notRecorded(String engine, String setting, String stat) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
                 .findFirst();
         Optional<List<String>> recorded = part.isPresent() ? part.get().recorded() : RunLine.texts(run(), RECORDED);
-        if (recorded.isPresent()) {
-            return !recorded.get().contains(stat);
-        }
-        List<String> engines = part.map(EnvironmentFile.Source::engines).orElse(runLine().asked().engines());
-        List<String> settings = part.map(EnvironmentFile.Source::settings).orElse(runLine().asked().settings());
-        if (engines.stream().anyMatch(e -> settings.stream().anyMatch(st -> hasFigure(e, st, stat)))) {
-            return false;
-        }
-        // where a trial failed, a figure none has may be the failure's: that is said, not excused
-        if (statusLines().stream().anyMatch(l -> StatusLine.FAILED.equals(l.status())
-                && engines.contains(l.column().engine()) && settings.contains(l.column().setting()))) {
-            return false;
-        }
-        // and it measured the statistic's phase (another of its group), where another build's lines name the group
-        Optional<String> group = groupOf(stat);
-        return group.isEmpty() || measurements().stream().anyMatch(m -> engines.contains(m.engine())
-                && settings.contains(m.setting()) && group.equals(groupOf(m.stat())));
+        return recorded.isPresent() && !recorded.get().contains(stat);
     }
 
     /**
@@ -347,29 +310,16 @@ public final class RunResults {
     public synchronized Optional<String> groupOf(String stat) {
         if (groups == null) {
             groups = new java.util.HashMap<>();
-            for (JsonNode l : lines("stat")) {
-                if (l.path("about").path("group").isTextual()) {
-                    groups.putIfAbsent(l.path("stat").asText(), l.path("about").path("group").asText());
-                }
-            }
+            measurements().stream().filter(m -> !m.line().group().isEmpty())
+                    .forEach(m -> groups.putIfAbsent(m.stat(), m.line().group()));
         }
         return Optional.ofNullable(groups.get(stat));
     }
 
     private Map<String, String> groups;
 
-    /** The run line's list of the statistics its build records, whichever it measured (absent in older runs). */
+    /** The run line's list of the statistics its build records, whichever it measured. */
     public static final String RECORDED = "recorded";
-
-    private Set<String> figures;
-
-    private synchronized boolean hasFigure(String engine, String setting, String stat) {
-        if (figures == null) {
-            figures = new java.util.HashSet<>();
-            measurements().forEach(m -> figures.add(m.engine() + "\n" + m.setting() + "\n" + m.stat()));
-        }
-        return figures.contains(engine + "\n" + setting + "\n" + stat);
-    }
 
     /**
      * The phase whose statistic this is, where the run did not ask for that phase (bench.phases left it out: the run

@@ -1,33 +1,40 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
- * A stat line of results.jsonl: one statistic of one column and workload, its figure, the profilers its trial processes
- * ran under (none for a measurement), and the row group its description names (the phase that measured it; "" where it
- * names none).
+ * A stat line of results.jsonl, the fields beside its stamp (kind, engine, setting, workload, stores): the statistic's
+ * id, its figure, its description ({@code about}: what a report or gate needs to print and judge it without the code
+ * that measured it, {@link Stat#about}), the R run figures it is the median of (none for a statistic without runs;
+ * their spread and interval are computed where shown) and the profilers its trial processes ran under (none for a
+ * measurement). Written from this record and read back into it (Jackson), so that its two sides cannot drift.
  */
-public record StatLine(Column column, String workload, String stat, Figure figure, List<String> profilers,
-                       String group) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record StatLine(String stat, double value, JsonNode about, List<String> profilers, List<Double> runs) {
     public static final String KIND = "stat";
 
-    /**
-     * The figure, the R run figures it is the median of (none for a statistic without runs) and their spread, (max -
-     * min) / median, where the line has one.
-     */
-    public record Figure(double value, List<Double> runs, OptionalDouble spread) {
+    public StatLine {
+        profilers = profilers == null ? List.of() : List.copyOf(profilers);
+        runs = runs == null ? List.of() : List.copyOf(runs);
+    }
+
+    /** The line's fields beside its stamp, ready for ResultsFile.append. */
+    public ObjectNode into(ObjectNode stamped) {
+        return ResultsFile.with(stamped, this);
     }
 
     public static StatLine of(JsonNode line) {
-        List<Double> runs = new ArrayList<>();
-        line.path("runs").forEach(r -> runs.add(r.asDouble()));
-        Figure figure = new Figure(line.path("value").asDouble(), List.copyOf(runs), line.hasNonNull("spread")
-                ? OptionalDouble.of(line.get("spread").asDouble()) : OptionalDouble.empty());
-        return new StatLine(Column.of(line), line.path("workload").asText(""), line.path("stat").asText(""), figure,
-                RunLine.texts(line.path("profilers")), line.path("about").path("group").asText(""));
+        return ResultsFile.as(line, StatLine.class);
+    }
+
+    /** The row group its description names (the phase that measured it); "" where it names none. */
+    public String group() {
+        return about == null ? "" : about.path("group").asText("");
     }
 }

@@ -145,8 +145,8 @@ public final class Verdicts {
                         n.path("setting").asText(), n.path("workload").asText(), n.path("stat").asText()),
                         new Verdict.Figures(number(n, "measured"), number(n, "limit"), number(n, "margin")),
                         new Verdict.Source(n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
-                        n.path("detail").asText()), n.has("decimals") ? new Verdict.Figure(n.path("unit")
-                        .asText(""), n.path("decimals").asInt()) : Verdict.Figure.PLAIN));
+                        n.path("detail").asText()), new Verdict.Figure(n.path("unit").asText(),
+                        n.path("decimals").asInt())));
             } catch (IllegalArgumentException e) {
                 throw new IOException(file + ": not a verdict: " + n + " (" + e.getMessage() + ")");
             }

@@ -170,7 +170,7 @@ public final class Bench implements AutoCloseable {
 
     /** The run's first line: what it measures and how (options, the warm-up rule's parameters), its plan. */
     private static ObjectNode runLine(BenchOptions options, java.nio.file.Path root, RunPlan plan) {
-        ObjectNode run = ResultsFile.line("run").put("format", ResultsFile.FORMAT);
+        ObjectNode run = ResultsFile.line("run");
         run.put("stores", options.stores).put("workload", options.workload.id())
                 .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
                 .put("warmup", options.warmup.id())

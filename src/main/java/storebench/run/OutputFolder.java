@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * The run's output folder (bench.out) and the two folders beside it where the run before is kept: each run writes a
  * fresh folder with RunFolder's marker and moves the one before aside, a complete run to .previous, an incomplete one to
  * .incomplete, so failed runs never push the last complete run out. It moves, replaces or deletes only folders
- * storebench wrote (the marker, or a run from before it): a folder of someone else's in any of the three places stops
+ * storebench wrote (the marker): a folder of someone else's in any of the three places stops
  * the run before it touches anything, naming the folder and what to do.
  */
 final class OutputFolder {
@@ -25,7 +25,7 @@ final class OutputFolder {
     }
 
     /** What a fresh start does with what is there: the folder before and where it goes, if anything is there. */
-    record Plan(Path dir, Optional<Path> aside, Optional<String> incomplete, boolean fromBeforeTheMarker) {
+    record Plan(Path dir, Optional<Path> aside, Optional<String> incomplete) {
     }
 
     /** Where the last complete run before the current one is kept. */
@@ -50,14 +50,14 @@ final class OutputFolder {
                     + " (storebench moves the folder aside at each run and follows no link)");
         }
         if (RunFolder.absentOrEmpty(dir)) {
-            return new Plan(dir, Optional.empty(), Optional.empty(), false);
+            return new Plan(dir, Optional.empty(), Optional.empty());
         }
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException("output folder " + dir + " exists and is not a folder; choose another -Dbench.out");
         }
         if (!RunFolder.ours(dir)) {
             throw new IOException("output folder " + dir + " is not empty and is not a storebench output (it has no"
-                    + " marker file " + RunFolder.MARKER + " and no results.jsonl that starts with a run line), so"
+                    + " marker file " + RunFolder.MARKER + "), so"
                     + " storebench did not write it and will not move or delete it; choose an empty or new folder as"
                     + " -Dbench.out, or move " + dir + " elsewhere yourself");
         }
@@ -71,12 +71,12 @@ final class OutputFolder {
         if (Files.isSymbolicLink(aside) || Files.exists(aside) && !RunFolder.absentOrEmpty(aside)
                 && !RunFolder.ours(aside)) {
             throw new IOException(aside + " is not a storebench output (it has no marker file " + RunFolder.MARKER
-                    + " and no results.jsonl that starts with a run line), and this run would replace it with the last"
+                    + "), and this run would replace it with the last"
                     + (incomplete.isEmpty() ? " complete" : " incomplete") + " run from " + dir + "; storebench will"
                     + " not replace or delete a folder it did not write: move " + aside + " elsewhere yourself, or"
                     + " choose another -Dbench.out");
         }
-        return new Plan(dir, Optional.of(aside), incomplete, RunFolder.fromBeforeTheMarker(dir));
+        return new Plan(dir, Optional.of(aside), incomplete);
     }
 
     /** A file system error on the output folder, said with the option that chose it and what to do. */
@@ -98,11 +98,6 @@ final class OutputFolder {
         Plan plan = plan(dir);
         if (plan.aside().isPresent()) {
             Path aside = plan.aside().get();
-            if (plan.fromBeforeTheMarker()) {
-                console.println("[storebench] " + dir + " has no marker " + RunFolder.MARKER + " but is a storebench"
-                        + " run from before it (its results.jsonl starts with a run line): taken as storebench's");
-                RunFolder.mark(dir); // so that it stays storebench's where it is kept
-            }
             if (Files.exists(aside, LinkOption.NOFOLLOW_LINKS)) {
                 deleteTree(aside);
             }

@@ -11,8 +11,8 @@ import storebench.profile.Profiler;
 import storebench.results.AgainstRunLine;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
-import storebench.results.RunStats;
 import storebench.results.Stat;
+import storebench.results.StatLine;
 
 import java.io.IOException;
 import java.util.List;
@@ -37,22 +37,10 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public void stat(Stat stat, double value, List<Double> runs) throws IOException {
-        ObjectNode l = line("stat").put("stat", stat.id()).put("value", value);
-        // the line says what it is, so that a report or gate reads it without the code that measured it
-        l.set("about", about(stat));
-        List<Profiler> profilers = processes.profilers();
-        if (!profilers.isEmpty() && Phases.phaseOf(stat) != Phases.DISK) {
-            // measured under them, slowed by them (a disk scan is not: the files are what the engine left)
-            profilers.forEach(p -> l.withArray("profilers").add(p.id()));
-        }
-        if (!runs.isEmpty()) {
-            runs.forEach(r -> l.withArray("runs").add(r));
-            l.put("spread", RunStats.spread(runs));
-            RunStats.Interval interval = RunStats.medianInterval(runs);
-            l.putArray("interval").add(interval.low()).add(interval.high());
-            l.put("intervalConfidence", Math.round(interval.confidence() * 1e4) / 1e4);
-        }
-        append(l);
+        // measured under profilers, slowed by them (a disk scan is not: the files are what the engine left)
+        List<String> profilers = Phases.phaseOf(stat) == Phases.DISK ? List.of()
+                : processes.profilers().stream().map(Profiler::id).toList();
+        append(new StatLine(stat.id(), value, about(stat), profilers, runs).into(line(StatLine.KIND)));
     }
 
     /** What a stat line says of its statistic (its "about"), so that a report reads it without this code. */

@@ -47,7 +47,7 @@ final class Runs {
 
     /** A statistic without runs (create, memory, disk). */
     Runs stat(String engine, String setting, String stat, double value) {
-        lines.add(line("stat", engine, setting).put("stat", stat).put("value", value));
+        lines.add(about(line("stat", engine, setting).put("stat", stat).put("value", value)));
         return this;
     }
 
@@ -61,9 +61,16 @@ final class Runs {
         for (double r : runs) {
             l.withArray("runs").add(r);
         }
-        l.put("spread", (sorted[sorted.length - 1] - sorted[0]) / median);
-        lines.add(l);
+        lines.add(about(l));
         return this;
+    }
+
+    /** A stat line of a statistic the phases declare, described as a run describes it. */
+    private ObjectNode about(ObjectNode l) {
+        storebench.phase.Phases.find(l.path("stat").asText()).ifPresent(s -> l.set("about", s.about(
+                workload.equals("large") ? 1000 : 10, Math.min(1000, stores), storebench.phase.Phases.phaseOf(s).id(),
+                storebench.phase.Phases.order(s))));
+        return l;
     }
 
     /** The last stat line added, described by its "about" as a run writes it. */

@@ -68,8 +68,8 @@ class TrafficPhaseTest {
     void underTheTableItSaysTheRequestsTheUtilizationAndWhatEachP999RestsOnOrThatItHasTooFew() throws Exception {
         List<JsonNode> lines = List.of(line(1, 12_000, 5.0), line(2, 9_800, 5.1), line(3, 15_000, 4.9),
                 Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"lmdb\",\"setting\":\"default\","
-                        + "\"phase\":\"traffic\",\"visited\":0}"));
-        RunResults results = new RunResults(lines, null);
+                        + "\"op\":\"traffic\",\"visited\":0}"));
+        RunResults results = new RunResults(storebench.phase.Described.lines(lines), null);
 
         assertThat(Phases.TRAFFIC.notes(results, "sqlite", "default")).containsExactly("traffic: 3 runs, 36,800"
                 + " requests in 15.0 s of open loop (tenants drawn from `zipf`, 1,500 writes, 600 stores closed to open"
@@ -95,7 +95,7 @@ class TrafficPhaseTest {
                     + "\"workload\":\"large\",\"stat\":\"" + st[0] + "\",\"value\":" + st[1] + ",\"runs\":[" + st[1]
                     + "," + st[1] + "," + st[1] + "]}"));
         }
-        List<String> notes = Phases.TRAFFIC.notes(new RunResults(lines, null), "xodus", "default");
+        List<String> notes = Phases.TRAFFIC.notes(new RunResults(storebench.phase.Described.lines(lines), null), "xodus", "default");
 
         assertThat(notes).contains("traffic: a run served fewer than 10,000 of a kind, so its p99.9 is that of the runs"
                 + " pooled (their histograms added; each run's own is its spread), resting on the slowest writes 10 of"
@@ -118,7 +118,7 @@ class TrafficPhaseTest {
         lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
                 + "\"workload\":\"large\",\"stat\":\"traffic_miss_p999_ms\",\"value\":7,\"runs\":[6,7,8]}"));
 
-        List<String> notes = Phases.TRAFFIC.notes(new RunResults(lines, null), "sqlite", "default");
+        List<String> notes = Phases.TRAFFIC.notes(new RunResults(storebench.phase.Described.lines(lines), null), "sqlite", "default");
 
         assertThat(notes).contains("traffic: the runs pooled served fewer than 10,000 of a kind, so its p99.9 rests on"
                 + " fewer than ten requests, a rough figure: the slowest writes 3 of 3,000 (bench.trafficPerKind sizes"
@@ -132,7 +132,7 @@ class TrafficPhaseTest {
     private static JsonNode runLine(String engine, int run, int hits, int misses, int writes, int seconds, String more)
             throws Exception {
         return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\","
-                + "\"phase\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + (hits + misses + writes)
+                + "\"op\":\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + (hits + misses + writes)
                 + ",\"reachedPerS\":1,\"seconds\":" + seconds + ",\"writes\":" + writes + ",\"evictions\":200,"
                 + "\"open\":100,\"load\":0.7,\"utilization\":0.7," + more + "\"kinds\":{\"hit\":" + hits
                 + ",\"miss\":" + misses + ",\"write\":" + writes + "}}");
@@ -149,7 +149,7 @@ class TrafficPhaseTest {
         // an engine with only some of them has no line
         lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
                 + "\"workload\":\"large\",\"stat\":\"traffic_all_p50_ms\",\"value\":1,\"runs\":[1]}"));
-        RunResults results = new RunResults(lines, null);
+        RunResults results = new RunResults(storebench.phase.Described.lines(lines), null);
 
         List<storebench.results.Curve> curves = Phases.TRAFFIC.curves(results, List.of("sqlite", "lmdb"), "default");
 
@@ -163,7 +163,7 @@ class TrafficPhaseTest {
     }
 
     private static JsonNode line(int run, long requests, double seconds) throws Exception {
-        return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\",\"phase\":"
+        return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\",\"setting\":\"default\",\"op\":"
                 + "\"traffic\",\"run\":" + run + ",\"visited\":0,\"requests\":" + requests + ",\"reachedPerS\":1,\"seconds\":"
                 + seconds + ",\"writes\":500,\"evictions\":200,\"open\":100,\"load\":0.7,\"dist\":\"zipf\","
                 + "\"utilization\":" + (0.66 + 0.02 * run) + ",\"kinds\":{\"hit\":" + (requests + 8_000) + ",\"miss\":"
@@ -231,7 +231,7 @@ class TrafficPhaseTest {
                     + "\"runs\":[10.3]}"));
         }
         lines.add(Protocol.JSON.readTree(line(1, 200_000, 98.0).toString().replace("\"sqlite\"", "\"objectbox\"")));
-        RunResults results = new RunResults(lines, null);
+        RunResults results = new RunResults(storebench.phase.Described.lines(lines), null);
 
         assertThat(Phases.TRAFFIC.notes(results, "objectbox", "default")).anyMatch(n -> n.contains("paused the open"
                 + " loop 3,437 ms in all") && n.contains("(10.3 ms)"));

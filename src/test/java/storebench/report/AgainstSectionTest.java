@@ -40,6 +40,7 @@ class AgainstSectionTest {
                 Map.of("oqc_ms", 0.03), 4, AgainstLine.DECIDED)
                 .into(stamp(AgainstLine.KIND)));
         lines.add(stamp("stat").put("stat", "oqc_ms").put("value", 0.1029));
+        lines.add(stamp("stat").put("stat", "open_ms").put("value", 0.05));
     }
 
     private static ObjectNode stamp(String kind) {
@@ -48,7 +49,7 @@ class AgainstSectionTest {
 
     @Test
     void eachStatisticsRowHasBOverAWithItsIntervalAndTheVerdict() {
-        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(storebench.phase.Described.lines(lines), null), Phases.ALL)).render();
         assertThat(md).contains("## 3.50.3.0 against the project's version, SQLite under default")
                 .contains("Side A ran sqlite-jdbc 3.54.1.0 under default, side B sqlite-jdbc 3.50.3.0 under default,"
                         + " in 4 pairs")
@@ -69,7 +70,7 @@ class AgainstSectionTest {
         lines.replaceAll(l -> l.path("kind").asText().equals(AgainstLine.KIND) ? new AgainstLine(
                 AgainstLine.of(l).what(), new AgainstLine.Ran("h2 2.5.252 under default", "h2 2.1.214 under default",
                 false, 50, why), Map.of("oqc_ms", 0.03), 4, AgainstLine.DECIDED).into(stamp(AgainstLine.KIND)) : l);
-        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(storebench.phase.Described.lines(lines), null), Phases.ALL)).render();
         assertThat(md).contains("each side over its own pool (" + why + "; two pools made alike differed")
                 .doesNotContain("over the same pool of stores");
     }

@@ -438,12 +438,12 @@ class MarkdownReportTest {
     void aRunWithSteadyWarmUpsStatesTheRuleAndTabulatesEachEnginesWarmUpsNamingThoseThatNeverSettled()
             throws Exception {
         List<JsonNode> lines = without(lines(), l -> "phase".equals(l.path("kind").asText())
-                && "warmup".equals(l.path("phase").asText()));
+                && "warmup".equals(l.path("op").asText()));
         ((ObjectNode) lines.get(0)).put("warmupOpens", 5000);
         int[][] warmups = {{1500, 1500}, {1800, 1800}, {5000, -1}}; // visits, settled at (-1: never)
         for (int r = 0; r < warmups.length; r++) {
             ObjectNode w = ResultsFile.line("phase").put("engine", "sqlite").put("setting", "default")
-                    .put("workload", "small").put("stores", 1200).put("phase", "warmup").put("wallMs", 500.0)
+                    .put("workload", "small").put("stores", 1200).put("op", "warmup").put("wallMs", 500.0)
                     .put("visited", warmups[r][0]).put("run", r + 1).put("rule", "steady").put("windowVisits", 100);
             if (warmups[r][1] > 0) {
                 w.put("settledAt", warmups[r][1]);

@@ -28,16 +28,17 @@ class MemoryTotalSummaryTest {
         for (String e : List.of("sqlite", "heap-only")) {
             environment.with("engines").with(e).put("runtime", "Java 17.0.15");
         }
-        double[][] figures = {{425, 425, 1.2}, {0.4, 0.4, 1024}}; // resident, anonymous, heap
+        // resident, anonymous, heap, and the total the memory phase records (resident plus heap in a JVM)
+        double[][] figures = {{425, 425, 1.2, 426.2}, {0.4, 0.4, 1024, 1024.4}};
         List<String> engines = List.of("sqlite", "heap-only");
         for (int k = 0; k < 2; k++) {
-            String[] ids = {"mem_resident_kb", "mem_anon_kb", "heap_kb"};
-            for (int f = 0; f < 3; f++) {
+            String[] ids = {"mem_resident_kb", "mem_anon_kb", "heap_kb", "mem_total_kb"};
+            for (int f = 0; f < 4; f++) {
                 lines.add(ResultsFile.line("stat").put("engine", engines.get(k)).put("setting", "default")
                         .put("stat", ids[f]).put("value", figures[k][f]));
             }
         }
-        RunResults results = new RunResults(lines, environment);
+        RunResults results = new RunResults(storebench.phase.Described.lines(lines), environment);
 
         Summary summary = new Summary(ReportRun.of(results), ReportBuilder.IN_REFERENCE);
         String memory = summary.rankings().lines().stream()

@@ -69,7 +69,7 @@ class TunedAgainstDefaultsTest {
     }
 
     private TunedAgainstDefaults tuned() {
-        return new TunedAgainstDefaults(ReportRun.of(new RunResults(lines, null)));
+        return new TunedAgainstDefaults(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)));
     }
 
     @Test
@@ -134,7 +134,7 @@ class TunedAgainstDefaultsTest {
         lines.remove(0);
         run("tuned");
 
-        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(storebench.phase.Described.lines(lines), null), Phases.ALL)).render();
 
         assertThat(md).contains("Measured tuned alone: `-Dbench.settings=default,tuned` measures each engine under"
                 + " defaults too, and the report then sets each tuned figure over its default one (\"Tuned against"
@@ -150,7 +150,7 @@ class TunedAgainstDefaultsTest {
 
     @Test
     void theReportHasTheTableTheOpeningsSentenceTheSettingLineAndHowEachEngineWasTuned() {
-        String md = new MarkdownReport(ReportBuilder.of(new RunResults(lines, null), Phases.ALL)).render();
+        String md = new MarkdownReport(ReportBuilder.of(new RunResults(storebench.phase.Described.lines(lines), null), Phases.ALL)).render();
         assertThat(md).contains("## " + TunedAgainstDefaults.HEADING)
                 .contains("Tuned as their vendors document: a visit fastest with SQLite")
                 .contains("Tuned: each engine opened as its vendor documents")

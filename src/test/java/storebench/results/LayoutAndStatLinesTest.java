@@ -1,6 +1,7 @@
 package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,19 +26,19 @@ class LayoutAndStatLinesTest {
     }
 
     @Test
-    void aStatLineGivesItsProfilersAndTheRowGroupItsAboutNames() throws Exception {
-        StatLine s = StatLine.of(json("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
-                + "\"workload\":\"large\",\"stat\":\"oqc_ms\",\"value\":0.2,\"runs\":[0.2,0.3],\"spread\":0.5,"
-                + "\"profilers\":[\"strace\"],\"about\":{\"group\":\"openruns\"}}"));
-        assertThat(s.column()).isEqualTo(new Column("sqlite", "default"));
-        assertThat(s.figure().runs()).containsExactly(0.2, 0.3);
-        assertThat(s.figure().spread()).hasValue(0.5);
-        assertThat(s.profilers()).containsExactly("strace");
-        assertThat(s.group()).isEqualTo("openruns");
-        StatLine old = StatLine.of(json("{\"kind\":\"stat\",\"engine\":\"h2\",\"stat\":\"disk_kb\",\"value\":400,"
-                + "\"spread\":null}"));
-        assertThat(old.figure().spread()).isEmpty();
-        assertThat(old.profilers()).isEmpty();
-        assertThat(old.group()).isEmpty();
+    void aStatLineIsReadBackAsItWasWritten() throws Exception {
+        StatLine written = new StatLine("oqc_ms", 0.2, ResultsFile.JSON.createObjectNode().put("group", "openruns"),
+                List.of("strace"), List.of(0.2, 0.3));
+        JsonNode line = written.into(ResultsFile.line(StatLine.KIND).put("engine", "sqlite").put("setting", "default"));
+
+        assertThat(StatLine.of(line)).isEqualTo(written);
+        assertThat(StatLine.of(line).group()).isEqualTo("openruns");
+        StatLine bare = StatLine.of(new StatLine("disk_kb", 400, null, List.of(), List.of()).into(
+                ResultsFile.line(StatLine.KIND)));
+        assertThat(bare.profilers()).isEmpty();
+        assertThat(bare.runs()).isEmpty();
+        assertThat(bare.group()).isEmpty();
+        assertThat(ResultsFile.JSON.writeValueAsString(bare)).as("nothing written for what it has not")
+                .isEqualTo("{\"stat\":\"disk_kb\",\"value\":400.0}");
     }
 }

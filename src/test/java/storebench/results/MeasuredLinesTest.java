@@ -50,13 +50,13 @@ class MeasuredLinesTest {
     }
 
     @Test
-    void aSampledRunReadsItsIntervalAndTargetInEitherFormat() throws Exception {
+    void aSampledRunReadsItsIntervalAndTarget() throws Exception {
         SampleLine sized = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
-                + "'phase':'readrun','run':1,'sample':300,'sampleHalfWidth':0.0079,'sampleTarget':0.02}"));
+                + "'op':'readrun','run':1,'sample':300,'sampleHalfWidth':0.0079,'sampleTarget':0.02}"));
         SampleLine whole = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
                 + "'op':'readrun','phase':'read','run':1,'sample':1000,'sampleHalfWidth':0.012}"));
         SampleLine none = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
-                + "'phase':'openrun','run':1,'visited':1000}"));
+                + "'op':'openrun','run':1,'visited':1000}"));
 
         assertThat(sized).isEqualTo(new SampleLine(SQLITE, "readrun", 300, OptionalDouble.of(0.0079),
                 OptionalDouble.of(0.02)));
@@ -79,11 +79,11 @@ class MeasuredLinesTest {
     }
 
     @Test
-    void aFixedWarmUpFromBeforeTheSteadyRuleReadsItsPasses() throws Exception {
+    void aFixedWarmUpReadsItsPasses() throws Exception {
         WarmUpVisits fixed = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
-                + "'phase':'warmup','visited':2000,'passes':2}"));
+                + "'op':'warmup','visited':2000,'passes':2}"));
         WarmUpVisits bare = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
-                + "'phase':'readwarmup','visited':1000}"));
+                + "'op':'readwarmup','visited':1000}"));
 
         assertThat(fixed).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.empty(), "", new WarmUpVisits.Windows(0, false),
                 new WarmUpVisits.Visits(2000, OptionalInt.of(2), OptionalInt.empty()), Optional.empty()));

@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A stat line describes its statistic (its "about"), so that a report or gate reads a run without the code that
- * measured it; a run written before the lines did gets the catalogue of that version.
+ * measured it (a run written before the lines did is given the catalogue of that version by Migrate: MigrateTest).
  */
 class StatAboutTest {
     private static ObjectNode statLine(Stat stat, double value) {
@@ -74,39 +74,6 @@ class StatAboutTest {
         assertThat(results.stats()).extracting(Stat::id).containsExactly("create_ms", "oqc_ms");
         assertThat(results.stat("oqc_ms").orElseThrow().format(0.3)).isEqualTo("0.300 ms");
         assertThat(results.stat("heap_kb")).isEmpty();
-    }
-
-    @Test
-    void aRunWrittenBeforeTheLinesDescribedThemGetsTheCatalogueOfThatVersion() throws Exception {
-        Path small = Path.of(StatAboutTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
-        RunResults old = RunResults.load(small);
-        assertThat(old.lines("stat")).filteredOn(l -> !l.path("derived").asBoolean())
-                .allSatisfy(l -> assertThat(l.has("about")).isFalse());
-
-        List<String> ids = old.stats().stream().map(Stat::id).toList();
-        // that version's rows, in its order: the reference's eleven first (the memory total its lines allow derived
-        // right after the anonymous row), then disk allocated and the heap
-        assertThat(ids.subList(0, 14)).containsExactly("create_ms", "stores_per_s", "open_ms", "count_ms", "oqc_ms",
-                "oqc_p99_ms", "close_ms", "mem_resident_kb", "mem_anon_kb", "mem_total_kb", "load1", "disk_kb",
-                "disk_alloc_kb", "heap_kb");
-        assertThat(ids).contains("cold_read_kb", "capacity_stores", "conc_oqc_per_s_t8");
-        assertThat(old.stat("create_ms").orElseThrow().label(1000, 1)).isEqualTo("Create, write 1,000 objects, close"
-                + " (median)");
-    }
-
-    @Test
-    void aMergedRunOfOldAndNewPartsKeepsTheOldOrderAndPutsNewStatisticsAfterIt() throws Exception {
-        Path small = Path.of(StatAboutTest.class.getResource("/report/run-small/results.jsonl").toURI()).getParent();
-        List<JsonNode> lines = new ArrayList<>(RunResults.load(small).lines("stat"));
-        lines.add(statLine(Phases.stat("oqc_ms"), 0.3)); // a newer part: its lines describe themselves
-        ObjectNode newer = statLine(Phases.stat("open_ms"), 0.1).put("stat", "newer_ms");
-        ((ObjectNode) newer.get("about")).put("order", 3);
-        lines.add(newer);
-
-        List<String> ids = new RunResults(lines, null).stats().stream().map(Stat::id).toList();
-
-        assertThat(ids.subList(0, 5)).containsExactly("create_ms", "stores_per_s", "open_ms", "count_ms", "oqc_ms");
-        assertThat(ids).last().isEqualTo("newer_ms");
     }
 
     @Test

@@ -27,9 +27,9 @@ class TrafficLineTest {
     @Test
     void aLineWithoutTheLoopsFiguresReadsAsAllReadsOfZipfWithNoRateReached() throws Exception {
         TrafficLine warmUp = TrafficLine.of(ResultsFile.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\","
-                + "\"setting\":\"default\",\"phase\":\"traffic\"}"));
+                + "\"setting\":\"default\",\"op\":\"traffic\"}"));
 
-        assertThat(warmUp.op()).as("a line of format 1 held its op under phase").isEqualTo("traffic");
+        assertThat(warmUp.op()).isEqualTo("traffic");
         assertThat(warmUp.served().reachedPerS()).isEmpty();
         assertThat(warmUp.served().utilization()).isEmpty();
         assertThat(warmUp.asked()).isEqualTo(new TrafficLine.Asked(0, 1, 0, "zipf"));

@@ -187,20 +187,14 @@ class RunFolderTest {
     }
 
     @Test
-    void adoptsARunFolderWrittenBeforeTheMarker() throws Exception {
+    void aRunFolderWithoutTheMarkerIsNotTakenThoughItHoldsARun() throws Exception {
         Path out = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("out"), l -> true);
-        Path older = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("out.previous"), l -> true);
-        Files.writeString(older.resolve("notes.txt"), "the run before\n");
-        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        Files.deleteIfExists(out.resolve(RunFolder.MARKER));
 
-        OutputFolder.fresh(out, new PrintStream(said, true, StandardCharsets.UTF_8));
-
-        assertThat(said.toString(StandardCharsets.UTF_8)).contains(out + " has no marker " + RunFolder.MARKER
-                + " but is a storebench run from before it").contains("the last run (complete) is kept in " + older);
-        assertThat(older.resolve("notes.txt")).as("the older run, replaced").doesNotExist();
-        assertThat(older.resolve(RunFolder.MARKER)).as("the adopted run keeps storebench's mark").exists();
-        assertThat(RunResults.load(older).run().path("stores").asInt()).isEqualTo(200);
-        assertThat(out.resolve(RunFolder.MARKER)).exists();
+        assertThatThrownBy(() -> OutputFolder.fresh(out, QUIET)).hasMessageStartingWith("output folder " + out
+                + " is not empty and is not a storebench output");
+        assertThat(RunResults.load(out).run().path("stores").asInt()).as("left as it was").isEqualTo(200);
+        assertThat(tmp.resolve("out.previous")).doesNotExist();
     }
 
     @Test

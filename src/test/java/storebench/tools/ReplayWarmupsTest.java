@@ -18,7 +18,7 @@ class ReplayWarmupsTest {
     /** A warm-up line as WarmUp writes it: N=1,000, a whole pass, no JIT floor. */
     private static ObjectNode line(String engine, List<Double> windows, Integer settledAt, Integer jitFloor) {
         ObjectNode l = Protocol.JSON.createObjectNode().put("kind", "phase").put("engine", engine)
-                .put("setting", "default").put("stores", 1000).put("phase", "warmup")
+                .put("setting", "default").put("stores", 1000).put("op", "warmup")
                 .put("visited", windows.size() * 100).put("rule", "steady").put("windowVisits", 100)
                 .put("wholePass", true);
         windows.forEach(w -> l.withArray("windows").add(w));

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * open-run statistics, beyond a fixed tolerance for the one-pass statistics (create, memory, disk).
  */
 public final class CompareRuns {
-    /** An open-run statistic whose runs recorded no spread (an older results.jsonl). */
+    /** An open-run statistic whose line has no runs, so no spread. */
     static final double NO_SPREAD_TOLERANCE = 0.10;
 
     /** Where a statistic went. */

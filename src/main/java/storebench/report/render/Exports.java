@@ -116,7 +116,7 @@ public final class Exports {
                 if (sideB.isEmpty()) {
                     continue;
                 }
-                out.add(new RunResults.Measurement(b, workload, stat, RunStats.median(sideB), sideB, null, List.of()));
+                out.add(new RunResults.Measurement(b, workload, stat, RunStats.median(sideB), sideB));
                 Optional<PairedRatio> ratio = c.ratio(stat);
                 if (ratio.isPresent()) {
                     List<Double> ratios = new ArrayList<>();
@@ -124,7 +124,7 @@ public final class Exports {
                         ratios.add(sideB.get(i) / sideA.get(i));
                     }
                     out.add(new RunResults.Measurement(c.column(), workload, stat + "_b_over_a", ratio.get().ratio(),
-                            ratios, null, List.of()));
+                            ratios));
                 }
             }
         }

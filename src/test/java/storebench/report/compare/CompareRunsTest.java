@@ -40,7 +40,8 @@ class CompareRunsTest {
         CompareRuns runs = runs();
         CompareRuns.Row oqc = row(runs, "sqlite", OpenRunsPhase.OQC_MS);
         assertThat(oqc.ratio()).hasValueSatisfying(r -> assertThat(r).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9)));
-        assertThat(oqc.threshold()).contains(0.05);
+        assertThat(oqc.threshold()).hasValueSatisfying(t -> assertThat(t).isCloseTo(0.05,
+                org.assertj.core.data.Offset.offset(1e-9)));
         assertThat(oqc.move()).isEqualTo(CompareRuns.Move.WORSE);
         assertThat(row(runs, "sqlite", OpenRunsPhase.COUNT_MS).move()).isEqualTo(CompareRuns.Move.BETTER);
         assertThat(row(runs, "sqlite", OpenRunsPhase.OPEN_MS).move()).isEqualTo(CompareRuns.Move.SAME);

@@ -1,0 +1,47 @@
+package storebench.tools;
+
+import storebench.results.Migration;
+import storebench.results.ResultsFile;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+/**
+ * Migrates kept runs to the current format of results.jsonl ({@link ResultsFile#FORMAT}), once:
+ * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=<folder>...}; a folder of runs
+ * migrates every run under it. What each older format lacked, and what is written in its place: {@link Migration}.
+ */
+public final class Migrate {
+    private Migrate() {
+    }
+
+    public static void main(String[] args) {
+        int code = run(args, System.out, System.err);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            err.println("usage: Migrate <run folder>...   (a folder with results.jsonl; a folder of runs migrates every"
+                    + " run under it)");
+            return Render.BAD_INPUT;
+        }
+        int code = 0;
+        for (String arg : args) {
+            try {
+                for (Path dir : Render.runsUnder(Path.of(arg))) {
+                    int from = Migration.migrate(dir);
+                    out.println(dir + (from == ResultsFile.FORMAT ? ": format " + from + " already"
+                            : ": format " + from + " -> " + ResultsFile.FORMAT));
+                }
+            } catch (IOException | RuntimeException e) {
+                err.println("Migrate: " + e.getMessage());
+                code = Render.BAD_INPUT;
+            }
+        }
+        return code;
+    }
+}
