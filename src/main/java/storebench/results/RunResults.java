@@ -239,8 +239,9 @@ public final class RunResults {
             measurements().forEach(m -> describe.accept(m.stat(), m.line().about() == null ? MissingNode.getInstance()
                     : m.line().about()));
             for (JsonNode l : lines("status")) {
-                if (NOT_MEASURED.equals(l.path("status").asText())) {
-                    // a phase not measured here: its rows stay, empty, with why
+                String status = l.path("status").asText();
+                if (NOT_MEASURED.equals(status) || StatusLine.FAILED.equals(status)) {
+                    // a phase not measured here, or failed: its rows stay, empty, with why
                     l.path("stats").fields().forEachRemaining(f -> describe.accept(f.getKey(), f.getValue()));
                 }
             }

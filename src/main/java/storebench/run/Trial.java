@@ -357,7 +357,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
             return new TrialFailure(name + ": " + reason);
         }
         failed = reason;
-        results.append(results.line("status").put("status", "failed").put("phase", phase).put("reason", failed));
+        ObjectNode l = results.line("status").put("status", "failed").put("phase", phase).put("reason", failed);
+        // the statistics the phase would have given, described, so that their rows say it failed
+        ObjectNode stats = l.putObject("stats");
+        Phases.byId(phase).ifPresent(p -> p.stats().forEach(st -> stats.set(st.id(), results.about(st))));
+        results.append(l);
         return new TrialFailure(name + ": " + failed);
     }
 
