@@ -195,6 +195,12 @@ public final class RunPlan {
                 return across;
             }
         }
+        if (!setting.equals(Setting.DEFAULT.id()) && own.stream().noneMatch(this::ofThisWorkload)) {
+            Optional<double[]> viaDefault = defaultSettingOfWorkload(engine, setting, phase, op);
+            if (viaDefault.isPresent()) {
+                return viaDefault;
+            }
+        }
         Optional<double[]> estimate = estimate(own, phase, op);
         if (estimate.isPresent() && own.stream().noneMatch(this::ofThisWorkload)) {
             double r = otherEnginesRatio(engine, setting, phase, op);
@@ -211,6 +217,23 @@ public final class RunPlan {
 
     private boolean ofThisWorkload(CostTable.Point p) {
         return p.workload().equals(options.workload.id());
+    }
+
+    /**
+     * A setting with no kept run of this workload, where the engine's default setting has one: that run's estimate
+     * (noted), not the setting's own runs of another workload scaled. What a setting changes can hang on the store's
+     * size (glibc's mmap threshold against an engine's allocations): planned from their engine's default part, the
+     * N = 100,000 parts of the small workload under mmap-threshold came to 0.89-1.48 of their own time; from the two
+     * settings' ratio in the large workload, 0.74-1.93 (docs/runs.md, "The plan of a setting kept only at another
+     * workload").
+     */
+    private Optional<double[]> defaultSettingOfWorkload(String engine, String setting, Phase phase, String op) {
+        List<CostTable.Point> base = table.points().stream().filter(p -> p.engine().equals(engine)
+                && p.setting().equals(Setting.DEFAULT.id()) && ofThisWorkload(p)).toList();
+        Optional<double[]> h = base.isEmpty() ? Optional.empty() : estimate(base, phase, op);
+        h.ifPresent(e -> notes.add(setting + " of bench.workload=" + options.workload.id() + ": no kept run of "
+                + engine + "; its default setting's"));
+        return h;
     }
 
     /**
