@@ -30,13 +30,20 @@ class CostTableTest {
         return ResultsFile.JSON.readTree(json);
     }
 
+    /** A phase line of the first phase with a step of this op. */
     private static String phase(String engine, String op, double wallMs, String at, String extra) {
-        return "{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\",\"op\":\"" + op
-                + "\",\"wallMs\":" + wallMs + ",\"visited\":100" + extra + ",\"at\":\"" + at + "\"}";
+        return phase(engine, storebench.phase.Phases.ALL.stream().filter(p -> p.steps().stream().anyMatch(s -> s.op()
+                .equals(op))).findFirst().orElseThrow().id(), op, wallMs, at, extra);
+    }
+
+    private static String phase(String engine, String phase, String op, double wallMs, String at, String extra) {
+        return "{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\",\"phase\":\"" + phase
+                + "\",\"op\":\"" + op + "\",\"wallMs\":" + wallMs + ",\"visited\":100" + extra + ",\"at\":\"" + at
+                + "\"}";
     }
 
     @Test
-    void eachLinesTimeGoesToTheStepItsTrialIsInAndAWarmUpAfterTheRunsToConcurrency() throws Exception {
+    void eachLinesTimeGoesToTheStepItsTrialIsIn() throws Exception {
         List<JsonNode> lines = new ArrayList<>();
         lines.add(line("{\"kind\":\"run\",\"format\":3,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
@@ -45,7 +52,7 @@ class CostTableTest {
         lines.add(line(phase("sqlite", "warmup", 1000, "2026-12-01T00:00:05Z", ",\"jitFloor\":100,\"run\":1")));
         lines.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
         lines.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:07Z", ",\"run\":1")));
-        lines.add(line(phase("sqlite", "warmup", 2000, "2026-12-01T00:00:10Z", ",\"run\":1")));
+        lines.add(line(phase("sqlite", "concurrency", "warmup", 2000, "2026-12-01T00:00:10Z", ",\"run\":1")));
         lines.add(line("{\"kind\":\"end\",\"wallMs\":12000,\"at\":\"2026-12-01T00:00:11Z\"}"));
         CostTable table = CostTable.of(Map.of("100/x", lines));
 
