@@ -105,9 +105,7 @@ final class Caveats {
                 if (!profilers.contains(p)) {
                     profilers.add(p);
                 }
-                if (!l.group().isEmpty() && !phases.contains(l.group())) {
-                    phases.add(l.group());
-                }
+                ctx.results().groupOf(l.stat()).filter(g -> !phases.contains(g)).ifPresent(phases::add);
             }
         }
         if (profilers.isEmpty()) {

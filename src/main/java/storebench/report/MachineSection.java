@@ -46,11 +46,11 @@ public final class MachineSection {
     private MachineSection() {
     }
 
-    /** The section; none where the run recorded neither its probe nor a calibration (a run before them). */
+    /** The section; none where the run did not probe the machine (environment.json's {@code machine}). */
     static Optional<Section> of(ReportRun ctx, UnaryOperator<String> links) {
         Optional<RunLine.Calibration> calibration = ctx.results().runLine().plan()
                 .flatMap(RunLine.Plan::calibration);
-        Optional<Prices> here = here(ctx.results().environmentFile(), calibration);
+        Optional<Prices> here = ctx.results().environmentFile().costs().probed();
         if (here.isEmpty()) {
             return Optional.empty();
         }
@@ -130,11 +130,5 @@ public final class MachineSection {
             f.shown(m).ifPresent(shown -> parts.add(f.field().replaceAll("(Ns|Us|Ms)$", "") + " " + shown));
         }
         return String.join(", ", parts);
-    }
-
-    /** This run's figures: environment.json's {@code machine}, else the plan's probe; none where neither has any. */
-    static Optional<Prices> here(EnvironmentFile environment, Optional<RunLine.Calibration> calibration) {
-        return environment.costs().probed().or(() -> calibration.map(RunLine.Calibration::probe)
-                .filter(probe -> !probe.isEmpty()).map(Prices::of));
     }
 }

@@ -14,17 +14,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * The report's "Regression gate" section: every rule's verdict, failures first, then the passing ones with
- * their margins, then the rules that could not be evaluated and why.
+ * their margins; the rules that could not be evaluated are counted.
  */
 public final class VerdictSection {
     private static final Block.Heading HEADING = Block.Heading.of(2, "Regression gate");
@@ -44,23 +41,23 @@ public final class VerdictSection {
 
     /** The section as report.md has it, for a list of verdicts. */
     public static String render(List<Verdict> verdicts) {
-        return MarkdownReport.render(section(verdicts, Text.of("")).all());
+        return MarkdownReport.render(section(verdicts, only(verdicts, Status.NOT_EVALUATED).size(), Text.of(""))
+                .all());
     }
 
     /** The section, with the thresholds file and baseline named. */
     public static Section section(Verdicts verdicts) {
         Text intro = Text.of("Rules from ").plusCode(fileName(verdicts.thresholds())).plus("; baseline: ")
                 .plus(verdicts.baseline().map(Text::code).orElse(Text.of("none (-Dbench.baseline unset)"))).plus(". ");
-        return section(verdicts.all(), intro);
+        return section(verdicts.all(), verdicts.notEvaluated(), intro);
     }
 
-    private static Section section(List<Verdict> verdicts, Text intro) {
+    private static Section section(List<Verdict> verdicts, int open, Text intro) {
         List<Block> blocks = new ArrayList<>();
         List<Verdict> failed = only(verdicts, Status.FAIL);
         List<Verdict> passed = only(verdicts, Status.PASS);
-        List<Verdict> open = only(verdicts, Status.NOT_EVALUATED);
         List<Verdict> undecided = only(verdicts, Status.INCONCLUSIVE);
-        if (verdicts.isEmpty()) {
+        if (failed.isEmpty() && passed.isEmpty() && undecided.isEmpty() && open == 0) {
             blocks.add(new Block.Paragraph(intro.plusStrong("No rules")
                     .plus(": the thresholds file has none, so nothing was checked.")));
             return new Section(HEADING, blocks);
@@ -68,7 +65,8 @@ public final class VerdictSection {
         String verdict = !failed.isEmpty() ? "Failed" : !passed.isEmpty() ? "Passed"
                 : !undecided.isEmpty() ? "Inconclusive" : "Nothing checked";
         blocks.add(new Block.Paragraph(intro.plusStrong(verdict).plus(": " + failed.size() + " failed, "
-                + passed.size() + " passed, " + undecided.size() + " inconclusive, " + open.size() + " not evaluated."
+                + passed.size() + " passed, " + undecided.size() + " inconclusive, " + open + " not evaluated"
+                + " (never counted as passed; mostly rules of engines, settings or phases the run left out)."
                 + " A margin is the room left before the rule fails (negative: by how much it failed), as a share of"
                 + " the limit in brackets.")));
         if (failed.isEmpty() && passed.isEmpty() && undecided.isEmpty()) {
@@ -91,23 +89,6 @@ public final class VerdictSection {
             undecided.forEach(v -> rows.add(row(v)));
             blocks.add(new Block.Table(texts("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
                     "margin", "line", "detail"), align("LLLLLRRRRL"), rows));
-        }
-        if (!open.isEmpty()) {
-            blocks.add(Block.Paragraph.of("Not evaluated (never counted as passed), one row per rule and reason:"));
-            Map<String, List<Verdict>> groups = new LinkedHashMap<>();
-            for (Verdict v : open) {
-                groups.computeIfAbsent(v.line() + "\u0000" + v.kind() + "\u0000" + v.stat() + "\u0000" + v.detail(),
-                        k -> new ArrayList<>()).add(v);
-            }
-            List<List<Text>> rows = new ArrayList<>();
-            for (List<Verdict> group : groups.values()) {
-                Verdict first = group.get(0);
-                rows.add(List.of(Text.of(line(first)), Text.of(first.kind().name().toLowerCase(Locale.ROOT)),
-                        text(first.stat()), text(distinct(group, Verdict::engine)),
-                        text(distinct(group, Verdict::setting)), text(first.detail())));
-            }
-            blocks.add(new Block.Table(texts("line", "kind", "statistic", "engines", "settings", "why"),
-                    align("RLLLLL"), rows));
         }
         return new Section(HEADING, blocks);
     }
@@ -139,10 +120,6 @@ public final class VerdictSection {
     /** Column alignments, one letter per column: L left, R right. */
     private static List<Block.Align> align(String columns) {
         return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
-    }
-
-    private static String distinct(List<Verdict> group, Function<Verdict, String> field) {
-        return group.stream().map(field).distinct().collect(Collectors.joining(", "));
     }
 
     private static List<Verdict> only(List<Verdict> verdicts, Status status) {

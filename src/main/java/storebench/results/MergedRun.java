@@ -7,11 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a run merged from parts (storebench.tools.Merge, which picks and checks the parts and writes the merged run
- * line) keeps of its parts' files as they were written: every line of their results.jsonl but the run and end lines,
- * each tagged with its part; and an environment.json that is the first part's, with every part's engines and each part
+ * line) keeps of its parts' files as they were written: every line of their results.jsonl but the run and end lines
+ * (and a statistic's description after the first), each tagged with its part; and an environment.json that is the first part's, with every part's engines and each part
  * under "sources" with its own environment.json.
  */
 public final class MergedRun {
@@ -25,12 +26,16 @@ public final class MergedRun {
     public record Part(Path dir, List<String> engines, List<String> settings, RunResults results) {
     }
 
-    /** A part's lines of results.jsonl as the merged run holds them: all but its run and end lines, each tagged. */
-    public static List<ObjectNode> lines(List<JsonNode> lines, int part) {
+    /**
+     * A part's lines of results.jsonl as the merged run holds them: all but its run and end lines and the about lines
+     * of statistics an earlier part described ({@code described}, to which this part's are added), each tagged.
+     */
+    public static List<ObjectNode> lines(List<JsonNode> lines, int part, Set<String> described) {
         List<ObjectNode> out = new ArrayList<>();
         for (JsonNode line : lines) {
             String kind = line.path("kind").asText();
-            if (kind.equals("run") || kind.equals(EndLine.KIND)) {
+            if (kind.equals("run") || kind.equals(EndLine.KIND)
+                    || kind.equals(AboutLine.KIND) && !described.add(line.path("stat").asText())) {
                 continue;
             }
             ObjectNode copy = line.deepCopy();

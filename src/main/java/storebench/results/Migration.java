@@ -30,11 +30,21 @@ import java.util.Set;
  * listed in the run line's {@code rows}, so the report keeps their (empty) rows;</li>
  * <li>the totals per open store (mem_total_kb, capacity_total_kb) a run did not record are derived from its resident
  * and heap figures, as the memory and capacity phases now record them;</li>
+ * <li>a warm-up's phase line gets the window of visits of the version before it said it;</li>
  * <li>the run line gets the rules of the version before it carried them, its M (hold) and what its build recorded
  * ({@code recorded}), as the columns' figures show it; a merged run's parts in environment.json get theirs;</li>
- * <li>an A/B comparison's line nests what was asked and what ran;</li>
+ * <li>an A/B comparison's line nests what was asked and what ran; environment.json gets the plan's probe of the
+ * machine ({@code machine}) where it did not keep it;</li>
  * <li>a stat line's spread and interval, figures of its runs, are dropped: they are computed where shown;</li>
- * <li>a verdict gets its statistic's unit and decimals; the folder gets storebench's marker.</li>
+ * <li>a verdict gets its statistic's unit and decimals; the folder gets storebench's marker;</li>
+ * <li>a profile line of the profile's own strace counted per store straced ({@code straceStores},
+ * {@code callsPerStore}, {@code syncMsPerStore}): those are its items ({@code items}, {@code callsPerItem},
+ * {@code syncMsPerItem}), as a profiler's line names them;</li>
+ * <li>a phase line that does not name its phase (format 1 did not) gets the one its op is a step of: the first such
+ * phase in the order phases run at or after its trial's last, or the last such phase;</li>
+ * <li>format 3: each stat line carried its statistic's description ({@code about}) and the run line listed those
+ * without lines under {@code rows}: each statistic gets one {@link AboutLine}, the first side A line's description;
+ * verdicts.json keeps the evaluated verdicts only, its summary the count of the others.</li>
  * </ul>
  * A run of the current format is left as it is. storebench.tools.Migrate is its command line.
  */
@@ -48,12 +58,18 @@ public final class Migration {
     private static final String RULES_BEFORE = "{\"block\":5,\"tolerance\":0.03,\"windowTolerance\":0.10,"
             + "\"compileShare\":0.10,\"minVisits\":1500}";
     private static final int SAMPLE_LEAST_BEFORE = 300;
+    /** The steady warm-up's window of visits before its lines said it. */
+    private static final int WINDOW_VISITS_BEFORE = 100;
 
     private Migration() {
     }
 
-    /** Migrates one run folder; returns the format it was in. */
-    public static int migrate(Path dir) throws IOException {
+    /** A phase and the ops of its steps: {@link #migrate}'s phases are in the order they run. */
+    public record PhaseSteps(String phase, List<String> ops) {
+    }
+
+    /** Migrates one run folder, its phase lines named by {@code phases}; returns the format it was in. */
+    public static int migrate(Path dir, List<PhaseSteps> phases) throws IOException {
         Path file = dir.resolve(ResultsFile.NAME);
         List<JsonNode> lines = ResultsFile.read(file);
         ObjectNode run = lines.stream().filter(l -> l.path("kind").asText().equals("run")).map(l -> (ObjectNode) l)
@@ -75,16 +91,19 @@ public final class Migration {
         totals(all, env).forEach((source, total) -> all.add(all.indexOf(source) + 1, total));
         rules(run);
         recorded(all, run, env);
+        phases(all, phases);
+        verdicts(dir, all);
+        abouts(all, run);
         run.put("format", ResultsFile.FORMAT);
-        StringBuilder text = new StringBuilder();
-        for (ObjectNode l : all) {
-            text.append(ResultsFile.JSON.writeValueAsString(l)).append('\n');
+        write(file, all.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+        JsonNode probe = run.path("plan").path("calibration").path("probe");
+        boolean probed = env.isObject() && !env.has("machine") && probe.isObject() && !probe.isEmpty();
+        if (probed) {
+            ((ObjectNode) env).set("machine", probe); // this run's prices, as a run now keeps its plan's probe
         }
-        write(file, text.toString());
-        if (env.isObject() && env.has("sources")) {
+        if (Files.isRegularFile(envFile) && (env.has("sources") || probed)) {
             write(envFile, ResultsFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(env));
         }
-        verdicts(dir, all);
         RunFolder.mark(dir);
         return format;
     }
@@ -96,8 +115,17 @@ public final class Migration {
                 if (!l.has("op")) {
                     l.set("op", l.remove("phase"));
                 }
+                if (l.path("windows").isArray()) {
+                    l.putIfAbsent("windowVisits", l.numberNode(WINDOW_VISITS_BEFORE));
+                }
             }
             case "stat" -> l.remove(List.of("spread", "interval", "intervalConfidence"));
+            case "profile" -> Map.of("straceStores", "items", "callsPerStore", "callsPerItem", "syncMsPerStore",
+                    "syncMsPerItem").forEach((from, to) -> {
+                        if (l.has(from)) {
+                            l.set(to, l.remove(from));
+                        }
+                    });
             case "against" -> {
                 if (!l.has("what")) {
                     ObjectNode what = ResultsFile.JSON.createObjectNode().put("differs", l.path("differs").asText())
@@ -220,20 +248,10 @@ public final class Migration {
     }
 
     /** The run line's rules and M where it does not carry them: the values the version before had. */
-    private static void rules(ObjectNode run) {
-        try {
-            if (!run.has("warmupRule")) {
-                run.set("warmupRule", ResultsFile.JSON.readTree(RULES_BEFORE));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        if (!run.has("sampleLeast")) {
-            run.put("sampleLeast", SAMPLE_LEAST_BEFORE);
-        }
-        if (!run.has("hold")) {
-            run.put("hold", run.path("stores").asInt());
-        }
+    private static void rules(ObjectNode run) throws IOException {
+        run.putIfAbsent("warmupRule", ResultsFile.JSON.readTree(RULES_BEFORE));
+        run.putIfAbsent("sampleLeast", run.numberNode(SAMPLE_LEAST_BEFORE));
+        run.putIfAbsent("hold", run.numberNode(run.path("stores").asInt()));
     }
 
     /**
@@ -290,7 +308,63 @@ public final class Migration {
         return out;
     }
 
-    /** Each verdict that does not say how its figures print gets its statistic's unit and decimals. */
+    /** Each phase line without its phase gets the one its op is a step of, as its trial's phases ran so far. */
+    private static void phases(List<ObjectNode> all, List<PhaseSteps> phases) {
+        List<String> ids = phases.stream().map(PhaseSteps::phase).toList();
+        Map<String, Integer> current = new java.util.HashMap<>();
+        for (ObjectNode l : all) {
+            if (!l.path("kind").asText().equals(PhaseLine.KIND)) {
+                continue;
+            }
+            String trial = String.join("\n", l.path("engine").asText(), l.path("setting").asText(),
+                    l.path(RunResults.SIDE).asText(), l.path(MergedRun.SOURCE).asText());
+            int at = current.getOrDefault(trial, 0);
+            if (!l.hasNonNull("phase")) {
+                List<Integer> sending = java.util.stream.IntStream.range(0, phases.size())
+                        .filter(i -> phases.get(i).ops().contains(l.path("op").asText())).boxed().toList();
+                if (sending.isEmpty()) {
+                    continue;
+                }
+                l.put("phase", ids.get(sending.stream().filter(i -> i >= at).findFirst()
+                        .orElse(sending.get(sending.size() - 1))));
+            }
+            if (ids.contains(l.get("phase").asText())) {
+                current.put(trial, ids.indexOf(l.get("phase").asText()));
+            }
+        }
+    }
+
+    /**
+     * One about line per statistic, after the run line: the description of its first side A stat line (the one a
+     * report read), then those of the run line's rows that no stat or status line describes; the stat lines and the
+     * run line lose theirs.
+     */
+    private static void abouts(List<ObjectNode> all, ObjectNode run) {
+        Map<String, JsonNode> abouts = new LinkedHashMap<>();
+        Set<String> inStatus = new LinkedHashSet<>();
+        for (ObjectNode l : all) {
+            if (l.path("kind").asText().equals(StatLine.KIND) && !AgainstRunLine.B.equals(l.path(RunResults.SIDE)
+                    .asText()) && l.path("about").isObject()) {
+                abouts.putIfAbsent(l.path("stat").asText(), l.get("about"));
+            }
+            l.path("stats").fieldNames().forEachRemaining(inStatus::add);
+        }
+        run.path("rows").fields().forEachRemaining(f -> {
+            if (!inStatus.contains(f.getKey())) {
+                abouts.putIfAbsent(f.getKey(), f.getValue());
+            }
+        });
+        run.remove("rows");
+        all.stream().filter(l -> l.path("kind").asText().equals(StatLine.KIND)).forEach(l -> l.remove("about"));
+        List<ObjectNode> lines = new ArrayList<>();
+        abouts.forEach((stat, about) -> lines.add(new AboutLine(stat, about).line()));
+        all.addAll(all.indexOf(run) + 1, lines);
+    }
+
+    /**
+     * Each verdict that does not say how its figures print gets its statistic's unit and decimals; the verdicts not
+     * evaluated go, counted in the summary.
+     */
     private static void verdicts(Path dir, List<ObjectNode> all) throws IOException {
         Path file = dir.resolve(Verdicts.NAME);
         if (!Files.isRegularFile(file)) {
@@ -301,18 +375,19 @@ public final class Migration {
         all.stream().filter(l -> l.path("about").isObject() && l.path("kind").asText().equals("stat"))
                 .forEach(l -> stats.putIfAbsent(l.path("stat").asText(), Stat.read(l.path("stat").asText(),
                         l.path("about"))));
-        boolean changed = false;
+        ArrayNode evaluated = ResultsFile.JSON.createArrayNode();
         for (JsonNode v : root.path("verdicts")) {
             if (!v.has("decimals")) {
                 Stat s = stats.get(v.path("stat").asText());
                 Verdict.Figure f = s == null ? Verdict.Figure.PLAIN : Verdict.Figure.of(s);
                 ((ObjectNode) v).put("unit", f.unit()).put("decimals", f.decimals());
-                changed = true;
+            }
+            if (!v.path("status").asText().equals(Verdict.Status.NOT_EVALUATED.name())) {
+                evaluated.add(v);
             }
         }
-        if (changed) {
-            write(file, ResultsFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-        }
+        ((ObjectNode) root).set("verdicts", evaluated);
+        write(file, ResultsFile.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
     }
 
     private static void write(Path file, String text) throws IOException {

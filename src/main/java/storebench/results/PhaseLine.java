@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * A phase line of results.jsonl: one step of a phase of one trial (a warm-up, a run, a pass), with its wall time and
- * the load at its start: the step's {@code op} and the {@code phase} it belongs to (none on a line migrated from format
- * 1, which did not say).
+ * the load at its start: the step's {@code op} and the {@code phase} it belongs to (none where its op is a step of no
+ * phase this build knows).
  */
 public record PhaseLine(Column column, String op, Optional<String> phase, double wallMs, double load1,
                         long loadWaitMs, boolean loadGaveUp) {

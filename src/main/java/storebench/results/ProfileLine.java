@@ -17,8 +17,8 @@ import java.util.OptionalInt;
  * calls, top frames), or why a profiler could not watch an engine. {@link #profile} names which; {@link #figures} holds
  * that kind's own figures.
  *
- * <p>A line written before profilers plugged into phases (by the profile's own orchestrator) names no profiler, bench
- * phase, process or op, and its sync calls are per store straced: {@link Syncs} reads both shapes into one.
+ * <p>A line of the profile's own orchestrator (before profilers plugged into phases) names no profiler, bench phase,
+ * process or op; Migrate gave its sync calls per store straced the names of a profiler's per item.
  *
  * @param column      the trial's column (empty ids on a root's line, which belongs to no trial)
  * @param scope       what it measured: workload, stores per engine, and the root where the line names one
@@ -91,10 +91,9 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     }
 
     /**
-     * The sync calls strace counted: the stores made or visited ({@code items}; on a line from before profilers plugged
-     * into phases, {@code straceStores}), each call's count in the line's order, the calls and the sync time per store
-     * (from {@code callsPerItem}, {@code syncMsPerItem}, or the older {@code callsPerStore}, {@code syncMsPerStore}),
-     * and the root's own fdatasync median where the older line carried it.
+     * The sync calls strace counted: the stores made or visited ({@code items}), each call's count in the line's order,
+     * the calls and the sync time per item, and the root's own fdatasync median where the orchestrator's line carried
+     * it.
      */
     public record Syncs(int items, Map<String, Calls> calls, OptionalDouble callsPerItem, double syncMsPerItem,
                         OptionalDouble rootFdatasyncMedianMs) implements Figures {
@@ -199,11 +198,8 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         Map<String, Calls> calls = new LinkedHashMap<>();
         l.path("calls").fields().forEachRemaining(c -> calls.put(c.getKey(), new Calls(c.getValue().path("count")
                 .asInt(), c.getValue().path("failed").asInt(), c.getValue().path("ms").asDouble())));
-        OptionalDouble callsPerItem = l.has("callsPerItem") ? number(l, "callsPerItem") : number(l, "callsPerStore");
-        double syncMs = l.has("syncMsPerItem") ? l.path("syncMsPerItem").asDouble()
-                : l.path("syncMsPerStore").asDouble();
-        int items = l.has("items") ? l.path("items").asInt() : l.path("straceStores").asInt();
-        return new Syncs(items, calls, callsPerItem, syncMs, number(l, "rootFdatasyncMedianMs"));
+        return new Syncs(l.path("items").asInt(), calls, number(l, "callsPerItem"), l.path("syncMsPerItem").asDouble(),
+                number(l, "rootFdatasyncMedianMs"));
     }
 
     private static Frames frames(JsonNode l) {

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * results.jsonl: one JSON object per finished measurement, appended and flushed at once, so a crash loses at
- * most the phase in flight. Each line has a {@code kind}: run, stat, phase, memory, pool, status, end
+ * most the phase in flight. Each line has a {@code kind}: run, about, stat, phase, memory, pool, status, end
  * (docs/report.md, "results.jsonl").
  */
 public final class ResultsFile implements AutoCloseable {
@@ -25,13 +25,14 @@ public final class ResultsFile implements AutoCloseable {
      * another is refused with the command that migrates it ({@link #MIGRATE}, storebench.tools.Migrate, which says
      * what each version before lacked).
      */
-    public static final int FORMAT = 3;
+    public static final int FORMAT = 4;
     /** The command that migrates a run folder of an older format to {@link #FORMAT}, its folder appended. */
     public static final String MIGRATE = "mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=";
     public static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path path;
     private final FileOutputStream out;
+    private final java.util.Set<String> described = new java.util.HashSet<>();
 
     public ResultsFile(Path path) throws IOException {
         this.path = path;
@@ -72,6 +73,13 @@ public final class ResultsFile implements AutoCloseable {
             line.put("at", Instant.now().toString());
         }
         out.write((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Appends a statistic's about line, the first time it is asked for: a run describes each statistic once. */
+    public synchronized void describe(String stat, JsonNode about) throws IOException {
+        if (described.add(stat)) {
+            append(new AboutLine(stat, about).line());
+        }
     }
 
     @Override

@@ -38,7 +38,7 @@ public final class RunResults {
     public record Measurement(Column column, String workload, StatLine line) {
         /** A figure of a column without a line of its own (an export's side B, a ratio). */
         public Measurement(Column column, String workload, String stat, double value, List<Double> runs) {
-            this(column, workload, new StatLine(stat, value, null, List.of(), runs));
+            this(column, workload, new StatLine(stat, value, List.of(), runs));
         }
 
         public String engine() {
@@ -80,15 +80,6 @@ public final class RunResults {
             return !profilers().isEmpty();
         }
     }
-
-    /**
-     * The run line's field of statistics the run describes with no line of their own (their rows stay, empty): id to
-     * description, as a stat line's {@code about}.
-     */
-    public static final String ROWS = "rows";
-
-    /** The visits of a warm-up's window where its line does not say (phase.SteadyState.WINDOW, when lines did not). */
-    private static final int WINDOW_VISITS = 100;
 
     private final List<JsonNode> lines;
     private final JsonNode environment;
@@ -173,7 +164,7 @@ public final class RunResults {
 
     /** The warm-ups' phase lines that record their windows, typed, in the order they were written. */
     public List<WarmUpLine> warmUpLines() {
-        return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(l -> WarmUpLine.of(l, WINDOW_VISITS)).toList();
+        return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(WarmUpLine::of).toList();
     }
 
     /** The status lines (trials skipped or failed, phases not measured), typed, in the order they were written. */
@@ -218,9 +209,9 @@ public final class RunResults {
     }
 
     /**
-     * The run's statistics in the order of the report's rows, as its stat lines describe them ({@link Stat#about}), with
-     * those of phases not measured here and the run line's {@link #ROWS}. Report and gate read statistics here, never
-     * from the phases that measure them.
+     * The run's statistics in the order of the report's rows, as its about lines describe them ({@link Stat#about}),
+     * with those of phases not measured here. Report and gate read statistics here, never from the phases that
+     * measure them.
      */
     public synchronized List<Stat> stats() {
         if (stats == null) {
@@ -236,8 +227,7 @@ public final class RunResults {
                     order.put(id, about.path("order").asInt(Integer.MAX_VALUE));
                 }
             };
-            measurements().forEach(m -> describe.accept(m.stat(), m.line().about() == null ? MissingNode.getInstance()
-                    : m.line().about()));
+            abouts().forEach(describe);
             for (JsonNode l : lines("status")) {
                 String status = l.path("status").asText();
                 if (NOT_MEASURED.equals(status) || StatusLine.FAILED.equals(status)) {
@@ -245,13 +235,23 @@ public final class RunResults {
                     l.path("stats").fields().forEachRemaining(f -> describe.accept(f.getKey(), f.getValue()));
                 }
             }
-            run().path(ROWS).fields().forEachRemaining(f -> describe.accept(f.getKey(), f.getValue()));
             List<Stat> sorted = new ArrayList<>(byId.values());
             sorted.sort(Comparator.comparingInt((Stat s) -> order.get(s.id())).thenComparing(Stat::id));
             stats = List.copyOf(sorted);
         }
         return stats;
     }
+
+    /** The about lines' descriptions, by statistic (the first line of a statistic describes it). */
+    private synchronized Map<String, JsonNode> abouts() {
+        if (abouts == null) {
+            abouts = new LinkedHashMap<>();
+            lines(AboutLine.KIND, AboutLine::of).forEach(a -> abouts.putIfAbsent(a.stat(), a.about()));
+        }
+        return abouts;
+    }
+
+    private Map<String, JsonNode> abouts;
 
     /** The statistics of several runs (a comparison, a merge): each run's in its order, the first run's first. */
     public static List<Stat> stats(List<RunResults> runs) {
@@ -305,16 +305,16 @@ public final class RunResults {
     }
 
     /**
-     * The group of the report a statistic's rows are in (its phase's: "traffic"), as its stat lines' about says; empty
-     * where none does.
+     * The group of the report a statistic's rows are in (its phase's: "traffic"), as its about line says, where the run
+     * has a figure of it; empty otherwise.
      */
     public synchronized Optional<String> groupOf(String stat) {
         if (groups == null) {
             groups = new java.util.HashMap<>();
-            measurements().stream().filter(m -> !m.line().group().isEmpty())
-                    .forEach(m -> groups.putIfAbsent(m.stat(), m.line().group()));
+            measurements().forEach(m -> groups.computeIfAbsent(m.stat(), id -> abouts().getOrDefault(id,
+                    MissingNode.getInstance()).path("group").asText("")));
         }
-        return Optional.ofNullable(groups.get(stat));
+        return Optional.ofNullable(groups.get(stat)).filter(g -> !g.isEmpty());
     }
 
     private Map<String, String> groups;

@@ -9,14 +9,14 @@ import java.util.List;
 
 /**
  * A stat line of results.jsonl, the fields beside its stamp (kind, engine, setting, workload, stores): the statistic's
- * id, its figure, its description ({@code about}: what a report or gate needs to print and judge it without the code
- * that measured it, {@link Stat#about}), the R run figures it is the median of (none for a statistic without runs;
- * their spread and interval are computed where shown) and the profilers its trial processes ran under (none for a
- * measurement). Written from this record and read back into it (Jackson), so that its two sides cannot drift.
+ * id, its figure (described by the run's {@link AboutLine} of the statistic), the R run figures it is the median of
+ * (none for a statistic without runs; their spread and interval are computed where shown) and the profilers its trial
+ * processes ran under (none for a measurement). Written from this record and read back into it (Jackson), so that its
+ * two sides cannot drift.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record StatLine(String stat, double value, JsonNode about, List<String> profilers, List<Double> runs) {
+public record StatLine(String stat, double value, List<String> profilers, List<Double> runs) {
     public static final String KIND = "stat";
 
     public StatLine {
@@ -31,10 +31,5 @@ public record StatLine(String stat, double value, JsonNode about, List<String> p
 
     public static StatLine of(JsonNode line) {
         return ResultsFile.as(line, StatLine.class);
-    }
-
-    /** The row group its description names (the phase that measured it); "" where it names none. */
-    public String group() {
-        return about == null ? "" : about.path("group").asText("");
     }
 }

@@ -18,8 +18,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * target/bench/verdicts.json: every verdict of the gate on a run, written before the report is rendered so the
- * report stays a pure function of the run's files.
+ * target/bench/verdicts.json: the gate's verdicts on a run, saved ahead of the report so the report stays a pure
+ * function of the run's files. It lists the rules the gate evaluated and counts the others: a run of one setting or
+ * a few engines leaves most rules of thresholds.yaml unchecked, and a row for each would be most of the file.
  */
 public final class Verdicts {
     public static final String NAME = "verdicts.json";
@@ -28,15 +29,22 @@ public final class Verdicts {
     private final String thresholds;
     private final String baseline;
     private final List<Verdict> verdicts;
+    private final int notEvaluated;
 
     /**
      * @param thresholds the thresholds file the rules came from
      * @param baseline   the baseline compared with, or null
      */
     public Verdicts(String thresholds, String baseline, List<Verdict> verdicts) {
+        this(thresholds, baseline, verdicts, (int) verdicts.stream().filter(v -> v.status() == Status.NOT_EVALUATED)
+                .count());
+    }
+
+    private Verdicts(String thresholds, String baseline, List<Verdict> verdicts, int notEvaluated) {
         this.thresholds = thresholds;
         this.baseline = baseline;
         this.verdicts = List.copyOf(verdicts);
+        this.notEvaluated = notEvaluated;
     }
 
     public String thresholds() {
@@ -59,6 +67,11 @@ public final class Verdicts {
         return with(Status.FAIL);
     }
 
+    /** How many rules were not evaluated (read back, they are counted, not listed). */
+    public int notEvaluated() {
+        return notEvaluated;
+    }
+
     /** Whether any rule was judged at all (passed or failed). */
     public boolean anyEvaluated() {
         return verdicts.stream().anyMatch(v -> v.status() != Status.NOT_EVALUATED);
@@ -67,34 +80,31 @@ public final class Verdicts {
     /** "12 passed, 1 failed, 3 not evaluated". */
     public String summary() {
         return with(Status.PASS).size() + " passed, " + failures().size() + " failed, "
-                + with(Status.INCONCLUSIVE).size() + " inconclusive, " + with(Status.NOT_EVALUATED).size()
-                + " not evaluated";
+                + with(Status.INCONCLUSIVE).size() + " inconclusive, " + notEvaluated + " not evaluated";
     }
 
     /**
-     * The gate's result in one line, the verdict first: "passed: 6 rules held; 236 others not evaluated (the report
-     * says why)". The rules not evaluated are mostly those of engines, settings or phases a run left out: counted, not
-     * listed.
+     * The gate's result in one line, the verdict first: "passed: 6 rules held; 236 others not evaluated". The rules not
+     * evaluated are mostly those of engines, settings or phases a run left out: counted, not listed.
      */
     public String headline() {
         int failed = failures().size();
         int passed = with(Status.PASS).size();
         int inconclusive = with(Status.INCONCLUSIVE).size();
-        int notEvaluated = with(Status.NOT_EVALUATED).size();
         String verdict = failed > 0 ? "FAILED: " + failed + " of " + (failed + passed + inconclusive) + rules(
                 failed + passed + inconclusive) + " broken" : passed > 0 ? "passed: " + passed + rules(passed) + " held"
                 : "nothing judged";
         return verdict + (inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "") + (notEvaluated > 0 ? "; "
                 + notEvaluated + (passed + failed + inconclusive == 0 ? rules(notEvaluated) : notEvaluated == 1 ? " other"
                 : " others")
-                + " not evaluated (the report says why)" : "");
+                + " not evaluated" : "");
     }
 
     private static String rules(int n) {
         return n == 1 ? " rule" : " rules";
     }
 
-    /** Writes dir/verdicts.json (atomically) and returns its path. */
+    /** Writes dir/verdicts.json (atomically: the evaluated verdicts, the others counted) and returns its path. */
     public Path write(Path dir) throws IOException {
         ObjectNode root = JSON.createObjectNode();
         root.put("thresholds", thresholds);
@@ -107,8 +117,8 @@ public final class Verdicts {
         ObjectNode summary = root.putObject("summary");
         summary.put("pass", with(Status.PASS).size()).put("fail", failures().size())
                 .put("inconclusive", with(Status.INCONCLUSIVE).size())
-                .put("notEvaluated", with(Status.NOT_EVALUATED).size());
-        for (Verdict v : verdicts) {
+                .put("notEvaluated", notEvaluated);
+        for (Verdict v : verdicts.stream().filter(v -> v.status() != Status.NOT_EVALUATED).toList()) {
             ObjectNode n = root.withArray("verdicts").addObject();
             n.put("kind", v.kind().name()).put("status", v.status().name()).put("engine", v.engine())
                     .put("setting", v.setting()).put("workload", v.workload()).put("stat", v.stat());
@@ -152,7 +162,8 @@ public final class Verdicts {
             }
         }
         return new Verdicts(root.path("thresholds").asText(),
-                root.hasNonNull("baseline") ? root.get("baseline").asText() : null, verdicts);
+                root.hasNonNull("baseline") ? root.get("baseline").asText() : null, verdicts,
+                root.path("summary").path("notEvaluated").asInt());
     }
 
     /** The verdicts of a run's folder, if the gate wrote any (a report renders without them). */

@@ -32,9 +32,8 @@ public record WarmUpLine(Column column, String op, String rule, Windows windows,
         return line.path("windows").isArray();
     }
 
-    /** A warm-up's phase line; {@code windowVisits} is the rule's window where the line does not say it. */
-    public static WarmUpLine of(JsonNode line, int windowVisits) {
-        Windows windows = new Windows(line.path("windowVisits").asInt(windowVisits), doubles(line.path("windows")),
+    public static WarmUpLine of(JsonNode line) {
+        Windows windows = new Windows(line.path("windowVisits").asInt(), doubles(line.path("windows")),
                 doubles(line.path("compileMs")), line.has("resumeMs")
                 ? OptionalDouble.of(line.path("resumeMs").asDouble()) : OptionalDouble.empty());
         Floor floor = new Floor(line.path("stores").asInt(), line.path("wholePass").asBoolean(true),

@@ -269,7 +269,6 @@ public final class CostTable {
         private Instant endAt;
         private double around;
         private final Map<Column, List<StepCost>> steps = new LinkedHashMap<>();
-        private final Map<Column, Integer> currentPhase = new LinkedHashMap<>();
         private final Map<Column, Double> pending = new LinkedHashMap<>();
         private final List<Column> failed = new ArrayList<>();
 
@@ -320,10 +319,8 @@ public final class CostTable {
             }
             if (kind.equals(PhaseLine.KIND)) {
                 PhaseLine phaseLine = PhaseLine.of(l);
-                Optional<Phase> phase = phaseLine.phase().flatMap(Phases::byId)
-                        .or(() -> phaseOf(phaseLine.op(), currentPhase.getOrDefault(trial, 0)));
+                Optional<Phase> phase = phaseLine.phase().flatMap(Phases::byId);
                 if (phase.isPresent()) {
-                    currentPhase.put(trial, Phases.ALL.indexOf(phase.get()));
                     add(trialSteps, phase.get().id(), phaseLine, StepWork.of(l),
                             dt + pending.getOrDefault(trial, 0.0));
                     pending.remove(trial);
@@ -350,20 +347,6 @@ public final class CostTable {
                     new StepCost.Seconds(round(s.seconds.wallS()), round(s.seconds.elapsedS())), s.work)).toList());
             return new Attributed(steps, failed, endWallS, around);
         }
-    }
-
-    /**
-     * The phase a step belongs to: the one phase that sends it, or of several (the open runs' and the concurrency's
-     * warm-up) the first at or after the phase the trial is in, else the last of them.
-     */
-    private static Optional<Phase> phaseOf(String op, int current) {
-        List<Phase> sending = Phases.ALL.stream().filter(p -> p.steps().stream().anyMatch(s -> s.op().equals(op)))
-                .toList();
-        if (sending.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(sending.stream().filter(p -> Phases.ALL.indexOf(p) >= current).findFirst()
-                .orElse(sending.get(sending.size() - 1)));
     }
 
     /** Adds one phase line to its step (a step's lines add up). */

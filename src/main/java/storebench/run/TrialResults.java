@@ -40,10 +40,11 @@ final class TrialResults implements PhaseResults {
         // measured under profilers, slowed by them (a disk scan is not: the files are what the engine left)
         List<String> profilers = Phases.phaseOf(stat) == Phases.DISK ? List.of()
                 : processes.profilers().stream().map(Profiler::id).toList();
-        append(new StatLine(stat.id(), value, about(stat), profilers, runs).into(line(StatLine.KIND)));
+        bench.results.describe(stat.id(), about(stat));
+        append(new StatLine(stat.id(), value, profilers, runs).into(line(StatLine.KIND)));
     }
 
-    /** What a stat line says of its statistic (its "about"), so that a report reads it without this code. */
+    /** A statistic's description (its about line), so that a report reads the run without this code. */
     ObjectNode about(Stat stat) {
         return stat.about(params.workload().notesPerStore(), params.hold(), Phases.phaseOf(stat).id(),
                 Phases.order(stat));

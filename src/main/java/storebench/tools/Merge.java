@@ -286,10 +286,11 @@ public final class Merge {
         long wallMs = 0;
         StringBuilder text = new StringBuilder();
         text.append(ResultsFile.JSON.writeValueAsString(run)).append('\n');
+        java.util.Set<String> described = new java.util.HashSet<>();
         for (int i = 0; i < sources.size(); i++) {
             wallMs += sources.get(i).results.lines(EndLine.KIND, EndLine::of).stream().mapToLong(l -> (long) l.wallMs())
                     .sum();
-            for (ObjectNode line : MergedRun.lines(sources.get(i).lines, i + 1)) {
+            for (ObjectNode line : MergedRun.lines(sources.get(i).lines, i + 1, described)) {
                 text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
             }
         }

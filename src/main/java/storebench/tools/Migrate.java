@@ -1,11 +1,13 @@
 package storebench.tools;
 
+import storebench.phase.Phases;
 import storebench.results.Migration;
 import storebench.results.ResultsFile;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Migrates kept runs to the current format of results.jsonl ({@link ResultsFile#FORMAT}), once:
@@ -13,6 +15,10 @@ import java.nio.file.Path;
  * migrates every run under it. What each older format lacked, and what is written in its place: {@link Migration}.
  */
 public final class Migrate {
+    /** The phases in the order they run, with their steps' ops: what a phase line that does not say is a step of. */
+    public static final List<Migration.PhaseSteps> PHASES = Phases.ALL.stream().map(p -> new Migration.PhaseSteps(
+            p.id(), p.steps().stream().map(storebench.phase.Phase.Step::op).toList())).toList();
+
     private Migrate() {
     }
 
@@ -33,7 +39,7 @@ public final class Migrate {
         for (String arg : args) {
             try {
                 for (Path dir : Render.runsUnder(Path.of(arg))) {
-                    int from = Migration.migrate(dir);
+                    int from = Migration.migrate(dir, PHASES);
                     out.println(dir + (from == ResultsFile.FORMAT ? ": format " + from + " already"
                             : ": format " + from + " -> " + ResultsFile.FORMAT));
                 }

@@ -97,13 +97,13 @@ final class Runs {
     RunResults results() {
         List<JsonNode> all = new ArrayList<>(lines);
         all.add(ResultsFile.line("end").put("wallMs", 1000));
-        return new RunResults(all, null);
+        return new RunResults(storebench.phase.Described.lines(all), null);
     }
 
     /** Writes the results of a run that ended as results.jsonl at {@code file}; returns it. */
     Path write(Path file) throws IOException {
         StringBuilder text = new StringBuilder();
-        for (JsonNode l : lines) {
+        for (JsonNode l : storebench.phase.Described.lines(lines)) {
             text.append(ResultsFile.JSON.writeValueAsString(l)).append('\n');
         }
         text.append(ResultsFile.JSON.writeValueAsString(ResultsFile.line("end").put("wallMs", 1000))).append('\n');
@@ -113,7 +113,7 @@ final class Runs {
 
     /** The results of a run that never ended (killed: no end line). */
     RunResults unfinished() {
-        return new RunResults(lines, null);
+        return new RunResults(storebench.phase.Described.lines(lines), null);
     }
 
     private ObjectNode line(String kind, String engine, String setting) {
@@ -137,7 +137,7 @@ final class Runs {
                     copy.remove("runs");
                     l.get("runs").forEach(r -> copy.withArray("runs").add(change.applyAsDouble(r.asDouble())));
                 }
-            } else if (stat.equals("stores_per_s")) {
+            } else if (l.path("kind").asText().equals("stat") && stat.equals("stores_per_s")) {
                 copy.put("value", 1 / change.applyAsDouble(1 / l.get("value").asDouble()));
             }
             out.add(copy);

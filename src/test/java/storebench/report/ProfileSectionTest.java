@@ -62,9 +62,9 @@ class ProfileSectionTest {
                         + "'put':0.9,'close':0.1,'total':1.5}}",
                 "{" + COMMON + ",'profile':'create','engine':'objectbox','root':'disk','stepsMs':{'open':9.0,'build':0.2,"
                         + "'put':4.5,'close':0.1,'total':13.8}}",
-                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','straceStores':20,'calls':{'fsync':{'count':80},"
-                        + "'fdatasync':{'count':0}},'callsPerStore':4.0,'syncMsPerStore':3.9,'rootFdatasyncMedianMs':0.5}",
-                "{" + COMMON + ",'profile':'syncs','engine':'objectbox','straceStores':20,'unavailable':'strace is not installed'}",
+                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','items':20,'calls':{'fsync':{'count':80},"
+                        + "'fdatasync':{'count':0}},'callsPerItem':4.0,'syncMsPerItem':3.9,'rootFdatasyncMedianMs':0.5}",
+                "{" + COMMON + ",'profile':'syncs','engine':'objectbox','items':20,'unavailable':'strace is not installed'}",
                 "{" + COMMON + ",'profile':'warmcold','engine':'sqlite','residentBeforeWarm':1.0,'cold':true,"
                         + "'warmMs':{'open':0.05,'count':0.2,'close':0.01,'oqc':0.26},'coldMs':{'open':0.3,'count':1.0,"
                         + "'close':0.02,'oqc':1.3},'coldChecks':[{'run':1,'residentAfterEviction':0.0,"
@@ -153,8 +153,8 @@ class ProfileSectionTest {
     @Test
     void syncsPerCreatedStoreFromTheLastStraceOfTheCreates() throws Exception {
         List<JsonNode> profile = lines(
-                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','straceStores':20,'callsPerStore':4.0}",
-                "{" + COMMON + ",'profile':'syncs','engine':'objectbox','straceStores':20,'unavailable':'no strace'}",
+                "{" + COMMON + ",'profile':'syncs','engine':'sqlite','items':20,'callsPerItem':4.0}",
+                "{" + COMMON + ",'profile':'syncs','engine':'objectbox','items':20,'unavailable':'no strace'}",
                 "{" + COMMON + ",'profile':'syncs','engine':'h2','profiler':'strace','benchPhase':'create',"
                         + "'op':'create','items':200,'callsPerItem':2.0}",
                 // the visits' strace is not the creates'

@@ -63,7 +63,7 @@ class SummaryTest {
     }
 
     private Summary summary() {
-        return new Summary(ReportRun.of(new RunResults(lines, null)), ReportBuilder.IN_REFERENCE);
+        return new Summary(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReportBuilder.IN_REFERENCE);
     }
 
     private List<String> sentences() {
@@ -262,7 +262,7 @@ class SummaryTest {
         ObjectNode b = sources.addObject().put("dir", "b").put("machine", "m2");
         b.putArray("engines").add("libsql");
         b.putArray("settings").add("default");
-        List<String> out = new Summary(ReportRun.of(new RunResults(lines, env)), ReportBuilder.IN_REFERENCE)
+        List<String> out = new Summary(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), env)), ReportBuilder.IN_REFERENCE)
                 .rankings().lines();
 
         assertThat(out.get(0)).isEqualTo("Open, query (count), close: libSQL leads at 0.200 ms.");
@@ -276,7 +276,7 @@ class SummaryTest {
         stat("turso", "default", OpenRunsPhase.OQC_MS, 2.472, 2.4, 2.5);
         stat("objectbox-cached", "default", DiskPhase.DISK_KB, 432);  // SQLite's disk missing: no ratio here
 
-        Section section = new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load())
+        Section section = new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load())
                 .section().orElseThrow();
         Block.Table table = section.blocks().stream().filter(Block.Table.class::isInstance)
                 .map(Block.Table.class::cast).findFirst().orElseThrow();
@@ -296,12 +296,12 @@ class SummaryTest {
         stat("sqlite", "default", OpenRunsPhase.OQC_MS, 0.275, 0.27, 0.28);
         stat("objectbox", "default", OpenRunsPhase.OQC_MS, 0.774, 0.76, 0.79);
 
-        List<String> headings = ReportBuilder.of(new RunResults(lines, null), Phases.ALL).findings().stream()
+        List<String> headings = ReportBuilder.of(new RunResults(storebench.phase.Described.lines(lines), null), Phases.ALL).findings().stream()
                 .map(s -> s.heading().text()).toList();
         assertThat(headings).last().isEqualTo("Against the reference");
 
         ((ObjectNode) lines.get(0)).put("workload", "small").put("notesPerStore", 10);
-        assertThat(new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load()).section())
+        assertThat(new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load()).section())
                 .as("a small-workload run against the reference's 1,000 notes per store").isEmpty();
     }
 
@@ -323,7 +323,7 @@ class SummaryTest {
     void noSectionWithoutAnEngineOfTheReferenceBesideItsSqlite() {
         stat("h2", "default", OpenRunsPhase.OQC_MS, 3.1, 3.0, 3.2);
 
-        assertThat(new AgainstReference(ReportRun.of(new RunResults(lines, null)), ReferenceFigures.load()).section())
+        assertThat(new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load()).section())
                 .isEmpty();
     }
 }

@@ -46,7 +46,7 @@ class VisitCostTest {
     private RunResults results(double faultNs) {
         ObjectNode env = ResultsFile.JSON.createObjectNode();
         env.putObject("mapping").putObject("minorFault").put("medianNs", faultNs);
-        return new RunResults(lines, env);
+        return new RunResults(storebench.phase.Described.lines(lines), env);
     }
 
     /** ObjectBox 3.0 times SQLite's visit here (the reference: 1.21), with 40 faults a visit against 5. */

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The disk phase's layout lines and the stat lines, typed. */
+/** The disk phase's layout lines, the stat lines and the about lines, typed. */
 class LayoutAndStatLinesTest {
     private static JsonNode json(String line) throws Exception {
         return ResultsFile.JSON.readTree(line);
@@ -27,18 +27,23 @@ class LayoutAndStatLinesTest {
 
     @Test
     void aStatLineIsReadBackAsItWasWritten() throws Exception {
-        StatLine written = new StatLine("oqc_ms", 0.2, ResultsFile.JSON.createObjectNode().put("group", "openruns"),
-                List.of("strace"), List.of(0.2, 0.3));
+        StatLine written = new StatLine("oqc_ms", 0.2, List.of("strace"), List.of(0.2, 0.3));
         JsonNode line = written.into(ResultsFile.line(StatLine.KIND).put("engine", "sqlite").put("setting", "default"));
 
         assertThat(StatLine.of(line)).isEqualTo(written);
-        assertThat(StatLine.of(line).group()).isEqualTo("openruns");
-        StatLine bare = StatLine.of(new StatLine("disk_kb", 400, null, List.of(), List.of()).into(
+        StatLine bare = StatLine.of(new StatLine("disk_kb", 400, List.of(), List.of()).into(
                 ResultsFile.line(StatLine.KIND)));
         assertThat(bare.profilers()).isEmpty();
         assertThat(bare.runs()).isEmpty();
-        assertThat(bare.group()).isEmpty();
         assertThat(ResultsFile.JSON.writeValueAsString(bare)).as("nothing written for what it has not")
                 .isEqualTo("{\"stat\":\"disk_kb\",\"value\":400.0}");
+    }
+
+    @Test
+    void anAboutLineIsReadBackAsItWasWritten() throws Exception {
+        AboutLine written = new AboutLine("oqc_ms", ResultsFile.JSON.createObjectNode().put("group", "openruns"));
+
+        assertThat(AboutLine.of(ResultsFile.JSON.readTree(written.line().toString()))).isEqualTo(written);
+        assertThat(written.line().path("kind").asText()).isEqualTo(AboutLine.KIND);
     }
 }

@@ -100,11 +100,11 @@ class ProfileLineTest {
         });
     }
 
-    /** The profile's own strace of a create, before profilers plugged into phases: per store straced, no op. */
+    /** The profile's own strace of a create, before profilers plugged into phases (as Migrate leaves it): no op. */
     @Test
-    void anOlderSyncsLineReadsPerStoreStraced() throws Exception {
-        ProfileLine l = line("{" + TRIAL + ",'profile':'syncs','root':'disk','straceStores':20,"
-                + "'rootFdatasyncMedianMs':0.5,'calls':{'fsync':{'count':80}},'callsPerStore':4.0,'syncMsPerStore':3.9,"
+    void theOrchestratorsSyncsLineNamesNoProfilerAndCarriesTheRootsSync() throws Exception {
+        ProfileLine l = line("{" + TRIAL + ",'profile':'syncs','root':'disk','items':20,"
+                + "'rootFdatasyncMedianMs':0.5,'calls':{'fsync':{'count':80}},'callsPerItem':4.0,'syncMsPerItem':3.9,"
                 + "'createMsUnderStrace':12.0}");
         assertThat(l.watch()).isEqualTo(new ProfileLine.Watch("", Optional.empty(), "", Optional.empty()));
         assertThat(l.syncs()).get().satisfies(s -> {
@@ -116,7 +116,7 @@ class ProfileLineTest {
         });
 
         // strace unavailable: nothing counted, and no calls per store to give
-        ProfileLine none = line("{" + TRIAL + ",'profile':'syncs','straceStores':20,'unavailable':'no strace'}");
+        ProfileLine none = line("{" + TRIAL + ",'profile':'syncs','items':20,'unavailable':'no strace'}");
         assertThat(none.unavailable()).contains("no strace");
         assertThat(none.syncs()).get().satisfies(s -> {
             assertThat(s.calls()).isEmpty();

@@ -13,15 +13,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * A stat line describes its statistic (its "about"), so that a report or gate reads a run without the code that
- * measured it (a run written before the lines did is given the catalogue of that version by Migrate: MigrateTest).
+ * An about line describes its statistic, so that a report or gate reads a run without the code that measured it (a
+ * run written before the lines did is given the catalogue of that version by Migrate: MigrateTest).
  */
 class StatAboutTest {
     private static ObjectNode statLine(Stat stat, double value) {
-        ObjectNode l = ResultsFile.line("stat").put("engine", "sqlite").put("setting", "default").put("stat", stat.id())
+        return ResultsFile.line("stat").put("engine", "sqlite").put("setting", "default").put("stat", stat.id())
                 .put("value", value);
-        l.set("about", stat.about(1000, 1000, Phases.phaseOf(stat).id(), Phases.order(stat)));
-        return l;
+    }
+
+    private static ObjectNode about(Stat stat) {
+        return new AboutLine(stat.id(), stat.about(1000, 1000, Phases.phaseOf(stat).id(), Phases.order(stat))).line();
     }
 
     @Test
@@ -68,8 +70,8 @@ class StatAboutTest {
     void aRunsStatisticsAreThoseItsLinesDescribeInTheirOrder() {
         Stat oqc = Phases.stat("oqc_ms");
         Stat create = Phases.stat("create_ms");
-        RunResults results = new RunResults(List.of(statLine(oqc, 0.3), statLine(create, 5.0), statLine(oqc, 0.31)),
-                null);
+        RunResults results = new RunResults(List.of(about(oqc), statLine(oqc, 0.3), about(create),
+                statLine(create, 5.0), statLine(oqc, 0.31)), null);
 
         assertThat(results.stats()).extracting(Stat::id).containsExactly("create_ms", "oqc_ms");
         assertThat(results.stat("oqc_ms").orElseThrow().format(0.3)).isEqualTo("0.300 ms");
@@ -78,9 +80,9 @@ class StatAboutTest {
 
     @Test
     void aBrokenAboutNamesTheStatisticAndTheField() {
-        ObjectNode l = statLine(Phases.stat("oqc_ms"), 0.3);
+        ObjectNode l = about(Phases.stat("oqc_ms"));
         ((ObjectNode) l.get("about")).put("unit", "furlongs");
-        RunResults results = new RunResults(List.<JsonNode>of(l), null);
+        RunResults results = new RunResults(List.<JsonNode>of(l, statLine(Phases.stat("oqc_ms"), 0.3)), null);
 
         assertThatThrownBy(results::stats).hasMessageContaining("oqc_ms").hasMessageContaining("unit 'furlongs'")
                 .hasMessageContaining("ms, kb, count");

@@ -30,22 +30,29 @@ class CostTableTest {
         return ResultsFile.JSON.readTree(json);
     }
 
+    /** A phase line of the first phase with a step of this op. */
     private static String phase(String engine, String op, double wallMs, String at, String extra) {
-        return "{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\",\"op\":\"" + op
-                + "\",\"wallMs\":" + wallMs + ",\"visited\":100" + extra + ",\"at\":\"" + at + "\"}";
+        return phase(engine, storebench.phase.Phases.ALL.stream().filter(p -> p.steps().stream().anyMatch(s -> s.op()
+                .equals(op))).findFirst().orElseThrow().id(), op, wallMs, at, extra);
+    }
+
+    private static String phase(String engine, String phase, String op, double wallMs, String at, String extra) {
+        return "{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\",\"phase\":\"" + phase
+                + "\",\"op\":\"" + op + "\",\"wallMs\":" + wallMs + ",\"visited\":100" + extra + ",\"at\":\"" + at
+                + "\"}";
     }
 
     @Test
-    void eachLinesTimeGoesToTheStepItsTrialIsInAndAWarmUpAfterTheRunsToConcurrency() throws Exception {
+    void eachLinesTimeGoesToTheStepItsTrialIsIn() throws Exception {
         List<JsonNode> lines = new ArrayList<>();
-        lines.add(line("{\"kind\":\"run\",\"format\":3,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+        lines.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
         lines.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
         lines.add(line("{\"kind\":\"pool\",\"engine\":\"sqlite\",\"setting\":\"default\",\"at\":\"2026-12-01T00:00:03Z\"}"));
         lines.add(line(phase("sqlite", "warmup", 1000, "2026-12-01T00:00:05Z", ",\"jitFloor\":100,\"run\":1")));
         lines.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
         lines.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:07Z", ",\"run\":1")));
-        lines.add(line(phase("sqlite", "warmup", 2000, "2026-12-01T00:00:10Z", ",\"run\":1")));
+        lines.add(line(phase("sqlite", "concurrency", "warmup", 2000, "2026-12-01T00:00:10Z", ",\"run\":1")));
         lines.add(line("{\"kind\":\"end\",\"wallMs\":12000,\"at\":\"2026-12-01T00:00:11Z\"}"));
         CostTable table = CostTable.of(Map.of("100/x", lines));
 
@@ -63,14 +70,14 @@ class CostTableTest {
     @Test
     void aRunKeptOfSomePhasesLeavesTheOthersStepsToTheRunsBeforeIt() throws Exception {
         List<JsonNode> every = new ArrayList<>();
-        every.add(line("{\"kind\":\"run\",\"format\":3,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+        every.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
         every.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
         every.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:04Z", ",\"run\":1")));
         every.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
         every.add(line("{\"kind\":\"end\",\"wallMs\":7000,\"at\":\"2026-12-01T00:00:07Z\"}"));
         List<JsonNode> some = new ArrayList<>();
-        some.add(line("{\"kind\":\"run\",\"format\":3,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+        some.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-02T00:00:00Z\",\"at\":\"2026-12-02T00:00:00Z\"}"));
         some.add(line(phase("sqlite", "create", 3000, "2026-12-02T00:00:03Z", "")));
         some.add(line(phase("sqlite", "openrun", 3000, "2026-12-02T00:00:06Z", ",\"run\":1")));
@@ -91,13 +98,13 @@ class CostTableTest {
     @Test
     void aKilledRunIsSkippedByNameThoughNewestAndADamagedTimeIsRefusedWithItsLine() throws Exception {
         List<JsonNode> ended = new ArrayList<>();
-        ended.add(line("{\"kind\":\"run\",\"format\":3,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
+        ended.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
         ended.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:02Z", ",\"run\":1")));
         ended.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:03Z", ",\"run\":2")));
         ended.add(line("{\"kind\":\"end\",\"wallMs\":4000,\"at\":\"2026-12-01T00:00:04Z\"}"));
         List<JsonNode> killed = new ArrayList<>(); // kill -9 in its second open run: one of two runs recorded
-        killed.add(line("{\"kind\":\"run\",\"format\":3,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
+        killed.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-03T00:00:00Z\",\"at\":\"2026-12-03T00:00:00Z\"}"));
         killed.add(line(phase("sqlite", "openrun", 1000, "2026-12-03T00:00:02Z", ",\"run\":1")));
         List<String> skipped = new ArrayList<>();

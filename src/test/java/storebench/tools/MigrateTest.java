@@ -62,7 +62,7 @@ class MigrateTest {
         text.append("{\"kind\":\"end\"}\n");
         Files.writeString(dir.resolve(ResultsFile.NAME), text);
         Files.writeString(dir.resolve(RunResults.ENVIRONMENT), environment.toString());
-        assertThat(Migration.migrate(dir)).as("the format it was in").isEqualTo(1);
+        assertThat(Migration.migrate(dir, Migrate.PHASES)).as("the format it was in").isEqualTo(1);
         return RunResults.load(dir);
     }
 
@@ -223,5 +223,67 @@ class MigrateTest {
 
         assertThat(Verdicts.read(dir).all()).singleElement().satisfies(v -> assertThat(v.figure().format(0.3))
                 .isEqualTo("0.300 ms"));
+    }
+
+    @Test
+    void aFormat3RunDescribesEachStatisticOnceAndItsVerdictsCountWhatWasNotEvaluated() throws Exception {
+        lines.add(ResultsFile.JSON.createObjectNode().put("kind", "run").put("format", 3).put("stores", 20)
+                .put("workload", "large").put("notesPerStore", 1000).put("runs", 3).put("hold", 20));
+        lines.get(0).putArray("engines").add("sqlite").add("h2");
+        lines.get(0).putArray("settings").add("default");
+        lines.get(0).putArray("recorded").add("oqc_ms");
+        lines.get(0).with("rows").set("cold_read_kb", about("cold_read_kb"));
+        for (String engine : List.of("sqlite", "h2")) {
+            stat(engine, "oqc_ms", 0.3).set("about", Stat.read("oqc_ms", about("oqc_ms")).about(1000, 20, "openruns",
+                    engine.equals("sqlite") ? 5 : 99));
+        }
+        Files.writeString(dir.resolve(Verdicts.NAME), "{\"thresholds\":\"t.yaml\",\"baseline\":null,"
+                + "\"summary\":{\"pass\":1,\"fail\":0,\"inconclusive\":0,\"notEvaluated\":1},\"verdicts\":["
+                + verdict("PASS") + "," + verdict("NOT_EVALUATED") + "]}");
+        Files.writeString(dir.resolve(ResultsFile.NAME), String.join("\n", lines.stream().map(String::valueOf)
+                .toList()) + "\n{\"kind\":\"end\"}\n");
+
+        assertThatThrownBy(() -> RunResults.load(dir)).hasMessageContaining("is format 3;")
+                .hasMessageContaining(ResultsFile.MIGRATE + dir);
+        assertThat(Migration.migrate(dir, Migrate.PHASES)).isEqualTo(3);
+
+        RunResults r = RunResults.load(dir);
+        assertThat(r.lines("stat")).as("a figure names its statistic only").noneMatch(l -> l.has("about"));
+        assertThat(r.lines("about")).extracting(l -> l.path("stat").asText()).containsExactly("oqc_ms",
+                "cold_read_kb");
+        assertThat(r.stats()).extracting(Stat::id).containsExactly("oqc_ms", "cold_read_kb");
+        assertThat(r.run().has("rows")).isFalse();
+        Verdicts v = Verdicts.read(dir);
+        assertThat(v.all()).singleElement().satisfies(p -> assertThat(p.status().name()).isEqualTo("PASS"));
+        assertThat(v.summary()).isEqualTo("1 passed, 0 failed, 0 inconclusive, 1 not evaluated");
+    }
+
+    private static JsonNode about(String stat) {
+        for (JsonNode s : Migration.resource(Migration.BEFORE_ABOUT)) {
+            if (s.path("id").asText().equals(stat)) {
+                return s.path("about");
+            }
+        }
+        throw new IllegalArgumentException(stat);
+    }
+
+    private static String verdict(String status) {
+        return "{\"kind\":\"CEILING\",\"status\":\"" + status + "\",\"engine\":\"sqlite\",\"setting\":\"default\","
+                + "\"workload\":\"large\",\"stat\":\"oqc_ms\",\"unit\":\"ms\",\"decimals\":3}";
+    }
+
+    @Test
+    void aPhaseLineThatDoesNotNameItsPhaseGetsTheOneItsTrialIsInAndAWarmUpAfterTheRunsIsConcurrencys()
+            throws Exception {
+        format1();
+        for (String op : List.of("create", "warmup", "openrun", "readrun", "warmup")) {
+            lines.add(ResultsFile.line("phase").put("engine", "sqlite").put("setting", "default").put("op", op));
+        }
+        lines.add(ResultsFile.line("phase").put("engine", "h2").put("setting", "default").put("op", "warmup"));
+
+        RunResults r = migrated();
+
+        assertThat(r.phaseLines()).extracting(p -> p.phase().orElse("")).containsExactly("create", "openruns",
+                "openruns", "read", "concurrency", "openruns");
     }
 }
