@@ -71,7 +71,8 @@ class CostOverNTest {
         assertThat(md).contains("open-query-close went from 0.300 to 0.600 ms (x2.00) as N grew x100 (100 to 10,000).")
                 .contains("moved by more than 10%: minor faults 100.0 -> 180.0, device reads (KB) 0.0 -> 12.0.")
                 .contains("Steady (major faults 0.00 -> 0.00).")
-                .contains("At N = 10,000 the pool is 195.3 MB, 19.07% of the machine's memory")
+                .contains("At N = 10,000 the pool is 195.3 MB, 19.07% of the machine's memory: it fits in the page"
+                        + " cache, yet a visit read 12.0 KB from the device, so the page cache did not hold all of it.")
                 .contains("The stores' folder holds 10,000 directories.");
         String html = Files.readString(tmp.resolve("out/cost-over-n.html"));
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("open-query-close over N, ")

@@ -193,6 +193,23 @@ public final class CostOverN {
      * What changes the slope, from the first and last N that hold open-query-close: its ratio beside the stores' ratio,
      * the counters per visit that moved, the pool's share of memory, and the folder's entries.
      */
+    /**
+     * What the pool's share of memory and the visits' device reads say of the page cache: a pool that would fit can
+     * still have been let go of in part (written long before, beside other files), and the reads tell.
+     */
+    private static String cached(double share, OptionalDouble readKb) {
+        String fits = share < 0.5 ? ": it fits in the page cache" : ": the page cache cannot hold it all";
+        if (readKb.isEmpty()) {
+            return fits;
+        }
+        double kb = readKb.getAsDouble();
+        if (kb < 0.05) {
+            return fits + ", and a warm visit read nothing from the device";
+        }
+        return fits + (share < 0.5 ? ", yet" : ", and") + " a visit read " + Titles.fmt(kb, 1) + " KB from the device"
+                + (share < 0.5 ? ", so the page cache did not hold all of it" : "");
+    }
+
     String slope(String engine, String setting) {
         List<Run> having = runs.stream().filter(r -> value(r, engine, setting, StatId.OQC_MS.id()).isPresent()).toList();
         if (having.size() < 2) {
@@ -240,8 +257,7 @@ public final class CostOverN {
         if (p.isPresent()) {
             s.append(String.format(Locale.ROOT, " At N = %s the pool is %s MB, %.2f%% of the machine's memory%s.",
                     Titles.fmt(hi.stores(), 0), Titles.fmt(p.get()[0] / 1024, 1), 100 * p.get()[1],
-                    p.get()[1] < 0.5 ? ": the page cache holds it whole, so a warm visit reads nothing from the device"
-                            : ": the page cache cannot hold it all, so visits read from the device"));
+                    cached(p.get()[1], value(hi, engine, setting, StatId.OQC_READ_KB.id()))));
         }
         s.append(" The stores' folder holds ").append(Titles.fmt(hi.stores(), 0)).append(" directories.");
         return s.toString();
