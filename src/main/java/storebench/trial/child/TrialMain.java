@@ -104,7 +104,7 @@ public final class TrialMain {
                 .put("runtime", "Java " + System.getProperty("java.version") + " ("
                         + System.getProperty("java.vm.name") + ")");
         ObjectNode info = result.putObject("info");
-        for (Map.Entry<String, String> e : engine.describe().entrySet()) {
+        for (Map.Entry<String, String> e : engine.describe().info().entrySet()) {
             info.put(e.getKey(), e.getValue());
         }
         long[] timer = Environment.nanoTimeOverhead(1_000_000);

@@ -56,8 +56,9 @@ public final class HeapOnlyHolder {
         }
 
         @Override
-        public Map<String, String> describe() {
-            return Map.of("version", "heap-only");
+        public storebench.engine.Description describe() {
+            return new storebench.engine.Description(List.of(new storebench.engine.Description.Named("version",
+                    "heap-only")), List.of(), "none");
         }
     }
 

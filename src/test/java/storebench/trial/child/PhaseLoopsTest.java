@@ -63,8 +63,9 @@ class PhaseLoopsTest {
         static final String FILE = "fake.store";
 
         @Override
-        public Map<String, String> describe() {
-            return Map.of("version", "fake");
+        public storebench.engine.Description describe() {
+            return new storebench.engine.Description(List.of(new storebench.engine.Description.Named("version",
+                    "fake")), List.of(), "none");
         }
 
         private OpenStore store(Path dir) {
