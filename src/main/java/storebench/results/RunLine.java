@@ -26,11 +26,17 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
                       @JsonUnwrapped Options options, @JsonProperty("plan") Plan planned, @JsonUnwrapped Rules rules,
                       Integer merged) {
     public static final String KIND = "run";
+
     /** What a file without a run line reads as: no scale, nothing asked, no rules. */
     public static final RunLine NONE = new RunLine(ResultsFile.FORMAT, new Scale("", 0, 0, 0, null, 0),
             new Asked(List.of(), List.of(), null, "", "", Map.of()), "", new Options(new Pool("", false, false), "",
             new LoadLimit("", 0), null, Map.of(), new Outputs("", "", null), null, new SideB(null, null)), null,
-            new Rules(new WarmUpRule(0, 0, 0, 0, 0, null, null), 0, List.of()), null);
+            null, null);
+
+    public RunLine {
+        started = text(started);
+        rules = rules == null ? new Rules(null, 0, List.of(), null) : rules;
+    }
 
     /** The plan the run made, where its line has one. */
     public Optional<Plan> plan() { return Optional.ofNullable(planned); }
@@ -49,6 +55,10 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Scale(String workload, int stores, int notesPerStore, int runs,
                         @JsonProperty("warmupOpens") Integer ceiling, int hold) {
+        public Scale {
+            workload = text(workload);
+        }
+
         public OptionalInt warmupCeiling() { return ceiling == null ? OptionalInt.empty() : OptionalInt.of(ceiling); }
 
         /** The warm-up's ceiling of opens, 0 where the run line has none. */
@@ -67,8 +77,10 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
                         String enginesAsked, String phasesAsked,
                         @JsonProperty(RunResults.NOT_ASKED) Map<String, List<String>> notAsked) {
         public Asked {
-            enginesAsked = enginesAsked == null ? "" : enginesAsked;
-            phasesAsked = phasesAsked == null ? "" : phasesAsked;
+            engines = engines == null ? List.of() : engines;
+            settings = settings == null ? List.of() : settings;
+            enginesAsked = text(enginesAsked);
+            phasesAsked = text(phasesAsked);
             notAsked = notAsked == null ? Map.of() : notAsked;
         }
 
@@ -88,7 +100,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
                           @JsonProperty("trialHeapMb") Integer heapMb, Map<String, String> phaseOptions,
                           @JsonUnwrapped Outputs outputs, List<String> profilers, @JsonUnwrapped SideB sideB) {
         public Options {
-            warmup = warmup == null ? "" : warmup;
+            warmup = text(warmup);
             phaseOptions = phaseOptions == null ? Map.of() : phaseOptions;
         }
 
@@ -102,6 +114,9 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
 
     /** The bench root, bench.keep and bench.reuse. */
     public record Pool(String root, boolean keep, boolean reuse) {
+        public Pool {
+            root = text(root);
+        }
     }
 
     /**
@@ -111,8 +126,8 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Outputs(String out, String thresholds, @JsonProperty("baseline") String baselineGiven) {
         public Outputs {
-            out = out == null ? "" : out;
-            thresholds = thresholds == null ? "" : thresholds;
+            out = text(out);
+            thresholds = text(thresholds);
         }
 
         public Optional<String> baseline() {
@@ -127,6 +142,9 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
 
     /** bench.maxLoad as given ("" where none) and bench.maxLoadWait, the longest wait for it in seconds. */
     public record LoadLimit(String maxLoad, long maxLoadWaitS) {
+        public LoadLimit {
+            maxLoad = text(maxLoad);
+        }
     }
 
     /**
@@ -156,7 +174,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
                               Map<String, Double> scale, String none) {
         public Calibration {
             probe = probe == null ? Map.of() : probe;
-            keptRun = keptRun == null ? "" : keptRun;
+            keptRun = text(keptRun);
             kept = kept == null ? Map.of() : kept;
             scale = scale == null ? Map.of() : scale;
         }
@@ -164,11 +182,17 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
 
     /**
      * The rules the run measured by: the steady warm-up rule's parameters, the fewest visits of a precision-sized run
-     * (phase.Sample.LEAST) and the statistics its build records ({@link RunResults#RECORDED}), so that a report of it
-     * (or of a merge with a later build) tells a statistic it could not have from one it lost.
+     * (phase.Sample.LEAST), the statistics its build records ({@link RunResults#RECORDED}), so that a report of it (or
+     * of a merge with a later build) tells a statistic it could not have from one it lost, and those it describes with
+     * no line of their own ({@link RunResults#ROWS}, where a migration gave it some).
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rules(@JsonProperty("warmupRule") WarmUpRule warmUp, int sampleLeast,
-                        @JsonProperty(RunResults.RECORDED) List<String> recorded) {
+                        @JsonProperty(RunResults.RECORDED) List<String> recorded,
+                        @JsonProperty(RunResults.ROWS) JsonNode rows) {
+        public Rules {
+            warmUp = warmUp == null ? new WarmUpRule(0, 0, 0, 0, 0, null, null) : warmUp;
+        }
     }
 
     /**
@@ -185,6 +209,11 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         public OptionalDouble mostWindowTolerance() {
             return mostWindow == null ? OptionalDouble.empty() : OptionalDouble.of(mostWindow);
         }
+    }
+
+    /** A text field as read: "" where the line has none (a run line a test writes by hand names few). */
+    private static String text(String field) {
+        return field == null ? "" : field;
     }
 
     /** A line's array field as texts; empty where the line has no such array (a line older than the field). */
