@@ -156,6 +156,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     public record Plan(double estimateS, double phasesS, int phases, Map<String, Double> opsS, List<String> missing,
                        @JsonProperty("calibration") Calibration calibrated) {
         public Plan {
+            opsS = opsS == null ? Map.of() : opsS;
             missing = missing == null ? List.of() : missing;
         }
 
