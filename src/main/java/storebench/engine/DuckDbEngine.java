@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.engine.Description.Named;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBDriver;
@@ -14,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
@@ -29,6 +31,11 @@ import java.util.jar.JarFile;
  * DETACHes it.
  */
 public final class DuckDbEngine extends JdbcEngine {
+    /** A store on disk (the disk phase's layout): its blocks, WAL, ts's type and each column's segments. */
+    public record Layout(long blockSize, long totalBlocks, long usedBlocks, long freeBlocks, String walSize,
+                         String tsType, Map<String, String> columns) {
+    }
+
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("duckdb", "DuckDB", DuckDbEngine::new)
             .library("duckdb_jdbc", "org.duckdb:duckdb_jdbc")
             .kind(EngineDescriptor.Kind.SQL, "`SELECT count(*) FROM note`, which DuckDB's optimizer answers from"
@@ -161,12 +168,13 @@ public final class DuckDbEngine extends JdbcEngine {
      * the loader's reason), and no create sample pays for loading it.
      */
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>();
-        info.put("duckdb_jdbc", jarVersion());
+    public Description describe() throws Exception {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
+        versions.add(new Named("duckdb_jdbc", jarVersion()));
         try (Connection memory = driver.connect("jdbc:duckdb:", new Properties())) {
             // the native library loads here, before anything else can fail
-            info.put("library", "loaded (an in-memory database opened)");
+            options.add(new Named("library", "loaded (an in-memory database opened)"));
         } catch (LinkageError e) {
             throw new LinkageError("DuckDB's native library did not load: " + rootCause(e), e);
         }
@@ -182,16 +190,16 @@ public final class DuckDbEngine extends JdbcEngine {
                 long open = osThreads();
                 try (ResultSet rs = statement.executeQuery("SELECT library_version, source_id FROM pragma_version()")) {
                     rs.next();
-                    info.put("duckdb", rs.getString(1) + " (" + rs.getString(2) + ")");
+                    versions.add(new Named("duckdb", rs.getString(1) + " (" + rs.getString(2) + ")"));
                 }
-                for (String setting : List.of("threads", "external_threads", "async_threads", "memory_limit",
+                for (String name : List.of("threads", "external_threads", "async_threads", "memory_limit",
                         "fsync_mode", "checkpoint_threshold", "default_block_size", "storage_compatibility_version",
                         "allocator_background_threads", "temp_directory")) {
                     try (ResultSet rs = statement.executeQuery("SELECT value FROM duckdb_settings() WHERE name = '"
-                            + setting + "'")) {
+                            + name + "'")) {
                         // the temp directory lies beside the database file: name it for a store, not for this one
-                        info.put(setting, rs.next() ? rs.getString(1).replace(tmp.toString(), "<store directory>")
-                                : "not reported");
+                        options.add(new Named(name, rs.next() ? rs.getString(1).replace(tmp.toString(),
+                                "<store directory>") : "not reported"));
                     }
                 }
                 List<String> extensions = new ArrayList<>();
@@ -201,23 +209,22 @@ public final class DuckDbEngine extends JdbcEngine {
                         extensions.add(rs.getString(1));
                     }
                 }
-                info.put("extensions loaded in every database", String.join(" ", extensions));
+                options.add(new Named("extensions loaded in every database", String.join(" ", extensions)));
                 if (attached != null) {
                     attached.close();
                 }
                 connection.close();
-                info.put("threads per open database", "opening a " + (shared == null ? "database" : "store (an attach"
-                        + " to the shared instance)") + " started " + (open - before) + " OS threads, closing it left "
-                        + (osThreads() - before) + " of them (/proc/self/task)");
+                options.add(new Named("threads per open database", "opening a " + (shared == null ? "database"
+                        : "store (an attach to the shared instance)") + " started " + (open - before) + " OS threads,"
+                        + " closing it left " + (osThreads() - before) + " of them (/proc/self/task)"));
             }
         } finally {
             deleteDescribed(tmp);
         }
-        info.put("put", "DuckDBAppender in one JDBC transaction, ids bound explicitly");
-        info.put("setting", shared != null ? "tuned: one in-memory instance per process, each store ATTACHed to it"
-                + " (READ_ONLY where a phase only reads) and DETACHed at close; a commit is synced as by default"
-                : "defaults (a commit is synced by default: the durable setting changes nothing)");
-        return info;
+        options.add(new Named("put", "DuckDBAppender in one JDBC transaction, ids bound explicitly"));
+        return new Description(versions, options, shared != null ? "tuned: one in-memory instance per process, each"
+                + " store ATTACHed to it (READ_ONLY where a phase only reads) and DETACHed at close; a commit is synced"
+                + " as by default" : "defaults (a commit is synced by default: the durable setting changes nothing)");
     }
 
     /** The loader's own reason (an ExceptionInInitializerError has no message of its own). */
@@ -336,22 +343,23 @@ public final class DuckDbEngine extends JdbcEngine {
          * per-value storage classes to count, so no tsTypes), and each column's segments and compression.
          */
         @Override
-        public Map<String, Object> layout() throws SQLException {
-            Map<String, Object> layout = new LinkedHashMap<>();
+        public Optional<Record> layout() throws SQLException {
             try (Statement statement = connection.createStatement()) {
+                long[] blocks = new long[4];
+                String walSize;
                 // the store's own database: under tuned the instance has its own and other stores attached too
                 try (ResultSet rs = statement.executeQuery("SELECT block_size, total_blocks, used_blocks, free_blocks,"
                         + " wal_size FROM pragma_database_size() WHERE database_name = current_database()")) {
                     rs.next();
-                    layout.put("blockSize", rs.getLong(1));
-                    layout.put("totalBlocks", rs.getLong(2));
-                    layout.put("usedBlocks", rs.getLong(3));
-                    layout.put("freeBlocks", rs.getLong(4));
-                    layout.put("walSize", rs.getString(5));
+                    for (int k = 0; k < blocks.length; k++) {
+                        blocks[k] = rs.getLong(k + 1);
+                    }
+                    walSize = rs.getString(5);
                 }
+                String tsType;
                 try (ResultSet rs = statement.executeQuery("SELECT data_type FROM information_schema.columns"
                         + " WHERE table_catalog = current_database() AND table_name = 'note' AND column_name = 'ts'")) {
-                    layout.put("tsType", rs.next() ? rs.getString(1) : "");
+                    tsType = rs.next() ? rs.getString(1) : "";
                 }
                 Map<String, String> columns = new LinkedHashMap<>();
                 try (ResultSet rs = statement.executeQuery("SELECT column_name, count(*), string_agg(DISTINCT"
@@ -361,9 +369,8 @@ public final class DuckDbEngine extends JdbcEngine {
                         columns.put(rs.getString(1), rs.getLong(2) + " segments, " + rs.getString(3));
                     }
                 }
-                layout.put("columns", columns);
+                return Optional.of(new Layout(blocks[0], blocks[1], blocks[2], blocks[3], walSize, tsType, columns));
             }
-            return layout;
         }
     }
 }

@@ -2,7 +2,6 @@ package storebench.engine;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The whole contract of a JVM engine: a handful of operations on one store, no timing. The trial process
@@ -34,7 +33,7 @@ public interface Engine {
     }
 
     /** Versions and settings that identify what was measured (engine version, binding, compile options). */
-    Map<String, String> describe() throws Exception;
+    Description describe() throws Exception;
 
     /** One open store. */
     interface OpenStore extends AutoCloseable {
@@ -70,8 +69,8 @@ public interface Engine {
          * How this store lies on disk, as the engine itself can tell (a SQL engine: its pages and the storage class of
          * ts); empty where it cannot. Never called inside a timed region.
          */
-        default Map<String, Object> layout() throws Exception {
-            return Map.of();
+        default java.util.Optional<Record> layout() throws Exception {
+            return java.util.Optional.empty();
         }
 
         @Override

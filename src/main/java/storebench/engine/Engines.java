@@ -34,17 +34,12 @@ public final class Engines {
      * The named groups a list of engines may hold beside ids (bench.engines): the reference's columns (its engines and
      * its calibration column), the others ("beyond the reference"), and every engine.
      */
-    public static final Map<String, List<EngineDescriptor>> GROUPS = groups();
+    public static final Map<String, List<EngineDescriptor>> GROUPS = java.util.Collections.unmodifiableMap(
+            java.util.stream.Stream.of(Map.entry("reference", ALL.stream().filter(EngineDescriptor::inReference).toList()),
+                    Map.entry("beyond", ALL.stream().filter(e -> !e.inReference()).toList()), Map.entry("all", ALL))
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new)));
 
     private Engines() {
-    }
-
-    private static Map<String, List<EngineDescriptor>> groups() {
-        Map<String, List<EngineDescriptor>> groups = new LinkedHashMap<>();
-        groups.put("reference", ALL.stream().filter(EngineDescriptor::inReference).toList());
-        groups.put("beyond", ALL.stream().filter(e -> !e.inReference()).toList());
-        groups.put("all", ALL);
-        return java.util.Collections.unmodifiableMap(groups);
     }
 
     /**

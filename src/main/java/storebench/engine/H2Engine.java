@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.engine.Description.Named;
 import org.h2.Driver;
 import org.h2.engine.Constants;
 import storebench.model.Setting;
@@ -10,9 +11,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -73,27 +73,27 @@ public final class H2Engine extends JdbcEngine {
     }
 
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>();
-        info.put("h2", Constants.FULL_VERSION);
+    public Description describe() throws Exception {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
+        versions.add(new Named("h2", Constants.FULL_VERSION));
         Path tmp = Files.createTempDirectory("storebench-h2-describe");
         try (Connection connection = connect(tmp); Statement statement = connection.createStatement()) {
-            for (String setting : List.of("MV_STORE", "WRITE_DELAY", "MAX_COMPACT_TIME", "RETENTION_TIME",
+            for (String name : List.of("MV_STORE", "WRITE_DELAY", "MAX_COMPACT_TIME", "RETENTION_TIME",
                     "info.PAGE_SIZE", "info.CACHE_MAX_SIZE")) {
                 try (ResultSet rs = statement.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
-                        + " WHERE SETTING_NAME = '" + setting + "'")) {
-                    info.put(setting, rs.next() ? rs.getString(1) : "not reported");
+                        + " WHERE SETTING_NAME = '" + name + "'")) {
+                    options.add(new Named(name, rs.next() ? rs.getString(1) : "not reported"));
                 }
             }
         } finally {
             deleteDescribed(tmp);
         }
-        info.put("setting", syncCommits ? "durable: CHECKPOINT SYNC after each commit" : tuned ? "tuned:"
-                + " MAX_COMPACT_TIME=0 where a phase writes, ACCESS_MODE_DATA=r where it only reads" : "defaults");
-        info.put("durability", "a commit goes to the MVStore, which writes it to the file in the background"
-                + " (WRITE_DELAY) without a sync; closing the database writes what is left, compacts the file (for up to"
-                + " MAX_COMPACT_TIME) and syncs it: one fsync per created store (strace, the profile's count)");
-        return info;
+        options.add(new Named("durability", "a commit goes to the MVStore, which writes it to the file in the"
+                + " background (WRITE_DELAY) without a sync; closing the database writes what is left, compacts the file"
+                + " (for up to MAX_COMPACT_TIME) and syncs it: one fsync per created store (strace, the profile's count)"));
+        return new Description(versions, options, syncCommits ? "durable: CHECKPOINT SYNC after each commit" : tuned
+                ? "tuned: MAX_COMPACT_TIME=0 where a phase writes, ACCESS_MODE_DATA=r where it only reads" : "defaults");
     }
 
     /** What H2's figures need said: its types, its count, when it writes and syncs; docs/engines.md the measures. */

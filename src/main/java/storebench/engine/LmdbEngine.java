@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.engine.Description.Named;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.CursorIterable;
@@ -20,9 +21,8 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * LMDB through org.lmdbjava:lmdbjava, one environment per store directory (data.mdb, lock.mdb) with one named
@@ -34,6 +34,11 @@ import java.util.Map;
  * key (MDB_NOTLS) and the phases that only read open it read-only (MDB_RDONLY).
  */
 public final class LmdbEngine implements Engine {
+    /** A store on disk (the disk phase's layout): the named database's mdb_stat, the last page and map size. */
+    public record Layout(long pageSize, long depth, long branchPages, long leafPages, long overflowPages, long entries,
+                         long lastPageNumber, long mapSize) {
+    }
+
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("lmdb", "LMDB", LmdbEngine::new)
             .library("lmdbjava", "org.lmdbjava:lmdbjava")
             .kind(EngineDescriptor.Kind.KEY_VALUE, "the named database's entry count from its B-tree's header"
@@ -171,22 +176,24 @@ public final class LmdbEngine implements Engine {
     private static final int META_MAGIC = 0xBEEFC0DE;
 
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>();
+    public Description describe() throws Exception {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
         Meta.Version v = Meta.version();
-        info.put("lmdb", v.major + "." + v.minor + "." + v.patch);
-        info.put("lmdbjava", String.valueOf(Env.class.getPackage().getImplementationVersion()));
+        versions.add(new Named("lmdb", v.major + "." + v.minor + "." + v.patch));
+        versions.add(new Named("lmdbjava", String.valueOf(Env.class.getPackage().getImplementationVersion())));
         Path tmp = Files.createTempDirectory("storebench-lmdb-describe");
         try (Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(tmp.toFile(),
                 flags)) {
             EnvInfo e = env.info();
             Stat s = env.stat();
-            info.put("map_size", e.mapSize + " bytes (set: LMDB's default of 1 MiB, which it says every application"
-                    + " should replace, holds the large store's 97 pages with 2.6 times room; this holds them 10 times)");
-            info.put("page_size", Integer.toString(s.pageSize));
-            info.put("max_readers", Integer.toString(e.maxReaders));
-            info.put("max_dbs", "1 (lmdbjava's default: the one named database)");
-            info.put("max_key_size", Integer.toString(env.getMaxKeySize()));
+            options.add(new Named("map_size", e.mapSize + " bytes (set: LMDB's default of 1 MiB, which it says every"
+                    + " application should replace, holds the large store's 97 pages with 2.6 times room; this holds"
+                    + " them 10 times)"));
+            options.add(new Named("page_size", Integer.toString(s.pageSize)));
+            options.add(new Named("max_readers", Integer.toString(e.maxReaders)));
+            options.add(new Named("max_dbs", "1 (lmdbjava's default: the one named database)"));
+            options.add(new Named("max_key_size", Integer.toString(env.getMaxKeySize())));
         } finally {
             try (var files = Files.list(tmp)) {
                 for (Path f : (Iterable<Path>) files::iterator) {
@@ -195,13 +202,13 @@ public final class LmdbEngine implements Engine {
             }
             Files.deleteIfExists(tmp);
         }
-        info.put("flags", readingFlags.length > 0 ? "MDB_NOTLS on every open, MDB_NOTLS MDB_RDONLY where a phase only"
-                + " reads (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP: a commit is synced)" : "none (no MDB_NOSYNC,"
-                + " MDB_NOMETASYNC, MDB_WRITEMAP, MDB_NOTLS, MDB_NORDAHEAD): a commit is synced");
-        info.put("buffers", "Agrona DirectBuffer (lmdbjava's DirectBufferProxy)");
-        info.put("setting", readingFlags.length > 0 ? "tuned: MDB_NOTLS, and MDB_RDONLY where a phase only reads; a"
-                + " commit is synced as by default" : "defaults: a commit is synced by default");
-        return info;
+        options.add(new Named("flags", readingFlags.length > 0 ? "MDB_NOTLS on every open, MDB_NOTLS MDB_RDONLY where"
+                + " a phase only reads (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP: a commit is synced)" : "none (no MDB_NOSYNC,"
+                + " MDB_NOMETASYNC, MDB_WRITEMAP, MDB_NOTLS, MDB_NORDAHEAD): a commit is synced"));
+        options.add(new Named("buffers", "Agrona DirectBuffer (lmdbjava's DirectBufferProxy)"));
+        String setting = readingFlags.length > 0 ? "tuned: MDB_NOTLS, and MDB_RDONLY where a phase only reads; a"
+                + " commit is synced as by default" : "defaults: a commit is synced by default";
+        return new Description(versions, options, setting);
     }
 
     /** What LMDB's figures need said: the rules; docs/engines.md has what was measured. */
@@ -300,21 +307,14 @@ public final class LmdbEngine implements Engine {
         }
 
         @Override
-        public Map<String, Object> layout() {
-            Map<String, Object> layout = new LinkedHashMap<>();
+        public Optional<Record> layout() {
+            Stat s;
             try (Txn<DirectBuffer> txn = env.txnRead()) {
-                Stat s = db.stat(txn);
-                layout.put("pageSize", s.pageSize);
-                layout.put("depth", s.depth);
-                layout.put("branchPages", s.branchPages);
-                layout.put("leafPages", s.leafPages);
-                layout.put("overflowPages", s.overflowPages);
-                layout.put("entries", s.entries);
+                s = db.stat(txn);
             }
             EnvInfo info = env.info();
-            layout.put("lastPageNumber", info.lastPageNumber);
-            layout.put("mapSize", info.mapSize);
-            return layout;
+            return Optional.of(new Layout(s.pageSize, s.depth, s.branchPages, s.leafPages, s.overflowPages, s.entries,
+                    info.lastPageNumber, info.mapSize));
         }
 
         @Override

@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.engine.Description.Named;
 import io.objectbox.Box;
 import io.objectbox.BoxStore;
 import io.objectbox.BoxStoreBuilder;
@@ -10,9 +11,8 @@ import storebench.results.Stat;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * ObjectBox Java. {@code cachedModel = false} is the reference's "sync every open": the generated
@@ -111,16 +111,17 @@ public final class ObjectBoxEngine implements Engine {
     }
 
     @Override
-    public Map<String, String> describe() {
-        Map<String, String> info = new LinkedHashMap<>();
-        info.put("objectbox-java", BoxStore.getVersion());
-        info.put("objectbox native", BoxStore.getVersionNative());
-        info.put("model", cachedModel ? "model bytes built once, reused for every open"
-                : "MyObjectBox.builder() on every open (model built each time)");
-        info.put("max size", "default (" + BoxStoreBuilder.DEFAULT_MAX_DB_SIZE_KBYTE + " KB)");
-        info.put("setting", readOnlyVisits ? "tuned: readOnly() where a phase only reads (noReaderThreadLocals() not"
-                + " set: experimental)" : "defaults");
-        return info;
+    public Description describe() {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
+        versions.add(new Named("objectbox-java", BoxStore.getVersion()));
+        versions.add(new Named("objectbox native", BoxStore.getVersionNative()));
+        options.add(new Named("model", cachedModel ? "model bytes built once, reused for every open"
+                : "MyObjectBox.builder() on every open (model built each time)"));
+        options.add(new Named("max size", "default (" + BoxStoreBuilder.DEFAULT_MAX_DB_SIZE_KBYTE + " KB)"));
+        String setting = readOnlyVisits ? "tuned: readOnly() where a phase only reads (noReaderThreadLocals() not"
+                + " set: experimental)" : "defaults";
+        return new Description(versions, options, setting);
     }
 
     /** The generated model bytes; MyObjectBox.getModel() is private, so it is read once, outside any timing. */

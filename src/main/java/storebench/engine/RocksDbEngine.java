@@ -1,5 +1,7 @@
 package storebench.engine;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import storebench.engine.Description.Named;
 import org.rocksdb.Cache;
 import org.rocksdb.CompressionType;
 import org.rocksdb.LRUCache;
@@ -15,9 +17,8 @@ import storebench.model.Setting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * RocksDB (org.rocksdb:rocksdbjni), one database per store directory, with the engine's defaults: each store is
@@ -27,6 +28,13 @@ import java.util.Map;
  * only read open a read-only instance.
  */
 public final class RocksDbEngine implements Engine {
+    /** A store on disk (the disk phase's layout): the rocksdb.* properties of the same names. */
+    public record Layout(@JsonProperty("num-files-at-level0") long filesAtLevel0,
+                         @JsonProperty("total-sst-files-size") long sstBytes,
+                         @JsonProperty("cur-size-all-mem-tables") long memTableBytes,
+                         @JsonProperty("block-cache-usage") long blockCacheBytes) {
+    }
+
     /** The tuned setting's one block cache per process: the size Options::OptimizeForSmallDb gives its own. */
     static final long SHARED_CACHE_BYTES = 16L << 20;
 
@@ -143,37 +151,38 @@ public final class RocksDbEngine implements Engine {
     }
 
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>();
-        info.put("rocksdb", RocksDB.rocksdbVersion().toString());
+    public Description describe() throws Exception {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
+        versions.add(new Named("rocksdb", RocksDB.rocksdbVersion().toString()));
         try (Options o = options()) {
-            info.put("write_buffer_size", Long.toString(o.writeBufferSize()));
-            info.put("max_write_buffer_number", Integer.toString(o.maxWriteBufferNumber()));
-            info.put("max_open_files", Integer.toString(o.maxOpenFiles()));
-            info.put("compression", compression(o.compressionType()));
-            info.put("WAL", "enabled (wal_dir: " + (o.walDir().isEmpty() ? "the store's directory" : o.walDir())
-                    + "), recovery mode " + o.walRecoveryMode() + ", max_total_wal_size " + o.maxTotalWalSize()
+            options.add(new Named("write_buffer_size", Long.toString(o.writeBufferSize())));
+            options.add(new Named("max_write_buffer_number", Integer.toString(o.maxWriteBufferNumber())));
+            options.add(new Named("max_open_files", Integer.toString(o.maxOpenFiles())));
+            options.add(new Named("compression", compression(o.compressionType())));
+            options.add(new Named("WAL", "enabled (wal_dir: " + (o.walDir().isEmpty() ? "the store's directory"
+                    : o.walDir()) + "), recovery mode " + o.walRecoveryMode() + ", max_total_wal_size " + o.maxTotalWalSize()
                     + ", WAL_ttl_seconds " + o.walTtlSeconds() + ", recycle_log_file_num " + o.recycleLogFileNum()
-                    + ", manual_wal_flush " + o.manualWalFlush());
-            info.put("avoid_flush_during_recovery", Boolean.toString(o.avoidFlushDuringRecovery()));
-            info.put("avoid_flush_during_shutdown", Boolean.toString(o.avoidFlushDuringShutdown()));
-            info.put("info_log", "LOG in " + (o.dbLogDir().isEmpty() ? "the store's directory" : o.dbLogDir())
-                    + ", level " + o.infoLogLevel() + ", keep_log_file_num " + o.keepLogFileNum()
-                    + ", max_log_file_size " + o.maxLogFileSize());
-            info.put("use_fsync", Boolean.toString(o.useFsync()));
+                    + ", manual_wal_flush " + o.manualWalFlush()));
+            options.add(new Named("avoid_flush_during_recovery", Boolean.toString(o.avoidFlushDuringRecovery())));
+            options.add(new Named("avoid_flush_during_shutdown", Boolean.toString(o.avoidFlushDuringShutdown())));
+            options.add(new Named("info_log", "LOG in " + (o.dbLogDir().isEmpty() ? "the store's directory"
+                    : o.dbLogDir()) + ", level " + o.infoLogLevel() + ", keep_log_file_num " + o.keepLogFileNum()
+                    + ", max_log_file_size " + o.maxLogFileSize()));
+            options.add(new Named("use_fsync", Boolean.toString(o.useFsync())));
         }
         Path tmp = Files.createTempDirectory("storebench-rocksdb-describe");
         try (Options o = options().setCreateIfMissing(true); RocksDB db = RocksDB.open(o, tmp.toString())) {
-            info.put("block_cache", db.getProperty("rocksdb.block-cache-capacity") + (sharedCache == null ? " bytes per"
-                    + " store (the table factory's own LRU cache: each open has its own)" : " bytes for the process"
-                    + " (one LRUCache shared by every open store)"));
+            options.add(new Named("block_cache", db.getProperty("rocksdb.block-cache-capacity") + (sharedCache == null
+                    ? " bytes per store (the table factory's own LRU cache: each open has its own)" : " bytes for the process"
+                    + " (one LRUCache shared by every open store)")));
         } finally {
             deleteTree(tmp);
         }
-        info.put("setting", syncCommits ? "durable: WriteOptions.setSync(true)" : sharedCache != null ? "tuned:"
+        String setting = syncCommits ? "durable: WriteOptions.setSync(true)" : sharedCache != null ? "tuned:"
                 + " optimizeForSmallDb over one shared LRUCache and WriteBufferManager, openReadOnly where a phase only"
-                + " reads (WriteOptions sync false)" : "defaults (WriteOptions sync false)");
-        return info;
+                + " reads (WriteOptions sync false)" : "defaults (WriteOptions sync false)";
+        return new Description(versions, options, setting);
     }
 
     private static String compression(CompressionType type) {
@@ -272,14 +281,13 @@ public final class RocksDbEngine implements Engine {
         }
 
         @Override
-        public Map<String, Object> layout() throws RocksDBException {
-            Map<String, Object> layout = new LinkedHashMap<>();
-            for (String p : List.of("rocksdb.num-files-at-level0", "rocksdb.total-sst-files-size",
-                    "rocksdb.cur-size-all-mem-tables", "rocksdb.block-cache-usage")) {
-                String value = db.getProperty(p).trim();
-                layout.put(p.substring("rocksdb.".length()), value.matches("\\d+") ? Long.parseLong(value) : value);
-            }
-            return layout;
+        public Optional<Record> layout() throws RocksDBException {
+            return Optional.of(new Layout(property("num-files-at-level0"), property("total-sst-files-size"),
+                    property("cur-size-all-mem-tables"), property("block-cache-usage")));
+        }
+
+        private long property(String name) throws RocksDBException {
+            return Long.parseLong(db.getProperty("rocksdb." + name).trim());
         }
 
         @Override

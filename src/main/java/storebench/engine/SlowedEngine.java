@@ -1,9 +1,7 @@
 package storebench.engine;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A decorator that makes every operation of an engine slower by a fraction of its own duration, by spinning
@@ -43,10 +41,9 @@ public final class SlowedEngine implements Engine {
     }
 
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>(inner.describe());
-        info.put("slowdown", "every operation made " + Math.round(fraction * 100) + "% slower (test knob bench.slowdown)");
-        return info;
+    public Description describe() throws Exception {
+        return inner.describe().with(new Description.Named("slowdown", "every operation made "
+                + Math.round(fraction * 100) + "% slower (test knob bench.slowdown)"));
     }
 
     /** Spins for {@code fraction} of the time since {@code t0}. */
@@ -102,7 +99,7 @@ public final class SlowedEngine implements Engine {
         }
 
         @Override
-        public Map<String, Object> layout() throws Exception {
+        public java.util.Optional<Record> layout() throws Exception {
             return inner.layout();
         }
 

@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.engine.Description.Named;
 import org.sqlite.JDBC;
 import org.sqlite.SQLiteConfig;
 import storebench.model.Setting;
@@ -13,6 +14,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Properties;
 
@@ -21,6 +23,11 @@ import java.util.Properties;
  * phases that only read open the file read-only (SQLITE_OPEN_READONLY).
  */
 public final class SqliteEngine extends JdbcEngine {
+    /** A store on disk (the disk phase's layout): its pages, the note b-tree's (dbstat), rows per class of ts. */
+    public record Layout(long pageSize, long pageCount, long freelistCount, long leafPages, long interiorPages,
+                         long leafCells, long leafPayloadBytes, Map<String, Long> tsTypes) {
+    }
+
     /** SQLite's default durability, here and in the Node worker's SQLite-family engines. */
     static final String ROLLBACK_FULL = "rollback journal with synchronous=FULL (the default): the journal and the"
             + " database file are synced at each commit";
@@ -67,30 +74,32 @@ public final class SqliteEngine extends JdbcEngine {
     }
 
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>();
+    public Description describe() throws Exception {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
+        String setting;
         Path tmp = Files.createTempDirectory("storebench-sqlite-describe");
         try (Connection connection = connect(tmp); Statement statement = connection.createStatement()) {
-            info.put("sqlite-jdbc", connection.getMetaData().getDriverVersion());
-            info.put("sqlite", one(statement, "select sqlite_version()"));
-            info.put("journal_mode", one(statement, "pragma journal_mode"));
-            info.put("synchronous", one(statement, "pragma synchronous"));
-            info.put("page_size", one(statement, "pragma page_size"));
-            info.put("cache_size", one(statement, "pragma cache_size"));
-            List<String> options = new ArrayList<>();
+            versions.add(new Named("sqlite-jdbc", connection.getMetaData().getDriverVersion()));
+            versions.add(new Named("sqlite", one(statement, "select sqlite_version()")));
+            options.add(new Named("journal_mode", one(statement, "pragma journal_mode")));
+            options.add(new Named("synchronous", one(statement, "pragma synchronous")));
+            options.add(new Named("page_size", one(statement, "pragma page_size")));
+            options.add(new Named("cache_size", one(statement, "pragma cache_size")));
+            List<String> compiled = new ArrayList<>();
             try (ResultSet rs = statement.executeQuery("pragma compile_options")) {
                 while (rs.next()) {
-                    options.add(rs.getString(1));
+                    compiled.add(rs.getString(1));
                 }
             }
-            info.put("compile_options", String.join(" ", options));
-            info.put("setting", tuned ? "tuned: SQLiteConfig.setReadOnly(true) for the phases that only read (open"
-                    + " flags " + new SQLiteConfig(readingProperties()).getOpenModeFlags() + ")" : "defaults");
+            options.add(new Named("compile_options", String.join(" ", compiled)));
+            setting = tuned ? "tuned: SQLiteConfig.setReadOnly(true) for the phases that only read (open"
+                    + " flags " + new SQLiteConfig(readingProperties()).getOpenModeFlags() + ")" : "defaults";
         } finally {
             Files.deleteIfExists(tmp.resolve(FILE_NAME));
             Files.deleteIfExists(tmp);
         }
-        return info;
+        return new Description(versions, options, setting);
     }
 
     /** Where its open time goes: in the driver's Java code, which the warm-up compiles. */
@@ -131,12 +140,8 @@ public final class SqliteEngine extends JdbcEngine {
 
         /** Its pages (PRAGMA), the note table's b-tree pages by type (dbstat), and ts's storage classes. */
         @Override
-        public Map<String, Object> layout() throws SQLException {
-            Map<String, Object> layout = new LinkedHashMap<>();
+        public Optional<Record> layout() throws SQLException {
             try (Statement statement = connection.createStatement()) {
-                layout.put("pageSize", Long.parseLong(one(statement, "PRAGMA page_size")));
-                layout.put("pageCount", Long.parseLong(one(statement, "PRAGMA page_count")));
-                layout.put("freelistCount", Long.parseLong(one(statement, "PRAGMA freelist_count")));
                 long leafPages = 0;
                 long interiorPages = 0;
                 long leafCells = 0;
@@ -153,19 +158,17 @@ public final class SqliteEngine extends JdbcEngine {
                         }
                     }
                 }
-                layout.put("leafPages", leafPages);
-                layout.put("interiorPages", interiorPages);
-                layout.put("leafCells", leafCells);
-                layout.put("leafPayloadBytes", leafPayload);
                 Map<String, Long> types = new LinkedHashMap<>();
                 try (ResultSet rs = statement.executeQuery("SELECT typeof(ts), count(*) FROM note GROUP BY 1")) {
                     while (rs.next()) {
                         types.put(rs.getString(1), rs.getLong(2));
                     }
                 }
-                layout.put("tsTypes", types);
+                return Optional.of(new Layout(Long.parseLong(one(statement, "PRAGMA page_size")),
+                        Long.parseLong(one(statement, "PRAGMA page_count")),
+                        Long.parseLong(one(statement, "PRAGMA freelist_count")), leafPages, interiorPages, leafCells,
+                        leafPayload, types));
             }
-            return layout;
         }
     }
 }

@@ -1,5 +1,6 @@
 package storebench.engine;
 
+import storebench.engine.Description.Named;
 import jetbrains.exodus.ArrayByteIterable;
 import jetbrains.exodus.ByteIterable;
 import jetbrains.exodus.env.Cursor;
@@ -16,9 +17,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -28,6 +28,11 @@ import java.util.TreeSet;
  * phases that only read open it read-only.
  */
 public final class XodusEngine implements Engine {
+    /** A store on disk (the disk phase's layout): its kind, its notes, its log's files and bytes where known. */
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    public record Layout(String store, long notes, Long logFiles, Long logBytes) {
+    }
+
     public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("xodus", "Xodus", XodusEngine::new).library("xodus", "org.jetbrains.xodus:xodus-environment",
                     "org.jetbrains.xodus:xodus-openAPI", "org.jetbrains.xodus:xodus-utils",
                     "org.jetbrains.xodus:xodus-compress")
@@ -115,25 +120,26 @@ public final class XodusEngine implements Engine {
     }
 
     @Override
-    public Map<String, String> describe() throws Exception {
-        Map<String, String> info = new LinkedHashMap<>();
-        info.put("xodus", String.valueOf(EnvironmentImpl.class.getPackage().getImplementationVersion()));
+    public Description describe() throws Exception {
+        List<Named> versions = new ArrayList<>();
+        List<Named> options = new ArrayList<>();
+        versions.add(new Named("xodus", String.valueOf(EnvironmentImpl.class.getPackage().getImplementationVersion())));
         EnvironmentConfig config = config();
-        info.put("store", "one store per environment, StoreConfig.WITHOUT_DUPLICATES (B+tree)");
-        info.put("exodus.log.durableWrite", String.valueOf(config.getLogDurableWrite()));
-        info.put("exodus.log.syncPeriod", config.getLogSyncPeriod() + " ms");
-        info.put("exodus.log.fileSize", config.getLogFileSize() + " KB");
-        info.put("exodus.log.cache.shared", String.valueOf(config.isLogCacheShared()));
-        info.put("exodus.log.cache.pageSize", String.valueOf(config.getLogCachePageSize()));
-        info.put("exodus.memoryUsagePercentage", config.getMemoryUsagePercentage() + " (of the max heap, "
-                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB: the shared log cache)");
-        info.put("exodus.tree.maxPageSize", String.valueOf(config.getTreeMaxPageSize()));
-        info.put("exodus.gc.enabled", String.valueOf(config.isGcEnabled()));
-        info.put("exodus.managementEnabled", String.valueOf(config.isManagementEnabled()));
-        info.put("threads", threadsOfOneEnvironment());
-        info.put("setting", durableWrite ? "durable: exodus.log.durableWrite=true" : tuned ? "tuned:"
-                + " exodus.managementEnabled=false, exodus.env.isReadonly=true where a phase only reads" : "defaults");
-        return info;
+        options.add(new Named("store", "one store per environment, StoreConfig.WITHOUT_DUPLICATES (B+tree)"));
+        options.add(new Named("exodus.log.durableWrite", String.valueOf(config.getLogDurableWrite())));
+        options.add(new Named("exodus.log.syncPeriod", config.getLogSyncPeriod() + " ms"));
+        options.add(new Named("exodus.log.fileSize", config.getLogFileSize() + " KB"));
+        options.add(new Named("exodus.log.cache.shared", String.valueOf(config.isLogCacheShared())));
+        options.add(new Named("exodus.log.cache.pageSize", String.valueOf(config.getLogCachePageSize())));
+        options.add(new Named("exodus.memoryUsagePercentage", config.getMemoryUsagePercentage() + " (of the max heap, "
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MB: the shared log cache)"));
+        options.add(new Named("exodus.tree.maxPageSize", String.valueOf(config.getTreeMaxPageSize())));
+        options.add(new Named("exodus.gc.enabled", String.valueOf(config.isGcEnabled())));
+        options.add(new Named("exodus.managementEnabled", String.valueOf(config.isManagementEnabled())));
+        options.add(new Named("threads", threadsOfOneEnvironment()));
+        String setting = durableWrite ? "durable: exodus.log.durableWrite=true" : tuned ? "tuned:"
+                + " exodus.managementEnabled=false, exodus.env.isReadonly=true where a phase only reads" : "defaults";
+        return new Description(versions, options, setting);
     }
 
     /** The threads an open environment adds to the process, counted around opening one (Java threads by name). */
@@ -254,16 +260,10 @@ public final class XodusEngine implements Engine {
 
         /** The log as Xodus tells it: its files and its length. */
         @Override
-        public Map<String, Object> layout() {
-            Map<String, Object> layout = new LinkedHashMap<>();
-            layout.put("store", "B+tree without duplicates");
-            layout.put("notes", count());
-            if (env instanceof EnvironmentImpl) {
-                var log = ((EnvironmentImpl) env).getLog();
-                layout.put("logFiles", log.getNumberOfFiles());
-                layout.put("logBytes", log.getHighAddress());
-            }
-            return layout;
+        public Optional<Record> layout() {
+            var log = env instanceof EnvironmentImpl impl ? impl.getLog() : null;
+            return Optional.of(new Layout("B+tree without duplicates", count(),
+                    log == null ? null : log.getNumberOfFiles(), log == null ? null : log.getHighAddress()));
         }
 
         @Override

@@ -1,6 +1,6 @@
 package storebench.measure;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.EnvironmentFile;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,9 +24,9 @@ public final class DeviceLatency {
 
     /** The reads' median and p99 (ms), how many were made, and the file they were made from. */
     public record Figures(double medianMs, double p99Ms, int reads, long fileBytes) {
-        public void into(ObjectNode node) {
-            node.put("readBytes", READ_BYTES).put("reads", reads).put("fileBytes", fileBytes)
-                    .put("medianMs", medianMs).put("p99Ms", p99Ms).put("direct", true);
+        /** As environment.json's {@code benchRoot.directRead} has them. */
+        public EnvironmentFile.DirectRead json() {
+            return new EnvironmentFile.DirectRead(medianMs, p99Ms, reads, fileBytes, READ_BYTES, true, null);
         }
     }
 

@@ -2,6 +2,7 @@ package storebench.measure;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.EnvironmentFile;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,49 +25,39 @@ public final class Environment {
     }
 
     public static ObjectNode collect(ObjectMapper json, Path projectDir, Path benchRoot) {
-        ObjectNode env = json.createObjectNode();
         // the host name tells the machines of a merged run apart (storebench.tools.Merge)
-        env.put("host", firstLine(Path.of("/proc/sys/kernel/hostname")));
-        env.put("kernel", firstLine(Path.of("/proc/sys/kernel/osrelease")));
-        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        env.put("cpuModel", cpuModel());
-        env.put("cores", Runtime.getRuntime().availableProcessors());
-        env.put("memoryKb", meminfoKb("MemTotal:"));
-        env.put("transparentHugepage", transparentHugepage(Path.of("/sys/kernel/mm/transparent_hugepage/enabled")));
-        env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-                + " (" + System.getProperty("java.vendor") + ")");
-        ObjectNode root = env.putObject("benchRoot");
-        root.put("path", benchRoot.toString());
+        ObjectNode env = json.valueToTree(new EnvironmentFile.Host(firstLine(Path.of("/proc/sys/kernel/hostname")),
+                firstLine(Path.of("/proc/sys/kernel/osrelease")), System.getProperty("os.name") + " "
+                + System.getProperty("os.arch"), cpuModel(), Runtime.getRuntime().availableProcessors(),
+                meminfoKb("MemTotal:"), transparentHugepage(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"))));
         String[] mount = run(List.of("findmnt", "-n", "-o", "FSTYPE,OPTIONS,SOURCE", "-T", benchRoot.toString()))
                 .trim().split("\\s+", 3);
-        root.put("fsType", mount.length > 0 ? mount[0] : "");
-        root.put("mountOptions", mount.length > 1 ? mount[1] : "");
-        root.put("device", mount.length > 2 ? mount[2] : "");
-        ObjectNode read = root.putObject("directRead"); // what a page the page cache does not hold costs here
+        EnvironmentFile.DirectRead read; // what a page the page cache does not hold costs here
         try {
-            DeviceLatency.measure(benchRoot).into(read);
+            read = DeviceLatency.measure(benchRoot).json();
         } catch (IOException | RuntimeException e) { // tmpfs, for one, refuses O_DIRECT
-            read.put("error", String.valueOf(e.getMessage()));
+            read = EnvironmentFile.DirectRead.failed(String.valueOf(e.getMessage()));
         }
-        ObjectNode mapping = env.putObject("mapping"); // what the engines that map their store pay the kernel per open
+        env.set("benchRoot", json.valueToTree(new EnvironmentFile.BenchRoot(benchRoot.toString(), mount.length > 0
+                ? mount[0] : "", mount.length > 1 ? mount[1] : "", mount.length > 2 ? mount[2] : "", read)));
+        EnvironmentFile.Mapping mapping; // what the engines that map their store pay the kernel per open
         try {
-            MappingCost.measure(benchRoot).into(mapping);
+            mapping = MappingCost.measure(benchRoot).json();
         } catch (IOException | RuntimeException | LinkageError e) { // JNA missing, or a root that refuses mmap
-            mapping.put("error", String.valueOf(e.getMessage()));
+            mapping = new EnvironmentFile.Mapping(null, null, String.valueOf(e.getMessage()));
         }
+        env.set("mapping", json.valueToTree(mapping));
         String commit = run(List.of("git", "-C", projectDir.toString(), "rev-parse", "HEAD")).trim();
         boolean dirty = !run(List.of("git", "-C", projectDir.toString(), "status", "--porcelain", "--untracked-files=no"))
                 .isBlank();
-        env.put("gitCommit", commit.isEmpty() ? "unknown" : commit + (dirty ? " (with uncommitted changes)" : ""));
-        ObjectNode timer = env.putObject("timer");
         long[] overhead = nanoTimeOverhead(1_000_000);
-        timer.put("source", "System.nanoTime");
-        timer.put("backToBackMedianNs", overhead[0]);
-        timer.put("backToBackMinNs", overhead[1]);
-        timer.put("backToBackP99Ns", overhead[2]);
-        timer.put("clocksource", firstLine(CLOCKSOURCE));
+        EnvironmentFile.Timer timer = new EnvironmentFile.Timer("System.nanoTime", overhead[0], overhead[1],
+                overhead[2], firstLine(CLOCKSOURCE));
         // each trial process' own clock, by source, as its hello reports it (System.nanoTime, process.hrtime.bigint)
-        env.putObject("timers").set("System.nanoTime", timer.deepCopy());
+        env.setAll((ObjectNode) json.valueToTree(new EnvironmentFile.Suite(System.getProperty("java.vm.name") + " "
+                + System.getProperty("java.runtime.version") + " (" + System.getProperty("java.vendor") + ")",
+                commit.isEmpty() ? "unknown" : commit + (dirty ? " (with uncommitted changes)" : ""), timer,
+                Map.of(timer.source(), timer), null, null)));
         env.putObject("engines");
         return env;
     }

@@ -1,6 +1,6 @@
 package storebench.measure;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.EnvironmentFile;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
@@ -37,19 +37,15 @@ public final class MappingCost {
 
     /** What mapping a store-sized file costs, and what one minor page fault costs: environment.json's mapping. */
     public record Figures(FileMapping file, MinorFault minorFault) {
-        public void into(ObjectNode node) {
-            ObjectNode f = node.putObject("file");
-            f.put("what", "mmap of a " + PAGES + "-page file on the bench root with a 1 GiB length (PROT_READ,"
-                    + " MAP_SHARED, as LMDB maps), one byte read of each page, munmap; the file in the page cache");
-            f.put("fileBytes", file.fileBytes).put("mapBytes", MAP_BYTES).put("touchedPages", PAGES).put("maps", MAPS)
-                    .put("mapMedianUs", file.mapUs).put("touchMedianUs", file.touchUs)
-                    .put("unmapMedianUs", file.unmapUs).put("medianUs", file.medianUs).put("p99Us", file.p99Us)
-                    .put("faultsPerMap", file.faultsPerMap);
-            ObjectNode fault = node.putObject("minorFault");
-            fault.put("what", "one byte written to each page of a fresh anonymous mapping (MADV_NOHUGEPAGE), each write"
-                    + " timed alone (one System.nanoTime pair included)");
-            fault.put("pages", ANON_PAGES * ANON_ROUNDS).put("medianNs", minorFault.medianNs)
-                    .put("p99Ns", minorFault.p99Ns).put("faultsPerPage", minorFault.faultsPerPage);
+        /** As environment.json's {@code mapping} has them. */
+        public EnvironmentFile.Mapping json() {
+            return new EnvironmentFile.Mapping(new EnvironmentFile.MappedFile("mmap of a " + PAGES + "-page file on the"
+                    + " bench root with a 1 GiB length (PROT_READ, MAP_SHARED, as LMDB maps), one byte read of each page,"
+                    + " munmap; the file in the page cache", file.fileBytes, MAP_BYTES, PAGES, MAPS, file.faultsPerMap,
+                    new EnvironmentFile.MapTimes(file.medianUs, file.p99Us, file.mapUs, file.touchUs, file.unmapUs)),
+                    new EnvironmentFile.MinorFault("one byte written to each page of a fresh anonymous mapping"
+                    + " (MADV_NOHUGEPAGE), each write timed alone (one System.nanoTime pair included)",
+                    minorFault.medianNs, minorFault.p99Ns, ANON_PAGES * ANON_ROUNDS, minorFault.faultsPerPage), null);
         }
     }
 

@@ -1,5 +1,7 @@
 package storebench.measure;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -7,9 +9,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A memory snapshot of the calling process from /proc (docs/protocol.md, "memory snapshot"): Rss and Anonymous
@@ -19,19 +19,22 @@ public final class ProcMemory {
     private ProcMemory() {
     }
 
+    /** A snapshot as the protocol carries it: resident, anonymous, file and shared memory (kB), the live heap (bytes). */
+    public record Snapshot(long rssKb, long anonKb, long rssAnonKb, long rssFileKb, long rssShmemKb,
+                           long heapUsedBytes) {
+    }
+
+    /** A snapshot taken once memory settled: the time it waited and 1 where it settled (0: the ceiling ended it). */
+    public record Settled(@JsonUnwrapped Snapshot memory, long settleMs, long settled) {
+    }
+
     /** Collects garbage, then reads /proc/self. Call it outside any timed region. */
-    public static Map<String, Long> snapshot() throws IOException {
+    public static Snapshot snapshot() throws IOException {
         long heapUsed = heapUsedAfterGc();
-        Map<String, Long> m = new LinkedHashMap<>();
         List<String> rollup = Files.readAllLines(Path.of("/proc/self/smaps_rollup"));
         List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
-        m.put("rssKb", kb(rollup, "Rss:"));
-        m.put("anonKb", kb(rollup, "Anonymous:"));
-        m.put("rssAnonKb", kb(status, "RssAnon:"));
-        m.put("rssFileKb", kb(status, "RssFile:"));
-        m.put("rssShmemKb", kb(status, "RssShmem:"));
-        m.put("heapUsedBytes", heapUsed);
-        return m;
+        return new Snapshot(kb(rollup, "Rss:"), kb(rollup, "Anonymous:"), kb(status, "RssAnon:"),
+                kb(status, "RssFile:"), kb(status, "RssShmem:"), heapUsed);
     }
 
     /** The value in kB of the line starting with {@code key} ("Rss:        1234 kB"). */
@@ -85,9 +88,9 @@ public final class ProcMemory {
      * opened may still be allocating in their own threads (H2's writer takes a 1 MiB buffer within about a second of
      * an open). Records {@code settleMs}, the time it waited, and {@code settled} (1, or 0 where the ceiling ended it).
      */
-    public static Map<String, Long> settledSnapshot() throws IOException {
+    public static Settled settledSnapshot() throws IOException {
         long start = System.nanoTime();
-        Map<String, Long> last = snapshot();
+        Snapshot last = snapshot();
         boolean settled = false;
         while (!settled && (System.nanoTime() - start) / 1_000_000 < SETTLE_MAX_MS) {
             try {
@@ -96,22 +99,18 @@ public final class ProcMemory {
                 Thread.currentThread().interrupt();
                 throw new IOException("interrupted while memory settled", e);
             }
-            Map<String, Long> now = snapshot();
-            settled = agree(last, now, "rssKb") && agree(last, now, "heapUsedBytes");
+            Snapshot now = snapshot();
+            settled = agree(last.rssKb(), now.rssKb()) && agree(last.heapUsedBytes(), now.heapUsedBytes());
             last = now;
         }
-        last.put("settleMs", (System.nanoTime() - start) / 1_000_000);
-        last.put("settled", settled ? 1L : 0L);
-        return last;
+        return new Settled(last, (System.nanoTime() - start) / 1_000_000, settled ? 1L : 0L);
     }
 
     static final long SETTLE_STEP_MS = 500;
     static final long SETTLE_MAX_MS = 10_000;
     static final double SETTLE_SHARE = 0.01;
 
-    private static boolean agree(Map<String, Long> a, Map<String, Long> b, String key) {
-        long x = a.get(key);
-        long y = b.get(key);
+    private static boolean agree(long x, long y) {
         return Math.abs(x - y) <= SETTLE_SHARE * Math.max(x, y);
     }
 }

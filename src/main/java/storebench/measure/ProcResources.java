@@ -1,12 +1,12 @@
 package storebench.measure;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What the calling process holds and the limits it runs under, from /proc (docs/protocol.md, "capacity"): the
@@ -28,43 +28,50 @@ public final class ProcResources {
     }
 
     /**
-     * One point of the capacity curve: the memory snapshot's fields (ProcMemory, heap after a full collection), the
-     * virtual size, open file descriptors, memory maps and threads. Outside any timed region.
+     * One point of the capacity curve: the stores open, the memory snapshot (ProcMemory, heap after a full collection),
+     * the virtual size, open file descriptors, memory maps and threads.
      */
-    public static Map<String, Long> point() throws IOException {
-        Map<String, Long> m = new LinkedHashMap<>(ProcMemory.snapshot());
-        List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
-        m.put("vszKb", ProcMemory.kb(status, "VmSize:"));
-        m.put("fds", (long) entries(Path.of("/proc/self/fd")));
-        m.put("maps", lines(Path.of("/proc/self/maps")));
-        m.put("threads", ProcMemory.kb(status, "Threads:"));
-        return m;
+    public record Point(long stores, @JsonUnwrapped ProcMemory.Snapshot memory, long vszKb, long fds, long maps,
+                        long threads) {
     }
 
     /**
-     * The limits the process runs under: RLIMIT_NOFILE (soft, hard), RLIMIT_AS and RLIMIT_NPROC (soft), and the
-     * kernel's vm.max_map_count, vm.overcommit_memory, kernel.threads-max, kernel.pid_max, the machine's memory, and
-     * the managed heap's limit (-Xmx).
+     * The limits the process runs under: RLIMIT_NOFILE (soft, hard), RLIMIT_AS and RLIMIT_NPROC (soft), the kernel's,
+     * and the machine's memory with the managed heap's limit (-Xmx); -1 = unlimited.
+     */
+    public record Limits(long nofileSoft, long nofileHard, long asSoftKb, long nprocSoft, @JsonUnwrapped Kernel kernel,
+                         @JsonUnwrapped Memory memory) {
+        /** vm.max_map_count, vm.overcommit_memory, kernel.threads-max and kernel.pid_max. */
+        public record Kernel(long maxMapCount, long overcommit, long threadsMax, long pidMax) {
+        }
+
+        /** MemTotal and MemAvailable (kB), and the managed heap's own limit (bytes). */
+        public record Memory(long memTotalKb, long memAvailableKb, long heapMaxBytes) {
+        }
+    }
+
+    /** A point of the capacity curve with {@code stores} open, outside any timed region. */
+    public static Point point(long stores) throws IOException {
+        ProcMemory.Snapshot memory = ProcMemory.snapshot();
+        List<String> status = Files.readAllLines(Path.of("/proc/self/status"));
+        return new Point(stores, memory, ProcMemory.kb(status, "VmSize:"), entries(Path.of("/proc/self/fd")),
+                lines(Path.of("/proc/self/maps")), ProcMemory.kb(status, "Threads:"));
+    }
+
+    /**
+     * The limits the process runs under ({@link Limits}).
      * A runtime may raise its own soft NOFILE limit at start (the JVM and Node both do): these are the limits after.
      */
-    public static Map<String, Long> limits() throws IOException {
-        Map<String, Long> m = new LinkedHashMap<>();
+    public static Limits limits() throws IOException {
         List<String> limits = Files.readAllLines(Path.of("/proc/self/limits"));
         long[] nofile = limit(limits, "Max open files");
-        m.put("nofileSoft", nofile[0]);
-        m.put("nofileHard", nofile[1]);
         long as = limit(limits, "Max address space")[0];
-        m.put("asSoftKb", as == UNLIMITED ? UNLIMITED : as / 1024);
-        m.put("nprocSoft", limit(limits, "Max processes")[0]);
-        m.put("maxMapCount", number(Path.of("/proc/sys/vm/max_map_count")));
-        m.put("overcommit", number(Path.of("/proc/sys/vm/overcommit_memory")));
-        m.put("threadsMax", number(Path.of("/proc/sys/kernel/threads-max")));
-        m.put("pidMax", number(Path.of("/proc/sys/kernel/pid_max")));
         List<String> meminfo = Files.readAllLines(MEMINFO);
-        m.put("memTotalKb", ProcMemory.kb(meminfo, "MemTotal:"));
-        m.put("memAvailableKb", ProcMemory.kb(meminfo, "MemAvailable:"));
-        m.put("heapMaxBytes", Runtime.getRuntime().maxMemory()); // -Xmx: the managed heap's own limit
-        return m;
+        return new Limits(nofile[0], nofile[1], as == UNLIMITED ? UNLIMITED : as / 1024,
+                limit(limits, "Max processes")[0], new Limits.Kernel(number(Path.of("/proc/sys/vm/max_map_count")),
+                number(Path.of("/proc/sys/vm/overcommit_memory")), number(Path.of("/proc/sys/kernel/threads-max")),
+                number(Path.of("/proc/sys/kernel/pid_max"))), new Limits.Memory(ProcMemory.kb(meminfo, "MemTotal:"),
+                ProcMemory.kb(meminfo, "MemAvailable:"), Runtime.getRuntime().maxMemory()));
     }
 
     /** The machine's available memory (MemAvailable), in kB: the capacity phase stops before it runs short. */

@@ -1,5 +1,9 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
@@ -16,9 +20,9 @@ import java.util.OptionalInt;
  * A run's environment.json read back (measure.Environment and run.RunEnvironment write it): the machine, the suite's
  * JVM, commit, clocks and the limits its trial processes ran under, the bench root and its device, what the kernel's
  * work costs the machine, each engine as its first trial process described it, and for a merged run the runs it was
- * merged from, each with its own environment.json. A field a run of an older version did not write reads as empty
- * ({@link Optional}, an empty map) or as the one default every reader gives it; a run without the file reads as
- * {@link #NONE}.
+ * merged from, each with its own environment.json. Its parts are written from these records and read back into them
+ * (Jackson); a field a run of an older version did not write reads as empty ({@link Optional}, an empty map) or as the
+ * one default every reader gives it; a run without the file reads as {@link #NONE}.
  *
  * @param fields every field but the engines as written, flattened: what a reader that lists the file shows; empty
  *               where the run has no environment.json
@@ -29,22 +33,33 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     public static final EnvironmentFile NONE = of(MissingNode.getInstance());
 
     /** Whether the run has environment.json. */
-    public boolean recorded() {
-        return fields.isPresent();
-    }
+    public boolean recorded() { return fields.isPresent(); }
 
     /**
      * The machine: its host name ("" where the run did not record it), kernel release, OS, CPU model, cores, memory in
      * KiB (0 where not recorded) and transparent huge page mode ("unknown" where not recorded).
      */
-    public record Host(String name, Optional<String> kernel, Optional<String> os, Optional<String> cpuModel,
-                       OptionalInt cores, long memoryKb, String transparentHugepage) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Host(@JsonProperty("host") String name, @JsonProperty("kernel") String release,
+                       @JsonProperty("os") String system, @JsonProperty("cpuModel") String cpu,
+                       @JsonProperty("cores") Integer processors, long memoryKb, String transparentHugepage) {
+        public Host {
+            name = name == null ? "" : name;
+            transparentHugepage = transparentHugepage == null ? "unknown" : transparentHugepage;
+        }
+
+        public Optional<String> kernel() { return Optional.ofNullable(release); }
+        public Optional<String> os() { return Optional.ofNullable(system); }
+        public Optional<String> cpuModel() { return Optional.ofNullable(cpu); }
+        public OptionalInt cores() { return processors == null ? OptionalInt.empty() : OptionalInt.of(processors); }
+
         /**
          * The machine's name for a report and for telling machines apart: its host name where it has one (runs before
          * it was recorded have none), with its CPU, cores and memory.
          */
         public String machine() {
-            String hardware = cpuModel.orElse("unknown CPU") + ", " + cores.orElse(0) + " cores, "
+            String hardware = cpuModel().orElse("unknown CPU") + ", " + cores().orElse(0) + " cores, "
                     + Math.round((double) memoryKb / 1024 / 1024) + " GiB";
             return name.isEmpty() || name.equals("unknown") ? hardware : name + " (" + hardware + ")";
         }
@@ -53,34 +68,91 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     /**
      * What the suite ran as: its JVM and commit ("?" where not recorded), its own clock, every runtime's clock by
      * source (System.nanoTime, process.hrtime.bigint), and the limits each runtime's trial processes ran under, by
-     * runtime ("jvm", "node") and then by limit (nofileSoft, maxMapCount, ...).
+     * runtime ("jvm", "node") and then by limit (nofileSoft, maxMapCount, ...), and how the JVM trial processes ran
+     * their heap (absent in a run from before it was recorded).
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Suite(String jvm, String gitCommit, Timer timer, Map<String, Timer> timers,
-                        Map<String, Map<String, Long>> trialLimits) {
+                        Map<String, Map<String, Long>> trialLimits, TrialHeaps trialJvm) {
+        public Suite {
+            jvm = jvm == null ? "?" : jvm;
+            gitCommit = gitCommit == null ? "?" : gitCommit;
+            timer = timer == null ? new Timer("", 0, 0, 0, null) : timer;
+            timers = timers == null ? Map.of() : timers;
+            trialLimits = trialLimits == null ? Map.of() : trialLimits;
+        }
+    }
+
+    /**
+     * How the JVM trial processes run their heap: the measuring phases' fixed, pre-touched heap under the serial
+     * collector, and the collector of the phases that serve requests (phase.Phase#serving), whose heap each trial sizes
+     * for the stores it keeps open.
+     */
+    public record TrialHeaps(Measuring measuring, Serving serving) {
+        /** The measuring phases' collector and JVM options. */
+        public record Measuring(String collector, String options) {
+        }
+
+        /** The serving phases' collector, its option, how their heap is sized, and the phases of the run that serve. */
+        public record Serving(String collector, String option, String heap, List<String> phases) {
+        }
     }
 
     /**
      * A clock: its source, the median, least and p99 difference of two back-to-back reads (ns, 0 where not recorded),
      * and the kernel's clock source under it where recorded.
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timer(String source, long backToBackMedianNs, long backToBackMinNs, long backToBackP99Ns,
-                        Optional<String> clocksource) {
+                        @JsonProperty("clocksource") String kernelClock) {
+        public Timer {
+            source = source == null ? "" : source;
+        }
+
+        public Optional<String> clocksource() {
+            return Optional.ofNullable(kernelClock);
+        }
     }
 
     /**
      * The bench root: its path, file system type (absent in a damaged file), mount options and device, and what a
      * read past the page cache costs there (absent where it could not be measured, with the error where one was).
      */
-    public record BenchRoot(String path, Optional<String> fsType, String mountOptions, String device,
-                            Optional<DirectRead> directRead, Optional<String> directReadError) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BenchRoot(String path, @JsonProperty("fsType") String fs, String mountOptions, String device,
+                            @JsonProperty("directRead") DirectRead read) {
+        public BenchRoot {
+            path = path == null ? "" : path;
+            mountOptions = mountOptions == null ? "" : mountOptions;
+            device = device == null ? "" : device;
+        }
+
+        public Optional<String> fsType() { return Optional.ofNullable(fs); }
+
+        public Optional<DirectRead> directRead() {
+            return read == null || read.error() != null ? Optional.empty() : Optional.of(read);
+        }
+
+        public Optional<String> directReadError() {
+            return read == null ? Optional.empty() : Optional.ofNullable(read.error());
+        }
     }
 
     /**
      * 4 KiB reads with O_DIRECT at random offsets of a file of the bench root: median and p99 in ms, how many, the
-     * file's and each read's size, and whether the reads were direct.
+     * file's and each read's size, and whether the reads were direct; or why they could not be made (tmpfs refuses
+     * O_DIRECT), the figures then left out.
      */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT)
     public record DirectRead(double medianMs, double p99Ms, int reads, long fileBytes, long readBytes,
-                             boolean direct) {
+                             boolean direct, String error) {
+        public static DirectRead failed(String error) {
+            return new DirectRead(0, 0, 0, 0, 0, false, error);
+        }
     }
 
     /**
@@ -119,15 +191,24 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
      * What mapping a store costs the machine: a 100-page file mapped, touched and unmapped, and one minor fault; each
      * absent in a run from before it was measured, or where it could not be (then with the error).
      */
-    public record Mapping(Optional<MappedFile> file, Optional<MinorFault> minorFault, Optional<String> error) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Mapping(@JsonProperty("file") MappedFile mapped, @JsonProperty("minorFault") MinorFault fault,
+                          @JsonProperty("error") String failure) {
+        public Optional<MappedFile> file() { return Optional.ofNullable(mapped); }
+        public Optional<MinorFault> minorFault() { return Optional.ofNullable(fault); }
+
+        public Optional<String> error() {
+            return Optional.ofNullable(failure);
+        }
     }
 
     /**
      * A file of the bench root mapped (read-only, MAP_SHARED), a byte of each of its pages read and the map undone: the
      * file's bytes, the map's length, the pages touched, how many maps, the page faults per map, and their times.
      */
-    public record MappedFile(long fileBytes, long mapBytes, int touchedPages, int maps, double faultsPerMap,
-                              MapTimes times) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MappedFile(String what, long fileBytes, long mapBytes, int touchedPages, int maps,
+                             double faultsPerMap, @JsonUnwrapped MapTimes times) {
     }
 
     /** The times of a mapping, µs: the whole (median, p99), then the median of its map, touch and unmap. */
@@ -136,7 +217,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     }
 
     /** A minor page fault: median and p99 in ns, over how many pages, and the faults per page. */
-    public record MinorFault(double medianNs, double p99Ns, int pages, double faultsPerPage) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MinorFault(String what, double medianNs, double p99Ns, int pages, double faultsPerPage) {
     }
 
     /**
@@ -144,16 +226,46 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
      * versions and settings by name, its clock and limits where it reported them, what the tuned setting's process
      * reported, and every field as written, flattened.
      */
-    public record Engine(String title, String runtime, Map<String, String> info, Optional<Timer> timer,
-                         Map<String, Long> limits, Optional<Tuned> tuned, List<Field> fields) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Engine(String title, String runtime, Map<String, String> info, @JsonProperty("timer") Timer clock,
+                         Map<String, Long> limits, @JsonProperty("tuned") Tuned tunedAs, List<Field> fields) {
+        public Engine {
+            title = title == null ? "" : title;
+            runtime = runtime == null ? "" : runtime;
+            info = info == null ? Map.of() : info;
+            limits = limits == null ? Map.of() : limits;
+        }
+
+        public Optional<Timer> timer() { return Optional.ofNullable(clock); }
+
+        public Optional<Tuned> tuned() {
+            return Optional.ofNullable(tunedAs);
+        }
     }
 
     /**
      * What a process of the tuned setting reported: the options the setting sets, or why the engine has none to tune,
      * what one process shares among its stores where it does, and the engine's versions and settings under it.
      */
-    public record Tuned(List<TunedOption> options, Optional<String> nothingToTune, Optional<String> sharedPerProcess,
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Tuned(@JsonProperty("options") JsonNode given, @JsonProperty("sharedPerProcess") String shared,
                         Map<String, String> info) {
+        /** What {@code options} holds where the engine has nothing to tune: why. */
+        public record NothingToTune(String nothingToTune) {
+        }
+
+        public List<TunedOption> options() {
+            List<TunedOption> options = new ArrayList<>();
+            given.forEach(o -> options.add(ResultsFile.as(o, TunedOption.class)));
+            return List.copyOf(options);
+        }
+
+        public Optional<String> nothingToTune() { return text(given.path("nothingToTune")); }
+
+        public Optional<String> sharedPerProcess() {
+            return Optional.ofNullable(shared);
+        }
     }
 
     /** One option of the tuned setting: the option, what it does, where its vendor says so. */
@@ -188,20 +300,17 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
 
     /** The environment.json of a run, as read ({@link MissingNode} where the run has none). */
     public static EnvironmentFile of(JsonNode env) {
-        JsonNode root = env.path("benchRoot");
-        JsonNode direct = root.path("directRead");
-        BenchRoot benchRoot = new BenchRoot(root.path("path").asText(""), text(root.path("fsType")),
-                root.path("mountOptions").asText(""), root.path("device").asText(""),
-                direct.has("medianMs") ? Optional.of(new DirectRead(direct.path("medianMs").asDouble(),
-                        direct.path("p99Ms").asDouble(), direct.path("reads").asInt(),
-                        direct.path("fileBytes").asLong(), direct.path("readBytes").asLong(),
-                        direct.path("direct").asBoolean(false))) : Optional.empty(), text(direct.path("error")));
-        Map<String, Map<String, Long>> limits = new LinkedHashMap<>();
-        env.path("trialLimits").fields().forEachRemaining(f -> limits.put(f.getKey(), longs(f.getValue())));
-        Suite suite = new Suite(env.path("jvm").asText("?"), env.path("gitCommit").asText("?"),
-                timer(env.path("timer")), timers(env.path("timers")), Collections.unmodifiableMap(limits));
+        BenchRoot benchRoot = env.path("benchRoot").isObject() ? ResultsFile.as(env.path("benchRoot"), BenchRoot.class)
+                : new BenchRoot(null, null, null, null, null);
+        Suite suite = env.isObject() ? ResultsFile.as(env, Suite.class) : new Suite(null, null, null, null, null, null);
         Map<String, Engine> engines = new LinkedHashMap<>();
-        env.path("engines").fields().forEachRemaining(f -> engines.put(f.getKey(), engine(f.getValue())));
+        env.path("engines").fields().forEachRemaining(f -> {
+            Engine e = ResultsFile.as(f.getValue(), Engine.class);
+            List<Field> fields = new ArrayList<>();
+            f.getValue().fields().forEachRemaining(g -> flatten(fields, List.of(g.getKey()), g.getValue()));
+            engines.put(f.getKey(), new Engine(e.title(), e.runtime(), e.info(), e.clock(), e.limits(), e.tunedAs(),
+                    List.copyOf(fields)));
+        });
         List<Source> sources = new ArrayList<>();
         for (JsonNode s : env.path("sources")) {
             sources.add(new Source(s.path("dir").asText("?"), RunLine.texts(s.path("engines")),
@@ -220,11 +329,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     }
 
     private static Host host(JsonNode env) {
-        JsonNode cores = env.path("cores");
-        return new Host(env.path("host").asText(""), text(env.path("kernel")), text(env.path("os")),
-                text(env.path("cpuModel")), cores.isValueNode() && !cores.isNull() ? OptionalInt.of(cores.asInt())
-                : OptionalInt.empty(), env.path("memoryKb").asLong(), env.path("transparentHugepage")
-                .asText("unknown"));
+        return env.isObject() ? ResultsFile.as(env, Host.class) : new Host("", null, null, null, null, 0, null);
     }
 
     private static KernelCosts costs(JsonNode env) {
@@ -232,49 +337,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         Optional<Prices> probed = m.isObject() && !m.isEmpty() ? Optional.of(new Prices(number(m.path("faultNs")),
                 number(m.path("mapUs")), number(m.path("syncMs")), number(m.path("yardMs")))) : Optional.empty();
         JsonNode mapping = env.path("mapping");
-        JsonNode file = mapping.path("file");
-        JsonNode fault = mapping.path("minorFault");
-        Optional<MappedFile> fileMapping = file.has("medianUs") ? Optional.of(new MappedFile(
-                file.path("fileBytes").asLong(), file.path("mapBytes").asLong(), file.path("touchedPages").asInt(),
-                file.path("maps").asInt(), file.path("faultsPerMap").asDouble(), new MapTimes(
-                file.path("medianUs").asDouble(), file.path("p99Us").asDouble(), file.path("mapMedianUs").asDouble(),
-                file.path("touchMedianUs").asDouble(), file.path("unmapMedianUs").asDouble()))) : Optional.empty();
-        Optional<MinorFault> minorFault = fault.has("medianNs") ? Optional.of(new MinorFault(
-                fault.path("medianNs").asDouble(), fault.path("p99Ns").asDouble(), fault.path("pages").asInt(),
-                fault.path("faultsPerPage").asDouble())) : Optional.empty();
-        return new KernelCosts(probed, new Mapping(fileMapping, minorFault, text(mapping.path("error"))));
-    }
-
-    private static Engine engine(JsonNode e) {
-        JsonNode t = e.path("tuned");
-        Optional<Tuned> tuned = Optional.empty();
-        if (t.isObject()) {
-            List<TunedOption> options = new ArrayList<>();
-            for (JsonNode o : t.path("options")) {
-                if (o.isObject()) {
-                    options.add(new TunedOption(o.path("option").asText(""), o.path("what").asText(""),
-                            o.path("source").asText("")));
-                }
-            }
-            tuned = Optional.of(new Tuned(List.copyOf(options), text(t.path("options").path("nothingToTune")),
-                    text(t.path("sharedPerProcess")), texts(t.path("info"))));
-        }
-        List<Field> fields = new ArrayList<>();
-        e.fields().forEachRemaining(f -> flatten(fields, List.of(f.getKey()), f.getValue()));
-        return new Engine(e.path("title").asText(""), e.path("runtime").asText(""), texts(e.path("info")),
-                e.path("timer").isObject() ? Optional.of(timer(e.path("timer"))) : Optional.empty(),
-                longs(e.path("limits")), tuned, List.copyOf(fields));
-    }
-
-    private static Timer timer(JsonNode t) {
-        return new Timer(t.path("source").asText(""), t.path("backToBackMedianNs").asLong(),
-                t.path("backToBackMinNs").asLong(), t.path("backToBackP99Ns").asLong(), text(t.path("clocksource")));
-    }
-
-    private static Map<String, Timer> timers(JsonNode timers) {
-        Map<String, Timer> out = new LinkedHashMap<>();
-        timers.fields().forEachRemaining(f -> out.put(f.getKey(), timer(f.getValue())));
-        return Collections.unmodifiableMap(out);
+        return new KernelCosts(probed, mapping.isObject() ? ResultsFile.as(mapping, Mapping.class)
+                : new Mapping(null, null, null));
     }
 
     /** One field per value, an object's fields under its name, an array as its JSON. */
@@ -297,23 +361,5 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
 
     private static OptionalDouble number(JsonNode node) {
         return node.isNumber() ? OptionalDouble.of(node.asDouble()) : OptionalDouble.empty();
-    }
-
-    /** An object's fields as texts, in order. */
-    private static Map<String, String> texts(JsonNode object) {
-        Map<String, String> out = new LinkedHashMap<>();
-        object.fields().forEachRemaining(f -> out.put(f.getKey(), f.getValue().asText()));
-        return Collections.unmodifiableMap(out);
-    }
-
-    /** An object's integral fields, in order; a field that is not a number is left out. */
-    private static Map<String, Long> longs(JsonNode object) {
-        Map<String, Long> out = new LinkedHashMap<>();
-        object.fields().forEachRemaining(f -> {
-            if (f.getValue().isNumber()) {
-                out.put(f.getKey(), f.getValue().asLong());
-            }
-        });
-        return Collections.unmodifiableMap(out);
     }
 }

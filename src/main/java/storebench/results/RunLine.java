@@ -1,9 +1,13 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,27 +16,54 @@ import java.util.OptionalInt;
 
 /**
  * The run line of results.jsonl, the run's first: the format its lines are written in, what the run measured at what
- * scale, what it was asked for, when it started, the options it ran with, the plan it made and the rules it measured
- * by. A run without one (a damaged file) reads as {@link #NONE}.
+ * scale, what it was asked for, when it started, the options it ran with, the plan it made, the rules it measured by
+ * and how many runs a merged one was made of. Written from this record and read back into it (Jackson), each group of
+ * parts ({@link JsonUnwrapped}) as fields of the line; a run without one (a damaged file) reads as {@link #NONE}.
  */
-public record RunLine(int format, Scale scale, Asked asked, String started, Options options, Optional<Plan> plan,
-                      Rules rules) {
+@JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Asked asked, String started,
+                      @JsonUnwrapped Options options, @JsonProperty("plan") Plan planned, @JsonUnwrapped Rules rules,
+                      Integer merged) {
+    public static final String KIND = "run";
+
     /** What a file without a run line reads as: no scale, nothing asked, no rules. */
-    public static final RunLine NONE = new RunLine(ResultsFile.FORMAT, new Scale("", 0, 0, 0, OptionalInt.empty(), 0),
-            new Asked(List.of(), List.of(), Optional.empty(), "", "", Map.of()),
-            "", new Options(new Pool("", false, false), "", new LoadLimit("", 0), OptionalInt.empty(), Map.of(),
-            Outputs.NONE), Optional.empty(),
-            new Rules(new WarmUpRule(0, 0, 0, 0, 0, OptionalDouble.empty(), OptionalDouble.empty()), 0));
+    public static final RunLine NONE = new RunLine(ResultsFile.FORMAT, new Scale("", 0, 0, 0, null, 0),
+            new Asked(List.of(), List.of(), null, "", "", Map.of()), "", new Options(new Pool("", false, false), "",
+            new LoadLimit("", 0), null, Map.of(), new Outputs("", "", null), null, new SideB(null, null)), null,
+            null, null);
+
+    public RunLine {
+        started = text(started);
+        rules = rules == null ? new Rules(null, 0, List.of(), null) : rules;
+    }
+
+    /** The plan the run made, where its line has one. */
+    public Optional<Plan> plan() { return Optional.ofNullable(planned); }
+
+    /** The line ready for ResultsFile.append: its stamp (kind, format) and this record's fields. */
+    public ObjectNode line() { return ResultsFile.with(ResultsFile.line(KIND), this); }
+
+    public static RunLine of(JsonNode line) {
+        return line.isMissingNode() ? NONE : ResultsFile.as(line, RunLine.class);
+    }
 
     /**
      * The scale of the run: the workload and its notes per store (W), the stores per engine (N), the runs (R), the
      * warm-up's ceiling of opens (absent in a run from before it had one) and the stores held open at once (M).
      */
-    public record Scale(String workload, int stores, int notesPerStore, int runs, OptionalInt warmupCeiling,
-                        int hold) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Scale(String workload, int stores, int notesPerStore, int runs,
+                        @JsonProperty("warmupOpens") Integer ceiling, int hold) {
+        public Scale {
+            workload = text(workload);
+        }
+
+        public OptionalInt warmupCeiling() { return ceiling == null ? OptionalInt.empty() : OptionalInt.of(ceiling); }
+
         /** The warm-up's ceiling of opens, 0 where the run line has none. */
         public int warmupOpens() {
-            return warmupCeiling.orElse(0);
+            return warmupCeiling().orElse(0);
         }
     }
 
@@ -41,17 +72,40 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
      * from before the line listed them), bench.engines and bench.phases as given, and the phases bench.phases left out
      * with the ids of the statistics each would have given.
      */
-    public record Asked(List<String> engines, List<String> settings, Optional<List<String>> phases,
-                        String enginesAsked, String phasesAsked, Map<String, List<String>> notAsked) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Asked(List<String> engines, List<String> settings, @JsonProperty("phases") List<String> measured,
+                        String enginesAsked, String phasesAsked,
+                        @JsonProperty(RunResults.NOT_ASKED) Map<String, List<String>> notAsked) {
+        public Asked {
+            engines = engines == null ? List.of() : engines;
+            settings = settings == null ? List.of() : settings;
+            enginesAsked = text(enginesAsked);
+            phasesAsked = text(phasesAsked);
+            notAsked = notAsked == null ? Map.of() : notAsked;
+        }
+
+        public Optional<List<String>> phases() {
+            return Optional.ofNullable(measured);
+        }
     }
 
     /**
      * The options the run ran with: its store pool, the warm-up rule's name (bench.warmup), the load it waited for,
      * the JVM trial processes' heap in MB where bench.trialHeap set it, every phase option by its property name, as
-     * given, and where its files went and what judged them.
+     * given, where its files went and what judged them, the profilers its trial processes ran under and what side B
+     * of an A/B run is.
      */
-    public record Options(Pool pool, String warmup, LoadLimit load, OptionalInt trialHeapMb,
-                          Map<String, String> phaseOptions, Outputs outputs) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Options(@JsonUnwrapped Pool pool, String warmup, @JsonUnwrapped LoadLimit load,
+                          @JsonProperty("trialHeapMb") Integer heapMb, Map<String, String> phaseOptions,
+                          @JsonUnwrapped Outputs outputs, List<String> profilers, @JsonUnwrapped SideB sideB) {
+        public Options {
+            warmup = text(warmup);
+            phaseOptions = phaseOptions == null ? Map.of() : phaseOptions;
+        }
+
+        public OptionalInt trialHeapMb() { return heapMb == null ? OptionalInt.empty() : OptionalInt.of(heapMb); }
+
         /** A phase option as given, or {@code otherwise} where the run line does not name it. */
         public String phaseOption(String property, String otherwise) {
             return phaseOptions.getOrDefault(property, otherwise);
@@ -60,18 +114,37 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
 
     /** The bench root, bench.keep and bench.reuse. */
     public record Pool(String root, boolean keep, boolean reuse) {
+        public Pool {
+            root = text(root);
+        }
     }
 
     /**
      * bench.out, bench.thresholds and bench.baseline as the run had them (relative to the project where inside it);
      * "" and empty in a run from before the run line recorded them.
      */
-    public record Outputs(String out, String thresholds, Optional<String> baseline) {
-        static final Outputs NONE = new Outputs("", "", Optional.empty());
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Outputs(String out, String thresholds, @JsonProperty("baseline") String baselineGiven) {
+        public Outputs {
+            out = text(out);
+            thresholds = text(thresholds);
+        }
+
+        public Optional<String> baseline() {
+            return Optional.ofNullable(baselineGiven);
+        }
+    }
+
+    /** bench.against (side B's version or setting) and bench.againstSlowdown, where the run compared two sides. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SideB(String against, Double againstSlowdown) {
     }
 
     /** bench.maxLoad as given ("" where none) and bench.maxLoadWait, the longest wait for it in seconds. */
     public record LoadLimit(String maxLoad, long maxLoadWaitS) {
+        public LoadLimit {
+            maxLoad = text(maxLoad);
+        }
     }
 
     /**
@@ -79,24 +152,48 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
      * phases it planned, its seconds per op, the ops it had no cost for, and how it scaled the kept run's costs to
      * this machine (absent in a plan from before it calibrated).
      */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Plan(double estimateS, double phasesS, int phases, Map<String, Double> opsS, List<String> missing,
-                       Optional<Calibration> calibration) {
+                       @JsonProperty("calibration") Calibration calibrated) {
+        public Plan {
+            opsS = opsS == null ? Map.of() : opsS;
+            missing = missing == null ? List.of() : missing;
+        }
+
+        public Optional<Calibration> calibration() {
+            return Optional.ofNullable(calibrated);
+        }
     }
 
     /**
      * How the plan scaled a kept run's costs to this machine: the probe's figures here (faultNs, mapUs, syncMs,
      * yardMs), the kept run it estimated from (a path under docs/runs, "" where none), that run's figures, and the
-     * factor each phase was scaled by.
+     * factor each phase was scaled by; or why it could not ({@code none}, the rest empty).
      */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Calibration(Map<String, Double> probe, String keptRun, Map<String, Double> kept,
-                              Map<String, Double> scale) {
+                              Map<String, Double> scale, String none) {
+        public Calibration {
+            probe = probe == null ? Map.of() : probe;
+            keptRun = text(keptRun);
+            kept = kept == null ? Map.of() : kept;
+            scale = scale == null ? Map.of() : scale;
+        }
     }
 
     /**
-     * The rules the run measured by: the steady warm-up rule's parameters and the fewest visits of a precision-sized
-     * run (phase.Sample.LEAST).
+     * The rules the run measured by: the steady warm-up rule's parameters, the fewest visits of a precision-sized run
+     * (phase.Sample.LEAST), the statistics its build records ({@link RunResults#RECORDED}), so that a report of it (or
+     * of a merge with a later build) tells a statistic it could not have from one it lost, and those it describes with
+     * no line of their own ({@link RunResults#ROWS}, where a migration gave it some).
      */
-    public record Rules(WarmUpRule warmUp, int sampleLeast) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Rules(@JsonProperty("warmupRule") WarmUpRule warmUp, int sampleLeast,
+                        @JsonProperty(RunResults.RECORDED) List<String> recorded,
+                        @JsonProperty(RunResults.ROWS) JsonNode rows) {
+        public Rules {
+            warmUp = warmUp == null ? new WarmUpRule(0, 0, 0, 0, 0, null, null) : warmUp;
+        }
     }
 
     /**
@@ -104,66 +201,20 @@ public record RunLine(int format, Scale scale, Asked asked, String started, Opti
      * and a window's against its block, the JIT's most share of a block's time, the fewest visits, and where the
      * tolerances widen with the windows' noise, the widest each may reach.
      */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmUpRule(int block, double tolerance, double windowTolerance, double compileShare, int minVisits,
-                             OptionalDouble mostTolerance, OptionalDouble mostWindowTolerance) {
-    }
+                             @JsonProperty("mostTolerance") Double most,
+                             @JsonProperty("mostWindowTolerance") Double mostWindow) {
+        public OptionalDouble mostTolerance() { return most == null ? OptionalDouble.empty() : OptionalDouble.of(most); }
 
-    public static RunLine of(JsonNode line) {
-        if (line.isMissingNode()) {
-            return NONE;
+        public OptionalDouble mostWindowTolerance() {
+            return mostWindow == null ? OptionalDouble.empty() : OptionalDouble.of(mostWindow);
         }
-        int stores = line.path("stores").asInt();
-        Scale scale = new Scale(line.path("workload").asText(""), stores, line.path("notesPerStore").asInt(),
-                line.path("runs").asInt(), line.has("warmupOpens") ? OptionalInt.of(line.path("warmupOpens").asInt())
-                : OptionalInt.empty(), line.path("hold").asInt());
-        Map<String, List<String>> notAsked = new LinkedHashMap<>();
-        line.path(RunResults.NOT_ASKED).fields().forEachRemaining(f -> notAsked.put(f.getKey(), texts(f.getValue())));
-        Asked asked = new Asked(texts(line.path("engines")), texts(line.path("settings")),
-                line.path("phases").isArray() ? Optional.of(texts(line.path("phases"))) : Optional.empty(),
-                line.path("enginesAsked").asText(""), line.path("phasesAsked").asText(""), notAsked);
-        Map<String, String> phaseOptions = new LinkedHashMap<>();
-        line.path("phaseOptions").fields().forEachRemaining(f -> phaseOptions.put(f.getKey(), f.getValue().asText()));
-        Options options = new Options(new Pool(line.path("root").asText(""), line.path("keep").asBoolean(false),
-                line.path("reuse").asBoolean(false)), line.path("warmup").asText(""),
-                new LoadLimit(line.path("maxLoad").asText(""), line.path("maxLoadWaitS").asLong()), line.has("trialHeapMb")
-                ? OptionalInt.of(line.path("trialHeapMb").asInt()) : OptionalInt.empty(),
-                java.util.Collections.unmodifiableMap(phaseOptions), new Outputs(line.path("out").asText(""),
-                line.path("thresholds").asText(""), line.hasNonNull("baseline")
-                ? Optional.of(line.path("baseline").asText()) : Optional.empty()));
-        return new RunLine(line.path("format").asInt(), scale, asked, line.path("started").asText(""), options,
-                plan(line.path("plan")), rules(line));
     }
 
-    private static Optional<Plan> plan(JsonNode plan) {
-        if (!plan.isObject()) {
-            return Optional.empty();
-        }
-        JsonNode c = plan.path("calibration");
-        Optional<Calibration> calibration = c.isObject() ? Optional.of(new Calibration(numbers(c.path("probe")),
-                c.path("keptRun").asText(""), numbers(c.path("kept")), numbers(c.path("scale")))) : Optional.empty();
-        return Optional.of(new Plan(plan.path("estimateS").asDouble(), plan.path("phasesS").asDouble(),
-                plan.path("phases").asInt(), numbers(plan.path("opsS")), texts(plan.path("missing")), calibration));
-    }
-
-    private static Rules rules(JsonNode line) {
-        JsonNode r = line.path("warmupRule");
-        WarmUpRule rule = new WarmUpRule(r.path("block").asInt(), r.path("tolerance").asDouble(),
-                r.path("windowTolerance").asDouble(), r.path("compileShare").asDouble(), r.path("minVisits").asInt(),
-                r.has("mostTolerance") ? OptionalDouble.of(r.path("mostTolerance").asDouble()) : OptionalDouble.empty(),
-                r.has("mostWindowTolerance") ? OptionalDouble.of(r.path("mostWindowTolerance").asDouble())
-                        : OptionalDouble.empty());
-        return new Rules(rule, line.path("sampleLeast").asInt());
-    }
-
-    /** The numeric fields of an object, in order; a field that is not a number is left out. */
-    static Map<String, Double> numbers(JsonNode object) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        object.fields().forEachRemaining(f -> {
-            if (f.getValue().isNumber()) {
-                out.put(f.getKey(), f.getValue().asDouble());
-            }
-        });
-        return java.util.Collections.unmodifiableMap(out);
+    /** A text field as read: "" where the line has none (a run line a test writes by hand names few). */
+    private static String text(String field) {
+        return field == null ? "" : field;
     }
 
     /** A line's array field as texts; empty where the line has no such array (a line older than the field). */

@@ -14,7 +14,9 @@ import storebench.phase.Phases;
 import storebench.phase.Sample;
 import storebench.phase.SteadyState;
 import storebench.results.Column;
+import storebench.results.EnvironmentFile;
 import storebench.results.ResultsFile;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Verdict;
@@ -130,12 +132,12 @@ public final class Bench implements AutoCloseable {
         this.workDir = Files.createDirectories(options.projectDir.resolve("target").resolve("trial-work"));
         this.loadGate = LoadGate.system(options.maxLoad, options.maxLoadWait);
         ObjectNode env = Environment.collect(JSON, options.projectDir, pool.root());
-        plan.machine().ifPresent(m -> env.set("machine", m)); // the plan's probe: this run's prices, kept with it
-        trialJvm(env.putObject("trialJvm"), options);
+        plan.machine().ifPresent(m -> env.set("machine", JSON.valueToTree(m))); // the plan's probe: this run's prices
+        env.set("trialJvm", JSON.valueToTree(trialJvm(options)));
         this.environment = new RunEnvironment(env, outputDir, console);
         environment.write();
         this.sampler = new LoadSampler(outputDir.resolve(LoadSampler.NAME));
-        results.append(runLine(options, pool.root(), plan));
+        results.append(runLine(options, pool.root(), plan).line());
         console.println("[storebench] results in " + outputDir + ", stores under " + pool.root());
         Runtime.getRuntime().addShutdownHook(new Thread(this::interrupted, "storebench-shutdown"));
     }
@@ -169,45 +171,37 @@ public final class Bench implements AutoCloseable {
     }
 
     /** The run's first line: what it measures and how (options, the warm-up rule's parameters), its plan. */
-    private static ObjectNode runLine(BenchOptions options, java.nio.file.Path root, RunPlan plan) {
-        ObjectNode run = ResultsFile.line("run");
-        run.put("stores", options.stores).put("workload", options.workload.id())
-                .put("notesPerStore", options.workload.notesPerStore()).put("runs", options.runs).put("warmupOpens", options.warmupOpens)
-                .put("warmup", options.warmup.id())
-                .put("hold", options.hold).put("root", root.toString())
-                .put("keep", options.keep).put("reuse", options.reuse)
-                .put("maxLoad", options.maxLoad.isPresent() ? String.valueOf(options.maxLoad.getAsDouble()) : "")
-                .put("maxLoadWaitS", options.maxLoadWait.toSeconds())
-                .put("started", Instant.now().toString()).put("enginesAsked", options.enginesAsked)
-                .put("phasesAsked", options.phasesAsked).put("out", asGiven(options, options.outputDir))
-                .put("thresholds", asGiven(options, options.thresholds));
-        options.baseline.ifPresent(b -> run.put("baseline", asGiven(options, b)));
-        options.phases.forEach(p -> run.withArray("phases").add(p.id()));
+    private static RunLine runLine(BenchOptions options, java.nio.file.Path root, RunPlan plan) {
         // the statistics of the phases bench.phases left out, by phase: the gate and the report say "not asked for"
         // of their empty cells, never blame a failure, without the code that measures them
-        Phases.ALL.stream().filter(p -> !options.phases.contains(p)).forEach(p -> p.stats().forEach(st ->
-                run.with(RunResults.NOT_ASKED).withArray(p.id()).add(st.id())));
-        // what this build records, so that a report of it (or of a merge with a later build) tells a statistic it
-        // could not have from one it lost
-        Phases.stats().forEach(st -> run.withArray(RunResults.RECORDED).add(st.id()));
-        run.set("plan", plan.json());
-        if (options.trialHeapMb != TrialCommands.HEAP_MB) { // figures are comparable at one heap: say when it differs
-            run.put("trialHeapMb", options.trialHeapMb);
-        }
-        options.engines.forEach(e -> run.withArray("engines").add(e.id()));
-        options.settings.forEach(s -> run.withArray("settings").add(s.id()));
-        ObjectNode phaseOptions = run.putObject("phaseOptions");
-        options.phaseOptionTexts.forEach(phaseOptions::put);
-        // how the run measured, for its report (RunLine.Rules): the rules' parameters, not only their options
-        run.putObject("warmupRule").put("block", SteadyState.BLOCK).put("tolerance", SteadyState.TOLERANCE)
-                .put("windowTolerance", SteadyState.WINDOW_TOLERANCE).put("compileShare", SteadyState.COMPILE_SHARE)
-                .put("minVisits", SteadyState.minWindows() * SteadyState.WINDOW)
-                .put("mostTolerance", SteadyState.MOST_TOLERANCE)
-                .put("mostWindowTolerance", SteadyState.MOST_WINDOW_TOLERANCE);
-        run.put("sampleLeast", Sample.LEAST);
-        options.profilers.forEach(p -> run.withArray("profilers").add(p.id()));
-        options.against.ifPresent(a -> run.put("against", a.toString()).put("againstSlowdown", options.againstSlowdown));
-        return run;
+        Map<String, List<String>> notAsked = new LinkedHashMap<>();
+        Phases.ALL.stream().filter(p -> !options.phases.contains(p)).forEach(p -> notAsked.put(p.id(),
+                p.stats().stream().map(Stat::id).toList()));
+        RunLine.Scale scale = new RunLine.Scale(options.workload.id(), options.stores,
+                options.workload.notesPerStore(), options.runs, options.warmupOpens, options.hold);
+        RunLine.Asked asked = new RunLine.Asked(ids(options.engines, EngineDescriptor::id),
+                ids(options.settings, Setting::id), ids(options.phases, storebench.phase.Phase::id),
+                options.enginesAsked, options.phasesAsked, notAsked);
+        RunLine.Options ran = new RunLine.Options(new RunLine.Pool(root.toString(), options.keep, options.reuse),
+                options.warmup.id(), new RunLine.LoadLimit(options.maxLoad.isPresent()
+                ? String.valueOf(options.maxLoad.getAsDouble()) : "", options.maxLoadWait.toSeconds()),
+                // figures are comparable at one heap: said where it differs
+                options.trialHeapMb != TrialCommands.HEAP_MB ? options.trialHeapMb : null,
+                options.phaseOptionTexts, new RunLine.Outputs(asGiven(options, options.outputDir),
+                asGiven(options, options.thresholds), options.baseline.map(b -> asGiven(options, b)).orElse(null)),
+                options.profilers.isEmpty() ? null : ids(options.profilers, p -> p.id()), new RunLine.SideB(
+                options.against.map(Object::toString).orElse(null), options.against.isPresent()
+                ? options.againstSlowdown : null));
+        // how the run measured, for its report: the rules' parameters, not only their options
+        RunLine.Rules rules = new RunLine.Rules(new RunLine.WarmUpRule(SteadyState.BLOCK, SteadyState.TOLERANCE,
+                SteadyState.WINDOW_TOLERANCE, SteadyState.COMPILE_SHARE, SteadyState.minWindows() * SteadyState.WINDOW,
+                SteadyState.MOST_TOLERANCE, SteadyState.MOST_WINDOW_TOLERANCE), Sample.LEAST,
+                Phases.stats().stream().map(Stat::id).toList(), null);
+        return new RunLine(ResultsFile.FORMAT, scale, asked, Instant.now().toString(), ran, plan.json(), rules, null);
+    }
+
+    private static <T> List<String> ids(List<T> items, java.util.function.Function<T, String> id) {
+        return items.stream().map(id).toList();
     }
 
     /** A path of the run's options as a command would give it: relative to the project where it lies inside it. */
@@ -282,17 +276,15 @@ public final class Bench implements AutoCloseable {
      * pre-touched heap under the serial collector, and the collector of the phases that serve requests (Phase#serving),
      * whose heap each trial sizes for the stores it keeps open.
      */
-    static void trialJvm(ObjectNode into, BenchOptions options) {
+    static EnvironmentFile.TrialHeaps trialJvm(BenchOptions options) {
         TrialJvm measuring = TrialJvm.measuring(options.trialHeapMb + "m");
-        into.putObject("measuring").put("collector", measuring.collector().id())
-                .put("options", String.join(" ", measuring.options()));
         storebench.model.JvmCollector gc = options.option(storebench.phase.TrafficPhase.GC);
-        ObjectNode serving = into.putObject("serving").put("collector", gc.id()).put("option", gc.flag())
-                .put("heap", "-Xms = -Xmx = bench.trialHeapMb + twice the engine's heap per open store times the stores"
-                        + " a process keeps open (traffic: bench.trafficOpen; concurrency: its most workers), 2 GiB at"
-                        + " most, not pre-touched");
-        Phases.ALL.stream().filter(p -> options.phases.contains(p) && p.options().contains(storebench.phase.TrafficPhase.GC))
-                .forEach(p -> serving.withArray("phases").add(p.id()));
+        return new EnvironmentFile.TrialHeaps(new EnvironmentFile.TrialHeaps.Measuring(measuring.collector().id(),
+                String.join(" ", measuring.options())), new EnvironmentFile.TrialHeaps.Serving(gc.id(), gc.flag(),
+                "-Xms = -Xmx = bench.trialHeapMb + twice the engine's heap per open store times the stores a process"
+                + " keeps open (traffic: bench.trafficOpen; concurrency: its most workers), 2 GiB at most, not"
+                + " pre-touched", Phases.ALL.stream().filter(p -> options.phases.contains(p)
+                && p.options().contains(storebench.phase.TrafficPhase.GC)).map(storebench.phase.Phase::id).toList()));
     }
 
     /** Records what a trial process under a setting said about its engine (hello) in environment.json. */

@@ -1,10 +1,10 @@
 package storebench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
+import storebench.results.RunLine;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -119,22 +119,16 @@ public final class Calibration {
     }
 
     /** The plan's {@code calibration}: the probe, the kept run most of the estimate came from and its figures. */
-    ObjectNode json(String main) {
-        ObjectNode o = ResultsFile.JSON.createObjectNode();
+    RunLine.Calibration json(String main) {
         if (!calibrated()) {
-            return o.put("none", why);
+            return new RunLine.Calibration(null, null, null, null, why);
         }
-        o.set("probe", probe.json());
-        o.put("keptRun", main);
         MachineProbe then = kept.get(main);
-        if (then != null) {
-            o.set("kept", then.json());
-        }
-        ObjectNode scale = o.putObject("scale");
+        Map<String, Double> scale = new LinkedHashMap<>();
         for (Phase p : Phases.ALL) {
             scale.put(p.id(), Math.round(scale(main) * 1000) / 1000.0);
         }
-        return o;
+        return new RunLine.Calibration(probe.figures(), main, then == null ? null : then.figures(), scale, null);
     }
 
     private static String fmt(double v) {

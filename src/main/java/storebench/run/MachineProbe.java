@@ -1,11 +1,9 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.MappingCost;
 import storebench.measure.SyncProbe;
 import storebench.phase.OpenRunsPhase;
 import storebench.results.EnvironmentFile;
-import storebench.results.ResultsFile;
 import storebench.results.ProfileLine;
 import storebench.results.RunResults;
 import storebench.measure.Yardstick;
@@ -14,6 +12,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -113,8 +113,8 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
     }
 
     /** As environment.json's {@code machine} and the plan's {@code calibration.probe}: the figures measured. */
-    public ObjectNode json() {
-        ObjectNode o = ResultsFile.JSON.createObjectNode();
+    public Map<String, Double> figures() {
+        Map<String, Double> o = new LinkedHashMap<>();
         for (Calibration.Kind k : Calibration.Kind.values()) {
             of(k).ifPresent(v -> o.put(k.field, Math.round(v * 1e6) / 1e6)); // a yardstick is some µs
         }

@@ -1,11 +1,13 @@
 package storebench.run;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.trial.answer.HelloAnswer;
+import storebench.results.EnvironmentFile;
+import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Map;
 
 /**
  * The run's environment.json as the run learns it: the machine's (collected at start), then each engine's versions,
@@ -20,6 +23,8 @@ import java.nio.file.StandardCopyOption;
  * after each addition, so that a run that stops keeps what it learnt.
  */
 final class RunEnvironment {
+    private static final TypeReference<Map<String, String>> TEXTS = new TypeReference<>() { };
+    private static final TypeReference<Map<String, Long>> LIMITS = new TypeReference<>() { };
     private final ObjectNode environment;
     private final Path outputDir;
     private final PrintStream console;
@@ -37,66 +42,38 @@ final class RunEnvironment {
      */
     synchronized void describeEngine(EngineDescriptor engine, Setting setting, HelloAnswer hello) {
         ObjectNode engines = (ObjectNode) environment.get("engines");
-        if (setting == Setting.TUNED) {
-            ObjectNode e = engines.has(engine.id()) ? (ObjectNode) engines.get(engine.id()) : null;
-            if (e == null) {
-                describe(engines.putObject(engine.id()), engine, hello);
-                e = (ObjectNode) engines.get(engine.id());
-            }
-            ObjectNode tuned = e.putObject("tuned");
-            tuned.set("options", tunedOptions(engine));
-            engine.sharedPerProcess().ifPresent(shared -> tuned.put("sharedPerProcess", shared));
-            tuned.set("info", hello.info());
+        JsonNode before = engines.get(engine.id()); // the entry being built, not a run's file read back
+        Map<String, String> info = Bench.JSON.convertValue(hello.info(), TEXTS);
+        // the tuned setting's options, each with what it does and its source; or why the engine has none
+        EnvironmentFile.Tuned tuned = setting == Setting.TUNED ? new EnvironmentFile.Tuned(Bench.JSON.valueToTree(
+                engine.tuned().isEmpty() ? new EnvironmentFile.Tuned.NothingToTune(engine.nothingToTune().orElse(""))
+                : engine.tuned()), engine.sharedPerProcess().orElse(null), info) : before == null || !before.has("tuned")
+                ? null : ResultsFile.as(before.get("tuned"), EnvironmentFile.Tuned.class);
+        if (setting == Setting.TUNED && before != null) {
+            ((ObjectNode) before).set("tuned", Bench.JSON.valueToTree(tuned));
             write();
             return;
         }
-        JsonNode before = engines.get(engine.id()); // the entry being built, not a run's file read back
-        JsonNode tuned = before == null ? null : before.get("tuned");
-        ObjectNode e = engines.putObject(engine.id());
-        describe(e, engine, hello);
-        if (tuned != null && tuned.isObject()) {
-            e.set("tuned", tuned);
-        }
-        write();
-    }
-
-    /** The tuned setting's options of an engine, each with what it does and its source; or why it has none. */
-    static JsonNode tunedOptions(EngineDescriptor engine) {
-        if (engine.tuned().isEmpty()) {
-            return Bench.JSON.createObjectNode().put("nothingToTune", engine.nothingToTune().orElse(""));
-        }
-        ArrayNode options = Bench.JSON.createArrayNode();
-        for (EngineDescriptor.TunedOption o : engine.tuned()) {
-            options.addObject().put("option", o.option()).put("what", o.what()).put("source", o.source());
-        }
-        return options;
-    }
-
-    private void describe(ObjectNode e, EngineDescriptor engine, HelloAnswer hello) {
-        e.put("title", engine.title());
-        e.put("runtime", hello.runtime());
-        e.set("info", hello.info());
         hello.timer().ifPresent(timer -> {
-            e.set("timer", timer.asAnswered());
             // every runtime's clock beside the others: the Node worker's hrtime next to the suite's nanoTime
             ObjectNode timers = (ObjectNode) environment.get("timers");
             if (!timers.has(timer.source())) {
                 timers.set(timer.source(), timer.asAnswered());
             }
         });
-        hello.limits().ifPresent(limits -> {
-            e.set("limits", limits);
-            // the limits each runtime's trial processes run under (after the runtime raised its own soft NOFILE)
-            ObjectNode all = environment.has("trialLimits") ? (ObjectNode) environment.get("trialLimits")
-                    : environment.putObject("trialLimits");
-            all.set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits);
-        });
+        // the limits each runtime's trial processes run under (after the runtime raised its own soft NOFILE)
+        hello.limits().ifPresent(limits -> environment.withObject("/trialLimits")
+                .set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits));
+        engines.set(engine.id(), Bench.JSON.valueToTree(new EnvironmentFile.Engine(engine.title(), hello.runtime(), info,
+                hello.timer().map(t -> ResultsFile.as(t.asAnswered(), EnvironmentFile.Timer.class)).orElse(null),
+                hello.limits().map(l -> Bench.JSON.convertValue(l, LIMITS)).orElse(null), tuned, null)));
+        write();
     }
 
     /** Records a root a phase measured on (the profile's tmpfs root) with its filesystem in environment.json. */
     synchronized void describeRoot(String name, Path path, String fsType, String mountOptions) {
-        ObjectNode roots = environment.has("roots") ? (ObjectNode) environment.get("roots") : environment.putObject("roots");
-        roots.putObject(name).put("path", path.toString()).put("fsType", fsType).put("mountOptions", mountOptions);
+        environment.withObject("/roots").set(name, Bench.JSON.valueToTree(new EnvironmentFile.BenchRoot(path.toString(),
+                fsType, mountOptions, null, null)));
         write();
     }
 

@@ -1,6 +1,5 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.model.Setting;
 import storebench.model.Workload;
@@ -9,6 +8,7 @@ import storebench.phase.Phases;
 import storebench.phase.SteadyState;
 import storebench.phase.WarmUp;
 import storebench.results.ResultsFile;
+import storebench.results.RunLine;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -132,9 +132,8 @@ public final class RunPlan {
     }
 
     /** The machine probe's figures (environment.json's {@code machine}), where the plan was calibrated. */
-    public Optional<ObjectNode> machine() {
-        return calibration.calibrated() ? Optional.of((ObjectNode) calibration.json(mainRun()).get("probe"))
-                : Optional.empty();
+    public Optional<Map<String, Double>> machine() {
+        return calibration.calibrated() ? Optional.of(calibration.json(mainRun()).probe()) : Optional.empty();
     }
 
     /** The kept run most of the estimate's seconds came from. */
@@ -613,20 +612,13 @@ public final class RunPlan {
     }
 
     /** The plan's figures for the run line (the report sets them beside the actual times). */
-    public ObjectNode json() {
-        ObjectNode o = ResultsFile.JSON.createObjectNode().put("estimateS", Math.round(estimateS() * 10) / 10.0)
-                .put("phasesS", Math.round(phasesWallS() * 10) / 10.0).put("phases", items.size());
-        ObjectNode ops = o.putObject("opsS");
+    public RunLine.Plan json() {
         Map<String, Double> byOp = new LinkedHashMap<>();
         items.forEach(i -> i.opsWallS.forEach((op, s) -> byOp.merge(op, s, Double::sum)));
-        byOp.forEach((op, s) -> ops.put(op, Math.round(s * 10) / 10.0));
-        if (!missing.isEmpty()) {
-            missing.forEach(m -> o.withArray("missing").add(m));
-        }
-        if (calibration != Calibration.NONE) {
-            o.set("calibration", calibration.json(mainRun()));
-        }
-        return o;
+        byOp.replaceAll((op, s) -> Math.round(s * 10) / 10.0);
+        return new RunLine.Plan(Math.round(estimateS() * 10) / 10.0, Math.round(phasesWallS() * 10) / 10.0,
+                items.size(), byOp, List.copyOf(missing), calibration == Calibration.NONE ? null
+                : calibration.json(mainRun()));
     }
 
     private static double median(List<Double> values) {

@@ -7,6 +7,7 @@ import storebench.model.Setting;
 import storebench.phase.PhaseProcesses;
 import storebench.phase.ProcessWarmth;
 import storebench.profile.Profiler;
+import storebench.trial.HelloRequest;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
@@ -100,14 +101,10 @@ final class TrialProcesses {
             TrialProcess started = TrialProcess.start(name, command.command(), environment(), arm.workDir().orElse(bench.workDir),
                     bench.options.trialTimeout.toMillis());
             profiled.started(started, command, "");
-            ObjectNode helloRequest = Protocol.request(Protocol.HELLO).put("engine", engine.id())
-                    .put("setting", setting.id());
-            if (slowdown > 0) {
-                helloRequest.put("slowdown", slowdown);
-            }
             ObjectNode hello;
             try {
-                hello = started.request(helloRequest, l -> { });
+                hello = started.request(Protocol.JSON.valueToTree(new HelloRequest(engine.id(), setting.id(), slowdown)),
+                        l -> { });
             } catch (TrialFailure e) {
                 close(started); // a process that cannot load its engine serves no phase
                 throw e;
@@ -250,8 +247,7 @@ final class TrialProcesses {
                         environment(), arm.workDir().orElse(bench.workDir), bench.options.trialTimeout.toMillis());
                 started.add(p);
                 profiled.started(p, command, "worker " + (k + 1));
-                p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()).put("setting", setting.id()),
-                        l -> { });
+                p.request(Protocol.JSON.valueToTree(new HelloRequest(engine.id(), setting.id(), 0)), l -> { });
             }
             List<List<ObjectNode>> answers = new ArrayList<>();
             for (PhaseProcesses.Stage stage : stages) {

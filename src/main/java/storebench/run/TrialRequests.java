@@ -10,6 +10,7 @@ import storebench.phase.PhaseProcesses;
 import storebench.phase.ProcessWarmth;
 import storebench.phase.WarmUp;
 import storebench.results.PhaseLine;
+import storebench.trial.PoolRequest;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
 import storebench.trial.answer.Answers;
@@ -56,8 +57,7 @@ final class TrialRequests implements PhaseProcesses {
 
     @Override
     public ObjectNode request(String op) {
-        return Protocol.request(op).put("root", root.get().toString())
-                .put("workload", bench.options.workload.id());
+        return Protocol.JSON.valueToTree(new PoolRequest(op, root.get().toString(), bench.options.workload.id()));
     }
 
     /** Every wait for the load so far. */

@@ -18,11 +18,9 @@ import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunLine;
 import storebench.results.RunResults;
-import storebench.results.Stat;
 import storebench.results.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -254,38 +252,32 @@ public final class Merge {
     }
 
     private static Path writeResults(Path out, List<Source> sources) throws IOException {
-        ObjectNode run = sources.get(0).results.run().deepCopy();
-        ArrayNode engines = run.putArray("engines");
-        order(sources.stream().flatMap(s -> s.engines.stream()).distinct().toList(), Engines.ids())
-                .forEach(engines::add);
-        ArrayNode settings = run.putArray("settings");
-        order(sources.stream().flatMap(s -> s.settings.stream()).distinct().toList(),
-                Stream.of(Setting.values()).map(Setting::id).toList()).forEach(settings::add);
-        sources.stream().map(s -> s.run().started()).filter(t -> !t.isEmpty())
-                .min(Comparator.naturalOrder()).ifPresent(t -> run.put("started", t));
-        run.put("merged", sources.size());
-        run.remove("enginesAsked"); // each part's own: the report names the merged engines' groups
-        run.remove("phasesAsked");
-        run.put("out", out.toString()); // the merged run's folder: its report re-renders from there
+        RunLine first = sources.get(0).run();
         List<String> phases = sources.stream().flatMap(s -> s.run().asked().phases().orElse(List.of()).stream())
                 .distinct().toList();
-        run.remove("phases");
-        if (sources.stream().allMatch(s -> s.run().asked().phases().isPresent())) {
-            order(phases, Phases.ALL.stream().map(storebench.phase.Phase::id).toList())
-                    .forEach(run.withArray("phases")::add);
-        }
         // a statistic is "not asked" of the merged run where every part left its phase out; each part's own phases
         // are under environment.json's sources, which judge its cells
-        run.remove(RunResults.NOT_ASKED);
-        sources.get(0).run().asked().notAsked().forEach((phase, stats) -> {
-            if (sources.stream().allMatch(s -> s.run().asked().notAsked().containsKey(phase))) {
-                stats.forEach(run.with(RunResults.NOT_ASKED).putArray(phase)::add);
-            }
-        });
-        mergePlans(run, sources.stream().map(s -> s.run().plan()).toList());
+        Map<String, List<String>> notAsked = new LinkedHashMap<>(first.asked().notAsked());
+        notAsked.keySet().removeIf(phase -> !sources.stream().allMatch(s -> s.run().asked().notAsked()
+                .containsKey(phase)));
+        // bench.engines and bench.phases as given are each part's own: the report names the merged engines' groups
+        RunLine.Asked asked = new RunLine.Asked(order(sources.stream().flatMap(s -> s.engines.stream()).distinct()
+                .toList(), Engines.ids()), order(sources.stream().flatMap(s -> s.settings.stream()).distinct().toList(),
+                Stream.of(Setting.values()).map(Setting::id).toList()), sources.stream().allMatch(s -> s.run().asked()
+                .phases().isPresent()) ? order(phases, Phases.ALL.stream().map(storebench.phase.Phase::id).toList())
+                : null, "", "", notAsked);
+        RunLine.Options o = first.options();
+        // the merged run's folder: its report re-renders from there
+        RunLine.Options options = new RunLine.Options(o.pool(), o.warmup(), o.load(), o.heapMb(), o.phaseOptions(),
+                new RunLine.Outputs(out.toString(), o.outputs().thresholds(), o.outputs().baselineGiven()),
+                o.profilers(), o.sideB());
+        String started = sources.stream().map(s -> s.run().started()).filter(t -> !t.isEmpty())
+                .min(Comparator.naturalOrder()).orElse(first.started());
+        RunLine run = new RunLine(first.format(), first.scale(), asked, started, options,
+                mergePlans(sources.stream().map(s -> s.run().plan()).toList()), first.rules(), sources.size());
         long wallMs = 0;
         StringBuilder text = new StringBuilder();
-        text.append(ResultsFile.JSON.writeValueAsString(run)).append('\n');
+        text.append(ResultsFile.JSON.writeValueAsString(run.line())).append('\n');
         java.util.Set<String> described = new java.util.HashSet<>();
         for (int i = 0; i < sources.size(); i++) {
             wallMs += sources.get(i).results.lines(EndLine.KIND, EndLine::of).stream().mapToLong(l -> (long) l.wallMs())
@@ -302,15 +294,13 @@ public final class Merge {
     }
 
     /** The parts' plans added up, where every part printed one; none otherwise (an estimate of some parts only). */
-    private static void mergePlans(ObjectNode run, List<Optional<RunLine.Plan>> plans) {
-        run.remove("plan");
+    private static RunLine.Plan mergePlans(List<Optional<RunLine.Plan>> plans) {
         if (plans.stream().anyMatch(Optional::isEmpty)) {
-            return;
+            return null;
         }
-        ObjectNode plan = run.putObject("plan");
         double estimateS = 0;
         double phasesS = 0;
-        double phases = 0;
+        int phases = 0;
         List<String> missing = new ArrayList<>();
         Map<String, Double> ops = new LinkedHashMap<>();
         for (RunLine.Plan p : plans.stream().map(Optional::get).toList()) {
@@ -320,12 +310,7 @@ public final class Merge {
             missing.addAll(p.missing());
             p.opsS().forEach((op, s) -> ops.merge(op, s, Double::sum));
         }
-        plan.put("estimateS", estimateS).put("phasesS", phasesS).put("phases", phases);
-        if (!missing.isEmpty()) {
-            missing.forEach(plan.withArray("missing")::add);
-        }
-        ObjectNode opsS = plan.putObject("opsS");
-        ops.forEach(opsS::put);
+        return new RunLine.Plan(estimateS, phasesS, phases, ops, missing, null);
     }
 
     private static Path writeEnvironment(Path out, List<Source> sources) throws IOException {

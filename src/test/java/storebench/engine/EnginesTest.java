@@ -86,7 +86,7 @@ class EnginesTest {
                         .containsExactly(java.util.stream.LongStream.rangeClosed(1, notes.length + 2).boxed()
                                 .toArray(Long[]::new));
             }
-            assertThat(engine.describe()).as(e.id() + " describes itself").isNotEmpty();
+            assertThat(engine.describe().info()).as(e.id() + " describes itself").isNotEmpty();
         }
     }
 

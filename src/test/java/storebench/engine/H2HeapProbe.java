@@ -146,7 +146,7 @@ public final class H2HeapProbe {
 
     /** The used heap as the trial process reads it (Runtime's total minus free after full collections). */
     private static long usedHeapAfterGc() throws IOException {
-        return ProcMemory.snapshot().get("heapUsedBytes");
+        return ProcMemory.snapshot().heapUsedBytes();
     }
 
     /**

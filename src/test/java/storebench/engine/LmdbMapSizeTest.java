@@ -24,7 +24,7 @@ class LmdbMapSizeTest {
         try (Engine.OpenStore store = engine.create(dir)) {
             store.putAll(PhaseLoops.notes(big, 0));
             assertThat(store.count()).isEqualTo(2_000);
-            assertThat((Long) store.layout().get("mapSize")).isGreaterThan(LmdbEngine.MAP_SIZE);
+            assertThat(((LmdbEngine.Layout) store.layout().orElseThrow()).mapSize()).isGreaterThan(LmdbEngine.MAP_SIZE);
         }
         try (Engine.OpenStore store = engine.open(dir)) {
             store.write(2_001, new Note(big.text(0, 2_000), Workload.ts(2_000)));
@@ -40,7 +40,7 @@ class LmdbMapSizeTest {
         Path dir = Files.createDirectory(tmp.resolve("store-0"));
         try (Engine.OpenStore store = engine.create(dir)) {
             store.putAll(PhaseLoops.notes(Workload.LARGE, 0));
-            assertThat(store.layout().get("mapSize")).isEqualTo(LmdbEngine.MAP_SIZE);
+            assertThat(((LmdbEngine.Layout) store.layout().orElseThrow()).mapSize()).isEqualTo(LmdbEngine.MAP_SIZE);
         }
         assertThat(LmdbEngine.mapSizeFor(0, 1_000 * 316, 1_000)).isEqualTo(LmdbEngine.MAP_SIZE);
     }

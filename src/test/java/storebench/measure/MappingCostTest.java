@@ -42,9 +42,7 @@ class MappingCostTest {
 
     @Test
     void environmentJsonCarriesTheFiguresUnderMapping() throws Exception {
-        ObjectNode node = new ObjectMapper().createObjectNode();
-
-        MappingCost.measure(root).into(node);
+        ObjectNode node = new ObjectMapper().valueToTree(MappingCost.measure(root).json());
 
         assertThat(node.path("file").path("mapBytes").asLong()).isEqualTo(1L << 30);
         assertThat(node.path("file").path("touchedPages").asInt()).isEqualTo(MappingCost.PAGES);

@@ -13,15 +13,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ProcResourcesTest {
     @Test
     void limitsAreThoseProcTells() throws Exception {
-        Map<String, Long> l = ProcResources.limits();
-        assertThat(l.get("maxMapCount")).isEqualTo(sys("/proc/sys/vm/max_map_count"));
-        assertThat(l.get("overcommit")).isEqualTo(sys("/proc/sys/vm/overcommit_memory"));
-        assertThat(l.get("threadsMax")).isEqualTo(sys("/proc/sys/kernel/threads-max"));
-        assertThat(l.get("pidMax")).isEqualTo(sys("/proc/sys/kernel/pid_max"));
+        ProcResources.Limits l = ProcResources.limits();
+        assertThat(l.kernel().maxMapCount()).isEqualTo(sys("/proc/sys/vm/max_map_count"));
+        assertThat(l.kernel().overcommit()).isEqualTo(sys("/proc/sys/vm/overcommit_memory"));
+        assertThat(l.kernel().threadsMax()).isEqualTo(sys("/proc/sys/kernel/threads-max"));
+        assertThat(l.kernel().pidMax()).isEqualTo(sys("/proc/sys/kernel/pid_max"));
         long[] nofile = ProcResources.limit(Files.readAllLines(Path.of("/proc/self/limits")), "Max open files");
-        assertThat(l.get("nofileSoft")).isEqualTo(nofile[0]).isNotZero();
-        assertThat(l.get("nofileHard")).isEqualTo(nofile[1]);
-        assertThat(l.get("memAvailableKb")).isPositive().isLessThanOrEqualTo(l.get("memTotalKb"));
+        assertThat(l.nofileSoft()).isEqualTo(nofile[0]).isNotZero();
+        assertThat(l.nofileHard()).isEqualTo(nofile[1]);
+        assertThat(l.memory().memAvailableKb()).isPositive().isLessThanOrEqualTo(l.memory().memTotalKb());
     }
 
     @Test
@@ -35,19 +35,19 @@ class ProcResourcesTest {
 
     @Test
     void aPointCountsTheDescriptorsTheProcessOpens() throws Exception {
-        Map<String, Long> before = ProcResources.point();
+        ProcResources.Point before = ProcResources.point(0);
         Path file = Files.createTempFile("storebench-fds", ".txt");
         List<java.io.InputStream> streams = new java.util.ArrayList<>();
         try {
             for (int k = 0; k < 50; k++) {
                 streams.add(Files.newInputStream(file));
             }
-            Map<String, Long> after = ProcResources.point();
+            ProcResources.Point after = ProcResources.point(0);
             // the test JVM's own threads may open or close a descriptor or two meanwhile (a collection's cleaners)
-            assertThat(after.get("fds") - before.get("fds")).isBetween(47L, 53L);
-            assertThat(after.get("maps")).isPositive();
-            assertThat(after.get("threads")).isPositive();
-            assertThat(after.get("vszKb")).isGreaterThan(after.get("rssKb"));
+            assertThat(after.fds() - before.fds()).isBetween(47L, 53L);
+            assertThat(after.maps()).isPositive();
+            assertThat(after.threads()).isPositive();
+            assertThat(after.vszKb()).isGreaterThan(after.memory().rssKb());
         } finally {
             for (java.io.InputStream s : streams) {
                 s.close();

@@ -38,8 +38,8 @@ class CreateProfilePhaseTest {
         }
 
         @Override
-        public Map<String, String> describe() {
-            return Map.of();
+        public storebench.engine.Description describe() {
+            return new storebench.engine.Description(List.of(), List.of(), "none");
         }
 
         private OpenStore store(Path dir) {

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntConsumer;
 
 /**
@@ -43,7 +42,7 @@ public final class CapacityLoop {
     /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
     public static final class CapacitySamples {
         /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point() plus "stores". */
-        public final List<Map<String, Long>> points = new ArrayList<>();
+        public final List<ProcResources.Point> points = new ArrayList<>();
         /** Stores open (each counted, checked against W) when the loop stopped. */
         public int opened;
         /**
@@ -56,7 +55,7 @@ public final class CapacityLoop {
         public String message;
         public int store = -1;
         /** The process' limits at the stop (ProcResources.limits()). */
-        public Map<String, Long> limits;
+        public ProcResources.Limits limits;
         public long wallNs;
     }
 
@@ -204,7 +203,7 @@ public final class CapacityLoop {
             samples.wallNs = System.nanoTime() - wall0;
             spare.close();
             try {
-                if (samples.points.get(samples.points.size() - 1).get("stores") != samples.opened) {
+                if (samples.points.get(samples.points.size() - 1).stores() != samples.opened) {
                     samples.points.add(point(samples.opened));
                 }
             } catch (Throwable t) {
@@ -285,11 +284,8 @@ public final class CapacityLoop {
         }
     }
 
-    private static Map<String, Long> point(int stores) throws java.io.IOException {
-        Map<String, Long> p = new java.util.LinkedHashMap<>();
-        p.put("stores", (long) stores);
-        p.putAll(ProcResources.point());
-        return p;
+    private static ProcResources.Point point(int stores) throws java.io.IOException {
+        return ProcResources.point(stores);
     }
 
     /** Closes a store; false where it failed (printed to stderr if {@code say}). */

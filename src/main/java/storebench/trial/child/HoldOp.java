@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Map;
 
 /** {@code hold}: the memory phase's M stores held open, memory read before and after (PhaseLoops.hold). */
 final class HoldOp implements ChildOp {
@@ -21,8 +20,8 @@ final class HoldOp implements ChildOp {
     public ObjectNode serve(Request r) throws Exception {
         int[] stores = r.ints("stores");
         long wall0 = System.nanoTime();
-        Map<String, Long>[] before = holder();
-        Map<String, Long>[] after = holder();
+        ProcMemory.Settled[] before = new ProcMemory.Settled[1];
+        ProcMemory.Settled[] after = new ProcMemory.Settled[1];
         // both readings once the process' memory has settled: stores just opened may still allocate
         r.phases().hold(r.root(), r.workload(), stores, () -> before[0] = settled(), () -> after[0] = settled());
         ObjectNode result = r.result().put("opened", stores.length).put("wallNs", System.nanoTime() - wall0);
@@ -31,16 +30,11 @@ final class HoldOp implements ChildOp {
         return result;
     }
 
-    private static Map<String, Long> settled() {
+    private static ProcMemory.Settled settled() {
         try {
             return ProcMemory.settledSnapshot();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Long>[] holder() {
-        return new Map[1];
     }
 }

@@ -7,6 +7,7 @@ import storebench.measure.Environment;
 import storebench.measure.ProcResources;
 import storebench.model.Setting;
 import storebench.model.Workload;
+import storebench.trial.HelloRequest;
 import storebench.trial.Protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -90,13 +91,12 @@ public final class TrialMain {
         return handler.serve(new Request(op, root, workload, request, loaded, this::send));
     }
 
-    private ObjectNode hello(JsonNode request) throws Exception {
-        String engineId = request.path("engine").asText();
-        Engine engine = Engines.of(engineId).newEngine(Setting.of(request.path("setting").asText(
-                Setting.DEFAULT.id())));
-        double slowdown = request.path("slowdown").asDouble(0);
-        if (slowdown > 0) {
-            engine = new SlowedEngine(engine, slowdown);
+    private ObjectNode hello(JsonNode line) throws Exception {
+        HelloRequest request = Protocol.JSON.treeToValue(line, HelloRequest.class);
+        String engineId = request.engine();
+        Engine engine = Engines.of(engineId).newEngine(Setting.of(request.setting()));
+        if (request.slowdown() != null && request.slowdown() > 0) {
+            engine = new SlowedEngine(engine, request.slowdown());
         }
         loaded = new Request.Loaded(engineId, engine, new PhaseLoops(engineId, engine), new StoreChecks(engine));
         ObjectNode result = Protocol.result(Protocol.HELLO).put("engine", engineId)
@@ -104,7 +104,7 @@ public final class TrialMain {
                 .put("runtime", "Java " + System.getProperty("java.version") + " ("
                         + System.getProperty("java.vm.name") + ")");
         ObjectNode info = result.putObject("info");
-        for (Map.Entry<String, String> e : engine.describe().entrySet()) {
+        for (Map.Entry<String, String> e : engine.describe().info().entrySet()) {
             info.put(e.getKey(), e.getValue());
         }
         long[] timer = Environment.nanoTimeOverhead(1_000_000);

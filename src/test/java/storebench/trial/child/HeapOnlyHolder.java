@@ -9,7 +9,6 @@ import storebench.model.Workload;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A trial process' hold loop with an engine that keeps 1 MiB of Java heap per open store and no native memory: run by
@@ -56,8 +55,9 @@ public final class HeapOnlyHolder {
         }
 
         @Override
-        public Map<String, String> describe() {
-            return Map.of("version", "heap-only");
+        public storebench.engine.Description describe() {
+            return new storebench.engine.Description(List.of(new storebench.engine.Description.Named("version",
+                    "heap-only")), List.of(), "none");
         }
     }
 
@@ -69,14 +69,13 @@ public final class HeapOnlyHolder {
             Files.createDirectories(StoreLayout.storeDir(root, i));
         }
         PhaseLoops loops = new PhaseLoops("heap-only", new HeapOnlyEngine());
-        @SuppressWarnings("unchecked")
-        Map<String, Long>[] snap = new Map[2];
+        ProcMemory.Snapshot[] snap = new ProcMemory.Snapshot[2];
         loops.hold(root, Workload.SMALL, stores, () -> snap[0] = snapshot(), () -> snap[1] = snapshot());
-        System.out.println(((snap[1].get("rssKb") - snap[0].get("rssKb")) / (double) STORES) + " "
-                + ((snap[1].get("heapUsedBytes") - snap[0].get("heapUsedBytes")) / 1024.0 / STORES));
+        System.out.println(((snap[1].rssKb() - snap[0].rssKb()) / (double) STORES) + " "
+                + ((snap[1].heapUsedBytes() - snap[0].heapUsedBytes()) / 1024.0 / STORES));
     }
 
-    private static Map<String, Long> snapshot() {
+    private static ProcMemory.Snapshot snapshot() {
         try {
             return ProcMemory.snapshot();
         } catch (java.io.IOException e) {

@@ -1,5 +1,6 @@
 package storebench.trial.child;
 
+import storebench.measure.ProcResources;
 import storebench.measure.Yardstick;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -63,8 +64,9 @@ class PhaseLoopsTest {
         static final String FILE = "fake.store";
 
         @Override
-        public Map<String, String> describe() {
-            return Map.of("version", "fake");
+        public storebench.engine.Description describe() {
+            return new storebench.engine.Description(List.of(new storebench.engine.Description.Named("version",
+                    "fake")), List.of(), "none");
         }
 
         private OpenStore store(Path dir) {
@@ -269,9 +271,9 @@ class PhaseLoopsTest {
 
         assertThat(s.stop).isEqualTo("cap");
         assertThat(s.opened).isEqualTo(25);
-        assertThat(s.points).extracting(p -> p.get("stores")).containsExactly(0L, 10L, 20L, 25L);
-        assertThat(s.points).allSatisfy(p -> assertThat(p).containsKeys("rssKb", "vszKb", "fds", "maps", "threads"));
-        assertThat(s.limits).containsKeys("nofileSoft", "maxMapCount", "heapMaxBytes");
+        assertThat(s.points).extracting(ProcResources.Point::stores).containsExactly(0L, 10L, 20L, 25L);
+        assertThat(s.points).allSatisfy(p -> assertThat(p.vszKb()).isPositive());
+        assertThat(s.limits.nofileSoft()).isPositive();
         assertThat(done).hasSize(25).endsWith(25);
         // store 0 is created once and opened 3 times to warm up, then held; every other store is its copy, then held
         assertThat(engine.calls.stream().filter(c -> c.equals("open store-0"))).hasSize(4);
@@ -295,7 +297,7 @@ class PhaseLoopsTest {
         assertThat(s.during).isEqualTo("count");
         assertThat(s.message).startsWith("CountMismatch: count mismatch: engine fake-engine, store 7").endsWith(
                 "expected 10, got 3");
-        assertThat(s.points).extracting(p -> p.get("stores")).containsExactly(0L, 7L);
+        assertThat(s.points).extracting(ProcResources.Point::stores).containsExactly(0L, 7L);
         assertThat(engine.openStores).as("stores left open").isZero();
     }
 

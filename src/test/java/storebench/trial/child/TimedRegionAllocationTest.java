@@ -163,8 +163,8 @@ class TimedRegionAllocationTest {
         }
 
         @Override
-        public Map<String, String> describe() {
-            return Map.of();
+        public storebench.engine.Description describe() {
+            return new storebench.engine.Description(java.util.List.of(), java.util.List.of(), "none");
         }
     }
 }
