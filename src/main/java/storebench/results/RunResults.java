@@ -87,9 +87,6 @@ public final class RunResults {
      */
     public static final String ROWS = "rows";
 
-    /** The visits of a warm-up's window where its line does not say (phase.SteadyState.WINDOW, when lines did not). */
-    private static final int WINDOW_VISITS = 100;
-
     private final List<JsonNode> lines;
     private final JsonNode environment;
     private final EnvironmentFile environmentFile;
@@ -173,7 +170,7 @@ public final class RunResults {
 
     /** The warm-ups' phase lines that record their windows, typed, in the order they were written. */
     public List<WarmUpLine> warmUpLines() {
-        return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(l -> WarmUpLine.of(l, WINDOW_VISITS)).toList();
+        return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(WarmUpLine::of).toList();
     }
 
     /** The status lines (trials skipped or failed, phases not measured), typed, in the order they were written. */

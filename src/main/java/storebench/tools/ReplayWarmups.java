@@ -92,10 +92,12 @@ public final class ReplayWarmups {
         List<Double> compileMs = line.windows().compileMs();
         List<Double> wallMs = new ArrayList<>();
         medians.forEach(m -> wallMs.add(m * visitsPerWindow));
-        OptionalDouble resumeAt = line.windows().resumeMs();
+        OptionalDouble resumeAt = line.windows().resumeMs() == null ? OptionalDouble.empty()
+                : OptionalDouble.of(line.windows().resumeMs());
         int judged = (resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
         int stores = Math.min(line.floor().stores(), warmupOpens);
-        int floor = Math.max(line.floor().wholePass() ? Math.max(stores, judged) : judged, line.floor().jitFloor());
+        int floor = Math.max(line.floor().holdsWholePass() ? Math.max(stores, judged) : judged,
+                line.floor().jitVisits());
         int j = medians.size();
         int stop = -1;
         for (int k = 1; k <= j && stop < 0; k++) {

@@ -15,9 +15,11 @@ class CapacityLineTest {
                 + "\"capacityWorkload\":\"small\",\"stop\":\"error\",\"limit\":\"pthread keys\",\"during\":\"open\","
                 + "\"store\":126,\"message\":\"MDB_TLS_FULL\\nat ...\",\"near\":[\"RLIMIT_NOFILE\"],\"limits\":{}}"));
 
-        assertThat(line).isEqualTo(new CapacityLine(new Column("lmdb", "default"), 126, false, "small",
-                new CapacityLine.Stop("error", "pthread keys", Optional.of(new CapacityLine.Failure("open", 126,
-                        "MDB_TLS_FULL\nat ...")), List.of("RLIMIT_NOFILE"))));
+        assertThat(line).isEqualTo(new CapacityLine(new Column("lmdb", "default"), 126, false, 20000, "small",
+                new CapacityLine.Stop("error", "pthread keys", new CapacityLine.Failure("open", 126,
+                        "MDB_TLS_FULL\nat ..."), List.of("RLIMIT_NOFILE")), ResultsFile.JSON.createObjectNode()));
+        assertThat(CapacityLine.of(ResultsFile.with(ResultsFile.line(CapacityLine.KIND), line))).as("written as read")
+                .isEqualTo(line);
     }
 
     @Test
@@ -27,7 +29,7 @@ class CapacityLineTest {
                 + "\"stop\":\"cap\",\"limit\":\"the cap\"}"));
 
         assertThat(line.capReached()).isTrue();
-        assertThat(line.stop().failure()).isEmpty();
+        assertThat(line.stop().failed()).isEmpty();
         assertThat(line.stop().near()).isEmpty();
     }
 

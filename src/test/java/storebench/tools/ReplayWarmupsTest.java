@@ -35,11 +35,11 @@ class ReplayWarmupsTest {
     @Test
     void aQuietWarmUpStopsWhereItsRecordedRuleDidAndNotBeforeItsFloors() {
         List<Double> flat = Collections.nCopies(30, 0.3);
-        ReplayWarmups.Replayed r = ReplayWarmups.replay(WarmUpLine.of(line("sqlite", flat, 1500, null), 100), 5000);
+        ReplayWarmups.Replayed r = ReplayWarmups.replay(WarmUpLine.of(line("sqlite", flat, 1500, null)), 5000);
         assertThat(r.replayed().visits()).isEqualTo(1500);
         assertThat(r.replayed().settled()).isTrue();
         ReplayWarmups.Replayed floored =
-                ReplayWarmups.replay(WarmUpLine.of(line("h2", flat, 2500, 2500), 100), 5000);
+                ReplayWarmups.replay(WarmUpLine.of(line("h2", flat, 2500, 2500)), 5000);
         assertThat(floored.replayed().visits()).as("not before the JIT floor").isEqualTo(2500);
     }
 
@@ -51,7 +51,7 @@ class ReplayWarmupsTest {
         for (int k = 0; k < 50; k++) {
             windows.add(22 * (1 + 0.2 * (random.nextDouble() - 0.5)));
         }
-        ReplayWarmups.Replayed r = ReplayWarmups.replay(WarmUpLine.of(line("duckdb", windows, null, 500), 100), 5000);
+        ReplayWarmups.Replayed r = ReplayWarmups.replay(WarmUpLine.of(line("duckdb", windows, null, 500)), 5000);
         assertThat(r.recorded().settled()).isFalse();
         assertThat(r.replayed().settled()).isTrue();
         assertThat(r.replayed().visits()).isLessThan(5000);
