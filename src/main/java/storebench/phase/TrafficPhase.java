@@ -488,7 +488,7 @@ public final class TrafficPhase extends Phase {
             starts.add(round(w.pauses().startMs()[i]));
             lengths.add(round(w.pauses().durationMs()[i]));
         }
-        return new TrafficLine(p.column(), RUN.op(), new TrafficLine.Visits(r, 0,
+        return new TrafficLine(p.column(), RUN.op(), new StepWork(0, null, r,
                 round((a.closed().wallNs() + o.loopWallNs()) / 1e9)),
                 new TrafficLine.Served(round(o.reachedPerS()), round(o.askedPerS()), round(o.utilization()),
                         o.requests(), schedules.open().requests(), round(o.loopWallNs() / 1e9), o.checked()),

@@ -11,37 +11,26 @@ import java.util.Map;
 
 /**
  * A phase line of the traffic phase (phase.TrafficPhase), the fields a run adds to its step's phase line: what its
- * step did, what its open loop served, what its requests met, what it was asked, what its closed step served, and the
- * runtime's collector over the loop. Written from this record and read back into it (Jackson), each group as fields of
- * the line. A line with no rate reached ({@link Served#reachedPerS} null) is no run's: a warm-up's.
+ * step did (its run; no store of the pool visited: its requests go to copies; its seconds as plan units), what its
+ * open loop served, what its requests met, what it was asked, what its closed step served, and the runtime's collector
+ * over the loop. Written from this record and read back into it (Jackson), each group as fields of the line. A line
+ * with no rate reached ({@link Served#reachedPerS} null) is no run's: a warm-up's.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped Visits visits,
+public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped StepWork work,
                           @JsonUnwrapped Served served, @JsonUnwrapped Met met, @JsonUnwrapped Asked asked,
                           @JsonUnwrapped Closed closed, @JsonUnwrapped Collector collector) {
     /**
-     * What the step did: the run of R it was, the pool's stores it visited (none: its requests go to copies) and its
-     * plan units (its seconds: a run is as long as its reads and writes take).
-     */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Visits(Integer run, long visited, @JsonProperty(StepWork.PLAN_UNITS) double planUnits) {
-    }
-
-    /**
-     * What the open loop served: the rate it reached and the one it was asked (req/s), the utilization it reached (null
-     * where the line does not say), its requests, the schedule's, its seconds, and whether it checked every store's
-     * count after the run.
+     * What the open loop served: the rate reached and asked (req/s), the utilization reached (null where the line does
+     * not say), its requests, the schedule's, its seconds, and whether every store's count was checked after.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Served(Double reachedPerS, double askedPerS, Double utilization, long requests, long scheduled,
                          double seconds, boolean checked) {
     }
 
-    /**
-     * What its requests met: the cache's hits and misses, the writes, the stores closed to open others, and how many
-     * requests of each kind (hit, miss, write) its latency measured.
-     */
+    /** The cache's hits, misses, writes and stores closed to open others; the requests of each kind measured. */
     public record Met(long hits, long misses, long writes, long evictions, Map<String, Long> kinds) {
         public Met {
             kinds = kinds == null ? Map.of() : kinds;
@@ -78,10 +67,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
         }
     }
 
-    /**
-     * The collector's pauses: how many, the longest, each one's start after the loop's and length (ms), the requests a
-     * pause touched.
-     */
+    /** The pauses: how many, the longest, each one's start after the loop's and length (ms), requests touched. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Paused(@JsonProperty("pauses") int count, double pauseMaxMs, List<Double> pauseStartMs,
                          List<Double> pauseMs, long touched) {

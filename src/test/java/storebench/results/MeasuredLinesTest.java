@@ -24,7 +24,9 @@ class MeasuredLinesTest {
                 + "'reused':400}"))).isEqualTo(new PoolLine(SQLITE, 600, 400, java.util.List.of()));
         assertThat(PoolLine.of(line("{'kind':'pool','engine':'sqlite','setting':'tuned','created':5,'reused':0,"
                 + "'notReused':['nothing to reuse']}")).notReused()).containsExactly("nothing to reuse");
-        assertThat(PoolLine.of(line("{'kind':'pool'}"))).isEqualTo(new PoolLine(new Column("", ""), 0, 0, java.util.List.of()));
+        PoolLine pool = new PoolLine(SQLITE, 3, 2, java.util.List.of());
+        assertThat(PoolLine.of(ResultsFile.with(ResultsFile.line(PoolLine.KIND), pool))).as("written as read")
+                .isEqualTo(pool);
     }
 
     @Test
@@ -35,7 +37,7 @@ class MeasuredLinesTest {
                 + "'runs':3,'added':0,'failed':'open run 4 failed: boom\\nstderr: last line'}"));
 
         assertThat(added.runs()).isEqualTo(4);
-        assertThat(added.failed()).isEmpty();
+        assertThat(added.failed()).isNull();
         assertThat(failed.firstLineOfFailure()).contains("open run 4 failed: boom");
     }
 

@@ -40,7 +40,7 @@ class TrafficLineTest {
 
     @Test
     void aLineWrittenFromTheRecordReadsBackAsIt() throws Exception {
-        TrafficLine run = new TrafficLine(new Column("sqlite", "default"), "traffic", new TrafficLine.Visits(2, 0, 6.2),
+        TrafficLine run = new TrafficLine(new Column("sqlite", "default"), "traffic", new StepWork(0, null, 2, 6.2),
                 new TrafficLine.Served(39000.5, 40000, 0.68, 200_000, 210_000, 5.1, true),
                 new TrafficLine.Met(190_000, 9_500, 500, 200, Map.of("hit", 190_000L)),
                 new TrafficLine.Asked(100, 0.9, 0.7, "uniform", 1000, 180_000), new TrafficLine.Closed(5_000, 57_000),
