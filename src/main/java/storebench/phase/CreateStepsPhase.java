@@ -68,7 +68,7 @@ public final class CreateStepsPhase extends Phase {
 
     private static void createSteps(PhaseRun run, Path dir, String rootName) throws Exception {
         int n = run.params().stores();
-        ObjectNode request = run.processes().request(CreateAnswer.PROFILE_OP, new CreateRequest(dir.toString(),
+        ObjectNode request = run.processes().request(CreateAnswer.PROFILE_OP, new StoresRequest(dir.toString(),
                 run.params().workload().id(), WarmColdPhase.inOrder(n)));
         double load1 = LoadAverage.load1();
         CreateAnswer result = run.processes().send(STEPS, request, n, CreateAnswer::of, (l, reply) -> { }).result();

@@ -11,7 +11,6 @@ import storebench.results.RunResults;
 import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.HoldAnswer;
 import storebench.trial.answer.MemorySnapshot;
@@ -84,12 +83,7 @@ public final class MemoryPhase extends Phase {
     public Measured measure(PhaseRun run) throws Exception {
         run.stores().ensure();
         int m = run.params().hold();
-        ObjectNode request = run.processes().request(HoldAnswer.OP);
-        int[] stores = new int[m];
-        for (int i = 0; i < m; i++) {
-            stores[i] = i;
-        }
-        request.set("stores", Protocol.ints(stores));
+        ObjectNode request = run.processes().request(HoldAnswer.OP, new StoresRequest(WarmColdPhase.inOrder(m)));
         // the engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M
         WarmUp.warm(run, WARMUP, Query.COUNT);
         HoldAnswer result = run.processes().send(HOLD, request, m, HoldAnswer::of, (l, reply) -> { }).result();

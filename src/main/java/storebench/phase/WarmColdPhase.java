@@ -44,7 +44,7 @@ public final class WarmColdPhase extends Phase {
         int n = run.params().stores();
         Path dir = run.stores().own(id());
         try {
-            ObjectNode make = run.processes().request(CreateAnswer.OP, new CreateRequest(dir.toString(),
+            ObjectNode make = run.processes().request(CreateAnswer.OP, new StoresRequest(dir.toString(),
                     run.params().workload().id(), inOrder(n)));
             run.processes().send(MAKE, make, n, CreateAnswer::of, (l, reply) -> { });
             warmAndCold(run, dir, n);
