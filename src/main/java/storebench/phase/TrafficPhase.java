@@ -63,13 +63,9 @@ public final class TrafficPhase extends Phase {
 
     public static final Stat HIT_P50_MS = HIT.latency.p50;
     public static final Stat HIT_P99_MS = HIT.latency.p99;
-    public static final Stat HIT_P999_MS = HIT.latency.p999;
-    public static final Stat MISS_P50_MS = MISS.latency.p50;
     public static final Stat MISS_P99_MS = MISS.latency.p99;
-    public static final Stat MISS_P999_MS = MISS.latency.p999;
     public static final Stat WRITE_P50_MS = WRITE.latency.p50;
     public static final Stat WRITE_P99_MS = WRITE.latency.p99;
-    public static final Stat WRITE_P999_MS = WRITE.latency.p999;
     public static final Stat ALL_P50_MS = ALL.latency.p50;
     public static final Stat ALL_P99_MS = ALL.latency.p99;
     public static final Stat ALL_P999_MS = ALL.latency.p999;
