@@ -270,11 +270,11 @@ public final class CapacityPhase extends Phase {
             if (l.capReached()) {
                 return "capacity: at least " + stores + " held open (bench.capacityMax reached).";
             }
-            String why = l.stop().failed().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
+            String why = l.stopped().failed().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
                     + f.message().lines().findFirst().orElse("")).orElse("");
             StringBuilder near = new StringBuilder();
-            l.stop().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
-            return "capacity: " + stores + " held open, then " + l.stop().limit() + why + near
+            l.stopped().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
+            return "capacity: " + stores + " held open, then " + l.stopped().limit() + why + near
                     + (Setting.TUNED.id().equals(setting) ? " (each store opened for reading: read-only where the engine"
                     + " has such an open, with its tuned options)" : "");
         }).stream().toList();

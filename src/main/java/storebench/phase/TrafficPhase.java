@@ -770,7 +770,7 @@ public final class TrafficPhase extends Phase {
      */
     private static Optional<String> pauseNote(RunResults results, String engine, String setting,
                                               List<TrafficLine> runs) {
-        TrafficLine.Collector c = runs.get(runs.size() - 1).collector();
+        TrafficLine.Collector c = runs.get(runs.size() - 1).runtime();
         Optional<Double> max = results.measurement(engine, setting, PAUSE_MAX_MS.id()).map(x -> x.value());
         if (!c.named() || max.isEmpty()) {
             return Optional.empty();

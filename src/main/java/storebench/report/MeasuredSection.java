@@ -385,7 +385,7 @@ final class MeasuredSection {
         if (warmups.stream().anyMatch(l -> WarmUpLine.STEADY.equals(l.rule()))) {
             RunLine.WarmUpRule rule = run.rules().warmUp();
             int block = rule.block();
-            return fresh + "uncounted warm-up in windows of " + warmups.get(0).windows().visits() + " visits,"
+            return fresh + "uncounted warm-up in windows of " + warmups.get(0).byWindow().visits() + " visits,"
                     + " until the median visit of the last " + block + " windows lies within "
                     + percent(rule.tolerance(), rule.mostTolerance()) + " of the " + block + " before and of the "
                     + block + " before those, none of those windows more than "
@@ -436,7 +436,7 @@ final class MeasuredSection {
                 }
                 List<Double> visits = lines.stream().map(l -> (double) l.visited()).toList();
                 List<Double> settledAt = lines.stream().filter(WarmUpLine::settled)
-                        .map(l -> (double) l.windows().settledAt()).toList();
+                        .map(l -> (double) l.byWindow().settledAt()).toList();
                 long never = lines.size() - settledAt.size();
                 List<Text> row = new ArrayList<>(List.of(Text.of(engineTitle(e) + ", " + setting),
                         Text.of(fmt(lines.size(), 0)),

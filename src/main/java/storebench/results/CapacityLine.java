@@ -17,9 +17,10 @@ import java.util.Optional;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean capReached, int max,
-                           @JsonProperty("capacityWorkload") String workload, @JsonUnwrapped Stop stop,
+                           @JsonProperty("capacityWorkload") String workload, @JsonUnwrapped Stop stopped,
                            JsonNode limits) {
     public static final String KIND = "capacity";
+    // each group is named apart from the line's fields: Jackson would read a field of its name ("stop") into it
 
     /**
      * What stopped it: its kind (cap, memory, disk, error, heap), the limit it reached there, the store that failed

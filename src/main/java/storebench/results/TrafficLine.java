@@ -20,7 +20,8 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped StepWork work,
                           @JsonUnwrapped Served served, @JsonUnwrapped Met met, @JsonUnwrapped Asked asked,
-                          @JsonUnwrapped Closed closed, @JsonUnwrapped Collector collector) {
+                          @JsonUnwrapped Closed closed, @JsonUnwrapped Collector runtime) {
+    // each group is named apart from the line's fields: Jackson would read a field of its name ("collector") into it
     /**
      * What the open loop served: the rate reached and asked (req/s), the utilization reached (null where the line does
      * not say), its requests, the schedule's, its seconds, and whether every store's count was checked after.

@@ -17,9 +17,10 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, Boolean kept, String rule,
-                         @JsonUnwrapped Windows windows, @JsonUnwrapped Floor floor, int visited) {
+                         @JsonUnwrapped Windows byWindow, @JsonUnwrapped Floor floor, int visited) {
     /** The rule that stops a warm-up once its figures have settled. */
     public static final String STEADY = "steady";
+    // each group is named apart from the line's fields: Jackson would read a field of its name ("windows") into it
     /** The op of every warm-up step ends so: openwarmup, readwarmup, ... */
     private static final String WARM_UP_OP = "warmup";
 
@@ -77,11 +78,11 @@ public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, B
 
     /** Whether the line records its windows (the steady rule's, and a fixed one's since it shows where it would stop). */
     public boolean windowed() {
-        return windows.medians() != null;
+        return byWindow.medians() != null;
     }
 
     /** Whether its figures settled. */
     public boolean settled() {
-        return windows.settledAt() != null;
+        return byWindow.settledAt() != null;
     }
 }

@@ -28,8 +28,8 @@ class CapacityLineTest {
                 + "\"stop\":\"cap\",\"limit\":\"the cap\"}"));
 
         assertThat(line.capReached()).isTrue();
-        assertThat(line.stop().failed()).isEmpty();
-        assertThat(line.stop().near()).isEmpty();
+        assertThat(line.stopped().failed()).isEmpty();
+        assertThat(line.stopped().near()).isEmpty();
     }
 
     @Test

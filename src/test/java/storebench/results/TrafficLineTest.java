@@ -34,7 +34,7 @@ class TrafficLineTest {
         assertThat(warmUp.ranLoop()).isFalse();
         assertThat(warmUp.served().utilization()).isNull();
         assertThat(warmUp.asked().dist()).isEqualTo("zipf");
-        assertThat(warmUp.collector().named()).isFalse();
+        assertThat(warmUp.runtime().named()).isFalse();
         assertThat(warmUp.met().kinds()).isEmpty();
     }
 
