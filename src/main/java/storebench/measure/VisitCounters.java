@@ -148,8 +148,11 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
         return combine(other, Long::sum, scope.equals(other.scope) ? scope : "mixed");
     }
 
-    /** The eight counters in one order, so that the four pairs share one arithmetic. */
-    private long[] values() {
+    /**
+     * The eight counters in one order (faults, switches, CPU time, device bytes), so that the four pairs share one
+     * arithmetic and their statistics one table (phase.VisitCounterStats).
+     */
+    public long[] values() {
         return new long[]{faults.minflt, faults.majflt, switches.vcsw, switches.ivcsw, cpu.userUs, cpu.sysUs,
                 device.readBytes, device.writeBytes};
     }

@@ -8,6 +8,7 @@ import storebench.model.TrialRuntime;
 import storebench.model.Workload;
 import storebench.results.CapacityLine;
 import storebench.results.CapacityPointLine;
+import storebench.results.ResultsFile;
 import storebench.results.Column;
 import storebench.results.Curve;
 import storebench.results.OpenStoreMemory;
@@ -15,7 +16,6 @@ import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.answer.CapacityAnswer;
 
 import java.io.IOException;
@@ -102,6 +102,10 @@ public final class CapacityPhase extends Phase {
         return List.of(MAX, WORKLOAD, MARGIN_MB);
     }
 
+    /** What the loop's phase line counts as its visits: the stores it opened (its progress counts to the cap). */
+    private record Opened(int visited) {
+    }
+
     /** How far one capacity run goes: at most {@code max} stores of {@code workload}, above the memory margin. */
     record Options(int max, Workload workload, long memoryMarginMb) {
     }
@@ -112,13 +116,12 @@ public final class CapacityPhase extends Phase {
         Options options = new Options(params.option(MAX), params.option(WORKLOAD), params.option(MARGIN_MB));
         Path own = run.stores().own("capacity-" + options.workload().id());
         try {
-            ObjectNode request = Protocol.request(CapacityAnswer.OP).put("root", own.toString())
-                    .put("workload", options.workload().id()).put("max", options.max())
-                    .put("every", every(options.max())).put("warmOpens", WARM_OPENS)
-                    .put("memoryMarginKb", options.memoryMarginMb() * 1024).put("diskMarginBytes", DISK_MARGIN_BYTES);
+            ObjectNode request = run.processes().request(CapacityAnswer.OP, new CapacityRequest(own.toString(),
+                    options.workload().id(), options.max(), every(options.max()), WARM_OPENS,
+                    options.memoryMarginMb() * 1024, DISK_MARGIN_BYTES));
             // the cap is the progress lines' total; the phase line counts the stores it opened
             CapacityAnswer result = run.processes().send(LOOP, request, options.max(), CapacityAnswer::of,
-                    (l, reply) -> l.put("visited", reply.opened())).result();
+                    (l, reply) -> ResultsFile.with(l, new Opened(reply.opened()))).result();
             run.processes().fresh(); // closed at once: nothing else runs in the process that held them
             // read while its stores are still there: the space the loop left
             Optional<IOException> none = noCapacity(result, run.params().root(), DiskFull.freeBytes(own), options);
@@ -223,16 +226,11 @@ public final class CapacityPhase extends Phase {
         CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
         CapacityLimit.Limits processLimits = CapacityLimit.Limits.of(result.limits().byName());
         String limit = CapacityLimit.identify(run.params().engineId(), stop, processLimits);
-        ObjectNode summary = run.results().line("capacity").put("opened", opened).put("capReached", "cap".equals(stop.kind()))
-                .put("max", options.max()).put("capacityWorkload", options.workload().id())
-                .put("stop", stop.kind()).put("limit", limit);
-        if (stop.message() != null) {
-            summary.put("during", result.failure().during()).put("store", result.failure().store())
-                    .put("message", stop.message());
-        }
-        CapacityLimit.near(stop, processLimits).forEach(n -> summary.withArray("near").add(n));
-        summary.set("limits", result.limits().asAnswered());
-        run.results().append(summary);
+        List<String> near = CapacityLimit.near(stop, processLimits);
+        run.results().append(CapacityLine.KIND, new CapacityLine(run.params().column(), opened, "cap".equals(stop.kind()),
+                options.max(), options.workload().id(), new CapacityLine.Stop(stop.kind(), limit, stop.message() == null
+                ? null : new CapacityLine.Failure(result.failure().during(), result.failure().store(), stop.message()),
+                near), result.limits().asAnswered()));
 
         Measured measured = new Measured(this);
         measured.put(CAPACITY_STORES, opened);
@@ -272,11 +270,11 @@ public final class CapacityPhase extends Phase {
             if (l.capReached()) {
                 return "capacity: at least " + stores + " held open (bench.capacityMax reached).";
             }
-            String why = l.stop().failure().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
+            String why = l.stopped().failed().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
                     + f.message().lines().findFirst().orElse("")).orElse("");
             StringBuilder near = new StringBuilder();
-            l.stop().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
-            return "capacity: " + stores + " held open, then " + l.stop().limit() + why + near
+            l.stopped().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
+            return "capacity: " + stores + " held open, then " + l.stopped().limit() + why + near
                     + (Setting.TUNED.id().equals(setting) ? " (each store opened for reading: read-only where the engine"
                     + " has such an open, with its tuned options)" : "");
         }).stream().toList();

@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.FsType;
 import storebench.model.StoreLayout;
 import storebench.measure.DeviceReads;
@@ -13,12 +12,10 @@ import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Query;
-import storebench.trial.Protocol;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,10 +55,8 @@ public final class ColdPhase extends RunsPhase {
     ColdPhase() {
         super("cold", COLDWARMUP, COLDRUN, Phase.with(List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS,
                 COLD_OQC_P99_MS, COLD_READ_KB), COUNTERS));
-        Map<String, Stat> medians = new LinkedHashMap<>();
-        medians.put("open", COLD_OPEN_MS);
-        medians.put("count", COLD_COUNT_MS);
-        medians.put("oqc", COLD_OQC_MS);
+        List<Map.Entry<String, Stat>> medians = List.of(Map.entry("open", COLD_OPEN_MS),
+                Map.entry("count", COLD_COUNT_MS), Map.entry("oqc", COLD_OQC_MS));
         runs = new RunSeries(this, Query.COUNT, COLDWARMUP, COLDRUN,
                 new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().counters(COUNTERS).beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
                     long bytes = answer.readBytes().orElse(-1);
@@ -101,10 +96,9 @@ public final class ColdPhase extends RunsPhase {
      * Drops every file of the pool from the page cache and checks that it took; the run's line gets the pages left.
      * Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG).
      */
-    static ObjectNode drop(PhaseRun run, int r) throws IOException {
+    static ColdRunLine.Drop drop(PhaseRun run, int r) throws IOException {
         PageCache.Residency after = drop(StoreLayout.storeDirs(run.stores().pool(), run.params().stores()));
-        ObjectNode fields = Protocol.JSON.createObjectNode().put("poolPages", after.pages())
-                .put("residentPagesAfterDrop", after.residentPages());
+        ColdRunLine.Drop fields = new ColdRunLine.Drop(after.pages(), after.residentPages());
         if (after.fraction() > MOST_RESIDENT) {
             throw new IOException(String.format(Locale.US, "%s/%s cold run %d: dropping the pool's %,d pages from the"
                     + " page cache did not take: %,d (%.1f%%) are still resident, more than the %.0f%% a cold run"
@@ -128,9 +122,9 @@ public final class ColdPhase extends RunsPhase {
         Column column = new Column(engine, setting);
         ColdRunLine.Drop most = null;
         for (ColdRunLine l : results.lines(PhaseLine.KIND, ColdRunLine::of)) {
-            if (l.column().equals(column) && COLDRUN.op().equals(l.op()) && l.drop().isPresent()
-                    && (most == null || l.drop().get().residentPages() > most.residentPages())) {
-                most = l.drop().get();
+            if (l.column().equals(column) && COLDRUN.op().equals(l.op()) && l.drop() != null
+                    && (most == null || l.drop().residentPages() > most.residentPages())) {
+                most = l.drop();
             }
         }
         if (most == null) {

@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.engine.EngineDescriptor;
@@ -8,11 +7,11 @@ import storebench.measure.Latency;
 import storebench.model.TrialRuntime;
 import storebench.results.Curve;
 import storebench.results.EnvironmentFile;
+import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.ConcurrentAnswer;
 import storebench.trial.answer.VisitsAnswer;
@@ -183,7 +182,7 @@ public final class ConcurrencyPhase extends Phase {
             int[] order = repeat(Sample.order(run, r), passes);
             if (threads) {
                 // one warmed process serves every T of the run: the JIT's state is the process', not a thread's
-                WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
+                WarmUp.forRun(run, r, WARMUP, Query.COUNT);
             }
             for (int t : run.params().option(WORKERS)) {
                 int[][] shares = shares(order, t);
@@ -224,11 +223,11 @@ public final class ConcurrencyPhase extends Phase {
 
     /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
     private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
-        ObjectNode request = run.processes().request(ConcurrentAnswer.OP).put("run", r)
-                .put("startAtMs", System.currentTimeMillis() + START_DELAY_MS);
-        request.set("shares", sharesNode(shares));
+        ObjectNode request = run.processes().request(ConcurrentAnswer.OP, new ConcurrentRequest(r,
+                System.currentTimeMillis() + START_DELAY_MS, shares));
         return run.processes().send(CONCURRENT, request, Arrays.stream(shares).mapToInt(s -> s.length).sum(),
-                ConcurrentAnswer::of, (l, reply) -> l.put("run", r).put("threads", shares.length)).result().workers();
+                ConcurrentAnswer::of, (l, reply) -> ResultsFile.with(l, new InThreads(r, shares.length))).result()
+                .workers();
     }
 
     /**
@@ -243,17 +242,15 @@ public final class ConcurrencyPhase extends Phase {
         long[] startAt = {0};
         IntFunction<ObjectNode> warm = k -> {
             int[] warmOrder = repeat(shares[k], WarmUp.passes(shares[k].length, perWorker));
-            ObjectNode request = run.processes().request(VisitsAnswer.OP).put("query", Query.COUNT.id);
-            request.set("order", Protocol.ints(warmOrder));
-            return request;
+            return run.processes().request(VisitsAnswer.OP, new VisitsRequest(null, null, Query.COUNT.id, null, null,
+                    null, warmOrder));
         };
         IntFunction<ObjectNode> go = k -> {
             if (k == 0) {
                 startAt[0] = System.currentTimeMillis() + START_DELAY_MS;
             }
-            ObjectNode request = run.processes().request(ConcurrentAnswer.OP).put("run", r).put("startAtMs", startAt[0]);
-            request.set("shares", sharesNode(new int[][]{shares[k]}));
-            return request;
+            return run.processes().request(ConcurrentAnswer.OP, new ConcurrentRequest(r, startAt[0],
+                    new int[][]{shares[k]}));
         };
         int warmVisits = 0;
         for (int[] share : shares) {
@@ -269,12 +266,8 @@ public final class ConcurrencyPhase extends Phase {
         return workers;
     }
 
-    private static ArrayNode sharesNode(int[][] shares) {
-        ArrayNode node = Protocol.JSON.createArrayNode();
-        for (int[] share : shares) {
-            node.add(Protocol.ints(share));
-        }
-        return node;
+    /** What a run in threads adds to its phase line: its number, and the threads it ran in. */
+    private record InThreads(int run, int threads) {
     }
 
     /**

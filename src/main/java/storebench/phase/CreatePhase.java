@@ -6,7 +6,6 @@ import storebench.measure.HdrLogs;
 import storebench.measure.Latency;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.answer.CreateAnswer;
 
 import java.util.List;
@@ -50,8 +49,8 @@ public final class CreatePhase extends Phase {
      * measured where bench.phases left it out).
      */
     public static Measured create(PhaseRun run, List<Integer> stores, boolean record) throws Exception {
-        ObjectNode request = run.processes().request(CreateAnswer.OP);
-        request.set("stores", Protocol.ints(stores.stream().mapToInt(Integer::intValue).toArray()));
+        ObjectNode request = run.processes().request(CreateAnswer.OP, new StoresRequest(stores.stream()
+                .mapToInt(Integer::intValue).toArray()));
         CreateAnswer result = run.processes().send(CREATE, request, stores.size(), CreateAnswer::of, (l, reply) -> { }).result();
         if (!record) {
             return new Measured(Phases.CREATE);

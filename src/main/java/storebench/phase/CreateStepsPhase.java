@@ -5,13 +5,16 @@ import storebench.engine.Engines;
 import storebench.measure.Latency;
 import storebench.measure.LoadAverage;
 import storebench.measure.Mounts;
-import storebench.trial.Protocol;
+import storebench.results.CreateStepsLine;
+import storebench.results.ProfileLine;
 import storebench.trial.answer.CreateAnswer;
 import storebench.trial.answer.VisitsAnswer;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Create, step by step (the profile's first table, -Dbench.profile=true): N stores of the phase's own, each timed in
@@ -52,7 +55,8 @@ public final class CreateStepsPhase extends Phase {
                 run.processes().fresh(); // the tmpfs root's own process, as the disk's
                 createSteps(run, tmpfs, "tmpfs");
             } catch (FileNotFoundException e) {
-                run.results().append(line(run, "tmpfs").put("unavailable", e.getMessage()));
+                run.results().append(ProfileLine.KIND, new CreateStepsLine("tmpfs", LoadAverage.load1(),
+                        e.getMessage(), null, null));
             } finally {
                 if (tmpfs != null) {
                     run.stores().deleteOwn(tmpfs);
@@ -64,25 +68,21 @@ public final class CreateStepsPhase extends Phase {
 
     private static void createSteps(PhaseRun run, Path dir, String rootName) throws Exception {
         int n = run.params().stores();
-        ObjectNode request = Protocol.request(CreateAnswer.PROFILE_OP).put("root", dir.toString())
-                .put("workload", run.params().workload().id());
-        request.set("stores", Protocol.ints(WarmColdPhase.inOrder(n)));
+        ObjectNode request = run.processes().request(CreateAnswer.PROFILE_OP, new StoresRequest(dir.toString(),
+                run.params().workload().id(), WarmColdPhase.inOrder(n)));
         double load1 = LoadAverage.load1();
         CreateAnswer result = run.processes().send(STEPS, request, n, CreateAnswer::of, (l, reply) -> { }).result();
-        ObjectNode steps = Protocol.JSON.createObjectNode();
+        Map<String, Double> steps = new LinkedHashMap<>();
         for (String step : STEP_NAMES) {
             steps.put(step, Latency.p50Ms(Latency.histogram(result.samples(step))));
         }
         long wallNs = result.wallNs();
         Path root = rootOf(dir, run.params().root(), rootName);
         Mounts.Mount m = Mounts.of(root);
-        ObjectNode l = line(run, rootName).put("rootPath", root.toString()).put("fsType", m.fsType())
-                .put("mountOptions", m.options()).put("profiled", n).put("wallMs", wallNs / 1e6)
-                .put("storesPerS", n / (wallNs / 1e9)).put("load1AtStart", load1);
-        l.set("stepsMs", steps);
-        l.put("serialization", Engines.of(run.params().engineId()).put());
-        run.params().profilers().forEach(p -> l.withArray("profilers").add(p));
-        run.results().append(l);
+        run.results().append(ProfileLine.KIND, new CreateStepsLine(rootName, LoadAverage.load1(), null,
+                new CreateStepsLine.Where(root.toString(), m.fsType(), m.options()), new CreateStepsLine.Made(n,
+                wallNs / 1e6, n / (wallNs / 1e9), load1, steps, Engines.of(run.params().engineId()).put(),
+                run.params().profilers())));
     }
 
     /** The root a store directory is on: the bench root, or the tmpfs root (a directory of /dev/shm) it is under. */
@@ -92,9 +92,5 @@ public final class CreateStepsPhase extends Phase {
             p = p.getParent();
         }
         return rootName.equals("tmpfs") && p.getParent() != null ? p : benchRoot;
-    }
-
-    private static ObjectNode line(PhaseRun run, String rootName) {
-        return run.results().line("profile").put("profile", "create").put("root", rootName).put("load1", LoadAverage.load1());
     }
 }

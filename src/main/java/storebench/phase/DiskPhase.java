@@ -1,6 +1,7 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.DiskLine;
+import storebench.results.LayoutLine;
 import storebench.measure.DiskUsage;
 import storebench.results.RunStats;
 import storebench.results.Stat;
@@ -65,14 +66,12 @@ public final class DiskPhase extends Phase {
         m.put(DISK_KB, RunStats.median(bytes) / 1024).put(DISK_ALLOC_KB, RunStats.median(allocated) / 1024);
         run.results().stat(DISK_KB, m.value(DISK_KB), List.of());
         run.results().stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
-        run.results().append(run.results().line("disk").put("totalBytes", total).put("walBytesMedian", RunStats.median(wal))
-                .put("bytesMedian", RunStats.median(bytes)));
-        LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(LayoutAnswer.OP).put("store", 0), 0, LayoutAnswer::of,
-                (l, reply) -> { }).result();
+        run.results().append(DiskLine.KIND, new DiskLine(run.params().column(), total, RunStats.median(bytes),
+                RunStats.median(wal)));
+        LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(LayoutAnswer.OP,
+                new StoreRequest(0)), 0, LayoutAnswer::of, (l, reply) -> { }).result();
         if (!layout.isEmpty()) {
-            ObjectNode l = run.results().line("layout").put("store", 0);
-            l.set("layout", layout.layout());
-            run.results().append(l);
+            run.results().append(LayoutLine.KIND, new LayoutLine(run.params().column(), 0, layout.layout()));
         }
         return m;
     }

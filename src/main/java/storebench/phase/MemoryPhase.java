@@ -6,11 +6,11 @@ import storebench.engine.Engines;
 import storebench.model.Setting;
 import storebench.model.StatId;
 import storebench.model.TrialRuntime;
+import storebench.results.MemoryLine;
 import storebench.results.RunResults;
 import storebench.results.OpenStoreMemory;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
-import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.HoldAnswer;
 import storebench.trial.answer.MemorySnapshot;
@@ -83,14 +83,9 @@ public final class MemoryPhase extends Phase {
     public Measured measure(PhaseRun run) throws Exception {
         run.stores().ensure();
         int m = run.params().hold();
-        ObjectNode request = run.processes().request(HoldAnswer.OP);
-        int[] stores = new int[m];
-        for (int i = 0; i < m; i++) {
-            stores[i] = i;
-        }
-        request.set("stores", Protocol.ints(stores));
+        ObjectNode request = run.processes().request(HoldAnswer.OP, new StoresRequest(WarmColdPhase.inOrder(m)));
         // the engine's one-off costs (loading, JIT, the first query's work) must not land in (after - before) / M
-        WarmUp.warm(run, WARMUP, Query.COUNT, l -> { });
+        WarmUp.warm(run, WARMUP, Query.COUNT);
         HoldAnswer result = run.processes().send(HOLD, request, m, HoldAnswer::of, (l, reply) -> { }).result();
         MemorySnapshot before = result.before();
         MemorySnapshot after = result.after();
@@ -101,10 +96,8 @@ public final class MemoryPhase extends Phase {
         measured.put(HEAP_KB, heapKb);
         measured.put(MEM_TOTAL_KB, OpenStoreMemory.total(measured.figures().get(MEM_RESIDENT_KB), heapKb,
                 run.params().runtime() == TrialRuntime.JVM));
-        ObjectNode memory = run.results().line("memory").put("opened", m);
-        memory.set("before", before.asAnswered());
-        memory.set("after", after.asAnswered());
-        run.results().append(memory);
+        run.results().append(MemoryLine.KIND, new MemoryLine(run.params().column(), m, before.asAnswered(),
+                after.asAnswered()));
         for (var e : measured.figures().entrySet()) {
             run.results().stat(e.getKey(), e.getValue(), List.of());
         }

@@ -9,7 +9,6 @@ import storebench.trial.Query;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -55,15 +54,9 @@ public final class OpenRunsPhase extends RunsPhase {
     public static final Step WARMUP = Step.warmUp("warmup", "warm-up");
     public static final Step OPENRUN = new Step("openrun", true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
-    private static final Map<String, Stat> MEDIANS = new LinkedHashMap<>();
-
-    static {
-        MEDIANS.put("open", OPEN_MS);
-        MEDIANS.put("count", COUNT_MS);
-        MEDIANS.put("close", CLOSE_MS);
-        MEDIANS.put("oqc", OQC_MS);
-        MEDIANS.put("closefin", CLOSE_FIN_MS);
-    }
+    private static final List<Map.Entry<String, Stat>> MEDIANS = List.of(Map.entry("open", OPEN_MS),
+            Map.entry("count", COUNT_MS), Map.entry("close", CLOSE_MS), Map.entry("oqc", OQC_MS),
+            Map.entry("closefin", CLOSE_FIN_MS));
 
     private final RunSeries runs = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
             new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS).runFigures((answer, runs) -> {

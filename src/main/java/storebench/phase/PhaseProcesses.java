@@ -2,6 +2,7 @@ package storebench.phase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.trial.Protocol;
 
 import java.io.IOException;
 import java.util.List;
@@ -19,6 +20,14 @@ import java.util.function.IntFunction;
 public interface PhaseProcesses {
     /** A request of the given op, for this trial's pool and workload. */
     ObjectNode request(String op);
+
+    /**
+     * A request of the given op with its record's fields (Jackson; null ones left out), which replace the pool's root
+     * and workload where the record names its own.
+     */
+    default ObjectNode request(String op, Record fields) {
+        return request(op).setAll((ObjectNode) Protocol.JSON.valueToTree(fields));
+    }
 
     /**
      * Sends a step's request to the trial's process (started if there is none) and returns the answer, decoded by

@@ -2,6 +2,7 @@ package storebench.phase;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.HdrLogs;
+import storebench.results.ResultsFile;
 import storebench.results.Stat;
 
 import java.io.IOException;
@@ -16,6 +17,11 @@ public interface PhaseResults {
     ObjectNode line(String kind);
 
     void append(ObjectNode line) throws IOException;
+
+    /** Appends a line of this trial written from the record of its kind (storebench.results), which reads it back. */
+    default void append(String kind, Record fields) throws IOException {
+        append(ResultsFile.with(line(kind), fields));
+    }
 
     /**
      * Records that some of a measured phase's statistics have no figure here, and why (a "not measured" status line

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The phases, registered once, in the order a trial measures them (and the report lists their wall times). Their
@@ -59,15 +60,10 @@ public final class Phases {
      * write-up's tables (a statistic of theirs is one of its rows: create, disk, the open runs, memory), the others
      * ("beyond the reference": read, concurrency, cold, traffic, capacity), and every phase.
      */
-    public static final Map<String, List<Phase>> GROUPS = groups();
-
-    private static Map<String, List<Phase>> groups() {
-        Map<String, List<Phase>> groups = new LinkedHashMap<>();
-        groups.put("reference", ALL.stream().filter(Phases::inReference).toList());
-        groups.put("beyond", ALL.stream().filter(p -> !inReference(p)).toList());
-        groups.put("all", ALL);
-        return Collections.unmodifiableMap(groups);
-    }
+    public static final Map<String, List<Phase>> GROUPS = Collections.unmodifiableMap(Stream.of(
+            Map.entry("reference", ALL.stream().filter(Phases::inReference).toList()),
+            Map.entry("beyond", ALL.stream().filter(p -> !inReference(p)).toList()), Map.entry("all", ALL))
+            .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new)));
 
     /** Whether one of the phase's statistics is a row of the reference write-up's tables. */
     public static boolean inReference(Phase phase) {

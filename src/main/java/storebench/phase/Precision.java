@@ -1,5 +1,6 @@
 package storebench.phase;
 
+import storebench.results.PrecisionLine;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 
@@ -110,11 +111,9 @@ public final class Precision {
         List<Double> runs = m.runs(decides);
         RunStats.Interval interval = RunStats.medianInterval(runs);
         double median = RunStats.median(runs);
-        run.results().append(run.results().line("precision").put("phase", m.phase().id()).put("stat", decides.id())
-                .put("target", target.getAsDouble()).put("runs", runs.size())
-                .put("reached", reached(runs, target.getAsDouble()))
-                .put("farther", median == 0 ? 0 : Math.max(median - interval.low(), interval.high() - median) / median)
-                .put("confidence", interval.confidence()));
+        run.results().append(PrecisionLine.KIND, new PrecisionLine(run.params().column(), m.phase().id(), decides.id(),
+                target.getAsDouble(), runs.size(), reached(runs, target.getAsDouble()), median == 0 ? 0
+                : Math.max(median - interval.low(), interval.high() - median) / median, interval.confidence()));
         return m;
     }
 

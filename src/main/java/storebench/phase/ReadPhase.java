@@ -4,7 +4,6 @@ import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Query;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -31,9 +30,7 @@ public final class ReadPhase extends RunsPhase {
 
     ReadPhase() {
         super("read", READWARMUP, READRUN, Phase.with(List.of(READ_MS, ORC_MS, ORC_P99_MS), COUNTERS));
-        Map<String, Stat> medians = new LinkedHashMap<>();
-        medians.put("read", READ_MS);
-        medians.put("orc", ORC_MS);
+        List<Map.Entry<String, Stat>> medians = List.of(Map.entry("read", READ_MS), Map.entry("orc", ORC_MS));
         runs = new RunSeries(this, Query.READ, READWARMUP, READRUN, new RunSeries.Yields(medians, ORC_P99_MS, ORC_MS))
                 .sampled().counters(COUNTERS);
     }

@@ -8,9 +8,10 @@ import storebench.measure.Latency;
 import storebench.results.AgainstLine;
 import storebench.results.AgainstRunLine;
 import storebench.results.PairedRatio;
+import storebench.results.ResultsFile;
 import storebench.results.RunStats;
+import storebench.results.SampleLine;
 import storebench.results.Stat;
-import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.VisitsAnswer;
 
@@ -56,14 +57,14 @@ final class RunSeries {
      * What a run's samples yield: the statistic of each named sample array's p50 (by its name in the answer), of the
      * whole visit's p99 (the query's total samples), and the one whose interval bench.precision sizes the runs by.
      */
-    record Yields(Map<String, Stat> medians, Stat p99, Stat decides) {
+    record Yields(List<Map.Entry<String, Stat>> medians, Stat p99, Stat decides) {
     }
 
     /** What the parent does between a run's warm-up and its run (the cold phase drops the pool's pages). */
     @FunctionalInterface
     interface BeforeRun {
         /** Fields for run {@code r}'s line (null for none). */
-        ObjectNode before(PhaseRun run, int r) throws Exception;
+        Record before(PhaseRun run, int r) throws Exception;
     }
 
     /** A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads'). */
@@ -185,7 +186,7 @@ final class RunSeries {
     /** Run r in a fresh (or kept-warm) process after its warm-up, its figures added to each statistic's. */
     private Ran one(PhaseRun run, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs)
             throws Exception {
-        WarmUp.forRun(run, r, warmStep, query, l -> { });
+        WarmUp.forRun(run, r, warmStep, query);
         Ran ran = run(run, r, beforeRun.before(run, r));
         added(ran.answer(), r, figures, logs);
         return ran;
@@ -287,7 +288,7 @@ final class RunSeries {
      */
     private List<VisitsAnswer> inStep(List<PhaseRun> sides, int pair) throws Exception {
         for (PhaseRun side : sides) {
-            WarmUp.forRun(side, pair, warmStep, query, l -> { });
+            WarmUp.forRun(side, pair, warmStep, query);
         }
         int[] order = OpenRunsPhase.visitingOrder(sides.get(0).params().stores(), pair);
         List<PhaseProcesses.Requests> requests = new ArrayList<>();
@@ -299,15 +300,15 @@ final class RunSeries {
             int to = Math.min(order.length, from + IN_STEP);
             boolean firstFirst = from / IN_STEP % 2 == 0;
             for (int i : firstFirst ? new int[] {0, 1} : new int[] {1, 0}) {
-                ObjectNode chunk = visits(sides.get(i), pair).put("settle", from == 0);
-                chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, from, to)));
+                ObjectNode chunk = visits(sides.get(i), pair, from == 0, Arrays.copyOfRange(order, from, to));
                 VisitsAnswer reply = requests.get(i).send(chunk, to - from, VisitsAnswer::of);
                 answers[i] = answers[i] == null ? reply : answers[i].plus(reply);
             }
         }
         for (int i = 0; i < sides.size(); i++) {
             VisitsAnswer answer = answers[i];
-            requests.get(i).end(l -> runLine(l, answer, pair, OptionalDouble.empty(), null));
+            PhaseRun side = sides.get(i);
+            requests.get(i).end(l -> runLine(side, l, answer, pair, OptionalDouble.empty(), null));
         }
         return List.of(answers);
     }
@@ -353,43 +354,40 @@ final class RunSeries {
     }
 
     /** Run r, its warm-up made: its visits, in one request or, sized by its precision, in several. */
-    private Ran run(PhaseRun run, int r, ObjectNode before) throws Exception {
-        ObjectNode request = visits(run, r).put("settle", true);
+    private Ran run(PhaseRun run, int r, Record before) throws Exception {
         int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
         OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
-        BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> runLine(l, reply, r, target, before);
+        BiConsumer<ObjectNode, VisitsAnswer> line = (l, reply) -> runLine(run, l, reply, r, target, before);
         if (target.isPresent() && order.length > Sample.LEAST) {
-            return new Ran(sized(run, request, order, target.getAsDouble(), line), 0);
+            return new Ran(sized(run, r, order, target.getAsDouble(), line), 0);
         }
-        request.set("order", Protocol.ints(order));
-        PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, request, order.length,
-                VisitsAnswer::of, line);
+        PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, visits(run, r, true, order),
+                order.length, VisitsAnswer::of, line);
         return new Ran(answer.result(), answer.load().load1);
     }
 
-    /** A visits request of run r with the phase's query (its order and whether it settles first are the caller's). */
-    private ObjectNode visits(PhaseRun run, int r) {
-        return run.processes().request(VisitsAnswer.OP).put("query", query.id).put("yard", yard).put("run", r);
+    /** A visits request of run r with the phase's query: these stores, in this order, the process settled first or not. */
+    private ObjectNode visits(PhaseRun run, int r, boolean settle, int[] order) {
+        return run.processes().request(VisitsAnswer.OP, new VisitsRequest(query.id, yard, r, settle, order));
     }
 
     /** Run r's phase line: its sample and the sample's precision, what the runtime reported, what came before it. */
-    private void runLine(ObjectNode l, VisitsAnswer reply, int r, OptionalDouble target, ObjectNode before) {
-        l.put("run", r);
-        if (sampled) {
-            long[] visits = reply.samples(query.total);
-            l.put("sample", visits.length).put("sampleHalfWidth", Math.round(Sample.halfWidth(visits) * 1e4) / 1e4);
-            target.ifPresent(t -> l.put("sampleTarget", t));
-        }
+    private void runLine(PhaseRun run, ObjectNode l, VisitsAnswer reply, int r, OptionalDouble target,
+                         Record before) {
+        long[] visits = reply.samples(query.total);
+        ResultsFile.with(l, new SampleLine(run.params().column(), runStep.op(), r, sampled ? visits.length : null,
+                sampled ? Math.round(Sample.halfWidth(visits) * 1e4) / 1e4 : null,
+                sampled && target.isPresent() ? target.getAsDouble() : null));
         reply.reportInto(l); // the JIT's time and the wait for it, the device reads, where the runtime tells
         if (before != null) {
-            l.setAll(before);
+            ResultsFile.with(l, before);
         }
     }
 
     /** Run r's figures: each named sample array's p50 (and its interval in the HdrHistogram log), the visit's p99. */
     private void add(VisitsAnswer result, int r, Map<Stat, List<Double>> figures,
                      Map<String, List<HdrLogs.Interval>> logs) {
-        for (Map.Entry<String, Stat> e : yields.medians().entrySet()) {
+        for (Map.Entry<String, Stat> e : yields.medians()) {
             if (!result.has(e.getKey())) {
                 continue; // closefin: the Node worker's only
             }
@@ -410,15 +408,14 @@ final class RunSeries {
      * line; the answer is the requests' answers as one: their samples in visiting order, their device reads, JIT time
      * and wall time summed, the first one's start and settle wait (only it waits for the process to settle).
      */
-    private VisitsAnswer sized(PhaseRun run, ObjectNode request, int[] order, double target,
+    private VisitsAnswer sized(PhaseRun run, int r, int[] order, double target,
                                BiConsumer<ObjectNode, VisitsAnswer> line) throws Exception {
         PhaseProcesses.Requests requests = run.processes().requests(runStep, order.length);
         VisitsAnswer merged = null;
         int visited = 0;
         while (visited < order.length) {
             int to = Math.min(order.length, visited + Sample.CHUNK);
-            ObjectNode chunk = request.deepCopy().put("settle", visited == 0);
-            chunk.set("order", Protocol.ints(Arrays.copyOfRange(order, visited, to)));
+            ObjectNode chunk = visits(run, r, visited == 0, Arrays.copyOfRange(order, visited, to));
             VisitsAnswer reply = requests.send(chunk, to - visited, VisitsAnswer::of);
             merged = merged == null ? reply : merged.plus(reply);
             visited = to;

@@ -7,6 +7,7 @@ import storebench.measure.TrafficHistograms;
 import storebench.results.Column;
 import storebench.results.Curve;
 import storebench.results.PhaseLine;
+import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
@@ -62,13 +63,9 @@ public final class TrafficPhase extends Phase {
 
     public static final Stat HIT_P50_MS = HIT.latency.p50;
     public static final Stat HIT_P99_MS = HIT.latency.p99;
-    public static final Stat HIT_P999_MS = HIT.latency.p999;
-    public static final Stat MISS_P50_MS = MISS.latency.p50;
     public static final Stat MISS_P99_MS = MISS.latency.p99;
-    public static final Stat MISS_P999_MS = MISS.latency.p999;
     public static final Stat WRITE_P50_MS = WRITE.latency.p50;
     public static final Stat WRITE_P99_MS = WRITE.latency.p99;
-    public static final Stat WRITE_P999_MS = WRITE.latency.p999;
     public static final Stat ALL_P50_MS = ALL.latency.p50;
     public static final Stat ALL_P99_MS = ALL.latency.p99;
     public static final Stat ALL_P999_MS = ALL.latency.p999;
@@ -389,7 +386,7 @@ public final class TrafficPhase extends Phase {
         Map<Stat, Pooled> pooled = new LinkedHashMap<>();
         java.util.Optional<String> unread = java.util.Optional.empty();
         for (int r = 1; r <= p.runs(); r++) {
-            WarmUp.forRun(run, r, WARMUP, Query.COUNT, l -> { });
+            WarmUp.forRun(run, r, WARMUP, Query.COUNT);
             Path own = run.stores().own("traffic");
             try {
                 TrafficAnswer a = send(run, own, r);
@@ -465,52 +462,50 @@ public final class TrafficPhase extends Phase {
         long closedMs = closedMs(p.option(SECONDS));
         Schedules schedules = Schedules.draw(p.stores(), p.option(MIX), p.option(DIST), p.option(PER_KIND),
                 p.option(SECONDS), closedMs, r);
-        ObjectNode request = run.processes().request(TrafficAnswer.OP).put("root", own.toString())
-                .put("stores", p.stores()).put("open", p.option(OPEN)).put("closedMs", closedMs)
-                .put("load", p.option(LOAD)).put("seconds", p.option(SECONDS))
-                .put("leastRequests", schedules.leastRequests()).put("check", true)
-                .put("closedSchedule", schedules.closed().encode()).put("schedule", schedules.open().encode());
-        // visited: none of the pool's stores (its requests go to its copies, which are deleted after the run)
-        return run.processes().send(RUN, request, 3, TrafficAnswer::of, (l, a) -> line(l.put("run", r), a, p,
-                schedules)).result();
+        ObjectNode request = run.processes().request(TrafficAnswer.OP, new TrafficRequest(own.toString(), p.stores(),
+                p.option(OPEN), closedMs, p.option(LOAD), p.option(SECONDS), new TrafficRequest.Drawn(
+                schedules.closed().encode(), schedules.open().encode(), schedules.leastRequests()), true));
+        return run.processes().send(RUN, request, 3, TrafficAnswer::of, (l, a) -> ResultsFile.with(l, line(r, a, p,
+                schedules))).result();
     }
 
-    /** What the phase line records of run r: its options, the schedule, and what the answer served and met. */
-    private static void line(ObjectNode l, TrafficAnswer a, TrialParams p, Schedules schedules) {
+    /**
+     * What the phase line records of run r: its options, the schedule, and what the answer served and met; visited:
+     * none of the pool's stores (its requests go to its copies, which are deleted after the run).
+     */
+    private static TrafficLine line(int r, TrafficAnswer a, TrialParams p, Schedules schedules) {
         TrafficAnswer.Open o = a.open();
-        l.put("visited", 0).put(StepWork.PLAN_UNITS, round((a.closed().wallNs() + o.loopWallNs()) / 1e9))
-                .put("requests", o.requests()).put("closedServed", a.closed().served())
-                .put("closedPerS", round(a.closed().perS())).put("askedPerS", round(o.askedPerS()))
-                .put("reachedPerS", round(o.reachedPerS())).put("utilization", round(o.utilization()))
-                .put("seconds", round(o.loopWallNs() / 1e9)).put("hits", a.cache().hits())
-                .put("misses", a.cache().misses()).put("evictions", a.cache().evictions())
-                .put("writes", a.cache().writes()).put("checked", o.checked())
-                .put("gcMs", round(a.runtime().gcMs())).put("gcCount", a.runtime().gcCount())
-                .put("collector", a.runtime().pauses().collector()).put("heapMaxMb", a.runtime().heapMaxMb()).put("pauses", a.runtime().pauses().count())
-                .put("pauseMaxMs", round(a.runtime().pauses().longestMs()))
-                .put("touched", a.runtime().pauses().touched())
-                .put("allocatedPerRequest", a.runtime().allocatedBytes() < 0 || o.requests() == 0 ? -1
-                        : a.runtime().allocatedBytes() / o.requests())
-                .put("survivedBytes", a.runtime().survivedBytes())
-                .put("scheduled", schedules.open().requests()).put("leastRequests", schedules.leastRequests())
-                .put("open", p.option(OPEN)).put("readShare", p.option(MIX)).put("load", p.option(LOAD))
-                .put("dist", p.option(DIST).id()).put("perKind", p.option(PER_KIND));
-        a.runtime().jitMs().ifPresent(v -> l.put("jitMs", round(v)));
-        if (p.runtime() == TrialRuntime.JVM) {
-            l.put("gc", p.option(GC).id()); // the Node worker's collector is V8's, whatever the option
-        }
-        com.fasterxml.jackson.databind.node.ArrayNode starts = l.putArray("pauseStartMs");
-        com.fasterxml.jackson.databind.node.ArrayNode lengths = l.putArray("pauseMs");
-        for (int i = 0; i < a.runtime().pauses().count(); i++) { // every pause of the loop: start after it began, length
-            starts.add(round(a.runtime().pauses().startMs()[i]));
-            lengths.add(round(a.runtime().pauses().durationMs()[i]));
-        }
-        a.runtime().loopDelayP99Ms().ifPresent(v -> l.put("loopDelayP99Ms", round(v)));
-        a.runtime().loopDelayMaxMs().ifPresent(v -> l.put("loopDelayMaxMs", round(v)));
-        ObjectNode counts = l.putObject("kinds");
+        TrafficAnswer.RuntimeWork w = a.runtime();
+        TrafficAnswer.Cache cache = a.cache();
         TrafficHistograms h = a.measured().latency();
-        counts.put("hit", h.count(TrafficHistograms.READ_HIT)).put("miss", h.count(TrafficHistograms.READ_MISS))
-                .put("write", h.count(TrafficHistograms.WRITE_HIT) + h.count(TrafficHistograms.WRITE_MISS));
+        List<Double> starts = new ArrayList<>();
+        List<Double> lengths = new ArrayList<>();
+        for (int i = 0; i < w.pauses().count(); i++) { // every pause of the loop: start after it began, length
+            starts.add(round(w.pauses().startMs()[i]));
+            lengths.add(round(w.pauses().durationMs()[i]));
+        }
+        return new TrafficLine(p.column(), RUN.op(), new StepWork(0, null, r,
+                round((a.closed().wallNs() + o.loopWallNs()) / 1e9)),
+                new TrafficLine.Served(round(o.reachedPerS()), round(o.askedPerS()), round(o.utilization()),
+                        o.requests(), schedules.open().requests(), round(o.loopWallNs() / 1e9), o.checked()),
+                new TrafficLine.Met(cache.hits(), cache.misses(), cache.writes(), cache.evictions(), Map.of("hit",
+                        h.count(TrafficHistograms.READ_HIT), "miss", h.count(TrafficHistograms.READ_MISS), "write",
+                        h.count(TrafficHistograms.WRITE_HIT) + h.count(TrafficHistograms.WRITE_MISS))),
+                new TrafficLine.Asked(p.option(OPEN), p.option(MIX), p.option(LOAD), p.option(DIST).id(),
+                        p.option(PER_KIND), schedules.leastRequests()),
+                new TrafficLine.Closed(a.closed().served(), round(a.closed().perS())),
+                // the Node worker's collector is V8's, whatever the option
+                new TrafficLine.Collector(w.pauses().collector(), p.runtime() == TrialRuntime.JVM ? p.option(GC).id()
+                        : null, w.heapMaxMb(), round(w.gcMs()), w.gcCount(), new TrafficLine.Paused(w.pauses().count(),
+                        round(w.pauses().longestMs()), starts, lengths, w.pauses().touched()),
+                        new TrafficLine.Allocation(w.allocatedBytes() < 0 || o.requests() == 0 ? -1
+                                : w.allocatedBytes() / o.requests(), w.survivedBytes()),
+                        new TrafficLine.Delays(rounded(w.jitMs()), rounded(w.loopDelayP99Ms()),
+                                rounded(w.loopDelayMaxMs()))));
+    }
+
+    private static Double rounded(java.util.OptionalDouble v) {
+        return v.isPresent() ? round(v.getAsDouble()) : null;
     }
 
     private static double round(double v) {
@@ -682,7 +677,7 @@ public final class TrafficPhase extends Phase {
     private static List<TrafficLine> runLines(RunResults results, String engine, String setting) {
         Column column = new Column(engine, setting);
         return results.lines(PhaseLine.KIND, TrafficLine::of).stream().filter(l -> l.column().equals(column)
-                && RUN.op().equals(l.op()) && l.served().reachedPerS().isPresent()).toList();
+                && RUN.op().equals(l.op()) && l.ranLoop()).toList();
     }
 
     /** The runs' requests, seconds, distribution, writes and evictions, and the utilization against the load asked. */
@@ -697,9 +692,9 @@ public final class TrafficPhase extends Phase {
             TrafficLine.Served served = l.served();
             total += served.requests();
             seconds += served.seconds();
-            writes += served.writes();
-            evictions += served.evictions();
-            double u = served.utilization().orElse(Double.NaN);
+            writes += l.met().writes();
+            evictions += l.met().evictions();
+            double u = served.utilization() == null ? Double.NaN : served.utilization();
             if (!Double.isNaN(u)) {
                 minUtil = Math.min(minUtil, u);
                 maxUtil = Math.max(maxUtil, u);
@@ -723,9 +718,9 @@ public final class TrafficPhase extends Phase {
         Map<String, Long> total = new LinkedHashMap<>();
         for (TrafficLine l : runs) {
             for (String kind : List.of("hit", "miss", "write")) {
-                if (l.kinds().containsKey(kind)) {
-                    fewest.merge(kind, l.kinds().get(kind), Math::min);
-                    total.merge(kind, l.kinds().get(kind), Long::sum);
+                if (l.met().kinds().containsKey(kind)) {
+                    fewest.merge(kind, l.met().kinds().get(kind), Math::min);
+                    total.merge(kind, l.met().kinds().get(kind), Long::sum);
                 }
             }
         }
@@ -775,17 +770,16 @@ public final class TrafficPhase extends Phase {
      */
     private static Optional<String> pauseNote(RunResults results, String engine, String setting,
                                               List<TrafficLine> runs) {
-        Optional<TrafficLine.Collector> collector = runs.get(runs.size() - 1).collector();
+        TrafficLine.Collector c = runs.get(runs.size() - 1).runtime();
         Optional<Double> max = results.measurement(engine, setting, PAUSE_MAX_MS.id()).map(x -> x.value());
-        if (collector.isEmpty() || max.isEmpty()) {
+        if (!c.named() || max.isEmpty()) {
             return Optional.empty();
         }
-        TrafficLine.Collector c = collector.get();
         double perS = results.measurement(engine, setting, PAUSES_PER_S.id()).map(x -> x.value()).orElse(0.0);
         double share = results.measurement(engine, setting, PAUSED_SHARE.id()).map(x -> x.value()).orElse(0.0);
         double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(x -> x.value()).orElse(0.0);
         Optional<Double> unpaused = results.measurement(engine, setting, UNPAUSED_P99_MS.id()).map(x -> x.value());
-        String asked = c.asked().isEmpty() || c.name().startsWith("V8") ? "" : " (bench.trafficGc=" + c.asked() + ")";
+        String asked = c.asked() == null || c.name().startsWith("V8") ? "" : " (bench.trafficGc=" + c.asked() + ")";
         StringBuilder s = new StringBuilder(String.format(Locale.US, "traffic: collector %s%s, heap limit %,d MiB:"
                 + " %.1f pauses a second, the longest %,.1f ms; p99 of every request %,.1f ms", c.name(), asked,
                 c.heapMaxMb(), perS, max.get(), p99));

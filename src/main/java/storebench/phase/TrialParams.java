@@ -2,6 +2,7 @@ package storebench.phase;
 
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
+import storebench.results.Column;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,11 @@ public interface TrialParams extends PhaseOptions {
     String engineId();
 
     String settingId();
+
+    /** The report's column of the trial: its engine under its setting. */
+    default Column column() {
+        return new Column(engineId(), settingId());
+    }
 
     /** Where the engine's trial processes run: a child JVM or the Node worker. */
     TrialRuntime runtime();

@@ -14,82 +14,54 @@ import java.util.Map;
  * phase's times; {@link Stat#counter()}, so never judged. Their ids are the phase's visit statistic's with the
  * counter's suffix: {@code oqc_minflt}, {@code orc_sys_ms}, {@code conc_oqc_vcsw_t2}.
  *
- * @param faults   minor and major page faults per visit
- * @param switches voluntary and involuntary context switches per visit
- * @param cpu      user and system CPU time per visit
- * @param device   KB read from and written to the device per visit
+ * @param all the eight, in row order: VisitCounters.values()' order, each figure that counter over the visits
  */
-public record VisitCounterStats(Faults faults, Switches switches, Cpu cpu, Device device) {
-    /** The counters' id suffixes, in row order (docs/protocol.md's counter names, per visit). */
-    public static final List<String> SUFFIXES = List.of("minflt", "majflt", "vcsw", "ivcsw", "user_ms", "sys_ms",
-            "read_kb", "write_kb");
-
-    /** Minor and major page faults per visit. */
-    public record Faults(Stat minflt, Stat majflt) {
+public record VisitCounterStats(List<Stat> all) {
+    /** One counter's statistic: its id suffix, label, unit, decimals, what it counts, and its counter's units in one. */
+    private record Counter(String suffix, String label, Unit unit, int decimals, String counts, double per) {
     }
 
-    /** Voluntary and involuntary context switches per visit. */
-    public record Switches(Stat vcsw, Stat ivcsw) {
-    }
-
-    /** User and system CPU time per visit. */
-    public record Cpu(Stat userMs, Stat sysMs) {
-    }
-
-    /** KB read from and written to the device per visit. */
-    public record Device(Stat readKb, Stat writeKb) {
-    }
+    /** Page faults, context switches, CPU time, device bytes (docs/protocol.md's counter names, per visit). */
+    private static final List<Counter> COUNTERS = List.of(
+            new Counter("minflt", "minor page faults per visit", Unit.COUNT, 1, "faults", 1),
+            new Counter("majflt", "major page faults per visit", Unit.COUNT, 2, "faults", 1),
+            new Counter("vcsw", "voluntary context switches per visit", Unit.COUNT, 2, "switches", 1),
+            new Counter("ivcsw", "involuntary context switches per visit", Unit.COUNT, 2, "switches", 1),
+            new Counter("user_ms", "user CPU per visit", Unit.MS, 4, "", 1e3),
+            new Counter("sys_ms", "system CPU per visit", Unit.MS, 4, "", 1e3),
+            new Counter("read_kb", "read from the device per visit", Unit.KB, 2, "", 1024),
+            new Counter("write_kb", "written to the device per visit", Unit.KB, 2, "", 1024));
+    /** The device's two, last: a run that could not read them keeps the other six. */
+    private static final int DEVICE = 6;
 
     /**
-     * How one phase names its counters: ids {@code base + "_" + suffix + tail}, labels {@code what + ": " + counter};
+     * The counters of a phase's visits: ids {@code base + "_" + suffix + tail}, labels {@code what + ": " + counter};
      * {@code optional} for a phase measured only where its options ask (the concurrency phase's T).
      */
-    private record Names(String base, String tail, String what, boolean optional) {
-        Stat stat(String suffix, String counter, Unit unit, int decimals, String counts) {
-            Stat.Builder b = Stat.of(base + "_" + suffix + tail, what + ": " + counter, unit, decimals).ofRuns()
-                    .counter().counting(counts);
-            if (optional) {
-                b.optional();
-            }
-            return b.build();
-        }
-    }
-
-    /** The counters of a phase's visits, named as {@link Names} says. */
     static VisitCounterStats of(String base, String tail, String what, boolean optional) {
-        Names n = new Names(base, tail, what, optional);
-        return new VisitCounterStats(
-                new Faults(n.stat("minflt", "minor page faults per visit", Unit.COUNT, 1, "faults"),
-                        n.stat("majflt", "major page faults per visit", Unit.COUNT, 2, "faults")),
-                new Switches(n.stat("vcsw", "voluntary context switches per visit", Unit.COUNT, 2, "switches"),
-                        n.stat("ivcsw", "involuntary context switches per visit", Unit.COUNT, 2, "switches")),
-                new Cpu(n.stat("user_ms", "user CPU per visit", Unit.MS, 4, ""),
-                        n.stat("sys_ms", "system CPU per visit", Unit.MS, 4, "")),
-                new Device(n.stat("read_kb", "read from the device per visit", Unit.KB, 2, ""),
-                        n.stat("write_kb", "written to the device per visit", Unit.KB, 2, "")));
+        return new VisitCounterStats(COUNTERS.stream().map(c -> {
+            Stat.Builder b = Stat.of(base + "_" + c.suffix + tail, what + ": " + c.label, c.unit, c.decimals)
+                    .ofRuns().counter().counting(c.counts);
+            return optional ? b.optional().build() : b.build();
+        }).toList());
     }
 
-    /** The eight, in row order. */
-    public List<Stat> all() {
-        return List.of(faults.minflt, faults.majflt, switches.vcsw, switches.ivcsw, cpu.userMs, cpu.sysMs,
-                device.readKb, device.writeKb);
+    /** The statistic of the counter with this id suffix (minflt, sys_ms, write_kb, ...). */
+    public Stat stat(String suffix) {
+        for (int i = 0; i < COUNTERS.size(); i++) {
+            if (COUNTERS.get(i).suffix.equals(suffix)) {
+                return all.get(i);
+            }
+        }
+        throw new IllegalArgumentException("no counter '" + suffix + "'");
     }
 
     /** A run's figures: its counters divided by its visits, each added to its statistic's runs. */
     void add(VisitCounters c, int visits, Map<Stat, List<Double>> figures) {
-        if (visits <= 0) {
-            return;
-        }
-        double n = visits;
-        put(figures, faults.minflt, c.faults().minflt() / n);
-        put(figures, faults.majflt, c.faults().majflt() / n);
-        put(figures, switches.vcsw, c.switches().vcsw() / n);
-        put(figures, switches.ivcsw, c.switches().ivcsw() / n);
-        put(figures, cpu.userMs, c.cpu().userUs() / 1e3 / n);
-        put(figures, cpu.sysMs, c.cpu().sysUs() / 1e3 / n);
-        if (c.device().unread().isEmpty()) {
-            put(figures, device.readKb, c.device().readBytes() / 1024.0 / n);
-            put(figures, device.writeKb, c.device().writeBytes() / 1024.0 / n);
+        long[] values = c.values();
+        int counted = c.device().unread().isEmpty() ? values.length : DEVICE;
+        for (int i = 0; i < counted && visits > 0; i++) {
+            figures.computeIfAbsent(all.get(i), k -> new ArrayList<>()).add(values[i] / COUNTERS.get(i).per / visits);
         }
     }
 
@@ -100,13 +72,9 @@ public record VisitCounterStats(Faults faults, Switches switches, Cpu cpu, Devic
      */
     List<Stat> sayUnread(PhaseRun run, Phase phase, String why, Map<Stat, List<Double>> figures)
             throws java.io.IOException {
-        figures.remove(device.readKb);
-        figures.remove(device.writeKb);
-        run.results().notMeasured(phase, List.of(device.readKb, device.writeKb), "device bytes per visit: " + why);
-        return List.of(device.readKb, device.writeKb);
-    }
-
-    private static void put(Map<Stat, List<Double>> figures, Stat stat, double value) {
-        figures.computeIfAbsent(stat, k -> new ArrayList<>()).add(value);
+        List<Stat> device = all.subList(DEVICE, all.size());
+        device.forEach(figures::remove);
+        run.results().notMeasured(phase, device, "device bytes per visit: " + why);
+        return device;
     }
 }

@@ -1,6 +1,5 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
 import storebench.measure.DeviceReads;
@@ -8,8 +7,10 @@ import storebench.measure.Latency;
 import storebench.measure.LoadAverage;
 import storebench.measure.PageCache;
 import storebench.model.StoreLayout;
+import storebench.results.NoiseLine;
+import storebench.results.ProfileLine;
 import storebench.results.RunStats;
-import storebench.trial.Protocol;
+import storebench.results.WarmColdLine;
 import storebench.trial.answer.CreateAnswer;
 import storebench.trial.answer.VisitsAnswer;
 
@@ -43,9 +44,8 @@ public final class WarmColdPhase extends Phase {
         int n = run.params().stores();
         Path dir = run.stores().own(id());
         try {
-            ObjectNode make = Protocol.request(CreateAnswer.OP).put("root", dir.toString())
-                    .put("workload", run.params().workload().id());
-            make.set("stores", Protocol.ints(inOrder(n)));
+            ObjectNode make = run.processes().request(CreateAnswer.OP, new StoresRequest(dir.toString(),
+                    run.params().workload().id(), inOrder(n)));
             run.processes().send(MAKE, make, n, CreateAnswer::of, (l, reply) -> { });
             warmAndCold(run, dir, n);
         } finally {
@@ -66,7 +66,7 @@ public final class WarmColdPhase extends Phase {
         }
         noiseOverTime(run, dir, n);
         Map<String, List<Double>> cold = new LinkedHashMap<>();
-        ArrayNode checks = Protocol.JSON.createArrayNode();
+        List<WarmColdLine.EvictionCheck> checks = new ArrayList<>();
         boolean allCold = true;
         for (int r = 1; r <= run.params().runs(); r++) {
             String evictionError = null;
@@ -85,23 +85,12 @@ public final class WarmColdPhase extends Phase {
             DeviceReads.Verdict v = DeviceReads.verdict(after.fraction(), perOpen, evictionError);
             allCold &= v.cold();
             add(cold, figures(answer));
-            ObjectNode c = checks.addObject().put("run", r).put("residentAfterEviction", after.fraction())
-                    .put("residentPagesAfterEviction", after.residentPages()).put("deviceReadBytes", read)
-                    .put("deviceReadBytesPerOpen", perOpen).put("cold", v.cold()).put("verdict", v.describe());
-            if (evictionError != null) {
-                c.put("evictionError", evictionError);
-            }
+            checks.add(new WarmColdLine.EvictionCheck(r, after.fraction(), after.residentPages(), read, perOpen,
+                    v.cold(), v.describe(), evictionError));
         }
-        ObjectNode l = line(run, "warmcold").put("root", "disk").put("runs", run.params().runs())
-                .put("residentBeforeWarm", before.fraction()).put("pages", before.pages())
-                .put("residentPagesBeforeWarm", before.residentPages()).put("files", files.size())
-                .put("cold", allCold).put("load1AtStart", load1);
-        l.set("warmMs", medians(warm));
-        l.set("coldMs", medians(cold));
-        l.set("warmRunsMs", runsOf(warm));
-        l.set("coldRunsMs", runsOf(cold));
-        l.set("coldChecks", checks);
-        run.results().append(l);
+        run.results().append(ProfileLine.KIND, new WarmColdLine(LoadAverage.load1(), run.params().runs(),
+                new WarmColdLine.Before(before.fraction(), before.pages(), before.residentPages(), files.size()),
+                allCold, load1, new WarmColdLine.Opens(medians(warm), medians(cold), warm, cold, checks)));
     }
 
     /**
@@ -116,11 +105,9 @@ public final class WarmColdPhase extends Phase {
             oqc.add(figures(openRun(run, VISITS, dir, 1)).get("oqc"));
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
-        ObjectNode l = line(run, "noise").put("runs", NOISE_RUNS).put("seconds", seconds)
-                .put("minMs", Collections.min(oqc)).put("medianMs", RunStats.median(oqc))
-                .put("maxMs", Collections.max(oqc)).put("spread", RunStats.spread(oqc)).put("load1AtStart", load1);
-        oqc.forEach(v -> l.withArray("oqcRunsMs").add(v));
-        run.results().append(l);
+        run.results().append(ProfileLine.KIND, new NoiseLine(LoadAverage.load1(), NOISE_RUNS, seconds,
+                new NoiseLine.Oqc(Collections.min(oqc), RunStats.median(oqc), Collections.max(oqc),
+                RunStats.spread(oqc), oqc), load1));
     }
 
     /** Open run r: the stores in run r's seeded order, each visit timed, the yardstick between visits. */
@@ -130,12 +117,8 @@ public final class WarmColdPhase extends Phase {
 
     /** One pass over the stores in this order: run r's (timed, the yardstick between visits), or r = 0, a warm pass. */
     static VisitsAnswer visit(PhaseRun run, Step step, Path dir, int[] order, int r) throws Exception {
-        ObjectNode request = Protocol.request(VisitsAnswer.OP).put("root", dir.toString())
-                .put("workload", run.params().workload().id()).put("yard", r > 0);
-        if (r > 0) {
-            request.put("run", r);
-        }
-        request.set("order", Protocol.ints(order));
+        ObjectNode request = run.processes().request(VisitsAnswer.OP, new VisitsRequest(dir.toString(),
+                run.params().workload().id(), null, r > 0, r > 0 ? r : null, null, order));
         return run.processes().send(step, request, order.length, VisitsAnswer::of, (l, reply) -> { }).result();
     }
 
@@ -146,7 +129,7 @@ public final class WarmColdPhase extends Phase {
             Histogram h = Latency.histogram(answer.samples(metric));
             figures.put(metric, Latency.p50Ms(h));
             if (metric.equals("oqc")) {
-                figures.put("oqc_p99", Latency.p99Ms(h));
+                figures.put(metric + "_p99", Latency.p99Ms(h));
             }
         }
         return figures;
@@ -164,19 +147,9 @@ public final class WarmColdPhase extends Phase {
         run.forEach((k, v) -> all.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
     }
 
-    private static ObjectNode medians(Map<String, List<Double>> runs) {
-        ObjectNode o = Protocol.JSON.createObjectNode();
-        runs.forEach((k, v) -> o.put(k, RunStats.median(v)));
-        return o;
-    }
-
-    private static ObjectNode runsOf(Map<String, List<Double>> runs) {
-        ObjectNode o = Protocol.JSON.createObjectNode();
-        runs.forEach((k, v) -> v.forEach(x -> o.withArray(k).add(x)));
-        return o;
-    }
-
-    private static ObjectNode line(PhaseRun run, String profile) {
-        return run.results().line("profile").put("profile", profile).put("load1", LoadAverage.load1());
+    private static Map<String, Double> medians(Map<String, List<Double>> runs) {
+        Map<String, Double> medians = new LinkedHashMap<>();
+        runs.forEach((k, v) -> medians.put(k, RunStats.median(v)));
+        return medians;
     }
 }

@@ -3,14 +3,13 @@ package storebench.phase;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.PageCache;
 import storebench.model.StoreLayout;
+import storebench.results.ResultsFile;
 import storebench.results.RunStats;
-import storebench.trial.Protocol;
 import storebench.trial.Query;
 import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
 import java.util.Locale;
-import java.util.function.Consumer;
 
 /**
  * The uncounted warm-up before measurements: a trial process visits the stores with the phase's query (open, count or
@@ -154,23 +153,21 @@ public final class WarmUp {
     }
 
     /**
-     * Run {@code r}'s process, warmed up: the one an earlier phase kept for run r (bench.share), or a fresh one;
-     * {@code line} adds fields to the warm-up's phase line, which says which ({@code kept}). The caller hands the
-     * process back with {@link PhaseProcesses#keepWarm} once its run is done.
+     * Run {@code r}'s process, warmed up: the one an earlier phase kept for run r (bench.share), or a fresh one; the
+     * warm-up's phase line says which ({@code kept}). The caller hands the process back with
+     * {@link PhaseProcesses#keepWarm} once its run is done.
      */
-    static void forRun(PhaseRun run, int r, Phase.Step step, Query query, Consumer<ObjectNode> line)
-            throws Exception {
+    static void forRun(PhaseRun run, int r, Phase.Step step, Query query) throws Exception {
         boolean kept = run.processes().takeWarm(r);
         if (!kept) {
             run.processes().fresh();
         }
-        warm(run, step, query, l -> {
-            l.put("run", r);
-            if (kept) {
-                l.put("kept", true);
-            }
-            line.accept(l);
-        });
+        warm(run, step, query, r, kept);
+    }
+
+    /** Warms up the trial's process (started if there is none) for a whole phase: see {@link #forRun}. */
+    static void warm(PhaseRun run, Phase.Step step, Query query) throws Exception {
+        warm(run, step, query, null, false);
     }
 
     /**
@@ -179,20 +176,17 @@ public final class WarmUp {
      * would have stopped; absent where it never did) and every window's median visit and JIT time. The yardstick's
      * blocks run around the first windows, so that it is compiled before a run times it, like the engine's path.
      */
-    static void warm(PhaseRun run, Phase.Step step, Query query, Consumer<ObjectNode> line) throws Exception {
+    private static void warm(PhaseRun run, Phase.Step step, Query query, Integer r, boolean kept) throws Exception {
         Warming warming = new Warming(run, query);
         PhaseProcesses.Requests requests = run.processes().requests(step, warming.ceiling());
         while (warming.goesOn()) {
             int[] order = warming.nextOrder();
-            ObjectNode request = run.processes().request(VisitsAnswer.OP).put("query", query.id)
-                    .put("yard", warming.yard());
-            request.set("order", Protocol.ints(order));
+            ObjectNode request = run.processes().request(VisitsAnswer.OP, new VisitsRequest(query.id, warming.yard(),
+                    null, null, order));
             warming.add(window(requests.send(request, order.length, VisitsAnswer::of), query), order.length);
         }
         warming.record(run.processes().warmth());
-        requests.end(l -> {
-            warming.describe(l, run.params().warmupRule());
-            line.accept(l);
-        });
+        requests.end(l -> ResultsFile.with(l, warming.describe(run.params().column(), step.op(), r, kept,
+                run.params().stores(), run.params().warmupRule())));
     }
 }

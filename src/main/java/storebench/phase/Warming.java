@@ -1,8 +1,8 @@
 package storebench.phase;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
+import storebench.results.Column;
+import storebench.results.WarmUpLine;
 import storebench.trial.Query;
 
 import java.io.IOException;
@@ -111,28 +111,25 @@ final class Warming {
         }
     }
 
-    /** The warm-up's phase line: its rule, floors, residency, where it settled, its windows' medians and JIT times. */
-    void describe(ObjectNode l, WarmUp.Rule rule) {
-        l.put("rule", rule.id()).put("windowVisits", SteadyState.WINDOW);
-        if (jit) {
-            l.put("jitFloor", jitFloorAt).put("jitFloorCut", jitFloorAt >= 0 && jitFloorAt < jitVisits);
-        }
-        if (residency.read >= 0) {
-            l.put("resident", Math.round(residency.read * 1e4) / 1e4).put("wholePass", plan.wholePass());
-        }
-        if (settledAt >= 0) {
-            l.put("settledAt", settledAt);
-        }
-        resumeAt.ifPresent(ms -> l.put("resumeMs", Math.round(ms * 1e4) / 1e4));
+    /**
+     * The warm-up's phase line, for run {@code run} (null: a whole phase's) in a process kept warm or not: its rule,
+     * windows (their medians, JIT times and noise, SteadyState.tolerance's), floors, residency and where it settled.
+     */
+    WarmUpLine describe(Column column, String op, Integer run, boolean kept, int stores, WarmUp.Rule rule) {
         List<Double> medians = SteadyState.medians(windows);
-        // the windows' noise where it stopped, which set the rule's tolerances (SteadyState.tolerance)
-        l.put("noise", Math.round(SteadyState.noise(medians) * 1e4) / 1e4);
-        ArrayNode windowMedians = l.putArray("windows");
-        medians.forEach(m -> windowMedians.add(Math.round(m * 1e4) / 1e4));
-        if (windows.stream().anyMatch(w -> w.compileMs().isPresent())) {
-            ArrayNode compiled = l.putArray("compileMs");
-            windows.forEach(w -> w.compileMs().ifPresent(compiled::add));
-        }
+        WarmUpLine.Windows w = new WarmUpLine.Windows(SteadyState.WINDOW, medians.stream().map(Warming::round)
+                .toList(), windows.stream().flatMap(x -> x.compileMs().stream().boxed()).toList(),
+                resumeAt.isPresent() ? round(resumeAt.getAsDouble()) : null, round(SteadyState.noise(medians)),
+                settledAt >= 0 ? settledAt : null);
+        boolean read = residency.read >= 0;
+        WarmUpLine.Floor floor = new WarmUpLine.Floor(stores, read ? round(residency.read) : null,
+                read ? plan.wholePass() : null, jit ? jitFloorAt : null, jit ? jitFloorAt >= 0 && jitFloorAt < jitVisits
+                : null);
+        return new WarmUpLine(column, op, run, kept ? true : null, rule.id(), w, floor, visited);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1e4) / 1e4;
     }
 
     /** The page cache's share of the pool's first stores, as the plan read it (-1 where it did not ask). */

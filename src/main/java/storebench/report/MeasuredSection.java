@@ -18,7 +18,6 @@ import storebench.results.RunLine;
 import storebench.results.RunStats;
 import storebench.results.SampleLine;
 import storebench.results.WarmUpLine;
-import storebench.results.WarmUpVisits;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -341,9 +340,11 @@ final class MeasuredSection {
         Map<String, List<Double>> sized = new LinkedHashMap<>();
         double target = 0;
         for (SampleLine l : ctx.results().lines(SampleLine.KIND, SampleLine::of)) {
-            l.halfWidth().ifPresent(w -> widest.merge(l.op(), w, Math::max));
-            if (l.target().isPresent()) {
-                target = l.target().getAsDouble();
+            if (l.halfWidth() != null) {
+                widest.merge(l.op(), l.halfWidth(), Math::max);
+            }
+            if (l.target() != null) {
+                target = l.target();
                 sized.computeIfAbsent(l.op(), k -> new ArrayList<>()).add((double) l.visits());
             }
         }
@@ -376,15 +377,15 @@ final class MeasuredSection {
         if (run.scale().warmupCeiling().isEmpty()) {
             return "after one uncounted warm-up pass";
         }
-        List<WarmUpVisits> warmups = warmUps();
-        boolean perRun = warmups.stream().anyMatch(l -> l.run().isPresent());
+        List<WarmUpLine> warmups = warmUps();
+        boolean perRun = warmups.stream().anyMatch(l -> l.run() != null);
         String fresh = perRun ? "each in a fresh trial process (like a JMH fork: no one process's JIT state and memory"
                 + " layout decides every run) after its own " : "after an ";
         int ceiling = run.scale().warmupOpens();
         if (warmups.stream().anyMatch(l -> WarmUpLine.STEADY.equals(l.rule()))) {
             RunLine.WarmUpRule rule = run.rules().warmUp();
             int block = rule.block();
-            return fresh + "uncounted warm-up in windows of " + warmups.get(0).windows().visits() + " visits,"
+            return fresh + "uncounted warm-up in windows of " + warmups.get(0).byWindow().visits() + " visits,"
                     + " until the median visit of the last " + block + " windows lies within "
                     + percent(rule.tolerance(), rule.mostTolerance()) + " of the " + block + " before and of the "
                     + block + " before those, none of those windows more than "
@@ -398,8 +399,7 @@ final class MeasuredSection {
                     + fmt(ceiling, 0) + (n > ceiling ? "; it visits the first " + fmt(ceiling, 0) + " of the " + fmt(n, 0)
                     + " stores" : "") + " (the warm-up table below)";
         }
-        int passes = warmups.stream().mapToInt(l -> l.visits().passes()
-                .orElse((int) Math.ceil((double) l.visits().visited() / n))).max().orElse(1);
+        int passes = warmups.stream().mapToInt(l -> (int) Math.ceil((double) l.visited() / n)).max().orElse(1);
         return fresh + "uncounted warm-up of " + fmt(passes, 0) + (passes == 1 ? " pass" : " passes")
                 + " over all stores (at least " + fmt(ceiling, 0) + " opens, so that both the page cache and the JIT are"
                 + " warm)";
@@ -412,8 +412,8 @@ final class MeasuredSection {
     }
 
     /** The warm-up steps' phase lines (the open runs', read runs', concurrency's and memory's). */
-    private List<WarmUpVisits> warmUps() {
-        return ctx.results().lines(WarmUpVisits.KIND, WarmUpVisits::of).stream().filter(WarmUpVisits::warmUp).toList();
+    private List<WarmUpLine> warmUps() {
+        return ctx.results().lines(PhaseLine.KIND).stream().filter(WarmUpLine::warmUp).map(WarmUpLine::of).toList();
     }
 
     /**
@@ -421,7 +421,7 @@ final class MeasuredSection {
      * settled; none for a run from before the windowed warm-up.
      */
     private Optional<Block.Table> warmupTable() {
-        List<WarmUpVisits> windowed = warmUps().stream().filter(WarmUpVisits::windowed).toList();
+        List<WarmUpLine> windowed = warmUps().stream().filter(WarmUpLine::windowed).toList();
         if (windowed.isEmpty()) {
             return Optional.empty();
         }
@@ -430,13 +430,13 @@ final class MeasuredSection {
         for (String setting : ctx.settings()) {
             for (String e : ctx.engines()) {
                 Column column = new Column(e, setting);
-                List<WarmUpVisits> lines = windowed.stream().filter(l -> l.column().equals(column)).toList();
+                List<WarmUpLine> lines = windowed.stream().filter(l -> l.column().equals(column)).toList();
                 if (lines.isEmpty()) {
                     continue;
                 }
-                List<Double> visits = lines.stream().map(l -> (double) l.visits().visited()).toList();
-                List<Double> settledAt = lines.stream().filter(l -> l.visits().settledAt().isPresent())
-                        .map(l -> (double) l.visits().settledAt().getAsInt()).toList();
+                List<Double> visits = lines.stream().map(l -> (double) l.visited()).toList();
+                List<Double> settledAt = lines.stream().filter(WarmUpLine::settled)
+                        .map(l -> (double) l.byWindow().settledAt()).toList();
                 long never = lines.size() - settledAt.size();
                 List<Text> row = new ArrayList<>(List.of(Text.of(engineTitle(e) + ", " + setting),
                         Text.of(fmt(lines.size(), 0)),
@@ -464,17 +464,17 @@ final class MeasuredSection {
 
     /** Whether any warm-up of the run made a JIT floor (a run before bench.jitVisits has none: its report stays as it was). */
     private boolean jitFloors() {
-        return warmUps().stream().anyMatch(l -> l.jitFloor().isPresent());
+        return warmUps().stream().anyMatch(l -> l.floor().jitFloor() != null);
     }
 
     /** The warm-ups that made a JIT floor: where it ended (median visits) and in how many time cut it short. */
-    private static Text jitFloorCell(List<WarmUpVisits> lines) {
-        List<WarmUpVisits.JitFloor> made = lines.stream().flatMap(l -> l.jitFloor().stream()).toList();
+    private static Text jitFloorCell(List<WarmUpLine> lines) {
+        List<WarmUpLine.Floor> made = lines.stream().map(WarmUpLine::floor).filter(f -> f.jitFloor() != null).toList();
         if (made.isEmpty()) {
             return Text.of(StatsTable.NONE);
         }
-        List<Double> floors = made.stream().map(f -> (double) f.visits()).toList();
-        long cut = made.stream().filter(WarmUpVisits.JitFloor::cut).count();
+        List<Double> floors = made.stream().map(f -> (double) f.jitFloor()).toList();
+        long cut = made.stream().filter(f -> Boolean.TRUE.equals(f.jitFloorCut())).count();
         return Text.of(fmt(RunStats.median(floors), 0) + (cut == 0 ? "" : "; cut in " + cut + " of " + floors.size()));
     }
 }

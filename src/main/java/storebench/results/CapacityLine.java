@@ -1,23 +1,43 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The capacity phase's summary line of a trial (phase.CapacityPhase): the stores its process held open, whether that
- * reached the cap (bench.capacityMax), the workload of its stores, and what stopped it.
+ * reached the cap, the cap (bench.capacityMax), the workload of its stores, what stopped it, and the process limits it
+ * ran under at the stop, as the process answered them. Written from this record and read back into it (Jackson).
  */
-public record CapacityLine(Column column, int opened, boolean capReached, String workload, Stop stop) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean capReached, int max,
+                           @JsonProperty("capacityWorkload") String workload, @JsonUnwrapped Stop stopped,
+                           JsonNode limits) {
     public static final String KIND = "capacity";
+    // each group is named apart from the line's fields: Jackson would read a field of its name ("stop") into it
 
     /**
      * What stopped it: its kind (cap, memory, disk, error, heap), the limit it reached there, the store that failed
-     * (where one did), and the process limits it came within 10% of.
+     * (null where none did), and the process limits it came within 10% of.
      */
-    public record Stop(String kind, String limit, Optional<Failure> failure, List<String> near) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Stop(@JsonProperty("stop") String kind, String limit, @JsonUnwrapped Failure failure,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> near) {
+        public Stop {
+            near = near == null ? List.of() : List.copyOf(near);
+            failure = failure == null || failure.message() == null ? null : failure;
+        }
+
+        /** The store that failed, where one did. */
+        public Optional<Failure> failed() {
+            return Optional.ofNullable(failure);
+        }
     }
 
     /** The store that failed: the step it failed in (copy, open, count, hold), its number and the engine's message. */
@@ -25,12 +45,6 @@ public record CapacityLine(Column column, int opened, boolean capReached, String
     }
 
     public static CapacityLine of(JsonNode line) {
-        Optional<Failure> failure = line.has("message") ? Optional.of(new Failure(line.path("during").asText(),
-                line.path("store").asInt(), line.path("message").asText())) : Optional.empty();
-        List<String> near = new ArrayList<>();
-        line.path("near").forEach(n -> near.add(n.asText()));
-        return new CapacityLine(Column.of(line), line.path("opened").asInt(), line.path("capReached").asBoolean(),
-                line.path("capacityWorkload").asText(), new Stop(line.path("stop").asText(),
-                line.path("limit").asText(), failure, List.copyOf(near)));
+        return ResultsFile.as(line, CapacityLine.class);
     }
 }

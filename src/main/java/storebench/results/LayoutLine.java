@@ -1,14 +1,18 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
 /**
- * A layout line of results.jsonl (the disk phase): how one store of a column lies on disk as its engine tells it; the
- * pages where the engine reports them (the SQL engines: PRAGMA page_count and page_size, the b-tree from dbstat).
+ * A layout line of results.jsonl (the disk phase): how one store of a column lies on disk as its engine tells it (an
+ * object of the engine's own fields), written from this record and read back into it (Jackson); the pages where the
+ * engine reports them (the SQL engines: PRAGMA page_count and page_size, the b-tree from dbstat).
  */
-public record LayoutLine(Column column, int store, Optional<Pages> pages) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record LayoutLine(@JsonUnwrapped Column column, int store, JsonNode layout) {
     public static final String KIND = "layout";
 
     /**
@@ -20,10 +24,14 @@ public record LayoutLine(Column column, int store, Optional<Pages> pages) {
     }
 
     public static LayoutLine of(JsonNode line) {
-        JsonNode l = line.path("layout");
-        Optional<Pages> pages = l.has("pageCount") ? Optional.of(new Pages(l.path("pageSize").asLong(4096),
-                l.path("pageCount").asLong(), l.path("leafPages").asLong(), l.path("interiorPages").asLong(),
-                l.path("leafCells").asLong(), l.path("leafPayloadBytes").asLong())) : Optional.empty();
-        return new LayoutLine(Column.of(line), line.path("store").asInt(), pages);
+        return ResultsFile.as(line, LayoutLine.class);
+    }
+
+    /** Its pages, where the engine reports them. */
+    public Optional<Pages> pages() {
+        JsonNode l = layout == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : layout;
+        return l.has("pageCount") ? Optional.of(new Pages(l.path("pageSize").asLong(4096), l.path("pageCount").asLong(),
+                l.path("leafPages").asLong(), l.path("interiorPages").asLong(), l.path("leafCells").asLong(),
+                l.path("leafPayloadBytes").asLong())) : Optional.empty();
     }
 }

@@ -1,19 +1,20 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A precision line of results.jsonl (-Dbench.precision): for one trial and phase with runs, the statistic that decided
- * how many runs were made, the runs made, the target, whether it was reached, and the 95% interval's farther end from
- * the median as a fraction of it.
+ * how many runs were made, the target, the runs made, whether it was reached, the 95% interval's farther end from the
+ * median as a fraction of it, and the interval's confidence. Written from this record and read back into it (Jackson).
  */
-public record PrecisionLine(Column column, String phase, String stat, int runs, double target, boolean reached,
-                            double farther) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record PrecisionLine(@JsonUnwrapped Column column, String phase, String stat, double target, int runs,
+                            boolean reached, double farther, double confidence) {
     public static final String KIND = "precision";
 
     public static PrecisionLine of(JsonNode line) {
-        return new PrecisionLine(Column.of(line), line.path("phase").asText(), line.path("stat").asText(),
-                line.path("runs").asInt(), line.path("target").asDouble(), line.path("reached").asBoolean(),
-                line.path("farther").asDouble());
+        return ResultsFile.as(line, PrecisionLine.class);
     }
 }

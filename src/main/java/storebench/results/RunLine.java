@@ -35,7 +35,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
 
     public RunLine {
         started = text(started);
-        rules = rules == null ? new Rules(null, 0, List.of(), null) : rules;
+        rules = rules == null ? new Rules(null, 0, List.of()) : rules;
     }
 
     /** The plan the run made, where its line has one. */
@@ -184,13 +184,11 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     /**
      * The rules the run measured by: the steady warm-up rule's parameters, the fewest visits of a precision-sized run
      * (phase.Sample.LEAST), the statistics its build records ({@link RunResults#RECORDED}), so that a report of it (or
-     * of a merge with a later build) tells a statistic it could not have from one it lost, and those it describes with
-     * no line of their own ({@link RunResults#ROWS}, where a migration gave it some).
+     * of a merge with a later build) tells a statistic it could not have from one it lost.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rules(@JsonProperty("warmupRule") WarmUpRule warmUp, int sampleLeast,
-                        @JsonProperty(RunResults.RECORDED) List<String> recorded,
-                        @JsonProperty(RunResults.ROWS) JsonNode rows) {
+                        @JsonProperty(RunResults.RECORDED) List<String> recorded) {
         public Rules {
             warmUp = warmUp == null ? new WarmUpRule(0, 0, 0, 0, 0, null, null) : warmUp;
         }

@@ -1,30 +1,69 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
- * A warm-up's phase line, as the steady-state rule records it (phase.WarmUp): its column and op, the rule, its windows
- * (visits per window, each window's median and JIT time), what its floor was made of, the visits it made and whether
- * it settled.
+ * A warm-up step's phase line (phase.WarmUp), whatever rule wrote it: its column and op, the open run it warmed up for
+ * and whether its process was kept warm from an earlier phase (null where one warm-up served a whole phase), the rule
+ * ("" where the line names none: a fixed warm-up's), its windows, its floor and the visits it made. Written from this
+ * record and read back into it (Jackson), each group as fields of the line.
  */
-public record WarmUpLine(Column column, String op, String rule, Windows windows, Floor floor, int visited,
-                         boolean settled) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, Boolean kept, String rule,
+                         @JsonUnwrapped Windows byWindow, @JsonUnwrapped Floor floor, int visited) {
     /** The rule that stops a warm-up once its figures have settled. */
     public static final String STEADY = "steady";
+    // each group is named apart from the line's fields: Jackson would read a field of its name ("windows") into it
+    /** The op of every warm-up step ends so: openwarmup, readwarmup, ... */
+    private static final String WARM_UP_OP = "warmup";
 
-    /**
-     * Its windows: visits per window, each window's median (ms), each window's JIT time (ms), and where a process kept
-     * warm resumed, the wall time it resumed at.
-     */
-    public record Windows(int visits, List<Double> medians, List<Double> compileMs, OptionalDouble resumeMs) {
+    public WarmUpLine {
+        rule = rule == null ? "" : rule;
     }
 
-    /** What its floor was made of: the stores it visits, whether the floor holds a whole pass over them, the JIT's. */
-    public record Floor(int stores, boolean wholePass, int jitFloor) {
+    /**
+     * Its windows: visits per window, each window's median (ms; null where the line records no windows), each window's
+     * JIT time (ms, where the runtime tells), where a process kept warm resumed, the wall time it resumed at, the
+     * windows' noise where it stopped, which set the rule's tolerances, and the visit after which the figures had
+     * settled (null where they never did).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Windows(@JsonProperty("windowVisits") int visits, @JsonProperty("windows") List<Double> medians,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> compileMs, Double resumeMs,
+                          Double noise, Integer settledAt) {
+        public Windows {
+            compileMs = compileMs == null ? List.of() : List.copyOf(compileMs);
+        }
+    }
+
+    /**
+     * What its floor was made of: the stores it visits, the page cache's share of them and whether the floor holds a
+     * whole pass over them (null where the plan did not read the page cache), the JIT floor's visits and whether time
+     * cut it short of bench.jitVisits (null where it made none: a warm-up outside a JVM, or of a query the process had
+     * floored).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Floor(int stores, Double resident, Boolean wholePass, Integer jitFloor, Boolean jitFloorCut) {
+        /** Whether the floor holds a whole pass over its stores (it does where the plan did not read the cache). */
+        public boolean holdsWholePass() {
+            return wholePass == null || wholePass;
+        }
+
+        /** The JIT floor's visits, 0 where it made none. */
+        public int jitVisits() {
+            return jitFloor == null ? 0 : jitFloor;
+        }
+    }
+
+    public static WarmUpLine of(JsonNode line) {
+        return ResultsFile.as(line, WarmUpLine.class);
     }
 
     /** Whether a phase line is a warm-up's with its windows recorded. */
@@ -32,19 +71,18 @@ public record WarmUpLine(Column column, String op, String rule, Windows windows,
         return line.path("windows").isArray();
     }
 
-    public static WarmUpLine of(JsonNode line) {
-        Windows windows = new Windows(line.path("windowVisits").asInt(), doubles(line.path("windows")),
-                doubles(line.path("compileMs")), line.has("resumeMs")
-                ? OptionalDouble.of(line.path("resumeMs").asDouble()) : OptionalDouble.empty());
-        Floor floor = new Floor(line.path("stores").asInt(), line.path("wholePass").asBoolean(true),
-                line.path("jitFloor").asInt(0));
-        return new WarmUpLine(Column.of(line), PhaseLine.op(line), line.path("rule").asText(""), windows, floor,
-                line.path("visited").asInt(), line.has("settledAt"));
+    /** Whether a phase line is a warm-up step's (another's compileMs is its run's JIT time, not a window's). */
+    public static boolean warmUp(JsonNode line) {
+        return PhaseLine.op(line).endsWith(WARM_UP_OP);
     }
 
-    private static List<Double> doubles(JsonNode array) {
-        List<Double> out = new ArrayList<>();
-        array.forEach(n -> out.add(n.asDouble()));
-        return List.copyOf(out);
+    /** Whether the line records its windows (the steady rule's, and a fixed one's since it shows where it would stop). */
+    public boolean windowed() {
+        return byWindow.medians() != null;
+    }
+
+    /** Whether its figures settled. */
+    public boolean settled() {
+        return byWindow.settledAt() != null;
     }
 }

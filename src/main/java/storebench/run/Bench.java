@@ -196,7 +196,7 @@ public final class Bench implements AutoCloseable {
         RunLine.Rules rules = new RunLine.Rules(new RunLine.WarmUpRule(SteadyState.BLOCK, SteadyState.TOLERANCE,
                 SteadyState.WINDOW_TOLERANCE, SteadyState.COMPILE_SHARE, SteadyState.minWindows() * SteadyState.WINDOW,
                 SteadyState.MOST_TOLERANCE, SteadyState.MOST_WINDOW_TOLERANCE), Sample.LEAST,
-                Phases.stats().stream().map(Stat::id).toList(), null);
+                Phases.stats().stream().map(Stat::id).toList());
         return new RunLine(ResultsFile.FORMAT, scale, asked, Instant.now().toString(), ran, plan.json(), rules, null);
     }
 

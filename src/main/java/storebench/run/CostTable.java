@@ -354,7 +354,7 @@ public final class CostTable {
         long visited = did.visited();
         boolean floored = did.floored();
         StepCost line = new StepCost(phase, l.op(), new StepCost.Seconds(l.wallMs() / 1000, dt),
-                new StepCost.Work(1, visited, floored ? visited : 0, floored ? 1 : 0, did.run().isPresent(),
+                new StepCost.Work(1, visited, floored ? visited : 0, floored ? 1 : 0, did.run() != null,
                         did.planUnits()));
         for (int k = 0; k < steps.size(); k++) {
             StepCost s = steps.get(k);

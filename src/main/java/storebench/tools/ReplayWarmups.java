@@ -87,15 +87,17 @@ public final class ReplayWarmups {
 
     /** One warm-up line replayed: its floor as WarmUp made it, then the rule after every window. */
     static Replayed replay(WarmUpLine line, int warmupOpens) {
-        int visitsPerWindow = line.windows().visits();
-        List<Double> medians = line.windows().medians();
-        List<Double> compileMs = line.windows().compileMs();
+        int visitsPerWindow = line.byWindow().visits();
+        List<Double> medians = line.byWindow().medians();
+        List<Double> compileMs = line.byWindow().compileMs();
         List<Double> wallMs = new ArrayList<>();
         medians.forEach(m -> wallMs.add(m * visitsPerWindow));
-        OptionalDouble resumeAt = line.windows().resumeMs();
+        OptionalDouble resumeAt = line.byWindow().resumeMs() == null ? OptionalDouble.empty()
+                : OptionalDouble.of(line.byWindow().resumeMs());
         int judged = (resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
         int stores = Math.min(line.floor().stores(), warmupOpens);
-        int floor = Math.max(line.floor().wholePass() ? Math.max(stores, judged) : judged, line.floor().jitFloor());
+        int floor = Math.max(line.floor().holdsWholePass() ? Math.max(stores, judged) : judged,
+                line.floor().jitVisits());
         int j = medians.size();
         int stop = -1;
         for (int k = 1; k <= j && stop < 0; k++) {

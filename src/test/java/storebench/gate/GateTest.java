@@ -263,7 +263,7 @@ class GateTest {
     /** A counter (what a visit asks of the machine) doubled against the baseline: recorded, never judged. */
     @Test
     void baselineDoesNotCompareTheCounters() {
-        storebench.results.Stat minflt = storebench.phase.OpenRunsPhase.COUNTERS.faults().minflt();
+        storebench.results.Stat minflt = storebench.phase.OpenRunsPhase.COUNTERS.stat("minflt");
         RunResults base = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.5, 0.5, 0.5)
                 .stat("sqlite", "default", minflt.id(), 10, 10, 10).described(minflt).results();
         RunResults now = Runs.of(List.of("sqlite"), List.of("default")).stat("sqlite", "default", "oqc_ms", 0.5, 0.5, 0.5)

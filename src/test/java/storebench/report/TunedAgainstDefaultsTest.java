@@ -90,7 +90,7 @@ class TunedAgainstDefaultsTest {
 
     @Test
     void aCounterThatDidNotMoveUnderOneSettingHasNoRatioButItsTwoFigures() {
-        storebench.results.Stat minflt = storebench.phase.OpenRunsPhase.COUNTERS.faults().minflt();
+        storebench.results.Stat minflt = storebench.phase.OpenRunsPhase.COUNTERS.stat("minflt");
         counter("sqlite", "default", minflt, 0.0);
         counter("sqlite", "tuned", minflt, 9.0);
         counter("rocksdb", "default", minflt, 0.001); // under its least step (0.1)

@@ -53,14 +53,14 @@ class VisitCostTest {
     private void objectBoxFaultsMore() {
         stat("sqlite", OpenRunsPhase.OQC_MS, 0.200);
         stat("objectbox", OpenRunsPhase.OQC_MS, 0.600);
-        stat("sqlite", OpenRunsPhase.COUNTERS.faults().minflt(), 5);
-        stat("objectbox", OpenRunsPhase.COUNTERS.faults().minflt(), 40);
-        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.050);
-        stat("objectbox", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.300);
-        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.120);
-        stat("objectbox", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.200);
-        stat("sqlite", OpenRunsPhase.COUNTERS.switches().vcsw(), 0.5);
-        stat("objectbox", OpenRunsPhase.COUNTERS.switches().vcsw(), 0.6);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("minflt"), 5);
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("minflt"), 40);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("sys_ms"), 0.050);
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("sys_ms"), 0.300);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("user_ms"), 0.120);
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("user_ms"), 0.200);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("vcsw"), 0.5);
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("vcsw"), 0.6);
     }
 
     private Section defaults(RunResults results) {
@@ -107,8 +107,8 @@ class VisitCostTest {
     @Test
     void aCpuShareAboveTheWholeVisitSaysWhyBesideIt() {
         stat("sqlite", OpenRunsPhase.OQC_MS, 0.200);
-        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().sysMs(), 0.050);
-        stat("sqlite", OpenRunsPhase.COUNTERS.cpu().userMs(), 0.300); // 150%: ticks of 10 ms over a run's visits
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("sys_ms"), 0.050);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("user_ms"), 0.300); // 150%: ticks of 10 ms over a run's visits
         Section section = defaults(results(2000));
         assertThat(decomposition(section).get(0).get(4)).isEqualTo("0.300 ms (150%)");
         String said = section.blocks().stream().filter(Block.Paragraph.class::isInstance)
@@ -135,8 +135,8 @@ class VisitCostTest {
     @Test
     void aCounterAtNothingOnOneSideWeighsByItsLeastStep() {
         objectBoxFaultsMore();
-        stat("objectbox", OpenRunsPhase.COUNTERS.device().writeKb(), 4.0);
-        stat("sqlite", OpenRunsPhase.COUNTERS.device().writeKb(), 0.0);
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("write_kb"), 4.0);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("write_kb"), 0.0);
         // 4 KB written against none: (4 + 0.01) / 0.01, beyond the faults' 8x; a side that did not move has no ratio
         assertThat(differences(defaults(results(2000))).get(0))
                 .endsWith("written to the device per visit: 4.00 KB against none").doesNotContain("\u221e");
@@ -145,8 +145,8 @@ class VisitCostTest {
     @Test
     void aCounterUnderItsLeastStepOnOneSideIsNoneNotADivision() {
         objectBoxFaultsMore();
-        stat("objectbox", OpenRunsPhase.COUNTERS.device().writeKb(), 8.76);
-        stat("sqlite", OpenRunsPhase.COUNTERS.device().writeKb(), 0.001); // under 0.01, its printed step
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("write_kb"), 8.76);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("write_kb"), 0.001); // under 0.01, its printed step
         assertThat(differences(defaults(results(2000))).get(0))
                 .contains("written to the device per visit: 8.76 KB against none").doesNotContain("x876");
     }
@@ -155,8 +155,8 @@ class VisitCostTest {
     void aRatioNearTheReferencesNamesNoCounter() {
         stat("sqlite", OpenRunsPhase.OQC_MS, 0.500);
         stat("objectbox", OpenRunsPhase.OQC_MS, 0.600); // 1.2, the reference's 1.21
-        stat("sqlite", OpenRunsPhase.COUNTERS.faults().minflt(), 5);
-        stat("objectbox", OpenRunsPhase.COUNTERS.faults().minflt(), 40);
+        stat("sqlite", OpenRunsPhase.COUNTERS.stat("minflt"), 5);
+        stat("objectbox", OpenRunsPhase.COUNTERS.stat("minflt"), 40);
         assertThat(differences(defaults(results(2000)))).isEmpty();
     }
 

@@ -3,7 +3,6 @@ package storebench.results;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,9 +14,11 @@ class CapacityLineTest {
                 + "\"capacityWorkload\":\"small\",\"stop\":\"error\",\"limit\":\"pthread keys\",\"during\":\"open\","
                 + "\"store\":126,\"message\":\"MDB_TLS_FULL\\nat ...\",\"near\":[\"RLIMIT_NOFILE\"],\"limits\":{}}"));
 
-        assertThat(line).isEqualTo(new CapacityLine(new Column("lmdb", "default"), 126, false, "small",
-                new CapacityLine.Stop("error", "pthread keys", Optional.of(new CapacityLine.Failure("open", 126,
-                        "MDB_TLS_FULL\nat ...")), List.of("RLIMIT_NOFILE"))));
+        assertThat(line).isEqualTo(new CapacityLine(new Column("lmdb", "default"), 126, false, 20000, "small",
+                new CapacityLine.Stop("error", "pthread keys", new CapacityLine.Failure("open", 126,
+                        "MDB_TLS_FULL\nat ..."), List.of("RLIMIT_NOFILE")), ResultsFile.JSON.createObjectNode()));
+        assertThat(CapacityLine.of(ResultsFile.with(ResultsFile.line(CapacityLine.KIND), line))).as("written as read")
+                .isEqualTo(line);
     }
 
     @Test
@@ -27,8 +28,8 @@ class CapacityLineTest {
                 + "\"stop\":\"cap\",\"limit\":\"the cap\"}"));
 
         assertThat(line.capReached()).isTrue();
-        assertThat(line.stop().failure()).isEmpty();
-        assertThat(line.stop().near()).isEmpty();
+        assertThat(line.stopped().failed()).isEmpty();
+        assertThat(line.stopped().near()).isEmpty();
     }
 
     @Test

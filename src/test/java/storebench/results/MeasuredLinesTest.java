@@ -3,8 +3,6 @@ package storebench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,7 +24,9 @@ class MeasuredLinesTest {
                 + "'reused':400}"))).isEqualTo(new PoolLine(SQLITE, 600, 400, java.util.List.of()));
         assertThat(PoolLine.of(line("{'kind':'pool','engine':'sqlite','setting':'tuned','created':5,'reused':0,"
                 + "'notReused':['nothing to reuse']}")).notReused()).containsExactly("nothing to reuse");
-        assertThat(PoolLine.of(line("{'kind':'pool'}"))).isEqualTo(new PoolLine(new Column("", ""), 0, 0, java.util.List.of()));
+        PoolLine pool = new PoolLine(SQLITE, 3, 2, java.util.List.of());
+        assertThat(PoolLine.of(ResultsFile.with(ResultsFile.line(PoolLine.KIND), pool))).as("written as read")
+                .isEqualTo(pool);
     }
 
     @Test
@@ -37,7 +37,7 @@ class MeasuredLinesTest {
                 + "'runs':3,'added':0,'failed':'open run 4 failed: boom\\nstderr: last line'}"));
 
         assertThat(added.runs()).isEqualTo(4);
-        assertThat(added.failed()).isEmpty();
+        assertThat(added.failed()).isNull();
         assertThat(failed.firstLineOfFailure()).contains("open run 4 failed: boom");
     }
 
@@ -58,42 +58,51 @@ class MeasuredLinesTest {
         SampleLine none = SampleLine.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
                 + "'op':'openrun','run':1,'visited':1000}"));
 
-        assertThat(sized).isEqualTo(new SampleLine(SQLITE, "readrun", 300, OptionalDouble.of(0.0079),
-                OptionalDouble.of(0.02)));
+        assertThat(sized).isEqualTo(new SampleLine(SQLITE, "readrun", 1, 300, 0.0079, 0.02));
         assertThat(whole.op()).isEqualTo("readrun");
-        assertThat(whole.target()).isEmpty();
+        assertThat(whole.target()).isNull();
         assertThat(whole.sampled()).isTrue();
         assertThat(none.sampled()).isFalse();
     }
 
     @Test
-    void aSteadyWarmUpReadsItsWindowsSettlingAndJitFloor() throws Exception {
-        WarmUpVisits w = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default','stores':1000,"
-                + "'op':'warmup','phase':'openruns','visited':10000,'rule':'steady','windowVisits':100,"
-                + "'jitFloor':4200,'jitFloorCut':true,'settledAt':9000,'windows':[0.71,0.64],'run':1}"));
+    void aSampledRunsLineIsWrittenAsItIsRead() {
+        SampleLine sized = new SampleLine(SQLITE, "readrun", 1, 300, 0.0079, 0.02);
+        SampleLine unsampled = new SampleLine(SQLITE, "openrun", 2, null, null, null);
 
-        assertThat(w.warmUp()).isTrue();
-        assertThat(w).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.of(1), "steady", new WarmUpVisits.Windows(100, true),
-                new WarmUpVisits.Visits(10000, OptionalInt.empty(), OptionalInt.of(9000)),
-                Optional.of(new WarmUpVisits.JitFloor(4200, true))));
+        assertThat(SampleLine.of(ResultsFile.with(ResultsFile.line("phase"), sized))).isEqualTo(sized);
+        assertThat(ResultsFile.with(ResultsFile.line("phase"), unsampled).has("sample")).isFalse();
     }
 
     @Test
-    void aFixedWarmUpReadsItsPasses() throws Exception {
-        WarmUpVisits fixed = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
-                + "'op':'warmup','visited':2000,'passes':2}"));
-        WarmUpVisits bare = WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default',"
-                + "'op':'readwarmup','visited':1000}"));
+    void aSteadyWarmUpReadsItsWindowsSettlingAndJitFloor() throws Exception {
+        JsonNode json = line("{'kind':'phase','engine':'sqlite','setting':'default','stores':1000,"
+                + "'op':'warmup','phase':'openruns','visited':10000,'rule':'steady','windowVisits':100,"
+                + "'jitFloor':4200,'jitFloorCut':true,'settledAt':9000,'windows':[0.71,0.64],'run':1}");
+        WarmUpLine w = WarmUpLine.of(json);
 
-        assertThat(fixed).isEqualTo(new WarmUpVisits(SQLITE, "warmup", OptionalInt.empty(), "", new WarmUpVisits.Windows(0, false),
-                new WarmUpVisits.Visits(2000, OptionalInt.of(2), OptionalInt.empty()), Optional.empty()));
-        assertThat(bare.visits().passes()).isEmpty();
-        assertThat(bare.warmUp()).isTrue();
+        assertThat(WarmUpLine.warmUp(json)).isTrue();
+        assertThat(w).isEqualTo(new WarmUpLine(SQLITE, "warmup", 1, null, "steady", new WarmUpLine.Windows(100,
+                java.util.List.of(0.71, 0.64), null, null, null, 9000), new WarmUpLine.Floor(1000, null, null, 4200,
+                true), 10000));
+        assertThat(WarmUpLine.of(ResultsFile.with(ResultsFile.line("phase"), w))).as("written as read").isEqualTo(w);
+    }
+
+    @Test
+    void aWarmUpWithoutWindowsReadsItsVisits() throws Exception {
+        JsonNode json = line("{'kind':'phase','engine':'sqlite','setting':'default','op':'readwarmup',"
+                + "'visited':1000}");
+        WarmUpLine bare = WarmUpLine.of(json);
+
+        assertThat(bare.visited()).isEqualTo(1000);
+        assertThat(bare.rule()).isEmpty();
+        assertThat(bare.windowed()).isFalse();
+        assertThat(WarmUpLine.warmUp(json)).isTrue();
     }
 
     @Test
     void aStepThatIsNoWarmUpSaysSo() throws Exception {
-        assertThat(WarmUpVisits.of(line("{'kind':'phase','engine':'sqlite','setting':'default','op':'openrun',"
-                + "'phase':'openruns','run':2}")).warmUp()).isFalse();
+        assertThat(WarmUpLine.warmUp(line("{'kind':'phase','engine':'sqlite','setting':'default','op':'openrun',"
+                + "'phase':'openruns','compileMs':3.5,'run':2}"))).isFalse();
     }
 }

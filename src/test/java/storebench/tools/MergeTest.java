@@ -367,8 +367,8 @@ class MergeTest {
         StringBuilder text = new StringBuilder(Files.readString(dir.resolve(ResultsFile.NAME)));
         for (String e : run.runLine().asked().engines()) {
             for (String setting : run.runLine().asked().settings()) {
-                for (Stat st : List.of(storebench.phase.OpenRunsPhase.COUNTERS.faults().minflt(),
-                        storebench.phase.OpenRunsPhase.COUNTERS.cpu().sysMs())) {
+                for (Stat st : List.of(storebench.phase.OpenRunsPhase.COUNTERS.stat("minflt"),
+                        storebench.phase.OpenRunsPhase.COUNTERS.stat("sys_ms"))) {
                     ObjectNode l = ResultsFile.line("stat").put("engine", e).put("setting", setting)
                             .put("workload", "small").put("stat", st.id()).put("value", st.unit() == Stat.Unit.MS
                                     ? 0.1 : 10);

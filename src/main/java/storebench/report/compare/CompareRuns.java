@@ -9,7 +9,6 @@ import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -173,15 +172,15 @@ public final class CompareRuns {
 
     /** Run parameters that differ between the two runs ("stores 50 vs 200"): the ratios then compare unlike runs. */
     List<String> differences() {
-        Map<String, Function<RunResults, String>> fields = new LinkedHashMap<>();
-        fields.put("stores (N)", r -> scale(r, RunLine.Scale::stores));
-        fields.put("workload", r -> scale(r, RunLine.Scale::workload));
-        fields.put("notes per store (W)", r -> scale(r, RunLine.Scale::notesPerStore));
-        fields.put("runs (R)", r -> scale(r, RunLine.Scale::runs));
-        fields.put("stores held open (M)", r -> scale(r, RunLine.Scale::hold));
-        fields.put("cpuModel", r -> r.environmentFile().host().cpuModel().orElse("?"));
-        fields.put("cores", r -> cores(r.environmentFile()));
-        fields.put("kernel", r -> r.environmentFile().host().kernel().orElse("?"));
+        Map<String, Function<RunResults, String>> fields = Map.of(
+                "stores (N)", r -> scale(r, RunLine.Scale::stores),
+                "workload", r -> scale(r, RunLine.Scale::workload),
+                "notes per store (W)", r -> scale(r, RunLine.Scale::notesPerStore),
+                "runs (R)", r -> scale(r, RunLine.Scale::runs),
+                "stores held open (M)", r -> scale(r, RunLine.Scale::hold),
+                "cpuModel", r -> r.environmentFile().host().cpuModel().orElse("?"),
+                "cores", r -> cores(r.environmentFile()),
+                "kernel", r -> r.environmentFile().host().kernel().orElse("?"));
         List<String> out = new ArrayList<>();
         fields.forEach((field, value) -> {
             String b = value.apply(before);

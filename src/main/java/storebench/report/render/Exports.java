@@ -10,10 +10,11 @@ import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import java.io.IOException;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -152,7 +154,7 @@ public final class Exports {
             written.add(write(dir.resolve(JMH), jmh(figures, results)));
         }
         for (boolean bigger : List.of(false, true)) {
-            ArrayNode entries = githubActionBenchmark(figures, bigger, results);
+            List<ActionFigure> entries = githubActionBenchmark(figures, bigger, results);
             Path file = dir.resolve(bigger ? BIGGER : SMALLER);
             if (entries.isEmpty()) {
                 Files.deleteIfExists(file); // storebench's own file, from an earlier render of this run
@@ -182,39 +184,77 @@ public final class Exports {
         return Map.of("setting", m.setting());
     }
 
-    static ObjectNode bmf(List<RunResults.Measurement> figures) {
-        ObjectNode root = ResultsFile.JSON.createObjectNode();
+    /** A measure of {@value #BMF}: the figure, and the lowest and highest of its runs where it has runs. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record BmfFigure(double value, @JsonProperty("lower_value") Double lowerValue,
+                      @JsonProperty("upper_value") Double upperValue) {
+    }
+
+    /** An entry of github-action-benchmark's custom inputs; range and extra where the figure has runs. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ActionFigure(String name, String unit, double value, String range, String extra) {
+    }
+
+    /**
+     * An entry of {@value #JMH}, its fields in the order JMH writes them, each group as fields of the entry. No JMH ran:
+     * jmhVersion names the producer.
+     */
+    record JmhFigure(String jmhVersion, String benchmark, String mode, int threads, int forks,
+                     @JsonUnwrapped JmhJvm jvm, @JsonUnwrapped JmhIterations iterations, @JsonUnwrapped JmhResult result) {
+    }
+
+    /** The JVM an entry ran in: none (a figure is an engine's trial processes', in a JVM or in Node). */
+    record JmhJvm(String jvm, List<String> jvmArgs, String jdkVersion, String vmName, String vmVersion) {
+        static final JmhJvm NONE = new JmhJvm("", List.of(), "", "", "");
+    }
+
+    /**
+     * An entry's iterations: each run warms up by the warm-up rule before it measures (no warm-up iteration), then is
+     * one iteration, as long as its visits take ({@link #UNTIMED}).
+     */
+    record JmhIterations(int warmupIterations, String warmupTime, int warmupBatchSize, int measurementIterations,
+                         String measurementTime, int measurementBatchSize) {
+        static final JmhIterations ONE_RUN = new JmhIterations(0, UNTIMED, 1, 1, UNTIMED, 1);
+    }
+
+    /** An entry's parameters, its score, and its secondary metrics (none: JMH Visualizer lists an object's keys). */
+    record JmhResult(Map<String, String> params, JmhScore primaryMetric, Map<String, Object> secondaryMetrics) {
+    }
+
+    /** A JMH entry's primary metric; its numbers as JMH writes them ({@link #jmhNumber}). */
+    record JmhScore(JsonNode score, JsonNode scoreError, List<JsonNode> scoreConfidence,
+                     Map<String, JsonNode> scorePercentiles, String scoreUnit, List<List<JsonNode>> rawData) {
+    }
+
+    static Map<String, Map<String, BmfFigure>> bmf(List<RunResults.Measurement> figures) {
+        Map<String, Map<String, BmfFigure>> root = new LinkedHashMap<>();
         for (RunResults.Measurement m : figures) {
-            String name = benchmark(m);
-            ObjectNode bench = root.has(name) ? (ObjectNode) root.get(name) : root.putObject(name);
-            ObjectNode metric = bench.putObject(m.stat());
-            metric.put("value", m.value());
-            if (!m.runs().isEmpty()) {
-                metric.put("lower_value", Collections.min(m.runs()));
-                metric.put("upper_value", Collections.max(m.runs()));
-            }
+            boolean runs = !m.runs().isEmpty();
+            root.computeIfAbsent(benchmark(m), k -> new LinkedHashMap<>()).put(m.stat(), new BmfFigure(m.value(),
+                    runs ? Collections.min(m.runs()) : null, runs ? Collections.max(m.runs()) : null));
         }
         return root;
     }
 
-    static ArrayNode githubActionBenchmark(List<RunResults.Measurement> figures, boolean bigger, RunResults results) {
-        ArrayNode entries = ResultsFile.JSON.createArrayNode();
+    static List<ActionFigure> githubActionBenchmark(List<RunResults.Measurement> figures, boolean bigger,
+                                                   RunResults results) {
+        List<ActionFigure> entries = new ArrayList<>();
         for (RunResults.Measurement m : figures) {
             Optional<Stat> stat = results.stat(m.stat());
             if (stat.map(Stat::higherIsBetter).orElse(false) != bigger) {
                 continue;
             }
-            ObjectNode e = entries.addObject();
-            e.put("name", benchmark(m) + "/" + m.stat());
-            e.put("unit", stat.map(Exports::unit).orElse(""));
-            e.put("value", m.value());
+            String range = null;
+            String extra = null;
             if (!m.runs().isEmpty()) {
                 double low = Collections.min(m.runs());
                 double high = Collections.max(m.runs());
-                e.put("range", String.format(Locale.ROOT, "± %s", number((high - low) / 2)));
-                e.put("extra", m.runs().size() + " runs: " + m.runs().stream().map(Exports::number)
-                        .collect(Collectors.joining(", ")) + "; the value is their median");
+                range = String.format(Locale.ROOT, "± %s", number((high - low) / 2));
+                extra = m.runs().size() + " runs: " + m.runs().stream().map(Exports::number)
+                        .collect(Collectors.joining(", ")) + "; the value is their median";
             }
+            entries.add(new ActionFigure(benchmark(m) + "/" + m.stat(), stat.map(Exports::unit).orElse(""), m.value(),
+                    range, extra));
         }
         return entries;
     }
@@ -229,55 +269,30 @@ public final class Exports {
      * JMH writes it. The JVM fields are empty (a figure is an engine's trial processes', in a JVM or in Node:
      * environment.json says which) and threads is 1 (the concurrency statistics' T workers are in their id).
      */
-    static ArrayNode jmh(List<RunResults.Measurement> figures, RunResults results) {
-        ArrayNode entries = ResultsFile.JSON.createArrayNode();
+    static List<JmhFigure> jmh(List<RunResults.Measurement> figures, RunResults results) {
+        List<JmhFigure> entries = new ArrayList<>();
         for (RunResults.Measurement m : figures) {
             Optional<Stat> stat = results.stat(m.stat());
             List<Double> runs = m.runs().isEmpty() ? List.of(m.value()) : m.runs();
-            ObjectNode e = entries.addObject();
-            e.put("jmhVersion", "storebench"); // no JMH ran: the producer, where JMH names its version
-            e.put("benchmark", jmhBenchmark(m));
-            e.put("mode", stat.map(Stat::higherIsBetter).orElse(false) ? "thrpt" : "avgt");
-            e.put("threads", 1);
-            e.put("forks", runs.size());
-            e.put("jvm", "");
-            e.putArray("jvmArgs");
-            e.put("jdkVersion", "");
-            e.put("vmName", "");
-            e.put("vmVersion", "");
-            e.put("warmupIterations", 0); // each run warms up by the warm-up rule before it measures
-            e.put("warmupTime", UNTIMED);
-            e.put("warmupBatchSize", 1);
-            e.put("measurementIterations", 1);
-            e.put("measurementTime", UNTIMED);
-            e.put("measurementBatchSize", 1);
-            ObjectNode params = e.putObject("params");
-            jmhParams(m).forEach(params::put);
-            e.set("primaryMetric", jmhMetric(m.value(), runs, stat.map(Exports::jmhUnit).orElse("")));
-            e.putObject("secondaryMetrics"); // JMH Visualizer lists its keys: an object, though empty
+            entries.add(new JmhFigure("storebench", jmhBenchmark(m), stat.map(Stat::higherIsBetter).orElse(false)
+                    ? "thrpt" : "avgt", 1, runs.size(), JmhJvm.NONE, JmhIterations.ONE_RUN, new JmhResult(jmhParams(m),
+                    jmhMetric(m.value(), runs, stat.map(Exports::jmhUnit).orElse("")), Map.of())));
         }
         return entries;
     }
 
-    private static ObjectNode jmhMetric(double score, List<Double> runs, String unit) {
-        ObjectNode metric = ResultsFile.JSON.createObjectNode();
-        metric.set("score", jmhNumber(score));
+    private static JmhScore jmhMetric(double score, List<Double> runs, String unit) {
         Optional<RunStats.Interval> interval = runs.size() < LEAST_RUNS_FOR_ERROR ? Optional.empty()
                 : Optional.of(RunStats.medianInterval(runs));
-        metric.set("scoreError", jmhNumber(interval.map(i -> Math.max(score - i.low(), i.high() - score))
-                .orElse(Double.NaN)));
-        ArrayNode confidence = metric.putArray("scoreConfidence");
-        confidence.add(jmhNumber(interval.map(RunStats.Interval::low).orElse(Double.NaN)));
-        confidence.add(jmhNumber(interval.map(RunStats.Interval::high).orElse(Double.NaN)));
         double[] sorted = runs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        ObjectNode percentiles = metric.putObject("scorePercentiles");
+        Map<String, JsonNode> percentiles = new LinkedHashMap<>();
         for (double p : JMH_PERCENTILES) {
-            percentiles.set(String.valueOf(p), jmhNumber(percentile(sorted, p)));
+            percentiles.put(String.valueOf(p), jmhNumber(percentile(sorted, p)));
         }
-        metric.put("scoreUnit", unit);
-        ArrayNode forks = metric.putArray("rawData");
-        runs.forEach(r -> forks.addArray().add(jmhNumber(r)));
-        return metric;
+        return new JmhScore(jmhNumber(score), jmhNumber(interval.map(i -> Math.max(score - i.low(),
+                i.high() - score)).orElse(Double.NaN)), List.of(jmhNumber(interval.map(RunStats.Interval::low)
+                .orElse(Double.NaN)), jmhNumber(interval.map(RunStats.Interval::high).orElse(Double.NaN))),
+                percentiles, unit, runs.stream().map(r -> List.of(jmhNumber(r))).toList());
     }
 
     /** A number as JMH writes one: NaN and the infinities as the strings "NaN", "+INF" and "-INF", which JSON lacks. */

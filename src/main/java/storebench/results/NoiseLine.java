@@ -1,0 +1,22 @@
+package storebench.results;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+import java.util.List;
+
+/**
+ * The profile's noise line of a trial ({@link ProfileLine#NOISE}, phase.WarmColdPhase): the load when written, the
+ * same warm open run made back to back, the seconds they took, their oqc figures and the load at the start. Written
+ * from this record.
+ */
+public record NoiseLine(String profile, double load1, int runs, double seconds, @JsonUnwrapped Oqc oqc,
+                        double load1AtStart) {
+    /** A trial's noise line. */
+    public NoiseLine(double load1, int runs, double seconds, Oqc oqc, double load1AtStart) {
+        this(ProfileLine.NOISE, load1, runs, seconds, oqc, load1AtStart);
+    }
+
+    /** The runs' oqc p50s (ms): the least, median and most, their spread, and each run's. */
+    public record Oqc(double minMs, double medianMs, double maxMs, double spread, List<Double> oqcRunsMs) {
+    }
+}
