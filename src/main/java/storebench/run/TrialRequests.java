@@ -57,7 +57,10 @@ final class TrialRequests implements PhaseProcesses {
 
     @Override
     public ObjectNode request(String op) {
-        return Protocol.JSON.valueToTree(new PoolRequest(op, root.get().toString(), bench.options.workload.id()));
+        // a phase with stores of its own (capacity) has no pool: its request names its own root
+        Path pool = root.get();
+        return Protocol.JSON.valueToTree(new PoolRequest(op, pool == null ? null : pool.toString(),
+                bench.options.workload.id()));
     }
 
     /** Every wait for the load so far. */
