@@ -41,7 +41,7 @@ public final class CapacityLoop {
 
     /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
     public static final class CapacitySamples {
-        /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point() plus "stores". */
+        /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point(stores). */
         public final List<ProcResources.Point> points = new ArrayList<>();
         /** Stores open (each counted, checked against W) when the loop stopped. */
         public int opened;
@@ -71,7 +71,7 @@ public final class CapacityLoop {
         Holding holding = new Holding(root, workload.notesPerStore(), asked.max(), asked.every(), progress);
         try {
             StoreCopy template = createAndWarm(root, workload, asked.warmOpens(), holding.expected);
-            holding.samples.points.add(holding.spare.around(() -> point(0)));
+            holding.samples.points.add(holding.spare.around(() -> ProcResources.point(0)));
             Margins margins = new Margins(Files.getFileStore(root), asked.marginKb(), asked.diskMarginBytes());
             for (int i = 0; i < asked.max() && holding.samples.stop == null; i++) {
                 int at = i;
@@ -180,7 +180,7 @@ public final class CapacityLoop {
                 final int opened = open.size();
                 progress.accept(opened);
                 if (opened % every == 0 && opened < max) {
-                    samples.points.add(spare.around(() -> point(opened)));
+                    samples.points.add(spare.around(() -> ProcResources.point(opened)));
                 }
             } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
                 // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
@@ -204,7 +204,7 @@ public final class CapacityLoop {
             spare.close();
             try {
                 if (samples.points.get(samples.points.size() - 1).stores() != samples.opened) {
-                    samples.points.add(point(samples.opened));
+                    samples.points.add(ProcResources.point(samples.opened));
                 }
             } catch (Throwable t) {
                 // a process out of memory may not manage one more reading: the curve ends at its last point
@@ -282,10 +282,6 @@ public final class CapacityLoop {
                 }
             }
         }
-    }
-
-    private static ProcResources.Point point(int stores) throws java.io.IOException {
-        return ProcResources.point(stores);
     }
 
     /** Closes a store; false where it failed (printed to stderr if {@code say}). */
