@@ -58,7 +58,7 @@ public final class ColdPhase extends RunsPhase {
         List<Map.Entry<String, Stat>> medians = List.of(Map.entry("open", COLD_OPEN_MS),
                 Map.entry("count", COLD_COUNT_MS), Map.entry("oqc", COLD_OQC_MS));
         runs = new RunSeries(this, Query.COUNT, COLDWARMUP, COLDRUN,
-                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().counters(COUNTERS).beforeRun(ColdPhase::drop).runFigures((answer, figures) -> {
+                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().counters(COUNTERS).beforeRun(ColdPhase::drop).runFigures((answer, before, figures) -> {
                     long bytes = answer.readBytes().orElse(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())

@@ -2,11 +2,15 @@ package storebench.phase;
 
 import org.HdrHistogram.Histogram;
 import storebench.measure.Latency;
+import storebench.measure.PageCache;
+import storebench.model.StoreLayout;
 import storebench.model.TrialRuntime;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
 import storebench.trial.Query;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -51,6 +55,14 @@ public final class OpenRunsPhase extends RunsPhase {
             + " touched (median)", Unit.MS, 4).ofRuns().build();
     /** What a visit of the open runs asks of the machine (VisitCounterStats): oqc_minflt, oqc_sys_ms, ... */
     public static final VisitCounterStats COUNTERS = VisitCounterStats.of("oqc", "", "Open, query, close", false);
+    /**
+     * How much of the pool the page cache held as a run's visits began (after its warm-up; mincore over every file of
+     * the pool, which looks without reading): where a warm visit still reads from the device, this says whether the
+     * pool did not fit or was let go of. The listing stats every file, which the warm-up and the earlier phases did
+     * too, so it caches no more of the pool's metadata than a run finds anyway.
+     */
+    public static final Stat POOL_CACHED_PCT = Stat.of("pool_cached_pct",
+            "Pool in the page cache as a run began (median, % of its pages)", Unit.COUNT, 1).ofRuns().build();
     public static final Step WARMUP = Step.warmUp("warmup", "warm-up");
     public static final Step OPENRUN = new Step("openrun", true, "open runs");
     /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
@@ -59,7 +71,11 @@ public final class OpenRunsPhase extends RunsPhase {
             Map.entry("closefin", CLOSE_FIN_MS));
 
     private final RunSeries runs = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
-            new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS).runFigures((answer, runs) -> {
+            new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS)
+            .beforeRun((run, r) -> cached(StoreLayout.storeDirs(run.stores().pool(), run.params().stores()))).runFigures((answer, before, runs) -> {
+                if (before instanceof PoolCached c) {
+                    runs.computeIfAbsent(POOL_CACHED_PCT, k -> new ArrayList<>()).add(c.percent());
+                }
                 if (answer.has("yard")) {
                     Histogram yard = Latency.histogram(answer.samples("yard"));
                     List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
@@ -75,7 +91,23 @@ public final class OpenRunsPhase extends RunsPhase {
 
     OpenRunsPhase() {
         super("openruns", WARMUP, OPENRUN, Phase.with(List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1,
-                CLOSE_FIN_MS, OQC_YARD, YARD_MS), COUNTERS));
+                CLOSE_FIN_MS, OQC_YARD, YARD_MS, POOL_CACHED_PCT), COUNTERS));
+    }
+
+    /** The pool's pages and how many of them the page cache held as run r began: fields of the run's line. */
+    record PoolCached(long poolPages, long cachedPagesAtStart) {
+        double percent() {
+            return poolPages == 0 ? 100 : Math.round(1000.0 * cachedPagesAtStart / poolPages) / 10.0;
+        }
+    }
+
+    /** What the page cache holds of the stores now; none where this JVM cannot call into libc (nothing recorded). */
+    static PoolCached cached(List<Path> stores) throws IOException {
+        if (PageCache.unavailable().isPresent()) {
+            return null;
+        }
+        PageCache.Residency now = PageCache.residency(PageCache.filesUnder(stores));
+        return new PoolCached(now.pages(), now.residentPages());
     }
 
     @Override

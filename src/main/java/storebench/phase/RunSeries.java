@@ -46,7 +46,7 @@ final class RunSeries {
     /** Whether a run has the yardstick's blocks around its visits (the open runs'). */
     private boolean yard;
     private BeforeRun beforeRun = (run, r) -> null;
-    private RunFigures runFigures = (answer, runs) -> { };
+    private RunFigures runFigures = (answer, before, runs) -> { };
     private Recorded recorded = (run, m, earlier, maxLoad) -> { };
     /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
     private boolean sampled;
@@ -67,10 +67,13 @@ final class RunSeries {
         Record before(PhaseRun run, int r) throws Exception;
     }
 
-    /** A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads'). */
+    /**
+     * A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads') and what
+     * the parent found before it ({@link BeforeRun}'s fields; null where the run had none).
+     */
     @FunctionalInterface
     interface RunFigures {
-        void add(VisitsAnswer answer, Map<Stat, List<Double>> runs) throws Exception;
+        void add(VisitsAnswer answer, Record before, Map<Stat, List<Double>> runs) throws Exception;
     }
 
     /** Figures recorded once the runs are (the open runs' highest load). */
@@ -187,16 +190,17 @@ final class RunSeries {
     private Ran one(PhaseRun run, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs)
             throws Exception {
         WarmUp.forRun(run, r, warmStep, query);
-        Ran ran = run(run, r, beforeRun.before(run, r));
-        added(ran.answer(), r, figures, logs);
+        Record before = beforeRun.before(run, r);
+        Ran ran = run(run, r, before);
+        added(ran.answer(), before, r, figures, logs);
         return ran;
     }
 
     /** Run r's answer, its figures added to each statistic's. */
-    private void added(VisitsAnswer answer, int r, Map<Stat, List<Double>> figures,
+    private void added(VisitsAnswer answer, Record before, int r, Map<Stat, List<Double>> figures,
                        Map<String, List<HdrLogs.Interval>> logs) throws Exception {
         add(answer, r, figures, logs);
-        runFigures.add(answer, figures);
+        runFigures.add(answer, before, figures);
         if (counters != null) {
             answer.counters().ifPresent(c -> counters.add(c, answer.visits(), figures));
         }
@@ -254,7 +258,7 @@ final class RunSeries {
                     one(side, pair, own, sideLogs);
                     side.processes().fresh(); // the other side's run has the machine to itself
                 } else {
-                    added(inStep.get(i), pair, own, sideLogs);
+                    added(inStep.get(i), null, pair, own, sideLogs);
                 }
                 Map<String, Double> ran = new LinkedHashMap<>();
                 // a time is compared; what a visit asked of the machine stays in the runs' phase lines

@@ -9,6 +9,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,6 +28,12 @@ class CostOverNTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private Path run(String name, String workload, int n, double oqc, double minflt, double readKb) throws IOException {
+        return run(name, workload, n, oqc, minflt, readKb, "");
+    }
+
+    /** A run folder; {@code more} adds stat lines' id-value pairs ("pool_cached_pct=70"). */
+    private Path run(String name, String workload, int n, double oqc, double minflt, double readKb, String more)
+            throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name));
         StringBuilder lines = new StringBuilder(String.format(Locale.ROOT, "{\"kind\":\"run\",\"format\":4,\"stores\":%d,\"workload\":"
                 + "\"%s\",\"notesPerStore\":10,\"runs\":3,\"hold\":%d,\"started\":\"2026-12-06T10:00:00Z\","
@@ -34,7 +42,11 @@ class CostOverNTest {
             {"oqc_p99_ms", Double.toString(oqc * 3)}, {"create_ms", "4.5"}, {"mem_total_kb", "300"},
             {"disk_kb", "20"}, {"disk_alloc_kb", "20"}, {"oqc_minflt", Double.toString(minflt)},
             {"oqc_majflt", "0"}, {"oqc_read_kb", Double.toString(readKb)}};
-        for (String[] s : stats) {
+        List<String[]> all = new ArrayList<>(List.of(stats));
+        if (!more.isEmpty()) {
+            all.add(more.split("="));
+        }
+        for (String[] s : all) {
             lines.append(String.format(Locale.ROOT, "{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
                     + "\"workload\":\"%s\",\"stores\":%d,\"stat\":\"%s\",\"value\":%s}%n", workload, n, s[0], s[1]));
         }
@@ -55,7 +67,7 @@ class CostOverNTest {
 
     @Test
     void writesATablePerEngineByNAndNamesTheCountersThatMovedTheSlope() throws Exception {
-        Path big = run("n10000", "small", 10_000, 0.6, 180, 12);
+        Path big = run("n10000", "small", 10_000, 0.6, 180, 12, "pool_cached_pct=70");
         Path small = run("n100", "small", 100, 0.3, 100, 0);
         Path mid = run("n1000", "small", 1_000, 0.33, 102, 0);
 
@@ -65,14 +77,15 @@ class CostOverNTest {
         assertThat(md).startsWith("# Cost over N: small (10 notes of up to 20 characters) workload")
                 .contains("| N | open (ms) | count (ms) | open-query-close (ms) | open-query-close p99 (ms) | create (ms)"
                         + " | memory per open store (KB) | space per store (KB) |")
-                .contains("| 100 | 0.100 | 0.050 | 0.300 | 0.900 | 4.50 | 300 | 20 | 100.0 | 0.00 | 0.0 | 2.0 MB, 0.19% |")
-                .contains("| 10,000 | 0.100 | 0.050 | 0.600 |");
+                .contains("| 100 | 0.100 | 0.050 | 0.300 | 0.900 | 4.50 | 300 | 20 | 100.0 | 0.00 | 0.0 | – | 2.0 MB, 0.19% |")
+                .contains("| 10,000 | 0.100 | 0.050 | 0.600 |").contains(" | 12.0 | 70.0 | 195.3 MB, 19.07% |");
         assertThat(md.indexOf("| 100 |")).isLessThan(md.indexOf("| 1,000 |")).isLessThan(md.indexOf("| 10,000 |"));
         assertThat(md).contains("open-query-close went from 0.300 to 0.600 ms (x2.00) as N grew x100 (100 to 10,000).")
                 .contains("moved by more than 10%: minor faults 100.0 -> 180.0, device reads (KB) 0.0 -> 12.0.")
                 .contains("Steady (major faults 0.00 -> 0.00).")
                 .contains("At N = 10,000 the pool is 195.3 MB, 19.07% of the machine's memory: it fits in the page"
-                        + " cache, yet a visit read 12.0 KB from the device, so the page cache did not hold all of it.")
+                        + " cache; it held 70.0% of its pages as the open runs began (median), yet a visit read 12.0 KB"
+                        + " from the device, so the page cache did not hold all of it.")
                 .contains("The stores' folder holds 10,000 directories.");
         String html = Files.readString(tmp.resolve("out/cost-over-n.html"));
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("open-query-close over N, ")

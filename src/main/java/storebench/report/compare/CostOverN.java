@@ -42,6 +42,8 @@ public final class CostOverN {
     /** The counters per visit that say why a visit costs more: minor and major faults, device reads. */
     private static final List<Figure> COUNTERS = List.of(new Figure(StatId.OQC_MINFLT.id(), "minor faults / visit", 1),
             new Figure(StatId.OQC_MAJFLT.id(), "major faults / visit", 2), new Figure(StatId.OQC_READ_KB.id(), "device reads / visit (KB)", 1));
+    /** How much of the pool the page cache held as the open runs began: beside the device reads it explains. */
+    private static final Figure CACHED = new Figure(StatId.POOL_CACHED_PCT.id(), "pool cached at a run's start (%)", 1);
     /** A counter per visit moves the slope where it changes by more than this share and this much. */
     private static final double MOVED = 0.10;
 
@@ -144,6 +146,7 @@ public final class CostOverN {
         List<String> head = new ArrayList<>(List.of("N"));
         FIGURES.forEach(f -> head.add(f.title));
         COUNTERS.forEach(f -> head.add(f.title));
+        head.add(CACHED.title);
         head.add("pool / memory");
         return head;
     }
@@ -172,6 +175,7 @@ public final class CostOverN {
     private static List<Figure> concat() {
         List<Figure> all = new ArrayList<>(FIGURES);
         all.addAll(COUNTERS);
+        all.add(CACHED);
         return all;
     }
 
@@ -190,15 +194,14 @@ public final class CostOverN {
     }
 
     /**
-     * What changes the slope, from the first and last N that hold open-query-close: its ratio beside the stores' ratio,
-     * the counters per visit that moved, the pool's share of memory, and the folder's entries.
+     * What the pool's share of memory, the share of its pages cached as the runs began and the visits' device reads say
+     * of the page cache: a pool that would fit can still have been let go of in part (written long before, beside
+     * other files), and the reads tell.
      */
-    /**
-     * What the pool's share of memory and the visits' device reads say of the page cache: a pool that would fit can
-     * still have been let go of in part (written long before, beside other files), and the reads tell.
-     */
-    private static String cached(double share, OptionalDouble readKb) {
-        String fits = share < 0.5 ? ": it fits in the page cache" : ": the page cache cannot hold it all";
+    private static String cached(double share, OptionalDouble cachedPct, OptionalDouble readKb) {
+        String fits = (share < 0.5 ? ": it fits in the page cache" : ": the page cache cannot hold it all")
+                + (cachedPct.isEmpty() ? "" : "; it held " + Titles.fmt(cachedPct.getAsDouble(), 1)
+                + "% of its pages as the open runs began (median)");
         if (readKb.isEmpty()) {
             return fits;
         }
@@ -210,6 +213,10 @@ public final class CostOverN {
                 + (share < 0.5 ? ", so the page cache did not hold all of it" : "");
     }
 
+    /**
+     * What changes the slope, from the first and last N that hold open-query-close: its ratio beside the stores' ratio,
+     * the counters per visit that moved, the pool's share of memory, and the folder's entries.
+     */
     String slope(String engine, String setting) {
         List<Run> having = runs.stream().filter(r -> value(r, engine, setting, StatId.OQC_MS.id()).isPresent()).toList();
         if (having.size() < 2) {
@@ -257,7 +264,8 @@ public final class CostOverN {
         if (p.isPresent()) {
             s.append(String.format(Locale.ROOT, " At N = %s the pool is %s MB, %.2f%% of the machine's memory%s.",
                     Titles.fmt(hi.stores(), 0), Titles.fmt(p.get()[0] / 1024, 1), 100 * p.get()[1],
-                    cached(p.get()[1], value(hi, engine, setting, StatId.OQC_READ_KB.id()))));
+                    cached(p.get()[1], value(hi, engine, setting, CACHED.stat),
+                    value(hi, engine, setting, StatId.OQC_READ_KB.id()))));
         }
         s.append(" The stores' folder holds ").append(Titles.fmt(hi.stores(), 0)).append(" directories.");
         return s.toString();
