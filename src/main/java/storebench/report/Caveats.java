@@ -47,7 +47,9 @@ final class Caveats {
     List<Text> all() {
         List<Text> c = new ArrayList<>();
         c.add(Text.of("Warm page cache in every row but the cold ones: the stores were just written or read by the"
-                + " warm-up, so those opens never read from the device. The cold rows (the cold phase) drop the"
+                + " warm-up, so " + uncachedPool().map(u -> "those opens read from the device only where the page"
+                + " cache did not hold the pool: " + u + ".").orElse("those opens never read from the device.")
+                + " The cold rows (the cold phase) drop the"
                 + " pool's files from the page cache after the warm-up, check that the drop took, and count what"
                 + " each visit read from the device; a virtual disk's host may still hold what the guest dropped"
                 + " (the bench root's direct-read latency, under \"Engines and versions\", tells)."));
@@ -83,6 +85,33 @@ final class Caveats {
      * A user's workload (bench.workload=custom): what its stores hold, and that its figures compare with runs of the
      * same W and C only (the gate's rules name workloads by id, thresholds.yaml's are the large workload's).
      */
+    /**
+     * The columns whose warm open runs found part of the pool outside the page cache (less than 99.5% of its pages
+     * cached as a run began, or device reads of 0.1 KB a visit or more): how much was cached and what a visit read.
+     */
+    Optional<String> uncachedPool() {
+        List<String> columns = new ArrayList<>();
+        for (String setting : ctx.settings()) {
+            for (String engine : ctx.engines()) {
+                Optional<Double> cached = value(engine, setting, StatId.POOL_CACHED_PCT.id());
+                Optional<Double> read = value(engine, setting, StatId.OQC_READ_KB.id());
+                if (cached.filter(p -> p < 99.5).isEmpty() && read.filter(kb -> kb >= 0.05).isEmpty()) {
+                    continue;
+                }
+                List<String> figures = new ArrayList<>();
+                cached.ifPresent(p -> figures.add(Titles.fmt(p, 1) + "% of its pool cached as the open runs began"));
+                read.ifPresent(kb -> figures.add(Titles.fmt(kb, 1) + " KB read from the device a visit"));
+                columns.add(Titles.engineTitle(engine) + (ctx.settings().size() > 1 ? " (" + setting + ")" : "")
+                        + ", " + String.join(", ", figures));
+            }
+        }
+        return columns.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", columns));
+    }
+
+    private Optional<Double> value(String engine, String setting, String stat) {
+        return ctx.results().measurement(engine, setting, stat).map(RunResults.Measurement::value);
+    }
+
     private Optional<Text> custom() {
         String id = ctx.results().runLine().scale().workload();
         if (!Workload.isId(id) || !Workload.of(id).isCustom()) {

@@ -193,7 +193,9 @@ public final class ReportBuilder {
                 + " name";
         String started = ctx.results().runLine().started();
         preamble.add(Block.Paragraph.of("As of " + (started.isEmpty() ? "?" : started).replaceFirst("T.*", "")
-                + " · " + machine + ". " + fmt(n, 0) + " stores per engine and setting, warm page cache only."));
+                + " · " + machine + ". " + fmt(n, 0) + " stores per engine and setting, warm page cache only"
+                + (new Caveats(ctx).uncachedPool().isPresent() ? ", as far as it held the pool (see the caveats)."
+                : ".")));
         if (!env.recorded()) {
             preamble.add(new Block.Paragraph(Text.strong("No environment.json").plus(": the run's folder lacks the"
                     + " file every run writes beside its results, so the machine, its kernel, the bench root's file"
