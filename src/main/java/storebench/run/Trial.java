@@ -1,6 +1,5 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.measure.DiskFull;
 import storebench.measure.LoadGate;
@@ -19,7 +18,8 @@ import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
-import storebench.results.RunResults;
+import storebench.results.ResampleLine;
+import storebench.results.StatusLine;
 import storebench.trial.TrialFailure;
 
 import java.io.IOException;
@@ -202,7 +202,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         if (why.isPresent() && !statusRecorded) {
             statusRecorded = true;
-            results.append(results.line("status").put("status", "skipped").put("reason", why.get()));
+            results.status(StatusLine.SKIPPED, null, why.get(), List.of());
         }
         return why;
     }
@@ -277,11 +277,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
      * goes on with its other phases.
      */
     private void notMeasured(Phase phase, String reason) throws IOException {
-        ObjectNode l = results.line("status").put("status", RunResults.NOT_MEASURED).put("phase", phase.id())
-                .put("reason", reason);
-        ObjectNode stats = l.putObject("stats");
-        phase.stats().forEach(st -> stats.set(st.id(), results.about(st)));
-        results.append(l);
+        results.notMeasured(phase, phase.stats(), reason);
         bench.console.println("[storebench] " + name + ": " + phase.id() + " not measured: " + reason);
     }
 
@@ -319,8 +315,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             starter.closeCurrent();
             Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
             results.record(Phases.OPEN_RUNS, m);
-            results.append(results.line("resample").put("runs", m.runs(OpenRunsPhase.OQC_MS).size())
-                    .put("added", m.runs(OpenRunsPhase.OQC_MS).size() - bench.options.runs));
+            int runs = m.runs(OpenRunsPhase.OQC_MS).size();
+            results.append(ResampleLine.KIND, new ResampleLine(params.column(), runs, runs - bench.options.runs, null));
             return m;
         } catch (TrialFailure e) {
             throw e;
@@ -357,11 +353,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             return new TrialFailure(name + ": " + reason);
         }
         failed = reason;
-        ObjectNode l = results.line("status").put("status", "failed").put("phase", phase).put("reason", failed);
         // the statistics the phase would have given, described, so that their rows say it failed
-        ObjectNode stats = l.putObject("stats");
-        Phases.byId(phase).ifPresent(p -> p.stats().forEach(st -> stats.set(st.id(), results.about(st))));
-        results.append(l);
+        results.status(StatusLine.FAILED, phase, failed, Phases.byId(phase).map(Phase::stats).orElse(List.of()));
         return new TrialFailure(name + ": " + failed);
     }
 

@@ -11,6 +11,7 @@ import storebench.phase.Measured;
 import storebench.phase.Phase;
 import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
+import storebench.results.PoolLine;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
 import storebench.trial.answer.CheckAnswer;
@@ -76,9 +77,7 @@ final class TrialPool implements PhaseStores {
                 results.record(Phases.CREATE, made);
             }
         }
-        ObjectNode pool = results.line("pool").put("created", created).put("reused", reused);
-        notReused.forEach(pool.withArray("notReused")::add);
-        results.append(pool);
+        results.append(PoolLine.KIND, new PoolLine(trial.params().column(), created, reused, notReused));
         if (bench.options.phases.contains(Phases.DISK)) {
             results.record(Phases.DISK, DiskPhase.measureFiles(trial, dir));
         }

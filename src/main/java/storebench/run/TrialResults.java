@@ -1,5 +1,6 @@
 package storebench.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.HdrLogs;
 import storebench.phase.Measured;
@@ -13,8 +14,10 @@ import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.StatLine;
+import storebench.results.StatusLine;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,11 +67,14 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public void notMeasured(Phase phase, List<Stat> stats, String reason) throws IOException {
-        ObjectNode l = line("status").put("status", RunResults.NOT_MEASURED).put("phase", phase.id())
-                .put("reason", reason);
-        ObjectNode about = l.putObject("stats");
-        stats.forEach(st -> about.set(st.id(), about(st)));
-        append(l);
+        status(RunResults.NOT_MEASURED, phase.id(), reason, stats);
+    }
+
+    /** A status line of this trial: of a phase (null for the whole trial), with the statistics it would have given. */
+    void status(String status, String phase, String reason, List<Stat> stats) throws IOException {
+        Map<String, JsonNode> abouts = new LinkedHashMap<>();
+        stats.forEach(st -> abouts.put(st.id(), about(st)));
+        append(StatusLine.KIND, new StatusLine(params.column(), status, phase, reason, abouts));
     }
 
     @Override
