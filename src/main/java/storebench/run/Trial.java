@@ -18,6 +18,8 @@ import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
+import storebench.results.NotProfiledLine;
+import storebench.results.ProfileLine;
 import storebench.results.ResampleLine;
 import storebench.results.StatusLine;
 import storebench.trial.TrialFailure;
@@ -289,8 +291,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             if (why.isEmpty()) {
                 usable.add(p);
             } else if (profilerSkips.add(p.id() + "/" + phaseId)) {
-                results.append(results.line("profile").put("profile", "unavailable").put("profiler", p.id())
-                        .put("benchPhase", phaseId).put("unavailable", why.get()));
+                results.append(ProfileLine.KIND, new NotProfiledLine(p.id(), phaseId, why.get()));
             }
         }
         return List.copyOf(usable);
