@@ -162,9 +162,11 @@ final class TrialPool implements PhaseStores {
 
     /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
     private JsonNode identity() throws Exception {
-        ObjectNode id = Protocol.JSON.createObjectNode().put("engine", engine.id()).put("workload", workload().id());
-        id.set("versions", engineInfo());
-        return id;
+        return Protocol.JSON.valueToTree(new Identity(engine.id(), workload().id(), engineInfo()));
+    }
+
+    /** A pool's pool.json: the engine, the workload and the engine's versions its stores were made with. */
+    private record Identity(String engine, String workload, JsonNode versions) {
     }
 
     /** The engine's versions and settings as its trial process reports them. */

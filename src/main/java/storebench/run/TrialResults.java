@@ -1,5 +1,8 @@
 package storebench.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.HdrLogs;
@@ -10,6 +13,7 @@ import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
 import storebench.results.AgainstRunLine;
+import storebench.results.Column;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
@@ -55,9 +59,14 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public ObjectNode line(String kind) {
-        ObjectNode l = ResultsFile.line(kind).put("engine", params.engineId()).put("setting", params.settingId())
-                .put("workload", params.workload().id()).put("stores", params.stores());
-        return sideB ? l.put(RunResults.SIDE, AgainstRunLine.B) : l;
+        return ResultsFile.with(ResultsFile.line(kind), new Stamp(params.column(), params.workload().id(),
+                params.stores(), sideB ? AgainstRunLine.B : null));
+    }
+
+    /** What every line of a trial carries: its column, workload and stores, and on side B of a comparison, its side. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record Stamp(@JsonUnwrapped Column column, String workload, int stores,
+                         @JsonProperty(RunResults.SIDE) String side) {
     }
 
     @Override
