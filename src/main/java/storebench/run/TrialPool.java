@@ -11,6 +11,7 @@ import storebench.phase.Measured;
 import storebench.phase.Phase;
 import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
+import storebench.phase.StoresRequest;
 import storebench.results.PoolLine;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
@@ -97,8 +98,8 @@ final class TrialPool implements PhaseStores {
         if (sameMaker) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
-            ObjectNode check = trial.processes().request(CheckAnswer.OP);
-            check.set("stores", Protocol.ints(candidates.stream().mapToInt(Integer::intValue).toArray()));
+            ObjectNode check = trial.processes().request(CheckAnswer.OP, new StoresRequest(candidates.stream()
+                    .mapToInt(Integer::intValue).toArray()));
             valid.addAll(trial.processes().send(new Phase.Step(CheckAnswer.OP, false, null), check, candidates.size(),
                     CheckAnswer::of, (l, reply) -> { }).result().valid());
             List<Integer> failed = candidates.stream().filter(i -> !valid.contains(i)).toList();
