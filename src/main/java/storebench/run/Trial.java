@@ -238,7 +238,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
             log.add(m);
             return m;
         } catch (NotMeasured e) {
-            notMeasured(phase, e.getMessage());
+            // a "not measured" status line: the statistics it would have given, described, say why their rows are empty
+            results.notMeasured(phase, phase.stats(), e.getMessage());
+            bench.console.println("[storebench] " + name + ": " + phase.id() + " not measured: " + e.getMessage());
             throw e;
         } catch (Exception e) {
             throw recordFailure(phase.id(), null, e);
@@ -271,16 +273,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
             }
             starter.freshHolding(holding);
         }
-    }
-
-    /**
-     * Records that a phase was not measured here, and why: a "not measured" status line with the statistics it would
-     * have given, each described as a stat line describes it, so that their rows say why they are empty. The trial
-     * goes on with its other phases.
-     */
-    private void notMeasured(Phase phase, String reason) throws IOException {
-        results.notMeasured(phase, phase.stats(), reason);
-        bench.console.println("[storebench] " + name + ": " + phase.id() + " not measured: " + reason);
     }
 
     /** The profilers that can profile this engine's runtime here; a profile line says why each other cannot. */
