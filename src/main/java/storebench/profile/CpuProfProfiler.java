@@ -1,7 +1,7 @@
 package storebench.profile;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
+import storebench.results.FramesLine;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +45,7 @@ final class CpuProfProfiler implements Profiler {
     }
 
     @Override
-    public List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+    public List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException {
         Path profile = null;
         for (int k = 0; k < 50 && profile == null; k++) {
@@ -58,16 +58,13 @@ final class CpuProfProfiler implements Profiler {
         }
         Map<String, Integer> items = new LinkedHashMap<>();
         requests.forEach(r -> items.merge(r.op(), r.items(), Integer::sum));
-        List<ObjectNode> found = new ArrayList<>();
+        List<Record> found = new ArrayList<>();
         for (Map.Entry<String, Integer> e : items.entrySet()) {
-            ObjectNode l = Frames.line(id(), e.getKey(), e.getValue()).put("samplingPeriod", "1 ms")
-                    .put("within", e.getKey()).put("note", NOTE);
-            if (profile == null) {
-                found.add(l.put("unavailable", "the worker wrote no .cpuprofile"));
-                continue;
-            }
-            l.put("recording", outputDir.relativize(profile).toString());
-            found.add(Frames.withTop(l, NodeCpuProfile.top(profile, e.getKey(), Integer.MAX_VALUE)));
+            FramesLine l = new FramesLine(id(), e.getKey(), Frames.phaseOf(e.getKey()), e.getValue(),
+                    new FramesLine.Sampling("1 ms", e.getKey(), NOTE));
+            found.add(profile == null ? l.unavailable("the worker wrote no .cpuprofile")
+                    : l.sampled(outputDir.relativize(profile).toString(), null, e.getKey(),
+                    NodeCpuProfile.top(profile, e.getKey(), Integer.MAX_VALUE), Frames.TOP));
         }
         return found;
     }

@@ -5,6 +5,7 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordingFile;
+import storebench.results.ProfileLine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,11 +34,8 @@ public final class JfrFrames {
     private JfrFrames() {
     }
 
-    public record Frame(String frame, String kind, int samples, double share) {
-    }
-
     /** The top {@code limit} frames of samples of thread {@code thread} between {@code from} and {@code to}. */
-    public static List<Frame> top(Path recording, Instant from, Instant to, String thread, int limit) throws IOException {
+    public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, int limit) throws IOException {
         return top(recording, from, to, thread, null, limit);
     }
 
@@ -46,7 +44,7 @@ public final class JfrFrames {
      * method {@code within} ("package.Class.method"), e.g. the phase loop: the thread's time between requests
      * (waiting for the next line on stdin, sending the answer) is not the phase's.
      */
-    public static List<Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
+    public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
             throws IOException {
         Map<String, int[]> counts = new HashMap<>();
         int total = 0;
@@ -76,10 +74,10 @@ public final class JfrFrames {
             counts.computeIfAbsent(key, k -> new int[1])[0]++;
             total++;
         }
-        List<Frame> frames = new ArrayList<>();
+        List<ProfileLine.Frame> frames = new ArrayList<>();
         for (Map.Entry<String, int[]> c : counts.entrySet()) {
             String[] k = c.getKey().split("\t", 2);
-            frames.add(new Frame(k[0], k[1], c.getValue()[0], total == 0 ? 0 : (double) c.getValue()[0] / total));
+            frames.add(new ProfileLine.Frame(k[0], k[1], c.getValue()[0], total == 0 ? 0 : (double) c.getValue()[0] / total));
         }
         frames.sort((a, b) -> b.samples() != a.samples() ? Integer.compare(b.samples(), a.samples())
                 : a.frame().compareTo(b.frame()));

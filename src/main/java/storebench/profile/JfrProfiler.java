@@ -1,7 +1,7 @@
 package storebench.profile;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
+import storebench.results.FramesLine;
 import storebench.trial.answer.ConcurrentAnswer;
 import storebench.trial.answer.CreateAnswer;
 
@@ -60,7 +60,7 @@ final class JfrProfiler implements Profiler {
     }
 
     @Override
-    public List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+    public List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException {
         Path recording = out.resolve(RECORDING);
         for (int k = 0; k < 50 && !Files.isRegularFile(recording); k++) {
@@ -68,24 +68,21 @@ final class JfrProfiler implements Profiler {
         }
         Map<String, List<Request>> byOp = new LinkedHashMap<>();
         requests.forEach(r -> byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r));
-        List<ObjectNode> found = new ArrayList<>();
+        List<Record> found = new ArrayList<>();
         for (Map.Entry<String, List<Request>> e : byOp.entrySet()) {
             String op = e.getKey();
-            ObjectNode l = Frames.line(id(), op, e.getValue().stream().mapToInt(Request::items).sum())
-                    .put("samplingPeriod", JfrFrames.PERIOD);
+            FramesLine l = new FramesLine(id(), op, Frames.phaseOf(op), e.getValue().stream()
+                    .mapToInt(Request::items).sum(), new FramesLine.Sampling(JfrFrames.PERIOD, null, null));
             if (!Files.isRegularFile(recording)) {
-                found.add(l.put("unavailable", "the trial JVM wrote no JFR recording"));
+                found.add(l.unavailable("the trial JVM wrote no JFR recording"));
                 continue;
             }
             Instant from = e.getValue().stream().map(Request::from).min(Instant::compareTo).orElseThrow();
             Instant to = e.getValue().stream().map(Request::to).max(Instant::compareTo).orElseThrow();
             String within = loop(op);
             String thread = within == null ? null : MAIN_THREAD;
-            l.put("recording", outputDir.relativize(recording).toString());
-            if (thread != null) {
-                l.put("thread", thread).put("within", within);
-            }
-            found.add(Frames.withTop(l, JfrFrames.top(recording, from, to, thread, within, Integer.MAX_VALUE)));
+            found.add(l.sampled(outputDir.relativize(recording).toString(), thread, within,
+                    JfrFrames.top(recording, from, to, thread, within, Integer.MAX_VALUE), Frames.TOP));
         }
         return found;
     }

@@ -1,5 +1,6 @@
 package storebench.profile;
 
+import storebench.results.ProfileLine;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -55,11 +56,11 @@ public final class NodeCpuProfile {
      * The top {@code limit} frames of the samples whose stack holds a frame of function {@code within} (e.g. the
      * worker's {@code createprofile} or {@code openrun}); {@code null} counts every sample but the idle ones.
      */
-    public static List<JfrFrames.Frame> top(Path cpuprofile, String within, int limit) throws IOException {
+    public static List<ProfileLine.Frame> top(Path cpuprofile, String within, int limit) throws IOException {
         return top(JSON.readValue(cpuprofile.toFile(), Profile.class), within, limit);
     }
 
-    static List<JfrFrames.Frame> top(Profile profile, String within, int limit) {
+    static List<ProfileLine.Frame> top(Profile profile, String within, int limit) {
         Map<Integer, Node> nodes = new HashMap<>();
         Map<Integer, Integer> parent = new HashMap<>();
         for (Node n : profile.nodes()) {
@@ -86,9 +87,9 @@ public final class NodeCpuProfile {
             counts.computeIfAbsent(name, k -> new int[1])[0]++;
             total++;
         }
-        List<JfrFrames.Frame> frames = new ArrayList<>();
+        List<ProfileLine.Frame> frames = new ArrayList<>();
         for (Map.Entry<String, int[]> c : counts.entrySet()) {
-            frames.add(new JfrFrames.Frame(c.getKey(), "js", c.getValue()[0], (double) c.getValue()[0] / total));
+            frames.add(new ProfileLine.Frame(c.getKey(), "js", c.getValue()[0], (double) c.getValue()[0] / total));
         }
         frames.sort((a, b) -> b.samples() != a.samples() ? Integer.compare(b.samples(), a.samples())
                 : a.frame().compareTo(b.frame()));

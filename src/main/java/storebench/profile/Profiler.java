@@ -1,6 +1,5 @@
 package storebench.profile;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
 import storebench.trial.answer.CapacityAnswer;
 import storebench.trial.answer.ConcurrentAnswer;
@@ -67,11 +66,11 @@ public interface Profiler {
     }
 
     /**
-     * What it found, once the process has exited: one line per request worth profiling, each with the request's op
-     * (without engine, setting and phase, which the caller adds). {@code outputDir} is the run's folder, which file
-     * names in the lines are relative to.
+     * What it found, once the process has exited: one line per op of the requests worth profiling, as the record of its
+     * kind of profile line (storebench.results: without engine, setting and phase, which the caller adds).
+     * {@code outputDir} is the run's folder, which file names in the lines are relative to.
      */
-    List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+    List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException;
 
     /**

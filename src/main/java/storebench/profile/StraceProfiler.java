@@ -1,8 +1,8 @@
 package storebench.profile;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
-import storebench.results.ResultsFile;
+import storebench.results.ProfileLine;
+import storebench.results.SyncsLine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -69,7 +69,7 @@ final class StraceProfiler implements Profiler {
     }
 
     @Override
-    public List<ObjectNode> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
+    public List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException {
         Path log = out.resolve(LOG);
         // parsed once: a phase with a steady warm-up sends a request per window, hundreds of them
@@ -77,7 +77,7 @@ final class StraceProfiler implements Profiler {
                 ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of());
         Map<String, List<Request>> byOp = new LinkedHashMap<>();
         requests.forEach(r -> byOp.computeIfAbsent(r.op(), k -> new ArrayList<>()).add(r));
-        List<ObjectNode> found = new ArrayList<>();
+        List<Record> found = new ArrayList<>();
         for (Map.Entry<String, List<Request>> e : byOp.entrySet()) {
             Map<String, StraceLog.Calls> sum = new LinkedHashMap<>();
             int items = 0;
@@ -92,20 +92,13 @@ final class StraceProfiler implements Profiler {
                             s.seconds += c.seconds;
                         });
             }
-            ObjectNode l = ResultsFile.line("profile").put("profile", "syncs").put("profiler", id())
-                    .put("op", e.getKey()).put("items", items).put("requests", e.getValue().size());
-            ObjectNode byName = l.putObject("calls");
-            sum.forEach((name, c) -> byName.putObject(name).put("count", c.count).put("failed", c.failed)
-                    .put("ms", c.seconds * 1000));
+            Map<String, ProfileLine.Calls> byName = new LinkedHashMap<>();
+            sum.forEach((name, c) -> byName.put(name, new ProfileLine.Calls(c.count, c.failed, c.seconds * 1000)));
             int per = Math.max(1, items);
-            l.put("callsPerItem", (double) StraceLog.totalCount(sum) / per);
-            l.put("syncMsPerItem", StraceLog.totalSeconds(sum) * 1000 / per);
-            l.put("straceLog", outputDir.relativize(log).toString());
-            l.put("seccompBpf", seccomp());
-            if (!Files.isRegularFile(log)) {
-                l.put("unavailable", "strace wrote no log (" + log + ")");
-            }
-            found.add(l);
+            found.add(new SyncsLine(id(), e.getKey(), items, e.getValue().size(), new SyncsLine.Counted(byName,
+                    (double) StraceLog.totalCount(sum) / per, StraceLog.totalSeconds(sum) * 1000 / per),
+                    new SyncsLine.Log(outputDir.relativize(log).toString(), seccomp(),
+                    Files.isRegularFile(log) ? null : "strace wrote no log (" + log + ")")));
         }
         return found;
     }

@@ -1,12 +1,19 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A column of the report: one engine under one setting, the key of a trial's lines in results.jsonl (in place of the
- * string "engine/setting").
+ * string "engine/setting"). A line of no trial (the run's own status, end) has empty ids, written as none.
  */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Column(String engine, String setting) {
+    public Column {
+        engine = engine == null ? "" : engine;
+        setting = setting == null ? "" : setting;
+    }
+
     /** The column a line of results.jsonl belongs to (empty ids where it names none). */
     public static Column of(JsonNode line) {
         return new Column(line.path("engine").asText(""), line.path("setting").asText(""));

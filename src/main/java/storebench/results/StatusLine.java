@@ -1,25 +1,45 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * A status line of results.jsonl: a trial skipped or failed, or a phase of it not measured here, with the reason; a
- * phase that was not measured also names the statistics it would have given.
+ * A status line of results.jsonl: a trial skipped or failed, a phase of it not measured here, or the run interrupted,
+ * with the reason; a phase that was not measured or failed also describes the statistics it would have given (each as
+ * its about line does), so that their rows say why they are empty. Written from this record and read back into it
+ * (Jackson).
+ *
+ * @param phaseId the phase it speaks of, null where it speaks of the whole trial or run
  */
-public record StatusLine(Column column, String status, Optional<String> phase, String reason, List<String> stats) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record StatusLine(@JsonUnwrapped Column column, String status, @JsonProperty("phase") String phaseId,
+                         String reason, Map<String, JsonNode> stats) {
     public static final String KIND = "status";
     public static final String SKIPPED = "skipped";
     public static final String FAILED = "failed";
+    public static final String INTERRUPTED = "interrupted";
+
+    public StatusLine {
+        column = column == null ? new Column("", "") : column;
+        reason = reason == null ? "" : reason;
+        stats = stats == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stats));
+    }
 
     public static StatusLine of(JsonNode line) {
-        List<String> stats = new java.util.ArrayList<>();
-        line.path("stats").fieldNames().forEachRemaining(stats::add);
-        return new StatusLine(Column.of(line), line.path("status").asText(""),
-                line.hasNonNull("phase") ? Optional.of(line.get("phase").asText()) : Optional.empty(),
-                line.path("reason").asText(""), List.copyOf(stats));
+        return ResultsFile.as(line, StatusLine.class);
+    }
+
+    /** The phase it speaks of, where it speaks of one. */
+    public Optional<String> phase() {
+        return Optional.ofNullable(phaseId);
     }
 
     /** The reason's first line: a failure's reason may carry the trial process' last lines of stderr. */

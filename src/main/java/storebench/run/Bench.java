@@ -14,11 +14,14 @@ import storebench.phase.Phases;
 import storebench.phase.Sample;
 import storebench.phase.SteadyState;
 import storebench.results.Column;
+import storebench.results.EndLine;
 import storebench.results.EnvironmentFile;
+import storebench.results.ResampleLine;
 import storebench.results.ResultsFile;
 import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
+import storebench.results.StatusLine;
 import storebench.results.Verdict;
 import storebench.results.Verdicts;
 import storebench.run.BenchOptions;
@@ -352,8 +355,8 @@ public final class Bench implements AutoCloseable {
             t.stopProcesses();
         }
         try {
-            results.append(ResultsFile.line("status").put("status", "interrupted")
-                    .put("reason", "the suite was stopped before the run ended"));
+            results.append(ResultsFile.with(ResultsFile.line(StatusLine.KIND), new StatusLine(null,
+                    StatusLine.INTERRUPTED, null, "the suite was stopped before the run ended", null)));
         } catch (IOException ignored) {
             // the results file keeps every line written before
         }
@@ -448,8 +451,8 @@ public final class Bench implements AutoCloseable {
                     String why = "open run " + run + " failed: " + e.getMessage();
                     console.println("[storebench] gate: " + key + ": the extra " + why);
                     failed.put(key, why);
-                    results.append(trial.results().line("resample").put("runs", run - 1)
-                            .put("added", added.getOrDefault(key, 0)).put("failed", why));
+                    trial.results().append(ResampleLine.KIND, new ResampleLine(trial.params().column(), run - 1,
+                            added.getOrDefault(key, 0), why));
                 }
             }
         }
@@ -484,7 +487,7 @@ public final class Bench implements AutoCloseable {
         finishMeasurements();
         closed = true;
         sampler.close();
-        results.append(ResultsFile.line("end").put("wallMs", (System.nanoTime() - startNs) / 1_000_000));
+        results.append(new EndLine((System.nanoTime() - startNs) / 1_000_000, null).line());
         results.close();
         try {
             // the gate's verdicts first: the report is a pure function of the run's files, verdicts.json among them

@@ -3,6 +3,8 @@ package storebench.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.model.TrialRuntime;
 import storebench.profile.Profiler;
+import storebench.results.ProfileLine;
+import storebench.results.ResultsFile;
 import storebench.trial.TrialProcess;
 
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The trial processes one trial started under profilers: where each profiler writes, which phase started the process
@@ -79,18 +82,24 @@ final class ProfiledProcesses {
      * What the profilers found in a process that has exited, each line with the phase that started it and the process'
      * folder; none for a process no profiler watched.
      */
-    List<ObjectNode> finish(TrialProcess process) throws IOException, InterruptedException {
+    List<ObjectNode> finish(TrialProcess process, Function<String, ObjectNode> line)
+            throws IOException, InterruptedException {
         Entry e = entries.remove(process);
         if (e == null) {
             return List.of();
         }
+        Watched watched = new Watched(e.wrapped().phase(), e.label(), outputDir.relativize(e.wrapped().out())
+                .toString());
         List<ObjectNode> lines = new ArrayList<>();
         for (Profiler p : e.wrapped().profilers()) {
-            for (ObjectNode l : p.read(e.wrapped().out(), runtime, List.copyOf(e.requests()), outputDir)) {
-                lines.add(l.put("benchPhase", e.wrapped().phase()).put("process", e.label())
-                        .put("profileDir", outputDir.relativize(e.wrapped().out()).toString()));
+            for (Record found : p.read(e.wrapped().out(), runtime, List.copyOf(e.requests()), outputDir)) {
+                lines.add(ResultsFile.with(ResultsFile.with(line.apply(ProfileLine.KIND), found), watched));
             }
         }
         return lines;
+    }
+
+    /** Where a profiler's finding comes from: the bench phase that started the process, its label and its folder. */
+    record Watched(String benchPhase, String process, String profileDir) {
     }
 }

@@ -1,9 +1,13 @@
 package storebench.run;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.Mounts;
 import storebench.measure.SyncProbe;
 import storebench.model.StoreLayout;
+import storebench.results.CreateStepsLine;
+import storebench.results.ProfileLine;
 import storebench.results.ResultsFile;
+import storebench.results.RootSyncLine;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -17,6 +21,10 @@ import java.util.Map;
  * times on the bench root and on the run's tmpfs root, each with its filesystem and mount options.
  */
 public final class RootSync {
+    /** The bench root's name in the lines, and the run's tmpfs root's. */
+    private static final String DISK = "disk";
+    private static final String TMPFS = "tmpfs";
+
     private RootSync() {
     }
 
@@ -24,20 +32,23 @@ public final class RootSync {
     public static Map<String, SyncProbe.Latency> measure(Bench bench) throws IOException {
         Map<String, SyncProbe.Latency> latency = new LinkedHashMap<>();
         String workload = bench.options.workload.id();
-        latency.put("disk", probe(bench, "disk", bench.pool, bench.pool.trialDir(workload, "profile-sync-probe",
-                "root")));
+        probe(bench, DISK, bench.pool, bench.pool.trialDir(workload, "profile-sync-probe", "root"), latency);
         try {
             ScratchRoot tmpfs = bench.scratch();
-            latency.put("tmpfs", probe(bench, "tmpfs", tmpfs.pool(), tmpfs.trialDir(workload, "profile-sync-probe",
-                    "root")));
+            probe(bench, TMPFS, tmpfs.pool(), tmpfs.trialDir(workload, "profile-sync-probe", "root"), latency);
         } catch (FileNotFoundException e) {
-            bench.results.append(ResultsFile.line("profile").put("profile", "rootsync").put("root", "tmpfs")
-                    .put("unavailable", e.getMessage()));
+            bench.results.append(line(new RootSyncLine(TMPFS, e.getMessage())));
         }
         return latency;
     }
 
-    private static SyncProbe.Latency probe(Bench bench, String rootName, StorePool pool, Path dir) throws IOException {
+    private static ObjectNode line(RootSyncLine root) {
+        return ResultsFile.with(ResultsFile.line(ProfileLine.KIND), root);
+    }
+
+    /** Measures one root, appends its line and keeps its latency under its name. */
+    private static void probe(Bench bench, String rootName, StorePool pool, Path dir,
+                              Map<String, SyncProbe.Latency> measured) throws IOException {
         Path store = StoreLayout.storeDir(dir, 0);
         pool.deleteStore(dir, 0);
         Files.createDirectory(store);
@@ -49,11 +60,9 @@ public final class RootSync {
         }
         Mounts.Mount m = Mounts.of(pool.root());
         bench.describeRoot(rootName, pool.root(), m.fsType(), m.options());
-        bench.results.append(ResultsFile.line("profile").put("profile", "rootsync").put("root", rootName)
-                .put("rootPath", pool.root().toString()).put("fsType", m.fsType()).put("mountOptions", m.options())
-                .put("device", m.source()).put("fdatasyncMedianMs", latency.medianMs())
-                .put("fdatasyncP90Ms", latency.p90Ms()).put("rounds", latency.rounds())
-                .put("blockBytes", SyncProbe.BLOCK));
-        return latency;
+        bench.results.append(line(new RootSyncLine(rootName, new CreateStepsLine.Where(pool.root().toString(),
+                m.fsType(), m.options()), m.source(), new RootSyncLine.Synced(latency.medianMs(), latency.p90Ms(),
+                latency.rounds(), SyncProbe.BLOCK))));
+        measured.put(rootName, latency);
     }
 }

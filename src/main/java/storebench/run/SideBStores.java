@@ -2,7 +2,7 @@ package storebench.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.phase.PhaseStores;
-import storebench.trial.Protocol;
+import storebench.phase.StoresRequest;
 import storebench.trial.TrialFailure;
 import storebench.trial.answer.CheckAnswer;
 
@@ -56,8 +56,7 @@ final class SideBStores implements PhaseStores {
     /** Why B cannot read A's pool (some store failed B's check, or B's process failed it), or empty where it can. */
     private Optional<String> check() throws Exception {
         int n = bench.options.stores;
-        ObjectNode request = b.processes().request(CheckAnswer.OP);
-        request.set("stores", Protocol.ints(IntStream.range(0, n).toArray()));
+        ObjectNode request = b.processes().request(CheckAnswer.OP, new StoresRequest(IntStream.range(0, n).toArray()));
         List<Integer> valid;
         try {
             valid = CheckAnswer.of(processes.request(request, n, done -> { })).valid();

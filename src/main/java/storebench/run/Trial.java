@@ -1,6 +1,5 @@
 package storebench.run;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
 import storebench.measure.DiskFull;
 import storebench.measure.LoadGate;
@@ -19,7 +18,10 @@ import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
-import storebench.results.RunResults;
+import storebench.results.NotProfiledLine;
+import storebench.results.ProfileLine;
+import storebench.results.ResampleLine;
+import storebench.results.StatusLine;
 import storebench.trial.TrialFailure;
 
 import java.io.IOException;
@@ -202,7 +204,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         if (why.isPresent() && !statusRecorded) {
             statusRecorded = true;
-            results.append(results.line("status").put("status", "skipped").put("reason", why.get()));
+            results.status(StatusLine.SKIPPED, null, why.get(), List.of());
         }
         return why;
     }
@@ -236,7 +238,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
             log.add(m);
             return m;
         } catch (NotMeasured e) {
-            notMeasured(phase, e.getMessage());
+            // a "not measured" status line: the statistics it would have given, described, say why their rows are empty
+            results.notMeasured(phase, phase.stats(), e.getMessage());
+            bench.console.println("[storebench] " + name + ": " + phase.id() + " not measured: " + e.getMessage());
             throw e;
         } catch (Exception e) {
             throw recordFailure(phase.id(), null, e);
@@ -271,20 +275,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /**
-     * Records that a phase was not measured here, and why: a "not measured" status line with the statistics it would
-     * have given, each described as a stat line describes it, so that their rows say why they are empty. The trial
-     * goes on with its other phases.
-     */
-    private void notMeasured(Phase phase, String reason) throws IOException {
-        ObjectNode l = results.line("status").put("status", RunResults.NOT_MEASURED).put("phase", phase.id())
-                .put("reason", reason);
-        ObjectNode stats = l.putObject("stats");
-        phase.stats().forEach(st -> stats.set(st.id(), results.about(st)));
-        results.append(l);
-        bench.console.println("[storebench] " + name + ": " + phase.id() + " not measured: " + reason);
-    }
-
     /** The profilers that can profile this engine's runtime here; a profile line says why each other cannot. */
     private List<Profiler> usable(List<Profiler> with, String phaseId) throws IOException {
         List<Profiler> usable = new ArrayList<>();
@@ -293,8 +283,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             if (why.isEmpty()) {
                 usable.add(p);
             } else if (profilerSkips.add(p.id() + "/" + phaseId)) {
-                results.append(results.line("profile").put("profile", "unavailable").put("profiler", p.id())
-                        .put("benchPhase", phaseId).put("unavailable", why.get()));
+                results.append(ProfileLine.KIND, new NotProfiledLine(p.id(), phaseId, why.get()));
             }
         }
         return List.copyOf(usable);
@@ -319,8 +308,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             starter.closeCurrent();
             Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
             results.record(Phases.OPEN_RUNS, m);
-            results.append(results.line("resample").put("runs", m.runs(OpenRunsPhase.OQC_MS).size())
-                    .put("added", m.runs(OpenRunsPhase.OQC_MS).size() - bench.options.runs));
+            int runs = m.runs(OpenRunsPhase.OQC_MS).size();
+            results.append(ResampleLine.KIND, new ResampleLine(params.column(), runs, runs - bench.options.runs, null));
             return m;
         } catch (TrialFailure e) {
             throw e;
@@ -357,11 +346,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
             return new TrialFailure(name + ": " + reason);
         }
         failed = reason;
-        ObjectNode l = results.line("status").put("status", "failed").put("phase", phase).put("reason", failed);
         // the statistics the phase would have given, described, so that their rows say it failed
-        ObjectNode stats = l.putObject("stats");
-        Phases.byId(phase).ifPresent(p -> p.stats().forEach(st -> stats.set(st.id(), results.about(st))));
-        results.append(l);
+        results.status(StatusLine.FAILED, phase, failed, Phases.byId(phase).map(Phase::stats).orElse(List.of()));
         return new TrialFailure(name + ": " + failed);
     }
 

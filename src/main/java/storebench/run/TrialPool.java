@@ -11,6 +11,8 @@ import storebench.phase.Measured;
 import storebench.phase.Phase;
 import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
+import storebench.phase.StoresRequest;
+import storebench.results.PoolLine;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
 import storebench.trial.answer.CheckAnswer;
@@ -76,9 +78,7 @@ final class TrialPool implements PhaseStores {
                 results.record(Phases.CREATE, made);
             }
         }
-        ObjectNode pool = results.line("pool").put("created", created).put("reused", reused);
-        notReused.forEach(pool.withArray("notReused")::add);
-        results.append(pool);
+        results.append(PoolLine.KIND, new PoolLine(trial.params().column(), created, reused, notReused));
         if (bench.options.phases.contains(Phases.DISK)) {
             results.record(Phases.DISK, DiskPhase.measureFiles(trial, dir));
         }
@@ -98,8 +98,8 @@ final class TrialPool implements PhaseStores {
         if (sameMaker) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
-            ObjectNode check = trial.processes().request(CheckAnswer.OP);
-            check.set("stores", Protocol.ints(candidates.stream().mapToInt(Integer::intValue).toArray()));
+            ObjectNode check = trial.processes().request(CheckAnswer.OP, new StoresRequest(candidates.stream()
+                    .mapToInt(Integer::intValue).toArray()));
             valid.addAll(trial.processes().send(new Phase.Step(CheckAnswer.OP, false, null), check, candidates.size(),
                     CheckAnswer::of, (l, reply) -> { }).result().valid());
             List<Integer> failed = candidates.stream().filter(i -> !valid.contains(i)).toList();
@@ -163,9 +163,11 @@ final class TrialPool implements PhaseStores {
 
     /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
     private JsonNode identity() throws Exception {
-        ObjectNode id = Protocol.JSON.createObjectNode().put("engine", engine.id()).put("workload", workload().id());
-        id.set("versions", engineInfo());
-        return id;
+        return Protocol.JSON.valueToTree(new Identity(engine.id(), workload().id(), engineInfo()));
+    }
+
+    /** A pool's pool.json: the engine, the workload and the engine's versions its stores were made with. */
+    private record Identity(String engine, String workload, JsonNode versions) {
     }
 
     /** The engine's versions and settings as its trial process reports them. */

@@ -300,8 +300,8 @@ final class TrialProcesses {
     private void close(TrialProcess p) {
         p.close();
         try {
-            for (ObjectNode l : profiled.finish(p)) {
-                trial.results().append(trial.results().line("profile").setAll(l));
+            for (ObjectNode l : profiled.finish(p, trial.results()::line)) {
+                trial.results().append(l);
             }
         } catch (IOException e) {
             bench.console.println("[storebench] " + name + ": the profilers' output could not be read: " + e.getMessage());

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.LoadAverage;
@@ -10,6 +11,7 @@ import storebench.phase.PhaseProcesses;
 import storebench.phase.ProcessWarmth;
 import storebench.phase.WarmUp;
 import storebench.results.PhaseLine;
+import storebench.results.ResultsFile;
 import storebench.trial.PoolRequest;
 import storebench.trial.Protocol;
 import storebench.trial.TrialFailure;
@@ -135,9 +137,8 @@ final class TrialRequests implements PhaseProcesses {
         try {
             List<List<ObjectNode>> answers = processes.inParallel(count, stages);
             if (wait != null) {
-                trial.results().append(stepLine(step)
-                        .put("wallMs", (System.nanoTime() - wall0) / 1e6).put("load1", wait.load1)
-                        .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("processes", count));
+                trial.results().append(PhaseLine.KIND, new StepTiming(step, (System.nanoTime() - wall0) / 1e6, wait,
+                        null, count));
             }
             return answers;
         } catch (TrialFailure | IOException | RuntimeException e) {
@@ -190,15 +191,22 @@ final class TrialRequests implements PhaseProcesses {
     }
 
     private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
-        return stepLine(step).put("wallMs", wallNs / 1e6).put("load1", wait.load1)
-                .put("loadWaitMs", wait.waitedMs).put("loadGaveUp", wait.gaveUp).put("visited", visited);
+        return ResultsFile.with(trial.results().line(PhaseLine.KIND), new StepTiming(step, wallNs / 1e6, wait,
+                visited, null));
     }
 
-    /** A phase line of a step: its op and the phase it is a step of, apart (an op may serve several phases). */
-    private ObjectNode stepLine(Phase.Step step) {
-        ObjectNode line = trial.results().line(PhaseLine.KIND).put("op", step.op());
-        Phases.ofStep(step).ifPresent(p -> line.put("phase", p.id()));
-        return line;
+    /**
+     * What a phase line says of its step, whatever the phase adds: its op and the phase it is a step of, apart (an op
+     * may serve several phases; none where it serves none), its wall time, the load before it and the wait for it,
+     * and the stores it visited or the processes it ran in.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record StepTiming(String op, String phase, double wallMs, double load1, long loadWaitMs, boolean loadGaveUp,
+                              Integer visited, Integer processes) {
+        StepTiming(Phase.Step step, double wallMs, LoadGate.Wait wait, Integer visited, Integer processes) {
+            this(step.op(), Phases.ofStep(step).map(Phase::id).orElse(null), wallMs, wait.load1, wait.waitedMs,
+                    wait.gaveUp, visited, processes);
+        }
     }
 
     /** Waits for the load (bench.maxLoad), says so when it did, and records the wait. */

@@ -1,5 +1,9 @@
 package storebench.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.measure.HdrLogs;
 import storebench.phase.Measured;
@@ -9,12 +13,15 @@ import storebench.phase.Phases;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
 import storebench.results.AgainstRunLine;
+import storebench.results.Column;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.StatLine;
+import storebench.results.StatusLine;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,9 +59,14 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public ObjectNode line(String kind) {
-        ObjectNode l = ResultsFile.line(kind).put("engine", params.engineId()).put("setting", params.settingId())
-                .put("workload", params.workload().id()).put("stores", params.stores());
-        return sideB ? l.put(RunResults.SIDE, AgainstRunLine.B) : l;
+        return ResultsFile.with(ResultsFile.line(kind), new Stamp(params.column(), params.workload().id(),
+                params.stores(), sideB ? AgainstRunLine.B : null));
+    }
+
+    /** What every line of a trial carries: its column, workload and stores, and on side B of a comparison, its side. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record Stamp(@JsonUnwrapped Column column, String workload, int stores,
+                         @JsonProperty(RunResults.SIDE) String side) {
     }
 
     @Override
@@ -64,11 +76,14 @@ final class TrialResults implements PhaseResults {
 
     @Override
     public void notMeasured(Phase phase, List<Stat> stats, String reason) throws IOException {
-        ObjectNode l = line("status").put("status", RunResults.NOT_MEASURED).put("phase", phase.id())
-                .put("reason", reason);
-        ObjectNode about = l.putObject("stats");
-        stats.forEach(st -> about.set(st.id(), about(st)));
-        append(l);
+        status(RunResults.NOT_MEASURED, phase.id(), reason, stats);
+    }
+
+    /** A status line of this trial: of a phase (null for the whole trial), with the statistics it would have given. */
+    void status(String status, String phase, String reason, List<Stat> stats) throws IOException {
+        Map<String, JsonNode> abouts = new LinkedHashMap<>();
+        stats.forEach(st -> abouts.put(st.id(), about(st)));
+        append(StatusLine.KIND, new StatusLine(params.column(), status, phase, reason, abouts));
     }
 
     @Override

@@ -286,8 +286,7 @@ public final class Merge {
                 text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
             }
         }
-        ObjectNode end = ResultsFile.line(EndLine.KIND).put("wallMs", wallMs).put("merged", sources.size());
-        text.append(ResultsFile.JSON.writeValueAsString(end)).append('\n');
+        text.append(ResultsFile.JSON.writeValueAsString(new EndLine(wallMs, sources.size()).line())).append('\n');
         Path file = out.resolve(ResultsFile.NAME);
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;

@@ -1,5 +1,6 @@
 package storebench.profile;
 
+import storebench.results.ProfileLine;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,10 +46,10 @@ class JfrFramesTest {
             r.dump(file);
         }
         String thread = Thread.currentThread().getName();
-        List<JfrFrames.Frame> top = JfrFrames.top(file, from, to, thread, 5);
+        List<ProfileLine.Frame> top = JfrFrames.top(file, from, to, thread, 5);
         assertThat(top).isNotEmpty();
-        assertThat(top.stream().mapToDouble(JfrFrames.Frame::share).sum()).isLessThanOrEqualTo(1.0 + 1e-9);
-        assertThat(top).extracting(JfrFrames.Frame::frame).anySatisfy(f -> assertThat(f).startsWith(
+        assertThat(top.stream().mapToDouble(ProfileLine.Frame::share).sum()).isLessThanOrEqualTo(1.0 + 1e-9);
+        assertThat(top).extracting(ProfileLine.Frame::frame).anySatisfy(f -> assertThat(f).startsWith(
                 JfrFramesTest.class.getName() + ".").as("a frame of this test"));
         assertThat(JfrFrames.top(file, from, to, "no-such-thread", 5)).isEmpty();
         String self = JfrFramesTest.class.getName() + ".topFramesOfOneThreadInAWindow";

@@ -1,5 +1,6 @@
 package storebench.profile;
 
+import storebench.results.ProfileLine;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -13,10 +14,10 @@ class NodeCpuProfileTest {
 
     @Test
     void topFramesInsideCreateprofile() throws Exception {
-        List<JfrFrames.Frame> top = NodeCpuProfile.top(SAMPLE, "createprofile", 10);
-        assertThat(top).extracting(JfrFrames.Frame::frame).containsExactly("exec", "Database (database.js:48)",
+        List<ProfileLine.Frame> top = NodeCpuProfile.top(SAMPLE, "createprofile", 10);
+        assertThat(top).extracting(ProfileLine.Frame::frame).containsExactly("exec", "Database (database.js:48)",
                 "createprofile (worker.js:311)"); // ties by name
-        assertThat(top).extracting(JfrFrames.Frame::samples).containsExactly(6, 2, 2);
+        assertThat(top).extracting(ProfileLine.Frame::samples).containsExactly(6, 2, 2);
         assertThat(top.get(0).share()).isCloseTo(0.6, within(1e-9));
         assertThat(top).allSatisfy(f -> assertThat(f.kind()).isEqualTo("js"));
     }
@@ -25,9 +26,9 @@ class NodeCpuProfileTest {
     void topFramesInsideOpenrunAndWithoutAFilterIdleIsLeftOut() throws Exception {
         assertThat(NodeCpuProfile.top(SAMPLE, "openrun", 1)).singleElement()
                 .satisfies(f -> assertThat(f.frame()).isEqualTo("get"));
-        List<JfrFrames.Frame> all = NodeCpuProfile.top(SAMPLE, null, 100);
-        assertThat(all.stream().mapToInt(JfrFrames.Frame::samples).sum()).isEqualTo(21 - 5);
-        assertThat(all).extracting(JfrFrames.Frame::frame).doesNotContain("(idle)")
+        List<ProfileLine.Frame> all = NodeCpuProfile.top(SAMPLE, null, 100);
+        assertThat(all.stream().mapToInt(ProfileLine.Frame::samples).sum()).isEqualTo(21 - 5);
+        assertThat(all).extracting(ProfileLine.Frame::frame).doesNotContain("(idle)")
                 .contains("(anonymous) (worker.js:10)", "(garbage collector)");
     }
 
@@ -40,12 +41,12 @@ class NodeCpuProfileTest {
                 + "{'id':2,'callFrame':{'functionName':'run','url':'file:///w/lib/worker.js','lineNumber':9},"
                 + "'positionTicks':[{'line':10,'ticks':2}]},"
                 + "{'id':3}],'samples':[2,2,3,7]}").replace('\'', '"');
-        List<JfrFrames.Frame> top = NodeCpuProfile.top(NodeCpuProfile.JSON.readValue(json, NodeCpuProfile.Profile.class),
+        List<ProfileLine.Frame> top = NodeCpuProfile.top(NodeCpuProfile.JSON.readValue(json, NodeCpuProfile.Profile.class),
                 null, 10);
-        assertThat(top).extracting(JfrFrames.Frame::frame).containsExactly("run (worker.js:10)", "(anonymous)");
-        assertThat(top).extracting(JfrFrames.Frame::samples).containsExactly(2, 1);
+        assertThat(top).extracting(ProfileLine.Frame::frame).containsExactly("run (worker.js:10)", "(anonymous)");
+        assertThat(top).extracting(ProfileLine.Frame::samples).containsExactly(2, 1);
         assertThat(NodeCpuProfile.top(NodeCpuProfile.JSON.readValue(json, NodeCpuProfile.Profile.class), "(root)", 10))
-                .extracting(JfrFrames.Frame::samples).containsExactly(2, 1);
+                .extracting(ProfileLine.Frame::samples).containsExactly(2, 1);
         assertThat(NodeCpuProfile.top(NodeCpuProfile.JSON.readValue("{}", NodeCpuProfile.Profile.class), null, 10))
                 .isEmpty();
     }

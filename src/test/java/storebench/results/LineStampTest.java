@@ -3,7 +3,6 @@ package storebench.results;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
-import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,8 +28,8 @@ class LineStampTest {
     @Test
     void anEndLineSaysItsWallTimeAndOfAMergedRunItsParts() throws Exception {
         assertThat(EndLine.of(ResultsFile.JSON.readTree("{\"kind\":\"end\",\"wallMs\":12000}")))
-                .isEqualTo(new EndLine(12_000, OptionalInt.empty()));
+                .isEqualTo(new EndLine(12_000, null));
         assertThat(EndLine.of(ResultsFile.JSON.readTree("{\"kind\":\"end\",\"wallMs\":17056838,\"merged\":8}")))
-                .isEqualTo(new EndLine(17_056_838, OptionalInt.of(8)));
+                .isEqualTo(new EndLine(17_056_838, 8));
     }
 }

@@ -3,7 +3,6 @@ package storebench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import java.util.OptionalInt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,9 +43,30 @@ class MeasuredLinesTest {
     @Test
     void anEndLineOfAMergedRunSaysHowManyItWasMadeOf() throws Exception {
         assertThat(EndLine.of(line("{'kind':'end','wallMs':1760107,'at':'2026-12-03T12:27:17Z'}")))
-                .isEqualTo(new EndLine(1_760_107, OptionalInt.empty()));
+                .isEqualTo(new EndLine(1_760_107, null));
         assertThat(EndLine.of(line("{'kind':'end','wallMs':17056838,'merged':8}")))
-                .isEqualTo(new EndLine(17_056_838, OptionalInt.of(8)));
+                .isEqualTo(new EndLine(17_056_838, 8));
+        EndLine merged = new EndLine(1500, 2);
+        assertThat(EndLine.of(merged.line())).as("written as read").isEqualTo(merged);
+        assertThat(merged.merged()).hasValue(2);
+        assertThat(new EndLine(1500, null).line().has("merged")).isFalse();
+    }
+
+    @Test
+    void aStatusLineIsReadAsItIsWrittenWithOrWithoutATrial() throws Exception {
+        StatusLine failed = new StatusLine(SQLITE, StatusLine.FAILED, "read", "read failed: boom",
+                java.util.Map.of("read_ms", line("{'unit':'ms'}")));
+        assertThat(StatusLine.of(ResultsFile.with(ResultsFile.line(StatusLine.KIND), failed))).isEqualTo(failed);
+        assertThat(failed.phase()).contains("read");
+
+        JsonNode interrupted = ResultsFile.with(ResultsFile.line(StatusLine.KIND), new StatusLine(null,
+                StatusLine.INTERRUPTED, null, "stopped", null));
+        assertThat(interrupted.has("engine")).as("a line of no trial names none").isFalse();
+        assertThat(interrupted.has("phase")).isFalse();
+        StatusLine read = StatusLine.of(interrupted);
+        assertThat(read.column()).isEqualTo(new Column("", ""));
+        assertThat(read.phase()).isEmpty();
+        assertThat(read.stats()).isEmpty();
     }
 
     @Test

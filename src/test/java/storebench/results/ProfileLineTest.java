@@ -193,4 +193,41 @@ class ProfileLineTest {
         assertThat(l.frames()).isEmpty();
         assertThat(line("{" + TRIAL + ",'profile':'flamegraph'}").figures()).isEqualTo(new ProfileLine.None());
     }
+
+    @Test
+    void theProfilersLinesReadAsTheyAreWritten() {
+        ProfileLine root = ProfileLine.of(written(new RootSyncLine("disk", new CreateStepsLine.Where("/b", "ext4",
+                "rw"), "/dev/sda1", new RootSyncLine.Synced(0.5, 0.9, 200, 4096))));
+        assertThat(root.rootSync()).contains(new ProfileLine.RootSync("/b", "ext4", "rw", 200, OptionalDouble.of(0.5),
+                0.9));
+        assertThat(ProfileLine.of(written(new RootSyncLine("tmpfs", "no tmpfs"))).unavailable()).contains("no tmpfs");
+
+        ProfileLine syncs = ProfileLine.of(written(new SyncsLine("strace", "visits", 1000, 3, new SyncsLine.Counted(
+                java.util.Map.of("fsync", new Calls(20, 1, 4.5)), 0.02, 0.0045), new SyncsLine.Log("s.txt", true,
+                null))));
+        assertThat(syncs.watch().op()).contains("visits");
+        assertThat(syncs.syncs()).get().satisfies(s -> {
+            assertThat(s.calls()).containsEntry("fsync", new Calls(20, 1, 4.5));
+            assertThat(s.callsPerItem()).hasValue(0.02);
+        });
+
+        FramesLine frames = new FramesLine("cpuprof", "visits", "open", 1000, new FramesLine.Sampling("1 ms", "visits",
+                "js"));
+        ProfileLine sampled = ProfileLine.of(written(frames.sampled("p.cpuprofile", null, "visits", List.of(
+                new Frame("a", "js", 3, 0.75), new Frame("b", "js", 1, 0.25)), 1)));
+        assertThat(sampled.frames()).get().satisfies(f -> {
+            assertThat(f.samples()).isEqualTo(4);
+            assertThat(f.top()).containsExactly(new Frame("a", "js", 3, 0.75));
+            assertThat(f.note()).contains("js");
+        });
+        assertThat(ProfileLine.of(written(frames.unavailable("none"))).unavailable()).contains("none");
+
+        ProfileLine not = ProfileLine.of(written(new NotProfiledLine("jfr", "read", "JFR records JVMs")));
+        assertThat(not.profile()).isEqualTo(ProfileLine.UNAVAILABLE);
+        assertThat(not.watch().benchPhase()).contains("read");
+    }
+
+    private static JsonNode written(Record line) {
+        return ResultsFile.with(ResultsFile.line(ProfileLine.KIND), line);
+    }
 }

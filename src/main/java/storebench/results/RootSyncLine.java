@@ -1,0 +1,27 @@
+package storebench.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
+/**
+ * The profile's line of a root's own sync latency ({@link ProfileLine#ROOT_SYNC}, run.RootSync): the root ("disk",
+ * "tmpfs"), where it is and on which device, and what its writes and fdatasyncs took; or why it was not measured.
+ * Written from this record; {@link ProfileLine} reads it.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RootSyncLine(String profile, String root, @JsonUnwrapped CreateStepsLine.Where where, String device,
+                           @JsonUnwrapped Synced synced, String unavailable) {
+    /** A root measured. */
+    public RootSyncLine(String root, CreateStepsLine.Where where, String device, Synced synced) {
+        this(ProfileLine.ROOT_SYNC, root, where, device, synced, null);
+    }
+
+    /** A root not measured, and why. */
+    public RootSyncLine(String root, String unavailable) {
+        this(ProfileLine.ROOT_SYNC, root, null, null, null, unavailable);
+    }
+
+    /** The median and p90 ms of its rounds of one block written and fdatasync'd, the rounds and the block's bytes. */
+    public record Synced(double fdatasyncMedianMs, double fdatasyncP90Ms, int rounds, int blockBytes) {
+    }
+}
