@@ -94,7 +94,7 @@ class RenderTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("not exported: the run is incomplete (it did not"
                 + " finish (its results.jsonl has no end line: it was killed, or is still running)): its figures are"
                 + " left out of the exports (bmf.json, github-action-benchmark's files, jmh-result.json)")
-                .doesNotContain("wrote " + tmp.resolve(Exports.BMF));
+                .doesNotContain("export: " + tmp.resolve(Exports.BMF));
         for (String export : Exports.FILES) {
             assertThat(tmp.resolve(export)).doesNotExist();
         }
