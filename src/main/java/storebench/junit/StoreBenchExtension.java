@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
-import storebench.results.Verdict;
+import storebench.gate.Verdict;
 import storebench.measure.LoadGate;
 import storebench.phase.Measured;
 import storebench.phase.NotMeasured;

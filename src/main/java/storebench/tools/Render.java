@@ -7,7 +7,7 @@ import storebench.report.ReportFiles;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.results.Verdicts;
+import storebench.gate.Verdicts;
 
 import java.io.IOException;
 import java.io.PrintStream;

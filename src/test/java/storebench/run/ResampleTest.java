@@ -5,7 +5,7 @@ import storebench.StartsProcesses;
 import storebench.results.Column;
 
 import storebench.engine.SqliteEngine;
-import storebench.results.Verdict;
+import storebench.gate.Verdict;
 import storebench.model.Setting;
 import storebench.phase.Phases;
 import storebench.report.render.MarkdownReport;
