@@ -7,7 +7,7 @@ import storebench.engine.SqliteEngine;
 import org.junit.jupiter.api.Test;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
-import storebench.results.Verdict;
+import storebench.gate.Verdict;
 import storebench.run.BenchOptions;
 import storebench.results.RunResults;
 import storebench.run.Bench;

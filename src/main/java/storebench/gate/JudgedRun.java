@@ -4,7 +4,7 @@ import storebench.results.Column;
 import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.StatusLine;
-import storebench.results.Verdict.Figure;
+import storebench.gate.Verdict.Figure;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -13,13 +13,13 @@ import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestExecutionExceptionHandler;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
-import storebench.results.Verdict;
+import storebench.gate.Verdict;
 import storebench.measure.LoadGate;
 import storebench.phase.Measured;
 import storebench.phase.NotMeasured;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
-import storebench.tools.Render;
+import storebench.report.ReportFiles;
 import storebench.run.Bench;
 import storebench.run.BenchOptions;
 import storebench.run.RunPlan;
@@ -151,7 +151,8 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         return root.getStore(NAMESPACE).getOrComputeIfAbsent(Bench.class, k -> {
             BenchOptions options = options(context);
             try {
-                return Bench.start(options, System.out, Render::write); // the reports, once the run has ended
+                return Bench.start(options, System.out, (dir, out) -> ReportFiles.write(dir, Phases.ALL,
+                        said -> out.println("[storebench] " + said))); // the reports, once the run has ended
             } catch (IOException e) {
                 throw new UncheckedIOException(e.getMessage(), e);
             }

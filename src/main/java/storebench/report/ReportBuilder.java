@@ -21,8 +21,8 @@ import storebench.results.PhaseReading;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.results.Verdict;
-import storebench.results.Verdicts;
+import storebench.gate.Verdict;
+import storebench.gate.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -6,9 +6,9 @@ import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 import storebench.report.render.MarkdownReport;
 
-import storebench.results.Verdict;
-import storebench.results.Verdict.Status;
-import storebench.results.Verdicts;
+import storebench.gate.Verdict;
+import storebench.gate.Verdict.Status;
+import storebench.gate.Verdicts;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -362,11 +362,12 @@ public final class Migration {
     }
 
     /**
-     * Each verdict that does not say how its figures print gets its statistic's unit and decimals; the verdicts not
-     * evaluated go, counted in the summary.
+     * Each verdict that does not say how its figures print gets its statistic's unit and decimals (a statistic the run
+     * does not describe: three decimals, no unit); the verdicts not evaluated go, counted in the summary. The file is
+     * the gate's (storebench.gate.Verdicts), which results/ sits below: edited here by its fields.
      */
     private static void verdicts(Path dir, List<ObjectNode> all) throws IOException {
-        Path file = dir.resolve(Verdicts.NAME);
+        Path file = dir.resolve("verdicts.json");
         if (!Files.isRegularFile(file)) {
             return;
         }
@@ -379,10 +380,10 @@ public final class Migration {
         for (JsonNode v : root.path("verdicts")) {
             if (!v.has("decimals")) {
                 Stat s = stats.get(v.path("stat").asText());
-                Verdict.Figure f = s == null ? Verdict.Figure.PLAIN : Verdict.Figure.of(s);
-                ((ObjectNode) v).put("unit", f.unit()).put("decimals", f.decimals());
+                ((ObjectNode) v).put("unit", s == null ? "" : s.unitName())
+                        .put("decimals", s == null ? 3 : s.decimals());
             }
-            if (!v.path("status").asText().equals(Verdict.Status.NOT_EVALUATED.name())) {
+            if (!v.path("status").asText().equals("NOT_EVALUATED")) {
                 evaluated.add(v);
             }
         }

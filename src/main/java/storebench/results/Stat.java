@@ -150,6 +150,11 @@ public final class Stat {
                 .replace("%M%", String.format(Locale.ROOT, "%,d", held));
     }
 
+    /** The unit a figure of this statistic prints with: "ms", "KB", what a count counts, or nothing. */
+    public String unitName() {
+        return unit == Unit.MS ? "ms" : unit == Unit.KB ? "KB" : countUnit;
+    }
+
     /** A figure in this statistic's unit, with its decimals: "0.245 ms", "2,458 KB", "133". */
     public String format(double v) {
         String n = number(v, decimals);

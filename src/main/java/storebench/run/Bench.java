@@ -22,8 +22,8 @@ import storebench.results.RunLine;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.results.StatusLine;
-import storebench.results.Verdict;
-import storebench.results.Verdicts;
+import storebench.gate.Verdict;
+import storebench.gate.Verdicts;
 import storebench.run.BenchOptions;
 
 import com.fasterxml.jackson.databind.ObjectMapper;

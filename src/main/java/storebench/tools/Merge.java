@@ -18,7 +18,7 @@ import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunLine;
 import storebench.results.RunResults;
-import storebench.results.Verdicts;
+import storebench.gate.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

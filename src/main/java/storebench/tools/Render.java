@@ -3,30 +3,23 @@ package storebench.tools;
 import storebench.gate.Gate;
 import storebench.gate.Thresholds;
 import storebench.phase.Phases;
-import storebench.report.render.Exports;
-import storebench.report.render.HtmlReport;
-import storebench.report.render.MarkdownReport;
-import storebench.report.ProfileSection;
-import storebench.report.model.Report;
-import storebench.report.ReportBuilder;
+import storebench.report.ReportFiles;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.results.Verdicts;
+import storebench.gate.Verdicts;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
- * Re-renders a run's reports (report.md, report.html, from one {@link Report}) and exports from its output files:
+ * Re-renders a run's reports and exports from its output files ({@link ReportFiles}), on the command line:
  * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}; given a folder
  * of runs ({@code docs/runs}), every run under it. Given a thresholds file ({@code -Dexec.args="target/bench
  * thresholds.yaml"}, or {@code -Dbench.thresholds=FILE}), it first judges each run again by that file, writing
@@ -41,41 +34,6 @@ public final class Render {
     static final int GATE_FAILED = 1;
 
     private Render() {
-    }
-
-    /**
-     * Writes a run folder's report.md, report.html and exports from its files, saying so on {@code console}; what a
-     * run does when it ends (the JUnit extension passes it to the run) and what the command line does.
-     */
-    public static void write(Path dir, PrintStream console) throws IOException {
-        write(dir, p -> console.println("[storebench] report: " + p), p -> console.println("[storebench] export: " + p),
-                why -> console.println("[storebench] not exported: " + why),
-                why -> console.println("[storebench] damaged: " + why));
-    }
-
-    private static void write(Path dir, Consumer<Path> report, Consumer<Path> export, Consumer<String> notExported,
-                              Consumer<String> damaged) throws IOException {
-        Report built = ReportBuilder.of(dir, Phases.ALL); // built once, rendered twice
-        if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {
-            damaged.accept(dir.resolve(RunResults.ENVIRONMENT) + " is missing: the report says the machine and the"
-                    + " engines' versions are unknown");
-        }
-        built.page().charts().percentiles().forEach(p -> p.damaged().forEach(why -> damaged.accept(why + ": not drawn in "
-                + HtmlReport.NAME)));
-        report.accept(MarkdownReport.write(dir, built));
-        report.accept(HtmlReport.write(dir, built));
-        RunResults results = RunResults.load(dir);
-        // the profile's section on its own too (-Dbench.profile=true, bench.profilers), for reading beside its files
-        String profile = ProfileSection.render(ResultsFile.read(dir.resolve(ResultsFile.NAME)));
-        if (!profile.isEmpty()) {
-            Path md = dir.resolve(ProfileSection.FILE);
-            Files.writeString(md, profile, StandardCharsets.UTF_8);
-            report.accept(md);
-        }
-        for (Path p : Exports.write(dir, results)) {
-            export.accept(p);
-        }
-        Exports.withheld(results).or(() -> Exports.profiledLeftOut(results)).ifPresent(notExported);
     }
 
     public static void main(String[] args) {
@@ -133,8 +91,8 @@ public final class Render {
         try {
             Optional<Verdicts> judged = thresholds.isEmpty() ? Optional.empty()
                     : Optional.of(judge(dir, thresholds.get(), out));
-            write(dir, p -> out.println("wrote " + p), p -> out.println("wrote " + p),
-                    why -> out.println("not exported: " + why), why -> err.println("Render: damaged: " + why));
+            ReportFiles.write(dir, Phases.ALL, said -> (said.startsWith("damaged: ") ? err : out).println(said
+                    .startsWith("damaged: ") ? "Render: " + said : said));
             judged.ifPresent(v -> {
                 out.println("gate " + v.headline());
                 v.failures().forEach(f -> out.println("  " + f.message()));

@@ -7,7 +7,6 @@ import storebench.results.AgainstLine;
 import storebench.results.AgainstRunLine;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
-import storebench.results.Verdict;
 
 import java.util.ArrayList;
 import java.util.List;

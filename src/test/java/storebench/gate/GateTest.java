@@ -5,9 +5,8 @@ import storebench.results.Stat;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.results.Verdict;
-import storebench.results.Verdict.Kind;
-import storebench.results.Verdict.Status;
+import storebench.gate.Verdict.Kind;
+import storebench.gate.Verdict.Status;
 import storebench.results.RunResults;
 
 import java.io.IOException;

@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storebench.phase.Phases;
 import storebench.report.render.MarkdownReport;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +39,7 @@ class LoadWaitsReportTest {
         }
         Files.writeString(dir.resolve(ResultsFile.NAME), text);
 
-        storebench.tools.Render.write(dir, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        ReportFiles.write(dir, Phases.ALL, said -> { });
 
         String report = Files.readString(dir.resolve(MarkdownReport.NAME), StandardCharsets.UTF_8);
         String line = report.lines().filter(l -> l.startsWith("- Load control:")).findFirst().orElseThrow();

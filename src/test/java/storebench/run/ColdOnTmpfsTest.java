@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,6 @@ import storebench.phase.NotMeasured;
 import storebench.phase.Phases;
 import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
-import storebench.tools.Render;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -58,7 +58,7 @@ class ColdOnTmpfsTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         BenchOptions o = SmallRuns.options(tmp.resolve("out"), root, Map.of());
 
-        try (Bench bench = Bench.start(o, new PrintStream(console, true, StandardCharsets.UTF_8), Render::write)) {
+        try (Bench bench = Bench.start(o, new PrintStream(console, true, StandardCharsets.UTF_8), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
 
             assertThatThrownBy(() -> trial.measure(Phases.COLD)).isInstanceOf(NotMeasured.class)

@@ -1,7 +1,7 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
-import storebench.tools.Render;
 import storebench.phase.Phases;
 
 import storebench.engine.SqliteEngine;
@@ -146,7 +146,7 @@ class DiskFullTest {
             filler.start();
         }
         try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), new PrintStream(
-                OutputStream.nullOutputStream()), Render::write)) {
+                OutputStream.nullOutputStream()), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             try {
                 bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CAPACITY);
                 System.out.println("capacity did not fail: " + Files.readString(Path.of(props.get("bench.out"),
@@ -208,7 +208,7 @@ class DiskFullTest {
     private static void pool(Path mount, Map<String, String> props, String out) throws Exception {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         int created;
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, Render::write)) {
+        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             Path trialDir = mount.resolve("root/small/sqlite/default");
             Thread filler = new Thread(() -> fillOnceCreationBegins(trialDir.resolve("store-3"), mount.resolve("filler")));
@@ -226,7 +226,7 @@ class DiskFullTest {
         Files.delete(mount.resolve("filler"));
         props.put("bench.reuse", "true");
         props.put("bench.out", out + "-reuse");
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, Render::write)) {
+        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 300) {

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,7 +16,6 @@ import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
 import storebench.results.Stat;
 import storebench.run.BenchOptions;
-import storebench.tools.Render;
 import storebench.tools.ReportCheck;
 import storebench.trial.TrialFailure;
 
@@ -53,7 +53,7 @@ class FaultsTest {
     @Test
     void killedTrialProcessFailsThatEngineOnlyAndTheReportMarksItsCells() throws Exception {
         BenchOptions o = options("objectbox-cached,sqlite", 1000, Map.of());
-        try (Bench bench = Bench.start(o, QUIET, Render::write)) {
+        try (Bench bench = Bench.start(o, QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial victim = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             // in the middle of create: once its first stores exist (a fixed delay from the process' start can end in
             // hello on a loaded machine)
@@ -89,7 +89,7 @@ class FaultsTest {
 
     @Test
     void reuseKeepsValidStoresAndRecreatesOneWhoseCountDoesNotMatch() throws Exception {
-        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         Path trialDir = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default");
@@ -97,7 +97,7 @@ class FaultsTest {
         Path db = StoreLayout.storeDir(trialDir, 2).resolve("store.db");
         Files.write(db, new byte[0]);
 
-        try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("sqlite", 8, Map.of("bench.reuse", "true")), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             assertThat(trial.reusedStores()).isEqualTo(5);
@@ -111,7 +111,7 @@ class FaultsTest {
     @Test
     void aTruncatedLmdbStoreFailsTheReuseCheckWithoutKillingItAndIsMadeAnewSayingSo() throws Exception {
         Map<String, String> tuned = Map.of("bench.settings", "tuned", "bench.workload", "large");
-        try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.keep", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.keep", "true")), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(storebench.engine.LmdbEngine.DESCRIPTOR, Setting.TUNED).measure(Phases.CREATE);
         }
         Path data = StoreLayout.storeDir(tmp.resolve("root").resolve("large").resolve("lmdb").resolve("tuned"), 3)
@@ -122,7 +122,7 @@ class FaultsTest {
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
 
         try (Bench bench = Bench.start(options("lmdb", 6, with(tuned, "bench.reuse", "true")),
-                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(storebench.engine.LmdbEngine.DESCRIPTOR, Setting.TUNED);
             trial.measure(Phases.CREATE);
             assertThat(trial.reusedStores()).isEqualTo(5);
@@ -137,12 +137,12 @@ class FaultsTest {
 
     @Test
     void reuseUnderAnotherSettingThanThePoolWasKeptUnderSaysWhyNothingWasReused() throws Exception {
-        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.reuse", "true", "bench.settings", "tuned")),
-                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.TUNED);
             trial.measure(Phases.CREATE);
             assertThat(trial.reusedStores()).isZero();
@@ -164,7 +164,7 @@ class FaultsTest {
 
     @Test
     void aDamagedPoolJsonUnderReuseIsNamedAndItsStoresAreMadeAnew() throws Exception {
-        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.keep", "true")), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         Path poolJson = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default")
@@ -173,7 +173,7 @@ class FaultsTest {
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
 
         try (Bench bench = Bench.start(options("sqlite", 6, Map.of("bench.reuse", "true")),
-                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), Render::write)) {
+                new PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             assertThat(trial.reusedStores()).isZero();
@@ -194,7 +194,7 @@ class FaultsTest {
         Files.writeString(tmp.resolve("root").resolve(StorePool.MARKER), "storebench's\n");
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path link = Files.createSymbolicLink(trialDir.resolve("store-2"), outside);
-        try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("sqlite", 6, Map.of()), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE))
                     .isInstanceOf(TrialFailure.class)
                     .hasMessageContaining(link + " is a symbolic link (to " + outside + ") that storebench did not make")
@@ -232,7 +232,7 @@ class FaultsTest {
         long free = tmp.toFile().getUsableSpace();
         int stores = (int) Math.min(Integer.MAX_VALUE, free / ObjectBoxEngine.SYNC_EVERY_OPEN.diskEstimateBytes(storebench.model.Workload.LARGE) + 10);
         BenchOptions o = options("objectbox", stores, Map.of("bench.workload", "large", "bench.hold", "1"));
-        assertThatThrownBy(() -> Bench.start(o, QUIET, Render::write).close())
+        assertThatThrownBy(() -> Bench.start(o, QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println)).close())
                 .hasMessageContaining("not enough disk space under the bench root " + tmp.resolve("root"))
                 .hasMessageContaining("MiB are free");
         assertThat(tmp.resolve("out").resolve("results.jsonl")).doesNotExist();

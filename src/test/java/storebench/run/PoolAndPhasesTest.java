@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,7 +9,6 @@ import storebench.model.Setting;
 import storebench.phase.Phases;
 import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
-import storebench.tools.Render;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -33,7 +33,7 @@ class PoolAndPhasesTest {
 
     private Bench start(Path out, Path root, Map<String, String> more) throws Exception {
         return Bench.start(SmallRuns.options(out, root, more), new PrintStream(console, true, StandardCharsets.UTF_8),
-                Render::write);
+                (d, c) -> ReportFiles.write(d, Phases.ALL, c::println));
     }
 
     @Test

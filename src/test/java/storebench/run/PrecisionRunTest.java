@@ -1,10 +1,10 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.OpenRunsPhase;
@@ -33,7 +33,7 @@ class PrecisionRunTest {
         Path out = tmp.resolve("out");
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root"), Map.of("bench.runs", "2",
                 "bench.precision", "50%", "bench.maxRuns", "7"));
-        try (Bench bench = Bench.start(o, QUIET, Render::write)) {
+        try (Bench bench = Bench.start(o, QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
         }
 

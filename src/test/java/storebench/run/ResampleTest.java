@@ -1,11 +1,11 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import storebench.results.Column;
 
-import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
-import storebench.results.Verdict;
+import storebench.gate.Verdict;
 import storebench.model.Setting;
 import storebench.phase.Phases;
 import storebench.report.render.MarkdownReport;
@@ -48,7 +48,7 @@ class ResampleTest {
 
     @Test
     void inconclusiveVerdictsGetMoreOpenRunsUpToK() throws Exception {
-        try (Bench bench = Bench.start(options("base", Map.of()), QUIET, Render::write)) {
+        try (Bench bench = Bench.start(options("base", Map.of()), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
             assertThat(bench.resampleInconclusive().added()).as("no baseline, no resampling").isEmpty();
         }
@@ -71,7 +71,7 @@ class ResampleTest {
 
         Map<Column, Integer> added;
         try (Bench bench = Bench.start(options("now", Map.of("bench.baseline", baseline.toString(),
-                "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET, Render::write)) {
+                "bench.thresholds", thresholds.toString(), "bench.resample", "2")), QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
             assertThat(bench.verdicts().with(Verdict.Status.INCONCLUSIVE)).isNotEmpty();
             Bench.Resampling resampled = bench.resampleInconclusive();

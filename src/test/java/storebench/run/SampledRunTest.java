@@ -1,12 +1,12 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import storebench.report.ReportBuilder;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.tools.Render;
 import storebench.engine.SqliteEngine;
 import storebench.model.Setting;
 import storebench.phase.ColdPhase;
@@ -39,7 +39,7 @@ class SampledRunTest {
         Path out = tmp.resolve(precision.replace("%", ""));
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root"), Map.of("bench.stores", String.valueOf(STORES),
                 "bench.samplePrecision", precision));
-        try (Bench bench = Bench.start(o, QUIET, Render::write)) {
+        try (Bench bench = Bench.start(o, QUIET, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.READ);
             trial.measure(Phases.COLD);

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,7 +11,6 @@ import storebench.phase.TrafficPhase;
 import storebench.report.render.MarkdownReport;
 import storebench.results.RunResults;
 import storebench.tools.ReportCheck;
-import storebench.tools.Render;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -35,7 +35,7 @@ class TrafficWithoutReadsTest {
         Path out = tmp.resolve("out");
         try (Bench bench = Bench.start(SmallRuns.options(out, tmp.resolve("root"), Map.of("bench.phases", "traffic",
                 "bench.trafficMix", "0")), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                Render::write)) {
+                (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.TRAFFIC);
         }
 

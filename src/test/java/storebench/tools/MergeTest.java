@@ -11,8 +11,8 @@ import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.results.Verdict;
-import storebench.results.Verdicts;
+import storebench.gate.Verdict;
+import storebench.gate.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -152,9 +152,9 @@ class MergeTest {
 
         Verdicts verdicts = Verdicts.read(out);
         assertThat(verdicts.baseline()).contains(whole.toString());
-        assertThat(verdicts.all()).filteredOn(v -> v.kind() == storebench.results.Verdict.Kind.BASELINE)
+        assertThat(verdicts.all()).filteredOn(v -> v.kind() == storebench.gate.Verdict.Kind.BASELINE)
                 .as("the merged run against the whole run it was cut from: the same figures")
-                .isNotEmpty().allSatisfy(v -> assertThat(v.status()).isEqualTo(storebench.results.Verdict.Status.PASS));
+                .isNotEmpty().allSatisfy(v -> assertThat(v.status()).isEqualTo(storebench.gate.Verdict.Status.PASS));
     }
 
     @Test

@@ -12,7 +12,7 @@ import storebench.results.ResultsFile;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.results.Verdicts;
+import storebench.gate.Verdicts;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -47,14 +47,14 @@ class RenderTest {
         Path thresholds = tmp.resolve("thresholds.yaml");
         Files.writeString(thresholds, "ceilings:\n  - engine: sqlite\n    workload: small\n    max:\n      oqc_ms: 100\n");
         assertThat(render(tmp.toString(), thresholds.toString())).isZero();
-        assertThat(storebench.results.Verdicts.read(tmp).failures()).isEmpty();
+        assertThat(storebench.gate.Verdicts.read(tmp).failures()).isEmpty();
         out.reset();
 
         // the rule tightened below the run's figure: judged again, it fails
         Files.writeString(thresholds, Files.readString(thresholds).replace("oqc_ms: 100", "oqc_ms: 0.001"));
 
         assertThat(render(tmp.toString(), thresholds.toString())).isEqualTo(Render.GATE_FAILED);
-        storebench.results.Verdicts verdicts = storebench.results.Verdicts.read(tmp);
+        storebench.gate.Verdicts verdicts = storebench.gate.Verdicts.read(tmp);
         assertThat(verdicts.failures()).as("the rule under each of the run's two settings").hasSize(2)
                 .allSatisfy(v -> assertThat(v.message()).contains("sqlite oqc_ms <= 0.001 ms"));
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("judged by " + thresholds).contains("gate FAILED: 2 of");
@@ -67,7 +67,7 @@ class RenderTest {
 
         assertThat(render(tmp.toString())).isZero();
 
-        assertThat(tmp.resolve(storebench.results.Verdicts.NAME)).doesNotExist();
+        assertThat(tmp.resolve(storebench.gate.Verdicts.NAME)).doesNotExist();
     }
 
     @Test
@@ -94,7 +94,7 @@ class RenderTest {
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("not exported: the run is incomplete (it did not"
                 + " finish (its results.jsonl has no end line: it was killed, or is still running)): its figures are"
                 + " left out of the exports (bmf.json, github-action-benchmark's files, jmh-result.json)")
-                .doesNotContain("wrote " + tmp.resolve(Exports.BMF));
+                .doesNotContain("export: " + tmp.resolve(Exports.BMF));
         for (String export : Exports.FILES) {
             assertThat(tmp.resolve(export)).doesNotExist();
         }

@@ -2,7 +2,7 @@ package storebench.report.model;
 
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.results.VerdictRows;
+import storebench.gate.VerdictRows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -1,4 +1,4 @@
-package storebench.results;
+package storebench.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -64,16 +64,16 @@ public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
         return new VerdictRows(fields, rows);
     }
 
-    /** The verdicts: the root itself if it is an array, else its "verdicts" or its first array of objects. */
+    /**
+     * The verdicts: the root itself if it is an array, else its first array that is empty or holds objects (the gate's
+     * own file has one array, its verdicts).
+     */
     private static JsonNode verdictList(JsonNode root) {
         if (root.isArray()) {
             return root;
         }
-        if (root.path("verdicts").isArray()) {
-            return root.get("verdicts");
-        }
         for (JsonNode f : root) {
-            if (f.isArray() && f.size() > 0 && f.get(0).isObject()) {
+            if (f.isArray() && (f.isEmpty() || f.get(0).isObject())) {
                 return f;
             }
         }

@@ -1,12 +1,17 @@
-package storebench.results;
+package storebench.gate;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import storebench.results.ResultsFile;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static storebench.results.MeasuredLinesTest.line;
 
 /** verdicts.json as it is, in each shape a table of it accepts. */
 class VerdictRowsTest {
+    private static JsonNode line(String json) throws Exception {
+        return ResultsFile.JSON.readTree(json.replace('\'', '"'));
+    }
+
     @Test
     void theGatesShapeGivesItsFieldsButTheVerdictsAndARowPerVerdict() throws Exception {
         VerdictRows file = VerdictRows.of(line("{'thresholds':'t.yaml','baseline':null,'summary':{'pass':1},"

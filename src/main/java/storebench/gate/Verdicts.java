@@ -1,18 +1,16 @@
-package storebench.results;
+package storebench.gate;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import storebench.results.Verdict.Kind;
-import storebench.results.Verdict.Status;
+import storebench.gate.Verdict.Status;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -24,7 +22,8 @@ import java.util.stream.Collectors;
  */
 public final class Verdicts {
     public static final String NAME = "verdicts.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private final String thresholds;
     private final String baseline;
@@ -104,74 +103,53 @@ public final class Verdicts {
         return n == 1 ? " rule" : " rules";
     }
 
+    /** verdicts.json as written and read: the rules, the baseline, when, the counts, the evaluated verdicts. */
+    record Contents(String thresholds, String baseline, String evaluated, Summary summary, List<Verdict> verdicts) {
+        /** What a file leaves out: no thresholds file named, nothing counted, no verdicts. */
+        Contents {
+            thresholds = thresholds == null ? "" : thresholds;
+            summary = summary == null ? new Summary(0, 0, 0, 0) : summary;
+            verdicts = verdicts == null ? List.of() : verdicts;
+        }
+    }
+
+    /** How many rules passed, failed, were inconclusive and were not evaluated. */
+    record Summary(int pass, int fail, int inconclusive, int notEvaluated) {
+    }
+
     /** Writes dir/verdicts.json (atomically: the evaluated verdicts, the others counted) and returns its path. */
     public Path write(Path dir) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("thresholds", thresholds);
-        if (baseline == null) {
-            root.putNull("baseline");
-        } else {
-            root.put("baseline", baseline);
-        }
-        root.put("evaluated", Instant.now().toString());
-        ObjectNode summary = root.putObject("summary");
-        summary.put("pass", with(Status.PASS).size()).put("fail", failures().size())
-                .put("inconclusive", with(Status.INCONCLUSIVE).size())
-                .put("notEvaluated", notEvaluated);
-        for (Verdict v : verdicts.stream().filter(v -> v.status() != Status.NOT_EVALUATED).toList()) {
-            ObjectNode n = root.withArray("verdicts").addObject();
-            n.put("kind", v.kind().name()).put("status", v.status().name()).put("engine", v.engine())
-                    .put("setting", v.setting()).put("workload", v.workload()).put("stat", v.stat());
-            n.put("measured", v.measured()).put("limit", v.limit()).put("margin", v.margin())
-                    .put("marginPercent", v.marginPercent());
-            n.put("file", v.file()).put("line", v.line()).put("rule", v.rule()).put("detail", v.detail());
-            n.put("unit", v.figure().unit()).put("decimals", v.figure().decimals());
-        }
-        root.withArray("verdicts"); // present even when empty
+        Contents file = new Contents(thresholds, baseline, Instant.now().toString(), new Summary(with(Status.PASS).size(),
+                failures().size(), with(Status.INCONCLUSIVE).size(), notEvaluated),
+                verdicts.stream().filter(v -> v.status() != Status.NOT_EVALUATED).toList());
         Path out = dir.resolve(NAME);
         Path tmp = dir.resolve(NAME + ".tmp");
-        JSON.writeValue(tmp.toFile(), root);
+        JSON.writeValue(tmp.toFile(), file);
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return out;
     }
 
     /** Reads a run's verdicts.json (dir is the run's folder, or the file itself). */
     public static Verdicts read(Path dirOrFile) throws IOException {
-        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(NAME) : dirOrFile;
-        if (!Files.isRegularFile(file)) {
-            throw new IOException("no verdicts at " + file + " (the gate writes target/bench/" + NAME + ")");
+        Path path = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(NAME) : dirOrFile;
+        if (!Files.isRegularFile(path)) {
+            throw new IOException("no verdicts at " + path + " (the gate writes target/bench/" + NAME + ")");
         }
-        JsonNode root;
+        Contents file;
         try {
-            root = JSON.readTree(file.toFile());
+            JsonNode root = JSON.readTree(path.toFile());
+            // a file of another shape (HtmlReport shows any verdicts.json as it is) holds none of the gate's verdicts
+            file = root.isObject() ? JSON.treeToValue(root, Contents.class)
+                    : new Contents(null, null, null, null, null);
         } catch (IOException e) {
-            throw new IOException(file + ": not valid JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            throw new IOException(path + ": not the gate's verdicts (" + e.getMessage().lines().findFirst().orElse("")
+                    + ")");
         }
-        List<Verdict> verdicts = new ArrayList<>();
-        for (JsonNode n : root.path("verdicts")) {
-            try {
-                verdicts.add(new Verdict(Kind.valueOf(n.path("kind").asText()),
-                        Status.valueOf(n.path("status").asText()), new Verdict.Subject(n.path("engine").asText(),
-                        n.path("setting").asText(), n.path("workload").asText(), n.path("stat").asText()),
-                        new Verdict.Figures(number(n, "measured"), number(n, "limit"), number(n, "margin")),
-                        new Verdict.Source(n.path("file").asText(), n.path("line").asInt(), n.path("rule").asText(),
-                        n.path("detail").asText()), new Verdict.Figure(n.path("unit").asText(),
-                        n.path("decimals").asInt())));
-            } catch (IllegalArgumentException e) {
-                throw new IOException(file + ": not a verdict: " + n + " (" + e.getMessage() + ")");
-            }
-        }
-        return new Verdicts(root.path("thresholds").asText(),
-                root.hasNonNull("baseline") ? root.get("baseline").asText() : null, verdicts,
-                root.path("summary").path("notEvaluated").asInt());
+        return new Verdicts(file.thresholds(), file.baseline(), file.verdicts(), file.summary().notEvaluated());
     }
 
     /** The verdicts of a run's folder, if the gate wrote any (a report renders without them). */
     public static Optional<Verdicts> readIfPresent(Path dir) throws IOException {
         return Files.isRegularFile(dir.resolve(NAME)) ? Optional.of(read(dir)) : Optional.empty();
-    }
-
-    private static Double number(JsonNode n, String field) {
-        return n.hasNonNull(field) ? n.get(field).asDouble() : null;
     }
 }

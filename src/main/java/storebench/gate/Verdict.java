@@ -1,4 +1,9 @@
-package storebench.results;
+package storebench.gate;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import storebench.results.Stat;
 
 import java.util.Locale;
 
@@ -7,18 +12,30 @@ import java.util.Locale;
  * ({@link Figures}: measured, limit and margin, in the statistic's unit, null where the rule could not be evaluated;
  * the margin is the room left before the rule fails, negative by how much it failed), the rule it came from
  * ({@link Source}: its file and line, the rule in words, what went into the verdict or why there is none), and how its
- * figures print ({@link Figure}, as the run's stat lines describe the statistic).
+ * figures print ({@link Figure}, as the run's stat lines describe the statistic). A line of verdicts.json is one verdict
+ * with its parts' fields side by side.
  */
-public record Verdict(Kind kind, Status status, Subject subject, Figures figures, Source source, Figure figure) {
+public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
+                      @JsonUnwrapped Figures figures, @JsonUnwrapped Source source, @JsonUnwrapped Figure figure) {
 
     /** What a verdict judged: a statistic of an engine under a setting and workload ({@link #ANY}: every one). */
     public record Subject(String engine, String setting, String workload, String stat) {
     }
 
-    /** The figures of a verdict, in the statistic's unit; null where the rule could not be evaluated. */
+    /**
+     * The figures of a verdict, in the statistic's unit; null where the rule could not be evaluated. verdicts.json
+     * carries the margin as a percentage too, for its readers outside; it is not read back.
+     */
+    @JsonIgnoreProperties(value = "marginPercent", allowGetters = true)
     public record Figures(Double measured, Double limit, Double margin) {
         /** A verdict's figures where its rule was not evaluated. */
         public static final Figures NONE = new Figures(null, null, null);
+
+        /** The margin as a percentage of the limit, or null. */
+        @JsonProperty("marginPercent")
+        public Double marginPercent() {
+            return margin == null || limit == null || limit == 0 ? null : margin / Math.abs(limit) * 100;
+        }
     }
 
     /** Where a verdict came from: its rule's file and line, the rule in words, and what went into the verdict. */
@@ -63,10 +80,6 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
         return figures.margin();
     }
 
-    public String file() {
-        return source.file();
-    }
-
     public int line() {
         return source.line();
     }
@@ -89,15 +102,13 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
         /** A ratio B/A of an A/B comparison. */
         public static final Figure RATIO = new Figure("x", 3);
 
+        /** A figure whose file names no unit prints without one. */
+        public Figure {
+            unit = unit == null ? "" : unit;
+        }
+
         public static Figure of(Stat s) {
-            switch (s.unit()) {
-                case MS:
-                    return new Figure("ms", s.decimals());
-                case KB:
-                    return new Figure("KB", s.decimals());
-                default:
-                    return new Figure(s.countUnit(), s.decimals());
-            }
+            return new Figure(s.unitName(), s.decimals());
         }
 
         /** "0.612 ms", "2,455 KB", "133 stores/s"; "–" for none. */
@@ -139,15 +150,7 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
 
     /** The margin() as a percentage of the limit(), or null. */
     public Double marginPercent() {
-        if (margin() == null || limit() == null || limit() == 0) {
-            return null;
-        }
-        return margin() / Math.abs(limit()) * 100;
-    }
-
-    /** Where the rule is: {@code thresholds.yaml:42}. */
-    public String location() {
-        return file() + ":" + line();
+        return figures.marginPercent();
     }
 
     /** One line with everything about the verdict, as the failing build prints it. */
@@ -167,6 +170,6 @@ public record Verdict(Kind kind, Status status, Subject subject, Figures figures
             }
             s.append(" [").append(rule()).append("; ").append(detail()).append(']');
         }
-        return s.append(" (").append(location()).append(')').toString();
+        return s.append(" (").append(source.file()).append(':').append(line()).append(')').toString();
     }
 }

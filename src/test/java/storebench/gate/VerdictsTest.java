@@ -1,11 +1,11 @@
-package storebench.results;
+package storebench.gate;
 
 import storebench.report.VerdictSection;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import storebench.results.Verdict.Kind;
-import storebench.results.Verdict.Status;
+import storebench.gate.Verdict.Kind;
+import storebench.gate.Verdict.Status;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

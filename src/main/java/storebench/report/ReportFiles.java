@@ -1,0 +1,54 @@
+package storebench.report;
+
+import storebench.report.model.Report;
+import storebench.report.render.Exports;
+import storebench.report.render.HtmlReport;
+import storebench.report.render.MarkdownReport;
+import storebench.results.PhaseReading;
+import storebench.results.ResultsFile;
+import storebench.results.RunResults;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Writes a run folder's report.md, report.html (from one {@link Report}), profile.md and exports from its files: what
+ * a run does when it ends (the JUnit extension hands it to the run) and what storebench.tools.Render does for a folder
+ * given on its command line. {@code phases} say what each phase adds beyond its rows.
+ */
+public final class ReportFiles {
+    private ReportFiles() {
+    }
+
+    /**
+     * Writes the reports and exports, telling {@code say} of each file written ("report: ..." or "export: ..."), why
+     * there are no exports ("not exported: ...") and of damaged input the reports did without ("damaged: ...").
+     */
+    public static void write(Path dir, List<? extends PhaseReading> phases, Consumer<String> say) throws IOException {
+        Report built = ReportBuilder.of(dir, phases); // built once, rendered twice
+        if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {
+            say.accept("damaged: " + dir.resolve(RunResults.ENVIRONMENT) + " is missing: the report says the machine"
+                    + " and the engines' versions are unknown");
+        }
+        built.page().charts().percentiles().forEach(p -> p.damaged().forEach(why -> say.accept("damaged: " + why
+                + ": not drawn in " + HtmlReport.NAME)));
+        say.accept("report: " + MarkdownReport.write(dir, built));
+        say.accept("report: " + HtmlReport.write(dir, built));
+        RunResults results = RunResults.load(dir);
+        // the profile's section on its own too (-Dbench.profile=true, bench.profilers), for reading beside its files
+        String profile = ProfileSection.render(ResultsFile.read(dir.resolve(ResultsFile.NAME)));
+        if (!profile.isEmpty()) {
+            Path md = dir.resolve(ProfileSection.FILE);
+            Files.writeString(md, profile, StandardCharsets.UTF_8);
+            say.accept("report: " + md);
+        }
+        for (Path p : Exports.write(dir, results)) {
+            say.accept("export: " + p);
+        }
+        Exports.withheld(results).or(() -> Exports.profiledLeftOut(results)).ifPresent(why -> say.accept("not exported: " + why));
+    }
+}
