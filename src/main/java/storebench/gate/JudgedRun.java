@@ -97,6 +97,17 @@ final class JudgedRun {
                 + " without -Dbench.profilers");
     }
 
+    /**
+     * Whether the run left a verdict's subject out: another workload, or an engine, setting or phase it was not asked
+     * for ({@link Verdict#ANY} covers every one).
+     */
+    boolean leftOut(Verdict.Subject s) {
+        return !Verdict.ANY.equals(s.workload()) && !workload.equals(s.workload())
+                || !Verdict.ANY.equals(s.engine()) && !engines.contains(s.engine())
+                || !Verdict.ANY.equals(s.setting()) && !settings.contains(s.setting())
+                || !Verdict.ANY.equals(s.stat()) && results.notAsked(s.stat()).isPresent();
+    }
+
     /** Why there is no figure to judge, if there is none. */
     Optional<String> missing(String engine, String setting, String workload, String stat) {
         if (!this.workload.equals(workload)) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import storebench.gate.Verdict.Status;
+import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,8 +18,10 @@ import java.util.stream.Collectors;
 
 /**
  * target/bench/verdicts.json: the gate's verdicts on a run, saved ahead of the report so the report stays a pure
- * function of the run's files. It lists the rules the gate evaluated and counts the others: a run of one setting or
- * a few engines leaves most rules of thresholds.yaml unchecked, and a row for each would be most of the file.
+ * function of the run's files. It lists every verdict on what the run measured, a rule not evaluated with its reason
+ * (another machine, a failed trial, a profiled figure), and counts the rules of what it left out (another workload,
+ * an engine, setting or phase it was not asked for): a run of one setting or a few engines leaves most rules of
+ * thresholds.yaml unchecked, and a row for each would be most of the file.
  */
 public final class Verdicts {
     public static final String NAME = "verdicts.json";
@@ -113,15 +116,25 @@ public final class Verdicts {
         }
     }
 
+    /** The gate's verdicts on {@code run} ({@link Gate#evaluate}), those on what it left out counted, not kept. */
+    public static Verdicts of(Thresholds thresholds, String baselineName, RunResults run,
+                              Optional<RunResults> baseline) {
+        JudgedRun judged = new JudgedRun(run);
+        List<Verdict> all = Gate.evaluate(thresholds, run, baseline);
+        List<Verdict> kept = all.stream().filter(v -> v.status() != Status.NOT_EVALUATED
+                || v.kind() == Verdict.Kind.BASELINE || !judged.leftOut(v.subject())).toList();
+        return new Verdicts(thresholds.file(), baselineName, kept,
+                (int) all.stream().filter(v -> v.status() == Status.NOT_EVALUATED).count());
+    }
+
     /** How many rules passed, failed, were inconclusive and were not evaluated. */
     record Summary(int pass, int fail, int inconclusive, int notEvaluated) {
     }
 
-    /** Writes dir/verdicts.json (atomically: the evaluated verdicts, the others counted) and returns its path. */
+    /** Writes dir/verdicts.json (atomically: the verdicts, those left out counted) and returns its path. */
     public Path write(Path dir) throws IOException {
         Contents file = new Contents(thresholds, baseline, Instant.now().toString(), new Summary(with(Status.PASS).size(),
-                failures().size(), with(Status.INCONCLUSIVE).size(), notEvaluated),
-                verdicts.stream().filter(v -> v.status() != Status.NOT_EVALUATED).toList());
+                failures().size(), with(Status.INCONCLUSIVE).size(), notEvaluated), verdicts);
         Path out = dir.resolve(NAME);
         Path tmp = dir.resolve(NAME + ".tmp");
         JSON.writeValue(tmp.toFile(), file);

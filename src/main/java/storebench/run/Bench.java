@@ -388,8 +388,8 @@ public final class Bench implements AutoCloseable {
 
     /** Every verdict on the whole run, the baseline comparison included (Gate.evaluate), as verdicts.json has them. */
     public Verdicts verdicts() throws IOException {
-        return new Verdicts(thresholds.file(), options.baseline.map(Path::toString).orElse(null),
-                Gate.evaluate(thresholds, RunResults.load(outputDir), baseline));
+        return Verdicts.of(thresholds, options.baseline.map(Path::toString).orElse(null), RunResults.load(outputDir),
+                baseline);
     }
 
     /**

@@ -146,8 +146,7 @@ public final class Merge {
                 copyTree(s.dir.resolve("hdr"), out.resolve("hdr"));
             }
             RunResults merged = RunResults.load(out);
-            written.add(new Verdicts(thresholds.file(), baselinePath.map(Path::toString).orElse(null),
-                    Gate.evaluate(thresholds, merged, baseline))
+            written.add(Verdicts.of(thresholds, baselinePath.map(Path::toString).orElse(null), merged, baseline)
                     .write(out));
             Report report = ReportBuilder.of(out, Phases.ALL);
             written.add(MarkdownReport.write(out, report));

@@ -124,8 +124,7 @@ public final class Render {
         }
         Optional<RunResults> baselineRun = baseline.isEmpty() ? Optional.empty()
                 : Optional.of(Gate.loadBaseline(Path.of(baseline.get())));
-        Verdicts verdicts = new Verdicts(thresholds.file(), baseline.orElse(null),
-                Gate.evaluate(thresholds, results, baselineRun));
+        Verdicts verdicts = Verdicts.of(thresholds, baseline.orElse(null), results, baselineRun);
         out.println("wrote " + verdicts.write(dir) + " (judged by " + thresholdsFile + ")");
         return verdicts;
     }

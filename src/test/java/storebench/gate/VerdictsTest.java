@@ -32,7 +32,22 @@ class VerdictsTest {
     @TempDir
     Path dir;
 
-    /** The evaluated verdicts come back as written; those not evaluated, counted. */
+    /** A run's verdicts keep the rules on what it measured, and count those of engines and settings it left out. */
+    @Test
+    void theRulesOfWhatARunLeftOutAreCountedNotKept() throws Exception {
+        storebench.results.RunResults run = storebench.results.RunResults.load(Runs.REAL_RUN);
+        Thresholds thresholds = Thresholds.load(Path.of("thresholds.yaml"), storebench.phase.Phases.stats());
+        List<String> engines = run.runLine().asked().engines();
+
+        Verdicts verdicts = Verdicts.of(thresholds, null, run, java.util.Optional.empty());
+
+        assertThat(verdicts.all()).isNotEmpty().allSatisfy(v -> assertThat(v.engine()).isIn(
+                storebench.gate.Verdict.ANY, engines.get(0), engines.get(1), engines.get(2)));
+        assertThat(verdicts.notEvaluated()).as("turso's, libsql's, ... rules: counted")
+                .isGreaterThan(verdicts.with(Status.NOT_EVALUATED).size());
+    }
+
+    /** Every verdict comes back as written, a rule not evaluated with its reason; the counts too. */
     @Test
     void verdictsJsonRoundTrip() throws Exception {
         Verdicts written = new Verdicts("/work/thresholds.yaml", "/runs/base/results.jsonl",
@@ -42,13 +57,13 @@ class VerdictsTest {
         Verdicts read = Verdicts.read(dir);
 
         assertThat(file).isEqualTo(dir.resolve("verdicts.json"));
-        assertThat(read.all()).containsExactly(FAILED, PASSED); // their figures' unit and decimals too
+        assertThat(read.all()).containsExactly(FAILED, PASSED, OPEN); // their figures' unit and decimals too
         assertThat(read.thresholds()).isEqualTo("/work/thresholds.yaml");
         assertThat(read.baseline()).contains("/runs/base/results.jsonl");
         assertThat(read.summary()).isEqualTo("1 passed, 1 failed, 0 inconclusive, 1 not evaluated");
         assertThat(read.headline()).isEqualTo("FAILED: 1 of 2 rules broken; 1 other not evaluated");
         assertThat(Files.readString(file)).contains("\"marginPercent\"").contains("\"notEvaluated\" : 1")
-                .doesNotContain("NOT_EVALUATED");
+                .contains("NOT_EVALUATED");
         assertThat(Verdicts.readIfPresent(dir.resolve("elsewhere"))).isEmpty();
     }
 
