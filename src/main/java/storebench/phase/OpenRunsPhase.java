@@ -58,8 +58,8 @@ public final class OpenRunsPhase extends RunsPhase {
     /**
      * How much of the pool the page cache held as a run's visits began (after its warm-up; mincore over every file of
      * the pool, which looks without reading): where a warm visit still reads from the device, this says whether the
-     * pool did not fit or was let go of. The listing stats every file, which the warm-up and the earlier phases did
-     * too, so it caches no more of the pool's metadata than a run finds anyway.
+     * pool did not fit or was let go of. The listing stats every file, as the create and disk phases did before, so it
+     * caches little of the pool's metadata that a run would not find cached anyway.
      */
     public static final Stat POOL_CACHED_PCT = Stat.of("pool_cached_pct",
             "Pool in the page cache as a run began (median, % of its pages)", Unit.COUNT, 1).ofRuns().build();
@@ -72,7 +72,8 @@ public final class OpenRunsPhase extends RunsPhase {
 
     private final RunSeries runs = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
             new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS)
-            .beforeRun((run, r) -> cached(StoreLayout.storeDirs(run.stores().pool(), run.params().stores()))).runFigures((answer, before, runs) -> {
+            .beforeRun((run, r) -> cached(StoreLayout.storeDirs(run.stores().pool(), run.params().stores())))
+            .runFigures((answer, before, runs) -> {
                 if (before instanceof PoolCached c) {
                     runs.computeIfAbsent(POOL_CACHED_PCT, k -> new ArrayList<>()).add(c.percent());
                 }

@@ -82,12 +82,9 @@ final class Caveats {
     }
 
     /**
-     * A user's workload (bench.workload=custom): what its stores hold, and that its figures compare with runs of the
-     * same W and C only (the gate's rules name workloads by id, thresholds.yaml's are the large workload's).
-     */
-    /**
      * The columns whose warm open runs found part of the pool outside the page cache (less than 99.5% of its pages
-     * cached as a run began, or device reads of 0.1 KB a visit or more): how much was cached and what a visit read.
+     * cached as a run began, or device reads that show as 0.1 KB a visit or more): how much was cached, what a visit
+     * read.
      */
     Optional<String> uncachedPool() {
         List<String> columns = new ArrayList<>();
@@ -112,6 +109,10 @@ final class Caveats {
         return ctx.results().measurement(engine, setting, stat).map(RunResults.Measurement::value);
     }
 
+    /**
+     * A user's workload (bench.workload=custom): what its stores hold, and that its figures compare with runs of the
+     * same W and C only (the gate's rules name workloads by id, thresholds.yaml's are the large workload's).
+     */
     private Optional<Text> custom() {
         String id = ctx.results().runLine().scale().workload();
         if (!Workload.isId(id) || !Workload.of(id).isCustom()) {
