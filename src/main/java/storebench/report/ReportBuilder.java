@@ -441,7 +441,8 @@ public final class ReportBuilder {
                         x.spread(), x.runs())).orElseGet(() -> StatsTable.Cell.none(e, status(e, setting, "failed")
                         .isPresent())));
             }
-            if ((stat.optional() || counters) && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)) {
+            if ((stat.optional() || counters) && cells.stream().noneMatch(c -> c.state() == StatsTable.State.MEASURED)
+                    && (counters || columns.stream().noneMatch(e -> saidWhy(e, setting, stat)))) {
                 continue; // a thread count this run did not ask for; a counter no engine here recorded
             }
             rows.add(new StatsTable.Row(stat.id(), stat, stat.label(ctx.notesPerStore(), ctx.held()), cells));
@@ -454,6 +455,12 @@ public final class ReportBuilder {
         }
         return new StatsTable(setting, beyondReference, columns.stream()
                 .map(e -> new StatsTable.Column(e, engineTitle(e))).toList(), rows, ctx.results().runLine().scale().runs());
+    }
+
+    /** Whether the phase that ran said why the column has no figure for {@code stat} (its row stays, with the reason). */
+    private boolean saidWhy(String engine, String setting, Stat stat) {
+        return ctx.results().notMeasured(engine, setting, stat.id()).filter(why -> !why.endsWith(
+                RunResults.NOT_RECORDED)).isPresent();
     }
 
     /**

@@ -290,6 +290,23 @@ class MarkdownReportTest {
     }
 
     @Test
+    void anOptionalRowNoColumnMeasuredStaysWhereAPhaseSaidWhy() throws Exception {
+        Stat t8 = storebench.phase.ConcurrencyPhase.perSecond(8);
+        List<JsonNode> lines = without(lines(), l -> l.path("stat").asText().endsWith("_t8"));
+        assertThat(table(render(lines), DEFAULT_TABLE)).noneMatch(r -> r.get(0).startsWith("Concurrency, 8"));
+
+        lines.add(ResultsFile.line("status").put("engine", "sqlite").put("setting", "default").put("workload", "small")
+                .put("stores", 1200).put("status", RunResults.NOT_MEASURED).put("phase", "concurrency")
+                .put("reason", "too few requests").set("stats", JSON.createObjectNode().set(t8.id(), t8.about(10, 1000, "concurrency",
+                Phases.order(t8)))));
+        String md = render(lines);
+
+        assertThat(table(md, DEFAULT_TABLE)).filteredOn(r -> r.get(0).startsWith("Concurrency, 8")).singleElement()
+                .satisfies(r -> assertThat(r.subList(1, r.size())).containsOnly("–"));
+        assertThat(md).contains("SQLite, concurrency: not measured: too few requests");
+    }
+
+    @Test
     void figuresAreRoundedPerUnit() throws Exception {
         String md = render(lines());
 
