@@ -114,7 +114,7 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(WORKERS, MODE, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS, TrafficPhase.GC);
+        return List.of(WORKERS, MODE, VISITS, Sample.STORES, WarmUp.SHARE, WarmUp.JIT_VISITS, WarmUp.SECONDS, TrafficPhase.GC);
     }
 
     /** Its workers serve visits as a service's threads do: under bench.trafficGc, a store open per worker at most. */

@@ -30,7 +30,7 @@ abstract class RunsPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE, WarmUp.JIT_VISITS, WarmUp.SECONDS);
     }
 
     /** {@code options} and bench.sample: for the phases whose runs visit a sample of the pool. */

@@ -244,7 +244,7 @@ public final class TrafficPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, GC, WarmUp.SHARE, WarmUp.JIT_VISITS);
+        return List.of(OPEN, MIX, LOAD, SECONDS, DIST, PER_KIND, GC, WarmUp.SHARE, WarmUp.JIT_VISITS, WarmUp.SECONDS);
     }
 
     /** Its process serves tenants as a service's JVM does: under bench.trafficGc, with a heap for its K open stores. */

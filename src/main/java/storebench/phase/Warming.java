@@ -24,6 +24,8 @@ final class Warming {
     private final WarmUp.Plan plan;
     private final int jitVisits;
     private final boolean jit;
+    private final double mostMs;
+    private double wallMs;
     private final List<SteadyState.Window> windows = new ArrayList<>();
     private int ceiling;
     private int visited;
@@ -41,8 +43,10 @@ final class Warming {
         this.residency = new Residency(run);
         this.plan = WarmUp.Plan.of(params.stores(), params.warmupOpens(), params.warmupRule(),
                 resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(), residency);
-        this.jitVisits = params.option(WarmUp.JIT_VISITS);
+        int floor = params.option(WarmUp.JIT_VISITS);
+        this.jitVisits = warmth.anyJitWarmed() ? (int) Math.round(floor * WarmUp.LATER_FLOOR_SHARE) : floor;
         this.jit = steady && jitVisits > 0 && params.runtime() == TrialRuntime.JVM && !warmth.jitWarmed(query);
+        this.mostMs = params.option(WarmUp.SECONDS) * 1000;
         int jitCeiling = WarmUp.passes(plan.stores(), jitVisits) * plan.stores();
         this.ceiling = jit ? Math.max(plan.ceiling(), jitCeiling) : plan.ceiling();
     }
@@ -52,9 +56,13 @@ final class Warming {
         return ceiling;
     }
 
-    /** Whether it makes another window. */
+    /** Whether it makes another window: short of its ceiling, not settled, and past its floors within its seconds. */
     boolean goesOn() {
-        return visited < ceiling && !(steady && settledAt >= 0);
+        return visited < ceiling && !(steady && (settledAt >= 0 || pastFloors() && wallMs >= mostMs));
+    }
+
+    private boolean pastFloors() {
+        return visited >= plan.floor() && (!jit || jitFloorAt >= 0);
     }
 
     /** The next window's stores, in order: round the plan's stores from where the last window ended. */
@@ -76,11 +84,11 @@ final class Warming {
     void add(SteadyState.Window window, int visits) {
         windows.add(window);
         visited += visits;
+        wallMs += window.wallMs();
         if (jit && jitFloorAt < 0) {
             floor(window);
         }
-        boolean pastFloor = visited >= plan.floor() && (!jit || jitFloorAt >= 0);
-        if (settledAt < 0 && pastFloor && SteadyState.stops(windows, resumeAt)) {
+        if (settledAt < 0 && pastFloors() && SteadyState.stops(windows, resumeAt)) {
             settledAt = visited;
         }
     }

@@ -423,7 +423,8 @@ public final class RunPlan {
         double lines = w.perRun() ? (double) runs(phase) / at.runs() : 1;
         double ratio;
         if (s.warmUp()) {
-            ratio = scale * warmUpVisits(w, kept) / Math.max(1.0, (double) w.visited() / w.lines());
+            ratio = scale * warmUpVisits(phase, w, kept, s.seconds().wallS()) / Math.max(1.0, (double) w.visited()
+                    / w.lines());
         } else if (w.visited() > 0 && w.visited() < unitsKept) {
             ratio = Math.min(scale, lines); // it stopped short (a limit, a precision reached): no further with more room
         } else {
@@ -441,22 +442,26 @@ public final class RunPlan {
     /**
      * The visits a warm-up of this step would make under this run's rule, JIT floor and ceiling, from the kept ones:
      * those that ended at the kept floor settle, without it, no sooner than the rule allows (its fewest visits), the
-     * others where they settled, each at most at the ceiling and at least at the floor.
+     * others where they settled, each at most at the ceiling and at least at the floor; past the floor, at most
+     * bench.warmupSeconds of visits at the kept ones' pace.
      */
-    private double warmUpVisits(CostTable.StepCost.Work s, CostTable.KeptRun kept) {
+    private double warmUpVisits(Phase phase, CostTable.StepCost.Work s, CostTable.KeptRun kept, double wallS) {
         int ceiling = options.warmupOpens;
         if (options.warmup == WarmUp.Rule.FIXED) {
             return ceiling;
         }
         int keptFloor = kept.option(WarmUp.JIT_VISITS);
-        int floor = options.option(WarmUp.JIT_VISITS);
         double least = SteadyState.minWindows() * SteadyState.WINDOW;
         double atFloor = s.floored() == 0 ? 0 : (double) s.floorVisits() / s.floored();
-        double newFloor = keptFloor > 0 ? atFloor * floor / keptFloor : 0;
+        // a kept floor scaled to this run's bench.jitVisits, at most this phase's own (a later query's is smaller)
+        double newFloor = keptFloor > 0 ? Math.min(atFloor * options.option(WarmUp.JIT_VISITS) / keptFloor,
+                WarmUp.jitFloor(phase, options.phases, options)) : 0;
         double floored = Math.max(newFloor, Math.min(least, ceiling));
         int free = s.lines() - s.floored();
         double settled = free == 0 ? 0 : Math.min((double) (s.visited() - s.floorVisits()) / free, ceiling);
-        return (s.floored() * floored + free * settled) / s.lines();
+        double visits = (s.floored() * floored + free * settled) / s.lines();
+        double inSeconds = s.visited() > 0 && wallS > 0 ? options.option(WarmUp.SECONDS) * s.visited() / wallS : visits;
+        return Math.min(visits, Math.max(inSeconds, Math.max(newFloor, Math.min(least, ceiling))));
     }
 
     /** What the estimate leaves out or cannot scale, for this run's options. */

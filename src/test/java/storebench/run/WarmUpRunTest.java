@@ -61,6 +61,22 @@ class WarmUpRunTest {
     }
 
     @Test
+    void aSteadyWarmUpPastItsFloorsStopsAtItsSecondsSettledOrNot() throws Exception {
+        Path out = tmp.resolve("seconds");
+        BenchOptions o = SmallRuns.options(out, tmp.resolve("root-seconds"), Map.of("bench.warmupOpens",
+                String.valueOf(MOST), "bench.runs", "2", "bench.jitVisits", "0", "bench.warmupSeconds", "0.001"));
+        try (Bench bench = Bench.start(o, QUIET)) {
+            bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
+        }
+        List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default").stream()
+                .filter(l -> PhaseLine.op(l).equals("warmup")).toList();
+
+        assertThat(lines).hasSize(2).allSatisfy(l -> assertThat(l.path("visited").asInt())
+                .as("the rule's fewest windows, then its seconds are up").isEqualTo(SteadyState.minWindows()
+                        * SteadyState.WINDOW));
+    }
+
+    @Test
     void aFixedWarmUpMakesTheMostAndStillSaysWhereTheSteadyRuleWouldHaveStopped() throws Exception {
         // one run: a fixed warm-up's count is the same in every process (the steady test has two)
         List<JsonNode> lines = warmups("fixed", 1);
@@ -139,10 +155,14 @@ class WarmUpRunTest {
         assertThat(open).hasSize(2);
         assertThat(read).hasSize(2);
         assertThat(concurrency).as("the open runs' processes, kept").hasSize(2);
-        for (JsonNode l : List.of(open.get(0), open.get(1), read.get(0), read.get(1))) {
-            assertThat(l.path("jitFloor").asInt()).as("a fresh query in the process: %s", l).isEqualTo(400);
+        for (JsonNode l : open) {
+            assertThat(l.path("jitFloor").asInt()).as("the process' first query: %s", l).isEqualTo(400);
             assertThat(l.path("jitFloorCut").asBoolean()).isFalse();
             assertThat(l.path("visited").asInt()).isGreaterThanOrEqualTo(400);
+        }
+        for (JsonNode l : read) {
+            assertThat(l.path("jitFloor").asInt()).as("a later query in the process: %s", l).isEqualTo(120);
+            assertThat(l.path("jitFloorCut").asBoolean()).isFalse();
         }
         assertThat(concurrency).allSatisfy(l -> {
             assertThat(l.has("jitFloor")).as("count was floored in this process by its open run").isFalse();
