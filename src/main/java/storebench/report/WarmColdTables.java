@@ -63,9 +63,9 @@ final class WarmColdTables {
             row.add(ProfileSection.fmt(n == 0 ? 0 : read / n / 1024, 1));
             rows.add(row.stream().map(Text::of).toList());
         }
-        blocks.add(new Block.Table(ProfileSection.texts("engine", "resident before warm", "warm open", "warm count", "warm close",
+        blocks.add(Block.Table.of(Text.list("engine", "resident before warm", "warm open", "warm count", "warm close",
                 "warm oqc", "cold open", "cold count", "cold close", "cold oqc", "cold / warm oqc",
-                "resident after eviction", "device read per cold open (KB)"), ProfileSection.align("LRRRRRRRRRRRR"), rows));
+                "resident after eviction", "device read per cold open (KB)"), "LRRRRRRRRRRRR", rows));
         notes.add(Text.of("Only the files' pages are evicted: directory entries and inodes stay cached (no root for"
                 + " drop_caches). On a virtual machine the host may still cache what the guest's device reads."));
         blocks.add(new Block.BulletList(notes));
@@ -96,13 +96,13 @@ final class WarmColdTables {
                 continue;
             }
             ProfileLine.Noise l = found.get().noise().get();
-            rows.add(ProfileSection.texts(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
+            rows.add(Text.list(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
                     ProfileSection.fmt(l.minMs(), 3), ProfileSection.fmt(l.medianMs(), 3),
                     ProfileSection.fmt(l.maxMs(), 3), ProfileSection.pct(l.spread()),
                     mainRunSpread(measured, found.get().column())));
         }
-        blocks.add(new Block.Table(ProfileSection.texts("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
-                "spread, fresh processes (main run)"), ProfileSection.align("LRRRRRRR"), rows));
+        blocks.add(Block.Table.of(Text.list("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
+                "spread, fresh processes (main run)"), "LRRRRRRR", rows));
         blocks.add(new Block.BulletList(List.of(Text.of("Where the one-process spread is as wide as the fresh"
                 + " processes' one, the noise is not the process's: on a shared virtual machine it is mostly the"
                 + " host's (docs/measuring.md, \"Noise\")."))));
