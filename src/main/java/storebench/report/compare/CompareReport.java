@@ -231,7 +231,7 @@ public final class CompareReport {
 
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
-        String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
+        String unit = r.stat.unit() == Stat.Unit.COUNT ? "" : " " + r.stat.unitName();
         String b = r.before == null ? StatsTable.NONE : Titles.fmt(r.before.value(), r.stat.decimals());
         String a = r.after == null ? StatsTable.NONE : Titles.fmt(r.after.value(), r.stat.decimals());
         return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
