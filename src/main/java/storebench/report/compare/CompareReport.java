@@ -63,9 +63,9 @@ public final class CompareReport {
         } else {
             MarkdownReport.table(md, Block.Table.of(Text.list("setting", "engine", "statistic", "before", "after",
                     "ratio", "against", ""), "LLLRRRLL", moved.stream().map(r -> List.of(
-                    Text.of(Titles.settingTitle(r.setting)), Text.of(Titles.engineTitle(r.engine)),
-                    Text.of(r.stat.label(notesPerStore, held)), Text.of(r.stat.format(r.before.value())),
-                    Text.of(r.stat.format(r.after.value())), Text.of(ratio(r)), Text.of(r.thresholdText()),
+                    Text.of(Titles.settingTitle(r.setting())), Text.of(Titles.engineTitle(r.engine())),
+                    Text.of(r.stat().label(notesPerStore, held)), Text.of(r.stat().format(r.before().value())),
+                    Text.of(r.stat().format(r.after().value())), Text.of(ratio(r)), Text.of(r.thresholdText()),
                     Text.strong(word(r.move())))).toList()));
         }
         for (String setting : runs.settings) {
@@ -141,11 +141,11 @@ public final class CompareReport {
                     + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
             for (CompareRuns.Row r : moved) {
                 String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
-                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting))).append("</td><td>")
-                        .append(HtmlPage.esc(Titles.engineTitle(r.engine))).append("</td><td>")
-                        .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.before.value()))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.after.value()))).append("</td><td class=\"num\">")
+                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting()))).append("</td><td>")
+                        .append(HtmlPage.esc(Titles.engineTitle(r.engine()))).append("</td><td>")
+                        .append(HtmlPage.esc(r.stat().label(notesPerStore, held))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat().format(r.before().value()))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat().format(r.after().value()))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
                         .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
             }
@@ -213,7 +213,7 @@ public final class CompareReport {
 
     private String htmlCell(CompareRuns.Row r) {
         CompareRuns.Move move = r.move();
-        StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine))
+        StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine()))
                 .append("\" data-move=\"").append(move.name().toLowerCase(Locale.ROOT)).append("\">")
                 .append(HtmlPage.esc(span(r)));
         c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratioOf(r).orElse(StatsTable.NONE)));
@@ -231,10 +231,10 @@ public final class CompareReport {
 
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
-        String unit = r.stat.unit() == Stat.Unit.COUNT ? "" : " " + r.stat.unitName();
-        String b = r.before == null ? StatsTable.NONE : Titles.fmt(r.before.value(), r.stat.decimals());
-        String a = r.after == null ? StatsTable.NONE : Titles.fmt(r.after.value(), r.stat.decimals());
-        return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
+        String unit = r.stat().unit() == Stat.Unit.COUNT ? "" : " " + r.stat().unitName();
+        String b = r.before() == null ? StatsTable.NONE : Titles.fmt(r.before().value(), r.stat().decimals());
+        String a = r.after() == null ? StatsTable.NONE : Titles.fmt(r.after().value(), r.stat().decimals());
+        return b + (r.after() == null ? unit : "") + " → " + a + (r.after() == null ? "" : unit);
     }
 
     private static Optional<String> ratioOf(CompareRuns.Row r) {
