@@ -273,7 +273,7 @@ public final class DuckDbEngine extends JdbcEngine {
                 + " memory " + EngineDescriptor.notebook("duckdb") + ".");
     }
 
-    private static final class DuckDbStore extends JdbcStore {
+    private static final class DuckDbStore extends JdbcStore implements KeyedStore {
         /** The store's alias in the shared instance (tuned), or null where the connection has a database of its own. */
         private final String attached;
         /** Frees the alias once detached. */
@@ -302,16 +302,6 @@ public final class DuckDbEngine extends JdbcEngine {
             super.close();
         }
 
-        @Override
-        public void putAll(Note[] notes) throws SQLException {
-            put(1, notes);
-        }
-
-        @Override
-        public void append(long firstId, Note[] notes) throws SQLException {
-            put(firstId, notes);
-        }
-
         /** One INSERT of the row with its id bound, in auto-commit: its own transaction (the Appender is the bulk path). */
         @Override
         public void write(long id, Note note) throws SQLException {
@@ -319,7 +309,8 @@ public final class DuckDbEngine extends JdbcEngine {
         }
 
         /** One transaction: the Appender's rows (ids bound, firstId on), flushed at its close, then one commit. */
-        private void put(long firstId, Note[] notes) throws SQLException {
+        @Override
+        public void append(long firstId, Note[] notes) throws SQLException {
             connection.setAutoCommit(false);
             DuckDBConnection duck = connection.unwrap(DuckDBConnection.class);
             try (DuckDBAppender appender = attached == null ? duck.createAppender(TABLE)

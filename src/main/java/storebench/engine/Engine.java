@@ -43,8 +43,8 @@ public interface Engine {
         /**
          * Puts notes after the store's existing ones in one transaction of their own, commit included: they get the ids
          * {@code firstId}, {@code firstId + 1}, ... (a store of n notes: n + 1). An engine that assigns ids itself (a
-         * SQL rowid, ObjectBox) assigns those same ones, and its putAll serves; one that keys its notes by their place
-         * in the array (the key-value engines, DuckDB's bound ids) overrides this, as its putAll would write ids 1...
+         * SQL rowid, ObjectBox) assigns those same ones, and its putAll serves; one that keys its notes by their ids
+         * (the key-value engines, DuckDB's bound ids) is a {@link KeyedStore}.
          */
         default void append(long firstId, Note[] notes) throws Exception {
             putAll(notes);
@@ -75,5 +75,16 @@ public interface Engine {
 
         @Override
         void close() throws Exception;
+    }
+
+    /** A store that keys its notes by their ids: its putAll is an append from id 1. */
+    interface KeyedStore extends OpenStore {
+        @Override
+        default void putAll(Note[] notes) throws Exception {
+            append(1, notes);
+        }
+
+        @Override
+        void append(long firstId, Note[] notes) throws Exception;
     }
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import storebench.model.Setting;
+import storebench.results.TunedOption;
 
 /**
  * Everything the suite knows about an engine besides its store operations: its id (part of the interface:
@@ -169,20 +170,6 @@ public final class EngineDescriptor {
      * default); the durable setting's differs where the engine does not sync by default.
      */
     public record Durability(boolean synced, String how) {
-    }
-
-    /**
-     * One option of the tuned setting: the option as the engine's API names it, what it does for many small stores
-     * opened often (and in which opens it is set), and where its vendor documents it (document title and section, or
-     * a source file and line at a named version).
-     */
-    public record TunedOption(String option, String what, String source) {
-        public TunedOption {
-            Objects.requireNonNull(option);
-            if (what == null || what.isBlank() || source == null || source.isBlank()) {
-                throw new IllegalArgumentException("tuned option " + option + " needs what it does and its source");
-            }
-        }
     }
 
     /** The options the tuned setting sets, in the order the engine applies them; empty where it has none. */
@@ -449,7 +436,10 @@ public final class EngineDescriptor {
 
         /** An option the tuned setting sets: the option, what it does and in which opens, and its vendor's source. */
         public Builder tuned(String option, String what, String source) {
-            tuned.add(new TunedOption(option, what, source));
+            if (what == null || what.isBlank() || source == null || source.isBlank()) {
+                throw new IllegalArgumentException("tuned option " + option + " needs what it does and its source");
+            }
+            tuned.add(new TunedOption(Objects.requireNonNull(option), what, source));
             return this;
         }
 

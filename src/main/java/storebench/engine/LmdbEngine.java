@@ -231,7 +231,7 @@ public final class LmdbEngine implements Engine {
                         + " stores, so holding more (bench.hold) fails.");
     }
 
-    private static final class LmdbStore implements OpenStore {
+    private static final class LmdbStore implements KeyedStore {
         private final Env<DirectBuffer> env;
         private final Dbi<DirectBuffer> db;
 
@@ -240,18 +240,9 @@ public final class LmdbEngine implements Engine {
             this.db = db;
         }
 
-        @Override
-        public void putAll(Note[] notes) {
-            put(1, notes);
-        }
-
+        /** One write transaction; LMDB copies each key and value into its pages, so two buffers serve every note. */
         @Override
         public void append(long firstId, Note[] notes) {
-            put(firstId, notes);
-        }
-
-        /** One write transaction; LMDB copies each key and value into its pages, so two buffers serve every note. */
-        private void put(long firstId, Note[] notes) {
             byte[][] values = new byte[notes.length][];
             int longest = 0;
             long bytes = 0;

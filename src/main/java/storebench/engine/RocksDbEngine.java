@@ -221,23 +221,13 @@ public final class RocksDbEngine implements Engine {
                         + " than RocksDB's own accounting of those covers " + EngineDescriptor.notebook("rocksdb") + ".");
     }
 
-    private static final class RocksStore implements OpenStore {
+    private static final class RocksStore implements KeyedStore {
         private final RocksDB db;
         private final WriteOptions writeOptions;
 
         RocksStore(RocksDB db, WriteOptions writeOptions) {
             this.db = db;
             this.writeOptions = writeOptions;
-        }
-
-        @Override
-        public void putAll(Note[] notes) throws RocksDBException {
-            put(1, notes);
-        }
-
-        @Override
-        public void append(long firstId, Note[] notes) throws RocksDBException {
-            put(firstId, notes);
         }
 
         /** One put of one key, under the engine's write options: RocksDB's single write (a batch of one inside). */
@@ -247,7 +237,8 @@ public final class RocksDbEngine implements Engine {
         }
 
         /** One WriteBatch, one write: the notes' keys are their ids, firstId on (a new store's: 1..W). */
-        private void put(long firstId, Note[] notes) throws RocksDBException {
+        @Override
+        public void append(long firstId, Note[] notes) throws RocksDBException {
             try (WriteBatch batch = new WriteBatch()) {
                 for (int k = 0; k < notes.length; k++) {
                     batch.put(KeyValueNotes.key(firstId + k), KeyValueNotes.value(notes[k]));

@@ -192,7 +192,7 @@ public final class XodusEngine implements Engine {
                 + EngineDescriptor.notebook("xodus") + ".");
     }
 
-    private static final class XodusStore implements OpenStore {
+    private static final class XodusStore implements KeyedStore {
         private final Environment env;
         private final Store store;
 
@@ -201,18 +201,9 @@ public final class XodusEngine implements Engine {
             this.store = store;
         }
 
-        @Override
-        public void putAll(Note[] notes) {
-            put(1, notes);
-        }
-
+        /** One transaction: every note put (keys: their ids, firstId on; a new store's 1..W), then one commit. */
         @Override
         public void append(long firstId, Note[] notes) {
-            put(firstId, notes);
-        }
-
-        /** One transaction: every note put (keys: their ids, firstId on; a new store's 1..W), then one commit. */
-        private void put(long firstId, Note[] notes) {
             Transaction txn = env.beginTransaction();
             try {
                 for (int j = 0; j < notes.length; j++) {

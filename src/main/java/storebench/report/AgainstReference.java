@@ -81,9 +81,6 @@ final class AgainstReference {
             List<Text> header = new ArrayList<>();
             header.add(Text.of(settingTitle(setting) + ": reference \u2192 here"));
             engines.forEach(e -> header.add(Text.of(engineTitle(e))));
-            List<Block.Align> align = new ArrayList<>();
-            align.add(Block.Align.LEFT);
-            engines.forEach(e -> align.add(Block.Align.RIGHT));
             List<List<Text>> rows = new ArrayList<>();
             for (String stat : ROWS) {
                 if (ctx.stat(stat).isEmpty()) {
@@ -97,7 +94,7 @@ final class AgainstReference {
                 }
                 rows.add(row);
             }
-            blocks.add(new Block.Table(header, align, rows));
+            blocks.add(Block.Table.ofFigures(header, rows));
         }
         if (blocks.isEmpty()) {
             return Optional.empty();

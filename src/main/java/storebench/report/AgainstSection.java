@@ -70,10 +70,6 @@ final class AgainstSection {
                 + " the host's noise falls on both)" : "one run after the other", PairedRatio.LEAST, end.stopped(),
                 end.what().slowdown() > 0 ? String.format(Locale.ROOT, " Side B was slowed by %.0f%% on purpose"
                 + " (bench.againstSlowdown): the comparison's own check.", end.what().slowdown() * 100) : "")));
-        List<Text> header = List.of(Text.of("statistic"), Text.of("A (median)"), Text.of("B (median)"),
-                Text.of("B/A [95% interval]"), Text.of("tolerance"), Text.of("verdict"));
-        List<Block.Align> align = List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,
-                Block.Align.RIGHT, Block.Align.LEFT);
         List<List<Text>> rows = new ArrayList<>();
         List<String> strip = new ArrayList<>();
         strip.add(String.format(Locale.ROOT, "%-14s %s", "", axis()));
@@ -90,7 +86,8 @@ final class AgainstSection {
             ratio.ifPresent(r -> strip.add(String.format(Locale.ROOT, "%-14s %s  %s", stat, bar(r, tolerance),
                     r.text())));
         }
-        blocks.add(new Block.Table(header, align, rows));
+        blocks.add(Block.Table.of(Text.list("statistic", "A (median)", "B (median)", "B/A [95% interval]",
+                "tolerance", "verdict"), "LRRRRL", rows));
         blocks.add(Block.Paragraph.of("The intervals against their tolerances (| marks 1 - t and 1 + t where a rule"
                 + " gives t, * the ratio, [ ] its interval; the scale runs from " + fmt(1 - SPAN, 2) + " to "
                 + fmt(1 + SPAN, 2) + "):"));

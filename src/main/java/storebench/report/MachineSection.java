@@ -72,8 +72,7 @@ public final class MachineSection {
                 + " dearer this machine is. The plan scaled each phase by the one that matches its work (which one, and"
                 + " why): ["
                 + WHERE + "](" + WHERE + ").").withLinks(links)));
-        blocks.add(new Block.Table(List.of(Text.of(""), Text.of("this run"), Text.of("kept run"), Text.of("ratio")),
-                List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT), rows));
+        blocks.add(Block.Table.ofFigures(Text.list("", "this run", "kept run", "ratio"), rows));
         mergedMachines(ctx.results().environmentFile()).ifPresent(blocks::addAll);
         return Optional.of(new Section(Block.Heading.of(2, "The machine"), blocks));
     }
@@ -102,14 +101,9 @@ public final class MachineSection {
             return Optional.empty();
         }
         List<Text> header = new ArrayList<>(List.of(Text.of("merged part's machine")));
-        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
-        for (Figure f : FIGURES) {
-            header.add(Text.of(f.label()));
-            align.add(Block.Align.RIGHT);
-        }
+        FIGURES.forEach(f -> header.add(Text.of(f.label())));
         return Optional.of(List.of(Block.Paragraph.of("This run was merged from runs on machines that charged"
-                + " differently: each part's prices, probed when it was planned."), new Block.Table(header, align,
-                rows)));
+                + " differently: each part's prices, probed when it was planned."), Block.Table.ofFigures(header, rows)));
     }
 
     /**

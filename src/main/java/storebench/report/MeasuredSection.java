@@ -245,19 +245,15 @@ final class MeasuredSection {
     /** The wall-time table: the rows, and where the run had a plan, the columns' sums measured and estimated. */
     private Block.Table wallTimeTable(Map<String, List<String>> columns, List<List<Text>> rows,
                                       Optional<RunLine.Plan> plan) {
-        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT));
         List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
-        for (String column : columns.keySet()) {
-            align.add(Block.Align.RIGHT);
-            header.add(Text.of(column));
-        }
+        columns.keySet().forEach(column -> header.add(Text.of(column)));
         if (plan.isPresent() && !rows.isEmpty()) {
             rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().phaseLines().stream()
                     .filter(l -> ops.contains(l.op())).mapToDouble(PhaseLine::wallMs).sum() / 1000));
             rows.add(columnSums(Text.of("all, the plan's estimate"), columns, ops -> ops.stream()
                     .mapToDouble(op -> plan.get().opsS().getOrDefault(op, 0.0)).sum()));
         }
-        return new Block.Table(header, align, rows);
+        return Block.Table.ofFigures(header, rows);
     }
 
     /** The phases' seconds, the whole run's and, where it had one, the plan's estimate beside them. */
@@ -450,16 +446,12 @@ final class MeasuredSection {
                 rows.add(row);
             }
         }
-        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT,
-                Block.Align.RIGHT, Block.Align.RIGHT));
-        List<Text> head = new ArrayList<>(List.of(Text.of("engine, setting"), Text.of("warm-ups"),
-                Text.of("visits (median, least–most)"), Text.of("settled after (median visits)"),
-                Text.of("never settled (stopped at the most)")));
+        List<Text> head = new ArrayList<>(Text.list("engine, setting", "warm-ups", "visits (median, least–most)",
+                "settled after (median visits)", "never settled (stopped at the most)"));
         if (floors) {
-            align.add(Block.Align.RIGHT);
             head.add(Text.of("JIT floor (median visits; cut by time)"));
         }
-        return Optional.of(new Block.Table(head, align, rows));
+        return Optional.of(Block.Table.ofFigures(head, rows));
     }
 
     /** Whether any warm-up of the run made a JIT floor (a run before bench.jitVisits has none: its report stays as it was). */

@@ -18,8 +18,6 @@ import storebench.results.ProfileLine.Syncs;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -129,7 +127,7 @@ public final class ProfileSection {
             }
             rows.add(row);
         }
-        blocks.add(table(header("step", engines), rows));
+        blocks.add(Block.Table.ofFigures(header("step", engines), rows));
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
             StringBuilder s = new StringBuilder();
@@ -219,7 +217,7 @@ public final class ProfileSection {
                     .flatMap(ProfileLine::rootSync).map(RootSync::fdatasyncMedianMs).filter(OptionalDouble::isPresent)
                     .map(m -> fmt(m.getAsDouble(), 3)).orElse(DASH);
             if (l.unavailable().isPresent()) {
-                rows.add(texts(e, DASH, DASH, DASH, DASH, DASH, root));
+                rows.add(Text.list(e, DASH, DASH, DASH, DASH, DASH, root));
                 notes.add(Text.of(e + ": " + l.unavailable().get()));
                 continue;
             }
@@ -232,12 +230,12 @@ public final class ProfileSection {
             });
             double syncMs = s.syncMsPerItem();
             Optional<Steps> create = steps(profile, e, "disk");
-            rows.add(texts(e, fmt(s.callsPerItem().orElse(0), 1), calls.isEmpty() ? "none" : String.join(", ", calls),
+            rows.add(Text.list(e, fmt(s.callsPerItem().orElse(0), 1), calls.isEmpty() ? "none" : String.join(", ", calls),
                     fmt(syncMs, 2), create.map(c -> fmt(c.total(), 2)).orElse(DASH),
                     create.map(c -> pct(syncMs / c.total())).orElse(DASH), root));
         }
-        blocks.add(new Block.Table(texts("engine", "sync calls per store", "calls", "sync time per store (ms)",
-                "create on disk (ms)", "sync share of create", "root fdatasync median (ms)"), align("LRLRRRR"), rows));
+        blocks.add(Block.Table.of(Text.list("engine", "sync calls per store", "calls", "sync time per store (ms)",
+                "create on disk (ms)", "sync share of create", "root fdatasync median (ms)"), "LRLRRRR", rows));
         if (!notes.isEmpty()) {
             blocks.add(new Block.BulletList(notes));
         }
@@ -328,28 +326,11 @@ public final class ProfileSection {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** The table with a row per step and a column per engine, figures right-aligned. */
-    private static Block.Table table(List<Text> header, List<List<Text>> rows) {
-        List<Block.Align> align = new ArrayList<>();
-        align.add(Block.Align.LEFT);
-        align.addAll(Collections.nCopies(header.size() - 1, Block.Align.RIGHT));
-        return new Block.Table(header, align, rows);
-    }
-
     private static List<Text> header(String first, List<String> engines) {
         List<Text> header = new ArrayList<>();
         header.add(Text.of(first));
         engines.forEach(e -> header.add(Text.of(e)));
         return header;
-    }
-
-    static List<Text> texts(String... texts) {
-        return Arrays.stream(texts).map(Text::of).toList();
-    }
-
-    /** Column alignments, one letter per column: L left, R right. */
-    static List<Block.Align> align(String columns) {
-        return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
     }
 
     private static List<String> engines(List<ProfileLine> profile) {

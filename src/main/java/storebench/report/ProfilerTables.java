@@ -66,14 +66,14 @@ final class ProfilerTables {
                 }
             });
             ProfileLine.Watch w = l.watch();
-            rows.add(ProfileSection.texts(l.column().engine(), l.column().setting(), w.benchPhase().orElse(""),
+            rows.add(Text.list(l.column().engine(), l.column().setting(), w.benchPhase().orElse(""),
                     w.process(), w.op().orElse(""), String.format(Locale.ROOT, "%,d", s.items()),
                     ProfileSection.fmt(s.callsPerItem().orElse(0), 2),
                     calls.isEmpty() ? "none" : String.join(", ", calls),
                     ProfileSection.fmt(s.syncMsPerItem(), 3)));
         }
-        return new Block.Table(ProfileSection.texts("engine", "setting", "phase", "process", "op", "stores made or visited",
-                "sync calls per store", "calls", "sync time per store (ms)"), ProfileSection.align("LLLLLRRLR"), rows);
+        return Block.Table.of(Text.list("engine", "setting", "phase", "process", "op", "stores made or visited",
+                "sync calls per store", "calls", "sync time per store (ms)"), "LLLLLRRLR", rows);
     }
 
     /** The frames lines' list: an item per process and op, its top frames or why it has none. */

@@ -64,15 +64,11 @@ public final class ReferenceDifferences {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        List<Text> header = new ArrayList<>(List.of(Text.of("ratio to SQLite"), Text.of("reference"),
-                Text.of("kept run")));
-        List<Block.Align> align = new ArrayList<>(List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT));
-        if (counters) {
-            header.add(Text.of("the open runs' counter that differs most"));
-            align.add(Block.Align.LEFT);
-        } else {
+        if (!counters) {
             rows.replaceAll(r -> r.subList(0, 3));
         }
-        return Optional.of(new Block.Table(header, align, rows));
+        return Optional.of(counters ? Block.Table.of(Text.list("ratio to SQLite", "reference", "kept run",
+                "the open runs' counter that differs most"), "LRRL", rows)
+                : Block.Table.ofFigures(Text.list("ratio to SQLite", "reference", "kept run"), rows));
     }
 }

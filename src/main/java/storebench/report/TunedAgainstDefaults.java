@@ -71,14 +71,8 @@ final class TunedAgainstDefaults {
         if (!applies() || engines.isEmpty()) {
             return Optional.empty();
         }
-        List<Text> header = new ArrayList<>();
-        List<Block.Align> align = new ArrayList<>();
-        header.add(Text.of("tuned / default"));
-        align.add(Block.Align.LEFT);
-        for (String e : engines) {
-            header.add(Text.of(ctx.title(e)));
-            align.add(Block.Align.RIGHT);
-        }
+        List<Text> header = new ArrayList<>(List.of(Text.of("tuned / default")));
+        engines.forEach(e -> header.add(Text.of(ctx.title(e))));
         List<List<Text>> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
             if (stat.id().equals(StatId.LOAD1.id())) {
@@ -111,7 +105,7 @@ final class TunedAgainstDefaults {
                 + " \"none\": a counter that did not move (under its least step), which has no ratio, so its two figures"
                 + " stand, tuned / default; \"" + OTHER_MACHINES + "\": the two settings were measured on two machines"
                 + " (a merged run), and their ratio would be the machines'."));
-        blocks.add(new Block.Table(header, align, rows));
+        blocks.add(Block.Table.ofFigures(header, rows));
         return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
     }
 

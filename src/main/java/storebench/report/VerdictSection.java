@@ -13,7 +13,6 @@ import storebench.gate.Verdicts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -77,8 +76,8 @@ public final class VerdictSection {
             List<List<Text>> rows = new ArrayList<>();
             failed.forEach(v -> rows.add(row(v)));
             passed.forEach(v -> rows.add(row(v)));
-            blocks.add(new Block.Table(texts("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
-                    "margin", "line", "detail"), align("LLLLLRRRRL"), rows));
+            blocks.add(Block.Table.of(Text.list("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
+                    "margin", "line", "detail"), "LLLLLRRRRL", rows));
         }
         if (!undecided.isEmpty()) {
             blocks.add(Block.Paragraph.of("Inconclusive (never counted as passed): the two runs' figures cannot tell a"
@@ -87,8 +86,8 @@ public final class VerdictSection {
                     + " -Dbench.resample narrow the interval."));
             List<List<Text>> rows = new ArrayList<>();
             undecided.forEach(v -> rows.add(row(v)));
-            blocks.add(new Block.Table(texts("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
-                    "margin", "line", "detail"), align("LLLLLRRRRL"), rows));
+            blocks.add(Block.Table.of(Text.list("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
+                    "margin", "line", "detail"), "LLLLLRRRRL", rows));
         }
         return new Section(HEADING, blocks);
     }
@@ -111,15 +110,6 @@ public final class VerdictSection {
 
     private static Text text(String text) {
         return Text.of(text == null ? "" : text);
-    }
-
-    private static List<Text> texts(String... texts) {
-        return Arrays.stream(texts).map(Text::of).toList();
-    }
-
-    /** Column alignments, one letter per column: L left, R right. */
-    private static List<Block.Align> align(String columns) {
-        return columns.chars().mapToObj(c -> c == 'R' ? Block.Align.RIGHT : Block.Align.LEFT).toList();
     }
 
     private static List<Verdict> only(List<Verdict> verdicts, Status status) {

@@ -78,10 +78,8 @@ final class VisitCost {
                     + " the part that is the kernel's: system CPU per visit, and the minor faults per visit at "
                     + price(prices) + "; a fault is handled in the kernel, so its cost is part of the system CPU, not"
                     + " beside it." + overWhole(over) + " The rule: [" + RULE + "](" + RULE + ").").withLinks(links)));
-            blocks.add(new Block.Table(List.of(Text.of("engine"), Text.of("open, query, close"),
-                    Text.of("system CPU (share)"), Text.of("minor faults x price (share)"), Text.of("user CPU (share)")),
-                    List.of(Block.Align.LEFT, Block.Align.RIGHT, Block.Align.RIGHT, Block.Align.RIGHT,
-                            Block.Align.RIGHT), rows));
+            blocks.add(Block.Table.ofFigures(Text.list("engine", "open, query, close", "system CPU (share)",
+                    "minor faults x price (share)", "user CPU (share)"), rows));
         }
         List<Text> differ = differences(ctx, setting, columns);
         if (!differ.isEmpty()) {

@@ -6,12 +6,16 @@ import storebench.report.model.Text;
 
 import storebench.results.Column;
 import storebench.results.RunResults;
+import storebench.results.NoiseLine;
 import storebench.results.ProfileLine;
+import storebench.results.WarmColdLine;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /** The profile's warm and cold opens and its noise over time (the warmcold phase's lines), as tables. */
 final class WarmColdTables {
@@ -39,11 +43,11 @@ final class WarmColdTables {
             if (line.isEmpty()) {
                 continue;
             }
-            ProfileLine.WarmCold l = line.get();
+            WarmColdLine l = line.get();
             double maxResident = 0;
             double read = 0;
             int n = 0;
-            for (ProfileLine.ColdCheck c : l.coldChecks()) {
+            for (WarmColdLine.EvictionCheck c : l.opens().coldChecks()) {
                 maxResident = Math.max(maxResident, c.residentAfterEviction());
                 read += c.deviceReadBytesPerOpen();
                 n++;
@@ -51,29 +55,28 @@ final class WarmColdTables {
                     notes.add(Text.of(e + ", cold run " + c.run() + ": " + c.verdict()));
                 }
             }
-            List<String> row = new ArrayList<>(List.of(e, ProfileSection.pct(l.residentBeforeWarm())));
-            for (double ms : steps(l.warmMs())) {
-                row.add(ProfileSection.fmt(ms, 3));
-            }
-            for (double ms : steps(l.coldMs())) {
-                row.add(l.cold() ? ProfileSection.fmt(ms, 3) : "not cold (" + ProfileSection.fmt(ms, 3) + ")");
-            }
-            row.add(l.cold() ? ProfileSection.fmt(l.coldMs().oqc() / l.warmMs().oqc(), 1) + "x" : ProfileSection.DASH);
+            List<String> row = new ArrayList<>(List.of(e, ProfileSection.pct(l.before().residentBeforeWarm())));
+            List<Double> warm = steps(l.opens().warmMs());
+            List<Double> cold = steps(l.opens().coldMs());
+            warm.forEach(ms -> row.add(ProfileSection.fmt(ms, 3)));
+            cold.forEach(ms -> row.add(l.cold() ? ProfileSection.fmt(ms, 3) : "not cold (" + ProfileSection.fmt(ms, 3)
+                    + ")"));
+            row.add(l.cold() ? ProfileSection.fmt(cold.get(3) / warm.get(3), 1) + "x" : ProfileSection.DASH);
             row.add(ProfileSection.pct(maxResident));
             row.add(ProfileSection.fmt(n == 0 ? 0 : read / n / 1024, 1));
             rows.add(row.stream().map(Text::of).toList());
         }
-        blocks.add(new Block.Table(ProfileSection.texts("engine", "resident before warm", "warm open", "warm count", "warm close",
+        blocks.add(Block.Table.of(Text.list("engine", "resident before warm", "warm open", "warm count", "warm close",
                 "warm oqc", "cold open", "cold count", "cold close", "cold oqc", "cold / warm oqc",
-                "resident after eviction", "device read per cold open (KB)"), ProfileSection.align("LRRRRRRRRRRRR"), rows));
+                "resident after eviction", "device read per cold open (KB)"), "LRRRRRRRRRRRR", rows));
         notes.add(Text.of("Only the files' pages are evicted: directory entries and inodes stay cached (no root for"
                 + " drop_caches). On a virtual machine the host may still cache what the guest's device reads."));
         blocks.add(new Block.BulletList(notes));
     }
 
-    /** A warm or cold open's columns: open, count, close, and the three together. */
-    private static List<Double> steps(ProfileLine.Opens ms) {
-        return List.of(ms.open(), ms.count(), ms.close(), ms.oqc());
+    /** A warm or cold open's columns: open, count, close, and the three together (0 where the line has none). */
+    private static List<Double> steps(Map<String, Double> ms) {
+        return Stream.of("open", "count", "close", "oqc").map(step -> ms.getOrDefault(step, 0.0)).toList();
     }
 
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
@@ -95,14 +98,14 @@ final class WarmColdTables {
             if (found.isEmpty() || found.get().noise().isEmpty()) {
                 continue;
             }
-            ProfileLine.Noise l = found.get().noise().get();
-            rows.add(ProfileSection.texts(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
-                    ProfileSection.fmt(l.minMs(), 3), ProfileSection.fmt(l.medianMs(), 3),
-                    ProfileSection.fmt(l.maxMs(), 3), ProfileSection.pct(l.spread()),
+            NoiseLine l = found.get().noise().get();
+            rows.add(Text.list(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
+                    ProfileSection.fmt(l.oqc().minMs(), 3), ProfileSection.fmt(l.oqc().medianMs(), 3),
+                    ProfileSection.fmt(l.oqc().maxMs(), 3), ProfileSection.pct(l.oqc().spread()),
                     mainRunSpread(measured, found.get().column())));
         }
-        blocks.add(new Block.Table(ProfileSection.texts("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
-                "spread, fresh processes (main run)"), ProfileSection.align("LRRRRRRR"), rows));
+        blocks.add(Block.Table.of(Text.list("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
+                "spread, fresh processes (main run)"), "LRRRRRRR", rows));
         blocks.add(new Block.BulletList(List.of(Text.of("Where the one-process spread is as wide as the fresh"
                 + " processes' one, the noise is not the process's: on a shared virtual machine it is mostly the"
                 + " host's (docs/measuring.md, \"Noise\")."))));

@@ -1,12 +1,16 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * A point of the capacity phase's curve (phase.CapacityPhase): the stores open then, the holding process' memory and
- * the resources it held.
+ * the resources it held. Read into this record (Jackson), each group as fields of the line.
  */
-public record CapacityPointLine(Column column, double stores, Memory memory, Resources resources) {
+@JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, workload
+public record CapacityPointLine(@JsonUnwrapped Column column, double stores, @JsonUnwrapped Memory memory,
+                                @JsonUnwrapped Resources resources) {
     public static final String KIND = "capacity-point";
 
     /** A point's memory: resident, virtual size (KB) and the managed heap in use (bytes). */
@@ -18,10 +22,6 @@ public record CapacityPointLine(Column column, double stores, Memory memory, Res
     }
 
     public static CapacityPointLine of(JsonNode line) {
-        return new CapacityPointLine(Column.of(line), line.path("stores").asDouble(),
-                new Memory(line.path("rssKb").asDouble(), line.path("vszKb").asDouble(),
-                        line.path("heapUsedBytes").asDouble()),
-                new Resources(line.path("fds").asDouble(), line.path("maps").asDouble(),
-                        line.path("threads").asDouble()));
+        return ResultsFile.as(line, CapacityPointLine.class);
     }
 }

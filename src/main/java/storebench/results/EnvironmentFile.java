@@ -268,10 +268,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /** One option of the tuned setting: the option, what it does, where its vendor says so. */
-    public record TunedOption(String option, String what, String source) {
-    }
-
     /**
      * A run a merged run was made of (storebench.tools.Merge writes them): its folder and machine ("?" where not
      * written), the engines and settings it measured, the phases its run line named (empty where it named none), when

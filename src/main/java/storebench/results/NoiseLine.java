@@ -1,5 +1,6 @@
 package storebench.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
@@ -7,10 +8,11 @@ import java.util.List;
 /**
  * The profile's noise line of a trial ({@link ProfileLine#NOISE}, phase.WarmColdPhase): the load when written, the
  * same warm open run made back to back, the seconds they took, their oqc figures and the load at the start. Written
- * from this record.
+ * from this record and read back into it ({@link ProfileLine#noise}).
  */
+@JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record NoiseLine(String profile, double load1, int runs, double seconds, @JsonUnwrapped Oqc oqc,
-                        double load1AtStart) {
+                        double load1AtStart) implements ProfileLine.Figures {
     /** A trial's noise line. */
     public NoiseLine(double load1, int runs, double seconds, Oqc oqc, double load1AtStart) {
         this(ProfileLine.NOISE, load1, runs, seconds, oqc, load1AtStart);

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.OptionalInt;
 
 /**
  * A profile line of results.jsonl: what -Dbench.profile=true's phases measured (a root's own sync latency, the create
@@ -60,7 +59,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     }
 
     /** A kind's own figures: one record per kind of profile line, {@link None} for a kind that has none. */
-    public sealed interface Figures permits RootSync, CreateSteps, Syncs, Frames, WarmCold, Noise, None {
+    public sealed interface Figures permits RootSync, CreateSteps, Syncs, Frames, WarmColdLine, NoiseLine, None {
     }
 
     /**
@@ -118,41 +117,6 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record Frame(String frame, String kind, int samples, double share) {
     }
 
-    /**
-     * Warm against cold opens: the files' resident fraction before the warm runs, whether every cold run was cold,
-     * the medians warm and cold, and each cold run's check.
-     */
-    public record WarmCold(double residentBeforeWarm, boolean cold, Opens warmMs, Opens coldMs,
-                           List<ColdCheck> coldChecks) implements Figures {
-    }
-
-    /** Medians of the runs' p50 of an open, a count, a close and all three (oqc), ms (0 where the line has none). */
-    public record Opens(double open, double count, double close, double oqc) {
-        /** A figure by its name in the line ("open", "count", "close", "oqc"). */
-        public double of(String figure) {
-            return switch (figure) {
-                case "open" -> open;
-                case "count" -> count;
-                case "close" -> close;
-                case "oqc" -> oqc;
-                default -> throw new IllegalArgumentException("no open figure '" + figure + "'");
-            };
-        }
-    }
-
-    /**
-     * A cold run's check: its number, the files' resident fraction after the eviction, the device's bytes read per open,
-     * whether it was cold and the verdict in words.
-     */
-    public record ColdCheck(int run, double residentAfterEviction, double deviceReadBytesPerOpen, boolean cold,
-                            String verdict) {
-    }
-
-    /** The noise over time: the runs back to back, the seconds they took, min, median and max oqc ms, their spread. */
-    public record Noise(int runs, double seconds, double minMs, double medianMs, double maxMs, double spread)
-            implements Figures {
-    }
-
     /** The figures of a kind that has none of its own (a profiler unavailable) or that this build does not know. */
     public record None() implements Figures {
     }
@@ -182,9 +146,8 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
                     number(l, "load1AtStart"));
             case SYNCS -> syncs(l);
             case FRAMES -> frames(l);
-            case WARM_COLD -> warmCold(l);
-            case NOISE -> new Noise(l.path("runs").asInt(), l.path("seconds").asDouble(), l.path("minMs").asDouble(),
-                    l.path("medianMs").asDouble(), l.path("maxMs").asDouble(), l.path("spread").asDouble());
+            case WARM_COLD -> ResultsFile.as(l, WarmColdLine.class);
+            case NOISE -> ResultsFile.as(l, NoiseLine.class);
             default -> new None();
         };
     }
@@ -210,21 +173,6 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         }
         return new Frames(l.path("phase").asText(), l.path("samples").asInt(), List.copyOf(top),
                 text(l, "samplingPeriod"), text(l, "note"));
-    }
-
-    private static WarmCold warmCold(JsonNode l) {
-        List<ColdCheck> checks = new ArrayList<>();
-        for (JsonNode c : l.path("coldChecks")) {
-            checks.add(new ColdCheck(c.path("run").asInt(), c.path("residentAfterEviction").asDouble(),
-                    c.path("deviceReadBytesPerOpen").asDouble(), c.path("cold").asBoolean(), c.path("verdict").asText()));
-        }
-        return new WarmCold(l.path("residentBeforeWarm").asDouble(), l.path("cold").asBoolean(), opens(l.path("warmMs")),
-                opens(l.path("coldMs")), List.copyOf(checks));
-    }
-
-    private static Opens opens(JsonNode o) {
-        return new Opens(o.path("open").asDouble(), o.path("count").asDouble(), o.path("close").asDouble(),
-                o.path("oqc").asDouble());
     }
 
     /** A field's text where the line has the field (its presence is what the report tests). */
@@ -262,13 +210,13 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     }
 
     /** Warm against cold, where this is a warmcold line. */
-    public Optional<WarmCold> warmCold() {
-        return figures(WarmCold.class);
+    public Optional<WarmColdLine> warmCold() {
+        return figures(WarmColdLine.class);
     }
 
     /** The noise over time, where this is a noise line. */
-    public Optional<Noise> noise() {
-        return figures(Noise.class);
+    public Optional<NoiseLine> noise() {
+        return figures(NoiseLine.class);
     }
 
     /** Whether its figures were taken under profilers: they are theirs then, slowed by them, not the profile's. */

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -153,9 +152,14 @@ public final class RunResults {
     }
 
     /** The run line, typed: the format, scale and what the run was asked for ({@link RunLine#NONE} where it has none). */
-    public RunLine runLine() {
-        return RunLine.of(run());
+    public synchronized RunLine runLine() {
+        if (runLine == null) {
+            runLine = RunLine.of(run());
+        }
+        return runLine;
     }
+
+    private RunLine runLine;
 
     /** The phase lines (each step of each trial's phases), typed, in the order they were written. */
     public List<PhaseLine> phaseLines() {
@@ -168,9 +172,14 @@ public final class RunResults {
     }
 
     /** The status lines (trials skipped or failed, phases not measured), typed, in the order they were written. */
-    public List<StatusLine> statusLines() {
-        return lines(StatusLine.KIND).stream().map(StatusLine::of).toList();
+    public synchronized List<StatusLine> statusLines() {
+        if (statusLines == null) {
+            statusLines = lines(StatusLine.KIND).stream().map(StatusLine::of).toList();
+        }
+        return statusLines;
     }
+
+    private List<StatusLine> statusLines;
 
     /** The status lines of one column. */
     public List<StatusLine> statusLines(Column column) {
@@ -228,11 +237,9 @@ public final class RunResults {
                 }
             };
             abouts().forEach(describe);
-            for (JsonNode l : lines("status")) {
-                String status = l.path("status").asText();
-                if (NOT_MEASURED.equals(status) || StatusLine.FAILED.equals(status)) {
-                    // a phase not measured here, or failed: its rows stay, empty, with why
-                    l.path("stats").fields().forEachRemaining(f -> describe.accept(f.getKey(), f.getValue()));
+            for (StatusLine l : statusLines()) {
+                if (NOT_MEASURED.equals(l.status()) || StatusLine.FAILED.equals(l.status())) {
+                    l.stats().forEach(describe); // a phase not measured here, or failed: its rows stay, empty, with why
                 }
             }
             List<Stat> sorted = new ArrayList<>(byId.values());
@@ -281,10 +288,9 @@ public final class RunResults {
      * measured in cold: the bench root is tmpfs ..."); empty where no "not measured" line names it.
      */
     public Optional<String> notMeasured(String engine, String setting, String stat) {
-        Optional<String> said = lines("status", engine, setting).stream()
-                .filter(l -> NOT_MEASURED.equals(l.path("status").asText()) && l.path("stats").has(stat))
-                .map(l -> "not measured in " + l.path("phase").asText("?") + ": " + l.path("reason").asText())
-                .findFirst();
+        Optional<String> said = statusLines(new Column(engine, setting)).stream()
+                .filter(l -> NOT_MEASURED.equals(l.status()) && l.stats().containsKey(stat))
+                .map(l -> "not measured in " + l.phase().orElse("?") + ": " + l.reason()).findFirst();
         return said.isPresent() || !notRecorded(engine, setting, stat) ? said
                 : Optional.of("not recorded: " + NOT_RECORDED);
     }
@@ -300,7 +306,8 @@ public final class RunResults {
     public boolean notRecorded(String engine, String setting, String stat) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
                 .findFirst();
-        Optional<List<String>> recorded = part.isPresent() ? part.get().recorded() : RunLine.texts(run(), RECORDED);
+        Optional<List<String>> recorded = part.isPresent() ? part.get().recorded()
+                : Optional.ofNullable(runLine().rules().recorded());
         return recorded.isPresent() && !recorded.get().contains(stat);
     }
 
@@ -327,17 +334,8 @@ public final class RunResults {
      * line's {@link #NOT_ASKED}); empty where it did, or where the run line does not say.
      */
     public Optional<String> notAsked(String stat) {
-        JsonNode left = run().path(NOT_ASKED);
-        java.util.Iterator<Map.Entry<String, JsonNode>> phases = left.fields();
-        while (phases.hasNext()) {
-            Map.Entry<String, JsonNode> p = phases.next();
-            for (JsonNode id : p.getValue()) {
-                if (id.asText().equals(stat)) {
-                    return Optional.of(p.getKey());
-                }
-            }
-        }
-        return Optional.empty();
+        return runLine().asked().notAsked().entrySet().stream().filter(p -> p.getValue().contains(stat))
+                .map(Map.Entry::getKey).findFirst();
     }
 
     /** What makes two runs comparable: the same workload, N, R and M. */
@@ -363,9 +361,8 @@ public final class RunResults {
 
     /** This run's shape, from its run line. */
     public Shape shape() {
-        JsonNode r = run();
-        return new Shape(r.path("workload").asText(""), r.path("stores").asInt(), r.path("runs").asInt(),
-                r.path("hold").asInt());
+        RunLine.Scale s = runLine().scale();
+        return new Shape(s.workload(), s.stores(), s.runs(), s.hold());
     }
 
     /**
@@ -376,10 +373,10 @@ public final class RunResults {
         if (run().isMissingNode()) {
             return Optional.of("its results.jsonl has no run line");
         }
-        Optional<JsonNode> interrupted = lines("status").stream()
-                .filter(l -> "interrupted".equals(l.path("status").asText())).findFirst();
+        Optional<StatusLine> interrupted = statusLines().stream()
+                .filter(l -> StatusLine.INTERRUPTED.equals(l.status())).findFirst();
         if (interrupted.isPresent()) {
-            return Optional.of("it was interrupted (" + interrupted.get().path("reason").asText() + ")");
+            return Optional.of("it was interrupted (" + interrupted.get().reason() + ")");
         }
         if (lines("end").isEmpty()) {
             return Optional.of("it did not finish (its results.jsonl has no end line: it was killed, or is still running)");
@@ -419,15 +416,7 @@ public final class RunResults {
      */
     public Optional<List<String>> phasesOf(String engine, String setting) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
-        if (part.isPresent()) {
-            return part.get().phases();
-        }
-        if (!run().path("phases").isArray()) {
-            return Optional.empty();
-        }
-        List<String> phases = new ArrayList<>();
-        run().path("phases").forEach(p -> phases.add(p.asText()));
-        return Optional.of(phases);
+        return part.isPresent() ? part.get().phases() : runLine().asked().phases();
     }
 
     /**
@@ -439,9 +428,7 @@ public final class RunResults {
         if (sources().isEmpty() || own.isEmpty()) {
             return List.of();
         }
-        List<String> all = new ArrayList<>();
-        run().path("phases").forEach(p -> all.add(p.asText()));
-        return all.stream().filter(p -> !own.get().contains(p)).toList();
+        return runLine().asked().phases().orElse(List.of()).stream().filter(p -> !own.get().contains(p)).toList();
     }
 
     /**

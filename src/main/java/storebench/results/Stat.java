@@ -157,15 +157,7 @@ public final class Stat {
 
     /** A figure in this statistic's unit, with its decimals: "0.245 ms", "2,458 KB", "133". */
     public String format(double v) {
-        String n = number(v, decimals);
-        switch (unit) {
-            case MS:
-                return n + " ms";
-            case KB:
-                return n + " KB";
-            default:
-                return n;
-        }
+        return number(v, decimals) + (unit == Unit.COUNT ? "" : " " + unitName());
     }
 
     /** A number with thousands separators and the given decimals ("1,234.5"), as every report prints it. */

@@ -130,7 +130,7 @@ public final class Merge {
         }
         // a broken file stops the merge before it writes
         Thresholds thresholds = Thresholds.load(thresholdsFile,
-                Render.knownStats(sources.stream().map(src -> src.results).toList()));
+                Render.knownStats(sources.stream().map(Source::results).toList()));
         Optional<RunResults> baseline = baselinePath.isEmpty() ? Optional.empty()
                 : Optional.of(Gate.loadBaseline(baselinePath.get()));
         check(sources);
@@ -143,7 +143,7 @@ public final class Merge {
             written.add(writeEnvironment(out, sources));
             written.add(writeLoadLog(out, sources));
             for (Source s : sources) {
-                copyTree(s.dir.resolve("hdr"), out.resolve("hdr"));
+                copyTree(s.dir().resolve("hdr"), out.resolve("hdr"));
             }
             RunResults merged = RunResults.load(out);
             written.add(Verdicts.of(thresholds, baselinePath.map(Path::toString).orElse(null), merged, baseline)
@@ -181,10 +181,10 @@ public final class Merge {
         }
         Path real = existing == null ? absolute : existing.toRealPath().resolve(existing.relativize(absolute));
         for (Source s : sources) {
-            String where = real.equals(s.canonical) ? "is the input " : real.startsWith(s.canonical)
-                    ? "is inside the input " : s.canonical.startsWith(real) ? "contains the input " : null;
+            String where = real.equals(s.canonical()) ? "is the input " : real.startsWith(s.canonical())
+                    ? "is inside the input " : s.canonical().startsWith(real) ? "contains the input " : null;
             if (where != null) {
-                throw new Refused("output " + out + " " + where + s.dir + ": Merge would write into a run it reads;"
+                throw new Refused("output " + out + " " + where + s.dir() + ": Merge would write into a run it reads;"
                         + " give an OUT_DIR outside every input (and holding none)");
             }
         }
@@ -226,20 +226,20 @@ public final class Merge {
             Source s = sources.get(i);
             for (int j = 0; j < i; j++) {
                 Source before = sources.get(j);
-                if (s.canonical.equals(before.canonical)) {
-                    throw new Refused(s.dir + " is given twice (as " + before.dir + "): a run cannot be merged with"
+                if (s.canonical().equals(before.canonical())) {
+                    throw new Refused(s.dir() + " is given twice (as " + before.dir() + "): a run cannot be merged with"
                             + " itself");
                 }
-                List<String> differences = s.results.shape().differences(before.results.shape(), before.dir.toString());
+                List<String> differences = s.results().shape().differences(before.results().shape(), before.dir().toString());
                 if (!differences.isEmpty()) {
-                    throw new Refused(s.dir + " cannot be merged with " + before.dir + ": "
+                    throw new Refused(s.dir() + " cannot be merged with " + before.dir() + ": "
                             + String.join("; ", differences) + ". Merged runs need the same workload, N, R and M"
                             + " (bench.workload, bench.stores, bench.runs, bench.hold)");
                 }
-                for (String engine : s.engines) {
-                    for (String setting : s.settings) {
+                for (String engine : s.engines()) {
+                    for (String setting : s.settings()) {
                         if (s.measured(engine, setting) && before.measured(engine, setting)) {
-                            throw new Refused("both " + before.dir + " and " + s.dir + " measured " + engine
+                            throw new Refused("both " + before.dir() + " and " + s.dir() + " measured " + engine
                                     + " under " + setting + ": a merged run holds one measurement of each engine and"
                                     + " setting; leave one of the two out, or split the runs by bench.engines and"
                                     + " bench.settings without overlap");
@@ -260,8 +260,8 @@ public final class Merge {
         notAsked.keySet().removeIf(phase -> !sources.stream().allMatch(s -> s.run().asked().notAsked()
                 .containsKey(phase)));
         // bench.engines and bench.phases as given are each part's own: the report names the merged engines' groups
-        RunLine.Asked asked = new RunLine.Asked(order(sources.stream().flatMap(s -> s.engines.stream()).distinct()
-                .toList(), Engines.ids()), order(sources.stream().flatMap(s -> s.settings.stream()).distinct().toList(),
+        RunLine.Asked asked = new RunLine.Asked(order(sources.stream().flatMap(s -> s.engines().stream()).distinct()
+                .toList(), Engines.ids()), order(sources.stream().flatMap(s -> s.settings().stream()).distinct().toList(),
                 Stream.of(Setting.values()).map(Setting::id).toList()), sources.stream().allMatch(s -> s.run().asked()
                 .phases().isPresent()) ? order(phases, Phases.ALL.stream().map(storebench.phase.Phase::id).toList())
                 : null, "", "", notAsked);
@@ -279,9 +279,9 @@ public final class Merge {
         text.append(ResultsFile.JSON.writeValueAsString(run.line())).append('\n');
         java.util.Set<String> described = new java.util.HashSet<>();
         for (int i = 0; i < sources.size(); i++) {
-            wallMs += sources.get(i).results.lines(EndLine.KIND, EndLine::of).stream().mapToLong(l -> (long) l.wallMs())
+            wallMs += sources.get(i).results().lines(EndLine.KIND, EndLine::of).stream().mapToLong(l -> (long) l.wallMs())
                     .sum();
-            for (ObjectNode line : MergedRun.lines(sources.get(i).lines, i + 1, described)) {
+            for (ObjectNode line : MergedRun.lines(sources.get(i).lines(), i + 1, described)) {
                 text.append(ResultsFile.JSON.writeValueAsString(line)).append('\n');
             }
         }
@@ -312,8 +312,8 @@ public final class Merge {
     }
 
     private static Path writeEnvironment(Path out, List<Source> sources) throws IOException {
-        ObjectNode env = MergedRun.environment(sources.stream().map(s -> new MergedRun.Part(s.dir, s.engines,
-                s.settings, s.results)).toList());
+        ObjectNode env = MergedRun.environment(sources.stream().map(s -> new MergedRun.Part(s.dir(), s.engines(),
+                s.settings(), s.results())).toList());
         Path file = out.resolve(RunResults.ENVIRONMENT);
         ResultsFile.JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), env);
         return file;
@@ -323,10 +323,10 @@ public final class Merge {
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < sources.size(); i++) {
             Source s = sources.get(i);
-            text.append("# source ").append(i + 1).append(": ").append(s.dir.toAbsolutePath().normalize())
-                    .append(" (").append(String.join(",", s.engines)).append(" under ")
-                    .append(String.join(",", s.settings)).append(")\n");
-            Path log = s.dir.resolve(LoadSampler.NAME);
+            text.append("# source ").append(i + 1).append(": ").append(s.dir().toAbsolutePath().normalize())
+                    .append(" (").append(String.join(",", s.engines())).append(" under ")
+                    .append(String.join(",", s.settings())).append(")\n");
+            Path log = s.dir().resolve(LoadSampler.NAME);
             if (Files.isRegularFile(log)) {
                 text.append(Files.readString(log, StandardCharsets.UTF_8));
             } else {
@@ -367,21 +367,13 @@ public final class Merge {
     }
 
     /** One run to merge, read and checked. */
-    private static final class Source {
-        final Path dir;
-        final Path canonical;
-        final RunResults results;
-        final List<JsonNode> lines;
-        final List<String> engines;
-        final List<String> settings;
+    private record Source(Path dir, Path canonical, RunResults results, List<JsonNode> lines) {
+        List<String> engines() {
+            return results.runLine().asked().engines();
+        }
 
-        private Source(Path dir, Path canonical, RunResults results, List<JsonNode> lines) {
-            this.dir = dir;
-            this.canonical = canonical;
-            this.results = results;
-            this.lines = lines;
-            this.engines = results.runLine().asked().engines();
-            this.settings = results.runLine().asked().settings();
+        List<String> settings() {
+            return results.runLine().asked().settings();
         }
 
         RunLine run() {
@@ -394,7 +386,7 @@ public final class Merge {
          */
         boolean measured(String engine, String setting) {
             List<EnvironmentFile.Source> merged = results.sources();
-            return merged.isEmpty() ? engines.contains(engine) && settings.contains(setting)
+            return merged.isEmpty() ? engines().contains(engine) && settings().contains(setting)
                     : merged.stream().anyMatch(m -> m.measured(engine, setting));
         }
 

@@ -7,6 +7,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import storebench.model.Setting;
 import storebench.model.TrialRuntime;
 import storebench.model.Workload;
+import storebench.results.TunedOption;
 import storebench.trial.child.PhaseLoops;
 
 import java.nio.file.Files;
@@ -94,7 +95,7 @@ class TunedOpensTest {
             } else {
                 assertThat(e.nothingToTune()).as(e.id()).isEmpty();
             }
-            for (EngineDescriptor.TunedOption o : e.tuned()) {
+            for (TunedOption o : e.tuned()) {
                 assertThat(o.option()).as(e.id()).isNotBlank();
                 assertThat(o.what()).as(e.id() + " " + o.option()).isNotBlank();
                 // a source names a document and its section, or a file of the vendor's source

@@ -3,12 +3,12 @@ package storebench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import storebench.results.ProfileLine.Calls;
-import storebench.results.ProfileLine.ColdCheck;
+import storebench.results.WarmColdLine.EvictionCheck;
 import storebench.results.ProfileLine.Frame;
-import storebench.results.ProfileLine.Opens;
 import storebench.results.ProfileLine.Steps;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -163,23 +163,23 @@ class ProfileLineTest {
                 + "'coldChecks':[{'run':1,'residentAfterEviction':0.0,'deviceReadBytesPerOpen':0,'cold':false,"
                 + "'verdict':'not cold: the device served nothing'}]}");
         assertThat(l.warmCold()).get().satisfies(w -> {
-            assertThat(w.residentBeforeWarm()).isEqualTo(0.98);
+            assertThat(w.before().residentBeforeWarm()).isEqualTo(0.98);
             assertThat(w.cold()).isFalse();
-            assertThat(w.warmMs()).isEqualTo(new Opens(0.5, 0.01, 0.1, 0.6));
-            assertThat(w.coldMs()).isEqualTo(new Opens(0.5, 0, 0, 0));
-            assertThat(w.warmMs().of("oqc")).isEqualTo(0.6);
-            assertThat(w.coldChecks()).containsExactly(new ColdCheck(1, 0.0, 0, false,
-                    "not cold: the device served nothing"));
+            assertThat(w.opens().warmMs()).isEqualTo(Map.of("open", 0.5, "count", 0.01, "close", 0.1, "oqc", 0.6));
+            assertThat(w.opens().coldMs()).isEqualTo(Map.of("open", 0.5));
+            assertThat(w.opens().coldChecks()).containsExactly(new EvictionCheck(1, 0.0, 0, 0, 0, false,
+                    "not cold: the device served nothing", null));
         });
         assertThat(line("{" + TRIAL + ",'profile':'warmcold'}").warmCold()).get()
-                .satisfies(w -> assertThat(w.coldChecks()).isEmpty());
+                .satisfies(w -> assertThat(w.opens().coldChecks()).isEmpty());
     }
 
     @Test
     void aNoiseLineHasItsRunsBackToBack() throws Exception {
         assertThat(line("{" + TRIAL + ",'profile':'noise','runs':20,'seconds':1.25,'minMs':0.194,'medianMs':0.28,"
                 + "'maxMs':0.33,'spread':0.4857,'oqcRunsMs':[0.194,0.33]}").noise())
-                .contains(new ProfileLine.Noise(20, 1.25, 0.194, 0.28, 0.33, 0.4857));
+                .contains(new NoiseLine(0, 20, 1.25, new NoiseLine.Oqc(0.194, 0.28, 0.33, 0.4857, List.of(0.194, 0.33)),
+                        0));
     }
 
     @Test

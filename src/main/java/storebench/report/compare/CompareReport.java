@@ -1,6 +1,7 @@
 package storebench.report.compare;
 
 import storebench.model.StatId;
+import storebench.report.model.Block;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 import storebench.report.model.Titles;
@@ -14,7 +15,6 @@ import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -44,12 +44,7 @@ public final class CompareReport {
 
     public String markdown() {
         StringBuilder md = new StringBuilder("# storebench comparison: before → after\n\n");
-        md.append("|  | before | after |\n| --- | --- | --- |\n");
-        for (List<Text> row : runRows()) {
-            md.append("| ").append(MarkdownReport.inline(row.get(0))).append(" | ").append(MarkdownReport.inline(row.get(1)))
-                    .append(" | ").append(MarkdownReport.inline(row.get(2))).append(" |\n");
-        }
-        md.append('\n');
+        MarkdownReport.table(md, Block.Table.of(Text.list("", "before", "after"), "LLL", runRows()));
         incomplete().forEach(run -> md.append("**").append(run.title()).append("**: ").append(run.detail())
                 .append("\n\n"));
         md.append(legend()).append("\n\n");
@@ -66,32 +61,23 @@ public final class CompareReport {
         } else if (moved.isEmpty()) {
             md.append("Nothing moved beyond its spread or tolerance.\n\n");
         } else {
-            md.append("| setting | engine | statistic | before | after | ratio | against |  |\n")
-                    .append("| --- | --- | --- | ---: | ---: | ---: | --- | --- |\n");
-            for (CompareRuns.Row r : moved) {
-                md.append("| ").append(Titles.settingTitle(r.setting)).append(" | ").append(Titles.engineTitle(r.engine))
-                        .append(" | ").append(r.stat.label(notesPerStore, held)).append(" | ")
-                        .append(r.stat.format(r.before.value())).append(" | ")
-                        .append(r.stat.format(r.after.value())).append(" | ").append(ratio(r)).append(" | ")
-                        .append(r.thresholdText()).append(" | **").append(word(r.move())).append("** |\n");
-            }
-            md.append('\n');
+            MarkdownReport.table(md, Block.Table.of(Text.list("setting", "engine", "statistic", "before", "after",
+                    "ratio", "against", ""), "LLLRRRLL", moved.stream().map(r -> List.of(
+                    Text.of(Titles.settingTitle(r.setting())), Text.of(Titles.engineTitle(r.engine())),
+                    Text.of(r.stat().label(notesPerStore, held)), Text.of(r.stat().format(r.before().value())),
+                    Text.of(r.stat().format(r.after().value())), Text.of(ratio(r)), Text.of(r.thresholdText()),
+                    Text.strong(word(r.move())))).toList()));
         }
         for (String setting : runs.settings) {
-            md.append("## ").append(Titles.settingTitle(setting)).append("\n\n|  |");
-            runs.engines.forEach(e -> md.append(' ').append(Titles.engineTitle(e)).append(" |"));
-            md.append("\n| --- |");
-            runs.engines.forEach(e -> md.append(" ---: |"));
-            md.append('\n');
-            for (Stat stat : runs.stats) {
-                md.append("| ").append(stat.label(notesPerStore, held)).append(" |");
-                for (String e : runs.engines) {
-                    md.append(' ').append(runs.row(setting, e, stat).map(this::markdownCell).orElse(StatsTable.NONE))
-                            .append(" |");
-                }
-                md.append('\n');
-            }
-            md.append('\n');
+            md.append("## ").append(Titles.settingTitle(setting)).append("\n\n");
+            List<Text> header = new ArrayList<>(List.of(Text.of("")));
+            runs.engines.forEach(e -> header.add(Text.of(Titles.engineTitle(e))));
+            MarkdownReport.table(md, Block.Table.ofFigures(header, runs.stats.stream().map(stat -> {
+                List<Text> row = new ArrayList<>(List.of(Text.of(stat.label(notesPerStore, held))));
+                runs.engines.forEach(e -> row.add(Text.of(runs.row(setting, e, stat).map(this::markdownCell)
+                        .orElse(StatsTable.NONE))));
+                return row;
+            }).toList()));
         }
         md.append("Rendered with `mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Compare"
                 + " -Dexec.args=\"BEFORE_DIR AFTER_DIR OUT_DIR\"`.\n");
@@ -155,11 +141,11 @@ public final class CompareReport {
                     + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
             for (CompareRuns.Row r : moved) {
                 String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
-                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting))).append("</td><td>")
-                        .append(HtmlPage.esc(Titles.engineTitle(r.engine))).append("</td><td>")
-                        .append(HtmlPage.esc(r.stat.label(notesPerStore, held))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.before.value()))).append("</td><td class=\"num\">")
-                        .append(HtmlPage.esc(r.stat.format(r.after.value()))).append("</td><td class=\"num\">")
+                h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting()))).append("</td><td>")
+                        .append(HtmlPage.esc(Titles.engineTitle(r.engine()))).append("</td><td>")
+                        .append(HtmlPage.esc(r.stat().label(notesPerStore, held))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat().format(r.before().value()))).append("</td><td class=\"num\">")
+                        .append(HtmlPage.esc(r.stat().format(r.after().value()))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
                         .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
             }
@@ -227,7 +213,7 @@ public final class CompareReport {
 
     private String htmlCell(CompareRuns.Row r) {
         CompareRuns.Move move = r.move();
-        StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine))
+        StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine()))
                 .append("\" data-move=\"").append(move.name().toLowerCase(Locale.ROOT)).append("\">")
                 .append(HtmlPage.esc(span(r)));
         c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratioOf(r).orElse(StatsTable.NONE)));
@@ -245,10 +231,10 @@ public final class CompareReport {
 
     /** "0.692 → 0.840 ms": both figures, the unit once. */
     private static String span(CompareRuns.Row r) {
-        String unit = r.stat.unit() == Stat.Unit.MS ? " ms" : r.stat.unit() == Stat.Unit.KB ? " KB" : "";
-        String b = r.before == null ? StatsTable.NONE : Titles.fmt(r.before.value(), r.stat.decimals());
-        String a = r.after == null ? StatsTable.NONE : Titles.fmt(r.after.value(), r.stat.decimals());
-        return b + (r.after == null ? unit : "") + " → " + a + (r.after == null ? "" : unit);
+        String unit = r.stat().unit() == Stat.Unit.COUNT ? "" : " " + r.stat().unitName();
+        String b = r.before() == null ? StatsTable.NONE : Titles.fmt(r.before().value(), r.stat().decimals());
+        String a = r.after() == null ? StatsTable.NONE : Titles.fmt(r.after().value(), r.stat().decimals());
+        return b + (r.after() == null ? unit : "") + " → " + a + (r.after() == null ? "" : unit);
     }
 
     private static Optional<String> ratioOf(CompareRuns.Row r) {
@@ -293,22 +279,18 @@ public final class CompareReport {
         EnvironmentFile be = runs.before.environmentFile();
         EnvironmentFile ae = runs.after.environmentFile();
         rows.add(List.of(Text.of("run folder"), Text.code(beforeName), Text.code(afterName)));
-        rows.add(texts("complete", runs.before.incomplete().map(why -> "no: " + why).orElse("yes"),
+        rows.add(Text.list("complete", runs.before.incomplete().map(why -> "no: " + why).orElse("yes"),
                 runs.after.incomplete().map(why -> "no: " + why).orElse("yes")));
-        rows.add(texts("started", started(runs.before), started(runs.after)));
-        rows.add(texts("workload, stores (N), runs (R), held (M)", params(runs.before), params(runs.after)));
-        rows.add(texts("machine", machine(be), machine(ae)));
+        rows.add(Text.list("started", started(runs.before), started(runs.after)));
+        rows.add(Text.list("workload, stores (N), runs (R), held (M)", params(runs.before), params(runs.after)));
+        rows.add(Text.list("machine", machine(be), machine(ae)));
         String bp = storebench.report.MachineSection.prices(be);
         String ap = storebench.report.MachineSection.prices(ae);
         if (!bp.equals(ap)) { // the machines charged differently: a figure of each is partly its machine's
-            rows.add(texts("machine's prices, probed at plan time (docs/measuring.md, \"The machine\")", bp, ap));
+            rows.add(Text.list("machine's prices, probed at plan time (docs/measuring.md, \"The machine\")", bp, ap));
         }
-        rows.add(texts("commit", be.suite().gitCommit(), ae.suite().gitCommit()));
+        rows.add(Text.list("commit", be.suite().gitCommit(), ae.suite().gitCommit()));
         return rows;
-    }
-
-    private static List<Text> texts(String... texts) {
-        return Arrays.stream(texts).map(Text::of).toList();
     }
 
     private static String started(RunResults run) {

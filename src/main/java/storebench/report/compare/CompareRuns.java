@@ -38,20 +38,8 @@ public final class CompareRuns {
     }
 
     /** One statistic of one engine under one setting, in both runs. */
-    static final class Row {
-        final String setting;
-        final String engine;
-        final Stat stat;
-        final RunResults.Measurement before;
-        final RunResults.Measurement after;
-
-        Row(String setting, String engine, Stat stat, RunResults.Measurement before, RunResults.Measurement after) {
-            this.setting = setting;
-            this.engine = engine;
-            this.stat = stat;
-            this.before = before;
-            this.after = after;
-        }
+    record Row(String setting, String engine, Stat stat, RunResults.Measurement before,
+               RunResults.Measurement after) {
 
         /** after / before; empty where either is missing, or not positive (a heap that shrank: no ratio). */
         Optional<Double> ratio() {
@@ -140,8 +128,8 @@ public final class CompareRuns {
     }
 
     Optional<Row> row(String setting, String engine, Stat stat) {
-        return rows.stream().filter(r -> r.setting.equals(setting) && r.engine.equals(engine)
-                        && r.stat.id().equals(stat.id()))
+        return rows.stream().filter(r -> r.setting().equals(setting) && r.engine().equals(engine)
+                        && r.stat().id().equals(stat.id()))
                 .findFirst();
     }
 
@@ -157,7 +145,7 @@ public final class CompareRuns {
      * against a tuned one): what each run has, to say that nothing is compared. Empty where they share one.
      */
     public Optional<String> nothingShared() {
-        if (rows.stream().anyMatch(r -> r.before != null && r.after != null)) {
+        if (rows.stream().anyMatch(r -> r.before() != null && r.after() != null)) {
             return Optional.empty();
         }
         return Optional.of("The two runs share no column (an engine under a setting measured in both), so nothing is"

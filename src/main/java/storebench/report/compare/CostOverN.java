@@ -5,9 +5,12 @@ import storebench.engine.EngineDescriptor;
 import storebench.model.StatId;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
+import storebench.report.model.Block;
+import storebench.report.model.Text;
 import storebench.report.model.Titles;
 import storebench.report.render.CurveSvg;
 import storebench.report.render.HtmlPage;
+import storebench.report.render.MarkdownReport;
 import storebench.results.Curve;
 import storebench.results.RunResults;
 
@@ -119,12 +122,9 @@ public final class CostOverN {
                     continue;
                 }
                 md.append("### ").append(Titles.engineTitle(engine)).append("\n\n");
-                List<String> head = header();
-                md.append("| ").append(String.join(" | ", head)).append(" |\n|");
-                head.forEach(h -> md.append(" ---: |"));
-                md.append('\n');
-                rows.forEach(r -> md.append("| ").append(String.join(" | ", r)).append(" |\n"));
-                md.append('\n').append(slope(engine, setting)).append("\n\n");
+                MarkdownReport.table(md, Block.Table.of(header().stream().map(Text::of).toList(),
+                        "R".repeat(header().size()), rows.stream().map(r -> r.stream().map(Text::of).toList()).toList()));
+                md.append(slope(engine, setting)).append("\n\n");
             }
         }
         return md.toString();

@@ -61,14 +61,8 @@ public record AtAGlance(String setting, RunResults.Shape shape, int notesPerStor
 
     /** The table: a row per engine, the reference write-up's engines in bold, units in the header. */
     public Block.Table table() {
-        List<Text> header = new ArrayList<>();
-        List<Block.Align> align = new ArrayList<>();
-        header.add(Text.of("engine"));
-        align.add(Block.Align.LEFT);
-        for (Column c : COLUMNS) {
-            header.add(Text.of(c.header() + ", " + (c.unit() == Stat.Unit.MS ? "ms" : "KB")));
-            align.add(Block.Align.RIGHT);
-        }
+        List<Text> header = new ArrayList<>(List.of(Text.of("engine")));
+        COLUMNS.forEach(c -> header.add(Text.of(c.header() + ", " + (c.unit() == Stat.Unit.MS ? "ms" : "KB"))));
         List<List<Text>> cells = new ArrayList<>();
         for (Row r : rows) {
             List<Text> row = new ArrayList<>();
@@ -78,7 +72,7 @@ public record AtAGlance(String setting, RunResults.Shape shape, int notesPerStor
             }
             cells.add(row);
         }
-        return new Block.Table(header, align, cells);
+        return Block.Table.ofFigures(header, cells);
     }
 
     /** What the figures are: "10,000 stores per engine (large workload: 1,000 notes per store), under defaults". */

@@ -61,6 +61,16 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
             align = List.copyOf(align);
             rows = rows.stream().map(List::copyOf).toList();
         }
+
+        /** A table aligned as {@code align} spells it, a letter a column: L left, R right ("LRRL"). */
+        public static Table of(List<Text> header, String align, List<List<Text>> rows) {
+            return new Table(header, align.chars().mapToObj(c -> c == 'R' ? Align.RIGHT : Align.LEFT).toList(), rows);
+        }
+
+        /** A table whose first column names the rows and whose other columns are figures, right-aligned. */
+        public static Table ofFigures(List<Text> header, List<List<Text>> rows) {
+            return of(header, "L" + "R".repeat(header.size() - 1), rows);
+        }
     }
 
     /** Preformatted lines: a command to copy, for one. */

@@ -32,6 +32,11 @@ public record Text(List<Span> spans) {
         return new Text(List.of(new Span(Style.PLAIN, plain)));
     }
 
+    /** Plain texts, one a string: a table's header or row. */
+    public static List<Text> list(String... plain) {
+        return java.util.Arrays.stream(plain).map(Text::of).toList();
+    }
+
     /** Text set as code. */
     public static Text code(String code) {
         return new Text(List.of(new Span(Style.CODE, code)));

@@ -47,6 +47,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.DoubleFunction;
 import java.util.stream.Stream;
 
 /** The report's charts, built with JFreeChart: a percentile plot per setting and bar charts of medians. */
@@ -102,8 +103,8 @@ final class Charts {
         int xDecades = (int) Math.ceil(Math.log10(maxX) - 1e-9);
         int yLow = (int) Math.floor(Math.log10(minY == Double.MAX_VALUE ? 0.1 : minY));
         int yHigh = Math.max(yLow + 1, (int) Math.ceil(Math.log10(Math.max(maxY, SMALLEST_MS) * 1.05)));
-        NumberAxis x = logAxis("percentile (axis: 1 / (1 − p), log scale)", 0, xDecades, new PercentileFormat());
-        NumberAxis y = logAxis("latency, ms (log scale)", yLow, yHigh, new PowerOfTenFormat());
+        NumberAxis x = logAxis("percentile (axis: 1 / (1 − p), log scale)", 0, xDecades, new TickFormat(Charts::percentileTick));
+        NumberAxis y = logAxis("latency, ms (log scale)", yLow, yHigh, new TickFormat(Charts::powerOfTenTick));
         XYLineAndShapeRenderer lines = new XYLineAndShapeRenderer(true, false);
         lines.setDrawSeriesLineAsPath(true); // one path per engine, not one element per segment
         XYPlot plot = enginePlot(data, x, y, lines, series.keySet());
@@ -382,32 +383,17 @@ final class Charts {
         return f;
     }
 
-    /** Labels a tick at log10 of 1 / (1 - p) as its percentile: 0 is "0%", 1 is "90%", 3 is "99.9%". */
-    private static final class PercentileFormat extends NumberFormat {
+    /** Labels a tick of a log axis by what its log10 stands for; it formats only. */
+    private static final class TickFormat extends NumberFormat {
+        private final DoubleFunction<String> label;
+
+        TickFormat(DoubleFunction<String> label) {
+            this.label = label;
+        }
+
         @Override
         public StringBuffer format(double log, StringBuffer to, FieldPosition pos) {
-            double p = 100.0 * (1.0 - Math.pow(10, -log));
-            DecimalFormat f = new DecimalFormat("0.#####", DecimalFormatSymbols.getInstance(Locale.US));
-            return to.append(f.format(p)).append('%');
-        }
-
-        @Override
-        public StringBuffer format(long x, StringBuffer to, FieldPosition pos) {
-            return format((double) x, to, pos);
-        }
-
-        @Override
-        public Number parse(String source, ParsePosition pos) {
-            throw new UnsupportedOperationException("a tick label format only");
-        }
-    }
-
-    /** Labels a tick at log10 of a value as the value: -1 is "0.1", 2 is "100". */
-    private static final class PowerOfTenFormat extends NumberFormat {
-        @Override
-        public StringBuffer format(double log, StringBuffer to, FieldPosition pos) {
-            DecimalFormat f = new DecimalFormat("#,##0.#####", DecimalFormatSymbols.getInstance(Locale.US));
-            return to.append(f.format(Math.pow(10, Math.round(log))));
+            return to.append(label.apply(log));
         }
 
         @Override
@@ -419,5 +405,17 @@ final class Charts {
         public Number parse(String source, ParsePosition pos) {
             throw new UnsupportedOperationException("a tick label format only");
         }
+    }
+
+    /** log10 of 1 / (1 - p) as its percentile: 0 is "0%", 1 is "90%", 3 is "99.9%". */
+    private static String percentileTick(double log) {
+        return new DecimalFormat("0.#####", DecimalFormatSymbols.getInstance(Locale.US))
+                .format(100.0 * (1.0 - Math.pow(10, -log))) + "%";
+    }
+
+    /** log10 of a value as the value: -1 is "0.1", 2 is "100". */
+    private static String powerOfTenTick(double log) {
+        return new DecimalFormat("#,##0.#####", DecimalFormatSymbols.getInstance(Locale.US))
+                .format(Math.pow(10, Math.round(log)));
     }
 }

@@ -253,7 +253,7 @@ public final class Exports {
                 extra = m.runs().size() + " runs: " + m.runs().stream().map(Exports::number)
                         .collect(Collectors.joining(", ")) + "; the value is their median";
             }
-            entries.add(new ActionFigure(benchmark(m) + "/" + m.stat(), stat.map(Exports::unit).orElse(""), m.value(),
+            entries.add(new ActionFigure(benchmark(m) + "/" + m.stat(), stat.map(Stat::unitName).orElse(""), m.value(),
                     range, extra));
         }
         return entries;
@@ -326,18 +326,7 @@ public final class Exports {
 
     /** The unit of a figure's JMH score: a time per operation (a visit, a store made) as JMH's, others their own. */
     private static String jmhUnit(Stat stat) {
-        return stat.unit() == Stat.Unit.MS ? "ms/op" : unit(stat);
-    }
-
-    private static String unit(Stat stat) {
-        switch (stat.unit()) {
-            case MS:
-                return "ms";
-            case KB:
-                return "KB";
-            default:
-                return stat.countUnit();
-        }
+        return stat.unit() == Stat.Unit.MS ? "ms/op" : stat.unitName();
     }
 
     private static String number(double v) {

@@ -78,7 +78,7 @@ public final class MarkdownReport {
             }
             md.append('\n');
         } else if (block instanceof Block.Table t) {
-            table(md, t.header(), t.align(), t.rows());
+            table(md, t);
         } else if (block instanceof Block.CodeBlock c) {
             md.append("```\n");
             c.lines().forEach(line -> md.append(line).append('\n'));
@@ -90,14 +90,8 @@ public final class MarkdownReport {
 
     /** A statistics table as report.md has it: the figures, "–" or "failed"; no spreads. */
     private static void statsTable(StringBuilder md, StatsTable t) {
-        List<Text> header = new ArrayList<>();
-        List<Block.Align> align = new ArrayList<>();
-        header.add(Text.of(""));
-        align.add(Block.Align.LEFT);
-        t.columns().forEach(c -> {
-            header.add(Text.of(c.title()));
-            align.add(Block.Align.RIGHT);
-        });
+        List<Text> header = new ArrayList<>(List.of(Text.of("")));
+        t.columns().forEach(c -> header.add(Text.of(c.title())));
         List<List<Text>> rows = new ArrayList<>();
         for (StatsTable.Row r : t.rows()) {
             List<Text> row = new ArrayList<>();
@@ -105,15 +99,16 @@ public final class MarkdownReport {
             r.cells().forEach(c -> row.add(Text.of(c.text())));
             rows.add(row);
         }
-        table(md, header, align, rows);
+        table(md, Block.Table.ofFigures(header, rows));
     }
 
-    private static void table(StringBuilder md, List<Text> header, List<Block.Align> align, List<List<Text>> rows) {
-        row(md, header);
+    /** A table, then a blank line. */
+    public static void table(StringBuilder md, Block.Table t) {
+        row(md, t.header());
         md.append('|');
-        align.forEach(a -> md.append(a == Block.Align.RIGHT ? " ---: |" : " --- |"));
+        t.align().forEach(a -> md.append(a == Block.Align.RIGHT ? " ---: |" : " --- |"));
         md.append('\n');
-        rows.forEach(r -> row(md, r));
+        t.rows().forEach(r -> row(md, r));
         md.append('\n');
     }
 

@@ -61,7 +61,7 @@ class CompareRunsTest {
         assertThat(row(runs, "sqlite", OpenRunsPhase.LOAD1).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
         assertThat(row(runs, "sqlite", MemoryPhase.HEAP_KB).ratio()).isEmpty();
         assertThat(row(runs, "objectbox", OpenRunsPhase.OQC_MS).move()).isEqualTo(CompareRuns.Move.UNJUDGED);
-        assertThat(runs.moved()).extracting(r -> r.stat)
+        assertThat(runs.moved()).extracting(r -> r.stat())
                 .containsExactly(OpenRunsPhase.OQC_MS, MemoryPhase.MEM_RESIDENT_KB, CreatePhase.STORES_PER_S, OpenRunsPhase.COUNT_MS);
     }
 }
