@@ -21,11 +21,6 @@ public final class ProcessWarmth {
         return jitWarmed.contains(query);
     }
 
-    /** Whether the process has had the JIT floor of any query: its open and close paths are then compiled. */
-    public boolean anyJitWarmed() {
-        return !jitWarmed.isEmpty();
-    }
-
     public void markJitWarmed(Query query) {
         jitWarmed.add(query);
     }

@@ -91,10 +91,6 @@ final class RunSeries {
         this.yields = yields;
     }
 
-    Query query() {
-        return query;
-    }
-
     /** Each run has the yardstick's blocks around its visits. */
     RunSeries withYard() {
         this.yard = true;

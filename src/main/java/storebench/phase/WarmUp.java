@@ -9,7 +9,6 @@ import storebench.trial.Query;
 import storebench.trial.answer.VisitsAnswer;
 
 import java.io.IOException;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -22,7 +21,7 @@ import java.util.Locale;
  * {@link #LEAST_RESIDENT_WITHOUT_PASS} of their pages) and they are more than the rule's three blocks, it needs no
  * whole pass, only the three blocks. With bench.warmup=fixed it always makes whole passes over all N stores of at
  * least bench.warmupOpens visits. In a JVM a steady warm-up first makes its JIT floor (bench.jitVisits, {@link #JIT_VISITS}),
- * once per query per process, a process' later queries {@link #LATER_FLOOR_SHARE} of it. A kept process (bench.share) warming up a query it has settled before resumes: one block
+ * once per query per process. A kept process (bench.share) warming up a query it has settled before resumes: one block
  * back within the rule's tolerance of where it settled ({@link SteadyState#resumed}), over a pass of the pool first
  * where the page cache does not hold it. The phases with runs begin each run with it, the memory phase its holding
  * process.
@@ -119,30 +118,6 @@ public final class WarmUp {
      */
     public static final PhaseOption<Integer> JIT_VISITS = new PhaseOption<>("bench.jitVisits", "10000",
             value -> PhaseOption.wholeNumber(value, 0, " (0: no JIT floor, the steady rule alone)"));
-
-    /**
-     * The share of bench.jitVisits a query's JIT floor makes in a process that has made another query's floor: its open
-     * and close are compiled, and what is new (the count's or the read's loop) is called per row and object, so it
-     * compiles within the first visits. In the every-phase run kept in docs/runs/1000/reference-all-e030860, the read
-     * floors of ObjectBox and SQLite in kept processes spent 130-370 ms in the compiler over their first 1,000 visits and
-     * 2-195 ms over each 1,000 after the second (1-13% of their wall time, a burst at the C2 threshold), while their
-     * windows' medians were flat from the second 1,000 on; the floor took 10-20 s a run, 300 s of the run.
-     */
-    static final double LATER_FLOOR_SHARE = 0.3;
-
-    /**
-     * The JIT floor of {@code phase}'s warm-ups in a run of the {@code selected} phases: bench.jitVisits, or
-     * {@link #LATER_FLOOR_SHARE} of it where run r's process (bench.share) made another query's floor in an earlier phase.
-     */
-    public static int jitFloor(Phase phase, List<Phase> selected, PhaseOptions options) {
-        int floor = options.option(JIT_VISITS);
-        if (!(phase instanceof RunsPhase later) || !options.option(SHARE)) {
-            return floor;
-        }
-        boolean another = selected.stream().takeWhile(p -> p != phase).anyMatch(p -> p instanceof RunsPhase earlier
-                && earlier.runs().query() != later.runs().query());
-        return another ? (int) Math.round(floor * LATER_FLOOR_SHARE) : floor;
-    }
 
     /**
      * A steady warm-up past its floors (the JIT's, a pass over its stores) stops at this many seconds, settled or not,

@@ -43,8 +43,7 @@ final class Warming {
         this.residency = new Residency(run);
         this.plan = WarmUp.Plan.of(params.stores(), params.warmupOpens(), params.warmupRule(),
                 resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(), residency);
-        int floor = params.option(WarmUp.JIT_VISITS);
-        this.jitVisits = warmth.anyJitWarmed() ? (int) Math.round(floor * WarmUp.LATER_FLOOR_SHARE) : floor;
+        this.jitVisits = params.option(WarmUp.JIT_VISITS);
         this.jit = steady && jitVisits > 0 && params.runtime() == TrialRuntime.JVM && !warmth.jitWarmed(query);
         this.mostMs = params.option(WarmUp.SECONDS) * 1000;
         int jitCeiling = WarmUp.passes(plan.stores(), jitVisits) * plan.stores();

@@ -423,7 +423,7 @@ public final class RunPlan {
         double lines = w.perRun() ? (double) runs(phase) / at.runs() : 1;
         double ratio;
         if (s.warmUp()) {
-            ratio = scale * warmUpVisits(phase, w, kept, s.seconds().wallS()) / Math.max(1.0, (double) w.visited()
+            ratio = scale * warmUpVisits(w, kept, s.seconds().wallS()) / Math.max(1.0, (double) w.visited()
                     / w.lines());
         } else if (w.visited() > 0 && w.visited() < unitsKept) {
             ratio = Math.min(scale, lines); // it stopped short (a limit, a precision reached): no further with more room
@@ -445,7 +445,7 @@ public final class RunPlan {
      * others where they settled, each at most at the ceiling and at least at the floor; past the floor, at most
      * bench.warmupSeconds of visits at the kept ones' pace.
      */
-    private double warmUpVisits(Phase phase, CostTable.StepCost.Work s, CostTable.KeptRun kept, double wallS) {
+    private double warmUpVisits(CostTable.StepCost.Work s, CostTable.KeptRun kept, double wallS) {
         int ceiling = options.warmupOpens;
         if (options.warmup == WarmUp.Rule.FIXED) {
             return ceiling;
@@ -453,9 +453,7 @@ public final class RunPlan {
         int keptFloor = kept.option(WarmUp.JIT_VISITS);
         double least = SteadyState.minWindows() * SteadyState.WINDOW;
         double atFloor = s.floored() == 0 ? 0 : (double) s.floorVisits() / s.floored();
-        // a kept floor scaled to this run's bench.jitVisits, at most this phase's own (a later query's is smaller)
-        double newFloor = keptFloor > 0 ? Math.min(atFloor * options.option(WarmUp.JIT_VISITS) / keptFloor,
-                WarmUp.jitFloor(phase, options.phases, options)) : 0;
+        double newFloor = keptFloor > 0 ? atFloor * options.option(WarmUp.JIT_VISITS) / keptFloor : 0;
         double floored = Math.max(newFloor, Math.min(least, ceiling));
         int free = s.lines() - s.floored();
         double settled = free == 0 ? 0 : Math.min((double) (s.visited() - s.floorVisits()) / free, ceiling);
