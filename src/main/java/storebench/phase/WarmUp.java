@@ -15,7 +15,7 @@ import java.util.Locale;
  * The uncounted warm-up before measurements: a trial process visits the stores with the phase's query (open, count or
  * read, close) in windows of {@link SteadyState#WINDOW} visits, going round the N stores in order, until its figures
  * have settled ({@link SteadyState}), at least one whole pass (the page cache holds every store it visits) and at most
- * the fixed warm-up's whole passes of at least bench.warmupOpens visits, or bench.warmupSeconds ({@link #SECONDS}) once
+ * the fixed warm-up's whole passes of at least bench.warmupOpens visits, and at most bench.warmupSeconds ({@link #SECONDS})
  * past its floors. Where N is more than bench.warmupOpens it goes
  * round the first bench.warmupOpens stores; where the page cache already holds those (mincore: at least
  * {@link #LEAST_RESIDENT_WITHOUT_PASS} of their pages) and they are more than the rule's three blocks, it needs no
@@ -120,10 +120,10 @@ public final class WarmUp {
             value -> PhaseOption.wholeNumber(value, 0, " (0: no JIT floor, the steady rule alone)"));
 
     /**
-     * A steady warm-up past its floors (the JIT's, a pass over its stores) stops at this many seconds, settled or not,
-     * the line saying it did not settle: a visit that reads a store of 1,000 notes through Turso's Node binding takes
-     * 9 ms, and its warm-ups ran to their 5,000-visit ceiling (44 s) in four of six, 226 s of the run kept in
-     * docs/runs/1000/reference-all-e030860, without settling.
+     * A steady warm-up stops once it has spent this many seconds past its floors (the JIT's, a pass over its stores),
+     * settled or not, the line saying it did not settle: a visit that reads a store of 1,000 notes through Turso's Node
+     * binding takes 9 ms, and its warm-ups ran to their 5,000-visit ceiling (44 s) in four of six, 226 s of the run kept
+     * in docs/runs/1000/reference-all-e030860, without settling.
      */
     public static final PhaseOption<Double> SECONDS = new PhaseOption<>("bench.warmupSeconds", "10", value -> {
         double s;

@@ -25,7 +25,8 @@ final class Warming {
     private final int jitVisits;
     private final boolean jit;
     private final double mostMs;
-    private double wallMs;
+    /** The wall time of the windows past its floors. */
+    private double pastMs;
     private final List<SteadyState.Window> windows = new ArrayList<>();
     private int ceiling;
     private int visited;
@@ -57,7 +58,7 @@ final class Warming {
 
     /** Whether it makes another window: short of its ceiling, not settled, and past its floors within its seconds. */
     boolean goesOn() {
-        return visited < ceiling && !(steady && (settledAt >= 0 || pastFloors() && wallMs >= mostMs));
+        return visited < ceiling && !(steady && (settledAt >= 0 || pastMs >= mostMs));
     }
 
     private boolean pastFloors() {
@@ -82,10 +83,13 @@ final class Warming {
     /** Adds a window of {@code visits} visits and judges the windows so far. */
     void add(SteadyState.Window window, int visits) {
         windows.add(window);
+        boolean wasPast = pastFloors();
         visited += visits;
-        wallMs += window.wallMs();
         if (jit && jitFloorAt < 0) {
             floor(window);
+        }
+        if (wasPast) {
+            pastMs += window.wallMs();
         }
         if (settledAt < 0 && pastFloors() && SteadyState.stops(windows, resumeAt)) {
             settledAt = visited;

@@ -459,7 +459,7 @@ public final class RunPlan {
         double settled = free == 0 ? 0 : Math.min((double) (s.visited() - s.floorVisits()) / free, ceiling);
         double visits = (s.floored() * floored + free * settled) / s.lines();
         double inSeconds = s.visited() > 0 && wallS > 0 ? options.option(WarmUp.SECONDS) * s.visited() / wallS : visits;
-        return Math.min(visits, Math.max(inSeconds, Math.max(newFloor, Math.min(least, ceiling))));
+        return Math.min(visits, floored + inSeconds);
     }
 
     /** What the estimate leaves out or cannot scale, for this run's options. */
