@@ -479,11 +479,11 @@ public final class TrafficPhase extends Phase {
         TrafficAnswer.RuntimeWork w = a.runtime();
         TrafficAnswer.Cache cache = a.cache();
         TrafficHistograms h = a.measured().latency();
-        List<Double> starts = new ArrayList<>();
+        List<Long> starts = new ArrayList<>();
         List<Double> lengths = new ArrayList<>();
         for (int i = 0; i < w.pauses().count(); i++) { // every pause of the loop: start after it began, length
-            starts.add(round(w.pauses().startMs()[i]));
-            lengths.add(round(w.pauses().durationMs()[i]));
+            starts.add(Math.round(w.pauses().startMs()[i]));
+            lengths.add(Math.round(w.pauses().durationMs()[i] * 10) / 10.0);
         }
         return new TrafficLine(p.column(), RUN.op(), new StepWork(0, null, r,
                 round((a.closed().wallNs() + o.loopWallNs()) / 1e9)),

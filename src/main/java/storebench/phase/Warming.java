@@ -129,7 +129,7 @@ final class Warming {
     WarmUpLine describe(Column column, String op, Integer run, boolean kept, int stores, WarmUp.Rule rule) {
         List<Double> medians = SteadyState.medians(windows);
         WarmUpLine.Windows w = new WarmUpLine.Windows(SteadyState.WINDOW, medians.stream().map(Warming::round)
-                .toList(), windows.stream().flatMap(x -> x.compileMs().stream().boxed()).toList(),
+                .toList(), windows.stream().flatMap(x -> x.compileMs().stream().boxed()).map(Math::round).toList(),
                 resumeAt.isPresent() ? round(resumeAt.getAsDouble()) : null, round(SteadyState.noise(medians)),
                 settledAt >= 0 ? settledAt : null);
         boolean read = residency.read >= 0;

@@ -44,7 +44,9 @@ import java.util.Set;
  * phase in the order phases run at or after its trial's last, or the last such phase;</li>
  * <li>format 3: each stat line carried its statistic's description ({@code about}) and the run line listed those
  * without lines under {@code rows}: each statistic gets one {@link AboutLine}, the first side A line's description;
- * verdicts.json keeps the evaluated verdicts only, its summary the count of the others.</li>
+ * verdicts.json keeps the evaluated verdicts only, its summary the count of the others;</li>
+ * <li>format 4: a warm-up's JIT times ({@code compileMs}) and a traffic run's pause starts, written to the ns, go to
+ * whole ms, its pause lengths to 0.1 ms: what their clocks resolve (WarmUpLine.Windows, TrafficLine.Paused).</li>
  * </ul>
  * A run of the current format is left as it is. storebench.tools.Migrate is its command line.
  */
@@ -87,13 +89,15 @@ public final class Migration {
         List<ObjectNode> all = new ArrayList<>();
         lines.forEach(l -> all.add((ObjectNode) l));
         all.forEach(Migration::line);
-        describe(all, run);
-        totals(all, env).forEach((source, total) -> all.add(all.indexOf(source) + 1, total));
-        rules(run);
-        recorded(all, run, env);
-        phases(all, phases);
-        verdicts(dir, all);
-        abouts(all, run);
+        if (format < 4) { // what these add, a format-4 run has: its stat lines are described by about lines
+            describe(all, run);
+            totals(all, env).forEach((source, total) -> all.add(all.indexOf(source) + 1, total));
+            rules(run);
+            recorded(all, run, env);
+            phases(all, phases);
+            verdicts(dir, all);
+            abouts(all, run);
+        }
         run.put("format", ResultsFile.FORMAT);
         write(file, all.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
         JsonNode probe = run.path("plan").path("calibration").path("probe");
@@ -108,7 +112,7 @@ public final class Migration {
         return format;
     }
 
-    /** One line's own changes: a format-1 phase line's op, an A/B line's nesting, a stat line's derived figures. */
+    /** One line's changes: a phase line's op and arrays of ms, an A/B line's nesting, a stat line's derived figures. */
     private static void line(ObjectNode l) {
         switch (l.path("kind").asText()) {
             case "phase" -> {
@@ -117,6 +121,13 @@ public final class Migration {
                 }
                 if (l.path("windows").isArray()) {
                     l.putIfAbsent("windowVisits", l.numberNode(WINDOW_VISITS_BEFORE));
+                }
+                for (String ms : List.of("compileMs", "pauseStartMs", "pauseMs")) { // whole ms as integers, or 0.1 ms
+                    for (int i = 0; l.get(ms) instanceof ArrayNode a && i < a.size(); i++) {
+                        double v = a.get(i).asDouble();
+                        a.set(i, ms.equals("pauseMs") ? a.numberNode(Math.round(v * 10) / 10.0)
+                                : a.numberNode(Math.round(v)));
+                    }
                 }
             }
             case "stat" -> l.remove(List.of("spread", "interval", "intervalConfidence"));

@@ -25,7 +25,7 @@ public final class ResultsFile implements AutoCloseable {
      * another is refused with the command that migrates it ({@link #MIGRATE}, storebench.tools.Migrate, which says
      * what each version before lacked).
      */
-    public static final int FORMAT = 4;
+    public static final int FORMAT = 5;
     /** The command that migrates a run folder of an older format to {@link #FORMAT}, its folder appended. */
     public static final String MIGRATE = "mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=";
     public static final ObjectMapper JSON = new ObjectMapper();

@@ -68,9 +68,9 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
         }
     }
 
-    /** The pauses: how many, the longest, each one's start after the loop's and length (ms), requests touched. */
+    /** Pauses: how many, the longest, each start after the loop's (whole ms) and length (0.1 ms), requests touched. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Paused(@JsonProperty("pauses") int count, double pauseMaxMs, List<Double> pauseStartMs,
+    public record Paused(@JsonProperty("pauses") int count, double pauseMaxMs, List<Long> pauseStartMs,
                          List<Double> pauseMs, long touched) {
     }
 

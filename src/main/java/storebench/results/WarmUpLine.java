@@ -30,13 +30,13 @@ public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, B
 
     /**
      * Its windows: visits per window, each window's median (ms; null where the line records no windows), each window's
-     * JIT time (ms, where the runtime tells), where a process kept warm resumed, the wall time it resumed at, the
-     * windows' noise where it stopped, which set the rule's tolerances, and the visit after which the figures had
-     * settled (null where they never did).
+     * JIT time (whole ms, where the runtime tells: a running thread's schedstat lags by up to a scheduler tick, 4 ms at
+     * 250 Hz), the wall time a process kept warm resumed at, the windows' noise where it stopped, which set the rule's
+     * tolerances, and the visit after which the figures had settled (null where they never did).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Windows(@JsonProperty("windowVisits") int visits, @JsonProperty("windows") List<Double> medians,
-                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> compileMs, Double resumeMs,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> compileMs, Double resumeMs,
                           Double noise, Integer settledAt) {
         public Windows {
             compileMs = compileMs == null ? List.of() : List.copyOf(compileMs);

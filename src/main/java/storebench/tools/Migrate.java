@@ -31,8 +31,7 @@ public final class Migrate {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
-            err.println("usage: Migrate <run folder>...   (a folder with results.jsonl; a folder of runs migrates every"
-                    + " run under it)");
+            err.println("usage: Migrate <run folder>...   (a folder with results.jsonl, or of runs: each under it)");
             return Render.BAD_INPUT;
         }
         int code = 0;

@@ -89,7 +89,7 @@ public final class ReplayWarmups {
     static Replayed replay(WarmUpLine line, int warmupOpens) {
         int visitsPerWindow = line.byWindow().visits();
         List<Double> medians = line.byWindow().medians();
-        List<Double> compileMs = line.byWindow().compileMs();
+        List<Double> compileMs = line.byWindow().compileMs().stream().map(Long::doubleValue).toList();
         List<Double> wallMs = new ArrayList<>();
         medians.forEach(m -> wallMs.add(m * visitsPerWindow));
         OptionalDouble resumeAt = line.byWindow().resumeMs() == null ? OptionalDouble.empty()

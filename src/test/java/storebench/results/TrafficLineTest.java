@@ -44,7 +44,7 @@ class TrafficLineTest {
                 new TrafficLine.Served(39000.5, 40000, 0.68, 200_000, 210_000, 5.1, true),
                 new TrafficLine.Met(190_000, 9_500, 500, 200, Map.of("hit", 190_000L)),
                 new TrafficLine.Asked(100, 0.9, 0.7, "uniform", 1000, 180_000), new TrafficLine.Closed(5_000, 57_000),
-                new TrafficLine.Collector("G1", "g1", 512, 30, 4, new TrafficLine.Paused(2, 12.5, List.of(100.0, 900.0),
+                new TrafficLine.Collector("G1", "g1", 512, 30, 4, new TrafficLine.Paused(2, 12.5, List.of(100L, 900L),
                         List.of(12.5, 3.0), 70), new TrafficLine.Allocation(400, -1),
                         new TrafficLine.Delays(800.0, null, null)));
         com.fasterxml.jackson.databind.node.ObjectNode line = ResultsFile.with(ResultsFile.line("phase"), run);

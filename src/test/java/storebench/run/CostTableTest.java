@@ -45,7 +45,7 @@ class CostTableTest {
     @Test
     void eachLinesTimeGoesToTheStepItsTrialIsIn() throws Exception {
         List<JsonNode> lines = new ArrayList<>();
-        lines.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+        lines.add(line("{\"kind\":\"run\",\"format\":5,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
         lines.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
         lines.add(line("{\"kind\":\"pool\",\"engine\":\"sqlite\",\"setting\":\"default\",\"at\":\"2026-12-01T00:00:03Z\"}"));
@@ -70,14 +70,14 @@ class CostTableTest {
     @Test
     void aRunKeptOfSomePhasesLeavesTheOthersStepsToTheRunsBeforeIt() throws Exception {
         List<JsonNode> every = new ArrayList<>();
-        every.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+        every.add(line("{\"kind\":\"run\",\"format\":5,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
         every.add(line(phase("sqlite", "create", 1000, "2026-12-01T00:00:02Z", "")));
         every.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:04Z", ",\"run\":1")));
         every.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:06Z", ",\"run\":1")));
         every.add(line("{\"kind\":\"end\",\"wallMs\":7000,\"at\":\"2026-12-01T00:00:07Z\"}"));
         List<JsonNode> some = new ArrayList<>();
-        some.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
+        some.add(line("{\"kind\":\"run\",\"format\":5,\"stores\":100,\"runs\":1,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-02T00:00:00Z\",\"at\":\"2026-12-02T00:00:00Z\"}"));
         some.add(line(phase("sqlite", "create", 3000, "2026-12-02T00:00:03Z", "")));
         some.add(line(phase("sqlite", "openrun", 3000, "2026-12-02T00:00:06Z", ",\"run\":1")));
@@ -98,13 +98,13 @@ class CostTableTest {
     @Test
     void aKilledRunIsSkippedByNameThoughNewestAndADamagedTimeIsRefusedWithItsLine() throws Exception {
         List<JsonNode> ended = new ArrayList<>();
-        ended.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
+        ended.add(line("{\"kind\":\"run\",\"format\":5,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-01T00:00:00Z\",\"at\":\"2026-12-01T00:00:00Z\"}"));
         ended.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:02Z", ",\"run\":1")));
         ended.add(line(phase("sqlite", "openrun", 1000, "2026-12-01T00:00:03Z", ",\"run\":2")));
         ended.add(line("{\"kind\":\"end\",\"wallMs\":4000,\"at\":\"2026-12-01T00:00:04Z\"}"));
         List<JsonNode> killed = new ArrayList<>(); // kill -9 in its second open run: one of two runs recorded
-        killed.add(line("{\"kind\":\"run\",\"format\":4,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
+        killed.add(line("{\"kind\":\"run\",\"format\":5,\"stores\":100,\"runs\":2,\"hold\":100,\"warmupOpens\":500,"
                 + "\"started\":\"2026-12-03T00:00:00Z\",\"at\":\"2026-12-03T00:00:00Z\"}"));
         killed.add(line(phase("sqlite", "openrun", 1000, "2026-12-03T00:00:02Z", ",\"run\":1")));
         List<String> skipped = new ArrayList<>();

@@ -38,7 +38,7 @@ class ResampleSuiteTest {
         o.put("bench.runs", "2");
         // a complete run of the same shape (small, N = 10, R = 2, M = 10) whose oqc_ms runs are 0.01, 1 and 100 ms
         Path baseline = Files.writeString(tmp.resolve("baseline.jsonl"), String.join("\n",
-                "{\"kind\":\"run\",\"format\":4,\"stores\":10,\"workload\":\"small\",\"notesPerStore\":10,\"runs\":2,\"hold\":10,"
+                "{\"kind\":\"run\",\"format\":5,\"stores\":10,\"workload\":\"small\",\"notesPerStore\":10,\"runs\":2,\"hold\":10,"
                         + "\"engines\":[\"sqlite\"],\"settings\":[\"default\"]}",
                 "{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\",\"workload\":\"small\",\"stores\":10,"
                         + "\"stat\":\"oqc_ms\",\"value\":1.0,\"runs\":[0.01,1.0,100.0],\"spread\":99.99}",

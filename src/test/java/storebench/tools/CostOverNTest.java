@@ -35,7 +35,7 @@ class CostOverNTest {
     private Path run(String name, String workload, int n, double oqc, double minflt, double readKb, String more)
             throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name));
-        StringBuilder lines = new StringBuilder(String.format(Locale.ROOT, "{\"kind\":\"run\",\"format\":4,\"stores\":%d,\"workload\":"
+        StringBuilder lines = new StringBuilder(String.format(Locale.ROOT, "{\"kind\":\"run\",\"format\":5,\"stores\":%d,\"workload\":"
                 + "\"%s\",\"notesPerStore\":10,\"runs\":3,\"hold\":%d,\"started\":\"2026-12-06T10:00:00Z\","
                 + "\"engines\":[\"sqlite\"],\"settings\":[\"default\"]}%n", n, workload, Math.min(n, 1000)));
         String[][] stats = {{"open_ms", "0.1"}, {"count_ms", "0.05"}, {"oqc_ms", Double.toString(oqc)},

@@ -273,6 +273,32 @@ class MigrateTest {
     }
 
     @Test
+    void aFormat4RunKeepsItsJitTimesAndPauseStartsToWholeMsAndItsPauseLengthsTo01Ms() throws Exception {
+        lines.add(ResultsFile.JSON.createObjectNode().put("kind", "run").put("format", 4).put("stores", 20)
+                .put("workload", "large").put("notesPerStore", 1000).put("runs", 3).put("hold", 20));
+        ObjectNode warmUp = ResultsFile.line("phase").put("engine", "sqlite").put("setting", "default")
+                .put("phase", "openruns").put("op", "warmup").put("visited", 200).put("windowVisits", 100);
+        warmUp.putArray("windows").add(0.7439).add(0.6814);
+        warmUp.putArray("compileMs").add(107.638002).add(0.357331);
+        ObjectNode traffic = ResultsFile.line("phase").put("engine", "sqlite").put("setting", "default")
+                .put("phase", "traffic").put("op", "traffic").put("compileMs", 3.456789);
+        traffic.putArray("pauseStartMs").add(7942.0).add(12.345);
+        traffic.putArray("pauseMs").add(19.0).add(0.457);
+        lines.addAll(List.of(warmUp, traffic));
+        Files.writeString(dir.resolve(ResultsFile.NAME), String.join("\n", lines.stream().map(String::valueOf)
+                .toList()) + "\n{\"kind\":\"end\"}\n");
+
+        assertThat(Migration.migrate(dir, Migrate.PHASES)).isEqualTo(4);
+
+        String text = Files.readString(dir.resolve(ResultsFile.NAME));
+        assertThat(text).contains("\"windows\":[0.7439,0.6814],\"compileMs\":[108,0]")
+                .contains("\"pauseStartMs\":[7942,12],\"pauseMs\":[19.0,0.5]");
+        assertThat(text).as("a run's JIT time, not a window's: as it was").contains("\"compileMs\":3.456789");
+        assertThat(RunResults.load(dir).warmUpLines()).singleElement()
+                .satisfies(w -> assertThat(w.byWindow().compileMs()).containsExactly(108L, 0L));
+    }
+
+    @Test
     void aPhaseLineThatDoesNotNameItsPhaseGetsTheOneItsTrialIsInAndAWarmUpAfterTheRunsIsConcurrencys()
             throws Exception {
         format1();

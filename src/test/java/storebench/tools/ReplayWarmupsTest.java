@@ -27,7 +27,7 @@ class ReplayWarmupsTest {
         }
         if (jitFloor != null) {
             l.put("jitFloor", jitFloor);
-            windows.forEach(w -> l.withArray("compileMs").add(0.0));
+            windows.forEach(w -> l.withArray("compileMs").add(0));
         }
         return l;
     }
