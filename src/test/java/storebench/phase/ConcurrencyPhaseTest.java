@@ -78,9 +78,10 @@ class ConcurrencyPhaseTest {
                 assertThat(oqc).hasSize(3);
                 assertThat(Arrays.stream(oqc).min().getAsLong()).isPositive();
                 // the workers wait on the wall clock and report times from System.nanoTime mapped to it once per
-                // request: the two clocks may differ by a millisecond or two (seen: 1.4 ms early). Neither starts
-                // before the instant; how soon after it each thread gets a core is the scheduler's, not asserted
-                assertThat(w.path("startUs").asLong()).isGreaterThanOrEqualTo(startAtMs * 1000 - 5_000);
+                // request: the two clocks drift apart while the wall clock is slewed (seen: 1.4 ms, and 5.004 ms on a
+                // loaded VM). A thread that did not wait would start a second early; how soon after the instant each
+                // thread gets a core is the scheduler's, not asserted
+                assertThat(w.path("startUs").asLong()).isGreaterThanOrEqualTo(startAtMs * 1000 - 50_000);
                 assertThat(w.path("endUs").asLong()).isGreaterThan(w.path("startUs").asLong());
             }
         }
