@@ -16,6 +16,22 @@ public record PhaseOption<T>(String name, String fallback, Function<String, T> p
         return new PhaseOption<>(name, String.valueOf(fallback), value -> wholeNumber(value, 1, ""));
     }
 
+    /** A number of seconds above 0, at most an hour ("2.5" reads as 2.5). */
+    public static PhaseOption<Double> seconds(String name, String fallback) {
+        return new PhaseOption<>(name, fallback, value -> {
+            double s;
+            try {
+                s = Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                s = Double.NaN; // not a number: the range below says what is
+            }
+            if (!(s > 0 && s <= 3600)) {
+                throw new IllegalArgumentException("give a number of seconds above 0, at most 3,600");
+            }
+            return s;
+        });
+    }
+
     /**
      * A whole number from {@code least} up to the largest an int holds ("20_000" reads as 20000); the error gives both
      * ends of the range, then {@code note} (" (0: no floor)"), without the option's name.

@@ -143,18 +143,7 @@ public final class TrafficPhase extends Phase {
     public static final PhaseOption<Double> LOAD = new PhaseOption<>("bench.trafficLoad", "0.7",
             value -> fraction(value, false));
     /** How long each run's open loop is scheduled for, seconds. */
-    public static final PhaseOption<Double> SECONDS = new PhaseOption<>("bench.trafficSeconds", "5", value -> {
-        double s;
-        try {
-            s = Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            s = Double.NaN; // not a number: the range below says what is
-        }
-        if (!(s > 0 && s <= 3600)) {
-            throw new IllegalArgumentException("give a number of seconds above 0, at most 3,600");
-        }
-        return s;
-    });
+    public static final PhaseOption<Double> SECONDS = PhaseOption.seconds("bench.trafficSeconds", "5");
     /** Which distribution the tenants are drawn from: {@code zipf} (the default) or {@code ycsb}. */
     public static final PhaseOption<Tenants.Distribution> DIST = new PhaseOption<>("bench.trafficDist", "zipf",
             Tenants.Distribution::of);

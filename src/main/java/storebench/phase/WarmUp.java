@@ -125,18 +125,7 @@ public final class WarmUp {
      * binding takes 9 ms, and its warm-ups ran to their 5,000-visit ceiling (44 s) in four of six, 226 s of the run kept
      * in docs/runs/1000/reference-all-e030860, without settling.
      */
-    public static final PhaseOption<Double> SECONDS = new PhaseOption<>("bench.warmupSeconds", "10", value -> {
-        double s;
-        try {
-            s = Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            s = Double.NaN; // not a number: the range below says what is
-        }
-        if (!(s > 0 && s <= 3600)) {
-            throw new IllegalArgumentException("give a number of seconds above 0, at most 3,600");
-        }
-        return s;
-    });
+    public static final PhaseOption<Double> SECONDS = PhaseOption.seconds("bench.warmupSeconds", "10");
 
     /**
      * The JIT floor ends early, the rule taking over, once it has taken this long while the JIT compiled for at most

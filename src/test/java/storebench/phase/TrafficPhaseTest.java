@@ -36,6 +36,8 @@ class TrafficPhaseTest {
     void aDurationThatIsNoNumberIsRefusedWithItsValidRangeNotTheParsersWords() {
         assertThatThrownBy(() -> TrafficPhase.SECONDS.read("abc")).hasMessage("bench.trafficSeconds='abc' is not"
                 + " valid: give a number of seconds above 0, at most 3,600");
+        assertThatThrownBy(() -> WarmUp.SECONDS.read("0")).hasMessage("bench.warmupSeconds='0' is not"
+                + " valid: give a number of seconds above 0, at most 3,600");
     }
 
     @Test
