@@ -74,6 +74,13 @@ public final class TrafficPhase extends Phase {
             + " due time, p99", Unit.MS, 3).ofRuns().build();
     public static final Stat WAKE_MAX_MS = Stat.of("traffic_wake_max_ms", "same, the loop's wake-up after a request's"
             + " due time, max", Unit.MS, 3).ofRuns().build();
+    /**
+     * The slowest request's service time: the loop serves one request at a time, so a single slow one (a commit whose
+     * sync the device held back) delays every request due while it ran, and the p99 of all can sit far above every
+     * service percentile with no collector pause in the loop (docs/measuring.md, "traffic").
+     */
+    public static final Stat SERVICE_MAX_MS = Stat.of("traffic_all_service_max_ms", "same, every request, service time,"
+            + " max", Unit.MS, 1).ofRuns().optional().build();
     public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
             + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
     /**
@@ -201,8 +208,8 @@ public final class TrafficPhase extends Phase {
         for (Kind k : KINDS) {
             stats.addAll(k.service().stats());
         }
-        stats.addAll(List.of(WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS, PAUSE_MAX_MS,
-                PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
+        stats.addAll(List.of(SERVICE_MAX_MS, WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS,
+                PAUSE_MAX_MS, PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
         return with(stats, COUNTERS);
     }
 
@@ -517,6 +524,9 @@ public final class TrafficPhase extends Phase {
             addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, c);
             addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, c);
         }
+        if (m.service().all().getTotalCount() > 0) {
+            put(figures, SERVICE_MAX_MS, m.service().all().getMaxValue() / 1e6);
+        }
         if (m.wakeLateness().getTotalCount() > 0) {
             put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
             put(figures, WAKE_MAX_MS, m.wakeLateness().getMaxValue() / 1e6);
@@ -775,6 +785,9 @@ public final class TrafficPhase extends Phase {
                 c.heapMaxMb(), perS, max.get(), p99));
         unpaused.ifPresentOrElse(u -> s.append(String.format(Locale.US, ", of the %.1f%% no pause touched %,.1f ms",
                 100 * (1 - share), u)), () -> s.append(", and a pause touched every request"));
+        results.measurement(engine, setting, SERVICE_MAX_MS.id()).ifPresent(x -> s.append(String.format(Locale.US,
+                "; the slowest request's service took %,.1f ms, and the requests due meanwhile waited for it",
+                x.value())));
         return Optional.of(s.append(" (medians of the runs; every pause is in results.jsonl's traffic lines).")
                 .toString());
     }
