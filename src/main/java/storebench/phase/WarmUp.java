@@ -129,12 +129,12 @@ public final class WarmUp {
 
     /**
      * The JIT floor ends early, the rule taking over, once it has taken this long while the JIT compiled for at most
-     * {@link #JIT_CUT_SHARE} of it: a visit that is mostly native code (RocksDB's and DuckDB's 10-35 ms visits, where
-     * the JIT's 0.3-1.1 s over 12,000 visits was under 1% of their time) does not wait minutes for a compiler that
-     * changes little of it. In the default run kept in docs/runs/1000/all-default (20 floors of each), RocksDB's and
-     * DuckDB's compiler share was 0.4-2.4% from 10 s on, and at most 2% after 300-1,100 visits; H2 and Xodus, pure
-     * Java, never fell below 18% (count) and 3.0% (read) within their floors, and make the whole floor; ObjectBox's
-     * read floor (its visits are JNI calls) falls below 2% after 7,600-9,200 visits.
+     * {@link #JIT_CUT_SHARE} of it: a visit that is mostly native code (RocksDB's and DuckDB's 10-35 ms visits) does not
+     * wait minutes for a compiler that changes little of it (their compiler share was 0.4-2.4% from 10 s on in the run
+     * kept in docs/runs/1000/all-default), while H2's and Xodus' pure-Java floors (at least 18% for the count, 3.0% for
+     * the read) never get there. The share is of the whole floor, not of its last seconds: the JIT is quiet
+     * for seconds between its bursts, and a read floor cut in such a lull still had 31-131 ms to compile (docs/runs.md,
+     * "The JIT floors: two cuts looked at on the kept run, neither tried").
      */
     static final long JIT_FLOOR_MS = 10_000;
 
