@@ -46,7 +46,9 @@ final class JdbcNotes {
         return e;
     }
 
-    /** One transaction through JDBC's bulk path (addBatch, then one executeBatch), as a Java program writes many rows. */
+    /**
+     * One transaction through JDBC's bulk path (addBatch, then one executeBatch), as a Java program writes many rows.
+     */
     static void putAll(Connection connection, Note[] notes, AfterCommit afterCommit) throws SQLException {
         connection.setAutoCommit(false);
         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
@@ -65,8 +67,8 @@ final class JdbcNotes {
     }
 
     /**
-     * One prepared INSERT in auto-commit, its own transaction (a setAutoCommit toggle would leave sqlite-jdbc's deferred
-     * BEGIN open after the commit).
+     * One prepared INSERT in auto-commit, its own transaction (a setAutoCommit toggle would leave sqlite-jdbc's
+     * deferred BEGIN open after the commit).
      */
     static void writeOne(Connection connection, String sql, Long id, Note note) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(sql)) {

@@ -217,9 +217,9 @@ public final class ObjectBoxEngine implements Engine {
         }
 
         /**
-         * Frees the calling thread's readers first: BoxStore.close() leaves the thread's cached cursors, which reach the
-         * store back, so a thread that opens store after store keeps every one (docs/engines.md, "Garbage collection
-         * under traffic: what ObjectBox's and Xodus' loops allocate and keep").
+         * Frees the calling thread's readers first: BoxStore.close() leaves the thread's cached cursors, which reach
+         * the store back, so a thread that opens store after store keeps every one (docs/engines.md, "Garbage
+         * collection under traffic: what ObjectBox's and Xodus' loops allocate and keep").
          */
         @Override
         public void close() {

@@ -72,8 +72,8 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
     }
 
     /**
-     * The first bench class runs and fails with the refusal as it is (a condition that threw would print it twice more);
-     * every other class is disabled.
+     * The first bench class runs and fails with the refusal as it is (a condition that threw would print it twice
+     * more); every other class is disabled.
      */
     private static Optional<ConditionEvaluationResult> afterRefusal(ExtensionContext context) {
         ReadOptions read = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class,

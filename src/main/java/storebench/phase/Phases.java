@@ -17,7 +17,8 @@ import java.util.stream.Stream;
 
 /**
  * The phases, registered once, in the order a trial measures them. Their statistics are the report's rows, its charts'
- * series and the names thresholds.yaml may use. Adding a phase is its class, its loop in each runtime, and one line here.
+ * series and the names thresholds.yaml may use. Adding a phase is its class, its loop in each runtime, and one line
+ * here.
  */
 public final class Phases {
     /** The bar charts the statistics are drawn in, by title. */
@@ -120,7 +121,9 @@ public final class Phases {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
 
-    /** The one rule wherever a phase is named: case aside ({@code openRuns} is {@code openruns}); not {@link #PROFILE}. */
+    /**
+     * The one rule wherever a phase is named: case aside ({@code openRuns} is {@code openruns}); not {@link #PROFILE}.
+     */
     public static Optional<Phase> byId(String id) {
         String wanted = id.toLowerCase(Locale.ROOT);
         return ALL.stream().filter(p -> p.id().equals(wanted)).findFirst();

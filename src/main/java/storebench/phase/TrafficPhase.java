@@ -133,8 +133,8 @@ public final class TrafficPhase extends Phase {
     public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "300",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
     /**
-     * The collector of the JVM processes that serve requests: G1, what a service runs unless told otherwise (docs/runs.md,
-     * "Tenant traffic in a service's JVM, every pause recorded (2026-12-06, issue 62)").
+     * The collector of the JVM processes that serve requests: G1, what a service runs unless told otherwise
+     * (docs/runs.md, "Tenant traffic in a service's JVM, every pause recorded (2026-12-06, issue 62)").
      */
     public static final PhaseOption<storebench.model.JvmCollector> GC = new PhaseOption<>("bench.trafficGc", "g1",
             storebench.model.JvmCollector::of);

@@ -52,8 +52,8 @@ public record Against(String kind, String value) {
     }
 
     /**
-     * What side B's processes get beside A's, and a working directory of their own: ObjectBox unpacks its native library
-     * there under a name without its version, and B's writing over the file A had mapped crashed A (SIGSEGV).
+     * What side B's processes get beside A's, and a working directory of their own: ObjectBox unpacks its native
+     * library there under a name without its version, and B's writing over the file A had mapped crashed A (SIGSEGV).
      */
     record Arm(Optional<String> classpath, Map<String, String> environment, Optional<Path> workDir) {
         static final Arm SAME = new Arm(Optional.empty(), Map.of(), Optional.empty());

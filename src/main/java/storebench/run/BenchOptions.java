@@ -252,7 +252,9 @@ public final class BenchOptions implements PhaseOptions {
         return value;
     }
 
-    /** Refuses {@code bench.*} properties and {@code BENCH_*} variables no option reads: a misspelt one would go unseen. */
+    /**
+     * Refuses {@code bench.*} properties and {@code BENCH_*} variables no option reads: a misspelt one would go unseen.
+     */
     public void refuseUnknown(java.util.Collection<String> properties, java.util.Collection<String> variables) {
         UnknownOptions.refusal(properties, variables, source.propertiesRead, source.variablesRead).ifPresent(why -> {
             throw new IllegalArgumentException(why);

@@ -111,7 +111,9 @@ public final class RunPlan {
         return new RunPlan(options, table, calibration);
     }
 
-    /** The plan calibrated by a probe under the bench root against the kept runs (a build without them plans as kept). */
+    /**
+     * The plan calibrated by a probe under the bench root against the kept runs (a build without them plans as kept).
+     */
     public static RunPlan probed(BenchOptions options) {
         CostTable table = builtTable();
         MachineProbe probe = MachineProbe.measure(options.root);

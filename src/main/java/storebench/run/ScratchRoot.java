@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The profile's tmpfs root under /dev/shm, claimed like the bench root; at the end what it made is removed, each only if
- * empty.
+ * The profile's tmpfs root under /dev/shm, claimed like the bench root; at the end what it made is removed, each only
+ * if empty.
  */
 public final class ScratchRoot implements AutoCloseable {
     public static final Path SHM = Path.of("/dev/shm");

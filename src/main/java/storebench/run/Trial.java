@@ -301,7 +301,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * Records that a phase failed, once, and returns the failure to throw; during {@link #resample} nothing is recorded.
+     * Records that a phase failed, once, and returns the failure to throw; during {@link #resample} nothing is
+     * recorded.
      *
      * @param progress how far the phase got, where a trial process said so; null otherwise
      */

@@ -72,8 +72,8 @@ public final class TrialCommands {
     }
 
     /**
-     * The base and twice {@code kbPerStore} per store, {@link #HOLD_HEAP} at most. Only as large as it must be: every page
-     * is touched before the engine loads, and a first touch is slow on a virtual machine (2 GB took 10-20 s here,
+     * The base and twice {@code kbPerStore} per store, {@link #HOLD_HEAP} at most. Only as large as it must be: every
+     * page is touched before the engine loads, and a first touch is slow on a virtual machine (2 GB took 10-20 s here,
      * against 2-5 s for 256 MB).
      */
     public static String holdHeap(int baseMb, int stores, long kbPerStore) {

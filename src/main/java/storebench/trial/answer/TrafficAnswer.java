@@ -25,8 +25,8 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
     }
 
     /**
-     * The open loop: its wall time runs from its start (epoch ms) to the last request's end, its busy time is the sum of
-     * its requests' service times.
+     * The open loop: its wall time runs from its start (epoch ms) to the last request's end, its busy time is the sum
+     * of its requests' service times.
      */
     public record Open(double askedPerS, double reachedPerS, int requests, long startMs, long loopWallNs, long busyNs,
                        boolean checked) {
@@ -64,7 +64,9 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
         }
     }
 
-    /** The runtime's own work during the open loop, where it tells it (the JIT's in a JVM, the event loop's in Node). */
+    /**
+     * The runtime's own work during the open loop, where it tells it (the JIT's in a JVM, the event loop's in Node).
+     */
     public record RuntimeWork(double gcMs, long gcCount, OptionalDouble jitMs, OptionalDouble loopDelayP99Ms,
                               OptionalDouble loopDelayMaxMs, Pauses pauses, Heap heap) {
         public long heapMaxMb() {

@@ -52,8 +52,8 @@ public final class CapacityLoop {
 
     /**
      * Creates store 0 through the engine, then holds copies of its files open (one count each) until a limit or a
-     * failure. Store 0 is first opened {@code warmOpens} times so the engine's one-off costs land before the first point,
-     * not in the slopes.
+     * failure. Store 0 is first opened {@code warmOpens} times so the engine's one-off costs land before the first
+     * point, not in the slopes.
      */
     CapacitySamples run(Path root, Workload workload, Asked asked, IntConsumer progress) throws Exception {
         Holding holding = new Holding(root, workload.notesPerStore(), asked.max(), asked.every(), progress);
@@ -278,9 +278,9 @@ public final class CapacityLoop {
     }
 
     /**
-     * The loop stops once a full collection has left more than {@link #SHARE} of the old generation live (its collection
-     * usage threshold), not at the OutOfMemoryError: that may strike any of H2's background threads, and the process then
-     * exits without answering.
+     * The loop stops once a full collection has left more than {@link #SHARE} of the old generation live (its
+     * collection usage threshold), not at the OutOfMemoryError: that may strike any of H2's background threads, and the
+     * process then exits without answering.
      */
     static final class HeapMargin {
         static final double SHARE = 0.95;
