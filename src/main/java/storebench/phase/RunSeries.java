@@ -106,6 +106,10 @@ final class RunSeries {
         return this;
     }
 
+    boolean visitsSample() {
+        return sampled;
+    }
+
     /** A warm-up per run; the visits of R runs. */
     double units(String op, int stores, int runs, PhaseOptions options) {
         if (op.equals(warmStep.op())) {
