@@ -108,9 +108,7 @@ public final class DuckDbEngine extends JdbcEngine {
         return shared == null ? super.openForReading(dir) : shared.attach(dir.resolve(FILE_NAME), true);
     }
 
-    /**
-     * The process' one in-memory instance: each attach is a connection with the store's file as its default database.
-     */
+    /** The process' one in-memory instance: an attach is a connection with the store's file as its default database. */
     static final class SharedInstance {
         /** The in-memory instance's own database, the default a connection returns to before it detaches a store. */
         static final String HOME = "memory";

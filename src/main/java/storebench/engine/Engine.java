@@ -43,9 +43,7 @@ public interface Engine {
             putAll(notes);
         }
 
-        /**
-         * The traffic phase's write: one statement (or put) in a transaction of its own, not {@link #putAll}'s path.
-         */
+        /** The traffic phase's write: one statement or put in a transaction of its own, not {@link #putAll}'s path. */
         default void write(long id, Note note) throws Exception {
             append(id, new Note[] {note});
         }

@@ -43,7 +43,7 @@ public final class EngineDescriptor {
     private final long smallKb;
     private final long perOpenKb;
     private final long heapKbPerOpenStore;
-    /** The most stores one process can hold open (0: no limit known), and why. */
+    /** 0: no limit known. */
     private final int openStoresLimit;
     private final String openStoresLimitWhy;
     private final java.util.Set<Setting> openStoresLimitLifted;
@@ -146,7 +146,7 @@ public final class EngineDescriptor {
         return factory.apply(setting);
     }
 
-    /** Why this engine cannot be measured at all, whatever the machine; empty if it can. */
+    /** Why this engine cannot be measured at all, whatever the machine. */
     public Optional<String> unavailable() {
         return Optional.ofNullable(unavailable);
     }
@@ -194,10 +194,7 @@ public final class EngineDescriptor {
         return storeFiles;
     }
 
-    /**
-     * Bytes one store is expected to occupy, estimated before it is created: the blocks allocated measured on ext4,
-     * plus a quarter for other filesystems and versions.
-     */
+    /** The blocks one store allocated on ext4, plus a quarter for other filesystems and versions. */
     public long diskEstimateBytes(Workload workload) {
         return kbPerStore(workload) * 1024 * 5 / 4;
     }
@@ -234,9 +231,8 @@ public final class EngineDescriptor {
     }
 
     /**
-     * The most stores a process holds open where each holds a thread-specific data key: glibc allows 1,024 keys
-     * (PTHREAD_KEYS_MAX) and the runtime takes a few, so ObjectBox and LMDB stopped at 1,023 and 1,022 open with
-     * EAGAIN (docs/engines.md, "Capacity"); 1,000 leaves the runtime's own keys room.
+     * Where each open store holds a thread-specific data key, of glibc's 1,024 (docs/engines.md, "What stops a process
+     * holding stores open (the capacity phase)"): 1,000 leaves the runtime's own keys room.
      */
     public static final int PTHREAD_KEYS_STORES = 1_000;
 
@@ -246,7 +242,6 @@ public final class EngineDescriptor {
                 + " about 1,020 stores open, as the capacity phase measured (docs/engines.md)";
     }
 
-    /** The most stores one process can hold open, and why. */
     public record OpenStoresLimit(int most, String why) {
     }
 
@@ -325,13 +320,11 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /** It is one of the reference's engines (or its calibration column). */
         public Builder reference() {
             this.reference = true;
             return this;
         }
 
-        /** It cannot be measured at all, for this reason; its column says why. */
         public Builder unavailable(String why) {
             this.unavailable = why;
             return this;
@@ -395,7 +388,6 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /** The tuned setting changes nothing in this engine, because of {@code why}. */
         public Builder nothingToTune(String why) {
             this.nothingToTune = why;
             return this;

@@ -46,9 +46,7 @@ final class JdbcNotes {
         return e;
     }
 
-    /**
-     * One transaction through JDBC's bulk path (addBatch, then one executeBatch), as a Java program writes many rows.
-     */
+    /** One transaction through JDBC's bulk path (addBatch, one executeBatch), as a Java program writes many rows. */
     static void putAll(Connection connection, Note[] notes, AfterCommit afterCommit) throws SQLException {
         connection.setAutoCommit(false);
         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {

@@ -121,9 +121,7 @@ public final class Phases {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
 
-    /**
-     * The one rule wherever a phase is named: case aside ({@code openRuns} is {@code openruns}); not {@link #PROFILE}.
-     */
+    /** Case aside ({@code openRuns} is {@code openruns}), wherever a phase is named; not {@link #PROFILE}. */
     public static Optional<Phase> byId(String id) {
         String wanted = id.toLowerCase(Locale.ROOT);
         return ALL.stream().filter(p -> p.id().equals(wanted)).findFirst();

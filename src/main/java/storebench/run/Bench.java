@@ -207,9 +207,7 @@ public final class Bench implements AutoCloseable {
         return path.startsWith(options.projectDir) ? options.projectDir.relativize(path).toString() : path.toString();
     }
 
-    /**
-     * What the layer above writes from a run's folder once the gate has judged it: rendering is not the run's business.
-     */
+    /** What the layer above writes from a judged run's folder: rendering is not the run's business. */
     @FunctionalInterface
     public interface AfterRun {
         AfterRun NOTHING = (dir, console) -> {

@@ -252,9 +252,7 @@ public final class BenchOptions implements PhaseOptions {
         return value;
     }
 
-    /**
-     * Refuses {@code bench.*} properties and {@code BENCH_*} variables no option reads: a misspelt one would go unseen.
-     */
+    /** Refuses {@code bench.*} and {@code BENCH_*} names no option reads: a misspelt option would go unseen. */
     public void refuseUnknown(java.util.Collection<String> properties, java.util.Collection<String> variables) {
         UnknownOptions.refusal(properties, variables, source.propertiesRead, source.variablesRead).ifPresent(why -> {
             throw new IllegalArgumentException(why);

@@ -28,9 +28,7 @@ import java.util.OptionalDouble;
 public record MachineProbe(double faultNs, double mapUs, double syncMs, double yardMs) {
     /** Syncs the probe times: 40 of about 1 ms here, a tenth of the profile's root probe. */
     static final int SYNCS = 40;
-    /**
-     * Long enough for the JIT to compile the yardstick's loop while the parent JVM still compiles the suite's classes.
-     */
+    /** Long enough for the JIT to compile the yardstick while the parent JVM still compiles the suite's classes. */
     static final long YARD_NS = 1_000_000_000L;
 
     /**

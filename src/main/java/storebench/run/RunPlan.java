@@ -111,9 +111,7 @@ public final class RunPlan {
         return new RunPlan(options, table, calibration);
     }
 
-    /**
-     * The plan calibrated by a probe under the bench root against the kept runs (a build without them plans as kept).
-     */
+    /** Calibrated by a probe under the bench root against the kept runs (without them: as kept). */
     public static RunPlan probed(BenchOptions options) {
         CostTable table = builtTable();
         MachineProbe probe = MachineProbe.measure(options.root);

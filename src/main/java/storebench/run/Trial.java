@@ -172,8 +172,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             why = bench.commands.nodeUnavailable();
         }
         if (why.isEmpty() && loadFailure == null && starter.engineInfo() == null) {
-            // starting its trial process says whether the engine loads here (a native library that cannot load is a
-            // skip, with the loader's reason); the process is the one the first phase then uses
+            // a native library that cannot load is a skip, with the loader's reason
             try {
                 starter.current();
             } catch (TrialFailure e) {
@@ -295,7 +294,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** Whether this trial has open runs the gate could add to: measured, and no phase failed. */
+    /** Measured, and no phase failed. */
     synchronized boolean hasOpenRuns() {
         return failed == null && results.has(Phases.OPEN_RUNS);
     }
@@ -335,7 +334,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return List.copyOf(log);
     }
 
-    /** The loads this trial waited for (or recorded) at the start of its load-gated steps, in order. */
+    /** The loads at the start of its load-gated steps, in order. */
     public synchronized List<LoadGate.Wait> loadWaits() {
         return processes.waits();
     }

@@ -64,9 +64,7 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
         }
     }
 
-    /**
-     * The runtime's own work during the open loop, where it tells it (the JIT's in a JVM, the event loop's in Node).
-     */
+    /** The runtime's own work during the open loop, where it tells it (JIT in a JVM, event loop in Node). */
     public record RuntimeWork(double gcMs, long gcCount, OptionalDouble jitMs, OptionalDouble loopDelayP99Ms,
                               OptionalDouble loopDelayMaxMs, Pauses pauses, Heap heap) {
         public long heapMaxMb() {

@@ -1,8 +1,6 @@
 package storebench.trial.traffic;
 
-/**
- * Each request writes with probability {@code writeShare}, from its own stream so the tenants do not hang on the mix.
- */
+/** Each request writes with probability {@code writeShare}, drawn from a stream of its own, apart from the tenants'. */
 public final class RequestMix {
     /** bench.trafficMix's default: 95% of the requests read. */
     public static final double DEFAULT_READ_SHARE = 0.95;
