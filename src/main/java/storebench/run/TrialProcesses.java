@@ -147,8 +147,8 @@ final class TrialProcesses {
 
     /** A serving phase's JVM, or the measuring default; a current process of the other kind is closed. */
     synchronized void phaseJvm(java.util.Optional<storebench.phase.Phase.Serving> serving) {
-        // the Node worker's heap is V8's whatever the phase; the serial collector asked is the measuring JVM itself, as
-        // runs measured before bench.trafficGc (its processes are shared with the measuring phases')
+        // the Node worker's heap is V8's whatever the phase; the serial collector asked is the measuring JVM itself,
+        // whose processes the measuring phases share
         phaseJvm = serving.filter(s -> engine.runtime() == storebench.model.TrialRuntime.JVM
                 && s.collector() != storebench.model.JvmCollector.SERIAL).map(s -> TrialJvm.serving(TrialCommands.holdHeap(bench.options.trialHeapMb, s.openStores(),
                 engine.heapKbPerOpenStore()), s.collector())).orElseGet(this::defaultJvm);
