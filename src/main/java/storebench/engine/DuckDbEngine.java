@@ -63,7 +63,6 @@ public final class DuckDbEngine extends JdbcEngine {
                     + " extensions) that every store is attached to")
             .caveats(DuckDbEngine::caveats).build();
 
-    /** The database file in a store's directory. */
     static final String FILE_NAME = "store.duckdb";
     static final String SCHEMA = "CREATE TABLE note (id BIGINT PRIMARY KEY, text VARCHAR NOT NULL, ts BIGINT NOT NULL)";
     static final String TABLE = "note";
@@ -109,16 +108,12 @@ public final class DuckDbEngine extends JdbcEngine {
         return shared == null ? super.openForReading(dir) : shared.attach(dir.resolve(FILE_NAME), true);
     }
 
-    /**
-     * One in-memory DuckDB instance for the process, made at its first use (describe, at hello), that every store is
-     * attached to: an attach is a connection of its own to the instance with the store's file as its default database.
-     */
+    /** The process' one in-memory instance: an attach is a connection with the store's file as its default database. */
     static final class SharedInstance {
         /** The in-memory instance's own database, the default a connection returns to before it detaches a store. */
         static final String HOME = "memory";
         private final DuckDBDriver driver;
         private final AtomicLong aliases = new AtomicLong();
-        /** The aliases attached now. */
         private final java.util.Set<String> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
         private DuckDBConnection instance;
 
@@ -162,11 +157,7 @@ public final class DuckDbEngine extends JdbcEngine {
         }
     }
 
-    /**
-     * Its versions and the settings that decide its figures, read from a database opened here: the first connect
-     * loads DuckDB's native library, so a library that cannot load fails the hello (and the trial is skipped with
-     * the loader's reason), and no create sample pays for loading it.
-     */
+    /** The first connect loads the native library: one that cannot load fails the hello, and no create pays for it. */
     @Override
     public Description describe() throws Exception {
         List<Named> versions = new ArrayList<>();
@@ -276,7 +267,6 @@ public final class DuckDbEngine extends JdbcEngine {
     private static final class DuckDbStore extends JdbcStore implements KeyedStore {
         /** The store's alias in the shared instance (tuned), or null where the connection has a database of its own. */
         private final String attached;
-        /** Frees the alias once detached. */
         private final Runnable detached;
 
         DuckDbStore(Connection connection, String attached, Runnable detached) {
@@ -329,10 +319,7 @@ public final class DuckDbEngine extends JdbcEngine {
             connection.setAutoCommit(true);
         }
 
-        /**
-         * Its blocks (pragma_database_size), ts's column type (DuckDB's columns are strictly typed: there are no
-         * per-value storage classes to count, so no tsTypes), and each column's segments and compression.
-         */
+        /** DuckDB's columns are strictly typed: no per-value storage classes to count, so no tsTypes. */
         @Override
         public Optional<Record> layout() throws SQLException {
             try (Statement statement = connection.createStatement()) {

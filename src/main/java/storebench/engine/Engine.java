@@ -15,18 +15,14 @@ public interface Engine {
     /** Opens an existing store. */
     OpenStore open(Path dir) throws Exception;
 
-    /**
-     * Opens an existing store for a phase that only reads it (counts or reads its notes, then closes it): an engine
-     * made for the tuned setting opens it read-only, as its vendor documents; otherwise the same as {@link #open}.
-     */
+    /** For a phase that only reads: read-only under the tuned setting, as the vendor documents; else {@link #open}. */
     default OpenStore openForReading(Path dir) throws Exception {
         return open(dir);
     }
 
     /**
-     * Why an existing store cannot be opened safely, found without opening it (a data file shorter than its own header
-     * says, which a mapping engine would read past, and the process die of SIGBUS); empty where nothing is known wrong.
-     * The reuse check asks it before it opens a kept store.
+     * Why a kept store cannot be opened safely, found without opening it: a data file shorter than its header says,
+     * which a mapping engine would read past and die of SIGBUS.
      */
     default java.util.Optional<String> damaged(Path dir) throws java.io.IOException {
         return java.util.Optional.empty();
@@ -35,26 +31,19 @@ public interface Engine {
     /** Versions and settings that identify what was measured (engine version, binding, compile options). */
     Description describe() throws Exception;
 
-    /** One open store. */
     interface OpenStore extends AutoCloseable {
         /** Puts all notes in one transaction, commit included. */
         void putAll(Note[] notes) throws Exception;
 
         /**
-         * Puts notes after the store's existing ones in one transaction of their own, commit included: they get the ids
-         * {@code firstId}, {@code firstId + 1}, ... (a store of n notes: n + 1). An engine that assigns ids itself (a
-         * SQL rowid, ObjectBox) assigns those same ones, and its putAll serves; one that keys its notes by their ids
-         * (the key-value engines, DuckDB's bound ids) is a {@link KeyedStore}.
+         * Puts notes after the existing ones in one transaction, ids from {@code firstId}. An engine that assigns ids
+         * itself assigns those same ones, so its putAll serves; one that keys notes by id is a {@link KeyedStore}.
          */
         default void append(long firstId, Note[] notes) throws Exception {
             putAll(notes);
         }
 
-        /**
-         * Writes one note after the store's existing ones, with the id {@code id}, as a careful user of the engine
-         * writes one row: one statement (or put) in a transaction of its own, commit included, not the bulk path of
-         * {@link #putAll}. The traffic phase's write.
-         */
+        /** The traffic phase's write: one statement or put in a transaction of its own, not {@link #putAll}'s path. */
         default void write(long id, Note note) throws Exception {
             append(id, new Note[] {note});
         }
@@ -65,10 +54,7 @@ public interface Engine {
         /** Every note, in id order, as Java values (id, text, ts), in a RandomAccess list (the read check walks it by index). */
         List<Note> readAll() throws Exception;
 
-        /**
-         * How this store lies on disk, as the engine itself can tell (a SQL engine: its pages and the storage class of
-         * ts); empty where it cannot. Never called inside a timed region.
-         */
+        /** How this store lies on disk, as the engine can tell; never called inside a timed region. */
         default java.util.Optional<Record> layout() throws Exception {
             return java.util.Optional.empty();
         }

@@ -43,7 +43,7 @@ public final class EngineDescriptor {
     private final long smallKb;
     private final long perOpenKb;
     private final long heapKbPerOpenStore;
-    /** The most stores one process can hold open (0: no limit known), and why. */
+    /** 0: no limit known. */
     private final int openStoresLimit;
     private final String openStoresLimitWhy;
     private final java.util.Set<Setting> openStoresLimitLifted;
@@ -61,9 +61,8 @@ public final class EngineDescriptor {
     private final Library library;
 
     /**
-     * The library that is the engine, as bench.against swaps it for another version: the key of its version in what the
-     * trial process reports (Engine.describe, the worker's describe), and its Maven artifacts (groupId:artifactId, every
-     * one the project's classpath has, swapped together) or npm packages (installed together).
+     * The library bench.against swaps for another version: its version's key in Engine.describe (the worker's
+     * describe), and its Maven artifacts (groupId:artifactId) or npm packages, swapped together.
      */
     public record Library(String versionKey, List<String> artifacts) {
     }
@@ -116,10 +115,7 @@ public final class EngineDescriptor {
         return new Builder(id, title, TrialRuntime.JVM, null);
     }
 
-    /**
-     * A JVM engine whose options depend on the setting (durable: its commits synced before they return), made by
-     * {@code factory} inside a trial process.
-     */
+    /** A JVM engine whose options depend on the setting, made by {@code factory} inside a trial process. */
     public static Builder jvm(String id, String title, Function<Setting, Engine> factory) {
         return new Builder(id, title, TrialRuntime.JVM, factory);
     }
@@ -129,12 +125,10 @@ public final class EngineDescriptor {
         return new Builder(id, title, TrialRuntime.NODE, null);
     }
 
-    /** The engine's id: options, results.jsonl and thresholds.yaml name it so. */
     public String id() {
         return id;
     }
 
-    /** The report's column heading. */
     public String title() {
         return title;
     }
@@ -143,10 +137,7 @@ public final class EngineDescriptor {
         return runtime;
     }
 
-    /**
-     * A new instance of a JVM engine for a setting; called only inside a trial process, so the test JVM loads no
-     * engine.
-     */
+    /** Called only inside a trial process, so the test JVM loads no engine. */
     public Engine newEngine(Setting setting) {
         if (factory == null) {
             throw new IllegalArgumentException("engine '" + id + "' does not run in a JVM"
@@ -155,74 +146,60 @@ public final class EngineDescriptor {
         return factory.apply(setting);
     }
 
-    /** Why this engine cannot be measured at all, whatever the machine; empty if it can. */
+    /** Why this engine cannot be measured at all, whatever the machine. */
     public Optional<String> unavailable() {
         return Optional.ofNullable(unavailable);
     }
 
-    /** Whether a commit is synced before it returns under the setting, and how (the beyond tables' durability row). */
     public Durability durability(Setting setting) {
         return setting == Setting.DURABLE ? durable : byDefault;
     }
 
-    /**
-     * What a commit costs in durability: synced before it returns or not, and why (the engine's option, or its
-     * default); the durable setting's differs where the engine does not sync by default.
-     */
+    /** Whether a commit is synced before it returns, and why (the engine's option, or its default). */
     public record Durability(boolean synced, String how) {
     }
 
-    /** The options the tuned setting sets, in the order the engine applies them; empty where it has none. */
+    /** The options the tuned setting sets, in the order the engine applies them. */
     public List<TunedOption> tuned() {
         return tuned;
     }
 
-    /** Why the tuned setting changes nothing in this engine (its vendor documents nothing that applies, and why). */
     public Optional<String> nothingToTune() {
         return Optional.ofNullable(nothingToTune);
     }
 
-    /**
-     * What one trial process of this engine shares among all its open stores under the tuned setting (RocksDB's block
-     * cache, DuckDB's instance): made once per process, before the memory phase's first reading, so that the memory
-     * per open store is what a store adds over that shared base; empty where the engine shares nothing.
-     */
-    /** The engine's library, as bench.against swaps it; empty for an engine that has none to swap. */
     public Optional<Library> library() {
         return Optional.ofNullable(library);
     }
 
+    /**
+     * What one process shares among its open stores under the tuned setting (RocksDB's block cache, DuckDB's instance):
+     * made before the memory phase's first reading, so a store's memory is what it adds over that base.
+     */
     public Optional<String> sharedPerProcess() {
         return Optional.ofNullable(sharedPerProcess);
     }
 
-    /** What kind of store it keeps, and so what its count and put do and how its store lies on disk. */
     public Kind kind() {
         return kind;
     }
 
-    /** One of the reference write-up's engines (or its calibration column): it fills the reference's tables. */
+    /** One of the reference write-up's engines (or its calibration column). */
     public boolean inReference() {
         return reference;
     }
 
-    /** The files one store owns, in words ("store.db in the store's directory, with -wal and -shm"). */
+    /** The files one store owns, in words. */
     public String storeFiles() {
         return storeFiles;
     }
 
-    /**
-     * Bytes one store is expected to occupy, estimated before it is created: the blocks allocated measured on ext4,
-     * plus a quarter for other filesystems and versions.
-     */
+    /** The blocks one store allocated on ext4, plus a quarter for other filesystems and versions. */
     public long diskEstimateBytes(Workload workload) {
         return kbPerStore(workload) * 1024 * 5 / 4;
     }
 
-    /**
-     * KB per store measured (large, small), or for a custom workload the line through those two points by the text a
-     * store holds: an engine's store grows with its notes' bytes, from what an almost empty one takes.
-     */
+    /** KB per store measured (large, small), or for a custom workload the line through them by the text it holds. */
     private long kbPerStore(Workload workload) {
         if (workload.equals(Workload.LARGE) || workload.equals(Workload.SMALL)) {
             return workload.equals(Workload.LARGE) ? largeKb : smallKb;
@@ -237,37 +214,25 @@ public final class EngineDescriptor {
         return (long) workload.notesPerStore() * (workload.noteChars() + Long.BYTES);
     }
 
-    /**
-     * The same, for a store opened {@code opens} times over its life: a store may grow with every open (RocksDB keeps
-     * one more info log per open).
-     */
+    /** The same, for a store opened {@code opens} times (RocksDB keeps one more info log per open). */
     public long diskEstimateBytes(Workload workload, int opens) {
         return diskEstimateBytes(workload) + perOpenKb * 1024 * opens * 5 / 4;
     }
 
-    /**
-     * The most Java heap one open store of this JVM engine keeps, in KB, which sizes the heap of a process that holds
-     * stores open (storebench.run.TrialCommands.holdHeap): measured as the memory phase's heap_kb, or, where the
-     * engine does not say, H2's 1 MB (its page cache is on the heap), the most any engine keeps.
-     */
+    /** The most Java heap one open store keeps, in KB: it sizes a holding process' heap (TrialCommands.holdHeap). */
     public long heapKbPerOpenStore() {
         return heapKbPerOpenStore;
     }
 
-    /**
-     * The most stores one process of this engine can hold open at once where that is known, with its cause (ObjectBox
-     * and LMDB: a thread-specific key per open environment, of glibc's 1,024) under a setting; empty where no limit is
-     * known below the machine's own, or where the setting lifts it (LMDB's tuned MDB_NOTLS takes no key).
-     */
+    /** The most stores one process holds open under a setting, where known and not lifted by the setting. */
     public Optional<OpenStoresLimit> openStoresLimit(Setting setting) {
         return openStoresLimit == 0 || openStoresLimitLifted.contains(setting) ? Optional.empty()
                 : Optional.of(new OpenStoresLimit(openStoresLimit, openStoresLimitWhy));
     }
 
     /**
-     * The most stores a process holds open where each holds a thread-specific data key: glibc allows 1,024 keys
-     * (PTHREAD_KEYS_MAX) and the runtime takes a few, so ObjectBox and LMDB stopped at 1,023 and 1,022 open with
-     * EAGAIN (docs/engines.md, "Capacity"); 1,000 leaves the runtime's own keys room.
+     * Where each open store holds a thread-specific data key, of glibc's 1,024 (docs/engines.md, "What stops a process
+     * holding stores open (the capacity phase)"): 1,000 leaves the runtime's own keys room.
      */
     public static final int PTHREAD_KEYS_STORES = 1_000;
 
@@ -277,7 +242,6 @@ public final class EngineDescriptor {
                 + " about 1,020 stores open, as the capacity phase measured (docs/engines.md)";
     }
 
-    /** The most stores one process can hold open, and why. */
     public record OpenStoresLimit(int most, String why) {
     }
 
@@ -286,7 +250,6 @@ public final class EngineDescriptor {
         return colour;
     }
 
-    /** What its count query does, for the report ("`box.count()`, a count of the entity's objects"). */
     public String count() {
         return count;
     }
@@ -296,15 +259,11 @@ public final class EngineDescriptor {
         return put;
     }
 
-    /**
-     * The link a caveat ends with to the lab notebook's section on the engine, where the measurements behind the
-     * caveat live with their dates and commands: a caveat says the rule and why, the notebook what was measured.
-     */
+    /** The link a caveat ends with to the section of docs/engines.md that holds its measurements. */
     public static String notebook(String anchor) {
         return "(measured: [docs/engines.md#" + anchor + "](docs/engines.md#" + anchor + "))";
     }
 
-    /** The caveats its figures need in this run (none where it did not run or nothing applies). */
     public List<String> caveats(RunView run) {
         return caveats == null ? List.of() : caveats.apply(run);
     }
@@ -361,22 +320,17 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /** It is one of the reference's engines (or its calibration column). */
         public Builder reference() {
             this.reference = true;
             return this;
         }
 
-        /** It cannot be measured at all, for this reason; its column says why. */
         public Builder unavailable(String why) {
             this.unavailable = why;
             return this;
         }
 
-        /**
-         * How a store lies on disk: its {@code files}, and the KB allocated per store of the large and of the small
-         * workload, as measured on ext4 (the run's disk estimate).
-         */
+        /** A store's {@code files}, and the KB allocated per store of each workload as measured on ext4. */
         public Builder storeFiles(String files, long largeKb, long smallKb) {
             this.storeFiles = files;
             this.largeKb = largeKb;
@@ -384,10 +338,7 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /**
-         * One process holds at most {@code most} of its stores open, because of {@code why} (the capacity phase's
-         * limit, measured): options that would hold more are refused before anything is made.
-         */
+        /** One process holds at most {@code most} stores open, because of {@code why}: more is refused up front. */
         public Builder openStoresLimit(int most, String why, Setting... liftedIn) {
             this.openStoresLimit = most;
             this.openStoresLimitWhy = why;
@@ -401,10 +352,7 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /**
-         * The most heap one open store keeps (the memory phase's heap_kb, rounded up): a process that holds stores
-         * open gets a heap of twice that per store over the base, every page of which is touched before it starts.
-         */
+        /** The memory phase's heap_kb, rounded up. */
         public Builder heapKbPerOpenStore(long kb) {
             if (kb < 1) {
                 throw new IllegalArgumentException("heap per open store of " + id + " must be at least 1 KB");
@@ -424,10 +372,7 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /**
-         * Its commits are not synced before they return by default ({@code how}); the durable setting sets
-         * {@code option}, which makes them so.
-         */
+        /** Its commits are not synced by default ({@code how}); the durable setting sets {@code option}, which does. */
         public Builder syncedWhenDurable(String how, String option) {
             this.byDefault = new Durability(false, how);
             this.durable = new Durability(true, option);
@@ -443,14 +388,11 @@ public final class EngineDescriptor {
             return this;
         }
 
-        /** The tuned setting changes nothing in this engine, because of {@code why}. */
         public Builder nothingToTune(String why) {
             this.nothingToTune = why;
             return this;
         }
 
-        /** Under the tuned setting one trial process shares {@code what} among all its stores (the memory's base). */
-        /** The engine's library: its version's key in the engine's description, its artifacts or packages. */
         public Builder library(String versionKey, String... artifacts) {
             this.library = new Library(versionKey, List.of(artifacts));
             return this;

@@ -15,7 +15,6 @@ import java.util.stream.Collectors;
  * of the Node worker) and one line here.
  */
 public final class Engines {
-    /** Every engine, in column order. */
     public static final List<EngineDescriptor> ALL = List.of(
             ObjectBoxEngine.SYNC_EVERY_OPEN,
             ObjectBoxEngine.CACHED_MODEL,
@@ -30,10 +29,7 @@ public final class Engines {
             XodusEngine.DESCRIPTOR,
             DuckDbEngine.DESCRIPTOR);
 
-    /**
-     * The named groups a list of engines may hold beside ids (bench.engines): the reference's columns (its engines and
-     * its calibration column), the others ("beyond the reference"), and every engine.
-     */
+    /** The groups bench.engines may name: reference (with its calibration column), beyond, all. */
     public static final Map<String, List<EngineDescriptor>> GROUPS = java.util.Collections.unmodifiableMap(
             java.util.stream.Stream.of(Map.entry("reference", ALL.stream().filter(EngineDescriptor::inReference).toList()),
                     Map.entry("beyond", ALL.stream().filter(e -> !e.inReference()).toList()), Map.entry("all", ALL))
@@ -42,10 +38,7 @@ public final class Engines {
     private Engines() {
     }
 
-    /**
-     * The engines a list of ids and group names names, each once, in column order whatever the list's order; the error
-     * names every valid id and group.
-     */
+    /** The engines named by ids and groups, each once, in column order. */
     public static List<EngineDescriptor> select(List<String> idsAndGroups) {
         Set<EngineDescriptor> chosen = new LinkedHashSet<>();
         for (String item : idsAndGroups) {
@@ -69,10 +62,7 @@ public final class Engines {
                 .collect(Collectors.joining(", "));
     }
 
-    /**
-     * How a set of engine ids reads in groups: the groups it holds whole (the widest first), then its other ids, in
-     * column order; e.g. [reference, lmdb].
-     */
+    /** The groups a set of ids holds whole (the widest first), then its other ids: [reference, lmdb]. */
     public static List<String> inGroups(List<String> engineIds) {
         List<String> left = new ArrayList<>(ids());
         left.retainAll(engineIds);
@@ -91,7 +81,7 @@ public final class Engines {
         return named;
     }
 
-    /** The engine with this id; the error names every valid id. */
+    /** The error names every valid id. */
     public static EngineDescriptor of(String id) {
         return find(id).orElseThrow(() -> new IllegalArgumentException("unknown engine id '" + id
                 + "'; valid engine ids: " + String.join(", ", ids())));

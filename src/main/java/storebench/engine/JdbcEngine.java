@@ -10,10 +10,8 @@ import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * A SQL engine over JDBC: a store is one connection, made by the engine's own driver; a new store gets the engine's
- * schema first; the count query and the ordered read are {@link JdbcNotes}' statements, the same for every SQL engine,
- * so that their columns differ by the engine and driver only. An engine says how it connects, how it writes the notes
- * and, where it can, how its store lies on disk.
+ * A SQL engine over JDBC: a store is one connection, made by the engine's own driver; the statements are
+ * {@link JdbcNotes}', the same for every SQL engine, so that their columns differ by the engine and driver only.
  */
 abstract class JdbcEngine implements Engine {
     /** The driver's own connect: DriverManager's lookup of a driver by its URL is harness work, not engine work. */
@@ -25,9 +23,8 @@ abstract class JdbcEngine implements Engine {
     private final String url;
     private final String fileName;
     private final Connect driver;
-    /** The connection's properties where a store is created or written (the tuned setting's own, or none). */
     private final Properties properties;
-    /** Those of an open for a phase that only reads (the tuned setting's read-only mode, or none). */
+    /** Those of an open for a phase that only reads. */
     private final Properties forReading;
     private final String schema;
     private final Function<Connection, JdbcStore> stores;
@@ -43,10 +40,7 @@ abstract class JdbcEngine implements Engine {
         this(url, fileName, driver, schema, stores, new Properties(), new Properties());
     }
 
-    /**
-     * The same, with the driver's properties for the opens that write ({@code writing}) and for those of a phase that
-     * only reads ({@code reading}): the tuned setting's options where a driver takes them as connection properties.
-     */
+    /** The same, with the driver's properties for the opens that write and those that only read. */
     JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores,
                Properties writing, Properties reading) {
         this.url = url;
@@ -58,7 +52,6 @@ abstract class JdbcEngine implements Engine {
         this.forReading = reading;
     }
 
-    /** A connection to the store in {@code dir}. */
     final Connection connect(Path dir) throws SQLException {
         return driver.connect(url + dir.resolve(fileName), properties);
     }

@@ -46,11 +46,7 @@ final class JdbcNotes {
         return e;
     }
 
-    /**
-     * One transaction through JDBC's bulk path (addBatch, then one executeBatch), as a Java program writes many rows
-     * at once; a failure rolls back and keeps the engine's own error (e.g. "database or disk is full"), not the
-     * rollback's.
-     */
+    /** One transaction through JDBC's bulk path (addBatch, one executeBatch), as a Java program writes many rows. */
     static void putAll(Connection connection, Note[] notes, AfterCommit afterCommit) throws SQLException {
         connection.setAutoCommit(false);
         try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
@@ -69,9 +65,8 @@ final class JdbcNotes {
     }
 
     /**
-     * One row as a careful JDBC user writes it: one prepared INSERT run in auto-commit, so the statement is its own
-     * transaction (no setAutoCommit toggle, which in sqlite-jdbc leaves a deferred BEGIN open after the commit).
-     * {@code sql} binds text and ts, after the id where the engine does not assign it.
+     * One prepared INSERT in auto-commit, its own transaction (a setAutoCommit toggle would leave sqlite-jdbc's
+     * deferred BEGIN open after the commit).
      */
     static void writeOne(Connection connection, String sql, Long id, Note note) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement(sql)) {

@@ -13,23 +13,20 @@ public final class KeyValueNotes {
     private KeyValueNotes() {
     }
 
-    /** The key of note {@code id}. */
     public static byte[] key(long id) {
         return ByteBuffer.allocate(KEY_BYTES).putLong(id).array();
     }
 
-    /** The value of a note: ts, then the text. */
     public static byte[] value(Note note) {
         byte[] text = note.text.getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(Long.BYTES + text.length).putLong(note.ts).put(text).array();
     }
 
-    /** The note a key and a value hold. */
     public static Note note(byte[] key, byte[] value) {
         return note(ByteBuffer.wrap(key), ByteBuffer.wrap(value));
     }
 
-    /** The note a key and a value hold, read from the buffers' positions (which this leaves as they were). */
+    /** Read from the buffers' positions, which this leaves as they were. */
     public static Note note(ByteBuffer key, ByteBuffer value) {
         ByteBuffer v = value.duplicate();
         long ts = v.getLong();

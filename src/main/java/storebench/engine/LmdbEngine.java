@@ -66,23 +66,20 @@ public final class LmdbEngine implements Engine {
                     + " Env.java line 335: openDbi uses txnRead() in a read-only environment")
             .caveats(LmdbEngine::caveats).build();
 
-    /** The one named database of a store. */
     static final String DATABASE = "note";
     /**
-     * The map size, the most a store's data file may grow to: LMDB's default (1 MiB, lmdbjava's too) is, in LMDB's
-     * words, too small for any actual application, which should always set it; 4 MiB holds the large workload's
-     * store (97 pages of 4 KiB) ten times over. The file grows only as pages are written.
+     * LMDB's default map size (1 MiB) is, in its words, too small for any actual application; 4 MiB holds the large
+     * workload's store (97 pages) ten times over, and the file grows only as pages are written.
      */
     static final long MAP_SIZE = 4L << 20;
 
-    /**
-     * The map a store needs to take {@code notes} more notes of {@code bytes} value bytes after the {@code used} bytes
-     * it has: {@link #MAP_SIZE}, or, for a custom workload's larger store, four times its data (a value just over
-     * half a page takes a whole overflow page, and a write transaction copies the pages it changes) and 1 MiB, in MiB.
-     */
     /** LMDB's page is the OS page: 4 KiB here (the layout's pageSize says so per store). */
     private static final long PAGE_BYTES = 4096;
 
+    /**
+     * {@link #MAP_SIZE}, or four times a larger store's data and 1 MiB, in whole MiB: a value just over half a page
+     * takes a whole overflow page, and a write transaction copies the pages it changes.
+     */
     static long mapSizeFor(long used, long bytes, int notes) {
         long data = used + bytes + (long) notes * (KeyValueNotes.KEY_BYTES + 16);
         long fits = 4 * data + (1L << 20);
@@ -172,7 +169,6 @@ public final class LmdbEngine implements Engine {
         }
     }
 
-    /** MDB_MAGIC, lmdb's mm_magic. */
     private static final int META_MAGIC = 0xBEEFC0DE;
 
     @Override

@@ -66,7 +66,6 @@ public final class ObjectBoxEngine implements Engine {
 
     private final boolean cachedModel;
     private final byte[] model;
-    /** The tuned setting: the phases that only read open the store read-only. */
     private final boolean readOnlyVisits;
 
     public ObjectBoxEngine(boolean cachedModel) {
@@ -136,10 +135,7 @@ public final class ObjectBoxEngine implements Engine {
         }
     }
 
-    /**
-     * What the ObjectBox columns need said (the same list for both variants, so a report shows it once): disk against
-     * the reference, whether the variants differ, where the open time goes (docs/engines.md has the profiles).
-     */
+    /** The same list for both variants, so a report shows it once. */
     static List<String> caveats(RunView run) {
         List<String> c = new java.util.ArrayList<>();
         String first = run.firstSetting();
@@ -221,11 +217,9 @@ public final class ObjectBoxEngine implements Engine {
         }
 
         /**
-         * Frees the calling thread's readers of this store, then closes it. BoxStore.close() leaves the thread's
-         * ThreadLocal entries (its boxes' cached cursors and transactions, which reach the store back): a thread that
-         * opens and closes store after store keeps every closed BoxStore, about 2.3 KB each, and a 100,000-visit run
-         * ran out of a 256 MB heap. closeThreadResources() is what ObjectBox's javadoc gives a thread that will not
-         * use the store again; in alternated blocks of 2,000 visits it did not change close's median (docs/engines.md).
+         * Frees the calling thread's readers first: BoxStore.close() leaves the thread's cached cursors, which reach
+         * the store back, so a thread that opens store after store keeps every one (docs/engines.md, "Garbage
+         * collection under traffic: what ObjectBox's and Xodus' loops allocate and keep").
          */
         @Override
         public void close() {

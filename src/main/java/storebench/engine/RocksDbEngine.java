@@ -79,11 +79,10 @@ public final class RocksDbEngine implements Engine {
                     + " WriteBufferManager charged to it")
             .caveats(RocksDbEngine::caveats).build();
 
-    /** Under the tuned setting, the process' one block cache and write buffer manager; null otherwise. */
+    /** Null but under the tuned setting. */
     private final Cache sharedCache;
     private final WriteBufferManager sharedWriteBuffers;
 
-    /** The commit's options: the default (sync false), or sync under the durable setting. */
     private final WriteOptions writeOptions;
     private final boolean syncCommits;
 
@@ -101,10 +100,7 @@ public final class RocksDbEngine implements Engine {
         this.sharedWriteBuffers = sharedCache == null ? null : new WriteBufferManager(0, sharedCache);
     }
 
-    /**
-     * A fresh Options for one open: the defaults, as RocksDB.open(path) makes them; under the tuned setting the
-     * small-db optimization over the process' shared cache and write buffer manager.
-     */
+    /** The defaults as RocksDB.open(path) makes them; under tuned, OptimizeForSmallDb over the shared cache. */
     private Options options() {
         Options options = new Options();
         if (sharedCache != null) {

@@ -8,7 +8,7 @@ import java.util.List;
 public interface RunView {
     RunResults results();
 
-    /** The engines of the run, in column order. */
+    /** In column order. */
     List<String> engines();
 
     /** The settings of the run, in order; the first is the one the report's sentences quote. */

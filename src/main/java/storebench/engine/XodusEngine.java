@@ -61,12 +61,9 @@ public final class XodusEngine implements Engine {
                     + " only when not read-only")
             .caveats(XodusEngine::caveats).build();
 
-    /** The one store of notes in each environment. */
     static final String STORE = "notes";
 
-    /** The durable setting: exodus.log.durableWrite, each commit synced. */
     private final boolean durableWrite;
-    /** The tuned setting: no JMX beans, read-only environments where a phase only reads. */
     private final boolean tuned;
 
     public XodusEngine(Setting setting) {

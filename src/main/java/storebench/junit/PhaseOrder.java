@@ -7,10 +7,8 @@ import storebench.phase.Phases;
 import java.util.Comparator;
 
 /**
- * Orders a bench class' phase tests as {@link Phases#ALL} orders their phases, the order a trial measures them: each
- * test method is named by the id of the phase it measures, as {@link Phases#byId} finds it ({@code openRuns}). The
- * phase order is then said once, by Phases.ALL; a method that names no phase fails the class, naming the valid ones.
- * StoreLifeBench uses it ({@code @TestMethodOrder(PhaseOrder.class)}).
+ * Orders a bench class' phase tests as {@link Phases#ALL} orders their phases, so the order is said once: each test
+ * method is named by its phase's id ({@code openRuns}); a method that names no phase fails the class.
  */
 public final class PhaseOrder implements MethodOrderer {
     @Override

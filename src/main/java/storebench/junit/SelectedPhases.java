@@ -23,14 +23,10 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The phases whose tests the launcher was asked to run, learnt from JUnit's own discovery: whatever selected them
- * (Failsafe's {@code it.test}, an IDE running one test method, the console launcher's {@code --select-method}), no
- * pattern syntax is parsed twice. A bench class is a class template, whose methods the test plan does not list (each
- * invocation registers them as it runs), so the methods are seen where JUnit filters them: as a post-discovery filter
- * that keeps every test, after the filters that select (the launcher applies those given with its request first, and
- * stops at the first that excludes a test). When the plan starts, before any bench class asks for its options
- * ({@link StoreBenchExtension}), the methods seen become the phases picked. Registered for the JUnit Platform
- * (META-INF/services) as both.
+ * The phases whose tests the launcher was asked to run, learnt from JUnit's own discovery (it.test, an IDE, the console
+ * launcher's --select-method), so no pattern syntax is parsed twice. A class template's methods are not in the test
+ * plan, so they are seen as a post-discovery filter that keeps every test, after the filters that select; when the plan
+ * starts, the methods seen become the phases picked. Registered (META-INF/services) as both.
  */
 public final class SelectedPhases implements PostDiscoveryFilter, TestExecutionListener {
     private static final Set<TestDescriptor> SEEN = ConcurrentHashMap.newKeySet();
@@ -57,16 +53,12 @@ public final class SelectedPhases implements PostDiscoveryFilter, TestExecutionL
         picked = Optional.empty();
     }
 
-    /** The phases the running test plan picked, where it left some phase test out; empty where it said nothing. */
+    /** The phases the running test plan picked, where it left some phase test out. */
     public static Optional<List<Phase>> picked() {
         return picked;
     }
 
-    /**
-     * The phases of the selected test methods of the classes whose tests are phases ({@link PhaseOrder}), in their
-     * order; empty where every such class runs all its tests (a class selected whole says nothing of phases, and
-     * bench.phases decides) or where none runs.
-     */
+    /** The selected phase tests' phases, in order; empty where every such class runs whole (bench.phases decides). */
     static Optional<List<Phase>> of(Collection<Method> selected) {
         Map<Class<?>, Set<String>> byClass = new LinkedHashMap<>();
         for (Method m : selected) {

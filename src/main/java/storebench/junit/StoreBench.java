@@ -13,10 +13,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A bench test class: one invocation of the class per engine and setting the options choose (bench.engines,
- * bench.settings), each with its {@link storebench.run.Trial} in the class' {@code @Parameter} field; its test methods
- * are phases, run in {@code @Order} (or, with {@code @TestMethodOrder(PhaseOrder.class)}, in the phases' own order). The extension ({@link StoreBenchExtension}) starts the run, hands out the trial,
- * waits for the load around each phase, gates each phase's figures, records failures and writes the report once.
+ * A bench test class: one invocation per engine and setting the options choose, each with its
+ * {@link storebench.run.Trial} in the class' {@code @Parameter} field; its test methods are phases, in {@code @Order}
+ * or {@link PhaseOrder}. {@link StoreBenchExtension} runs the rest.
  *
  * <pre>{@code
  * @StoreBench

@@ -37,32 +37,16 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The suite's JUnit 5 extension, brought by {@link StoreBench} (or {@code @ExtendWith} on a class that needs only
- * the run, like GateBench):
- * <ul>
- * <li>the bench run lives in the root context's store: started (options, thresholds.yaml, baseline, bench root and
- * Node.js checked) before anything is measured, closed when the whole test run ends, which writes the gate's
- * verdicts and the report, once;</li>
- * <li>each trial lives in its class invocation's store and is closed (its processes stopped, its stores deleted)
- * when that invocation ends;</li>
- * <li>parameters: the {@link Bench} of the run;</li>
- * <li>around each phase test: a trial its engine cannot run here is skipped with the reason; after it, its
- * figures and load waits are published as report entries, and the rules of thresholds.yaml on those figures are
- * judged at once: a violated rule fails that phase test with the rule, the figure, the limit and the file's line;</li>
- * <li>a phase test that throws leaves the trial's failed status line, with the phase and the reason; a phase that
- * cannot be measured here (NotMeasured: the cold phase on tmpfs) skips its test with the reason.</li>
- * <li>with bench.plan=true every bench class is disabled once the plan is printed: nothing is measured, no store or
- * trial process made, no output folder touched.</li>
- * </ul>
+ * The suite's JUnit 5 extension, brought by {@link StoreBench} (or {@code @ExtendWith}, like GateBench). The run lives
+ * in the root context's store, closed (verdicts, report) when the test run ends; each trial in its class invocation's
+ * store. After each phase test its figures are published as report entries and judged at once: a violated rule fails
+ * that test. A phase that cannot be measured here skips its test with the reason.
  */
 public final class StoreBenchExtension implements ExecutionCondition, BeforeEachCallback, ParameterResolver,
         InvocationInterceptor, TestExecutionExceptionHandler {
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(StoreBenchExtension.class);
 
-    /**
-     * The options of this test run, read once: a refused one (a bad value, a misspelt name) fails the first bench
-     * class, saying why, and the later ones are disabled (afterRefusal), so the reason is printed once.
-     */
+    /** Read once: a refused option fails the first bench class and disables the later ones, said once. */
     static BenchOptions options(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
         ReadOptions read = root.getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class, k -> ReadOptions.of(root),
@@ -73,7 +57,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         return read.options();
     }
 
-    /** The run's options, or why they were refused; kept, so that a refusal is not recomputed by every class. */
+    /** The run's options, or why they were refused. */
     private record ReadOptions(BenchOptions options, RuntimeException refused, java.util.concurrent.atomic.AtomicBoolean told) {
         static ReadOptions of(ExtensionContext root) {
             try {
@@ -88,9 +72,8 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
     }
 
     /**
-     * Options refused: the first bench class is let run, so that it fails where it asks for the run (its trials, its
-     * Bench parameter) with the refusal as it is; a condition that threw would have JUnit print the reason twice more
-     * (its wrapper's message and the cause). Every other class is disabled, not failed again.
+     * The first bench class runs and fails with the refusal as it is (a condition that threw would print it twice
+     * more); every other class is disabled.
      */
     private static Optional<ConditionEvaluationResult> afterRefusal(ExtensionContext context) {
         ReadOptions read = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class,
@@ -106,10 +89,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
                 + " bench class failed, saying why)"));
     }
 
-    /**
-     * bench.plan=true: the plan and its estimate, printed once, and every bench class disabled (JMH's -l and -lp);
-     * otherwise every class runs, and the run prints its plan when it starts.
-     */
+    /** bench.plan=true prints the plan once and disables every bench class (JMH's -l and -lp). */
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         Optional<ConditionEvaluationResult> refused = afterRefusal(context);
@@ -132,10 +112,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         return ConditionEvaluationResult.disabled("bench.plan=true: planned, nothing measured");
     }
 
-    /**
-     * The phase a phase test measures: a test method of a class whose tests are ordered as the phases are
-     * ({@link PhaseOrder}) is named by its phase's id.
-     */
+    /** The phase a {@link PhaseOrder} test method is named by. */
     static Optional<Phase> phaseTest(ExtensionContext context) {
         Optional<Method> method = context.getTestMethod();
         TestMethodOrder order = context.getRequiredTestClass().getAnnotation(TestMethodOrder.class);
@@ -145,7 +122,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         return Phases.byId(method.get().getName());
     }
 
-    /** The run's bench, started on first use with the options of this test run, closed when the test run ends. */
+    /** Started on first use, closed when the test run ends. */
     public static Bench bench(ExtensionContext context) {
         ExtensionContext root = context.getRoot();
         return root.getStore(NAMESPACE).getOrComputeIfAbsent(Bench.class, k -> {
@@ -159,7 +136,6 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         }, Bench.class);
     }
 
-    /** The trial of the class invocation a test runs in, or empty outside a {@link StoreBench} class. */
     static Optional<Trial> trial(ExtensionContext context) {
         Optional<Object> instance = context.getTestInstance();
         if (instance.isEmpty()) {
@@ -180,10 +156,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         return Optional.empty();
     }
 
-    /**
-     * Before each phase test: the trial goes into its invocation's store (closed when the invocation ends), and a
-     * trial whose engine cannot run here (no Node.js, no way to measure it) is skipped, saying why.
-     */
+    /** The trial goes into its invocation's store; one whose engine cannot run here is skipped, saying why. */
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         Optional<Trial> trial = trial(context);
@@ -206,10 +179,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         return bench(context);
     }
 
-    /**
-     * Runs a phase test, then publishes what it measured and judges it: the rules on the engine's new figures (and
-     * the ratios they complete) are evaluated right away, and a violated one fails this test.
-     */
+    /** Runs a phase test, publishes what it measured and judges it: a violated rule fails this test. */
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> invocationContext,
                                     ExtensionContext context) throws Throwable {
@@ -250,8 +220,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
                 context.publishReportEntry(entries);
             }
         }
-        // one entry for the phase, and only where it waited: every process' load reading went out as an entry of its
-        // own, six a phase in an IDE's or the console launcher's output, while results.jsonl and the report have them
+        // one entry for the phase, and only where it waited: results.jsonl and the report have every reading
         List<LoadGate.Wait> waited = waits.stream().filter(w -> w.waitedMs > 0 || w.gaveUp).toList();
         if (!waited.isEmpty()) {
             context.publishReportEntry(Map.of("loadWaits", String.valueOf(waited.size()),
@@ -261,10 +230,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
         }
     }
 
-    /**
-     * A phase test that throws (not a rule it broke, not a skip): the trial's failed status line, if the trial has
-     * not written one already, then the failure as it is.
-     */
+    /** A phase test that throws: the trial's failed status line (once), then the failure as it is. */
     @Override
     public void handleTestExecutionException(ExtensionContext context, Throwable throwable) throws Throwable {
         Optional<Trial> trial = trial(context);

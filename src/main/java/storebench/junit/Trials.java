@@ -12,10 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/**
- * The trials of a {@link StoreBench} class: one per engine and setting the options choose, in the report's order
- * (setting by setting, engines in column order), from the run the extension keeps in the root context.
- */
+/** The trials of a {@link StoreBench} class, in the report's order (setting by setting, engines in column order). */
 public final class Trials implements ArgumentsProvider {
     @Override
     public Stream<? extends Arguments> provideArguments(ParameterDeclarations parameters, ExtensionContext context) {

@@ -25,12 +25,8 @@ public final class CapacityLimit {
     public static final String MEMORY = "memory (an allocation failed)";
     public static final String UNIDENTIFIED = "unidentified (see the engine's message)";
 
-    /**
-     * How a capacity loop stopped: its kind (cap, memory, heap, error; a stop at the disk margin is no capacity, see
-     * CapacityPhase.noCapacity), the engine's message, the stores open, and what the process used at its last point.
-     */
+    /** How a capacity loop stopped: cap, memory, heap or error, the message, and what the process used at the end. */
     public record Stop(String kind, String message, long storesOpen, Usage usage) {
-        /** How a capacity loop's answer says it stopped; its last point's figures (0 where it has none). */
         static Stop of(CapacityAnswer answer) {
             Usage usage = answer.last().map(p -> new Usage((long) p.resources().fds(), (long) p.resources().maps(),
                     (long) p.memory().vszKb(), (long) p.resources().threads(), (long) p.memory().heapUsedBytes()))
@@ -82,7 +78,6 @@ public final class CapacityLimit {
         }
     }
 
-    /** The limit's name. */
     public static String identify(String engine, Stop stop, Limits limits) {
         switch (stop.kind()) {
             case "cap":

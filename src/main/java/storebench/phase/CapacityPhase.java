@@ -29,14 +29,10 @@ import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
- * How many stores one process can hold open: a fresh trial process creates one store of bench.capacityWorkload in a
- * directory of the phase's own, copies its files as the other stores, and keeps every one open (one count each,
- * checked against W) until bench.capacityMax are open or something stops it: a store that fails (the engine's message, and the limit it reached, named by
- * {@link CapacityLimit}), the machine's available memory (bench.capacityMarginMb) or the root's free space. Every
- * 1,000 stores (and at 0 and at the stop) it records a point: memory, virtual size, descriptors, maps, threads, heap.
- * The per-store figures are least-squares slopes over the points. A loop the disk stopped (its margin, or a full
- * disk), or one that held no store, is no capacity: the phase fails with the reason and records nothing. Its stores
- * are deleted when it ends.
+ * How many stores one process can hold open (docs/measuring.md, "capacity"): copies of one created store held open
+ * until bench.capacityMax, a failed store ({@link CapacityLimit} names the limit), the memory margin or the disk's. The
+ * per-store figures are least-squares slopes over its points. A loop the disk stopped, or one that held no store, is
+ * no capacity: the phase fails with the reason.
  */
 public final class CapacityPhase extends Phase {
     public static final Stat CAPACITY_STORES = Stat.of("capacity_stores",
@@ -55,17 +51,13 @@ public final class CapacityPhase extends Phase {
             .tolerance(0.05).build();
     public static final Stat CAPACITY_MAPS = Stat.of("capacity_maps", "same, memory maps per open store (slope)",
             Unit.COUNT, 2).counting("maps per store").tolerance(0.05).build();
-    /** The capacity loop: one request, in the holding process. */
     public static final Step LOOP = new Step(CapacityAnswer.OP, true, "capacity");
     /** At most this many stores held open: the cap, not a limit (a capacity that reaches it reads "at least"). */
     public static final PhaseOption<Integer> MAX = PhaseOption.positiveInt("bench.capacityMax", 20_000);
-    /** The stores it creates: small by default, so that 20,000 of them fit this machine's disk. */
+    /** Small by default, so that 20,000 stores fit this machine's disk. */
     public static final PhaseOption<Workload> WORKLOAD = new PhaseOption<>("bench.capacityWorkload", "small",
             Workload::of);
-    /**
-     * It stops before the machine's available memory (MemAvailable) falls below this many MiB; a margin at or above the
-     * memory available when the run starts would stop it before its first store, and is refused then.
-     */
+    /** It stops before MemAvailable falls below this many MiB; a margin above what is available is refused. */
     public static final PhaseOption<Integer> MARGIN_MB = PhaseOption.positiveInt("bench.capacityMarginMb", 2048)
             .and(CapacityPhase::belowAvailableMemory);
     /** A point every this many stores (fewer where the cap is small, so that the curve has points). */
@@ -79,13 +71,11 @@ public final class CapacityPhase extends Phase {
                 CAPACITY_TOTAL_KB, CAPACITY_VSZ_KB, CAPACITY_FDS, CAPACITY_MAPS));
     }
 
-    /** Stores opened up to bench.capacityMax (a limit of the machine may stop it sooner). */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
         return op.equals(LOOP.op()) ? options.option(MAX) : 0;
     }
 
-    /** It holds copies of one store of its own, not the pool's. */
     @Override
     public boolean usesPool() {
         return false;
@@ -102,7 +92,7 @@ public final class CapacityPhase extends Phase {
         return List.of(MAX, WORKLOAD, MARGIN_MB);
     }
 
-    /** What the loop's phase line counts as its visits: the stores it opened (its progress counts to the cap). */
+    /** The stores the loop opened, as its phase line's visits. */
     private record Opened(int visited) {
     }
 
@@ -135,11 +125,8 @@ public final class CapacityPhase extends Phase {
     }
 
     /**
-     * Why a capacity loop's answer is no capacity, if it is none: the disk stopped it (the root fell below the 1 GiB
-     * the loop keeps free, or a store failed because the disk is full: the engine said so, or it failed with the root
-     * below that margin), or it held no store at all (the memory margin was crossed before the first, or store 0
-     * failed). The disk is the machine's, not the process' limit, and a capacity of 0 says nothing of the engine: the
-     * phase then fails with the reason and records nothing, neither figure nor point.
+     * Why a capacity loop's answer is no capacity: the disk stopped it (its margin, or a store failed on a full disk),
+     * which is the machine's limit, not the process'; or it held no store, which says nothing of the engine.
      *
      * @param freeBytes the space free under the root now that the loop has ended (-1: unknown)
      */
@@ -185,10 +172,7 @@ public final class CapacityPhase extends Phase {
         return message == null ? "(no message)" : message.lines().findFirst().orElse(message);
     }
 
-    /**
-     * A memory margin the machine can keep: below the memory available now, else the phase would stop before its
-     * first store; the message names the machine's memory and the valid values.
-     */
+    /** A margin at or above the memory available now would stop the phase before its first store. */
     static Integer belowAvailableMemory(Integer marginMb) {
         try {
             List<String> meminfo = java.nio.file.Files.readAllLines(Path.of("/proc/meminfo"));
@@ -254,7 +238,6 @@ public final class CapacityPhase extends Phase {
                 points.stream().mapToDouble(y).toArray());
     }
 
-    /** The capacity phase's summary line of an engine under a setting (its last), if it ran. */
     private static Optional<CapacityLine> summary(RunResults results, String engine, String setting) {
         Column column = new Column(engine, setting);
         List<CapacityLine> lines = results.lines(CapacityLine.KIND, CapacityLine::of).stream()
@@ -262,7 +245,6 @@ public final class CapacityPhase extends Phase {
         return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1));
     }
 
-    /** What stopped it: the cap, a margin, or a store that failed and the limit it reached. */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         return summary(results, engine, setting).map(l -> {

@@ -21,14 +21,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Cold opens: a store nobody has touched for a while, its pages no longer in memory. Like the open runs (R runs, each
- * in a fresh trial process warmed up first, so that the JIT is warm; run r visits its seeded sample of the pool
- * ({@link Sample}: all N stores up to bench.sample) once: open, count, close, each timed), but between the warm-up and
- * the run the parent drops every file of the pool from the page cache ({@code fsync}, then
- * {@code posix_fadvise(POSIX_FADV_DONTNEED)}: no root needed, the files are the bench's own) and checks with
- * {@code mincore} that the drop took. The trial process reports what its visits read from the device (/proc/self/io
- * read_bytes over the loop): per store, how much of it the engine must read to count it. On a bench root in memory
- * (tmpfs) it is not measured: it says so before it makes or warms anything ({@link NotMeasured}).
+ * Cold opens (docs/measuring.md, "cold"): runs as the open runs', over a {@link Sample}, but between the warm-up and
+ * the run the parent drops the pool's files from the page cache ({@code fsync}, then {@code POSIX_FADV_DONTNEED}: no
+ * root needed) and checks with {@code mincore} that the drop took. On a tmpfs bench root it is {@link NotMeasured}.
  */
 public final class ColdPhase extends RunsPhase {
     public static final Stat COLD_OPEN_MS = Stat.of("cold_open_ms", "Cold open: page cache dropped (median)", Unit.MS,
@@ -73,11 +68,6 @@ public final class ColdPhase extends RunsPhase {
     }
 
     @Override
-    public List<PhaseOption<?>> options() {
-        return withSample(super.options());
-    }
-
-    @Override
     public Measured measure(PhaseRun run) throws Exception {
         String fsType = Mounts.of(run.params().root()).fsType();
         if (FsType.inMemory(fsType)) {
@@ -92,10 +82,7 @@ public final class ColdPhase extends RunsPhase {
         return super.measure(run);
     }
 
-    /**
-     * Drops every file of the pool from the page cache and checks that it took; the run's line gets the pages left.
-     * Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG).
-     */
+    /** Listed anew before each run: an engine may replace its files on an open (RocksDB: MANIFEST, OPTIONS, LOG). */
     static ColdRunLine.Drop drop(PhaseRun run, int r) throws IOException {
         PageCache.Residency after = drop(StoreLayout.storeDirs(run.stores().pool(), run.params().stores()));
         ColdRunLine.Drop fields = new ColdRunLine.Drop(after.pages(), after.residentPages());
@@ -116,7 +103,6 @@ public final class ColdPhase extends RunsPhase {
         return PageCache.residency(files);
     }
 
-    /** The largest share of the pool a drop left resident (the runs fail above 5%). */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         Column column = new Column(engine, setting);

@@ -26,20 +26,16 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
- * T workers at once, for each T of bench.threads: run r's seeded sample of the pool ({@link Sample}: all N stores up
- * to bench.sample) in its order (whole passes over it, at least bench.concurrencyVisits visits), dealt round-robin
- * into T shares, each worker visiting its own share: open, count, close, timed per store as in the open runs. JVM
- * engines: T threads in one trial process per run (fresh, or run r's kept one under bench.share), warmed up like the
- * open runs once for all the run's T (or, under bench.concurrency=processes, T trial processes as Node's). Node
- * engines: T fresh worker processes (a Node database call is synchronous, so one process is one worker), each warmed up
- * over its own share. The workers start together at one wall-clock
- * instant; the wall time is from it to the last worker's end. R runs, medians of the runs' figures.
+ * T workers at once, for each T of bench.threads (docs/measuring.md, "concurrency"): run r's seeded {@link Sample},
+ * dealt round-robin into T shares, each worker visiting its own. JVM engines run T threads in one process; Node engines
+ * T worker processes (a Node database call is synchronous). The workers start together at one wall-clock instant; the
+ * wall time runs from it to the last worker's end. R runs, medians of the runs' figures.
  */
 public final class ConcurrencyPhase extends Phase {
-    /** The worker counts it has statistics for (bench.threads chooses among them). */
+    /** The worker counts it has statistics for. */
     public static final List<Integer> THREADS = List.of(1, 2, 4, 8);
     private static final Map<Integer, Stat[]> STATS = new LinkedHashMap<>();
-    /** What a visit asks of the machine at T workers (VisitCounterStats, summed over the workers): conc_oqc_minflt_t2. */
+    /** What a visit asks of the machine at T workers, summed over the workers: conc_oqc_minflt_t2. */
     private static final Map<Integer, VisitCounterStats> COUNTERS = new LinkedHashMap<>();
 
     static {
@@ -59,14 +55,9 @@ public final class ConcurrencyPhase extends Phase {
 
     public static final Step WARMUP = Step.warmUp("warmup", "warm-up");
     public static final Step CONCURRENT = new Step(ConcurrentAnswer.OP, true, "concurrency");
-    /** The worker counts T it runs, ascending: a comma list of counts it has statistics for. */
     public static final PhaseOption<List<Integer>> WORKERS = new PhaseOption<>("bench.threads", "1,2,4",
             ConcurrencyPhase::workerCounts);
-    /**
-     * How a JVM engine's T workers run: {@code threads} in one trial process, or {@code processes}, T trial processes
-     * as the Node worker's always are (threads of one process share its mmap lock: an engine that maps its file on
-     * every open may scale as processes where it does not as threads).
-     */
+    /** {@code threads} or {@code processes}: threads share their process' mmap lock, processes do not. */
     public static final PhaseOption<String> MODE = new PhaseOption<>("bench.concurrency", "threads", v -> {
         if (!v.equals("threads") && !v.equals("processes")) {
             throw new IllegalArgumentException("give threads (T threads in one JVM trial process) or processes (T"
@@ -74,7 +65,6 @@ public final class ConcurrencyPhase extends Phase {
         }
         return v;
     });
-    /** Each run makes at least this many visits, in whole passes over the pool. */
     public static final PhaseOption<Integer> VISITS = PhaseOption.positiveInt("bench.concurrencyVisits", 1000);
     /** The workers start this long after their requests are made: time enough to send them all. */
     static final long START_DELAY_MS = 300;
@@ -83,7 +73,6 @@ public final class ConcurrencyPhase extends Phase {
         super("concurrency", Processes.ONE_PER_RUN, List.of(WARMUP, CONCURRENT), allStats());
     }
 
-    /** Throughput, median and p99 of T workers. */
     public static Stat perSecond(int threads) {
         return of(threads)[0];
     }
@@ -104,7 +93,6 @@ public final class ConcurrencyPhase extends Phase {
         return s;
     }
 
-    /** Throughput, median and p99 of every T it has statistics for, T ascending. */
     private static List<Stat> allStats() {
         List<Stat> all = new ArrayList<>();
         STATS.values().forEach(s -> all.addAll(List.of(s)));
@@ -124,16 +112,12 @@ public final class ConcurrencyPhase extends Phase {
                 params.option(WORKERS).stream().mapToInt(Integer::intValue).max().orElse(1)));
     }
 
-    /**
-     * For each of R runs and each T: the run's passes and a warm-up of whole passes (at most: a JVM run warms once for
-     * all its T; the Node workers of each T share one).
-     */
+    /** A JVM run warms once for all its T; the Node workers of each T share one warm-up. */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
         return runs * options.option(WORKERS).size() * (warmupPasses + WarmUp.passes(stores, options.option(VISITS)));
     }
 
-    /** A warm-up per run (JVM), and per run and T the passes over the sample that make bench.concurrencyVisits. */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
         if (op.equals(WARMUP.op())) {
@@ -173,9 +157,8 @@ public final class ConcurrencyPhase extends Phase {
     public Measured measure(PhaseRun run) throws Exception {
         run.stores().ensure();
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
-        // at least bench.concurrencyVisits visits per run: 200 stores visited at 5,000 per second last 40 ms, too
-        // short a window for a throughput (SQLite's T=2 then read 0.95x of T=1; with 2,000 visits 1.24x, its
-        // per-store median unchanged)
+        // 200 visits at 5,000 a second last 40 ms, too short for a throughput (SQLite's T=2 read 0.95x of T=1; with
+        // 2,000 visits 1.24x)
         int passes = WarmUp.passes(Sample.size(run), run.params().option(VISITS));
         boolean threads = run.params().runtime() == TrialRuntime.JVM && run.params().option(MODE).equals("threads");
         for (int r = 1; r <= run.params().runs(); r++) {
@@ -221,7 +204,6 @@ public final class ConcurrencyPhase extends Phase {
         return shares;
     }
 
-    /** JVM engines: T threads in the run's process, warmed up like the open runs before its first T. */
     private List<ConcurrentAnswer.Worker> inThreads(PhaseRun run, int r, int[][] shares) throws Exception {
         ObjectNode request = run.processes().request(ConcurrentAnswer.OP, new ConcurrentRequest(r,
                 System.currentTimeMillis() + START_DELAY_MS, shares));
@@ -230,10 +212,7 @@ public final class ConcurrencyPhase extends Phase {
                 .workers();
     }
 
-    /**
-     * Node engines (and JVM engines under bench.concurrency=processes): T fresh trial processes, each warmed up over
-     * its own share, then started together.
-     */
+    /** T fresh trial processes, each warmed up over its own share, then started together. */
     private List<ConcurrentAnswer.Worker> inProcesses(PhaseRun run, int r, int[][] shares) throws Exception {
         int sample = Sample.size(run);
         // a fixed warm-up's visits over the sample
@@ -266,7 +245,7 @@ public final class ConcurrencyPhase extends Phase {
         return workers;
     }
 
-    /** What a run in threads adds to its phase line: its number, and the threads it ran in. */
+    /** What a run in threads adds to its phase line. */
     private record InThreads(int run, int threads) {
     }
 
@@ -317,7 +296,6 @@ public final class ConcurrencyPhase extends Phase {
         return one.isPresent() && two.isPresent() && two.get().value() < one.get().value();
     }
 
-    /** Throughput against the workers at once. */
     @Override
     public List<Curve> curves(RunResults results, List<String> engines, String setting) {
         Map<String, List<double[]>> throughput = new LinkedHashMap<>();
@@ -336,16 +314,12 @@ public final class ConcurrencyPhase extends Phase {
                 + " the environment section.", throughput));
     }
 
-    /** What a visit asks of the machine at T workers (the counters' statistics). */
     public static VisitCounterStats counters(int threads) {
         of(threads);
         return COUNTERS.get(threads);
     }
 
-    /**
-     * One run's figures at T workers: stores per second over the wall time, the pooled spans' p50 and p99, and the
-     * workers' counters summed, per visit.
-     */
+    /** One run's figures at T workers: stores per second, the pooled spans' p50 and p99, counters per visit. */
     private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         List<Long> spans = new ArrayList<>();
         long first = Long.MAX_VALUE;

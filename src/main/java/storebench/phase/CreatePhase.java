@@ -38,16 +38,11 @@ public final class CreatePhase extends Phase {
         return run.results().recorded(this);
     }
 
-    /** Creates the given stores in the trial's process and records create_ms and stores_per_s over them. */
     public static Measured create(PhaseRun run, List<Integer> stores) throws Exception {
         return create(run, stores, true);
     }
 
-    /**
-     * Creates the given stores in the trial's process; with {@code record}, records create_ms and stores_per_s over
-     * them (without it, the stores are made for the phases that visit them, and no figure says the create phase was
-     * measured where bench.phases left it out).
-     */
+    /** Without {@code record} the stores are made for other phases, and no figure claims the create phase. */
     public static Measured create(PhaseRun run, List<Integer> stores, boolean record) throws Exception {
         ObjectNode request = run.processes().request(CreateAnswer.OP, new StoresRequest(stores.stream()
                 .mapToInt(Integer::intValue).toArray()));

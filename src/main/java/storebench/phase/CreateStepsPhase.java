@@ -17,11 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Create, step by step (the profile's first table, -Dbench.profile=true): N stores of the phase's own, each timed in
- * its steps (open, build the notes, put them, close), in a fresh process on the bench root and in another on the run's
- * tmpfs root, where no device waits under the same work. Under a profiler it also opens what it made, a pass and R
- * open runs in the same process, so that the profiler sees the open path too (the frames' "open"); its figures are
- * then the profiler's, marked so, and not measured on tmpfs. Its figures are "create" profile lines, not statistics.
+ * Create, step by step (the profile's first table): N stores of its own, each step timed, on the bench root and on the
+ * run's tmpfs root, where no device waits under the same work. Under a profiler it also runs open runs over them, so
+ * the profiler sees the open path too. Its figures are profile lines, not statistics.
  */
 public final class CreateStepsPhase extends Phase {
     static final Step STEPS = new Step(CreateAnswer.PROFILE_OP, false, null);

@@ -41,10 +41,7 @@ public final class DiskPhase extends Phase {
         return run.results().recorded(this);
     }
 
-    /**
-     * Measures the files of the trial's N stores in {@code dir} (median of the sums per store) and asks the engine how
-     * store 0 lies on disk.
-     */
+    /** The median of the N stores' file sums, and store 0's layout as the engine tells it. */
     public static Measured measureFiles(PhaseRun run, Path dir) throws Exception {
         int n = run.params().stores();
         Map<Integer, DiskUsage.StoreDisk> disk = DiskUsage.of(dir);

@@ -26,7 +26,6 @@ public final class Measured {
         return this;
     }
 
-    /** A statistic with runs: its figure (their median) and the run figures. */
     Measured put(Stat stat, double value, List<Double> runFigures) {
         figures.put(stat, value);
         runs.put(stat, List.copyOf(runFigures));
@@ -38,7 +37,6 @@ public final class Measured {
         return runs.getOrDefault(stat, List.of());
     }
 
-    /** The figure of a statistic; an error if the phase did not yield it. */
     public double value(Stat stat) {
         Double v = figures.get(stat);
         if (v == null) {

@@ -45,23 +45,17 @@ public final class MemoryPhase extends Phase {
                 HEAP_KB));
     }
 
-    /** One warm-up, then M stores held open. */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
         return op.equals(WARMUP.op()) ? 1 : op.equals(HOLD.op()) ? hold : 0;
     }
 
-    /** A warm-up of whole passes, then the hold. */
     @Override
     public int opensPerStore(int stores, int runs, int warmupPasses, PhaseOptions options) {
         return warmupPasses + 1;
     }
 
-    /**
-     * Under the tuned setting, an engine that shares a resource among its process' stores (its descriptor's
-     * sharedPerProcess) made it before the reading taken before the stores opened: its figure is per store over that
-     * shared base, which is counted once.
-     */
+    /** An engine's resource shared per process is made before the first reading: counted once, not per store. */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         if (!Setting.TUNED.id().equals(setting) || results.measurement(engine, setting, OpenStoreMemory.TOTAL).isEmpty()

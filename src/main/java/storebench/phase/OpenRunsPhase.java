@@ -42,30 +42,23 @@ public final class OpenRunsPhase extends RunsPhase {
     public static final Stat CLOSE_FIN_MS = Stat.of("close_fin_ms",
             "Close, finalization included (Node worker: + minor GC and event-loop turn)", Unit.MS, 3).ofRuns()
             .onlyIn(TrialRuntime.NODE).build();
-    /**
-     * Open, query, close over the yardstick timed in blocks right before and after the run (storebench.measure.Yardstick): the
-     * host's speed divided out, for comparing runs of one engine on one machine over time, not engines (each runtime
-     * has its own yardstick).
-     */
+    /** Open, query, close over the yardstick around the run: for one engine over time, not across runtimes. */
     public static final Stat OQC_YARD = Stat.of("oqc_yard",
             "Open, query, close in yardsticks (median; the host's speed divided out)", Unit.COUNT, 2).ofRuns()
             .counting("yardsticks").build();
     /** The yardstick itself: system calls and memory touches of about an open's size, around the run's visits. */
     public static final Stat YARD_MS = Stat.of("yard_ms", "Yardstick around each run: 4 KiB file read, 256 KiB memory"
             + " touched (median)", Unit.MS, 4).ofRuns().build();
-    /** What a visit of the open runs asks of the machine (VisitCounterStats): oqc_minflt, oqc_sys_ms, ... */
+    /** oqc_minflt, oqc_sys_ms, ... */
     public static final VisitCounterStats COUNTERS = VisitCounterStats.of("oqc", "", "Open, query, close", false);
     /**
-     * How much of the pool the page cache held as a run's visits began (after its warm-up; mincore over every file of
-     * the pool, which looks without reading): where a warm visit still reads from the device, this says whether the
-     * pool did not fit or was let go of. The listing stats every file, as the create and disk phases did before, so it
-     * caches little of the pool's metadata that a run would not find cached anyway.
+     * How much of the pool the page cache held as a run's visits began (mincore, which looks without reading): where a
+     * warm visit still reads from the device, whether the pool did not fit or was let go of.
      */
     public static final Stat POOL_CACHED_PCT = Stat.of("pool_cached_pct",
             "Pool in the page cache as a run began (median, % of its pages)", Unit.COUNT, 1).ofRuns().build();
     public static final Step WARMUP = Step.warmUp("warmup", "warm-up");
     public static final Step OPENRUN = new Step("openrun", true, "open runs");
-    /** The samples of an open run (the trial processes' names) and the statistics of their p50. */
     private static final List<Map.Entry<String, Stat>> MEDIANS = List.of(Map.entry("open", OPEN_MS),
             Map.entry("count", COUNT_MS), Map.entry("close", CLOSE_MS), Map.entry("oqc", OQC_MS),
             Map.entry("closefin", CLOSE_FIN_MS));
@@ -116,10 +109,7 @@ public final class OpenRunsPhase extends RunsPhase {
         return runs;
     }
 
-    /**
-     * {@code extra} more runs after those already recorded (the gate's resampling), each in a fresh process with its
-     * own warm-up like the first R, numbered on from them; every statistic with runs is recorded again over all.
-     */
+    /** The gate's resampling: see {@link RunSeries#more}. */
     public Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
         return runs.more(run, earlier, extra);
     }

@@ -3,9 +3,8 @@ package storebench.phase;
 import java.util.function.Function;
 
 /**
- * An option a phase reads ({@code bench.capacityMax}): its name, its default, and how a value is read. A phase lists
- * its options in {@link Phase#options()}; the bench run reads them with every other option, at start, so that a bad
- * value stops the run before anything is measured, and hands them to the phase through {@link TrialParams#option}.
+ * An option a phase reads ({@code bench.capacityMax}), listed in {@link Phase#options()} and read with every other
+ * option at start, so that a bad value stops the run before anything is measured.
  *
  * @param parser reads a value (trimmed); throws IllegalArgumentException saying what would be valid, without the
  *               option's name, which the bench run puts first
@@ -32,10 +31,7 @@ public record PhaseOption<T>(String name, String fallback, Function<String, T> p
         });
     }
 
-    /**
-     * A whole number from {@code least} up to the largest an int holds ("20_000" reads as 20000); the error gives both
-     * ends of the range, then {@code note} (" (0: no floor)"), without the option's name.
-     */
+    /** From {@code least} up ("20_000" reads as 20000); the error ends with {@code note} (" (0: no floor)"). */
     public static int wholeNumber(String value, int least, String note) {
         try {
             int n = Integer.parseInt(value.trim().replace("_", ""));
@@ -49,15 +45,11 @@ public record PhaseOption<T>(String name, String fallback, Function<String, T> p
                 least, Integer.MAX_VALUE, note));
     }
 
-    /**
-     * The same option with a further check of each value read: {@code check} returns the value, or throws
-     * IllegalArgumentException saying what would be valid (without the option's name).
-     */
+    /** The same option with a further check, which returns the value or throws saying what would be valid. */
     public PhaseOption<T> and(java.util.function.UnaryOperator<T> check) {
         return new PhaseOption<>(name, fallback, parser.andThen(check));
     }
 
-    /** The value of this option in a run, from its text ({@code fallback} where the run does not set it). */
     public T read(String value) {
         try {
             return parser.apply(value.trim());

@@ -12,99 +12,61 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
- * A phase's trial processes (its {@link PhaseRun#processes()}): the requests it sends to the trial's process, and which
- * process that is. Where they come from is the phase's policy ({@link Phase#processes()}), applied by the trial before
- * and after the phase; a phase asks here only for what happens within it (a fresh process per run or per root, run r's
- * kept one). A phase never starts a process, waits for the load or writes a file itself.
+ * A phase's trial processes: the requests it sends, and which process gets them within the phase ({@link
+ * Phase#processes()} is applied by the trial around it). A phase never starts a process, waits for the load or writes a
+ * file itself.
  */
 public interface PhaseProcesses {
     /** A request of the given op, for this trial's pool and workload. */
     ObjectNode request(String op);
 
-    /**
-     * A request of the given op with its record's fields (Jackson; null ones left out), which replace the pool's root
-     * and workload where the record names its own.
-     */
+    /** A request with its record's fields (null ones left out), which may replace the pool's root and workload. */
     default ObjectNode request(String op, Record fields) {
         return request(op).setAll((ObjectNode) Protocol.JSON.valueToTree(fields));
     }
 
     /**
-     * Sends a step's request to the trial's process (started if there is none) and returns the answer, decoded by
-     * {@code decode} (storebench.trial.answer: the one place an answer is read by its fields). Where the step is
-     * load-gated it first waits for the load (bench.maxLoad) and records the step's wall time and load; {@code line}
-     * adds fields to that phase line, given the answer. {@code visits}: the store visits the request makes (the total of
-     * its progress lines, and the phase line's "visited" unless {@code line} says how many it made), 0 for a request
-     * that reports no progress.
+     * Sends a step's request and returns the answer, decoded by {@code decode}. A load-gated step first waits for the
+     * load and records its phase line, to which {@code line} adds fields. {@code visits}: the store visits it makes (0
+     * for a request that reports no progress).
      */
     <A> Answer<A> send(Phase.Step step, ObjectNode request, int visits, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> line) throws Exception;
 
-    /**
-     * A step made of several requests to the trial's process, each decided from the answers before it (the warm-up's
-     * windows, sent until its figures settle): where the step is load-gated the load is waited for once, before the
-     * first; progress counts the visits of all of them against {@code most}, the most the step may make.
-     */
+    /** A step of several requests, each decided from the answers before it; the load is waited for once. */
     Requests requests(Phase.Step step, int most) throws Exception;
 
     /**
-     * Runs {@code processes} fresh trial processes at once (the Node engines' workers of the concurrency phase): for
-     * each stage in turn, every process gets the stage's request for it ({@code stage.request().apply(k)}, made when
-     * the stage starts), sent from a thread of its own, and the stage ends when all have answered; its progress line
-     * sums the processes' visits. Returns each stage's answers by process; the processes are closed after the last
-     * stage. A load-gated step waits for the load once, before the first stage.
+     * Runs {@code processes} fresh processes at once (the concurrency phase's Node workers): each stage sends every
+     * process its request from a thread of its own and ends when all have answered. Returns each stage's answers.
      */
     List<List<ObjectNode>> inParallel(Phase.Step step, int processes, List<Stage> stages) throws Exception;
 
     /** The next request starts a fresh trial process (the one running is closed). */
     void fresh();
 
-    /**
-     * Makes the process an earlier phase kept for run {@code r} ({@link #keepWarm}) the trial's process (the one
-     * running is closed); false where none was kept (bench.share off, the trial's first phase with runs, a run beyond
-     * those kept, a kept process that died): then the caller starts a fresh one.
-     */
+    /** Makes the process kept for run {@code r} ({@link #keepWarm}) the trial's; false where none was kept. */
     boolean takeWarm(int r);
 
-    /**
-     * Run {@code r} is done with the trial's process: with bench.share it is kept, warm, for run {@code r} of the next
-     * phase with runs (replacing one kept for r before); without, it is closed. Either way the next request starts or
-     * takes another.
-     */
+    /** Run {@code r} is done with the process: kept warm for the next phase's run r under bench.share, else closed. */
     void keepWarm(int r);
 
-    /**
-     * How far the trial's process has been warmed up: the running one's, or, where none runs, that of the fresh one
-     * the next request starts (none yet).
-     */
+    /** How far the trial's process has been warmed up (none for the fresh one the next request starts). */
     ProcessWarmth warmth();
 
-    /**
-     * One stage of {@link #inParallel}: its name in progress lines, the visits of all its processes together, and the
-     * request each process gets.
-     */
+    /** One stage of {@link #inParallel}: its name, the visits of all its processes, each process' request. */
     record Stage(String name, int visits, IntFunction<ObjectNode> request) {
     }
 
     /** The requests of one step (see {@link #requests}). */
     interface Requests {
-        /**
-         * Sends one request of the step ({@code visits}: the store visits it makes) and returns its answer, decoded by
-         * {@code decode} (storebench.trial.answer).
-         */
         <A> A send(ObjectNode request, int visits, Function<JsonNode, A> decode) throws Exception;
 
-        /**
-         * Ends the step: a load-gated step gets its one phase line, its wall time the requests' wall times summed, its
-         * "visited" their visits; {@code line} adds fields to it.
-         */
+        /** A load-gated step gets its one phase line, the requests' wall times and visits summed. */
         void end(Consumer<ObjectNode> line) throws IOException;
     }
 
-    /**
-     * A trial process' answer, decoded (storebench.trial.answer), and the load the step started at (waited for, if it
-     * was load-gated).
-     */
+    /** An answer, decoded, and the load the step started at. */
     record Answer<A>(A result, storebench.measure.LoadGate.Wait load) {
     }
 }

@@ -23,10 +23,7 @@ public interface PhaseResults {
         append(ResultsFile.with(line(kind), fields));
     }
 
-    /**
-     * Records that some of a measured phase's statistics have no figure here, and why (a "not measured" status line
-     * naming them), so that their empty cells say why and a report check does not take them for lost.
-     */
+    /** A "not measured" status line for statistics without a figure here, so that their empty cells say why. */
     void notMeasured(Phase phase, List<Stat> stats, String reason) throws IOException;
 
     /** Writes an HdrHistogram log of this trial (hdr/engine/setting/name.hlog). */

@@ -1,10 +1,6 @@
 package storebench.phase;
 
-/**
- * What a phase sees while it measures one trial (one engine under one setting), in four roles: what it runs on
- * ({@link TrialParams}), the stores it works on ({@link PhaseStores}), its trial processes ({@link PhaseProcesses}) and
- * where its results go ({@link PhaseResults}). The bench run (storebench.run.Trial) provides them.
- */
+/** What a phase sees while it measures one trial, in four roles, as JMH's benchmark sees its params. */
 public interface PhaseRun {
     TrialParams params();
 

@@ -16,10 +16,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The phases, registered once, in the order a trial measures them (and the report lists their wall times). Their
- * statistics are the rows of the report's tables (in the order of {@link #stats()}), the series of its charts and
- * the names thresholds.yaml may use. Adding a phase is its class, its loop in each runtime's trial process, and one
- * line here.
+ * The phases, registered once, in the order a trial measures them. Their statistics are the report's rows, its charts'
+ * series and the names thresholds.yaml may use. Adding a phase is its class, its loop in each runtime, and one line
+ * here.
  */
 public final class Phases {
     /** The bar charts the statistics are drawn in, by title. */
@@ -48,18 +47,13 @@ public final class Phases {
     public static final WarmColdPhase WARM_COLD = new WarmColdPhase();
 
     /**
-     * Every phase, in the order a trial measures them. Capacity comes last: it needs the machine alone and closes the
-     * processes the phases with runs keep warm for each other (bench.share), so that placed before concurrency and
-     * cold it made them warm fresh processes up again (their JIT floors: a third of a JVM engine's warm-up time).
+     * Capacity comes last: it needs the machine alone and closes the processes kept warm (bench.share), which placed
+     * before concurrency and cold made them warm fresh ones up again.
      */
     public static final List<Phase> ALL = List.of(CREATE, DISK, OPEN_RUNS, MEMORY, READ,
             CONCURRENCY, COLD, TRAFFIC, CAPACITY);
 
-    /**
-     * The named groups a list of phases may hold beside ids (bench.phases): the phases whose figures fill the reference
-     * write-up's tables (a statistic of theirs is one of its rows: create, disk, the open runs, memory), the others
-     * ("beyond the reference": read, concurrency, cold, traffic, capacity), and every phase.
-     */
+    /** The groups bench.phases may name: reference (their statistics are its rows), beyond, all. */
     public static final Map<String, List<Phase>> GROUPS = Collections.unmodifiableMap(Stream.of(
             Map.entry("reference", ALL.stream().filter(Phases::inReference).toList()),
             Map.entry("beyond", ALL.stream().filter(p -> !inReference(p)).toList()), Map.entry("all", ALL))
@@ -70,10 +64,7 @@ public final class Phases {
         return phase.stats().stream().anyMatch(Stat::inReference);
     }
 
-    /**
-     * The phases a list of ids (as {@link #byId} finds them) and group names names, each once, in
-     * the order a trial measures them whatever the list's order; the error names every valid id and group.
-     */
+    /** The phases named by ids and groups, each once, in the order a trial measures them. */
     public static List<Phase> select(List<String> idsAndGroups) {
         Set<Phase> chosen = new LinkedHashSet<>();
         for (String item : idsAndGroups) {
@@ -95,20 +86,13 @@ public final class Phases {
                 .collect(Collectors.joining(", "));
     }
 
-    /**
-     * The phases that explain the figures rather than measure them ("Where the time goes", -Dbench.profile=true:
-     * ProfileBench): their findings are profile lines, not statistics.
-     */
+    /** The phases that explain the figures (ProfileBench): their findings are profile lines, not statistics. */
     public static final List<Phase> PROFILE = List.of(CREATE_STEPS, WARM_COLD);
 
     private Phases() {
     }
 
-    /**
-     * Every statistic, in the order of the report's rows: the reference write-up's rows first, in its order (with those
-     * listed beside one of them, Stat#besideReference), then each phase's others in the phases' order, each phase's in
-     * the order it lists them.
-     */
+    /** Every statistic in the report's row order: the reference write-up's rows first, then each phase's others. */
     public static List<Stat> stats() {
         List<Stat> all = ALL.stream().flatMap(p -> p.stats().stream()).toList();
         List<Stat> rows = new ArrayList<>(all.stream().filter(s -> s.inReference() || s.besideReference() > 0)
@@ -137,16 +121,13 @@ public final class Phases {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
 
-    /**
-     * The phase with this id, case aside, the one rule wherever a phase is named (bench.phases, a phase test's method
-     * name): {@code openRuns} is {@code openruns}. The profile's phases ({@link #PROFILE}) are not among them.
-     */
+    /** Case aside ({@code openRuns} is {@code openruns}), wherever a phase is named; not {@link #PROFILE}. */
     public static Optional<Phase> byId(String id) {
         String wanted = id.toLowerCase(Locale.ROOT);
         return ALL.stream().filter(p -> p.id().equals(wanted)).findFirst();
     }
 
-    /** The phase with this id, as {@link #byId} finds it; the error names every valid id. */
+    /** As {@link #byId}; the error names every valid id. */
     public static Phase of(String id) {
         return byId(id).orElseThrow(() -> new IllegalArgumentException("unknown phase '" + id + "'; valid phases: "
                 + idList()));
@@ -162,7 +143,6 @@ public final class Phases {
                 .filter(p -> p.steps().stream().anyMatch(s -> s == step)).findFirst();
     }
 
-    /** The phase a statistic belongs to. */
     public static Phase phaseOf(Stat stat) {
         return ALL.stream().filter(p -> p.stats().contains(stat)).findFirst().orElseThrow();
     }

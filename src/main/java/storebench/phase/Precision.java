@@ -12,18 +12,13 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
- * Runs sized by the figure's precision (bench.precision, bench.maxRuns): a phase with runs adds fresh-process runs,
- * one at a time like the gate's resampling, until the 95% interval of its deciding figure's median (the open runs'
- * open-query-close, the read runs' open-read-close) lies within the target of the median on both sides, or it has
- * bench.maxRuns. As tachometer's auto-sampling and Kalibera and Jones' "rigorous benchmarking in reasonable time" do:
- * a quiet engine stops early, a noisy one gets the runs its figure needs. The interval is the distribution-free one of
- * {@link RunStats#medianInterval}: it reaches 95% from 6 runs on, so a precision run makes at least 6, and a
- * bench.maxRuns below 6 with a target is refused ({@link #check}).
+ * Runs sized by the figure's precision (bench.precision, bench.maxRuns): fresh-process runs are added one at a time
+ * until the 95% interval of the deciding figure's median lies within the target, as tachometer's auto-sampling does:
+ * a quiet engine stops early. The interval ({@link RunStats#medianInterval}) reaches 95% from 6 runs on.
  */
 public final class Precision {
     /** The target: the interval's farther end at most this fraction from the median ("3%" or 0.03); off by default. */
     public static final PhaseOption<OptionalDouble> TARGET = new PhaseOption<>("bench.precision", "off", Precision::target);
-    /** The most runs a phase makes under bench.precision. */
     public static final PhaseOption<Integer> MAX_RUNS = PhaseOption.positiveInt("bench.maxRuns", 12);
     /** The confidence the interval must have: order statistics give it from 6 runs on. */
     static final double CONFIDENCE = 0.95;
@@ -35,10 +30,7 @@ public final class Precision {
         return fraction(value, "the default: R runs, bench.runs");
     }
 
-    /**
-     * A share of a median given as "3%" or 0.03 (above 0, at most 50%), or "off": empty. The error says what off means
-     * (PhaseOption names the option and the value).
-     */
+    /** "3%" or 0.03 (above 0, at most 50%), or "off": empty. */
     static OptionalDouble fraction(String value, String off) {
         if (value.isEmpty() || value.equalsIgnoreCase("off")) {
             return OptionalDouble.empty();
@@ -57,10 +49,7 @@ public final class Precision {
                 + " above 0 and at most 50%: 3% or 0.03");
     }
 
-    /**
-     * Refuses bench.maxRuns below the runs a 95% interval needs where bench.precision is on: with fewer, the interval
-     * the runs give has a narrower confidence (R = 2: 50%), which would be printed as if it were the 95% one.
-     */
+    /** Refuses bench.maxRuns below 6 with a target: the interval would be printed as 95% at a lower confidence. */
     public static void check(PhaseOptions options) {
         OptionalDouble target = options.option(TARGET);
         int least = RunStats.leastRuns(CONFIDENCE);
@@ -76,7 +65,7 @@ public final class Precision {
         }
     }
 
-    /** Whether these run figures' median is known to the target: a 95% interval within it on both sides. */
+    /** A 95% interval within the target on both sides. */
     public static boolean reached(List<Double> runs, double target) {
         if (runs.isEmpty()) {
             return false;
@@ -93,11 +82,7 @@ public final class Precision {
         Measured add(Measured earlier, int extra) throws Exception;
     }
 
-    /**
-     * The figures after runs added under bench.precision (none where it is off): one more fresh-process run while
-     * {@code decides}'s interval is wider than the target and fewer than bench.maxRuns were made. A "precision" line
-     * records the runs made, whether the target was reached, and the interval's farther end from the median.
-     */
+    /** The figures after runs added under bench.precision; a "precision" line records what they reached. */
     static Measured extend(PhaseRun run, Measured measured, Stat decides, MoreRuns more) throws Exception {
         OptionalDouble target = run.params().option(TARGET);
         if (target.isEmpty()) {

@@ -8,9 +8,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * How far one trial process has been warmed up, as its warm-ups ({@link WarmUp}) found it: the queries it has made its
- * JIT floor for, and where its last settled warm-up of each query settled. The process' own, so a process kept for the
- * next phase (bench.share) keeps it, and a fresh one starts with none.
+ * How far one trial process has been warmed up: the queries it has made its JIT floor for, and where each last
+ * settled. A process kept for the next phase keeps it; a fresh one starts with none.
  */
 public final class ProcessWarmth {
     private final Set<Query> jitWarmed = ConcurrentHashMap.newKeySet();
@@ -25,10 +24,7 @@ public final class ProcessWarmth {
         jitWarmed.add(query);
     }
 
-    /**
-     * The median visit (ms) at which a warm-up of {@code query} in the process last settled; empty where none did. A
-     * kept process' warm-up resumes from it.
-     */
+    /** The median visit (ms) at which {@code query} last settled here; a kept process' warm-up resumes from it. */
     public OptionalDouble settledMs(Query query) {
         Double ms = settledMs.get(query);
         return ms == null ? OptionalDouble.empty() : OptionalDouble.of(ms);

@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Read: like the open runs (R runs, each in a fresh trial process after its own warm-up, in the seeded visiting
- * orders; each run over its seeded sample of the pool, {@link Sample}), but per store: open, read every note (text and ts into the runtime's own values), close. The notes read
- * are checked against the workload's (their count, the sums of text lengths and of ts), as the count query is against
- * W. The reference's caveat 5: a different query, e.g. reading all objects, compares differently than the count.
+ * Read: runs as the open runs', over a {@link Sample}, but per store: open, read every note into the runtime's own
+ * values, close; the notes read are checked against the workload's. The reference's caveat 5: a different query
+ * compares differently than the count.
  */
 public final class ReadPhase extends RunsPhase {
     public static final Stat READ_MS = Stat.of("read_ms", "Read every note (median)", Unit.MS, 3).ofRuns()
@@ -19,8 +18,7 @@ public final class ReadPhase extends RunsPhase {
     public static final Stat ORC_MS = Stat.of("orc_ms", "Open, read every note, close (median)", Unit.MS, 3)
             .ofRuns().chart(Phases.Chart.READ, "Open, read every note, close (median ms)").build();
     public static final Stat ORC_P99_MS = Stat.of("orc_p99_ms", "same, p99", Unit.MS, 3).ofRuns().build();
-    /** Open, read every note, close, over the warm-up order (at least bench.warmupOpens visits), untimed. */
-    /** What a visit of the read runs asks of the machine (VisitCounterStats): orc_minflt, orc_sys_ms, ... */
+    /** orc_minflt, orc_sys_ms, ... */
     public static final VisitCounterStats COUNTERS = VisitCounterStats.of("orc", "", "Open, read every note, close",
             false);
     public static final Step READWARMUP = Step.warmUp("readwarmup", "read warm-up");
@@ -39,10 +37,4 @@ public final class ReadPhase extends RunsPhase {
     RunSeries runs() {
         return runs;
     }
-
-    @Override
-    public List<PhaseOption<?>> options() {
-        return withSample(super.options());
-    }
-
 }

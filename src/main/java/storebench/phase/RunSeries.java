@@ -25,52 +25,37 @@ import java.util.OptionalDouble;
 import java.util.function.BiConsumer;
 
 /**
- * How the phases with runs measure (the open runs, read, cold): R runs, each in a fresh trial process (or, under
- * bench.share, the one an earlier phase kept warm for run r) warmed up first ({@link WarmUp}), then one visit of all N
- * stores in run r's seeded order ({@link OpenRunsPhase#visitingOrder}), or of its seeded sample ({@link Sample}: read,
- * cold), with the phase's query; more runs where bench.precision asks for them ({@link Precision}) or the gate
- * resamples. Per run, each named sample array gives its p50 (and the whole visit its p99); the phase records the
- * median over the runs of every statistic, in the order of its rows.
+ * How the phases with runs measure (the open runs, read, cold): R runs, each in its own process warmed up first
+ * ({@link WarmUp}), then one visit of all N stores in run r's seeded order, or of its seeded {@link Sample}; more runs
+ * where {@link Precision} asks or the gate resamples. The phase records the median over the runs of each statistic.
  */
 final class RunSeries {
-    /**
-     * The visits of one request of a pair's runs in step: about 15 ms of open runs' visits, well inside the host's
-     * bursts of noise, and few enough requests (40 a pair at N = 1,000) that their round trips add little.
-     */
+    /** Visits per request of a pair's runs in step: about 15 ms, well inside the host's bursts of noise. */
     static final int IN_STEP = 50;
     private final Phase phase;
     private final Query query;
     private final Phase.Step warmStep;
     private final Phase.Step runStep;
     private final Yields yields;
-    /** Whether a run has the yardstick's blocks around its visits (the open runs'). */
     private boolean yard;
     private BeforeRun beforeRun = (run, r) -> null;
     private RunFigures runFigures = (answer, before, runs) -> { };
     private Recorded recorded = (run, m, earlier, maxLoad) -> { };
-    /** Whether a run visits a seeded sample of the pool ({@link Sample}) rather than all N stores. */
     private boolean sampled;
-    /** The statistics of what a run's visits asked of the machine, per visit (null: the phase records none). */
+    /** Null: the phase records no counters. */
     private VisitCounterStats counters;
 
-    /**
-     * What a run's samples yield: the statistic of each named sample array's p50 (by its name in the answer), of the
-     * whole visit's p99 (the query's total samples), and the one whose interval bench.precision sizes the runs by.
-     */
+    /** Each named sample array's p50 statistic, the whole visit's p99, and the one bench.precision sizes runs by. */
     record Yields(List<Map.Entry<String, Stat>> medians, Stat p99, Stat decides) {
     }
 
     /** What the parent does between a run's warm-up and its run (the cold phase drops the pool's pages). */
     @FunctionalInterface
     interface BeforeRun {
-        /** Fields for run {@code r}'s line (null for none). */
         Record before(PhaseRun run, int r) throws Exception;
     }
 
-    /**
-     * A run's figures beyond the medians of its samples, from its answer (the yardstick's, the device reads') and what
-     * the parent found before it ({@link BeforeRun}'s fields; null where the run had none).
-     */
+    /** A run's figures beyond its samples' medians, from its answer and its {@link BeforeRun} fields (or null). */
     @FunctionalInterface
     interface RunFigures {
         void add(VisitsAnswer answer, Record before, Map<Stat, List<Double>> runs) throws Exception;
@@ -82,7 +67,6 @@ final class RunSeries {
         void add(PhaseRun run, Measured m, Measured earlier, double maxLoad) throws Exception;
     }
 
-    /** Runs of {@code phase} with {@code query}: each {@code warmStep}'s warm-up, then its {@code runStep}. */
     RunSeries(Phase phase, Query query, Phase.Step warmStep, Phase.Step runStep, Yields yields) {
         this.phase = phase;
         this.query = query;
@@ -91,13 +75,12 @@ final class RunSeries {
         this.yields = yields;
     }
 
-    /** Each run has the yardstick's blocks around its visits. */
     RunSeries withYard() {
         this.yard = true;
         return this;
     }
 
-    /** Each run's counters (its answer's, divided by its visits) go to these statistics. */
+    /** Each run's counters, per visit, go to these statistics. */
     RunSeries counters(VisitCounterStats stats) {
         this.counters = stats;
         return this;
@@ -118,13 +101,16 @@ final class RunSeries {
         return this;
     }
 
-    /** Each run visits a seeded sample of the pool ({@link Sample}): the phases beyond the reference's table. */
     RunSeries sampled() {
         this.sampled = true;
         return this;
     }
 
-    /** The warm-up step: a warm-up per run; the run step: the visits of R runs (all N stores, or the sample). */
+    boolean visitsSample() {
+        return sampled;
+    }
+
+    /** A warm-up per run; the visits of R runs. */
     double units(String op, int stores, int runs, PhaseOptions options) {
         if (op.equals(warmStep.op())) {
             return runs;
@@ -143,10 +129,8 @@ final class RunSeries {
     }
 
     /**
-     * {@code extra} more runs after those already recorded (bench.precision's, the gate's resampling), each in a fresh
-     * process with its own warm-up like the first R, numbered on from them (run R + 1 visits the stores in the order
-     * of {@code new Random(R + 1)}); every statistic with runs is recorded again over all of them, superseding its
-     * earlier line.
+     * {@code extra} more runs, numbered on from those recorded, each fresh with its own warm-up; every statistic is
+     * recorded again over all runs, superseding its earlier line.
      */
     Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
         run.stores().ensure();
@@ -158,10 +142,7 @@ final class RunSeries {
         return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
     }
 
-    /**
-     * Runs {@code first} to {@code last} (run r visits in the order of {@code new Random(r)}), added to {@code earlier}'s
-     * figures. Each named sample array's runs go to the HdrHistogram log {@code runStep's op + "-" + logName + name}.
-     */
+    /** Runs {@code first} to {@code last}, added to {@code earlier}'s figures (logs: op-logName+array). */
     private Measured runs(PhaseRun run, int first, int last, Measured earlier, String logName) throws Exception {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         for (Stat stat : phase.stats()) {
@@ -186,7 +167,6 @@ final class RunSeries {
         return record(run, figures, logs, logName, earlier, maxLoad);
     }
 
-    /** Run r in a fresh (or kept-warm) process after its warm-up, its figures added to each statistic's. */
     private Ran one(PhaseRun run, int r, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs)
             throws Exception {
         WarmUp.forRun(run, r, warmStep, query);
@@ -196,7 +176,6 @@ final class RunSeries {
         return ran;
     }
 
-    /** Run r's answer, its figures added to each statistic's. */
     private void added(VisitsAnswer answer, Record before, int r, Map<Stat, List<Double>> figures,
                        Map<String, List<HdrLogs.Interval>> logs) throws Exception {
         add(answer, r, figures, logs);
@@ -206,7 +185,6 @@ final class RunSeries {
         }
     }
 
-    /** The phase's statistics over the runs' figures (the median of each), recorded in the order of its rows. */
     private Measured record(PhaseRun run, Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
                             String logName, Measured earlier, double maxLoad) throws Exception {
         for (Map.Entry<String, List<HdrLogs.Interval>> e : logs.entrySet()) {
@@ -225,13 +203,10 @@ final class RunSeries {
     }
 
     /**
-     * An A/B comparison (bench.against): pairs of runs, one of A (this trial) and one of B, each in a fresh process with
-     * its own warm-up, both runs of pair k visiting the stores in the order of {@code new Random(k)}; the sides take
-     * turns in the order A B, B A, B A, A B (then again), so that a drift of the host falls on both alike. A pair's two
-     * runs over all N stores go in step ({@link #inStep}); the sampled runs (read, cold) one after the other. Pairs are
-     * added until every statistic a rule judges is decided against its tolerance ({@link PairedRatio}), after at least
-     * the fewest, or a cap is reached. Each run is an against-run line; the end is an against line; A's runs are the
-     * phase's own figures, as R runs would be.
+     * An A/B comparison (bench.against; docs/gate.md, "Two versions in one sitting"): pairs of fresh runs, both of pair
+     * k in the order of {@code new Random(k)}, the sides taking turns A B, B A, B A, A B so that a drift of the host
+     * falls on both alike; pairs are added until every judged statistic is decided ({@link PairedRatio}) or a cap is
+     * reached. A's runs are the phase's own figures.
      */
     private Measured paired(PhaseRun a, AgainstSide against) throws Exception {
         PhaseRun b = against.b();
@@ -283,12 +258,9 @@ final class RunSeries {
     }
 
     /**
-     * Pair k's two runs in step: both processes warmed up, one after the other, then their visits of the N stores in
-     * the order of {@code new Random(k)} sent in chunks of {@link #IN_STEP} visits, the sides taking turns chunk by
-     * chunk (first second, second first, first second, ...) over the same stores. The host's bursts of noise last
-     * seconds and slow every visit in them by up to 40% (docs/runs.md, 2026-12-06), longer than one run's visits take:
-     * in step, a burst falls on both runs of a pair alike and leaves their ratio; one after the other, it falls on one.
-     * Returns the two answers, in the order of {@code sides}.
+     * Pair k's two runs in step: both warmed up, then their visits sent in chunks of {@link #IN_STEP}, the sides taking
+     * turns chunk by chunk. The host's bursts of noise last seconds (docs/runs.md, "Two versions in one sitting: in
+     * step, and the bar (2026-12-06, issue 61)"): in step, a burst falls on both runs alike and leaves their ratio.
      */
     private List<VisitsAnswer> inStep(List<PhaseRun> sides, int pair) throws Exception {
         for (PhaseRun side : sides) {
@@ -317,10 +289,7 @@ final class RunSeries {
         return List.of(answers);
     }
 
-    /**
-     * Why the comparison stops after {@code pairs} pairs ({@link AgainstLine#DECIDED}, or the cap it reached), or null
-     * to go on; prints where it stands.
-     */
+    /** Why the comparison stops after {@code pairs} pairs, or null to go on; prints where it stands. */
     private static String stop(AgainstSide against, int pairs, Map<Stat, List<Double>> a, Map<Stat, List<Double>> b,
                                double seconds) {
         List<String> words = new ArrayList<>();
@@ -353,11 +322,10 @@ final class RunSeries {
         return out;
     }
 
-    /** A run's answer, and the load its step started at (0 for a run sized by its precision: several requests). */
+    /** A run's answer, and the load its step started at (0 for a run of several requests). */
     private record Ran(VisitsAnswer answer, double load1) {
     }
 
-    /** Run r, its warm-up made: its visits, in one request or, sized by its precision, in several. */
     private Ran run(PhaseRun run, int r, Record before) throws Exception {
         int[] order = sampled ? Sample.order(run, r) : OpenRunsPhase.visitingOrder(run.params().stores(), r);
         OptionalDouble target = sampled ? run.params().option(Sample.PRECISION) : OptionalDouble.empty();
@@ -370,12 +338,10 @@ final class RunSeries {
         return new Ran(answer.result(), answer.load().load1);
     }
 
-    /** A visits request of run r with the phase's query: these stores, in this order, the process settled first or not. */
     private ObjectNode visits(PhaseRun run, int r, boolean settle, int[] order) {
         return run.processes().request(VisitsAnswer.OP, new VisitsRequest(query.id, yard, r, settle, order));
     }
 
-    /** Run r's phase line: its sample and the sample's precision, what the runtime reported, what came before it. */
     private void runLine(PhaseRun run, ObjectNode l, VisitsAnswer reply, int r, OptionalDouble target,
                          Record before) {
         long[] visits = reply.samples(query.total);
@@ -388,7 +354,6 @@ final class RunSeries {
         }
     }
 
-    /** Run r's figures: each named sample array's p50 (and its interval in the HdrHistogram log), the visit's p99. */
     private void add(VisitsAnswer result, int r, Map<Stat, List<Double>> figures,
                      Map<String, List<HdrLogs.Interval>> logs) {
         for (Map.Entry<String, Stat> e : yields.medians()) {
@@ -406,11 +371,9 @@ final class RunSeries {
     }
 
     /**
-     * A run sized by its own precision (bench.samplePrecision): the sample's stores in its order, {@link Sample#CHUNK}
-     * visits per request, until at least {@link Sample#LEAST} visits have been made and the 95% interval of their
-     * median ({@link Sample#halfWidth}) lies within {@code target} of it, or the sample is done. One step, one phase
-     * line; the answer is the requests' answers as one: their samples in visiting order, their device reads, JIT time
-     * and wall time summed, the first one's start and settle wait (only it waits for the process to settle).
+     * A run sized by bench.samplePrecision: {@link Sample#CHUNK} visits per request until at least {@link Sample#LEAST}
+     * and the 95% interval of their median lies within {@code target}, or the sample is done. The answer is the
+     * requests' answers as one (only the first waits for the process to settle).
      */
     private VisitsAnswer sized(PhaseRun run, int r, int[] order, double target,
                                BiConsumer<ObjectNode, VisitsAnswer> line) throws Exception {

@@ -4,17 +4,12 @@ import storebench.results.Stat;
 
 import java.util.List;
 
-/**
- * A phase measured in R runs, each in run r's trial process (fresh, or kept from an earlier phase under bench.share)
- * after its own warm-up ({@link RunSeries}): the open runs, read, cold. What they share is here; each phase says what its runs visit with and what they yield.
- */
+/** A phase measured in R runs after their own warm-ups ({@link RunSeries}): the open runs, read, cold. */
 abstract class RunsPhase extends Phase {
-    /** A phase of runs: each run's warm-up step, then its run step; the statistics its runs yield. */
     RunsPhase(String id, Step warmUp, Step run, List<Stat> stats) {
         super(id, Processes.ONE_PER_RUN, List.of(warmUp, run), stats);
     }
 
-    /** Its runs, made once by the phase. */
     abstract RunSeries runs();
 
     /** R fresh processes (bench.maxRuns where bench.precision may add runs), each a warm-up of whole passes and the run. */
@@ -30,15 +25,12 @@ abstract class RunsPhase extends Phase {
 
     @Override
     public List<PhaseOption<?>> options() {
-        return List.of(Precision.TARGET, Precision.MAX_RUNS, WarmUp.SHARE, WarmUp.JIT_VISITS, WarmUp.SECONDS);
-    }
-
-    /** {@code options} and bench.sample: for the phases whose runs visit a sample of the pool. */
-    static List<PhaseOption<?>> withSample(List<PhaseOption<?>> options) {
-        List<PhaseOption<?>> all = new java.util.ArrayList<>(options);
-        all.add(Sample.STORES);
-        all.add(Sample.PRECISION);
-        return List.copyOf(all);
+        List<PhaseOption<?>> options = new java.util.ArrayList<>(List.of(Precision.TARGET, Precision.MAX_RUNS,
+                WarmUp.SHARE, WarmUp.JIT_VISITS, WarmUp.SECONDS));
+        if (runs().visitsSample()) {
+            options.addAll(List.of(Sample.STORES, Sample.PRECISION));
+        }
+        return List.copyOf(options);
     }
 
     @Override

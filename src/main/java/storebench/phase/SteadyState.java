@@ -7,47 +7,28 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * When a warm-up may stop: its windows' figures (the median visit of each window of {@link #WINDOW} visits) have
- * settled, judged on blocks of windows so that a slow drift is not taken for a plateau.
+ * When a warm-up may stop (docs/measuring.md, "The warm-up rule"): the median visit of each window of {@link #WINDOW}
+ * visits has settled, judged on blocks of {@link #BLOCK} windows so that a slow drift is not taken for a plateau. The
+ * last block's median lies within {@link #TOLERANCE} of each of the two blocks before (a drift of a few percent per
+ * block fails the second test where neighbours pass the first); each of its windows lies within
+ * {@link #WINDOW_TOLERANCE} of that median (a step is a change, not noise); in a JVM the JIT compiled for at most
+ * {@link #COMPILE_SHARE} of the block's time (a process still compiling is still getting faster). Both tolerances widen
+ * with the windows' own {@link #noise}, since a median of a few noisy windows is itself uncertain.
  * <p>
- * Settled after window j when, with B = {@link #BLOCK} windows per block:
- * <ul>
- *   <li>the last block's median (the median of its windows' medians) lies within {@link #TOLERANCE} of the block
- *   before's, and within it of the block before that (three blocks, 3·B windows: a drift of a few percent per block
- *   fails the second test where two neighbours pass the first);</li>
- *   <li>every window of the last block lies within {@link #WINDOW_TOLERANCE} of the block's median: a step in its
- *   last windows is a change, not noise (Node's SQLite and Turso step from one speed to another, 1.26 to 0.30 ms,
- *   after 1,500-3,500 visits, in some processes and not others: the block's median would hide it);</li>
- *   <li>and, in the JVM, the JIT compiled for at most {@link #COMPILE_SHARE} of the last block's wall time (a process
- *   still compiling the engine's path is still getting faster: H2's drift is its compiler at work, 25-170% of a
- *   block's time while it drifts). The JIT never stops altogether: processes whose figure had been flat for 3,000
- *   visits (SQLite, ObjectBox) still compiled for 2-6% of a block's time (2026-12-02, 100-visit windows).</li>
- * </ul>
- * Both tolerances widen with the windows' own noise ({@link #noise}), up to {@link #MOST_TOLERANCE} and {@link
- * #MOST_WINDOW_TOLERANCE}: a block's median of 5 noisy windows is itself uncertain, and an engine whose windows wander
- * by 5-20% around a flat level (DuckDB, RocksDB: their visits are 10-35 ms of native code with threads of their own,
- * no trend over 5,000 visits) would otherwise never be called settled and make every warm-up's most visits. Where the
- * windows are quiet (every JVM engine's compiled path, Node's SQLite) the tolerances are the fixed ones.
- * <p>
- * The trap it is built against (issue 24, JMH on this suite's H2 stores, 2-s iterations): 16.0, 10.0, 12.2, 8.9, 10.9,
- * 7.4, 7.1, 6.5, 5.5, 4.3, 4.2, 3.8, 3.0, 3.4, 3.1, 3.2, 3.2, 3.0 ms. "Two windows within 2%" stops at 4.3/4.2, 40%
- * above the steady state; three blocks do not stop before 3.1-3.2 (SteadyStateTest).
+ * The trap it is built against: H2's 2-s iterations under JMH, 16.0, 10.0, 12.2, 8.9, 10.9, 7.4, 7.1, 6.5, 5.5, 4.3,
+ * 4.2, 3.8, 3.0, 3.4, 3.1, 3.2, 3.2, 3.0 ms; "two windows within 2%" stops at 4.3/4.2, 40% above the steady state;
+ * three blocks do not stop before 3.1-3.2 (SteadyStateTest).
  */
 public final class SteadyState {
-    /** Visits per window. */
     public static final int WINDOW = 100;
-    /** Windows per block. */
     public static final int BLOCK = 5;
     /** How far a block's median may lie from the blocks before it. */
     public static final double TOLERANCE = 0.03;
     /** How far a window of the last block may lie from the block's median. */
     public static final double WINDOW_TOLERANCE = 0.10;
     /**
-     * The widest a block's tolerance grows with the windows' noise: twice the standard error of the difference of two
-     * blocks' medians, 1.585 times the noise (a median of 5 windows has about 1.25/sqrt(5) of their spread), from 3%
-     * at a noise of 1.9% to this at 3.8%. Replayed on the kept N=1,000 runs (docs/runs.md, "A tolerance that
-     * knows the windows' noise"): at most 8%, one H2 warm-up (its close's compactions make two levels) would have
-     * stopped 27% above where it did; at most 6%, none of H2's more than 2% from it.
+     * The widest a block's tolerance grows with the windows' noise; at 8% one H2 warm-up would have stopped 27% above
+     * its level (docs/runs.md, "A tolerance that knows the windows' noise (2026-12-03)").
      */
     public static final double MOST_TOLERANCE = 0.06;
     /** How many standard errors of two blocks' difference the block tolerance allows. */
@@ -62,17 +43,11 @@ public final class SteadyState {
     private SteadyState() {
     }
 
-    /**
-     * One window of a warm-up: its median visit (any unit, the same for every window), its wall time (ms) and, where
-     * the runtime tells (a JVM), the time its JIT compiled during it (ms).
-     */
+    /** One window: its median visit (any unit), its wall time (ms) and, in a JVM, its JIT's time (ms). */
     public record Window(double median, double wallMs, OptionalDouble compileMs) {
     }
 
-    /**
-     * Windows as a results line records them, in parallel arrays: each window's median and wall time, and the JIT's
-     * time of the first {@code compileMs.size()} windows (none where the runtime cannot tell: Node).
-     */
+    /** Windows from a results line's parallel arrays; {@code compileMs} may be shorter (empty for Node). */
     public static List<Window> windows(List<Double> medians, List<Double> compileMs, List<Double> wallMs) {
         List<Window> windows = new ArrayList<>();
         for (int k = 0; k < medians.size(); k++) {
@@ -82,7 +57,6 @@ public final class SteadyState {
         return windows;
     }
 
-    /** The windows' medians, in order. */
     public static List<Double> medians(List<Window> windows) {
         return windows.stream().map(Window::median).toList();
     }
@@ -92,7 +66,6 @@ public final class SteadyState {
         return 3 * BLOCK;
     }
 
-    /** Whether the windows so far have settled. */
     public static boolean settled(List<Window> windows) {
         List<Double> medians = medians(windows);
         int j = medians.size();
@@ -111,12 +84,9 @@ public final class SteadyState {
     }
 
     /**
-     * The windows' noise: a robust relative standard deviation (1.4826 times the median absolute deviation) of the
-     * windows of the last three blocks, each from its own block's median, so that a drift from block to block is not
-     * counted as noise, and a step in a block's last windows (fewer than half of them) moves it little. 0 before three
-     * blocks: the deviations of one block's 5 windows say too little, and a kept process resuming after one block
-     * with a step inside it (Xodus, from 2.4 to 1.85 ms in a cold phase's warm-up, 2026-12-03) would have been
-     * called back at its level with the step taken for noise.
+     * A robust relative standard deviation (1.4826 times the median absolute deviation) of the last three blocks'
+     * windows, each from its own block's median, so that a drift between blocks is not counted as noise. 0 before
+     * three blocks: one block says too little, and a resuming process' step would be taken for noise.
      */
     public static double noise(List<Double> medians) {
         int j = medians.size();
@@ -140,18 +110,13 @@ public final class SteadyState {
         return Math.min(MOST_TOLERANCE, Math.max(TOLERANCE, STANDARD_ERRORS * standardError));
     }
 
-    /** How far a window may lie from its block's median at this noise. */
     public static double windowTolerance(double noise) {
         return Math.min(MOST_WINDOW_TOLERANCE, Math.max(WINDOW_TOLERANCE, WINDOW_NOISES * noise));
     }
 
     /**
-     * Whether a kept process' warm-up of a query it has settled before has settled again: its last block's median lies
-     * within the tolerance ({@link #tolerance}: the fixed one until three blocks show the windows' noise) of {@code
-     * settledAt}, the median at which the process last settled that query, and the block itself is steady (windows
-     * within {@link #windowTolerance}, the JIT within {@link #COMPILE_SHARE}). One
-     * block is enough where the level it must match was itself judged on three: the process is back where it was
-     * measured, not on the way somewhere else. Any unit, the same as {@code medians}.
+     * Whether a kept process has settled again at {@code settledAt}, where it last settled the query: its last block
+     * within {@link #tolerance} of it and steady. One block is enough where the level was itself judged on three.
      */
     public static boolean resumed(List<Window> windows, double settledAt) {
         if (windows.size() < BLOCK || settledAt <= 0) {
@@ -162,11 +127,7 @@ public final class SteadyState {
         return Math.abs(lastBlock(medians) / settledAt - 1) <= tolerance(noise) && lastBlockSteady(windows, noise);
     }
 
-    /**
-     * Whether a warm-up past its floors stops after its last window: settled ({@link #settled}), or, for a kept process
-     * that settled the query before at {@code resumeAt}, back at that level ({@link #resumed}). WarmUp asks it after
-     * every window, ReplayWarmups of kept runs' windows.
-     */
+    /** Whether a warm-up past its floors stops: {@link #settled}, or {@link #resumed} at {@code resumeAt}. */
     public static boolean stops(List<Window> windows, OptionalDouble resumeAt) {
         return settled(windows) || resumeAt.isPresent() && resumed(windows, resumeAt.getAsDouble());
     }
@@ -177,10 +138,7 @@ public final class SteadyState {
         return RunStats.median(medians.subList(Math.max(0, j - BLOCK), j));
     }
 
-    /**
-     * The last block's windows lie within the window tolerance of its median and the JIT was nearly idle (judged where
-     * the runtime told the JIT's time of every window of the block).
-     */
+    /** The last block's windows within the window tolerance, and the JIT nearly idle where the runtime tells. */
     private static boolean lastBlockSteady(List<Window> windows, double noise) {
         int j = windows.size();
         List<Window> block = windows.subList(j - BLOCK, j);

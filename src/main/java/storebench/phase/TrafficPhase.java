@@ -29,19 +29,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Tenant traffic: the pool served as an app serves its tenants. Each of R runs, in run r's process (kept warm by an
- * earlier phase under bench.share, or fresh and warmed up over the pool as the open runs warm up: steady rule, JIT
- * floor), makes N copies of one created store in a directory of the phase's own, synced, and sends one
- * {@code traffic} request (docs/protocol.md) with its schedules, drawn here (one generator, whatever the runtime):
- * through a cache of K open stores (bench.trafficOpen, least recently used closed first), tenants drawn from
- * bench.trafficDist (seeded by r), reads (the count) and writes (one new note, the engine's single-row write) in a mix
- * (bench.trafficMix); a closed step of {@link #CLOSED_MS} measures what the engine serves back to back, then the open
- * loop runs at bench.trafficLoad of its rate (over its second half, the cache full) for bench.trafficSeconds, or until
- * it has served bench.trafficPerKind reads and writes, whichever is longer; each request is measured from its due time
- * (latency) and from its start (service time). The closed step is also the writes' warm-up: a write is a commit, bound
- * by its I/O (a sync where the engine syncs), so its JIT floor is cut to the closed step's writes instead of the
- * visits' 10,000. After the loop every store's count is checked against W plus the writes it received. Figures:
- * medians of the R runs.
+ * Tenant traffic (docs/measuring.md, "traffic"): per run, N copies of a created store served through a cache of K open
+ * stores, a closed step for the engine's rate, then an open loop at a share of it; each request is measured from its
+ * due time (latency) and from its start (service time). The schedules are drawn here, one generator for every runtime.
+ * Figures: medians of the R runs.
  */
 public final class TrafficPhase extends Phase {
     public static final Stat REACHED_PER_S = perS("traffic_reached_per_s", "Tenant traffic: requests served per second"
@@ -83,10 +74,7 @@ public final class TrafficPhase extends Phase {
             + " max", Unit.MS, 1).ofRuns().optional().build();
     public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
             + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
-    /**
-     * The runtime's collector, pause by pause (the JVM's collection notifications, V8's gc entries): a request whose wait
-     * (due time to end) overlapped a pause is marked, so that the tail no pause touched is a figure of its own.
-     */
+    /** The tail of the requests whose wait (due time to end) overlapped no collector pause. */
     public static final Stat UNPAUSED_P99_MS = Stat.of("traffic_all_unpaused_p99_ms", "same, every request no collector"
             + " pause touched (its wait overlapped none), p99", Unit.MS, 3).ofRuns().optional().build();
     public static final Stat HIT_UNPAUSED_P99_MS = Stat.of("traffic_hit_unpaused_p99_ms", "same, read of an open store"
@@ -102,10 +90,7 @@ public final class TrafficPhase extends Phase {
     public static final Stat LOOP_DELAY_P99_MS = Stat.of("traffic_loop_delay_p99_ms", "same, the event loop's delay"
             + " during the open loop, p99", Unit.MS, 3).ofRuns().onlyIn(TrialRuntime.NODE).optional().build();
 
-    /**
-     * A group of requests' four figures of one measure: p50, p99, p99.9 (left out of a run where fewer than
-     * {@link #P999_LEAST} requests of the group were served: it would rest on fewer than ten) and the mean.
-     */
+    /** A group of requests' p50, p99, p99.9 (needs {@link #P999_LEAST} of them) and mean. */
     public record Measure(Stat p50, Stat p99, Stat p999, Stat mean) {
         static Measure of(String idPrefix, String labelPrefix, boolean optional) {
             return new Measure(ms(idPrefix + "_p50_ms", labelPrefix + ", p50", optional),
@@ -119,11 +104,7 @@ public final class TrafficPhase extends Phase {
         }
     }
 
-    /**
-     * The requests that met one thing (a hit, a miss, a write, any): their latency from the due time and their service
-     * time. Every request's p50, p99 and mean are always there; a kind's may be missing (no misses where K >= N, no
-     * writes at a mix of 1, no reads at 0).
-     */
+    /** The requests that met one thing (a hit, a miss, a write, any); only "all" is never missing. */
     public record Kind(String name, String what, Measure latency, Measure service) {
         Kind(String name, String what) {
             this(name, what, Measure.of("traffic_" + name, "same, " + what, !name.equals("all")),
@@ -131,7 +112,6 @@ public final class TrafficPhase extends Phase {
         }
     }
 
-    /** The groups in the report's order. */
     static final List<Kind> KINDS = List.of(HIT, MISS, WRITE, ALL);
 
     /** What the open loop asked of the machine, per request (the serving thread's counters over the loop). */
@@ -141,7 +121,6 @@ public final class TrafficPhase extends Phase {
     /** Its trial process reports the run's three stages (closed step, open loop, count check), not stores. */
     public static final Step RUN = new Step(TrafficAnswer.OP, true, "traffic runs", "steps");
 
-    /** K, the stores the cache keeps open. */
     public static final PhaseOption<Integer> OPEN = PhaseOption.positiveInt("bench.trafficOpen", 100);
     /** The share of requests that read (YCSB's workload B: 0.95; 0.5 is its workload A). */
     public static final PhaseOption<Double> MIX = new PhaseOption<>("bench.trafficMix", "0.95",
@@ -149,25 +128,20 @@ public final class TrafficPhase extends Phase {
     /** The open loop's rate, as a share of what the engine served in the closed step. */
     public static final PhaseOption<Double> LOAD = new PhaseOption<>("bench.trafficLoad", "0.7",
             value -> fraction(value, false));
-    /** How long each run's open loop is scheduled for, seconds. */
     public static final PhaseOption<Double> SECONDS = PhaseOption.seconds("bench.trafficSeconds", "5");
-    /** Which distribution the tenants are drawn from: {@code zipf} (the default) or {@code ycsb}. */
     public static final PhaseOption<Tenants.Distribution> DIST = new PhaseOption<>("bench.trafficDist", "zipf",
             Tenants.Distribution::of);
     /**
-     * The fewest reads and the fewest writes an open loop serves (a kind its mix never draws aside), whatever its
-     * seconds. Each run's floor of writes costs 20 times its count in requests at the default mix, and the loop is most
-     * of the phase: at 1,000 (three beyond the writes' p99.9, the R = 3 runs pooled) traffic took 842 of the 3,357 s
-     * of every phase of the reference's columns (docs/runs/1000/reference-all-e030860). At 300 a run's write p99 rests on
-     * its three slowest and the writes' p99.9 is left out, the report saying so ({@link #P999_SHOWN}); the reads, 19
-     * times as many, keep a p99.9 of the runs pooled.
+     * The fewest reads and writes an open loop serves, whatever its seconds. At the default mix each write of the floor
+     * costs 20 requests, which made the loop most of the phase at 1,000; at 300 the writes' p99.9 is left out ({@link
+     * #P999_SHOWN}) and the reads' kept (docs/runs.md, "Every phase in less time: traffic's floor, the warm-ups'
+     * seconds, read's floor (2026-12-07, issue 62)").
      */
     public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "300",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
     /**
-     * The collector of the JVM trial processes that serve requests (traffic and concurrency): G1, the JVM's default and
-     * what a service runs unless told otherwise; the serial collector's full collections of a heap sized for the memory
-     * phase stopped ObjectBox's loop long enough to make its hit p99 358 ms against 12.4 ms under G1 (docs/runs.md).
+     * The collector of the JVM processes that serve requests: G1, what a service runs unless told otherwise
+     * (docs/runs.md, "Tenant traffic in a service's JVM, every pause recorded (2026-12-06, issue 62)").
      */
     public static final PhaseOption<storebench.model.JvmCollector> GC = new PhaseOption<>("bench.trafficGc", "g1",
             storebench.model.JvmCollector::of);
@@ -175,25 +149,15 @@ public final class TrafficPhase extends Phase {
     static final long CLOSED_MS = 1_000;
     /** The closed step's schedule: 100 requests a millisecond of it, more than any engine serves a request's mix at. */
     static final int CLOSED_PER_MS = 100;
-    /**
-     * The open loop's schedule covers its seconds at up to this rate: above every engine's rate over a mix with misses
-     * here. Where an engine would go faster, its loop ends when the schedule does (its line says its seconds).
-     */
+    /** The schedule covers the loop's seconds at up to this rate; a faster engine's loop ends with the schedule. */
     static final double RATE_CEILING_PER_S = 100_000;
-    /**
-     * The longest schedule sent (4 bytes a request: 8 MB); where the rate and seconds ask more, the loop ends sooner
-     * (its line says its seconds).
-     */
+    /** The longest schedule sent (4 bytes a request: 8 MB). */
     static final int MAX_REQUESTS = 2_000_000;
     /** A p99.9 rests on a thousandth of its requests: ten of them need 10,000. */
     static final long P999_LEAST = 10_000;
-    /**
-     * The fewest requests of a kind, the runs pooled, whose p99.9 is shown at all: three beyond it, a rough figure the
-     * report says rests on fewer than ten; below, it is left out.
-     */
+    /** The fewest requests of a kind, the runs pooled, whose p99.9 is shown at all (as a rough figure). */
     static final long P999_SHOWN = 3_000;
 
-    /** The statistics of each percentile of each histogram, in the order of their rows. */
     private static final double[] PERCENTILES = {50, 99, 99.9};
 
     TrafficPhase() {
@@ -218,7 +182,6 @@ public final class TrafficPhase extends Phase {
                 .build();
     }
 
-    /** A time of a group of requests; optional where a run may have none of them (no writes at a mix of 1, no misses). */
     private static Stat ms(String id, String label, boolean optional) {
         Stat.Builder b = Stat.of(id, label, Unit.MS, 3).ofRuns();
         return (optional ? b.optional() : b).build();
@@ -249,10 +212,7 @@ public final class TrafficPhase extends Phase {
         return Optional.of(new Serving(params.option(GC), params.option(OPEN)));
     }
 
-    /**
-     * A warm-up per run; and a run, as long as its closed step and open loop (bench.trafficSeconds stretches it), whatever
-     * N. The plan scales a kept run's traffic by this, so -Dbench.trafficSeconds=3600 plans an hour per run.
-     */
+    /** A warm-up per run; and a run, as long as its closed step and open loop, whatever N. */
     @Override
     public double units(String op, int stores, int runs, int hold, PhaseOptions options) {
         if (op.equals(RUN.op())) {
@@ -286,11 +246,8 @@ public final class TrafficPhase extends Phase {
     }
 
     /**
-     * A run's seconds for an engine with no kept traffic, from its kept visit and create costs: the closed step, the open
-     * loop at bench.trafficLoad of a closed rate where a read costs half a visit (a miss a visit, a hit little) and a
-     * write {@link #WRITE_OF_CREATE} of a created store, for its seconds or its floor of each kind, and the N copies
-     * made, each as dear as a write; a warm-up as long as the JIT floor's visits or bench.warmupOpens' (the visits' own
-     * warm-up).
+     * From kept visit and create costs: a read costs half a visit (a miss a visit, a hit little), a write and a copy
+     * {@link #WRITE_OF_CREATE} of a create; a warm-up as long as the JIT floor's visits.
      */
     @Override
     public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
@@ -315,11 +272,9 @@ public final class TrafficPhase extends Phase {
     }
 
     /**
-     * A write (one note, committed) and a store's copy, against a store's create (its notes written and synced): in the
-     * run kept in docs/runs/1000/reference-all-e030860, the copies of a run (its wall time less its loop and closed
-     * step) took 0.11-0.52 of the creates' time, 0.2 at the median, and with a write at this share the estimate of
-     * SQLite's and ObjectBox's traffic comes within 0.5-2 times their kept runs' (RunPlanTest); taken as a whole
-     * create, it was 2.6 times SQLite's.
+     * A write or a store's copy against a store's create: in docs/runs/1000/reference-all-e030860 the copies took
+     * 0.11-0.52 of the creates' time (0.2 at the median); at this share SQLite's and ObjectBox's estimates come within
+     * 0.5-2 times their kept runs' (RunPlanTest).
      */
     static final double WRITE_OF_CREATE = 0.25;
 
@@ -331,13 +286,13 @@ public final class TrafficPhase extends Phase {
         return (int) Math.floor(MAX_REQUESTS * rarest(readShare) / 1.2);
     }
 
-    /** The share of the mix's rarer kind (a mix of one kind: 1, all its requests count). */
+    /** The share of the mix's rarer kind (1 for a mix of one kind). */
     private static double rarest(double readShare) {
         double r = Math.min(readShare, 1 - readShare);
         return r > 0 ? r : 1;
     }
 
-    /** K stores open in one process: an engine that holds fewer fails a minute in, so the run stops before. */
+    /** An engine that holds fewer than K stores open would fail a minute in: the run stops before. */
     @Override
     public void check(storebench.engine.EngineDescriptor engine, List<storebench.model.Setting> settings,
                       PhaseOptions options) {
@@ -424,10 +379,7 @@ public final class TrafficPhase extends Phase {
         return m;
     }
 
-    /**
-     * The closed step's length: {@link #CLOSED_MS}, or the open loop's where that is shorter (a smoke run's 0.2 s loop
-     * does not wait a second for its rate).
-     */
+    /** The closed step's length: {@link #CLOSED_MS}, or the open loop's where that is shorter. */
     static long closedMs(double openSeconds) {
         return Math.max(1, Math.min(CLOSED_MS, Math.round(openSeconds * 1000)));
     }
@@ -453,7 +405,6 @@ public final class TrafficPhase extends Phase {
         }
     }
 
-    /** Run r's request, in its own directory of copies; the phase line says what it asked, served and met. */
     private static TrafficAnswer send(PhaseRun run, Path own, int r) throws Exception {
         TrialParams p = run.params();
         long closedMs = closedMs(p.option(SECONDS));
@@ -466,10 +417,7 @@ public final class TrafficPhase extends Phase {
                 schedules))).result();
     }
 
-    /**
-     * What the phase line records of run r: its options, the schedule, and what the answer served and met; visited:
-     * none of the pool's stores (its requests go to its copies, which are deleted after the run).
-     */
+    /** Run r's phase line; it visited none of the pool's stores (its requests go to its copies). */
     private static TrafficLine line(int r, TrafficAnswer a, TrialParams p, Schedules schedules) {
         TrafficAnswer.Open o = a.open();
         TrafficAnswer.RuntimeWork w = a.runtime();
@@ -509,10 +457,6 @@ public final class TrafficPhase extends Phase {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    /**
-     * Run r's figures: rates, hit rate, utilization, each group's latency and service time (where it has requests;
-     * p99.9 where it rests on ten or more), the loop's wake-ups and the runtime's work; its log intervals.
-     */
     private void add(TrafficAnswer a, int r, Collecting c) {
         Map<Stat, List<Double>> figures = c.figures();
         TrafficAnswer.Measured m = a.measured();
@@ -570,7 +514,7 @@ public final class TrafficPhase extends Phase {
     record Pooled(Histogram all, List<Double> runs) {
     }
 
-    /** What the runs gave so far: each statistic's run figures, the histograms' log intervals, the p99.9s' pools. */
+    /** What the runs gave so far. */
     record Collecting(Map<Stat, List<Double>> figures, Map<String, List<HdrLogs.Interval>> logs,
                       Map<Stat, Pooled> pooled) {
     }
@@ -594,12 +538,7 @@ public final class TrafficPhase extends Phase {
         put(figures, stats.mean(), h.getMean() / 1e6);
     }
 
-    /**
-     * Latency and service time by percentile, a line per engine each: every request's p50, p99 and p99.9 (the medians
-     * of the runs), at 0.3, 2 and 3 "nines" (-log10 of the share slower), as HdrHistogram's percentile plots space them.
-     * Where the two curves part, requests waited behind others (or the loop); where they run together, the engine's
-     * own requests make the tail.
-     */
+    /** Latency and service time at 0.3, 2 and 3 "nines" (-log10 of the share slower), as HdrHistogram plots them. */
     @Override
     public List<Curve> curves(RunResults results, List<String> engines, String setting) {
         List<Curve> curves = new ArrayList<>();
@@ -634,11 +573,6 @@ public final class TrafficPhase extends Phase {
         return series.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(series);
     }
 
-    /**
-     * Per engine: the requests and seconds its runs made, the utilization they reached against the load asked, what the
-     * cache did, how many requests each group's p99.9 rests on (too few: left out, with the count), and where the
-     * runtime's collections could make a share of the tail.
-     */
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         List<TrafficLine> runs = runLines(results, engine, setting);
@@ -659,10 +593,7 @@ public final class TrafficPhase extends Phase {
         return notes;
     }
 
-    /**
-     * Why the hit rows (optional) are empty where the runs measured traffic: no read at all (bench.trafficMix=0), or
-     * none that found its store open before the loop ended.
-     */
+    /** Why the hit rows are empty where the runs measured traffic. */
     private static Optional<String> noHits(RunResults results, String engine, String setting, List<TrafficLine> runs) {
         if (results.measurement(engine, setting, HIT_P50_MS.id()).isPresent()
                 || results.measurement(engine, setting, ALL_P50_MS.id()).isEmpty()) {
@@ -680,7 +611,6 @@ public final class TrafficPhase extends Phase {
                 && RUN.op().equals(l.op()) && l.ranLoop()).toList();
     }
 
-    /** The runs' requests, seconds, distribution, writes and evictions, and the utilization against the load asked. */
     private static String summary(List<TrafficLine> runs) {
         long total = 0;
         double seconds = 0;
@@ -763,11 +693,7 @@ public final class TrafficPhase extends Phase {
         return notes;
     }
 
-    /**
-     * The collector the runs served under and what its pauses did to the tail (medians of the runs): how often it paused
-     * and its longest pause, the p99 of every request beside the p99 of those no pause touched; where the two part, the
-     * difference is the runtime's. Runs that recorded no single pause (kept from before) get {@link #gcShare} instead.
-     */
+    /** The collector's pauses beside the tail: the p99 of every request and of those no pause touched. */
     private static Optional<String> pauseNote(RunResults results, String engine, String setting,
                                               List<TrafficLine> runs) {
         TrafficLine.Collector c = runs.get(runs.size() - 1).runtime();
@@ -793,10 +719,8 @@ public final class TrafficPhase extends Phase {
     }
 
     /**
-     * Where the runtime's collections paused the open loop longer in all than its p99 request waited (medians of the
-     * runs), part of its tail may be the runtime's, not the engine's: a pause of that length delays every request due
-     * during it by up to as much (the MXBeans and V8's entries give the pauses' sum, not each one's length, so this is
-     * the condition under which they can, not proof that they did). The note names both figures.
+     * For runs without single pauses: collections longer in all than the p99 wait could make part of the tail (the sum
+     * says they can, not that they did).
      */
     private static java.util.Optional<String> gcShare(RunResults results, String engine, String setting,
                                                       List<TrafficLine> runs) {

@@ -16,12 +16,10 @@ public interface TrialParams extends PhaseOptions {
 
     String settingId();
 
-    /** The report's column of the trial: its engine under its setting. */
     default Column column() {
         return new Column(engineId(), settingId());
     }
 
-    /** Where the engine's trial processes run: a child JVM or the Node worker. */
     TrialRuntime runtime();
 
     Workload workload();
@@ -35,22 +33,17 @@ public interface TrialParams extends PhaseOptions {
     /** M, the stores held open. */
     int hold();
 
-    /** The bench root: every store of the run is under it (a full disk is named by it). */
     Path root();
 
-    /** The ids of the profilers this phase's trial processes run under (none: an empty list). */
+    /** The ids of the profilers this phase's trial processes run under. */
     List<String> profilers();
 
-    /** How a warm-up decides when to stop (bench.warmup). */
     WarmUp.Rule warmupRule();
 
     /** bench.warmupOpens: the most visits a steady warm-up makes (in whole passes where it must warm the page cache). */
     int warmupOpens();
 
-    /**
-     * What the trial's processes said they ran: its library's version as the engine reports it (bench.against compares
-     * two), with the setting; empty before a process of it started.
-     */
+    /** The library's version as the engine reports it, with the setting; empty before a process started. */
     default String ran() {
         return "";
     }

@@ -9,15 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The counters of what a visit asks of the machine (VisitCounters, read around a run's visits in the trial process)
- * as statistics of a phase that times visits: per visit, one figure a run, the median over the runs recorded like the
- * phase's times; {@link Stat#counter()}, so never judged. Their ids are the phase's visit statistic's with the
- * counter's suffix: {@code oqc_minflt}, {@code orc_sys_ms}, {@code conc_oqc_vcsw_t2}.
+ * What a visit asks of the machine (docs/measuring.md, "What a visit asks of the machine") as a phase's statistics,
+ * per visit, never judged; ids are the visit statistic's with the counter's suffix: {@code oqc_minflt}.
  *
- * @param all the eight, in row order: VisitCounters.values()' order, each figure that counter over the visits
+ * @param all the eight, in VisitCounters.values()' order
  */
 public record VisitCounterStats(List<Stat> all) {
-    /** One counter's statistic: its id suffix, label, unit, decimals, what it counts, and its counter's units in one. */
+    /** One counter's statistic; {@code per}: its counter's units in one. */
     private record Counter(String suffix, String label, Unit unit, int decimals, String counts, double per) {
     }
 
@@ -34,10 +32,7 @@ public record VisitCounterStats(List<Stat> all) {
     /** The device's two, last: a run that could not read them keeps the other six. */
     private static final int DEVICE = 6;
 
-    /**
-     * The counters of a phase's visits: ids {@code base + "_" + suffix + tail}, labels {@code what + ": " + counter};
-     * {@code optional} for a phase measured only where its options ask (the concurrency phase's T).
-     */
+    /** Ids {@code base + "_" + suffix + tail}, labels {@code what + ": " + counter}. */
     static VisitCounterStats of(String base, String tail, String what, boolean optional) {
         return new VisitCounterStats(COUNTERS.stream().map(c -> {
             Stat.Builder b = Stat.of(base + "_" + c.suffix + tail, what + ": " + c.label, c.unit, c.decimals)
@@ -46,7 +41,7 @@ public record VisitCounterStats(List<Stat> all) {
         }).toList());
     }
 
-    /** The statistic of the counter with this id suffix (minflt, sys_ms, write_kb, ...). */
+    /** By id suffix (minflt, sys_ms, write_kb, ...). */
     public Stat stat(String suffix) {
         for (int i = 0; i < COUNTERS.size(); i++) {
             if (COUNTERS.get(i).suffix.equals(suffix)) {
@@ -65,11 +60,7 @@ public record VisitCounterStats(List<Stat> all) {
         }
     }
 
-    /**
-     * Where a run's device bytes could not be read, says so for the device's two statistics (a "not measured" line
-     * with the reason), so that their empty cells say why and the other six stand; a figure of some runs only is
-     * dropped with them.
-     */
+    /** Where a run's device bytes could not be read: a "not measured" line for those two, the other six stand. */
     List<Stat> sayUnread(PhaseRun run, Phase phase, String why, Map<Stat, List<Double>> figures)
             throws java.io.IOException {
         List<Stat> device = all.subList(DEVICE, all.size());

@@ -23,11 +23,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Warm against cold opens, and the noise over time (the profile's tables, -Dbench.profile=true), in one fresh
- * process over N stores of the phase's own, made by it: a pass over them, R warm open runs, the same warm run
- * {@value #NOISE_RUNS} times back to back, then R cold runs, each after the stores' files were dropped from the page
- * cache (checked by residency and by the process' own device reads). Its figures are "warmcold" and "noise" profile
- * lines, not statistics: the cold phase measures cold opens for the report's tables.
+ * Warm against cold opens, and the noise over time (the profile's tables), in one fresh process over stores of its
+ * own: R warm open runs, the same warm run {@value #NOISE_RUNS} times back to back, then R cold runs. Its figures are
+ * profile lines; the cold phase measures cold opens for the report's tables.
  */
 public final class WarmColdPhase extends Phase {
     /** Back-to-back warm open runs in one process, for the noise over time. */
@@ -93,10 +91,7 @@ public final class WarmColdPhase extends Phase {
                 allCold, load1, new WarmColdLine.Opens(medians(warm), medians(cold), warm, cold, checks)));
     }
 
-    /**
-     * The same warm open run (seed 1), back to back in one process: same stores, same order, same process, so what
-     * moves from run to run is the machine's state over time (and the engine's own, if it has any).
-     */
+    /** The same warm open run back to back: what moves is the machine's state over time (and the engine's own). */
     private static void noiseOverTime(PhaseRun run, Path dir, int n) throws Exception {
         List<Double> oqc = new ArrayList<>();
         double load1 = LoadAverage.load1();
@@ -110,7 +105,6 @@ public final class WarmColdPhase extends Phase {
                 RunStats.spread(oqc), oqc), load1));
     }
 
-    /** Open run r: the stores in run r's seeded order, each visit timed, the yardstick between visits. */
     static VisitsAnswer openRun(PhaseRun run, Step step, Path dir, int r) throws Exception {
         return visit(run, step, dir, OpenRunsPhase.visitingOrder(run.params().stores(), r), r);
     }

@@ -19,18 +19,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * bench.against: side B of an A/B comparison of one engine, measured in the same run as side A (the project's version
- * under the run's setting), their open runs interleaved. B is another version of the engine's library ({@code V}: a
- * Maven version, resolved through the repositories Maven uses and put on B's trial classpath in place of the project's;
- * an npm version, installed under target/against beside the worker's packages, never over them) or another setting
- * ({@code setting:tuned}).
+ * bench.against: side B of an A/B comparison of one engine, measured in the same run as side A (docs/gate.md, "Two
+ * versions in one sitting"): another version of the engine's library, or another setting ({@code setting:tuned}).
  */
 public record Against(String kind, String value) {
     public static final String SETTING_PREFIX = "setting:";
     /** The fewest pairs a comparison makes: the fewest that give its ratio a 95% interval. */
     public static final int LEAST_PAIRS = storebench.results.PairedRatio.LEAST;
 
-    /** The option as given; an empty or malformed value is refused with what would be valid. */
     public static Against parse(String text) {
         String t = text.trim();
         if (t.startsWith(SETTING_PREFIX)) {
@@ -56,21 +52,14 @@ public record Against(String kind, String value) {
     }
 
     /**
-     * What side B's trial processes get beside A's: their classpath, or the environment that finds their packages; and
-     * a working directory of their own. A library may unpack its native code into the working directory under a name
-     * without its version (ObjectBox's libobjectbox-jni-linux-x64.so, rewritten in place where its size or date
-     * differ): B's version writing over the file A's process has mapped crashed A (SIGSEGV in
-     * BoxStore.nativeCreateWithFlatOptions, 5.0.1 against 5.1.0, the pair's runs in step).
+     * What side B's processes get beside A's, and a working directory of their own: ObjectBox unpacks its native
+     * library there under a name without its version, and B's writing over the file A had mapped crashed A (SIGSEGV).
      */
     record Arm(Optional<String> classpath, Map<String, String> environment, Optional<Path> workDir) {
         static final Arm SAME = new Arm(Optional.empty(), Map.of(), Optional.empty());
     }
 
-    /**
-     * Resolves B's library for {@code engine} (nothing to resolve for a setting): a JVM engine's artifacts copied by
-     * Maven into {@code target/against} and swapped into {@code classpath}; a Node engine's packages installed by npm
-     * into their own folder there. A version that cannot be had is refused with what the tool said.
-     */
+    /** Maven's or npm's copy of B's library under {@code target/against}; a version not to be had is refused. */
     Arm resolve(EngineDescriptor engine, String classpath, Path projectDir, String node) throws IOException {
         if (ofSetting()) {
             return Arm.SAME;

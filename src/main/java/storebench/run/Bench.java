@@ -61,11 +61,10 @@ public final class Bench implements AutoCloseable {
     private ScratchRoot scratch;
     private AfterRun afterRun = AfterRun.NOTHING;
     final HdrLogs hdrLogs;
-    /** The trial processes' working directory. */
     final Path workDir;
-    /** The JVM trial processes' temporary directory, this run's own (TrialTmp): deleted when the run ends. */
+    /** The JVM trial processes' temporary directory, this run's own: deleted when the run ends. */
     private final Path trialTmp;
-    /** The lock file in the bench root: one run per root at a time. */
+    /** One run per bench root at a time. */
     public static final String ROOT_LOCK = ".storebench-lock";
     private final Thresholds thresholds;
     private final Optional<RunResults> baseline;
@@ -75,9 +74,8 @@ public final class Bench implements AutoCloseable {
     private final RunEnvironment environment;
     private final long startNs = System.nanoTime();
     private final Map<Column, Trial> trials = new LinkedHashMap<>();
-    /** What the run will measure and its estimate, printed before anything else. */
     private final RunPlan plan;
-    /** What side B's trial processes start with (bench.against: its library, resolved before anything is measured). */
+    /** What side B's trial processes start with (bench.against). */
     private final Against.Arm againstArm;
     /** The phase now measured: when it started and the plan's estimate of it (s; 0 where the plan has none). */
     private volatile long phaseStartNs = System.nanoTime();
@@ -90,7 +88,7 @@ public final class Bench implements AutoCloseable {
         this.plan = RunPlan.probed(options); // a probe of seconds: the estimate scaled to this machine
         printPlan(plan, console);
         // Everything that can stop the run is checked before it takes the root or touches the output folder.
-        this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline, Phases.stats()); // a broken file stops here
+        this.thresholds = Gate.checkBeforeMeasuring(options.thresholds, options.baseline, Phases.stats());
         if (options.baseline.isPresent()) {
             Gate.checkComparable(options.baseline.get(), new RunResults.Shape(options.workload.id(), options.stores,
                     options.runs, options.hold), options.baselineMismatchWarns).ifPresent(why -> console.println(
@@ -160,7 +158,6 @@ public final class Bench implements AutoCloseable {
         return options.against.get().resolve(engine, commands.classpath(), options.projectDir, commands.node());
     }
 
-    /** Side B's arm (for the one engine of a run with bench.against). */
     Against.Arm againstArm() {
         return againstArm;
     }
@@ -173,10 +170,8 @@ public final class Bench implements AutoCloseable {
         return out;
     }
 
-    /** The run's first line: what it measures and how (options, the warm-up rule's parameters), its plan. */
     private static RunLine runLine(BenchOptions options, java.nio.file.Path root, RunPlan plan) {
-        // the statistics of the phases bench.phases left out, by phase: the gate and the report say "not asked for"
-        // of their empty cells, never blame a failure, without the code that measures them
+        // the statistics of the phases left out: their empty cells read "not asked for", not a failure
         Map<String, List<String>> notAsked = new LinkedHashMap<>();
         Phases.ALL.stream().filter(p -> !options.phases.contains(p)).forEach(p -> notAsked.put(p.id(),
                 p.stats().stream().map(Stat::id).toList()));
@@ -207,25 +202,21 @@ public final class Bench implements AutoCloseable {
         return items.stream().map(id).toList();
     }
 
-    /** A path of the run's options as a command would give it: relative to the project where it lies inside it. */
+    /** A path as a command would give it: relative to the project where it lies inside it. */
     private static String asGiven(BenchOptions options, java.nio.file.Path path) {
         return path.startsWith(options.projectDir) ? options.projectDir.relativize(path).toString() : path.toString();
     }
 
-    /**
-     * What the layer above writes from a run's folder once the run has ended and the gate has judged it (the reports
-     * and exports): the run measures and judges, rendering is not its business.
-     */
+    /** What the layer above writes from a judged run's folder: rendering is not the run's business. */
     @FunctionalInterface
     public interface AfterRun {
-        /** Nothing after the run: its results, environment and verdicts only. */
         AfterRun NOTHING = (dir, console) -> {
         };
 
         void write(Path outputDir, PrintStream console) throws IOException;
     }
 
-    /** A run that writes only its own files (results, environment, verdicts); see {@link AfterRun}. */
+    /** A run that writes only its own files (results, environment, verdicts). */
     public static Bench start(BenchOptions options, PrintStream console) throws IOException {
         return start(options, console, AfterRun.NOTHING);
     }
@@ -247,7 +238,6 @@ public final class Bench implements AutoCloseable {
         console.flush();
     }
 
-    /** At a phase's start: its place in the plan and the time the plan says is left. */
     void phaseStarts(Trial trial, storebench.phase.Phase phase) {
         plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
@@ -255,7 +245,7 @@ public final class Bench implements AutoCloseable {
         phaseEstimateS = plan.estimateS(trial.engineId(), trial.settingId(), phase).orElse(0);
     }
 
-    /** For a progress line: how far past twice the plan's estimate the phase now measured is; "" within it. */
+    /** How far past twice the plan's estimate the current phase is; "" within it. */
     String phaseOverrun() {
         return RunPlan.overrun((System.nanoTime() - phaseStartNs) / 1e9, phaseEstimateS).orElse("");
     }
@@ -264,7 +254,6 @@ public final class Bench implements AutoCloseable {
         return outputDir;
     }
 
-    /** The run's results.jsonl (a bench test reads back what its trial wrote). */
     public ResultsFile results() {
         return results;
     }
@@ -274,11 +263,7 @@ public final class Bench implements AutoCloseable {
         return trials.computeIfAbsent(new Column(engine.id(), setting.id()), k -> new Trial(this, engine, setting));
     }
 
-    /**
-     * How the JVM trial processes run their heap (environment.json's {@code trialJvm}): the measuring phases' fixed,
-     * pre-touched heap under the serial collector, and the collector of the phases that serve requests (Phase#serving),
-     * whose heap each trial sizes for the stores it keeps open.
-     */
+    /** The JVM trial processes' heaps: the measuring phases' fixed one, and the serving phases' collector. */
     static EnvironmentFile.TrialHeaps trialJvm(BenchOptions options) {
         TrialJvm measuring = TrialJvm.measuring(options.trialHeapMb + "m");
         storebench.model.JvmCollector gc = options.option(storebench.phase.TrafficPhase.GC);
@@ -290,19 +275,17 @@ public final class Bench implements AutoCloseable {
                 && p.options().contains(storebench.phase.TrafficPhase.GC)).map(storebench.phase.Phase::id).toList()));
     }
 
-    /** Records what a trial process under a setting said about its engine (hello) in environment.json. */
+    /** Records a trial process' hello in environment.json. */
     void describeEngine(EngineDescriptor engine, Setting setting, storebench.trial.answer.HelloAnswer hello) {
         environment.describeEngine(engine, setting, hello);
     }
 
-    /** Records a root a phase measured on (the run's tmpfs root) with its filesystem in environment.json. */
+    /** Records a root a phase measured on, with its filesystem, in environment.json. */
     void describeRoot(String name, Path path, String fsType, String mountOptions) {
         environment.describeRoot(name, path, fsType, mountOptions);
     }
 
-    /**
-     * The run's tmpfs root (/dev/shm), claimed on first use and removed when the run ends; or why there is none here.
-     */
+    /** The run's tmpfs root (/dev/shm), claimed on first use and removed when the run ends. */
     public synchronized ScratchRoot scratch() throws IOException {
         if (scratch == null) {
             Optional<String> why = ScratchRoot.unavailable();
@@ -321,10 +304,7 @@ public final class Bench implements AutoCloseable {
         return OutputFolder.previous(outputDir);
     }
 
-    /**
-     * An output folder's lock file: beside the folder, not in it, since a run makes the folder or moves it aside only
-     * once it holds the lock.
-     */
+    /** Beside the folder, not in it: a run makes the folder or moves it aside only once it holds the lock. */
     static Path outputLock(Path outputDir) {
         return outputDir.resolveSibling(outputDir.getFileName() + ".lock");
     }
@@ -341,11 +321,7 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /**
-     * On SIGINT/SIGTERM before the run ended: stop the trial processes, record it (finished results stay), and delete
-     * the stores as the trials' ends would have: the phases' own (the capacity phase's) always, the pool's unless
-     * bench.keep.
-     */
+    /** On SIGINT/SIGTERM: stop the trial processes, record it, and delete the stores as the trials' ends would have. */
     private void interrupted() {
         if (closed) {
             return;
@@ -372,30 +348,23 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /** The regression gate's rules, read and checked before anything was measured. */
     public Thresholds thresholds() {
         return thresholds;
     }
 
-    /**
-     * The verdicts of the rules on one trial's figures of one phase, judged right after measuring them against the
-     * run's results so far (Gate.forFigures): a phase test fails with the failed ones.
-     */
+    /** The rules' verdicts on one trial's figures of one phase, judged as soon as they are measured. */
     public List<Verdict> judge(Trial trial, Measured measured) throws IOException {
         List<String> stats = measured.figures().keySet().stream().map(Stat::id).collect(Collectors.toList());
         return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engineId(), trial.settingId(), stats);
     }
 
-    /** Every verdict on the whole run, the baseline comparison included (Gate.evaluate), as verdicts.json has them. */
+    /** Every verdict on the whole run, the baseline comparison included, as verdicts.json has them. */
     public Verdicts verdicts() throws IOException {
         return Verdicts.of(thresholds, options.baseline.map(Path::toString).orElse(null), RunResults.load(outputDir),
                 baseline);
     }
 
-    /**
-     * Whether the gate may add open runs to a trial (bench.resample with a baseline, and a baseline verdict on its
-     * figures so far is inconclusive): its stores then stay until {@link #finishMeasurements()}.
-     */
+    /** Whether the gate may add open runs to a trial: its stores then stay until {@link #finishMeasurements()}. */
     boolean mayResample(Trial trial) {
         if (options.resample == 0 || baseline.isEmpty() || !trial.hasOpenRuns()) {
             return false;
@@ -408,19 +377,14 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /**
-     * What the gate's resampling did: the open runs it added per trial, and the trials whose extra run failed, with the
-     * reason (their verdicts stand on the runs they had).
-     */
+    /** The open runs the gate's resampling added per trial, and the trials whose extra run failed, with the reason. */
     public record Resampling(Map<Column, Integer> added, Map<Column, String> failed) {
     }
 
     /**
-     * The gate's resampling (bench.resample = K): while baseline verdicts are inconclusive, adds one fresh-process open
-     * run to each trial that has one, up to K per trial, and judges again. A trial whose extra run fails gets a
-     * "resample" line with the reason, not a failed status line: the figures it measured stand, and the failure is the
-     * gate's. Call it before {@link #finishMeasurements()}, while the trials' stores exist (kept for it: see
-     * {@link #mayResample}).
+     * While baseline verdicts are inconclusive, adds one fresh-process open run to each trial, up to bench.resample,
+     * and judges again; a failed extra run is the gate's (a "resample" line), the figures measured stand. Call it
+     * before {@link #finishMeasurements()}, while the trials' stores exist.
      */
     public synchronized Resampling resampleInconclusive() throws IOException {
         Map<Column, Integer> added = new LinkedHashMap<>();
@@ -478,10 +442,7 @@ public final class Bench implements AutoCloseable {
                 + "GateTeethBench, the gate's own test (-Dbench.gateTeeth=true runs it)";
     }
 
-    /**
-     * Closes every trial, writes the end line and the gate's verdicts, then what the layer above asked for
-     * ({@link AfterRun}: the reports).
-     */
+    /** Closes every trial, writes the end line and the gate's verdicts, then runs {@link AfterRun}. */
     @Override
     public void close() throws IOException {
         finishMeasurements();
@@ -508,7 +469,7 @@ public final class Bench implements AutoCloseable {
         }
     }
 
-    /** Deletes the trial processes' temporary directory (every trial process has ended); a failure is said, not thrown. */
+    /** A failure to delete is said, not thrown. */
     private void deleteTrialTmp() {
         try {
             TrialTmp.delete(trialTmp);

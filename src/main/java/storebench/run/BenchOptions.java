@@ -24,32 +24,24 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * Every option of a bench run, read in one place (docs/options.md). Each comes from a system property
- * or JUnit configuration parameter ({@code bench.stores}) or, where it has one, an environment variable
- * ({@code BENCH_STORES}); the property wins. A bad value is rejected with the option's name and what would be
- * valid.
+ * Every option of a bench run, read in one place (docs/options.md, which says what each means): a system property or
+ * JUnit configuration parameter ({@code bench.stores}) wins over an environment variable ({@code BENCH_STORES}). A bad
+ * value is rejected with the option's name and what would be valid.
  */
 public final class BenchOptions implements PhaseOptions {
-    /** The engines measured, in column order: bench.engines' ids and groups (Engines.GROUPS), the reference's by default. */
+    /** In column order. */
     public final List<EngineDescriptor> engines;
-    /** bench.engines as given (or defaulted), ids and groups: the run line records it, so the report can name the groups. */
+    /** bench.engines as given, groups unexpanded, so the report can name the groups. */
     public final String enginesAsked;
-    /** bench.plan: print the plan and its estimate, measure nothing (like JMH's -l and -lp). */
     public final boolean planOnly;
-    /**
-     * The phases the run's phase tests measure, in their order: bench.phases' ids and groups (Phases.GROUPS; the
-     * reference's by default), of those whose tests the launcher selected (where it left some out, as it.test or an
-     * IDE does, they are the default instead).
-     */
+    /** bench.phases among the phase tests the launcher selected, in their order. */
     public final List<Phase> phases;
-    /** bench.phases as given (or defaulted), ids and groups: the run line records it, so the report can name them. */
+    /** bench.phases as given, groups unexpanded. */
     public final String phasesAsked;
     public final int stores;
     public final Workload workload;
     public final int runs;
-    /** The warm-up makes at least this many opens (whole passes over all stores), so the JIT is warm too. */
     public final int warmupOpens;
-    /** steady (the default): each warm-up stops once its figures settle (phase.SteadyState); fixed: all warmupOpens. */
     public final storebench.phase.WarmUp.Rule warmup;
     /** The child JVM's fixed, pre-touched heap in MiB (the holding processes get more: TrialCommands.holdHeap). */
     public final int trialHeapMb;
@@ -68,33 +60,19 @@ public final class BenchOptions implements PhaseOptions {
     public final String nodeCommand;
     /** Test knob: every engine operation of the JVM engines made this fraction slower (0 = off). */
     public final double slowdown;
-    /**
-     * bench.against: side B of an A/B comparison of the one engine measured (another version of its library, or
-     * another setting); A is the project's version under the run's setting. Empty: no comparison.
-     */
+    /** Side B of an A/B comparison of the one engine measured; empty: no comparison. */
     public final Optional<Against> against;
-    /** bench.againstSlowdown: side B's operations made this fraction slower (the comparison's own check; 0 = off). */
     public final double againstSlowdown;
-    /** How many pairs a comparison makes: at least four, then until decided or a cap (bench.againstPairs, ...Minutes). */
     public final storebench.phase.AgainstSide.Pairs againstPairs;
-    /** How long to wait for another run to let go of the bench root or output folder (0: refuse at once). */
     public final Duration lockWait;
-    /** Whether a baseline that cannot be compared with this run only warns (the default fails the run). */
     public final boolean baselineMismatchWarns;
-    /** Whether ProfileBench ("Where the time goes") runs too. */
     public final boolean profile;
-    /** The profilers every phase's trial processes run under (bench.profilers; none by default). */
     public final List<Profiler> profilers;
-    /**
-     * K: the gate may add up to K more fresh-process open runs to each trial whose baseline verdicts are inconclusive,
-     * one at a time, until they are decided (0: never).
-     */
     public final int resample;
-    /** The phases' own options (Phase.options()), by option, read and checked with the rest. */
     private final Map<PhaseOption<?>, Object> phaseOptions = new LinkedHashMap<>();
-    /** The same options as given (or defaulted), by name: the run line records them, the report's command repeats them. */
+    /** The phases' options as given, by name: the run line records them, the report's command repeats them. */
     public final Map<String, String> phaseOptionTexts = new LinkedHashMap<>();
-    /** Every source this run asked: what it declares as options, so that nothing else passes (refuseUnknown). */
+    /** Every source asked, so that no undeclared option passes (refuseUnknown). */
     private final Source source;
 
     private BenchOptions(Function<String, String> properties, Function<String, String> env,
@@ -156,10 +134,7 @@ public final class BenchOptions implements PhaseOptions {
         storebench.phase.Precision.check(this); // options that are valid alone may not be together
     }
 
-    /**
-     * bench.workload; a custom one's W and C from bench.notes and bench.noteChars, which no other workload takes (a
-     * value given there would be ignored silently).
-     */
+    /** bench.notes and bench.noteChars are refused beside any workload but custom, where they would be ignored. */
     private static Workload workload(Source s) {
         String id = s.get("bench.workload", "BENCH_WORKLOAD", "large").trim();
         String notes = s.get("bench.notes", null, "");
@@ -247,7 +222,7 @@ public final class BenchOptions implements PhaseOptions {
         return hold;
     }
 
-    /** bench.baselineMismatch: whether a baseline that cannot be compared only warns (warn) or stops the run (fail). */
+    /** bench.baselineMismatch: warn or fail. */
     private static boolean mismatchWarns(Source s) {
         String mismatch = s.get("bench.baselineMismatch", null, "fail").trim().toLowerCase(Locale.ROOT);
         if (!mismatch.equals("fail") && !mismatch.equals("warn")) {
@@ -258,7 +233,6 @@ public final class BenchOptions implements PhaseOptions {
         return mismatch.equals("warn");
     }
 
-    /** Every phase's options, read and checked, with their texts as given (or defaulted). */
     private void readPhaseOptions(Source s) {
         for (Phase phase : Phases.ALL) {
             for (PhaseOption<?> option : phase.options()) {
@@ -269,7 +243,6 @@ public final class BenchOptions implements PhaseOptions {
         }
     }
 
-    /** A phase's option in this run: its value, or its default. */
     @Override
     public <T> T option(PhaseOption<T> option) {
         if (!phaseOptions.containsKey(option)) {
@@ -279,10 +252,7 @@ public final class BenchOptions implements PhaseOptions {
         return value;
     }
 
-    /**
-     * Refuses the given {@code bench.*} properties and {@code BENCH_*} environment variables that no option of this
-     * run reads (a misspelt option would leave its default in force unseen), naming the closest valid one.
-     */
+    /** Refuses {@code bench.*} and {@code BENCH_*} names no option reads: a misspelt option would go unseen. */
     public void refuseUnknown(java.util.Collection<String> properties, java.util.Collection<String> variables) {
         UnknownOptions.refusal(properties, variables, source.propertiesRead, source.variablesRead).ifPresent(why -> {
             throw new IllegalArgumentException(why);
@@ -294,10 +264,7 @@ public final class BenchOptions implements PhaseOptions {
         return new BenchOptions(properties, env, Optional.empty());
     }
 
-    /**
-     * Options from the given lookups, where the launcher selected the phase tests of {@code picked} and left others
-     * out (junit.SelectedPhases).
-     */
+    /** The same, where the launcher selected only the phase tests of {@code picked} (junit.SelectedPhases). */
     public static BenchOptions from(Function<String, String> properties, Function<String, String> env,
             Optional<List<Phase>> picked) {
         return new BenchOptions(properties, env, picked);

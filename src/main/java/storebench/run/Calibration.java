@@ -17,14 +17,10 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * The plan's estimate calibrated to the machine it runs on (docs/measuring.md, "The machine"): a kept step's seconds
- * times this machine's yardstick (a file read and a memory touch of an open's size, {@link MachineProbe}) over the kept
- * run's. No other probe predicts a step better. The creates took what they took at another commit (within 10%) while
- * the 4 KiB sync probe read 3.6 to 13 times dearer, moved by other processes' writes (docs/runs.md, "The plan that
- * knows its machine"); the capacity phase took 1.08 times the kept run's seconds where a minor fault cost 0.24 times
- * as much and the yardstick 0.94 (docs/runs.md, "Every phase of the reference's columns, measured"). The fault, the
- * sync and the mapping are probed and shown, and scale nothing. Where either side lacks the yardstick, 1. A ratio is held within [{@link #LEAST}, {@link #MOST}]: a probe taken in a stall must not make the
- * plan absurd.
+ * The plan's estimate calibrated to the machine (docs/measuring.md, "The machine"): a kept step's seconds times this
+ * machine's yardstick over the kept run's. No other probe predicts a step better (docs/runs.md, "The plan that knows
+ * its machine (2026-12-05, issue 53)"): the fault, sync and mapping are shown and scale nothing. A ratio is held within
+ * [{@link #LEAST}, {@link #MOST}], so a probe taken in a stall cannot make the plan absurd.
  */
 public final class Calibration {
     /** The probes, by the field environment.json's {@code machine} gives them. */
@@ -45,7 +41,6 @@ public final class Calibration {
 
     static final double LEAST = 0.2;
     static final double MOST = 5;
-    /** No calibration: every step as kept. */
     public static final Calibration NONE = new Calibration(null, Map.of(), "not calibrated");
 
     private final MachineProbe probe;
@@ -58,7 +53,7 @@ public final class Calibration {
         this.why = why;
     }
 
-    /** This machine's probe against the kept runs' figures, read from {@code keptRuns} (docs/runs) by their names. */
+    /** This machine's probe against the kept runs' figures, read from {@code keptRuns} by their names. */
     public static Calibration of(MachineProbe probe, Path keptRuns, List<String> runs) {
         Map<String, MachineProbe> kept = new LinkedHashMap<>();
         for (String run : runs) {
@@ -97,7 +92,7 @@ public final class Calibration {
         return probe != null && !kept.isEmpty();
     }
 
-    /** The probe and, against the kept run {@code main} (the one most of the estimate came from), each ratio. */
+    /** The probe and each ratio against {@code main}, the kept run most of the estimate came from. */
     List<String> lines(String main) {
         if (!calibrated()) {
             return List.of("[storebench]   machine: " + why + "; the kept runs' seconds as they were");

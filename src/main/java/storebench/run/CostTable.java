@@ -30,20 +30,13 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * What a run costs, as the project's kept runs (docs/runs/) measured it: per engine, setting and N, the seconds each
- * step of each phase took, with what those seconds grew with (its lines, visits, the warm-ups' JIT floors). Made by
- * storebench.tools.Costs from the kept runs' results.jsonl, never by hand, and kept beside this class as the resource
- * {@link RunPlan#TABLE}; the plan ({@link RunPlan}) scales it to a run's options.
- *
- * <p>Two seconds per step: {@code wallS}, the phase lines' own wall time (what the report's wall-time table sums), and
- * {@code elapsedS}, the time from the line before to this one, which adds what the run spends around the step: trial
- * processes starting, store checks, disk scans, a trial's first step also the previous trial's store deletion.
- *
- * <p>The records are the resource's format: Jackson writes and reads them as they are, each group of parts
- * ({@link JsonUnwrapped}) as fields of the object that holds it.
+ * What a run costs, as the kept runs (docs/runs/) measured it: per engine, setting and N, each step's seconds and what
+ * they grew with. Made by storebench.tools.Costs, never by hand, as the resource {@link RunPlan#TABLE}. Two seconds per
+ * step: {@code wallS}, the phase lines' own, and {@code elapsedS}, from the line before, which adds what the run spends
+ * around the step (processes starting, store checks, deletions). The records are the resource's format, as Jackson
+ * writes them.
  */
 public final class CostTable {
-    /** The kind of results.jsonl's first line, the run line ({@link RunLine}). */
     private static final String RUN_KIND = "run";
 
     /** One step of one phase in one trial of a kept run: the phase and op, the seconds it took, what it did. */
@@ -53,34 +46,22 @@ public final class CostTable {
             return op.endsWith("warmup");
         }
 
-        /** A step's seconds: its phase lines' wall time, and the time since the line before each (all it took). */
         public record Seconds(double wallS, double elapsedS) {
         }
 
-        /**
-         * What a step's lines say they did: how many lines, the stores they visited, of those the visits and lines of
-         * warm-ups that stopped at their JIT floor, whether its lines are one per run of R, and its units in the
-         * phase's plan units ({@link Phase#units}), where they say (0 where not: the plan then computes them from the
-         * options).
-         */
+        /** What a step's lines say they did; floorVisits and floored: the warm-ups that stopped at their JIT floor. */
         public record Work(int lines, long visited, long floorVisits, int floored, boolean perRun, double units) {
         }
     }
 
-    /**
-     * One trial (engine, setting) of a kept run at its N and workload (its id: large, small, custom-WxC): its steps in
-     * the order it made them.
-     */
+    /** One trial of a kept run at its N and workload: its steps in the order it made them. */
     public record Point(String engine, String setting, int stores, String workload, String run, List<StepCost> steps) {
         public Optional<StepCost> step(String phase, String op) {
             return steps.stream().filter(s -> s.phase.equals(phase) && s.op.equals(op)).findFirst();
         }
     }
 
-    /**
-     * A kept run: its folder under docs/runs/, when it started, its scale, its seconds, and its phases' options as
-     * given.
-     */
+    /** A kept run: its folder under docs/runs/, when it started, its scale, its seconds, its phases' options. */
     public record KeptRun(@JsonProperty("run") String name, String started, @JsonUnwrapped Scale scale,
                           @JsonUnwrapped Seconds seconds, Map<String, String> phaseOptions) implements PhaseOptions {
         @Override
@@ -88,14 +69,10 @@ public final class CostTable {
             return option.read(phaseOptions.getOrDefault(option.name(), option.fallback()));
         }
 
-        /** A kept run's N, R, M and the warm-up's ceiling of opens. */
         public record Scale(int stores, int runs, int hold, int warmupOpens) {
         }
 
-        /**
-         * A kept run's wall time, and what it spent outside any trial (before its first line and after its last:
-         * locks, the gate, the last trial's deletion).
-         */
+        /** A kept run's wall time, and what it spent outside any trial (locks, the gate, the last deletion). */
         public record Seconds(double wallS, double aroundS) {
         }
     }
@@ -126,18 +103,16 @@ public final class CostTable {
     }
 
     /**
-     * The table of these kept runs (folder name and results.jsonl's lines, in any order). A merged run is left out
-     * (its parts are kept runs of their own); of one engine, setting and N, each phase's steps come from the newest
-     * trial that measured the phase and did not fail: a run kept of some phases (bench.phases) leaves the others' steps
-     * to the runs before it. A point holds one trial's steps of the phases it gives.
+     * The table of these kept runs, by folder name. A merged run is left out (its parts are kept runs of their own);
+     * each phase's steps come from the newest trial that measured it and did not fail.
      */
     public static CostTable of(Map<String, List<JsonNode>> kept) {
         return of(kept, skipped -> { });
     }
 
     /**
-     * The same, telling {@code skipped} of each kept run left out because it is not complete (killed: no end line;
-     * interrupted; nothing measured), by name and why: its steps would stand for runs it never finished.
+     * The same, telling {@code skipped} of each incomplete run left out: its steps would stand for runs it never
+     * finished.
      *
      * @throws IllegalArgumentException a line whose time ("at") is not an instant, with the run and line
      */
@@ -207,15 +182,11 @@ public final class CostTable {
         return sorted;
     }
 
-    /** The first line of a kind, if the run has one. */
     private static Optional<JsonNode> first(List<JsonNode> lines, String kind) {
         return lines.stream().filter(l -> LineStamp.of(l).kind().equals(kind)).findFirst();
     }
 
-    /**
-     * Why a kept run's steps cannot stand for a run's cost: it was interrupted, or has no end line (killed, or still
-     * running: its last phase cut short, its later ones missing); empty for a run that ended.
-     */
+    /** Why a kept run's steps cannot stand for a run's cost (interrupted, or no end line); empty for one that ended. */
     private static Optional<String> unfinished(List<JsonNode> lines) {
         Optional<StatusLine> interrupted = lines.stream().filter(l -> LineStamp.of(l).kind().equals(StatusLine.KIND))
                 .map(StatusLine::of).filter(s -> s.status().equals("interrupted")).findFirst();
@@ -229,14 +200,10 @@ public final class CostTable {
         return Optional.empty();
     }
 
-    /**
-     * Where the newest steps of a phase are kept while the table is made: one engine, setting, N and workload's phase
-     * (a run of the small workload at N = 1,000 does not stand for the large one's).
-     */
+    /** One engine, setting, N and workload's phase: a small workload's run does not stand for the large one's. */
     private record StepOf(Column trial, int stores, String workload, String phase) {
     }
 
-    /** One point's place: a trial (engine, setting) of a kept run at its N and workload. */
     private record PointOf(Column trial, int stores, String workload, String run) {
     }
 
@@ -250,9 +217,8 @@ public final class CostTable {
     }
 
     /**
-     * Each line's time since the line before goes to the step its trial is in: a phase line's to its own step, any
-     * other line's (stat, pool, disk, status) to its trial's step so far, a trial's lines before its first step to
-     * that step; lines of no trial, and the time before the first and after the last line, to the run's own.
+     * Each line's time since the line before goes to the step its trial is in (a trial's lines before its first step to
+     * that step); lines of no trial, and the time before the first and after the last, to the run's own.
      */
     private static Attributed attribute(List<JsonNode> lines) {
         Attribution attribution = new Attribution();
@@ -260,7 +226,6 @@ public final class CostTable {
         return attribution.result();
     }
 
-    /** {@link #attribute}'s reading of a run's lines, one after another. */
     private static final class Attribution {
         private Instant runAt;
         private Instant previous;
@@ -384,12 +349,11 @@ public final class CostTable {
         return Math.round(seconds * 100) / 100.0;
     }
 
-    /** The table as JSON (the resource {@link RunPlan#TABLE}), its runs and points in a fixed order. */
+    /** The resource {@link RunPlan#TABLE}, its runs and points in a fixed order. */
     public ObjectNode toJson(String about) {
         return ResultsFile.JSON.valueToTree(new Table(about, runs, points));
     }
 
-    /** The table from its JSON ({@link #toJson}). */
     public static CostTable fromJson(JsonNode root) throws JsonProcessingException {
         Table table = ResultsFile.JSON.treeToValue(root, Table.class);
         return new CostTable(table.runs(), table.points());

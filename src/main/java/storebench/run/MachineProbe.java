@@ -17,11 +17,8 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * The machine's own prices, probed in seconds at plan time (docs/measuring.md, "The machine"): a minor page fault and
- * a 100-page mapping (MappingCost, as environment.json's {@code mapping}), a 4 KiB write and fdatasync on the bench
- * root's disk (SyncProbe), and the yardstick (the open runs' fixed file read and memory touch, Yardstick). The plan
- * scales the kept runs' costs by these against the same figures of the kept runs
- * ({@link Calibration}); environment.json keeps them as {@code machine}, so a run kept later carries all four.
+ * The machine's own prices, probed in seconds at plan time (docs/measuring.md, "The machine"), which
+ * {@link Calibration} sets against the kept runs' own; environment.json keeps them as {@code machine}.
  *
  * @param faultNs one minor fault, ns (NaN where not measured)
  * @param mapUs   mapping, touching and unmapping a 100-page file, µs
@@ -31,17 +28,12 @@ import java.util.OptionalDouble;
 public record MachineProbe(double faultNs, double mapUs, double syncMs, double yardMs) {
     /** Syncs the probe times: 40 of about 1 ms here, a tenth of the profile's root probe. */
     static final int SYNCS = 40;
-    /**
-     * How long the probe times yardsticks, in blocks of {@link Yardstick#BLOCK}: long enough for the JIT to compile its
-     * memory loop while the parent JVM is still compiling the suite's own classes.
-     */
+    /** Long enough for the JIT to compile the yardstick while the parent JVM still compiles the suite's classes. */
     static final long YARD_NS = 1_000_000_000L;
 
     /**
-     * The system property that, set to {@code off}, leaves every price unmeasured (NaN), so that the plan keeps the
-     * kept runs' seconds as they were. The harness' tests that start runs inside the test JVM set it (pom.xml's
-     * "processes" execution): they assert what a run does, not its plan's scale, and the probe spins a core for a
-     * second per run. The suites those tests launch as a user would, and every benchmark, probe.
+     * Set to {@code off}, every price stays unmeasured and the plan keeps the kept seconds: the tests that start runs
+     * inside the test JVM set it, since the probe spins a core for a second per run.
      */
     public static final String SWITCH = "storebench.machineProbe";
 
@@ -82,11 +74,8 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
     }
 
     /**
-     * The yardstick as a warmed trial process times it (its statistic yard_ms: the median of blocks timed after the
-     * warm-up), ms: the fastest block's median over {@link #YARD_NS}. At plan time the parent JVM has just started and
-     * its compiler threads are busy with the suite's classes, so the first blocks run the yardstick's loop interpreted
-     * (about four times slower); another process on the machine only adds time. So the fastest block, not the first,
-     * is the machine's figure.
+     * The fastest block's median over {@link #YARD_NS}, ms, as a warmed trial process would time it: at plan time the
+     * first blocks run interpreted (about four times slower), and another process only adds time.
      */
     static double timeYardstick() {
         Yardstick yard = new Yardstick();
@@ -101,7 +90,6 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         return fastest;
     }
 
-    /** The figure of a kind, where measured. */
     OptionalDouble of(Calibration.Kind kind) {
         double v = switch (kind) {
             case FAULT -> faultNs;
@@ -121,11 +109,7 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         return o;
     }
 
-    /**
-     * A kept run's figures from its environment.json and results.jsonl: its {@code machine} where it has one; else the
-     * fault and mapping of its {@code mapping}, the disk's fdatasync of the profile's root probe (a rootsync line), and
-     * the median yard_ms of its JVM engines' open runs (the same yardstick, timed in the trial processes).
-     */
+    /** A kept run's figures: its {@code machine}, else what its other lines measured of the same prices. */
     static MachineProbe ofKept(RunResults kept) {
         EnvironmentFile environment = kept.environmentFile();
         EnvironmentFile.Prices m = environment.costs().probed().orElse(EnvironmentFile.Prices.NONE);

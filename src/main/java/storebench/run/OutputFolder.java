@@ -14,17 +14,14 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The run's output folder (bench.out) and the two folders beside it where the run before is kept: each run writes a
- * fresh folder with RunFolder's marker and moves the one before aside, a complete run to .previous, an incomplete one to
- * .incomplete, so failed runs never push the last complete run out. It moves, replaces or deletes only folders
- * storebench wrote (the marker): a folder of someone else's in any of the three places stops
- * the run before it touches anything, naming the folder and what to do.
+ * The run's output folder: the one before moves aside, a complete run to .previous, an incomplete one to .incomplete,
+ * so failed runs never push the last complete run out. Only folders with storebench's marker are moved or deleted.
  */
 final class OutputFolder {
     private OutputFolder() {
     }
 
-    /** What a fresh start does with what is there: the folder before and where it goes, if anything is there. */
+    /** What a fresh start does with the folder there. */
     record Plan(Path dir, Optional<Path> aside, Optional<String> incomplete) {
     }
 
@@ -33,14 +30,12 @@ final class OutputFolder {
         return dir.resolveSibling(dir.getFileName() + ".previous");
     }
 
-    /** Where the last incomplete run is kept. */
     static Path incomplete(Path dir) {
         return dir.resolveSibling(dir.getFileName() + ".incomplete");
     }
 
     /**
-     * Checks that the run may take the folder, and where the folder there now would go; reads only. An absent or
-     * empty folder is taken as it is.
+     * Checks that the run may take the folder, and where the one there would go; reads only.
      *
      * @throws IOException naming the folder that is not storebench's and what to do
      */
@@ -79,13 +74,13 @@ final class OutputFolder {
         return new Plan(dir, Optional.of(aside), incomplete);
     }
 
-    /** A file system error on the output folder, said with the option that chose it and what to do. */
+    /** Said with the option that chose the folder and what to do. */
     static IOException unwritable(Path dir, FileSystemException e) {
         return new IOException("output folder " + dir + " cannot be written (" + RunFolder.reason(e) + "): give"
                 + " -Dbench.out a folder this run can create and write, with its parent", e);
     }
 
-    /** Takes the folder for a new run: moves the one there aside as {@link #plan} says, then makes it fresh, marked. */
+    /** Moves the folder there aside as {@link #plan} says, then makes it fresh, marked. */
     static Path fresh(Path dir, PrintStream console) throws IOException {
         try {
             return take(dir, console);

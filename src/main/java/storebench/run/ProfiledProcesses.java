@@ -18,9 +18,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The trial processes one trial started under profilers: where each profiler writes, which phase started the process
- * and the requests it answered; once the process has exited, the profilers' lines. A process under a profiler serves
- * only the phase that started it (its figures are the profiler's, not to be shared with the next phase).
+ * The processes one trial started under profilers, each serving only the phase that started it; once it has exited,
+ * the profilers' lines.
  */
 final class ProfiledProcesses {
     /** A command wrapped by profilers, with the directory they write in. */
@@ -57,7 +56,7 @@ final class ProfiledProcesses {
         return new Wrapped(Profiler.wrap(command, profilers, runtime, out), out, profilers, phase);
     }
 
-    /** Remembers a process started with a wrapped command (a command that was not wrapped is not remembered). */
+    /** Remembers a process started with a wrapped command. */
     void started(TrialProcess process, Wrapped wrapped, String label) {
         if (wrapped.out() != null) {
             // named by its folder (the phase and the how-manieth profiled process), and its role where it has one
@@ -78,10 +77,7 @@ final class ProfiledProcesses {
         }
     }
 
-    /**
-     * What the profilers found in a process that has exited, each line with the phase that started it and the process'
-     * folder; none for a process no profiler watched.
-     */
+    /** What the profilers found in a process that has exited. */
     List<ObjectNode> finish(TrialProcess process, Function<String, ObjectNode> line)
             throws IOException, InterruptedException {
         Entry e = entries.remove(process);

@@ -14,9 +14,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * An exclusive lock a run holds on what it must not share (its bench root, its output folder) for its whole life:
- * an OS file lock on a lock file, so a run that dies, however it dies, leaves no stale lock behind. The lock file
- * names its holder (pid, start time, command), so a second run can say who is in the way.
+ * A run's lock on what it must not share (its bench root, its output folder): an OS file lock, so a run that dies
+ * leaves no stale lock. The file names its holder, so a second run can say who is in the way.
  */
 public final class RunLock implements AutoCloseable {
     private final Path file;
@@ -30,10 +29,9 @@ public final class RunLock implements AutoCloseable {
     }
 
     /**
-     * Takes the lock of {@code file}, waiting up to {@code wait} for another run to let go of it.
+     * Waits up to {@code wait} for another run to let go of the lock.
      *
      * @param what names what the lock protects, for the message ("bench root /data/bench")
-     * @throws IOException with the other run's pid, start time and command, and what to do, when it is held
      */
     public static RunLock acquire(Path file, String what, Duration wait, PrintStream console) throws IOException {
         Files.createDirectories(file.getParent());
@@ -73,7 +71,6 @@ public final class RunLock implements AutoCloseable {
         }
     }
 
-    /** The lock, or null where another process (or another run in this JVM) holds it. */
     private static FileLock tryLock(FileChannel channel) throws IOException {
         try {
             return channel.tryLock();
@@ -101,10 +98,7 @@ public final class RunLock implements AutoCloseable {
         channel.force(false);
     }
 
-    /**
-     * The command a person typed: the Maven command that forked this test JVM (found among its ancestors), else this
-     * JVM's own command line (an IDE's or the console launcher's).
-     */
+    /** The command a person typed: the Maven command among this JVM's ancestors, else its own command line. */
     static String command(ProcessHandle self) {
         java.util.Optional<ProcessHandle> p = java.util.Optional.of(self);
         for (int k = 0; k < 6 && p.isPresent(); k++, p = p.get().parent()) {
@@ -127,7 +121,7 @@ public final class RunLock implements AutoCloseable {
         return file;
     }
 
-    /** Lets go of the lock; the file stays (it is the bench's own, and removing it could race a waiting run). */
+    /** The file stays: removing it could race a waiting run. */
     @Override
     public void close() throws IOException {
         try {

@@ -25,15 +25,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * What a run will do and how long it will take, said before it measures (like JMH's -l and -lp): engines x settings x
- * phases in the order the run measures them, N, R, and an estimate from the project's cost table (costs.json, made by
- * storebench.tools.Costs from the kept runs in docs/runs/). Each phase step's kept seconds are scaled by what the step
- * grows with (Phase#units: N, R, M, the sample, the threads, the capacity's cap) and, for a warm-up, by its visits
- * under the run's JIT floor and ceiling; between two kept N the estimates from both are interpolated on log N, outside
- * them the nearest is used. What the table cannot scale is said, not guessed.
+ * What a run will do and how long it will take, said before it measures (like JMH's -l and -lp; docs/options.md,
+ * "Before it measures: the plan"). Each kept step's seconds in costs.json are scaled by what the step grows with
+ * (Phase#units) and, for a warm-up, by its visits under the run's JIT floor and ceiling; between two kept N the
+ * estimates are interpolated on log N, outside them the nearest is used. What the table cannot scale is said.
  */
 public final class RunPlan {
-    /** The cost table, in the build's resources. */
     public static final String TABLE = "costs.json";
 
     /** One phase of one trial, in the order the run measures them, with its estimate (seconds). */
@@ -45,18 +42,14 @@ public final class RunPlan {
     private final CostTable table;
     private final List<Item> items = new ArrayList<>();
     private final List<String> skipped = new ArrayList<>();
-    /** Where the estimate stands on a fallback, or says it could not scale: one line each, in order, once. */
+    /** Where the estimate stands on a fallback, or could not scale: one line each, once. */
     private final Set<String> notes = new LinkedHashSet<>();
-    /** The engines a setting has no kept run of, by setting: estimated from the default setting's. */
     private final Map<String, Set<String>> fallbacks = new LinkedHashMap<>();
-    /** The steps with no kept figure at all: left out of the estimate. */
     private final Set<String> missing = new LinkedHashSet<>();
     private final double aroundS;
-    /** This machine's probe against the kept runs' figures: each kept step's seconds scaled by its kind of work. */
     private final Calibration calibration;
-    /** The kept seconds each kept run gave the estimate: the run with most is the one the plan was estimated from. */
+    /** The kept seconds each kept run gave the estimate. */
     private final Map<String, Double> keptSeconds = new LinkedHashMap<>();
-    /** The large workload's kept steps scaled to this run's workload, where no kept run is of it. */
     private final WorkloadScale workload;
 
     private RunPlan(BenchOptions options, CostTable table, Calibration calibration) {
@@ -106,7 +99,6 @@ public final class RunPlan {
         notScaled();
     }
 
-    /** The plan of a run with these options, from the build's cost table. */
     public static RunPlan of(BenchOptions options) {
         return of(options, builtTable());
     }
@@ -115,15 +107,11 @@ public final class RunPlan {
         return new RunPlan(options, table, Calibration.NONE);
     }
 
-    /** The plan from this table with each kept step scaled to this machine ({@link Calibration}). */
     public static RunPlan of(BenchOptions options, CostTable table, Calibration calibration) {
         return new RunPlan(options, table, calibration);
     }
 
-    /**
-     * The plan of a run on this machine: the build's cost table, calibrated by a probe of seconds under the bench root
-     * against the kept runs under the project's docs/runs (where they are: a build without them plans as kept).
-     */
+    /** Calibrated by a probe under the bench root against the kept runs (without them: as kept). */
     public static RunPlan probed(BenchOptions options) {
         CostTable table = builtTable();
         MachineProbe probe = MachineProbe.measure(options.root);
@@ -131,7 +119,7 @@ public final class RunPlan {
                 table.runs().stream().map(CostTable.KeptRun::name).toList()));
     }
 
-    /** The machine probe's figures (environment.json's {@code machine}), where the plan was calibrated. */
+    /** The machine probe's figures, where the plan was calibrated. */
     public Optional<Map<String, Double>> machine() {
         return calibration.calibrated() ? Optional.of(calibration.json(mainRun()).probe()) : Optional.empty();
     }
@@ -141,7 +129,6 @@ public final class RunPlan {
         return keptSeconds.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
     }
 
-    /** The cost table the build holds (src/main/resources/storebench/run/costs.json). */
     public static CostTable builtTable() {
         try (InputStream in = RunPlan.class.getResourceAsStream(TABLE)) {
             if (in == null) {
@@ -158,7 +145,7 @@ public final class RunPlan {
         return List.copyOf(items);
     }
 
-    /** The whole run's estimate (s): its phases, what it spends around them, and before and after its trials. */
+    /** The whole run's estimate (s): its phases and what it spends around them. */
     public double estimateS() {
         return items.stream().mapToDouble(Item::elapsedS).sum() + aroundS;
     }
@@ -168,22 +155,19 @@ public final class RunPlan {
         return items.stream().mapToDouble(Item::wallS).sum();
     }
 
-    /** The steps with no kept figure, left out of the estimate ("engine/setting phase step"). */
+    /** The steps with no kept figure ("engine/setting phase step"), left out of the estimate. */
     public List<String> missing() {
         return List.copyOf(missing);
     }
 
-    /** Where the estimate stands on a fallback or could not scale an option, one sentence each. */
     public List<String> notes() {
         return List.copyOf(notes);
     }
 
     /**
-     * One step's estimate {wall, elapsed} (s) for an engine and setting at this run's N and options; empty where no
-     * kept run has a figure for it (noted), or {0, 0} where the kept runs show that the engine does not send it. A
-     * setting kept only at another N than the default setting's nearest stands on the default setting's figure at
-     * this N, times the two settings' ratio where both were kept (noted): a step's seconds scale worse across N than
-     * across settings.
+     * One step's estimate {wall, elapsed} (s); empty where no kept run has it, {0, 0} where the engine does not send
+     * it. A setting kept only at another N stands on the default setting's figure times the settings' ratio: a step's
+     * seconds scale worse across N than across settings.
      */
     private Optional<double[]> step(String engine, String setting, Phase phase, String op) {
         List<CostTable.Point> own = points(engine, setting);
@@ -219,12 +203,9 @@ public final class RunPlan {
     }
 
     /**
-     * A setting with no kept run of this workload, where the engine's default setting has one: that run's estimate
-     * (noted), not the setting's own runs of another workload scaled. What a setting changes can hang on the store's
-     * size (glibc's mmap threshold against an engine's allocations): planned from their engine's default part, the
-     * N = 100,000 parts of the small workload under mmap-threshold came to 0.89-1.48 of their own time; from the two
-     * settings' ratio in the large workload, 0.74-1.93 (docs/runs.md, "The plan of a setting kept only at another
-     * workload").
+     * A setting with no kept run of this workload: the default setting's estimate of it, not the setting's own runs of
+     * another workload scaled, since what a setting changes can hang on the store's size (docs/runs.md, "The plan of a
+     * setting kept only at another workload (2026-12-07, issue 65)").
      */
     private Optional<double[]> defaultSettingOfWorkload(String engine, String setting, Phase phase, String op) {
         List<CostTable.Point> base = table.points().stream().filter(p -> p.engine().equals(engine)
@@ -236,11 +217,8 @@ public final class RunPlan {
     }
 
     /**
-     * An engine kept only at the large workload, in a run of another: what the large workload's points, scaled
-     * (WorkloadScale), miss of the other engines' own kept runs of this workload, their median ratio of the two
-     * estimates (noted), or 1 where no other engine was kept at both: the scaling takes a note to cost as much to
-     * write as to read, and a count visit to cost as much over 10 notes as over 1,000, neither of which the kept runs
-     * of the small workload bear out.
+     * For an engine kept only at the large workload: the other engines' median ratio of their own kept runs of this
+     * workload to the large one scaled (1 where none has both), since WorkloadScale's assumptions do not hold there.
      */
     private double otherEnginesRatio(String engine, String setting, Phase phase, String op) {
         Map<String, Double> kept = new LinkedHashMap<>(keptSeconds);
@@ -272,10 +250,7 @@ public final class RunPlan {
         return median(ratios);
     }
 
-    /**
-     * A step no kept run of this engine has, where its phase can say from the engine's kept visit and create costs
-     * (Phase#unkeptSeconds; their steps scaled to this machine as any kept step is); noted.
-     */
+    /** A step no kept run of this engine has, from its kept visit and create costs (Phase#unkeptSeconds). */
     private Optional<double[]> fromVisits(String engine, String setting, Phase phase, String op) {
         Optional<double[]> visit = perVisit(engine, setting, storebench.phase.Phases.OPEN_RUNS,
                 storebench.phase.OpenRunsPhase.OPENRUN.op());
@@ -302,10 +277,7 @@ public final class RunPlan {
         });
     }
 
-    /**
-     * A setting kept only at another N: the default setting's estimate at this N times the two settings' ratio at
-     * the N where both were kept, if the default setting was kept nearer this N; empty otherwise.
-     */
+    /** The default setting's estimate times the settings' ratio, where the default setting was kept nearer this N. */
     private Optional<double[]> acrossSettings(String engine, String setting, List<CostTable.Point> own, Phase phase,
                                               String op) {
         List<CostTable.Point> defaults = points(engine, Setting.DEFAULT.id());
@@ -329,7 +301,6 @@ public final class RunPlan {
         return b > 0 ? a / b : 1;
     }
 
-    /** How far a kept N lies from this run's, on log N. */
     private double distance(CostTable.Point p) {
         return Math.abs(Math.log((double) p.stores() / options.stores));
     }
@@ -347,10 +318,7 @@ public final class RunPlan {
                 && ns.stream().anyMatch(n -> n > options.stores);
     }
 
-    /**
-     * A step's estimate from these kept trials: the one at this run's N, or the two around it interpolated on log N,
-     * or the nearest (noted); {0, 0} where they hold the phase but not the step; empty where they hold neither.
-     */
+    /** {0, 0} where the trials hold the phase but not the step; empty where they hold neither. */
     private Optional<double[]> estimate(List<CostTable.Point> points, Phase phase, String op) {
         List<CostTable.Point> having = points.stream().filter(p -> p.step(phase.id(), op).isPresent()).toList();
         if (having.isEmpty()) {
@@ -385,10 +353,7 @@ public final class RunPlan {
         return Optional.of(new double[] {lo[0] + t * (hi[0] - lo[0]), lo[1] + t * (hi[1] - lo[1])});
     }
 
-    /**
-     * The kept trials of this engine and setting, of this run's workload where it has some, else of the large one
-     * (scaled to this run's: WorkloadScale); where the setting has none, the default setting's (noted).
-     */
+    /** Kept trials of this run's workload, else of the large one; where the setting has none, the default setting's. */
     private List<CostTable.Point> points(String engine, String setting) {
         List<CostTable.Point> all = table.points().stream().filter(p -> p.engine().equals(engine)
                 && p.setting().equals(setting)).toList();
@@ -410,7 +375,6 @@ public final class RunPlan {
         return options.against.isPresent() && phase == Phases.OPEN_RUNS ? 2 * Against.LEAST_PAIRS : options.runs;
     }
 
-    /** A kept step's seconds {wall, elapsed} scaled from its run's N and options to this run's. */
     private double[] scaled(CostTable.Point point, Phase phase, String op) {
         CostTable.StepCost s = point.step(phase.id(), op).orElseThrow();
         CostTable.StepCost.Work w = s.work();
@@ -440,10 +404,8 @@ public final class RunPlan {
     }
 
     /**
-     * The visits a warm-up of this step would make under this run's rule, JIT floor and ceiling, from the kept ones:
-     * those that ended at the kept floor settle, without it, no sooner than the rule allows (its fewest visits), the
-     * others where they settled, each at most at the ceiling and at least at the floor; past the floor, at most
-     * bench.warmupSeconds of visits at the kept ones' pace.
+     * A warm-up's visits under this run's floor and ceiling: those that ended at the kept floor settle no sooner than
+     * the rule allows, the others where they settled; past the floor, at most bench.warmupSeconds of visits.
      */
     private double warmUpVisits(CostTable.StepCost.Work s, CostTable.KeptRun kept, double wallS) {
         int ceiling = options.warmupOpens;
@@ -462,7 +424,6 @@ public final class RunPlan {
         return Math.min(visits, floored + inSeconds);
     }
 
-    /** What the estimate leaves out or cannot scale, for this run's options. */
     private void notScaled() {
         fallbacks.forEach((setting, engines) -> notes.add(setting + ": no kept run of " + String.join(", ", engines)
                 + "; estimated from the default setting's"));
@@ -503,10 +464,7 @@ public final class RunPlan {
         }
     }
 
-    /**
-     * The line at a phase's start: its place in the plan and the time left by the plan's estimate; empty for a phase
-     * the plan does not hold (a profiling phase).
-     */
+    /** The line at a phase's start; empty for a phase the plan does not hold (a profiling phase). */
     public Optional<String> progress(String engine, String setting, Phase phase, double elapsedS) {
         for (int k = 0; k < items.size(); k++) {
             Item item = items.get(k);
@@ -523,16 +481,13 @@ public final class RunPlan {
         return Optional.empty();
     }
 
-    /** The plan's estimate of one phase of one trial (elapsed, s); empty for a phase the plan does not hold. */
+    /** The estimate of one phase of one trial (elapsed, s). */
     public java.util.OptionalDouble estimateS(String engine, String setting, Phase phase) {
         return items.stream().filter(i -> i.engine.equals(engine) && i.setting.equals(setting) && i.phase == phase)
                 .mapToDouble(Item::elapsedS).findFirst();
     }
 
-    /**
-     * What a progress line adds once a phase has run twice its estimate or longer: how many times its estimate it has
-     * run, so that a phase the plan misjudged is seen while it runs (an engine's traffic kept from no run); empty before.
-     */
+    /** Past twice its estimate, a progress line says so: a phase the plan misjudged is seen while it runs. */
     static Optional<String> overrun(double elapsedS, double estimateS) {
         if (!(estimateS > 0) || elapsedS < 2 * estimateS) {
             return Optional.empty();
@@ -541,7 +496,6 @@ public final class RunPlan {
                 elapsedS / estimateS, duration(estimateS)));
     }
 
-    /** The plan as printed before the first measurement, one line per row. */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
         long engines = options.engines.stream().filter(e -> e.unavailable().isEmpty()).count();
@@ -587,10 +541,7 @@ public final class RunPlan {
         return out;
     }
 
-    /**
-     * What the estimate leaves out, said in its headline so that a short estimate is not read as the run's length:
-     * the phases with steps that no kept run has a figure for (each named below the table).
-     */
+    /** What the estimate leaves out, in its headline, so that a short estimate is not read as the run's length. */
     private String leftOut() {
         List<String> phases = missing.stream().map(m -> m.substring(0, m.lastIndexOf(' '))).distinct().toList();
         if (phases.isEmpty()) {
@@ -614,7 +565,7 @@ public final class RunPlan {
                 + String.join(", ", en.getValue())).collect(Collectors.joining("; "));
     }
 
-    /** The plan's figures for the run line (the report sets them beside the actual times). */
+    /** The plan's figures for the run line. */
     public RunLine.Plan json() {
         Map<String, Double> byOp = new LinkedHashMap<>();
         items.forEach(i -> i.opsWallS.forEach((op, s) -> byOp.merge(op, s, Double::sum)));

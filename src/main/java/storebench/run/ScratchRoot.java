@@ -13,9 +13,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The tmpfs root of the profile: a directory of its own under /dev/shm, claimed like the bench root (same marker
- * file, {@link StorePool#MARKER}), its stores deleted through the pool, and at the end the directories it made,
- * the marker and the root itself removed, each only if empty (nothing it did not create is deleted).
+ * The profile's tmpfs root under /dev/shm, claimed like the bench root; at the end what it made is removed, each only
+ * if empty.
  */
 public final class ScratchRoot implements AutoCloseable {
     public static final Path SHM = Path.of("/dev/shm");
@@ -39,7 +38,6 @@ public final class ScratchRoot implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Claims {@code /dev/shm/storebench-profile-<pid>}. */
     public static ScratchRoot claim() throws IOException {
         return claim(SHM.resolve("storebench-profile-" + ProcessHandle.current().pid()));
     }

@@ -13,18 +13,16 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
- * The stores side B of a version comparison (bench.against=V) visits: A's pool, where B's library reads every one of
- * A's stores (B's process opens and counts each, the check bench.reuse makes of kept stores); else a pool of B's own,
- * made by B's library, and the reason kept for the report. Two pools made alike differ by a steady 2% (docs/runs.md),
- * so sharing is the rule and a pool of its own the exception that is said.
+ * The stores side B of a version comparison visits: A's pool where B's library opens and counts every one, else a pool
+ * of B's own, with the reason. Two pools made alike differ by a steady 2% (docs/runs.md, "Two versions in one sitting:
+ * in step, and the bar (2026-12-06, issue 61)"), so sharing is the rule.
  */
 final class SideBStores implements PhaseStores {
     private final Bench bench;
     private final Trial b;
     private final PhaseStores a;
-    /** B's processes, asked directly: a failed check is B's answer, not a failure of B's trial. */
+    /** Asked directly: a failed check is B's answer, not a failure of B's trial. */
     private final TrialProcesses processes;
-    /** B's own pool and directories, used where B cannot read A's stores (and for any store a phase makes itself). */
     private final TrialPool own;
     private final StoreDirectories ownDirs;
     /** Why B has a pool of its own; empty while it reads A's, null until decided. */
@@ -53,7 +51,7 @@ final class SideBStores implements PhaseStores {
         }
     }
 
-    /** Why B cannot read A's pool (some store failed B's check, or B's process failed it), or empty where it can. */
+    /** Why B cannot read A's pool, or empty where it can. */
     private Optional<String> check() throws Exception {
         int n = bench.options.stores;
         ObjectNode request = b.processes().request(CheckAnswer.OP, new StoresRequest(IntStream.range(0, n).toArray()));
@@ -82,7 +80,6 @@ final class SideBStores implements PhaseStores {
         return ownPool;
     }
 
-    /** The root B's requests name: A's pool until B is found not to read it, then B's own. */
     synchronized Path root() {
         return ownPool != null && ownPool.isPresent() ? ownDirs.pool() : a.pool();
     }

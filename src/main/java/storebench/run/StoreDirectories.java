@@ -15,11 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-/**
- * Where one trial's stores live: its pool (the N stores every phase visits, with the identity of what made them, for
- * bench.reuse) and the directories its phases make stores of their own in, on the bench root or the run's tmpfs root.
- * Nothing it did not make is deleted.
- */
+/** Where one trial's stores live: its pool and its phases' own directories. Nothing it did not make is deleted. */
 final class StoreDirectories {
     static final String POOL_IDENTITY = "pool.json";
 
@@ -32,7 +28,6 @@ final class StoreDirectories {
     private final String poolFolder;
     private volatile Path pool;
     private boolean deleted;
-    /** Whether what a stopped run left in the phases' own directories of this engine and setting was deleted yet. */
     private boolean leftoversDeleted;
 
     /** {@code poolFolder}: the pool's folder under its workload's and engine's, the setting's id for a trial's own. */
@@ -44,7 +39,6 @@ final class StoreDirectories {
         this.poolFolder = poolFolder;
     }
 
-    /** The pool's directory under the bench root (made if missing). */
     Path pool(Workload workload) throws IOException {
         deleteLeftovers();
         if (pool == null) {
@@ -59,11 +53,8 @@ final class StoreDirectories {
     }
 
     /**
-     * Deletes, once, before this trial makes a store, the stores a killed run of this engine and setting left in the
-     * phases' own directories on the bench root ({@code <phase>/<engine>/<setting>}: every folder of the root that is
-     * no workload's pool), whichever phases this run measures: a phase's own stores are deleted when it ends, so any
-     * found now are a stopped run's, which no later run would otherwise reach (the traffic phase's N copies, a run
-     * without the traffic phase after a kill -9 in it). The pools of the workloads are bench.keep's and left alone.
+     * Deletes, once, what a killed run of this engine and setting left in the phases' own directories, whichever phases
+     * this run measures: a phase deletes its own stores when it ends, so any found now no later run would reach.
      */
     private synchronized void deleteLeftovers() throws IOException {
         if (leftoversDeleted) {
@@ -101,7 +92,6 @@ final class StoreDirectories {
         return own;
     }
 
-    /** The same on the run's tmpfs root. */
     Path ownTmpfs(String phase) throws IOException {
         ScratchRoot tmpfs = bench.scratch();
         Path own = tmpfs.trialDir(phase, engine.id(), setting.id());
@@ -157,10 +147,7 @@ final class StoreDirectories {
         Protocol.JSON.writeValue(pool.resolve(POOL_IDENTITY).toFile(), identity);
     }
 
-    /**
-     * Names the bench root and its free space when an engine ran out of disk: it said so, or the root has less left than
-     * one of its stores needs (an engine may fail without saying why: H2 writes in the background).
-     */
+    /** Names the bench root's free space where an engine ran out of disk (H2 may fail without saying why). */
     String diskFullHint(String message, Workload workload) {
         long free = DiskFull.freeBytes(bench.pool.root());
         long store = engine.diskEstimateBytes(workload);
@@ -172,7 +159,6 @@ final class StoreDirectories {
                 + " not finished are never reused: their count does not match.";
     }
 
-    /** Deletes the pool, once, unless bench.keep. */
     synchronized void deletePool() throws IOException {
         if (pool != null && !bench.options.keep && !deleted) {
             bench.pool.deleteStores(pool);
@@ -181,10 +167,7 @@ final class StoreDirectories {
         }
     }
 
-    /**
-     * Deletes the stores of a trial whose run was stopped, as its end would have (from the shutdown hook, without the
-     * trial's lock, which the interrupted phase may hold): a phase's own stores always, the pool's unless bench.keep.
-     */
+    /** From the shutdown hook, without the trial's lock (the interrupted phase may hold it). */
     void deleteOnInterrupt() throws IOException {
         for (Path own : List.copyOf(ownDirs)) {
             deleteOwn(own);

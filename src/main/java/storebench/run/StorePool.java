@@ -29,10 +29,7 @@ public final class StorePool {
         this.root = root;
     }
 
-    /**
-     * Claims the bench root: creates it (with its marker) if missing, accepts it if it has the marker or is an
-     * empty directory, and refuses anything else with a message that says what to do.
-     */
+    /** Creates the root if missing; accepts it with the marker or empty; refuses anything else, saying what to do. */
     public static StorePool claim(Path root) throws IOException {
         Path r = root.toAbsolutePath().normalize();
         if (Files.isSymbolicLink(r)) {
@@ -86,7 +83,6 @@ public final class StorePool {
         return dir;
     }
 
-    /** The store indexes present in a trial's directory. */
     public static List<Integer> existingStores(Path trialDir) throws IOException {
         List<Integer> found = new ArrayList<>();
         if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {
@@ -157,10 +153,7 @@ public final class StorePool {
         }
     }
 
-    /**
-     * Deletes every store of a trial's directory; a symlink named like a store is left alone (not ours). One deletion at
-     * a time: the shutdown hook of an interrupted run deletes stores while the phase it stopped may be deleting them.
-     */
+    /** One deletion at a time: the shutdown hook may delete stores while the phase it stopped is deleting them. */
     public synchronized void deleteStores(Path trialDir) throws IOException {
         if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {
             return;

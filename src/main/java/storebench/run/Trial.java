@@ -31,44 +31,37 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One trial: one engine under one setting over N stores, on the parent's side. It runs the phases
- * ({@link #measure}): has its trial processes started and closed as each phase's policy says ({@link TrialProcesses},
- * under the profilers asked for), and turns any failure into the trial's failed status line. It is the
- * {@link PhaseRun} a phase sees, in four roles: what it runs on ({@link TrialSetup}), its stores ({@link TrialPool},
- * in the directories of {@link StoreDirectories}), its processes and requests, each after the load allows it
- * ({@link TrialRequests}), and where its results go ({@link TrialResults}: results.jsonl at once).
+ * One trial: one engine under one setting over N stores, on the parent's side. It runs the phases, with processes
+ * started and closed as each phase's policy says, and turns any failure into the trial's failed status line. It is the
+ * {@link PhaseRun} a phase sees, in four roles: {@link TrialSetup}, its stores ({@link TrialPool}), its requests
+ * ({@link TrialRequests}) and its results ({@link TrialResults}).
  */
 public final class Trial implements PhaseRun, AutoCloseable {
     private final Bench bench;
     private final EngineDescriptor engine;
     private final Setting setting;
     private final String name;
-    /** Its trial processes: the one place they start. */
     private final TrialProcesses starter;
-    /** Where its stores live: the pool's directory and the phases' own, deleted only by it. */
     private final StoreDirectories dirs;
     private final TrialSetup params;
-    /** Its pool, made once: the stores its phases visit, unless it is side B of a version and reads A's. */
     private final TrialPool pool;
-    /** The stores its phases work on ({@link #stores()}): its pool or A's (side B of a version), and the phases' own. */
+    /** Its pool or A's (side B of a version), and the phases' own. */
     private final PhaseStores stores;
-    /** Side B of a version comparison: whether it reads A's pool or makes its own; null for any other trial. */
+    /** Null for any trial but side B of a version comparison. */
     private final SideBStores sideBStores;
-    /** The steps its phases send to its processes ({@link #processes()}), each after the load allows it. */
     private final TrialRequests processes;
     private final TrialResults results;
     private final List<Measured> log = new ArrayList<>();
-    /** The profilers that could not watch a phase of this trial, said once each (profiler/phase). */
+    /** Profiler/phase pairs already said to be skipped. */
     private final Set<String> profilerSkips = new java.util.HashSet<>();
     /** The gate's extra open run is under way: a failure is the gate's, not the trial's (no status line). */
     private boolean resampling;
     private String failed;
     private boolean statusRecorded;
-    /** Why the engine could not load in its trial process (its native library), if it could not. */
     private String loadFailure;
-    /** What makes this trial side B of an A/B comparison (bench.against); null for any other trial. */
+    /** Null for any trial but side B. */
     private final SideB sideB;
-    /** This trial's side B, made when its phase first asks for it (bench.against); null until then or without. */
+    /** This trial's side B, made when its phase first asks for it. */
     private Trial b;
 
     /** Side B of A's comparison: A's trial (whose pool B reads, for a version), what B is, what its processes get. */
@@ -103,10 +96,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
                 name);
     }
 
-    /**
-     * Side B of this trial's A/B comparison, where the run has one (bench.against) and this is side A: B's trial (made
-     * on first use, its library resolved when the run started), the stop rule, the progress line.
-     */
+    /** Side B of this trial's A/B comparison, where the run has one and this is side A. */
     @Override
     public synchronized Optional<AgainstSide> against() {
         if (bench.options.against.isEmpty() || sideB != null) {
@@ -121,10 +111,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
                 line -> bench.console.println("[storebench] " + name + " against " + asked + ": " + line)));
     }
 
-    /**
-     * Why this side B visits a pool of its own, once its stores are ensured: a setting makes its stores its own way; a
-     * version whose library could not read A's stores says what failed. Empty where it visits A's pool.
-     */
+    /** Why this side B visits a pool of its own (a setting; a version that could not read A's); empty for A's. */
     private Optional<String> ownPool() {
         return sideBStores != null ? sideBStores.ownPool()
                 : Optional.of("a setting may make its stores differently, so each setting visits the pool it made");
@@ -176,10 +163,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * Whether this trial can run here, found out by starting its trial process where the engine has a way to be measured
-     * and its runtime is present (the process then serves the first phase); where it cannot run, the trial is recorded as
-     * skipped (a status line, once) and the reason returned: the engine has no way to be measured, its runtime is
-     * missing, or its native library cannot load.
+     * Whether this trial can run here, found out by starting its trial process (which then serves the first phase);
+     * where it cannot, the trial is recorded as skipped, once, and the reason returned.
      */
     public synchronized Optional<String> skipIfUnavailable() throws IOException {
         Optional<String> why = engine.unavailable();
@@ -187,8 +172,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             why = bench.commands.nodeUnavailable();
         }
         if (why.isEmpty() && loadFailure == null && starter.engineInfo() == null) {
-            // starting its trial process says whether the engine loads here (a native library that cannot load is a
-            // skip, with the loader's reason); the process is the one the first phase then uses
+            // a native library that cannot load is a skip, with the loader's reason
             try {
                 starter.current();
             } catch (TrialFailure e) {
@@ -209,20 +193,12 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return why;
     }
 
-    /**
-     * Measures one phase. A failure, wherever it is raised (in the trial process, in the store pool, in a disk scan),
-     * becomes the trial's failed status line, once, so that the report and the gate can give its reason; after it,
-     * every later phase refuses to run.
-     */
+    /** Measures one phase; any failure becomes the trial's failed status line, and later phases refuse to run. */
     public synchronized Measured measure(Phase phase) throws Exception {
         return measure(phase, bench.options.profilers);
     }
 
-    /**
-     * Measures one phase with its trial processes under these profilers (each process fresh, started for the phase and
-     * closed after it; what a profiler found is a profile line once the process has exited). A profiler that cannot
-     * profile this engine's runtime here is left out, with a profile line that says why.
-     */
+    /** The same, each process fresh under these profilers; one that cannot profile here gets a line saying why. */
     public synchronized Measured measure(Phase phase, List<Profiler> with) throws Exception {
         if (failed != null) {
             throw new TrialFailure(name + ": " + phase.id() + " not run, an earlier phase failed: " + failed);
@@ -254,10 +230,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * Where a phase's processes come from, the one place its policy ({@link Phase#processes()}) is applied: the
-     * trial's process is closed unless shared, the kept ones too for a phase that needs the machine alone, and a phase
-     * that holds stores open gets a fresh process with the heap for them (after the pool is made, where it uses it and
-     * it is not yet, so that its stores are created in a process of the default heap as any phase's are).
+     * The one place {@link Phase#processes()} is applied. A phase that holds stores open gets a fresh process with the
+     * heap for them only after the pool is made, so its stores are created under the default heap as any phase's are.
      */
     private void processesBefore(Phase phase) throws Exception {
         if (phase.processes() != Phase.Processes.SHARED) {
@@ -275,7 +249,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** The profilers that can profile this engine's runtime here; a profile line says why each other cannot. */
+    /** The profilers usable here; a profile line says why each other is not. */
     private List<Profiler> usable(List<Profiler> with, String phaseId) throws IOException {
         List<Profiler> usable = new ArrayList<>();
         for (Profiler p : with) {
@@ -290,10 +264,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * One more fresh-process open run after those recorded (the gate's resampling, bench.resample): the open-run
-     * statistics are recorded again over all runs, and a "resample" line says how many runs this trial now has. A run
-     * that fails is the gate's failure, not the trial's: it gets no failed status line (the figures the trial measured
-     * stand) and is thrown, for the gate to report.
+     * One more fresh-process open run for the gate's resampling: the statistics are recorded again over all runs. A
+     * failure is the gate's, thrown without a failed status line (the figures measured stand).
      */
     public synchronized Measured resample() throws Exception {
         Measured earlier = results.has(Phases.OPEN_RUNS) ? results.recorded(Phases.OPEN_RUNS) : null;
@@ -322,15 +294,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** Whether this trial has open runs the gate could add to: measured, and no phase failed. */
+    /** Measured, and no phase failed. */
     synchronized boolean hasOpenRuns() {
         return failed == null && results.has(Phases.OPEN_RUNS);
     }
 
     /**
-     * Records that a phase failed, once (results.jsonl; every later phase of this trial refuses to run), and returns
-     * the failure to throw; a failure already recorded is returned as it is. During the gate's extra open run
-     * ({@link #resample}) nothing is recorded: the failure is only returned.
+     * Records that a phase failed, once, and returns the failure to throw; during {@link #resample} nothing is
+     * recorded.
      *
      * @param progress how far the phase got, where a trial process said so; null otherwise
      */
@@ -359,17 +330,16 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return pool.reused();
     }
 
-    /** Every phase this trial measured, in order. */
     public synchronized List<Measured> measuredLog() {
         return List.copyOf(log);
     }
 
-    /** The loads this trial waited for (or recorded) at the start of its load-gated steps, in order. */
+    /** The loads at the start of its load-gated steps, in order. */
     public synchronized List<LoadGate.Wait> loadWaits() {
         return processes.waits();
     }
 
-    /** Stops the trial's processes at once (the suite is being stopped); called from a shutdown hook. */
+    /** Called from a shutdown hook. */
     void stopProcesses() {
         starter.stopAll();
         Trial other = b;
@@ -378,7 +348,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** Deletes the stores of a trial whose run was stopped, as its end would have (from the shutdown hook). */
+    /** Called from the shutdown hook: deletes the stores as the trial's end would have. */
     void deleteStoresOnInterrupt() throws IOException {
         Trial other = b;
         if (other != null) {
@@ -388,9 +358,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * Ends the trial's measurements (its class invocation ends): its processes are stopped and, unless bench.keep, its
-     * stores deleted; but where the gate may still add open runs to it (bench.resample with a baseline, and its
-     * verdicts against the baseline are inconclusive), they stay until {@link #finish}.
+     * Stops its processes and, unless bench.keep, deletes its stores; where the gate may still add open runs, they stay
+     * until {@link #finish}.
      */
     @Override
     public synchronized void close() throws IOException {
@@ -404,7 +373,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    /** Ends the trial for good, after the gate's resampling: processes stopped, stores deleted unless bench.keep. */
+    /** Ends the trial for good, after the gate's resampling. */
     synchronized void finish() throws IOException {
         starter.closeCurrent();
         starter.closeKept();
@@ -414,7 +383,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         deleteStores();
     }
 
-    /** The pool's stores, unless bench.keep; side B deletes only a pool it made, and leaves A's, which it read, to A. */
+    /** Side B deletes only a pool it made, and leaves A's to A. */
     private void deleteStores() throws IOException {
         dirs.deletePool();
     }

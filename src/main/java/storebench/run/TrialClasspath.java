@@ -20,10 +20,9 @@ import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 
 /**
- * The classpath of the child JVMs that run the trials, found whatever launched the suite, every entry absolute (a
- * trial process runs in its own working directory): the build's {@code bench.classpath} where Maven passes it; else
- * the entries of the class loaders that loaded storebench (the JUnit console launcher's {@code -cp}, an IDE's), and
- * {@code java.class.path} with the Class-Path of any jar's manifest (an IDE's "shorten command line: JAR manifest").
+ * The trial JVMs' classpath, whatever launched the suite, every entry absolute (a trial runs in its own working
+ * directory): Maven's {@code bench.classpath}; else the class loaders' entries and {@code java.class.path} with any
+ * jar manifest's Class-Path (an IDE's "shorten command line").
  */
 public final class TrialClasspath {
     /** Classes a trial process cannot start without: its main, the protocol's JSON, an engine. */
@@ -33,7 +32,6 @@ public final class TrialClasspath {
     private TrialClasspath() {
     }
 
-    /** The trial classpath; an error names what is missing and what to set. */
     public static String find() {
         List<String> tried = new ArrayList<>();
         String property = System.getProperty("bench.classpath");
@@ -70,7 +68,6 @@ public final class TrialClasspath {
                 + " -Dmdep.outputFile=/dev/stdout)");
     }
 
-    /** The first required class none of the entries has, as a message; empty if all are there. */
     static Optional<String> missing(List<Path> entries) {
         URL[] urls = entries.stream().map(p -> {
             try {

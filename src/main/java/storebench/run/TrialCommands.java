@@ -13,16 +13,10 @@ import java.util.concurrent.TimeUnit;
 
 /** The command lines that start a trial process: a child JVM, or the Node worker. */
 public final class TrialCommands {
-    /**
-     * The child JVM's heap (bench.trialHeapMb's default): fixed and pre-touched, so heap growth cannot pass for native
-     * memory.
-     */
+    /** The child JVM's heap: fixed and pre-touched, so heap growth cannot pass for native memory. */
     public static final int HEAP_MB = 256;
     public static final String HEAP = HEAP_MB + "m";
-    /**
-     * The most heap a trial process that holds stores open gets (the memory and capacity phases): H2 keeps about 1 MB
-     * of heap per open store of the large workload (its page cache is on the heap): 1,000 open held 1.05 GB.
-     */
+    /** The most heap a holding process gets: H2 keeps about 1 MB per open store (1,000 open held 1.05 GB). */
     public static final String HOLD_HEAP = "2g";
     private static final int HOLD_HEAP_MB = 2048;
     public static final List<String> JVM_OPTIONS = TrialJvm.measuring(HEAP).options();
@@ -40,7 +34,7 @@ public final class TrialCommands {
     private final String node;
     private Optional<String> nodeUnavailable;
 
-    /** The JVM trial processes' java.io.tmpdir (TrialTmp), or null for the system's. */
+    /** Null for the system's java.io.tmpdir. */
     private final Path tmp;
 
     public TrialCommands(String classpath, Path projectDir, String node) {
@@ -54,17 +48,15 @@ public final class TrialCommands {
         this.tmp = tmp;
     }
 
-    /** The same commands, the JVM trial processes' temporary files in {@code dir}, which the run deletes. */
+    /** The same commands, the JVM trial processes' temporary files in {@code dir}. */
     TrialCommands withTmp(Path dir) {
         return new TrialCommands(classpath, projectDir, node, dir);
     }
 
-    /** The child JVMs' classpath (see {@link TrialClasspath}). */
     public String classpath() {
         return classpath;
     }
 
-    /** The Node.js executable (bench.node). */
     public String node() {
         return node;
     }
@@ -80,12 +72,9 @@ public final class TrialCommands {
     }
 
     /**
-     * The heap of a process that holds at most {@code stores} open, each keeping at most {@code kbPerStore} of heap
-     * (EngineDescriptor.heapKbPerOpenStore): the base and twice that per store, {@link #HOLD_HEAP} at most (for H2,
-     * from 896 stores on: the default runs' M = 1,000 and capacity cap). Only as large as it must be: every page of it
-     * is touched before the engine loads, and a page's first touch is slow on a virtual machine (2 GB took 10-20 s
-     * here, 2026-12-02, against 2-5 s for 256 MB), which made the memory and capacity processes of a small run most
-     * of its time, and 12 of them 100 s of the default run.
+     * The base and twice {@code kbPerStore} per store, {@link #HOLD_HEAP} at most. Only as large as it must be: every
+     * page is touched before the engine loads, and a first touch is slow on a virtual machine (2 GB took 10-20 s here,
+     * against 2-5 s for 256 MB).
      */
     public static String holdHeap(int baseMb, int stores, long kbPerStore) {
         long mb = Math.min(HOLD_HEAP_MB, baseMb + (2 * kbPerStore * Math.max(0, stores) + 1023) / 1024);
@@ -104,10 +93,7 @@ public final class TrialCommands {
         return command(engine, jvm, Optional.empty());
     }
 
-    /**
-     * The command of a trial process whose JVM (a JVM engine's) runs its heap as {@code jvm} says, on {@code own}
-     * classpath where given (side B of bench.against), else the suite's.
-     */
+    /** On {@code own} classpath where given (side B of bench.against), else the suite's. */
     public List<String> command(EngineDescriptor engine, TrialJvm jvm, Optional<String> own) {
         if (engine.runtime() == TrialRuntime.NODE) {
             return List.of(node, NODE_OPTIONS.get(0), NODE_OPTIONS.get(1), projectDir.resolve(WORKER).toString());

@@ -5,11 +5,9 @@ import storebench.model.JvmCollector;
 import java.util.List;
 
 /**
- * How a JVM trial process' heap is run: its size, its collector, and whether it is pre-touched. The measuring phases'
- * processes have a fixed, pre-touched heap under the serial collector, so that heap growth cannot pass for native
- * memory and the memory phase's arithmetic holds; a phase that serves requests (Phase#serving) gets what a service
- * would run: a heap of the same fixed size for the stores it keeps open, its pages touched as they are used, and the
- * collector bench.trafficGc names.
+ * How a JVM trial process' heap is run. The measuring phases' is fixed and pre-touched under the serial collector, so
+ * heap growth cannot pass for native memory; a serving phase gets what a service runs: touched as used, under
+ * bench.trafficGc.
  */
 public record TrialJvm(String heap, JvmCollector collector, boolean preTouched) {
     public static TrialJvm measuring(String heap) {

@@ -24,10 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-/**
- * The stores a trial's phases work on: its pool, made once (created, or reused where bench.reuse allows: its create and
- * disk figures recorded as it is made), and the directories of the phases' own stores.
- */
+/** The stores a trial's phases work on: its pool, made once (or reused under bench.reuse), and the phases' own. */
 final class TrialPool implements PhaseStores {
     private final Bench bench;
     private final Trial trial;
@@ -38,7 +35,6 @@ final class TrialPool implements PhaseStores {
     private boolean ready;
     private int created;
     private int reused;
-    /** Why kept stores were not reused, as said on the console. */
     private final List<String> notReused = new ArrayList<>();
 
     TrialPool(Bench bench, Trial trial, EngineDescriptor engine, StoreDirectories dirs, TrialProcesses processes,
@@ -86,10 +82,8 @@ final class TrialPool implements PhaseStores {
     }
 
     /**
-     * The kept stores of the pool that are still valid (bench.reuse: same engine, versions and workload, and each one
-     * opens and counts W); every other store of the first N found is deleted, to be made anew. Kept stores beyond N (a
-     * run with fewer stores than the one that kept them) are no part of this run: they are left as they are, said
-     * once, for a later run with more stores.
+     * The kept stores still valid (same identity, each opens and counts W); the others of the first N are deleted.
+     * Stores beyond N are left for a later run with more stores.
      */
     private Set<Integer> reusable(Path dir) throws Exception {
         Set<Integer> valid = new TreeSet<>();
@@ -128,7 +122,7 @@ final class TrialPool implements PhaseStores {
         return valid;
     }
 
-    /** A line on the console about the pool and bench.reuse, kept in the pool line too (the report says it). */
+    /** Said on the console and kept in the pool line. */
     private void say(String what) {
         bench.console.println("[storebench] " + trial + ": " + what + " (bench.reuse)");
         notReused.add(what);
@@ -140,10 +134,7 @@ final class TrialPool implements PhaseStores {
         return ids.size() > 3 ? named + " and " + (ids.size() - 3) + " more" : named;
     }
 
-    /**
-     * Where this engine's kept stores of the workload are, under other settings: a pool is kept per setting (each
-     * setting's trial makes and reads its own stores), so a pool kept under one is not reused under another.
-     */
+    /** This engine's pools under other settings, which are not reused under this one. */
     private static String otherSettings(Path dir) throws IOException {
         Path engineDir = dir.getParent();
         List<String> others = new ArrayList<>();
@@ -161,7 +152,6 @@ final class TrialPool implements PhaseStores {
                 + ", and a pool is kept per setting: stores kept under one setting are not reused under another";
     }
 
-    /** What the kept stores were made by: engine, its versions, workload. Reuse requires the same. */
     private JsonNode identity() throws Exception {
         return Protocol.JSON.valueToTree(new Identity(engine.id(), workload().id(), engineInfo()));
     }
@@ -170,7 +160,6 @@ final class TrialPool implements PhaseStores {
     private record Identity(String engine, String workload, JsonNode versions) {
     }
 
-    /** The engine's versions and settings as its trial process reports them. */
     private JsonNode engineInfo() throws Exception {
         if (processes.engineInfo() == null) {
             try {

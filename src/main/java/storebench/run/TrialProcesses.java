@@ -27,10 +27,8 @@ import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
 
 /**
- * The trial processes of one trial, the one place they start: the current one (started on first use, with its
- * hello), those kept warm for run r of the next phase (bench.share), the heap the next one gets, the workers of a
- * phase that runs several at once, and the profilers the phase being measured wraps them in (each process under them
- * serves its phase only; what they found is read when it closes).
+ * The trial processes of one trial, the one place they start: the current one, those kept warm for run r of the next
+ * phase, the workers of a phase that runs several at once; under profilers each serves its phase only.
  */
 final class TrialProcesses {
     private final Bench bench;
@@ -42,20 +40,17 @@ final class TrialProcesses {
     /** Per run r, a process kept warm of each JVM (a serving phase's and a measuring one's pass each other by). */
     private final Map<KeptKey, Kept> kept = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile TrialProcess process;
-    /** How far the current process (or, where none runs, the next one) has been warmed up. */
     private ProcessWarmth warmth = new ProcessWarmth();
-    /** How the next process' JVM runs its heap: the measuring default, or the current phase's (Phase#serving). */
+    /** The next process' JVM. */
     private TrialJvm jvm;
     /** The JVM the current phase's processes get where they start fresh. */
     private TrialJvm phaseJvm;
-    /** The JVM the current process was started with. */
     private TrialJvm currentJvm;
     private JsonNode engineInfo;
     private List<Profiler> profilers = List.of();
     private String phaseId = "";
-    /** What side B of an A/B comparison starts its processes with beside A's (Against.Arm.SAME for any other trial). */
+    /** Against.Arm.SAME for any trial but side B. */
     private final Against.Arm arm;
-    /** Every engine operation made this fraction slower (bench.slowdown; bench.againstSlowdown on side B). */
     private final double slowdown;
 
     TrialProcesses(Bench bench, Trial trial, EngineDescriptor engine, Setting setting, String name, Against.Arm arm,
@@ -73,7 +68,6 @@ final class TrialProcesses {
                 .resolve(engine.id() + "-" + setting.id()), engine.runtime());
     }
 
-    /** The phase now measured and the profilers its processes start under (none: an empty list). */
     synchronized void phase(String phaseId, List<Profiler> profilers) {
         this.phaseId = phaseId;
         this.profilers = profilers;
@@ -86,14 +80,12 @@ final class TrialProcesses {
         return profilers;
     }
 
-    /** A trial process' environment: its setting's, and side B's packages where it is side B of bench.against. */
     private Map<String, String> environment() {
         Map<String, String> environment = new java.util.LinkedHashMap<>(setting.environment());
         environment.putAll(arm.environment());
         return environment;
     }
 
-    /** The current process, started (and greeted) if there is none. */
     synchronized TrialProcess current() throws Exception {
         if (process == null) {
             ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()),
@@ -120,7 +112,7 @@ final class TrialProcesses {
         return process;
     }
 
-    /** The engine's versions and settings as a trial process reported them; null before one started. */
+    /** Null before a process started. */
     synchronized JsonNode engineInfo() {
         return engineInfo;
     }
@@ -142,7 +134,6 @@ final class TrialProcesses {
         }
     }
 
-    /** The next process starts fresh, with the current phase's JVM (the measuring default outside a serving phase). */
     synchronized void fresh() {
         closeCurrent();
         jvm = phaseJvm;
@@ -154,14 +145,10 @@ final class TrialProcesses {
         jvm = TrialJvm.measuring(TrialCommands.holdHeap(bench.options.trialHeapMb, stores, engine.heapKbPerOpenStore()));
     }
 
-    /**
-     * The JVM of the phase about to be measured: a serving phase's ({@code serving}: its collector, a heap for the stores
-     * it keeps open), or the measuring default (empty). A current process of another JVM is closed: a measuring
-     * process serves no serving phase, nor the reverse.
-     */
+    /** A serving phase's JVM, or the measuring default; a current process of the other kind is closed. */
     synchronized void phaseJvm(java.util.Optional<storebench.phase.Phase.Serving> serving) {
-        // the Node worker's heap is V8's whatever the phase; the serial collector asked is the measuring JVM itself, as
-        // runs measured before bench.trafficGc (its processes are shared with the measuring phases')
+        // the Node worker's heap is V8's whatever the phase; the serial collector asked is the measuring JVM itself,
+        // whose processes the measuring phases share
         phaseJvm = serving.filter(s -> engine.runtime() == storebench.model.TrialRuntime.JVM
                 && s.collector() != storebench.model.JvmCollector.SERIAL).map(s -> TrialJvm.serving(TrialCommands.holdHeap(bench.options.trialHeapMb, s.openStores(),
                 engine.heapKbPerOpenStore()), s.collector())).orElseGet(this::defaultJvm);
@@ -175,7 +162,6 @@ final class TrialProcesses {
         return TrialJvm.measuring(bench.options.trialHeapMb + "m");
     }
 
-    /** Makes run r's kept process the current one, if it is still alive (never under profilers). */
     synchronized boolean takeWarm(int r) {
         if (!profilers.isEmpty()) {
             return false; // a phase under profilers starts its own processes, each wrapped
@@ -195,7 +181,6 @@ final class TrialProcesses {
         return true;
     }
 
-    /** Keeps the current process for run r of the next phase (closes it where it may not be shared). */
     synchronized void keepWarm(int r, boolean share) {
         if (process == null) {
             return;
@@ -217,22 +202,16 @@ final class TrialProcesses {
         kept.clear();
     }
 
-    /** How far the current process has been warmed up (where none runs, the next one: not at all). */
     synchronized ProcessWarmth warmth() {
         return warmth;
     }
 
-    /** A process kept warm for run r of the next phase with runs, and how far it has been warmed up. */
     private record Kept(TrialProcess process, ProcessWarmth warmth, TrialJvm jvm) {
     }
 
     private record KeptKey(int r, TrialJvm jvm) {
     }
 
-    /**
-     * Starts {@code processes} fresh processes and sends each stage's requests to all of them at once, one progress
-     * line per stage; they are closed when the stages are done.
-     */
     List<List<ObjectNode>> inParallel(int processes, List<PhaseProcesses.Stage> stages) throws Exception {
         closeCurrent();
         List<TrialProcess> started = new ArrayList<>();
@@ -296,7 +275,7 @@ final class TrialProcesses {
         return answers;
     }
 
-    /** Closes a trial process and records what its profilers found (nothing, for a process none watched). */
+    /** Closes a trial process and records what its profilers found. */
     private void close(TrialProcess p) {
         p.close();
         try {
@@ -310,7 +289,7 @@ final class TrialProcesses {
         }
     }
 
-    /** Stops every process at once (the suite is being stopped): from a shutdown hook, without the locks. */
+    /** From a shutdown hook, without the locks. */
     void stopAll() {
         TrialProcess p = process;
         if (p != null) {

@@ -28,15 +28,13 @@ import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 
 /**
- * The steps a trial's phases send to its processes: the one place a trial waits for the load (before each load-gated
- * step, which then gets its phase line with its wall time), shows their progress, and turns a failed request into the
- * trial's failure with how far it got; and which process the next request goes to ({@link TrialProcesses}).
+ * The steps a trial's phases send: the one place a trial waits for the load before a load-gated step (which then gets
+ * its phase line), shows progress, and turns a failed request into the trial's failure with how far it got.
  */
 final class TrialRequests implements PhaseProcesses {
     private final Bench bench;
     private final Trial trial;
     private final TrialProcesses processes;
-    /** The pool its requests name as their root. */
     private final Supplier<Path> root;
     private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
@@ -65,12 +63,10 @@ final class TrialRequests implements PhaseProcesses {
                 bench.options.workload.id()));
     }
 
-    /** Every wait for the load so far. */
     List<LoadGate.Wait> waits() {
         return List.copyOf(waits);
     }
 
-    /** The one place a trial waits for the load: before each load-gated step, which then gets its phase line. */
     @Override
     public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> extra) throws Exception {
@@ -99,7 +95,6 @@ final class TrialRequests implements PhaseProcesses {
         return new Answer<>(answer, wait);
     }
 
-    /** Requests of one step sent one after another (a warm-up's windows), with one phase line at their end. */
     @Override
     public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
@@ -170,7 +165,7 @@ final class TrialRequests implements PhaseProcesses {
         return step.loadGated() ? awaitLoad() : new LoadGate.Wait(LoadAverage.load1(), 0, false);
     }
 
-    /** One request to the trial's process; a failure is recorded with the visits the progress lines had reported. */
+    /** A failure is recorded with the visits the progress lines had reported. */
     private ObjectNode request(Phase.Step step, ObjectNode request, int total, IntConsumer progress)
             throws Exception {
         int[] done = {0};
@@ -195,11 +190,7 @@ final class TrialRequests implements PhaseProcesses {
                 visited, null));
     }
 
-    /**
-     * What a phase line says of its step, whatever the phase adds: its op and the phase it is a step of, apart (an op
-     * may serve several phases; none where it serves none), its wall time, the load before it and the wait for it,
-     * and the stores it visited or the processes it ran in.
-     */
+    /** What every phase line says of its step; op and phase apart, since an op may serve several phases. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private record StepTiming(String op, String phase, double wallMs, double load1, long loadWaitMs, boolean loadGaveUp,
                               Integer visited, Integer processes) {
@@ -209,7 +200,6 @@ final class TrialRequests implements PhaseProcesses {
         }
     }
 
-    /** Waits for the load (bench.maxLoad), says so when it did, and records the wait. */
     LoadGate.Wait awaitLoad() throws Exception {
         LoadGate.Wait wait = bench.loadGate.await();
         if (wait.waitedMs > 0) {

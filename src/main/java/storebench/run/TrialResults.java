@@ -32,7 +32,7 @@ final class TrialResults implements PhaseResults {
     private final TrialParams params;
     private final TrialProcesses processes;
     private final Map<Phase, Measured> recorded = new ConcurrentHashMap<>();
-    /** Side B of an A/B comparison: its lines say so, and the run's tables, which are side A's, leave them out. */
+    /** Side B's lines say so, and the run's tables, which are side A's, leave them out. */
     private final boolean sideB;
 
     TrialResults(Bench bench, TrialParams params, TrialProcesses processes, boolean sideB) {
@@ -96,7 +96,6 @@ final class TrialResults implements PhaseResults {
         return recorded.getOrDefault(phase, new Measured(phase));
     }
 
-    /** Keeps what a phase measured, for the phases after it and the gate. */
     void record(Phase phase, Measured measured) {
         recorded.put(phase, measured);
     }

@@ -12,11 +12,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The JVM trial processes' temporary directory (java.io.tmpdir), one per run: {@code target/trial-work/tmp/<pid of the
- * run>}, where RocksDB unpacks its 15 MB native library. A trial process killed by its parent never runs its own
- * clean-up (deleteOnExit), so the run deletes its directory when it ends or is interrupted, and a run deletes what a
- * run killed outright left: the directories of runs no longer alive, and their processes' yardstick scratch files in
- * the system's temporary directory (named by their process' id).
+ * The JVM trial processes' java.io.tmpdir, one per run, where RocksDB unpacks its 15 MB native library. A killed trial
+ * process never runs deleteOnExit, so the run deletes it, and deletes what runs no longer alive left.
  */
 final class TrialTmp {
     static final String DIR = "tmp";
@@ -57,7 +54,7 @@ final class TrialTmp {
         return Files.createDirectories(parent.resolve(Long.toString(ProcessHandle.current().pid())));
     }
 
-    /** Deletes a run's directory and all in it (its trial processes have ended). */
+    /** Its trial processes have ended. */
     static void delete(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return;

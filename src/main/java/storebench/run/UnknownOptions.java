@@ -10,10 +10,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The {@code bench.*} properties and {@code BENCH_*} environment variables a run was given that no option reads: a
- * misspelt option would otherwise leave its default in force unseen ({@code -Dbench.engine=sqlite} measuring every
- * reference engine). The valid names are those BenchOptions asked its sources for, so declaring an option is all it
- * takes to be accepted.
+ * The {@code bench.*} properties and {@code BENCH_*} variables no option reads: {@code -Dbench.engine=sqlite} would
+ * measure every engine unseen. The valid names are those BenchOptions asked for, so declaring an option accepts it.
  */
 final class UnknownOptions {
     /** Properties the build sets for the suite, read outside BenchOptions (pom.xml, TrialClasspath, GateTeethBench). */
@@ -23,14 +21,7 @@ final class UnknownOptions {
     private UnknownOptions() {
     }
 
-    /**
-     * The refusal of every given name that no option reads, each with the closest valid one; empty where all are read.
-     *
-     * @param properties the system properties given (only those starting with "bench." are looked at)
-     * @param variables  the environment's variable names (only those starting with "BENCH_" are looked at)
-     * @param read       the property names BenchOptions read
-     * @param readEnv    the environment variables BenchOptions read
-     */
+    /** The refusal of every given name no option reads, each with the closest valid one; empty where all are read. */
     static Optional<String> refusal(Collection<String> properties, Collection<String> variables, Set<String> read,
                                     Set<String> readEnv) {
         List<String> wrong = new ArrayList<>();
@@ -78,7 +69,6 @@ final class UnknownOptions {
         return name.substring(dot + 1);
     }
 
-    /** Levenshtein distance. */
     static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];

@@ -14,12 +14,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How a kept step's seconds change from the kept runs' workload (large: 1,000 notes of 300 characters) to the run's:
- * the steps that write or read every note (create, the read phase's) split into a part per store and a part per note
- * byte, the first kept, the second scaled by the notes' bytes. Both parts are measured in the kept runs themselves: a
- * read visit (open, read every note, close) less an open-run visit (open, count, close) is what the engine's notes
- * cost to read; a read visit's per-store share is the open-run visit's, a create's is what its notes do not take
- * (its files, schema and syncs), writing a note taken to cost what reading it does.
+ * How a kept step's seconds change from the large workload to the run's: the steps that touch every note split into
+ * a part per store, kept, and a part per note byte, scaled. A read visit less an open-run visit is what the notes cost
+ * to read; writing a note is taken to cost what reading it does.
  */
 final class WorkloadScale {
     /** A note's bytes beyond its text: the 8-byte ts and about 8 of key or row header. */
@@ -29,7 +26,6 @@ final class WorkloadScale {
 
     private final Workload to;
     private final CostTable table;
-    /** Whether a step of the large workload was scaled to this run's (no kept run of its own workload had it). */
     private boolean scaled;
 
     WorkloadScale(Workload to, CostTable table) {
@@ -37,20 +33,15 @@ final class WorkloadScale {
         this.table = table;
     }
 
-    /** Whether some step was scaled from the large workload to the run's (its create and read steps). */
     boolean scaled() {
         return scaled;
     }
 
-    /** The bytes of one store's notes. */
     static double noteBytes(Workload w) {
         return (double) w.notesPerStore() * (w.noteChars() + NOTE_OVERHEAD_BYTES);
     }
 
-    /**
-     * The factor on a kept step's seconds: 1 where the step does not touch every note or was kept of this run's
-     * workload.
-     */
+    /** 1 where the step does not touch every note or was kept of this run's workload. */
     double factor(CostTable.Point point, Phase phase, String op) {
         if (point.workload().equals(to.id()) || !touchesNotes(phase, op)) {
             return 1;
@@ -66,21 +57,14 @@ final class WorkloadScale {
                 || phase == Phases.READ && (op.equals(ReadPhase.READRUN.op()) || op.equals(ReadPhase.READWARMUP.op()));
     }
 
-    /**
-     * The per-store share of a visit that reads every note: an open-run visit's seconds over a read visit's, from the
-     * kept points of this engine (this setting's, else the default's) nearest this N that have both; {@link
-     * #UNKNOWN_SHARE} where none has.
-     */
+    /** An open-run visit's seconds over a read visit's, kept nearest this N; {@link #UNKNOWN_SHARE} where none is. */
     double storeShare(String engine, String setting, int stores) {
         Optional<double[]> visits = visits(engine, setting, stores)
                 .or(() -> visits(engine, Setting.DEFAULT.id(), stores));
         return visits.map(v -> Math.min(1, v[0] / v[1])).orElse(UNKNOWN_SHARE);
     }
 
-    /**
-     * The per-store share of a kept create: its seconds per store less the notes' cost (a read visit less an open-run
-     * visit, kept nearest its N), over its seconds per store; {@link #UNKNOWN_SHARE} where a figure is missing.
-     */
+    /** A kept create's seconds per store less its notes' cost, over its seconds per store. */
     double createStoreShare(CostTable.Point point, String op) {
         Optional<CostTable.StepCost> create = point.step(Phases.CREATE.id(), op).filter(s -> s.work().visited() > 0);
         Optional<double[]> visits = visits(point.engine(), point.setting(), point.stores())
@@ -110,7 +94,6 @@ final class WorkloadScale {
                 .map(s -> s.seconds().wallS() / s.work().visited()).findFirst();
     }
 
-    /** What the plan says of it. */
     String note() {
         return String.format(Locale.ROOT, "bench.workload=%s: where no kept run is of this workload, create and read"
                 + " steps of the large one scaled to %.2f of its note bytes beyond each engine's per-store share (a read"

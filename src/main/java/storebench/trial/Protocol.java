@@ -15,16 +15,10 @@ import java.util.Optional;
 public final class Protocol {
     public static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * The JVM trial process' main class: the parent names it, never uses it (the child's side, storebench.trial.child,
-     * runs only in the trial process; ArchitectureTest).
-     */
+    /** The parent names the child's main class, never uses it (ArchitectureTest). */
     public static final String JVM_MAIN = "storebench.trial.child.TrialMain";
 
-    /**
-     * The protocol's own ops: hello loads the engine, exit ends the process. Every other op is named by its answer's
-     * record (storebench.trial.answer: CreateAnswer.OP, VisitsAnswer.OP, ...), which the phase that sends it uses.
-     */
+    /** The protocol's own ops; every other is named by its answer record's {@code OP} (storebench.trial.answer). */
     public static final String HELLO = "hello";
     public static final String EXIT = "exit";
 

@@ -77,7 +77,7 @@ public final class TrialProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /** Whether the process is still running (a kept one may have died while it waited). */
+    /** A kept process may have died while it waited. */
     public boolean alive() {
         return process.isAlive();
     }

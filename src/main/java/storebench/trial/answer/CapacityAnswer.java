@@ -18,7 +18,6 @@ import java.util.Optional;
  */
 public record CapacityAnswer(int opened, String stop, Failure failure, List<Point> points, Limits limits,
                              long wallNs) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "capacity";
 
     /**
@@ -31,19 +30,11 @@ public record CapacityAnswer(int opened, String stop, Failure failure, List<Poin
     public record Failure(String during, int store, String message) {
     }
 
-    /**
-     * The limits the process ran under at the stop.
-     *
-     * @param byName     the limits by name (-1: unlimited), as numbers
-     * @param asAnswered the same as the process answered them, which the capacity line keeps
-     */
+    /** The limits the process ran under at the stop, by name (-1: unlimited), and as answered. */
     public record Limits(Map<String, Long> byName, JsonNode asAnswered) {
     }
 
-    /**
-     * A point of the curve: the stores open, the process' memory and the resources it held then; and the point as
-     * answered (a memory snapshot's other fields too), which results.jsonl keeps.
-     */
+    /** A point of the curve, and as answered (results.jsonl keeps that). */
     public record Point(double stores, Memory memory, Resources resources, ObjectNode asAnswered) {
         static Point of(JsonNode p) {
             return new Point(p.path("stores").asDouble(), new Memory(p.path("rssKb").asDouble(),
@@ -71,7 +62,6 @@ public record CapacityAnswer(int opened, String stop, Failure failure, List<Poin
                 List.copyOf(points), new Limits(limits, answer.path("limits")), answer.path("wallNs").asLong());
     }
 
-    /** The point at the stop (the last), if there is any. */
     public Optional<Point> last() {
         return points.isEmpty() ? Optional.empty() : Optional.of(points.get(points.size() - 1));
     }

@@ -7,7 +7,6 @@ import java.util.List;
 
 /** The answer to {@code check}: the stores that exist, open and count W. */
 public record CheckAnswer(List<Integer> valid) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "check";
 
     public static CheckAnswer of(JsonNode answer) {

@@ -10,20 +10,13 @@ import java.util.Optional;
 
 /** The answer to {@code concurrent}: one worker per share, in request order, and the wall time of all of them. */
 public record ConcurrentAnswer(List<Worker> workers, long wallNs) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "concurrent";
 
-    /**
-     * One worker: its whole visits (ns, t3 - t0), when it started and ended (epoch microseconds), and what its visits
-     * asked of the machine (its thread's counters in a JVM, its process' in a Node worker; where answered).
-     */
+    /** One worker: its whole visits (ns), its start and end (epoch µs), its thread's (Node: process') counters. */
     public record Worker(long[] oqc, long startUs, long endUs, Optional<VisitCounters> counters) {
     }
 
-    /**
-     * The workers' counters summed (of one answer's threads, or of T worker processes' answers); empty unless every
-     * worker answered them.
-     */
+    /** The workers' counters summed; empty unless every worker answered them. */
     public static Optional<VisitCounters> counters(List<Worker> workers) {
         Optional<VisitCounters> sum = Optional.empty();
         for (Worker w : workers) {

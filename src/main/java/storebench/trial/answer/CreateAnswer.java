@@ -10,7 +10,6 @@ import java.util.Map;
  * loop started (create only; 0 otherwise) and how long it took.
  */
 public record CreateAnswer(Map<String, long[]> samples, long startMs, long wallNs) {
-    /** The ops answered by this record (docs/protocol.md). */
     public static final String OP = "create";
     public static final String PROFILE_OP = "createprofile";
 

@@ -4,11 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
-/**
- * The answer to {@code hello}: the runtime, the engine's description (its versions and settings, strings by name), and
- * where the process tells them, its clock's back-to-back reads and its limits; kept as objects, since environment.json
- * records them as they came.
- */
+/** The answer to {@code hello}, kept as objects, since environment.json records them as they came. */
 public record HelloAnswer(String runtime, JsonNode info, Optional<Timer> timer, Optional<JsonNode> limits) {
     /** The process' own clock: its source (System.nanoTime, process.hrtime.bigint) and its reads as answered. */
     public record Timer(String source, JsonNode asAnswered) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /** The answer to {@code hold}: the stores held open (M), memory before and after, the request's wall time. */
 public record HoldAnswer(int opened, MemorySnapshot before, MemorySnapshot after, long wallNs) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "hold";
 
     public static HoldAnswer of(JsonNode answer) {

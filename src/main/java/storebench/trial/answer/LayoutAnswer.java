@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * (a SQL engine's pages and cells; empty where the engine can tell nothing), kept as it came.
  */
 public record LayoutAnswer(ObjectNode layout) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "layout";
 
     public static LayoutAnswer of(JsonNode answer) {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * ({@code j}, {@code id}, {@code text}, {@code ts}: tests compare them with the fixture, the JSON types included).
  */
 public record NotesAnswer(int store, JsonNode notes) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "notes";
 
     public static NotesAnswer of(JsonNode answer) {

@@ -11,28 +11,22 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The answer to {@code traffic} (docs/protocol.md): its closed step, its open loop, what the cache and the writes did
- * over the open loop, the open loop's requests measured as histograms, what the runtime did beside them, and what the
- * loop asked of the machine (the serving thread's counters over it, where the runtime tells them).
+ * The answer to {@code traffic} (docs/protocol.md): its closed step, its open loop, what the cache did, the requests'
+ * histograms, what the runtime did beside them, and the serving thread's counters where the runtime tells them.
  *
  * @param wallNs the whole request's: its stores made, both loops, the check
  */
 public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured measured, RuntimeWork runtime,
                             Optional<VisitCounters> counters, long wallNs) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "traffic";
 
-    /**
-     * The closed step: requests served back to back, its wall time, and what it served per second in its second half
-     * (the engine's own rate, which the open loop's rate is a share of).
-     */
+    /** The closed step: requests served back to back, its wall time, its rate over its second half. */
     public record Closed(int served, long wallNs, double perS) {
     }
 
     /**
-     * The open loop: the rate asked and reached, its requests, when it started (epoch ms), its wall time (from its start
-     * to the last request's end) and the sum of its requests' service times (the engine's busy time), and whether every
-     * store's count was checked after it.
+     * The open loop: its wall time runs from its start (epoch ms) to the last request's end, its busy time is the sum
+     * of its requests' service times.
      */
     public record Open(double askedPerS, double reachedPerS, int requests, long startMs, long loopWallNs, long busyNs,
                        boolean checked) {
@@ -46,18 +40,14 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
     public record Cache(long hits, long misses, long evictions, long writes) {
     }
 
-    /**
-     * The open loop's requests by kind: latency from the due time, service time from the loop's start of the request,
-     * and how late the loop woke for the requests it waited for.
-     */
+    /** The open loop's requests: latency from the due time, service time from their start, the loop's late wake-ups. */
     public record Measured(TrafficHistograms latency, TrafficHistograms service, Histogram wakeLateness,
                            TrafficHistograms untouched) {
     }
 
     /**
-     * The runtime's collector over the open loop: its name as the runtime gives it, every pause (start after the loop's
-     * start and length, ms; the JVM's to the millisecond, V8's finer), and how many requests a pause touched (their wait,
-     * due time to end, overlapped one); {@link Measured#untouched} holds the others' latencies.
+     * The collector's pauses over the open loop (start after the loop's start and length, ms) and how many requests'
+     * waits, due time to end, overlapped one; {@link Measured#untouched} holds the others' latencies.
      */
     public record Pauses(String collector, double[] startMs, double[] durationMs, long touched) {
         public int count() {
@@ -74,11 +64,7 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
         }
     }
 
-    /**
-     * The runtime's own work during the open loop, where the runtime tells it: the collector's pauses (ms, count), the
-     * JIT compilers' time (a JVM), the event loop's delay (the Node worker: p99 and max, ms), every pause of its
-     * collector, and its heap's limit (MiB: the JVM's -Xmx, V8's heap size limit).
-     */
+    /** The runtime's own work during the open loop, where it tells it (JIT in a JVM, event loop in Node). */
     public record RuntimeWork(double gcMs, long gcCount, OptionalDouble jitMs, OptionalDouble loopDelayP99Ms,
                               OptionalDouble loopDelayMaxMs, Pauses pauses, Heap heap) {
         public long heapMaxMb() {
@@ -95,8 +81,8 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
     }
 
     /**
-     * The runtime's heap over the open loop: its limit (MiB), the bytes the serving thread allocated (the JVM's; -1 where
-     * not told) and the bytes the loop left live (after a full collection against one before it; the JVM's, else 0).
+     * Its limit (MiB), the bytes the serving thread allocated (-1: not told) and the bytes the loop left live (full
+     * collections before and after; 0 outside a JVM).
      */
     public record Heap(long maxMb, long allocatedBytes, long survivedBytes) {
     }

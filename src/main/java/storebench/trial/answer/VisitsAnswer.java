@@ -12,10 +12,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
 /**
- * The answer to {@code visits} (the warm-up's windows, the open, read and cold runs): the samples by name in visiting
- * order (ns), when the loop started and how long it took, and what the runtime reports beside them where it does:
- * the JIT's time (a JVM), the wait for idle background threads (a measured run's {@code settle}), what the visits read
- * from the device.
+ * The answer to {@code visits} (warm-up windows, the open, read and cold runs): the samples by name in visiting order
+ * (ns), and what the runtime reports beside them where it does.
  *
  * @param samples  {@code open}, the query's, {@code close}, the whole visit's; {@code closefin}, {@code yard} where
  *                 answered
@@ -26,7 +24,6 @@ import java.util.OptionalLong;
  */
 public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallNs, OptionalDouble compileMs,
                            Settle settle, OptionalLong readBytes, Optional<VisitCounters> counters) {
-    /** The op this record answers (docs/protocol.md). */
     public static final String OP = "visits";
 
     /**
@@ -51,7 +48,6 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
                 Counters.of(answer.get("counters")));
     }
 
-    /** The samples of this name; an error naming it where the answer has none. */
     public long[] samples(String name) {
         return Samples.named(samples, name);
     }
@@ -60,15 +56,13 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
         return samples.containsKey(name);
     }
 
-    /** The wall time of the loop, ms. */
     public double wallMs() {
         return wallNs / 1e6;
     }
 
     /**
-     * This answer followed by {@code next} (a run sized by its precision, sent in chunks), as one: their samples in
-     * visiting order, their device reads, counters, JIT time and wall time summed (each where both answered it), this one's start
-     * and settle wait (only the first request waits for the process to settle).
+     * This answer followed by {@code next} (a run sent in chunks), as one: samples concatenated, figures summed where
+     * both answered them, this one's start and settle wait (only the first request waits).
      */
     public VisitsAnswer plus(VisitsAnswer next) {
         Map<String, long[]> all = new LinkedHashMap<>(samples);
@@ -88,7 +82,7 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
         return c;
     }
 
-    /** Adds to a run's phase line what the runtime reported beside the samples, where it did (docs/protocol.md). */
+    /** Adds to a run's phase line what the runtime reported beside the samples. */
     public void reportInto(ObjectNode line) {
         compileMs.ifPresent(ms -> line.put("compileMs", ms));
         settle.ms().ifPresent(ms -> line.put("settleMs", ms));

@@ -31,41 +31,29 @@ public final class CapacityLoop {
         this.engine = engine;
     }
 
-    /**
-     * What a capacity request asks (docs/protocol.md): at most {@code max} stores held open, a point every
-     * {@code every} stores, store 0 opened {@code warmOpens} times first, and the machine's available memory kept
-     * above {@code marginKb} and the root's free space above {@code diskMarginBytes}.
-     */
+    /** What a capacity request asks (docs/protocol.md). */
     public record Asked(int max, int every, int warmOpens, long marginKb, long diskMarginBytes) {
     }
 
-    /** What one capacity loop found: its points, how many stores it held open, why it stopped. */
+    /** What one capacity loop found. */
     public static final class CapacitySamples {
         /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point(stores). */
         public final List<ProcResources.Point> points = new ArrayList<>();
-        /** Stores open (each counted, checked against W) when the loop stopped. */
         public int opened;
-        /**
-         * cap (bench.capacityMax reached), memory, disk (their safety margins), heap (the managed heap's: see
-         * {@link HeapMargin}), or error (a store failed).
-         */
+        /** cap, memory, disk, heap ({@link HeapMargin}) or error (a store failed). */
         public String stop;
-        /** Where a store failed: copy, open, count, or hold (the harness' own step with it open); and the message. */
+        /** Where a store failed: copy, open, count, or hold (the harness' own step with it open). */
         public String during;
         public String message;
         public int store = -1;
-        /** The process' limits at the stop (ProcResources.limits()). */
         public ProcResources.Limits limits;
         public long wallNs;
     }
 
     /**
-     * Creates store 0 of {@code workload} under {@code root} through the engine, then stores 1, 2, ... as copies of
-     * its files ({@link StoreCopy}: read right after the engine closed it), and keeps every one open (one count each,
-     * checked against W) until {@code asked.max()} are open, the machine's available memory falls below its
-     * {@code marginKb}, the root's free space below its {@code diskMarginBytes}, or a store fails to be copied, opened
-     * or counted. Each copy is written just before it is opened to be held. Store 0 is first opened, counted and closed
-     * {@code warmOpens} times so that the engine's one-off costs land before the first point, not in the slopes.
+     * Creates store 0 through the engine, then holds copies of its files open (one count each) until a limit or a
+     * failure. Store 0 is first opened {@code warmOpens} times so the engine's one-off costs land before the first
+     * point, not in the slopes.
      */
     CapacitySamples run(Path root, Workload workload, Asked asked, IntConsumer progress) throws Exception {
         Holding holding = new Holding(root, workload.notesPerStore(), asked.max(), asked.every(), progress);
@@ -89,7 +77,6 @@ public final class CapacityLoop {
         }
     }
 
-    /** Creates store 0, opens, counts and closes it {@code warmOpens} times, and reads its files for the copies. */
     private StoreCopy createAndWarm(Path root, Workload workload, int warmOpens, long expected) throws Exception {
         loops.create(root, workload, new int[]{0}, done -> { });
         Path first = StoreLayout.storeDir(root, 0);
@@ -131,7 +118,6 @@ public final class CapacityLoop {
         }
     }
 
-    /** One capacity loop's stores held open, its samples and the descriptors it keeps back. */
     private final class Holding {
         final CapacitySamples samples = new CapacitySamples();
         final long expected;
@@ -155,10 +141,7 @@ public final class CapacityLoop {
             this.wall0 = System.nanoTime();
         }
 
-        /**
-         * Copies store {@code i} from the template (store 0 is the template), opens and counts it, and keeps it open;
-         * where a step fails, the samples say which and the loop stops.
-         */
+        /** Copies, opens, counts and keeps store {@code i} open; where a step fails, the samples say which. */
         void hold(int i, StoreCopy template) {
             Path dir = StoreLayout.storeDir(root, i);
             String during = "copy";
@@ -194,7 +177,6 @@ public final class CapacityLoop {
             }
         }
 
-        /** The samples at the stop: why, how many open, the wall time, the last point and the process' limits. */
         CapacitySamples finish() throws java.io.IOException {
             if (samples.stop == null) {
                 samples.stop = "cap";
@@ -245,10 +227,8 @@ public final class CapacityLoop {
     }
 
     /**
-     * The descriptors a capacity loop keeps back; released for good before its last point. Eight: with one, after a
-     * copy failed at RLIMIT_NOFILE the last point found no descriptor free in 3 of 4 runs (CapacityNofileTest), and
-     * with two it still failed once in CI on 2026-12-03: something in the JVM takes some of those released first.
-     * Reading /proc needs one more. Eight are 3% of a lowered limit of 256, and the point counts none of them.
+     * The descriptors a capacity loop keeps back for its last point. Eight: with one or two, after a copy failed at
+     * RLIMIT_NOFILE the JVM took those released first and the point found none (CapacityNofileTest).
      */
     private static final class Spare implements AutoCloseable {
         private static final int KEPT = 8;
@@ -298,15 +278,11 @@ public final class CapacityLoop {
     }
 
     /**
-     * The managed heap's margin in a capacity loop: the loop stops once a full collection has left more than
-     * {@link #SHARE} of the old generation live (its collection usage threshold, the JDK's own low-memory detection),
-     * rather than at the OutOfMemoryError. H2 fills the heap with every store it holds, and the error may strike any of
-     * its background threads: on 2026-12-03 it struck H2's serialization thread during a class's initialisation, and
-     * the process exited without answering, where on other days the loop caught it at an open. The figure moves by at
-     * most the margin: the stores held when the live heap passed it, not those held when it ran out.
+     * The loop stops once a full collection has left more than {@link #SHARE} of the old generation live (its
+     * collection usage threshold), not at the OutOfMemoryError: that may strike any of H2's background threads, and the
+     * process then exits without answering.
      */
     static final class HeapMargin {
-        /** The share of the old generation a full collection may leave live before the loop stops. */
         static final double SHARE = 0.95;
         private final MemoryPoolMXBean pool;
 

@@ -18,16 +18,14 @@ public final class CreateProfileLoop {
         this.engine = engine;
     }
 
-    /** Samples of one create profile (createprofile): nanoseconds per store and step, in request order. */
+    /** Nanoseconds per store and step, in request order. */
     public static final class CreateProfileSamples {
         /** Create the directory, open the new store (schema committed). */
         public final long[] open;
-        /** Build the W notes in memory. */
         public final long[] build;
-        /** Put the W notes in one transaction, commit included (ObjectBox: serialization happens here). */
+        /** One transaction, commit included (ObjectBox serializes here). */
         public final long[] put;
         public final long[] close;
-        /** open + build + put + close. */
         public final long[] total;
         public long wallNs;
 
@@ -41,10 +39,8 @@ public final class CreateProfileLoop {
     }
 
     /**
-     * The create phase with each step timed on its own (five back-to-back timer reads: t0 create the directory
-     * and the store t1 build the notes t2 put t3 close t4). Building the notes is timed here as a step of its
-     * own, unlike in PhaseLoops.create. In ObjectBox Java the notes are serialized inside put (generated cursor
-     * code, NoteCursor), so serialization is part of the put step.
+     * Five back-to-back timer reads: t0 create t1 build the notes t2 put t3 close t4; unlike PhaseLoops.create, the
+     * notes are built inside the timed span, as a step of their own.
      */
     CreateProfileSamples run(Path root, Workload workload, int[] stores, IntConsumer progress) throws Exception {
         CreateProfileSamples s = new CreateProfileSamples(stores.length);

@@ -8,14 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * What the JIT's compiler threads are doing, read from /proc (the threads' run time in schedstat, in ns).
- *
- * <p>Why not CompilationMXBean alone: it adds a compilation's time when the compilation ends, so a long one (C2 took
- * 130-190 ms to compile LMDB's visit loop here) shows as nothing while it runs. And while it runs the visits are
- * slower: a compiler thread busy on the other core made LMDB's open-query-close 0.34 ms against 0.25 ms in the same
- * plain loop (2026-12-02, docs/noise.md), as any busy process beside it does. So a measured run starts once the
- * compiler threads have been idle a while ({@link #awaitIdle}), and every visit loop records the compiler threads'
- * time during it.
+ * What the JIT's compiler threads are doing, read from /proc (their run time in schedstat, ns). CompilationMXBean adds
+ * a compilation's time only when it ends, and while it runs the visits beside it are slower (docs/noise.md, "What picks
+ * LMDB's speed: the JIT compiling beside the run (2026-12-02, 15:51-16:25)"): a measured run starts once the compiler
+ * threads have been idle a while ({@link #awaitIdle}).
  */
 final class JitThreads {
     /** Linux cuts a thread's name to 15 characters: HotSpot's "C1 CompilerThread0" and "C2 CompilerThread0". */
@@ -54,7 +50,7 @@ final class JitThreads {
         return sum;
     }
 
-    /** What {@link #awaitIdle} did: how long it waited, and whether the compiler threads were idle when it returned. */
+    /** How long {@link #awaitIdle} waited, and whether the compiler threads were idle when it returned. */
     record Wait(long waitedNs, boolean idle) {
     }
 

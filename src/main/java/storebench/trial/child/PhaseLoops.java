@@ -27,7 +27,7 @@ public final class PhaseLoops {
     private final Engine engine;
     private final Yardstick yardstick = new Yardstick();
     private final JitThreads jit = new JitThreads();
-    /** The longest a measured run waits for the JIT to go idle (a C2 compilation of a visit loop took up to 190 ms here). */
+    /** The longest a measured run waits for the JIT to go idle (a C2 compilation took up to 190 ms here). */
     static final long SETTLE_MOST_NS = 3_000_000_000L;
 
     public PhaseLoops(String engineId, Engine engine) {
@@ -35,7 +35,7 @@ public final class PhaseLoops {
         this.engine = engine;
     }
 
-    /** Samples of one create phase: nanoseconds per store, and the wall time of the whole loop. */
+    /** Nanoseconds per store, and the wall time of the whole loop. */
     public static final class CreateSamples {
         public final long[] create;
         /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
@@ -67,7 +67,7 @@ public final class PhaseLoops {
         return s;
     }
 
-    /** The create phase with each step timed on its own ({@link CreateProfileLoop}): the profile's create steps. */
+    /** The create phase with each step timed on its own ({@link CreateProfileLoop}). */
     public CreateProfileLoop.CreateProfileSamples createProfile(Path root, Workload workload, int[] stores,
                                                                 IntConsumer progress) throws Exception {
         return new CreateProfileLoop(engine).run(root, workload, stores, progress);
@@ -82,27 +82,19 @@ public final class PhaseLoops {
         public final long[] close;
         /** Open, query, close: t3 - t0. */
         public final long[] total;
-        /** The yardstick in a block right before the first visit and one right after the last (Yardstick); empty unless asked for. */
+        /** The yardstick's blocks right before the first visit and right after the last; empty unless asked for. */
         public final long[] yard;
         /** When the loop started (epoch ms): the HdrHistogram logs' interval start. */
         public long startMs;
         public long wallNs;
-        /** The JIT's compiler threads' time during the loop (ms; JitThreads): a warm-up that still compiles is not warm. */
+        /** The JIT's compiler threads' time during the loop (ms): a warm-up that still compiles is not warm. */
         public double compileMs;
-        /** How long the loop waited for the compiler threads to go idle before it started (ms; 0 unless asked to). */
+        /** How long the loop waited for the compiler threads to go idle before it started (ms). */
         public double settleMs;
-        /** Whether they were idle when it started (true unless it was asked to wait and gave up). */
         public boolean settled = true;
-        /**
-         * What the loop read from the device: read_bytes of /proc/self/io over the loop (page faults of mapped files
-         * included); -1 where /proc does not tell. A warm loop reads nothing; a cold one what its stores cost.
-         */
+        /** read_bytes of /proc/self/io over the loop (mapped files' faults included); -1 where /proc does not tell. */
         public long readBytes = -1;
-        /**
-         * What the loop asked of the machine (VisitCounters: the visiting thread's faults, context switches, CPU time,
-         * device bytes), read right before the loop's first timer read and right after its last; empty where /proc
-         * does not tell.
-         */
+        /** The visiting thread's counters, read right around the loop's first and last timer reads. */
         public java.util.Optional<storebench.measure.VisitCounters> counters = java.util.Optional.empty();
 
         VisitSamples(Query query, int n, boolean yard) {
@@ -116,22 +108,16 @@ public final class PhaseLoops {
     }
 
     /**
-     * The one visit loop of the JVM trial process: the warm-up's windows, the open runs, the read runs and each worker
-     * of a concurrent run visit stores with it. For each store of {@code order}: four back-to-back timer reads, t0 open
-     * t1 the query t2 close t3; the query's answer is checked against the workload after t3. Between two stores nothing
-     * but the loop: the samples, the check, the progress tick. With {@code yard}, a block of yardsticks right before
-     * the first store and right after the last, never between two.
+     * The one visit loop of the JVM trial process (warm-ups, runs, each concurrent worker): per store four back-to-back
+     * timer reads, t0 open t1 the query t2 close t3, the answer checked after t3. With {@code yard}, a block of
+     * yardsticks right before the first store and right after the last, never between two.
      */
     public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard,
                                IntConsumer progress) throws Exception {
         return visits(root, workload, order, query, yard, false, progress);
     }
 
-    /**
-     * The same; with {@code settle} (a measured run's), the loop starts once the JIT's compiler threads have been
-     * idle for {@link JitThreads#IDLE_NS}, {@link #SETTLE_MOST_NS} at most: a compilation on the other core slows
-     * the visits beside it (JitThreads).
-     */
+    /** With {@code settle}, the loop starts once the JIT has been idle a while ({@link JitThreads}). */
     public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard, boolean settle,
                                IntConsumer progress) throws Exception {
         Path[] dirs = dirs(root, order);
@@ -162,7 +148,6 @@ public final class PhaseLoops {
         return s;
     }
 
-    /** read_bytes of this process (/proc/self/io), or -1 where there is no such file. */
     static long deviceReadBytes() {
         try {
             return storebench.measure.DeviceReads.readBytes(Files.readString(Path.of("/proc/self/io")));
@@ -190,14 +175,10 @@ public final class PhaseLoops {
         }
     }
 
-    /**
-     * A query and the check of its answer, split so that the answer is kept in a field between the two (nothing
-     * allocated for it in the timed span) and checked after the span. One per loop: a loop's answers are its own.
-     */
+    /** A query and its check, split so that the answer waits in a field and is checked after the span. One per loop. */
     private abstract static class Asking {
         abstract void ask(OpenStore store) throws Exception;
 
-        /** Checks the answer of visit {@code k}, to store {@code store} in {@code dir}. */
         abstract void check(int k, int store, Path dir);
     }
 
@@ -268,10 +249,8 @@ public final class PhaseLoops {
     }
 
     /**
-     * Opens all {@code stores}, one count each, and keeps them open while {@code whileOpen} runs; closes them after.
-     * {@code beforeOpen} runs first. The process is warmed up before (the memory phase sends the warm-up's visits
-     * first), so that the engine's one-off costs (class loading, JIT, code cache, the first query's work) are paid
-     * before it and do not land in the memory per open store.
+     * Opens all {@code stores}, one count each, and keeps them open while {@code whileOpen} runs. The process is warmed
+     * up before, so that the engine's one-off costs do not land in the memory per open store.
      */
     public void hold(Path root, Workload workload, int[] stores, Runnable beforeOpen, Runnable whileOpen)
             throws Exception {
@@ -294,7 +273,7 @@ public final class PhaseLoops {
         }
     }
 
-    /** One worker of a concurrent run: its visits (open-query-close), and when it started and ended. */
+    /** One worker of a concurrent run. */
     public static final class WorkerSamples {
         public final VisitSamples visits;
         /** Epoch microseconds: the workers' spans are compared across threads and, in Node, across processes. */
@@ -307,10 +286,8 @@ public final class PhaseLoops {
     }
 
     /**
-     * T workers at once, one thread each, worker k visiting {@code shares[k]} with the visit loop (open, count, close;
-     * the whole span is the worker's figure). All threads wait at a barrier, then spin until the wall
-     * clock reaches {@code startAtMs}, so that they start together (and with the other processes of a Node run). The
-     * first failure of any worker fails the call.
+     * T workers, one thread each, worker k visiting {@code shares[k]}; they wait at a barrier, then spin until the wall
+     * clock reaches {@code startAtMs}, so that they start together. The first failure of any worker fails the call.
      */
     public WorkerSamples[] concurrent(Path root, Workload workload, int[][] shares, long startAtMs,
                                       IntConsumer progress) throws Exception {
@@ -387,7 +364,7 @@ public final class PhaseLoops {
         return dirs;
     }
 
-    /** The W notes of agent i, built outside the timed region. */
+    /** Built outside the timed region. */
     public static Note[] notes(Workload workload, int agent) {
         Note[] notes = new Note[workload.notesPerStore()];
         for (int j = 0; j < notes.length; j++) {

@@ -11,17 +11,11 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
-/**
- * One request to the loaded engine's stores (a {@link ChildOp}'s): its op, the root and workload of its stores, the
- * request as it came, what hello loaded, and the pipe its progress lines go to.
- */
+/** One request to the loaded engine's stores, with what hello loaded and the pipe its progress lines go to. */
 record Request(String op, Path root, Workload workload, JsonNode json, Loaded loaded, Consumer<ObjectNode> pipe) {
     private static final long PROGRESS_EVERY_NS = 2_000_000_000L;
 
-    /**
-     * What hello loaded for the process' life: the engine and its id, its loops (one JIT tracker and one yardstick for
-     * every request) and the checks that look at stores.
-     */
+    /** What hello loaded for the process' life: one JIT tracker and one yardstick serve every request. */
     record Loaded(String engineId, Engine engine, PhaseLoops phases, StoreChecks checks) {
     }
 
@@ -37,12 +31,10 @@ record Request(String op, Path root, Workload workload, JsonNode json, Loaded lo
         return loaded.checks();
     }
 
-    /** The result line of this request's op, to which the op adds its answer. */
     ObjectNode result() {
         return Protocol.result(op);
     }
 
-    /** Sends a line (a progress line) at once. */
     void send(ObjectNode line) {
         pipe.accept(line);
     }

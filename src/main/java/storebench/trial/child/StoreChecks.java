@@ -12,10 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The requests that look at stores rather than measure them (layout, notes, check: docs/protocol.md): nothing here
- * is timed.
- */
+/** The requests that look at stores rather than measure them (layout, notes, check): nothing here is timed. */
 public final class StoreChecks {
     private final Engine engine;
 

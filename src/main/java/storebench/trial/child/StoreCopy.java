@@ -11,11 +11,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * A closed store's files, read once into memory, written out as new stores: the capacity and traffic phases' stores. Creating
- * 20,000 stores through the engine (each with its commits' syncs) was most of that phase's time, and it measures
- * holding stores open, not creating them. The template is read right after the engine created and closed it, before
- * anything opened it again, so every copy is the store the engine wrote, byte for byte. Writing never replaces a
- * file: a copy goes only into a directory the loop itself makes.
+ * A closed store's files, read once into memory, written out as the capacity and traffic phases' stores: those phases
+ * measure holding stores open, not creating them. The template is read right after the engine created and closed it,
+ * so every copy is the store the engine wrote, byte for byte; a copy goes only into a directory the loop makes.
  */
 final class StoreCopy {
     private final List<Path> names = new ArrayList<>();
@@ -25,7 +23,6 @@ final class StoreCopy {
     private StoreCopy() {
     }
 
-    /** The files and subdirectories under {@code dir}, as they are now. */
     static StoreCopy of(Path dir) throws IOException {
         StoreCopy copy = new StoreCopy();
         try (Stream<Path> tree = Files.walk(dir)) {
@@ -62,10 +59,7 @@ final class StoreCopy {
         }
     }
 
-    /**
-     * The same, each file synced before it is closed: a copy that a store's first commit must not write back (the
-     * traffic phase's, under the engines' synced commits).
-     */
+    /** The same, each file synced: the traffic phase's copies, which a first commit must not write back. */
     void writeSyncedTo(Path dir) throws IOException {
         Files.createDirectory(dir);
         for (Path d : dirs) {
@@ -83,7 +77,6 @@ final class StoreCopy {
         }
     }
 
-    /** Its files' paths relative to the store's directory. */
     List<Path> files() {
         return List.copyOf(names);
     }

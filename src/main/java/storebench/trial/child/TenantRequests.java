@@ -13,12 +13,9 @@ import storebench.trial.traffic.TrafficDraws;
 import java.nio.file.Path;
 
 /**
- * A traffic run's requests to the pool's stores, through a cache of open stores: a read is the count query, checked
- * after its span against W plus the writes its store has received; a write is one new note of the workload's shape
- * (note W + w of its store, w the writes before it, id W + w + 1), the engine's single-row write
- * ({@link OpenStore#write}: one statement, one transaction). The note is built in
- * {@link #prepare}, before the request is due, so the timed span holds the engine's work and the cache's (a miss opens,
- * and where the cache is full first closes the least recently used store).
+ * A traffic run's requests through a cache of open stores: a read is the count, checked after its span against W plus
+ * the store's writes; a write is one new note ({@link OpenStore#write}). The note is built in {@link #prepare}, before
+ * the request is due, so the timed span holds the engine's work and the cache's alone.
  */
 public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     private final String engineId;
@@ -26,7 +23,6 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     private final Workload workload;
     private final Path[] dirs;
     private final StoreCache<OpenStore> cache;
-    /** The writes each store has received, committed. */
     private final int[] written;
     private TrafficDraws draws;
     private Note pending;
@@ -93,7 +89,6 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
         return (long) workload.notesPerStore() + written[store];
     }
 
-    /** The writes each store has received (its count must be W plus that). */
     public int[] written() {
         return written.clone();
     }
@@ -102,10 +97,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
         return cache;
     }
 
-    /**
-     * After the runs: closes the cache's stores, then opens every store of the pool and checks that its count is W
-     * plus the writes it received (nothing timed); a mismatch fails the trial as a count mismatch.
-     */
+    /** After the runs: every store's count checked against W plus its writes (nothing timed). */
     public void checkAll() throws Exception {
         cache.closeAll();
         for (int i = 0; i < dirs.length; i++) {

@@ -21,15 +21,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One traffic run in a JVM trial process (docs/protocol.md, op {@code traffic}): its stores made as copies of one
- * created store and synced, then, through one {@link TenantRequests} (a cache of K open stores), a closed step over the
- * parent's closed schedule that measures what the engine serves back to back and leaves the cache warm, then the open
- * loop over the parent's open schedule at {@code load} times that rate (its second half's), for {@code seconds} or the
- * schedule's first {@code leastRequests}, whichever is more, then every store's count checked. The Node worker's twin
- * is lib/ops/traffic.js.
+ * One traffic run in a JVM trial process (docs/measuring.md, "traffic"; the Node worker's twin is lib/ops/traffic.js):
+ * copies made and synced, the closed step, the open loop at {@code load} times its rate, every store's count checked.
  */
 final class TrafficLoop {
-    /** What a traffic request asks (docs/protocol.md): the schedules are the parent's draws. */
+    /** What a traffic request asks: the schedules are the parent's draws. */
     record Asked(int stores, int open, ClosedStep closed, Arrivals arrivals, boolean check) {
         Asked {
             if (stores < 1 || open < 1) {
@@ -44,14 +40,11 @@ final class TrafficLoop {
         }
     }
 
-    /** The closed step: its schedule ({@code closedSchedule}), served back to back for at most {@code ms}. */
+    /** The closed step: served back to back for at most {@code ms}. */
     record ClosedStep(TrafficDraws draws, long ms) {
     }
 
-    /**
-     * The open loop's arrivals: its schedule ({@code schedule}), at {@code load} times the closed step's rate, for
-     * {@code seconds} or the schedule's first {@code leastRequests}, whichever is more.
-     */
+    /** The open loop: for {@code seconds} or the schedule's first {@code leastRequests}, whichever is more. */
     record Arrivals(TrafficDraws draws, double load, double seconds, int leastRequests) {
         /** The open loop's length at {@code rate}: its seconds' requests or its least, within the schedule. */
         int requests(double rate) {
@@ -60,11 +53,7 @@ final class TrafficLoop {
         }
     }
 
-    /**
-     * The run: what the closed step served, the open loop's samples, the cache's hits, misses and evictions and the
-     * writes over the open loop, whether every store's count was checked after it, what the runtime did beside the
-     * open loop (its collectors' pauses and its JIT compilers' time), and what the open loop asked of the machine.
-     */
+    /** The run: both loops, the cache, the check, the runtime's work beside the open loop and its counters. */
     record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
                Collected runtime, Optional<VisitCounters> counters) {
     }
@@ -92,14 +81,11 @@ final class TrafficLoop {
         }
     }
 
-    /** What the closed step served: its requests, its wall time, its rate over its second half ({@code perS}). */
+    /** What the closed step served, and its rate over its second half. */
     record ClosedServed(int served, long wallNs, double perS) {
     }
 
-    /**
-     * The JVM's own work during the open loop: garbage collections (their time and count), JIT compilation, the bytes the
-     * process' threads allocated, and the heap the loop left live (after a full collection, against one before it).
-     */
+    /** The JVM's own work during the open loop; survived: the heap left live (full collections before and after). */
     record RuntimeWork(long gcMs, long gcCount, long jitMs, long allocatedBytes, long survivedBytes) {
         static RuntimeWork now() {
             long ms = 0;
@@ -123,10 +109,7 @@ final class TrafficLoop {
             return new RuntimeWork(gcMs, gcCount, jitMs, allocatedBytes, bytes);
         }
 
-        /**
-         * The bytes the process' live threads have allocated on the heap (the engine's own threads too: Xodus cleans its
-         * log on one; -1 where the JVM does not count them).
-         */
+        /** Every live thread's allocations, the engine's own too (Xodus cleans its log on one); -1: not counted. */
         private static long allocated() {
             if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t)
                     || !t.isThreadAllocatedMemorySupported() || !t.isThreadAllocatedMemoryEnabled()) {
@@ -148,7 +131,6 @@ final class TrafficLoop {
         this.engine = engine;
     }
 
-    /** Runs {@code a}: its stores made under {@code root} (which holds none yet), its loops, its check. */
     Ran run(Path root, Workload workload, Asked a, Runnable progress) throws Exception {
         makeStores(root, workload, a.stores());
         progress.run();
@@ -193,10 +175,8 @@ final class TrafficLoop {
     }
 
     /**
-     * What the closed step served per second in its second half, over that half's wall time (each request's whole turn:
-     * prepared, served, checked; the open loop's requests wait behind all of it): the first half fills the cache (every
-     * first visit of a store a miss), which the open loop after it finds full. The Node worker's secondHalfPerS is the
-     * same, its turn including the settle after an eviction where a binding needs one.
+     * The closed step's rate over its second half's wall time, each request's whole turn (the open loop's requests wait
+     * behind all of it): the first half fills the cache, which the open loop finds full. As the Node worker's.
      */
     static double secondHalfPerS(TrafficSamples closed) {
         int from = closed.served / 2;

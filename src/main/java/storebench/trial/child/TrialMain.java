@@ -67,10 +67,7 @@ public final class TrialMain {
         }
     }
 
-    /**
-     * Answers one request: hello loads the engine, exit ends the process, and every other op works on the stores of
-     * the request's root and workload through its op ({@link ChildOps}).
-     */
+    /** Hello loads the engine, exit ends the process, every other op is a {@link ChildOps} one. */
     ObjectNode serve(String op, JsonNode request) throws Exception {
         if (Protocol.HELLO.equals(op)) {
             return hello(request);

@@ -3,13 +3,9 @@ package storebench.trial.traffic;
 import java.util.Arrays;
 
 /**
- * {@code bench.trafficDist=zipf}: a Zipfian over exactly {@code items} tenants, its ranks permuted. Ranks are drawn with
- * constant 0.99 by Gray et al.'s method, as YCSB's ZipfianGenerator draws them (zeta computed once, ranks 0 and 1 exact,
- * the rest from the inverse of the continuous approximation); rank r is then the r-th tenant in the order of their FNV
- * hash, so that the hot tenants are spread over the pool rather than being its first ids. Unlike YCSB's scrambled
- * generator ({@link YcsbZipfian}), no two ranks share a tenant: tenant frequencies keep the Zipfian shape over the pool
- * (the hottest about 13% of draws at 1,000). The permutation does not depend on the seed: every run has the same hot
- * tenants and its own sequence.
+ * {@code bench.trafficDist=zipf} (docs/measuring.md, "traffic"): ranks drawn as YCSB's ZipfianGenerator draws them
+ * (Gray et al.), rank r then the r-th tenant in FNV hash order, so the hot tenants are spread over the pool and, unlike
+ * {@link YcsbZipfian}, no two ranks share one. The permutation does not depend on the seed.
  */
 public final class PermutedZipfian implements Tenants {
     /** YCSB's Zipfian constant. */

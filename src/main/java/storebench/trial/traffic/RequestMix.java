@@ -1,9 +1,6 @@
 package storebench.trial.traffic;
 
-/**
- * Which requests write: each one, independently, with probability {@code writeShare} (YCSB's workload B, the default,
- * writes 5%; 50% is workload A's mix). Its own random stream, so that the tenants drawn do not depend on the mix.
- */
+/** Each request writes with probability {@code writeShare}, drawn from a stream of its own, apart from the tenants'. */
 public final class RequestMix {
     /** bench.trafficMix's default: 95% of the requests read. */
     public static final double DEFAULT_READ_SHARE = 0.95;

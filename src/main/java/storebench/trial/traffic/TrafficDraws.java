@@ -5,10 +5,9 @@ import java.nio.ByteOrder;
 import java.util.Base64;
 
 /**
- * A run's requests, drawn in the parent and sent to the trial process as its schedule (docs/protocol.md, op
- * {@code traffic}), as the visits op is sent its order: one generator, in Java, whatever the runtime that serves them.
- * Request k goes to tenant {@code tenants[k]} and writes where {@code writes[k]}. Seeded per run: the tenants from
- * stream 0 of the seed, the mix from stream 1 (Xoshiro128); fixtures/traffic-draws.json pins the sequence.
+ * A run's requests, drawn in the parent and sent as the trial process' schedule, as YCSB's client draws and its
+ * bindings only execute: one generator whatever the runtime. Tenants from stream 0 of the seed, the mix from stream 1;
+ * fixtures/traffic-draws.json pins the sequence.
  */
 public final class TrafficDraws {
     public final int[] tenants;
@@ -35,7 +34,6 @@ public final class TrafficDraws {
         return new TrafficDraws(drawn, writes);
     }
 
-    /** The same with {@code zipf}'s tenants. */
     public static TrafficDraws draw(int stores, double readShare, long seed, int requests) {
         return draw(Tenants.Distribution.ZIPF, stores, readShare, seed, requests);
     }
@@ -44,7 +42,6 @@ public final class TrafficDraws {
         return tenants.length;
     }
 
-    /** The first {@code n} requests. */
     public TrafficDraws first(int n) {
         if (n < 0 || n > requests()) {
             throw new IllegalArgumentException("the first " + n + " of " + requests() + " requests");
@@ -52,11 +49,7 @@ public final class TrafficDraws {
         return new TrafficDraws(java.util.Arrays.copyOf(tenants, n), java.util.Arrays.copyOf(writes, n));
     }
 
-    /**
-     * The fewest first requests that hold at least {@code least} reads and {@code least} writes, a kind the mix never
-     * draws left out; -1 where the draws hold fewer. An open loop of at least that many requests gives each kind's
-     * p99.9 at least {@code least / 1,000} requests beyond it.
-     */
+    /** The fewest first requests holding {@code least} of each kind the mix draws; -1 where the draws hold fewer. */
     public int holding(int least, double readShare) {
         boolean needReads = readShare > 0;
         boolean needWrites = readShare < 1;
@@ -75,7 +68,7 @@ public final class TrafficDraws {
         return least == 0 ? 0 : -1;
     }
 
-    /** How many writes each store receives: what its count must exceed W by after the run. */
+    /** What each store's count must exceed W by after the run. */
     public int[] writesPerStore(int stores) {
         int[] per = new int[stores];
         for (int k = 0; k < tenants.length; k++) {

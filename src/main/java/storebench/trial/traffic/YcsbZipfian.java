@@ -1,12 +1,9 @@
 package storebench.trial.traffic;
 
 /**
- * {@code bench.trafficDist=ycsb}: YCSB's ScrambledZipfianGenerator (core/src/main/java/site/ycsb/generator), for the
- * 0.99 constant it uses: a Zipfian over {@link #ITEM_COUNT} items with YCSB's precomputed zeta {@link #ZETAN}, each
- * drawn item hashed with 64-bit FNV-1a (YCSB's Utils.fnvhash64: eight bytes, least significant first, then its
- * absolute value) and taken modulo the tenant count. Many items share a tenant, so the distribution over tenants is
- * flatter than the Zipfian it came from: at 1,000 tenants the hottest gets about 4% of draws (1 / ZETAN, plus the
- * items hashed onto it), where {@link PermutedZipfian}'s gets 13%. Users who read YCSB's figures expect this one.
+ * {@code bench.trafficDist=ycsb}: YCSB's ScrambledZipfianGenerator (site/ycsb/generator): a Zipfian over
+ * {@link #ITEM_COUNT} items, each hashed with YCSB's fnvhash64 modulo the tenant count. Many items share a tenant, so it
+ * is flatter than {@link PermutedZipfian} (docs/measuring.md, "traffic"); users who read YCSB's figures expect it.
  */
 public final class YcsbZipfian implements Tenants {
     /** YCSB's ScrambledZipfianGenerator.ITEM_COUNT: the Zipfian it hashes from. */

@@ -13,13 +13,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The collector's pauses over a stretch of a JVM trial process (a traffic loop), each with its start and length, from
- * the collectors' notifications (com.sun.management.GarbageCollectionNotificationInfo). Their start is in ms on a clock
- * of the JVM's own whose zero is not RuntimeMXBean.getUptime's (55-370 ms apart here, by JVM), so {@link #start()}
- * places that clock with one explicit collection read between two uptimes: its start after the first, its end before
- * the second, which bounds the offset to the few ms the collection's safepoint took beside its pause. A collector's concurrent cycles (ZGC's "Cycles", G1's "Concurrent GC" bean of
- * later JDKs) do not stop the loop and are left out. The notifications arrive on the JMX service thread after each
- * collection: {@link #stop()} waits until as many have come as the collectors counted.
+ * The collector's pauses over a traffic loop, from the collectors' notifications. Their clock's zero is not the
+ * uptime's (55-370 ms apart here), so {@link #start()} places it with one explicit collection read between two
+ * uptimes, to within the few ms its safepoint took. Concurrent cycles do not stop the loop and are left out. The
+ * notifications arrive after each collection: {@link #stop()} waits until as many have come as the collectors counted.
  */
 public final class GcPauses implements NotificationListener, AutoCloseable {
     /** One pause: its start after the watch's start and its length, ms (the notifications' resolution). */
@@ -35,16 +32,13 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
     /** How far {@link #offsetMs} may be off, ms. */
     private long uncertaintyMs;
     private volatile GarbageCollectionNotificationInfo calibration;
-    /** The heap used after the explicit collection of {@link #start()}: what was live when the watch began. */
+    /** What was live when the watch began. */
     private long liveAtStart;
     private volatile boolean calibrating;
     private long countAtStart;
     private volatile boolean watching;
 
-    /**
-     * Starts listening, after one explicit collection that places the notifications' clock (so a heap collected
-     * whole begins the watch, in every engine's process alike); the pauses' starts are counted from the end of this call.
-     */
+    /** Starts listening after one explicit collection; the pauses' starts count from the end of this call. */
     public GcPauses start() throws InterruptedException {
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
             if (gc instanceof NotificationEmitter emitter && pauses(gc.getName())) {
@@ -78,10 +72,7 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
         return this;
     }
 
-    /**
-     * How far a pause's start may be off, ms (beyond the notifications' millisecond); -1 where the clock could not be
-     * placed (explicit collections disabled).
-     */
+    /** How far a pause's start may be off, ms; -1 where the clock could not be placed. */
     public long uncertaintyMs() {
         return uncertaintyMs;
     }
@@ -119,11 +110,7 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
         }
     }
 
-    /**
-     * Stops listening, once the notifications of every collection counted since {@link #start()} have come (at most a
-     * second): the pauses in the order they began, those that began before the start (a notification of a collection
-     * under way then) included.
-     */
+    /** Stops listening once every counted collection's notification has come (at most a second); pauses in order. */
     public List<Pause> stop() throws InterruptedException {
         long want = collections() - countAtStart;
         long deadline = System.nanoTime() + 1_000_000_000L;
@@ -144,10 +131,7 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
         }
     }
 
-    /**
-     * What the stretch left live: the heap used after an explicit collection now, less that after the one that began the
-     * watch (bytes; call after {@link #stop()}, outside any timed span).
-     */
+    /** What the stretch left live, bytes, by an explicit collection: call after {@link #stop()}, outside any span. */
     public long survivedBytes() {
         System.gc();
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() - liveAtStart;

@@ -4,11 +4,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 
 /**
- * The traffic loops of a JVM trial process. The open loop serves requests on their own schedule, request k due
- * at start + k / rate whether or not request k - 1 is done, and measures each from its due time (wrk2's and YCSB's
- * intended start time), so that a stall counts in every request it delayed. The closed loop serves them back to back,
- * to measure what the engine can serve (the open loop's rate is a fraction of it). The Node worker's twin is
- * lib/traffic-loop.js.
+ * The traffic loops of a JVM trial process (the Node worker's twin: lib/traffic-loop.js). The open loop's request k is
+ * due at start + k / rate whether or not k - 1 is done, and measured from its due time (wrk2's intended start), so a
+ * stall counts in every request it delayed. The closed loop serves back to back, for the engine's rate.
  */
 public final class OpenLoop {
     /** The loops' time source: the system's in a trial process, a fake one in tests. */
@@ -19,10 +17,7 @@ public final class OpenLoop {
         void awaitNanoTime(long deadline);
     }
 
-    /**
-     * One request: {@code prepare} before its due time (off the clock where the loop is ahead: what to write is built
-     * there), {@code serve} timed, answering what it met (a TrafficHistograms code), {@code check} after its end.
-     */
+    /** {@code prepare} before its due time, {@code serve} timed (answering a TrafficHistograms code), {@code check}. */
     public interface Request {
         default void prepare(int k) throws Exception {
         }
@@ -61,15 +56,12 @@ public final class OpenLoop {
         this.clock = clock;
     }
 
-    /** When request {@code k} is due, in ns after the loop's start, at {@code ratePerS} requests per second. */
+    /** When request {@code k} is due, ns after the loop's start. */
     public static long dueOffsetNs(int k, double ratePerS) {
         return Math.round(k * 1e9 / ratePerS);
     }
 
-    /**
-     * Serves {@code requests} requests at {@code ratePerS} per second, each measured from its due time, into
-     * {@code s}; where the loop is ahead of a request's due time it waits, and how late it woke is recorded.
-     */
+    /** Where the loop is ahead of a request's due time it waits, and records how late it woke. */
     public TrafficSamples open(Request request, int requests, double ratePerS, TrafficSamples s, IntConsumer progress)
             throws Exception {
         if (!(ratePerS > 0) || Double.isInfinite(ratePerS)) {
@@ -99,10 +91,7 @@ public final class OpenLoop {
         return s;
     }
 
-    /**
-     * Serves up to {@code requests} requests back to back into {@code s}, until {@code budgetNs} has passed (the request
-     * in flight then is the last): what the engine serves when nothing waits on a schedule.
-     */
+    /** Back to back until {@code budgetNs} has passed (the request in flight then is the last). */
     public TrafficSamples closed(Request request, int requests, long budgetNs, TrafficSamples s, IntConsumer progress)
             throws Exception {
         s.startMs = System.currentTimeMillis();

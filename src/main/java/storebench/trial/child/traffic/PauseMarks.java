@@ -5,14 +5,11 @@ import storebench.measure.TrafficHistograms;
 import java.util.List;
 
 /**
- * An open loop's requests set against the collector's pauses during it: a request whose wait (from its due time to its
- * end) overlapped a pause is marked, and the latencies of the others make histograms of their own, the tail no pause
- * touched. A pause's start and length are known to the millisecond (the notifications' and the uptime's resolution), so
- * each is widened by {@link #SLACK_NS} on both sides: a request counts as untouched only where no pause can have
- * delayed it. The Node worker's twin is lib/traffic-loop.js' markPauses.
+ * Marks the requests whose wait (due time to end) overlapped a collector pause; the others' latencies make the tail no
+ * pause touched. Pauses are known to the millisecond, so each is widened by {@link #SLACK_NS} on both sides. The Node
+ * worker's twin is lib/traffic-loop.js' markPauses.
  */
 public final class PauseMarks {
-    /** The pauses' resolution: a start and a length each read to the millisecond. */
     static final long SLACK_NS = 1_000_000;
 
     /** The pauses, the untouched requests' latencies by kind, and how many requests a pause touched. */
@@ -22,11 +19,7 @@ public final class PauseMarks {
     private PauseMarks() {
     }
 
-    /**
-     * The requests of {@code s} (an open loop at {@code ratePerS} that kept each request's kind and latency), request k
-     * due {@link OpenLoop#dueOffsetNs} after the loop's start, against {@code pauses} (their starts in ms after the
-     * loop's start, in order).
-     */
+    /** {@code s} must have kept each request's kind and latency; {@code pauses} in order, starts after the loop's. */
     public static Marked mark(TrafficSamples s, double ratePerS, List<GcPauses.Pause> pauses) {
         return mark(s, ratePerS, pauses, 0);
     }

@@ -3,12 +3,9 @@ package storebench.trial.child.traffic;
 import java.util.Arrays;
 
 /**
- * The open stores of an app that serves many tenants: at most {@code capacity} open at once, the least recently used
- * closed first. A visit to a store that is not open opens it (a miss); when {@code capacity} are open, the least
- * recently used is closed first, in the same visit, so that its close is part of the visit that caused it (and the
- * process never holds more than {@code capacity} open: ObjectBox and LMDB cannot hold more than 1,023).
- * Nothing is allocated per visit: the recency list is two int arrays indexed by store, so that a visit times the
- * engine's work and nothing of the cache's. Not thread-safe: one per loop.
+ * At most {@code capacity} stores open, the least recently used closed first, in the visit that caused it (so the
+ * process never holds more than {@code capacity}). Nothing is allocated per visit: the recency list is two int arrays
+ * indexed by store. Not thread-safe: one per loop.
  *
  * @param <S> an open store
  */
@@ -57,11 +54,7 @@ public final class StoreCache<S> {
         Arrays.fill(newer, NONE);
     }
 
-    /**
-     * Store {@code store}, open: the one already open (a hit), or opened now (a miss), after the least recently used
-     * was closed where the cache was full. It is then the most recently used. A failed open or close propagates and
-     * leaves the cache consistent (the evicted store is gone either way; a store that failed to open is not in it).
-     */
+    /** Store {@code store}, open (a hit) or opened now (a miss); a failed open or close leaves the cache consistent. */
     @SuppressWarnings("unchecked")
     public S visit(int store) throws Exception {
         Object s = open[store];
@@ -96,7 +89,6 @@ public final class StoreCache<S> {
         return opened;
     }
 
-    /** Whether the last visit found its store open. */
     public boolean lastWasHit() {
         return lastHit;
     }
@@ -106,12 +98,10 @@ public final class StoreCache<S> {
         return lastEvicted;
     }
 
-    /** The visits so far that found their store open, that opened it, and the closes they made to make room. */
     public Counts counts() {
         return new Counts(hits, misses, evictions);
     }
 
-    /** The stores open now. */
     public int size() {
         return size;
     }
@@ -126,10 +116,7 @@ public final class StoreCache<S> {
         return ids;
     }
 
-    /**
-     * Closes every open store, least recently used first; the counters stay. Every store is closed even where one
-     * close fails; the first failure is thrown after, the others suppressed in it.
-     */
+    /** Closes every open store even where one fails; the first failure is thrown after, the others suppressed. */
     @SuppressWarnings("unchecked")
     public void closeAll() throws Exception {
         Exception failed = null;

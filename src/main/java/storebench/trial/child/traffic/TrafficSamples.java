@@ -5,13 +5,9 @@ import storebench.measure.Latency;
 import storebench.measure.TrafficHistograms;
 
 /**
- * What a traffic loop measured: per request what it met (a {@link TrafficHistograms} code), its latency and its service
- * time, recorded into histograms by kind, so that their size does not grow with the requests; and how late the loop woke
- * for the requests it waited for. In an open loop the latency runs from the time the request was due to its end (what a
- * tenant waited), the service time from when the loop got to it (what a closed-loop timer would record); in a closed
- * loop the two are the same. Where asked ({@link #keepingEach}: the closed step, whose rate is taken over its second
- * half, and the tests) each request's figures are also kept in request order, in arrays of the loop's length, with
- * when its turn in the loop ended.
+ * What a traffic loop measured, in histograms by kind so that their size does not grow with the requests: latency
+ * from the due time (what a tenant waited), service time from when the loop got to it (the same in a closed loop).
+ * Where asked ({@link #keepingEach}) each request's figures are also kept in request order.
  */
 public final class TrafficSamples {
     public final TrafficHistograms latency = new TrafficHistograms();
@@ -24,9 +20,8 @@ public final class TrafficSamples {
     public final long[] serviceNs;
     /** Per request, where kept: from the loop's start to the end of its turn (prepared, served, checked), ns. */
     public final long[] endNs;
-    /** The requests served (a closed step may stop at its time budget before the last). */
     public int served;
-    /** The sum of the requests' service times, ns: the time the engine was busy. */
+    /** The sum of the requests' service times, ns. */
     public long busyNs;
     /** The rate asked of an open loop (requests per second); NaN for a closed loop. */
     public double askedPerS = Double.NaN;
@@ -42,20 +37,15 @@ public final class TrafficSamples {
         endNs = new long[keptWhole];
     }
 
-    /** Histograms only: what an open loop of any length keeps. */
     public static TrafficSamples histograms() {
         return new TrafficSamples(0, 0);
     }
 
-    /**
-     * Histograms, and each of up to {@code requests} requests' kind and latency (9 bytes a request): an open loop's, to
-     * be set against the collector's pauses after it (PauseMarks).
-     */
+    /** Also each request's kind and latency (9 bytes a request), for PauseMarks. */
     public static TrafficSamples keepingLatencies(int requests) {
         return new TrafficSamples(requests, 0);
     }
 
-    /** Histograms, and each of up to {@code requests} requests' figures in request order. */
     public static TrafficSamples keepingEach(int requests) {
         return new TrafficSamples(requests, requests);
     }
@@ -82,12 +72,11 @@ public final class TrafficSamples {
         }
     }
 
-    /** The requests served per second of the loop's wall time. */
     public double reachedPerS() {
         return wallNs <= 0 ? Double.NaN : served * 1e9 / wallNs;
     }
 
-    /** The utilization the loop ran at: the engine's busy time (the service times' sum) over the loop's wall time. */
+    /** Busy time over the loop's wall time. */
     public double utilization() {
         return wallNs <= 0 ? Double.NaN : (double) busyNs / wallNs;
     }
