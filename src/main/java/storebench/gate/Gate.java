@@ -31,29 +31,22 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The regression gate: evaluates every rule of a thresholds file against a run's results (and a baseline run's)
- * and gives one {@link Verdict} per rule, engine and setting. A pure function of its inputs: it measures nothing
- * and reads no file.
+ * The regression gate: evaluates every rule of a thresholds file against a run's results (and a baseline run's) and
+ * gives one {@link Verdict} per rule, engine and setting. A pure function of its inputs: it measures nothing and reads
+ * no file.
  *
- * <p>Baseline comparison: a statistic with R run figures on both sides is judged by the 95% bootstrap interval of
- * the ratio of medians ({@link RatioInterval}): it fails when the whole interval is worse than the tolerance, passes
- * when the whole interval is within it, and is inconclusive when the interval straddles it (the runs cannot tell a
- * change of the tolerance's size apart). A statistic without runs (or a baseline without them) fails when it is
- * worse than the baseline's by more than its tolerance AND by more than the noise, the larger of the two runs'
- * spreads ((max - min) / median; none without runs). "Worse" is higher, except for stores_per_s, where it is
- * lower; a stores_per_s figure is compared as time per store (baseline / measured - 1), so a 30% slowdown reads
- * as 30% worse in every statistic.
- *
- * <p>A figure taken under profilers (bench.profilers) is not judged by any rule, and a baseline measured under them
- * is not compared: a profiler slows what it watches.
+ * <p>A statistic with runs on both sides is judged by the 95% bootstrap interval of the ratio of medians ({@link
+ * RatioInterval}); one without runs fails when worse than the baseline's by more than its tolerance and the two runs'
+ * spreads. "Worse" is higher, but for stores_per_s, compared as time per store so that a 30% slowdown reads as 30%
+ * worse everywhere. A figure taken under profilers, which slow what they watch, is never judged or compared.
  */
 public final class Gate {
     private Gate() {
     }
 
     /**
-     * Every verdict of the thresholds on the current run: ceilings and ratios in file order, then the baseline
-     * comparison (a single not-evaluated verdict when no baseline is given or the runs are not comparable).
+     * Every verdict on the current run: ceilings and ratios in file order, then the baseline comparison (one
+     * not-evaluated verdict without a comparable baseline).
      */
     public static List<Verdict> evaluate(Thresholds thresholds, RunResults current, Optional<RunResults> baseline) {
         JudgedRun run = new JudgedRun(current);
@@ -85,11 +78,9 @@ public final class Gate {
     }
 
     /**
-     * Where the gate evaluated no rule: whether that is because no rule of the thresholds file is on a statistic of the
-     * phases the run measured, for its engines and settings (a run of the capacity phase alone): then it has nothing
-     * to judge, said with those phases, and that is no failure. Empty where a rule covers them (and was not evaluated
-     * for a reason its verdict gives), where no rule is for the run's engines and settings at all (the file checks
-     * nothing of this run), or where the run line does not say which phases it measured.
+     * Where no rule was evaluated because none is on the phases the run measured (a run of the capacity phase alone):
+     * nothing to judge, said with those phases, and no failure. Empty where a rule covers them, no rule is for the
+     * run's columns, or the run line does not name its phases.
      */
     public static Optional<String> nothingToJudge(List<Verdict> verdicts, String thresholdsFile, RunResults run) {
         Optional<List<String>> phases = run.runLine().asked().phases();
@@ -111,10 +102,8 @@ public final class Gate {
     }
 
     /**
-     * Everything the gate will need, checked before anything is measured (call it where the run starts): the
-     * thresholds file parses, the baseline (if given) is a readable results file, and a baseline comes with the
-     * tolerances to compare it by. {@code known}: the statistics the build measures, those a rule may name. Returns
-     * the thresholds.
+     * Everything the gate will need, checked where the run starts: the thresholds file parses against the statistics
+     * the build knows ({@code known}), the baseline is readable, and comes with tolerances. Returns the thresholds.
      *
      * @throws ThresholdsException the thresholds file is broken (every problem with file, line and valid values)
      * @throws IOException         the baseline cannot be read
@@ -135,9 +124,8 @@ public final class Gate {
     }
 
     /**
-     * Checks before measuring that a baseline can be compared with a run of the given shape: a CI job that asked
-     * for a comparison must not pass without one. Throws with the reason, unless {@code warn}: then it returns the
-     * reason, to be printed, and the comparison is listed as not evaluated.
+     * Checks before measuring that a baseline is comparable with a run of this shape (a CI job that asked for a
+     * comparison must not pass without one): throws with the reason, or with {@code warn} returns it.
      */
     public static Optional<String> checkComparable(Path baselinePath, RunResults.Shape shape, boolean warn)
             throws IOException {
@@ -150,8 +138,7 @@ public final class Gate {
     }
 
     /**
-     * Reads a baseline run: its results.jsonl, or the folder holding it (a copy of an earlier run's target/bench/).
-     * Errors name the path; call it before measuring, too, so a wrong path stops the run early.
+     * Reads a baseline run from its results.jsonl or its folder; errors name the path, so call it before measuring too.
      */
     public static RunResults loadBaseline(Path path) throws IOException {
         if (Files.isDirectory(path)) {
@@ -179,10 +166,9 @@ public final class Gate {
     }
 
     /**
-     * The verdicts of the rules on one engine's figures under one setting, judged as soon as the figures are
-     * measured (a phase test fails with them): the engine's ceilings on those statistics, and the ratios in which the
-     * engine is either side, once both figures exist. Rules for other workloads, and ratios still waiting for the
-     * other engine's figure, give no verdict here; {@link #evaluate} judges every rule at the end of the run.
+     * The verdicts on one column's figures as soon as they are measured (a phase test fails with them): its ceilings,
+     * and the ratios whose both figures exist. Other workloads' rules and waiting ratios give none here; {@link
+     * #evaluate} judges all at the end.
      */
     public static List<Verdict> forFigures(Thresholds thresholds, RunResults current, String engine, String setting,
                                            Collection<String> stats) {
@@ -210,9 +196,9 @@ public final class Gate {
     }
 
     /**
-     * The A/B comparisons' verdicts (bench.against) on the columns and statistics asked for: B/A's 95% interval over the
-     * pairs ({@link PairedRatio}) within the tolerance passes (no change, or better), wholly beyond it on the worse
-     * side fails, across it is inconclusive. A comparison with no against: rule gives one not-evaluated verdict.
+     * The A/B comparisons' verdicts (bench.against): B/A's 95% interval over the pairs ({@link PairedRatio}) within the
+     * tolerance passes, wholly worse fails, across it is inconclusive; without an against: rule, one not-evaluated
+     * verdict.
      */
     private static List<Verdict> against(Thresholds thresholds, RunResults current, JudgedRun run,
                                          java.util.function.Predicate<storebench.results.Column> columns,
@@ -264,8 +250,8 @@ public final class Gate {
     public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
 
     /**
-     * Why a baseline cannot be compared with a run of the given shape: it is not a complete run (interrupted, not
-     * finished, nothing measured), it was measured under profilers, or its workload, N, R or M differ. Empty if it can.
+     * Why a baseline cannot be compared with a run of this shape: incomplete, measured under profilers, or another
+     * workload, N, R or M.
      */
     public static Optional<String> notComparable(RunResults.Shape run, RunResults baseline) {
         Optional<String> incomplete = baseline.incomplete();
@@ -415,10 +401,8 @@ public final class Gate {
     }
 
     /**
-     * A statistic with run figures on both sides, judged by the 95% interval of the ratio of medians
-     * ({@link RatioInterval}): worse beyond the tolerance over the whole interval fails, within it over the whole
-     * interval passes, and an interval that straddles the tolerance is inconclusive: the runs cannot tell a change of
-     * that size apart, so the rule is neither passed nor failed.
+     * Judged by the 95% interval of the ratio of medians ({@link RatioInterval}): wholly worse than the tolerance
+     * fails, wholly within passes, straddling it is inconclusive (the runs cannot tell a change of that size apart).
      */
     private static Verdict compareRuns(Stat stat, Subject subject, Rule rule, Thresholds.Tolerance tol,
                                        RunResults.Measurement before, RunResults.Measurement now) {

@@ -13,10 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * thresholds.yaml, the rules of the regression gate: ceilings (and floors) per engine, setting and workload;
- * ratios between engines under the same setting and workload; and the tolerances of a comparison with a
- * baseline run. Every rule keeps the line it was written on, so a verdict can point at it. The format is
- * described in the comments of the committed thresholds.yaml.
+ * thresholds.yaml, the gate's rules: ceilings (and floors) per engine, setting and workload, ratios between engines,
+ * and the tolerances against a baseline. Each rule keeps its line for its verdict; the committed file's comments
+ * describe the format.
  */
 public final class Thresholds {
     /** The file's top-level sections. */
@@ -51,8 +50,8 @@ public final class Thresholds {
     }
 
     /**
-     * Where a rule is judged: under each of {@code settings} and {@code workloads}, in runs of at least
-     * {@code minStores} stores (0: any).
+     * Where a rule is judged: under each of {@code settings} and {@code workloads}, in runs of at least {@code
+     * minStores} stores (0: any).
      */
     public record Scope(List<String> settings, List<String> workloads, int minStores) {
     }
@@ -62,8 +61,7 @@ public final class Thresholds {
     }
 
     /**
-     * {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting+workload;
-     * judged where its {@code scope} says.
+     * {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting and workload.
      */
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, Scope scope, int line) {
     }
@@ -76,9 +74,9 @@ public final class Thresholds {
     }
 
     /**
-     * How much worse than a baseline run a statistic may be: {@code withSpread} for the statistics of the open
-     * runs (which also may not exceed their noise), {@code withoutSpread} for the one-pass ones (create, memory,
-     * disk), {@code perStat} overriding either; {@code ignore}d statistics are not compared.
+     * How much worse than a baseline a statistic may be: {@code withSpread} for the open runs' (which may not exceed
+     * their noise either), {@code withoutSpread} for one-pass ones, {@code perStat} overriding; {@code ignore}d ones
+     * are not compared.
      */
     public record Baseline(Tolerance withSpread, Tolerance withoutSpread, Map<String, Tolerance> perStat,
                            Set<String> ignore, int line) {
@@ -92,8 +90,8 @@ public final class Thresholds {
     }
 
     /**
-     * How far side B of an A/B comparison (bench.against) may be from side A, per statistic of the open runs: B/A's 95%
-     * interval within [1 - t, 1 + t] is no change, wholly beyond 1 + t on the worse side fails.
+     * How far side B (bench.against) may be from side A per statistic: B/A's 95% interval within [1 - t, 1 + t] is no
+     * change, wholly beyond 1 + t on the worse side fails.
      */
     public record Against(Map<String, Tolerance> perStat, int line) {
     }
@@ -118,10 +116,8 @@ public final class Thresholds {
     }
 
     /**
-     * Reads and checks a thresholds file; call it before measuring anything. A file that is missing, not YAML,
-     * or names an unknown engine, statistic, setting, workload or key, or gives a negative or non-numeric limit, is
-     * rejected with every problem's file, line and the valid values. {@code known}: the statistics a rule may name
-     * (before a run, those the build measures; after it, those its results describe).
+     * Reads and checks a thresholds file before anything is measured: a missing, broken or unknown-named file, or a bad
+     * limit, is rejected with every problem's line and the valid values. {@code known}: the statistics a rule may name.
      */
     public static Thresholds load(Path file, List<Stat> known) {
         String name = file.toString();

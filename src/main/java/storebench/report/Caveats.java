@@ -25,9 +25,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The caveats that apply to a run, in the report's order: what was not measured (cold opens), what the count query
- * is, how memory is measured, how the reference differs, each engine's own caveats, the Node worker's calibration
- * column, the filesystem, and how far the figures moved from run to run.
+ * The caveats that apply to a run, in the report's order: cold opens not measured, the count query, memory, the
+ * reference's differences, each engine's own, the Node calibration column, the filesystem, the run-to-run noise.
  */
 final class Caveats {
     /** The figures whose run-to-run spread is the run's noise: the open runs' medians (a p99 is a few slow stores). */
@@ -82,9 +81,8 @@ final class Caveats {
     }
 
     /**
-     * The columns whose warm open runs found part of the pool outside the page cache (less than 99.5% of its pages
-     * cached as a run began, or device reads that show as 0.1 KB a visit or more): how much was cached, what a visit
-     * read.
+     * The columns whose warm open runs found part of the pool uncached (under 99.5% of its pages, or device reads of
+     * 0.1 KB a visit or more): how much was cached, what a visit read.
      */
     Optional<String> uncachedPool() {
         List<String> columns = new ArrayList<>();
@@ -111,7 +109,7 @@ final class Caveats {
 
     /**
      * A user's workload (bench.workload=custom): what its stores hold, and that its figures compare with runs of the
-     * same W and C only (the gate's rules name workloads by id, thresholds.yaml's are the large workload's).
+     * same W and C only.
      */
     private Optional<Text> custom() {
         String id = ctx.results().runLine().scale().workload();
@@ -148,8 +146,8 @@ final class Caveats {
     }
 
     /**
-     * What the count query is in each engine of this run: the SQL engines that scan the table first, then every other
-     * engine by what its descriptor says (an engine family, like ObjectBox's variants, once).
+     * What the count query is in each engine: the SQL engines that scan the table first, then the others by their
+     * descriptors (a family once).
      */
     private Text count() {
         List<String> parts = new ArrayList<>();
@@ -172,8 +170,8 @@ final class Caveats {
     }
 
     /**
-     * Each engine's caveats in column order: the -wal file its stores keep (from the disk lines), then what its
-     * descriptor says about this run; a text two engines share (the ObjectBox variants) once.
+     * Each engine's caveats in column order: the -wal file its stores keep, then its descriptor's; a text two engines
+     * share once.
      */
     private List<Text> engineCaveats() {
         Set<Text> c = new LinkedHashSet<>();
@@ -207,8 +205,8 @@ final class Caveats {
     }
 
     /**
-     * Why a SQL store is 344 KiB here and 316 KB in the reference, from the pages the engines themselves report
-     * (layout lines): the workload's ts needs 6 bytes in SQLite's record format.
+     * Why a SQL store is 344 KiB here and 316 KB in the reference, from the engines' own page counts: ts needs 6 bytes
+     * in SQLite's record format.
      */
     private Optional<String> sqlPages() {
         if (!"large".equals(ctx.results().runLine().scale().workload())) {
@@ -244,8 +242,8 @@ final class Caveats {
     }
 
     /**
-     * How the pages of an engine that reports its b-tree (dbstat) add up: the record per note, the rows per leaf, the
-     * pages; and where there are more than the reference's, the record width its pages imply and what the rest cost.
+     * How an engine's b-tree pages (dbstat) add up: record per note, rows per leaf, pages; and beyond the reference's,
+     * the record width implied and what the rest cost.
      */
     private static String recordsAndPages(LayoutLine.Pages detailed, String detailedEngine) {
         StringBuilder c = new StringBuilder();
@@ -282,8 +280,8 @@ final class Caveats {
     }
 
     /**
-     * How far the open-run figures moved from run to run in this run: a difference smaller than that is noise.
-     * The p99 is left out (a few slow stores decide it).
+     * How far the open-run figures moved between runs (a smaller difference is noise); not the p99, which a few slow
+     * stores decide.
      */
     private Optional<String> noise() {
         List<RunResults.Measurement> withRuns = ctx.results().measurements().stream()
@@ -307,8 +305,7 @@ final class Caveats {
     }
 
     /**
-     * What the R runs can say of a median: its distribution-free interval (of the runs' order statistics, computed where
-     * shown) is the range of the runs where R is too small for 95%.
+     * What R runs can say of a median: its distribution-free interval, or the runs' range where R is too small for 95%.
      */
     private static String precision(List<RunResults.Measurement> withRuns) {
         int runs = withRuns.stream().mapToInt(m -> m.runs().size()).min().orElse(0);

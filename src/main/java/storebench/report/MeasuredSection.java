@@ -31,9 +31,8 @@ import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.fmt;
 
 /**
- * The report's "What was measured": the workload, N, R and M, how the runs warmed up and were sized, the data volume,
- * the load control, the wall time per phase (a column per step a phase gives one, PhaseReading.wallTimes) and the
- * warm-ups' table; every figure from the run's own lines.
+ * The report's "What was measured": workload, N, R and M, warm-up and sizing, data volume, load control, wall time per
+ * phase (PhaseReading.wallTimes) and the warm-ups' table, all from the run's lines.
  */
 final class MeasuredSection {
     private final ReportRun ctx;
@@ -199,8 +198,8 @@ final class MeasuredSection {
     }
 
     /**
-     * A column per step with a wall-time column, in the order the phases are measured (steps sharing a column add
-     * up), where the run has such steps: a run from before a phase existed gets no empty column.
+     * A column per step with a wall-time column, in phase order (steps sharing a column add up), only where the run has
+     * such steps.
      */
     private Map<String, List<String>> wallTimeColumns() {
         Map<String, List<String>> columns = new LinkedHashMap<>();
@@ -290,8 +289,7 @@ final class MeasuredSection {
     }
 
     /**
-     * Which engines the run measured: the groups they make up (Engines.GROUPS), then the ids beyond them, and the
-     * bench.engines the run was given.
+     * Which engines the run measured: their groups (Engines.GROUPS), the ids beyond them, and bench.engines as given.
      */
     private Text engines() {
         List<String> named = storebench.engine.Engines.inGroups(ctx.engines());
@@ -302,10 +300,7 @@ final class MeasuredSection {
                 + ".");
     }
 
-    /**
-     * Which phases the run measured, where it says (the run line's phases, bench.phases as given), and those it did
-     * not: a run of the reference's phases has no row of the others.
-     */
+    /** Which phases the run measured and which not, where it says. */
     private Optional<Text> phasesItem() {
         Optional<List<String>> measured = ctx.results().runLine().asked().phases();
         if (measured.isEmpty()) {
@@ -321,9 +316,8 @@ final class MeasuredSection {
     }
 
     /**
-     * Where read, cold and concurrency visited a sample of the pool (bench.sample below N): its size and the widest
-     * sampling error of a run's median, per phase; and where read and cold sized their runs by their own precision
-     * (bench.samplePrecision), the target and the visits the runs made, per phase.
+     * Where read, cold and concurrency visited a sample (bench.sample below N): its size and widest sampling error per
+     * phase; where they sized runs by precision (bench.samplePrecision), the target and the visits made.
      */
     private Optional<Text> sampleItem() {
         RunLine run = ctx.results().runLine();
@@ -412,10 +406,7 @@ final class MeasuredSection {
         return ctx.results().lines(PhaseLine.KIND).stream().filter(WarmUpLine::warmUp).map(WarmUpLine::of).toList();
     }
 
-    /**
-     * Per engine and setting, the visits its warm-ups made (median, least, most over its processes) and how many
-     * settled; none for a run from before the windowed warm-up.
-     */
+    /** Per column, its warm-ups' visits (median, least, most over its processes) and how many settled. */
     private Optional<Block.Table> warmupTable() {
         List<WarmUpLine> windowed = warmUps().stream().filter(WarmUpLine::windowed).toList();
         if (windowed.isEmpty()) {

@@ -25,9 +25,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The report's "Where the time goes" section, a pure function of the {@code kind: "profile"} lines of a run's
- * results.jsonl (written by ProfileBench's phases, createsteps and warmcold, and by the profilers any phase ran
- * under). Absent when the run has no profile lines.
+ * The report's "Where the time goes" section, a pure function of the run's profile lines (ProfileBench's phases and the
+ * profilers any phase ran under); absent without them.
  */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
@@ -83,8 +82,8 @@ public final class ProfileSection {
     }
 
     /**
-     * Whether a line is one of -Dbench.profile=true's: its roots, create steps, warm and cold, noise, and its profilers'
-     * findings on the create steps (a line from before profilers plugged into phases has no benchPhase).
+     * Whether a line is -Dbench.profile=true's (roots, create steps, warm and cold, noise, and its profilers' findings
+     * on the create steps).
      */
     static boolean ofTheProfile(ProfileLine l) {
         if (List.of(ProfileLine.ROOT_SYNC, ProfileLine.CREATE, ProfileLine.WARM_COLD, ProfileLine.NOISE)
@@ -241,10 +240,7 @@ public final class ProfileSection {
         }
     }
 
-    /**
-     * The last strace line of an engine's creates (under a setting, where given): the profile's create of 20 stores
-     * before profilers plugged into phases, the create or create profile of any phase under strace since.
-     */
+    /** The last strace line of an engine's creates (under a setting, where given). */
     static Optional<ProfileLine> createSyncs(List<ProfileLine> profile, String engine, String setting) {
         ProfileLine found = null;
         for (ProfileLine l : profile) {
@@ -257,11 +253,7 @@ public final class ProfileSection {
         return Optional.ofNullable(found);
     }
 
-    /**
-     * Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count.
-     *
-     * @param profile the run's profile lines
-     */
+    /** Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count. */
     public static Optional<Double> syncsPerCreatedStore(List<JsonNode> profile, String engine, String setting) {
         return createSyncs(profile.stream().map(ProfileLine::of).toList(), engine, setting)
                 .filter(l -> l.unavailable().isEmpty()).flatMap(ProfileLine::syncs)
@@ -363,8 +355,8 @@ public final class ProfileSection {
     }
 
     /**
-     * The last line of a kind (a re-measurement replaces an earlier one), of an engine, on a root, of a frames phase,
-     * where each is given; never one measured under profilers.
+     * The last line of a kind (a re-measurement replaces an earlier one) of an engine, root and frames phase where
+     * given; never a profiled one.
      */
     private static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
                                               String phase) {

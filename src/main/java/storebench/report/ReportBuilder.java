@@ -40,10 +40,9 @@ import static storebench.report.model.Titles.fmt;
 import static storebench.report.model.Titles.settingTitle;
 
 /**
- * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
- * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up: three generated
- * sentences, one table per setting with the reference's rows first, every engine's ranking per row group, then what
- * was measured, the caveats and the versions. A pure function of those files.
+ * Builds the {@link Report} of a run from its files (results.jsonl, environment.json, verdicts.json, hdr/), laid out
+ * like the reference write-up: three sentences, a table per setting, rankings, what was measured, caveats, versions. A
+ * pure function of those files.
  */
 public final class ReportBuilder {
     /** The key of the durability row in the tables beyond the reference. */
@@ -58,8 +57,8 @@ public final class ReportBuilder {
     public static final String RANKINGS = "Rankings";
 
     /**
-     * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
-     * taken as one (its column stays where it was).
+     * Whether an engine fills the reference's tables, as its descriptor says; an engine this build does not know is
+     * taken as one.
      */
     public static final Predicate<String> IN_REFERENCE =
             id -> Engines.find(id).map(EngineDescriptor::inReference).orElse(true);
@@ -100,10 +99,8 @@ public final class ReportBuilder {
      *
      * @param runDir      the run's folder, where hdr/ is; null where the results were not read from a folder
      * @param verdicts    the parsed verdicts.json, or null where the gate wrote none
-     * @param gate        the gate's section of report.md
      * @param inReference whether an engine (by id) fills the reference's tables; the others get tables of their own
-     * @param phases      the build's phases (storebench.phase.Phases.ALL), for what they say beyond the rows; a
-     *                    phase the run did not measure says nothing
+     * @param phases      the build's phases, for what they say beyond the rows
      */
     public static Report of(Path runDir, RunResults results, JsonNode verdicts, Optional<Section> gate,
                             Predicate<String> inReference, List<? extends PhaseReading> phases) {
@@ -111,9 +108,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * How a link to a file of the project (docs/engines.md#rocksdb) is written in the report of a run's folder: relative
-     * to that folder where it lies inside a checkout of the project (a kept run under docs/runs/, target/bench), so
-     * that the link works where the report is read; as it is elsewhere.
+     * How a link to a project file (docs/engines.md#rocksdb) is written: relative to the run's folder where it lies in
+     * a checkout (docs/runs/, target/bench), so it works where the report is read; as is elsewhere.
      */
     static UnaryOperator<String> projectLinks(Path runDir) {
         if (runDir == null) {
@@ -236,8 +232,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * The sentences report.md opens with ("Result in three sentences"), for README's first screen
-     * (storebench.tools.ReadmeFigures): the same words as the run's report; empty where the run has no figures.
+     * The sentences report.md opens with ("Result in three sentences"), for README's first screen (ReadmeFigures);
+     * empty where the run has no figures.
      */
     public static List<String> opening(RunResults results) {
         ReportBuilder builder = new ReportBuilder(results, IN_REFERENCE, List.of());
@@ -256,9 +252,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * Every row group's ranking, one line each, in a section of its own after the tables: a ranking spans the
-     * reference's table and the one beyond it, and says what the second setting moves, so it belongs under no single
-     * table.
+     * Every row group's ranking, a line each, after the tables: a ranking spans the reference's table and the one
+     * beyond it, so it belongs under neither.
      */
     private Optional<Section> rankings(Summary summary) {
         if (ctx.settings().isEmpty()) {
@@ -283,10 +278,7 @@ public final class ReportBuilder {
         return blocks;
     }
 
-    /**
-     * A setting's tables: the reference's engines in one, the engines beyond the reference in one of their own after
-     * it (only where the run has any).
-     */
+    /** A setting's tables: the reference's engines, then (where the run has any) the engines beyond the reference. */
     private List<Section> statsSections(String setting, int n) {
         List<String> reference = ctx.engines().stream().filter(inReference).toList();
         List<String> beyond = ctx.engines().stream().filter(inReference.negate()).toList();
@@ -338,8 +330,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * The note of a column whose build did not record some statistics of the phases it measured (a kept run, or a part
-     * of a merged run, made before them): their cells are empty for that reason, not for a failure.
+     * The note of a column whose build (a kept run, a merged part) predates some statistics of its phases: their cells
+     * are empty for that reason, not a failure.
      */
     private Optional<Text> notRecorded(String engine, String setting) {
         List<String> labels = new ArrayList<>();
@@ -365,9 +357,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
-     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine;
-     * then what a visit asks of the machine (VisitCost), where the run recorded it.
+     * A statistics section: how the setting was measured (first table only), the table, why an engine has no figures,
+     * the close-with-finalization note, and the visit counters where recorded.
      */
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
@@ -422,8 +413,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * The setting's table of statistics, or, with {@code counters}, of what a visit asks of the machine (the counters:
-     * a block of their own under the table, only their measured rows).
+     * The setting's table of statistics, or with {@code counters} of what a visit asks of the machine (only measured
+     * rows).
      */
     private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference, boolean counters) {
         List<StatsTable.Row> rows = new ArrayList<>();
@@ -464,8 +455,8 @@ public final class ReportBuilder {
     }
 
     /**
-     * Whether each engine's commit is synced before it returns under the setting (its descriptor's), with the syncs
-     * per created store where the profile counted them (strace).
+     * Whether each engine's commit is synced before it returns under the setting, with the syncs per created store
+     * where strace counted them.
      */
     private StatsTable.Row durabilityRow(String setting, List<String> columns) {
         List<StatsTable.Cell> cells = new ArrayList<>();

@@ -27,11 +27,10 @@ import java.util.stream.Stream;
 import static storebench.report.model.Titles.engineTitle;
 
 /**
- * "What a visit asks of the machine", under each setting's table: the counters per visit (page faults, context
- * switches, CPU time, device bytes; medians over the runs, never judged), the sync calls per visit where strace
- * watched the visits, and the decomposition of the open runs' visit: of its median, how much is system CPU and what
- * its minor faults cost at this machine's measured price (environment.json). Where an engine's ratio to its SQLite
- * differs from the reference's by more than 1.5 times, the counter that differs most between the two, from this run.
+ * "What a visit asks of the machine", under each setting's table: the counters per visit (medians, never judged),
+ * strace's syncs per visit, and how much of the open runs' median visit is system CPU and minor faults at this
+ * machine's price; where an engine's ratio to its SQLite differs from the reference's by over 1.5 times, the counter
+ * that differs most.
  */
 final class VisitCost {
     /** Where the rule of the decomposition is stated (docs/measuring.md). */
@@ -126,8 +125,8 @@ final class VisitCost {
     }
 
     /**
-     * What a JVM's CPU times are good to here: /proc counts them in clock ticks of 10 ms per run, so over the open
-     * runs' N visits a run a step of 10 / N ms per visit; empty where no JVM engine is in the table.
+     * What a JVM's CPU times are good to: /proc counts 10 ms ticks per run, so 10 / N ms per visit; empty without a JVM
+     * engine.
      */
     private static String ticks(ReportRun ctx, List<String> columns) {
         int visits = ctx.results().runLine().scale().stores();
@@ -187,8 +186,8 @@ final class VisitCost {
     }
 
     /**
-     * For each engine whose oqc ratio over its runtime's SQLite differs from the reference's by more than
-     * {@link #DIFFERS}: the counter of the open runs whose ratio between the two is furthest from 1.
+     * For each engine whose oqc ratio to its runtime's SQLite differs from the reference's by over {@link #DIFFERS}:
+     * the open runs' counter whose ratio between the two is furthest from 1.
      */
     private static List<Text> differences(ReportRun ctx, String setting, List<String> columns) {
         ReferenceFigures reference = ReferenceFigures.load();
@@ -223,8 +222,8 @@ final class VisitCost {
     /** A counter of two engines: its statistic, their figures, and its least step (what it can tell apart). */
     record Differing(Stat stat, String label, double of, double by, double step) {
         /**
-         * "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none" and gives no ratio, since a
-         * counter that did not move has nothing to divide by.
+         * "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none" without a ratio: nothing to divide
+         * by.
          */
         String said() {
             boolean ofMoved = of >= step;
@@ -235,9 +234,8 @@ final class VisitCost {
     }
 
     /**
-     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1, each figure plus
-     * its counter's least step (its last printed decimal; for a CPU time, a JVM's clock tick over a run's visits), so
-     * that a counter at nothing on one side weighs by what it could have told, not infinitely.
+     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1, each side plus the
+     * counter's {@link #leastStep}, so a counter at nothing weighs by what it could have told.
      */
     static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
         Differing best = null;
@@ -264,8 +262,8 @@ final class VisitCost {
     }
 
     /**
-     * The least a counter per visit can tell from nothing: its last printed decimal, and for a CPU time a JVM's clock
-     * tick (10 ms) over a run's visits.
+     * The least a counter per visit can tell from nothing: its last printed decimal, for a CPU time a 10 ms tick over a
+     * run's visits.
      */
     static double leastStep(Stat stat, int visits) {
         return Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / Math.max(1, visits) : 0);

@@ -18,18 +18,15 @@ import java.util.stream.Collectors;
 public final class RunResults {
     public static final String ENVIRONMENT = "environment.json";
     /**
-     * The status of a phase that could not be measured here (the cold phase on tmpfs): its line names the phase, the
-     * reason and, under "stats", the statistics it would have given with their descriptions.
+     * The status of a phase not measurable here (cold on tmpfs): its line names the phase, the reason and, under
+     * "stats", the statistics it would have given.
      */
     public static final String NOT_MEASURED = "not measured";
-    /**
-     * The run line's field of the phases bench.phases left out: phase id to the ids of the statistics it would have
-     * given.
-     */
+    /** The run line's field of the phases bench.phases left out: phase id to its statistics' ids. */
     public static final String NOT_ASKED = "notAsked";
     /**
-     * The field of a line written by side B of an A/B comparison (bench.against): the run's tables are side A's, so
-     * such lines are read only as the comparison's ({@link #comparisons()}).
+     * The field of side B's lines of an A/B comparison (bench.against), read only as the comparison's ({@link
+     * #comparisons()}).
      */
     public static final String SIDE = "side";
 
@@ -72,8 +69,8 @@ public final class RunResults {
         }
 
         /**
-         * Whether it was taken under profilers: a profiler slows what it watches, so the figure explains where the
-         * time goes and is no measurement; gate, exports and baselines leave it out.
+         * Whether taken under profilers, which slow what they watch: such a figure explains, it is no measurement
+         * (gate, exports and baselines leave it out).
          */
         public boolean profiled() {
             return !profilers().isEmpty();
@@ -86,8 +83,7 @@ public final class RunResults {
     private List<Stat> stats;
 
     /**
-     * The run of these lines; lines whose run line names another format than {@link ResultsFile#FORMAT} are refused
-     * ({@link ResultsFile#refusal}: its version and the command that migrates it).
+     * Refuses lines whose run line names a format other than {@link ResultsFile#FORMAT} ({@link ResultsFile#refusal}).
      */
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
@@ -138,8 +134,8 @@ public final class RunResults {
     }
 
     /**
-     * The lines of the run's own tables: all but side B's of an A/B comparison (bench.against), whose runs are read as
-     * the comparison's ({@link #comparisons()}) and whose steps cost no more than side A's in a plan.
+     * The lines of the run's own tables: all but side B's of an A/B comparison (bench.against), read as {@link
+     * #comparisons()}.
      */
     public static List<JsonNode> sideA(List<JsonNode> lines) {
         return lines.stream().filter(l -> !AgainstRunLine.B.equals(l.path(SIDE).asText())
@@ -218,9 +214,8 @@ public final class RunResults {
     }
 
     /**
-     * The run's statistics in the order of the report's rows, as its about lines describe them ({@link Stat#about}),
-     * with those of phases not measured here. Report and gate read statistics here, never from the phases that
-     * measure them.
+     * The run's statistics in the report's row order, as its about lines describe them, with those of phases not
+     * measured here. Report and gate read statistics here only.
      */
     public synchronized List<Stat> stats() {
         if (stats == null) {
@@ -284,8 +279,8 @@ public final class RunResults {
     }
 
     /**
-     * Why a statistic has no figure for an engine under a setting because its phase was not measured there ("not
-     * measured in cold: the bench root is tmpfs ..."); empty where no "not measured" line names it.
+     * Why a statistic has no figure in a column whose phase was not measured there ("not measured in cold: ..."), or
+     * was not recorded by its build.
      */
     public Optional<String> notMeasured(String engine, String setting, String stat) {
         Optional<String> said = statusLines(new Column(engine, setting)).stream()
@@ -299,9 +294,8 @@ public final class RunResults {
     public static final String NOT_RECORDED = "the build that made this column predates the statistic";
 
     /**
-     * Whether the build that made an engine's column under a setting (its part's, in a merged run) did not record the
-     * statistic at all: a build lists what it records in its run line ({@link #RECORDED}), a merged run's part in its
-     * source. A kept run stays whole as the statistics grow.
+     * Whether the build that made a column (its part's, in a merged run) did not record the statistic: its run line
+     * ({@link #RECORDED}) or part lists what it records.
      */
     public boolean notRecorded(String engine, String setting, String stat) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
@@ -311,10 +305,7 @@ public final class RunResults {
         return recorded.isPresent() && !recorded.get().contains(stat);
     }
 
-    /**
-     * The group of the report a statistic's rows are in (its phase's: "traffic"), as its about line says, where the run
-     * has a figure of it; empty otherwise.
-     */
+    /** The report group of a statistic's rows (its phase's: "traffic") where the run has a figure of it. */
     public synchronized Optional<String> groupOf(String stat) {
         if (groups == null) {
             groups = new java.util.HashMap<>();
@@ -329,10 +320,7 @@ public final class RunResults {
     /** The run line's list of the statistics its build records, whichever it measured. */
     public static final String RECORDED = "recorded";
 
-    /**
-     * The phase whose statistic this is, where the run did not ask for that phase (bench.phases left it out: the run
-     * line's {@link #NOT_ASKED}); empty where it did, or where the run line does not say.
-     */
+    /** The phase of this statistic where bench.phases left it out ({@link #NOT_ASKED}); empty otherwise. */
     public Optional<String> notAsked(String stat) {
         return runLine().asked().notAsked().entrySet().stream().filter(p -> p.getValue().contains(stat))
                 .map(Map.Entry::getKey).findFirst();
@@ -366,8 +354,8 @@ public final class RunResults {
     }
 
     /**
-     * Why this run is not a complete one (no run line, interrupted, did not end, measured nothing); empty if it is.
-     * Only a complete run is kept as the last good one and accepted as a baseline.
+     * Why this run is incomplete (no run line, interrupted, no end line, nothing measured); only a complete run is kept
+     * as the last good one or a baseline.
      */
     public Optional<String> incomplete() {
         if (run().isMissingNode()) {
@@ -402,26 +390,20 @@ public final class RunResults {
         return out;
     }
 
-    /**
-     * The runs a merged run was made of (environment.json's "sources", written by storebench.tools.Merge), each with
-     * the engines and settings it measured and its machine; empty for a run that was not merged.
-     */
+    /** The parts of a merged run (environment.json's "sources", written by storebench.tools.Merge); empty otherwise. */
     public List<EnvironmentFile.Source> sources() {
         return environmentFile.sources();
     }
 
-    /**
-     * The phases the run that measured an engine under a setting was asked for: its part's, in a merged run (phases
-     * are a part's property), else the run line's; empty where neither says.
-     */
+    /** The phases asked of the run that measured a column: its part's in a merged run, else the run line's. */
     public Optional<List<String>> phasesOf(String engine, String setting) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
         return part.isPresent() ? part.get().phases() : runLine().asked().phases();
     }
 
     /**
-     * The phases of a merged run that the part which measured an engine under a setting was not asked for (their
-     * cells of that column are empty for that reason); none for a run that was not merged, whose run line names them.
+     * The phases of a merged run that the part measuring a column was not asked for (its cells there are empty); none
+     * for an unmerged run.
      */
     public List<String> phasesNotInPart(String engine, String setting) {
         Optional<List<String>> own = phasesOf(engine, setting);
@@ -432,8 +414,8 @@ public final class RunResults {
     }
 
     /**
-     * Whether a merged run has an engine under a setting that none of its parts measured (one part measured sqlite under
-     * default, another rocksdb under tuned): its cells are empty for that reason. False for a run that was not merged.
+     * Whether a merged run has a column that none of its parts measured (its cells are empty); false for an unmerged
+     * run.
      */
     public boolean inNoPart(String engine, String setting) {
         return !sources().isEmpty() && sources().stream().noneMatch(s -> s.measured(engine, setting));
@@ -445,19 +427,13 @@ public final class RunResults {
                 .findFirst();
     }
 
-    /**
-     * The environment.json of the run that measured an engine under a setting: its part's, in a merged run (each part
-     * priced by its own machine), else the run's.
-     */
+    /** The environment.json of the run that measured a column: its part's in a merged run, else the run's. */
     public EnvironmentFile environmentOf(String engine, String setting) {
         return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::environment)
                 .findFirst().orElse(environmentFile);
     }
 
-    /**
-     * Whether two columns were measured on one machine: always in a run that was not merged, and in a merged run where
-     * their parts name the same machine.
-     */
+    /** Whether two columns were measured on one machine (always, in an unmerged run). */
     public boolean sameMachine(String engine, String setting, String otherEngine, String otherSetting) {
         Optional<String> a = machine(engine, setting);
         Optional<String> b = machine(otherEngine, otherSetting);

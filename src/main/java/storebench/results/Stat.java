@@ -8,9 +8,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One statistic: its id (part of the interface: results.jsonl, thresholds.yaml; add, never rename), its row label and
- * unit, how it is judged and drawn. Each phase declares the statistics it yields (storebench.phase); this class is
- * only their description.
+ * One statistic: its id (part of the interface: results.jsonl, thresholds.yaml; add, never rename), row label, unit,
+ * and how it is judged and drawn. Phases declare their statistics; this class only describes them.
  */
 public final class Stat {
     /** How a value is printed. */
@@ -93,8 +92,7 @@ public final class Stat {
     }
 
     /**
-     * The reference row this statistic is listed right after, though the write-up has no such row (the memory total
-     * under the reference's resident and anonymous rows), or 0.
+     * The reference row this statistic is listed after though the write-up has no such row (the memory total), or 0.
      */
     public int besideReference() {
         return besideReference;
@@ -106,8 +104,8 @@ public final class Stat {
     }
 
     /**
-     * For a statistic without runs (one pass: create, memory, disk), how far two runs' figures may differ and still
-     * be the same in a comparison; null where the statistic has a spread, or is not judged at all (load).
+     * For a statistic without runs (create, memory, disk), how far two runs' figures may differ and still be the same;
+     * null where it has a spread or is not judged (load).
      */
     public Double tolerance() {
         return tolerance;
@@ -119,17 +117,16 @@ public final class Stat {
     }
 
     /**
-     * Measured only where the run's options ask for it (one of the concurrency phase's thread counts): its row appears
-     * only where some engine has a figure, and a run that did not measure it misses nothing.
+     * Measured only where the options ask for it (a concurrency thread count): its row appears only where some engine
+     * has a figure.
      */
     public boolean optional() {
         return optional;
     }
 
     /**
-     * What a visit asks of the machine (faults, context switches, CPU time, device bytes per visit, beside a phase's
-     * times; docs/measuring.md): recorded, exported and reported in a block of its own under each setting's table,
-     * never judged by the gate (no threshold may name it, a baseline does not compare it).
+     * What a visit asks of the machine (faults, switches, CPU, device bytes per visit; docs/measuring.md): reported in
+     * a block of its own, never judged by the gate.
      */
     public boolean counter() {
         return counter;
@@ -166,10 +163,9 @@ public final class Stat {
     }
 
     /**
-     * What a reader of a stat line needs to print and judge it without the code that measured it (the line's "about"):
-     * its label and chart title with W and M filled in, unit, decimals, which direction is better, its row group (the
-     * phase) and order in the report, whether it is a median of runs, its reference row, tolerance, chart and what it
-     * counts. {@link #read} makes the statistic back from it.
+     * What a reader of a stat line needs to print and judge it without the code that measured it: label and chart title
+     * with W and M filled in, unit, decimals, direction, group, order, reference row, tolerance, chart and counts.
+     * {@link #read} makes the statistic back.
      */
     public ObjectNode about(int notesPerStore, int held, String group, int order) {
         ObjectNode a = ResultsFile.JSON.createObjectNode();
