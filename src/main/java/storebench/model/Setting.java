@@ -7,9 +7,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A setting a trial runs under, for its whole life: a process-wide one, applied identically to every engine through
- * the trial process' environment (mmap-threshold), or one each engine applies through its own options (durable,
- * tuned).
+ * A setting a trial runs under for its whole life: process-wide through the environment (mmap-threshold), or through
+ * each engine's own options (durable, tuned).
  */
 public enum Setting {
     /** glibc's defaults. */
@@ -18,23 +17,22 @@ public enum Setting {
     MMAP_THRESHOLD("mmap-threshold", "mmap threshold 131072",
             "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process"),
     /**
-     * Every engine configured, through its own options, so that a commit is synced before it returns where its
-     * default does not (each engine's descriptor says which option). Not in a default run.
+     * Each engine set through its own options (its descriptor's) to sync a commit before it returns. Not in a default
+     * run.
      */
     DURABLE("durable", "durable commits", "each engine set, through its own options, to sync a commit before it"
             + " returns (its column's durability row says how); GLIBC_TUNABLES unset"),
     /**
-     * Every engine opened as its vendor documents for many small stores opened often: read-only opens where a phase
-     * only reads, resources shared by the process where the vendor shares them, each option with its source in the
-     * engine's descriptor. Commits are as durable as under default. Not in a default run.
+     * Each engine opened as its vendor documents for many small stores opened often (read-only opens, shared resources,
+     * each option's source in its descriptor); commits as durable as default. Not in a default run.
      */
     TUNED("tuned", "tuned", "each engine opened as its vendor documents for many small stores opened often (its"
             + " options and their sources under \"Engines and versions\" and in docs/engines.md): " + Setting.READ_ONLY
             + "; commits as durable as under default; GLIBC_TUNABLES unset");
 
     /**
-     * Which opens the tuned setting makes read-only: the trial process' visit loop, its hold and its capacity loop open
-     * for reading (Engine.openForReading), create and traffic open for writing; so do the untimed checks.
+     * Which opens tuned makes read-only: the visit loop, hold and capacity loop (Engine.openForReading) and the untimed
+     * checks; create and traffic open for writing.
      */
     public static final String READ_ONLY = "read-only opens in the phases that only read (open runs, read, cold,"
             + " concurrency, memory, capacity, and every process' warm-up), writable ones where a phase writes (create,"

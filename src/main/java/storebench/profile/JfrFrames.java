@@ -20,10 +20,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Top frames of a JFR recording in a time window: the method on top of the stack of each
- * {@code jdk.ExecutionSample} (a thread running Java code) and {@code jdk.NativeMethodSample} (a thread in
- * native code: JNI into the engine, or a system call such as fdatasync), counted; the trial process' main thread
- * does the engine's work, so samples of other threads (JIT, GC, JFR) are left out.
+ * Top frames of a JFR recording in a window: the top method of each execution and native-method sample, counted, on the
+ * trial's main thread only (the JIT's, GC's and JFR's threads do none of the engine's work).
  */
 public final class JfrFrames {
     public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
@@ -40,9 +38,8 @@ public final class JfrFrames {
     }
 
     /**
-     * As {@link #top(Path, Instant, Instant, String, int)}, counting only samples whose stack holds a frame of
-     * method {@code within} ("package.Class.method"), e.g. the phase loop: the thread's time between requests
-     * (waiting for the next line on stdin, sending the answer) is not the phase's.
+     * As {@link #top(Path, Instant, Instant, String, int)}, counting only stacks through {@code within}
+     * ("package.Class.method", the phase loop): the time between requests is not the phase's.
      */
     public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
             throws IOException {
@@ -94,8 +91,8 @@ public final class JfrFrames {
     }
 
     /**
-     * A .jfc file for the profiling trials: the JDK's profile.jfc with both sampling periods set to
-     * {@link #PERIOD} (the default, 10 and 20 ms, gives too few samples over a 200-store phase).
+     * A .jfc file: the JDK's profile.jfc with both sampling periods at {@link #PERIOD} (its 10 and 20 ms give too few
+     * samples).
      */
     public static Path writeSettings(Path dir) throws IOException {
         Path source = Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc");

@@ -20,10 +20,8 @@ import java.util.stream.Collectors;
 import static storebench.report.model.Titles.fmt;
 
 /**
- * The tuned setting against the default one, in a run that measured both: a table of each engine's tuned figure over
- * its default one, row by row, the sentences the opening adds where the engines' order changes, and what the tuned
- * table says about how each engine was opened. Every figure comes from the run's results; nothing where the run lacks
- * either setting.
+ * The tuned setting against default in a run that measured both: each engine's tuned figure over its default row by
+ * row, the opening's sentences where the order changes, and how each engine was opened.
  */
 final class TunedAgainstDefaults {
     static final String HEADING = "Tuned against defaults";
@@ -48,8 +46,7 @@ final class TunedAgainstDefaults {
     }
 
     /**
-     * Under the tuned setting's table of a run that measured no engine under defaults: how to get the comparison this
-     * report cannot make.
+     * Under the tuned table of a run with no engine under defaults: how to get the comparison this report cannot make.
      */
     Optional<Text> withoutDefaults(String setting) {
         if (!TUNED.equals(setting) || ctx.settings().contains(DEFAULT)) {
@@ -165,8 +162,8 @@ final class TunedAgainstDefaults {
     }
 
     /**
-     * What the opening adds, one sentence: for a visit, memory per open store and create, which engine leads under tuned
-     * (and which led under defaults, where that changed), and whose figure tuning moved most.
+     * What the opening adds, one sentence: for a visit, memory per open store and create, who leads under tuned (and
+     * under defaults, where that changed), and whose figure moved most.
      */
     List<String> opening() {
         List<String> engines = engines();
@@ -220,8 +217,8 @@ final class TunedAgainstDefaults {
     }
 
     /**
-     * What the tuned setting's table says about each of its engines: the options it opened the engine with (their
-     * sources: docs/engines.md and environment.json), or why it has none to tune.
+     * What the tuned table says of each engine: the options it was opened with (docs/engines.md, environment.json), or
+     * why none.
      */
     static List<Text> settingNotes(String setting, List<String> columns) {
         if (!TUNED.equals(setting)) {

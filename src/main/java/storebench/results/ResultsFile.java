@@ -14,16 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * results.jsonl: one JSON object per finished measurement, appended and flushed at once, so a crash loses at
- * most the phase in flight. Each line has a {@code kind}: run, about, stat, phase, memory, pool, status, end
- * (docs/report.md, "results.jsonl").
+ * results.jsonl: a JSON object per finished measurement, appended and flushed at once, so a crash loses at most the
+ * phase in flight (docs/report.md, "results.jsonl").
  */
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";
     /**
-     * The version of the lines this build writes, in the run line's {@code format}, and the only one it reads: a run of
-     * another is refused with the command that migrates it ({@link #MIGRATE}, storebench.tools.Migrate, which says
-     * what each version before lacked).
+     * The run line's {@code format} this build writes and the only one it reads: another is refused with {@link
+     * #MIGRATE}.
      */
     public static final int FORMAT = 5;
     /** The command that migrates a run folder of an older format to {@link #FORMAT}, its folder appended. */
@@ -65,8 +63,7 @@ public final class ResultsFile implements AutoCloseable {
     }
 
     /**
-     * Appends one line (with its time): the whole line goes to the file in one write call, so a process killed
-     * at any moment leaves whole lines only.
+     * Appends one line (with its time) in one write call, so a process killed at any moment leaves whole lines only.
      */
     public synchronized void append(ObjectNode line) throws IOException {
         if (!line.has("at")) {
@@ -88,8 +85,8 @@ public final class ResultsFile implements AutoCloseable {
     }
 
     /**
-     * Why a run line cannot be read by this build: its format ({@code 1} where it names none) and the command that
-     * migrates the run in {@code dir}; empty for a run of {@link #FORMAT} or where there is no run line.
+     * Why this build cannot read a run line: its format (1 where unnamed) and the command that migrates {@code dir};
+     * empty for {@link #FORMAT}.
      */
     public static java.util.Optional<String> refusal(JsonNode run, String dir) {
         int format = run.path("format").asInt(1);

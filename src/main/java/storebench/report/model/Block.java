@@ -3,8 +3,8 @@ package storebench.report.model;
 import java.util.List;
 
 /**
- * A block of the report model: what report.md and report.html both show, without the syntax of either. Each
- * renderer writes every kind of block its own way; a statistics table is a {@link StatsTable}.
+ * A block of the report model: what report.md and report.html both show, without either's syntax; each renderer writes
+ * it its own way.
  */
 public sealed interface Block permits Block.Heading, Block.Paragraph, Block.BulletList, Block.NumberedList,
         Block.Table, Block.CodeBlock, StatsTable {
@@ -32,8 +32,8 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
     }
 
     /**
-     * A bulleted list. An empty one still stands for its place: report.md has always left a blank line for it (under
-     * a statistics table without notes, for one).
+     * A bulleted list; an empty one keeps its place (report.md leaves a blank line for it, under a table without
+     * notes).
      */
     record BulletList(List<Text> items) implements Block {
         public BulletList {

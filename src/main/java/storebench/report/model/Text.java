@@ -4,19 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A run of inline text in the report model: plain, code, strong and link spans, in order. The Markdown renderer writes
- * code as {@code `code`}, strong as {@code **strong**} and a link as {@code [text](href)}, the HTML renderer as
- * {@code <code>}, {@code <strong>} and {@code <a href>}.
+ * Inline text of the report model: plain, code, strong and link spans, in order, each renderer writing them in its own
+ * syntax.
  */
 public record Text(List<Span> spans) {
     /** How a span is set. */
     public enum Style { PLAIN, CODE, STRONG, LINK }
 
-    /**
-     * One span of the text.
-     *
-     * @param href where a link points; null for every other style
-     */
+    /** A span of the text; {@code href} only on a link. */
     public record Span(Style style, String text, String href) {
         public Span(Style style, String text) {
             this(style, text, null);
@@ -48,9 +43,8 @@ public record Text(List<Span> spans) {
     }
 
     /**
-     * Text whose backquoted parts are code and whose {@code [text](href)} parts are links: the engine descriptors write
-     * their count query and caveats that way ("`box.count()`, a count of the entity's objects"; a caveat's link to
-     * docs/engines.md). Nothing else is read as markup.
+     * Text whose backquoted parts are code and whose {@code [text](href)} parts are links, as the engine descriptors
+     * write their count query and caveats; nothing else is markup.
      */
     public static Text withCodeSpans(String text) {
         List<Span> spans = new ArrayList<>();

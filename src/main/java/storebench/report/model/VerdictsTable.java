@@ -15,16 +15,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * verdicts.json for the HTML report: its top-level fields, then one row per verdict, failures first. The gate's own
- * file reads as a person would say it: a verdict, its rule, engine and setting, the figures with their unit, the
- * margin with its percentage, why, and where the rule is written (eight columns); the rules not evaluated are only
- * counted in the table and listed apart ({@code folded}), with why. A file of another shape is shown field by field, so
- * that nothing is left out.
+ * verdicts.json for the HTML report: its top-level fields, then a row per verdict, failures first, in eight columns;
+ * the rules not evaluated are counted and listed apart ({@code folded}). A file of another shape is shown field by
+ * field.
  *
- * @param fields        the top-level fields but the verdicts themselves
- * @param columns       the table's column headings
- * @param foldedColumns the headings of the list of rules not evaluated
- * @param folded        the rules not evaluated (the gate's own file; empty for another shape)
+ * @param fields the top-level fields but the verdicts themselves
  */
 public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<List<Cell>> rows,
                             List<String> foldedColumns, List<List<Cell>> folded) {
@@ -47,8 +42,7 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
     /**
      * A verdict's field.
      *
-     * @param number whether the file has a number there
-     * @param status the verdict's status as the file has it, in the status column; else null
+     * @param status the verdict's status in the status column; else null
      */
     public record Cell(String text, boolean number, String status) {
         static Cell of(String text) {
@@ -57,8 +51,8 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
     }
 
     /**
-     * The table of a parsed verdicts.json; {@code results}, the run's, describe its statistics (how their figures
-     * print: the verdicts' own unit and decimals fields are folded into those cells, not columns of their own).
+     * The table of a parsed verdicts.json; {@code results} says how each statistic's figures print (unit and decimals
+     * fold into the cells).
      */
     public static VerdictsTable of(JsonNode root, RunResults results) {
         VerdictRows file = VerdictRows.of(root);
