@@ -39,8 +39,7 @@ import static storebench.gate.Thresholds.WITHOUT_SPREAD;
 import static storebench.gate.Thresholds.WITH_SPREAD;
 
 /**
- * thresholds.yaml read into its rules: every problem in the file found and reported at once, each with its line, what
- * was given and what would be valid (ThresholdsException).
+ * thresholds.yaml read into its rules, every problem reported at once with its line, what was given and what is valid.
  */
 final class ThresholdsParser extends YamlChecks {
     private final List<Stat> known;
@@ -217,9 +216,8 @@ final class ThresholdsParser extends YamlChecks {
     }
 
     /**
-     * An entry's {@code min_stores:}, the fewest stores a run needs for the rule to be judged (a per-store figure
-     * measured at that scale that does not hold below it): a whole number >= 1; 0 where it is not given; null
-     * after a problem.
+     * An entry's {@code min_stores:}, the fewest stores for the rule to be judged (a per-store figure measured at that
+     * scale): >= 1; 0 where not given; null after a problem.
      */
     private Integer minStores(Map<String, NodeTuple> keys) {
         NodeTuple t = keys.get("min_stores");
@@ -358,8 +356,8 @@ final class ThresholdsParser extends YamlChecks {
     // ---- node helpers ----
 
     /**
-     * The ids the key {@code name} of an entry gives: one id or a list of ids, each among {@code valid}; with
-     * {@code allowAll}, "*" or a missing key means all of them. Returns null after a problem.
+     * The ids an entry's key {@code name} gives, each among {@code valid}; with {@code allowAll} "*" or no key is all.
+     * Null after a problem.
      */
     private List<String> ids(Map<String, NodeTuple> keys, String name, List<String> valid, String what,
                              boolean allowAll, Node entry, String where) {

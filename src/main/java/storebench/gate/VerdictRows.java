@@ -10,10 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * verdicts.json as it is, whatever its shape (the gate's object with a verdict array, an array of verdicts, an object
- * whose first array of objects holds them), for a table that leaves nothing out: the top-level fields but the verdicts,
- * in the file's order, and each verdict's fields. {@link Verdicts#read} reads the gate's own shape into its records and
- * rejects any other.
+ * verdicts.json as it is, whatever its shape, for a table that leaves nothing out: the top-level fields and each
+ * verdict's fields; {@link Verdicts#read} reads only the gate's own shape.
  */
 public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
     public VerdictRows {
@@ -64,10 +62,7 @@ public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
         return new VerdictRows(fields, rows);
     }
 
-    /**
-     * The verdicts: the root itself if it is an array, else its first array that is empty or holds objects (the gate's
-     * own file has one array, its verdicts).
-     */
+    /** The verdicts: the root if an array, else its first array that is empty or holds objects. */
     private static JsonNode verdictList(JsonNode root) {
         if (root.isArray()) {
             return root;

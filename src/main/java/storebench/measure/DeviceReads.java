@@ -10,9 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a cold pass really read from the device: {@code read_bytes} of {@code /proc/PID/io} of the trial process
- * before and after the pass (bytes the process caused to be fetched from the storage layer, page faults of
- * mapped files included), per open; and the verdict whether a pass may be reported as cold.
+ * What a cold pass read from the device: the trial process' {@code read_bytes} (mapped files' faults included) before
+ * and after, per open, and whether the pass counts as cold.
  */
 public final class DeviceReads {
     /** A pass counts as cold only if at most this fraction of the pool's pages stayed resident after eviction. */
@@ -53,8 +52,8 @@ public final class DeviceReads {
     }
 
     /**
-     * A pass is cold when the eviction worked (at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool's pages
-     * still resident) and the device served reads during it (read_bytes grew). Otherwise it is marked, with why.
+     * A pass is cold when eviction left at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident and
+     * read_bytes grew; otherwise it is marked, with why.
      */
     public static Verdict verdict(double residentFractionAfterEviction, double deviceBytesPerOpen,
                                   String evictionError) {

@@ -7,10 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 /**
- * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what was asked ({@link Asked}), what each
- * side ran ({@link Ran}), the tolerances it sampled against by statistic id, how many pairs it made and why it stopped
- * ({@code decided}, or the cap it reached). The figures are the against-run lines'; the ratios and intervals are
- * computed from them where they are shown ({@link PairedRatio}).
+ * How an A/B comparison (bench.against) of one column ended: what was asked and ran, its tolerances by statistic, the
+ * pairs made and why it stopped. Ratios and intervals are computed from the against-run lines where shown.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, int pairs, String stopped) {
@@ -24,10 +22,8 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
     }
 
     /**
-     * What each side's trial processes said they ran, whether both read one pool of stores, and how a pair's two runs
-     * went: in step, {@code inStep} visits of one side then as many of the other, or one whole run after the other (0);
-     * {@code ownPool}: why B visited a pool of its own (a setting's, or a version that could not read A's stores), null
-     * where both read one pool or the line is older than the field.
+     * What each side ran, whether both read one pool, how a pair's runs went ({@code inStep} visits a turn, or 0: one
+     * after the other), and why B had its own pool.
      */
     public record Ran(String a, String b, boolean samePool, int inStep, String ownPool) {
         /** A pair's runs one after the other. */

@@ -10,9 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The capacity phase's summary line of a trial (phase.CapacityPhase): the stores its process held open, whether that
- * reached the cap, the cap (bench.capacityMax), the workload of its stores, what stopped it, and the process limits it
- * ran under at the stop, as the process answered them. Written from this record and read back into it (Jackson).
+ * The capacity phase's summary line (phase.CapacityPhase): stores held open, whether the cap (bench.capacityMax) was
+ * reached, the workload, what stopped it and the process limits at the stop.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -23,8 +22,8 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
     // each group is named apart from the line's fields: Jackson would read a field of its name ("stop") into it
 
     /**
-     * What stopped it: its kind (cap, memory, disk, error, heap), the limit it reached there, the store that failed
-     * (null where none did), and the process limits it came within 10% of.
+     * What stopped it: its kind (cap, memory, disk, error, heap), the limit reached, the failed store and the limits it
+     * came within 10% of.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Stop(@JsonProperty("stop") String kind, String limit, @JsonUnwrapped Failure failure,

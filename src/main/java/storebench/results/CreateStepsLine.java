@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The profile's create line of a trial on one root ({@link ProfileLine#CREATE}, phase.CreateStepsPhase): the root
- * ("disk", "tmpfs"), the load when written, why it was not measured (null where it was), where the root is, and what
- * the stores made on it took. Written from this record.
+ * The profile's create line on one root ({@link ProfileLine#CREATE}): root, load, why not measured, where the root is,
+ * and what the stores made on it took.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CreateStepsLine(String profile, String root, double load1, String unavailable,
@@ -24,8 +23,8 @@ public record CreateStepsLine(String profile, String root, double load1, String 
     }
 
     /**
-     * What the stores made on it took: how many were profiled, the wall time (ms), stores a second, the load at the
-     * start, each step's median ms per store, how the engine serializes a put, and the profilers it ran under.
+     * What the stores took: how many, wall ms, stores a second, load at start, each step's median ms per store, how a
+     * put serializes, profilers.
      */
     public record Made(int profiled, double wallMs, double storesPerS, double load1AtStart, Map<String, Double> stepsMs,
                        String serialization, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> profilers) {

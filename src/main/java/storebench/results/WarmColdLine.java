@@ -8,9 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The profile's warm-against-cold line of a trial ({@link ProfileLine#WARM_COLD}, phase.WarmColdPhase): the load when
- * written, the root, the runs each way, the page cache before the warm runs, whether every cold run was cold, the load
- * at the start, and the runs' figures. Written from this record and read back into it ({@link ProfileLine#warmCold}).
+ * The profile's warm-against-cold line ({@link ProfileLine#WARM_COLD}, phase.WarmColdPhase): load, root, runs each way,
+ * page cache before the warm runs, whether every cold run was cold, and the figures.
  */
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record WarmColdLine(String profile, double load1, String root, int runs, @JsonUnwrapped Before before,
@@ -25,8 +24,8 @@ public record WarmColdLine(String profile, double load1, String root, int runs, 
     }
 
     /**
-     * The runs' figures: the medians of the runs' p50 of each step (open, count, close, oqc) and of the visit's p99
-     * (oqc_p99), ms, warm and cold; the runs' own figures each way; and each cold run's check.
+     * The runs' figures, ms, warm and cold: medians of each step's p50 and of oqc_p99, each way's runs, each cold run's
+     * check.
      */
     public record Opens(Map<String, Double> warmMs, Map<String, Double> coldMs, Map<String, List<Double>> warmRunsMs,
                         Map<String, List<Double>> coldRunsMs, List<EvictionCheck> coldChecks) {
@@ -38,9 +37,8 @@ public record WarmColdLine(String profile, double load1, String root, int runs, 
     }
 
     /**
-     * A cold run's check of its eviction: its number, the files' resident fraction and pages after the eviction, the
-     * device's bytes read in all and per open, whether it was cold, the verdict in words, and why the eviction failed
-     * (null where it did not).
+     * A cold run's check: its number, resident fraction and pages after eviction, device bytes read in all and per
+     * open, whether cold, the verdict, and why eviction failed.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)

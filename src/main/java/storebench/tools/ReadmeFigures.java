@@ -19,10 +19,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes README's result from a kept run: the table between README's marker comments and the chart's SVG file, both
- * rendered from the run's files under the default setting, so that neither can go stale (ReadmeFiguresTest checks
- * them against the run): {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.ReadmeFigures}, or with
- * {@code -Dexec.args="RUN_DIR README SVG"} for other files.
+ * Writes README's result from a kept run (the table between its markers and the chart's SVG) so neither goes stale:
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.ReadmeFigures}, or {@code -Dexec.args="RUN_DIR
+ * README SVG"}.
  */
 public final class ReadmeFigures {
     static final int BAD_INPUT = 2;
@@ -43,9 +42,8 @@ public final class ReadmeFigures {
     }
 
     /**
-     * The result's Markdown as it stands between the markers: the run's report's opening sentences (the fastest visit,
-     * the least memory, the fastest create), a line saying what the figures are, with a link to the run's whole report
-     * relative to README's folder, and the table.
+     * The result's Markdown between the markers: the report's opening sentences, a line on the figures linking the
+     * whole report, and the table.
      */
     public static String table(AtAGlance figures, Path run, Path readme) throws IOException {
         Path base = readme.toAbsolutePath().getParent();
