@@ -30,10 +30,7 @@ final class AgainstReference {
     static final List<String> ROWS = List.of(StatId.CREATE_MS.id(), StatId.OPEN_MS.id(), StatId.COUNT_MS.id(),
             StatId.OQC_MS.id(), StatId.OQC_P99_MS.id(), StatId.CLOSE_MS.id(), StatId.MEM_RESIDENT_KB.id(),
             StatId.MEM_ANON_KB.id(), OpenStoreMemory.TOTAL, StatId.DISK_KB.id());
-    /**
-     * Our row set beside another of the reference's: a Python heap is not pre-touched, so its resident growth is its
-     * total.
-     */
+    /** A Python heap is not pre-touched, so the reference's resident growth is its total: our row set beside it. */
     private static final Map<String, String> THERE = Map.of(OpenStoreMemory.TOTAL, StatId.MEM_RESIDENT_KB.id());
     /** The reference's base column. */
     static final String BASE = "sqlite";
@@ -55,10 +52,7 @@ final class AgainstReference {
         this.links = links;
     }
 
-    /**
-     * The section; none where the workload is not the reference's or no reference engine was measured under its
-     * settings.
-     */
+    /** The section; none where the workload is not the reference's or none of its engines and settings ran. */
     Optional<Section> section() {
         if (!reference.workload().equals(ctx.results().runLine().scale().workload())
                 || reference.notesPerStore() != ctx.notesPerStore()) {

@@ -23,10 +23,7 @@ import java.util.function.UnaryOperator;
 public final class MachineSection {
     static final String WHERE = "docs/measuring.md#the-machine";
 
-    /**
-     * A machine probe figure: its field in environment.json's {@code machine}, label, unit, divisor for that unit,
-     * value.
-     */
+    /** A machine probe figure: its field in environment.json's {@code machine}, label, unit, divisor, value. */
     record Figure(String field, String label, String unit, double divide, Function<Prices, OptionalDouble> of) {
         /** The figure in its unit, 3 decimals ("1.240 µs"), where measured. */
         Optional<String> shown(Prices prices) {
@@ -76,10 +73,7 @@ public final class MachineSection {
         return Optional.of(new Section(Block.Heading.of(2, "The machine"), blocks));
     }
 
-    /**
-     * A merged run whose parts' machines charged differently: a row of prices per part; empty where they agree or were
-     * not probed.
-     */
+    /** A merged run whose parts' machines charged differently: a row of prices per part. */
     static Optional<List<Block>> mergedMachines(EnvironmentFile environment) {
         List<List<Text>> rows = new ArrayList<>();
         java.util.Set<String> distinct = new java.util.HashSet<>();

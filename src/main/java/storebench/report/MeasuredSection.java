@@ -30,10 +30,7 @@ import java.util.stream.Collectors;
 import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.fmt;
 
-/**
- * The report's "What was measured": workload, N, R and M, warm-up and sizing, data volume, load control, wall time per
- * phase (PhaseReading.wallTimes) and the warm-ups' table, all from the run's lines.
- */
+/** The report's "What was measured", every figure from the run's own lines. */
 final class MeasuredSection {
     private final ReportRun ctx;
     private final List<? extends PhaseReading> phases;
@@ -197,10 +194,7 @@ final class MeasuredSection {
                 + " s in total. load.log samples the load every 10 s.");
     }
 
-    /**
-     * A column per step with a wall-time column, in phase order (steps sharing a column add up), only where the run has
-     * such steps.
-     */
+    /** A column per step with a wall time, in phase order (steps sharing a column add up), where the run has any. */
     private Map<String, List<String>> wallTimeColumns() {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (PhaseReading phase : phases) {
@@ -288,9 +282,7 @@ final class MeasuredSection {
         return "; the plan estimated " + fmt(estimated, 1) + " s before it started" + against + missing;
     }
 
-    /**
-     * Which engines the run measured: their groups (Engines.GROUPS), the ids beyond them, and bench.engines as given.
-     */
+    /** Which engines ran: their groups (Engines.GROUPS), the ids beyond them, and bench.engines as given. */
     private Text engines() {
         List<String> named = storebench.engine.Engines.inGroups(ctx.engines());
         List<String> parts = named.stream().map(n -> storebench.engine.Engines.GROUPS.containsKey(n)
@@ -315,10 +307,7 @@ final class MeasuredSection {
                 + " (-Dbench.phases=all measures every phase)") + "."));
     }
 
-    /**
-     * Where read, cold and concurrency visited a sample (bench.sample below N): its size and widest sampling error per
-     * phase; where they sized runs by precision (bench.samplePrecision), the target and the visits made.
-     */
+    /** Where phases visited a sample (bench.sample) or sized runs by precision (bench.samplePrecision): how. */
     private Optional<Text> sampleItem() {
         RunLine run = ctx.results().runLine();
         int n = run.scale().stores();

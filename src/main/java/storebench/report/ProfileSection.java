@@ -24,10 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/**
- * The report's "Where the time goes" section, a pure function of the run's profile lines (ProfileBench's phases and the
- * profilers any phase ran under); absent without them.
- */
+/** The report's "Where the time goes": a pure function of the run's profile lines; absent without them. */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
     static final String DASH = StatsTable.NONE;
@@ -48,9 +45,7 @@ public final class ProfileSection {
     }
 
     /**
-     * The section of the profile lines among {@code lines}; empty when there are none.
-     *
-     * @param lines results.jsonl's lines; the stat lines among them give the noise table its main-run spread
+     * The section of the profile lines (the stat lines among {@code lines} give its noise table the main runs' spread).
      */
     public static Optional<Section> section(List<JsonNode> lines) {
         List<JsonNode> read = lines.stream().filter(ProfileLine::is).toList();
@@ -81,10 +76,7 @@ public final class ProfileSection {
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
     }
 
-    /**
-     * Whether a line is -Dbench.profile=true's (roots, create steps, warm and cold, noise, and its profilers' findings
-     * on the create steps).
-     */
+    /** Whether a line is -Dbench.profile=true's own, or its profilers' finding on the create steps. */
     static boolean ofTheProfile(ProfileLine l) {
         if (List.of(ProfileLine.ROOT_SYNC, ProfileLine.CREATE, ProfileLine.WARM_COLD, ProfileLine.NOISE)
                 .contains(l.profile())) {
@@ -354,10 +346,7 @@ public final class ProfileSection {
         return Optional.ofNullable(found);
     }
 
-    /**
-     * The last line of a kind (a re-measurement replaces an earlier one) of an engine, root and frames phase where
-     * given; never a profiled one.
-     */
+    /** The last line (a re-measurement replaces one) of a kind, engine, root and frames phase; never a profiled one. */
     private static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
                                               String phase) {
         ProfileLine found = null;

@@ -56,10 +56,7 @@ public final class ReportBuilder {
     /** The heading of the section that ranks every engine on every row group. */
     public static final String RANKINGS = "Rankings";
 
-    /**
-     * Whether an engine fills the reference's tables, as its descriptor says; an engine this build does not know is
-     * taken as one.
-     */
+    /** Whether an engine fills the reference's tables, as its descriptor says (an unknown engine does). */
     public static final Predicate<String> IN_REFERENCE =
             id -> Engines.find(id).map(EngineDescriptor::inReference).orElse(true);
 
@@ -108,8 +105,7 @@ public final class ReportBuilder {
     }
 
     /**
-     * How a link to a project file (docs/engines.md#rocksdb) is written: relative to the run's folder where it lies in
-     * a checkout (docs/runs/, target/bench), so it works where the report is read; as is elsewhere.
+     * A project link (docs/engines.md#rocksdb) relative to the run's folder where that lies in a checkout, so it works.
      */
     static UnaryOperator<String> projectLinks(Path runDir) {
         if (runDir == null) {
@@ -231,10 +227,7 @@ public final class ReportBuilder {
         return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
     }
 
-    /**
-     * The sentences report.md opens with ("Result in three sentences"), for README's first screen (ReadmeFigures);
-     * empty where the run has no figures.
-     */
+    /** The sentences report.md opens with, for README's first screen (ReadmeFigures); empty without figures. */
     public static List<String> opening(RunResults results) {
         ReportBuilder builder = new ReportBuilder(results, IN_REFERENCE, List.of());
         return builder.ctx.settings().isEmpty() ? List.of()
@@ -251,10 +244,7 @@ public final class ReportBuilder {
         return sentences;
     }
 
-    /**
-     * Every row group's ranking, a line each, after the tables: a ranking spans the reference's table and the one
-     * beyond it, so it belongs under neither.
-     */
+    /** Every row group's ranking after the tables: a ranking spans the reference's table and the one beyond it. */
     private Optional<Section> rankings(Summary summary) {
         if (ctx.settings().isEmpty()) {
             return Optional.empty();
@@ -329,10 +319,7 @@ public final class ReportBuilder {
         return notes;
     }
 
-    /**
-     * The note of a column whose build (a kept run, a merged part) predates some statistics of its phases: their cells
-     * are empty for that reason, not a failure.
-     */
+    /** The note of a column whose build predates some statistics of its phases: empty for that, not a failure. */
     private Optional<Text> notRecorded(String engine, String setting) {
         List<String> labels = new ArrayList<>();
         List<Stat> stats = ctx.results().stats();
@@ -356,10 +343,7 @@ public final class ReportBuilder {
                 + (labels.size() - 3) + " more")));
     }
 
-    /**
-     * A statistics section: how the setting was measured (first table only), the table, why an engine has no figures,
-     * the close-with-finalization note, and the visit counters where recorded.
-     */
+    /** A statistics section: how the setting was measured, the table, its notes and the visit counters. */
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
         if (first) {
@@ -412,10 +396,7 @@ public final class ReportBuilder {
         return blocks;
     }
 
-    /**
-     * The setting's table of statistics, or with {@code counters} of what a visit asks of the machine (only measured
-     * rows).
-     */
+    /** The setting's table of statistics, or with {@code counters} of the measured counters per visit. */
     private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference, boolean counters) {
         List<StatsTable.Row> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
@@ -454,10 +435,7 @@ public final class ReportBuilder {
                 RunResults.NOT_RECORDED)).isPresent();
     }
 
-    /**
-     * Whether each engine's commit is synced before it returns under the setting, with the syncs per created store
-     * where strace counted them.
-     */
+    /** Whether each engine's commit is synced before it returns, with strace's syncs per created store. */
     private StatsTable.Row durabilityRow(String setting, List<String> columns) {
         List<StatsTable.Cell> cells = new ArrayList<>();
         for (String e : columns) {

@@ -15,17 +15,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
-/**
- * Writes a run folder's report.md, report.html, profile.md and exports from its files, at a run's end and for
- * storebench.tools.Render.
- */
+/** Writes a run folder's reports and exports from its files, at a run's end and for storebench.tools.Render. */
 public final class ReportFiles {
     private ReportFiles() {
     }
 
     /**
-     * Writes the reports and exports, telling {@code say} of each file written, why there are no exports and what
-     * damaged input the reports did without.
+     * Writes the reports and exports, telling {@code say} each file written, why no exports, what input was damaged.
      */
     public static void write(Path dir, List<? extends PhaseReading> phases, Consumer<String> say) throws IOException {
         Report built = ReportBuilder.of(dir, phases); // built once, rendered twice

@@ -19,10 +19,7 @@ import java.util.stream.Collectors;
 
 import static storebench.report.model.Titles.fmt;
 
-/**
- * The tuned setting against default in a run that measured both: each engine's tuned figure over its default row by
- * row, the opening's sentences where the order changes, and how each engine was opened.
- */
+/** The tuned setting against default, in a run of both: ratios row by row, the opening's sentences, the options. */
 final class TunedAgainstDefaults {
     static final String HEADING = "Tuned against defaults";
     private static final String DEFAULT = Setting.DEFAULT.id();
@@ -45,9 +42,7 @@ final class TunedAgainstDefaults {
         return ctx.settings().contains(DEFAULT) && ctx.settings().contains(TUNED);
     }
 
-    /**
-     * Under the tuned table of a run with no engine under defaults: how to get the comparison this report cannot make.
-     */
+    /** Under the tuned table of a run without defaults: how to get the comparison. */
     Optional<Text> withoutDefaults(String setting) {
         if (!TUNED.equals(setting) || ctx.settings().contains(DEFAULT)) {
             return Optional.empty();
@@ -161,10 +156,7 @@ final class TunedAgainstDefaults {
         return r < 0.1 ? fmt(r, 3) : Summary.ratio(r);
     }
 
-    /**
-     * What the opening adds, one sentence: for a visit, memory per open store and create, who leads under tuned (and
-     * under defaults, where that changed), and whose figure moved most.
-     */
+    /** The opening's sentence on tuned: who leads a visit, memory and create, and whose figure moved most. */
     List<String> opening() {
         List<String> engines = engines();
         if (!applies() || engines.size() < 1) {
@@ -216,10 +208,7 @@ final class TunedAgainstDefaults {
                 .orElseThrow()) + " of its default");
     }
 
-    /**
-     * What the tuned table says of each engine: the options it was opened with (docs/engines.md, environment.json), or
-     * why none.
-     */
+    /** What the tuned table says of each engine: the options it opened with, or why none. */
     static List<Text> settingNotes(String setting, List<String> columns) {
         if (!TUNED.equals(setting)) {
             return List.of();

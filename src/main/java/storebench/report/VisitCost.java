@@ -27,9 +27,8 @@ import java.util.stream.Stream;
 import static storebench.report.model.Titles.engineTitle;
 
 /**
- * "What a visit asks of the machine", under each setting's table: the counters per visit (medians, never judged),
- * strace's syncs per visit, and how much of the open runs' median visit is system CPU and minor faults at this
- * machine's price; where an engine's ratio to its SQLite differs from the reference's by over 1.5 times, the counter
+ * "What a visit asks of the machine" under each setting's table: the counters and syncs per visit, the system CPU and
+ * fault share of the median visit, and for an engine whose ratio to SQLite differs from the reference's, the counter
  * that differs most.
  */
 final class VisitCost {
@@ -124,10 +123,7 @@ final class VisitCost {
                 + " a tick;" : "") + " the visit's time is the median, the CPU time a run's total over its visits.";
     }
 
-    /**
-     * What a JVM's CPU times are good to: /proc counts 10 ms ticks per run, so 10 / N ms per visit; empty without a JVM
-     * engine.
-     */
+    /** What a JVM's CPU times are good to: a 10 ms tick per run, 10 / N ms per visit. */
     private static String ticks(ReportRun ctx, List<String> columns) {
         int visits = ctx.results().runLine().scale().stores();
         if (visits <= 0 || columns.stream().noneMatch(e -> base(e).equals(AgainstReference.BASE))) {
@@ -185,10 +181,7 @@ final class VisitCost {
                         .orElse("\u2013"))));
     }
 
-    /**
-     * For each engine whose oqc ratio to its runtime's SQLite differs from the reference's by over {@link #DIFFERS}:
-     * the open runs' counter whose ratio between the two is furthest from 1.
-     */
+    /** For each engine whose oqc ratio to its SQLite differs from the reference's: the counter that differs most. */
     private static List<Text> differences(ReportRun ctx, String setting, List<String> columns) {
         ReferenceFigures reference = ReferenceFigures.load();
         List<Text> out = new ArrayList<>();
@@ -221,10 +214,7 @@ final class VisitCost {
 
     /** A counter of two engines: its statistic, their figures, and its least step (what it can tell apart). */
     record Differing(Stat stat, String label, double of, double by, double step) {
-        /**
-         * "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none" without a ratio: nothing to divide
-         * by.
-         */
+        /** "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none": nothing to divide by. */
         String said() {
             boolean ofMoved = of >= step;
             boolean byMoved = by >= step;
@@ -234,8 +224,7 @@ final class VisitCost {
     }
 
     /**
-     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1, each side plus the
-     * counter's {@link #leastStep}, so a counter at nothing weighs by what it could have told.
+     * The open runs' counter furthest from 1 between {@code engine} and {@code base}, each plus its {@link #leastStep}.
      */
     static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
         Differing best = null;
@@ -262,8 +251,7 @@ final class VisitCost {
     }
 
     /**
-     * The least a counter per visit can tell from nothing: its last printed decimal, for a CPU time a 10 ms tick over a
-     * run's visits.
+     * The least a counter per visit can tell from nothing: its last decimal, a CPU time's 10 ms tick over the visits.
      */
     static double leastStep(Stat stat, int visits) {
         return Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / Math.max(1, visits) : 0);
