@@ -6,10 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.Map;
 
-/**
- * How an A/B comparison (bench.against) of one column ended: what was asked and ran, its tolerances by statistic, the
- * pairs made and why it stopped. Ratios and intervals are computed from the against-run lines where shown.
- */
+/** How a column's A/B comparison (bench.against) ended: what was asked and ran, tolerances, pairs, why it stopped. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, int pairs, String stopped) {
     public static final String KIND = "against";
@@ -22,8 +19,8 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
     }
 
     /**
-     * What each side ran, whether both read one pool, how a pair's runs went ({@code inStep} visits a turn, or 0: one
-     * after the other), and why B had its own pool.
+     * What each side ran, whether one pool, {@code inStep} visits a turn (0: one run after the other), why B had its
+     * own pool.
      */
     public record Ran(String a, String b, boolean samePool, int inStep, String ownPool) {
         /** A pair's runs one after the other. */

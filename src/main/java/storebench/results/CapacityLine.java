@@ -9,10 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The capacity phase's summary line (phase.CapacityPhase): stores held open, whether the cap (bench.capacityMax) was
- * reached, the workload, what stopped it and the process limits at the stop.
- */
+/** The capacity phase's summary line: stores held, whether the cap was reached, workload, what stopped it, limits. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean capReached, int max,
@@ -22,8 +19,7 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
     // each group is named apart from the line's fields: Jackson would read a field of its name ("stop") into it
 
     /**
-     * What stopped it: its kind (cap, memory, disk, error, heap), the limit reached, the failed store and the limits it
-     * came within 10% of.
+     * What stopped it (cap, memory, disk, error, heap), the limit, the failed store and limits it came within 10% of.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Stop(@JsonProperty("stop") String kind, String limit, @JsonUnwrapped Failure failure,

@@ -9,9 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 
 /**
- * A phase line of the cold phase (phase.ColdPhase) read for what the page-cache drop before a cold run left: its
- * column and op, and for a run's line the pool's pages and how many of them stayed resident after the drop (none on a
- * line that records no drop: a warm-up's). The drop's fields are written from {@link Drop} and read back (Jackson).
+ * A cold phase line, read for what the page-cache drop left: the pool's pages and how many stayed resident (none on a
+ * warm-up's line).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped Drop drop) {

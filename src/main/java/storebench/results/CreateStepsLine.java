@@ -6,10 +6,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The profile's create line on one root ({@link ProfileLine#CREATE}): root, load, why not measured, where the root is,
- * and what the stores made on it took.
- */
+/** The profile's create line on one root ({@link ProfileLine#CREATE}): root, load, where, what the stores took. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CreateStepsLine(String profile, String root, double load1, String unavailable,
                               @JsonUnwrapped Where where, @JsonUnwrapped Made made) {
@@ -22,10 +19,7 @@ public record CreateStepsLine(String profile, String root, double load1, String 
     public record Where(String rootPath, String fsType, String mountOptions) {
     }
 
-    /**
-     * What the stores took: how many, wall ms, stores a second, load at start, each step's median ms per store, how a
-     * put serializes, profilers.
-     */
+    /** What the stores took: count, wall ms, stores/s, load, each step's median ms per store, put's serialization. */
     public record Made(int profiled, double wallMs, double storesPerS, double load1AtStart, Map<String, Double> stepsMs,
                        String serialization, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> profilers) {
     }

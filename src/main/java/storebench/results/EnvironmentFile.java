@@ -32,10 +32,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     /** Whether the run has environment.json. */
     public boolean recorded() { return fields.isPresent(); }
 
-    /**
-     * The machine: host name, kernel, OS, CPU, cores, memory (KiB; 0 where not recorded) and transparent huge page
-     * mode.
-     */
+    /** The machine: host, kernel, OS, CPU, cores, memory (KiB; 0 where not recorded), transparent huge pages. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Host(@JsonProperty("host") String name, @JsonProperty("kernel") String release,
@@ -51,10 +48,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         public Optional<String> cpuModel() { return Optional.ofNullable(cpu); }
         public OptionalInt cores() { return processors == null ? OptionalInt.empty() : OptionalInt.of(processors); }
 
-        /**
-         * The machine's name, for a report and for telling machines apart: host name where recorded, CPU, cores and
-         * memory.
-         */
+        /** The machine's name, telling machines apart: host name where recorded, CPU, cores and memory. */
         public String machine() {
             String hardware = cpuModel().orElse("unknown CPU") + ", " + cores().orElse(0) + " cores, "
                     + Math.round((double) memoryKb / 1024 / 1024) + " GiB";
@@ -62,10 +56,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What the suite ran as: JVM and commit ("?" where not recorded), every runtime's clock by source, the limits of
-     * each runtime's trial processes (nofileSoft, maxMapCount, ...) and the JVM trial processes' heaps.
-     */
+    /** What the suite ran as: JVM and commit, every runtime's clock and trial limits, and the JVM trial heaps. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Suite(String jvm, String gitCommit, Timer timer, Map<String, Timer> timers,
@@ -79,10 +70,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * How JVM trial processes run their heap: the measuring phases' fixed, pre-touched serial heap, and the serving
-     * phases' collector with a heap sized per trial.
-     */
+    /** How JVM trial processes run their heap: fixed and pre-touched to measure, sized per trial to serve. */
     public record TrialHeaps(Measuring measuring, Serving serving) {
         /** The measuring phases' collector and JVM options. */
         public record Measuring(String collector, String options) {
@@ -93,9 +81,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A clock: its source, the median, least and p99 gap of two back-to-back reads (ns), and the kernel's clock source.
-     */
+    /** A clock: its source, the median, least and p99 gap of back-to-back reads (ns), the kernel's clock source. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timer(String source, long backToBackMedianNs, long backToBackMinNs, long backToBackP99Ns,
@@ -109,10 +95,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * The bench root: path, file system, mount options, device, and the cost of a read past the page cache where
-     * measured.
-     */
+    /** The bench root: path, file system, mount options, device, and a read past the page cache where measured. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BenchRoot(String path, @JsonProperty("fsType") String fs, String mountOptions, String device,
@@ -134,10 +117,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * 4 KiB O_DIRECT reads at random offsets of a bench-root file: median and p99 (ms), count and sizes; or why they
-     * could not be made (tmpfs refuses O_DIRECT).
-     */
+    /** 4 KiB O_DIRECT reads at random offsets: median and p99 (ms), count, sizes; or why not (tmpfs refuses). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_DEFAULT)
     public record DirectRead(double medianMs, double p99Ms, int reads, long fileBytes, long readBytes,
@@ -147,16 +127,12 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What the kernel's work costs the machine: the plan's probe (environment.json's {@code machine}) and the mapping
-     * measured at the run's start.
-     */
+    /** What the kernel's work costs: the plan's probe ({@code machine}) and the mapping measured at the start. */
     public record KernelCosts(Optional<Prices> probed, Mapping mapping) {
     }
 
     /**
-     * The machine probe's figures, each where measured: a minor fault (ns), mapping, touching and unmapping a 100-page
-     * file (µs), a 4 KiB write and fdatasync (ms), the yardstick (ms).
+     * The probe's figures where measured: fault (ns), 100-page mapping (µs), 4 KiB write + fdatasync, yardstick (ms).
      */
     public record Prices(OptionalDouble faultNs, OptionalDouble mapUs, OptionalDouble syncMs, OptionalDouble yardMs) {
         public static final Prices NONE = new Prices(OptionalDouble.empty(), OptionalDouble.empty(),
@@ -178,10 +154,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What mapping a store costs: a 100-page file mapped, touched and unmapped, and one minor fault; absent (or its
-     * error) where not measured.
-     */
+    /** What mapping a store costs: a 100-page file mapped, touched and unmapped, and one minor fault. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Mapping(@JsonProperty("file") MappedFile mapped, @JsonProperty("minorFault") MinorFault fault,
                           @JsonProperty("error") String failure) {
@@ -193,10 +166,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A bench-root file mapped (read-only, MAP_SHARED), a byte of each page read and the map undone: sizes, pages,
-     * maps, faults per map and times.
-     */
+    /** A bench-root file mapped, each page read, unmapped: sizes, pages, maps, faults per map, times. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record MappedFile(String what, long fileBytes, long mapBytes, int touchedPages, int maps,
                              double faultsPerMap, @JsonUnwrapped MapTimes times) {
@@ -212,10 +182,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     public record MinorFault(String what, double medianNs, double p99Ns, int pages, double faultsPerPage) {
     }
 
-    /**
-     * An engine as its first trial process described it (hello): title, runtime, versions and settings, clock and
-     * limits, what the tuned setting's process reported, and every field flattened.
-     */
+    /** An engine as its first trial process said (hello), with the tuned process' report and every field flattened. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Engine(String title, String runtime, Map<String, String> info, @JsonProperty("timer") Timer clock,
@@ -234,10 +201,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What a tuned-setting process reported: the options it sets (or why there are none), what one process shares among
-     * its stores, and the versions and settings under it.
-     */
+    /** What a tuned process reported: its options (or why none), what it shares among stores, versions. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Tuned(@JsonProperty("options") JsonNode given, @JsonProperty("sharedPerProcess") String shared,
                         Map<String, String> info) {
@@ -258,10 +222,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A part of a merged run (written by storebench.tools.Merge): its folder, machine, engines, settings, phases, start
-     * and own environment.json.
-     */
+    /** A merged run's part (tools.Merge): folder, machine, engines, settings, phases, start, environment.json. */
     public record Source(String dir, List<String> engines, List<String> settings, String machine,
                          Optional<List<String>> phases, String started, EnvironmentFile environment,
                          Optional<List<String>> recorded) {
@@ -270,10 +231,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A field as written: its path of names from the top (or an engine's entry) and its value's text (an array as
-     * JSON).
-     */
+    /** A field as written: its path of names and its value's text (an array as JSON). */
     public record Field(List<String> path, String text) {
     }
 

@@ -5,10 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 
-/**
- * A profiler's frames line ({@link ProfileLine#FRAMES}): the top frames sampled in one op's requests, the loop and
- * items, or why there is no recording.
- */
+/** A profiler's frames line: the top frames of one op's requests, the loop and items, or why no recording. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FramesLine(String profile, String profiler, String op, String phase, int items,
                          @JsonUnwrapped Sampling sampling, String unavailable, @JsonUnwrapped Sampled sampled) {

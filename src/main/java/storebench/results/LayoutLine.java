@@ -6,18 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
-/**
- * A layout line (disk phase): how one store of a column lies on disk as its engine tells it, with the pages where a SQL
- * engine reports them (page_count, page_size, dbstat).
- */
+/** A layout line: how one store lies on disk as its engine tells it, with a SQL engine's pages. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record LayoutLine(@JsonUnwrapped Column column, int store, JsonNode layout) {
     public static final String KIND = "layout";
 
-    /**
-     * A SQL store's pages: page size (4096 if not reported), pages, leaf and interior pages, leaf rows and record bytes
-     * (0 without dbstat).
-     */
+    /** A SQL store's pages: size (4096 if unreported), count, leaves, interior, leaf rows, record bytes. */
     public record Pages(long pageSize, long pageCount, long leafPages, long interiorPages, long leafCells,
                         long leafPayloadBytes) {
     }

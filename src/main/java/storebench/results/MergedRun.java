@@ -25,10 +25,7 @@ public final class MergedRun {
     public record Part(Path dir, List<String> engines, List<String> settings, RunResults results) {
     }
 
-    /**
-     * A part's lines as the merged run holds them: all but run, end and about lines an earlier part gave ({@code
-     * described}, which this adds to), each tagged.
-     */
+    /** A part's lines in the merged run: all but run, end and already {@code described} about lines, each tagged. */
     public static List<ObjectNode> lines(List<JsonNode> lines, int part, Set<String> described) {
         List<ObjectNode> out = new ArrayList<>();
         for (JsonNode line : lines) {
@@ -44,10 +41,7 @@ public final class MergedRun {
         return out;
     }
 
-    /**
-     * The merged environment.json: the first part's, every part's engines, and under "sources" each part's folder,
-     * engines, settings, phases, machine, start and environment.json (a merged part's own sources, as they are).
-     */
+    /** The merged environment.json: the first part's, every part's engines, and each part under "sources". */
     public static ObjectNode environment(List<Part> parts) {
         JsonNode first = parts.get(0).results().environment();
         ObjectNode env = first.isObject() ? (ObjectNode) first.deepCopy() : ResultsFile.JSON.createObjectNode();

@@ -148,10 +148,7 @@ public final class Migration {
         }
     }
 
-    /**
-     * Gives every stat line its description: the catalogue of the version before (whose rows come first) where a line
-     * has none; a line with its own goes after them.
-     */
+    /** Gives every stat line a description: the former catalogue's (its rows first) where it has none. */
     private static void describe(List<ObjectNode> all, ObjectNode run) {
         List<ObjectNode> stats = all.stream().filter(l -> l.path("kind").asText().equals("stat")).toList();
         boolean described = stats.stream().anyMatch(l -> l.path("about").isObject()) || all.stream().anyMatch(l ->
@@ -190,11 +187,7 @@ public final class Migration {
         }
     }
 
-    /**
-     * Stat lines of mem_total_kb (from mem_resident_kb and heap_kb) and capacity_total_kb (from capacity_resident_kb
-     * and the capacity points' heap slope) the run lacks, each after the row it follows, keeping its source line's
-     * time.
-     */
+    /** The mem_total_kb and capacity_total_kb stat lines the run lacks, derived, each after the row it follows. */
     private static Map<ObjectNode, ObjectNode> totals(List<ObjectNode> all, JsonNode env) {
         Map<String, ObjectNode> stats = new LinkedHashMap<>();
         Map<String, List<JsonNode>> points = new LinkedHashMap<>();
@@ -261,9 +254,8 @@ public final class Migration {
     }
 
     /**
-     * What the run's build recorded, where the run line (or a merged part) does not list it: each described statistic
-     * its columns have a figure of, a failed trial may have cost, or whose group they did not measure; the rest the
-     * build predates.
+     * What the run's build recorded, where unlisted: each statistic it has a figure of, a failed trial may have cost,
+     * or whose group it did not measure; the rest the build predates.
      */
     private static void recorded(List<ObjectNode> all, ObjectNode run, JsonNode env) {
         Map<String, String> groups = new LinkedHashMap<>();
@@ -339,10 +331,7 @@ public final class Migration {
         }
     }
 
-    /**
-     * One about line per statistic, after the run line: its first side A stat line's description, then the run line's
-     * rows no line describes; stat and run lines lose theirs.
-     */
+    /** One about line per statistic after the run line, from its first side A stat line or the run line's rows. */
     private static void abouts(List<ObjectNode> all, ObjectNode run) {
         Map<String, JsonNode> abouts = new LinkedHashMap<>();
         Set<String> inStatus = new LinkedHashSet<>();
@@ -366,9 +355,8 @@ public final class Migration {
     }
 
     /**
-     * Gives each verdict its statistic's unit and decimals (three, no unit, where the run does not describe it) and
-     * drops those not evaluated, counted in the summary. The file is the gate's, which results/ sits below: edited here
-     * by its fields.
+     * Gives each verdict its statistic's unit and decimals and drops those not evaluated (counted); the gate's file,
+     * edited by its fields here.
      */
     private static void verdicts(Path dir, List<ObjectNode> all) throws IOException {
         Path file = dir.resolve("verdicts.json");

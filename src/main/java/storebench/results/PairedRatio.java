@@ -74,10 +74,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         return new PairedRatio(Math.exp(median), Math.exp(walsh[k]), Math.exp(walsh[m - 1 - k]), n);
     }
 
-    /**
-     * The index (from 0) of the interval's lower end among the sorted Walsh averages: k - 1 for the largest k with P(T
-     * < k) <= 2.5%, T the signed-rank statistic of n pairs (0 below {@link #LEAST}).
-     */
+    /** The lower end's index among the sorted Walsh averages: k - 1 for the largest k with P(T < k) <= 2.5%. */
     static int lowerRank(int n) {
         if (n > EXACT_UP_TO) {
             double mean = n * (n + 1) / 4.0;
@@ -103,8 +100,8 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
     }
 
     /**
-     * The decision against a tolerance (0.03: 3%): no change within [1 - t, 1 + t], worse or better wholly beyond one
-     * end, inconclusive below {@link #LEAST} pairs; {@code higherIsBetter} for a rate.
+     * The decision against a tolerance (0.03: 3%), inconclusive below {@link #LEAST} pairs; {@code higherIsBetter} for
+     * a rate.
      */
     public Decision decide(double tolerance, boolean higherIsBetter) {
         if (pairs < LEAST) {

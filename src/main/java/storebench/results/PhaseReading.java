@@ -14,10 +14,7 @@ public interface PhaseReading {
     /** The phase's name, as the run's phase lines give it. */
     String id();
 
-    /**
-     * What it says under a setting's table of one engine, sentences the report begins with its title ("capacity: 1,023
-     * ...").
-     */
+    /** Sentences under a setting's table on one engine, begun with its title ("capacity: 1,023 ..."). */
     default List<String> notes(RunResults results, String engine, String setting) {
         return List.of();
     }

@@ -5,9 +5,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A precision line of results.jsonl (-Dbench.precision): for one trial and phase with runs, the statistic that decided
- * how many runs were made, the target, the runs made, whether it was reached, the 95% interval's farther end from the
- * median as a fraction of it, and the interval's confidence. Written from this record and read back into it (Jackson).
+ * A precision line (-Dbench.precision): per trial and phase the deciding statistic, target, runs made, whether reached,
+ * the interval's farther end as a fraction of the median and its confidence.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PrecisionLine(@JsonUnwrapped Column column, String phase, String stat, double target, int runs,

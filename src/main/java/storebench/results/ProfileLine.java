@@ -43,10 +43,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record Scope(String workload, int stores, String root) {
     }
 
-    /**
-     * Who watched: the profiler, the bench phase whose process it watched, the process' label and the op of the
-     * requests watched (absent on the profile's own lines).
-     */
+    /** Who watched: the profiler, the bench phase and process it watched, the op of its requests. */
     public record Watch(String profiler, Optional<String> benchPhase, String process, Optional<String> op) {
     }
 
@@ -54,10 +51,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public sealed interface Figures permits RootSync, CreateSteps, Syncs, Frames, WarmColdLine, NoiseLine, None {
     }
 
-    /**
-     * A root's own sync latency: its path, file system and mount options, the rounds of 4 KiB write + fdatasync, their
-     * median and p90 in ms.
-     */
+    /** A root's own sync latency: where it is, rounds of 4 KiB write + fdatasync, median and p90 ms. */
     public record RootSync(String rootPath, String fsType, String mountOptions, int rounds,
                            OptionalDouble fdatasyncMedianMs, double fdatasyncP90Ms) implements Figures {
     }
@@ -81,10 +75,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         }
     }
 
-    /**
-     * The sync calls strace counted: the stores made or visited ({@code items}), each call's count, calls and sync time
-     * per item, and the root's own fdatasync median where given.
-     */
+    /** strace's sync calls: items made or visited, each call's count, per item, the root's fdatasync median. */
     public record Syncs(int items, Map<String, Calls> calls, OptionalDouble callsPerItem, double syncMsPerItem,
                         OptionalDouble rootFdatasyncMedianMs) implements Figures {
         public Syncs {
@@ -96,10 +87,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record Calls(int count, int failed, double ms) {
     }
 
-    /**
-     * The top frames sampled: the loop they were sampled in ("create", "open", an op), samples, frames, sampling period
-     * and the profiler's note on its frames.
-     */
+    /** The top frames: the loop sampled, samples, frames, period, the profiler's note on its frames. */
     public record Frames(String phase, int samples, List<Frame> top, Optional<String> samplingPeriod,
                          Optional<String> note) implements Figures {
     }

@@ -13,16 +13,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * results.jsonl: a JSON object per finished measurement, appended and flushed at once, so a crash loses at most the
- * phase in flight (docs/report.md, "results.jsonl").
- */
+/** results.jsonl: a JSON object per finished measurement, appended and flushed at once (docs/report.md). */
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";
-    /**
-     * The run line's {@code format} this build writes and the only one it reads: another is refused with {@link
-     * #MIGRATE}.
-     */
+    /** The run line's {@code format} this build writes and reads; another is refused with {@link #MIGRATE}. */
     public static final int FORMAT = 5;
     /** The command that migrates a run folder of an older format to {@link #FORMAT}, its folder appended. */
     public static final String MIGRATE = "mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=";
@@ -62,9 +56,7 @@ public final class ResultsFile implements AutoCloseable {
         }
     }
 
-    /**
-     * Appends one line (with its time) in one write call, so a process killed at any moment leaves whole lines only.
-     */
+    /** Appends one line with its time in one write call: a process killed at any moment leaves whole lines. */
     public synchronized void append(ObjectNode line) throws IOException {
         if (!line.has("at")) {
             line.put("at", Instant.now().toString());
@@ -84,10 +76,7 @@ public final class ResultsFile implements AutoCloseable {
         out.close();
     }
 
-    /**
-     * Why this build cannot read a run line: its format (1 where unnamed) and the command that migrates {@code dir};
-     * empty for {@link #FORMAT}.
-     */
+    /** Why this build cannot read a run line: its format and the command that migrates {@code dir}. */
     public static java.util.Optional<String> refusal(JsonNode run, String dir) {
         int format = run.path("format").asInt(1);
         if (run.isMissingNode() || format == FORMAT) {

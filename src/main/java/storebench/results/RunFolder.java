@@ -11,10 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/**
- * A run folder as storebench's own: every folder a run, merge or comparison writes carries a marker, and storebench
- * moves, replaces, deletes or writes into a folder only when it does.
- */
+/** A run folder as storebench's own: storebench writes into, moves or deletes only folders with its marker. */
 public final class RunFolder {
     public static final String MARKER = ".storebench-out";
 
@@ -40,10 +37,7 @@ public final class RunFolder {
         }
     }
 
-    /**
-     * A file system error that names only a path, in words with the path ("permission denied on X", "X is a file, not a
-     * folder").
-     */
+    /** A path-only file system error in words, with the path ("permission denied on X"). */
     public static String reason(IOException e) {
         if (e instanceof AccessDeniedException a) {
             return "permission denied on " + a.getFile();

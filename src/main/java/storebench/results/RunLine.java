@@ -47,10 +47,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         return line.isMissingNode() ? NONE : ResultsFile.as(line, RunLine.class);
     }
 
-    /**
-     * The run's scale: the workload and its notes per store (W), stores per engine (N), runs (R), the warm-up's ceiling
-     * of opens and the stores held open at once (M).
-     */
+    /** The run's scale: workload and W, N, R, the warm-up's ceiling of opens, and M. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Scale(String workload, int stores, int notesPerStore, int runs,
                         @JsonProperty("warmupOpens") Integer ceiling, int hold) {
@@ -67,8 +64,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     }
 
     /**
-     * What the run was asked for: engines and settings in column order, the phases measured, bench.engines and
-     * bench.phases as given, and the phases left out with their statistics' ids.
+     * What the run was asked for: engines, settings, phases, bench.engines and bench.phases as given, phases left out.
      */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Asked(List<String> engines, List<String> settings, @JsonProperty("phases") List<String> measured,
@@ -87,10 +83,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The options the run ran with: store pool, warm-up rule, the load it waited for, trial heap (bench.trialHeap),
-     * every phase option by property name, where its files went, the profilers and side B of an A/B run.
-     */
+    /** The options it ran with: pool, warm-up rule, load, trial heap, phase options, files, profilers, side B. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Options(@JsonUnwrapped Pool pool, String warmup, @JsonUnwrapped LoadLimit load,
                           @JsonProperty("trialHeapMb") Integer heapMb, Map<String, String> phaseOptions,
@@ -140,10 +133,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The plan made before measuring: its estimate in seconds of the run and each phase, phases planned, seconds per
-     * op, ops without a cost, and its calibration.
-     */
+    /** The plan made before measuring: its estimates (s), phases, seconds per op, ops without a cost, calibration. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Plan(double estimateS, double phasesS, int phases, Map<String, Double> opsS, List<String> missing,
                        @JsonProperty("calibration") Calibration calibrated) {
@@ -158,8 +148,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     }
 
     /**
-     * How the plan scaled a kept run's costs to this machine: the probe's figures here and in the kept run (a path
-     * under docs/runs) and each phase's factor; or why it could not ({@code none}).
+     * How the plan scaled a kept run's costs here: the probe's figures both places, each phase's factor, or why not.
      */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Calibration(Map<String, Double> probe, String keptRun, Map<String, Double> kept,
@@ -173,9 +162,8 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     }
 
     /**
-     * The rules the run measured by: the warm-up rule, the fewest visits of a precision-sized run (phase.Sample.LEAST)
-     * and the statistics its build records ({@link RunResults#RECORDED}), so a report tells a statistic it could not
-     * have from one it lost.
+     * The rules it measured by: warm-up rule, phase.Sample.LEAST, and the statistics its build records ({@link
+     * RunResults#RECORDED}).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rules(@JsonProperty("warmupRule") WarmUpRule warmUp, int sampleLeast,
@@ -185,10 +173,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The steady warm-up rule (phase.SteadyState): windows per block, the block's and window's tolerances, the JIT's
-     * most share of a block's time, the fewest visits, and the widest the noise may widen each tolerance.
-     */
+    /** The steady warm-up rule (phase.SteadyState): block, tolerances, JIT share, fewest visits, widest tolerances. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmUpRule(int block, double tolerance, double windowTolerance, double compileShare, int minVisits,
                              @JsonProperty("mostTolerance") Double most,

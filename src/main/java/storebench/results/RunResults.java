@@ -18,16 +18,12 @@ import java.util.stream.Collectors;
 public final class RunResults {
     public static final String ENVIRONMENT = "environment.json";
     /**
-     * The status of a phase not measurable here (cold on tmpfs): its line names the phase, the reason and, under
-     * "stats", the statistics it would have given.
+     * A phase's status where it cannot be measured here (cold on tmpfs); its line lists the statistics it would give.
      */
     public static final String NOT_MEASURED = "not measured";
     /** The run line's field of the phases bench.phases left out: phase id to its statistics' ids. */
     public static final String NOT_ASKED = "notAsked";
-    /**
-     * The field of side B's lines of an A/B comparison (bench.against), read only as the comparison's ({@link
-     * #comparisons()}).
-     */
+    /** The field of side B's lines (bench.against), read only as {@link #comparisons()}. */
     public static final String SIDE = "side";
 
     /** One statistic of one column: its stat line, with the column and workload of its stamp. */
@@ -68,10 +64,7 @@ public final class RunResults {
             return runs().isEmpty() ? null : RunStats.spread(runs());
         }
 
-        /**
-         * Whether taken under profilers, which slow what they watch: such a figure explains, it is no measurement
-         * (gate, exports and baselines leave it out).
-         */
+        /** Whether taken under profilers, which slow what they watch: gate, exports and baselines leave it out. */
         public boolean profiled() {
             return !profilers().isEmpty();
         }
@@ -82,9 +75,7 @@ public final class RunResults {
     private final EnvironmentFile environmentFile;
     private List<Stat> stats;
 
-    /**
-     * Refuses lines whose run line names a format other than {@link ResultsFile#FORMAT} ({@link ResultsFile#refusal}).
-     */
+    /** Refuses a run line of another format than {@link ResultsFile#FORMAT}. */
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
         this.environmentFile = EnvironmentFile.of(this.environment);
@@ -133,10 +124,7 @@ public final class RunResults {
         return lines(kind).stream().map(reader).toList();
     }
 
-    /**
-     * The lines of the run's own tables: all but side B's of an A/B comparison (bench.against), read as {@link
-     * #comparisons()}.
-     */
+    /** The lines of the run's own tables: all but side B's (bench.against), read as {@link #comparisons()}. */
     public static List<JsonNode> sideA(List<JsonNode> lines) {
         return lines.stream().filter(l -> !AgainstRunLine.B.equals(l.path(SIDE).asText())
                 || l.path("kind").asText().equals(AgainstRunLine.KIND)).toList();
@@ -213,10 +201,7 @@ public final class RunResults {
         return all;
     }
 
-    /**
-     * The run's statistics in the report's row order, as its about lines describe them, with those of phases not
-     * measured here. Report and gate read statistics here only.
-     */
+    /** The run's statistics in row order as its about lines describe them, with those of phases not measured here. */
     public synchronized List<Stat> stats() {
         if (stats == null) {
             Map<String, Stat> byId = new LinkedHashMap<>();
@@ -278,10 +263,7 @@ public final class RunResults {
         return Optional.ofNullable(found);
     }
 
-    /**
-     * Why a statistic has no figure in a column whose phase was not measured there ("not measured in cold: ..."), or
-     * was not recorded by its build.
-     */
+    /** Why a column has no figure of a statistic: its phase not measured there, or its build did not record it. */
     public Optional<String> notMeasured(String engine, String setting, String stat) {
         Optional<String> said = statusLines(new Column(engine, setting)).stream()
                 .filter(l -> NOT_MEASURED.equals(l.status()) && l.stats().containsKey(stat))
@@ -293,10 +275,7 @@ public final class RunResults {
     /** Why a column has none of a statistic its build did not record, as the report's note and the gate say it. */
     public static final String NOT_RECORDED = "the build that made this column predates the statistic";
 
-    /**
-     * Whether the build that made a column (its part's, in a merged run) did not record the statistic: its run line
-     * ({@link #RECORDED}) or part lists what it records.
-     */
+    /** Whether the build of a column (a merged run's part) did not record the statistic ({@link #RECORDED}). */
     public boolean notRecorded(String engine, String setting, String stat) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
                 .findFirst();
@@ -353,10 +332,7 @@ public final class RunResults {
         return new Shape(s.workload(), s.stores(), s.runs(), s.hold());
     }
 
-    /**
-     * Why this run is incomplete (no run line, interrupted, no end line, nothing measured); only a complete run is kept
-     * as the last good one or a baseline.
-     */
+    /** Why the run is incomplete; only a complete run is kept as the last good one or a baseline. */
     public Optional<String> incomplete() {
         if (run().isMissingNode()) {
             return Optional.of("its results.jsonl has no run line");
@@ -401,10 +377,7 @@ public final class RunResults {
         return part.isPresent() ? part.get().phases() : runLine().asked().phases();
     }
 
-    /**
-     * The phases of a merged run that the part measuring a column was not asked for (its cells there are empty); none
-     * for an unmerged run.
-     */
+    /** The phases of a merged run not asked of the part that measured a column. */
     public List<String> phasesNotInPart(String engine, String setting) {
         Optional<List<String>> own = phasesOf(engine, setting);
         if (sources().isEmpty() || own.isEmpty()) {
@@ -413,10 +386,7 @@ public final class RunResults {
         return runLine().asked().phases().orElse(List.of()).stream().filter(p -> !own.get().contains(p)).toList();
     }
 
-    /**
-     * Whether a merged run has a column that none of its parts measured (its cells are empty); false for an unmerged
-     * run.
-     */
+    /** Whether a merged run has a column that none of its parts measured. */
     public boolean inNoPart(String engine, String setting) {
         return !sources().isEmpty() && sources().stream().noneMatch(s -> s.measured(engine, setting));
     }

@@ -91,9 +91,7 @@ public final class Stat {
         return referenceRow;
     }
 
-    /**
-     * The reference row this statistic is listed after though the write-up has no such row (the memory total), or 0.
-     */
+    /** The reference row this one is listed after though the write-up has no such row, or 0. */
     public int besideReference() {
         return besideReference;
     }
@@ -103,10 +101,7 @@ public final class Stat {
         return higherIsBetter;
     }
 
-    /**
-     * For a statistic without runs (create, memory, disk), how far two runs' figures may differ and still be the same;
-     * null where it has a spread or is not judged (load).
-     */
+    /** How far two one-pass figures may differ and be the same; null for a statistic with runs or not judged. */
     public Double tolerance() {
         return tolerance;
     }
@@ -116,18 +111,12 @@ public final class Stat {
         return countUnit;
     }
 
-    /**
-     * Measured only where the options ask for it (a concurrency thread count): its row appears only where some engine
-     * has a figure.
-     */
+    /** Measured only where the options ask for it: its row appears only where some engine has a figure. */
     public boolean optional() {
         return optional;
     }
 
-    /**
-     * What a visit asks of the machine (faults, switches, CPU, device bytes per visit; docs/measuring.md): reported in
-     * a block of its own, never judged by the gate.
-     */
+    /** A counter per visit (docs/measuring.md): reported in a block of its own, never judged. */
     public boolean counter() {
         return counter;
     }
@@ -162,11 +151,7 @@ public final class Stat {
         return String.format(Locale.US, "%,." + decimals + "f", v);
     }
 
-    /**
-     * What a reader of a stat line needs to print and judge it without the code that measured it: label and chart title
-     * with W and M filled in, unit, decimals, direction, group, order, reference row, tolerance, chart and counts.
-     * {@link #read} makes the statistic back.
-     */
+    /** The line's "about": what a reader needs to print and judge the statistic without the code that measured it. */
     public ObjectNode about(int notesPerStore, int held, String group, int order) {
         ObjectNode a = ResultsFile.JSON.createObjectNode();
         a.put("label", label(notesPerStore, held)).put("unit", unit.name().toLowerCase(Locale.ROOT))

@@ -5,10 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
-/**
- * What a phase line says its step did: stores visited, a warm-up's JIT floor, its run of R, and its {@link #PLAN_UNITS}
- * (0: the options tell).
- */
+/** What a step did: stores visited, a warm-up's JIT floor, its run of R, its {@link #PLAN_UNITS}. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepWork(long visited, Long jitFloor, Integer run, @JsonProperty(StepWork.PLAN_UNITS) double planUnits) {

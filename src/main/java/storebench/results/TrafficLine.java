@@ -20,10 +20,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
                           @JsonUnwrapped Served served, @JsonUnwrapped Met met, @JsonUnwrapped Asked asked,
                           @JsonUnwrapped Closed closed, @JsonUnwrapped Collector runtime) {
     // each group is named apart from the line's fields: Jackson would read a field of its name ("collector") into it
-    /**
-     * What the open loop served: rates reached and asked (req/s), utilization, requests (its own and the schedule's),
-     * seconds, and whether every store's count was checked.
-     */
+    /** What the open loop served: rates reached and asked, utilization, requests, seconds, counts checked. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Served(Double reachedPerS, double askedPerS, Double utilization, long requests, long scheduled,
                          double seconds, boolean checked) {
@@ -36,10 +33,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
         }
     }
 
-    /**
-     * What the loop was asked: bench.trafficOpen, the reads' share (bench.trafficMix), load, tenant distribution,
-     * bench.trafficPerKind and the least requests its schedule had for it.
-     */
+    /** What the loop was asked: open stores, read share, load, distribution, requests per kind and in all. */
     public record Asked(int open, double readShare, double load, String dist, int perKind, int leastRequests) {
         public Asked {
             dist = dist == null ? "zipf" : dist;
@@ -50,10 +44,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
     public record Closed(long closedServed, double closedPerS) {
     }
 
-    /**
-     * The runtime's collector over the loop: its name, the one asked (bench.trafficGc; null for V8), heap limit (MiB),
-     * collections' time and count, pauses, allocation and runtime delays.
-     */
+    /** The collector over the loop: its name, the one asked, heap limit, collections, pauses, allocation, delays. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Collector(@JsonProperty("collector") String name, @JsonProperty("gc") String asked, long heapMaxMb,
                             double gcMs, long gcCount, @JsonUnwrapped Paused paused,

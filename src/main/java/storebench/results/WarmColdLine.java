@@ -7,10 +7,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The profile's warm-against-cold line ({@link ProfileLine#WARM_COLD}, phase.WarmColdPhase): load, root, runs each way,
- * page cache before the warm runs, whether every cold run was cold, and the figures.
- */
+/** The profile's warm-against-cold line ({@link ProfileLine#WARM_COLD}) of a trial. */
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record WarmColdLine(String profile, double load1, String root, int runs, @JsonUnwrapped Before before,
                            boolean cold, double load1AtStart, @JsonUnwrapped Opens opens) implements ProfileLine.Figures {
@@ -23,10 +20,7 @@ public record WarmColdLine(String profile, double load1, String root, int runs, 
     public record Before(double residentBeforeWarm, long pages, long residentPagesBeforeWarm, int files) {
     }
 
-    /**
-     * The runs' figures, ms, warm and cold: medians of each step's p50 and of oqc_p99, each way's runs, each cold run's
-     * check.
-     */
+    /** The runs' figures (ms) warm and cold: medians of each step's p50 and of oqc_p99, runs, cold checks. */
     public record Opens(Map<String, Double> warmMs, Map<String, Double> coldMs, Map<String, List<Double>> warmRunsMs,
                         Map<String, List<Double>> coldRunsMs, List<EvictionCheck> coldChecks) {
         public Opens {
@@ -36,10 +30,7 @@ public record WarmColdLine(String profile, double load1, String root, int runs, 
         }
     }
 
-    /**
-     * A cold run's check: its number, resident fraction and pages after eviction, device bytes read in all and per
-     * open, whether cold, the verdict, and why eviction failed.
-     */
+    /** A cold run's check: resident after eviction, device bytes read, whether cold, the verdict, why not. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record EvictionCheck(int run, double residentAfterEviction, long residentPagesAfterEviction,

@@ -8,11 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 
-/**
- * A warm-up step's phase line (phase.WarmUp), whatever rule wrote it: column and op, the open run it warmed up for,
- * whether its process was kept warm, the rule ("" for a fixed warm-up), its windows, floor and visits. Written from
- * this record and read back into it.
- */
+/** A warm-up step's phase line, whatever rule wrote it: column, op, its open run, kept warm, rule, windows, floor. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, Boolean kept, String rule,
