@@ -44,10 +44,7 @@ public final class Gate {
     private Gate() {
     }
 
-    /**
-     * Every verdict on the current run: ceilings and ratios in file order, then the baseline comparison (one
-     * not-evaluated verdict without a comparable baseline).
-     */
+    /** Every verdict on the run: ceilings and ratios in file order, then the baseline comparison. */
     public static List<Verdict> evaluate(Thresholds thresholds, RunResults current, Optional<RunResults> baseline) {
         JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
@@ -77,11 +74,7 @@ public final class Gate {
         return withFigures(out, Stream.concat(Stream.of(current), baseline.stream()).toList());
     }
 
-    /**
-     * Where no rule was evaluated because none is on the phases the run measured (a run of the capacity phase alone):
-     * nothing to judge, said with those phases, and no failure. Empty where a rule covers them, no rule is for the
-     * run's columns, or the run line does not name its phases.
-     */
+    /** Why a run none of whose phases any rule is on (the capacity phase alone) has nothing to judge: no failure. */
     public static Optional<String> nothingToJudge(List<Verdict> verdicts, String thresholdsFile, RunResults run) {
         Optional<List<String>> phases = run.runLine().asked().phases();
         if (phases.isEmpty()) {
@@ -102,8 +95,8 @@ public final class Gate {
     }
 
     /**
-     * Everything the gate will need, checked where the run starts: the thresholds file parses against the statistics
-     * the build knows ({@code known}), the baseline is readable, and comes with tolerances. Returns the thresholds.
+     * Everything the gate will need, checked where the run starts: the thresholds parse against {@code known}, the
+     * baseline is readable and has tolerances.
      *
      * @throws ThresholdsException the thresholds file is broken (every problem with file, line and valid values)
      * @throws IOException         the baseline cannot be read
@@ -124,8 +117,8 @@ public final class Gate {
     }
 
     /**
-     * Checks before measuring that a baseline is comparable with a run of this shape (a CI job that asked for a
-     * comparison must not pass without one): throws with the reason, or with {@code warn} returns it.
+     * Checks before measuring that a baseline is comparable (a CI job that asked for one must not pass without):
+     * throws, or with {@code warn} returns why.
      */
     public static Optional<String> checkComparable(Path baselinePath, RunResults.Shape shape, boolean warn)
             throws IOException {
@@ -137,9 +130,7 @@ public final class Gate {
         return why;
     }
 
-    /**
-     * Reads a baseline run from its results.jsonl or its folder; errors name the path, so call it before measuring too.
-     */
+    /** Reads a baseline from its results.jsonl or folder; errors name the path. */
     public static RunResults loadBaseline(Path path) throws IOException {
         if (Files.isDirectory(path)) {
             if (!Files.isRegularFile(path.resolve(ResultsFile.NAME))) {
@@ -166,9 +157,8 @@ public final class Gate {
     }
 
     /**
-     * The verdicts on one column's figures as soon as they are measured (a phase test fails with them): its ceilings,
-     * and the ratios whose both figures exist. Other workloads' rules and waiting ratios give none here; {@link
-     * #evaluate} judges all at the end.
+     * The verdicts on one column's figures as soon as they are measured (a phase test fails with them); {@link
+     * #evaluate} judges every rule at the end.
      */
     public static List<Verdict> forFigures(Thresholds thresholds, RunResults current, String engine, String setting,
                                            Collection<String> stats) {
@@ -195,11 +185,7 @@ public final class Gate {
         return withFigures(out, List.of(current));
     }
 
-    /**
-     * The A/B comparisons' verdicts (bench.against): B/A's 95% interval over the pairs ({@link PairedRatio}) within the
-     * tolerance passes, wholly worse fails, across it is inconclusive; without an against: rule, one not-evaluated
-     * verdict.
-     */
+    /** The A/B comparisons' verdicts (bench.against), by B/A's 95% interval over the pairs ({@link PairedRatio}). */
     private static List<Verdict> against(Thresholds thresholds, RunResults current, JudgedRun run,
                                          java.util.function.Predicate<storebench.results.Column> columns,
                                          java.util.function.Predicate<String> stats) {
@@ -249,10 +235,7 @@ public final class Gate {
     /** The start of every reason a baseline cannot be compared with a run. */
     public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
 
-    /**
-     * Why a baseline cannot be compared with a run of this shape: incomplete, measured under profilers, or another
-     * workload, N, R or M.
-     */
+    /** Why a baseline cannot be compared: incomplete, profiled, or another workload, N, R or M. */
     public static Optional<String> notComparable(RunResults.Shape run, RunResults baseline) {
         Optional<String> incomplete = baseline.incomplete();
         if (incomplete.isPresent()) {
@@ -401,8 +384,7 @@ public final class Gate {
     }
 
     /**
-     * Judged by the 95% interval of the ratio of medians ({@link RatioInterval}): wholly worse than the tolerance
-     * fails, wholly within passes, straddling it is inconclusive (the runs cannot tell a change of that size apart).
+     * By the 95% interval of the ratio of medians ({@link RatioInterval}); straddling the tolerance is inconclusive.
      */
     private static Verdict compareRuns(Stat stat, Subject subject, Rule rule, Thresholds.Tolerance tol,
                                        RunResults.Measurement before, RunResults.Measurement now) {

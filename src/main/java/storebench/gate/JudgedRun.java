@@ -68,10 +68,7 @@ final class JudgedRun {
                 + " was measured at); this run has N = %,d, M = %,d", what, minStores, stores, held));
     }
 
-    /**
-     * The workloads to judge a rule for: the run's one where the rule covers it, else each of the rule's, as not
-     * evaluated.
-     */
+    /** The workloads to judge a rule for: the run's where the rule covers it, else the rule's, as not evaluated. */
     List<String> workloads(List<String> ofRule) {
         return ofRule.contains(workload) ? List.of(workload) : ofRule;
     }
@@ -91,10 +88,7 @@ final class JudgedRun {
                 + " without -Dbench.profilers");
     }
 
-    /**
-     * Whether the run left a verdict's subject out: another workload, or an engine, setting or phase it was not asked
-     * for.
-     */
+    /** Whether the run left a verdict's subject out (a workload, engine, setting or phase it was not asked for). */
     boolean leftOut(Verdict.Subject s) {
         return !Verdict.ANY.equals(s.workload()) && !workload.equals(s.workload())
                 || !Verdict.ANY.equals(s.engine()) && !engines.contains(s.engine())

@@ -50,8 +50,8 @@ public final class Thresholds {
     }
 
     /**
-     * Where a rule is judged: under each of {@code settings} and {@code workloads}, in runs of at least {@code
-     * minStores} stores (0: any).
+     * Where a rule is judged: under these settings and workloads, in runs of at least {@code minStores} stores (0:
+     * any).
      */
     public record Scope(List<String> settings, List<String> workloads, int minStores) {
     }
@@ -60,9 +60,7 @@ public final class Thresholds {
     public record Ceiling(String engine, String stat, Bound bound, double limit, Scope scope, int line) {
     }
 
-    /**
-     * {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting and workload.
-     */
+    /** {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s. */
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, Scope scope, int line) {
     }
 
@@ -74,9 +72,8 @@ public final class Thresholds {
     }
 
     /**
-     * How much worse than a baseline a statistic may be: {@code withSpread} for the open runs' (which may not exceed
-     * their noise either), {@code withoutSpread} for one-pass ones, {@code perStat} overriding; {@code ignore}d ones
-     * are not compared.
+     * How much worse than a baseline a statistic may be: open-run ones (also within their noise), one-pass ones, per
+     * statistic.
      */
     public record Baseline(Tolerance withSpread, Tolerance withoutSpread, Map<String, Tolerance> perStat,
                            Set<String> ignore, int line) {
@@ -89,10 +86,7 @@ public final class Thresholds {
         }
     }
 
-    /**
-     * How far side B (bench.against) may be from side A per statistic: B/A's 95% interval within [1 - t, 1 + t] is no
-     * change, wholly beyond 1 + t on the worse side fails.
-     */
+    /** How far side B may be from A per statistic: B/A's 95% interval within [1 - t, 1 + t] is no change. */
     public record Against(Map<String, Tolerance> perStat, int line) {
     }
 
@@ -116,8 +110,7 @@ public final class Thresholds {
     }
 
     /**
-     * Reads and checks a thresholds file before anything is measured: a missing, broken or unknown-named file, or a bad
-     * limit, is rejected with every problem's line and the valid values. {@code known}: the statistics a rule may name.
+     * Reads and checks a thresholds file before measuring, rejecting it with every problem's line and the valid values.
      */
     public static Thresholds load(Path file, List<Stat> known) {
         String name = file.toString();

@@ -216,8 +216,8 @@ final class ThresholdsParser extends YamlChecks {
     }
 
     /**
-     * An entry's {@code min_stores:}, the fewest stores for the rule to be judged (a per-store figure measured at that
-     * scale): >= 1; 0 where not given; null after a problem.
+     * An entry's {@code min_stores:} (a per-store figure measured at that scale): >= 1; 0 where not given; null on a
+     * problem.
      */
     private Integer minStores(Map<String, NodeTuple> keys) {
         NodeTuple t = keys.get("min_stores");
@@ -356,8 +356,8 @@ final class ThresholdsParser extends YamlChecks {
     // ---- node helpers ----
 
     /**
-     * The ids an entry's key {@code name} gives, each among {@code valid}; with {@code allowAll} "*" or no key is all.
-     * Null after a problem.
+     * The ids an entry's key gives, each among {@code valid}; with {@code allowAll} "*" or no key is all; null on a
+     * problem.
      */
     private List<String> ids(Map<String, NodeTuple> keys, String name, List<String> valid, String what,
                              boolean allowAll, Node entry, String where) {

@@ -19,10 +19,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
     public record Subject(String engine, String setting, String workload, String stat) {
     }
 
-    /**
-     * A verdict's figures in the statistic's unit, null where not evaluated; marginPercent is written for outside
-     * readers, never read back.
-     */
+    /** A verdict's figures in the statistic's unit; marginPercent is written for outside readers, never read back. */
     @JsonIgnoreProperties(value = "marginPercent", allowGetters = true)
     public record Figures(Double measured, Double limit, Double margin) {
         /** A verdict's figures where its rule was not evaluated. */
@@ -89,10 +86,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
         return source.detail();
     }
 
-    /**
-     * How a statistic's figures print (unit, decimals), kept with each verdict so it prints without the code that
-     * measured it.
-     */
+    /** How a statistic's figures print, kept with each verdict so it prints without the code that measured it. */
     public record Figure(String unit, int decimals) {
         /** A statistic the run does not describe: three decimals, no unit. */
         public static final Figure PLAIN = new Figure("", 3);
@@ -133,10 +127,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
 
     public enum Status {
         PASS, FAIL,
-        /**
-         * Judged, but the runs cannot tell a change of the rule's size apart (the interval straddles the tolerance):
-         * never counted as passed.
-         */
+        /** Judged, but the interval straddles the tolerance: the runs cannot tell; never counted as passed. */
         INCONCLUSIVE,
         /** The engine or setting was not run, the figure is missing, or there is nothing to compare with. */
         NOT_EVALUATED

@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * verdicts.json as it is, whatever its shape, for a table that leaves nothing out: the top-level fields and each
- * verdict's fields; {@link Verdicts#read} reads only the gate's own shape.
+ * verdicts.json as it is, whatever its shape, for a table that leaves nothing out ({@link Verdicts#read}: the gate's).
  */
 public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
     public VerdictRows {

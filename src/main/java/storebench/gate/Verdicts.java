@@ -17,9 +17,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * target/bench/verdicts.json: the gate's verdicts, saved ahead of the report so it stays a pure function of the run's
- * files. Every verdict on what the run measured is listed; the rules of what it left out are only counted: a row each
- * would be most of the file.
+ * target/bench/verdicts.json, saved ahead of the report so it stays a pure function of the run's files. The rules of
+ * what the run left out are only counted: a row each would be most of the file.
  */
 public final class Verdicts {
     public static final String NAME = "verdicts.json";

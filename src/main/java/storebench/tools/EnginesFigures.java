@@ -16,10 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes docs/engines.md's table of the ratios that differ from the reference's ("Against the reference: why some
- * ratios differ") from a kept run, between the section's marker comments, so that it cannot go stale
- * (EnginesFiguresTest checks it against the run): {@code mvn -q compile exec:java
- * -Dexec.mainClass=storebench.tools.EnginesFigures}, or with {@code -Dexec.args="RUN_DIR ENGINES_MD"}.
+ * Writes docs/engines.md's table of ratios that differ from the reference's from a kept run, between its markers
+ * (EnginesFiguresTest checks it): {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.EnginesFigures}, or
+ * {@code -Dexec.args="RUN_DIR ENGINES_MD"}.
  */
 public final class EnginesFigures {
     static final int BAD_INPUT = 2;

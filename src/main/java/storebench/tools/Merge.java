@@ -69,8 +69,7 @@ public final class Merge {
     }
 
     /**
-     * Merges; returns the exit code: 0, 1 when the merged run breaks a threshold (all is written anyway), 2 for bad
-     * arguments or runs that cannot be merged (nothing is written).
+     * Merges; exit 0, 1 where the merged run breaks a threshold (all written), 2 for bad arguments (nothing written).
      */
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 3) {
@@ -99,10 +98,7 @@ public final class Merge {
         }
     }
 
-    /**
-     * Merges the runs into {@code out} (absent or empty, apart from every input) and returns the files written; a
-     * failure part-way removes what it wrote.
-     */
+    /** Merges the runs into {@code out}; a failure part-way removes what it wrote. */
     public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile) throws IOException {
         return merge(out, runDirs, thresholdsFile, Optional.empty());
     }
@@ -153,8 +149,8 @@ public final class Merge {
     }
 
     /**
-     * Refuses an output that is not a new or empty folder apart from every input: inside one (its hdr/) Merge would
-     * copy its output into itself; around one it would write among the runs it reads. Compared by real paths.
+     * Refuses an output that is not a new or empty folder apart from every input (by real paths): inside one, Merge
+     * would copy its output into itself.
      *
      * @return the first folder on the way to {@code out} that does not exist yet, or null where {@code out} exists
      */
@@ -194,8 +190,8 @@ public final class Merge {
     }
 
     /**
-     * Removes what a failed merge wrote: {@code out} was absent or empty, so all in it is the merge's, as is every
-     * folder it made on the way ({@code made}); an output folder that was there stays, empty.
+     * Removes what a failed merge wrote: all in {@code out} and every folder it {@code made}; a folder that was there
+     * stays.
      */
     private static void takeBack(Path out, Path made, Exception failure) {
         Path top = made != null ? made : out;
@@ -370,10 +366,7 @@ public final class Merge {
             return results.runLine();
         }
 
-        /**
-         * Whether this run measured the column: every engine of its run line under every setting, or for a merged run,
-         * what one of its sources measured.
-         */
+        /** Whether this run (or, merged, one of its sources) measured the column. */
         boolean measured(String engine, String setting) {
             List<EnvironmentFile.Source> merged = results.sources();
             return merged.isEmpty() ? engines().contains(engine) && settings().contains(setting)

@@ -41,10 +41,7 @@ public final class ReadmeFigures {
         return AtAGlanceBuilder.of(RunResults.load(run), Setting.DEFAULT.id());
     }
 
-    /**
-     * The result's Markdown between the markers: the report's opening sentences, a line on the figures linking the
-     * whole report, and the table.
-     */
+    /** The Markdown between the markers: the report's opening, a line linking the whole report, the table. */
     public static String table(AtAGlance figures, Path run, Path readme) throws IOException {
         Path base = readme.toAbsolutePath().getParent();
         String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');

@@ -69,10 +69,7 @@ public final class Render {
         return code;
     }
 
-    /**
-     * The run folders {@code dir} stands for: itself where it holds a results file or no run at all, else every folder
-     * below it that does.
-     */
+    /** The run folders {@code dir} stands for: itself where it holds a results file or no run, else each below it. */
     static List<Path> runsUnder(Path dir) throws IOException {
         if (Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
             return List.of(dir);
@@ -103,8 +100,7 @@ public final class Render {
     }
 
     /**
-     * Judges a run again by a thresholds file (against the baseline its verdicts.json names, where still there) and
-     * writes its verdicts.json anew.
+     * Judges a run again by a thresholds file (and its verdicts' baseline, where still there), writing verdicts.json.
      */
     static Verdicts judge(Path dir, Path thresholdsFile, PrintStream out) throws IOException {
         if (!Files.isRegularFile(thresholdsFile)) {

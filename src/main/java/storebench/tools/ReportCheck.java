@@ -45,10 +45,7 @@ public final class ReportCheck {
         return results.measurements().stream().anyMatch(m -> stat.id().equals(m.stat()));
     }
 
-    /**
-     * Whether the run asked for its phase: some line of the run is that phase's (a step, a status line, a statistic). A
-     * run filtered to some phases has none of the others' rows to miss.
-     */
+    /** Whether the run asked for the statistic's phase: some line of the run is that phase's. */
     private static boolean phaseAsked(RunResults results, Stat stat) {
         Phase phase = Phases.phaseOf(stat);
         Set<String> names = new HashSet<>();
@@ -66,18 +63,12 @@ public final class ReportCheck {
         return phaseAsked(results, stat) && (!stat.optional() && !stat.counter() || measuredAnywhere(results, stat));
     }
 
-    /**
-     * Whether a cell should have it: judged by the phases of the run (or merged part) that made the column where it
-     * names them, else by the run's lines.
-     */
+    /** Whether a cell should have it, by the phases of the run or part that made the column, else the run's lines. */
     private static boolean expected(RunResults results, Stat stat, String engine, String setting) {
         return asked(results.phasesOf(engine, setting), stat) && expected(results, stat);
     }
 
-    /**
-     * Whether a list of phases holds the statistic's phase (true without a list): the pool's create lines are written
-     * whatever bench.phases says.
-     */
+    /** Whether the phases hold the statistic's (true without a list): create lines are written whatever was asked. */
     private static boolean asked(Optional<List<String>> phases, Stat stat) {
         return phases.isEmpty() || phases.get().contains(Phases.phaseOf(stat).id());
     }
@@ -131,10 +122,7 @@ public final class ReportCheck {
         return missing;
     }
 
-    /**
-     * What the exports lack: every figure in bmf.json, a github-action-benchmark file and jmh-result.json, and nothing
-     * else (no profiled figure). An incomplete run gets no exports (Exports.withheld): any export file is then wrong.
-     */
+    /** What the exports lack or hold besides the figures; an incomplete run should have none (Exports.withheld). */
     public static List<String> missingFromExports(RunResults results, Path dir) throws IOException {
         List<String> missing = new ArrayList<>();
         Optional<String> incomplete = results.incomplete();
