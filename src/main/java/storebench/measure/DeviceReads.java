@@ -9,10 +9,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * What a cold pass read from the device: the trial process' {@code read_bytes} (mapped files' faults included) before
- * and after, per open, and whether the pass counts as cold.
- */
+/** What a cold pass read from the device: the trial process' {@code read_bytes} before and after, per open. */
 public final class DeviceReads {
     /** A pass counts as cold only if at most this fraction of the pool's pages stayed resident after eviction. */
     public static final double MAX_RESIDENT_AFTER_EVICTION = 0.05;
@@ -52,8 +49,7 @@ public final class DeviceReads {
     }
 
     /**
-     * A pass is cold when eviction left at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident and
-     * read_bytes grew; otherwise it is marked, with why.
+     * Cold when eviction left at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident and read_bytes grew.
      */
     public static Verdict verdict(double residentFractionAfterEviction, double deviceBytesPerOpen,
                                   String evictionError) {

@@ -47,10 +47,7 @@ public final class MappingCost {
         }
     }
 
-    /**
-     * Map, touch and unmap medians (µs), the median and p99 of all three as one span, and the faults one touch of the
-     * 100 pages took (fewer where the kernel maps neighbours).
-     */
+    /** Map, touch and unmap medians (µs), all three's median and p99, and the faults one touch of 100 pages took. */
     public record FileMapping(long fileBytes, double mapUs, double touchUs, double unmapUs, double medianUs,
                               double p99Us, double faultsPerMap) {
     }

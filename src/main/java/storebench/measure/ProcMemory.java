@@ -11,10 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * A memory snapshot of the calling process (docs/protocol.md, "memory snapshot"): smaps_rollup's Rss and Anonymous,
- * status' RssAnon/RssFile/RssShmem, and the heap a full collection left live.
- */
+/** A memory snapshot of the calling process (docs/protocol.md, "memory snapshot"). */
 public final class ProcMemory {
     private ProcMemory() {
     }

@@ -8,19 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * What the calling process holds and the limits it runs under, from /proc (docs/protocol.md): the capacity phase's
- * points and the limits a failed open is compared with. The Node worker reads the same files.
- */
+/** What the calling process holds and its limits, from /proc (docs/protocol.md), as the Node worker reads them too. */
 public final class ProcResources {
     /** "unlimited" in /proc/self/limits. */
     public static final long UNLIMITED = -1;
     /** The variable that names another file for {@link #MEMINFO}. */
     public static final String MEMINFO_VARIABLE = "STOREBENCH_MEMINFO";
-    /**
-     * Where a trial process reads the machine's memory: /proc/meminfo, or the file {@value #MEMINFO_VARIABLE} names,
-     * for a test that must not race the machine's own MemAvailable.
-     */
+    /** /proc/meminfo, or the file {@value #MEMINFO_VARIABLE} names for a test that must not race MemAvailable. */
     static final Path MEMINFO = Path.of(System.getenv().getOrDefault(MEMINFO_VARIABLE, "/proc/meminfo"));
 
     private ProcResources() {
@@ -31,10 +25,7 @@ public final class ProcResources {
                         long threads) {
     }
 
-    /**
-     * The limits the process runs under: RLIMIT_NOFILE (soft, hard), RLIMIT_AS and RLIMIT_NPROC (soft), the kernel's,
-     * the machine's memory and -Xmx; -1 = unlimited.
-     */
+    /** The process' limits: NOFILE (soft, hard), AS and NPROC (soft), the kernel's, memory and -Xmx; -1 = unlimited. */
     public record Limits(long nofileSoft, long nofileHard, long asSoftKb, long nprocSoft, @JsonUnwrapped Kernel kernel,
                          @JsonUnwrapped Memory memory) {
         /** vm.max_map_count, vm.overcommit_memory, kernel.threads-max and kernel.pid_max. */
@@ -54,10 +45,7 @@ public final class ProcResources {
                 lines(Path.of("/proc/self/maps")), ProcMemory.kb(status, "Threads:"));
     }
 
-    /**
-     * The limits the process runs under, after its runtime raised its soft NOFILE limit at start (the JVM and Node both
-     * do).
-     */
+    /** The limits after the runtime raised its soft NOFILE limit at start (the JVM and Node both do). */
     public static Limits limits() throws IOException {
         List<String> limits = Files.readAllLines(Path.of("/proc/self/limits"));
         long[] nofile = limit(limits, "Max open files");
@@ -91,8 +79,8 @@ public final class ProcResources {
     }
 
     /**
-     * A /proc/sys number, read as lines: Files.readString of such a file returned its first byte only on JDK 17 (65530
-     * read as "6"), since it reports a size that is not its length.
+     * A /proc/sys number, read as lines: Files.readString returned one byte of it on JDK 17, as its size is not its
+     * length.
      */
     private static long number(Path file) throws IOException {
         return Long.parseLong(Files.readAllLines(file).get(0).trim());

@@ -34,8 +34,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     }
 
     /**
-     * Bytes the thread caused the device to read (page faults of mapped files included) and write (at write-back), or
-     * why they could not be read.
+     * Bytes the thread made the device read (mapped files' faults included) and write (at write-back), or why unread.
      */
     public record Device(long readBytes, long writeBytes, Optional<String> unread) {
         public Device(long readBytes, long writeBytes) {
@@ -75,10 +74,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
                 io.readBytes, io.writeBytes}, io.unread, scope);
     }
 
-    /**
-     * read_bytes and write_bytes of an io file; where it cannot be read (no task I/O accounting), why, and the other
-     * counters stand.
-     */
+    /** read_bytes and write_bytes of an io file, or why it cannot be read (the other counters stand). */
     static Device device(Path io) {
         try {
             String text = Files.readString(io);
@@ -93,8 +89,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     }
 
     /**
-     * minflt, majflt, utime, stime of a /proc stat line (proc(5) fields 10, 12, 14, 15), counted after the command's
-     * closing parenthesis: a thread's name may hold spaces and parentheses.
+     * minflt, majflt, utime, stime (proc(5) fields 10, 12, 14, 15), counted after the last ')': a name may hold spaces.
      */
     static long[] stat(String line) {
         String[] f = line.substring(line.lastIndexOf(')') + 2).trim().split(" ");

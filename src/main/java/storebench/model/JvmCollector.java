@@ -39,10 +39,7 @@ public enum JvmCollector {
         return feature >= sinceFeature;
     }
 
-    /**
-     * The collector named {@code value} (case-insensitive) this JDK runs; anything else is refused with the valid
-     * names.
-     */
+    /** The collector named {@code value} (any case) this JDK runs; else refused with the valid names. */
     public static JvmCollector of(String value) {
         return of(value, Runtime.version().feature());
     }

@@ -6,34 +6,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/**
- * A setting a trial runs under for its whole life: process-wide through the environment (mmap-threshold), or through
- * each engine's own options (durable, tuned).
- */
+/** A setting for a trial's life: process-wide through the environment, or through each engine's own options. */
 public enum Setting {
     /** glibc's defaults. */
     DEFAULT("default", "defaults", "GLIBC_TUNABLES unset in the trial process"),
     /** glibc's M_MMAP_THRESHOLD fixed at 128 KiB, the reference's mallopt(M_MMAP_THRESHOLD, 131072). */
     MMAP_THRESHOLD("mmap-threshold", "mmap threshold 131072",
             "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process"),
-    /**
-     * Each engine set through its own options (its descriptor's) to sync a commit before it returns. Not in a default
-     * run.
-     */
+    /** Each engine set through its own options to sync a commit before it returns. Not in a default run. */
     DURABLE("durable", "durable commits", "each engine set, through its own options, to sync a commit before it"
             + " returns (its column's durability row says how); GLIBC_TUNABLES unset"),
-    /**
-     * Each engine opened as its vendor documents for many small stores opened often (read-only opens, shared resources,
-     * each option's source in its descriptor); commits as durable as default. Not in a default run.
-     */
+    /** Each engine opened as its vendor documents for many small stores opened often. Not in a default run. */
     TUNED("tuned", "tuned", "each engine opened as its vendor documents for many small stores opened often (its"
             + " options and their sources under \"Engines and versions\" and in docs/engines.md): " + Setting.READ_ONLY
             + "; commits as durable as under default; GLIBC_TUNABLES unset");
 
-    /**
-     * Which opens tuned makes read-only: the visit loop, hold and capacity loop (Engine.openForReading) and the untimed
-     * checks; create and traffic open for writing.
-     */
+    /** Which opens tuned makes read-only (Engine.openForReading): the visits, hold, capacity and untimed checks. */
     public static final String READ_ONLY = "read-only opens in the phases that only read (open runs, read, cold,"
             + " concurrency, memory, capacity, and every process' warm-up), writable ones where a phase writes (create,"
             + " traffic)";

@@ -32,8 +32,8 @@ public final class Workload {
     /** The longest custom note's text. */
     public static final int MAX_NOTE_CHARS = 1_000_000;
     /**
-     * The most text a custom store holds (W x C characters): the trial JVM's 256 MiB heap builds the notes up front and
-     * the engines copy them in one transaction.
+     * The most text a custom store holds (W x C): the trial's 256 MiB heap builds the notes, the engines copy them at
+     * once.
      */
     public static final long MAX_STORE_CHARS = 32L << 20;
     /** A custom workload's id: W and C in it, so that its pool, results and the Node worker know them from the id. */

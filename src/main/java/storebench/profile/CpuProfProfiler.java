@@ -13,8 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code node --cpu-prof} on the Node worker (V8's sampling profiler, every millisecond, written when it exits): per
- * op, the top frames of the samples inside the op's function (src/main/node/lib: each op is the method of its name).
+ * {@code node --cpu-prof} on the Node worker: per op, the top frames of samples inside the op's function of its name.
  */
 final class CpuProfProfiler implements Profiler {
     /** What the Node engines' top frames are and are not. */

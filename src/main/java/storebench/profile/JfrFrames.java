@@ -20,8 +20,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Top frames of a JFR recording in a window: the top method of each execution and native-method sample, counted, on the
- * trial's main thread only (the JIT's, GC's and JFR's threads do none of the engine's work).
+ * Top frames of a JFR recording in a window, on the trial's main thread only (other threads do none of the engine's
+ * work).
  */
 public final class JfrFrames {
     public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
@@ -38,8 +38,8 @@ public final class JfrFrames {
     }
 
     /**
-     * As {@link #top(Path, Instant, Instant, String, int)}, counting only stacks through {@code within}
-     * ("package.Class.method", the phase loop): the time between requests is not the phase's.
+     * As {@link #top(Path, Instant, Instant, String, int)}, only stacks through {@code within}: the time between
+     * requests is not the phase's.
      */
     public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
             throws IOException {
@@ -90,10 +90,7 @@ public final class JfrFrames {
         return m.getType().getName() + "." + m.getName();
     }
 
-    /**
-     * A .jfc file: the JDK's profile.jfc with both sampling periods at {@link #PERIOD} (its 10 and 20 ms give too few
-     * samples).
-     */
+    /** The JDK's profile.jfc with both sampling periods at {@link #PERIOD} (its 10 and 20 ms give too few samples). */
     public static Path writeSettings(Path dir) throws IOException {
         Path source = Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc");
         String jfc = Files.readString(source, StandardCharsets.UTF_8);

@@ -50,10 +50,7 @@ public final class NodeCpuProfile {
         }
     }
 
-    /**
-     * The top {@code limit} frames of the samples whose stack holds function {@code within} ({@code null}: every sample
-     * but idle).
-     */
+    /** The top frames of samples whose stack holds function {@code within} ({@code null}: all but idle). */
     public static List<ProfileLine.Frame> top(Path cpuprofile, String within, int limit) throws IOException {
         return top(JSON.readValue(cpuprofile.toFile(), Profile.class), within, limit);
     }

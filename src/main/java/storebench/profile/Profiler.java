@@ -61,8 +61,8 @@ public interface Profiler {
     }
 
     /**
-     * What it found once the process exited: a line record per op worth profiling (the caller adds engine, setting and
-     * phase); file names are relative to {@code outputDir}, the run's folder.
+     * What it found once the process exited: a line record per op (the caller adds column and phase), file names
+     * relative to {@code outputDir}.
      */
     List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException;

@@ -16,8 +16,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code strace -f -ttt -T} on the trial process, tracing the sync calls only ({@link StraceLog#SYNC_CALLS}): per
- * op, the calls that started while the parent waited for its answer, per store made or visited ("syncs" lines).
+ * {@code strace} on the trial process, sync calls only ({@link StraceLog#SYNC_CALLS}): per op, the calls made while its
+ * answer was awaited, per store.
  */
 final class StraceProfiler implements Profiler {
     static final String LOG = "strace.txt";
