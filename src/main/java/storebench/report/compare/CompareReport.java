@@ -20,8 +20,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * compare.md and compare.html: two runs side by side, the report's tables with "before → after" in every cell,
- * the ratio after / before, and the statistics that moved beyond their spread or tolerance listed first.
+ * compare.md and compare.html: the report's tables with "before → after" and the ratio in each cell, what moved first.
  */
 public final class CompareReport {
     public static final String MARKDOWN = "compare.md";

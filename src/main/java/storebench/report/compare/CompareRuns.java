@@ -19,8 +19,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Two runs side by side: per setting, engine and statistic, before, after, their ratio and whether it moved beyond the
- * noise (the larger spread, or a one-pass statistic's tolerance).
+ * Two runs side by side: per column and statistic, before, after, their ratio and whether it moved beyond the noise.
  */
 public final class CompareRuns {
     /** An open-run statistic whose line has no runs, so no spread. */

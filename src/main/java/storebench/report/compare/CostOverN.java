@@ -189,8 +189,7 @@ public final class CostOverN {
     }
 
     /**
-     * What the pool's share of memory, its cached share and the visits' device reads say of the page cache: a pool that
-     * fits may still be partly let go of, and the reads tell.
+     * What the pool's share of memory, its cached share and device reads say: a pool that fits may be partly let go of.
      */
     private static String cached(double share, OptionalDouble cachedPct, OptionalDouble readKb) {
         String fits = (share < 0.5 ? ": it fits in the page cache" : ": the page cache cannot hold it all")
@@ -208,8 +207,7 @@ public final class CostOverN {
     }
 
     /**
-     * What changes the slope between the first and last N: oqc's ratio beside the stores', the counters that moved, the
-     * pool's share of memory, the folder's entries.
+     * What changes the slope from first to last N: oqc against stores, counters, the pool's memory share, the folder.
      */
     String slope(String engine, String setting) {
         List<Run> having = runs.stream().filter(r -> value(r, engine, setting, StatId.OQC_MS.id()).isPresent()).toList();

@@ -12,9 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A latency distribution read back from a run's HdrHistogram log (measure/HdrLogs: one tagged interval per open
- * run, nanoseconds), as the points of a percentile plot the way HdrHistogram's plotter draws it: x = 1 / (1 - p),
- * on a log axis, so 90%, 99% and 99.9% are equally far apart; y = latency in ms.
+ * A latency distribution from a run's HdrHistogram log as HdrHistogram's plotter draws it: x = 1 / (1 - p) on a log
+ * axis, so 90%, 99%, 99.9% are equally apart; y = ms.
  */
 public final class ChartPercentiles {
     /** The log of open-query-close latencies of a trial's open runs, under the run's hdr/ folder. */

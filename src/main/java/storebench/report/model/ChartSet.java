@@ -23,10 +23,8 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * What the HTML report's charts show: the headline (open-query-close per engine, median and p99) under the opening; per
- * setting the latency by percentile from hdr/, then bar charts of the statistics with a chart group, in row order.
- *
- * @param headline the headline chart; empty where the run has no open-query-close figure
+ * What report.html's charts show: the headline (oqc per engine, median and p99) under the opening; per setting the
+ * latency by percentile, then bars of the statistics with a chart group.
  */
 public record ChartSet(List<String> engines, List<String> settings, Optional<Headline> headline,
                        List<PercentilePlot> percentiles, List<BarGroup> bars, List<CurvePlot> curves) {
@@ -35,10 +33,9 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     public static final String P99 = StatId.OQC_P99_MS.id();
 
     /**
-     * The headline chart: open-query-close per engine, the median as a bar and the p99 beyond it, a colour per setting.
+     * The headline chart: oqc per engine, the median as a bar and the p99 beyond it, a colour per setting.
      *
-     * @param reference whether each engine (in {@link #engines()}'s order) is one of the reference's
-     * @param median    median[setting][engine], null where there is no figure
+     * @param median median[setting][engine], null where there is no figure
      */
     public record Headline(String title, List<Boolean> reference, Double[][] median, Double[][] p99, int decimals) {
         public Headline {
@@ -54,11 +51,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
         curves = List.copyOf(curves);
     }
 
-    /**
-     * One setting's curve of a phase (PhaseReading.curves), an engine per line.
-     *
-     * @param series engine id to its points {x, y in the axis' unit}, in column order
-     */
+    /** One setting's curve of a phase (PhaseReading.curves): engine id to its points {x, y}, in column order. */
     public record CurvePlot(String setting, String phase, String title, String xLabel, String axisLabel,
                             String caption, Map<String, List<double[]>> series) {
         public CurvePlot {
@@ -69,7 +62,6 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     /**
      * One setting's latency by percentile.
      *
-     * @param series    engine id to its distribution, in column order; empty where no log was found
      * @param missing   the engines not drawn and why ("SQLite (no log)"); a skipped engine is not missing
      * @param damaged   the logs there that cannot be read, each with its path and why
      * @param perEngine the most visits one engine's log holds
@@ -95,8 +87,8 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     }
 
     /**
-     * What every chart is drawn over: the engines (a bar group or line each) and settings (a bar colour each), as
-     * values[setting][engine] holds them.
+     * What every chart is drawn over: engines (a group or line each), settings (a colour each), as
+     * values[setting][engine].
      */
     public record Grid(List<String> engines, List<String> settings) {
         public Grid {
@@ -105,11 +97,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
         }
     }
 
-    /**
-     * The charts of a run.
-     *
-     * @param runDir the run's folder, where hdr/ is; null where the results were not read from a folder
-     */
+    /** The charts of a run; {@code runDir} holds hdr/ (null where the results were not read from a folder). */
     public static ChartSet of(Path runDir, RunResults results, Grid grid, int notesPerStore, int held,
                               Predicate<String> inReference, List<? extends PhaseReading> phases) {
         List<String> engines = grid.engines();
@@ -170,10 +158,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
                 phases));
     }
 
-    /**
-     * The headline's figures: open-query-close where measured, else (traffic without the open runs) every traffic
-     * request's p50 and p99.
-     */
+    /** The headline's figures: oqc where measured, else every traffic request's p50 and p99. */
     private static Optional<Headline> headline(RunResults results, List<String> engines, List<String> settings,
                                                Predicate<String> inReference) {
         Optional<Headline> visits = headline(results, engines, settings, inReference, MEDIAN, P99,

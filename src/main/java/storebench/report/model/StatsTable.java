@@ -5,11 +5,8 @@ import storebench.results.Stat;
 import java.util.List;
 
 /**
- * One setting's statistics table: a column per engine, a row per statistic in row order, each cell its figure with its
- * spread and runs, or why none.
- *
- * @param beyondReference whether its columns are the engines beyond the reference write-up's
- * @param runs            the run's R
+ * One setting's statistics table: a column per engine (those beyond the reference in a table of their own), a row per
+ * statistic, each cell its figure with spread and runs, or why none.
  */
 public record StatsTable(String setting, boolean beyondReference, List<Column> columns, List<Row> rows, int runs)
         implements Block {
@@ -27,10 +24,7 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
     public record Column(String engine, String title) {
     }
 
-    /**
-     * A row: a statistic's (label with W and M filled in), or with {@code stat} null the durability row; {@code key}
-     * names it.
-     */
+    /** A row: a statistic's (W and M filled in), or with {@code stat} null the durability row. */
     public record Row(String key, Stat stat, String label, List<Cell> cells) {
         public Row {
             cells = List.copyOf(cells);
@@ -40,12 +34,7 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
     /** Whether a cell has a figure. */
     public enum State { MEASURED, NOT_MEASURED, FAILED }
 
-    /**
-     * A cell.
-     *
-     * @param value  the figure as printed ("0.302 ms"); null unless measured
-     * @param spread (max - min) / median of the runs, for an open-run statistic; else null
-     */
+    /** A cell: the figure as printed ("0.302 ms", null unless measured), an open-run figure's spread, its runs. */
     public record Cell(String engine, State state, String value, Double spread, List<Double> runs) {
         public Cell {
             runs = List.copyOf(runs);

@@ -3,10 +3,7 @@ package storebench.report.model;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Inline text of the report model: plain, code, strong and link spans, in order, each renderer writing them in its own
- * syntax.
- */
+/** Inline text of the report model: plain, code, strong and link spans, each renderer in its own syntax. */
 public record Text(List<Span> spans) {
     /** How a span is set. */
     public enum Style { PLAIN, CODE, STRONG, LINK }
@@ -43,8 +40,7 @@ public record Text(List<Span> spans) {
     }
 
     /**
-     * Text whose backquoted parts are code and whose {@code [text](href)} parts are links, as the engine descriptors
-     * write their count query and caveats; nothing else is markup.
+     * Text whose backquoted parts are code and {@code [text](href)} parts links, as the engine descriptors write them.
      */
     public static Text withCodeSpans(String text) {
         List<Span> spans = new ArrayList<>();

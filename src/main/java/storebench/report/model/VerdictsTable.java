@@ -15,11 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * verdicts.json for the HTML report: its top-level fields, then a row per verdict, failures first, in eight columns;
- * the rules not evaluated are counted and listed apart ({@code folded}). A file of another shape is shown field by
- * field.
- *
- * @param fields the top-level fields but the verdicts themselves
+ * verdicts.json for report.html: its top-level fields, then a row per verdict, failures first; the rules not evaluated
+ * counted and listed apart ({@code folded}). Another shape is shown field by field.
  */
 public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<List<Cell>> rows,
                             List<String> foldedColumns, List<List<Cell>> folded) {
@@ -39,21 +36,14 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
         folded = folded.stream().map(List::copyOf).toList();
     }
 
-    /**
-     * A verdict's field.
-     *
-     * @param status the verdict's status in the status column; else null
-     */
+    /** A verdict's field; {@code status} is the verdict's status in the status column, else null. */
     public record Cell(String text, boolean number, String status) {
         static Cell of(String text) {
             return new Cell(text, false, null);
         }
     }
 
-    /**
-     * The table of a parsed verdicts.json; {@code results} says how each statistic's figures print (unit and decimals
-     * fold into the cells).
-     */
+    /** The table of a parsed verdicts.json, each figure printed as {@code results} describes its statistic. */
     public static VerdictsTable of(JsonNode root, RunResults results) {
         VerdictRows file = VerdictRows.of(root);
         List<VerdictRows.Row> verdicts = new ArrayList<>(file.rows());

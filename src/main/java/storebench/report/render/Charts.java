@@ -126,9 +126,7 @@ final class Charts {
         return chart;
     }
 
-    /**
-     * A curve per engine, a mark per point, both axes linear from 0: a capacity curve, or throughput against workers.
-     */
+    /** A curve per engine, a mark per point, both axes linear from 0. */
     static JFreeChart curves(String title, String xLabel, String yLabel, Map<String, List<double[]>> series) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
@@ -180,9 +178,7 @@ final class Charts {
         return new ValueMarker(at, MINOR_GRID, new BasicStroke(0.6f));
     }
 
-    /**
-     * Horizontal bars: a group per engine, a bar per setting (values[setting][engine], null where none), each labelled.
-     */
+    /** Horizontal bars: a group per engine, a bar per setting (values[setting][engine]), each labelled. */
     static JFreeChart bars(String title, String axisLabel, List<String> engines, List<String> settings,
                            Double[][] values, int decimals) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
@@ -204,8 +200,7 @@ final class Charts {
     static final String REFERENCE_MARK = " \u2020";
 
     /**
-     * The headline: a group per engine, a bar per setting at its median with a pale bar to its p99, labelled "median
-     * (p99 …)"; the reference's engines bold and marked with {@link #REFERENCE_MARK}.
+     * The headline: per engine a bar per setting at its median, a pale bar to its p99, the reference's engines marked.
      */
     static JFreeChart headline(String title, List<String> engines, List<Boolean> reference, List<String> settings,
                                Double[][] median, Double[][] p99, int decimals) {

@@ -75,8 +75,7 @@ public final class Exports {
     }
 
     /**
-     * The figures a complete run's exports hold: each statistic's last line, none taken under profilers, and not load1
-     * (no benchmark's figure, no unit).
+     * What a complete run exports: each statistic's last line, no profiled figure, not load1 (no benchmark's figure).
      */
     public static List<RunResults.Measurement> exported(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>(latest(results).stream().filter(m -> !m.profiled()
@@ -86,8 +85,8 @@ public final class Exports {
     }
 
     /**
-     * Both sides of each A/B comparison (bench.against): side B's medians over the pairs in a column {@code
-     * <setting>/B=<asked>}, and each statistic's B/A over the pairs' ratios as {@code <stat>_b_over_a}.
+     * Both sides of each A/B comparison: side B's medians in a column {@code <setting>/B=<asked>}, B/A as {@code
+     * <stat>_b_over_a}.
      */
     static List<RunResults.Measurement> againstFigures(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>();
@@ -115,10 +114,7 @@ public final class Exports {
         return out;
     }
 
-    /**
-     * Writes a run's exports, removing stale ones; returns the files written (none for an incomplete run: {@link
-     * #withheld}).
-     */
+    /** Writes a run's exports, removing stale ones (all of them for an incomplete run: {@link #withheld}). */
     public static List<Path> write(Path dir, RunResults results) throws IOException {
         if (withheld(results).isPresent()) {
             for (String name : FILES) {
@@ -153,8 +149,7 @@ public final class Exports {
     }
 
     /**
-     * A figure's JMH benchmark name, {@code storebench.<workload>.<stat>.<engine>}: JMH Visualizer charts each class in
-     * one unit, so the statistic is the class and the setting a parameter ({@link #jmhParams}).
+     * A figure's JMH name, {@code storebench.<workload>.<stat>.<engine>}: JMH Visualizer charts a class in one unit.
      */
     public static String jmhBenchmark(RunResults.Measurement m) {
         return "storebench." + m.workload() + "." + m.stat() + "." + m.engine();
@@ -186,9 +181,7 @@ public final class Exports {
         static final JmhJvm NONE = new JmhJvm("", List.of(), "", "", "");
     }
 
-    /**
-     * An entry's iterations: each run warms up by the warm-up rule, then is one untimed iteration ({@link #UNTIMED}).
-     */
+    /** An entry's iterations: each run warms up by its rule, then is one untimed iteration ({@link #UNTIMED}). */
     record JmhIterations(int warmupIterations, String warmupTime, int warmupBatchSize, int measurementIterations,
                          String measurementTime, int measurementBatchSize) {
         static final JmhIterations ONE_RUN = new JmhIterations(0, UNTIMED, 1, 1, UNTIMED, 1);
@@ -237,9 +230,8 @@ public final class Exports {
     }
 
     /**
-     * The entries of {@value #JMH}: {@code thrpt} where higher is better, else {@code avgt}; the score is the runs'
-     * median, scoreConfidence its order-statistic interval ({@link RunStats#medianInterval}), scoreError its farther
-     * end's distance, NaN below 3 runs as JMH writes it.
+     * The entries of {@value #JMH} (docs/report.md, "The exports"): the score is the runs' median, its interval by
+     * order statistics ({@link RunStats#medianInterval}), NaN below 3 runs as JMH writes it.
      */
     static List<JmhFigure> jmh(List<RunResults.Measurement> figures, RunResults results) {
         List<JmhFigure> entries = new ArrayList<>();
@@ -278,10 +270,7 @@ public final class Exports {
         return DoubleNode.valueOf(v);
     }
 
-    /**
-     * The p-th percentile of sorted figures as JMH estimates it (Apache Commons Math's default): at rank p (n + 1) /
-     * 100, interpolated, clamped to the ends.
-     */
+    /** The p-th percentile as JMH estimates it (Commons Math's default): rank p (n + 1) / 100, interpolated. */
     static double percentile(double[] sorted, double p) {
         int n = sorted.length;
         double rank = p * (n + 1) / 100;

@@ -41,10 +41,7 @@ public final class MarkdownReport {
         return render(blocks);
     }
 
-    /**
-     * Blocks as Markdown, a blank line between two; every block but a code block ends with one (report.md ends at its
-     * closing fence).
-     */
+    /** Blocks as Markdown, a blank line after each but a code block (report.md ends at its closing fence). */
     public static String render(List<Block> blocks) {
         StringBuilder md = new StringBuilder();
         for (Block block : blocks) {
