@@ -117,8 +117,7 @@ public final class Gate {
     }
 
     /**
-     * Checks before measuring that a baseline is comparable (a CI job that asked for one must not pass without):
-     * throws, or with {@code warn} returns why.
+     * Checks that a baseline is comparable: throws why (CI asked for a comparison), or with {@code warn} returns it.
      */
     public static Optional<String> checkComparable(Path baselinePath, RunResults.Shape shape, boolean warn)
             throws IOException {
@@ -156,10 +155,7 @@ public final class Gate {
         return new RunResults(lines, environment);
     }
 
-    /**
-     * The verdicts on one column's figures as soon as they are measured (a phase test fails with them); {@link
-     * #evaluate} judges every rule at the end.
-     */
+    /** The verdicts on one column's figures as soon as measured; {@link #evaluate} judges every rule at the end. */
     public static List<Verdict> forFigures(Thresholds thresholds, RunResults current, String engine, String setting,
                                            Collection<String> stats) {
         JudgedRun run = new JudgedRun(current);

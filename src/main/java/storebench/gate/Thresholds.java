@@ -49,10 +49,7 @@ public final class Thresholds {
         }
     }
 
-    /**
-     * Where a rule is judged: under these settings and workloads, in runs of at least {@code minStores} stores (0:
-     * any).
-     */
+    /** Where a rule is judged: these settings and workloads, in runs of {@code minStores} stores or more (0: any). */
     public record Scope(List<String> settings, List<String> workloads, int minStores) {
     }
 
@@ -71,10 +68,7 @@ public final class Thresholds {
         }
     }
 
-    /**
-     * How much worse than a baseline a statistic may be: open-run ones (also within their noise), one-pass ones, per
-     * statistic.
-     */
+    /** How much worse than a baseline a statistic may be: with runs, without (one pass), or per statistic. */
     public record Baseline(Tolerance withSpread, Tolerance withoutSpread, Map<String, Tolerance> perStat,
                            Set<String> ignore, int line) {
         public Tolerance toleranceFor(Stat stat) {
@@ -130,7 +124,6 @@ public final class Thresholds {
         return new ThresholdsParser(file, known).parse(text);
     }
 
-    /** The file as given (a path), for messages and verdicts. */
     public String file() {
         return file;
     }
@@ -147,7 +140,6 @@ public final class Thresholds {
         return Optional.ofNullable(baseline);
     }
 
-    /** Whether the file has any rule at all. */
     public boolean isEmpty() {
         return ceilings.isEmpty() && ratios.isEmpty() && baseline == null && against == null;
     }

@@ -215,10 +215,7 @@ final class ThresholdsParser extends YamlChecks {
         return out;
     }
 
-    /**
-     * An entry's {@code min_stores:} (a per-store figure measured at that scale): >= 1; 0 where not given; null on a
-     * problem.
-     */
+    /** An entry's {@code min_stores:}: >= 1; 0 where not given; null on a problem. */
     private Integer minStores(Map<String, NodeTuple> keys) {
         NodeTuple t = keys.get("min_stores");
         if (t == null) {
@@ -353,11 +350,8 @@ final class ThresholdsParser extends YamlChecks {
         }
     }
 
-    // ---- node helpers ----
-
     /**
-     * The ids an entry's key gives, each among {@code valid}; with {@code allowAll} "*" or no key is all; null on a
-     * problem.
+     * The ids an entry's key gives, each among {@code valid} ({@code allowAll}: "*" or none is all); null on a problem.
      */
     private List<String> ids(Map<String, NodeTuple> keys, String name, List<String> valid, String what,
                              boolean allowAll, Node entry, String where) {

@@ -136,7 +136,6 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
     /** Stands for "every" engine, setting, workload or statistic in a verdict about a whole rule. */
     public static final String ANY = "*";
 
-    /** The margin() as a percentage of the limit(), or null. */
     public Double marginPercent() {
         return figures.marginPercent();
     }

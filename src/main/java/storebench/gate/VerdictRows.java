@@ -24,7 +24,6 @@ public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
             fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
         }
 
-        /** A field as the file has it; a missing node where the verdict has none. */
         public JsonNode field(String name) {
             return fields.getOrDefault(name, MissingNode.getInstance());
         }

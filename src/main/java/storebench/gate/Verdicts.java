@@ -63,12 +63,10 @@ public final class Verdicts {
         return with(Status.FAIL);
     }
 
-    /** How many rules were not evaluated (read back, they are counted, not listed). */
     public int notEvaluated() {
         return notEvaluated;
     }
 
-    /** Whether any rule was judged at all (passed or failed). */
     public boolean anyEvaluated() {
         return verdicts.stream().anyMatch(v -> v.status() != Status.NOT_EVALUATED);
     }

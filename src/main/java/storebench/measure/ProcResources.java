@@ -78,10 +78,7 @@ public final class ProcResources {
         return "unlimited".equals(s) ? UNLIMITED : Long.parseLong(s);
     }
 
-    /**
-     * A /proc/sys number, read as lines: Files.readString returned one byte of it on JDK 17, as its size is not its
-     * length.
-     */
+    /** A /proc/sys number read as lines: Files.readString got one byte of it on JDK 17 (its size is not its length). */
     private static long number(Path file) throws IOException {
         return Long.parseLong(Files.readAllLines(file).get(0).trim());
     }

@@ -8,10 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
-/**
- * A root's own sync latency: 4 KiB at offset 0 and fdatasync ({@code force(false)}), {@code rounds} times; median and
- * p90 ms.
- */
+/** A root's sync latency: {@code rounds} of 4 KiB at offset 0 and fdatasync ({@code force(false)}); median, p90 ms. */
 public final class SyncProbe {
     public static final int BLOCK = 4096;
     public static final int ROUNDS = 200;

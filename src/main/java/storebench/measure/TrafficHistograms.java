@@ -78,7 +78,6 @@ public final class TrafficHistograms {
         return n;
     }
 
-    /** The requests that met {@code kind}. */
     public long count(int kind) {
         return byKind[kind].getTotalCount();
     }

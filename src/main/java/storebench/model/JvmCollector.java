@@ -29,7 +29,6 @@ public enum JvmCollector {
         return id;
     }
 
-    /** The JVM option that selects it. */
     public String flag() {
         return flag;
     }

@@ -46,7 +46,6 @@ public enum Setting {
         return title;
     }
 
-    /** How the setting is applied, for the report. */
     public String how() {
         return how;
     }

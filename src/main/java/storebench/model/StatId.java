@@ -13,7 +13,6 @@ public enum StatId {
 
     private final String id = name().toLowerCase(Locale.ROOT);
 
-    /** The id: the constant's name in lower case ("oqc_ms"). */
     public String id() {
         return id;
     }

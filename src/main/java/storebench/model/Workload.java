@@ -31,10 +31,7 @@ public final class Workload {
     public static final int MAX_NOTES = 1_000_000;
     /** The longest custom note's text. */
     public static final int MAX_NOTE_CHARS = 1_000_000;
-    /**
-     * The most text a custom store holds (W x C): the trial's 256 MiB heap builds the notes, the engines copy them at
-     * once.
-     */
+    /** The most characters of a custom store: the trial's 256 MiB heap builds its notes, engines copy them at once. */
     public static final long MAX_STORE_CHARS = 32L << 20;
     /** A custom workload's id: W and C in it, so that its pool, results and the Node worker know them from the id. */
     private static final Pattern CUSTOM_ID = Pattern.compile("custom-([0-9]+)x([0-9]+)");
@@ -185,7 +182,6 @@ public final class Workload {
         }
     }
 
-    /** The fixed workloads' ids. */
     public static List<String> ids() {
         return List.of(LARGE.id, SMALL.id);
     }

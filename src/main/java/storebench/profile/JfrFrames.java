@@ -19,10 +19,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Top frames of a JFR recording in a window, on the trial's main thread only (other threads do none of the engine's
- * work).
- */
+/** Top frames of a JFR recording in a window, on the trial's main thread (the others do no engine work). */
 public final class JfrFrames {
     public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
     public static final String NATIVE_SAMPLE = "jdk.NativeMethodSample";
@@ -37,10 +34,7 @@ public final class JfrFrames {
         return top(recording, from, to, thread, null, limit);
     }
 
-    /**
-     * As {@link #top(Path, Instant, Instant, String, int)}, only stacks through {@code within}: the time between
-     * requests is not the phase's.
-     */
+    /** As {@link #top(Path, Instant, Instant, String, int)}, only stacks through {@code within}, the phase loop. */
     public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
             throws IOException {
         Map<String, int[]> counts = new HashMap<>();

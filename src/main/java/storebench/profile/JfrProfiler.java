@@ -15,10 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * A JFR recording of the trial JVM: per op, the top frames of its main thread in the op's loop, from the first request
- * to the last answer.
- */
+/** A JFR recording of the trial JVM: per op, its main thread's top frames in the op's loop. */
 final class JfrProfiler implements Profiler {
     static final String RECORDING = "recording.jfr";
     static final String MAIN_THREAD = "main";

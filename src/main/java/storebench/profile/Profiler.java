@@ -60,10 +60,7 @@ public interface Profiler {
         return cmd;
     }
 
-    /**
-     * What it found once the process exited: a line record per op (the caller adds column and phase), file names
-     * relative to {@code outputDir}.
-     */
+    /** What it found, once the process exited: a line record per op; file names relative to {@code outputDir}. */
     List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException;
 

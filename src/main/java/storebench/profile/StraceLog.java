@@ -108,12 +108,10 @@ public final class StraceLog {
         return byName;
     }
 
-    /** Total number of calls in a summary. */
     public static int totalCount(Map<String, Calls> summary) {
         return summary.values().stream().mapToInt(c -> c.count).sum();
     }
 
-    /** Total seconds in a summary. */
     public static double totalSeconds(Map<String, Calls> summary) {
         return summary.values().stream().mapToDouble(c -> c.seconds).sum();
     }

@@ -16,8 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code strace} on the trial process, sync calls only ({@link StraceLog#SYNC_CALLS}): per op, the calls made while its
- * answer was awaited, per store.
+ * {@code strace} of the sync calls ({@link StraceLog#SYNC_CALLS}): per op, those made during its requests, per store.
  */
 final class StraceProfiler implements Profiler {
     static final String LOG = "strace.txt";

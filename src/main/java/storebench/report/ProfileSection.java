@@ -69,7 +69,6 @@ public final class ProfileSection {
         blocks.add(roots(profile));
         createTable(blocks, profile, engines);
         syncTable(blocks, profile, engines);
-        // WarmColdTables reads its lines' fields itself, from the same lines
         WarmColdTables.add(blocks, read.stream().filter(l -> ofTheProfile(ProfileLine.of(l))).toList(), lines, engines);
         frames(blocks, profile, engines);
         blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
@@ -307,8 +306,6 @@ public final class ProfileSection {
         }
         return item;
     }
-
-    // ---------------------------------------------------------------------------------------------------------
 
     private static List<Text> header(String first, List<String> engines) {
         List<Text> header = new ArrayList<>();

@@ -10,10 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * What the profilers found in the phases they watched (bench.profilers): syncs per store, top frames of each process'
- * ops, and the engines they could not watch, with why.
- */
+/** What the profilers found (bench.profilers): syncs per store, top frames per op, the engines they could not watch. */
 final class ProfilerTables {
     private ProfilerTables() {
     }

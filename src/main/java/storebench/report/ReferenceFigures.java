@@ -29,7 +29,6 @@ record ReferenceFigures(String title, String date, String how, String workload, 
         }
     }
 
-    /** Whether the write-up has a table for this setting. */
     boolean has(String setting) {
         return settings.containsKey(setting);
     }

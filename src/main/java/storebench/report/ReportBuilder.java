@@ -157,7 +157,6 @@ public final class ReportBuilder {
         new AgainstReference(ctx, ReferenceFigures.load(), links).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
-        // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
         MachineSection.of(ctx, links).ifPresent(details::add);

@@ -41,7 +41,6 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
         return listed;
     }
 
-    /** A statistic as the run's results describe it, where they have it. */
     Optional<Stat> stat(String id) {
         return results.stat(id);
     }

@@ -37,7 +37,6 @@ final class TunedAgainstDefaults {
         this.ctx = ctx;
     }
 
-    /** Whether the run measured both settings. */
     boolean applies() {
         return ctx.settings().contains(DEFAULT) && ctx.settings().contains(TUNED);
     }

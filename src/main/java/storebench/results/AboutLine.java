@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record AboutLine(String stat, JsonNode about) {
     public static final String KIND = "about";
 
-    /** The line, ready for ResultsFile.append. */
     public ObjectNode line() {
         return ResultsFile.with(ResultsFile.line(KIND), this);
     }

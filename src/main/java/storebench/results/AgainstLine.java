@@ -18,16 +18,12 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
     public record Asked(String differs, String value, double slowdown) {
     }
 
-    /**
-     * What each side ran, whether one pool, {@code inStep} visits a turn (0: one run after the other), why B had its
-     * own pool.
-     */
+    /** What each side ran, whether one pool (or why B had its own), visits a turn ({@code inStep}; 0: runs apart). */
     public record Ran(String a, String b, boolean samePool, int inStep, String ownPool) {
         /** A pair's runs one after the other. */
         public static final int ONE_AFTER_THE_OTHER = 0;
     }
 
-    /** The line's fields beside its stamp (kind, at, engine, setting), ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
         return ResultsFile.with(stamped, this);
     }

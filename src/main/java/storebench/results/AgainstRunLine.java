@@ -16,7 +16,6 @@ public record AgainstRunLine(String side, int pair, String ran, Map<String, Doub
     public static final String A = "A";
     public static final String B = "B";
 
-    /** The line's fields beside its stamp (kind, at, engine, setting), ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
         return ResultsFile.with(stamped, this);
     }

@@ -29,7 +29,6 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
             failure = failure == null || failure.message() == null ? null : failure;
         }
 
-        /** The store that failed, where one did. */
         public Optional<Failure> failed() {
             return Optional.ofNullable(failure);
         }

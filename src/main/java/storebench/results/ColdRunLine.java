@@ -8,10 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
-/**
- * A cold phase line, read for what the page-cache drop left: the pool's pages and how many stayed resident (none on a
- * warm-up's line).
- */
+/** A cold phase line, read for what the page-cache drop left: the pool's pages, and those still resident. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped Drop drop) {
     public ColdRunLine {
@@ -27,7 +24,6 @@ public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
         return ResultsFile.as(line, ColdRunLine.class);
     }
 
-    /** What the drop left, where the line records one. */
     public Optional<Drop> dropped() {
         return Optional.ofNullable(drop);
     }

@@ -22,7 +22,6 @@ public record EndLine(double wallMs, @JsonProperty("merged") Integer runs) {
         return ResultsFile.with(ResultsFile.line(KIND), this);
     }
 
-    /** How many runs it was merged from, where it was. */
     public OptionalInt merged() {
         return runs == null ? OptionalInt.empty() : OptionalInt.of(runs);
     }

@@ -24,7 +24,6 @@ public record FramesLine(String profile, String profiler, String op, String phas
     public record Sampled(String recording, String thread, int samples, List<ProfileLine.Frame> top) {
     }
 
-    /** Without a recording, and why. */
     public FramesLine unavailable(String why) {
         return new FramesLine(profile, profiler, op, phase, items, sampling, why, null);
     }

@@ -355,8 +355,7 @@ public final class Migration {
     }
 
     /**
-     * Gives each verdict its statistic's unit and decimals and drops those not evaluated (counted); the gate's file,
-     * edited by its fields here.
+     * Gives each verdict its unit and decimals and counts those not evaluated, editing the gate's file by its fields.
      */
     private static void verdicts(Path dir, List<ObjectNode> all) throws IOException {
         Path file = dir.resolve("verdicts.json");

@@ -99,10 +99,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         return Math.max(0, k - 1);
     }
 
-    /**
-     * The decision against a tolerance (0.03: 3%), inconclusive below {@link #LEAST} pairs; {@code higherIsBetter} for
-     * a rate.
-     */
+    /** The decision against a tolerance (0.03: 3%); {@code higherIsBetter} for a rate. */
     public Decision decide(double tolerance, boolean higherIsBetter) {
         if (pairs < LEAST) {
             return Decision.INCONCLUSIVE;

@@ -14,7 +14,6 @@ public record PhaseLine(Column column, String op, Optional<String> phase, double
                 line.path("load1").asDouble(), line.path("loadWaitMs").asLong(), line.path("loadGaveUp").asBoolean(false));
     }
 
-    /** The op of the step a phase line records. */
     public static String op(JsonNode line) {
         return line.path("op").asText();
     }

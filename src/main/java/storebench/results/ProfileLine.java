@@ -100,7 +100,6 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record None() implements Figures {
     }
 
-    /** Whether a line of results.jsonl is a profile line. */
     public static boolean is(JsonNode line) {
         return KIND.equals(line.path("kind").asText());
     }
@@ -168,32 +167,26 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         return kind.isInstance(figures) ? Optional.of(kind.cast(figures)) : Optional.empty();
     }
 
-    /** The root sync latency, where this is a root's line. */
     public Optional<RootSync> rootSync() {
         return figures(RootSync.class);
     }
 
-    /** The create's steps, where this is a create line. */
     public Optional<CreateSteps> createSteps() {
         return figures(CreateSteps.class);
     }
 
-    /** The sync calls, where this is a syncs line. */
     public Optional<Syncs> syncs() {
         return figures(Syncs.class);
     }
 
-    /** The top frames, where this is a frames line. */
     public Optional<Frames> frames() {
         return figures(Frames.class);
     }
 
-    /** Warm against cold, where this is a warmcold line. */
     public Optional<WarmColdLine> warmCold() {
         return figures(WarmColdLine.class);
     }
 
-    /** The noise over time, where this is a noise line. */
     public Optional<NoiseLine> noise() {
         return figures(NoiseLine.class);
     }

@@ -3,10 +3,7 @@ package storebench.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-/**
- * The profile's root sync line ({@link ProfileLine#ROOT_SYNC}): the root, where and on which device, what its writes
- * and fdatasyncs took, or why not measured.
- */
+/** The profile's root sync line ({@link ProfileLine#ROOT_SYNC}): where, on which device, what syncs took. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RootSyncLine(String profile, String root, @JsonUnwrapped CreateStepsLine.Where where, String device,
                            @JsonUnwrapped Synced synced, String unavailable) {

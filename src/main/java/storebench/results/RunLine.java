@@ -161,10 +161,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The rules it measured by: warm-up rule, phase.Sample.LEAST, and the statistics its build records ({@link
-     * RunResults#RECORDED}).
-     */
+    /** The rules it measured by, and the statistics its build records ({@link RunResults#RECORDED}). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rules(@JsonProperty("warmupRule") WarmUpRule warmUp, int sampleLeast,
                         @JsonProperty(RunResults.RECORDED) List<String> recorded) {

@@ -130,7 +130,6 @@ public final class RunResults {
                 || l.path("kind").asText().equals(AgainstRunLine.KIND)).toList();
     }
 
-    /** The A/B comparisons of the run (bench.against), one per column that made one, in the order they ended. */
     public List<Comparison> comparisons() {
         return Comparison.of(lines(AgainstLine.KIND), lines(AgainstRunLine.KIND));
     }
@@ -145,12 +144,10 @@ public final class RunResults {
 
     private RunLine runLine;
 
-    /** The phase lines (each step of each trial's phases), typed, in the order they were written. */
     public List<PhaseLine> phaseLines() {
         return lines(PhaseLine.KIND).stream().map(PhaseLine::of).toList();
     }
 
-    /** The warm-ups' phase lines that record their windows, typed, in the order they were written. */
     public List<WarmUpLine> warmUpLines() {
         return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(WarmUpLine::of).toList();
     }
@@ -165,12 +162,10 @@ public final class RunResults {
 
     private List<StatusLine> statusLines;
 
-    /** The status lines of one column. */
     public List<StatusLine> statusLines(Column column) {
         return statusLines().stream().filter(l -> l.column().equals(column)).toList();
     }
 
-    /** The precision lines (-Dbench.precision), typed, in the order they were written. */
     public List<PrecisionLine> precisionLines() {
         return lines(PrecisionLine.KIND).stream().map(PrecisionLine::of).toList();
     }
@@ -247,7 +242,6 @@ public final class RunResults {
         return List.copyOf(all.values());
     }
 
-    /** A statistic of this run ({@link #stats()}), by id. */
     public Optional<Stat> stat(String id) {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
@@ -386,7 +380,6 @@ public final class RunResults {
         return runLine().asked().phases().orElse(List.of()).stream().filter(p -> !own.get().contains(p)).toList();
     }
 
-    /** Whether a merged run has a column that none of its parts measured. */
     public boolean inNoPart(String engine, String setting) {
         return !sources().isEmpty() && sources().stream().noneMatch(s -> s.measured(engine, setting));
     }

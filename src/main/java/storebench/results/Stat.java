@@ -81,7 +81,6 @@ public final class Stat {
         return onlyIn == null || onlyIn == runtime;
     }
 
-    /** One of the reference write-up's rows. */
     public boolean inReference() {
         return referenceRow > 0;
     }
@@ -96,7 +95,6 @@ public final class Stat {
         return besideReference;
     }
 
-    /** Whether a higher figure is the better one (stores_per_s). */
     public boolean higherIsBetter() {
         return higherIsBetter;
     }

@@ -21,7 +21,6 @@ public record StatLine(String stat, double value, List<String> profilers, List<D
         runs = runs == null ? List.of() : List.copyOf(runs);
     }
 
-    /** The line's fields beside its stamp, ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
         return ResultsFile.with(stamped, this);
     }

@@ -35,7 +35,6 @@ public record StatusLine(@JsonUnwrapped Column column, String status, @JsonPrope
         return ResultsFile.as(line, StatusLine.class);
     }
 
-    /** The phase it speaks of, where it speaks of one. */
     public Optional<String> phase() {
         return Optional.ofNullable(phaseId);
     }

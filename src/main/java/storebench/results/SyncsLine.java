@@ -5,10 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.Map;
 
-/**
- * A profiler's syncs line ({@link ProfileLine#SYNCS}): strace's sync calls in one op's requests over their items, and
- * the log.
- */
+/** A profiler's syncs line ({@link ProfileLine#SYNCS}): strace's sync calls in one op's requests, per item. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SyncsLine(String profile, String profiler, String op, int items, int requests,
                         @JsonUnwrapped Counted counted, @JsonUnwrapped Log log) {

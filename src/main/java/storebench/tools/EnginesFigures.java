@@ -51,12 +51,10 @@ public final class EnginesFigures {
         return MarkdownReport.render(blocks);
     }
 
-    /** engines.md's text with the table between its markers replaced. */
     static String withTable(String text, String table, Path path) {
         return MARKERS.replace(text, table, path);
     }
 
-    /** The table as engines.md holds it now, between its markers. */
     static String tableIn(String text, Path path) {
         return MARKERS.in(text, path);
     }

@@ -190,7 +190,7 @@ public final class Merge {
     }
 
     /**
-     * Removes what a failed merge wrote: all in {@code out} and every folder it {@code made}; a folder that was there
+     * Removes what a failed merge wrote (all in {@code out}, the folders it {@code made}); a folder that was there
      * stays.
      */
     private static void takeBack(Path out, Path made, Exception failure) {

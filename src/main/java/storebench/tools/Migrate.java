@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Migrates kept runs to {@link ResultsFile#FORMAT} once ({@link Migration}): {@code mvn -q exec:java
- * -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=<folder>...}.
+ * {@link Migration} on the command line: {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate
+ * -Dexec.args=<folder>...}.
  */
 public final class Migrate {
     /** The phases in the order they run, with their steps' ops: what a phase line that does not say is a step of. */

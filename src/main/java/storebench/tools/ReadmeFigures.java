@@ -54,12 +54,10 @@ public final class ReadmeFigures {
         return MarkdownReport.render(List.of(opening, scope, figures.table()));
     }
 
-    /** README's text with the table between its markers replaced. */
     static String withTable(String readme, String table, Path readmePath) {
         return MARKERS.replace(readme, table, readmePath);
     }
 
-    /** The table as README holds it now, between its markers. */
     static String tableIn(String readme, Path readmePath) {
         return MARKERS.in(readme, readmePath);
     }

@@ -177,7 +177,6 @@ public final class CompareReport {
         return out;
     }
 
-    /** Where the runs share no column: that nothing is compared, and what each has. */
     public Optional<String> nothingShared() {
         return runs.nothingShared();
     }

@@ -86,10 +86,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     public record BarChart(Stat stat, String title, Double[][] values) {
     }
 
-    /**
-     * What every chart is drawn over: engines (a group or line each), settings (a colour each), as
-     * values[setting][engine].
-     */
+    /** What every chart is drawn over, as values[setting][engine]: engines (a group or line), settings (a colour). */
     public record Grid(List<String> engines, List<String> settings) {
         public Grid {
             engines = List.copyOf(engines);

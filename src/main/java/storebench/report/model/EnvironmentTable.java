@@ -6,10 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * environment.json as report.html lists it: machine, JVM and timers, then each engine's, nested objects flattened into
- * "parent › child" keys in words.
- */
+/** environment.json as report.html lists it, nested objects flattened into "parent › child" keys in words. */
 public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engines) {
     public EnvironmentTable {
         machine = List.copyOf(machine);

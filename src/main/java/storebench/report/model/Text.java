@@ -19,7 +19,6 @@ public record Text(List<Span> spans) {
         spans = List.copyOf(spans);
     }
 
-    /** Plain text. */
     public static Text of(String plain) {
         return new Text(List.of(new Span(Style.PLAIN, plain)));
     }
@@ -29,12 +28,10 @@ public record Text(List<Span> spans) {
         return java.util.Arrays.stream(plain).map(Text::of).toList();
     }
 
-    /** Text set as code. */
     public static Text code(String code) {
         return new Text(List.of(new Span(Style.CODE, code)));
     }
 
-    /** Strong text. */
     public static Text strong(String strong) {
         return new Text(List.of(new Span(Style.STRONG, strong)));
     }
@@ -75,17 +72,14 @@ public record Text(List<Span> spans) {
                 where.apply(s.href())) : s).toList());
     }
 
-    /** This text, then plain text. */
     public Text plus(String plain) {
         return plus(of(plain));
     }
 
-    /** This text, then code. */
     public Text plusCode(String code) {
         return plus(code(code));
     }
 
-    /** This text, then strong text. */
     public Text plusStrong(String strong) {
         return plus(strong(strong));
     }

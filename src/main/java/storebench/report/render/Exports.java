@@ -85,8 +85,7 @@ public final class Exports {
     }
 
     /**
-     * Both sides of each A/B comparison: side B's medians in a column {@code <setting>/B=<asked>}, B/A as {@code
-     * <stat>_b_over_a}.
+     * A/B comparisons' figures: B's medians in a column {@code <setting>/B=<asked>}, B/A as {@code <stat>_b_over_a}.
      */
     static List<RunResults.Measurement> againstFigures(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>();
@@ -155,7 +154,6 @@ public final class Exports {
         return "storebench." + m.workload() + "." + m.stat() + "." + m.engine();
     }
 
-    /** A figure's JMH parameters: its setting. */
     public static Map<String, String> jmhParams(RunResults.Measurement m) {
         return Map.of("setting", m.setting());
     }

@@ -24,10 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/**
- * report.html: the {@link Report} as one self-contained page, with all report.md says, each open-run figure's spread
- * and runs, the charts, verdicts.json in full and the environment.
- */
+/** report.html: the {@link Report} as one self-contained page, with spreads, runs, charts, verdicts, environment. */
 public final class HtmlReport {
     public static final String NAME = "report.html";
 
