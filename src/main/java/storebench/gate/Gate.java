@@ -116,9 +116,7 @@ public final class Gate {
         return thresholds;
     }
 
-    /**
-     * Checks that a baseline is comparable: throws why (CI asked for a comparison), or with {@code warn} returns it.
-     */
+    /** Checks that a baseline is comparable: throws why (CI asked for one), or with {@code warn} returns it. */
     public static Optional<String> checkComparable(Path baselinePath, RunResults.Shape shape, boolean warn)
             throws IOException {
         Optional<String> why = notComparable(shape, loadBaseline(baselinePath));
@@ -379,9 +377,7 @@ public final class Gate {
                 rule.because(detail));
     }
 
-    /**
-     * By the 95% interval of the ratio of medians ({@link RatioInterval}); straddling the tolerance is inconclusive.
-     */
+    /** By the 95% interval of the ratio of medians ({@link RatioInterval}); across the tolerance: inconclusive. */
     private static Verdict compareRuns(Stat stat, Subject subject, Rule rule, Thresholds.Tolerance tol,
                                        RunResults.Measurement before, RunResults.Measurement now) {
         boolean higherBetter = stat.higherIsBetter();

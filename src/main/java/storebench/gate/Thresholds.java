@@ -103,9 +103,7 @@ public final class Thresholds {
         return Optional.ofNullable(against);
     }
 
-    /**
-     * Reads and checks a thresholds file before measuring, rejecting it with every problem's line and the valid values.
-     */
+    /** Reads and checks a thresholds file before measuring: every problem with its line and the valid values. */
     public static Thresholds load(Path file, List<Stat> known) {
         String name = file.toString();
         String text;

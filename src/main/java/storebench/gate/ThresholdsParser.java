@@ -38,9 +38,7 @@ import static storebench.gate.Thresholds.SECTIONS;
 import static storebench.gate.Thresholds.WITHOUT_SPREAD;
 import static storebench.gate.Thresholds.WITH_SPREAD;
 
-/**
- * thresholds.yaml read into its rules, every problem reported at once with its line, what was given and what is valid.
- */
+/** thresholds.yaml read into its rules, every problem at once with its line, what was given, what is valid. */
 final class ThresholdsParser extends YamlChecks {
     private final List<Stat> known;
     private final List<String> statIds;
@@ -350,9 +348,7 @@ final class ThresholdsParser extends YamlChecks {
         }
     }
 
-    /**
-     * The ids an entry's key gives, each among {@code valid} ({@code allowAll}: "*" or none is all); null on a problem.
-     */
+    /** The ids an entry's key gives, each among {@code valid} ({@code allowAll}: "*" or none is all). */
     private List<String> ids(Map<String, NodeTuple> keys, String name, List<String> valid, String what,
                              boolean allowAll, Node entry, String where) {
         NodeTuple key = keys.get(name);

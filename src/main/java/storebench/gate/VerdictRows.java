@@ -9,9 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * verdicts.json as it is, whatever its shape, for a table that leaves nothing out ({@link Verdicts#read}: the gate's).
- */
+/** verdicts.json as it is, whatever its shape, for a table that leaves nothing out. */
 public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
     public VerdictRows {
         fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));

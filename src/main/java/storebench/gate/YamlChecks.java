@@ -22,9 +22,7 @@ abstract class YamlChecks {
         this.file = file;
     }
 
-    /**
-     * A mapping node's keys (null on error); unknown keys (where {@code valid} is given) and duplicates are problems.
-     */
+    /** A mapping node's keys (null on error); unknown keys (given {@code valid}) and duplicates are problems. */
     Map<String, NodeTuple> mapping(Node node, String what, List<String> valid) {
         if (!(node instanceof MappingNode)) {
             problem(line(node), what + " must be a mapping (key: value lines)"

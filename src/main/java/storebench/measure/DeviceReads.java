@@ -49,7 +49,7 @@ public final class DeviceReads {
     }
 
     /**
-     * Cold when eviction left at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident and read_bytes grew.
+     * Cold when eviction left {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident or less and read_bytes grew.
      */
     public static Verdict verdict(double residentFractionAfterEviction, double deviceBytesPerOpen,
                                   String evictionError) {

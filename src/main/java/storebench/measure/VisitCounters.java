@@ -33,9 +33,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     public record Cpu(long userUs, long sysUs) {
     }
 
-    /**
-     * Bytes the thread made the device read (mapped files' faults included) and write (at write-back), or why unread.
-     */
+    /** Bytes the thread made the device read (mapped files' faults too) and write (at write-back), or why unread. */
     public record Device(long readBytes, long writeBytes, Optional<String> unread) {
         public Device(long readBytes, long writeBytes) {
             this(readBytes, writeBytes, Optional.empty());
@@ -88,9 +86,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
         }
     }
 
-    /**
-     * minflt, majflt, utime, stime (proc(5) fields 10, 12, 14, 15), counted after the last ')': a name may hold spaces.
-     */
+    /** minflt, majflt, utime, stime (proc(5) fields 10, 12, 14, 15), counted after the last ')' (names hold spaces). */
     static long[] stat(String line) {
         String[] f = line.substring(line.lastIndexOf(')') + 2).trim().split(" ");
         // f[0] is field 3 (state)

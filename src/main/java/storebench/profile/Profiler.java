@@ -38,9 +38,7 @@ public interface Profiler {
         return List.of();
     }
 
-    /**
-     * What goes right after the runtime's executable (a JVM option, a Node flag); {@code out} is the process' folder.
-     */
+    /** What goes right after the runtime's executable (a JVM option, a Node flag); {@code out}: the process' folder. */
     default List<String> runtimeOptions(TrialRuntime runtime, Path out) throws IOException {
         return List.of();
     }
@@ -64,9 +62,7 @@ public interface Profiler {
     List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException;
 
-    /**
-     * One request the process answered: its op, when it was sent and answered, and how many stores it visited or made.
-     */
+    /** One request the process answered: op, when sent and answered, stores visited or made. */
     record Request(String op, Instant from, Instant to, int items) {
     }
 }

@@ -15,9 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-/**
- * {@code strace} of the sync calls ({@link StraceLog#SYNC_CALLS}): per op, those made during its requests, per store.
- */
+/** {@code strace} of the sync calls ({@link StraceLog#SYNC_CALLS}): per op, those made in its requests. */
 final class StraceProfiler implements Profiler {
     static final String LOG = "strace.txt";
     private Optional<String> unavailable;

@@ -44,9 +44,7 @@ public final class ProfileSection {
         return section(lines).map(s -> MarkdownReport.render(s.all())).orElse("");
     }
 
-    /**
-     * The section of the profile lines (the stat lines among {@code lines} give its noise table the main runs' spread).
-     */
+    /** The section of the profile lines; the stat lines give its noise table the main runs' spread. */
     public static Optional<Section> section(List<JsonNode> lines) {
         List<JsonNode> read = lines.stream().filter(ProfileLine::is).toList();
         if (read.isEmpty()) {

@@ -104,9 +104,7 @@ public final class ReportBuilder {
         return new ReportBuilder(results, inReference, phases).build(runDir, verdicts, gate);
     }
 
-    /**
-     * A project link (docs/engines.md#rocksdb) relative to the run's folder where that lies in a checkout, so it works.
-     */
+    /** A project link (docs/engines.md#rocksdb) made relative to a run folder inside a checkout, so it works. */
     static UnaryOperator<String> projectLinks(Path runDir) {
         if (runDir == null) {
             return UnaryOperator.identity();

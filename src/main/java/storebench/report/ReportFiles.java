@@ -20,9 +20,7 @@ public final class ReportFiles {
     private ReportFiles() {
     }
 
-    /**
-     * Writes the reports and exports, telling {@code say} each file written, why no exports, what input was damaged.
-     */
+    /** Writes the reports and exports, telling {@code say} each file, why no exports, what input was damaged. */
     public static void write(Path dir, List<? extends PhaseReading> phases, Consumer<String> say) throws IOException {
         Report built = ReportBuilder.of(dir, phases); // built once, rendered twice
         if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {

@@ -223,9 +223,7 @@ final class VisitCost {
         }
     }
 
-    /**
-     * The open runs' counter furthest from 1 between {@code engine} and {@code base}, each plus its {@link #leastStep}.
-     */
+    /** The open runs' counter furthest from 1 between the engines, each plus its {@link #leastStep}. */
     static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
         Differing best = null;
         double furthest = 0;
@@ -250,9 +248,7 @@ final class VisitCost {
         return Optional.ofNullable(best);
     }
 
-    /**
-     * The least a counter per visit can tell from nothing: its last decimal, a CPU time's 10 ms tick over the visits.
-     */
+    /** The least a counter per visit can tell from nothing: its last decimal; for CPU time, 10 ms over the visits. */
     static double leastStep(Stat stat, int visits) {
         return Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / Math.max(1, visits) : 0);
     }

@@ -18,9 +18,7 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
     public static final String KIND = "capacity";
     // each group is named apart from the line's fields: Jackson would read a field of its name ("stop") into it
 
-    /**
-     * What stopped it (cap, memory, disk, error, heap), the limit, the failed store and limits it came within 10% of.
-     */
+    /** What stopped it (cap, memory, disk, error, heap), the failed store, the limits it came within 10% of. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Stop(@JsonProperty("stop") String kind, String limit, @JsonUnwrapped Failure failure,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> near) {

@@ -131,9 +131,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     public record KernelCosts(Optional<Prices> probed, Mapping mapping) {
     }
 
-    /**
-     * The probe's figures where measured: fault (ns), 100-page mapping (µs), 4 KiB write + fdatasync, yardstick (ms).
-     */
+    /** The probe's figures: fault (ns), 100-page mapping (µs), 4 KiB write + fdatasync, yardstick (ms). */
     public record Prices(OptionalDouble faultNs, OptionalDouble mapUs, OptionalDouble syncMs, OptionalDouble yardMs) {
         public static final Prices NONE = new Prices(OptionalDouble.empty(), OptionalDouble.empty(),
                 OptionalDouble.empty(), OptionalDouble.empty());

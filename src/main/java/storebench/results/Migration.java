@@ -354,9 +354,7 @@ public final class Migration {
         all.addAll(all.indexOf(run) + 1, lines);
     }
 
-    /**
-     * Gives each verdict its unit and decimals and counts those not evaluated, editing the gate's file by its fields.
-     */
+    /** Gives each verdict its unit and decimals, counting those not evaluated; edits the gate's file by field. */
     private static void verdicts(Path dir, List<ObjectNode> all) throws IOException {
         Path file = dir.resolve("verdicts.json");
         if (!Files.isRegularFile(file)) {

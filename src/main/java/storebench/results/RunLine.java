@@ -63,9 +63,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * What the run was asked for: engines, settings, phases, bench.engines and bench.phases as given, phases left out.
-     */
+    /** What it was asked for: engines, settings, phases, bench.engines and bench.phases, phases left out. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Asked(List<String> engines, List<String> settings, @JsonProperty("phases") List<String> measured,
                         String enginesAsked, String phasesAsked,
@@ -147,9 +145,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * How the plan scaled a kept run's costs here: the probe's figures both places, each phase's factor, or why not.
-     */
+    /** How the plan scaled a kept run's costs here: both probes' figures, each phase's factor, or why not. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Calibration(Map<String, Double> probe, String keptRun, Map<String, Double> kept,
                               Map<String, Double> scale, String none) {

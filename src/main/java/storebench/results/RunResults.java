@@ -17,9 +17,7 @@ import java.util.stream.Collectors;
 /** One run's output files, read back: what the report and the gate are a pure function of. */
 public final class RunResults {
     public static final String ENVIRONMENT = "environment.json";
-    /**
-     * A phase's status where it cannot be measured here (cold on tmpfs); its line lists the statistics it would give.
-     */
+    /** Status of a phase not measurable here (cold on tmpfs); its line lists the statistics it would give. */
     public static final String NOT_MEASURED = "not measured";
     /** The run line's field of the phases bench.phases left out: phase id to its statistics' ids. */
     public static final String NOT_ASKED = "notAsked";

@@ -28,7 +28,7 @@ public final class EnginesFigures {
     static final String BEGIN = "<!-- ratios against the reference: written by storebench.tools.EnginesFigures; do not"
             + " edit -->";
     static final String END = "<!-- end of ratios against the reference -->";
-    private static final Markers MARKERS = new Markers(BEGIN, END);
+    static final Markers MARKERS = new Markers(BEGIN, END);
 
     private EnginesFigures() {
     }
@@ -51,14 +51,6 @@ public final class EnginesFigures {
         return MarkdownReport.render(blocks);
     }
 
-    static String withTable(String text, String table, Path path) {
-        return MARKERS.replace(text, table, path);
-    }
-
-    static String tableIn(String text, Path path) {
-        return MARKERS.in(text, path);
-    }
-
     public static void main(String[] args) {
         int code = run(args, System.out, System.err);
         if (code != 0) {
@@ -76,7 +68,7 @@ public final class EnginesFigures {
         Path engines = args.length == 0 ? ENGINES : Path.of(args[1]);
         try {
             String text = Files.readString(engines, StandardCharsets.UTF_8);
-            Files.writeString(engines, withTable(text, table(run, engines), engines), StandardCharsets.UTF_8);
+            Files.writeString(engines, MARKERS.replace(text, table(run, engines), engines), StandardCharsets.UTF_8);
             out.println("wrote the table in " + engines);
             return 0;
         } catch (Exception e) {

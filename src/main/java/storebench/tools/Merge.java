@@ -68,9 +68,7 @@ public final class Merge {
         }
     }
 
-    /**
-     * Merges; exit 0, 1 where the merged run breaks a threshold (all written), 2 for bad arguments (nothing written).
-     */
+    /** Merges; exit 0, 1 where a threshold breaks (all written), 2 for bad arguments (nothing written). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 3) {
             err.println("usage: Merge OUT_DIR RUN_DIR RUN_DIR...   (two or more run folders, e.g. the target/bench of"

@@ -31,7 +31,7 @@ public final class ReadmeFigures {
     public static final Path CHART = Path.of("docs/figures/oqc-10k.svg");
     static final String BEGIN = "<!-- result table: written by storebench.tools.ReadmeFigures; do not edit -->";
     static final String END = "<!-- end of result table -->";
-    private static final Markers MARKERS = new Markers(BEGIN, END);
+    static final Markers MARKERS = new Markers(BEGIN, END);
 
     private ReadmeFigures() {
     }
@@ -52,14 +52,6 @@ public final class ReadmeFigures {
                 + Titles.fmt(figures.shape().hold(), 0) + " stores open; ").plusStrong("bold").plus(
                 ": the reference write-up's engines. The whole report: [" + report + "](" + report + ")."));
         return MarkdownReport.render(List.of(opening, scope, figures.table()));
-    }
-
-    static String withTable(String readme, String table, Path readmePath) {
-        return MARKERS.replace(readme, table, readmePath);
-    }
-
-    static String tableIn(String readme, Path readmePath) {
-        return MARKERS.in(readme, readmePath);
     }
 
     private static String capitalized(String s) {
@@ -86,7 +78,8 @@ public final class ReadmeFigures {
         try {
             AtAGlance figures = figures(run);
             String text = Files.readString(readme, StandardCharsets.UTF_8);
-            Files.writeString(readme, withTable(text, table(figures, run, readme), readme), StandardCharsets.UTF_8);
+            Files.writeString(readme, MARKERS.replace(text, table(figures, run, readme), readme),
+                    StandardCharsets.UTF_8);
             out.println("wrote the table in " + readme);
             if (chart.getParent() != null) {
                 Files.createDirectories(chart.getParent());

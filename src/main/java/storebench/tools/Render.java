@@ -99,9 +99,7 @@ public final class Render {
         }
     }
 
-    /**
-     * Judges a run again by a thresholds file (and its verdicts' baseline, where still there), writing verdicts.json.
-     */
+    /** Judges a run again by a thresholds file (and its verdicts' baseline, where there), writing verdicts.json. */
     static Verdicts judge(Path dir, Path thresholdsFile, PrintStream out) throws IOException {
         if (!Files.isRegularFile(thresholdsFile)) {
             throw new IOException("no thresholds file at " + thresholdsFile.toAbsolutePath() + ": give the file to judge"

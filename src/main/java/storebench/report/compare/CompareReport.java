@@ -19,9 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/**
- * compare.md and compare.html: the report's tables with "before → after" and the ratio in each cell, what moved first.
- */
+/** compare.md and compare.html: the report's tables with "before → after" and ratio per cell, moves first. */
 public final class CompareReport {
     public static final String MARKDOWN = "compare.md";
     public static final String HTML = "compare.html";

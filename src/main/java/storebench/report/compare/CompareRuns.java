@@ -18,9 +18,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/**
- * Two runs side by side: per column and statistic, before, after, their ratio and whether it moved beyond the noise.
- */
+/** Two runs side by side: per column and statistic before, after, ratio, and whether beyond the noise. */
 public final class CompareRuns {
     /** An open-run statistic whose line has no runs, so no spread. */
     static final double NO_SPREAD_TOLERANCE = 0.10;

@@ -188,9 +188,7 @@ public final class CostOverN {
         return java.util.Optional.of(new double[] {pool, pool / memoryKb});
     }
 
-    /**
-     * What the pool's share of memory, its cached share and device reads say: a pool that fits may be partly let go of.
-     */
+    /** What memory share, cached share and device reads say: a pool that fits may be partly let go of. */
     private static String cached(double share, OptionalDouble cachedPct, OptionalDouble readKb) {
         String fits = (share < 0.5 ? ": it fits in the page cache" : ": the page cache cannot hold it all")
                 + (cachedPct.isEmpty() ? "" : "; it held " + Titles.fmt(cachedPct.getAsDouble(), 1)
@@ -206,9 +204,7 @@ public final class CostOverN {
                 + (share < 0.5 ? ", so the page cache did not hold all of it" : "");
     }
 
-    /**
-     * What changes the slope from first to last N: oqc against stores, counters, the pool's memory share, the folder.
-     */
+    /** What changes the slope from first to last N: oqc, counters, memory share, the folder's entries. */
     String slope(String engine, String setting) {
         List<Run> having = runs.stream().filter(r -> value(r, engine, setting, StatId.OQC_MS.id()).isPresent()).toList();
         if (having.size() < 2) {

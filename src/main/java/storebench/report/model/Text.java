@@ -36,9 +36,7 @@ public record Text(List<Span> spans) {
         return new Text(List.of(new Span(Style.STRONG, strong)));
     }
 
-    /**
-     * Text whose backquoted parts are code and {@code [text](href)} parts links, as the engine descriptors write them.
-     */
+    /** Text whose backquoted parts are code and {@code [text](href)} parts links, as descriptors write them. */
     public static Text withCodeSpans(String text) {
         List<Span> spans = new ArrayList<>();
         StringBuilder plain = new StringBuilder();

@@ -199,9 +199,7 @@ final class Charts {
     /** What marks the reference's engines in the headline chart, after their titles. */
     static final String REFERENCE_MARK = " \u2020";
 
-    /**
-     * The headline: per engine a bar per setting at its median, a pale bar to its p99, the reference's engines marked.
-     */
+    /** The headline: a bar per setting at the median, a pale one to the p99, the reference's engines marked. */
     static JFreeChart headline(String title, List<String> engines, List<Boolean> reference, List<String> settings,
                                Double[][] median, Double[][] p99, int decimals) {
         DefaultCategoryDataset medians = new DefaultCategoryDataset();

@@ -74,9 +74,7 @@ public final class Exports {
                 + " measurements for a benchmark history");
     }
 
-    /**
-     * What a complete run exports: each statistic's last line, no profiled figure, not load1 (no benchmark's figure).
-     */
+    /** What a complete run exports: each statistic's last line, no profiled figure, not load1. */
     public static List<RunResults.Measurement> exported(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>(latest(results).stream().filter(m -> !m.profiled()
                 && !StatId.LOAD1.id().equals(m.stat())).toList());
@@ -84,9 +82,7 @@ public final class Exports {
         return out;
     }
 
-    /**
-     * A/B comparisons' figures: B's medians in a column {@code <setting>/B=<asked>}, B/A as {@code <stat>_b_over_a}.
-     */
+    /** A/B figures: B's medians in a column {@code <setting>/B=<asked>}, B/A as {@code <stat>_b_over_a}. */
     static List<RunResults.Measurement> againstFigures(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>();
         String workload = results.runLine().scale().workload();
@@ -147,9 +143,7 @@ public final class Exports {
         return "storebench/" + m.workload() + "/" + m.setting() + "/" + m.engine();
     }
 
-    /**
-     * A figure's JMH name, {@code storebench.<workload>.<stat>.<engine>}: JMH Visualizer charts a class in one unit.
-     */
+    /** A figure's JMH name: JMH Visualizer charts a class in one unit, so the class is the statistic. */
     public static String jmhBenchmark(RunResults.Measurement m) {
         return "storebench." + m.workload() + "." + m.stat() + "." + m.engine();
     }
