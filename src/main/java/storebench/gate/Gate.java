@@ -31,30 +31,20 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The regression gate: evaluates every rule of a thresholds file against a run's results (and a baseline run's)
- * and gives one {@link Verdict} per rule, engine and setting. A pure function of its inputs: it measures nothing
- * and reads no file.
+ * The regression gate: evaluates every rule of a thresholds file against a run's results (and a baseline run's) and
+ * gives one {@link Verdict} per rule, engine and setting. A pure function of its inputs: it measures nothing and reads
+ * no file.
  *
- * <p>Baseline comparison: a statistic with R run figures on both sides is judged by the 95% bootstrap interval of
- * the ratio of medians ({@link RatioInterval}): it fails when the whole interval is worse than the tolerance, passes
- * when the whole interval is within it, and is inconclusive when the interval straddles it (the runs cannot tell a
- * change of the tolerance's size apart). A statistic without runs (or a baseline without them) fails when it is
- * worse than the baseline's by more than its tolerance AND by more than the noise, the larger of the two runs'
- * spreads ((max - min) / median; none without runs). "Worse" is higher, except for stores_per_s, where it is
- * lower; a stores_per_s figure is compared as time per store (baseline / measured - 1), so a 30% slowdown reads
- * as 30% worse in every statistic.
- *
- * <p>A figure taken under profilers (bench.profilers) is not judged by any rule, and a baseline measured under them
- * is not compared: a profiler slows what it watches.
+ * <p>A statistic with runs on both sides is judged by the 95% bootstrap interval of the ratio of medians ({@link
+ * RatioInterval}); one without runs fails when worse than the baseline's by more than its tolerance and the two runs'
+ * spreads. "Worse" is higher, but for stores_per_s, compared as time per store so that a 30% slowdown reads as 30%
+ * worse everywhere. A figure taken under profilers, which slow what they watch, is never judged or compared.
  */
 public final class Gate {
     private Gate() {
     }
 
-    /**
-     * Every verdict of the thresholds on the current run: ceilings and ratios in file order, then the baseline
-     * comparison (a single not-evaluated verdict when no baseline is given or the runs are not comparable).
-     */
+    /** Every verdict on the run: ceilings and ratios in file order, then the baseline comparison. */
     public static List<Verdict> evaluate(Thresholds thresholds, RunResults current, Optional<RunResults> baseline) {
         JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
@@ -84,13 +74,7 @@ public final class Gate {
         return withFigures(out, Stream.concat(Stream.of(current), baseline.stream()).toList());
     }
 
-    /**
-     * Where the gate evaluated no rule: whether that is because no rule of the thresholds file is on a statistic of the
-     * phases the run measured, for its engines and settings (a run of the capacity phase alone): then it has nothing
-     * to judge, said with those phases, and that is no failure. Empty where a rule covers them (and was not evaluated
-     * for a reason its verdict gives), where no rule is for the run's engines and settings at all (the file checks
-     * nothing of this run), or where the run line does not say which phases it measured.
-     */
+    /** Why a run none of whose phases any rule is on (the capacity phase alone) has nothing to judge: no failure. */
     public static Optional<String> nothingToJudge(List<Verdict> verdicts, String thresholdsFile, RunResults run) {
         Optional<List<String>> phases = run.runLine().asked().phases();
         if (phases.isEmpty()) {
@@ -111,10 +95,8 @@ public final class Gate {
     }
 
     /**
-     * Everything the gate will need, checked before anything is measured (call it where the run starts): the
-     * thresholds file parses, the baseline (if given) is a readable results file, and a baseline comes with the
-     * tolerances to compare it by. {@code known}: the statistics the build measures, those a rule may name. Returns
-     * the thresholds.
+     * Everything the gate will need, checked where the run starts: the thresholds parse against {@code known}, the
+     * baseline is readable and has tolerances.
      *
      * @throws ThresholdsException the thresholds file is broken (every problem with file, line and valid values)
      * @throws IOException         the baseline cannot be read
@@ -134,11 +116,7 @@ public final class Gate {
         return thresholds;
     }
 
-    /**
-     * Checks before measuring that a baseline can be compared with a run of the given shape: a CI job that asked
-     * for a comparison must not pass without one. Throws with the reason, unless {@code warn}: then it returns the
-     * reason, to be printed, and the comparison is listed as not evaluated.
-     */
+    /** Checks that a baseline is comparable: throws why (CI asked for one), or with {@code warn} returns it. */
     public static Optional<String> checkComparable(Path baselinePath, RunResults.Shape shape, boolean warn)
             throws IOException {
         Optional<String> why = notComparable(shape, loadBaseline(baselinePath));
@@ -149,10 +127,7 @@ public final class Gate {
         return why;
     }
 
-    /**
-     * Reads a baseline run: its results.jsonl, or the folder holding it (a copy of an earlier run's target/bench/).
-     * Errors name the path; call it before measuring, too, so a wrong path stops the run early.
-     */
+    /** Reads a baseline from its results.jsonl or folder; errors name the path. */
     public static RunResults loadBaseline(Path path) throws IOException {
         if (Files.isDirectory(path)) {
             if (!Files.isRegularFile(path.resolve(ResultsFile.NAME))) {
@@ -178,12 +153,7 @@ public final class Gate {
         return new RunResults(lines, environment);
     }
 
-    /**
-     * The verdicts of the rules on one engine's figures under one setting, judged as soon as the figures are
-     * measured (a phase test fails with them): the engine's ceilings on those statistics, and the ratios in which the
-     * engine is either side, once both figures exist. Rules for other workloads, and ratios still waiting for the
-     * other engine's figure, give no verdict here; {@link #evaluate} judges every rule at the end of the run.
-     */
+    /** The verdicts on one column's figures as soon as measured; {@link #evaluate} judges every rule at the end. */
     public static List<Verdict> forFigures(Thresholds thresholds, RunResults current, String engine, String setting,
                                            Collection<String> stats) {
         JudgedRun run = new JudgedRun(current);
@@ -209,11 +179,7 @@ public final class Gate {
         return withFigures(out, List.of(current));
     }
 
-    /**
-     * The A/B comparisons' verdicts (bench.against) on the columns and statistics asked for: B/A's 95% interval over the
-     * pairs ({@link PairedRatio}) within the tolerance passes (no change, or better), wholly beyond it on the worse
-     * side fails, across it is inconclusive. A comparison with no against: rule gives one not-evaluated verdict.
-     */
+    /** The A/B comparisons' verdicts (bench.against), by B/A's 95% interval over the pairs ({@link PairedRatio}). */
     private static List<Verdict> against(Thresholds thresholds, RunResults current, JudgedRun run,
                                          java.util.function.Predicate<storebench.results.Column> columns,
                                          java.util.function.Predicate<String> stats) {
@@ -263,10 +229,7 @@ public final class Gate {
     /** The start of every reason a baseline cannot be compared with a run. */
     public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
 
-    /**
-     * Why a baseline cannot be compared with a run of the given shape: it is not a complete run (interrupted, not
-     * finished, nothing measured), it was measured under profilers, or its workload, N, R or M differ. Empty if it can.
-     */
+    /** Why a baseline cannot be compared: incomplete, profiled, or another workload, N, R or M. */
     public static Optional<String> notComparable(RunResults.Shape run, RunResults baseline) {
         Optional<String> incomplete = baseline.incomplete();
         if (incomplete.isPresent()) {
@@ -414,12 +377,7 @@ public final class Gate {
                 rule.because(detail));
     }
 
-    /**
-     * A statistic with run figures on both sides, judged by the 95% interval of the ratio of medians
-     * ({@link RatioInterval}): worse beyond the tolerance over the whole interval fails, within it over the whole
-     * interval passes, and an interval that straddles the tolerance is inconclusive: the runs cannot tell a change of
-     * that size apart, so the rule is neither passed nor failed.
-     */
+    /** By the 95% interval of the ratio of medians ({@link RatioInterval}); across the tolerance: inconclusive. */
     private static Verdict compareRuns(Stat stat, Subject subject, Rule rule, Thresholds.Tolerance tol,
                                        RunResults.Measurement before, RunResults.Measurement now) {
         boolean higherBetter = stat.higherIsBetter();

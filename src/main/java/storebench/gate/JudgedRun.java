@@ -58,10 +58,7 @@ final class JudgedRun {
         this.held = line.scale().hold();
     }
 
-    /**
-     * Why a rule that holds from {@code minStores} stores on is not judged in this run: its N or M (the stores held
-     * open for the memory figures, at most N) is smaller. Empty where it is judged.
-     */
+    /** Why a rule from {@code minStores} stores on is not judged here: the run's N or M is smaller. */
     Optional<String> belowScale(int minStores, String what) {
         int scale = Math.min(stores, held);
         if (minStores <= 0 || scale >= minStores) {
@@ -71,10 +68,7 @@ final class JudgedRun {
                 + " was measured at); this run has N = %,d, M = %,d", what, minStores, stores, held));
     }
 
-    /**
-     * The workloads to judge a rule for: a run has one workload, so a rule that covers it is judged for it
-     * alone; a rule for other workloads only is listed as not evaluated for each of them.
-     */
+    /** The workloads to judge a rule for: the run's where the rule covers it, else the rule's, as not evaluated. */
     List<String> workloads(List<String> ofRule) {
         return ofRule.contains(workload) ? List.of(workload) : ofRule;
     }
@@ -83,10 +77,7 @@ final class JudgedRun {
         return figures.get(new Cell(engine, setting, stat));
     }
 
-    /**
-     * Why a figure is not judged though it exists: it was taken under profilers, which slow what they watch, so it
-     * explains where the time goes and holds no limit. Empty where it is a measurement (or there is no figure).
-     */
+    /** Why an existing figure is not judged: taken under profilers, which slow what they watch, it holds no limit. */
     Optional<String> profiled(String engine, String setting, String stat) {
         RunResults.Measurement m = value(engine, setting, stat);
         if (m == null || !m.profiled()) {
@@ -97,10 +88,7 @@ final class JudgedRun {
                 + " without -Dbench.profilers");
     }
 
-    /**
-     * Whether the run left a verdict's subject out: another workload, or an engine, setting or phase it was not asked
-     * for ({@link Verdict#ANY} covers every one).
-     */
+    /** Whether the run left a verdict's subject out (a workload, engine, setting or phase it was not asked for). */
     boolean leftOut(Verdict.Subject s) {
         return !Verdict.ANY.equals(s.workload()) && !workload.equals(s.workload())
                 || !Verdict.ANY.equals(s.engine()) && !engines.contains(s.engine())

@@ -5,14 +5,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * How well two runs' figures of one statistic can tell a change apart: the percentile bootstrap 95% confidence
- * interval of the ratio of their medians (now / baseline), resampling each run's R figures with replacement
- * ({@value #RESAMPLES} times, from a fixed seed, so a re-evaluation of the same files gives the same verdict). Its
- * half-width is the smallest change the two runs can tell apart.
- *
- * <p>With R = 3 the bootstrap median is one of the three figures, so the interval is close to [lowest now / highest
- * baseline, highest now / lowest baseline]: as wide as the runs disagree, which is what it should say about three
- * runs. More runs narrow it (-Dbench.runs, or the gate's resampling).
+ * How well two runs can tell a change apart: the percentile bootstrap 95% interval of the ratio of medians (now /
+ * baseline), resampling each run's R figures {@value #RESAMPLES} times from a fixed seed, so a re-evaluation gives the
+ * same verdict. With R = 3 it is about [lowest / highest, highest / lowest]: as wide as three runs disagree.
  */
 public record RatioInterval(double ratio, double low, double high) {
     static final int RESAMPLES = 10_000;

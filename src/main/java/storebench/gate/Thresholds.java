@@ -13,10 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * thresholds.yaml, the rules of the regression gate: ceilings (and floors) per engine, setting and workload;
- * ratios between engines under the same setting and workload; and the tolerances of a comparison with a
- * baseline run. Every rule keeps the line it was written on, so a verdict can point at it. The format is
- * described in the comments of the committed thresholds.yaml.
+ * thresholds.yaml, the gate's rules: ceilings (and floors) per engine, setting and workload, ratios between engines,
+ * and the tolerances against a baseline. Each rule keeps its line for its verdict; the committed file's comments
+ * describe the format.
  */
 public final class Thresholds {
     /** The file's top-level sections. */
@@ -50,10 +49,7 @@ public final class Thresholds {
         }
     }
 
-    /**
-     * Where a rule is judged: under each of {@code settings} and {@code workloads}, in runs of at least
-     * {@code minStores} stores (0: any).
-     */
+    /** Where a rule is judged: these settings and workloads, in runs of {@code minStores} stores or more (0: any). */
     public record Scope(List<String> settings, List<String> workloads, int minStores) {
     }
 
@@ -61,10 +57,7 @@ public final class Thresholds {
     public record Ceiling(String engine, String stat, Bound bound, double limit, Scope scope, int line) {
     }
 
-    /**
-     * {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s, same setting+workload;
-     * judged where its {@code scope} says.
-     */
+    /** {@code engine}'s statistic at most (or at least) {@code factor} times {@code other}'s. */
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, Scope scope, int line) {
     }
 
@@ -75,11 +68,7 @@ public final class Thresholds {
         }
     }
 
-    /**
-     * How much worse than a baseline run a statistic may be: {@code withSpread} for the statistics of the open
-     * runs (which also may not exceed their noise), {@code withoutSpread} for the one-pass ones (create, memory,
-     * disk), {@code perStat} overriding either; {@code ignore}d statistics are not compared.
-     */
+    /** How much worse than a baseline a statistic may be: with runs, without (one pass), or per statistic. */
     public record Baseline(Tolerance withSpread, Tolerance withoutSpread, Map<String, Tolerance> perStat,
                            Set<String> ignore, int line) {
         public Tolerance toleranceFor(Stat stat) {
@@ -91,10 +80,7 @@ public final class Thresholds {
         }
     }
 
-    /**
-     * How far side B of an A/B comparison (bench.against) may be from side A, per statistic of the open runs: B/A's 95%
-     * interval within [1 - t, 1 + t] is no change, wholly beyond 1 + t on the worse side fails.
-     */
+    /** How far side B may be from A per statistic: B/A's 95% interval within [1 - t, 1 + t] is no change. */
     public record Against(Map<String, Tolerance> perStat, int line) {
     }
 
@@ -117,12 +103,7 @@ public final class Thresholds {
         return Optional.ofNullable(against);
     }
 
-    /**
-     * Reads and checks a thresholds file; call it before measuring anything. A file that is missing, not YAML,
-     * or names an unknown engine, statistic, setting, workload or key, or gives a negative or non-numeric limit, is
-     * rejected with every problem's file, line and the valid values. {@code known}: the statistics a rule may name
-     * (before a run, those the build measures; after it, those its results describe).
-     */
+    /** Reads and checks a thresholds file before measuring: every problem with its line and the valid values. */
     public static Thresholds load(Path file, List<Stat> known) {
         String name = file.toString();
         String text;
@@ -141,7 +122,6 @@ public final class Thresholds {
         return new ThresholdsParser(file, known).parse(text);
     }
 
-    /** The file as given (a path), for messages and verdicts. */
     public String file() {
         return file;
     }
@@ -158,7 +138,6 @@ public final class Thresholds {
         return Optional.ofNullable(baseline);
     }
 
-    /** Whether the file has any rule at all. */
     public boolean isEmpty() {
         return ceilings.isEmpty() && ratios.isEmpty() && baseline == null && against == null;
     }

@@ -3,10 +3,7 @@ package storebench.gate;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/**
- * A thresholds file that cannot be used: every problem found, each as {@code file:line: what is wrong; the valid
- * values}. Thrown by {@link Thresholds#load} before anything is measured.
- */
+/** A thresholds file that cannot be used: every problem, each as {@code file:line: what is wrong; the valid values}. */
 public final class ThresholdsException extends IllegalArgumentException {
     /** One problem at one line of the file. */
     public record Problem(int line, String message) {
@@ -29,10 +26,7 @@ public final class ThresholdsException extends IllegalArgumentException {
         return problems;
     }
 
-    /**
-     * The first problem on the first line (build tools' summaries show only that line), then how many there are and
-     * every one with its line.
-     */
+    /** The first problem first (build tools' summaries show only that line), then the count and every one. */
     private static String message(String file, List<Problem> problems) {
         String list = problems.stream().map(p -> file + ":" + p.line() + ": " + p.message())
                 .collect(Collectors.joining("\n  "));

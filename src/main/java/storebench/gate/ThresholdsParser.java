@@ -38,10 +38,7 @@ import static storebench.gate.Thresholds.SECTIONS;
 import static storebench.gate.Thresholds.WITHOUT_SPREAD;
 import static storebench.gate.Thresholds.WITH_SPREAD;
 
-/**
- * thresholds.yaml read into its rules: every problem in the file found and reported at once, each with its line, what
- * was given and what would be valid (ThresholdsException).
- */
+/** thresholds.yaml read into its rules, every problem at once with its line, what was given, what is valid. */
 final class ThresholdsParser extends YamlChecks {
     private final List<Stat> known;
     private final List<String> statIds;
@@ -216,11 +213,7 @@ final class ThresholdsParser extends YamlChecks {
         return out;
     }
 
-    /**
-     * An entry's {@code min_stores:}, the fewest stores a run needs for the rule to be judged (a per-store figure
-     * measured at that scale that does not hold below it): a whole number >= 1; 0 where it is not given; null
-     * after a problem.
-     */
+    /** An entry's {@code min_stores:}: >= 1; 0 where not given; null on a problem. */
     private Integer minStores(Map<String, NodeTuple> keys) {
         NodeTuple t = keys.get("min_stores");
         if (t == null) {
@@ -355,12 +348,7 @@ final class ThresholdsParser extends YamlChecks {
         }
     }
 
-    // ---- node helpers ----
-
-    /**
-     * The ids the key {@code name} of an entry gives: one id or a list of ids, each among {@code valid}; with
-     * {@code allowAll}, "*" or a missing key means all of them. Returns null after a problem.
-     */
+    /** The ids an entry's key gives, each among {@code valid} ({@code allowAll}: "*" or none is all). */
     private List<String> ids(Map<String, NodeTuple> keys, String name, List<String> valid, String what,
                              boolean allowAll, Node entry, String where) {
         NodeTuple key = keys.get(name);

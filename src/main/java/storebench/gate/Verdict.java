@@ -8,12 +8,9 @@ import storebench.results.Stat;
 import java.util.Locale;
 
 /**
- * The gate's verdict on one rule for one engine, setting and workload: what it judged ({@link Subject}), the figures
- * ({@link Figures}: measured, limit and margin, in the statistic's unit, null where the rule could not be evaluated;
- * the margin is the room left before the rule fails, negative by how much it failed), the rule it came from
- * ({@link Source}: its file and line, the rule in words, what went into the verdict or why there is none), and how its
- * figures print ({@link Figure}, as the run's stat lines describe the statistic). A line of verdicts.json is one verdict
- * with its parts' fields side by side.
+ * The gate's verdict on one rule for one engine, setting and workload: what it judged, the figures (margin: the room
+ * left before the rule fails, negative by how much it failed), the rule's file, line and words, and how its figures
+ * print. A verdicts.json line is one verdict, its parts' fields side by side.
  */
 public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
                       @JsonUnwrapped Figures figures, @JsonUnwrapped Source source, @JsonUnwrapped Figure figure) {
@@ -22,10 +19,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
     public record Subject(String engine, String setting, String workload, String stat) {
     }
 
-    /**
-     * The figures of a verdict, in the statistic's unit; null where the rule could not be evaluated. verdicts.json
-     * carries the margin as a percentage too, for its readers outside; it is not read back.
-     */
+    /** A verdict's figures in the statistic's unit; marginPercent is written for outside readers, never read back. */
     @JsonIgnoreProperties(value = "marginPercent", allowGetters = true)
     public record Figures(Double measured, Double limit, Double margin) {
         /** A verdict's figures where its rule was not evaluated. */
@@ -92,10 +86,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
         return source.detail();
     }
 
-    /**
-     * How a statistic's figures print: its unit ("ms", "KB", what a count counts, or nothing) and decimals. Kept with
-     * each verdict (and in verdicts.json), so that verdicts print without the code that measured the statistic.
-     */
+    /** How a statistic's figures print, kept with each verdict so it prints without the code that measured it. */
     public record Figure(String unit, int decimals) {
         /** A statistic the run does not describe: three decimals, no unit. */
         public static final Figure PLAIN = new Figure("", 3);
@@ -136,10 +127,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
 
     public enum Status {
         PASS, FAIL,
-        /**
-         * Judged, but the runs cannot tell a change of the rule's size apart (a baseline rule whose 95% interval
-         * straddles its tolerance): neither passed nor failed, never counted as passed.
-         */
+        /** Judged, but the interval straddles the tolerance: the runs cannot tell; never counted as passed. */
         INCONCLUSIVE,
         /** The engine or setting was not run, the figure is missing, or there is nothing to compare with. */
         NOT_EVALUATED
@@ -148,7 +136,6 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
     /** Stands for "every" engine, setting, workload or statistic in a verdict about a whole rule. */
     public static final String ANY = "*";
 
-    /** The margin() as a percentage of the limit(), or null. */
     public Double marginPercent() {
         return figures.marginPercent();
     }

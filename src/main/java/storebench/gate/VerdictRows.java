@@ -9,12 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * verdicts.json as it is, whatever its shape (the gate's object with a verdict array, an array of verdicts, an object
- * whose first array of objects holds them), for a table that leaves nothing out: the top-level fields but the verdicts,
- * in the file's order, and each verdict's fields. {@link Verdicts#read} reads the gate's own shape into its records and
- * rejects any other.
- */
+/** verdicts.json as it is, whatever its shape, for a table that leaves nothing out. */
 public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
     public VerdictRows {
         fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
@@ -27,7 +22,6 @@ public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
             fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
         }
 
-        /** A field as the file has it; a missing node where the verdict has none. */
         public JsonNode field(String name) {
             return fields.getOrDefault(name, MissingNode.getInstance());
         }
@@ -64,10 +58,7 @@ public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
         return new VerdictRows(fields, rows);
     }
 
-    /**
-     * The verdicts: the root itself if it is an array, else its first array that is empty or holds objects (the gate's
-     * own file has one array, its verdicts).
-     */
+    /** The verdicts: the root if an array, else its first array that is empty or holds objects. */
     private static JsonNode verdictList(JsonNode root) {
         if (root.isArray()) {
             return root;

@@ -17,11 +17,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * target/bench/verdicts.json: the gate's verdicts on a run, saved ahead of the report so the report stays a pure
- * function of the run's files. It lists every verdict on what the run measured, a rule not evaluated with its reason
- * (another machine, a failed trial, a profiled figure), and counts the rules of what it left out (another workload,
- * an engine, setting or phase it was not asked for): a run of one setting or a few engines leaves most rules of
- * thresholds.yaml unchecked, and a row for each would be most of the file.
+ * target/bench/verdicts.json, saved ahead of the report so it stays a pure function of the run's files. The rules of
+ * what the run left out are only counted: a row each would be most of the file.
  */
 public final class Verdicts {
     public static final String NAME = "verdicts.json";
@@ -33,10 +30,7 @@ public final class Verdicts {
     private final List<Verdict> verdicts;
     private final int notEvaluated;
 
-    /**
-     * @param thresholds the thresholds file the rules came from
-     * @param baseline   the baseline compared with, or null
-     */
+    /** @param baseline the baseline compared with, or null */
     public Verdicts(String thresholds, String baseline, List<Verdict> verdicts) {
         this(thresholds, baseline, verdicts, (int) verdicts.stream().filter(v -> v.status() == Status.NOT_EVALUATED)
                 .count());
@@ -69,12 +63,10 @@ public final class Verdicts {
         return with(Status.FAIL);
     }
 
-    /** How many rules were not evaluated (read back, they are counted, not listed). */
     public int notEvaluated() {
         return notEvaluated;
     }
 
-    /** Whether any rule was judged at all (passed or failed). */
     public boolean anyEvaluated() {
         return verdicts.stream().anyMatch(v -> v.status() != Status.NOT_EVALUATED);
     }
@@ -85,10 +77,7 @@ public final class Verdicts {
                 + with(Status.INCONCLUSIVE).size() + " inconclusive, " + notEvaluated + " not evaluated";
     }
 
-    /**
-     * The gate's result in one line, the verdict first: "passed: 6 rules held; 236 others not evaluated". The rules not
-     * evaluated are mostly those of engines, settings or phases a run left out: counted, not listed.
-     */
+    /** The gate's result in one line, the verdict first: "passed: 6 rules held; 236 others not evaluated". */
     public String headline() {
         int failed = failures().size();
         int passed = with(Status.PASS).size();

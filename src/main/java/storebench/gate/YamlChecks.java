@@ -12,10 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Reading a YAML document's nodes with every problem collected with its line, not only the first: what a node must be
- * (a mapping with known keys, a list, a number) and what it is instead. The thresholds' parser builds on it.
- */
+/** Reading YAML nodes with every problem collected with its line: what a node must be and what it is instead. */
 abstract class YamlChecks {
     /** The file the document came from, for the problems' messages. */
     final String file;
@@ -25,10 +22,7 @@ abstract class YamlChecks {
         this.file = file;
     }
 
-    /**
-     * The keys of a mapping node (null on error); unknown keys (when {@code valid} is given) and duplicates are
-     * problems.
-     */
+    /** A mapping node's keys (null on error); unknown keys (given {@code valid}) and duplicates are problems. */
     Map<String, NodeTuple> mapping(Node node, String what, List<String> valid) {
         if (!(node instanceof MappingNode)) {
             problem(line(node), what + " must be a mapping (key: value lines)"

@@ -12,10 +12,9 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * What one page read from the bench root's device costs, past the page cache: 4 KiB random reads with O_DIRECT from a
- * scratch file of the bench's own (written with random bytes and synced first, deleted after). The cold phase's
- * figures are reads from this device; with this figure they can be read on another machine. On a virtual disk the host
- * may cache what the guest reads: a median far below a device's (tens of microseconds) says so.
+ * What one page read past the page cache costs on the bench root's device (4 KiB O_DIRECT random reads of a synced
+ * scratch file), so cold figures can be read on another machine. A median far below tens of microseconds says the host
+ * caches the guest's disk.
  */
 public final class DeviceLatency {
     static final int READ_BYTES = 4096;

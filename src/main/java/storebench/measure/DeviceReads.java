@@ -9,11 +9,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * What a cold pass really read from the device: {@code read_bytes} of {@code /proc/PID/io} of the trial process
- * before and after the pass (bytes the process caused to be fetched from the storage layer, page faults of
- * mapped files included), per open; and the verdict whether a pass may be reported as cold.
- */
+/** What a cold pass read from the device: the trial process' {@code read_bytes} before and after, per open. */
 public final class DeviceReads {
     /** A pass counts as cold only if at most this fraction of the pool's pages stayed resident after eviction. */
     public static final double MAX_RESIDENT_AFTER_EVICTION = 0.05;
@@ -53,8 +49,7 @@ public final class DeviceReads {
     }
 
     /**
-     * A pass is cold when the eviction worked (at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool's pages
-     * still resident) and the device served reads during it (read_bytes grew). Otherwise it is marked, with why.
+     * Cold when eviction left {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident or less and read_bytes grew.
      */
     public static Verdict verdict(double residentFractionAfterEviction, double deviceBytesPerOpen,
                                   String evictionError) {

@@ -7,14 +7,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A full disk, as the engines and the system say it: a failure of the run, never a figure. The words are those the
- * engines gave on a full tmpfs (ENOSPC): SQLite's "database or disk is full" (SQLITE_FULL, JDBC and Node), RocksDB's,
- * DuckDB's and the JDK's "No space left on device", Xodus' OutOfDiskSpaceException, Turso's "no storage space" (Rust's
- * StorageFull). Some say nothing of the disk: LMDB and ObjectBox answer a short write with EIO ("Input/output error
- * (5)", "Could not commit tx (5)"), H2 writes in the background and its next query finds no table; there the free
- * space left says it ({@link #freeBytes}). A map that is full (LMDB's MDB_MAP_FULL, "Environment mapsize reached";
- * ObjectBox's DbFullException, its maximum database size) is the store's own limit, not the disk's, and says none of
- * these words.
+ * A full disk, as the engines and system say it (ENOSPC on tmpfs): SQLite's "database or disk is full", "No space left
+ * on device", Xodus' OutOfDiskSpaceException, Turso's "no storage space"; LMDB and ObjectBox answer EIO, H2 loses its
+ * table: there the free space says it ({@link #freeBytes}). A full map (MDB_MAP_FULL, DbFullException) is the store's
+ * limit, not the disk's.
  */
 public final class DiskFull {
     private static final List<String> WORDS = List.of("no space left on device", "enospc", "disk is full",

@@ -8,9 +8,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Disk per store: the sum of its files' sizes (what the reference reports) and the blocks they occupy
- * (st_blocks x 512, as du counts). Java cannot read st_blocks, so one {@code find -printf} over the trial's
- * directory reads both for all stores at once.
+ * Disk per store: its files' sizes (the reference's figure) and blocks (st_blocks x 512, as du), both read by one
+ * {@code find -printf} over the trial's directory, since Java cannot read st_blocks.
  */
 public final class DiskUsage {
     /** Bytes of one store. */

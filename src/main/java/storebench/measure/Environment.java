@@ -14,10 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/**
- * What a run was measured on (environment.json): machine, JVM, the bench root's filesystem, its direct reads and memory
- * mapping, the commit, timer.
- */
+/** What a run was measured on (environment.json): machine, JVM, bench root, its reads and mapping, commit, timer. */
 public final class Environment {
     /** The kernel's clock source, which both runtimes' monotonic clocks read (tsc, kvm-clock, hpet, ...). */
     static final Path CLOCKSOURCE = Path.of("/sys/devices/system/clocksource/clocksource0/current_clocksource");

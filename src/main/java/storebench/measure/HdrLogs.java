@@ -10,10 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * HdrHistogram logs for HdrHistogram's own tools (HistogramLogProcessor, the plotter):
- * {@code target/bench/hdr/<engine>/<setting>/<phase>-<metric>.hlog}, one tagged interval per run, values in
- * nanoseconds, each interval at its run's real start time (epoch ms) and with its real duration, so the tools put
- * the runs on a true time axis.
+ * HdrHistogram logs for its own tools: {@code hdr/<engine>/<setting>/<phase>-<metric>.hlog}, a tagged interval per run
+ * (ns) at its real start and duration, so the tools show a true time axis.
  */
 public final class HdrLogs {
     private final Path dir;

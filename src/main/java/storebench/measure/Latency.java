@@ -2,10 +2,7 @@ package storebench.measure;
 
 import org.HdrHistogram.Histogram;
 
-/**
- * Latency capture: the samples a trial process sends (nanoseconds) recorded into an HdrHistogram with 3
- * significant digits, outside any timed region. A run's p50 and p99 are getValueAtPercentile(50) and (99).
- */
+/** The samples a trial process sends (ns) recorded into an HdrHistogram of 3 digits, outside any timed region. */
 public final class Latency {
     public static final int SIGNIFICANT_DIGITS = 3;
 

@@ -22,7 +22,6 @@ public final class LoadAverage {
         }
     }
 
-    /** The 1-minute load average. */
     public static double load1() {
         return read()[0];
     }

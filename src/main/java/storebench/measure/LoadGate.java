@@ -5,9 +5,8 @@ import java.util.OptionalDouble;
 import java.util.function.DoubleSupplier;
 
 /**
- * Waits at the start of a phase until the 1-minute load average is below {@code bench.maxLoad}, never longer
- * than {@code bench.maxLoadWait}; without a maximum it only records the load. Every wait is returned, so it
- * can be recorded, including one that gave up.
+ * Waits at a phase's start until load1 is below {@code bench.maxLoad}, at most {@code bench.maxLoadWait}; every wait is
+ * returned for the record, one that gave up too.
  */
 public final class LoadGate {
     /** Polls every 5 s: the 1-minute average moves slowly. */

@@ -14,11 +14,9 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * What memory mapping costs on this machine, for the engines that map their store on every open (LMDB, ObjectBox):
- * map a store-sized file of the bench's own on the bench root the way LMDB does (mmap of a 1 GiB length, read-only,
- * MAP_SHARED, far past the file's end), read one byte of each of its 100 pages, unmap it; and one minor page fault (a
- * byte written to each page of a fresh anonymous mapping). Through libc (JNA), as Java 17's FileChannel.map cannot map
- * past a read-only file's size. The file is in the page cache (just written), as a warm store is.
+ * What memory mapping costs here, for the engines that map their store on every open (LMDB, ObjectBox): a cached
+ * store-sized file mapped as LMDB does (1 GiB, read-only, MAP_SHARED, past its end), its 100 pages touched, unmapped;
+ * and one minor fault. Through libc (JNA): FileChannel.map cannot map past a read-only file's size.
  */
 public final class MappingCost {
     static final int PAGES = 100;
@@ -49,19 +47,12 @@ public final class MappingCost {
         }
     }
 
-    /**
-     * The file's map, touch and unmap: medians in microseconds of each, and the median and p99 of the three as one
-     * span; the page faults one touch of the 100 pages took (fewer than 100 where the kernel maps neighbouring pages
-     * at a fault).
-     */
+    /** Map, touch and unmap medians (µs), all three's median and p99, and the faults one touch of 100 pages took. */
     public record FileMapping(long fileBytes, double mapUs, double touchUs, double unmapUs, double medianUs,
                               double p99Us, double faultsPerMap) {
     }
 
-    /**
-     * A minor page fault: its median and p99 in nanoseconds (one nanoTime pair included), and the faults per touched
-     * anonymous page (1 without huge pages).
-     */
+    /** A minor fault's median and p99 (ns, one nanoTime pair included), and faults per touched anonymous page. */
     public record MinorFault(double medianNs, double p99Ns, double faultsPerPage) {
     }
 

@@ -14,10 +14,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The page cache as seen from user space without root: which pages of a file are resident ({@code mincore} over
- * a read-only shared mapping), and dropping a file's clean pages ({@code fsync}, then
- * {@code posix_fadvise(POSIX_FADV_DONTNEED)}). JNA on Java 17. The kernel may refuse to drop pages another
- * process has mapped or that are dirty again; {@link #residency} tells what really happened.
+ * The page cache from user space without root (JNA): a file's resident pages ({@code mincore}) and dropping its clean
+ * pages ({@code fsync}, {@code POSIX_FADV_DONTNEED}). The kernel may refuse; {@link #residency} tells what happened.
  */
 public final class PageCache {
     static final int O_RDONLY = 0;

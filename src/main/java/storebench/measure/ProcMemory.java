@@ -11,10 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * A memory snapshot of the calling process from /proc (docs/protocol.md, "memory snapshot"): Rss and Anonymous
- * from smaps_rollup, RssAnon/RssFile/RssShmem from status, and the heap a full collection left live.
- */
+/** A memory snapshot of the calling process (docs/protocol.md, "memory snapshot"). */
 public final class ProcMemory {
     private ProcMemory() {
     }
@@ -50,9 +47,8 @@ public final class ProcMemory {
 
     /**
      * The heap the last full collection left live: the heap pools' usage at that collection, not total minus free,
-     * which also counts what other threads allocated since (their allocation buffers: H2's background writers took
-     * 0.4-3.6 MB per store that way right after the collection). Repeated until the figure settles: one System.gc()
-     * may leave finalizable or soft garbage behind.
+     * which counts other threads' allocation since (H2's writers: 0.4-3.6 MB per store). Repeated until it settles: one
+     * System.gc() may leave finalizable or soft garbage.
      */
     private static long heapUsedAfterGc() {
         long used = Long.MAX_VALUE;
@@ -83,10 +79,9 @@ public final class ProcMemory {
     }
 
     /**
-     * A snapshot taken once the process' memory has settled: two snapshots {@link #SETTLE_STEP_MS} apart whose
-     * resident memory and heap agree within {@link #SETTLE_SHARE} (at most {@link #SETTLE_MAX_MS}), since stores just
-     * opened may still be allocating in their own threads (H2's writer takes a 1 MiB buffer within about a second of
-     * an open). Records {@code settleMs}, the time it waited, and {@code settled} (1, or 0 where the ceiling ended it).
+     * A snapshot once memory has settled: two, {@link #SETTLE_STEP_MS} apart, agreeing within {@link #SETTLE_SHARE} (at
+     * most {@link #SETTLE_MAX_MS}), since new stores may still allocate in their threads (H2's writer takes 1 MiB
+     * within a second). Records {@code settleMs} and {@code settled}.
      */
     public static Settled settledSnapshot() throws IOException {
         long start = System.nanoTime();

@@ -8,37 +8,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * What the calling process holds and the limits it runs under, from /proc (docs/protocol.md, "capacity"): the
- * capacity phase's points and the limits a failure to open is compared with. The Node worker reads the same files.
- */
+/** What the calling process holds and its limits, from /proc (docs/protocol.md), as the Node worker reads them too. */
 public final class ProcResources {
     /** "unlimited" in /proc/self/limits. */
     public static final long UNLIMITED = -1;
     /** The variable that names another file for {@link #MEMINFO}. */
     public static final String MEMINFO_VARIABLE = "STOREBENCH_MEMINFO";
-    /**
-     * Where a trial process reads the machine's memory: /proc/meminfo, or the file that {@value #MEMINFO_VARIABLE}
-     * names. A test of the capacity phase's memory margin names a file of its own, because the machine's other
-     * processes move MemAvailable between the harness' check of the margin and the loop's reads of it.
-     */
+    /** /proc/meminfo, or the file {@value #MEMINFO_VARIABLE} names for a test that must not race MemAvailable. */
     static final Path MEMINFO = Path.of(System.getenv().getOrDefault(MEMINFO_VARIABLE, "/proc/meminfo"));
 
     private ProcResources() {
     }
 
-    /**
-     * One point of the capacity curve: the stores open, the memory snapshot (ProcMemory, heap after a full collection),
-     * the virtual size, open file descriptors, memory maps and threads.
-     */
+    /** One capacity point: stores open, memory (heap after a full collection), virtual size, fds, maps and threads. */
     public record Point(long stores, @JsonUnwrapped ProcMemory.Snapshot memory, long vszKb, long fds, long maps,
                         long threads) {
     }
 
-    /**
-     * The limits the process runs under: RLIMIT_NOFILE (soft, hard), RLIMIT_AS and RLIMIT_NPROC (soft), the kernel's,
-     * and the machine's memory with the managed heap's limit (-Xmx); -1 = unlimited.
-     */
+    /** The process' limits: NOFILE (soft, hard), AS and NPROC (soft), the kernel's, memory and -Xmx; -1 = unlimited. */
     public record Limits(long nofileSoft, long nofileHard, long asSoftKb, long nprocSoft, @JsonUnwrapped Kernel kernel,
                          @JsonUnwrapped Memory memory) {
         /** vm.max_map_count, vm.overcommit_memory, kernel.threads-max and kernel.pid_max. */
@@ -58,10 +45,7 @@ public final class ProcResources {
                 lines(Path.of("/proc/self/maps")), ProcMemory.kb(status, "Threads:"));
     }
 
-    /**
-     * The limits the process runs under ({@link Limits}).
-     * A runtime may raise its own soft NOFILE limit at start (the JVM and Node both do): these are the limits after.
-     */
+    /** The limits after the runtime raised its soft NOFILE limit at start (the JVM and Node both do). */
     public static Limits limits() throws IOException {
         List<String> limits = Files.readAllLines(Path.of("/proc/self/limits"));
         long[] nofile = limit(limits, "Max open files");
@@ -94,10 +78,7 @@ public final class ProcResources {
         return "unlimited".equals(s) ? UNLIMITED : Long.parseLong(s);
     }
 
-    /**
-     * A /proc/sys number. Read as lines: Files.readString of a /proc/sys file returned only its first byte here on
-     * JDK 17 (max_map_count 65530 read as "6"); such files report a size that is not their length.
-     */
+    /** A /proc/sys number read as lines: Files.readString got one byte of it on JDK 17 (its size is not its length). */
     private static long number(Path file) throws IOException {
         return Long.parseLong(Files.readAllLines(file).get(0).trim());
     }

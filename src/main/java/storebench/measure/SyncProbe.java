@@ -8,10 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
-/**
- * The root's own sync latency: write 4 KiB at offset 0 and fdatasync ({@code FileChannel.force(false)} is
- * fdatasync on Linux), {@code rounds} times, in a file of its own; the median and p90 in ms.
- */
+/** A root's sync latency: {@code rounds} of 4 KiB at offset 0 and fdatasync ({@code force(false)}); median, p90 ms. */
 public final class SyncProbe {
     public static final int BLOCK = 4096;
     public static final int ROUNDS = 200;

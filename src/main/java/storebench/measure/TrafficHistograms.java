@@ -8,14 +8,10 @@ import java.util.List;
 import java.util.zip.DataFormatException;
 
 /**
- * One measure of a traffic loop's requests (their latency from the due time, or their service time), by what each
- * request met: a read that found its store open (a hit), a read that had to open it (a miss, the close of the store it
- * evicted included), a write to an open store, a write that opened one; nanoseconds, 3 significant digits, as
- * {@link Latency}. An open loop's latency runs from the time its request was due, so a stall shows in every request it
- * delayed, not only in the one it hit (coordinated omission corrected, as wrk2 and YCSB's intended start time do); its
- * service time from when the loop got to it. A trial process records each request after its timed span (a few
- * nanoseconds, no allocation once the histogram spans the values) and sends the four histograms in HdrHistogram's
- * compressed encoding, so that an answer's size does not grow with the requests it measured.
+ * One measure of a traffic loop's requests (latency from the due time, or service time) by what each met: read hit,
+ * read miss (the evicted store's close included), write to an open store, write that opened one; ns, 3 digits. Latency
+ * from the due time shows a stall in every request it delayed (coordinated omission corrected, as wrk2). Recorded after
+ * the timed span, sent compressed.
  */
 public final class TrafficHistograms {
     /** What a request met, as both trial processes report it (one code per request). */
@@ -82,7 +78,6 @@ public final class TrafficHistograms {
         return n;
     }
 
-    /** The requests that met {@code kind}. */
     public long count(int kind) {
         return byKind[kind].getTotalCount();
     }

@@ -10,56 +10,30 @@ import java.util.Optional;
 import java.util.function.LongBinaryOperator;
 
 /**
- * What a stretch of visits asked of the machine (docs/protocol.md, "What a visit asks of the machine"): page faults,
- * context switches, CPU time and device bytes, as totals over the stretch. Read once before a run's visits and once
- * after, never inside a timed region ({@link #now()} reads three /proc files and allocates); the difference
- * ({@link #minus}) is the run's, and the parent divides it by the visits. JMH's perfnorm/gc profilers give the same
- * kind of figure per operation.
+ * What a stretch of visits asked of the machine (docs/measuring.md, "What a visit asks of the machine"): page faults,
+ * context switches, CPU time and device bytes, totals read before and after a run's visits, never inside a timed region
+ * ({@link #now()} reads three /proc files and allocates); the parent divides the difference by the visits.
  *
- * <p>The calling thread's own counters where Linux gives them ({@code /proc/thread-self}: a visit runs on one thread,
- * and the process' other threads, the JIT's and GC's, are not the visit's), else the process' ({@code /proc/self}).
- * CPU time comes from {@code stat}'s utime and stime in clock ticks (USER_HZ, 100 on Linux: {@code getconf CLK_TCK}),
- * so one run's CPU time is good to 10 ms; over a run of 1,000 visits that is 0.01 ms per visit. The Node worker
- * reads the same counters with {@code process.resourceUsage()} (src/main/node/lib/measure.js, {@code counters()}).
+ * <p>The calling thread's counters where Linux gives them ({@code /proc/thread-self}: the JIT's and GC's threads are
+ * not the visit's), else the process'. CPU time is in clock ticks (USER_HZ, 100), so a run's is good to 10 ms: 0.01 ms
+ * per visit over 1,000 visits. The Node worker reads the same with {@code process.resourceUsage()}.
  *
- * @param scope {@code thread} (the visiting thread's own; a concurrent run's: summed over its worker threads) or
- *              {@code process}
+ * @param scope {@code thread} (summed over a concurrent run's workers) or {@code process}
  */
 public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device device, String scope) {
-    /**
-     * Page faults.
-     *
-     * @param minflt minor page faults (a page mapped without the device)
-     * @param majflt major page faults (a page read from the device)
-     */
+    /** Page faults: minor (mapped without the device) and major (read from the device). */
     public record Faults(long minflt, long majflt) {
     }
 
-    /**
-     * Context switches.
-     *
-     * @param vcsw  voluntary context switches (the thread waited: a lock, I/O, a sleep)
-     * @param ivcsw involuntary context switches (the scheduler took the core away)
-     */
+    /** Context switches: voluntary (waited on a lock, I/O, a sleep) and involuntary (the scheduler took the core). */
     public record Switches(long vcsw, long ivcsw) {
     }
 
-    /**
-     * CPU time.
-     *
-     * @param userUs user CPU time, microseconds
-     * @param sysUs  system (kernel) CPU time, microseconds
-     */
+    /** CPU time, user and system, in microseconds. */
     public record Cpu(long userUs, long sysUs) {
     }
 
-    /**
-     * Device bytes.
-     *
-     * @param readBytes  bytes the thread caused to be read from the device (read_bytes: page faults of mapped files
-     *                   included)
-     * @param writeBytes bytes it caused to be written to the device (write_bytes: at write-back, for page-cache writes)
-     */
+    /** Bytes the thread made the device read (mapped files' faults too) and write (at write-back), or why unread. */
     public record Device(long readBytes, long writeBytes, Optional<String> unread) {
         public Device(long readBytes, long writeBytes) {
             this(readBytes, writeBytes, Optional.empty());
@@ -98,10 +72,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
                 io.readBytes, io.writeBytes}, io.unread, scope);
     }
 
-    /**
-     * read_bytes and write_bytes of an io file; where it cannot be read (a kernel without task I/O accounting, a
-     * container that hides it), why, and the other counters stand.
-     */
+    /** read_bytes and write_bytes of an io file, or why it cannot be read (the other counters stand). */
     static Device device(Path io) {
         try {
             String text = Files.readString(io);
@@ -115,10 +86,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
         }
     }
 
-    /**
-     * minflt, majflt, utime, stime of a /proc stat line (fields 10, 12, 14, 15 of proc(5)), counted after the command's
-     * closing parenthesis: a thread's name may hold spaces and parentheses.
-     */
+    /** minflt, majflt, utime, stime (proc(5) fields 10, 12, 14, 15), counted after the last ')' (names hold spaces). */
     static long[] stat(String line) {
         String[] f = line.substring(line.lastIndexOf(')') + 2).trim().split(" ");
         // f[0] is field 3 (state)
@@ -148,10 +116,7 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
         return combine(other, Long::sum, scope.equals(other.scope) ? scope : "mixed");
     }
 
-    /**
-     * The eight counters in one order (faults, switches, CPU time, device bytes), so that the four pairs share one
-     * arithmetic and their statistics one table (phase.VisitCounterStats).
-     */
+    /** The eight counters in one order, so the four pairs share one arithmetic and their statistics one table. */
     public long[] values() {
         return new long[]{faults.minflt, faults.majflt, switches.vcsw, switches.ivcsw, cpu.userUs, cpu.sysUs,
                 device.readBytes, device.writeBytes};

@@ -9,16 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A fixed piece of work the size of a store's open: open, read 4 KiB, size and close one scratch file, then touch
- * 256 KiB of memory (one write per cache line). On a shared machine the host's speed moves system calls and memory
- * access together, in plateaus longer than a store's visit (docs/measuring.md, "Noise"); an open run's figures divided by its
- * yardstick's are the host's speed divided out (the statistic oqc_yard). The Node worker's yardstick does the same
- * work (src/main/node/lib/yardstick.js).
- *
- * <p>It is timed in blocks right before and right after a run, never between two of its visits: its file and memory
- * work evicts the caches and TLB entries an engine that reads through a memory map had warm (ObjectBox's and LMDB's
- * open-query-close read 12-55% higher with it after every store in the pairs of docs/noise.md).
- * The plan's machine probe times the same work in the parent (storebench.run.MachineProbe).
+ * A fixed piece of work the size of a store's open (docs/measuring.md, "Noise"): a scratch file opened, read, sized and
+ * closed, then 256 KiB of memory touched. The host's speed moves system calls and memory together, so dividing by it
+ * (oqc_yard) divides the host out. Timed only around a run, never between visits: there it evicted what memory-mapped
+ * engines had warm (docs/noise.md).
  */
 public final class Yardstick {
     public static final int FILE_BYTES = 4096;

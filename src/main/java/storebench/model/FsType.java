@@ -5,10 +5,7 @@ public final class FsType {
     private FsType() {
     }
 
-    /**
-     * Whether its files live in memory (tmpfs, ramfs): no device under them, no disk sync, and no page cache to drop
-     * their pages from.
-     */
+    /** Whether its files live in memory (tmpfs, ramfs): no device, no disk sync, no page cache to drop. */
     public static boolean inMemory(String fsType) {
         return "tmpfs".equals(fsType) || "ramfs".equals(fsType);
     }

@@ -5,9 +5,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The garbage collector a JVM trial process runs (its {@code -XX:+Use...GC} flag): the serial one for the phases whose
- * arithmetic needs a fixed, pre-touched heap (memory, capacity and the visit runs), and for the phases that serve
- * requests ({@code bench.trafficGc}) whichever a service would run, G1 (the JVM's default) unless asked otherwise.
+ * A JVM trial process' collector: serial where the arithmetic needs a fixed, pre-touched heap (memory, capacity, visit
+ * runs), and for serving phases ({@code bench.trafficGc}) a service's, G1 unless asked otherwise.
  */
 public enum JvmCollector {
     SERIAL("serial", "-XX:+UseSerialGC", 0),
@@ -30,7 +29,6 @@ public enum JvmCollector {
         return id;
     }
 
-    /** The JVM option that selects it. */
     public String flag() {
         return flag;
     }
@@ -40,10 +38,7 @@ public enum JvmCollector {
         return feature >= sinceFeature;
     }
 
-    /**
-     * The collector named {@code value} (case-insensitive), which this JDK (the trial processes': the same java.home)
-     * runs; anything else is refused with the names that are valid here.
-     */
+    /** The collector named {@code value} (any case) this JDK runs; else refused with the valid names. */
     public static JvmCollector of(String value) {
         return of(value, Runtime.version().feature());
     }

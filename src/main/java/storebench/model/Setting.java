@@ -6,36 +6,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/**
- * A setting a trial runs under, for its whole life: a process-wide one, applied identically to every engine through
- * the trial process' environment (mmap-threshold), or one each engine applies through its own options (durable,
- * tuned).
- */
+/** A setting for a trial's life: process-wide through the environment, or through each engine's own options. */
 public enum Setting {
     /** glibc's defaults. */
     DEFAULT("default", "defaults", "GLIBC_TUNABLES unset in the trial process"),
     /** glibc's M_MMAP_THRESHOLD fixed at 128 KiB, the reference's mallopt(M_MMAP_THRESHOLD, 131072). */
     MMAP_THRESHOLD("mmap-threshold", "mmap threshold 131072",
             "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process"),
-    /**
-     * Every engine configured, through its own options, so that a commit is synced before it returns where its
-     * default does not (each engine's descriptor says which option). Not in a default run.
-     */
+    /** Each engine set through its own options to sync a commit before it returns. Not in a default run. */
     DURABLE("durable", "durable commits", "each engine set, through its own options, to sync a commit before it"
             + " returns (its column's durability row says how); GLIBC_TUNABLES unset"),
-    /**
-     * Every engine opened as its vendor documents for many small stores opened often: read-only opens where a phase
-     * only reads, resources shared by the process where the vendor shares them, each option with its source in the
-     * engine's descriptor. Commits are as durable as under default. Not in a default run.
-     */
+    /** Each engine opened as its vendor documents for many small stores opened often. Not in a default run. */
     TUNED("tuned", "tuned", "each engine opened as its vendor documents for many small stores opened often (its"
             + " options and their sources under \"Engines and versions\" and in docs/engines.md): " + Setting.READ_ONLY
             + "; commits as durable as under default; GLIBC_TUNABLES unset");
 
-    /**
-     * Which opens the tuned setting makes read-only: the trial process' visit loop, its hold and its capacity loop open
-     * for reading (Engine.openForReading), create and traffic open for writing; so do the untimed checks.
-     */
+    /** Which opens tuned makes read-only (Engine.openForReading): the visits, hold, capacity and untimed checks. */
     public static final String READ_ONLY = "read-only opens in the phases that only read (open runs, read, cold,"
             + " concurrency, memory, capacity, and every process' warm-up), writable ones where a phase writes (create,"
             + " traffic)";
@@ -60,7 +46,6 @@ public enum Setting {
         return title;
     }
 
-    /** How the setting is applied, for the report. */
     public String how() {
         return how;
     }

@@ -3,11 +3,8 @@ package storebench.model;
 import java.util.Locale;
 
 /**
- * The statistics that code beyond the phases names: the report's sentences and tables, the engines' caveats, the
- * comparison's tolerances. A statistic is defined by its phase (its Stat: label, unit, direction, the id), and an id
- * is an interface (results.jsonl, thresholds.yaml: docs/report.md: never renamed). Code outside the phases names a
- * statistic through here, never by a literal, and every id here must be one a phase defines (StatIdTest checks both):
- * a statistic renamed in its phase fails the build instead of silently dropping a sentence of the report.
+ * The statistics code beyond the phases names (report, caveats, tolerances): never by a literal, always through here.
+ * Each id must be a phase's (StatIdTest), so a renamed statistic fails the build instead of dropping a sentence.
  */
 public enum StatId {
     CREATE_MS, OPEN_MS, COUNT_MS, CLOSE_MS, CLOSE_FIN_MS, OQC_MS, OQC_P99_MS, MEM_RESIDENT_KB, MEM_ANON_KB, DISK_KB,
@@ -16,7 +13,6 @@ public enum StatId {
 
     private final String id = name().toLowerCase(Locale.ROOT);
 
-    /** The id: the constant's name in lower case ("oqc_ms"). */
     public String id() {
         return id;
     }

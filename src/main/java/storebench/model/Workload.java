@@ -7,9 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The notes one store holds, byte for byte the same in every engine and runtime (the Node worker builds them the same
- * way and both check fixtures/workload-notes.json): the large and small workloads, or a user's own (custom: W notes of
- * C characters, the large workload's text scheme repeated or cut to C characters).
+ * The notes one store holds, byte for byte the same in every engine and runtime (both check
+ * fixtures/workload-notes.json): large, small, or custom (W notes of C characters of the large workload's text scheme).
  */
 public final class Workload {
     /** 2026-10-11T00:00:00Z in epoch milliseconds; note j has ts = BASE_TS + j. */
@@ -32,10 +31,7 @@ public final class Workload {
     public static final int MAX_NOTES = 1_000_000;
     /** The longest custom note's text. */
     public static final int MAX_NOTE_CHARS = 1_000_000;
-    /**
-     * The most text a custom store holds (W x C characters): the trial JVM's default 256 MiB heap builds a store's notes
-     * up front and the engines copy them (values, pages) in one transaction, so 32 Mi characters leave it room.
-     */
+    /** The most characters of a custom store: the trial's 256 MiB heap builds its notes, engines copy them at once. */
     public static final long MAX_STORE_CHARS = 32L << 20;
     /** A custom workload's id: W and C in it, so that its pool, results and the Node worker know them from the id. */
     private static final Pattern CUSTOM_ID = Pattern.compile("custom-([0-9]+)x([0-9]+)");
@@ -52,9 +48,10 @@ public final class Workload {
     }
 
     /**
-     * A user's workload: W notes of C characters each. Bad values are named with what would be valid.
+     * A user's workload: W notes of C characters each.
      *
-     * @throws IllegalArgumentException W or C out of range, or W x C more than {@link #MAX_STORE_CHARS}
+     * @throws IllegalArgumentException W or C out of range, or W x C more than {@link #MAX_STORE_CHARS}, named with
+     * what is valid
      */
     public static Workload custom(int notes, int noteChars) {
         if (notes < 1 || notes > MAX_NOTES) {
@@ -150,10 +147,7 @@ public final class Workload {
                 w.notesPerStore, w == SMALL ? "up to " : "", w.noteChars()));
     }
 
-    /**
-     * Parses a workload id: large, small, or a custom workload's own id ({@code custom-<W>x<C>}, as results hold it);
-     * the error names the valid ones.
-     */
+    /** Parses a workload id (large, small, {@code custom-<W>x<C>}); the error names the valid ones. */
     public static Workload of(String id) {
         if (LARGE.id.equals(id)) {
             return LARGE;
@@ -188,7 +182,6 @@ public final class Workload {
         }
     }
 
-    /** The fixed workloads' ids. */
     public static List<String> ids() {
         return List.of(LARGE.id, SMALL.id);
     }

@@ -12,10 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * {@code node --cpu-prof} on the Node worker (V8's sampling profiler, every millisecond, written when it exits): per
- * op, the top frames of the samples inside the op's function (src/main/node/lib: each op is the method of its name).
- */
+/** {@code node --cpu-prof} on the Node worker: per op, the top frames of samples inside the op's function. */
 final class CpuProfProfiler implements Profiler {
     /** What the Node engines' top frames are and are not. */
     static final String NOTE = "node --cpu-prof (V8's sampling profiler, 1 ms): a native addon's work"

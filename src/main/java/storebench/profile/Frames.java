@@ -11,10 +11,7 @@ final class Frames {
     private Frames() {
     }
 
-    /**
-     * The report's name of an op's frames: "create" for the creates, "open" for the visits (the open runs' loop
-     * serves every phase that opens stores), the op itself for the others.
-     */
+    /** An op's frames' name: "create", "open" (the visit loop serves every phase that opens), else the op. */
     static String phaseOf(String op) {
         return switch (op) {
             case CreateAnswer.OP, CreateAnswer.PROFILE_OP -> "create";

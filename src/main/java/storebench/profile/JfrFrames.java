@@ -19,12 +19,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/**
- * Top frames of a JFR recording in a time window: the method on top of the stack of each
- * {@code jdk.ExecutionSample} (a thread running Java code) and {@code jdk.NativeMethodSample} (a thread in
- * native code: JNI into the engine, or a system call such as fdatasync), counted; the trial process' main thread
- * does the engine's work, so samples of other threads (JIT, GC, JFR) are left out.
- */
+/** Top frames of a JFR recording in a window, on the trial's main thread (the others do no engine work). */
 public final class JfrFrames {
     public static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
     public static final String NATIVE_SAMPLE = "jdk.NativeMethodSample";
@@ -39,11 +34,7 @@ public final class JfrFrames {
         return top(recording, from, to, thread, null, limit);
     }
 
-    /**
-     * As {@link #top(Path, Instant, Instant, String, int)}, counting only samples whose stack holds a frame of
-     * method {@code within} ("package.Class.method"), e.g. the phase loop: the thread's time between requests
-     * (waiting for the next line on stdin, sending the answer) is not the phase's.
-     */
+    /** As {@link #top(Path, Instant, Instant, String, int)}, only stacks through {@code within}, the phase loop. */
     public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
             throws IOException {
         Map<String, int[]> counts = new HashMap<>();
@@ -93,10 +84,7 @@ public final class JfrFrames {
         return m.getType().getName() + "." + m.getName();
     }
 
-    /**
-     * A .jfc file for the profiling trials: the JDK's profile.jfc with both sampling periods set to
-     * {@link #PERIOD} (the default, 10 and 20 ms, gives too few samples over a 200-store phase).
-     */
+    /** The JDK's profile.jfc with both sampling periods at {@link #PERIOD} (its 10 and 20 ms give too few samples). */
     public static Path writeSettings(Path dir) throws IOException {
         Path source = Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc");
         String jfc = Files.readString(source, StandardCharsets.UTF_8);

@@ -15,11 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * A JFR recording of the trial JVM (every {@value JfrFrames#PERIOD}, dumped when it exits): per op, the top frames
- * of the trial's main thread inside the op's loop (storebench.trial.child.PhaseLoops), between the first request's
- * start and the last one's answer.
- */
+/** A JFR recording of the trial JVM: per op, its main thread's top frames in the op's loop. */
 final class JfrProfiler implements Profiler {
     static final String RECORDING = "recording.jfr";
     static final String MAIN_THREAD = "main";

@@ -12,10 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Top frames of a V8 CPU profile ({@code node --cpu-prof}, a .cpuprofile file): nodes with call frames and
- * parent/child links, and one sampled node per sample. A native addon's work shows as the JS-visible function of
- * the binding that runs it (e.g. better-sqlite3's {@code run}, {@code prepare}, {@code exec}, the
- * {@code Database} constructor): the profiler sees no frames inside the engine's C/C++/Rust code.
+ * Top frames of a V8 CPU profile ({@code node --cpu-prof}): a native addon's work shows as the binding's JS-visible
+ * function (better-sqlite3's {@code run}, {@code prepare}); no frames inside the engine's native code.
  */
 public final class NodeCpuProfile {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -52,10 +50,7 @@ public final class NodeCpuProfile {
         }
     }
 
-    /**
-     * The top {@code limit} frames of the samples whose stack holds a frame of function {@code within} (e.g. the
-     * worker's {@code createprofile} or {@code openrun}); {@code null} counts every sample but the idle ones.
-     */
+    /** The top frames of samples whose stack holds function {@code within} ({@code null}: all but idle). */
     public static List<ProfileLine.Frame> top(Path cpuprofile, String within, int limit) throws IOException {
         return top(JSON.readValue(cpuprofile.toFile(), Profile.class), within, limit);
     }

@@ -15,10 +15,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A profiler that wraps a trial process, as JMH's external profilers wrap a fork: it adds to the command that starts
- * the process (a command prefix, a JVM option, a Node flag) and, once the process has exited, reads what it wrote.
- * Any phase's processes can run under one (bench.profilers); what it finds is a {@code kind: "profile"} line per
- * request the process answered, which the report's "Where the time goes" renders. Register it in {@link Profilers}.
+ * A profiler wraps a trial process as JMH's external profilers wrap a fork: it adds to the command that starts it and,
+ * once it has exited, reads what it wrote, as a profile line per request. Any phase can run under one
+ * (bench.profilers); register it in {@link Profilers}.
  */
 public interface Profiler {
     /** The requests worth profiling: those that make or visit stores. */
@@ -39,18 +38,12 @@ public interface Profiler {
         return List.of();
     }
 
-    /**
-     * What goes right after the runtime's executable (a JVM option, a Node flag); {@code out} is the process' own
-     * folder.
-     */
+    /** What goes right after the runtime's executable (a JVM option, a Node flag); {@code out}: the process' folder. */
     default List<String> runtimeOptions(TrialRuntime runtime, Path out) throws IOException {
         return List.of();
     }
 
-    /**
-     * The command of a trial process under these profilers: their prefixes, then the runtime's executable, their
-     * options, then the rest of the command as it was.
-     */
+    /** A trial process' command under these profilers: their prefixes, the executable, their options, the rest. */
     static List<String> wrap(List<String> command, List<Profiler> profilers, TrialRuntime runtime, Path out)
             throws IOException {
         List<String> cmd = new java.util.ArrayList<>();
@@ -65,18 +58,11 @@ public interface Profiler {
         return cmd;
     }
 
-    /**
-     * What it found, once the process has exited: one line per op of the requests worth profiling, as the record of its
-     * kind of profile line (storebench.results: without engine, setting and phase, which the caller adds).
-     * {@code outputDir} is the run's folder, which file names in the lines are relative to.
-     */
+    /** What it found, once the process exited: a line record per op; file names relative to {@code outputDir}. */
     List<Record> read(Path out, TrialRuntime runtime, List<Request> requests, Path outputDir)
             throws IOException, InterruptedException;
 
-    /**
-     * One request the process answered: its op, when the parent sent it and had its answer, and how many stores it
-     * visited or made.
-     */
+    /** One request the process answered: op, when sent and answered, stores visited or made. */
     record Request(String op, Instant from, Instant to, int items) {
     }
 }

@@ -33,10 +33,7 @@ public final class Profilers {
         return chosen;
     }
 
-    /**
-     * What -Dbench.profile=true runs its profiled pass under: the disk syncs (strace) and the frames of the process'
-     * runtime (JFR in a JVM, --cpu-prof in Node).
-     */
+    /** What -Dbench.profile=true's profiled pass runs under: strace, and JFR in a JVM or --cpu-prof in Node. */
     public static List<Profiler> forProfile(TrialRuntime runtime) {
         return List.of(STRACE, runtime == TrialRuntime.JVM ? JFR : CPUPROF);
     }

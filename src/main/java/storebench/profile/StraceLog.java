@@ -9,10 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the output of {@code strace -f -ttt -T -e trace=fsync,fdatasync,msync,sync_file_range -o FILE}: one line
- * per call, {@code PID EPOCH.USEC name(args) = ret <SECONDS>}; a call another thread interrupts is split into
- * {@code name(args <unfinished ...>} and {@code <... name resumed>...) = ret <SECONDS>} (the call started at the
- * first line's time, its duration is on the second). Signals, exits and strace's own messages are ignored.
+ * Reads {@code strace -f -ttt -T} output: {@code PID EPOCH.USEC name(args) = ret <SECONDS>} a call; one split by
+ * another thread as {@code <unfinished ...>} and {@code <... resumed>} started at the first line, its duration on the
+ * second. The rest is ignored.
  */
 public final class StraceLog {
     /** The sync calls a create is asked about. */
@@ -109,12 +108,10 @@ public final class StraceLog {
         return byName;
     }
 
-    /** Total number of calls in a summary. */
     public static int totalCount(Map<String, Calls> summary) {
         return summary.values().stream().mapToInt(c -> c.count).sum();
     }
 
-    /** Total seconds in a summary. */
     public static double totalSeconds(Map<String, Calls> summary) {
         return summary.values().stream().mapToDouble(c -> c.seconds).sum();
     }

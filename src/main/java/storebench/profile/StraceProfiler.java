@@ -15,10 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-/**
- * {@code strace -f -ttt -T} on the trial process, tracing the sync calls only ({@link StraceLog#SYNC_CALLS}): per
- * op, the calls that started while the parent waited for its answer, per store made or visited ("syncs" lines).
- */
+/** {@code strace} of the sync calls ({@link StraceLog#SYNC_CALLS}): per op, those made in its requests. */
 final class StraceProfiler implements Profiler {
     static final String LOG = "strace.txt";
     private Optional<String> unavailable;

@@ -21,21 +21,16 @@ import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.settingTitle;
 
 /**
- * "Against the reference": the reference write-up's figures came from Python on a workstation, so they cannot be set
- * beside this run's; its ratios between engines can. For each of its rows, each engine's figure divided by SQLite's,
- * there and here, so that a reader sees where the runtime or the binding changes the picture. This run's base is the
- * SQLite of the engine's own runtime (the JVM's for JVM engines, the Node worker's calibration column for libSQL and
- * Turso Database), as the reference's engines all shared Python.
+ * "Against the reference": its figures came from Python on a workstation, so only its ratios between engines compare:
+ * per row, each engine over SQLite there and here, this run's base the SQLite of the engine's own runtime, as the
+ * reference's engines all shared Python.
  */
 final class AgainstReference {
     /** The reference's rows, in its order; stores per second is create's inverse and load is the machine's. */
     static final List<String> ROWS = List.of(StatId.CREATE_MS.id(), StatId.OPEN_MS.id(), StatId.COUNT_MS.id(),
             StatId.OQC_MS.id(), StatId.OQC_P99_MS.id(), StatId.CLOSE_MS.id(), StatId.MEM_RESIDENT_KB.id(),
             StatId.MEM_ANON_KB.id(), OpenStoreMemory.TOTAL, StatId.DISK_KB.id());
-    /**
-     * The reference's row a row of ours is set beside where their ids differ: a Python process' heap is not
-     * pre-touched, so its resident growth is its total, as the Node worker's is.
-     */
+    /** A Python heap is not pre-touched, so the reference's resident growth is its total: our row set beside it. */
     private static final Map<String, String> THERE = Map.of(OpenStoreMemory.TOTAL, StatId.MEM_RESIDENT_KB.id());
     /** The reference's base column. */
     static final String BASE = "sqlite";
@@ -57,10 +52,7 @@ final class AgainstReference {
         this.links = links;
     }
 
-    /**
-     * The section; none where the run's workload is not the reference's (its ratios would compare other stores) or it
-     * measured no engine of the reference's under one of its settings.
-     */
+    /** The section; none where the workload is not the reference's or none of its engines and settings ran. */
     Optional<Section> section() {
         if (!reference.workload().equals(ctx.results().runLine().scale().workload())
                 || reference.notesPerStore() != ctx.notesPerStore()) {

@@ -16,10 +16,8 @@ import java.util.Optional;
 import static storebench.report.model.Titles.fmt;
 
 /**
- * An A/B comparison of the run (bench.against), one section per compared column: "V against the project's version"
- * (or "tuned against default"), a row per statistic of the open runs with A's and B's medians over the pairs, B/A with
- * its 95% interval as {@code 1.02 [0.99, 1.05]}, the tolerance a rule gives it and the decision, and a strip chart of the
- * intervals against their tolerances. Every figure is computed here from the against-run lines ({@link PairedRatio}).
+ * An A/B comparison (bench.against), a section per compared column: per open-run statistic A's and B's medians over the
+ * pairs, B/A with its 95% interval ({@link PairedRatio}), tolerance and decision, and a strip chart of the intervals.
  */
 final class AgainstSection {
     /** The strip chart's scale: ratios from 1 - SPAN to 1 + SPAN across WIDTH characters. */

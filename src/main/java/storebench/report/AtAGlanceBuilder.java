@@ -11,10 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalDouble;
 
-/**
- * A run's {@link AtAGlance}, read from its files alone like the report: what README's result shows. Memory per open
- * store in total is the run's mem_total_kb (a run kept from before it was recorded has it from Migrate).
- */
+/** A run's {@link AtAGlance} (what README's result shows), read from its files alone like the report. */
 public final class AtAGlanceBuilder {
     private AtAGlanceBuilder() {
     }

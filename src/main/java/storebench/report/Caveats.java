@@ -24,11 +24,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/**
- * The caveats that apply to a run, in the report's order: what was not measured (cold opens), what the count query
- * is, how memory is measured, how the reference differs, each engine's own caveats, the Node worker's calibration
- * column, the filesystem, and how far the figures moved from run to run.
- */
+/** The caveats that apply to a run, in the report's order. */
 final class Caveats {
     /** The figures whose run-to-run spread is the run's noise: the open runs' medians (a p99 is a few slow stores). */
     static final List<String> NOISE_STATS = List.of(StatId.OPEN_MS.id(), StatId.COUNT_MS.id(), StatId.CLOSE_MS.id(),
@@ -81,11 +77,7 @@ final class Caveats {
         return c;
     }
 
-    /**
-     * The columns whose warm open runs found part of the pool outside the page cache (less than 99.5% of its pages
-     * cached as a run began, or device reads that show as 0.1 KB a visit or more): how much was cached, what a visit
-     * read.
-     */
+    /** Columns whose warm runs found the pool partly uncached (under 99.5% cached, or 0.1 KB read a visit or more). */
     Optional<String> uncachedPool() {
         List<String> columns = new ArrayList<>();
         for (String setting : ctx.settings()) {
@@ -109,10 +101,7 @@ final class Caveats {
         return ctx.results().measurement(engine, setting, stat).map(RunResults.Measurement::value);
     }
 
-    /**
-     * A user's workload (bench.workload=custom): what its stores hold, and that its figures compare with runs of the
-     * same W and C only (the gate's rules name workloads by id, thresholds.yaml's are the large workload's).
-     */
+    /** A custom workload: what its stores hold; its figures compare with runs of the same W and C only. */
     private Optional<Text> custom() {
         String id = ctx.results().runLine().scale().workload();
         if (!Workload.isId(id) || !Workload.of(id).isCustom()) {
@@ -147,10 +136,7 @@ final class Caveats {
                 + " the profilers found. Compare them with a run without profilers only to see the profilers' cost."));
     }
 
-    /**
-     * What the count query is in each engine of this run: the SQL engines that scan the table first, then every other
-     * engine by what its descriptor says (an engine family, like ObjectBox's variants, once).
-     */
+    /** The count query per engine: the SQL engines that scan first, then the others' descriptors (a family once). */
     private Text count() {
         List<String> parts = new ArrayList<>();
         if (ctx.engines().stream().anyMatch(e -> Engines.find(e).map(d -> d.count().equals(EngineDescriptor.SQL_COUNT))
@@ -171,10 +157,7 @@ final class Caveats {
         return comma < 0 ? d.title() : d.title().substring(0, comma);
     }
 
-    /**
-     * Each engine's caveats in column order: the -wal file its stores keep (from the disk lines), then what its
-     * descriptor says about this run; a text two engines share (the ObjectBox variants) once.
-     */
+    /** Each engine's caveats in column order: its stores' -wal file, then its descriptor's; a shared text once. */
     private List<Text> engineCaveats() {
         Set<Text> c = new LinkedHashSet<>();
         RunView view = ctx;
@@ -206,10 +189,7 @@ final class Caveats {
                         + " column with a JVM column only beside that difference."));
     }
 
-    /**
-     * Why a SQL store is 344 KiB here and 316 KB in the reference, from the pages the engines themselves report
-     * (layout lines): the workload's ts needs 6 bytes in SQLite's record format.
-     */
+    /** Why a SQL store is 344 KiB here, 316 KB in the reference: ts needs 6 bytes in SQLite's record format. */
     private Optional<String> sqlPages() {
         if (!"large".equals(ctx.results().runLine().scale().workload())) {
             return Optional.empty();
@@ -243,10 +223,7 @@ final class Caveats {
         return Optional.of(c.toString());
     }
 
-    /**
-     * How the pages of an engine that reports its b-tree (dbstat) add up: the record per note, the rows per leaf, the
-     * pages; and where there are more than the reference's, the record width its pages imply and what the rest cost.
-     */
+    /** How b-tree pages (dbstat) add up: record per note, rows per leaf, pages, and the record width implied. */
     private static String recordsAndPages(LayoutLine.Pages detailed, String detailedEngine) {
         StringBuilder c = new StringBuilder();
         long cells = detailed.leafCells();
@@ -281,10 +258,7 @@ final class Caveats {
         return c.toString();
     }
 
-    /**
-     * How far the open-run figures moved from run to run in this run: a difference smaller than that is noise.
-     * The p99 is left out (a few slow stores decide it).
-     */
+    /** How far open-run figures moved between runs (less is noise); not the p99, which a few slow stores decide. */
     private Optional<String> noise() {
         List<RunResults.Measurement> withRuns = ctx.results().measurements().stream()
                 .filter(m -> m.spread() != null && m.runs().size() > 1 && NOISE_STATS.contains(m.stat()))
@@ -306,10 +280,7 @@ final class Caveats {
                 + " (docs/measuring.md, \"Noise\").");
     }
 
-    /**
-     * What the R runs can say of a median: its distribution-free interval (of the runs' order statistics, computed where
-     * shown) is the range of the runs where R is too small for 95%.
-     */
+    /** What R runs say of a median: its distribution-free interval, or their range where R is too small for 95%. */
     private static String precision(List<RunResults.Measurement> withRuns) {
         int runs = withRuns.stream().mapToInt(m -> m.runs().size()).min().orElse(0);
         RunStats.Interval range = RunStats.medianInterval(java.util.Collections.nCopies(runs, 1.0));

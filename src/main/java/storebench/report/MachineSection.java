@@ -16,18 +16,14 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
- * "The machine": this run's prices (a minor fault, a 100-page mapping, a 4 KiB write and its fdatasync, the yardstick)
- * beside those of the kept run its plan was estimated from, and their ratio; the plan's estimate scaled each phase by
- * the one that matches its work (docs/measuring.md, "The machine"). From the run line's {@code plan.calibration} (the
- * probe at plan time, the kept run's figures) and environment.json ({@code machine}, {@code mapping}).
+ * "The machine": this run's prices beside those of the kept run its plan was estimated from, and their ratio, by which
+ * the plan scaled each phase (docs/measuring.md, "The machine"); from the run line's {@code plan.calibration} and
+ * environment.json.
  */
 public final class MachineSection {
     static final String WHERE = "docs/measuring.md#the-machine";
 
-    /**
-     * A figure of the machine probe: its field in environment.json's {@code machine} (its name in a comparison's line,
-     * without the unit), its label, the unit it is shown in, what it is divided by for that unit, and its value.
-     */
+    /** A machine probe figure: its field in environment.json's {@code machine}, label, unit, divisor, value. */
     record Figure(String field, String label, String unit, double divide, Function<Prices, OptionalDouble> of) {
         /** The figure in its unit, 3 decimals ("1.240 µs"), where measured. */
         Optional<String> shown(Prices prices) {
@@ -77,10 +73,7 @@ public final class MachineSection {
         return Optional.of(new Section(Block.Heading.of(2, "The machine"), blocks));
     }
 
-    /**
-     * A merged run whose parts' machines charged differently (Merge keeps each part's environment.json under
-     * {@code sources}): each part's prices, a row per part; empty where they agree or the parts did not probe them.
-     */
+    /** A merged run whose parts' machines charged differently: a row of prices per part. */
     static Optional<List<Block>> mergedMachines(EnvironmentFile environment) {
         List<List<Text>> rows = new ArrayList<>();
         java.util.Set<String> distinct = new java.util.HashSet<>();
@@ -106,10 +99,7 @@ public final class MachineSection {
                 + " differently: each part's prices, probed when it was planned."), Block.Table.ofFigures(header, rows)));
     }
 
-    /**
-     * A machine's prices in one line, for a comparison's table: its probe's, or, for a run before the probe, the fault
-     * and mapping its environment.json's {@code mapping} measured ("not probed" where it has neither).
-     */
+    /** A machine's prices in one line for a comparison: its probe's, else its {@code mapping}'s, else "not probed". */
     public static String prices(EnvironmentFile environment) {
         EnvironmentFile.Mapping mapping = environment.costs().mapping();
         Prices m = environment.costs().probed().orElse(new Prices(

@@ -30,11 +30,7 @@ import java.util.stream.Collectors;
 import static storebench.report.model.Titles.engineTitle;
 import static storebench.report.model.Titles.fmt;
 
-/**
- * The report's "What was measured": the workload, N, R and M, how the runs warmed up and were sized, the data volume,
- * the load control, the wall time per phase (a column per step a phase gives one, PhaseReading.wallTimes) and the
- * warm-ups' table; every figure from the run's own lines.
- */
+/** The report's "What was measured", every figure from the run's own lines. */
 final class MeasuredSection {
     private final ReportRun ctx;
     private final List<? extends PhaseReading> phases;
@@ -198,10 +194,7 @@ final class MeasuredSection {
                 + " s in total. load.log samples the load every 10 s.");
     }
 
-    /**
-     * A column per step with a wall-time column, in the order the phases are measured (steps sharing a column add
-     * up), where the run has such steps: a run from before a phase existed gets no empty column.
-     */
+    /** A column per step with a wall time, in phase order (steps sharing a column add up), where the run has any. */
     private Map<String, List<String>> wallTimeColumns() {
         Map<String, List<String>> columns = new LinkedHashMap<>();
         for (PhaseReading phase : phases) {
@@ -289,10 +282,7 @@ final class MeasuredSection {
         return "; the plan estimated " + fmt(estimated, 1) + " s before it started" + against + missing;
     }
 
-    /**
-     * Which engines the run measured: the groups they make up (Engines.GROUPS), then the ids beyond them, and the
-     * bench.engines the run was given.
-     */
+    /** Which engines ran: their groups (Engines.GROUPS), the ids beyond them, and bench.engines as given. */
     private Text engines() {
         List<String> named = storebench.engine.Engines.inGroups(ctx.engines());
         List<String> parts = named.stream().map(n -> storebench.engine.Engines.GROUPS.containsKey(n)
@@ -302,10 +292,7 @@ final class MeasuredSection {
                 + ".");
     }
 
-    /**
-     * Which phases the run measured, where it says (the run line's phases, bench.phases as given), and those it did
-     * not: a run of the reference's phases has no row of the others.
-     */
+    /** Which phases the run measured and which not, where it says. */
     private Optional<Text> phasesItem() {
         Optional<List<String>> measured = ctx.results().runLine().asked().phases();
         if (measured.isEmpty()) {
@@ -320,11 +307,7 @@ final class MeasuredSection {
                 + " (-Dbench.phases=all measures every phase)") + "."));
     }
 
-    /**
-     * Where read, cold and concurrency visited a sample of the pool (bench.sample below N): its size and the widest
-     * sampling error of a run's median, per phase; and where read and cold sized their runs by their own precision
-     * (bench.samplePrecision), the target and the visits the runs made, per phase.
-     */
+    /** Where phases visited a sample (bench.sample) or sized runs by precision (bench.samplePrecision): how. */
     private Optional<Text> sampleItem() {
         RunLine run = ctx.results().runLine();
         int n = run.scale().stores();
@@ -412,10 +395,7 @@ final class MeasuredSection {
         return ctx.results().lines(PhaseLine.KIND).stream().filter(WarmUpLine::warmUp).map(WarmUpLine::of).toList();
     }
 
-    /**
-     * Per engine and setting, the visits its warm-ups made (median, least, most over its processes) and how many
-     * settled; none for a run from before the windowed warm-up.
-     */
+    /** Per column, its warm-ups' visits (median, least, most over its processes) and how many settled. */
     private Optional<Block.Table> warmupTable() {
         List<WarmUpLine> windowed = warmUps().stream().filter(WarmUpLine::windowed).toList();
         if (windowed.isEmpty()) {

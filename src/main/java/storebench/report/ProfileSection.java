@@ -24,11 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
-/**
- * The report's "Where the time goes" section, a pure function of the {@code kind: "profile"} lines of a run's
- * results.jsonl (written by ProfileBench's phases, createsteps and warmcold, and by the profilers any phase ran
- * under). Absent when the run has no profile lines.
- */
+/** The report's "Where the time goes": a pure function of the run's profile lines; absent without them. */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
     static final String DASH = StatsTable.NONE;
@@ -48,11 +44,7 @@ public final class ProfileSection {
         return section(lines).map(s -> MarkdownReport.render(s.all())).orElse("");
     }
 
-    /**
-     * The section of the profile lines among {@code lines}; empty when there are none.
-     *
-     * @param lines results.jsonl's lines; the stat lines among them give the noise table its main-run spread
-     */
+    /** The section of the profile lines; the stat lines give its noise table the main runs' spread. */
     public static Optional<Section> section(List<JsonNode> lines) {
         List<JsonNode> read = lines.stream().filter(ProfileLine::is).toList();
         if (read.isEmpty()) {
@@ -75,17 +67,13 @@ public final class ProfileSection {
         blocks.add(roots(profile));
         createTable(blocks, profile, engines);
         syncTable(blocks, profile, engines);
-        // WarmColdTables reads its lines' fields itself, from the same lines
         WarmColdTables.add(blocks, read.stream().filter(l -> ofTheProfile(ProfileLine.of(l))).toList(), lines, engines);
         frames(blocks, profile, engines);
         blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
     }
 
-    /**
-     * Whether a line is one of -Dbench.profile=true's: its roots, create steps, warm and cold, noise, and its profilers'
-     * findings on the create steps (a line from before profilers plugged into phases has no benchPhase).
-     */
+    /** Whether a line is -Dbench.profile=true's own, or its profilers' finding on the create steps. */
     static boolean ofTheProfile(ProfileLine l) {
         if (List.of(ProfileLine.ROOT_SYNC, ProfileLine.CREATE, ProfileLine.WARM_COLD, ProfileLine.NOISE)
                 .contains(l.profile())) {
@@ -241,10 +229,7 @@ public final class ProfileSection {
         }
     }
 
-    /**
-     * The last strace line of an engine's creates (under a setting, where given): the profile's create of 20 stores
-     * before profilers plugged into phases, the create or create profile of any phase under strace since.
-     */
+    /** The last strace line of an engine's creates (under a setting, where given). */
     static Optional<ProfileLine> createSyncs(List<ProfileLine> profile, String engine, String setting) {
         ProfileLine found = null;
         for (ProfileLine l : profile) {
@@ -257,11 +242,7 @@ public final class ProfileSection {
         return Optional.ofNullable(found);
     }
 
-    /**
-     * Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count.
-     *
-     * @param profile the run's profile lines
-     */
+    /** Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count. */
     public static Optional<Double> syncsPerCreatedStore(List<JsonNode> profile, String engine, String setting) {
         return createSyncs(profile.stream().map(ProfileLine::of).toList(), engine, setting)
                 .filter(l -> l.unavailable().isEmpty()).flatMap(ProfileLine::syncs)
@@ -324,8 +305,6 @@ public final class ProfileSection {
         return item;
     }
 
-    // ---------------------------------------------------------------------------------------------------------
-
     private static List<Text> header(String first, List<String> engines) {
         List<Text> header = new ArrayList<>();
         header.add(Text.of(first));
@@ -362,10 +341,7 @@ public final class ProfileSection {
         return Optional.ofNullable(found);
     }
 
-    /**
-     * The last line of a kind (a re-measurement replaces an earlier one), of an engine, on a root, of a frames phase,
-     * where each is given; never one measured under profilers.
-     */
+    /** The last line (a re-measurement replaces one) of a kind, engine, root and frames phase; never a profiled one. */
     private static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
                                               String phase) {
         ProfileLine found = null;

@@ -10,11 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * What the profilers found in the phases they watched (bench.profilers): a table of disk syncs per store made or
- * visited, the top frames of each process' ops, and the profilers that could not watch an engine, with why. A pure
- * function of the profile lines that carry a benchPhase.
- */
+/** What the profilers found (bench.profilers): syncs per store, top frames per op, the engines they could not watch. */
 final class ProfilerTables {
     private ProfilerTables() {
     }

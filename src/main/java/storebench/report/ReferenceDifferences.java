@@ -13,11 +13,9 @@ import java.util.Optional;
 import static storebench.report.model.Titles.engineTitle;
 
 /**
- * The rows of "Against the reference" whose ratio to SQLite differs from the reference's by more than 1.5 times, from
- * one run: the table docs/engines.md ("Against the reference: why some ratios differ") shows, written by
- * storebench.tools.EnginesFigures from a kept run, never typed. Each row: the engine and statistic, the reference's
- * ratio, the run's (with the two figures), and, where the run recorded what a visit asks of the machine, the open
- * runs' counter that differs most between the two engines.
+ * The rows of "Against the reference" whose ratio to SQLite differs from the reference's by over 1.5 times, with the
+ * counter that differs most: docs/engines.md's table ("Against the reference: why some ratios differ"), written from a
+ * kept run by storebench.tools.EnginesFigures.
  */
 public final class ReferenceDifferences {
     /** The statistics whose ratios it looks at: the visit and its parts. */

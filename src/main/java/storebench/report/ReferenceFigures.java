@@ -9,9 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The reference write-up's figures, kept as data (reference-figures.json beside this class): its workload and its two
- * tables (defaults, and the allocator line), by setting, engine id and statistic id. Its absolute figures come from Python on another
- * machine and cannot be set beside ours; its ratios between engines can ({@link AgainstReference}).
+ * The reference write-up's figures as data (reference-figures.json): its workload and two tables by setting, engine and
+ * statistic. Only its ratios between engines compare with ours ({@link AgainstReference}).
  */
 record ReferenceFigures(String title, String date, String how, String workload, int notesPerStore,
                         Map<String, Map<String, Map<String, Double>>> settings) {
@@ -30,7 +29,6 @@ record ReferenceFigures(String title, String date, String how, String workload, 
         }
     }
 
-    /** Whether the write-up has a table for this setting. */
     boolean has(String setting) {
         return settings.containsKey(setting);
     }

@@ -40,10 +40,9 @@ import static storebench.report.model.Titles.fmt;
 import static storebench.report.model.Titles.settingTitle;
 
 /**
- * Builds the {@link Report} of a run from its files: results.jsonl (the figures, the profile lines), environment.json,
- * verdicts.json and the HdrHistogram logs under hdr/. Laid out like the reference write-up: three generated
- * sentences, one table per setting with the reference's rows first, every engine's ranking per row group, then what
- * was measured, the caveats and the versions. A pure function of those files.
+ * Builds the {@link Report} of a run from its files (results.jsonl, environment.json, verdicts.json, hdr/), laid out
+ * like the reference write-up: three sentences, a table per setting, rankings, what was measured, caveats, versions. A
+ * pure function of those files.
  */
 public final class ReportBuilder {
     /** The key of the durability row in the tables beyond the reference. */
@@ -57,10 +56,7 @@ public final class ReportBuilder {
     /** The heading of the section that ranks every engine on every row group. */
     public static final String RANKINGS = "Rankings";
 
-    /**
-     * Whether an engine fills the reference's tables: its descriptor says so; an engine this build does not know is
-     * taken as one (its column stays where it was).
-     */
+    /** Whether an engine fills the reference's tables, as its descriptor says (an unknown engine does). */
     public static final Predicate<String> IN_REFERENCE =
             id -> Engines.find(id).map(EngineDescriptor::inReference).orElse(true);
 
@@ -100,21 +96,15 @@ public final class ReportBuilder {
      *
      * @param runDir      the run's folder, where hdr/ is; null where the results were not read from a folder
      * @param verdicts    the parsed verdicts.json, or null where the gate wrote none
-     * @param gate        the gate's section of report.md
      * @param inReference whether an engine (by id) fills the reference's tables; the others get tables of their own
-     * @param phases      the build's phases (storebench.phase.Phases.ALL), for what they say beyond the rows; a
-     *                    phase the run did not measure says nothing
+     * @param phases      the build's phases, for what they say beyond the rows
      */
     public static Report of(Path runDir, RunResults results, JsonNode verdicts, Optional<Section> gate,
                             Predicate<String> inReference, List<? extends PhaseReading> phases) {
         return new ReportBuilder(results, inReference, phases).build(runDir, verdicts, gate);
     }
 
-    /**
-     * How a link to a file of the project (docs/engines.md#rocksdb) is written in the report of a run's folder: relative
-     * to that folder where it lies inside a checkout of the project (a kept run under docs/runs/, target/bench), so
-     * that the link works where the report is read; as it is elsewhere.
-     */
+    /** A project link (docs/engines.md#rocksdb) made relative to a run folder inside a checkout, so it works. */
     static UnaryOperator<String> projectLinks(Path runDir) {
         if (runDir == null) {
             return UnaryOperator.identity();
@@ -165,7 +155,6 @@ public final class ReportBuilder {
         new AgainstReference(ctx, ReferenceFigures.load(), links).section().ifPresent(findings::add);
 
         List<Section> details = new ArrayList<>();
-        // the profile section has always been rendered from the profile lines alone (its main-run spread column too)
         ProfileSection.section(ctx.results().lines("profile")).ifPresent(details::add);
         details.add(new MeasuredSection(ctx, phases).section(n));
         MachineSection.of(ctx, links).ifPresent(details::add);
@@ -235,10 +224,7 @@ public final class ReportBuilder {
         return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
     }
 
-    /**
-     * The sentences report.md opens with ("Result in three sentences"), for README's first screen
-     * (storebench.tools.ReadmeFigures): the same words as the run's report; empty where the run has no figures.
-     */
+    /** The sentences report.md opens with, for README's first screen (ReadmeFigures); empty without figures. */
     public static List<String> opening(RunResults results) {
         ReportBuilder builder = new ReportBuilder(results, IN_REFERENCE, List.of());
         return builder.ctx.settings().isEmpty() ? List.of()
@@ -255,11 +241,7 @@ public final class ReportBuilder {
         return sentences;
     }
 
-    /**
-     * Every row group's ranking, one line each, in a section of its own after the tables: a ranking spans the
-     * reference's table and the one beyond it, and says what the second setting moves, so it belongs under no single
-     * table.
-     */
+    /** Every row group's ranking after the tables: a ranking spans the reference's table and the one beyond it. */
     private Optional<Section> rankings(Summary summary) {
         if (ctx.settings().isEmpty()) {
             return Optional.empty();
@@ -283,10 +265,7 @@ public final class ReportBuilder {
         return blocks;
     }
 
-    /**
-     * A setting's tables: the reference's engines in one, the engines beyond the reference in one of their own after
-     * it (only where the run has any).
-     */
+    /** A setting's tables: the reference's engines, then (where the run has any) the engines beyond the reference. */
     private List<Section> statsSections(String setting, int n) {
         List<String> reference = ctx.engines().stream().filter(inReference).toList();
         List<String> beyond = ctx.engines().stream().filter(inReference.negate()).toList();
@@ -337,10 +316,7 @@ public final class ReportBuilder {
         return notes;
     }
 
-    /**
-     * The note of a column whose build did not record some statistics of the phases it measured (a kept run, or a part
-     * of a merged run, made before them): their cells are empty for that reason, not for a failure.
-     */
+    /** The note of a column whose build predates some statistics of its phases: empty for that, not a failure. */
     private Optional<Text> notRecorded(String engine, String setting) {
         List<String> labels = new ArrayList<>();
         List<Stat> stats = ctx.results().stats();
@@ -364,11 +340,7 @@ public final class ReportBuilder {
                 + (labels.size() - 3) + " more")));
     }
 
-    /**
-     * What a statistics section holds: how the setting was measured (under the setting's first table), the table,
-     * then its notes: why an engine has no figures, and what the close-with-finalization row means for a JVM engine;
-     * then what a visit asks of the machine (VisitCost), where the run recorded it.
-     */
+    /** A statistics section: how the setting was measured, the table, its notes and the visit counters. */
     private List<Block> statsBlocks(String setting, List<String> columns, boolean beyondReference, boolean first) {
         List<Block> blocks = new ArrayList<>();
         if (first) {
@@ -421,10 +393,7 @@ public final class ReportBuilder {
         return blocks;
     }
 
-    /**
-     * The setting's table of statistics, or, with {@code counters}, of what a visit asks of the machine (the counters:
-     * a block of their own under the table, only their measured rows).
-     */
+    /** The setting's table of statistics, or with {@code counters} of the measured counters per visit. */
     private StatsTable statsTable(String setting, List<String> columns, boolean beyondReference, boolean counters) {
         List<StatsTable.Row> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
@@ -463,10 +432,7 @@ public final class ReportBuilder {
                 RunResults.NOT_RECORDED)).isPresent();
     }
 
-    /**
-     * Whether each engine's commit is synced before it returns under the setting (its descriptor's), with the syncs
-     * per created store where the profile counted them (strace).
-     */
+    /** Whether each engine's commit is synced before it returns, with strace's syncs per created store. */
     private StatsTable.Row durabilityRow(String setting, List<String> columns) {
         List<StatsTable.Cell> cells = new ArrayList<>();
         for (String e : columns) {

@@ -15,19 +15,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
-/**
- * Writes a run folder's report.md, report.html (from one {@link Report}), profile.md and exports from its files: what
- * a run does when it ends (the JUnit extension hands it to the run) and what storebench.tools.Render does for a folder
- * given on its command line. {@code phases} say what each phase adds beyond its rows.
- */
+/** Writes a run folder's reports and exports from its files, at a run's end and for storebench.tools.Render. */
 public final class ReportFiles {
     private ReportFiles() {
     }
 
-    /**
-     * Writes the reports and exports, telling {@code say} of each file written ("report: ..." or "export: ..."), why
-     * there are no exports ("not exported: ...") and of damaged input the reports did without ("damaged: ...").
-     */
+    /** Writes the reports and exports, telling {@code say} each file, why no exports, what input was damaged. */
     public static void write(Path dir, List<? extends PhaseReading> phases, Consumer<String> say) throws IOException {
         Report built = ReportBuilder.of(dir, phases); // built once, rendered twice
         if (!Files.isRegularFile(dir.resolve(RunResults.ENVIRONMENT))) {

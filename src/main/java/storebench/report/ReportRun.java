@@ -12,11 +12,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The run a report describes, read once from its results: the run line, the engines in column order, the settings in
- * order, W (notes per store) and M (stores held open). The report's model and its caveats read it; an engine's caveats
- * read it as a {@link RunView}.
- */
+/** The run a report describes, read once: run line, engines and settings in order, W and M. */
 public record ReportRun(RunResults results, JsonNode run, List<String> engines, List<String> settings, int notesPerStore,
                  int held) implements RunView {
     public ReportRun {
@@ -45,7 +41,6 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
         return listed;
     }
 
-    /** A statistic as the run's results describe it, where they have it. */
     Optional<Stat> stat(String id) {
         return results.stat(id);
     }

@@ -19,14 +19,9 @@ import static storebench.report.model.Titles.fmt;
 import static storebench.report.model.Titles.settingTitle;
 
 /**
- * What the run found, in words. The opening ("Result in three sentences") makes three points the way the reference
- * write-up's opening does: the fastest visit and its margin, what an open store costs, what creating one costs, each
- * with the leader, the runner-up and the reference's base engine (SQLite) where it is not one of them. The rankings
- * ("Rankings", after the tables) give every row group its line: the leader, its ties (figures the run cannot tell
- * apart), the runner-up and the reference's engines with their ratios to the leader, and then the one fact its group
- * of rows shows (which part of open-query-close costs most, how much of the memory is the process' own, what a
- * dropped page cache costs). Every number comes from the run; the engines beyond the reference appear where they lead
- * or come second, the rest are in the tables.
+ * What the run found, in words: the opening's three points of the reference write-up (fastest visit, an open store's
+ * cost, a create's cost) and each row group's ranking, with ties and the fact its rows show. Every number comes from
+ * the run.
  */
 final class Summary {
     /** What the row's figure is, and how its ratio reads: "takes 2.8 times as long", "needs 5.8 times as much". */
@@ -59,10 +54,7 @@ final class Summary {
             "Tenant traffic at a share of each engine's own rate, every request's p99 from its due time", "leads at",
             "takes %s times as long");
 
-    /**
-     * How an opening sentence names its leader ("is fastest with %s, %s"), a run's only engine ("takes %2$s with
-     * %1$s") and the others' ratios.
-     */
+    /** How an opening sentence names its leader, a run's only engine, and the others' ratios. */
     private record Headline(String best, String only, String more) {
     }
 
@@ -86,11 +78,7 @@ final class Summary {
         this.inReference = inReference;
     }
 
-    /**
-     * The opening's sentences for the run's first setting, at most three: the fastest visit, what an open store
-     * costs in total, what creating one costs; empty
-     * where none of their rows was measured.
-     */
+    /** The opening's sentences for the first setting, at most three. */
     List<String> opening() {
         String s = ctx.settings().get(0);
         List<String> out = new ArrayList<>();
@@ -111,10 +99,9 @@ final class Summary {
     private static final String TRAFFIC_P99_ID = StatId.TRAFFIC_ALL_P99_MS.id();
 
     /**
-     * Every row group's ranking for the run's first setting, one line each, and what "tied" means in them.
+     * Every row group's ranking for the first setting, a line each.
      *
-     * @param lines one per row group, in the tables' order; empty where none of their rows was measured
-     * @param note  the setting, and when two figures tie
+     * @param note the setting, and when two figures tie
      */
     record Rankings(List<String> lines, String note) {
     }
@@ -152,10 +139,7 @@ final class Summary {
                 .collect(Collectors.joining(" and ")) + " of each other";
     }
 
-    /**
-     * A row's engines in order, best first, all measured on the leader's machine (a run merged from several machines
-     * does not compare across them).
-     */
+    /** A row's engines, best first, all measured on the leader's machine. */
     private Optional<Ranking> rank(String setting, String statId, Wording wording) {
         Optional<Stat> found = ctx.stat(statId);
         if (found.isEmpty()) {
@@ -188,10 +172,7 @@ final class Summary {
         return Optional.of(new Ranking(setting, stat, wording, leader, tied, runnerUp, references));
     }
 
-    /**
-     * Whether the run cannot tell two figures apart: their runs' ranges overlap (a statistic with runs), or they lie
-     * within the tolerance a comparison gives a figure of one pass (create, memory, disk).
-     */
+    /** Whether two figures cannot be told apart: their runs' ranges overlap, or they lie within a tolerance. */
     static boolean tie(Stat stat, Measurement a, Measurement b) {
         if (stat.hasSpread() && a.runs().size() > 1 && b.runs().size() > 1) {
             double aMin = a.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
@@ -264,10 +245,7 @@ final class Summary {
             return stat.format(m.value());
         }
 
-        /**
-         * An opening sentence: the leader, the engines tied with it (two at most), the runner-up and the reference's base
-         * engine (or, where no engine named so far is one of the reference's, its best) with their ratios.
-         */
+        /** An opening sentence: leader, up to two ties, runner-up and the reference's base engine, with ratios. */
         String headline(Headline h) {
             String led = leaderBelowPrint() ? "under " + stat.format(Math.pow(10, -stat.decimals())) : value(leader);
             boolean alone = tied.isEmpty() && runnerUp.isEmpty();
@@ -348,10 +326,7 @@ final class Summary {
                 + " close medians.";
     }
 
-    /**
-     * How much of the resident memory is the process' own (anonymous); the rest is file-backed, pages of a mapped
-     * store file that the page cache holds anyway.
-     */
+    /** How much resident memory is the process' own; the rest is file-backed, held by the page cache anyway. */
     private String ownMemory(Ranking r) {
         List<String> nearlyAll = new ArrayList<>();
         List<String> part = new ArrayList<>();

@@ -19,12 +19,7 @@ import java.util.stream.Collectors;
 
 import static storebench.report.model.Titles.fmt;
 
-/**
- * The tuned setting against the default one, in a run that measured both: a table of each engine's tuned figure over
- * its default one, row by row, the sentences the opening adds where the engines' order changes, and what the tuned
- * table says about how each engine was opened. Every figure comes from the run's results; nothing where the run lacks
- * either setting.
- */
+/** The tuned setting against default, in a run of both: ratios row by row, the opening's sentences, the options. */
 final class TunedAgainstDefaults {
     static final String HEADING = "Tuned against defaults";
     private static final String DEFAULT = Setting.DEFAULT.id();
@@ -42,15 +37,11 @@ final class TunedAgainstDefaults {
         this.ctx = ctx;
     }
 
-    /** Whether the run measured both settings. */
     boolean applies() {
         return ctx.settings().contains(DEFAULT) && ctx.settings().contains(TUNED);
     }
 
-    /**
-     * Under the tuned setting's table of a run that measured no engine under defaults: how to get the comparison this
-     * report cannot make.
-     */
+    /** Under the tuned table of a run without defaults: how to get the comparison. */
     Optional<Text> withoutDefaults(String setting) {
         if (!TUNED.equals(setting) || ctx.settings().contains(DEFAULT)) {
             return Optional.empty();
@@ -164,10 +155,7 @@ final class TunedAgainstDefaults {
         return r < 0.1 ? fmt(r, 3) : Summary.ratio(r);
     }
 
-    /**
-     * What the opening adds, one sentence: for a visit, memory per open store and create, which engine leads under tuned
-     * (and which led under defaults, where that changed), and whose figure tuning moved most.
-     */
+    /** The opening's sentence on tuned: who leads a visit, memory and create, and whose figure moved most. */
     List<String> opening() {
         List<String> engines = engines();
         if (!applies() || engines.size() < 1) {
@@ -219,10 +207,7 @@ final class TunedAgainstDefaults {
                 .orElseThrow()) + " of its default");
     }
 
-    /**
-     * What the tuned setting's table says about each of its engines: the options it opened the engine with (their
-     * sources: docs/engines.md and environment.json), or why it has none to tune.
-     */
+    /** What the tuned table says of each engine: the options it opened with, or why none. */
     static List<Text> settingNotes(String setting, List<String> columns) {
         if (!TUNED.equals(setting)) {
             return List.of();

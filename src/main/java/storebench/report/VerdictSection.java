@@ -18,10 +18,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/**
- * The report's "Regression gate" section: every rule's verdict, failures first, then the passing ones with
- * their margins; the rules that could not be evaluated are counted.
- */
+/** The report's "Regression gate" section: failures first, then passes with margins; rules not evaluated counted. */
 public final class VerdictSection {
     private static final Block.Heading HEADING = Block.Heading.of(2, "Regression gate");
 

@@ -27,11 +27,9 @@ import java.util.stream.Stream;
 import static storebench.report.model.Titles.engineTitle;
 
 /**
- * "What a visit asks of the machine", under each setting's table: the counters per visit (page faults, context
- * switches, CPU time, device bytes; medians over the runs, never judged), the sync calls per visit where strace
- * watched the visits, and the decomposition of the open runs' visit: of its median, how much is system CPU and what
- * its minor faults cost at this machine's measured price (environment.json). Where an engine's ratio to its SQLite
- * differs from the reference's by more than 1.5 times, the counter that differs most between the two, from this run.
+ * "What a visit asks of the machine" under each setting's table: the counters and syncs per visit, the system CPU and
+ * fault share of the median visit, and for an engine whose ratio to SQLite differs from the reference's, the counter
+ * that differs most.
  */
 final class VisitCost {
     /** Where the rule of the decomposition is stated (docs/measuring.md). */
@@ -125,10 +123,7 @@ final class VisitCost {
                 + " a tick;" : "") + " the visit's time is the median, the CPU time a run's total over its visits.";
     }
 
-    /**
-     * What a JVM's CPU times are good to here: /proc counts them in clock ticks of 10 ms per run, so over the open
-     * runs' N visits a run a step of 10 / N ms per visit; empty where no JVM engine is in the table.
-     */
+    /** What a JVM's CPU times are good to: a 10 ms tick per run, 10 / N ms per visit. */
     private static String ticks(ReportRun ctx, List<String> columns) {
         int visits = ctx.results().runLine().scale().stores();
         if (visits <= 0 || columns.stream().noneMatch(e -> base(e).equals(AgainstReference.BASE))) {
@@ -186,10 +181,7 @@ final class VisitCost {
                         .orElse("\u2013"))));
     }
 
-    /**
-     * For each engine whose oqc ratio over its runtime's SQLite differs from the reference's by more than
-     * {@link #DIFFERS}: the counter of the open runs whose ratio between the two is furthest from 1.
-     */
+    /** For each engine whose oqc ratio to its SQLite differs from the reference's: the counter that differs most. */
     private static List<Text> differences(ReportRun ctx, String setting, List<String> columns) {
         ReferenceFigures reference = ReferenceFigures.load();
         List<Text> out = new ArrayList<>();
@@ -222,10 +214,7 @@ final class VisitCost {
 
     /** A counter of two engines: its statistic, their figures, and its least step (what it can tell apart). */
     record Differing(Stat stat, String label, double of, double by, double step) {
-        /**
-         * "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none" and gives no ratio, since a
-         * counter that did not move has nothing to divide by.
-         */
+        /** "label: 9.0 against 3.0 (x3.00)"; a side under the least step reads "none": nothing to divide by. */
         String said() {
             boolean ofMoved = of >= step;
             boolean byMoved = by >= step;
@@ -234,11 +223,7 @@ final class VisitCost {
         }
     }
 
-    /**
-     * The open runs' counter whose ratio between {@code engine} and {@code base} is furthest from 1, each figure plus
-     * its counter's least step (its last printed decimal; for a CPU time, a JVM's clock tick over a run's visits), so
-     * that a counter at nothing on one side weighs by what it could have told, not infinitely.
-     */
+    /** The open runs' counter furthest from 1 between the engines, each plus its {@link #leastStep}. */
     static Optional<Differing> mostDifferent(ReportRun ctx, String setting, String engine, String base) {
         Differing best = null;
         double furthest = 0;
@@ -263,10 +248,7 @@ final class VisitCost {
         return Optional.ofNullable(best);
     }
 
-    /**
-     * The least a counter per visit can tell from nothing: its last printed decimal, and for a CPU time a JVM's clock
-     * tick (10 ms) over a run's visits.
-     */
+    /** The least a counter per visit can tell from nothing: its last decimal; for CPU time, 10 ms over the visits. */
     static double leastStep(Stat stat, int visits) {
         return Math.max(Math.pow(10, -stat.decimals()), stat.unit() == Stat.Unit.MS ? 10.0 / Math.max(1, visits) : 0);
     }

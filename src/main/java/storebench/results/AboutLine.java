@@ -4,15 +4,11 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/**
- * An about line of results.jsonl: one statistic's description ({@link Stat#about}: what a report or gate needs to print
- * and judge it without the code that measured it), written once per run, before the statistic's first stat line.
- */
+/** An about line: one statistic's description ({@link Stat#about}), once per run, before its first stat line. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record AboutLine(String stat, JsonNode about) {
     public static final String KIND = "about";
 
-    /** The line, ready for ResultsFile.append. */
     public ObjectNode line() {
         return ResultsFile.with(ResultsFile.line(KIND), this);
     }

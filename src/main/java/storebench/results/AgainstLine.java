@@ -6,12 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.Map;
 
-/**
- * How an A/B comparison (bench.against) of one column ended, in results.jsonl: what was asked ({@link Asked}), what each
- * side ran ({@link Ran}), the tolerances it sampled against by statistic id, how many pairs it made and why it stopped
- * ({@code decided}, or the cap it reached). The figures are the against-run lines'; the ratios and intervals are
- * computed from them where they are shown ({@link PairedRatio}).
- */
+/** How a column's A/B comparison (bench.against) ended: what was asked and ran, tolerances, pairs, why it stopped. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, int pairs, String stopped) {
     public static final String KIND = "against";
@@ -23,18 +18,12 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
     public record Asked(String differs, String value, double slowdown) {
     }
 
-    /**
-     * What each side's trial processes said they ran, whether both read one pool of stores, and how a pair's two runs
-     * went: in step, {@code inStep} visits of one side then as many of the other, or one whole run after the other (0);
-     * {@code ownPool}: why B visited a pool of its own (a setting's, or a version that could not read A's stores), null
-     * where both read one pool or the line is older than the field.
-     */
+    /** What each side ran, whether one pool (or why B had its own), visits a turn ({@code inStep}; 0: runs apart). */
     public record Ran(String a, String b, boolean samePool, int inStep, String ownPool) {
         /** A pair's runs one after the other. */
         public static final int ONE_AFTER_THE_OTHER = 0;
     }
 
-    /** The line's fields beside its stamp (kind, at, engine, setting), ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
         return ResultsFile.with(stamped, this);
     }

@@ -9,11 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The capacity phase's summary line of a trial (phase.CapacityPhase): the stores its process held open, whether that
- * reached the cap, the cap (bench.capacityMax), the workload of its stores, what stopped it, and the process limits it
- * ran under at the stop, as the process answered them. Written from this record and read back into it (Jackson).
- */
+/** The capacity phase's summary line: stores held, whether the cap was reached, workload, what stopped it, limits. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean capReached, int max,
@@ -22,10 +18,7 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
     public static final String KIND = "capacity";
     // each group is named apart from the line's fields: Jackson would read a field of its name ("stop") into it
 
-    /**
-     * What stopped it: its kind (cap, memory, disk, error, heap), the limit it reached there, the store that failed
-     * (null where none did), and the process limits it came within 10% of.
-     */
+    /** What stopped it (cap, memory, disk, error, heap), the failed store, the limits it came within 10% of. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Stop(@JsonProperty("stop") String kind, String limit, @JsonUnwrapped Failure failure,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> near) {
@@ -34,7 +27,6 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
             failure = failure == null || failure.message() == null ? null : failure;
         }
 
-        /** The store that failed, where one did. */
         public Optional<Failure> failed() {
             return Optional.ofNullable(failure);
         }

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
-/**
- * A point of the capacity phase's curve (phase.CapacityPhase): the stores open then, the holding process' memory and
- * the resources it held. Read into this record (Jackson), each group as fields of the line.
- */
+/** A point of the capacity curve: the stores open, the holding process' memory and the resources it held. */
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, workload
 public record CapacityPointLine(@JsonUnwrapped Column column, double stores, @JsonUnwrapped Memory memory,
                                 @JsonUnwrapped Resources resources) {

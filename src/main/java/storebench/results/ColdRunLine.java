@@ -8,11 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
-/**
- * A phase line of the cold phase (phase.ColdPhase) read for what the page-cache drop before a cold run left: its
- * column and op, and for a run's line the pool's pages and how many of them stayed resident after the drop (none on a
- * line that records no drop: a warm-up's). The drop's fields are written from {@link Drop} and read back (Jackson).
- */
+/** A cold phase line, read for what the page-cache drop left: the pool's pages, and those still resident. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped Drop drop) {
     public ColdRunLine {
@@ -28,7 +24,6 @@ public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
         return ResultsFile.as(line, ColdRunLine.class);
     }
 
-    /** What the drop left, where the line records one. */
     public Optional<Drop> dropped() {
         return Optional.ofNullable(drop);
     }

@@ -3,10 +3,7 @@ package storebench.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
-/**
- * A column of the report: one engine under one setting, the key of a trial's lines in results.jsonl (in place of the
- * string "engine/setting"). A line of no trial (the run's own status, end) has empty ids, written as none.
- */
+/** A report column, one engine under one setting: the key of a trial's lines. A line of no trial has empty ids. */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Column(String engine, String setting) {
     public Column {

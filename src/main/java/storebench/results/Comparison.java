@@ -10,10 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/**
- * One column's A/B comparison (bench.against), as its lines hold it: how it ended ({@link AgainstLine}) and its runs
- * ({@link AgainstRunLine}), from which each statistic's B/A and its interval are computed where they are shown.
- */
+/** One column's A/B comparison as its lines hold it: its end and its runs, from which B/A is computed where shown. */
 public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> runs) {
     /** What a comparison that has runs but no end says it stopped for. */
     public static final String UNFINISHED = "not: the comparison did not end (its trial failed or the run was stopped)";

@@ -6,11 +6,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The profile's create line of a trial on one root ({@link ProfileLine#CREATE}, phase.CreateStepsPhase): the root
- * ("disk", "tmpfs"), the load when written, why it was not measured (null where it was), where the root is, and what
- * the stores made on it took. Written from this record.
- */
+/** The profile's create line on one root ({@link ProfileLine#CREATE}): root, load, where, what the stores took. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CreateStepsLine(String profile, String root, double load1, String unavailable,
                               @JsonUnwrapped Where where, @JsonUnwrapped Made made) {
@@ -23,10 +19,7 @@ public record CreateStepsLine(String profile, String root, double load1, String 
     public record Where(String rootPath, String fsType, String mountOptions) {
     }
 
-    /**
-     * What the stores made on it took: how many were profiled, the wall time (ms), stores a second, the load at the
-     * start, each step's median ms per store, how the engine serializes a put, and the profilers it ran under.
-     */
+    /** What the stores took: count, wall ms, stores/s, load, each step's median ms per store, put's serialization. */
     public record Made(int profiled, double wallMs, double storesPerS, double load1AtStart, Map<String, Double> stepsMs,
                        String serialization, @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> profilers) {
     }

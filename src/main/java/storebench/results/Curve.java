@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A chart a phase adds to report.html for one setting (PhaseReading.curves): a line per engine through its points, both axes linear from 0
- * (a capacity curve against the stores open, throughput against the workers at once).
+ * A chart a phase adds to report.html for one setting (PhaseReading.curves): a line per engine, both axes linear from
+ * 0.
  *
  * @param title   what it shows ("Resident memory against stores open"); the report adds the setting
  * @param caption what a reader needs to read it; backquoted parts are set as code
- * @param series  engine id to its points {x, y}, in the report's column order; engines without points are left out
+ * @param series  engine id to its points {x, y}, in column order; engines without points are left out
  */
 public record Curve(String title, String xLabel, String axisLabel, String caption,
                     Map<String, List<double[]>> series) {

@@ -8,11 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.OptionalInt;
 
-/**
- * The end line of results.jsonl, written when the run finished: its wall time from start to end in ms and, for a run
- * merged from several (tools.Merge), how many it was made of (their wall times added up; null for a run of its own).
- * Written from this record and read back into it (Jackson).
- */
+/** The end line: the run's wall time (ms) and, for a merged run, how many runs it was made of (null otherwise). */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EndLine(double wallMs, @JsonProperty("merged") Integer runs) {
@@ -26,7 +22,6 @@ public record EndLine(double wallMs, @JsonProperty("merged") Integer runs) {
         return ResultsFile.with(ResultsFile.line(KIND), this);
     }
 
-    /** How many runs it was merged from, where it was. */
     public OptionalInt merged() {
         return runs == null ? OptionalInt.empty() : OptionalInt.of(runs);
     }

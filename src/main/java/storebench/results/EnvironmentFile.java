@@ -17,15 +17,12 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * A run's environment.json read back (measure.Environment and run.RunEnvironment write it): the machine, the suite's
- * JVM, commit, clocks and the limits its trial processes ran under, the bench root and its device, what the kernel's
- * work costs the machine, each engine as its first trial process described it, and for a merged run the runs it was
- * merged from, each with its own environment.json. Its parts are written from these records and read back into them
- * (Jackson); a field a run of an older version did not write reads as empty ({@link Optional}, an empty map) or as the
- * one default every reader gives it; a run without the file reads as {@link #NONE}.
+ * A run's environment.json read back (measure.Environment and run.RunEnvironment write it): machine, suite JVM, clocks,
+ * limits, bench root, the kernel's costs, each engine as its first trial process described it, and a merged run's
+ * parts. Written and read through these records; a field an older version did not write reads as empty or its one
+ * default; a run without the file reads as {@link #NONE}.
  *
- * @param fields every field but the engines as written, flattened: what a reader that lists the file shows; empty
- *               where the run has no environment.json
+ * @param fields every field but the engines as written, flattened (what a reader that lists the file shows)
  */
 public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, KernelCosts costs,
                               Map<String, Engine> engines, List<Source> sources, Optional<List<Field>> fields) {
@@ -35,10 +32,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     /** Whether the run has environment.json. */
     public boolean recorded() { return fields.isPresent(); }
 
-    /**
-     * The machine: its host name ("" where the run did not record it), kernel release, OS, CPU model, cores, memory in
-     * KiB (0 where not recorded) and transparent huge page mode ("unknown" where not recorded).
-     */
+    /** The machine: host, kernel, OS, CPU, cores, memory (KiB; 0 where not recorded), transparent huge pages. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Host(@JsonProperty("host") String name, @JsonProperty("kernel") String release,
@@ -54,10 +48,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         public Optional<String> cpuModel() { return Optional.ofNullable(cpu); }
         public OptionalInt cores() { return processors == null ? OptionalInt.empty() : OptionalInt.of(processors); }
 
-        /**
-         * The machine's name for a report and for telling machines apart: its host name where it has one (runs before
-         * it was recorded have none), with its CPU, cores and memory.
-         */
+        /** The machine's name, telling machines apart: host name where recorded, CPU, cores and memory. */
         public String machine() {
             String hardware = cpuModel().orElse("unknown CPU") + ", " + cores().orElse(0) + " cores, "
                     + Math.round((double) memoryKb / 1024 / 1024) + " GiB";
@@ -65,12 +56,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What the suite ran as: its JVM and commit ("?" where not recorded), its own clock, every runtime's clock by
-     * source (System.nanoTime, process.hrtime.bigint), and the limits each runtime's trial processes ran under, by
-     * runtime ("jvm", "node") and then by limit (nofileSoft, maxMapCount, ...), and how the JVM trial processes ran
-     * their heap (absent in a run from before it was recorded).
-     */
+    /** What the suite ran as: JVM and commit, every runtime's clock and trial limits, and the JVM trial heaps. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Suite(String jvm, String gitCommit, Timer timer, Map<String, Timer> timers,
@@ -84,11 +70,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * How the JVM trial processes run their heap: the measuring phases' fixed, pre-touched heap under the serial
-     * collector, and the collector of the phases that serve requests (phase.Phase#serving), whose heap each trial sizes
-     * for the stores it keeps open.
-     */
+    /** How JVM trial processes run their heap: fixed and pre-touched to measure, sized per trial to serve. */
     public record TrialHeaps(Measuring measuring, Serving serving) {
         /** The measuring phases' collector and JVM options. */
         public record Measuring(String collector, String options) {
@@ -99,10 +81,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A clock: its source, the median, least and p99 difference of two back-to-back reads (ns, 0 where not recorded),
-     * and the kernel's clock source under it where recorded.
-     */
+    /** A clock: its source, the median, least and p99 gap of back-to-back reads (ns), the kernel's clock source. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Timer(String source, long backToBackMedianNs, long backToBackMinNs, long backToBackP99Ns,
@@ -116,10 +95,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * The bench root: its path, file system type (absent in a damaged file), mount options and device, and what a
-     * read past the page cache costs there (absent where it could not be measured, with the error where one was).
-     */
+    /** The bench root: path, file system, mount options, device, and a read past the page cache where measured. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BenchRoot(String path, @JsonProperty("fsType") String fs, String mountOptions, String device,
@@ -141,11 +117,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * 4 KiB reads with O_DIRECT at random offsets of a file of the bench root: median and p99 in ms, how many, the
-     * file's and each read's size, and whether the reads were direct; or why they could not be made (tmpfs refuses
-     * O_DIRECT), the figures then left out.
-     */
+    /** 4 KiB O_DIRECT reads at random offsets: median and p99 (ms), count, sizes; or why not (tmpfs refuses). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_DEFAULT)
     public record DirectRead(double medianMs, double p99Ms, int reads, long fileBytes, long readBytes,
@@ -155,18 +127,11 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What the kernel's work costs the machine: the plan's probe (environment.json's {@code machine}; absent in a run
-     * from before it, or where it is empty) and the mapping measured at the run's start ({@code mapping}).
-     */
+    /** What the kernel's work costs: the plan's probe ({@code machine}) and the mapping measured at the start. */
     public record KernelCosts(Optional<Prices> probed, Mapping mapping) {
     }
 
-    /**
-     * The machine probe's figures, each where measured: a minor fault (ns), mapping, touching and unmapping a 100-page
-     * file (µs), a 4 KiB write and its fdatasync (ms), the yardstick (ms). The plan's calibration holds the same
-     * figures of this machine and of the kept run it estimated from ({@link #of(Map)}).
-     */
+    /** The probe's figures: fault (ns), 100-page mapping (µs), 4 KiB write + fdatasync, yardstick (ms). */
     public record Prices(OptionalDouble faultNs, OptionalDouble mapUs, OptionalDouble syncMs, OptionalDouble yardMs) {
         public static final Prices NONE = new Prices(OptionalDouble.empty(), OptionalDouble.empty(),
                 OptionalDouble.empty(), OptionalDouble.empty());
@@ -187,10 +152,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What mapping a store costs the machine: a 100-page file mapped, touched and unmapped, and one minor fault; each
-     * absent in a run from before it was measured, or where it could not be (then with the error).
-     */
+    /** What mapping a store costs: a 100-page file mapped, touched and unmapped, and one minor fault. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Mapping(@JsonProperty("file") MappedFile mapped, @JsonProperty("minorFault") MinorFault fault,
                           @JsonProperty("error") String failure) {
@@ -202,10 +164,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A file of the bench root mapped (read-only, MAP_SHARED), a byte of each of its pages read and the map undone: the
-     * file's bytes, the map's length, the pages touched, how many maps, the page faults per map, and their times.
-     */
+    /** A bench-root file mapped, each page read, unmapped: sizes, pages, maps, faults per map, times. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record MappedFile(String what, long fileBytes, long mapBytes, int touchedPages, int maps,
                              double faultsPerMap, @JsonUnwrapped MapTimes times) {
@@ -221,11 +180,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     public record MinorFault(String what, double medianNs, double p99Ns, int pages, double faultsPerPage) {
     }
 
-    /**
-     * An engine as its first trial process described it (hello): its title, runtime ("" where not recorded), its
-     * versions and settings by name, its clock and limits where it reported them, what the tuned setting's process
-     * reported, and every field as written, flattened.
-     */
+    /** An engine as its first trial process said (hello), with the tuned process' report and every field flattened. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Engine(String title, String runtime, Map<String, String> info, @JsonProperty("timer") Timer clock,
@@ -244,10 +199,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * What a process of the tuned setting reported: the options the setting sets, or why the engine has none to tune,
-     * what one process shares among its stores where it does, and the engine's versions and settings under it.
-     */
+    /** What a tuned process reported: its options (or why none), what it shares among stores, versions. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Tuned(@JsonProperty("options") JsonNode given, @JsonProperty("sharedPerProcess") String shared,
                         Map<String, String> info) {
@@ -268,11 +220,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A run a merged run was made of (storebench.tools.Merge writes them): its folder and machine ("?" where not
-     * written), the engines and settings it measured, the phases its run line named (empty where it named none), when
-     * it started ("" where not written), and its own environment.json.
-     */
+    /** A merged run's part (tools.Merge): folder, machine, engines, settings, phases, start, environment.json. */
     public record Source(String dir, List<String> engines, List<String> settings, String machine,
                          Optional<List<String>> phases, String started, EnvironmentFile environment,
                          Optional<List<String>> recorded) {
@@ -281,10 +229,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
     }
 
-    /**
-     * A field of the file as written: its path of names from the top (or from an engine's entry), and its value's text
-     * (an array as its JSON).
-     */
+    /** A field as written: its path of names and its value's text (an array as JSON). */
     public record Field(List<String> path, String text) {
     }
 

@@ -5,11 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 
-/**
- * A profiler's frames line ({@link ProfileLine#FRAMES}, profile.JfrProfiler and CpuProfProfiler): the top frames
- * sampled in the requests of one op, the report's name of their loop ({@code phase}) and the items; or why there is no
- * recording. Written from this record; {@link ProfileLine} reads it.
- */
+/** A profiler's frames line: the top frames of one op's requests, the loop and items, or why no recording. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FramesLine(String profile, String profiler, String op, String phase, int items,
                          @JsonUnwrapped Sampling sampling, String unavailable, @JsonUnwrapped Sampled sampled) {
@@ -18,10 +14,7 @@ public record FramesLine(String profile, String profiler, String op, String phas
         this(ProfileLine.FRAMES, profiler, op, phase, items, sampling, null, null);
     }
 
-    /**
-     * How the frames are sampled: the period, the method they were sampled within (null for any) and the profiler's
-     * note on what its frames are (null where it has none).
-     */
+    /** How frames are sampled: period, the method within (null: any) and the profiler's note on its frames. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Sampling(String samplingPeriod, String within, String note) {
     }
@@ -31,15 +24,11 @@ public record FramesLine(String profile, String profiler, String op, String phas
     public record Sampled(String recording, String thread, int samples, List<ProfileLine.Frame> top) {
     }
 
-    /** Without a recording, and why. */
     public FramesLine unavailable(String why) {
         return new FramesLine(profile, profiler, op, phase, items, sampling, why, null);
     }
 
-    /**
-     * Its recording, the thread and method its frames were sampled within (null for any), and its top {@code keep}
-     * frames of {@code all}.
-     */
+    /** Its recording, the thread and method sampled within, and its top {@code keep} frames of {@code all}. */
     public FramesLine sampled(String recording, String thread, String within, List<ProfileLine.Frame> all, int keep) {
         return new FramesLine(profile, profiler, op, phase, items, new Sampling(sampling.samplingPeriod, within,
                 sampling.note), null, new Sampled(recording, thread, all.stream().mapToInt(ProfileLine.Frame::samples)

@@ -6,19 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
-/**
- * A layout line of results.jsonl (the disk phase): how one store of a column lies on disk as its engine tells it (an
- * object of the engine's own fields), written from this record and read back into it (Jackson); the pages where the
- * engine reports them (the SQL engines: PRAGMA page_count and page_size, the b-tree from dbstat).
- */
+/** A layout line: how one store lies on disk as its engine tells it, with a SQL engine's pages. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record LayoutLine(@JsonUnwrapped Column column, int store, JsonNode layout) {
     public static final String KIND = "layout";
 
-    /**
-     * A SQL store's pages: the page size (4096 where not reported), the pages, of them the b-tree's leaves and interior
-     * pages, the rows in the leaves and their records' bytes (0 where the engine has no dbstat).
-     */
+    /** A SQL store's pages: size (4096 if unreported), count, leaves, interior, leaf rows, record bytes. */
     public record Pages(long pageSize, long pageCount, long leafPages, long interiorPages, long leafCells,
                         long leafPayloadBytes) {
     }

@@ -10,10 +10,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a run merged from parts (storebench.tools.Merge, which picks and checks the parts and writes the merged run
- * line) keeps of its parts' files as they were written: every line of their results.jsonl but the run and end lines
- * (and a statistic's description after the first), each tagged with its part; and an environment.json that is the first part's, with every part's engines and each part
- * under "sources" with its own environment.json.
+ * What a merged run (storebench.tools.Merge) keeps of its parts' files as written: their lines but run and end lines
+ * and repeated descriptions, each tagged with its part, and the first part's environment.json with every part under
+ * "sources".
  */
 public final class MergedRun {
     /** The field of a merged run's line that names the part it came from (1 for the first). */
@@ -26,10 +25,7 @@ public final class MergedRun {
     public record Part(Path dir, List<String> engines, List<String> settings, RunResults results) {
     }
 
-    /**
-     * A part's lines of results.jsonl as the merged run holds them: all but its run and end lines and the about lines
-     * of statistics an earlier part described ({@code described}, to which this part's are added), each tagged.
-     */
+    /** A part's lines in the merged run: all but run, end and already {@code described} about lines, each tagged. */
     public static List<ObjectNode> lines(List<JsonNode> lines, int part, Set<String> described) {
         List<ObjectNode> out = new ArrayList<>();
         for (JsonNode line : lines) {
@@ -45,11 +41,7 @@ public final class MergedRun {
         return out;
     }
 
-    /**
-     * environment.json of the merged run: the first part's, its engines every part's (the first part that describes an
-     * engine gives it), and under "sources" each part's folder, engines, settings, phases, machine, start and own
-     * environment.json; a part that was itself merged gives its own sources, as they are.
-     */
+    /** The merged environment.json: the first part's, every part's engines, and each part under "sources". */
     public static ObjectNode environment(List<Part> parts) {
         JsonNode first = parts.get(0).results().environment();
         ObjectNode env = first.isObject() ? (ObjectNode) first.deepCopy() : ResultsFile.JSON.createObjectNode();

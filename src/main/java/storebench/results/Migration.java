@@ -21,32 +21,27 @@ import java.util.Set;
 /**
  * Rewrites a kept run's results.jsonl (and its environment.json and verdicts.json where they need it) from an older
  * format to {@link ResultsFile#FORMAT}, once: {@link ResultsFile#MIGRATE}{@code <folder>}; a folder of runs migrates
- * every run under it. The readers read the current format only and refuse an older one with this command, so what an
- * older run lacks is written into it here, from what that version meant:
+ * every run under it. The readers refuse an older format with this command, so what an older run lacks is written into
+ * it here, from what that version meant:
  * <ul>
- * <li>format 1: a phase line held its step's op under {@code phase}: it moves to {@code op};</li>
- * <li>a stat line without its description ({@code about}) gets the one of the version before stat lines carried
- * them (stats-before-about.json), whose rows come first; statistics that version knew with no line in the run are
- * listed in the run line's {@code rows}, so the report keeps their (empty) rows;</li>
- * <li>the totals per open store (mem_total_kb, capacity_total_kb) a run did not record are derived from its resident
- * and heap figures, as the memory and capacity phases now record them;</li>
+ * <li>format 1: a phase line's op moves from {@code phase} to {@code op}, and the line gets the phase its op is a step
+ * of (the first such at or after its trial's last phase, or the last such);</li>
+ * <li>a stat line without its {@code about} gets the one of stats-before-about.json, whose rows come first; statistics
+ * that version knew with no line go to the run line's {@code rows};</li>
+ * <li>mem_total_kb and capacity_total_kb a run did not record are derived from its resident and heap figures;</li>
  * <li>a warm-up's phase line gets the window of visits of the version before it said it;</li>
- * <li>the run line gets the rules of the version before it carried them, its M (hold) and what its build recorded
- * ({@code recorded}), as the columns' figures show it; a merged run's parts in environment.json get theirs;</li>
- * <li>an A/B comparison's line nests what was asked and what ran; environment.json gets the plan's probe of the
- * machine ({@code machine}) where it did not keep it;</li>
- * <li>a stat line's spread and interval, figures of its runs, are dropped: they are computed where shown;</li>
+ * <li>the run line (and a merged run's parts) get the former rules, M (hold) and {@code recorded}, as the columns'
+ * figures show them;</li>
+ * <li>an A/B comparison's line nests what was asked and what ran; environment.json gets {@code machine} where it lacks
+ * it;</li>
+ * <li>a stat line's spread and interval are dropped: they are computed where shown;</li>
  * <li>a verdict gets its statistic's unit and decimals; the folder gets storebench's marker;</li>
- * <li>a profile line of the profile's own strace counted per store straced ({@code straceStores},
- * {@code callsPerStore}, {@code syncMsPerStore}): those are its items ({@code items}, {@code callsPerItem},
- * {@code syncMsPerItem}), as a profiler's line names them;</li>
- * <li>a phase line that does not name its phase (format 1 did not) gets the one its op is a step of: the first such
- * phase in the order phases run at or after its trial's last, or the last such phase;</li>
- * <li>format 3: each stat line carried its statistic's description ({@code about}) and the run line listed those
- * without lines under {@code rows}: each statistic gets one {@link AboutLine}, the first side A line's description;
- * verdicts.json keeps the evaluated verdicts only, its summary the count of the others;</li>
- * <li>format 4: a warm-up's JIT times ({@code compileMs}) and a traffic run's pause starts, written to the ns, go to
- * whole ms, its pause lengths to 0.1 ms: what their clocks resolve (WarmUpLine.Windows, TrafficLine.Paused).</li>
+ * <li>a strace profile line's per-store fields become per-item ones ({@code items}, {@code callsPerItem}, {@code
+ * syncMsPerItem});</li>
+ * <li>format 3: each statistic gets one {@link AboutLine} (its first side A line's {@code about}, or the run line's
+ * {@code rows}); verdicts.json keeps the evaluated verdicts, counting the others;</li>
+ * <li>format 4: a warm-up's {@code compileMs} and traffic's pause starts go to whole ms, pause lengths to 0.1 ms: what
+ * their clocks resolve.</li>
  * </ul>
  * A run of the current format is left as it is. storebench.tools.Migrate is its command line.
  */
@@ -153,10 +148,7 @@ public final class Migration {
         }
     }
 
-    /**
-     * Gives every stat line its description: where a line has none (or the run has no stat line described), the
-     * catalogue of the version before, whose rows come first; a line that has its own goes after them.
-     */
+    /** Gives every stat line a description: the former catalogue's (its rows first) where it has none. */
     private static void describe(List<ObjectNode> all, ObjectNode run) {
         List<ObjectNode> stats = all.stream().filter(l -> l.path("kind").asText().equals("stat")).toList();
         boolean described = stats.stream().anyMatch(l -> l.path("about").isObject()) || all.stream().anyMatch(l ->
@@ -195,11 +187,7 @@ public final class Migration {
         }
     }
 
-    /**
-     * Stat lines of the totals per open store the run's lines allow but do not carry: mem_total_kb from mem_resident_kb
-     * and heap_kb, capacity_total_kb from capacity_resident_kb and the slope of the capacity points' heap, each placed
-     * right after the row it follows; by its source line, whose time it keeps.
-     */
+    /** The mem_total_kb and capacity_total_kb stat lines the run lacks, derived, each after the row it follows. */
     private static Map<ObjectNode, ObjectNode> totals(List<ObjectNode> all, JsonNode env) {
         Map<String, ObjectNode> stats = new LinkedHashMap<>();
         Map<String, List<JsonNode>> points = new LinkedHashMap<>();
@@ -266,10 +254,8 @@ public final class Migration {
     }
 
     /**
-     * What the run's build recorded, where the run line (or a merged run's part) does not list it: every statistic
-     * the run describes that its columns have a figure of, that a failed trial may have cost, or whose group the
-     * columns did not measure at all (left out, not predated); a statistic of a group they measured that none has a
-     * figure of, the build predates.
+     * What the run's build recorded, where unlisted: each statistic it has a figure of, a failed trial may have cost,
+     * or whose group it did not measure; the rest the build predates.
      */
     private static void recorded(List<ObjectNode> all, ObjectNode run, JsonNode env) {
         Map<String, String> groups = new LinkedHashMap<>();
@@ -345,11 +331,7 @@ public final class Migration {
         }
     }
 
-    /**
-     * One about line per statistic, after the run line: the description of its first side A stat line (the one a
-     * report read), then those of the run line's rows that no stat or status line describes; the stat lines and the
-     * run line lose theirs.
-     */
+    /** One about line per statistic after the run line, from its first side A stat line or the run line's rows. */
     private static void abouts(List<ObjectNode> all, ObjectNode run) {
         Map<String, JsonNode> abouts = new LinkedHashMap<>();
         Set<String> inStatus = new LinkedHashSet<>();
@@ -372,11 +354,7 @@ public final class Migration {
         all.addAll(all.indexOf(run) + 1, lines);
     }
 
-    /**
-     * Each verdict that does not say how its figures print gets its statistic's unit and decimals (a statistic the run
-     * does not describe: three decimals, no unit); the verdicts not evaluated go, counted in the summary. The file is
-     * the gate's (storebench.gate.Verdicts), which results/ sits below: edited here by its fields.
-     */
+    /** Gives each verdict its unit and decimals, counting those not evaluated; edits the gate's file by field. */
     private static void verdicts(Path dir, List<ObjectNode> all) throws IOException {
         Path file = dir.resolve("verdicts.json");
         if (!Files.isRegularFile(file)) {

@@ -5,11 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.List;
 
-/**
- * The profile's noise line of a trial ({@link ProfileLine#NOISE}, phase.WarmColdPhase): the load when written, the
- * same warm open run made back to back, the seconds they took, their oqc figures and the load at the start. Written
- * from this record and read back into it ({@link ProfileLine#noise}).
- */
+/** The profile's noise line ({@link ProfileLine#NOISE}): one warm open run back to back, seconds, oqc, load. */
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record NoiseLine(String profile, double load1, int runs, double seconds, @JsonUnwrapped Oqc oqc,
                         double load1AtStart) implements ProfileLine.Figures {

@@ -1,10 +1,9 @@
 package storebench.results;
 
 /**
- * What holding one more store open costs a process, in total. A JVM trial process runs on a fixed heap that is
- * pre-touched before the engine loads, so the heap's growth never shows as resident memory: its total is the resident
- * growth plus the managed heap's growth. The Node worker's V8 heap is not pre-touched, so its growth is resident
- * already: its total is the resident growth alone (never counted twice).
+ * What holding one more store open costs a process in total. A JVM trial's heap is pre-touched, so its growth never
+ * shows as resident: total = resident growth + heap growth. V8's heap is not, so its growth is resident already: total
+ * = resident growth.
  */
 public final class OpenStoreMemory {
     /** The memory phase's total per open store. */

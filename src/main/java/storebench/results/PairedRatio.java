@@ -5,16 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The ratio B/A of one statistic over the pairs of an A/B comparison, with its 95% interval: each pair (two runs, one
- * of each side, in fresh processes) gives ln(B/A); the ratio is the exponent of their Hodges-Lehmann estimate (the
- * median of the pairs' Walsh averages, (d_i + d_j) / 2 for i <= j) and the interval the exponent of the matching
- * Wilcoxon signed-rank interval (the Walsh averages k and M - k + 1 of the M in order, k from the signed-rank
- * statistic's exact distribution). The process is the unit (Kalibera and Jones), and pairing takes out what drifts
- * between pairs. Not Student's t: one pair in five or six that a burst of the host's noise struck unevenly reads 10-20%
- * off (docs/runs.md, 2026-12-06), and a t interval is as wide as its worst pairs, where this one moves by one rank per
- * such pair; on clean, normal pairs it is as narrow as t within a few percent (95.5% efficiency). Not a bootstrap: at
- * the 6-20 pairs a comparison makes, a percentile bootstrap draws from a handful of distinct resamples and covers
- * clearly less than 95%. The interval needs {@link #LEAST} pairs: with fewer, no two Walsh averages bound 95%.
+ * The ratio B/A of one statistic over an A/B comparison's pairs, with its 95% interval: the exponent of the
+ * Hodges-Lehmann estimate of the pairs' ln(B/A) and of the matching Wilcoxon signed-rank interval. Why this one and not
+ * t or a bootstrap: docs/gate.md, "Two versions in one sitting". It needs {@link #LEAST} pairs: with fewer, no two
+ * Walsh averages bound 95%.
  */
 public record PairedRatio(double ratio, double low, double high, int pairs) {
     /** The fewest pairs with a 95% signed-rank interval: six (its widest, the least and most Walsh average, 96.9%). */
@@ -80,11 +74,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         return new PairedRatio(Math.exp(median), Math.exp(walsh[k]), Math.exp(walsh[m - 1 - k]), n);
     }
 
-    /**
-     * The index (from 0) of the interval's lower end among the sorted Walsh averages: k - 1 for the largest k with
-     * P(T < k) <= 2.5%, T the signed-rank statistic of n pairs under no difference (0 where n < {@link #LEAST}: then
-     * the least and most Walsh average, an interval of less than 95%).
-     */
+    /** The lower end's index among the sorted Walsh averages: k - 1 for the largest k with P(T < k) <= 2.5%. */
     static int lowerRank(int n) {
         if (n > EXACT_UP_TO) {
             double mean = n * (n + 1) / 4.0;
@@ -109,10 +99,7 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         return Math.max(0, k - 1);
     }
 
-    /**
-     * The decision against a tolerance (0.03: 3%), inconclusive below {@link #LEAST} pairs: no change where the interval lies within [1 - tolerance,
-     * 1 + tolerance], worse or better where it lies wholly beyond one end; {@code higherIsBetter} for a rate.
-     */
+    /** The decision against a tolerance (0.03: 3%); {@code higherIsBetter} for a rate. */
     public Decision decide(double tolerance, boolean higherIsBetter) {
         if (pairs < LEAST) {
             return Decision.INCONCLUSIVE;

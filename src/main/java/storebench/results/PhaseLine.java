@@ -4,11 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Optional;
 
-/**
- * A phase line of results.jsonl: one step of a phase of one trial (a warm-up, a run, a pass), with its wall time and
- * the load at its start: the step's {@code op} and the {@code phase} it belongs to (none where its op is a step of no
- * phase this build knows).
- */
+/** A phase line: one step of a trial's phase (warm-up, run, pass), its wall time, load at start, op and phase. */
 public record PhaseLine(Column column, String op, Optional<String> phase, double wallMs, double load1,
                         long loadWaitMs, boolean loadGaveUp) {
     public static final String KIND = "phase";
@@ -18,7 +14,6 @@ public record PhaseLine(Column column, String op, Optional<String> phase, double
                 line.path("load1").asDouble(), line.path("loadWaitMs").asLong(), line.path("loadGaveUp").asBoolean(false));
     }
 
-    /** The op of the step a phase line records. */
     public static String op(JsonNode line) {
         return line.path("op").asText();
     }

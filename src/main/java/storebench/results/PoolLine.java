@@ -7,11 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 
-/**
- * A pool line of results.jsonl: how one trial's stores came to be, the stores it created and those it reused from an
- * earlier run's pool (bench.reuse), and why kept stores were not reused where the run said why. Written from this
- * record and read back into it (Jackson).
- */
+/** A pool line: the stores a trial created and reused (bench.reuse), and why kept stores were not reused. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record PoolLine(@JsonUnwrapped Column column, int created, int reused,
                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notReused) {

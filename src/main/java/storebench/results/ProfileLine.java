@@ -11,18 +11,14 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A profile line of results.jsonl: what -Dbench.profile=true's phases measured (a root's own sync latency, the create
- * step by step, warm against cold opens, the noise over time), what a profiler found in a process it watched (sync
- * calls, top frames), or why a profiler could not watch an engine. {@link #profile} names which; {@link #figures} holds
- * that kind's own figures.
+ * A profile line: what -Dbench.profile=true's phases measured (a root's sync latency, the create step by step, warm
+ * against cold opens, noise over time), what a profiler found in a process it watched (sync calls, top frames), or why
+ * it could not watch. {@link #profile} names which; {@link #figures} holds its figures.
  *
- * <p>A line of the profile's own orchestrator (before profilers plugged into phases) names no profiler, bench phase,
- * process or op; Migrate gave its sync calls per store straced the names of a profiler's per item.
- *
- * @param column      the trial's column (empty ids on a root's line, which belongs to no trial)
+ * @param column      the trial's column (empty ids on a root's line)
  * @param scope       what it measured: workload, stores per engine, and the root where the line names one
  * @param watch       who watched, on a profiler's finding
- * @param profilers   the profilers a figure of the profile's own phases was taken under, where the line says
+ * @param profilers   the profilers a figure of the profile's own phases was taken under
  * @param unavailable why it was not measured or watched, where it was not
  */
 public record ProfileLine(String profile, Column column, Scope scope, Watch watch, Optional<List<String>> profilers,
@@ -43,18 +39,11 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     /** A profiler that could not watch an engine's phase. */
     public static final String UNAVAILABLE = "unavailable";
 
-    /**
-     * What a line measured: the workload, the stores per engine, and the root it measured on ("disk", "tmpfs"; ""
-     * where the line names none).
-     */
+    /** What a line measured: workload, stores per engine, and the root ("disk", "tmpfs"; "" where none). */
     public record Scope(String workload, int stores, String root) {
     }
 
-    /**
-     * Who watched, on a profiler's finding: the profiler ("" where the line names none), the bench phase whose process
-     * it watched (absent on the profile's own lines), the process' label ("" where none) and the op of the requests it
-     * watched (absent on a line from before profilers plugged into phases).
-     */
+    /** Who watched: the profiler, the bench phase and process it watched, the op of its requests. */
     public record Watch(String profiler, Optional<String> benchPhase, String process, Optional<String> op) {
     }
 
@@ -62,10 +51,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public sealed interface Figures permits RootSync, CreateSteps, Syncs, Frames, WarmColdLine, NoiseLine, None {
     }
 
-    /**
-     * A root's own sync latency: where it is (path, file system, mount options), how many rounds of write 4 KiB +
-     * fdatasync it timed, their median (where the line has it) and p90 in ms.
-     */
+    /** A root's own sync latency: where it is, rounds of 4 KiB write + fdatasync, median and p90 ms. */
     public record RootSync(String rootPath, String fsType, String mountOptions, int rounds,
                            OptionalDouble fdatasyncMedianMs, double fdatasyncP90Ms) implements Figures {
     }
@@ -89,11 +75,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         }
     }
 
-    /**
-     * The sync calls strace counted: the stores made or visited ({@code items}), each call's count in the line's order,
-     * the calls and the sync time per item, and the root's own fdatasync median where the orchestrator's line carried
-     * it.
-     */
+    /** strace's sync calls: items made or visited, each call's count, per item, the root's fdatasync median. */
     public record Syncs(int items, Map<String, Calls> calls, OptionalDouble callsPerItem, double syncMsPerItem,
                         OptionalDouble rootFdatasyncMedianMs) implements Figures {
         public Syncs {
@@ -105,10 +87,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record Calls(int count, int failed, double ms) {
     }
 
-    /**
-     * The top frames sampled: the report's name of the loop they were sampled in ("create", "open", or the op), the
-     * samples, the top frames, the sampling period and the profiler's note on what its frames are, where the line says.
-     */
+    /** The top frames: the loop sampled, samples, frames, period, the profiler's note on its frames. */
     public record Frames(String phase, int samples, List<Frame> top, Optional<String> samplingPeriod,
                          Optional<String> note) implements Figures {
     }
@@ -121,7 +100,6 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record None() implements Figures {
     }
 
-    /** Whether a line of results.jsonl is a profile line. */
     public static boolean is(JsonNode line) {
         return KIND.equals(line.path("kind").asText());
     }
@@ -189,32 +167,26 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         return kind.isInstance(figures) ? Optional.of(kind.cast(figures)) : Optional.empty();
     }
 
-    /** The root sync latency, where this is a root's line. */
     public Optional<RootSync> rootSync() {
         return figures(RootSync.class);
     }
 
-    /** The create's steps, where this is a create line. */
     public Optional<CreateSteps> createSteps() {
         return figures(CreateSteps.class);
     }
 
-    /** The sync calls, where this is a syncs line. */
     public Optional<Syncs> syncs() {
         return figures(Syncs.class);
     }
 
-    /** The top frames, where this is a frames line. */
     public Optional<Frames> frames() {
         return figures(Frames.class);
     }
 
-    /** Warm against cold, where this is a warmcold line. */
     public Optional<WarmColdLine> warmCold() {
         return figures(WarmColdLine.class);
     }
 
-    /** The noise over time, where this is a noise line. */
     public Optional<NoiseLine> noise() {
         return figures(NoiseLine.class);
     }

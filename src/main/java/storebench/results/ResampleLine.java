@@ -8,9 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Optional;
 
 /**
- * A resample line of results.jsonl (-Dbench.resample): the gate added an open run to a trial whose baseline verdicts
- * were inconclusive. It holds the open runs the trial has now, how many it added, and where the added run failed, why
- * (null where it did not: the trial keeps the runs it had). Written from this record and read back into it (Jackson).
+ * A resample line (-Dbench.resample): the gate added an open run to a trial with inconclusive baseline verdicts: the
+ * runs now, those added, and why the added run failed (null: it did not).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -13,18 +13,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * results.jsonl: one JSON object per finished measurement, appended and flushed at once, so a crash loses at
- * most the phase in flight. Each line has a {@code kind}: run, about, stat, phase, memory, pool, status, end
- * (docs/report.md, "results.jsonl").
- */
+/** results.jsonl: a JSON object per finished measurement, appended and flushed at once (docs/report.md). */
 public final class ResultsFile implements AutoCloseable {
     public static final String NAME = "results.jsonl";
-    /**
-     * The version of the lines this build writes, in the run line's {@code format}, and the only one it reads: a run of
-     * another is refused with the command that migrates it ({@link #MIGRATE}, storebench.tools.Migrate, which says
-     * what each version before lacked).
-     */
+    /** The run line's {@code format} this build writes and reads; another is refused with {@link #MIGRATE}. */
     public static final int FORMAT = 5;
     /** The command that migrates a run folder of an older format to {@link #FORMAT}, its folder appended. */
     public static final String MIGRATE = "mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=";
@@ -64,10 +56,7 @@ public final class ResultsFile implements AutoCloseable {
         }
     }
 
-    /**
-     * Appends one line (with its time): the whole line goes to the file in one write call, so a process killed
-     * at any moment leaves whole lines only.
-     */
+    /** Appends one line with its time in one write call: a process killed at any moment leaves whole lines. */
     public synchronized void append(ObjectNode line) throws IOException {
         if (!line.has("at")) {
             line.put("at", Instant.now().toString());
@@ -87,10 +76,7 @@ public final class ResultsFile implements AutoCloseable {
         out.close();
     }
 
-    /**
-     * Why a run line cannot be read by this build: its format ({@code 1} where it names none) and the command that
-     * migrates the run in {@code dir}; empty for a run of {@link #FORMAT} or where there is no run line.
-     */
+    /** Why this build cannot read a run line: its format and the command that migrates {@code dir}. */
     public static java.util.Optional<String> refusal(JsonNode run, String dir) {
         int format = run.path("format").asInt(1);
         if (run.isMissingNode() || format == FORMAT) {

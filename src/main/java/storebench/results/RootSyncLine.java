@@ -3,11 +3,7 @@ package storebench.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
-/**
- * The profile's line of a root's own sync latency ({@link ProfileLine#ROOT_SYNC}, run.RootSync): the root ("disk",
- * "tmpfs"), where it is and on which device, and what its writes and fdatasyncs took; or why it was not measured.
- * Written from this record; {@link ProfileLine} reads it.
- */
+/** The profile's root sync line ({@link ProfileLine#ROOT_SYNC}): where, on which device, what syncs took. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RootSyncLine(String profile, String root, @JsonUnwrapped CreateStepsLine.Where where, String device,
                            @JsonUnwrapped Synced synced, String unavailable) {

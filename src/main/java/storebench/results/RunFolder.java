@@ -11,11 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/**
- * A run folder as storebench's own: every output folder a run, a merge or a comparison writes carries a marker file,
- * and storebench moves, replaces, deletes or writes into a folder only when it carries it, as the bench root's marker
- * (.storebench-root) guards the stores; storebench.tools.Migrate marks a kept run it migrates.
- */
+/** A run folder as storebench's own: storebench writes into, moves or deletes only folders with its marker. */
 public final class RunFolder {
     public static final String MARKER = ".storebench-out";
 
@@ -28,10 +24,7 @@ public final class RunFolder {
                 && Files.isRegularFile(dir.resolve(MARKER), LinkOption.NOFOLLOW_LINKS);
     }
 
-    /**
-     * Whether there is nothing in the folder to lose: it is absent, or a real folder that holds nothing but the
-     * marker.
-     */
+    /** Whether there is nothing in the folder to lose: absent, or a real folder holding only the marker. */
     public static boolean absentOrEmpty(Path dir) throws IOException {
         if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             return true;
@@ -44,10 +37,7 @@ public final class RunFolder {
         }
     }
 
-    /**
-     * What a file system error that names only a path means, in words, with the path ("permission denied on X", "X is a
-     * file, not a folder"): the part of a message after the folder and the option it came from.
-     */
+    /** A path-only file system error in words, with the path ("permission denied on X"). */
     public static String reason(IOException e) {
         if (e instanceof AccessDeniedException a) {
             return "permission denied on " + a.getFile();
@@ -70,8 +60,8 @@ public final class RunFolder {
     }
 
     /**
-     * Refuses a folder a tool would write into unless it is storebench's to write: absent, empty (but the marker), or
-     * marked as storebench's ({@link #ours}); a file, or a folder with files of someone else's, is left as it is.
+     * Refuses a folder a tool would write into unless absent, empty (but the marker) or marked ({@link #ours}); someone
+     * else's files are left as they are.
      *
      * @param what what names the folder in the message ("output folder " + dir + " (OUT_DIR)")
      * @throws IOException naming the folder, what is in it and what to give instead

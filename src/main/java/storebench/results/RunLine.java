@@ -15,10 +15,9 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * The run line of results.jsonl, the run's first: the format its lines are written in, what the run measured at what
- * scale, what it was asked for, when it started, the options it ran with, the plan it made, the rules it measured by
- * and how many runs a merged one was made of. Written from this record and read back into it (Jackson), each group of
- * parts ({@link JsonUnwrapped}) as fields of the line; a run without one (a damaged file) reads as {@link #NONE}.
+ * The run line, results.jsonl's first: its format, scale, what it was asked for, start, options, plan, rules and merged
+ * parts. Written from this record and read back into it, each {@link JsonUnwrapped} group as fields of the line; a run
+ * without one reads as {@link #NONE}.
  */
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -48,10 +47,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         return line.isMissingNode() ? NONE : ResultsFile.as(line, RunLine.class);
     }
 
-    /**
-     * The scale of the run: the workload and its notes per store (W), the stores per engine (N), the runs (R), the
-     * warm-up's ceiling of opens (absent in a run from before it had one) and the stores held open at once (M).
-     */
+    /** The run's scale: workload and W, N, R, the warm-up's ceiling of opens, and M. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Scale(String workload, int stores, int notesPerStore, int runs,
                         @JsonProperty("warmupOpens") Integer ceiling, int hold) {
@@ -67,11 +63,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * What the run was asked for: its engines and settings in column order, the phases it measured (empty for a run
-     * from before the line listed them), bench.engines and bench.phases as given, and the phases bench.phases left out
-     * with the ids of the statistics each would have given.
-     */
+    /** What it was asked for: engines, settings, phases, bench.engines and bench.phases, phases left out. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Asked(List<String> engines, List<String> settings, @JsonProperty("phases") List<String> measured,
                         String enginesAsked, String phasesAsked,
@@ -89,12 +81,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The options the run ran with: its store pool, the warm-up rule's name (bench.warmup), the load it waited for,
-     * the JVM trial processes' heap in MB where bench.trialHeap set it, every phase option by its property name, as
-     * given, where its files went and what judged them, the profilers its trial processes ran under and what side B
-     * of an A/B run is.
-     */
+    /** The options it ran with: pool, warm-up rule, load, trial heap, phase options, files, profilers, side B. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Options(@JsonUnwrapped Pool pool, String warmup, @JsonUnwrapped LoadLimit load,
                           @JsonProperty("trialHeapMb") Integer heapMb, Map<String, String> phaseOptions,
@@ -119,10 +106,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * bench.out, bench.thresholds and bench.baseline as the run had them (relative to the project where inside it);
-     * "" and empty in a run from before the run line recorded them.
-     */
+    /** bench.out, bench.thresholds and bench.baseline as given (relative to the project where inside it). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Outputs(String out, String thresholds, @JsonProperty("baseline") String baselineGiven) {
         public Outputs {
@@ -147,11 +131,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The plan the run made before it measured: its estimate of the whole run and of its phases in seconds, how many
-     * phases it planned, its seconds per op, the ops it had no cost for, and how it scaled the kept run's costs to
-     * this machine (absent in a plan from before it calibrated).
-     */
+    /** The plan made before measuring: its estimates (s), phases, seconds per op, ops without a cost, calibration. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Plan(double estimateS, double phasesS, int phases, Map<String, Double> opsS, List<String> missing,
                        @JsonProperty("calibration") Calibration calibrated) {
@@ -165,11 +145,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * How the plan scaled a kept run's costs to this machine: the probe's figures here (faultNs, mapUs, syncMs,
-     * yardMs), the kept run it estimated from (a path under docs/runs, "" where none), that run's figures, and the
-     * factor each phase was scaled by; or why it could not ({@code none}, the rest empty).
-     */
+    /** How the plan scaled a kept run's costs here: both probes' figures, each phase's factor, or why not. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record Calibration(Map<String, Double> probe, String keptRun, Map<String, Double> kept,
                               Map<String, Double> scale, String none) {
@@ -181,11 +157,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The rules the run measured by: the steady warm-up rule's parameters, the fewest visits of a precision-sized run
-     * (phase.Sample.LEAST), the statistics its build records ({@link RunResults#RECORDED}), so that a report of it (or
-     * of a merge with a later build) tells a statistic it could not have from one it lost.
-     */
+    /** The rules it measured by, and the statistics its build records ({@link RunResults#RECORDED}). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rules(@JsonProperty("warmupRule") WarmUpRule warmUp, int sampleLeast,
                         @JsonProperty(RunResults.RECORDED) List<String> recorded) {
@@ -194,11 +166,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         }
     }
 
-    /**
-     * The steady warm-up rule (phase.SteadyState): windows per block, a block's tolerance against the blocks before
-     * and a window's against its block, the JIT's most share of a block's time, the fewest visits, and where the
-     * tolerances widen with the windows' noise, the widest each may reach.
-     */
+    /** The steady warm-up rule (phase.SteadyState): block, tolerances, JIT share, fewest visits, widest tolerances. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record WarmUpRule(int block, double tolerance, double windowTolerance, double compileShare, int minVisits,
                              @JsonProperty("mostTolerance") Double most,

@@ -17,20 +17,11 @@ import java.util.stream.Collectors;
 /** One run's output files, read back: what the report and the gate are a pure function of. */
 public final class RunResults {
     public static final String ENVIRONMENT = "environment.json";
-    /**
-     * The status of a phase that could not be measured here (the cold phase on tmpfs): its line names the phase, the
-     * reason and, under "stats", the statistics it would have given with their descriptions.
-     */
+    /** Status of a phase not measurable here (cold on tmpfs); its line lists the statistics it would give. */
     public static final String NOT_MEASURED = "not measured";
-    /**
-     * The run line's field of the phases bench.phases left out: phase id to the ids of the statistics it would have
-     * given.
-     */
+    /** The run line's field of the phases bench.phases left out: phase id to its statistics' ids. */
     public static final String NOT_ASKED = "notAsked";
-    /**
-     * The field of a line written by side B of an A/B comparison (bench.against): the run's tables are side A's, so
-     * such lines are read only as the comparison's ({@link #comparisons()}).
-     */
+    /** The field of side B's lines (bench.against), read only as {@link #comparisons()}. */
     public static final String SIDE = "side";
 
     /** One statistic of one column: its stat line, with the column and workload of its stamp. */
@@ -71,10 +62,7 @@ public final class RunResults {
             return runs().isEmpty() ? null : RunStats.spread(runs());
         }
 
-        /**
-         * Whether it was taken under profilers: a profiler slows what it watches, so the figure explains where the
-         * time goes and is no measurement; gate, exports and baselines leave it out.
-         */
+        /** Whether taken under profilers, which slow what they watch: gate, exports and baselines leave it out. */
         public boolean profiled() {
             return !profilers().isEmpty();
         }
@@ -85,10 +73,7 @@ public final class RunResults {
     private final EnvironmentFile environmentFile;
     private List<Stat> stats;
 
-    /**
-     * The run of these lines; lines whose run line names another format than {@link ResultsFile#FORMAT} are refused
-     * ({@link ResultsFile#refusal}: its version and the command that migrates it).
-     */
+    /** Refuses a run line of another format than {@link ResultsFile#FORMAT}. */
     public RunResults(List<JsonNode> lines, JsonNode environment) {
         this.environment = environment == null ? MissingNode.getInstance() : environment;
         this.environmentFile = EnvironmentFile.of(this.environment);
@@ -137,16 +122,12 @@ public final class RunResults {
         return lines(kind).stream().map(reader).toList();
     }
 
-    /**
-     * The lines of the run's own tables: all but side B's of an A/B comparison (bench.against), whose runs are read as
-     * the comparison's ({@link #comparisons()}) and whose steps cost no more than side A's in a plan.
-     */
+    /** The lines of the run's own tables: all but side B's (bench.against), read as {@link #comparisons()}. */
     public static List<JsonNode> sideA(List<JsonNode> lines) {
         return lines.stream().filter(l -> !AgainstRunLine.B.equals(l.path(SIDE).asText())
                 || l.path("kind").asText().equals(AgainstRunLine.KIND)).toList();
     }
 
-    /** The A/B comparisons of the run (bench.against), one per column that made one, in the order they ended. */
     public List<Comparison> comparisons() {
         return Comparison.of(lines(AgainstLine.KIND), lines(AgainstRunLine.KIND));
     }
@@ -161,12 +142,10 @@ public final class RunResults {
 
     private RunLine runLine;
 
-    /** The phase lines (each step of each trial's phases), typed, in the order they were written. */
     public List<PhaseLine> phaseLines() {
         return lines(PhaseLine.KIND).stream().map(PhaseLine::of).toList();
     }
 
-    /** The warm-ups' phase lines that record their windows, typed, in the order they were written. */
     public List<WarmUpLine> warmUpLines() {
         return lines(PhaseLine.KIND).stream().filter(WarmUpLine::is).map(WarmUpLine::of).toList();
     }
@@ -181,12 +160,10 @@ public final class RunResults {
 
     private List<StatusLine> statusLines;
 
-    /** The status lines of one column. */
     public List<StatusLine> statusLines(Column column) {
         return statusLines().stream().filter(l -> l.column().equals(column)).toList();
     }
 
-    /** The precision lines (-Dbench.precision), typed, in the order they were written. */
     public List<PrecisionLine> precisionLines() {
         return lines(PrecisionLine.KIND).stream().map(PrecisionLine::of).toList();
     }
@@ -217,11 +194,7 @@ public final class RunResults {
         return all;
     }
 
-    /**
-     * The run's statistics in the order of the report's rows, as its about lines describe them ({@link Stat#about}),
-     * with those of phases not measured here. Report and gate read statistics here, never from the phases that
-     * measure them.
-     */
+    /** The run's statistics in row order as its about lines describe them, with those of phases not measured here. */
     public synchronized List<Stat> stats() {
         if (stats == null) {
             Map<String, Stat> byId = new LinkedHashMap<>();
@@ -267,7 +240,6 @@ public final class RunResults {
         return List.copyOf(all.values());
     }
 
-    /** A statistic of this run ({@link #stats()}), by id. */
     public Optional<Stat> stat(String id) {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }
@@ -283,10 +255,7 @@ public final class RunResults {
         return Optional.ofNullable(found);
     }
 
-    /**
-     * Why a statistic has no figure for an engine under a setting because its phase was not measured there ("not
-     * measured in cold: the bench root is tmpfs ..."); empty where no "not measured" line names it.
-     */
+    /** Why a column has no figure of a statistic: its phase not measured there, or its build did not record it. */
     public Optional<String> notMeasured(String engine, String setting, String stat) {
         Optional<String> said = statusLines(new Column(engine, setting)).stream()
                 .filter(l -> NOT_MEASURED.equals(l.status()) && l.stats().containsKey(stat))
@@ -298,11 +267,7 @@ public final class RunResults {
     /** Why a column has none of a statistic its build did not record, as the report's note and the gate say it. */
     public static final String NOT_RECORDED = "the build that made this column predates the statistic";
 
-    /**
-     * Whether the build that made an engine's column under a setting (its part's, in a merged run) did not record the
-     * statistic at all: a build lists what it records in its run line ({@link #RECORDED}), a merged run's part in its
-     * source. A kept run stays whole as the statistics grow.
-     */
+    /** Whether the build of a column (a merged run's part) did not record the statistic ({@link #RECORDED}). */
     public boolean notRecorded(String engine, String setting, String stat) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
                 .findFirst();
@@ -311,10 +276,7 @@ public final class RunResults {
         return recorded.isPresent() && !recorded.get().contains(stat);
     }
 
-    /**
-     * The group of the report a statistic's rows are in (its phase's: "traffic"), as its about line says, where the run
-     * has a figure of it; empty otherwise.
-     */
+    /** The report group of a statistic's rows (its phase's: "traffic") where the run has a figure of it. */
     public synchronized Optional<String> groupOf(String stat) {
         if (groups == null) {
             groups = new java.util.HashMap<>();
@@ -329,10 +291,7 @@ public final class RunResults {
     /** The run line's list of the statistics its build records, whichever it measured. */
     public static final String RECORDED = "recorded";
 
-    /**
-     * The phase whose statistic this is, where the run did not ask for that phase (bench.phases left it out: the run
-     * line's {@link #NOT_ASKED}); empty where it did, or where the run line does not say.
-     */
+    /** The phase of this statistic where bench.phases left it out ({@link #NOT_ASKED}); empty otherwise. */
     public Optional<String> notAsked(String stat) {
         return runLine().asked().notAsked().entrySet().stream().filter(p -> p.getValue().contains(stat))
                 .map(Map.Entry::getKey).findFirst();
@@ -365,10 +324,7 @@ public final class RunResults {
         return new Shape(s.workload(), s.stores(), s.runs(), s.hold());
     }
 
-    /**
-     * Why this run is not a complete one (no run line, interrupted, did not end, measured nothing); empty if it is.
-     * Only a complete run is kept as the last good one and accepted as a baseline.
-     */
+    /** Why the run is incomplete; only a complete run is kept as the last good one or a baseline. */
     public Optional<String> incomplete() {
         if (run().isMissingNode()) {
             return Optional.of("its results.jsonl has no run line");
@@ -402,27 +358,18 @@ public final class RunResults {
         return out;
     }
 
-    /**
-     * The runs a merged run was made of (environment.json's "sources", written by storebench.tools.Merge), each with
-     * the engines and settings it measured and its machine; empty for a run that was not merged.
-     */
+    /** The parts of a merged run (environment.json's "sources", written by storebench.tools.Merge); empty otherwise. */
     public List<EnvironmentFile.Source> sources() {
         return environmentFile.sources();
     }
 
-    /**
-     * The phases the run that measured an engine under a setting was asked for: its part's, in a merged run (phases
-     * are a part's property), else the run line's; empty where neither says.
-     */
+    /** The phases asked of the run that measured a column: its part's in a merged run, else the run line's. */
     public Optional<List<String>> phasesOf(String engine, String setting) {
         Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
         return part.isPresent() ? part.get().phases() : runLine().asked().phases();
     }
 
-    /**
-     * The phases of a merged run that the part which measured an engine under a setting was not asked for (their
-     * cells of that column are empty for that reason); none for a run that was not merged, whose run line names them.
-     */
+    /** The phases of a merged run not asked of the part that measured a column. */
     public List<String> phasesNotInPart(String engine, String setting) {
         Optional<List<String>> own = phasesOf(engine, setting);
         if (sources().isEmpty() || own.isEmpty()) {
@@ -431,10 +378,6 @@ public final class RunResults {
         return runLine().asked().phases().orElse(List.of()).stream().filter(p -> !own.get().contains(p)).toList();
     }
 
-    /**
-     * Whether a merged run has an engine under a setting that none of its parts measured (one part measured sqlite under
-     * default, another rocksdb under tuned): its cells are empty for that reason. False for a run that was not merged.
-     */
     public boolean inNoPart(String engine, String setting) {
         return !sources().isEmpty() && sources().stream().noneMatch(s -> s.measured(engine, setting));
     }
@@ -445,19 +388,13 @@ public final class RunResults {
                 .findFirst();
     }
 
-    /**
-     * The environment.json of the run that measured an engine under a setting: its part's, in a merged run (each part
-     * priced by its own machine), else the run's.
-     */
+    /** The environment.json of the run that measured a column: its part's in a merged run, else the run's. */
     public EnvironmentFile environmentOf(String engine, String setting) {
         return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::environment)
                 .findFirst().orElse(environmentFile);
     }
 
-    /**
-     * Whether two columns were measured on one machine: always in a run that was not merged, and in a merged run where
-     * their parts name the same machine.
-     */
+    /** Whether two columns were measured on one machine (always, in an unmerged run). */
     public boolean sameMachine(String engine, String setting, String otherEngine, String otherSetting) {
         Optional<String> a = machine(engine, setting);
         Optional<String> b = machine(otherEngine, otherSetting);

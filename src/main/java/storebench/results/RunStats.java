@@ -40,10 +40,8 @@ public final class RunStats {
     }
 
     /**
-     * A distribution-free interval for the median of the population the run figures come from: the k-th lowest and the
-     * k-th highest figure, with the confidence order statistics give it, 1 - 2 P(Binomial(R, 1/2) < k). The narrowest
-     * such interval with at least 95%; where R is too small for 95% (R < 6), the lowest and highest figure with the
-     * confidence they have (R = 3: 75%; R = 5: 93.75%).
+     * A distribution-free interval for the median: the k-th lowest and highest figures, confidence 1 - 2 P(Binomial(R,
+     * 1/2) < k), the narrowest at 95%; below R = 6 the lowest and highest with what they have (R = 3: 75%).
      */
     public static Interval medianInterval(List<Double> figures) {
         if (figures.isEmpty()) {

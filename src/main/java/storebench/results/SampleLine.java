@@ -7,11 +7,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A run's phase line with its sample (phase.Sample; read, cold and concurrency visit a seeded sample of the pool): its
- * column and op, the run of R it was, the stores the run visited, the 95% interval of its median as the farther end's
- * fraction of it, and where the run was sized by its own precision (bench.samplePrecision), the target it visited
- * until. A phase line of a step that did not sample has none of the three (null). Written from this record and read
- * back into it (Jackson).
+ * A run's phase line with its sample (phase.Sample): column, op, run, stores visited, the median's 95% interval as a
+ * fraction, and the precision target it ran to; null on a step that did not sample.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -8,9 +8,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * One statistic: its id (part of the interface: results.jsonl, thresholds.yaml; add, never rename), its row label and
- * unit, how it is judged and drawn. Each phase declares the statistics it yields (storebench.phase); this class is
- * only their description.
+ * One statistic: its id (part of the interface: results.jsonl, thresholds.yaml; add, never rename), row label, unit,
+ * and how it is judged and drawn. Phases declare their statistics; this class only describes them.
  */
 public final class Stat {
     /** How a value is printed. */
@@ -82,7 +81,6 @@ public final class Stat {
         return onlyIn == null || onlyIn == runtime;
     }
 
-    /** One of the reference write-up's rows. */
     public boolean inReference() {
         return referenceRow > 0;
     }
@@ -92,23 +90,16 @@ public final class Stat {
         return referenceRow;
     }
 
-    /**
-     * The reference row this statistic is listed right after, though the write-up has no such row (the memory total
-     * under the reference's resident and anonymous rows), or 0.
-     */
+    /** The reference row this one is listed after though the write-up has no such row, or 0. */
     public int besideReference() {
         return besideReference;
     }
 
-    /** Whether a higher figure is the better one (stores_per_s). */
     public boolean higherIsBetter() {
         return higherIsBetter;
     }
 
-    /**
-     * For a statistic without runs (one pass: create, memory, disk), how far two runs' figures may differ and still
-     * be the same in a comparison; null where the statistic has a spread, or is not judged at all (load).
-     */
+    /** How far two one-pass figures may differ and be the same; null for a statistic with runs or not judged. */
     public Double tolerance() {
         return tolerance;
     }
@@ -118,19 +109,12 @@ public final class Stat {
         return countUnit;
     }
 
-    /**
-     * Measured only where the run's options ask for it (one of the concurrency phase's thread counts): its row appears
-     * only where some engine has a figure, and a run that did not measure it misses nothing.
-     */
+    /** Measured only where the options ask for it: its row appears only where some engine has a figure. */
     public boolean optional() {
         return optional;
     }
 
-    /**
-     * What a visit asks of the machine (faults, context switches, CPU time, device bytes per visit, beside a phase's
-     * times; docs/measuring.md): recorded, exported and reported in a block of its own under each setting's table,
-     * never judged by the gate (no threshold may name it, a baseline does not compare it).
-     */
+    /** A counter per visit (docs/measuring.md): reported in a block of its own, never judged. */
     public boolean counter() {
         return counter;
     }
@@ -165,12 +149,7 @@ public final class Stat {
         return String.format(Locale.US, "%,." + decimals + "f", v);
     }
 
-    /**
-     * What a reader of a stat line needs to print and judge it without the code that measured it (the line's "about"):
-     * its label and chart title with W and M filled in, unit, decimals, which direction is better, its row group (the
-     * phase) and order in the report, whether it is a median of runs, its reference row, tolerance, chart and what it
-     * counts. {@link #read} makes the statistic back from it.
-     */
+    /** The line's "about": what a reader needs to print and judge the statistic without the code that measured it. */
     public ObjectNode about(int notesPerStore, int held, String group, int order) {
         ObjectNode a = ResultsFile.JSON.createObjectNode();
         a.put("label", label(notesPerStore, held)).put("unit", unit.name().toLowerCase(Locale.ROOT))

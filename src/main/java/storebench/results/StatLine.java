@@ -8,11 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * A stat line of results.jsonl, the fields beside its stamp (kind, engine, setting, workload, stores): the statistic's
- * id, its figure (described by the run's {@link AboutLine} of the statistic), the R run figures it is the median of
- * (none for a statistic without runs; their spread and interval are computed where shown) and the profilers its trial
- * processes ran under (none for a measurement). Written from this record and read back into it (Jackson), so that its
- * two sides cannot drift.
+ * A stat line's fields beside its stamp: the statistic, its figure, the R runs it is the median of (spread and interval
+ * are computed where shown) and the profilers it ran under. Written and read as this record, so the sides cannot drift.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -24,7 +21,6 @@ public record StatLine(String stat, double value, List<String> profilers, List<D
         runs = runs == null ? List.of() : List.copyOf(runs);
     }
 
-    /** The line's fields beside its stamp, ready for ResultsFile.append. */
     public ObjectNode into(ObjectNode stamped) {
         return ResultsFile.with(stamped, this);
     }

@@ -11,12 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A status line of results.jsonl: a trial skipped or failed, a phase of it not measured here, or the run interrupted,
- * with the reason; a phase that was not measured or failed also describes the statistics it would have given (each as
- * its about line does), so that their rows say why they are empty. Written from this record and read back into it
- * (Jackson).
+ * A status line: a trial skipped or failed, a phase not measured, or the run interrupted, with the reason; a phase not
+ * measured or failed describes the statistics it would give, so their empty rows say why.
  *
- * @param phaseId the phase it speaks of, null where it speaks of the whole trial or run
+ * @param phaseId the phase it speaks of, null for the whole trial or run
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -37,7 +35,6 @@ public record StatusLine(@JsonUnwrapped Column column, String status, @JsonPrope
         return ResultsFile.as(line, StatusLine.class);
     }
 
-    /** The phase it speaks of, where it speaks of one. */
     public Optional<String> phase() {
         return Optional.ofNullable(phaseId);
     }

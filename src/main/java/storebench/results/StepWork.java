@@ -5,19 +5,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
-/**
- * What a phase line says its step did: the pool's stores it visited, the JIT floor a warm-up's visits were held to
- * (where it had one), the run of R it was (where it was one of them), and its plan units ({@link #PLAN_UNITS}, 0 where
- * the line does not say: the options then tell). Read back from any phase line (Jackson); a traffic run's line is
- * written from it (TrafficLine).
- */
+/** What a step did: stores visited, a warm-up's JIT floor, its run of R, its {@link #PLAN_UNITS}. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepWork(long visited, Long jitFloor, Integer run, @JsonProperty(StepWork.PLAN_UNITS) double planUnits) {
-    /**
-     * The field of a phase line that says how many plan units its step did, where the phase's options alone do not
-     * tell (a traffic run as long as its reads and writes took).
-     */
+    /** The plan units a step did where its options do not tell (a traffic run as long as its requests took). */
     public static final String PLAN_UNITS = "planUnits";
 
     public static StepWork of(JsonNode line) {

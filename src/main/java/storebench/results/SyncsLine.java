@@ -5,11 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.util.Map;
 
-/**
- * A profiler's syncs line ({@link ProfileLine#SYNCS}, profile.StraceProfiler): the sync calls strace counted in the
- * requests of one op, over the stores they made or visited ({@code items}), and the log they came from. Written from
- * this record; {@link ProfileLine} reads it.
- */
+/** A profiler's syncs line ({@link ProfileLine#SYNCS}): strace's sync calls in one op's requests, per item. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SyncsLine(String profile, String profiler, String op, int items, int requests,
                         @JsonUnwrapped Counted counted, @JsonUnwrapped Log log) {

@@ -10,11 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A phase line of the traffic phase (phase.TrafficPhase), the fields a run adds to its step's phase line: what its
- * step did (its run; no store of the pool visited: its requests go to copies; its seconds as plan units), what its
- * open loop served, what its requests met, what it was asked, what its closed step served, and the runtime's collector
- * over the loop. Written from this record and read back into it (Jackson), each group as fields of the line. A line
- * with no rate reached ({@link Served#reachedPerS} null) is no run's: a warm-up's.
+ * A traffic phase line's own fields (phase.TrafficPhase): its run, what its open loop served, what its requests met,
+ * what it was asked, its closed step and the collector over the loop. A line with no rate reached ({@link
+ * Served#reachedPerS} null) is a warm-up's.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -22,10 +20,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
                           @JsonUnwrapped Served served, @JsonUnwrapped Met met, @JsonUnwrapped Asked asked,
                           @JsonUnwrapped Closed closed, @JsonUnwrapped Collector runtime) {
     // each group is named apart from the line's fields: Jackson would read a field of its name ("collector") into it
-    /**
-     * What the open loop served: the rate reached and asked (req/s), the utilization reached (null where the line does
-     * not say), its requests, the schedule's, its seconds, and whether every store's count was checked after.
-     */
+    /** What the open loop served: rates reached and asked, utilization, requests, seconds, counts checked. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Served(Double reachedPerS, double askedPerS, Double utilization, long requests, long scheduled,
                          double seconds, boolean checked) {
@@ -38,11 +33,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
         }
     }
 
-    /**
-     * What the loop was asked: the most stores open at once (bench.trafficOpen), the reads' share of the requests
-     * (bench.trafficMix), the load, the tenants' distribution (zipf where the line does not say), the requests of each
-     * kind it was to hold (bench.trafficPerKind) and the least requests its schedule had for that.
-     */
+    /** What the loop was asked: open stores, read share, load, distribution, requests per kind and in all. */
     public record Asked(int open, double readShare, double load, String dist, int perKind, int leastRequests) {
         public Asked {
             dist = dist == null ? "zipf" : dist;
@@ -53,11 +44,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
     public record Closed(long closedServed, double closedPerS) {
     }
 
-    /**
-     * The runtime's collector over the loop: its name as the runtime gives it (null where the line does not name it),
-     * the one asked (bench.trafficGc's id; null for Node's V8, whatever it asks), the heap's limit (MiB), its collections'
-     * time and count, its pauses, what it allocated and what the runtime's own work delayed.
-     */
+    /** The collector over the loop: its name, the one asked, heap limit, collections, pauses, allocation, delays. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Collector(@JsonProperty("collector") String name, @JsonProperty("gc") String asked, long heapMaxMb,
                             double gcMs, long gcCount, @JsonUnwrapped Paused paused,

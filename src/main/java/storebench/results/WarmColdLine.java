@@ -7,11 +7,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The profile's warm-against-cold line of a trial ({@link ProfileLine#WARM_COLD}, phase.WarmColdPhase): the load when
- * written, the root, the runs each way, the page cache before the warm runs, whether every cold run was cold, the load
- * at the start, and the runs' figures. Written from this record and read back into it ({@link ProfileLine#warmCold}).
- */
+/** The profile's warm-against-cold line ({@link ProfileLine#WARM_COLD}) of a trial. */
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record WarmColdLine(String profile, double load1, String root, int runs, @JsonUnwrapped Before before,
                            boolean cold, double load1AtStart, @JsonUnwrapped Opens opens) implements ProfileLine.Figures {
@@ -24,10 +20,7 @@ public record WarmColdLine(String profile, double load1, String root, int runs, 
     public record Before(double residentBeforeWarm, long pages, long residentPagesBeforeWarm, int files) {
     }
 
-    /**
-     * The runs' figures: the medians of the runs' p50 of each step (open, count, close, oqc) and of the visit's p99
-     * (oqc_p99), ms, warm and cold; the runs' own figures each way; and each cold run's check.
-     */
+    /** The runs' figures (ms) warm and cold: medians of each step's p50 and of oqc_p99, runs, cold checks. */
     public record Opens(Map<String, Double> warmMs, Map<String, Double> coldMs, Map<String, List<Double>> warmRunsMs,
                         Map<String, List<Double>> coldRunsMs, List<EvictionCheck> coldChecks) {
         public Opens {
@@ -37,11 +30,7 @@ public record WarmColdLine(String profile, double load1, String root, int runs, 
         }
     }
 
-    /**
-     * A cold run's check of its eviction: its number, the files' resident fraction and pages after the eviction, the
-     * device's bytes read in all and per open, whether it was cold, the verdict in words, and why the eviction failed
-     * (null where it did not).
-     */
+    /** A cold run's check: resident after eviction, device bytes read, whether cold, the verdict, why not. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record EvictionCheck(int run, double residentAfterEviction, long residentPagesAfterEviction,

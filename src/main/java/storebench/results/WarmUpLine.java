@@ -8,12 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
 
-/**
- * A warm-up step's phase line (phase.WarmUp), whatever rule wrote it: its column and op, the open run it warmed up for
- * and whether its process was kept warm from an earlier phase (null where one warm-up served a whole phase), the rule
- * ("" where the line names none: a fixed warm-up's), its windows, its floor and the visits it made. Written from this
- * record and read back into it (Jackson), each group as fields of the line.
- */
+/** A warm-up step's phase line, whatever rule wrote it: column, op, its open run, kept warm, rule, windows, floor. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, Boolean kept, String rule,
@@ -29,10 +24,9 @@ public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, B
     }
 
     /**
-     * Its windows: visits per window, each window's median (ms; null where the line records no windows), each window's
-     * JIT time (whole ms, where the runtime tells: a running thread's schedstat lags by up to a scheduler tick, 4 ms at
-     * 250 Hz), the wall time a process kept warm resumed at, the windows' noise where it stopped, which set the rule's
-     * tolerances, and the visit after which the figures had settled (null where they never did).
+     * Its windows: visits per window, each window's median (ms) and JIT time (whole ms: a thread's schedstat lags up to
+     * a 4 ms tick), the wall time a kept-warm process resumed at, the noise that set the tolerances, and the visit
+     * after which it settled (null: never).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Windows(@JsonProperty("windowVisits") int visits, @JsonProperty("windows") List<Double> medians,
@@ -44,10 +38,8 @@ public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, B
     }
 
     /**
-     * What its floor was made of: the stores it visits, the page cache's share of them and whether the floor holds a
-     * whole pass over them (null where the plan did not read the page cache), the JIT floor's visits and whether time
-     * cut it short of bench.jitVisits (null where it made none: a warm-up outside a JVM, or of a query the process had
-     * floored).
+     * Its floor: the stores visited, their cached share and whether the floor holds a whole pass (null where not read),
+     * and the JIT floor's visits and whether time cut it short of bench.jitVisits (null where none was made).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Floor(int stores, Double resident, Boolean wholePass, Integer jitFloor, Boolean jitFloorCut) {

@@ -13,12 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Renders two runs side by side (before/after, or two machines) as OUT_DIR/compare.md and compare.html:
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}.
- * Bad input (a folder without results.jsonl, a line that is not JSON) is one line naming the file and line, exit 2.
- * OUT_DIR is storebench's own, as a run's bench.out and Merge's output are: absent, empty, or a folder storebench wrote
- * (its marker); a file, or a folder with anyone else's files, is refused and left as it is.
- * An incomplete run is compared all the same; Compare says so, and why, as compare.md and compare.html do.
+ * Renders two runs side by side as OUT_DIR/compare.md and compare.html: {@code mvn -q compile exec:java
+ * -Dexec.mainClass=storebench.tools.Compare -Dexec.args="BEFORE_DIR AFTER_DIR OUT_DIR"}. Bad input is one line naming
+ * file and line, exit 2. OUT_DIR must be storebench's ({@link storebench.results.RunFolder}). An incomplete run is
+ * compared, and said so.
  */
 public final class Compare {
     static final int BAD_INPUT = 2;

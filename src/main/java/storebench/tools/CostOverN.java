@@ -13,11 +13,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The cost over N: several runs of one workload at different N, as OUT_DIR/cost-over-n.md and cost-over-n.html (a table
- * per engine and setting, a chart per figure, what changes the slope):
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.CostOverN -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."}.
- * Bad input (fewer than two runs, a folder without results.jsonl, runs of different workloads or of one N) is one line
- * naming the folder, exit 2. OUT_DIR is storebench's own, as Compare's is.
+ * The cost over N of runs of one workload, as OUT_DIR/cost-over-n.md and .html: {@code mvn -q compile exec:java
+ * -Dexec.mainClass=storebench.tools.CostOverN -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."}. Bad input is one line naming
+ * the folder, exit 2.
  */
 public final class CostOverN {
     static final int BAD_INPUT = 2;

@@ -16,10 +16,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Makes the cost table a run's plan estimates from (src/main/resources/storebench/run/costs.json) out of the kept runs
- * (every results.jsonl under docs/runs/): never typed by hand, made again whenever a run is kept.
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Costs -Dexec.args="docs/runs
- * src/main/resources/storebench/run/costs.json"} (those are also the defaults).
+ * Makes the plan's cost table (src/main/resources/storebench/run/costs.json) from the kept runs under docs/runs, never
+ * by hand: {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Costs} (arguments: the runs, the table).
  */
 public final class Costs {
     public static final Path KEPT_RUNS = Path.of("docs/runs");

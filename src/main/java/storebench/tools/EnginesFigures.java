@@ -16,10 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes docs/engines.md's table of the ratios that differ from the reference's ("Against the reference: why some
- * ratios differ") from a kept run, between the section's marker comments, so that it cannot go stale
- * (EnginesFiguresTest checks it against the run): {@code mvn -q compile exec:java
- * -Dexec.mainClass=storebench.tools.EnginesFigures}, or with {@code -Dexec.args="RUN_DIR ENGINES_MD"}.
+ * Writes docs/engines.md's table of ratios that differ from the reference's from a kept run, between its markers
+ * (EnginesFiguresTest checks it): {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.EnginesFigures}, or
+ * {@code -Dexec.args="RUN_DIR ENGINES_MD"}.
  */
 public final class EnginesFigures {
     static final int BAD_INPUT = 2;
@@ -29,7 +28,7 @@ public final class EnginesFigures {
     static final String BEGIN = "<!-- ratios against the reference: written by storebench.tools.EnginesFigures; do not"
             + " edit -->";
     static final String END = "<!-- end of ratios against the reference -->";
-    private static final Markers MARKERS = new Markers(BEGIN, END);
+    static final Markers MARKERS = new Markers(BEGIN, END);
 
     private EnginesFigures() {
     }
@@ -52,16 +51,6 @@ public final class EnginesFigures {
         return MarkdownReport.render(blocks);
     }
 
-    /** engines.md's text with the table between its markers replaced. */
-    static String withTable(String text, String table, Path path) {
-        return MARKERS.replace(text, table, path);
-    }
-
-    /** The table as engines.md holds it now, between its markers. */
-    static String tableIn(String text, Path path) {
-        return MARKERS.in(text, path);
-    }
-
     public static void main(String[] args) {
         int code = run(args, System.out, System.err);
         if (code != 0) {
@@ -79,7 +68,7 @@ public final class EnginesFigures {
         Path engines = args.length == 0 ? ENGINES : Path.of(args[1]);
         try {
             String text = Files.readString(engines, StandardCharsets.UTF_8);
-            Files.writeString(engines, withTable(text, table(run, engines), engines), StandardCharsets.UTF_8);
+            Files.writeString(engines, MARKERS.replace(text, table(run, engines), engines), StandardCharsets.UTF_8);
             out.println("wrote the table in " + engines);
             return 0;
         } catch (Exception e) {

@@ -2,13 +2,7 @@ package storebench.tools;
 
 import java.nio.file.Path;
 
-/**
- * A generated part of a hand-written Markdown file: the lines between a BEGIN and an END marker comment, which a tool
- * (ReadmeFigures, EnginesFigures) writes and its test compares with what the project renders.
- *
- * @param begin the marker line the part follows
- * @param end   the marker line that ends it
- */
+/** A generated part of a Markdown file between BEGIN and END markers, written by a tool, checked by its test. */
 record Markers(String begin, String end) {
     /** {@code text} with the part between the markers replaced by {@code part}. */
     String replace(String text, String part, Path path) {

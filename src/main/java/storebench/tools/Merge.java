@@ -38,17 +38,13 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Puts runs made apart (a CI matrix: one job per engine group and setting) back together into one run folder, as if
- * one run had measured them all: results.jsonl (every source's lines, each tagged with its source), environment.json
- * (the first source's at the top, every source's under "sources" with its machine), load.log (each source's, under a
- * header), hdr/, the verdicts recomputed, report.md, report.html and the exports rendered from the merged files.
+ * Puts runs made apart (a CI matrix) back together into one run folder, as if one run had measured them all
+ * (docs/ci.md, "A run too long for one job: parts and Merge"); the verdicts are recomputed and the report and exports
+ * rendered from the merged files.
  * <pre>mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Merge -Dexec.args="OUT_DIR RUN_DIR RUN_DIR..."</pre>
- * It refuses, with the reason: a folder that is not a complete run (no results.jsonl, interrupted, unfinished, no
- * environment.json), runs of different workload, N, R or M, two runs that both measured the same engine and setting
- * (a run merged with itself among them), an output that is a file, a folder that is not empty, or one that is, holds
- * or lies inside an input. A merge that fails part-way removes what it wrote. The output carries RunFolder's marker, as
- * a run's does. Runs from different machines are allowed: the report names the machine per column and the ratio rules
- * between engines measured on different machines are not evaluated.
+ * It refuses, with the reason: an incomplete run, runs of different workload, N, R or M, two runs of the same engine
+ * and setting, and an output that is a file, not empty, or overlaps an input. A merge that fails part-way removes what
+ * it wrote. Ratio rules between engines measured on different machines are not evaluated.
  */
 public final class Merge {
     static final int BAD_INPUT = 2;
@@ -72,10 +68,7 @@ public final class Merge {
         }
     }
 
-    /**
-     * Merges; returns the exit code: 0, 1 when the merged run breaks a rule of the thresholds (everything is written
-     * all the same), 2 for bad arguments or runs that cannot be merged (nothing is written).
-     */
+    /** Merges; exit 0, 1 where a threshold breaks (all written), 2 for bad arguments (nothing written). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 3) {
             err.println("usage: Merge OUT_DIR RUN_DIR RUN_DIR...   (two or more run folders, e.g. the target/bench of"
@@ -103,18 +96,12 @@ public final class Merge {
         }
     }
 
-    /**
-     * Merges the runs into {@code out} (created; it must not exist or be empty, and lie apart from every input);
-     * returns the files written. On a failure part-way, what it wrote is removed before the exception goes on.
-     */
+    /** Merges the runs into {@code out}; a failure part-way removes what it wrote. */
     public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile) throws IOException {
         return merge(out, runDirs, thresholdsFile, Optional.empty());
     }
 
-    /**
-     * The same, the merged run compared with a baseline (-Dbench.baseline: an earlier merged run's folder or its
-     * results.jsonl), as a run compares itself with one; a baseline that cannot be compared is "not evaluated".
-     */
+    /** The same, compared with a baseline (-Dbench.baseline) as a run compares itself with one. */
     public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile, Optional<Path> baselinePath)
             throws IOException {
         if (runDirs.size() < 2) {
@@ -160,12 +147,10 @@ public final class Merge {
     }
 
     /**
-     * Refuses an output that is not a new or empty folder apart from every input: inside an input (its hdr/), Merge
-     * would copy what it writes into itself; the same as an input or around one, it would write among the runs it
-     * reads. Compared by real paths, so a link or a relative path hides nothing.
+     * Refuses an output that is not a new or empty folder apart from every input (by real paths): inside one, Merge
+     * would copy its output into itself.
      *
-     * @return the first folder on the way to {@code out} that does not exist yet (which the merge then makes), or null
-     * where {@code out} exists
+     * @return the first folder on the way to {@code out} that does not exist yet, or null where {@code out} exists
      */
     private static Path checkOutput(Path out, List<Source> sources) throws IOException {
         Path absolute = out.toAbsolutePath().normalize();
@@ -203,9 +188,8 @@ public final class Merge {
     }
 
     /**
-     * Removes what a merge that failed part-way wrote: {@code out} was absent or empty when it began (checkOutput), so
-     * everything in it is the merge's; so is every folder it made on the way to it ({@code made}). An output folder
-     * that was there stays, empty.
+     * Removes what a failed merge wrote (all in {@code out}, the folders it {@code made}); a folder that was there
+     * stays.
      */
     private static void takeBack(Path out, Path made, Exception failure) {
         Path top = made != null ? made : out;
@@ -254,8 +238,8 @@ public final class Merge {
         RunLine first = sources.get(0).run();
         List<String> phases = sources.stream().flatMap(s -> s.run().asked().phases().orElse(List.of()).stream())
                 .distinct().toList();
-        // a statistic is "not asked" of the merged run where every part left its phase out; each part's own phases
-        // are under environment.json's sources, which judge its cells
+        // a statistic is "not asked" of the merged run where every part left its phase out; each part's own phases,
+        // under environment.json's sources, judge its cells
         Map<String, List<String>> notAsked = new LinkedHashMap<>(first.asked().notAsked());
         notAsked.keySet().removeIf(phase -> !sources.stream().allMatch(s -> s.run().asked().notAsked()
                 .containsKey(phase)));
@@ -380,10 +364,7 @@ public final class Merge {
             return results.runLine();
         }
 
-        /**
-         * Whether this run measured the engine under the setting: every engine of its run line under every setting,
-         * or, for a run that was itself merged, what one of its own sources measured.
-         */
+        /** Whether this run (or, merged, one of its sources) measured the column. */
         boolean measured(String engine, String setting) {
             List<EnvironmentFile.Source> merged = results.sources();
             return merged.isEmpty() ? engines().contains(engine) && settings().contains(setting)

@@ -10,9 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Migrates kept runs to the current format of results.jsonl ({@link ResultsFile#FORMAT}), once:
- * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate -Dexec.args=<folder>...}; a folder of runs
- * migrates every run under it. What each older format lacked, and what is written in its place: {@link Migration}.
+ * {@link Migration} on the command line: {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.Migrate
+ * -Dexec.args=<folder>...}.
  */
 public final class Migrate {
     /** The phases in the order they run, with their steps' ops: what a phase line that does not say is a step of. */

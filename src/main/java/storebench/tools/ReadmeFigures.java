@@ -19,10 +19,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes README's result from a kept run: the table between README's marker comments and the chart's SVG file, both
- * rendered from the run's files under the default setting, so that neither can go stale (ReadmeFiguresTest checks
- * them against the run): {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.ReadmeFigures}, or with
- * {@code -Dexec.args="RUN_DIR README SVG"} for other files.
+ * Writes README's result from a kept run (the table between its markers and the chart's SVG) so neither goes stale:
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.ReadmeFigures}, or {@code -Dexec.args="RUN_DIR
+ * README SVG"}.
  */
 public final class ReadmeFigures {
     static final int BAD_INPUT = 2;
@@ -32,7 +31,7 @@ public final class ReadmeFigures {
     public static final Path CHART = Path.of("docs/figures/oqc-10k.svg");
     static final String BEGIN = "<!-- result table: written by storebench.tools.ReadmeFigures; do not edit -->";
     static final String END = "<!-- end of result table -->";
-    private static final Markers MARKERS = new Markers(BEGIN, END);
+    static final Markers MARKERS = new Markers(BEGIN, END);
 
     private ReadmeFigures() {
     }
@@ -42,11 +41,7 @@ public final class ReadmeFigures {
         return AtAGlanceBuilder.of(RunResults.load(run), Setting.DEFAULT.id());
     }
 
-    /**
-     * The result's Markdown as it stands between the markers: the run's report's opening sentences (the fastest visit,
-     * the least memory, the fastest create), a line saying what the figures are, with a link to the run's whole report
-     * relative to README's folder, and the table.
-     */
+    /** The Markdown between the markers: the report's opening, a line linking the whole report, the table. */
     public static String table(AtAGlance figures, Path run, Path readme) throws IOException {
         Path base = readme.toAbsolutePath().getParent();
         String report = base.relativize(run.toAbsolutePath().resolve("report.md")).toString().replace('\\', '/');
@@ -57,16 +52,6 @@ public final class ReadmeFigures {
                 + Titles.fmt(figures.shape().hold(), 0) + " stores open; ").plusStrong("bold").plus(
                 ": the reference write-up's engines. The whole report: [" + report + "](" + report + ")."));
         return MarkdownReport.render(List.of(opening, scope, figures.table()));
-    }
-
-    /** README's text with the table between its markers replaced. */
-    static String withTable(String readme, String table, Path readmePath) {
-        return MARKERS.replace(readme, table, readmePath);
-    }
-
-    /** The table as README holds it now, between its markers. */
-    static String tableIn(String readme, Path readmePath) {
-        return MARKERS.in(readme, readmePath);
     }
 
     private static String capitalized(String s) {
@@ -93,7 +78,8 @@ public final class ReadmeFigures {
         try {
             AtAGlance figures = figures(run);
             String text = Files.readString(readme, StandardCharsets.UTF_8);
-            Files.writeString(readme, withTable(text, table(figures, run, readme), readme), StandardCharsets.UTF_8);
+            Files.writeString(readme, MARKERS.replace(text, table(figures, run, readme), readme),
+                    StandardCharsets.UTF_8);
             out.println("wrote the table in " + readme);
             if (chart.getParent() != null) {
                 Files.createDirectories(chart.getParent());

@@ -19,14 +19,11 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Re-renders a run's reports and exports from its output files ({@link ReportFiles}), on the command line:
- * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}; given a folder
- * of runs ({@code docs/runs}), every run under it. Given a thresholds file ({@code -Dexec.args="target/bench
- * thresholds.yaml"}, or {@code -Dbench.thresholds=FILE}), it first judges each run again by that file, writing
- * verdicts.json anew (exit 1 where a rule fails, as Merge). An incomplete run's reports say so at their top; it gets no
- * exports, and Render says why. Damaged input the reports can do without (a missing environment.json, an
- * HdrHistogram log that cannot be read) is marked in them and said on stderr. Bad input (not a run folder, a line
- * that is not JSON) is one line naming the file and line, exit 2, as for HtmlReport and Compare.
+ * Re-renders a run's reports and exports from its files ({@link ReportFiles}):
+ * {@code mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Render -Dexec.args=target/bench}; given a folder of
+ * runs ({@code docs/runs}), every run under it. Given a thresholds file (a second argument or {@code
+ * -Dbench.thresholds}), it first judges each run again, writing verdicts.json anew (exit 1 where a rule fails). Damaged
+ * input the reports can do without is marked and said on stderr; bad input is one line naming file and line, exit 2.
  */
 public final class Render {
     static final int BAD_INPUT = 2;
@@ -72,10 +69,7 @@ public final class Render {
         return code;
     }
 
-    /**
-     * The run folders {@code dir} stands for: itself where it holds a results file (or holds no run at all, which
-     * {@link #renderOne} then names), else every folder below it that does (docs/runs: every kept run in one command).
-     */
+    /** The run folders {@code dir} stands for: itself where it holds a results file or no run, else each below it. */
     static List<Path> runsUnder(Path dir) throws IOException {
         if (Files.isRegularFile(dir.resolve(ResultsFile.NAME))) {
             return List.of(dir);
@@ -105,10 +99,7 @@ public final class Render {
         }
     }
 
-    /**
-     * Judges a run's folder again by a thresholds file, against the baseline its verdicts.json names where that is
-     * still there, and writes its verdicts.json anew: after thresholds.yaml is edited, the report shows the new verdicts.
-     */
+    /** Judges a run again by a thresholds file (and its verdicts' baseline, where there), writing verdicts.json. */
     static Verdicts judge(Path dir, Path thresholdsFile, PrintStream out) throws IOException {
         if (!Files.isRegularFile(thresholdsFile)) {
             throw new IOException("no thresholds file at " + thresholdsFile.toAbsolutePath() + ": give the file to judge"
@@ -129,10 +120,7 @@ public final class Render {
         return verdicts;
     }
 
-    /**
-     * The statistics a thresholds file may name for these runs: the catalogue's (a run of some phases measured none of
-     * the others) and any the runs describe.
-     */
+    /** The statistics a thresholds file may name for these runs: the catalogue's and any the runs describe. */
     static List<Stat> knownStats(List<RunResults> runs) {
         List<Stat> known = new ArrayList<>(Phases.stats());
         RunResults.stats(runs).stream().filter(st -> !known.contains(st)).forEach(known::add);

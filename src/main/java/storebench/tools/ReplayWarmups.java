@@ -19,27 +19,19 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
- * Replays kept runs' steady warm-ups against this build's rule ({@link SteadyState}), offline: every warm-up line
- * records its windows' medians and JIT time, so where this rule would have stopped, and at which level, is known
- * without measuring again. {@code java -cp target/classes:<classpath> storebench.tools.ReplayWarmups <run folder>...}
- * prints a table per engine: the visits and time the recorded warm-ups made and those the replayed rule would make,
- * and the level where it stops against the level where the recorded rule stopped (the median of its last block).
+ * Replays kept runs' steady warm-ups against this build's rule ({@link SteadyState}) offline, from the windows' medians
+ * and JIT times their lines record: {@code java -cp target/classes:<classpath> storebench.tools.ReplayWarmups <run
+ * folder>...} prints per engine the visits, time and stopping level recorded against replayed.
  * <p>
- * A warm-up line does not keep each window's wall time, so the JIT's share of a block is judged against the windows'
- * medians times their visits (less than their wall time: the share comes out higher, the test stricter); replaying the
- * rule a run was made with this way gives its recorded stops (docs/runs.md, "A tolerance that knows the windows'
- * noise").
- * A replayed warm-up that has not stopped by the recorded windows' end counts as stopped there, as the recorded one
- * did ("not settled" where the recorded one never settled either). Bad input: one line naming it, exit 2.
+ * Lines keep no window's wall time, so the JIT's share is judged against medians times visits (a stricter test);
+ * replaying a run's own rule gives its recorded stops (docs/runs.md, "A tolerance that knows the windows' noise"). A
+ * replay not stopped by the recorded end counts as stopped there. Bad input: one line naming it, exit 2.
  */
 public final class ReplayWarmups {
     private ReplayWarmups() {
     }
 
-    /**
-     * One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, the levels where each
-     * stopped.
-     */
+    /** One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, and where each stopped. */
     record Replayed(Column column, Stop recorded, Stop replayed) {
         String engine() {
             return column.engine();

@@ -31,13 +31,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Checks that a run's report is complete: the run is complete, every engine and setting that was not skipped has every
- * statistic, report.md has every row, and the exports (bmf.json, github-action-benchmark's files, jmh-result.json)
- * hold every figure.
- * CI runs it after its smoke bench:
+ * Checks that a run's report is complete: the run, every statistic of every column not skipped, every row of report.md,
+ * every figure in the exports. CI runs it after its smoke bench:
  * {@code mvn -q exec:java -Dexec.mainClass=storebench.tools.ReportCheck -Dexec.args=target/bench}. Exit 0 when
- * complete, 1 with what is missing, 2 with one sentence for bad input (no report, a line that is not JSON), as the
- * other tools.
+ * complete, 1 with what is missing, 2 for bad input.
  */
 public final class ReportCheck {
     private ReportCheck() {
@@ -48,11 +45,7 @@ public final class ReportCheck {
         return results.measurements().stream().anyMatch(m -> stat.id().equals(m.stat()));
     }
 
-    /**
-     * Whether the run asked for its phase: some line of the run is that phase's (a phase line of one of its steps, a
-     * status line naming it, one of its statistics). A run filtered to some phases (-Dit.test=StoreLifeBench#cold), or
-     * made before a phase existed, has none of the others' rows to miss; a phase that failed has its status line.
-     */
+    /** Whether the run asked for the statistic's phase: some line of the run is that phase's. */
     private static boolean phaseAsked(RunResults results, Stat stat) {
         Phase phase = Phases.phaseOf(stat);
         Set<String> names = new HashSet<>();
@@ -70,18 +63,12 @@ public final class ReportCheck {
         return phaseAsked(results, stat) && (!stat.optional() && !stat.counter() || measuredAnywhere(results, stat));
     }
 
-    /**
-     * Whether an engine's cell under a setting should have it: judged by the phases of the run (in a merged run, the
-     * part) that made that column and setting, where it says them; by the whole run's lines where it does not.
-     */
+    /** Whether a cell should have it, by the phases of the run or part that made the column, else the run's lines. */
     private static boolean expected(RunResults results, Stat stat, String engine, String setting) {
         return asked(results.phasesOf(engine, setting), stat) && expected(results, stat);
     }
 
-    /**
-     * Whether a list of phases (a run's, or a part's) holds the statistic's phase; true where there is no list. The
-     * pool's lines (its create step) are written whatever bench.phases says, so only the list tells what was asked.
-     */
+    /** Whether the phases hold the statistic's (true without a list): create lines are written whatever was asked. */
     private static boolean asked(Optional<List<String>> phases, Stat stat) {
         return phases.isEmpty() || phases.get().contains(Phases.phaseOf(stat).id());
     }
@@ -135,12 +122,7 @@ public final class ReportCheck {
         return missing;
     }
 
-    /**
-     * What the exports lack: every statistic of every engine and setting in bmf.json (with a numeric value), in one of
-     * the github-action-benchmark files (name, unit, value) and in jmh-result.json (an entry of the shape JMH's tools
-     * read, scoring the figure), and nothing else in them (no figure taken under profilers). An incomplete run is left
-     * out of the exports (Exports.withheld): for it, an export file is what is wrong.
-     */
+    /** What the exports lack or hold besides the figures; an incomplete run should have none (Exports.withheld). */
     public static List<String> missingFromExports(RunResults results, Path dir) throws IOException {
         List<String> missing = new ArrayList<>();
         Optional<String> incomplete = results.incomplete();
@@ -261,10 +243,7 @@ public final class ReportCheck {
         return missing;
     }
 
-    /**
-     * What jmh-result.json lacks: an entry JMH's tools can draw for every exported figure, scoring it; none for a
-     * figure taken under profilers, none for no figure of the run.
-     */
+    /** What jmh-result.json lacks: an entry JMH's tools can draw, scoring each exported figure, and none besides. */
     private static List<String> missingFromJmh(RunResults results, List<RunResults.Measurement> exported, Path file)
             throws IOException {
         if (!Files.isRegularFile(file)) {

@@ -26,7 +26,7 @@ class EnginesFiguresTest {
     @Test
     void enginesMdsTableIsWhatTheProjectRendersFromTheKeptRun() throws IOException {
         Path engines = PROJECT.resolve(EnginesFigures.ENGINES);
-        assertThat(EnginesFigures.tableIn(Files.readString(engines, StandardCharsets.UTF_8), engines))
+        assertThat(EnginesFigures.MARKERS.in(Files.readString(engines, StandardCharsets.UTF_8), engines))
                 .as("docs/engines.md's table; run storebench.tools.EnginesFigures after changing the kept run or how"
                         + " the table is rendered")
                 .isEqualTo(EnginesFigures.table(RUN, engines));

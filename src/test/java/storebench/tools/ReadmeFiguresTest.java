@@ -46,7 +46,7 @@ class ReadmeFiguresTest {
         Path readme = PROJECT.resolve(ReadmeFigures.README);
         String rendered = ReadmeFigures.table(ReadmeFigures.figures(RUN), RUN, readme);
 
-        assertThat(ReadmeFigures.tableIn(Files.readString(readme, StandardCharsets.UTF_8), readme))
+        assertThat(ReadmeFigures.MARKERS.in(Files.readString(readme, StandardCharsets.UTF_8), readme))
                 .as("README's table; run the generator (storebench.tools.ReadmeFigures) after changing the kept run"
                         + " or how the table is rendered")
                 .isEqualTo(rendered);

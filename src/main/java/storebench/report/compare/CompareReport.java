@@ -19,10 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/**
- * compare.md and compare.html: two runs side by side, the report's tables with "before → after" in every cell,
- * the ratio after / before, and the statistics that moved beyond their spread or tolerance listed first.
- */
+/** compare.md and compare.html: the report's tables with "before → after" and ratio per cell, moves first. */
 public final class CompareReport {
     public static final String MARKDOWN = "compare.md";
     public static final String HTML = "compare.html";
@@ -178,7 +175,6 @@ public final class CompareReport {
         return out;
     }
 
-    /** Where the runs share no column: that nothing is compared, and what each has. */
     public Optional<String> nothingShared() {
         return runs.nothingShared();
     }

@@ -18,11 +18,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/**
- * Two runs side by side: for every setting, engine and statistic the figure before and after, their ratio
- * (after / before), and whether it moved beyond the noise: beyond the larger of the two runs' spreads for the
- * open-run statistics, beyond a fixed tolerance for the one-pass statistics (create, memory, disk).
- */
+/** Two runs side by side: per column and statistic before, after, ratio, and whether beyond the noise. */
 public final class CompareRuns {
     /** An open-run statistic whose line has no runs, so no spread. */
     static final double NO_SPREAD_TOLERANCE = 0.10;
@@ -54,10 +50,7 @@ public final class CompareRuns {
             return thresholdOf(stat, before, after);
         }
 
-        /**
-         * Which side's figure was taken under profilers, and under which ("before: strace"): a profiler slows what it
-         * watches, so the row is marked and not judged. Empty where both figures are measurements.
-         */
+        /** Which side was taken under profilers, and which ("before: strace"): such a row is marked, not judged. */
         Optional<String> profiled() {
             List<String> sides = new ArrayList<>();
             if (before != null && before.profiled()) {
@@ -140,10 +133,7 @@ public final class CompareRuns {
         return moved;
     }
 
-    /**
-     * Where the two runs share no column (an engine under a setting with a figure on both sides, as a default run
-     * against a tuned one): what each run has, to say that nothing is compared. Empty where they share one.
-     */
+    /** Where the runs share no column with figures on both sides (a default run against a tuned one): what each has. */
     public Optional<String> nothingShared() {
         if (rows.stream().anyMatch(r -> r.before() != null && r.after() != null)) {
             return Optional.empty();

@@ -23,11 +23,9 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * How a store's cost grows with the number of stores: several runs of one workload at different N, a table per engine
- * and setting (open, count, open-query-close median and p99, create, memory per open store, space per store) and a
- * chart per figure over N, with what changes the slope named from the runs' own figures: the counters per visit
- * (faults, device reads), the pool's share of the machine's memory (the page cache's room for it), and the layout
- * (every store a directory of one folder, so the folder holds N entries).
+ * How a store's cost grows with N: runs of one workload at different N, a table per column and a chart per figure over
+ * N, with what changes the slope named from the runs' own counters, the pool's share of memory and the folder's N
+ * entries.
  */
 public final class CostOverN {
     public static final String MARKDOWN = "cost-over-n.md";
@@ -60,10 +58,7 @@ public final class CostOverN {
     private final List<Run> runs;
     private final String workload;
 
-    /**
-     * @throws IllegalArgumentException fewer than two runs, runs of different workloads, or two of the same N, each
-     *                                  named by its folder
-     */
+    /** @throws IllegalArgumentException fewer than two runs, different workloads, or two of the same N, each named */
     public CostOverN(List<Run> given) {
         if (given.size() < 2) {
             throw new IllegalArgumentException("give at least two run folders of one workload at different N; got "
@@ -193,11 +188,7 @@ public final class CostOverN {
         return java.util.Optional.of(new double[] {pool, pool / memoryKb});
     }
 
-    /**
-     * What the pool's share of memory, the share of its pages cached as the runs began and the visits' device reads say
-     * of the page cache: a pool that would fit can still have been let go of in part (written long before, beside
-     * other files), and the reads tell.
-     */
+    /** What memory share, cached share and device reads say: a pool that fits may be partly let go of. */
     private static String cached(double share, OptionalDouble cachedPct, OptionalDouble readKb) {
         String fits = (share < 0.5 ? ": it fits in the page cache" : ": the page cache cannot hold it all")
                 + (cachedPct.isEmpty() ? "" : "; it held " + Titles.fmt(cachedPct.getAsDouble(), 1)
@@ -213,10 +204,7 @@ public final class CostOverN {
                 + (share < 0.5 ? ", so the page cache did not hold all of it" : "");
     }
 
-    /**
-     * What changes the slope, from the first and last N that hold open-query-close: its ratio beside the stores' ratio,
-     * the counters per visit that moved, the pool's share of memory, and the folder's entries.
-     */
+    /** What changes the slope from first to last N: oqc, counters, memory share, the folder's entries. */
     String slope(String engine, String setting) {
         List<Run> having = runs.stream().filter(r -> value(r, engine, setting, StatId.OQC_MS.id()).isPresent()).toList();
         if (having.size() < 2) {

@@ -10,11 +10,8 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * A run at a glance under one setting, a row per engine: what README's result shows (its table and chart).
- * storebench.report.AtAGlanceBuilder reads them from a run's files.
+ * A run at a glance under one setting, a row per engine: README's table and chart (AtAGlanceBuilder reads them).
  *
- * @param shape   the workload, N (stores per engine), R (the open runs each median comes from) and M (the stores held
- *                open for the memory figures)
  * @param started the day the run started (yyyy-mm-dd), or "" where its run line does not say
  */
 public record AtAGlance(String setting, RunResults.Shape shape, int notesPerStore, String started, List<Row> rows) {

@@ -2,21 +2,14 @@ package storebench.report.model;
 
 import java.util.List;
 
-/**
- * A block of the report model: what report.md and report.html both show, without the syntax of either. Each
- * renderer writes every kind of block its own way; a statistics table is a {@link StatsTable}.
- */
+/** A block of the report model: what report.md and report.html both show, each renderer in its own syntax. */
 public sealed interface Block permits Block.Heading, Block.Paragraph, Block.BulletList, Block.NumberedList,
         Block.Table, Block.CodeBlock, StatsTable {
 
     /** How a table column's cells are aligned. */
     enum Align { LEFT, RIGHT }
 
-    /**
-     * A heading: level 1 is the report's title, 2 a section, 3 a part of one.
-     *
-     * @param id the anchor the HTML page and its table of contents link to
-     */
+    /** A heading (1: the title, 2: a section, 3: a part); {@code id} is the HTML page's anchor. */
     record Heading(int level, String text, String id) implements Block {
         /** A heading anchored at its text's slug ("1,000 stores per engine, defaults": 1-000-stores-per-engine-defaults). */
         public static Heading of(int level, String text) {
@@ -31,10 +24,7 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
         }
     }
 
-    /**
-     * A bulleted list. An empty one still stands for its place: report.md has always left a blank line for it (under
-     * a statistics table without notes, for one).
-     */
+    /** A bulleted list; an empty one keeps its blank line in report.md (under a table without notes). */
     record BulletList(List<Text> items) implements Block {
         public BulletList {
             items = List.copyOf(items);
@@ -48,9 +38,7 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
         }
     }
 
-    /**
-     * A table: the header, each column's alignment (right for figures), and the rows; a row's first cell names it.
-     */
+    /** A table: header, each column's alignment (right for figures), rows named by their first cell. */
     record Table(List<Text> header, List<Align> align, List<List<Text>> rows) implements Block {
         public Table {
             if (align.size() != header.size()) {

@@ -11,11 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * A latency distribution read back from a run's HdrHistogram log (measure/HdrLogs: one tagged interval per open
- * run, nanoseconds), as the points of a percentile plot the way HdrHistogram's plotter draws it: x = 1 / (1 - p),
- * on a log axis, so 90%, 99% and 99.9% are equally far apart; y = latency in ms.
- */
+/** A latency distribution from an HdrHistogram log as its plotter draws it: x = 1 / (1 - p), log; y = ms. */
 public final class ChartPercentiles {
     /** The log of open-query-close latencies of a trial's open runs, under the run's hdr/ folder. */
     public static final String OQC_LOG = "openrun-oqc.hlog";

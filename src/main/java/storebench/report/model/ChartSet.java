@@ -23,13 +23,8 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * What the HTML report's charts show: the headline (open-query-close per engine, median and p99, every setting) under
- * the opening sentences; per setting the open-query-close latency by percentile from the HdrHistogram logs under hdr/,
- * then bar charts of the statistics that have a chart group, in the order of their rows.
- *
- * @param engines  the columns, in order: one bar group or line per engine
- * @param settings the settings' titles, in order: one bar colour per setting
- * @param headline the headline chart; empty where the run has no open-query-close figure
+ * What report.html's charts show: the headline (oqc per engine, median and p99) under the opening; per setting the
+ * latency by percentile, then bars of the statistics with a chart group.
  */
 public record ChartSet(List<String> engines, List<String> settings, Optional<Headline> headline,
                        List<PercentilePlot> percentiles, List<BarGroup> bars, List<CurvePlot> curves) {
@@ -38,12 +33,9 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     public static final String P99 = StatId.OQC_P99_MS.id();
 
     /**
-     * The headline chart: open-query-close per engine, the median as a bar and the p99 beyond it, one colour per setting.
+     * The headline chart: oqc per engine, the median as a bar and the p99 beyond it, a colour per setting.
      *
-     * @param reference whether each engine (in {@link #engines()}'s order) is one of the reference's
-     * @param median    median[setting][engine], null where there is no figure
-     * @param p99       p99[setting][engine], likewise
-     * @param decimals  how the figures print, as in the tables
+     * @param median median[setting][engine], null where there is no figure
      */
     public record Headline(String title, List<Boolean> reference, Double[][] median, Double[][] p99, int decimals) {
         public Headline {
@@ -59,12 +51,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
         curves = List.copyOf(curves);
     }
 
-    /**
-     * One setting's curve of a phase (PhaseReading.curves), an engine per line.
-     *
-     * @param phase  the phase that draws it
-     * @param series engine id to its points {x, y in the axis' unit}, in column order
-     */
+    /** One setting's curve of a phase (PhaseReading.curves): engine id to its points {x, y}, in column order. */
     public record CurvePlot(String setting, String phase, String title, String xLabel, String axisLabel,
                             String caption, Map<String, List<double[]>> series) {
         public CurvePlot {
@@ -75,9 +62,8 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     /**
      * One setting's latency by percentile.
      *
-     * @param series    engine id to its distribution, in column order; empty where no log was found
      * @param missing   the engines not drawn and why ("SQLite (no log)"); a skipped engine is not missing
-     * @param damaged   the logs among them that are there but cannot be read, each with its path and why
+     * @param damaged   the logs there that cannot be read, each with its path and why
      * @param perEngine the most visits one engine's log holds
      */
     public record PercentilePlot(String setting, String title, Map<String, ChartPercentiles> series,
@@ -96,18 +82,11 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
         }
     }
 
-    /**
-     * One statistic's bars.
-     *
-     * @param values values[setting][engine], null where there is no figure
-     */
+    /** One statistic's bars: values[setting][engine], null where there is no figure. */
     public record BarChart(Stat stat, String title, Double[][] values) {
     }
 
-    /**
-     * What every chart is drawn over: the engines in column order (a bar group or line each) and the settings in order
-     * (a bar colour each), as a chart's values[setting][engine] holds them.
-     */
+    /** What every chart is drawn over, as values[setting][engine]: engines (a group or line), settings (a colour). */
     public record Grid(List<String> engines, List<String> settings) {
         public Grid {
             engines = List.copyOf(engines);
@@ -115,13 +94,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
         }
     }
 
-    /**
-     * The charts of a run.
-     *
-     * @param runDir        the run's folder, where hdr/ is; null where the results were not read from a folder
-     * @param notesPerStore W (notes per store), which the bar charts' titles name
-     * @param held          M (stores held open), likewise
-     */
+    /** The charts of a run; {@code runDir} holds hdr/ (null where the results were not read from a folder). */
     public static ChartSet of(Path runDir, RunResults results, Grid grid, int notesPerStore, int held,
                               Predicate<String> inReference, List<? extends PhaseReading> phases) {
         List<String> engines = grid.engines();
@@ -182,10 +155,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
                 phases));
     }
 
-    /**
-     * The headline's figures: open-query-close where the run measured it, else (a run of the traffic phase without the
-     * open runs) every traffic request's p50 and p99; empty where it has neither.
-     */
+    /** The headline's figures: oqc where measured, else every traffic request's p50 and p99. */
     private static Optional<Headline> headline(RunResults results, List<String> engines, List<String> settings,
                                                Predicate<String> inReference) {
         Optional<Headline> visits = headline(results, engines, settings, inReference, MEDIAN, P99,

@@ -6,13 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * environment.json as the HTML report lists it: the machine, the JVM and the timers, then each engine's versions and
- * settings, every nested object flattened into "parent › child" keys, each name in words.
- *
- * @param machine every field but the engines
- * @param engines each engine environment.json describes, in its order
- */
+/** environment.json as report.html lists it, nested objects flattened into "parent › child" keys in words. */
 public record EnvironmentTable(List<KeyValue> machine, List<EngineFields> engines) {
     public EnvironmentTable {
         machine = List.copyOf(machine);

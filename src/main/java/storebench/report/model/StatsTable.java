@@ -5,12 +5,8 @@ import storebench.results.Stat;
 import java.util.List;
 
 /**
- * One setting's statistics table: a column per engine, a row per statistic (the run's, {@code RunResults.stats()}, in
- * row order), in each cell the figure with its spread and run figures, or why there is none.
- *
- * @param setting         the setting's id
- * @param beyondReference whether its columns are the engines beyond the reference write-up's (a table of their own)
- * @param runs            the run's R, the number of open runs an open-run cell's figures come from
+ * One setting's statistics table: a column per engine (those beyond the reference in a table of their own), a row per
+ * statistic, each cell its figure with spread and runs, or why none.
  */
 public record StatsTable(String setting, boolean beyondReference, List<Column> columns, List<Row> rows, int runs)
         implements Block {
@@ -28,11 +24,7 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
     public record Column(String engine, String title) {
     }
 
-    /**
-     * A row: a statistic's (its label in this run, the W and M filled in), or one that is no statistic (the
-     * durability row of the table beyond the reference: {@code stat} null); a cell per column. {@code key} names it
-     * (the statistic's id).
-     */
+    /** A row: a statistic's (W and M filled in), or with {@code stat} null the durability row. */
     public record Row(String key, Stat stat, String label, List<Cell> cells) {
         public Row {
             cells = List.copyOf(cells);
@@ -42,13 +34,7 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
     /** Whether a cell has a figure. */
     public enum State { MEASURED, NOT_MEASURED, FAILED }
 
-    /**
-     * A cell.
-     *
-     * @param value  the figure as the report prints it ("0.302 ms"); null unless measured
-     * @param spread (max - min) / median of the run figures, for an open-run statistic; else null
-     * @param runs   the R run figures, run 1 first; empty for a statistic of one pass
-     */
+    /** A cell: the figure as printed ("0.302 ms", null unless measured), an open-run figure's spread, its runs. */
     public record Cell(String engine, State state, String value, Double spread, List<Double> runs) {
         public Cell {
             runs = List.copyOf(runs);

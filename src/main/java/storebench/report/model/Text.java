@@ -3,20 +3,12 @@ package storebench.report.model;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * A run of inline text in the report model: plain, code, strong and link spans, in order. The Markdown renderer writes
- * code as {@code `code`}, strong as {@code **strong**} and a link as {@code [text](href)}, the HTML renderer as
- * {@code <code>}, {@code <strong>} and {@code <a href>}.
- */
+/** Inline text of the report model: plain, code, strong and link spans, each renderer in its own syntax. */
 public record Text(List<Span> spans) {
     /** How a span is set. */
     public enum Style { PLAIN, CODE, STRONG, LINK }
 
-    /**
-     * One span of the text.
-     *
-     * @param href where a link points; null for every other style
-     */
+    /** A span of the text; {@code href} only on a link. */
     public record Span(Style style, String text, String href) {
         public Span(Style style, String text) {
             this(style, text, null);
@@ -27,7 +19,6 @@ public record Text(List<Span> spans) {
         spans = List.copyOf(spans);
     }
 
-    /** Plain text. */
     public static Text of(String plain) {
         return new Text(List.of(new Span(Style.PLAIN, plain)));
     }
@@ -37,21 +28,15 @@ public record Text(List<Span> spans) {
         return java.util.Arrays.stream(plain).map(Text::of).toList();
     }
 
-    /** Text set as code. */
     public static Text code(String code) {
         return new Text(List.of(new Span(Style.CODE, code)));
     }
 
-    /** Strong text. */
     public static Text strong(String strong) {
         return new Text(List.of(new Span(Style.STRONG, strong)));
     }
 
-    /**
-     * Text whose backquoted parts are code and whose {@code [text](href)} parts are links: the engine descriptors write
-     * their count query and caveats that way ("`box.count()`, a count of the entity's objects"; a caveat's link to
-     * docs/engines.md). Nothing else is read as markup.
-     */
+    /** Text whose backquoted parts are code and {@code [text](href)} parts links, as descriptors write them. */
     public static Text withCodeSpans(String text) {
         List<Span> spans = new ArrayList<>();
         StringBuilder plain = new StringBuilder();
@@ -85,17 +70,14 @@ public record Text(List<Span> spans) {
                 where.apply(s.href())) : s).toList());
     }
 
-    /** This text, then plain text. */
     public Text plus(String plain) {
         return plus(of(plain));
     }
 
-    /** This text, then code. */
     public Text plusCode(String code) {
         return plus(code(code));
     }
 
-    /** This text, then strong text. */
     public Text plusStrong(String strong) {
         return plus(strong(strong));
     }

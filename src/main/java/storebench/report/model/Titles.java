@@ -37,10 +37,7 @@ public final class Titles {
         return slug.isEmpty() ? "section" : slug;
     }
 
-    /**
-     * A field's name from a file as a person reads it: camelCase split into words ("cpuModel" reads "cpu model",
-     * "notEvaluated" "not evaluated"); runs of capitals (JVM, URL) stay as they are.
-     */
+    /** A field name in words: camelCase split ("cpuModel" reads "cpu model"); runs of capitals (JVM) stay. */
     public static String words(String name) {
         String spaced = name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2");
         StringBuilder out = new StringBuilder();

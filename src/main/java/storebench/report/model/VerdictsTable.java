@@ -15,16 +15,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * verdicts.json for the HTML report: its top-level fields, then one row per verdict, failures first. The gate's own
- * file reads as a person would say it: a verdict, its rule, engine and setting, the figures with their unit, the
- * margin with its percentage, why, and where the rule is written (eight columns); the rules not evaluated are only
- * counted in the table and listed apart ({@code folded}), with why. A file of another shape is shown field by field, so
- * that nothing is left out.
- *
- * @param fields        the top-level fields but the verdicts themselves
- * @param columns       the table's column headings
- * @param foldedColumns the headings of the list of rules not evaluated
- * @param folded        the rules not evaluated (the gate's own file; empty for another shape)
+ * verdicts.json for report.html: its top-level fields, then a row per verdict, failures first; the rules not evaluated
+ * counted and listed apart ({@code folded}). Another shape is shown field by field.
  */
 public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<List<Cell>> rows,
                             List<String> foldedColumns, List<List<Cell>> folded) {
@@ -44,22 +36,14 @@ public record VerdictsTable(List<KeyValue> fields, List<String> columns, List<Li
         folded = folded.stream().map(List::copyOf).toList();
     }
 
-    /**
-     * A verdict's field.
-     *
-     * @param number whether the file has a number there
-     * @param status the verdict's status as the file has it, in the status column; else null
-     */
+    /** A verdict's field; {@code status} is the verdict's status in the status column, else null. */
     public record Cell(String text, boolean number, String status) {
         static Cell of(String text) {
             return new Cell(text, false, null);
         }
     }
 
-    /**
-     * The table of a parsed verdicts.json; {@code results}, the run's, describe its statistics (how their figures
-     * print: the verdicts' own unit and decimals fields are folded into those cells, not columns of their own).
-     */
+    /** The table of a parsed verdicts.json, each figure printed as {@code results} describes its statistic. */
     public static VerdictsTable of(JsonNode root, RunResults results) {
         VerdictRows file = VerdictRows.of(root);
         List<VerdictRows.Row> verdicts = new ArrayList<>(file.rows());

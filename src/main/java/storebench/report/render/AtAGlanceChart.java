@@ -8,10 +8,8 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
- * README's chart: open-query-close per engine, the median as a bar and the p99 as a whisker, on a log axis, the
- * reference write-up's engines shaded. Drawn as SVG text by hand, not with JFreeChart: JFreeChart lays a chart out
- * with the machine's font metrics, so its SVG would differ from machine to machine and a file kept in the repository
- * could not be checked against what the project renders.
+ * README's chart: oqc per engine, median bar and p99 whisker on a log axis. Written as SVG by hand: JFreeChart lays out
+ * with the machine's font metrics, so a kept file could not be checked against a render.
  */
 public final class AtAGlanceChart {
     private static final int WIDTH = 780;

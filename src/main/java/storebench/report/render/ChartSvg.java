@@ -14,10 +14,8 @@ final class ChartSvg {
     }
 
     /**
-     * The chart as an {@code <svg>} element that scales to its container's width.
-     *
-     * @param id unique within the page: the element's id and the prefix of its clip paths, which would clash
-     *           between several inline SVGs otherwise
+     * The chart as an {@code <svg>} that scales to its container; {@code id} is unique in the page, prefixing its clip
+     * paths so several inline SVGs do not clash.
      */
     static String render(JFreeChart chart, int width, int height, String id, String title) {
         SVGGraphics2D g = new SVGGraphics2D(width, height);

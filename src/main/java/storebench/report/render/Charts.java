@@ -78,9 +78,8 @@ final class Charts {
     }
 
     /**
-     * Latency by percentile, one line per engine: x = 1 / (1 - p) on a log axis labelled in percent (HdrHistogram's
-     * plotter), y = ms on a log axis, so fast engines' medians and slow engines' tails are both readable. The axes
-     * are linear axes over log10 of the values, so their tick labels are plain strings (SVG text, not outlines).
+     * Latency by percentile, a line per engine: x = 1 / (1 - p) on a log axis labelled in percent (HdrHistogram's
+     * plotter), y = ms on a log axis. The axes are linear over log10 of the values, so tick labels are plain SVG text.
      *
      * @param series engine id to its distribution, in column order
      */
@@ -127,12 +126,7 @@ final class Charts {
         return chart;
     }
 
-    /**
-     * A curve per engine, a mark per point, both axes linear from 0: a capacity curve (a figure of the process
-     * against the stores it holds open) or throughput against the workers at once.
-     *
-     * @param series engine id to its points {x, y}, in column order
-     */
+    /** A curve per engine, a mark per point, both axes linear from 0. */
     static JFreeChart curves(String title, String xLabel, String yLabel, Map<String, List<double[]>> series) {
         XYSeriesCollection data = new XYSeriesCollection();
         for (Map.Entry<String, List<double[]>> e : series.entrySet()) {
@@ -184,11 +178,7 @@ final class Charts {
         return new ValueMarker(at, MINOR_GRID, new BasicStroke(0.6f));
     }
 
-    /**
-     * Horizontal bars: one group per engine (rows), one bar per setting (series), each labelled with its value.
-     *
-     * @param values values[setting][engine], null where there is no figure
-     */
+    /** Horizontal bars: a group per engine, a bar per setting (values[setting][engine]), each labelled. */
     static JFreeChart bars(String title, String axisLabel, List<String> engines, List<String> settings,
                            Double[][] values, int decimals) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
@@ -209,14 +199,7 @@ final class Charts {
     /** What marks the reference's engines in the headline chart, after their titles. */
     static final String REFERENCE_MARK = " \u2020";
 
-    /**
-     * The headline: one group per engine (rows), one bar per setting (series) at its median, and behind it a pale bar
-     * out to its p99, labelled "median (p99 …)"; the reference's engines bold and marked with {@link #REFERENCE_MARK}.
-     *
-     * @param reference whether each engine is one of the reference's
-     * @param median    median[setting][engine], null where there is no figure
-     * @param p99       p99[setting][engine], likewise
-     */
+    /** The headline: a bar per setting at the median, a pale one to the p99, the reference's engines marked. */
     static JFreeChart headline(String title, List<String> engines, List<Boolean> reference, List<String> settings,
                                Double[][] median, Double[][] p99, int decimals) {
         DefaultCategoryDataset medians = new DefaultCategoryDataset();

@@ -13,12 +13,7 @@ public final class CurveSvg {
     private CurveSvg() {
     }
 
-    /**
-     * The curve drawn as the report draws a phase's curves, its axis labels with {@code decimals} decimals (a figure in
-     * ms below 1 needs them).
-     *
-     * @param id unique within the page (the element's id and its clip paths' prefix)
-     */
+    /** The curve as the report draws a phase's, axis labels with {@code decimals}; {@code id} unique in the page. */
     public static String svg(Curve curve, String id, int decimals) {
         JFreeChart chart = Charts.curves(curve.title(), curve.xLabel(), curve.axisLabel(), curve.series());
         NumberFormat format = NumberFormat.getNumberInstance(Locale.US);

@@ -33,27 +33,10 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * A run's figures for the tools that keep benchmark history, written beside the report:
- * <ul>
- * <li>{@value #BMF}: Bencher Metric Format (the {@code json} adapter of {@code bencher run}): one benchmark per
- * engine, setting and workload ({@code storebench/large/default/sqlite}), one measure per statistic (its id as the
- * measure's slug), with the lowest and highest of the R run figures as lower_value and upper_value where the
- * statistic has runs;</li>
- * <li>{@value #SMALLER} and {@value #BIGGER}: github-action-benchmark's {@code customSmallerIsBetter} and
- * {@code customBiggerIsBetter} inputs: one entry per engine, setting, workload and statistic
- * ({@code storebench/large/default/sqlite/oqc_ms}), with the runs' range and the runs themselves as its extra. The
- * action refuses a file without entries, so a file is written only when the run has such statistics.</li>
- * <li>{@value #JMH}: JMH's JSON result format ({@code -rf json}), which JMH Visualizer, the Jenkins JMH Report plugin
- * and github-action-benchmark's {@code jmh} tool read: one entry per engine, setting and statistic, named
- * {@code storebench.<workload>.<stat>.<engine>} with the setting as its parameter, so that JMH Visualizer (a chart per
- * class: what precedes the last dot) draws one chart per statistic, in one unit, a bar per engine and setting. Each of
- * the R runs is a fork of one iteration ({@code rawData} [[run 1], [run 2], ...]); a statistic without runs is one fork
- * of its one figure. See {@link #jmh}.</li>
- * </ul>
- * Every statistic of every engine goes in, the last line of each where a later one supersedes an earlier one, but a
- * figure taken under profilers (bench.profilers), which slow what they watch, and the machine's load (load1). An incomplete run (interrupted, killed,
- * measured nothing) is left out whole: a history keeps each file as a whole run's figures, with no room for a mark
- * beside them.
+ * A run's figures for the tools that keep benchmark history, written beside the report: {@value #BMF} (Bencher Metric
+ * Format), {@value #SMALLER} and {@value #BIGGER} (github-action-benchmark) and {@value #JMH} (JMH's JSON result
+ * format); what each holds is in docs/report.md, "The exports". Figures taken under profilers and load1 stay out; an
+ * incomplete run gets none, since a history keeps each file as a whole run's figures.
  */
 public final class Exports {
     public static final String BMF = "bmf.json";
@@ -91,10 +74,7 @@ public final class Exports {
                 + " measurements for a benchmark history");
     }
 
-    /**
-     * The figures the exports of a complete run hold: each statistic's last line, none taken under profilers, and not
-     * the machine's load (load1), which is no benchmark's figure and has no unit.
-     */
+    /** What a complete run exports: each statistic's last line, no profiled figure, not load1. */
     public static List<RunResults.Measurement> exported(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>(latest(results).stream().filter(m -> !m.profiled()
                 && !StatId.LOAD1.id().equals(m.stat())).toList());
@@ -102,11 +82,7 @@ public final class Exports {
         return out;
     }
 
-    /**
-     * Both sides of each A/B comparison (bench.against), as figures every export carries: side A's are the run's own;
-     * side B's are its medians over the pairs, in a column of their own ({@code <setting>/B=<asked>}); and B/A of each
-     * statistic, {@code <stat>_b_over_a}, over the pairs' ratios (the report gives its interval).
-     */
+    /** A/B figures: B's medians in a column {@code <setting>/B=<asked>}, B/A as {@code <stat>_b_over_a}. */
     static List<RunResults.Measurement> againstFigures(RunResults results) {
         List<RunResults.Measurement> out = new ArrayList<>();
         String workload = results.runLine().scale().workload();
@@ -133,10 +109,7 @@ public final class Exports {
         return out;
     }
 
-    /**
-     * Writes the exports of a run's folder; returns the files written (none for an incomplete run: {@link #withheld}).
-     * An old export no longer valid is removed.
-     */
+    /** Writes a run's exports, removing stale ones (all of them for an incomplete run: {@link #withheld}). */
     public static List<Path> write(Path dir, RunResults results) throws IOException {
         if (withheld(results).isPresent()) {
             for (String name : FILES) {
@@ -170,16 +143,11 @@ public final class Exports {
         return "storebench/" + m.workload() + "/" + m.setting() + "/" + m.engine();
     }
 
-    /**
-     * A figure's JMH benchmark name: {@code storebench.<workload>.<stat>.<engine>}. JMH Visualizer charts each class
-     * (the name up to its last dot) in the unit of its first entry, so the statistic is in the class and the engine
-     * is the method; the setting is a parameter ({@link #jmhParams}), a bar of its own beside the engine's others.
-     */
+    /** A figure's JMH name: JMH Visualizer charts a class in one unit, so the class is the statistic. */
     public static String jmhBenchmark(RunResults.Measurement m) {
         return "storebench." + m.workload() + "." + m.stat() + "." + m.engine();
     }
 
-    /** A figure's JMH parameters: its setting. */
     public static Map<String, String> jmhParams(RunResults.Measurement m) {
         return Map.of("setting", m.setting());
     }
@@ -195,10 +163,7 @@ public final class Exports {
     record ActionFigure(String name, String unit, double value, String range, String extra) {
     }
 
-    /**
-     * An entry of {@value #JMH}, its fields in the order JMH writes them, each group as fields of the entry. No JMH ran:
-     * jmhVersion names the producer.
-     */
+    /** An entry of {@value #JMH}, its fields in JMH's order. No JMH ran: jmhVersion names the producer. */
     record JmhFigure(String jmhVersion, String benchmark, String mode, int threads, int forks,
                      @JsonUnwrapped JmhJvm jvm, @JsonUnwrapped JmhIterations iterations, @JsonUnwrapped JmhResult result) {
     }
@@ -208,10 +173,7 @@ public final class Exports {
         static final JmhJvm NONE = new JmhJvm("", List.of(), "", "", "");
     }
 
-    /**
-     * An entry's iterations: each run warms up by the warm-up rule before it measures (no warm-up iteration), then is
-     * one iteration, as long as its visits take ({@link #UNTIMED}).
-     */
+    /** An entry's iterations: each run warms up by its rule, then is one untimed iteration ({@link #UNTIMED}). */
     record JmhIterations(int warmupIterations, String warmupTime, int warmupBatchSize, int measurementIterations,
                          String measurementTime, int measurementBatchSize) {
         static final JmhIterations ONE_RUN = new JmhIterations(0, UNTIMED, 1, 1, UNTIMED, 1);
@@ -260,14 +222,8 @@ public final class Exports {
     }
 
     /**
-     * The entries of {@value #JMH}. The mode says which way is better, as JMH's tools read it: {@code thrpt} (higher is
-     * better: JMH Visualizer sorts its bars by it) for a statistic where a higher figure is the better one, else
-     * {@code avgt} (a run's figure is per visit, over its many visits, as an iteration's time per operation). The score
-     * is the figure, the median of the runs where it has runs (JMH's would be their mean); scoreConfidence is the
-     * interval order statistics give that median ({@link RunStats#medianInterval}: 95% from 6 runs, below that the
-     * lowest and highest run) and scoreError its farther end's distance from the score, from 3 runs on, NaN below as
-     * JMH writes it. The JVM fields are empty (a figure is an engine's trial processes', in a JVM or in Node:
-     * environment.json says which) and threads is 1 (the concurrency statistics' T workers are in their id).
+     * The entries of {@value #JMH} (docs/report.md, "The exports"): the score is the runs' median, its interval by
+     * order statistics ({@link RunStats#medianInterval}), NaN below 3 runs as JMH writes it.
      */
     static List<JmhFigure> jmh(List<RunResults.Measurement> figures, RunResults results) {
         List<JmhFigure> entries = new ArrayList<>();
@@ -306,11 +262,7 @@ public final class Exports {
         return DoubleNode.valueOf(v);
     }
 
-    /**
-     * The p-th percentile of sorted figures as JMH estimates it (Apache Commons Math's default): at rank
-     * p (n + 1) / 100, between the two figures around it; the lowest below rank 1, the highest from rank n. Its 50th is
-     * the median.
-     */
+    /** The p-th percentile as JMH estimates it (Commons Math's default): rank p (n + 1) / 100, interpolated. */
     static double percentile(double[] sorted, double p) {
         int n = sorted.length;
         double rank = p * (n + 1) / 100;

@@ -2,10 +2,7 @@ package storebench.report.render;
 
 import java.util.Locale;
 
-/**
- * The parts every storebench HTML page shares: escaping, the page shell and its inline style sheet. A page is one
- * self-contained file: no script, no external style sheet, font or image, so it opens offline and fetches nothing.
- */
+/** What every storebench HTML page shares: escaping, shell, inline style. A page is one file that fetches nothing. */
 public final class HtmlPage {
     private HtmlPage() {
     }

@@ -24,13 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/**
- * report.html: the {@link Report} of a run as one self-contained page (inline CSS and SVG, no script, nothing
- * fetched) with everything report.md says, each open-run statistic with its spread and run figures, the headline chart
- * (open-query-close per engine) under the opening sentences, the other charts (latency by percentile from the
- * HdrHistogram logs; medians of create, open, count and close; memory and disk per store) after the statistics
- * tables, the gate's verdicts.json in full and the environment.
- */
+/** report.html: the {@link Report} as one self-contained page, with spreads, runs, charts, verdicts, environment. */
 public final class HtmlReport {
     public static final String NAME = "report.html";
 

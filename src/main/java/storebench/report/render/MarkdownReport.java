@@ -13,11 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * report.md: the {@link Report} of a run as Markdown. The title and the lines under it, the three sentences, one
- * table per setting (figures only: their spreads are report.html's), the rankings, the profile, what was measured,
- * the caveats, the versions, how to reproduce it, and the gate's section.
- */
+/** report.md: the {@link Report} as Markdown (tables of figures only: their spreads are report.html's). */
 public final class MarkdownReport {
     public static final String NAME = "report.md";
 
@@ -45,10 +41,7 @@ public final class MarkdownReport {
         return render(blocks);
     }
 
-    /**
-     * Blocks as Markdown, one blank line between two blocks. Every block but a code block also ends with its blank
-     * line: report.md has always ended at the closing fence of its "Reproduce" command.
-     */
+    /** Blocks as Markdown, a blank line after each but a code block (report.md ends at its closing fence). */
     public static String render(List<Block> blocks) {
         StringBuilder md = new StringBuilder();
         for (Block block : blocks) {
