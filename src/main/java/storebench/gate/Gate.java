@@ -36,9 +36,11 @@ import java.util.stream.Stream;
  * no file.
  *
  * <p>A statistic with runs on both sides is judged by the 95% bootstrap interval of the ratio of medians ({@link
- * RatioInterval}); one without runs fails when worse than the baseline's by more than its tolerance and the two runs'
- * spreads. "Worse" is higher, but for stores_per_s, compared as time per store so that a 30% slowdown reads as 30%
- * worse everywhere. A figure taken under profilers, which slow what they watch, is never judged or compared.
+ * RatioInterval}): wholly worse than the tolerance it fails, wholly within it it passes, across it it is inconclusive
+ * (the runs cannot tell a change of that size). One without runs fails when worse than the baseline's by more than
+ * its tolerance and the two runs' spreads. "Worse" is higher, but for stores_per_s, compared as time per store so that
+ * a 30% slowdown reads as 30% worse everywhere. A figure taken under profilers, which slow what they watch, is never
+ * judged or compared.
  */
 public final class Gate {
     private Gate() {
@@ -179,7 +181,10 @@ public final class Gate {
         return withFigures(out, List.of(current));
     }
 
-    /** The A/B comparisons' verdicts (bench.against), by B/A's 95% interval over the pairs ({@link PairedRatio}). */
+    /**
+     * The A/B comparisons' verdicts (bench.against), by B/A's 95% interval over the pairs ({@link PairedRatio}), judged
+     * as the baseline's ratio interval is: fail, pass or inconclusive.
+     */
     private static List<Verdict> against(Thresholds thresholds, RunResults current, JudgedRun run,
                                          java.util.function.Predicate<storebench.results.Column> columns,
                                          java.util.function.Predicate<String> stats) {
