@@ -156,6 +156,10 @@ const PAUSE_SLACK_NS = 1_000_000;
  * PAUSE_SLACK_NS) is counted as touched; the others' latencies make histograms by kind (storebench's PauseMarks).
  */
 function markPauses(s, ratePerS, pauses) {
+  // apart from the pauses: the requests no write held back (none served since the loop was last idle: PauseMarks)
+  const clearOfWrites = [histogram(), histogram(), histogram(), histogram()];
+  let lastEnd = -Infinity;
+  let writeInStretch = false;
   if (s.served > s.latencyNs.length) throw new Error(`the loop kept ${s.latencyNs.length} requests' latencies of ${s.served}`);
   const from = pauses.map((p) => p.startMs * 1e6 - PAUSE_SLACK_NS);
   const to = pauses.map((p) => (p.startMs + p.durationMs) * 1e6 + PAUSE_SLACK_NS);
@@ -172,8 +176,12 @@ function markPauses(s, ratePerS, pauses) {
     }
     if (hit) touched++;
     else untouched[s.kinds[k]].recordValue(s.latencyNs[k]);
+    if (lastEnd <= due) writeInStretch = false;
+    if (!writeInStretch) clearOfWrites[s.kinds[k]].recordValue(s.latencyNs[k]);
+    if (s.kinds[k] === KIND.WRITE_HIT || s.kinds[k] === KIND.WRITE_MISS) writeInStretch = true;
+    lastEnd = end;
   }
-  return { untouched, touched };
+  return { untouched, touched, clearOfWrites };
 }
 
 /** A histogram in HdrHistogram's compressed encoding, base64: what the JVM's TrafficHistograms.decode reads. */

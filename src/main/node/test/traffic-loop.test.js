@@ -136,7 +136,23 @@ test('a request whose wait overlapped a collector pause is marked; the others ma
   const untouched = marked.untouched[KIND.READ_HIT];
   assert.equal(untouched.totalCount, 1000 - 32);
   assert.ok(untouched.maxValue < 100_000_000, 'the 100 ms stall of request 300 is among the touched');
+  assert.equal(marked.clearOfWrites[KIND.READ_HIT].totalCount, 1000, 'no write: every read clear of writes');
   const none = markPauses(s, 1000, []);
   assert.equal(none.touched, 0);
   assert.equal(none.untouched[KIND.READ_HIT].totalCount, 1000);
+});
+
+test('the requests a write held back are set apart from those no write did', async () => {
+  const clock = fakeClock();
+  // 1,000 requests a second; request 300 is a write served in 100 ms, the others reads of 50 us: the reads due while
+  // it ran (301-399) waited behind it, and so did those due while the loop caught up on them (about 5 ms more)
+  const serve = (k) => {
+    clock.t += k === 300 ? 100n * MS : 50n * US;
+    return k === 300 ? KIND.WRITE_HIT : KIND.READ_HIT;
+  };
+  const s = await openLoop(clock, { serve }, 1000, 1000, trafficSamples(1000));
+  const marked = markPauses(s, 1000, []);
+  const clear = marked.clearOfWrites[KIND.READ_HIT].totalCount;
+  assert.ok(clear >= 999 - 110 && clear <= 999 - 104, `reads clear of writes ${clear}: all but those due in the write's stretch`);
+  assert.ok(marked.clearOfWrites[KIND.READ_HIT].maxValue < 1_000_000, 'no read clear of writes waited 1 ms');
 });

@@ -79,6 +79,12 @@ public final class TrafficPhase extends Phase {
             + " pause touched (its wait overlapped none), p99", Unit.MS, 3).ofRuns().optional().build();
     public static final Stat HIT_UNPAUSED_P99_MS = Stat.of("traffic_hit_unpaused_p99_ms", "same, read of an open store"
             + " no collector pause touched, p99", Unit.MS, 3).ofRuns().optional().build();
+    /**
+     * The reads of open stores no write held back (no write served during their wait): the tail a tenant's read meets
+     * where writes, and their syncs, are served on another thread, as a service's pool serves them.
+     */
+    public static final Stat HIT_CLEAR_P99_MS = Stat.of("traffic_hit_clear_p99_ms", "same, read of an open store no"
+            + " write held back (none served during its wait), p99", Unit.MS, 3).ofRuns().optional().build();
     public static final Stat PAUSE_MAX_MS = Stat.of("traffic_pause_max_ms", "same, the runtime's longest collector"
             + " pause during the open loop", Unit.MS, 1).ofRuns().build();
     public static final Stat PAUSES_PER_S = Stat.of("traffic_pauses_per_s", "same, the runtime's collector pauses per"
@@ -173,7 +179,7 @@ public final class TrafficPhase extends Phase {
             stats.addAll(k.service().stats());
         }
         stats.addAll(List.of(SERVICE_MAX_MS, WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS,
-                PAUSE_MAX_MS, PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
+                HIT_CLEAR_P99_MS, PAUSE_MAX_MS, PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
         return with(stats, COUNTERS);
     }
 
@@ -489,6 +495,10 @@ public final class TrafficPhase extends Phase {
         if (untouchedHits.getTotalCount() > 0) {
             put(figures, HIT_UNPAUSED_P99_MS, TrafficHistograms.ms(untouchedHits, 99));
         }
+        Histogram clearHits = m.clearOfWrites().hits();
+        if (clearHits.getTotalCount() > 0) {
+            put(figures, HIT_CLEAR_P99_MS, TrafficHistograms.ms(clearHits, 99));
+        }
         put(figures, PAUSE_MAX_MS, pauses.longestMs());
         put(figures, PAUSES_PER_S, a.open().loopWallNs() > 0 ? pauses.count() * 1e9 / a.open().loopWallNs() : 0);
         put(figures, PAUSED_SHARE, a.open().requests() > 0 ? (double) pauses.touched() / a.open().requests() : 0);
@@ -714,6 +724,8 @@ public final class TrafficPhase extends Phase {
         results.measurement(engine, setting, SERVICE_MAX_MS.id()).ifPresent(x -> s.append(String.format(Locale.US,
                 "; the slowest request's service took %,.1f ms, and the requests due meanwhile waited for it",
                 x.value())));
+        results.measurement(engine, setting, HIT_CLEAR_P99_MS.id()).ifPresent(x -> s.append(String.format(Locale.US,
+                "; reads of an open store no write held back, p99 %,.1f ms", x.value())));
         return Optional.of(s.append(" (medians of the runs; every pause is in results.jsonl's traffic lines).")
                 .toString());
     }

@@ -188,7 +188,7 @@ async function traffic(loops, req) {
       closed: { served: closed.served, wallNs: closed.wallNs, perS: closedPerS },
       histograms: {
         latency: s.latency.map(encode), service: s.service.map(encode), wakeLateness: encode(s.wakeLateness),
-        untouched: marked.untouched.map(encode),
+        untouched: marked.untouched.map(encode), clearOfWrites: marked.clearOfWrites.map(encode),
       },
       runtime: work,
       counters: machine,

@@ -40,9 +40,12 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
     public record Cache(long hits, long misses, long evictions, long writes) {
     }
 
-    /** The open loop's requests: latency from the due time, service time from their start, the loop's late wake-ups. */
+    /**
+     * The open loop's requests: latency from the due time, service time from their start, the loop's late wake-ups;
+     * the latencies of those no pause touched, and of those no write held back (empty where the answer has none).
+     */
     public record Measured(TrafficHistograms latency, TrafficHistograms service, Histogram wakeLateness,
-                           TrafficHistograms untouched) {
+                           TrafficHistograms untouched, TrafficHistograms clearOfWrites) {
     }
 
     /**
@@ -102,7 +105,9 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
                 new Measured(TrafficHistograms.decode(strings(h.path("latency"), "histograms.latency")),
                         TrafficHistograms.decode(strings(h.path("service"), "histograms.service")),
                         TrafficHistograms.decode(h.path("wakeLateness").asText("")),
-                        TrafficHistograms.decode(strings(h.path("untouched"), "histograms.untouched"))),
+                        TrafficHistograms.decode(strings(h.path("untouched"), "histograms.untouched")),
+                        h.has("clearOfWrites") ? TrafficHistograms.decode(strings(h.path("clearOfWrites"),
+                                "histograms.clearOfWrites")) : new TrafficHistograms()),
                 new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
                         optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs"), pauses(rt),
                         new Heap(rt.path("heapMaxMb").asLong(0), rt.path("allocatedBytes").asLong(-1),

@@ -50,6 +50,7 @@ final class TrafficOp implements ChildOp {
         strings(histograms.putArray("service"), s.service.encode());
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
         strings(histograms.putArray("untouched"), ran.runtime().marked().untouched().encode());
+        strings(histograms.putArray("clearOfWrites"), ran.runtime().marked().clearOfWrites().encode());
         ObjectNode runtime = result.putObject("runtime").put("gcMs", ran.runtime().gcMs())
                 .put("gcCount", ran.runtime().gcCount()).put("jitMs", ran.runtime().jitMs())
                 .put("collector", collector()).put("touched", ran.runtime().marked().touched())

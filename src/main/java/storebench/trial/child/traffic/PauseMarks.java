@@ -6,14 +6,21 @@ import java.util.List;
 
 /**
  * Marks the requests whose wait (due time to end) overlapped a collector pause; the others' latencies make the tail no
- * pause touched. Pauses are known to the millisecond, so each is widened by {@link #SLACK_NS} on both sides. The Node
+ * pause touched. Apart from that it marks the requests a write held back: the loop serves one request at a time, so a
+ * request waited behind a write where a write was served in the same busy stretch before it (the loop busy from that
+ * write until the request started: directly, or behind the requests the write had held back); the others' latencies
+ * are the tail a tenant meets where writes are served on another thread than reads. Pauses are known to the millisecond, so each is widened by {@link #SLACK_NS} on both sides. The Node
  * worker's twin is lib/traffic-loop.js' markPauses.
  */
 public final class PauseMarks {
     static final long SLACK_NS = 1_000_000;
 
-    /** The pauses, the untouched requests' latencies by kind, and how many requests a pause touched. */
-    public record Marked(List<GcPauses.Pause> pauses, TrafficHistograms untouched, int touched) {
+    /**
+     * The pauses, the untouched requests' latencies by kind, how many requests a pause touched, and the latencies of
+     * the requests no write held back.
+     */
+    public record Marked(List<GcPauses.Pause> pauses, TrafficHistograms untouched, int touched,
+                         TrafficHistograms clearOfWrites) {
     }
 
     private PauseMarks() {
@@ -40,6 +47,9 @@ public final class PauseMarks {
             to[j] = (p.startMs() + p.durationMs()) * 1_000_000L + slack;
         }
         TrafficHistograms untouched = new TrafficHistograms();
+        TrafficHistograms clearOfWrites = new TrafficHistograms();
+        long lastEnd = Long.MIN_VALUE;
+        boolean writeInStretch = false; // a write was served since the loop was last idle
         int touched = 0;
         int first = 0; // pauses before it ended before this request was due, so before every later one's too
         for (int k = 0; k < s.served; k++) {
@@ -60,7 +70,15 @@ public final class PauseMarks {
             } else {
                 untouched.record(s.kinds[k], s.latencyNs[k]);
             }
+            if (lastEnd <= due) { // the loop was idle when it fell due: a new busy stretch
+                writeInStretch = false;
+            }
+            if (!writeInStretch) {
+                clearOfWrites.record(s.kinds[k], s.latencyNs[k]);
+            }
+            writeInStretch |= s.kinds[k] == TrafficHistograms.WRITE_HIT || s.kinds[k] == TrafficHistograms.WRITE_MISS;
+            lastEnd = end;
         }
-        return new Marked(pauses, untouched, touched);
+        return new Marked(pauses, untouched, touched, clearOfWrites);
     }
 }

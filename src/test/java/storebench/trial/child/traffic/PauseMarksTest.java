@@ -38,6 +38,26 @@ class PauseMarksTest {
     }
 
     @Test
+    void theRequestsAWriteHeldBackAreSetApart() {
+        // at 1,000 a second: request 10 (a write) takes 50 ms, so requests 11-59, due while it ran, waited behind it;
+        // request 3 (a read) waits 5 ms, which holds back reads only (4-7): they stay clear of writes
+        long[] ms = new long[100];
+        TrafficSamples s = TrafficSamples.keepingLatencies(ms.length);
+        for (int k = 0; k < ms.length; k++) {
+            long latency = k == 10 ? 50_000_000L : k == 3 ? 5_000_000L : k > 10 && k < 60 ? (60 - k) * 1_000_000L
+                    : 100_000L;
+            s.record(k, k == 10 ? TrafficHistograms.WRITE_HIT : TrafficHistograms.READ_HIT, latency, 100_000);
+        }
+        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of());
+
+        assertThat(marked.clearOfWrites().hits().getTotalCount()).as("every read but the 49 due during the write")
+                .isEqualTo(99 - 49);
+        assertThat(marked.clearOfWrites().hits().getMaxValue()).as("request 3's 5 ms: a read held it back")
+                .isBetween(4_990_000L, 5_010_000L);
+        assertThat(marked.untouched().hits().getTotalCount()).as("no pause: every read untouched").isEqualTo(99);
+    }
+
+    @Test
     void withoutPausesEveryRequestIsUntouched() {
         TrafficSamples s = samples(1, 2, 3, 4);
         PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of());
