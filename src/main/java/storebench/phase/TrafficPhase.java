@@ -84,7 +84,8 @@ public final class TrafficPhase extends Phase {
      * where writes, and their syncs, are served on another thread, as a service's pool serves them.
      */
     public static final Stat HIT_CLEAR_P99_MS = Stat.of("traffic_hit_clear_p99_ms", "same, read of an open store no"
-            + " write held back (none served during its wait), p99", Unit.MS, 3).ofRuns().optional().build();
+            + " write held back (none in the loop's busy stretch before it), p99", Unit.MS, 3).ofRuns().optional()
+            .build();
     public static final Stat PAUSE_MAX_MS = Stat.of("traffic_pause_max_ms", "same, the runtime's longest collector"
             + " pause during the open loop", Unit.MS, 1).ofRuns().build();
     public static final Stat PAUSES_PER_S = Stat.of("traffic_pauses_per_s", "same, the runtime's collector pauses per"
