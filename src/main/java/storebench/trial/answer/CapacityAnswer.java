@@ -2,6 +2,7 @@ package storebench.trial.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.CapacityPointLine.Memory;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,10 +42,6 @@ public record CapacityAnswer(int opened, String stop, Failure failure, List<Poin
                     p.path("vszKb").asDouble(), p.path("heapUsedBytes").asDouble()), new Resources(
                     p.path("fds").asDouble(), p.path("maps").asDouble(), p.path("threads").asDouble()), (ObjectNode) p);
         }
-    }
-
-    /** A point's memory: resident, virtual size (KB) and the managed heap in use (bytes). */
-    public record Memory(double rssKb, double vszKb, double heapUsedBytes) {
     }
 
     /** What a point's process held of what the kernel limits: open descriptors, memory maps, threads. */
