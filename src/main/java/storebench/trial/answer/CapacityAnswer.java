@@ -3,6 +3,7 @@ package storebench.trial.answer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.results.CapacityPointLine.Memory;
+import storebench.results.CapacityPointLine.Resources;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,10 +43,6 @@ public record CapacityAnswer(int opened, String stop, Failure failure, List<Poin
                     p.path("vszKb").asDouble(), p.path("heapUsedBytes").asDouble()), new Resources(
                     p.path("fds").asDouble(), p.path("maps").asDouble(), p.path("threads").asDouble()), (ObjectNode) p);
         }
-    }
-
-    /** What a point's process held of what the kernel limits: open descriptors, memory maps, threads. */
-    public record Resources(double fds, double maps, double threads) {
     }
 
     public static CapacityAnswer of(JsonNode answer) {
