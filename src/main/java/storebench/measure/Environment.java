@@ -39,7 +39,7 @@ public final class Environment {
                 ? mount[0] : "", mount.length > 1 ? mount[1] : "", mount.length > 2 ? mount[2] : "", read)));
         EnvironmentFile.Mapping mapping; // what the engines that map their store pay the kernel per open
         try {
-            mapping = MappingCost.measure(benchRoot).json();
+            mapping = MappingCost.measure(benchRoot);
         } catch (IOException | RuntimeException | LinkageError e) { // JNA missing, or a root that refuses mmap
             mapping = new EnvironmentFile.Mapping(null, null, String.valueOf(e.getMessage()));
         }
