@@ -31,7 +31,7 @@ public final class Environment {
                 .trim().split("\\s+", 3);
         EnvironmentFile.DirectRead read; // what a page the page cache does not hold costs here
         try {
-            read = DeviceLatency.measure(benchRoot).json();
+            read = DeviceLatency.measure(benchRoot);
         } catch (IOException | RuntimeException e) { // tmpfs, for one, refuses O_DIRECT
             read = EnvironmentFile.DirectRead.failed(String.valueOf(e.getMessage()));
         }
