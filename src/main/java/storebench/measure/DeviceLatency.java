@@ -21,19 +21,15 @@ public final class DeviceLatency {
     static final long FILE_BYTES = 16L << 20;
     static final int READS = 300;
 
-    /** The reads' median and p99 (ms), how many were made, and the file they were made from. */
-    public record Figures(double medianMs, double p99Ms, int reads, long fileBytes) {
-        /** As environment.json's {@code benchRoot.directRead} has them. */
-        public EnvironmentFile.DirectRead json() {
-            return new EnvironmentFile.DirectRead(medianMs, p99Ms, reads, fileBytes, READ_BYTES, true, null);
-        }
-    }
-
     private DeviceLatency() {
     }
 
-    /** Measures under {@code dir} (the bench root); the scratch file is the bench's own and is always deleted. */
-    public static Figures measure(Path dir) throws IOException {
+    /**
+     * The reads' median and p99 (ms), how many were made and the file they were made from, as environment.json's
+     * {@code benchRoot.directRead}: measured under {@code dir} (the bench root); the scratch file is the bench's own
+     * and is always deleted.
+     */
+    public static EnvironmentFile.DirectRead measure(Path dir) throws IOException {
         Path scratch = dir.resolve(".storebench-device-" + ProcessHandle.current().pid() + ".tmp");
         try {
             write(scratch);
@@ -58,7 +54,7 @@ public final class DeviceLatency {
         }
     }
 
-    private static Figures read(Path scratch, Random random) throws IOException {
+    private static EnvironmentFile.DirectRead read(Path scratch, Random random) throws IOException {
         int block = (int) Math.max(READ_BYTES, Files.getFileStore(scratch).getBlockSize());
         ByteBuffer buffer = ByteBuffer.allocateDirect(2 * block).alignedSlice(block);
         buffer.limit(READ_BYTES);
@@ -79,6 +75,7 @@ public final class DeviceLatency {
             }
         }
         Arrays.sort(ns);
-        return new Figures(ns[READS / 2] / 1e6, ns[(int) Math.ceil(0.99 * READS) - 1] / 1e6, READS, FILE_BYTES);
+        return new EnvironmentFile.DirectRead(ns[READS / 2] / 1e6, ns[(int) Math.ceil(0.99 * READS) - 1] / 1e6, READS,
+                FILE_BYTES, READ_BYTES, true, null);
     }
 }

@@ -31,7 +31,7 @@ public final class Environment {
                 .trim().split("\\s+", 3);
         EnvironmentFile.DirectRead read; // what a page the page cache does not hold costs here
         try {
-            read = DeviceLatency.measure(benchRoot).json();
+            read = DeviceLatency.measure(benchRoot);
         } catch (IOException | RuntimeException e) { // tmpfs, for one, refuses O_DIRECT
             read = EnvironmentFile.DirectRead.failed(String.valueOf(e.getMessage()));
         }
@@ -39,7 +39,7 @@ public final class Environment {
                 ? mount[0] : "", mount.length > 1 ? mount[1] : "", mount.length > 2 ? mount[2] : "", read)));
         EnvironmentFile.Mapping mapping; // what the engines that map their store pay the kernel per open
         try {
-            mapping = MappingCost.measure(benchRoot).json();
+            mapping = MappingCost.measure(benchRoot);
         } catch (IOException | RuntimeException | LinkageError e) { // JNA missing, or a root that refuses mmap
             mapping = new EnvironmentFile.Mapping(null, null, String.valueOf(e.getMessage()));
         }

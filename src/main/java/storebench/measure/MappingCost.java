@@ -33,34 +33,14 @@ public final class MappingCost {
     /** Keeps the touched bytes alive, so that the JIT cannot drop the reads. */
     private static volatile long sink;
 
-    /** What mapping a store-sized file costs, and what one minor page fault costs: environment.json's mapping. */
-    public record Figures(FileMapping file, MinorFault minorFault) {
-        /** As environment.json's {@code mapping} has them. */
-        public EnvironmentFile.Mapping json() {
-            return new EnvironmentFile.Mapping(new EnvironmentFile.MappedFile("mmap of a " + PAGES + "-page file on the"
-                    + " bench root with a 1 GiB length (PROT_READ, MAP_SHARED, as LMDB maps), one byte read of each page,"
-                    + " munmap; the file in the page cache", file.fileBytes, MAP_BYTES, PAGES, MAPS, file.faultsPerMap,
-                    new EnvironmentFile.MapTimes(file.medianUs, file.p99Us, file.mapUs, file.touchUs, file.unmapUs)),
-                    new EnvironmentFile.MinorFault("one byte written to each page of a fresh anonymous mapping"
-                    + " (MADV_NOHUGEPAGE), each write timed alone (one System.nanoTime pair included)",
-                    minorFault.medianNs, minorFault.p99Ns, ANON_PAGES * ANON_ROUNDS, minorFault.faultsPerPage), null);
-        }
-    }
-
-    /** Map, touch and unmap medians (µs), all three's median and p99, and the faults one touch of 100 pages took. */
-    public record FileMapping(long fileBytes, double mapUs, double touchUs, double unmapUs, double medianUs,
-                              double p99Us, double faultsPerMap) {
-    }
-
-    /** A minor fault's median and p99 (ns, one nanoTime pair included), and faults per touched anonymous page. */
-    public record MinorFault(double medianNs, double p99Ns, double faultsPerPage) {
-    }
-
     private MappingCost() {
     }
 
-    /** Measures under {@code dir} (the bench root); the scratch file is the bench's own and is always deleted. */
-    public static Figures measure(Path dir) throws IOException {
+    /**
+     * What mapping a store-sized file costs, and what one minor page fault costs, as environment.json's mapping: measured
+     * under {@code dir} (the bench root); the scratch file is the bench's own and is always deleted.
+     */
+    public static EnvironmentFile.Mapping measure(Path dir) throws IOException {
         PageCache.LibC c = PageCache.libc();
         long page = PageCache.pageSize();
         Path scratch = dir.resolve(".storebench-mmap-" + ProcessHandle.current().pid() + ".tmp");
@@ -76,15 +56,18 @@ public final class MappingCost {
             } finally {
                 c.close(fd);
             }
-            MinorFault fault = minorFaults(c, page);
+            EnvironmentFile.MinorFault fault = minorFaults(c, page);
             long[] total = new long[MAPS];
             for (int k = 0; k < MAPS; k++) {
                 total[k] = file.map[k] + file.touch[k] + file.unmap[k];
             }
             Arrays.sort(total);
-            return new Figures(new FileMapping(PAGES * page, median(file.map) / 1e3, median(file.touch) / 1e3,
-                    median(file.unmap) / 1e3, total[MAPS / 2] / 1e3, total[p99Index(MAPS)] / 1e3,
-                    file.faults / (double) MAPS), fault);
+            return new EnvironmentFile.Mapping(new EnvironmentFile.MappedFile("mmap of a " + PAGES + "-page file on"
+                    + " the bench root with a 1 GiB length (PROT_READ, MAP_SHARED, as LMDB maps), one byte read of each"
+                    + " page, munmap; the file in the page cache", PAGES * page, MAP_BYTES, PAGES, MAPS,
+                    file.faults / (double) MAPS, new EnvironmentFile.MapTimes(total[MAPS / 2] / 1e3,
+                    total[p99Index(MAPS)] / 1e3, median(file.map) / 1e3, median(file.touch) / 1e3,
+                    median(file.unmap) / 1e3)), fault, null);
         } finally {
             Files.deleteIfExists(scratch);
         }
@@ -139,7 +122,7 @@ public final class MappingCost {
     }
 
     /** A minor fault's median and p99 (ns), and faults per touched page, from fresh anonymous mappings. */
-    private static MinorFault minorFaults(PageCache.LibC c, long page) throws IOException {
+    private static EnvironmentFile.MinorFault minorFaults(PageCache.LibC c, long page) throws IOException {
         long bytes = ANON_PAGES * page;
         long[] ns = new long[ANON_PAGES * ANON_ROUNDS];
         long faults = 0;
@@ -168,7 +151,9 @@ public final class MappingCost {
             }
         }
         Arrays.sort(ns);
-        return new MinorFault(ns[ns.length / 2], ns[p99Index(ns.length)], faults / (double) ns.length);
+        return new EnvironmentFile.MinorFault("one byte written to each page of a fresh anonymous mapping"
+                + " (MADV_NOHUGEPAGE), each write timed alone (one System.nanoTime pair included)", ns[ns.length / 2],
+                ns[p99Index(ns.length)], ns.length, faults / (double) ns.length);
     }
 
     /** The calling thread's minor faults so far (/proc/thread-self/stat, field 10). */

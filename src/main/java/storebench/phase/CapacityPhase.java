@@ -212,8 +212,7 @@ public final class CapacityPhase extends Phase {
         String limit = CapacityLimit.identify(run.params().engineId(), stop, processLimits);
         List<String> near = CapacityLimit.near(stop, processLimits);
         run.results().append(CapacityLine.KIND, new CapacityLine(run.params().column(), opened, "cap".equals(stop.kind()),
-                options.max(), options.workload().id(), new CapacityLine.Stop(stop.kind(), limit, stop.message() == null
-                ? null : new CapacityLine.Failure(result.failure().during(), result.failure().store(), stop.message()),
+                options.max(), options.workload().id(), new CapacityLine.Stop(stop.kind(), limit, result.failure(),
                 near), result.limits().asAnswered()));
 
         Measured measured = new Measured(this);

@@ -51,9 +51,9 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         double syncMs = Double.NaN;
         if (dir != null) {
             try {
-                MappingCost.Figures m = MappingCost.measure(dir);
-                faultNs = m.minorFault().medianNs();
-                mapUs = m.file().medianUs();
+                EnvironmentFile.Mapping m = MappingCost.measure(dir);
+                faultNs = m.minorFault().orElseThrow().medianNs();
+                mapUs = m.file().orElseThrow().times().medianUs();
             } catch (IOException | RuntimeException | LinkageError e) {
                 // no JNA or a folder that refuses mmap: that price stays unknown, its steps fall back to the yardstick
             }

@@ -58,14 +58,14 @@ final class RunEnvironment {
             // every runtime's clock beside the others: the Node worker's hrtime next to the suite's nanoTime
             ObjectNode timers = (ObjectNode) environment.get("timers");
             if (!timers.has(timer.source())) {
-                timers.set(timer.source(), timer.asAnswered());
+                timers.set(timer.source(), Bench.JSON.valueToTree(timer));
             }
         });
         // the limits each runtime's trial processes run under (after the runtime raised its own soft NOFILE)
         hello.limits().ifPresent(limits -> environment.withObject("/trialLimits")
                 .set(engine.runtime().name().toLowerCase(java.util.Locale.ROOT), limits));
         engines.set(engine.id(), Bench.JSON.valueToTree(new EnvironmentFile.Engine(engine.title(), hello.runtime(), info,
-                hello.timer().map(t -> ResultsFile.as(t.asAnswered(), EnvironmentFile.Timer.class)).orElse(null),
+                hello.timer().orElse(null),
                 hello.limits().map(l -> Bench.JSON.convertValue(l, LIMITS)).orElse(null), tuned, null)));
         write();
     }

@@ -2,6 +2,7 @@ package storebench.measure;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storebench.results.EnvironmentFile;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,7 @@ class DeviceLatencyTest {
     void readsPastThePageCacheAndLeavesNothingBehind() throws Exception {
         Files.writeString(root.resolve("someone's"), "kept");
 
-        DeviceLatency.Figures f = DeviceLatency.measure(root);
+        EnvironmentFile.DirectRead f = DeviceLatency.measure(root);
 
         assertThat(f.reads()).isEqualTo(DeviceLatency.READS);
         assertThat(f.medianMs()).isPositive().isLessThanOrEqualTo(f.p99Ms());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import storebench.results.EnvironmentFile;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,18 +20,19 @@ class MappingCostTest {
     void mapTouchUnmapCostsMoreThanOneFaultAndLeavesNothingBehind() throws Exception {
         Files.writeString(root.resolve("someone's"), "kept");
 
-        MappingCost.Figures figures = MappingCost.measure(root);
-        MappingCost.FileMapping f = figures.file();
-        MappingCost.MinorFault fault = figures.minorFault();
+        EnvironmentFile.Mapping mapping = MappingCost.measure(root);
+        EnvironmentFile.MappedFile f = mapping.file().orElseThrow();
+        EnvironmentFile.MapTimes t = f.times();
+        EnvironmentFile.MinorFault fault = mapping.minorFault().orElseThrow();
 
         assertThat(f.fileBytes()).isEqualTo(MappingCost.PAGES * PageCache.pageSize());
-        assertThat(f.mapUs()).isPositive();
-        assertThat(f.touchUs()).isPositive();
-        assertThat(f.unmapUs()).isPositive();
-        assertThat(f.medianUs()).isLessThanOrEqualTo(f.p99Us())
-                .isGreaterThanOrEqualTo(Math.max(f.touchUs(), Math.max(f.mapUs(), f.unmapUs())));
+        assertThat(t.mapMedianUs()).isPositive();
+        assertThat(t.touchMedianUs()).isPositive();
+        assertThat(t.unmapMedianUs()).isPositive();
+        assertThat(t.medianUs()).isLessThanOrEqualTo(t.p99Us())
+                .isGreaterThanOrEqualTo(Math.max(t.touchMedianUs(), Math.max(t.mapMedianUs(), t.unmapMedianUs())));
         // a hundred pages mapped, touched and unmapped cost more than one touch of a fresh page
-        assertThat(f.medianUs() * 1e3).isGreaterThan(fault.medianNs());
+        assertThat(t.medianUs() * 1e3).isGreaterThan(fault.medianNs());
         assertThat(fault.medianNs()).isPositive().isLessThanOrEqualTo(fault.p99Ns());
         // the touches fault (at least one per 16 pages, the kernel's default fault-around) and never more than a page
         assertThat(f.faultsPerMap()).isBetween(1.0, (double) MappingCost.PAGES);
@@ -42,7 +44,7 @@ class MappingCostTest {
 
     @Test
     void environmentJsonCarriesTheFiguresUnderMapping() throws Exception {
-        ObjectNode node = new ObjectMapper().valueToTree(MappingCost.measure(root).json());
+        ObjectNode node = new ObjectMapper().valueToTree(MappingCost.measure(root));
 
         assertThat(node.path("file").path("mapBytes").asLong()).isEqualTo(1L << 30);
         assertThat(node.path("file").path("touchedPages").asInt()).isEqualTo(MappingCost.PAGES);

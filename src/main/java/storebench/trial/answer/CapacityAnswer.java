@@ -2,6 +2,9 @@ package storebench.trial.answer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import storebench.results.CapacityLine.Failure;
+import storebench.results.CapacityPointLine.Memory;
+import storebench.results.CapacityPointLine.Resources;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,21 +17,11 @@ import java.util.Optional;
  * failed), its points, and the limits the process ran under at the stop.
  *
  * @param stop    {@code cap}, {@code memory}, {@code disk}, {@code error} (or {@code heap}, the JVM's)
- * @param failure where a store failed, if one did
+ * @param failure where a store failed: "" and store 0 where none did, and a null message
  */
 public record CapacityAnswer(int opened, String stop, Failure failure, List<Point> points, Limits limits,
                              long wallNs) {
     public static final String OP = "capacity";
-
-    /**
-     * Where a store failed.
-     *
-     * @param during  the step it failed in (copy, open, count, hold), "" where none failed
-     * @param store   the store (0 where none failed)
-     * @param message the engine's message, null where none failed
-     */
-    public record Failure(String during, int store, String message) {
-    }
 
     /** The limits the process ran under at the stop, by name (-1: unlimited), and as answered. */
     public record Limits(Map<String, Long> byName, JsonNode asAnswered) {
@@ -41,14 +34,6 @@ public record CapacityAnswer(int opened, String stop, Failure failure, List<Poin
                     p.path("vszKb").asDouble(), p.path("heapUsedBytes").asDouble()), new Resources(
                     p.path("fds").asDouble(), p.path("maps").asDouble(), p.path("threads").asDouble()), (ObjectNode) p);
         }
-    }
-
-    /** A point's memory: resident, virtual size (KB) and the managed heap in use (bytes). */
-    public record Memory(double rssKb, double vszKb, double heapUsedBytes) {
-    }
-
-    /** What a point's process held of what the kernel limits: open descriptors, memory maps, threads. */
-    public record Resources(double fds, double maps, double threads) {
     }
 
     public static CapacityAnswer of(JsonNode answer) {
