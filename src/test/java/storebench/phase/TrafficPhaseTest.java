@@ -93,9 +93,7 @@ class TrafficPhaseTest {
         for (String[] st : new String[][]{{"traffic_write_p999_ms", "40"}, {"traffic_all_p99_ms", "58"},
                 {"traffic_all_unpaused_p99_ms", "3.5"}, {"traffic_pause_max_ms", "656"}, {"traffic_pauses_per_s", "0.2"},
                 {"traffic_paused_share", "0.02"}}) {
-            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"xodus\",\"setting\":\"default\","
-                    + "\"workload\":\"large\",\"stat\":\"" + st[0] + "\",\"value\":" + st[1] + ",\"runs\":[" + st[1]
-                    + "," + st[1] + "," + st[1] + "]}"));
+            lines.add(statLine("xodus", st[0], st[1]));
         }
         List<String> notes = Phases.TRAFFIC.notes(new RunResults(storebench.phase.Described.lines(lines), null), "xodus", "default");
 
@@ -119,9 +117,7 @@ class TrafficPhaseTest {
         for (String[] st : new String[][]{{"traffic_all_p99_ms", "53.7"}, {"traffic_all_unpaused_p99_ms", "53.7"},
                 {"traffic_pause_max_ms", "0"}, {"traffic_pauses_per_s", "0"}, {"traffic_paused_share", "0"},
                 {"traffic_all_service_max_ms", "71.6"}, {"traffic_hit_clear_p99_ms", "0.9"}}) {
-            lines.add(Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"sqlite\",\"setting\":\"default\","
-                    + "\"workload\":\"large\",\"stat\":\"" + st[0] + "\",\"value\":" + st[1] + ",\"runs\":[" + st[1]
-                    + "," + st[1] + "," + st[1] + "]}"));
+            lines.add(statLine("sqlite", st[0], st[1]));
         }
         List<String> notes = Phases.TRAFFIC.notes(new RunResults(storebench.phase.Described.lines(lines), null),
                 "sqlite", "default");
@@ -156,6 +152,13 @@ class TrafficPhaseTest {
     }
 
     /** A traffic run's phase line: its requests by kind, its seconds, and {@code more} fields (each ending in a comma). */
+    /** A stat line of the default setting whose three runs all read {@code value}. */
+    private static JsonNode statLine(String engine, String stat, String value) throws Exception {
+        return Protocol.JSON.readTree("{\"kind\":\"stat\",\"engine\":\"" + engine + "\",\"setting\":\"default\","
+                + "\"workload\":\"large\",\"stat\":\"" + stat + "\",\"value\":" + value + ",\"runs\":[" + value + ","
+                + value + "," + value + "]}");
+    }
+
     private static JsonNode runLine(String engine, int run, int hits, int misses, int writes, int seconds, String more)
             throws Exception {
         return Protocol.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"" + engine + "\",\"setting\":\"default\","
