@@ -16,6 +16,7 @@ import storebench.results.RunResults;
 import storebench.results.RunStats;
 import storebench.results.Stat;
 import storebench.results.Stat.Unit;
+import storebench.trial.CapacityRequest;
 import storebench.trial.answer.CapacityAnswer;
 
 import java.io.IOException;

@@ -5,6 +5,7 @@ import storebench.engine.Engine.OpenStore;
 import storebench.measure.ProcResources;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
+import storebench.trial.CapacityRequest;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -31,10 +32,6 @@ public final class CapacityLoop {
         this.engine = engine;
     }
 
-    /** What a capacity request asks (docs/protocol.md). */
-    public record Asked(int max, int every, int warmOpens, long marginKb, long diskMarginBytes) {
-    }
-
     /** What one capacity loop found. */
     public static final class CapacitySamples {
         /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point(stores). */
@@ -55,12 +52,12 @@ public final class CapacityLoop {
      * failure. Store 0 is first opened {@code warmOpens} times so the engine's one-off costs land before the first
      * point, not in the slopes.
      */
-    CapacitySamples run(Path root, Workload workload, Asked asked, IntConsumer progress) throws Exception {
+    CapacitySamples run(Path root, Workload workload, CapacityRequest asked, IntConsumer progress) throws Exception {
         Holding holding = new Holding(root, workload.notesPerStore(), asked.max(), asked.every(), progress);
         try {
             StoreCopy template = createAndWarm(root, workload, asked.warmOpens(), holding.expected);
             holding.samples.points.add(holding.spare.around(() -> ProcResources.point(0)));
-            Margins margins = new Margins(Files.getFileStore(root), asked.marginKb(), asked.diskMarginBytes());
+            Margins margins = new Margins(Files.getFileStore(root), asked.memoryMarginKb(), asked.diskMarginBytes());
             for (int i = 0; i < asked.max() && holding.samples.stop == null; i++) {
                 int at = i;
                 // a read of /proc/meminfo or the disk's free space takes a descriptor: at the descriptor limit only the

@@ -7,6 +7,7 @@ import storebench.measure.VisitCounters;
 import storebench.measure.Yardstick;
 import storebench.model.StoreLayout;
 import storebench.model.Workload;
+import storebench.trial.CapacityRequest;
 import storebench.trial.Query;
 
 import java.nio.file.Files;
@@ -345,7 +346,7 @@ public final class PhaseLoops {
     }
 
     /** The capacity loop ({@link CapacityLoop}): creates a store, then holds copies of it open until a limit. */
-    public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, CapacityLoop.Asked asked,
+    public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, CapacityRequest asked,
                                                  IntConsumer progress) throws Exception {
         return new CapacityLoop(this, engineId, engine).run(root, workload, asked, progress);
     }

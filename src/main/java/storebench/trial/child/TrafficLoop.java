@@ -10,6 +10,7 @@ import storebench.trial.child.traffic.OpenLoop;
 import storebench.trial.child.traffic.PauseMarks;
 import storebench.trial.child.traffic.StoreCache;
 import storebench.trial.child.traffic.TrafficSamples;
+import storebench.trial.answer.TrafficAnswer;
 import storebench.trial.traffic.TrafficDraws;
 
 import java.lang.management.CompilationMXBean;
@@ -25,9 +26,9 @@ import java.util.Optional;
  * copies made and synced, the closed step, the open loop at {@code load} times its rate, every store's count checked.
  */
 final class TrafficLoop {
-    /** What a traffic request asks: the schedules are the parent's draws. */
-    record Asked(int stores, int open, ClosedStep closed, Arrivals arrivals, boolean check) {
-        Asked {
+    /** What a traffic request asks, its schedules (the parent's draws) decoded. */
+    record DrawnRequest(int stores, int open, ClosedStep closed, Arrivals arrivals, boolean check) {
+        DrawnRequest {
             if (stores < 1 || open < 1) {
                 throw new IllegalArgumentException("traffic needs \"stores\" >= 1 and \"open\" >= 1, not " + stores
                         + " and " + open);
@@ -54,40 +55,20 @@ final class TrafficLoop {
     }
 
     /** The run: both loops, the cache, the check, the runtime's work beside the open loop and its counters. */
-    record Ran(ClosedServed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
+    record Outcome(TrafficAnswer.Closed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
                Collected runtime, Optional<VisitCounters> counters) {
     }
 
-    /** The runtime's work during the open loop and its collector's pauses set against the loop's requests. */
-    record Collected(RuntimeWork work, PauseMarks.Marked marked) {
-        long gcMs() {
-            return work.gcMs();
-        }
-
-        long gcCount() {
-            return work.gcCount();
-        }
-
-        long jitMs() {
-            return work.jitMs();
-        }
-
-        long allocatedBytes() {
-            return work.allocatedBytes();
-        }
-
-        long survivedBytes() {
-            return work.survivedBytes();
-        }
+    /** The JVM's work during the open loop and its collector's pauses set against the loop's requests. */
+    record Collected(JvmWork work, PauseMarks.Marked marked) {
     }
 
-    /** What the closed step served, and its rate over its second half. */
-    record ClosedServed(int served, long wallNs, double perS) {
-    }
-
-    /** The JVM's own work during the open loop; survived: the heap left live (full collections before and after). */
-    record RuntimeWork(long gcMs, long gcCount, long jitMs, long allocatedBytes, long survivedBytes) {
-        static RuntimeWork now() {
+    /**
+     * The JVM's own work during the open loop, as its beans count it (the answer's decoded TrafficAnswer.RuntimeWork is
+     * the parent's); survived: the heap left live (full collections before and after).
+     */
+    record JvmWork(long gcMs, long gcCount, long jitMs, long allocatedBytes, long survivedBytes) {
+        static JvmWork now() {
             long ms = 0;
             long count = 0;
             for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -96,17 +77,17 @@ final class TrafficLoop {
             }
             CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
             long jitMs = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-            return new RuntimeWork(ms, count, jitMs, allocated(), 0);
+            return new JvmWork(ms, count, jitMs, allocated(), 0);
         }
 
-        RuntimeWork since(RuntimeWork before) {
-            return new RuntimeWork(gcMs - before.gcMs, gcCount - before.gcCount,
+        JvmWork since(JvmWork before) {
+            return new JvmWork(gcMs - before.gcMs, gcCount - before.gcCount,
                     jitMs < 0 || before.jitMs < 0 ? -1 : jitMs - before.jitMs,
                     allocatedBytes < 0 || before.allocatedBytes < 0 ? -1 : allocatedBytes - before.allocatedBytes, 0);
         }
 
-        RuntimeWork surviving(long bytes) {
-            return new RuntimeWork(gcMs, gcCount, jitMs, allocatedBytes, bytes);
+        JvmWork surviving(long bytes) {
+            return new JvmWork(gcMs, gcCount, jitMs, allocatedBytes, bytes);
         }
 
         /** Every live thread's allocations, the engine's own too (Xodus cleans its log on one); -1: not counted. */
@@ -131,7 +112,7 @@ final class TrafficLoop {
         this.engine = engine;
     }
 
-    Ran run(Path root, Workload workload, Asked a, Runnable progress) throws Exception {
+    Outcome run(Path root, Workload workload, DrawnRequest a, Runnable progress) throws Exception {
         makeStores(root, workload, a.stores());
         progress.run();
         try (TenantRequests requests = new TenantRequests(engineId, engine, root, workload, a.stores(), a.open())) {
@@ -148,14 +129,14 @@ final class TrafficLoop {
             StoreCache<OpenStore> cache = requests.cache();
             StoreCache.Counts before = cache.counts();
             int[] writtenBefore = requests.written();
-            RuntimeWork runtimeBefore = RuntimeWork.now();
+            JvmWork runtimeBefore = JvmWork.now();
             Optional<VisitCounters> countersBefore = VisitCounters.now(); // the serving thread's, outside any span
             TrafficSamples kept = TrafficSamples.keepingLatencies(n); // allocated before the loop, as is the watch
             GcPauses watch = new GcPauses().start(); // its explicit collection before the loop, outside every span
             // no progress line inside the loop: the pipe's write would count in the latencies after it
             TrafficSamples open = loop.open(requests, n, rate, kept, done -> { });
             Optional<VisitCounters> counters = VisitCounters.since(countersBefore);
-            RuntimeWork runtime = RuntimeWork.now().since(runtimeBefore);
+            JvmWork runtime = JvmWork.now().since(runtimeBefore);
             List<GcPauses.Pause> pauses = watch.stop();
             runtime = runtime.surviving(watch.survivedBytes());
             PauseMarks.Marked marked = PauseMarks.mark(open, rate, pauses, watch.uncertaintyMs());
@@ -165,7 +146,7 @@ final class TrafficLoop {
                 writes += written[i] - writtenBefore[i];
             }
             StoreCache.Counts during = cache.counts().minus(before);
-            Ran ran = new Ran(new ClosedServed(closed.served, closed.wallNs, closedPerS), open, during, writes,
+            Outcome ran = new Outcome(new TrafficAnswer.Closed(closed.served, closed.wallNs, closedPerS), open, during, writes,
                     a.check(), new Collected(runtime, marked), counters);
             if (a.check()) {
                 requests.checkAll();

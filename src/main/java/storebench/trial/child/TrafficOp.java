@@ -26,7 +26,8 @@ final class TrafficOp implements ChildOp {
     @Override
     public ObjectNode serve(Request r) throws Exception {
         JsonNode q = r.json();
-        TrafficLoop.Asked asked = new TrafficLoop.Asked(q.path("stores").asInt(0), q.path("open").asInt(0),
+        TrafficLoop.DrawnRequest asked = new TrafficLoop.DrawnRequest(q.path("stores").asInt(0),
+                q.path("open").asInt(0),
                 new TrafficLoop.ClosedStep(TrafficDraws.decode(q.path("closedSchedule").asText("")),
                         q.path("closedMs").asLong(0)),
                 new TrafficLoop.Arrivals(TrafficDraws.decode(q.path("schedule").asText("")), q.path("load").asDouble(0),
@@ -34,8 +35,8 @@ final class TrafficOp implements ChildOp {
                 q.path("check").asBoolean(true));
         int[] step = {0};
         long wall0 = System.nanoTime();
-        TrafficLoop.Ran ran = new TrafficLoop(r.loaded().engineId(), r.loaded().engine()).run(r.root(), r.workload(),
-                asked, () -> r.send(Protocol.progress(r.op(), ++step[0], 3)));
+        TrafficLoop.Outcome ran = new TrafficLoop(r.loaded().engineId(), r.loaded().engine()).run(r.root(),
+                r.workload(), asked, () -> r.send(Protocol.progress(r.op(), ++step[0], 3)));
         TrafficSamples s = ran.open();
         ObjectNode result = r.result().put("startMs", s.startMs).put("wallNs", System.nanoTime() - wall0)
                 .put("loopWallNs", s.wallNs).put("busyNs", s.busyNs).put("utilization", s.utilization())
@@ -43,19 +44,18 @@ final class TrafficOp implements ChildOp {
                 .put("reachedPerS", s.reachedPerS()).put("requests", s.served).put("hits", ran.cache().hits())
                 .put("misses", ran.cache().misses()).put("evictions", ran.cache().evictions())
                 .put("writes", ran.writes()).put("checked", ran.checked());
-        result.putObject("closed").put("served", ran.closed().served()).put("wallNs", ran.closed().wallNs())
-                .put("perS", ran.closed().perS());
+        result.set("closed", Protocol.JSON.valueToTree(ran.closed()));
         ObjectNode histograms = result.putObject("histograms");
         strings(histograms.putArray("latency"), s.latency.encode());
         strings(histograms.putArray("service"), s.service.encode());
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
         strings(histograms.putArray("untouched"), ran.runtime().marked().untouched().encode());
         strings(histograms.putArray("clearOfWrites"), ran.runtime().marked().clearOfWrites().encode());
-        ObjectNode runtime = result.putObject("runtime").put("gcMs", ran.runtime().gcMs())
-                .put("gcCount", ran.runtime().gcCount()).put("jitMs", ran.runtime().jitMs())
-                .put("collector", collector()).put("touched", ran.runtime().marked().touched())
+        TrafficLoop.JvmWork w = ran.runtime().work();
+        ObjectNode runtime = result.putObject("runtime").put("gcMs", w.gcMs()).put("gcCount", w.gcCount())
+                .put("jitMs", w.jitMs()).put("collector", collector()).put("touched", ran.runtime().marked().touched())
                 .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20)
-                .put("allocatedBytes", ran.runtime().allocatedBytes()).put("survivedBytes", ran.runtime().survivedBytes());
+                .put("allocatedBytes", w.allocatedBytes()).put("survivedBytes", w.survivedBytes());
         ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
         ArrayNode lengths = ((ObjectNode) runtime.get("pauses")).putArray("durationMs");
         for (GcPauses.Pause p : ran.runtime().marked().pauses()) {

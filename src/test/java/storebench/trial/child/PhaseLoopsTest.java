@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.Note;
 import storebench.model.Workload;
+import storebench.trial.CapacityRequest;
 import storebench.trial.Query;
 
 import java.nio.file.Files;
@@ -267,7 +268,7 @@ class PhaseLoopsTest {
     void capacityHoldsStoresUpToTheCapWithItsPointsAndClosesThemAll() throws Exception {
         List<Integer> done = new ArrayList<>();
         CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL,
-                new CapacityLoop.Asked(25, 10, 3, 0, 0), done::add);
+                new CapacityRequest(null, null, 25, 10, 3, 0, 0), done::add);
 
         assertThat(s.stop).isEqualTo("cap");
         assertThat(s.opened).isEqualTo(25);
@@ -289,7 +290,7 @@ class PhaseLoopsTest {
         engine.miscount = 3;
 
         CapacityLoop.CapacitySamples s = phases.capacity(root, Workload.SMALL,
-                new CapacityLoop.Asked(25, 10, 0, 0, 0), n -> { });
+                new CapacityRequest(null, null, 25, 10, 0, 0, 0), n -> { });
 
         assertThat(s.stop).isEqualTo("error");
         assertThat(s.opened).isEqualTo(7);

@@ -38,10 +38,10 @@ class TrafficLoopTest {
             engines++;
             Engine engine = e.newEngine(Setting.DEFAULT);
             Path root = tmp.resolve(e.id());
-            TrafficLoop.Asked asked = new TrafficLoop.Asked(STORES, 5,
+            TrafficLoop.DrawnRequest asked = new TrafficLoop.DrawnRequest(STORES, 5,
                     new TrafficLoop.ClosedStep(TrafficDraws.draw(STORES, 0.5, -1, 20_000), 200),
                     new TrafficLoop.Arrivals(TrafficDraws.draw(STORES, 0.5, 1, 100_000), 0.5, 0.3, 0), true);
-            TrafficLoop.Ran ran = new TrafficLoop(e.id(), engine).run(root, Workload.SMALL, asked, () -> { });
+            TrafficLoop.Outcome ran = new TrafficLoop(e.id(), engine).run(root, Workload.SMALL, asked, () -> { });
 
             assertThat(ran.checked()).isTrue();
             assertThat(ran.closed().wallNs()).as(e.id()).isGreaterThanOrEqualTo(200_000_000L);
@@ -55,7 +55,7 @@ class TrafficLoopTest {
             TrafficHistograms h = ran.open().latency;
             assertThat(ran.open().service.requests()).isEqualTo(n);
             assertThat(ran.open().utilization()).as(e.id()).isBetween(0.0, 1.0);
-            assertThat(ran.runtime().gcMs()).isNotNegative();
+            assertThat(ran.runtime().work().gcMs()).isNotNegative();
             assertThat(ran.counters()).as("%s: the serving thread's counters over the loop", e.id()).isPresent();
             assertThat(ran.counters().get().cpu().userUs() + ran.counters().get().cpu().sysUs()).isNotNegative();
             assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT))
@@ -115,9 +115,9 @@ class TrafficLoopTest {
     void refusesARequestWithoutItsFigures() {
         TrafficDraws some = TrafficDraws.draw(10, 0.5, 1, 10);
         TrafficLoop.ClosedStep closed = new TrafficLoop.ClosedStep(some, 200);
-        assertThatThrownBy(() -> new TrafficLoop.Asked(0, 5, closed, new TrafficLoop.Arrivals(some, 0.5, 1, 0), true))
+        assertThatThrownBy(() -> new TrafficLoop.DrawnRequest(0, 5, closed, new TrafficLoop.Arrivals(some, 0.5, 1, 0), true))
                 .hasMessageContaining("\"stores\" >= 1");
-        assertThatThrownBy(() -> new TrafficLoop.Asked(10, 5, closed, new TrafficLoop.Arrivals(some, 0, 1, 0), true))
+        assertThatThrownBy(() -> new TrafficLoop.DrawnRequest(10, 5, closed, new TrafficLoop.Arrivals(some, 0, 1, 0), true))
                 .hasMessageContaining("\"load\" > 0");
     }
 
