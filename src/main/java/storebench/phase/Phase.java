@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * One phase of a store's life, on the parent's side: its statistics, the steps it sends to a trial process, where its
  * processes come from, and how its samples become statistics (docs/extending.md, "A phase"). Its loop in the trial
- * process is its op's: a class listed in storebench.trial.child.ChildOps (JVM) and src/main/node/lib/ops/OP.js (Node).
+ * process is its op's: a handler listed in storebench.trial.child.ChildOps (JVM) and src/main/node/lib/ops/OP.js (Node).
  * Register it in {@link Phases}; what it says in a report is its {@link PhaseReading}.
  */
 public abstract class Phase implements PhaseReading {

@@ -1,6 +1,6 @@
 'use strict';
-// The create op (docs/protocol.md "create"; the JVM's is storebench.trial.child.CreateOp): each store of the request
-// created, filled with its notes in one transaction and closed, timed as one span.
+// The create op (docs/protocol.md "create"; the JVM's is storebench.trial.child.ChildOps.create): each store of the
+// request created, filled with its notes in one transaction and closed, timed as one span.
 
 const { buildNotes } = require('../workloads');
 const { StoreError, progressTicker, requireString, requireWorkload, requireIndexes } = require('../protocol');

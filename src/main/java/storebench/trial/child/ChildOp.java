@@ -2,11 +2,13 @@ package storebench.trial.child;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** One op of the JVM trial process but hello and exit (docs/protocol.md); {@link ChildOps#ALL} lists them. */
-interface ChildOp {
-    /** Its answer record's {@code OP}. */
-    String name();
-
+/**
+ * One op of the JVM trial process but hello and exit (docs/protocol.md): its answer record's {@code OP} and how it
+ * serves a request; {@link ChildOps#ALL} lists them.
+ */
+record ChildOp(String name, Serve serve) {
     /** The result line for one request of this op; an exception becomes its error line. */
-    ObjectNode serve(Request request) throws Exception;
+    interface Serve {
+        ObjectNode serve(Request request) throws Exception;
+    }
 }

@@ -2,7 +2,6 @@ package storebench.trial.child;
 
 import storebench.measure.TrafficHistograms;
 import storebench.trial.Protocol;
-import storebench.trial.answer.TrafficAnswer;
 import storebench.trial.child.traffic.GcPauses;
 import storebench.trial.child.traffic.TrafficSamples;
 import storebench.trial.traffic.TrafficDraws;
@@ -17,14 +16,11 @@ import java.util.List;
  * {@code traffic}: one traffic run (TrafficLoop) over the parent's schedules; the open loop's latencies and service
  * times as histograms by request kind, so the answer's size does not grow with its requests.
  */
-final class TrafficOp implements ChildOp {
-    @Override
-    public String name() {
-        return TrafficAnswer.OP;
+final class TrafficOp {
+    private TrafficOp() {
     }
 
-    @Override
-    public ObjectNode serve(Request r) throws Exception {
+    static ObjectNode serve(Request r) throws Exception {
         JsonNode q = r.json();
         TrafficLoop.DrawnRequest asked = new TrafficLoop.DrawnRequest(q.path("stores").asInt(0),
                 q.path("open").asInt(0),

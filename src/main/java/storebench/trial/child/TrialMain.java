@@ -85,7 +85,7 @@ public final class TrialMain {
         }
         Path root = Path.of(request.path("root").asText());
         Workload workload = Workload.of(request.path("workload").asText());
-        return handler.serve(new Request(op, root, workload, request, loaded, this::send));
+        return handler.serve().serve(new Request(op, root, workload, request, loaded, this::send));
     }
 
     private ObjectNode hello(JsonNode line) throws Exception {
