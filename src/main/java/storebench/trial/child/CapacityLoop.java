@@ -25,11 +25,26 @@ public final class CapacityLoop {
     private final PhaseLoops loops;
     private final String engineId;
     private final Engine engine;
+    private final Path root;
+    private final CapacityRequest asked;
+    private final IntConsumer progress;
+    private final long expected;
+    private final CapacitySamples samples = new CapacitySamples();
+    private final List<OpenStore> open = new ArrayList<>();
+    // descriptors kept back for the points: a store may fail because none is left, and reading /proc takes one.
+    // They are closed while a point is read, so that no point counts them
+    private Spare spare;
+    private long wall0;
 
-    CapacityLoop(PhaseLoops loops, String engineId, Engine engine) {
+    CapacityLoop(PhaseLoops loops, String engineId, Engine engine, Path root, Workload workload, CapacityRequest asked,
+                 IntConsumer progress) {
         this.loops = loops;
         this.engineId = engineId;
         this.engine = engine;
+        this.root = root;
+        this.asked = asked;
+        this.progress = progress;
+        this.expected = workload.notesPerStore();
     }
 
     /** What one capacity loop found. */
@@ -52,33 +67,34 @@ public final class CapacityLoop {
      * failure. Store 0 is first opened {@code warmOpens} times so the engine's one-off costs land before the first
      * point, not in the slopes.
      */
-    CapacitySamples run(Path root, Workload workload, CapacityRequest asked, IntConsumer progress) throws Exception {
-        Holding holding = new Holding(root, workload.notesPerStore(), asked.max(), asked.every(), progress);
+    CapacitySamples run(Workload workload) throws Exception {
+        spare = new Spare();
+        wall0 = System.nanoTime();
         try {
-            StoreCopy template = createAndWarm(root, workload, asked.warmOpens(), holding.expected);
-            holding.samples.points.add(holding.spare.around(() -> ProcResources.point(0)));
-            Margins margins = new Margins(Files.getFileStore(root), asked.memoryMarginKb(), asked.diskMarginBytes());
-            for (int i = 0; i < asked.max() && holding.samples.stop == null; i++) {
+            StoreCopy template = createAndWarm(workload);
+            samples.points.add(spare.around(() -> ProcResources.point(0)));
+            java.nio.file.FileStore disk = Files.getFileStore(root);
+            HeapMargin heap = HeapMargin.arm();
+            for (int i = 0; i < asked.max() && samples.stop == null; i++) {
                 int at = i;
                 // a read of /proc/meminfo or the disk's free space takes a descriptor: at the descriptor limit only the
                 // spare ones are left, so they are given back around it as around a point's readings
-                holding.samples.stop = at % 10 == 0 ? holding.spare.around(() -> margins.reached(at))
-                        : margins.reached(at);
-                if (holding.samples.stop == null) {
-                    holding.hold(i, template);
+                samples.stop = at % 10 == 0 ? spare.around(() -> reached(at, disk, heap)) : reached(at, disk, heap);
+                if (samples.stop == null) {
+                    hold(i, template);
                 }
             }
-            return holding.finish();
+            return finish();
         } finally {
-            holding.release();
+            release();
         }
     }
 
-    private StoreCopy createAndWarm(Path root, Workload workload, int warmOpens, long expected) throws Exception {
+    private StoreCopy createAndWarm(Workload workload) throws Exception {
         loops.create(root, workload, new int[]{0}, done -> { });
         Path first = StoreLayout.storeDir(root, 0);
         StoreCopy template = StoreCopy.of(first);
-        for (int k = 0; k < warmOpens; k++) {
+        for (int k = 0; k < asked.warmOpens(); k++) {
             try (OpenStore store = engine.openForReading(first)) {
                 loops.checkCount(0, first, expected, store.count());
             }
@@ -86,127 +102,91 @@ public final class CapacityLoop {
         return template;
     }
 
-    /** The limits a capacity loop stops at before a store fails: the machine's memory, the managed heap, the disk. */
-    private static final class Margins {
-        private final java.nio.file.FileStore disk;
-        private final HeapMargin heap;
-        private final long marginKb;
-        private final long diskMarginBytes;
-
-        Margins(java.nio.file.FileStore disk, long marginKb, long diskMarginBytes) {
-            this.disk = disk;
-            this.heap = HeapMargin.arm();
-            this.marginKb = marginKb;
-            this.diskMarginBytes = diskMarginBytes;
+    /**
+     * The limit reached before store {@code i} is held, or null: the machine's memory (read every 10 stores), the
+     * managed heap, the disk (every 100).
+     */
+    private String reached(int i, java.nio.file.FileStore disk, HeapMargin heap) throws java.io.IOException {
+        if (i % 10 == 0 && ProcResources.memAvailableKb() < asked.memoryMarginKb()) {
+            return "memory";
         }
+        if (heap.reached()) {
+            return "heap";
+        }
+        if (i % 100 == 0 && disk.getUsableSpace() < asked.diskMarginBytes()) {
+            return "disk";
+        }
+        return null;
+    }
 
-        /** The limit reached before store {@code i} is held (memory read every 10 stores, disk every 100), or null. */
-        String reached(int i) throws java.io.IOException {
-            if (i % 10 == 0 && ProcResources.memAvailableKb() < marginKb) {
-                return "memory";
+    /** Copies, opens, counts and keeps store {@code i} open; where a step fails, the samples say which. */
+    private void hold(int i, StoreCopy template) {
+        Path dir = StoreLayout.storeDir(root, i);
+        String during = "copy";
+        OpenStore store = null;
+        try {
+            if (i > 0) {
+                template.writeTo(dir);
             }
-            if (heap.reached()) {
-                return "heap";
+            during = "open";
+            store = engine.openForReading(dir);
+            during = "count";
+            long n = store.count();
+            if (n != expected) {
+                throw new CountMismatch(engineId, i, dir, expected, n);
             }
-            if (i % 100 == 0 && disk.getUsableSpace() < diskMarginBytes) {
-                return "disk";
+            open.add(store);
+            store = null; // held: closed with the others
+            during = "hold";
+            final int opened = open.size();
+            progress.accept(opened);
+            if (opened % asked.every() == 0 && opened < asked.max()) {
+                samples.points.add(spare.around(() -> ProcResources.point(opened)));
             }
-            return null;
+        } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
+            // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
+            if (store != null) {
+                closeQuietly(store, true);
+            }
+            samples.stop = "error";
+            samples.during = during;
+            samples.store = i;
+            samples.message = describe(t);
         }
     }
 
-    private final class Holding {
-        final CapacitySamples samples = new CapacitySamples();
-        final long expected;
-        private final Path root;
-        private final int max;
-        private final int every;
-        private final IntConsumer progress;
-        private final List<OpenStore> open = new ArrayList<>();
-        // descriptors kept back for the points: a store may fail because none is left, and reading /proc takes one.
-        // They are closed while a point is read, so that no point counts them
-        final Spare spare;
-        private final long wall0;
-
-        Holding(Path root, long expected, int max, int every, IntConsumer progress) throws java.io.IOException {
-            this.root = root;
-            this.expected = expected;
-            this.max = max;
-            this.every = every;
-            this.progress = progress;
-            this.spare = new Spare();
-            this.wall0 = System.nanoTime();
+    private CapacitySamples finish() throws java.io.IOException {
+        if (samples.stop == null) {
+            samples.stop = "cap";
         }
+        samples.opened = open.size();
+        samples.wallNs = System.nanoTime() - wall0;
+        spare.close();
+        try {
+            if (samples.points.get(samples.points.size() - 1).stores() != samples.opened) {
+                samples.points.add(ProcResources.point(samples.opened));
+            }
+        } catch (Throwable t) {
+            // a process out of memory may not manage one more reading: the curve ends at its last point
+            System.err.println("capacity: the point at the stop could not be read: " + t);
+        }
+        samples.limits = ProcResources.limits();
+        return samples;
+    }
 
-        /** Copies, opens, counts and keeps store {@code i} open; where a step fails, the samples say which. */
-        void hold(int i, StoreCopy template) {
-            Path dir = StoreLayout.storeDir(root, i);
-            String during = "copy";
-            OpenStore store = null;
-            try {
-                if (i > 0) {
-                    template.writeTo(dir);
-                }
-                during = "open";
-                store = engine.openForReading(dir);
-                during = "count";
-                long n = store.count();
-                if (n != expected) {
-                    throw new CountMismatch(engineId, i, dir, expected, n);
-                }
-                open.add(store);
-                store = null; // held: closed with the others
-                during = "hold";
-                final int opened = open.size();
-                progress.accept(opened);
-                if (opened % every == 0 && opened < max) {
-                    samples.points.add(spare.around(() -> ProcResources.point(opened)));
-                }
-            } catch (Throwable t) { // an engine may fail with an Error too: OutOfMemoryError, a native crash's
-                // (the harness too, while it holds them: a full heap fails wherever the next allocation is)
-                if (store != null) {
-                    closeQuietly(store, true);
-                }
-                samples.stop = "error";
-                samples.during = during;
-                samples.store = i;
-                samples.message = describe(t);
+    /** Closes every store held (once the answer is made, or after a failure the loop did not catch). */
+    private void release() throws java.io.IOException {
+        spare.close();
+        int failed = 0;
+        for (OpenStore store : open) {
+            if (!closeQuietly(store, failed == 0)) {
+                failed++;
             }
         }
-
-        CapacitySamples finish() throws java.io.IOException {
-            if (samples.stop == null) {
-                samples.stop = "cap";
-            }
-            samples.opened = open.size();
-            samples.wallNs = System.nanoTime() - wall0;
-            spare.close();
-            try {
-                if (samples.points.get(samples.points.size() - 1).stores() != samples.opened) {
-                    samples.points.add(ProcResources.point(samples.opened));
-                }
-            } catch (Throwable t) {
-                // a process out of memory may not manage one more reading: the curve ends at its last point
-                System.err.println("capacity: the point at the stop could not be read: " + t);
-            }
-            samples.limits = ProcResources.limits();
-            return samples;
+        if (failed > 1) {
+            System.err.println("capacity: " + failed + " stores failed to close (the first is above)");
         }
-
-        /** Closes every store held (once the answer is made, or after a failure the loop did not catch). */
-        void release() throws java.io.IOException {
-            spare.close();
-            int failed = 0;
-            for (OpenStore store : open) {
-                if (!closeQuietly(store, failed == 0)) {
-                    failed++;
-                }
-            }
-            if (failed > 1) {
-                System.err.println("capacity: " + failed + " stores failed to close (the first is above)");
-            }
-            open.clear(); // a store that failed to close is garbage too: the answer still has to be written
-        }
+        open.clear(); // a store that failed to close is garbage too: the answer still has to be written
     }
 
     /**

@@ -348,7 +348,7 @@ public final class PhaseLoops {
     /** The capacity loop ({@link CapacityLoop}): creates a store, then holds copies of it open until a limit. */
     public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, CapacityRequest asked,
                                                  IntConsumer progress) throws Exception {
-        return new CapacityLoop(this, engineId, engine).run(root, workload, asked, progress);
+        return new CapacityLoop(this, engineId, engine, root, workload, asked, progress).run(workload);
     }
 
     void checkCount(int store, Path dir, long expected, long actual) {
