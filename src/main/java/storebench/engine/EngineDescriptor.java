@@ -31,34 +31,35 @@ public final class EngineDescriptor {
     /** What the SQL engines' count query does, unless an engine says otherwise. */
     public static final String SQL_COUNT = "scans the table (`SELECT count(*) FROM note`)";
 
+    // set once, by its Builder, before build() checks them and hands the descriptor out
     private final String id;
     private final String title;
     private final TrialRuntime runtime;
-    private final Kind kind;
-    private final boolean reference;
-    private final String unavailable;
     private final Function<Setting, Engine> factory;
-    private final String storeFiles;
-    private final long largeKb;
-    private final long smallKb;
-    private final long perOpenKb;
-    private final long heapKbPerOpenStore;
+    private Kind kind;
+    private boolean reference;
+    private String unavailable;
+    private String storeFiles;
+    private long largeKb;
+    private long smallKb;
+    private long perOpenKb;
+    private long heapKbPerOpenStore = DEFAULT_HEAP_KB_PER_OPEN_STORE;
     /** 0: no limit known. */
-    private final int openStoresLimit;
-    private final String openStoresLimitWhy;
-    private final java.util.Set<Setting> openStoresLimitLifted;
+    private int openStoresLimit;
+    private String openStoresLimitWhy;
+    private java.util.Set<Setting> openStoresLimitLifted = java.util.Set.of();
     /** Heap per open store of an engine that does not say: H2's (its page cache is on the heap), the most any keeps. */
     public static final long DEFAULT_HEAP_KB_PER_OPEN_STORE = 1024;
-    private final int colour;
-    private final String count;
-    private final String put;
-    private final Function<RunView, List<String>> caveats;
-    private final Durability byDefault;
-    private final Durability durable;
-    private final List<TunedOption> tuned;
-    private final String nothingToTune;
-    private final String sharedPerProcess;
-    private final Library library;
+    private int colour;
+    private String count;
+    private String put;
+    private Function<RunView, List<String>> caveats;
+    private Durability byDefault;
+    private Durability durable;
+    private List<TunedOption> tuned = new java.util.ArrayList<>();
+    private String nothingToTune;
+    private String sharedPerProcess;
+    private Library library;
 
     /**
      * The library bench.against swaps for another version: its version's key in Engine.describe (the worker's
@@ -67,35 +68,25 @@ public final class EngineDescriptor {
     public record Library(String versionKey, List<String> artifacts) {
     }
 
-    private EngineDescriptor(Builder b) {
-        this.id = b.id;
-        this.title = b.title;
-        this.runtime = b.runtime;
-        this.kind = Objects.requireNonNull(b.kind, "kind of " + b.id);
-        this.reference = b.reference;
-        this.unavailable = b.unavailable;
-        this.factory = b.factory;
-        this.storeFiles = Objects.requireNonNull(b.storeFiles, "store files of " + b.id);
-        this.largeKb = b.largeKb;
-        this.smallKb = b.smallKb;
-        this.perOpenKb = b.perOpenKb;
-        this.heapKbPerOpenStore = b.heapKbPerOpenStore;
-        this.openStoresLimit = b.openStoresLimit;
-        this.openStoresLimitWhy = b.openStoresLimitWhy;
-        this.openStoresLimitLifted = java.util.Set.copyOf(b.openStoresLimitLifted);
-        this.colour = b.colour;
-        this.count = Objects.requireNonNull(b.count, "count of " + b.id);
-        this.put = Objects.requireNonNull(b.put, "put of " + b.id);
-        this.caveats = b.caveats;
-        this.byDefault = Objects.requireNonNull(b.byDefault, "durability of " + b.id);
-        this.durable = b.durable == null ? b.byDefault : b.durable;
+    private EngineDescriptor(String id, String title, TrialRuntime runtime, Function<Setting, Engine> factory) {
+        this.id = id;
+        this.title = title;
+        this.runtime = runtime;
+        this.factory = factory;
+    }
+
+    /** The checks of a built descriptor: every field but the caveats and the reference flag must be given. */
+    private EngineDescriptor checked() {
+        Objects.requireNonNull(kind, "kind of " + id);
+        Objects.requireNonNull(storeFiles, "store files of " + id);
+        Objects.requireNonNull(count, "count of " + id);
+        Objects.requireNonNull(put, "put of " + id);
+        Objects.requireNonNull(byDefault, "durability of " + id);
+        durable = durable == null ? byDefault : durable;
         if (!durable.synced()) {
             throw new IllegalArgumentException("engine " + id + " must sync its commits under the durable setting");
         }
-        this.tuned = List.copyOf(b.tuned);
-        this.nothingToTune = b.nothingToTune;
-        this.sharedPerProcess = b.sharedPerProcess;
-        this.library = b.library;
+        tuned = List.copyOf(tuned);
         if (unavailable == null && tuned.isEmpty() == (nothingToTune == null)) {
             throw new IllegalArgumentException("engine " + id + " needs its tuned options (each with its source) or"
                     + " the reason it has none to tune, not both");
@@ -103,6 +94,7 @@ public final class EngineDescriptor {
         if (runtime == TrialRuntime.JVM && factory == null && unavailable == null) {
             throw new IllegalArgumentException("JVM engine " + id + " needs a factory or a reason it is unavailable");
         }
+        return this;
     }
 
     /** A JVM engine, made by {@code factory} inside a trial process, the same under every setting. */
@@ -275,37 +267,10 @@ public final class EngineDescriptor {
 
     /** Builds a descriptor; every field but the caveats and the reference flag must be given. */
     public static final class Builder {
-        private final String id;
-        private final String title;
-        private final TrialRuntime runtime;
-        private final Function<Setting, Engine> factory;
-        private Kind kind;
-        private boolean reference;
-        private String unavailable;
-        private String storeFiles;
-        private long largeKb;
-        private long smallKb;
-        private long perOpenKb;
-        private long heapKbPerOpenStore = DEFAULT_HEAP_KB_PER_OPEN_STORE;
-        private int openStoresLimit;
-        private String openStoresLimitWhy;
-        private List<Setting> openStoresLimitLifted = List.of();
-        private int colour;
-        private String count;
-        private String put;
-        private Function<RunView, List<String>> caveats;
-        private Durability byDefault;
-        private Durability durable;
-        private final List<TunedOption> tuned = new java.util.ArrayList<>();
-        private String nothingToTune;
-        private String sharedPerProcess;
-        private Library library;
+        private final EngineDescriptor d;
 
         private Builder(String id, String title, TrialRuntime runtime, Function<Setting, Engine> factory) {
-            this.id = id;
-            this.title = title;
-            this.runtime = runtime;
-            this.factory = factory;
+            this.d = new EngineDescriptor(id, title, runtime, factory);
         }
 
         /** The SQL schema and count query, which scans the table; {@code put} says how the binding puts the notes. */
@@ -314,68 +279,68 @@ public final class EngineDescriptor {
         }
 
         public Builder kind(Kind kind, String count, String put) {
-            this.kind = kind;
-            this.count = count;
-            this.put = put;
+            d.kind = kind;
+            d.count = count;
+            d.put = put;
             return this;
         }
 
         public Builder reference() {
-            this.reference = true;
+            d.reference = true;
             return this;
         }
 
         public Builder unavailable(String why) {
-            this.unavailable = why;
+            d.unavailable = why;
             return this;
         }
 
         /** A store's {@code files}, and the KB allocated per store of each workload as measured on ext4. */
         public Builder storeFiles(String files, long largeKb, long smallKb) {
-            this.storeFiles = files;
-            this.largeKb = largeKb;
-            this.smallKb = smallKb;
+            d.storeFiles = files;
+            d.largeKb = largeKb;
+            d.smallKb = smallKb;
             return this;
         }
 
         /** One process holds at most {@code most} stores open, because of {@code why}: more is refused up front. */
         public Builder openStoresLimit(int most, String why, Setting... liftedIn) {
-            this.openStoresLimit = most;
-            this.openStoresLimitWhy = why;
-            this.openStoresLimitLifted = List.of(liftedIn);
+            d.openStoresLimit = most;
+            d.openStoresLimitWhy = why;
+            d.openStoresLimitLifted = java.util.Set.of(liftedIn);
             return this;
         }
 
         /** A store grows by about this many KB with every open (RocksDB: one more LOG.old.*). */
         public Builder diskKbPerOpen(long kb) {
-            this.perOpenKb = kb;
+            d.perOpenKb = kb;
             return this;
         }
 
         /** The memory phase's heap_kb, rounded up. */
         public Builder heapKbPerOpenStore(long kb) {
             if (kb < 1) {
-                throw new IllegalArgumentException("heap per open store of " + id + " must be at least 1 KB");
+                throw new IllegalArgumentException("heap per open store of " + d.id + " must be at least 1 KB");
             }
-            this.heapKbPerOpenStore = kb;
+            d.heapKbPerOpenStore = kb;
             return this;
         }
 
         public Builder colour(int rgb) {
-            this.colour = rgb;
+            d.colour = rgb;
             return this;
         }
 
         /** Its commits are synced before they return by default: {@code how} (the durable setting changes nothing). */
         public Builder syncedByDefault(String how) {
-            this.byDefault = new Durability(true, how);
+            d.byDefault = new Durability(true, how);
             return this;
         }
 
         /** Its commits are not synced by default ({@code how}); the durable setting sets {@code option}, which does. */
         public Builder syncedWhenDurable(String how, String option) {
-            this.byDefault = new Durability(false, how);
-            this.durable = new Durability(true, option);
+            d.byDefault = new Durability(false, how);
+            d.durable = new Durability(true, option);
             return this;
         }
 
@@ -384,32 +349,32 @@ public final class EngineDescriptor {
             if (what == null || what.isBlank() || source == null || source.isBlank()) {
                 throw new IllegalArgumentException("tuned option " + option + " needs what it does and its source");
             }
-            tuned.add(new TunedOption(Objects.requireNonNull(option), what, source));
+            d.tuned.add(new TunedOption(Objects.requireNonNull(option), what, source));
             return this;
         }
 
         public Builder nothingToTune(String why) {
-            this.nothingToTune = why;
+            d.nothingToTune = why;
             return this;
         }
 
         public Builder library(String versionKey, String... artifacts) {
-            this.library = new Library(versionKey, List.of(artifacts));
+            d.library = new Library(versionKey, List.of(artifacts));
             return this;
         }
 
         public Builder sharedPerProcess(String what) {
-            this.sharedPerProcess = what;
+            d.sharedPerProcess = what;
             return this;
         }
 
         public Builder caveats(Function<RunView, List<String>> caveats) {
-            this.caveats = caveats;
+            d.caveats = caveats;
             return this;
         }
 
         public EngineDescriptor build() {
-            return new EngineDescriptor(this);
+            return d.checked();
         }
     }
 }
