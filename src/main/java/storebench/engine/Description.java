@@ -18,6 +18,16 @@ public record Description(List<Named> versions, List<Named> options, String sett
     public record Named(String name, String value) {
     }
 
+    /** Deletes a scratch directory an engine's describe made, and the files in it. */
+    static void deleteScratch(java.nio.file.Path dir) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (java.nio.file.Path f : (Iterable<java.nio.file.Path>) files::iterator) {
+                java.nio.file.Files.deleteIfExists(f);
+            }
+        }
+        java.nio.file.Files.deleteIfExists(dir);
+    }
+
     /** The same description with one option more (a test knob's). */
     public Description with(Named option) {
         List<Named> more = new ArrayList<>(options);

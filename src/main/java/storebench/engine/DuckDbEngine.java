@@ -210,7 +210,7 @@ public final class DuckDbEngine extends JdbcEngine {
                         + " closing it left " + (osThreads() - before) + " of them (/proc/self/task)"));
             }
         } finally {
-            deleteDescribed(tmp);
+            Description.deleteScratch(tmp);
         }
         options.add(new Named("put", "DuckDBAppender in one JDBC transaction, ids bound explicitly"));
         return new Description(versions, options, shared != null ? "tuned: one in-memory instance per process, each"

@@ -87,7 +87,7 @@ public final class H2Engine extends JdbcEngine {
                 }
             }
         } finally {
-            deleteDescribed(tmp);
+            Description.deleteScratch(tmp);
         }
         options.add(new Named("durability", "a commit goes to the MVStore, which writes it to the file in the"
                 + " background (WRITE_DELAY) without a sync; closing the database writes what is left, compacts the file"

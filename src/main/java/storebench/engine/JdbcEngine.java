@@ -1,7 +1,5 @@
 package storebench.engine;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -74,16 +72,6 @@ abstract class JdbcEngine implements Engine {
     /** The properties of the opens for reading, for an engine's describe. */
     final Properties readingProperties() {
         return forReading;
-    }
-
-    /** Deletes a directory {@link #describe} made and the files in it. */
-    static void deleteDescribed(Path tmp) throws IOException {
-        try (var files = Files.list(tmp)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(f);
-            }
-        }
-        Files.deleteIfExists(tmp);
     }
 
     /** One open store: its connection, counted and read by JdbcNotes' statements, closed by closing it. */

@@ -108,13 +108,7 @@ public final class LmdbEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) {
-        Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile(), flags);
-        try {
-            return new LmdbStore(env, env.openDbi(DATABASE, DbiFlags.MDB_CREATE));
-        } catch (RuntimeException e) {
-            env.close();
-            throw e;
-        }
+        return open(dir, flags, DbiFlags.MDB_CREATE);
     }
 
     @Override
@@ -127,10 +121,10 @@ public final class LmdbEngine implements Engine {
         return open(dir, readingFlags);
     }
 
-    private OpenStore open(Path dir, EnvFlags[] with) {
+    private OpenStore open(Path dir, EnvFlags[] with, DbiFlags... dbi) {
         Env<DirectBuffer> env = Env.create(DirectBufferProxy.PROXY_DB).setMapSize(MAP_SIZE).open(dir.toFile(), with);
         try {
-            return new LmdbStore(env, env.openDbi(DATABASE));
+            return new LmdbStore(env, env.openDbi(DATABASE, dbi));
         } catch (RuntimeException e) {
             env.close();
             throw e;
@@ -191,12 +185,7 @@ public final class LmdbEngine implements Engine {
             options.add(new Named("max_dbs", "1 (lmdbjava's default: the one named database)"));
             options.add(new Named("max_key_size", Integer.toString(env.getMaxKeySize())));
         } finally {
-            try (var files = Files.list(tmp)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(tmp);
+            Description.deleteScratch(tmp);
         }
         options.add(new Named("flags", readingFlags.length > 0 ? "MDB_NOTLS on every open, MDB_NOTLS MDB_RDONLY where"
                 + " a phase only reads (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP: a commit is synced)" : "none (no MDB_NOSYNC,"

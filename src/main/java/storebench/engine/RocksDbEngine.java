@@ -173,7 +173,7 @@ public final class RocksDbEngine implements Engine {
                     ? " bytes per store (the table factory's own LRU cache: each open has its own)" : " bytes for the process"
                     + " (one LRUCache shared by every open store)")));
         } finally {
-            deleteTree(tmp);
+            Description.deleteScratch(tmp);
         }
         String setting = syncCommits ? "durable: WriteOptions.setSync(true)" : sharedCache != null ? "tuned:"
                 + " optimizeForSmallDb over one shared LRUCache and WriteBufferManager, openReadOnly where a phase only"
@@ -184,15 +184,6 @@ public final class RocksDbEngine implements Engine {
     private static String compression(CompressionType type) {
         return type == null ? "not reported" : type.getLibraryName() == null ? type.name()
                 : type.name() + " (" + type.getLibraryName() + ")";
-    }
-
-    private static void deleteTree(Path dir) throws java.io.IOException {
-        try (var files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Files.deleteIfExists(f);
-            }
-        }
-        Files.deleteIfExists(dir);
     }
 
     /** What RocksDB's figures need said: the rules; docs/engines.md has what was measured. */

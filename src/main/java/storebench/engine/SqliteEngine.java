@@ -96,8 +96,7 @@ public final class SqliteEngine extends JdbcEngine {
             setting = tuned ? "tuned: SQLiteConfig.setReadOnly(true) for the phases that only read (open"
                     + " flags " + new SQLiteConfig(readingProperties()).getOpenModeFlags() + ")" : "defaults";
         } finally {
-            Files.deleteIfExists(tmp.resolve(FILE_NAME));
-            Files.deleteIfExists(tmp);
+            Description.deleteScratch(tmp);
         }
         return new Description(versions, options, setting);
     }

@@ -155,12 +155,7 @@ public final class XodusEngine implements Engine {
             return "opening an environment started " + started.size() + " " + started + ", closing it stopped "
                     + stopped.size() + " (Xodus' threads are shared by all environments of the process)";
         } finally {
-            try (var files = Files.list(tmp)) {
-                for (Path f : (Iterable<Path>) files::iterator) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(tmp);
+            Description.deleteScratch(tmp);
         }
     }
 
