@@ -47,7 +47,7 @@ public final class Engines {
                 chosen.addAll(group);
             } else {
                 chosen.add(find(item).orElseThrow(() -> new IllegalArgumentException("unknown engine id or group '"
-                        + item + "'; valid engine ids: " + String.join(", ", ids()) + "; groups: " + groupList())));
+                        + item + "'; " + validNames())));
             }
         }
         List<EngineDescriptor> ordered = new ArrayList<>(ALL);
@@ -56,7 +56,7 @@ public final class Engines {
     }
 
     /** The groups with their engines: "reference (objectbox, ...), beyond (h2, ...), all (every engine)". */
-    public static String groupList() {
+    private static String groupList() {
         return GROUPS.entrySet().stream().map(g -> g.getKey() + " (" + (g.getValue() == ALL ? "every engine"
                 : g.getValue().stream().map(EngineDescriptor::id).collect(Collectors.joining(", "))) + ")")
                 .collect(Collectors.joining(", "));
@@ -102,11 +102,7 @@ public final class Engines {
 
     /** An engine's place in the column order (unknown ids last, in the order given). */
     public static int rank(String id) {
-        for (int k = 0; k < ALL.size(); k++) {
-            if (ALL.get(k).id().equals(id)) {
-                return k;
-            }
-        }
-        return Integer.MAX_VALUE;
+        int k = ids().indexOf(id);
+        return k < 0 ? Integer.MAX_VALUE : k;
     }
 }
