@@ -111,14 +111,9 @@ public final class PhaseLoops {
     /**
      * The one visit loop of the JVM trial process (warm-ups, runs, each concurrent worker): per store four back-to-back
      * timer reads, t0 open t1 the query t2 close t3, the answer checked after t3. With {@code yard}, a block of
-     * yardsticks right before the first store and right after the last, never between two.
+     * yardsticks right before the first store and right after the last, never between two. With {@code settle}, the
+     * loop starts once the JIT has been idle a while ({@link JitThreads}).
      */
-    public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard,
-                               IntConsumer progress) throws Exception {
-        return visits(root, workload, order, query, yard, false, progress);
-    }
-
-    /** With {@code settle}, the loop starts once the JIT has been idle a while ({@link JitThreads}). */
     public VisitSamples visits(Path root, Workload workload, int[] order, Query query, boolean yard, boolean settle,
                                IntConsumer progress) throws Exception {
         Path[] dirs = dirs(root, order);

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.List;
 
 /**
  * {@code traffic}: one traffic run (TrafficLoop) over the parent's schedules; the open loop's latencies and service
@@ -42,11 +41,11 @@ final class TrafficOp {
                 .put("writes", ran.writes()).put("checked", ran.checked());
         result.set("closed", Protocol.JSON.valueToTree(ran.closed()));
         ObjectNode histograms = result.putObject("histograms");
-        strings(histograms.putArray("latency"), s.latency.encode());
-        strings(histograms.putArray("service"), s.service.encode());
+        histograms.set("latency", Protocol.JSON.valueToTree(s.latency.encode()));
+        histograms.set("service", Protocol.JSON.valueToTree(s.service.encode()));
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
-        strings(histograms.putArray("untouched"), ran.runtime().marked().untouched().encode());
-        strings(histograms.putArray("clearOfWrites"), ran.runtime().marked().clearOfWrites().encode());
+        histograms.set("untouched", Protocol.JSON.valueToTree(ran.runtime().marked().untouched().encode()));
+        histograms.set("clearOfWrites", Protocol.JSON.valueToTree(ran.runtime().marked().clearOfWrites().encode()));
         TrafficLoop.JvmWork w = ran.runtime().work();
         ObjectNode runtime = result.putObject("runtime").put("gcMs", w.gcMs()).put("gcCount", w.gcCount())
                 .put("jitMs", w.jitMs()).put("collector", collector()).put("touched", ran.runtime().marked().touched())
@@ -67,9 +66,5 @@ final class TrafficOp {
         return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .map(java.lang.management.GarbageCollectorMXBean::getName)
                 .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    private static void strings(ArrayNode into, List<String> values) {
-        values.forEach(into::add);
     }
 }

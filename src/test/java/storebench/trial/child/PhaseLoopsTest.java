@@ -147,7 +147,7 @@ class PhaseLoopsTest {
         engine.calls.clear();
         int[] order = {3, 0, 4, 1, 2};
 
-        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, order, Query.COUNT, true, done -> { });
+        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, order, Query.COUNT, true, false, done -> { });
 
         assertThat(engine.calls).containsExactly("open store-3", "open store-0", "open store-4", "open store-1",
                 "open store-2");
@@ -167,7 +167,7 @@ class PhaseLoopsTest {
     @Test
     void visitsWithoutTheYardstickTakeNone() throws Exception {
         createFive();
-        assertThat(phases.visits(root, Workload.SMALL, new int[] {0, 1}, Query.COUNT, false, done -> { }).yard)
+        assertThat(phases.visits(root, Workload.SMALL, new int[] {0, 1}, Query.COUNT, false, false, done -> { }).yard)
                 .isEmpty();
     }
 
@@ -180,7 +180,7 @@ class PhaseLoopsTest {
         List<Integer> done = new ArrayList<>();
 
         assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {1, 3, 0, 2, 4}, Query.COUNT, false,
-                done::add))
+                false, done::add))
                 .isInstanceOfSatisfying(CountMismatch.class, e -> assertThat(e.store).isEqualTo(3))
                 .hasMessage("count mismatch: engine fake-engine, store 3 (" + bad + "): expected 10, got 9");
         assertThat(engine.openStores).as("the miscounting store was closed before the check").isZero();
@@ -224,7 +224,7 @@ class PhaseLoopsTest {
     @Test
     void aReadVisitTimesTheReadInsideOpenReadCloseAndChecksEveryNote() throws Exception {
         createFive();
-        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, new int[] {3, 0, 4}, Query.READ, false,
+        PhaseLoops.VisitSamples s = phases.visits(root, Workload.SMALL, new int[] {3, 0, 4}, Query.READ, false, false,
                 done -> { });
 
         for (int k = 0; k < 3; k++) {
@@ -240,12 +240,13 @@ class PhaseLoopsTest {
         createFive();
         engine.stores.get(root.resolve("store-2")).set(4, new Note("note 4 of agent 2!", Workload.ts(4)));
 
-        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {0, 1, 2}, Query.READ, false,
+        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {0, 1, 2}, Query.READ, false, false,
                 done -> { }))
                 .isInstanceOf(CountMismatch.class)
                 .hasMessageContaining("store 2").hasMessageContaining("text lengths sum to");
         engine.stores.get(root.resolve("store-2")).remove(4);
-        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {2}, Query.READ, false, done -> { }))
+        assertThatThrownBy(() -> phases.visits(root, Workload.SMALL, new int[] {2}, Query.READ, false, false,
+                done -> { }))
                 .hasMessageContaining("store 2").hasMessageContaining("expected 10, got 9");
     }
 

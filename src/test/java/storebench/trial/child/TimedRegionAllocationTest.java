@@ -35,8 +35,8 @@ class TimedRegionAllocationTest {
         for (int k = 0; k < n; k++) {
             order[k] = k;
         }
-        phases.visits(root, Workload.SMALL, order, Query.COUNT, true, done -> { }); // warm the JIT: escape analysis, inlining
-        leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order, Query.COUNT, true,
+        phases.visits(root, Workload.SMALL, order, Query.COUNT, true, false, done -> { }); // warm the JIT: escape analysis, inlining
+        leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order, Query.COUNT, true, false,
                 done -> { }));
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->count and count->close, per store
@@ -59,10 +59,10 @@ class TimedRegionAllocationTest {
             order[k] = k;
         }
         for (int warm = 0; warm < 20; warm++) {
-            phases.visits(root, Workload.SMALL, order, Query.READ, false, done -> { }); // warm the JIT
+            phases.visits(root, Workload.SMALL, order, Query.READ, false, false, done -> { }); // warm the JIT
         }
         PhaseLoops.VisitSamples s = leastOfThreePasses(engine, () -> phases.visits(root, Workload.SMALL, order,
-                Query.READ, false, done -> { }));
+                Query.READ, false, false, done -> { }));
 
         assertThat(engine.gaps).isEqualTo(2L * n); // open->read and read->close, per store
         assertThat(engine.harnessBytes).as("bytes the harness allocated inside timed regions").isZero();

@@ -26,12 +26,10 @@ public final class PauseMarks {
     private PauseMarks() {
     }
 
-    /** {@code s} must have kept each request's kind and latency; {@code pauses} in order, starts after the loop's. */
-    public static Marked mark(TrafficSamples s, double ratePerS, List<GcPauses.Pause> pauses) {
-        return mark(s, ratePerS, pauses, 0);
-    }
-
-    /** The same, each pause widened by {@code uncertaintyMs} more on both sides (GcPauses#uncertaintyMs). */
+    /**
+     * {@code s} must have kept each request's kind and latency; {@code pauses} in order, starts after the loop's, each
+     * widened by {@code uncertaintyMs} more on both sides (GcPauses#uncertaintyMs).
+     */
     public static Marked mark(TrafficSamples s, double ratePerS, List<GcPauses.Pause> pauses, long uncertaintyMs) {
         if (s.served > s.latencyNs.length) {
             throw new IllegalArgumentException("the loop kept " + s.latencyNs.length + " requests' latencies of "

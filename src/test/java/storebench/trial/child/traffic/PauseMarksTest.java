@@ -29,7 +29,7 @@ class PauseMarksTest {
         s.latencyNs[50] = 30_000_000L;
         // a pause from 20 ms to 25 ms: request 3 (waits 3-43 ms) and requests 19-26 (their due times, with the slack)
         List<GcPauses.Pause> pauses = List.of(new GcPauses.Pause(20, 5, "test"));
-        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, pauses);
+        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, pauses, 0);
 
         assertThat(marked.touched()).isEqualTo(1 + 8);
         assertThat(marked.untouched().requests()).isEqualTo(100 - 9);
@@ -48,7 +48,7 @@ class PauseMarksTest {
                     : 100_000L;
             s.record(k, k == 10 ? TrafficHistograms.WRITE_HIT : TrafficHistograms.READ_HIT, latency, 100_000);
         }
-        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of());
+        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of(), 0);
 
         assertThat(marked.clearOfWrites().hits().getTotalCount()).as("every read but the 49 due during the write")
                 .isEqualTo(99 - 49);
@@ -60,7 +60,7 @@ class PauseMarksTest {
     @Test
     void withoutPausesEveryRequestIsUntouched() {
         TrafficSamples s = samples(1, 2, 3, 4);
-        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of());
+        PauseMarks.Marked marked = PauseMarks.mark(s, 1000, List.of(), 0);
         assertThat(marked.touched()).isZero();
         assertThat(marked.untouched().requests()).isEqualTo(4);
         assertThat(marked.untouched().writes().getTotalCount()).isEqualTo(2);
@@ -70,7 +70,7 @@ class PauseMarksTest {
     void needsEveryRequestsLatency() {
         TrafficSamples s = TrafficSamples.histograms();
         s.record(0, TrafficHistograms.READ_HIT, 1, 1);
-        assertThatThrownBy(() -> PauseMarks.mark(s, 1000, List.of())).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PauseMarks.mark(s, 1000, List.of(), 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("every request's is needed");
     }
 
