@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import storebench.model.Setting;
 import storebench.results.TunedOption;
 
@@ -95,11 +94,6 @@ public final class EngineDescriptor {
             throw new IllegalArgumentException("JVM engine " + id + " needs a factory or a reason it is unavailable");
         }
         return this;
-    }
-
-    /** A JVM engine, made by {@code factory} inside a trial process, the same under every setting. */
-    public static Builder jvm(String id, String title, Supplier<Engine> factory) {
-        return new Builder(id, title, TrialRuntime.JVM, factory == null ? null : setting -> factory.get());
     }
 
     /** A JVM engine that cannot be measured at all: give the reason with {@link Builder#unavailable}. */

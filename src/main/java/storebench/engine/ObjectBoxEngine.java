@@ -68,10 +68,6 @@ public final class ObjectBoxEngine implements Engine {
     private final byte[] model;
     private final boolean readOnlyVisits;
 
-    public ObjectBoxEngine(boolean cachedModel) {
-        this(cachedModel, false);
-    }
-
     public ObjectBoxEngine(boolean cachedModel, boolean readOnlyVisits) {
         this.cachedModel = cachedModel;
         this.readOnlyVisits = readOnlyVisits;
