@@ -24,12 +24,18 @@ public final class TrafficDraws {
             throw new IllegalArgumentException("requests " + requests + " is negative");
         }
         Tenants tenants = dist.over(stores, new Xoshiro128(seed, 0));
-        RequestMix mix = new RequestMix(readShare, new Xoshiro128(seed, 1));
+        if (!(readShare >= 0 && readShare <= 1)) {
+            throw new IllegalArgumentException("the share of reads must lie in [0, 1], got " + readShare);
+        }
+        // each request writes (a note, in a transaction of its own) with probability 1 - readShare, else reads (the
+        // count), drawn from a stream of its own, apart from the tenants'
+        Xoshiro128 mix = new Xoshiro128(seed, 1);
+        double writeShare = 1 - readShare;
         int[] drawn = new int[requests];
         boolean[] writes = new boolean[requests];
         for (int k = 0; k < requests; k++) {
             drawn[k] = tenants.next();
-            writes[k] = mix.nextIsWrite();
+            writes[k] = mix.nextDouble() < writeShare;
         }
         return new TrafficDraws(drawn, writes);
     }
