@@ -27,16 +27,16 @@ public final class Environment {
                 firstLine(Path.of("/proc/sys/kernel/osrelease")), System.getProperty("os.name") + " "
                 + System.getProperty("os.arch"), cpuModel(), Runtime.getRuntime().availableProcessors(),
                 meminfoKb("MemTotal:"), transparentHugepage(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"))));
-        String[] mount = run(List.of("findmnt", "-n", "-o", "FSTYPE,OPTIONS,SOURCE", "-T", benchRoot.toString()))
-                .trim().split("\\s+", 3);
+        Mounts.Mount mount = Mounts.parse(run(List.of("findmnt", "-n", "-o", "FSTYPE,OPTIONS,SOURCE", "-T",
+                benchRoot.toString())));
         EnvironmentFile.DirectRead read; // what a page the page cache does not hold costs here
         try {
             read = DeviceLatency.measure(benchRoot);
         } catch (IOException | RuntimeException e) { // tmpfs, for one, refuses O_DIRECT
             read = EnvironmentFile.DirectRead.failed(String.valueOf(e.getMessage()));
         }
-        env.set("benchRoot", json.valueToTree(new EnvironmentFile.BenchRoot(benchRoot.toString(), mount.length > 0
-                ? mount[0] : "", mount.length > 1 ? mount[1] : "", mount.length > 2 ? mount[2] : "", read)));
+        env.set("benchRoot", json.valueToTree(new EnvironmentFile.BenchRoot(benchRoot.toString(), mount.fsType(),
+                mount.options(), mount.source(), read)));
         EnvironmentFile.Mapping mapping; // what the engines that map their store pay the kernel per open
         try {
             mapping = MappingCost.measure(benchRoot);
