@@ -221,12 +221,12 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
             }
         }
         // one entry for the phase, and only where it waited: results.jsonl and the report have every reading
-        List<LoadGate.Wait> waited = waits.stream().filter(w -> w.waitedMs > 0 || w.gaveUp).toList();
+        List<LoadGate.Wait> waited = waits.stream().filter(w -> w.waitedMs() > 0 || w.gaveUp()).toList();
         if (!waited.isEmpty()) {
             context.publishReportEntry(Map.of("loadWaits", String.valueOf(waited.size()),
-                    "loadWaitMs", String.valueOf(waited.stream().mapToLong(w -> w.waitedMs).sum()),
-                    "loadGaveUp", String.valueOf(waited.stream().filter(w -> w.gaveUp).count()),
-                    "load1", String.format(Locale.ROOT, "%.2f", waited.get(waited.size() - 1).load1)));
+                    "loadWaitMs", String.valueOf(waited.stream().mapToLong(w -> w.waitedMs()).sum()),
+                    "loadGaveUp", String.valueOf(waited.stream().filter(w -> w.gaveUp()).count()),
+                    "load1", String.format(Locale.ROOT, "%.2f", waited.get(waited.size() - 1).load1())));
         }
     }
 

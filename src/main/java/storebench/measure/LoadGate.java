@@ -13,16 +13,7 @@ public final class LoadGate {
     public static final Duration POLL = Duration.ofSeconds(5);
 
     /** What the gate saw and did at the start of one phase. */
-    public static final class Wait {
-        public final double load1;
-        public final long waitedMs;
-        public final boolean gaveUp;
-
-        public Wait(double load1, long waitedMs, boolean gaveUp) {
-            this.load1 = load1;
-            this.waitedMs = waitedMs;
-            this.gaveUp = gaveUp;
-        }
+    public record Wait(double load1, long waitedMs, boolean gaveUp) {
     }
 
     /** Sleeps; a test passes one that only advances a fake clock. */

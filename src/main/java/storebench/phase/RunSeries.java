@@ -335,7 +335,7 @@ final class RunSeries {
         }
         PhaseProcesses.Answer<VisitsAnswer> answer = run.processes().send(runStep, visits(run, r, true, order),
                 order.length, VisitsAnswer::of, line);
-        return new Ran(answer.result(), answer.load().load1);
+        return new Ran(answer.result(), answer.load().load1());
     }
 
     private ObjectNode visits(PhaseRun run, int r, boolean settle, int[] order) {

@@ -195,17 +195,17 @@ final class TrialRequests implements PhaseProcesses {
     private record StepTiming(String op, String phase, double wallMs, double load1, long loadWaitMs, boolean loadGaveUp,
                               Integer visited, Integer processes) {
         StepTiming(Phase.Step step, double wallMs, LoadGate.Wait wait, Integer visited, Integer processes) {
-            this(step.op(), Phases.ofStep(step).map(Phase::id).orElse(null), wallMs, wait.load1, wait.waitedMs,
-                    wait.gaveUp, visited, processes);
+            this(step.op(), Phases.ofStep(step).map(Phase::id).orElse(null), wallMs, wait.load1(), wait.waitedMs(),
+                    wait.gaveUp(), visited, processes);
         }
     }
 
     LoadGate.Wait awaitLoad() throws Exception {
         LoadGate.Wait wait = bench.loadGate.await();
-        if (wait.waitedMs > 0) {
+        if (wait.waitedMs() > 0) {
             bench.console.printf("[storebench] %s: waited %d s for the load to drop below %s%s%n", name,
-                    wait.waitedMs / 1000, bench.options.maxLoad.getAsDouble(),
-                    wait.gaveUp ? " (gave up: bench.maxLoadWait reached, load " + wait.load1 + ")" : "");
+                    wait.waitedMs() / 1000, bench.options.maxLoad.getAsDouble(),
+                    wait.gaveUp() ? " (gave up: bench.maxLoadWait reached, load " + wait.load1() + ")" : "");
         }
         waits.add(wait);
         return wait;

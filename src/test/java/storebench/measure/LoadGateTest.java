@@ -47,9 +47,9 @@ class LoadGateTest {
         FakeSleeper sleeper = new FakeSleeper();
         LoadGate.Wait wait = new LoadGate(load, OptionalDouble.empty(), Duration.ofMinutes(10), sleeper).await();
 
-        assertThat(wait.load1).isEqualTo(7.5);
-        assertThat(wait.waitedMs).isZero();
-        assertThat(wait.gaveUp).isFalse();
+        assertThat(wait.load1()).isEqualTo(7.5);
+        assertThat(wait.waitedMs()).isZero();
+        assertThat(wait.gaveUp()).isFalse();
         assertThat(sleeper.slept).isEmpty();
         assertThat(load.reads).isEqualTo(1);
     }
@@ -60,9 +60,9 @@ class LoadGateTest {
         LoadGate.Wait wait = new LoadGate(new FakeLoad(0.4), OptionalDouble.of(1.0), Duration.ofMinutes(10), sleeper)
                 .await();
 
-        assertThat(wait.waitedMs).isZero();
-        assertThat(wait.gaveUp).isFalse();
-        assertThat(wait.load1).isEqualTo(0.4);
+        assertThat(wait.waitedMs()).isZero();
+        assertThat(wait.gaveUp()).isFalse();
+        assertThat(wait.load1()).isEqualTo(0.4);
         assertThat(sleeper.slept).isEmpty();
     }
 
@@ -72,9 +72,9 @@ class LoadGateTest {
         FakeSleeper sleeper = new FakeSleeper();
         LoadGate.Wait wait = new LoadGate(load, OptionalDouble.of(1.0), Duration.ofMinutes(10), sleeper).await();
 
-        assertThat(wait.waitedMs).isEqualTo(10_000);
-        assertThat(wait.gaveUp).isFalse();
-        assertThat(wait.load1).isEqualTo(0.5);
+        assertThat(wait.waitedMs()).isEqualTo(10_000);
+        assertThat(wait.gaveUp()).isFalse();
+        assertThat(wait.load1()).isEqualTo(0.5);
         assertThat(sleeper.slept).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5));
         assertThat(load.reads).isEqualTo(3);
     }
@@ -85,8 +85,8 @@ class LoadGateTest {
         LoadGate.Wait wait = new LoadGate(new FakeLoad(1.0, 0.99), OptionalDouble.of(1.0), Duration.ofMinutes(10),
                 sleeper).await();
 
-        assertThat(wait.waitedMs).isEqualTo(5_000);
-        assertThat(wait.load1).isEqualTo(0.99);
+        assertThat(wait.waitedMs()).isEqualTo(5_000);
+        assertThat(wait.load1()).isEqualTo(0.99);
     }
 
     @Test
@@ -96,11 +96,11 @@ class LoadGateTest {
         Duration maxWait = Duration.ofSeconds(12); // not a multiple of the 5 s poll: the last step is cut
         LoadGate.Wait wait = new LoadGate(load, OptionalDouble.of(1.0), maxWait, sleeper).await();
 
-        assertThat(wait.gaveUp).isTrue();
-        assertThat(wait.waitedMs).isEqualTo(maxWait.toMillis());
+        assertThat(wait.gaveUp()).isTrue();
+        assertThat(wait.waitedMs()).isEqualTo(maxWait.toMillis());
         assertThat(sleeper.totalMs()).isEqualTo(maxWait.toMillis());
         assertThat(sleeper.slept).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(2));
-        assertThat(wait.load1).isEqualTo(4.0);
+        assertThat(wait.load1()).isEqualTo(4.0);
     }
 
     @Test
@@ -108,8 +108,8 @@ class LoadGateTest {
         FakeSleeper sleeper = new FakeSleeper();
         LoadGate.Wait wait = new LoadGate(new FakeLoad(4.0), OptionalDouble.of(1.0), Duration.ZERO, sleeper).await();
 
-        assertThat(wait.gaveUp).isTrue();
-        assertThat(wait.waitedMs).isZero();
+        assertThat(wait.gaveUp()).isTrue();
+        assertThat(wait.waitedMs()).isZero();
         assertThat(sleeper.slept).isEmpty();
     }
 }
