@@ -54,13 +54,12 @@ final class TrafficLoop {
         }
     }
 
-    /** The run: both loops, the cache, the check, the runtime's work beside the open loop and its counters. */
+    /**
+     * The run: both loops, the cache, the check, the JVM's work beside the open loop, its collector's pauses set
+     * against the loop's requests, and its counters.
+     */
     record Outcome(TrafficAnswer.Closed closed, TrafficSamples open, StoreCache.Counts cache, int writes, boolean checked,
-               Collected runtime, Optional<VisitCounters> counters) {
-    }
-
-    /** The JVM's work during the open loop and its collector's pauses set against the loop's requests. */
-    record Collected(JvmWork work, PauseMarks.Marked marked) {
+                   JvmWork work, PauseMarks.Marked marked, Optional<VisitCounters> counters) {
     }
 
     /**
@@ -146,8 +145,8 @@ final class TrafficLoop {
                 writes += written[i] - writtenBefore[i];
             }
             StoreCache.Counts during = cache.counts().minus(before);
-            Outcome ran = new Outcome(new TrafficAnswer.Closed(closed.served, closed.wallNs, closedPerS), open, during, writes,
-                    a.check(), new Collected(runtime, marked), counters);
+            Outcome ran = new Outcome(new TrafficAnswer.Closed(closed.served, closed.wallNs, closedPerS), open, during,
+                    writes, a.check(), runtime, marked, counters);
             if (a.check()) {
                 requests.checkAll();
             }

@@ -44,16 +44,16 @@ final class TrafficOp {
         histograms.set("latency", Protocol.JSON.valueToTree(s.latency.encode()));
         histograms.set("service", Protocol.JSON.valueToTree(s.service.encode()));
         histograms.put("wakeLateness", TrafficHistograms.encode(s.wakeLateness));
-        histograms.set("untouched", Protocol.JSON.valueToTree(ran.runtime().marked().untouched().encode()));
-        histograms.set("clearOfWrites", Protocol.JSON.valueToTree(ran.runtime().marked().clearOfWrites().encode()));
-        TrafficLoop.JvmWork w = ran.runtime().work();
+        histograms.set("untouched", Protocol.JSON.valueToTree(ran.marked().untouched().encode()));
+        histograms.set("clearOfWrites", Protocol.JSON.valueToTree(ran.marked().clearOfWrites().encode()));
+        TrafficLoop.JvmWork w = ran.work();
         ObjectNode runtime = result.putObject("runtime").put("gcMs", w.gcMs()).put("gcCount", w.gcCount())
-                .put("jitMs", w.jitMs()).put("collector", collector()).put("touched", ran.runtime().marked().touched())
+                .put("jitMs", w.jitMs()).put("collector", collector()).put("touched", ran.marked().touched())
                 .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20)
                 .put("allocatedBytes", w.allocatedBytes()).put("survivedBytes", w.survivedBytes());
         ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
         ArrayNode lengths = ((ObjectNode) runtime.get("pauses")).putArray("durationMs");
-        for (GcPauses.Pause p : ran.runtime().marked().pauses()) {
+        for (GcPauses.Pause p : ran.marked().pauses()) {
             starts.add(p.startMs());
             lengths.add(p.durationMs());
         }

@@ -55,7 +55,7 @@ class TrafficLoopTest {
             TrafficHistograms h = ran.open().latency;
             assertThat(ran.open().service.requests()).isEqualTo(n);
             assertThat(ran.open().utilization()).as(e.id()).isBetween(0.0, 1.0);
-            assertThat(ran.runtime().work().gcMs()).isNotNegative();
+            assertThat(ran.work().gcMs()).isNotNegative();
             assertThat(ran.counters()).as("%s: the serving thread's counters over the loop", e.id()).isPresent();
             assertThat(ran.counters().get().cpu().userUs() + ran.counters().get().cpu().sysUs()).isNotNegative();
             assertThat(h.count(TrafficHistograms.READ_HIT) + h.count(TrafficHistograms.WRITE_HIT))

@@ -37,10 +37,6 @@ public final class TrafficSamples {
         endNs = new long[keptWhole];
     }
 
-    public static TrafficSamples histograms() {
-        return new TrafficSamples(0, 0);
-    }
-
     /** Also each request's kind and latency (9 bytes a request), for PauseMarks. */
     public static TrafficSamples keepingLatencies(int requests) {
         return new TrafficSamples(requests, 0);

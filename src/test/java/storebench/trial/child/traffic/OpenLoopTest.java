@@ -169,7 +169,7 @@ class OpenLoopTest {
     void rejectsARateThatIsNotPositiveAndFinite() {
         OpenLoop loop = new OpenLoop(new FakeClock());
         for (double rate : new double[] {0, -1, Double.NaN, Double.POSITIVE_INFINITY}) {
-            assertThatThrownBy(() -> loop.open(k -> 0, 1, rate, TrafficSamples.histograms(), k -> { }))
+            assertThatThrownBy(() -> loop.open(k -> 0, 1, rate, TrafficSamples.keepingLatencies(0), k -> { }))
                     .hasMessageContaining("positive, finite rate");
         }
     }
@@ -185,7 +185,8 @@ class OpenLoopTest {
                 return TrafficHistograms.READ_HIT;
             };
 
-            TrafficSamples s = new OpenLoop(clock).open(fixed, 10_000, rate, TrafficSamples.histograms(), k -> { });
+            TrafficSamples s = new OpenLoop(clock).open(fixed, 10_000, rate, TrafficSamples.keepingLatencies(0),
+                    k -> { });
 
             assertThat(s.utilization()).as("load %s", load).isCloseTo(load, org.assertj.core.data.Percentage
                     .withPercentage(5));

@@ -68,7 +68,7 @@ class PauseMarksTest {
 
     @Test
     void needsEveryRequestsLatency() {
-        TrafficSamples s = TrafficSamples.histograms();
+        TrafficSamples s = TrafficSamples.keepingLatencies(0);
         s.record(0, TrafficHistograms.READ_HIT, 1, 1);
         assertThatThrownBy(() -> PauseMarks.mark(s, 1000, List.of(), 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("every request's is needed");
