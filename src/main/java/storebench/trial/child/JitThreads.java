@@ -51,21 +51,21 @@ final class JitThreads {
     }
 
     /** How long {@link #awaitIdle} waited, and whether the compiler threads were idle when it returned. */
-    record Wait(long waitedNs, boolean idle) {
+    record IdleWait(long waitedNs, boolean idle) {
     }
 
     /** Waits until no compiler thread has run for {@link #IDLE_NS}, at most {@code mostNs}. */
-    Wait awaitIdle(long mostNs) throws InterruptedException {
+    IdleWait awaitIdle(long mostNs) throws InterruptedException {
         long start = System.nanoTime();
         long last = cpuNs();
         long quietSince = start;
         while (true) {
             long now = System.nanoTime();
             if (now - quietSince >= IDLE_NS) {
-                return new Wait(now - start, true);
+                return new IdleWait(now - start, true);
             }
             if (now - start >= mostNs) {
-                return new Wait(now - start, false);
+                return new IdleWait(now - start, false);
             }
             Thread.sleep(POLL_MS);
             long cpu = cpuNs();

@@ -123,7 +123,7 @@ public final class PhaseLoops {
             yardstick.block(s.yard, 0);
         }
         if (settle) { // after the yardstick's block: its file calls set off compilations of their own
-            JitThreads.Wait wait = jit.awaitIdle(SETTLE_MOST_NS);
+            JitThreads.IdleWait wait = jit.awaitIdle(SETTLE_MOST_NS);
             s.settleMs = wait.waitedNs() / 1e6;
             s.settled = wait.idle();
         }

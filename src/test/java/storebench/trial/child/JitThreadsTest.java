@@ -23,7 +23,7 @@ class JitThreadsTest {
 
     @Test
     void awaitingIdleReturnsWithinItsBoundAndSaysWhetherItWasIdle() throws Exception {
-        JitThreads.Wait wait = new JitThreads().awaitIdle(2_000_000_000L);
+        JitThreads.IdleWait wait = new JitThreads().awaitIdle(2_000_000_000L);
 
         assertThat(wait.waitedNs()).isLessThan(2_500_000_000L);
         if (wait.idle()) {
