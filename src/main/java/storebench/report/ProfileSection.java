@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import static storebench.report.model.Titles.fmt;
+
 /** The report's "Where the time goes": a pure function of the run's profile lines; absent without them. */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
@@ -360,10 +362,6 @@ public final class ProfileSection {
         return (engine == null || engine.equals(l.column().engine()))
                 && (root == null || root.equals(l.scope().root()))
                 && (phase == null || l.frames().filter(f -> phase.equals(f.phase())).isPresent());
-    }
-
-    static String fmt(double v, int decimals) {
-        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
     }
 
     static String pct(double fraction) {

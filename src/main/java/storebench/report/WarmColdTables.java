@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import static storebench.report.model.Titles.fmt;
+
 /** The profile's warm and cold opens and its noise over time (the warmcold phase's lines), as tables. */
 final class WarmColdTables {
     private WarmColdTables() {
@@ -58,12 +60,11 @@ final class WarmColdTables {
             List<String> row = new ArrayList<>(List.of(e, ProfileSection.pct(l.before().residentBeforeWarm())));
             List<Double> warm = steps(l.opens().warmMs());
             List<Double> cold = steps(l.opens().coldMs());
-            warm.forEach(ms -> row.add(ProfileSection.fmt(ms, 3)));
-            cold.forEach(ms -> row.add(l.cold() ? ProfileSection.fmt(ms, 3) : "not cold (" + ProfileSection.fmt(ms, 3)
-                    + ")"));
-            row.add(l.cold() ? ProfileSection.fmt(cold.get(3) / warm.get(3), 1) + "x" : ProfileSection.DASH);
+            warm.forEach(ms -> row.add(fmt(ms, 3)));
+            cold.forEach(ms -> row.add(l.cold() ? fmt(ms, 3) : "not cold (" + fmt(ms, 3) + ")"));
+            row.add(l.cold() ? fmt(cold.get(3) / warm.get(3), 1) + "x" : ProfileSection.DASH);
             row.add(ProfileSection.pct(maxResident));
-            row.add(ProfileSection.fmt(n == 0 ? 0 : read / n / 1024, 1));
+            row.add(fmt(n == 0 ? 0 : read / n / 1024, 1));
             rows.add(row.stream().map(Text::of).toList());
         }
         blocks.add(Block.Table.of(Text.list("engine", "resident before warm", "warm open", "warm count", "warm close",
@@ -99,9 +100,8 @@ final class WarmColdTables {
                 continue;
             }
             NoiseLine l = found.get().noise().get();
-            rows.add(Text.list(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
-                    ProfileSection.fmt(l.oqc().minMs(), 3), ProfileSection.fmt(l.oqc().medianMs(), 3),
-                    ProfileSection.fmt(l.oqc().maxMs(), 3), ProfileSection.pct(l.oqc().spread()),
+            rows.add(Text.list(e, String.valueOf(l.runs()), fmt(l.seconds(), 1), fmt(l.oqc().minMs(), 3),
+                    fmt(l.oqc().medianMs(), 3), fmt(l.oqc().maxMs(), 3), ProfileSection.pct(l.oqc().spread()),
                     mainRunSpread(measured, found.get().column())));
         }
         blocks.add(Block.Table.of(Text.list("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",

@@ -283,14 +283,9 @@ public final class ReportCheck {
 
     /** The report is incomplete: something is missing (listed). */
     static final int INCOMPLETE = 1;
-    /** Bad arguments or input (no report, a results line that is not JSON): one sentence, as the other tools say it. */
-    static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Checks; returns the exit code: 0 complete, 1 incomplete (what is missing listed), 2 bad arguments or input. */
@@ -298,13 +293,13 @@ public final class ReportCheck {
         if (args.length > 1) {
             err.println("usage: ReportCheck [run folder]   (default target/bench: a folder with report.md and"
                     + " results.jsonl)");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench");
         Path report = dir.resolve(MarkdownReport.NAME);
         if (!Files.isRegularFile(report)) {
             err.println("ReportCheck: no " + report + "; run mvn verify -Pbench first, or give a run's folder");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         List<String> missing;
         try {
@@ -312,9 +307,8 @@ public final class ReportCheck {
             missing = new ArrayList<>(missing(results, Files.readString(report, StandardCharsets.UTF_8)));
             missing.addAll(missingFromExports(results, dir));
         } catch (IOException | RuntimeException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("ReportCheck: cannot check " + dir + ": " + message.lines().findFirst().orElse(message));
-            return BAD_INPUT;
+            err.println("ReportCheck: cannot check " + dir + ": " + Tool.firstLine(e, false));
+            return Tool.BAD_INPUT;
         }
         if (!missing.isEmpty()) {
             err.println("ReportCheck: the report in " + dir + " is incomplete:");

@@ -4,6 +4,8 @@ import storebench.report.model.ChartPercentiles;
 
 import storebench.engine.Engines;
 
+import static storebench.report.model.Titles.engineTitle;
+
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
@@ -350,14 +352,6 @@ final class Charts {
             l.setPosition(RectangleEdge.BOTTOM);
         }
         return chart;
-    }
-
-    static String engineTitle(String engine) {
-        try {
-            return Engines.of(engine).title();
-        } catch (IllegalArgumentException e) {
-            return engine;
-        }
     }
 
     private static NumberFormat numberFormat(int decimals) {
