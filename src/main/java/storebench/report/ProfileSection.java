@@ -48,11 +48,10 @@ public final class ProfileSection {
 
     /** The section of the profile lines; the stat lines give its noise table the main runs' spread. */
     public static Optional<Section> section(List<JsonNode> lines) {
-        List<JsonNode> read = lines.stream().filter(ProfileLine::is).toList();
-        if (read.isEmpty()) {
+        List<ProfileLine> all = lines.stream().filter(ProfileLine::is).map(ProfileLine::of).toList();
+        if (all.isEmpty()) {
             return Optional.empty();
         }
-        List<ProfileLine> all = read.stream().map(ProfileLine::of).toList();
         List<String> engines = engines(all);
         List<Block> blocks = new ArrayList<>();
         if (all.stream().noneMatch(ProfileSection::ofTheProfile)) {
@@ -69,7 +68,7 @@ public final class ProfileSection {
         blocks.add(roots(profile));
         createTable(blocks, profile, engines);
         syncTable(blocks, profile, engines);
-        WarmColdTables.add(blocks, read.stream().filter(l -> ofTheProfile(ProfileLine.of(l))).toList(), lines, engines);
+        WarmColdTables.add(blocks, profile, lines, engines);
         frames(blocks, profile, engines);
         blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
@@ -332,19 +331,8 @@ public final class ProfileSection {
         return ordered;
     }
 
-    /** The last of the profile lines among {@code profile} that {@link #last} would find, as read from results.jsonl. */
-    static Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root) {
-        JsonNode found = null;
-        for (JsonNode l : profile) {
-            if (matches(ProfileLine.of(l), what, engine, root, null)) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
-    }
-
     /** The last line (a re-measurement replaces one) of a kind, engine, root and frames phase; never a profiled one. */
-    private static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
+    static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
                                               String phase) {
         ProfileLine found = null;
         for (ProfileLine l : profile) {

@@ -24,12 +24,12 @@ final class WarmColdTables {
     private WarmColdTables() {
     }
 
-    static void add(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines, List<String> engines) {
+    static void add(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines, List<String> engines) {
         warmCold(blocks, profile, engines);
         noise(blocks, profile, lines, engines);
     }
 
-    private static void warmCold(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+    private static void warmCold(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Warm and cold opens"));
         blocks.add(Block.Paragraph.of("Warm: the stores' files as the create and an untimed pass left them in the page"
                 + " cache (resident fraction by mincore before the warm runs). Cold: before each cold run the whole"
@@ -40,7 +40,7 @@ final class WarmColdTables {
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
-            var line = ProfileSection.find(profile, ProfileLine.WARM_COLD, e, null).map(ProfileLine::of)
+            var line = ProfileSection.last(profile, ProfileLine.WARM_COLD, e, null, null)
                     .flatMap(ProfileLine::warmCold);
             if (line.isEmpty()) {
                 continue;
@@ -81,9 +81,10 @@ final class WarmColdTables {
     }
 
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
-    private static void noise(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines,
-                                   List<String> engines) {
-        if (engines.stream().noneMatch(e -> ProfileSection.find(profile, ProfileLine.NOISE, e, null).isPresent())) {
+    private static void noise(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines,
+                              List<String> engines) {
+        if (engines.stream().noneMatch(e -> ProfileSection.last(profile, ProfileLine.NOISE, e, null, null)
+                .isPresent())) {
             return;
         }
         blocks.add(Block.Heading.of(3, "Noise over time"));
@@ -95,7 +96,7 @@ final class WarmColdTables {
         List<RunResults.Measurement> measured = new RunResults(lines, null).measurements();
         List<List<Text>> rows = new ArrayList<>();
         for (String e : engines) {
-            var found = ProfileSection.find(profile, ProfileLine.NOISE, e, null).map(ProfileLine::of);
+            var found = ProfileSection.last(profile, ProfileLine.NOISE, e, null, null);
             if (found.isEmpty() || found.get().noise().isEmpty()) {
                 continue;
             }
