@@ -238,8 +238,7 @@ final class MeasuredSection {
     /** The wall-time table: the rows, and where the run had a plan, the columns' sums measured and estimated. */
     private Block.Table wallTimeTable(Map<String, List<String>> columns, List<List<Text>> rows,
                                       Optional<RunLine.Plan> plan) {
-        List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
-        columns.keySet().forEach(column -> header.add(Text.of(column)));
+        List<Text> header = Text.row("engine, setting", List.copyOf(columns.keySet()));
         if (plan.isPresent() && !rows.isEmpty()) {
             rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().phaseLines().stream()
                     .filter(l -> ops.contains(l.op())).mapToDouble(PhaseLine::wallMs).sum() / 1000));

@@ -109,14 +109,10 @@ public final class ProfileSection {
                 .plus("), on disk / on tmpfs (no real disk sync).")));
         List<List<Text>> rows = new ArrayList<>();
         for (String step : STEPS) {
-            List<Text> row = new ArrayList<>();
-            row.add(Text.of(STEP_TITLES.get(step)));
-            for (String e : engines) {
-                row.add(Text.of(step(profile, e, "disk", step) + " / " + step(profile, e, "tmpfs", step)));
-            }
-            rows.add(row);
+            rows.add(Text.row(STEP_TITLES.get(step), engines.stream().map(e -> step(profile, e, "disk", step) + " / "
+                    + step(profile, e, "tmpfs", step)).toList()));
         }
-        blocks.add(Block.Table.ofFigures(header("step", engines), rows));
+        blocks.add(Block.Table.ofFigures(Text.row("step", engines), rows));
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
             StringBuilder s = new StringBuilder();
@@ -304,13 +300,6 @@ public final class ProfileSection {
             separator = ", ";
         }
         return item;
-    }
-
-    private static List<Text> header(String first, List<String> engines) {
-        List<Text> header = new ArrayList<>();
-        header.add(Text.of(first));
-        engines.forEach(e -> header.add(Text.of(e)));
-        return header;
     }
 
     private static List<String> engines(List<ProfileLine> profile) {

@@ -62,23 +62,14 @@ final class TunedAgainstDefaults {
         if (!applies() || engines.isEmpty()) {
             return Optional.empty();
         }
-        List<Text> header = new ArrayList<>(List.of(Text.of("tuned / default")));
-        engines.forEach(e -> header.add(Text.of(ctx.title(e))));
         List<List<Text>> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
             if (stat.id().equals(StatId.LOAD1.id())) {
                 continue; // the machine's load, not the engine's figure
             }
-            List<Text> row = new ArrayList<>();
-            row.add(Text.of(ctx.label(stat.id())));
-            boolean any = false;
-            for (String e : engines) {
-                Optional<String> cell = cell(e, stat);
-                any |= cell.isPresent();
-                row.add(Text.of(cell.orElse("\u2013")));
-            }
-            if (any) {
-                rows.add(row);
+            List<Optional<String>> cells = engines.stream().map(e -> cell(e, stat)).toList();
+            if (cells.stream().anyMatch(Optional::isPresent)) {
+                rows.add(Text.row(ctx.label(stat.id()), cells.stream().map(c -> c.orElse("\u2013")).toList()));
             }
         }
         if (rows.isEmpty()) {
@@ -96,7 +87,7 @@ final class TunedAgainstDefaults {
                 + " \"none\": a counter that did not move (under its least step), which has no ratio, so its two figures"
                 + " stand, tuned / default; \"" + OTHER_MACHINES + "\": the two settings were measured on two machines"
                 + " (a merged run), and their ratio would be the machines'."));
-        blocks.add(Block.Table.ofFigures(header, rows));
+        blocks.add(Block.Table.ofFigures(Text.row("tuned / default", engines.stream().map(ctx::title).toList()), rows));
         return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
     }
 

@@ -207,8 +207,7 @@ final class VisitCost {
         if (engine.equals(base) || engine.equals(AgainstReference.BASE)) {
             return Optional.empty();
         }
-        Optional<Double> there = reference.figure(setting, engine, stat).flatMap(v -> reference.figure(setting,
-                AgainstReference.BASE, stat).filter(b -> b > 0).map(b -> v / b));
+        Optional<Double> there = reference.ratio(setting, engine, stat);
         Optional<Double> here = ctx.value(engine, setting, stat).flatMap(v -> ctx.value(base, setting, stat)
                 .filter(b -> b > 0).map(b -> v / b));
         if (there.isEmpty() || here.isEmpty()) {
