@@ -139,8 +139,8 @@ final class VisitCost {
         for (String e : columns) {
             OptionalDouble calls = syncCalls(ctx, e, setting);
             any |= calls.isPresent();
-            cells.add(calls.isPresent() ? new StatsTable.Cell(e, StatsTable.State.MEASURED,
-                    Stat.number(calls.getAsDouble(), 2), null, List.of()) : StatsTable.Cell.none(e, false));
+            cells.add(calls.isPresent() ? StatsTable.Cell.of(e, Stat.number(calls.getAsDouble(), 2))
+                    : StatsTable.Cell.none(e, false));
         }
         if (!any) {
             return counters;

@@ -47,9 +47,6 @@ import java.util.stream.Stream;
  * it wrote. Ratio rules between engines measured on different machines are not evaluated.
  */
 public final class Merge {
-    /** The runs were merged and the report written, but a rule of the thresholds file failed on the merged run. */
-    static final int GATE_FAILED = 1;
-
     /** Why runs cannot be merged: one line naming the run and what would be valid. */
     public static final class Refused extends IOException {
         public Refused(String message) {
@@ -81,10 +78,7 @@ public final class Merge {
             for (Path written : merge(dir, runs, thresholds, baseline)) {
                 out.println("wrote " + written);
             }
-            Verdicts verdicts = Verdicts.read(dir);
-            out.println("gate " + verdicts.headline());
-            verdicts.failures().forEach(v -> out.println("  " + v.message()));
-            return verdicts.failures().isEmpty() ? 0 : GATE_FAILED;
+            return Tool.gate(Verdicts.read(dir), out);
         } catch (IOException | RuntimeException e) {
             err.println("Merge: " + Tool.message(e));
             return Tool.BAD_INPUT;

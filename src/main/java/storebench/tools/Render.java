@@ -26,9 +26,6 @@ import java.util.stream.Stream;
  * input the reports can do without is marked and said on stderr; bad input is one line naming file and line, exit 2.
  */
 public final class Render {
-    /** The run was judged again, its reports written, and a rule of the thresholds file failed. */
-    static final int GATE_FAILED = 1;
-
     private Render() {
     }
 
@@ -83,11 +80,7 @@ public final class Render {
                     : Optional.of(judge(dir, thresholds.get(), out));
             ReportFiles.write(dir, Phases.ALL, said -> (said.startsWith("damaged: ") ? err : out).println(said
                     .startsWith("damaged: ") ? "Render: " + said : said));
-            judged.ifPresent(v -> {
-                out.println("gate " + v.headline());
-                v.failures().forEach(f -> out.println("  " + f.message()));
-            });
-            return judged.map(v -> v.failures().isEmpty() ? 0 : GATE_FAILED).orElse(0);
+            return judged.map(v -> Tool.gate(v, out)).orElse(0);
         } catch (Exception e) {
             err.println("Render: cannot render " + dir + ": " + Tool.firstLine(e, false));
             return Tool.BAD_INPUT;

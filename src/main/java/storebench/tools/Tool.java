@@ -1,5 +1,6 @@
 package storebench.tools;
 
+import storebench.gate.Verdicts;
 import storebench.results.RunFolder;
 import storebench.results.RunResults;
 
@@ -13,6 +14,9 @@ import java.nio.file.Path;
 final class Tool {
     /** Bad arguments or input: one line naming what, as every tool says it. */
     static final int BAD_INPUT = 2;
+
+    /** The run was judged and its reports written, and a rule of the thresholds file failed. */
+    static final int GATE_FAILED = 1;
 
     private Tool() {
     }
@@ -34,6 +38,13 @@ final class Tool {
         String message = fileSystem && e instanceof java.nio.file.FileSystemException fs ? RunFolder.reason(fs)
                 : message(e);
         return message.lines().findFirst().orElse(message);
+    }
+
+    /** Says the gate's headline and each failure; returns the exit code, {@link #GATE_FAILED} where a rule failed. */
+    static int gate(Verdicts verdicts, PrintStream out) {
+        out.println("gate " + verdicts.headline());
+        verdicts.failures().forEach(f -> out.println("  " + f.message()));
+        return verdicts.failures().isEmpty() ? 0 : GATE_FAILED;
     }
 
     /** The results of a run's folder, which must be one. */

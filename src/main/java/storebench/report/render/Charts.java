@@ -257,17 +257,7 @@ final class Charts {
     /** The headline's labels: "median (p99 …)" at the end of each p99 bar. */
     private static CategoryItemLabelGenerator medianAndP99(DefaultCategoryDataset medians, Double[][] p99,
                                                            NumberFormat number) {
-        return new CategoryItemLabelGenerator() {
-            @Override
-            public String generateRowLabel(CategoryDataset data, int row) {
-                return data.getRowKey(row).toString();
-            }
-
-            @Override
-            public String generateColumnLabel(CategoryDataset data, int column) {
-                return data.getColumnKey(column).toString();
-            }
-
+        return new StandardCategoryItemLabelGenerator() {
             @Override
             public String generateLabel(CategoryDataset data, int row, int column) {
                 Number m = medians.getValue(row, column);

@@ -39,12 +39,10 @@ public final class HtmlReport {
 
     /** Writes report.html of a run's folder from its report; returns its path. */
     public static Path write(Path runDir, Report report) throws IOException {
-        headless();
         Path out = runDir.resolve(NAME);
         Files.writeString(out, new HtmlReport(report).render(), StandardCharsets.UTF_8);
         return out;
     }
-
 
     /** Charts are drawn off screen: no display is needed, or wanted, on a bench machine. */
     public static void headless() {
