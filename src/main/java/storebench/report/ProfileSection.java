@@ -228,15 +228,9 @@ public final class ProfileSection {
 
     /** The last strace line of an engine's creates (under a setting, where given). */
     static Optional<ProfileLine> createSyncs(List<ProfileLine> profile, String engine, String setting) {
-        ProfileLine found = null;
-        for (ProfileLine l : profile) {
-            if (l.syncs().isPresent() && engine.equals(l.column().engine())
-                    && (setting == null || setting.equals(l.column().setting()))
-                    && l.watch().op().map(op -> op.startsWith("create")).orElse(true)) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
+        return profile.stream().filter(l -> l.syncs().isPresent() && engine.equals(l.column().engine())
+                && (setting == null || setting.equals(l.column().setting()))
+                && l.watch().op().map(op -> op.startsWith("create")).orElse(true)).reduce((a, b) -> b);
     }
 
     /** Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count. */
@@ -322,14 +316,8 @@ public final class ProfileSection {
 
     /** The last line (a re-measurement replaces one) of a kind, engine, root and frames phase; never a profiled one. */
     static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
-                                              String phase) {
-        ProfileLine found = null;
-        for (ProfileLine l : profile) {
-            if (matches(l, what, engine, root, phase)) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
+                                      String phase) {
+        return profile.stream().filter(l -> matches(l, what, engine, root, phase)).reduce((a, b) -> b);
     }
 
     private static boolean matches(ProfileLine l, String what, String engine, String root, String phase) {

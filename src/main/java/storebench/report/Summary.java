@@ -6,6 +6,7 @@ import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -175,11 +176,8 @@ final class Summary {
     /** Whether two figures cannot be told apart: their runs' ranges overlap, or they lie within a tolerance. */
     static boolean tie(Stat stat, Measurement a, Measurement b) {
         if (stat.hasSpread() && a.runs().size() > 1 && b.runs().size() > 1) {
-            double aMin = a.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double aMax = a.runs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-            double bMin = b.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double bMax = b.runs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-            return Math.max(aMin, bMin) <= Math.min(aMax, bMax);
+            return Math.max(Collections.min(a.runs()), Collections.min(b.runs()))
+                    <= Math.min(Collections.max(a.runs()), Collections.max(b.runs()));
         }
         if (stat.tolerance() != null) {
             return Math.abs(a.value() - b.value()) <= stat.tolerance() * Math.min(a.value(), b.value());

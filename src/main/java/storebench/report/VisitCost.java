@@ -153,15 +153,11 @@ final class VisitCost {
 
     /** The sync calls per visit of the strace profiler's last line of an engine's visits, where it counted them. */
     static OptionalDouble syncCalls(ReportRun ctx, String engine, String setting) {
-        OptionalDouble found = OptionalDouble.empty();
-        for (ProfileLine l : ctx.results().lines(ProfileLine.KIND, ProfileLine::of)) {
-            OptionalDouble calls = l.syncs().map(ProfileLine.Syncs::callsPerItem).orElse(OptionalDouble.empty());
-            if (l.column().equals(new Column(engine, setting)) && l.watch().op().equals(Optional.of("visits"))
-                    && l.unavailable().isEmpty() && calls.isPresent()) {
-                found = calls;
-            }
-        }
-        return found;
+        return ctx.results().lines(ProfileLine.KIND, ProfileLine::of).stream().filter(l -> l.column().equals(
+                new Column(engine, setting)) && l.watch().op().equals(Optional.of("visits"))
+                && l.unavailable().isEmpty())
+                .map(l -> l.syncs().map(ProfileLine.Syncs::callsPerItem).orElse(OptionalDouble.empty()))
+                .filter(OptionalDouble::isPresent).reduce((a, b) -> b).orElse(OptionalDouble.empty());
     }
 
     /** An engine's row of the decomposition: its visit, and the system CPU, faults at their price and user CPU in it. */

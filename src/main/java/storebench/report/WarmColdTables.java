@@ -114,13 +114,8 @@ final class WarmColdTables {
 
     /** The main run's oqc_ms spread for an engine and setting (the last stat line with one), or a dash. */
     private static String mainRunSpread(List<RunResults.Measurement> measured, Column column) {
-        String spread = ProfileSection.DASH;
-        for (RunResults.Measurement m : measured) {
-            if (m.engine().equals(column.engine()) && m.setting().equals(column.setting())
-                    && StatId.OQC_MS.id().equals(m.stat()) && m.spread() != null) {
-                spread = ProfileSection.pct(m.spread()) + " (R = " + m.runs().size() + ")";
-            }
-        }
-        return spread;
+        return measured.stream().filter(m -> m.column().equals(column) && StatId.OQC_MS.id().equals(m.stat())
+                && m.spread() != null).reduce((a, b) -> b).map(m -> ProfileSection.pct(m.spread()) + " (R = "
+                + m.runs().size() + ")").orElse(ProfileSection.DASH);
     }
 }

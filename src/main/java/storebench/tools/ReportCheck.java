@@ -138,8 +138,10 @@ public final class ReportCheck {
         List<RunResults.Measurement> exported = Exports.exported(results);
         Path bmfFile = dir.resolve(Exports.BMF);
         if (Files.isRegularFile(bmfFile)) {
-            missing.addAll(missingFromBmf(results, exported, bmfFile));
-            missing.addAll(missingFromActionFiles(exported, dir));
+            Set<String> expected = new HashSet<>();
+            exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
+            missing.addAll(missingFromBmf(results, exported, expected, bmfFile));
+            missing.addAll(missingFromActionFiles(expected, dir));
         } else if (!exported.isEmpty()) {
             missing.add("no " + bmfFile); // the action's files go with it: one line, not one per figure
         }
@@ -191,13 +193,11 @@ public final class ReportCheck {
         return node != null && node.isTextual();
     }
 
-    private static List<String> missingFromBmf(RunResults results, List<RunResults.Measurement> exported, Path file)
-            throws IOException {
+    private static List<String> missingFromBmf(RunResults results, List<RunResults.Measurement> exported,
+                                               Set<String> expected, Path file) throws IOException {
         Map<String, Map<String, BmfMeasure>> bmf = ResultsFile.JSON.readValue(file.toFile(),
                 new TypeReference<Map<String, Map<String, BmfMeasure>>>() { });
         List<String> missing = new ArrayList<>();
-        Set<String> expected = new HashSet<>();
-        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
         for (RunResults.Measurement m : results.measurements()) {
             if (m.profiled() && !expected.contains(Exports.benchmark(m) + "/" + m.stat())
                     && bmf.getOrDefault(Exports.benchmark(m), Map.of()).containsKey(m.stat())) {
@@ -215,11 +215,8 @@ public final class ReportCheck {
         return missing;
     }
 
-    private static List<String> missingFromActionFiles(List<RunResults.Measurement> exported, Path dir)
-            throws IOException {
+    private static List<String> missingFromActionFiles(Set<String> expected, Path dir) throws IOException {
         List<String> missing = new ArrayList<>();
-        Set<String> expected = new HashSet<>();
-        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
         Set<String> named = new HashSet<>();
         for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
             if (Files.isRegularFile(dir.resolve(file))) {
@@ -321,10 +318,7 @@ public final class ReportCheck {
     }
 
     private static storebench.model.TrialRuntime runtime(String engine) {
-        try {
-            return storebench.engine.Engines.of(engine).runtime();
-        } catch (IllegalArgumentException e) {
-            return storebench.model.TrialRuntime.JVM;
-        }
+        return storebench.engine.Engines.find(engine).map(storebench.engine.EngineDescriptor::runtime)
+                .orElse(storebench.model.TrialRuntime.JVM);
     }
 }
