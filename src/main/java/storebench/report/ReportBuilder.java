@@ -372,8 +372,8 @@ public final class ReportBuilder {
                         .withLinks(links)));
             }
         }
-        boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && ctx.results().measurement(e, setting,
-                StatId.OPEN_MS.id()).isPresent());
+        boolean jvmRan = columns.stream().anyMatch(e -> Engines.find(e).map(d -> d.runtime() == TrialRuntime.JVM)
+                .orElse(false) && ctx.results().measurement(e, setting, StatId.OPEN_MS.id()).isPresent());
         Optional<Stat> closeFin = ctx.results().stat(StatId.CLOSE_FIN_MS.id());
         if (jvmRan && closeFin.isPresent()) {
             notes.add(Text.of(closeFin.get().label(ctx.notesPerStore(), ctx.held()) + ": measured in the Node worker"
@@ -464,10 +464,6 @@ public final class ReportBuilder {
         } catch (IllegalArgumentException unknownSetting) {
             return Optional.empty();
         }
-    }
-
-    private static boolean isJvm(String engine) {
-        return Engines.find(engine).map(d -> d.runtime() == TrialRuntime.JVM).orElse(false);
     }
 
     /** The first status line of a kind for an engine and setting, as "phase: reason". */

@@ -93,16 +93,19 @@ final class TunedAgainstDefaults {
 
     /** An engine's tuned figure over its default one; empty where either is missing or either is under its least step. */
     Optional<Double> ratio(String engine, String stat) {
+        double step = step(stat);
+        return figures(engine, stat).filter(f -> f[0] > step && !(step > 0 && f[1] < step) && oneMachine(engine))
+                .map(f -> f[1] / f[0]);
+    }
+
+    /** An engine's {default, tuned} figures, where both settings have a finite one. */
+    private Optional<double[]> figures(String engine, String stat) {
         Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat);
         Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat);
         if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
             return Optional.empty();
         }
-        double step = step(stat);
-        if (!(d.get().value() > step) || (step > 0 && t.get().value() < step) || !oneMachine(engine)) {
-            return Optional.empty();
-        }
-        return Optional.of(t.get().value() / d.get().value());
+        return Optional.of(new double[] {d.get().value(), t.get().value()});
     }
 
     /** A cell: the ratio; "tuned / default" where a side is none; empty where a setting has no figure. */
@@ -111,16 +114,9 @@ final class TunedAgainstDefaults {
         if (r.isPresent()) {
             return Optional.of(format(r.get()));
         }
-        Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat.id());
-        Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat.id());
-        if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
-            return Optional.empty();
-        }
-        if (!oneMachine(engine)) {
-            return Optional.of(OTHER_MACHINES);
-        }
         double step = step(stat.id()); // 0 for a figure that is no counter: its 0 or less is a figure
-        return Optional.of(side(stat, t.get().value(), step) + " / " + side(stat, d.get().value(), step));
+        return figures(engine, stat.id()).map(f -> oneMachine(engine) ? side(stat, f[1], step) + " / "
+                + side(stat, f[0], step) : OTHER_MACHINES);
     }
 
     /** A cell of an engine whose two settings were measured on two machines (a merged run): no ratio. */

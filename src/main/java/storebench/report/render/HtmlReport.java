@@ -174,13 +174,9 @@ public final class HtmlReport {
 
     private static String cell(Stat stat, StatsTable.Cell c) {
         String attrs = " data-engine=\"" + HtmlPage.esc(c.engine()) + "\"";
-        switch (c.state()) {
-            case FAILED:
-                return "<td class=\"failed\"" + attrs + ">" + StatsTable.FAILED + "</td>";
-            case NOT_MEASURED:
-                return "<td class=\"none\"" + attrs + ">" + StatsTable.NONE + "</td>";
-            default:
-                break;
+        if (c.state() != StatsTable.State.MEASURED) { // "failed" or "–", as in report.md
+            return "<td class=\"" + (c.state() == StatsTable.State.FAILED ? "failed" : "none") + "\"" + attrs + ">"
+                    + c.text() + "</td>";
         }
         StringBuilder td = new StringBuilder("<td class=\"num\"").append(attrs).append('>').append(HtmlPage.esc(c.value()));
         if (c.spread() != null) {
