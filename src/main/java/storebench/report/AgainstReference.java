@@ -5,9 +5,6 @@ import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.Text;
 
-import storebench.engine.EngineDescriptor;
-import storebench.engine.Engines;
-import storebench.model.TrialRuntime;
 import storebench.results.OpenStoreMemory;
 import storebench.results.RunResults.Measurement;
 
@@ -70,23 +67,14 @@ final class AgainstReference {
             if (engines.isEmpty()) {
                 continue;
             }
-            List<Text> header = new ArrayList<>();
-            header.add(Text.of(settingTitle(setting) + ": reference \u2192 here"));
-            engines.forEach(e -> header.add(Text.of(engineTitle(e))));
             List<List<Text>> rows = new ArrayList<>();
-            for (String stat : ROWS) {
-                if (ctx.stat(stat).isEmpty()) {
-                    continue;
-                }
-                List<Text> row = new ArrayList<>();
-                row.add(Text.of(ctx.label(stat) + (THERE.containsKey(stat) ? "; the reference's: resident" : "")));
-                for (String e : engines) {
-                    row.add(Text.of(cell(there(setting, e, THERE.getOrDefault(stat, stat))) + " \u2192 "
-                            + cell(here(setting, e, stat))));
-                }
-                rows.add(row);
+            for (String stat : ROWS.stream().filter(st -> ctx.stat(st).isPresent()).toList()) {
+                rows.add(Text.row(ctx.label(stat) + (THERE.containsKey(stat) ? "; the reference's: resident" : ""),
+                        engines.stream().map(e -> cell(reference.ratio(setting, e, THERE.getOrDefault(stat, stat)))
+                                + " \u2192 " + cell(here(setting, e, stat))).toList()));
             }
-            blocks.add(Block.Table.ofFigures(header, rows));
+            blocks.add(Block.Table.ofFigures(Text.row(settingTitle(setting) + ": reference \u2192 here",
+                    engines.stream().map(e -> engineTitle(e)).toList()), rows));
         }
         if (blocks.isEmpty()) {
             return Optional.empty();
@@ -107,15 +95,9 @@ final class AgainstReference {
         return Optional.of(new Section(Block.Heading.of(2, "Against the reference"), blocks));
     }
 
-    private Optional<Double> there(String setting, String engine, String stat) {
-        Optional<Double> base = reference.figure(setting, BASE, stat);
-        return reference.figure(setting, engine, stat).flatMap(v -> base.filter(b -> b > 0).map(b -> v / b));
-    }
-
     /** This run's ratio, where the engine and its base were measured on one machine. */
     private Optional<Double> here(String setting, String engine, String stat) {
-        String base = Engines.find(engine).map(EngineDescriptor::runtime).orElse(TrialRuntime.JVM) == TrialRuntime.NODE
-                ? "sqlite-node" : BASE;
+        String base = VisitCost.base(engine);
         Optional<Measurement> of = ctx.results().measurement(engine, setting, stat);
         Optional<Measurement> by = ctx.results().measurement(base, setting, stat);
         if (of.isEmpty() || by.isEmpty() || by.get().value() <= 0 || !ctx.results().machine(engine, setting)

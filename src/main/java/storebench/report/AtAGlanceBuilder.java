@@ -30,7 +30,8 @@ public final class AtAGlanceBuilder {
         for (String engine : engines) {
             List<OptionalDouble> values = new ArrayList<>();
             for (AtAGlance.Column c : AtAGlance.COLUMNS) {
-                values.add(figure(run, engine, setting, c.stat()));
+                values.add(run.measurement(engine, setting, c.stat()).map(m -> OptionalDouble.of(m.value()))
+                        .orElse(OptionalDouble.empty()));
             }
             boolean reference = Engines.find(engine).map(EngineDescriptor::inReference).orElse(false);
             rows.add(new AtAGlance.Row(engine, Titles.engineTitle(engine), reference, values));
@@ -39,10 +40,4 @@ public final class AtAGlanceBuilder {
         return new AtAGlance(setting, run.shape(), run.runLine().scale().notesPerStore(),
                 started.length() >= 10 ? started.substring(0, 10) : "", rows);
     }
-
-    private static OptionalDouble figure(RunResults run, String engine, String setting, String stat) {
-        return run.measurement(engine, setting, stat).map(m -> OptionalDouble.of(m.value()))
-                .orElse(OptionalDouble.empty());
-    }
-
 }

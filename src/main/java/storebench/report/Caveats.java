@@ -82,8 +82,8 @@ final class Caveats {
         List<String> columns = new ArrayList<>();
         for (String setting : ctx.settings()) {
             for (String engine : ctx.engines()) {
-                Optional<Double> cached = value(engine, setting, StatId.POOL_CACHED_PCT.id());
-                Optional<Double> read = value(engine, setting, StatId.OQC_READ_KB.id());
+                Optional<Double> cached = ctx.value(engine, setting, StatId.POOL_CACHED_PCT.id());
+                Optional<Double> read = ctx.value(engine, setting, StatId.OQC_READ_KB.id());
                 if (cached.filter(p -> p < 99.5).isEmpty() && read.filter(kb -> kb >= 0.05).isEmpty()) {
                     continue;
                 }
@@ -95,10 +95,6 @@ final class Caveats {
             }
         }
         return columns.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", columns));
-    }
-
-    private Optional<Double> value(String engine, String setting, String stat) {
-        return ctx.results().measurement(engine, setting, stat).map(RunResults.Measurement::value);
     }
 
     /** A custom workload: what its stores hold; its figures compare with runs of the same W and C only. */

@@ -82,21 +82,17 @@ public final class MachineSection {
             if (m.isEmpty()) {
                 continue;
             }
-            List<Text> row = new ArrayList<>();
-            row.add(Text.of(source.machine()));
-            for (Figure f : FIGURES) {
-                row.add(Text.of(f.shown(m.get()).orElse("\u2013")));
-            }
+            List<Text> row = Text.row(source.machine(), FIGURES.stream().map(f -> f.shown(m.get()).orElse("\u2013"))
+                    .toList());
             distinct.add(row.subList(1, row.size()).stream().map(Text::plain).toList().toString());
             rows.add(row);
         }
         if (distinct.size() < 2) {
             return Optional.empty();
         }
-        List<Text> header = new ArrayList<>(List.of(Text.of("merged part's machine")));
-        FIGURES.forEach(f -> header.add(Text.of(f.label())));
         return Optional.of(List.of(Block.Paragraph.of("This run was merged from runs on machines that charged"
-                + " differently: each part's prices, probed when it was planned."), Block.Table.ofFigures(header, rows)));
+                + " differently: each part's prices, probed when it was planned."), Block.Table.ofFigures(Text.row(
+                "merged part's machine", FIGURES.stream().map(Figure::label).toList()), rows)));
     }
 
     /** A machine's prices in one line for a comparison: its probe's, else its {@code mapping}'s, else "not probed". */

@@ -20,6 +20,7 @@ import storebench.results.SampleLine;
 import storebench.results.WarmUpLine;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -238,8 +239,7 @@ final class MeasuredSection {
     /** The wall-time table: the rows, and where the run had a plan, the columns' sums measured and estimated. */
     private Block.Table wallTimeTable(Map<String, List<String>> columns, List<List<Text>> rows,
                                       Optional<RunLine.Plan> plan) {
-        List<Text> header = new ArrayList<>(List.of(Text.of("engine, setting")));
-        columns.keySet().forEach(column -> header.add(Text.of(column)));
+        List<Text> header = Text.row("engine, setting", List.copyOf(columns.keySet()));
         if (plan.isPresent() && !rows.isEmpty()) {
             rows.add(columnSums(Text.of("all, measured"), columns, ops -> ctx.results().phaseLines().stream()
                     .filter(l -> ops.contains(l.op())).mapToDouble(PhaseLine::wallMs).sum() / 1000));
@@ -337,13 +337,16 @@ final class MeasuredSection {
                 + " first stores of each run's seeded order only until the 95% interval of the run's median lay within "
                 + fmt(100 * target, 1) + "% of it (-Dbench.samplePrecision; at least " + fmt(least, 0) + " visits): "
                 + sized.entrySet().stream().map(e -> step(e.getKey()) + " " + fmt(RunStats.median(e.getValue()), 0)
-                + " visits per run (median; " + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).min()
-                .orElse(0), 0) + "–" + fmt(e.getValue().stream().mapToDouble(Double::doubleValue).max().orElse(0), 0)
-                + ")").collect(Collectors.joining(", "));
+                + " visits per run (median; " + range(e.getValue()) + ")").collect(Collectors.joining(", "));
         return Optional.of(Text.of(sample + precision + (widest.isEmpty() ? "" : "; the sample's own 95% interval"
                 + " of a run's median lay within " + widest.entrySet().stream().map(e -> fmt(100 * e.getValue(), 1)
                 + "% (" + step(e.getKey()) + ")").collect(Collectors.joining(", ")) + " of it at the widest, the runs'"
                 + " spread is the rest") + "."));
+    }
+
+    /** "12–40": the least and the most of some visits. */
+    private static String range(List<Double> visits) {
+        return fmt(Collections.min(visits), 0) + "–" + fmt(Collections.max(visits), 0);
     }
 
     /** A run step's phase line named by its phase: "readrun" reads "read". */
@@ -416,8 +419,7 @@ final class MeasuredSection {
                 long never = lines.size() - settledAt.size();
                 List<Text> row = new ArrayList<>(List.of(Text.of(engineTitle(e) + ", " + setting),
                         Text.of(fmt(lines.size(), 0)),
-                        Text.of(fmt(RunStats.median(visits), 0) + " (" + fmt(visits.stream().mapToDouble(d -> d).min()
-                                .orElse(0), 0) + "–" + fmt(visits.stream().mapToDouble(d -> d).max().orElse(0), 0) + ")"),
+                        Text.of(fmt(RunStats.median(visits), 0) + " (" + range(visits) + ")"),
                         Text.of(settledAt.isEmpty() ? StatsTable.NONE : fmt(RunStats.median(settledAt), 0)),
                         Text.of(never == 0 ? "0" : fmt(never, 0) + " of " + lines.size())));
                 if (floors) {

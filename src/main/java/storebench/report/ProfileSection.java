@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import static storebench.report.model.Titles.fmt;
+
 /** The report's "Where the time goes": a pure function of the run's profile lines; absent without them. */
 public final class ProfileSection {
     public static final String FILE = "profile.md";
@@ -46,11 +48,10 @@ public final class ProfileSection {
 
     /** The section of the profile lines; the stat lines give its noise table the main runs' spread. */
     public static Optional<Section> section(List<JsonNode> lines) {
-        List<JsonNode> read = lines.stream().filter(ProfileLine::is).toList();
-        if (read.isEmpty()) {
+        List<ProfileLine> all = lines.stream().filter(ProfileLine::is).map(ProfileLine::of).toList();
+        if (all.isEmpty()) {
             return Optional.empty();
         }
-        List<ProfileLine> all = read.stream().map(ProfileLine::of).toList();
         List<String> engines = engines(all);
         List<Block> blocks = new ArrayList<>();
         if (all.stream().noneMatch(ProfileSection::ofTheProfile)) {
@@ -67,7 +68,7 @@ public final class ProfileSection {
         blocks.add(roots(profile));
         createTable(blocks, profile, engines);
         syncTable(blocks, profile, engines);
-        WarmColdTables.add(blocks, read.stream().filter(l -> ofTheProfile(ProfileLine.of(l))).toList(), lines, engines);
+        WarmColdTables.add(blocks, profile, lines, engines);
         frames(blocks, profile, engines);
         blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
@@ -108,14 +109,10 @@ public final class ProfileSection {
                 .plus("), on disk / on tmpfs (no real disk sync).")));
         List<List<Text>> rows = new ArrayList<>();
         for (String step : STEPS) {
-            List<Text> row = new ArrayList<>();
-            row.add(Text.of(STEP_TITLES.get(step)));
-            for (String e : engines) {
-                row.add(Text.of(step(profile, e, "disk", step) + " / " + step(profile, e, "tmpfs", step)));
-            }
-            rows.add(row);
+            rows.add(Text.row(STEP_TITLES.get(step), engines.stream().map(e -> step(profile, e, "disk", step) + " / "
+                    + step(profile, e, "tmpfs", step)).toList()));
         }
-        blocks.add(Block.Table.ofFigures(header("step", engines), rows));
+        blocks.add(Block.Table.ofFigures(Text.row("step", engines), rows));
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
             StringBuilder s = new StringBuilder();
@@ -231,15 +228,9 @@ public final class ProfileSection {
 
     /** The last strace line of an engine's creates (under a setting, where given). */
     static Optional<ProfileLine> createSyncs(List<ProfileLine> profile, String engine, String setting) {
-        ProfileLine found = null;
-        for (ProfileLine l : profile) {
-            if (l.syncs().isPresent() && engine.equals(l.column().engine())
-                    && (setting == null || setting.equals(l.column().setting()))
-                    && l.watch().op().map(op -> op.startsWith("create")).orElse(true)) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
+        return profile.stream().filter(l -> l.syncs().isPresent() && engine.equals(l.column().engine())
+                && (setting == null || setting.equals(l.column().setting()))
+                && l.watch().op().map(op -> op.startsWith("create")).orElse(true)).reduce((a, b) -> b);
     }
 
     /** Sync calls per created store, from an engine's {@link #createSyncs} line; empty where strace did not count. */
@@ -305,13 +296,6 @@ public final class ProfileSection {
         return item;
     }
 
-    private static List<Text> header(String first, List<String> engines) {
-        List<Text> header = new ArrayList<>();
-        header.add(Text.of(first));
-        engines.forEach(e -> header.add(Text.of(e)));
-        return header;
-    }
-
     private static List<String> engines(List<ProfileLine> profile) {
         List<String> present = new ArrayList<>();
         for (ProfileLine l : profile) {
@@ -330,27 +314,10 @@ public final class ProfileSection {
         return ordered;
     }
 
-    /** The last of the profile lines among {@code profile} that {@link #last} would find, as read from results.jsonl. */
-    static Optional<JsonNode> find(List<JsonNode> profile, String what, String engine, String root) {
-        JsonNode found = null;
-        for (JsonNode l : profile) {
-            if (matches(ProfileLine.of(l), what, engine, root, null)) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
-    }
-
     /** The last line (a re-measurement replaces one) of a kind, engine, root and frames phase; never a profiled one. */
-    private static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
-                                              String phase) {
-        ProfileLine found = null;
-        for (ProfileLine l : profile) {
-            if (matches(l, what, engine, root, phase)) {
-                found = l;
-            }
-        }
-        return Optional.ofNullable(found);
+    static Optional<ProfileLine> last(List<ProfileLine> profile, String what, String engine, String root,
+                                      String phase) {
+        return profile.stream().filter(l -> matches(l, what, engine, root, phase)).reduce((a, b) -> b);
     }
 
     private static boolean matches(ProfileLine l, String what, String engine, String root, String phase) {
@@ -360,10 +327,6 @@ public final class ProfileSection {
         return (engine == null || engine.equals(l.column().engine()))
                 && (root == null || root.equals(l.scope().root()))
                 && (phase == null || l.frames().filter(f -> phase.equals(f.phase())).isPresent());
-    }
-
-    static String fmt(double v, int decimals) {
-        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
     }
 
     static String pct(double fraction) {

@@ -8,7 +8,8 @@ import storebench.results.ProfileLine.Syncs;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+
+import static storebench.report.model.Titles.fmt;
 
 /** What the profilers found (bench.profilers): syncs per store, top frames per op, the engines they could not watch. */
 final class ProfilerTables {
@@ -58,15 +59,13 @@ final class ProfilerTables {
             int items = Math.max(1, s.items());
             s.calls().forEach((name, c) -> {
                 if (c.count() > 0) {
-                    calls.add(name + " " + ProfileSection.fmt((double) c.count() / items, 2));
+                    calls.add(name + " " + fmt((double) c.count() / items, 2));
                 }
             });
             ProfileLine.Watch w = l.watch();
             rows.add(Text.list(l.column().engine(), l.column().setting(), w.benchPhase().orElse(""),
-                    w.process(), w.op().orElse(""), String.format(Locale.ROOT, "%,d", s.items()),
-                    ProfileSection.fmt(s.callsPerItem().orElse(0), 2),
-                    calls.isEmpty() ? "none" : String.join(", ", calls),
-                    ProfileSection.fmt(s.syncMsPerItem(), 3)));
+                    w.process(), w.op().orElse(""), fmt(s.items(), 0), fmt(s.callsPerItem().orElse(0), 2),
+                    calls.isEmpty() ? "none" : String.join(", ", calls), fmt(s.syncMsPerItem(), 3)));
         }
         return Block.Table.of(Text.list("engine", "setting", "phase", "process", "op", "stores made or visited",
                 "sync calls per store", "calls", "sync time per store (ms)"), "LLLLLRRLR", rows);

@@ -33,29 +33,19 @@ public final class ReferenceDifferences {
         boolean counters = false;
         for (String e : ctx.engines()) {
             String base = VisitCost.base(e);
-            if (e.equals(base) || e.equals(AgainstReference.BASE)) {
-                continue;
-            }
             for (String stat : ROWS) {
-                Optional<Double> there = reference.figure(setting, e, stat).flatMap(v -> reference.figure(setting,
-                        AgainstReference.BASE, stat).filter(b -> b > 0).map(b -> v / b));
-                Optional<Double> of = results.measurement(e, setting, stat).map(m -> m.value());
-                Optional<Double> by = results.measurement(base, setting, stat).map(m -> m.value());
-                if (there.isEmpty() || of.isEmpty() || by.isEmpty() || by.get() <= 0) {
-                    continue;
-                }
-                double here = of.get() / by.get();
-                double factor = here / there.get();
-                if (factor <= VisitCost.DIFFERS && factor >= 1 / VisitCost.DIFFERS) {
+                Optional<double[]> r = VisitCost.differing(ctx, reference, setting, e, stat);
+                if (r.isEmpty()) {
                     continue;
                 }
                 Optional<VisitCost.Differing> c = VisitCost.mostDifferent(ctx, setting, e, base);
                 counters |= c.isPresent();
                 rows.add(List.of(Text.of(engineTitle(e) + (base.equals(AgainstReference.BASE) ? ""
                                 : " over " + engineTitle(base)) + ": " + ctx.label(stat)),
-                        Text.of(Summary.ratio(there.get())),
-                        Text.of(Summary.ratio(here) + " (" + Stat.number(of.get(), 3) + " / " + Stat.number(by.get(), 3)
-                                + " ms)"),
+                        Text.of(Summary.ratio(r.get()[0])),
+                        Text.of(Summary.ratio(r.get()[1]) + " (" + Stat.number(ctx.value(e, setting, stat)
+                                .orElseThrow(), 3) + " / " + Stat.number(ctx.value(base, setting, stat)
+                                .orElseThrow(), 3) + " ms)"),
                         Text.of(c.map(VisitCost.Differing::said).orElse("\u2013"))));
             }
         }

@@ -38,6 +38,12 @@ record ReferenceFigures(String title, String date, String how, String workload, 
         return Optional.ofNullable(settings.getOrDefault(setting, Map.of()).getOrDefault(engine, Map.of()).get(stat));
     }
 
+    /** An engine's figure over SQLite's, as the write-up's ratios between engines read. */
+    Optional<Double> ratio(String setting, String engine, String stat) {
+        Optional<Double> base = figure(setting, AgainstReference.BASE, stat);
+        return figure(setting, engine, stat).flatMap(v -> base.filter(b -> b > 0).map(b -> v / b));
+    }
+
     /** "Large workload: ... (2026-10-11)": how the report cites it. */
     String citation() {
         return "\u201c" + title + "\u201d (" + date + ")";

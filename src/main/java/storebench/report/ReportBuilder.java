@@ -283,20 +283,15 @@ public final class ReportBuilder {
 
     /** How a setting was measured, the line under its first table's heading. */
     private Optional<Block> settingLine(String setting) {
-        if (Setting.DEFAULT.id().equals(setting)) {
-            return Optional.of(Block.Paragraph.of("Medians of the " + ctx.results().runLine().scale().runs()
-                    + " warm open runs (all " + fmt(ctx.results().runLine().scale().stores(), 0)
-                    + " stores in random order per run)."));
-        } else if (Setting.DURABLE.id().equals(setting)) {
-            return Optional.of(Block.Paragraph.of("Durable commits: " + Setting.DURABLE.how() + "."));
-        } else if (Setting.TUNED.id().equals(setting)) {
-            return Optional.of(Block.Paragraph.of("Tuned: " + Setting.TUNED.how() + "."));
-        } else if (Setting.MMAP_THRESHOLD.id().equals(setting)) {
-            return Optional.of(Block.Paragraph.of("glibc's M_MMAP_THRESHOLD at 131072 bytes ("
-                    + Setting.MMAP_THRESHOLD.how() + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set"
-                    + " identically for all engines."));
-        }
-        return Optional.empty();
+        String line = Setting.DEFAULT.id().equals(setting) ? "Medians of the " + ctx.results().runLine().scale()
+                .runs() + " warm open runs (all " + fmt(ctx.results().runLine().scale().stores(), 0) + " stores in"
+                + " random order per run)."
+                : Setting.DURABLE.id().equals(setting) ? "Durable commits: " + Setting.DURABLE.how() + "."
+                : Setting.TUNED.id().equals(setting) ? "Tuned: " + Setting.TUNED.how() + "."
+                : Setting.MMAP_THRESHOLD.id().equals(setting) ? "glibc's M_MMAP_THRESHOLD at 131072 bytes ("
+                + Setting.MMAP_THRESHOLD.how() + "; the reference's mallopt(M_MMAP_THRESHOLD, 131072)), set"
+                + " identically for all engines." : null;
+        return Optional.ofNullable(line).map(Block.Paragraph::of);
     }
 
     /** Why a column's cells are empty for what made it: no part of a merged run, its part's phases, its build. */
@@ -377,8 +372,8 @@ public final class ReportBuilder {
                         .withLinks(links)));
             }
         }
-        boolean jvmRan = columns.stream().anyMatch(e -> isJvm(e) && ctx.results().measurement(e, setting,
-                StatId.OPEN_MS.id()).isPresent());
+        boolean jvmRan = columns.stream().anyMatch(e -> Engines.find(e).map(d -> d.runtime() == TrialRuntime.JVM)
+                .orElse(false) && ctx.results().measurement(e, setting, StatId.OPEN_MS.id()).isPresent());
         Optional<Stat> closeFin = ctx.results().stat(StatId.CLOSE_FIN_MS.id());
         if (jvmRan && closeFin.isPresent()) {
             notes.add(Text.of(closeFin.get().label(ctx.notesPerStore(), ctx.held()) + ": measured in the Node worker"
@@ -443,8 +438,7 @@ public final class ReportBuilder {
             }
             String syncs = ProfileSection.syncsPerCreatedStore(ctx.results().lines("profile"), e, setting)
                     .map(v -> ", " + fmt(v, 1) + " syncs per store").orElse("");
-            cells.add(new StatsTable.Cell(e, StatsTable.State.MEASURED, (d.get().synced() ? "yes" : "no") + syncs,
-                    null, List.of()));
+            cells.add(StatsTable.Cell.of(e, (d.get().synced() ? "yes" : "no") + syncs));
         }
         return new StatsTable.Row(DURABILITY, null, "Commit synced before it returns (syncs per created store, where"
                 + " the profile counted them)", cells);
@@ -455,9 +449,8 @@ public final class ReportBuilder {
         List<String> machines = ctx.results().machines();
         List<StatsTable.Cell> cells = new ArrayList<>();
         for (String e : columns) {
-            cells.add(ctx.results().machine(e, setting).map(m -> new StatsTable.Cell(e, StatsTable.State.MEASURED,
-                    "machine " + (machines.indexOf(m) + 1), null, List.<Double>of()))
-                    .orElseGet(() -> StatsTable.Cell.none(e, false)));
+            cells.add(ctx.results().machine(e, setting).map(m -> StatsTable.Cell.of(e, "machine "
+                    + (machines.indexOf(m) + 1))).orElseGet(() -> StatsTable.Cell.none(e, false)));
         }
         return new StatsTable.Row(MACHINE, null, "Measured on (a merged run's machines: see the top of the report)",
                 cells);
@@ -471,10 +464,6 @@ public final class ReportBuilder {
         } catch (IllegalArgumentException unknownSetting) {
             return Optional.empty();
         }
-    }
-
-    private static boolean isJvm(String engine) {
-        return Engines.find(engine).map(d -> d.runtime() == TrialRuntime.JVM).orElse(false);
     }
 
     /** The first status line of a kind for an engine and setting, as "phase: reason". */

@@ -22,12 +22,17 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
 
     static ReportRun of(RunResults results) {
         RunLine line = results.runLine();
-        List<String> settings = new ArrayList<>(line.asked().settings());
+        return new ReportRun(results, results.run(), columns(results), settings(results), line.scale().notesPerStore(),
+                line.scale().hold());
+    }
+
+    /** The settings of a run as it asked for them; where its run line does not say, those it has figures under. */
+    public static List<String> settings(RunResults results) {
+        List<String> settings = new ArrayList<>(results.runLine().asked().settings());
         if (settings.isEmpty()) {
             results.measurements().stream().map(m -> m.setting()).distinct().forEach(settings::add);
         }
-        return new ReportRun(results, results.run(), columns(results), settings, line.scale().notesPerStore(),
-                line.scale().hold());
+        return settings;
     }
 
     /** The engines of a run in the report's column order (the engines' own), whatever order the run listed them in. */
@@ -39,6 +44,11 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
         }
         listed.sort(Comparator.comparingInt(Engines::rank));
         return listed;
+    }
+
+    /** An engine's figure of a statistic under a setting, where the run has one. */
+    Optional<Double> value(String engine, String setting, String stat) {
+        return results.measurement(engine, setting, stat).map(RunResults.Measurement::value);
     }
 
     Optional<Stat> stat(String id) {

@@ -6,6 +6,7 @@ import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -169,17 +170,14 @@ final class Summary {
         }
         Optional<Measurement> runnerUp = rest.isEmpty() ? Optional.empty() : Optional.of(rest.get(0));
         List<Measurement> references = rest.stream().skip(1).filter(m -> inReference.test(m.engine())).toList();
-        return Optional.of(new Ranking(setting, stat, wording, leader, tied, runnerUp, references));
+        return Optional.of(new Ranking(setting, stat, wording, leader, tied, runnerUp, references, inReference));
     }
 
     /** Whether two figures cannot be told apart: their runs' ranges overlap, or they lie within a tolerance. */
     static boolean tie(Stat stat, Measurement a, Measurement b) {
         if (stat.hasSpread() && a.runs().size() > 1 && b.runs().size() > 1) {
-            double aMin = a.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double aMax = a.runs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-            double bMin = b.runs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            double bMax = b.runs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-            return Math.max(aMin, bMin) <= Math.min(aMax, bMax);
+            return Math.max(Collections.min(a.runs()), Collections.min(b.runs()))
+                    <= Math.min(Collections.max(a.runs()), Collections.max(b.runs()));
         }
         if (stat.tolerance() != null) {
             return Math.abs(a.value() - b.value()) <= stat.tolerance() * Math.min(a.value(), b.value());
@@ -193,25 +191,9 @@ final class Summary {
     }
 
     /** One row's ranking: the leader, its ties, the runner-up, and the reference's engines after it. */
-    private final class Ranking {
-        final String setting;
-        final Stat stat;
-        final Wording w;
-        final Measurement leader;
-        final List<Measurement> tied;
-        final Optional<Measurement> runnerUp;
-        final List<Measurement> references;
-
-        Ranking(String setting, Stat stat, Wording w, Measurement leader, List<Measurement> tied,
-                Optional<Measurement> runnerUp, List<Measurement> references) {
-            this.setting = setting;
-            this.stat = stat;
-            this.w = w;
-            this.leader = leader;
-            this.tied = tied;
-            this.runnerUp = runnerUp;
-            this.references = references;
-        }
+    private record Ranking(String setting, Stat stat, Wording w, Measurement leader, List<Measurement> tied,
+                           Optional<Measurement> runnerUp, List<Measurement> references,
+                           Predicate<String> inReference) {
 
         /** Every engine the sentence names, in its order. */
         List<Measurement> named() {
@@ -304,7 +286,7 @@ final class Summary {
         for (Measurement m : r.named()) {
             Map<String, Double> figures = new LinkedHashMap<>();
             for (String p : parts.keySet()) {
-                ctx.results().measurement(m.engine(), r.setting, p).ifPresent(f -> figures.put(p, f.value()));
+                ctx.results().measurement(m.engine(), r.setting(), p).ifPresent(f -> figures.put(p, f.value()));
             }
             if (figures.size() < parts.size()) {
                 continue;
@@ -331,8 +313,8 @@ final class Summary {
         List<String> nearlyAll = new ArrayList<>();
         List<String> part = new ArrayList<>();
         for (Measurement m : r.named()) {
-            Optional<Measurement> anon = ctx.results().measurement(m.engine(), r.setting, StatId.MEM_ANON_KB.id());
-            Optional<Measurement> resident = ctx.results().measurement(m.engine(), r.setting,
+            Optional<Measurement> anon = ctx.results().measurement(m.engine(), r.setting(), StatId.MEM_ANON_KB.id());
+            Optional<Measurement> resident = ctx.results().measurement(m.engine(), r.setting(),
                     StatId.MEM_RESIDENT_KB.id());
             if (anon.isEmpty() || resident.isEmpty() || resident.get().value() <= 0) {
                 continue;
@@ -341,8 +323,8 @@ final class Summary {
             if (share >= 0.9) {
                 nearlyAll.add(engineTitle(m.engine()));
             } else {
-                part.add(engineTitle(m.engine()) + " " + fmt(100 * share, 0) + "% (" + r.stat.format(anon.get().value())
-                        + ")");
+                part.add(engineTitle(m.engine()) + " " + fmt(100 * share, 0) + "% ("
+                        + r.stat().format(anon.get().value()) + ")");
             }
         }
         if (nearlyAll.isEmpty() && part.isEmpty()) {
@@ -361,27 +343,27 @@ final class Summary {
 
     /** Where the run has a second setting: whose memory it moves beyond the comparisons' tolerance, and how far. */
     private String otherSetting(Ranking r) {
-        if (ctx.settings().size() < 2 || r.stat.tolerance() == null) {
+        if (ctx.settings().size() < 2 || r.stat().tolerance() == null) {
             return "";
         }
         String other = ctx.settings().get(1);
         List<String> moved = new ArrayList<>();
         int compared = 0;
         for (Measurement m : r.named()) {
-            Optional<Measurement> there = ctx.results().measurement(m.engine(), other, r.stat.id());
+            Optional<Measurement> there = ctx.results().measurement(m.engine(), other, r.stat().id());
             if (there.isEmpty()) {
                 continue;
             }
             compared++;
-            if (Math.abs(there.get().value() - m.value()) > r.stat.tolerance() * m.value()) {
+            if (Math.abs(there.get().value() - m.value()) > r.stat().tolerance() * m.value()) {
                 moved.add(engineTitle(m.engine()) + "'s " + (there.get().value() < m.value() ? "falls" : "rises") + " to "
-                        + r.stat.format(there.get().value()));
+                        + r.stat().format(there.get().value()));
             }
         }
         if (compared == 0) {
             return "";
         }
-        String within = "within " + fmt(100 * r.stat.tolerance(), 0) + "%";
+        String within = "within " + fmt(100 * r.stat().tolerance(), 0) + "%";
         return " With " + settingTitle(other) + ", " + (moved.isEmpty() ? "each of these stays " + within
                 : list(moved) + (moved.size() < compared ? "; the others' stay " + within : "")) + ".";
     }
@@ -390,7 +372,7 @@ final class Summary {
     private String coldCost(Ranking r) {
         Map<String, Double> ratios = new LinkedHashMap<>();
         for (Measurement m : r.named()) {
-            ctx.results().measurement(m.engine(), r.setting, StatId.OQC_MS.id()).filter(warm -> warm.value() > 0)
+            ctx.results().measurement(m.engine(), r.setting(), StatId.OQC_MS.id()).filter(warm -> warm.value() > 0)
                     .ifPresent(warm -> ratios.put(engineTitle(m.engine()), m.value() / warm.value()));
         }
         if (ratios.size() < 2) {
@@ -410,7 +392,7 @@ final class Summary {
     private String speedUp(Ranking r) {
         List<String> out = new ArrayList<>();
         for (Measurement m : r.named()) {
-            ctx.results().measurement(m.engine(), r.setting, StatId.concOqcPerS(1)).filter(one -> one.value() > 0)
+            ctx.results().measurement(m.engine(), r.setting(), StatId.concOqcPerS(1)).filter(one -> one.value() > 0)
                     .ifPresent(one -> out.add(engineTitle(m.engine()) + " " + ratio(m.value() / one.value()) + " times"));
         }
         return out.isEmpty() ? "" : " Against one worker, two give " + list(out) + " the throughput.";

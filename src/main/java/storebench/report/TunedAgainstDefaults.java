@@ -62,23 +62,14 @@ final class TunedAgainstDefaults {
         if (!applies() || engines.isEmpty()) {
             return Optional.empty();
         }
-        List<Text> header = new ArrayList<>(List.of(Text.of("tuned / default")));
-        engines.forEach(e -> header.add(Text.of(ctx.title(e))));
         List<List<Text>> rows = new ArrayList<>();
         for (Stat stat : ctx.results().stats()) {
             if (stat.id().equals(StatId.LOAD1.id())) {
                 continue; // the machine's load, not the engine's figure
             }
-            List<Text> row = new ArrayList<>();
-            row.add(Text.of(ctx.label(stat.id())));
-            boolean any = false;
-            for (String e : engines) {
-                Optional<String> cell = cell(e, stat);
-                any |= cell.isPresent();
-                row.add(Text.of(cell.orElse("\u2013")));
-            }
-            if (any) {
-                rows.add(row);
+            List<Optional<String>> cells = engines.stream().map(e -> cell(e, stat)).toList();
+            if (cells.stream().anyMatch(Optional::isPresent)) {
+                rows.add(Text.row(ctx.label(stat.id()), cells.stream().map(c -> c.orElse("\u2013")).toList()));
             }
         }
         if (rows.isEmpty()) {
@@ -96,22 +87,25 @@ final class TunedAgainstDefaults {
                 + " \"none\": a counter that did not move (under its least step), which has no ratio, so its two figures"
                 + " stand, tuned / default; \"" + OTHER_MACHINES + "\": the two settings were measured on two machines"
                 + " (a merged run), and their ratio would be the machines'."));
-        blocks.add(Block.Table.ofFigures(header, rows));
+        blocks.add(Block.Table.ofFigures(Text.row("tuned / default", engines.stream().map(ctx::title).toList()), rows));
         return Optional.of(new Section(Block.Heading.of(2, HEADING), blocks));
     }
 
     /** An engine's tuned figure over its default one; empty where either is missing or either is under its least step. */
     Optional<Double> ratio(String engine, String stat) {
+        double step = step(stat);
+        return figures(engine, stat).filter(f -> f[0] > step && !(step > 0 && f[1] < step) && oneMachine(engine))
+                .map(f -> f[1] / f[0]);
+    }
+
+    /** An engine's {default, tuned} figures, where both settings have a finite one. */
+    private Optional<double[]> figures(String engine, String stat) {
         Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat);
         Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat);
         if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
             return Optional.empty();
         }
-        double step = step(stat);
-        if (!(d.get().value() > step) || (step > 0 && t.get().value() < step) || !oneMachine(engine)) {
-            return Optional.empty();
-        }
-        return Optional.of(t.get().value() / d.get().value());
+        return Optional.of(new double[] {d.get().value(), t.get().value()});
     }
 
     /** A cell: the ratio; "tuned / default" where a side is none; empty where a setting has no figure. */
@@ -120,16 +114,9 @@ final class TunedAgainstDefaults {
         if (r.isPresent()) {
             return Optional.of(format(r.get()));
         }
-        Optional<Measurement> d = ctx.results().measurement(engine, DEFAULT, stat.id());
-        Optional<Measurement> t = ctx.results().measurement(engine, TUNED, stat.id());
-        if (d.isEmpty() || t.isEmpty() || !Double.isFinite(t.get().value()) || !Double.isFinite(d.get().value())) {
-            return Optional.empty();
-        }
-        if (!oneMachine(engine)) {
-            return Optional.of(OTHER_MACHINES);
-        }
         double step = step(stat.id()); // 0 for a figure that is no counter: its 0 or less is a figure
-        return Optional.of(side(stat, t.get().value(), step) + " / " + side(stat, d.get().value(), step));
+        return figures(engine, stat.id()).map(f -> oneMachine(engine) ? side(stat, f[1], step) + " / "
+                + side(stat, f[0], step) : OTHER_MACHINES);
     }
 
     /** A cell of an engine whose two settings were measured on two machines (a merged run): no ratio. */

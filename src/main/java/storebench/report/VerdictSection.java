@@ -70,23 +70,23 @@ public final class VerdictSection {
                     + " rules for the engines, settings and workload of this run.")));
         }
         if (!failed.isEmpty() || !passed.isEmpty()) {
-            List<List<Text>> rows = new ArrayList<>();
-            failed.forEach(v -> rows.add(row(v)));
-            passed.forEach(v -> rows.add(row(v)));
-            blocks.add(Block.Table.of(Text.list("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
-                    "margin", "line", "detail"), "LLLLLRRRRL", rows));
+            List<Verdict> judged = new ArrayList<>(failed);
+            judged.addAll(passed);
+            blocks.add(table(judged));
         }
         if (!undecided.isEmpty()) {
             blocks.add(Block.Paragraph.of("Inconclusive (never counted as passed): the two runs' figures cannot tell a"
                     + " change of the rule's tolerance apart (the 95% interval of the ratio of medians straddles it;"
                     + " the detail gives the smallest change they can tell). More runs (-Dbench.runs) or"
                     + " -Dbench.resample narrow the interval."));
-            List<List<Text>> rows = new ArrayList<>();
-            undecided.forEach(v -> rows.add(row(v)));
-            blocks.add(Block.Table.of(Text.list("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
-                    "margin", "line", "detail"), "LLLLLRRRRL", rows));
+            blocks.add(table(undecided));
         }
         return new Section(HEADING, blocks);
+    }
+
+    private static Block.Table table(List<Verdict> verdicts) {
+        return Block.Table.of(Text.list("verdict", "rule", "engine", "setting", "statistic", "measured", "limit",
+                "margin", "line", "detail"), "LLLLLRRRRL", verdicts.stream().map(VerdictSection::row).toList());
     }
 
     private static List<Text> row(Verdict v) {

@@ -10,7 +10,6 @@ import storebench.report.model.Text;
 import storebench.results.Column;
 import storebench.results.EnvironmentFile;
 import storebench.results.ProfileLine;
-import storebench.results.RunResults.Measurement;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
@@ -64,8 +63,8 @@ final class VisitCost {
                 List<String> machines = ctx.results().machines();
                 prices.put(ctx.results().machine(e, setting).map(m -> "machine " + (machines.indexOf(m) + 1))
                         .orElse(""), faultNs);
-                double visit = value(ctx, e, setting, OQC).orElse(0.0);
-                if (Stream.of(StatId.OQC_SYS_MS, StatId.OQC_USER_MS).map(st -> value(ctx, e, setting, st.id()))
+                double visit = ctx.value(e, setting, OQC).orElse(0.0);
+                if (Stream.of(StatId.OQC_SYS_MS, StatId.OQC_USER_MS).map(st -> ctx.value(e, setting, st.id()))
                         .flatMap(Optional::stream).anyMatch(cpu -> Math.round(100 * cpu / visit) > 100)) {
                     over.add(e);
                 }
@@ -140,8 +139,8 @@ final class VisitCost {
         for (String e : columns) {
             OptionalDouble calls = syncCalls(ctx, e, setting);
             any |= calls.isPresent();
-            cells.add(calls.isPresent() ? new StatsTable.Cell(e, StatsTable.State.MEASURED,
-                    Stat.number(calls.getAsDouble(), 2), null, List.of()) : StatsTable.Cell.none(e, false));
+            cells.add(calls.isPresent() ? StatsTable.Cell.of(e, Stat.number(calls.getAsDouble(), 2))
+                    : StatsTable.Cell.none(e, false));
         }
         if (!any) {
             return counters;
@@ -154,28 +153,24 @@ final class VisitCost {
 
     /** The sync calls per visit of the strace profiler's last line of an engine's visits, where it counted them. */
     static OptionalDouble syncCalls(ReportRun ctx, String engine, String setting) {
-        OptionalDouble found = OptionalDouble.empty();
-        for (ProfileLine l : ctx.results().lines(ProfileLine.KIND, ProfileLine::of)) {
-            OptionalDouble calls = l.syncs().map(ProfileLine.Syncs::callsPerItem).orElse(OptionalDouble.empty());
-            if (l.column().equals(new Column(engine, setting)) && l.watch().op().equals(Optional.of("visits"))
-                    && l.unavailable().isEmpty() && calls.isPresent()) {
-                found = calls;
-            }
-        }
-        return found;
+        return ctx.results().lines(ProfileLine.KIND, ProfileLine::of).stream().filter(l -> l.column().equals(
+                new Column(engine, setting)) && l.watch().op().equals(Optional.of("visits"))
+                && l.unavailable().isEmpty())
+                .map(l -> l.syncs().map(ProfileLine.Syncs::callsPerItem).orElse(OptionalDouble.empty()))
+                .filter(OptionalDouble::isPresent).reduce((a, b) -> b).orElse(OptionalDouble.empty());
     }
 
     /** An engine's row of the decomposition: its visit, and the system CPU, faults at their price and user CPU in it. */
     private static Optional<List<Text>> decomposition(ReportRun ctx, String setting, String engine, double faultNs) {
-        Optional<Double> visit = value(ctx, engine, setting, OQC);
-        Optional<Double> sys = value(ctx, engine, setting, StatId.OQC_SYS_MS.id());
+        Optional<Double> visit = ctx.value(engine, setting, OQC);
+        Optional<Double> sys = ctx.value(engine, setting, StatId.OQC_SYS_MS.id());
         if (visit.isEmpty() || sys.isEmpty() || visit.get() <= 0) {
             return Optional.empty();
         }
         double v = visit.get();
-        Optional<Double> faults = value(ctx, engine, setting, StatId.OQC_MINFLT.id()).filter(f -> faultNs > 0)
+        Optional<Double> faults = ctx.value(engine, setting, StatId.OQC_MINFLT.id()).filter(f -> faultNs > 0)
                 .map(f -> f * faultNs / 1e6);
-        Optional<Double> user = value(ctx, engine, setting, StatId.OQC_USER_MS.id());
+        Optional<Double> user = ctx.value(engine, setting, StatId.OQC_USER_MS.id());
         return Optional.of(List.of(Text.of(engineTitle(engine)), Text.of(ms(v)), Text.of(part(sys.get(), v)),
                 Text.of(faults.map(f -> part(f, v)).orElse("\u2013")), Text.of(user.map(u -> part(u, v))
                         .orElse("\u2013"))));
@@ -190,26 +185,33 @@ final class VisitCost {
         }
         for (String e : columns) {
             String base = base(e);
-            if (e.equals(base) || e.equals(AgainstReference.BASE)) {
-                continue;
-            }
-            Optional<Double> there = reference.figure(setting, e, OQC).flatMap(v -> reference.figure(setting,
-                    AgainstReference.BASE, OQC).filter(b -> b > 0).map(b -> v / b));
-            Optional<Double> here = value(ctx, e, setting, OQC).flatMap(v -> value(ctx, base, setting, OQC)
-                    .filter(b -> b > 0).map(b -> v / b));
-            if (there.isEmpty() || here.isEmpty()) {
-                continue;
-            }
-            double factor = here.get() / there.get();
-            if (factor <= DIFFERS && factor >= 1 / DIFFERS) {
-                continue;
-            }
-            mostDifferent(ctx, setting, e, base).ifPresent(c -> out.add(Text.of(String.format(Locale.US,
-                    "%s over %s: %s here, %s in the reference (x%s); %s", engineTitle(e),
-                    engineTitle(base), Summary.ratio(here.get()), Summary.ratio(there.get()), Stat.number(factor, 2),
-                    c.said()))));
+            differing(ctx, reference, setting, e, OQC).ifPresent(r -> mostDifferent(ctx, setting, e, base)
+                    .ifPresent(c -> out.add(Text.of(String.format(Locale.US, "%s over %s: %s here, %s in the"
+                    + " reference (x%s); %s", engineTitle(e), engineTitle(base), Summary.ratio(r[1]),
+                    Summary.ratio(r[0]), Stat.number(r[1] / r[0], 2), c.said())))));
         }
         return out;
+    }
+
+    /**
+     * An engine's ratio to its runtime's SQLite {reference's, this run's}, where both have one and they differ by more
+     * than {@link #DIFFERS} times; empty for a SQLite itself.
+     */
+    static Optional<double[]> differing(ReportRun ctx, ReferenceFigures reference, String setting, String engine,
+                                        String stat) {
+        String base = base(engine);
+        if (engine.equals(base) || engine.equals(AgainstReference.BASE)) {
+            return Optional.empty();
+        }
+        Optional<Double> there = reference.ratio(setting, engine, stat);
+        Optional<Double> here = ctx.value(engine, setting, stat).flatMap(v -> ctx.value(base, setting, stat)
+                .filter(b -> b > 0).map(b -> v / b));
+        if (there.isEmpty() || here.isEmpty()) {
+            return Optional.empty();
+        }
+        double factor = here.get() / there.get();
+        return factor <= DIFFERS && factor >= 1 / DIFFERS ? Optional.empty()
+                : Optional.of(new double[] {there.get(), here.get()});
     }
 
     /** A counter of two engines: its statistic, their figures, and its least step (what it can tell apart). */
@@ -232,8 +234,8 @@ final class VisitCost {
             if (!stat.counter() || !stat.id().startsWith(OQC.replace("_ms", "_"))) {
                 continue;
             }
-            Optional<Double> of = value(ctx, engine, setting, stat.id());
-            Optional<Double> by = value(ctx, base, setting, stat.id());
+            Optional<Double> of = ctx.value(engine, setting, stat.id());
+            Optional<Double> by = ctx.value(base, setting, stat.id());
             if (of.isEmpty() || by.isEmpty()) {
                 continue;
             }
@@ -257,10 +259,6 @@ final class VisitCost {
     static String base(String engine) {
         return Engines.find(engine).map(EngineDescriptor::runtime).orElse(TrialRuntime.JVM) == TrialRuntime.NODE
                 ? "sqlite-node" : AgainstReference.BASE;
-    }
-
-    private static Optional<Double> value(ReportRun ctx, String engine, String setting, String stat) {
-        return ctx.results().measurement(engine, setting, stat).map((Measurement m) -> m.value());
     }
 
     private static String ms(double v) {

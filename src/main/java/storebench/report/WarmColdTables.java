@@ -17,17 +17,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import static storebench.report.model.Titles.fmt;
+
 /** The profile's warm and cold opens and its noise over time (the warmcold phase's lines), as tables. */
 final class WarmColdTables {
     private WarmColdTables() {
     }
 
-    static void add(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines, List<String> engines) {
+    static void add(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines, List<String> engines) {
         warmCold(blocks, profile, engines);
         noise(blocks, profile, lines, engines);
     }
 
-    private static void warmCold(List<Block> blocks, List<JsonNode> profile, List<String> engines) {
+    private static void warmCold(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Warm and cold opens"));
         blocks.add(Block.Paragraph.of("Warm: the stores' files as the create and an untimed pass left them in the page"
                 + " cache (resident fraction by mincore before the warm runs). Cold: before each cold run the whole"
@@ -38,7 +40,7 @@ final class WarmColdTables {
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
-            var line = ProfileSection.find(profile, ProfileLine.WARM_COLD, e, null).map(ProfileLine::of)
+            var line = ProfileSection.last(profile, ProfileLine.WARM_COLD, e, null, null)
                     .flatMap(ProfileLine::warmCold);
             if (line.isEmpty()) {
                 continue;
@@ -58,12 +60,11 @@ final class WarmColdTables {
             List<String> row = new ArrayList<>(List.of(e, ProfileSection.pct(l.before().residentBeforeWarm())));
             List<Double> warm = steps(l.opens().warmMs());
             List<Double> cold = steps(l.opens().coldMs());
-            warm.forEach(ms -> row.add(ProfileSection.fmt(ms, 3)));
-            cold.forEach(ms -> row.add(l.cold() ? ProfileSection.fmt(ms, 3) : "not cold (" + ProfileSection.fmt(ms, 3)
-                    + ")"));
-            row.add(l.cold() ? ProfileSection.fmt(cold.get(3) / warm.get(3), 1) + "x" : ProfileSection.DASH);
+            warm.forEach(ms -> row.add(fmt(ms, 3)));
+            cold.forEach(ms -> row.add(l.cold() ? fmt(ms, 3) : "not cold (" + fmt(ms, 3) + ")"));
+            row.add(l.cold() ? fmt(cold.get(3) / warm.get(3), 1) + "x" : ProfileSection.DASH);
             row.add(ProfileSection.pct(maxResident));
-            row.add(ProfileSection.fmt(n == 0 ? 0 : read / n / 1024, 1));
+            row.add(fmt(n == 0 ? 0 : read / n / 1024, 1));
             rows.add(row.stream().map(Text::of).toList());
         }
         blocks.add(Block.Table.of(Text.list("engine", "resident before warm", "warm open", "warm count", "warm close",
@@ -80,9 +81,10 @@ final class WarmColdTables {
     }
 
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
-    private static void noise(List<Block> blocks, List<JsonNode> profile, List<JsonNode> lines,
-                                   List<String> engines) {
-        if (engines.stream().noneMatch(e -> ProfileSection.find(profile, ProfileLine.NOISE, e, null).isPresent())) {
+    private static void noise(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines,
+                              List<String> engines) {
+        if (engines.stream().noneMatch(e -> ProfileSection.last(profile, ProfileLine.NOISE, e, null, null)
+                .isPresent())) {
             return;
         }
         blocks.add(Block.Heading.of(3, "Noise over time"));
@@ -94,14 +96,13 @@ final class WarmColdTables {
         List<RunResults.Measurement> measured = new RunResults(lines, null).measurements();
         List<List<Text>> rows = new ArrayList<>();
         for (String e : engines) {
-            var found = ProfileSection.find(profile, ProfileLine.NOISE, e, null).map(ProfileLine::of);
+            var found = ProfileSection.last(profile, ProfileLine.NOISE, e, null, null);
             if (found.isEmpty() || found.get().noise().isEmpty()) {
                 continue;
             }
             NoiseLine l = found.get().noise().get();
-            rows.add(Text.list(e, String.valueOf(l.runs()), ProfileSection.fmt(l.seconds(), 1),
-                    ProfileSection.fmt(l.oqc().minMs(), 3), ProfileSection.fmt(l.oqc().medianMs(), 3),
-                    ProfileSection.fmt(l.oqc().maxMs(), 3), ProfileSection.pct(l.oqc().spread()),
+            rows.add(Text.list(e, String.valueOf(l.runs()), fmt(l.seconds(), 1), fmt(l.oqc().minMs(), 3),
+                    fmt(l.oqc().medianMs(), 3), fmt(l.oqc().maxMs(), 3), ProfileSection.pct(l.oqc().spread()),
                     mainRunSpread(measured, found.get().column())));
         }
         blocks.add(Block.Table.of(Text.list("engine", "runs", "over (s)", "min", "median", "max", "spread, one process",
@@ -113,13 +114,8 @@ final class WarmColdTables {
 
     /** The main run's oqc_ms spread for an engine and setting (the last stat line with one), or a dash. */
     private static String mainRunSpread(List<RunResults.Measurement> measured, Column column) {
-        String spread = ProfileSection.DASH;
-        for (RunResults.Measurement m : measured) {
-            if (m.engine().equals(column.engine()) && m.setting().equals(column.setting())
-                    && StatId.OQC_MS.id().equals(m.stat()) && m.spread() != null) {
-                spread = ProfileSection.pct(m.spread()) + " (R = " + m.runs().size() + ")";
-            }
-        }
-        return spread;
+        return measured.stream().filter(m -> m.column().equals(column) && StatId.OQC_MS.id().equals(m.stat())
+                && m.spread() != null).reduce((a, b) -> b).map(m -> ProfileSection.pct(m.spread()) + " (R = "
+                + m.runs().size() + ")").orElse(ProfileSection.DASH);
     }
 }

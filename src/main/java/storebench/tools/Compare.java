@@ -3,13 +3,10 @@ package storebench.tools;
 import storebench.report.compare.CompareReport;
 import storebench.report.compare.CompareRuns;
 import storebench.report.render.HtmlReport;
-import storebench.results.RunFolder;
 import storebench.results.RunResults;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -19,16 +16,11 @@ import java.nio.file.Path;
  * compared, and said so.
  */
 public final class Compare {
-    static final int BAD_INPUT = 2;
-
     private Compare() {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Runs the comparison; returns the exit code (0, or 2 for bad arguments or input). */
@@ -36,45 +28,24 @@ public final class Compare {
         if (args.length != 3) {
             err.println("usage: Compare BEFORE_DIR AFTER_DIR OUT_DIR   (run folders such as target/bench; writes"
                     + " OUT_DIR/" + CompareReport.MARKDOWN + " and " + CompareReport.HTML + ")");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Path before = Path.of(args[0]);
         Path after = Path.of(args[1]);
         Path outDir = Path.of(args[2]);
         try {
-            RunResults b = load(before);
-            RunResults a = load(after);
+            RunResults b = Tool.load(before);
+            RunResults a = Tool.load(after);
             HtmlReport.headless();
             CompareReport report = new CompareReport(new CompareRuns(b, a), before.toString(), after.toString());
-            RunFolder.requireOurs(outDir, "OUT_DIR " + outDir);
-            try {
-                Files.createDirectories(outDir);
-                RunFolder.mark(outDir);
-            } catch (IOException e) {
-                throw new IOException("OUT_DIR " + outDir + " cannot be made: " + RunFolder.reason(e)
-                        + "; give a folder you can write", e);
-            }
-            Path md = outDir.resolve(CompareReport.MARKDOWN);
-            Path html = outDir.resolve(CompareReport.HTML);
-            Files.writeString(md, report.markdown(), StandardCharsets.UTF_8);
-            Files.writeString(html, report.html(), StandardCharsets.UTF_8);
-            out.println("wrote " + md + " and " + html);
+            Tool.writePages(outDir, CompareReport.MARKDOWN, report.markdown(), CompareReport.HTML, report.html(), out);
             report.incomplete().forEach(note -> err.println("Compare: " + note));
             report.profiled().ifPresent(note -> err.println("Compare: " + note));
             report.nothingShared().ifPresent(note -> err.println("Compare: " + note));
             return 0;
         } catch (IOException | RuntimeException e) {
-            String message = e instanceof java.nio.file.FileSystemException fs ? RunFolder.reason(fs)
-                    : e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("Compare: " + message.lines().findFirst().orElse(message));
-            return BAD_INPUT;
+            err.println("Compare: " + Tool.firstLine(e, true));
+            return Tool.BAD_INPUT;
         }
-    }
-
-    private static RunResults load(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            throw new IOException(dir + " is not a folder; give a run's folder such as target/bench");
-        }
-        return RunResults.load(dir);
     }
 }

@@ -21,7 +21,6 @@ import java.util.List;
  * {@code -Dexec.args="RUN_DIR ENGINES_MD"}.
  */
 public final class EnginesFigures {
-    static final int BAD_INPUT = 2;
     /** The kept default run, the reference's table at N=1,000, and the notebook, from the project's top. */
     public static final Path RUN = Path.of("docs/runs/1000/default-1b826d9");
     public static final Path ENGINES = Path.of("docs/engines.md");
@@ -52,17 +51,14 @@ public final class EnginesFigures {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Writes the table; returns the exit code (0, or 2 for bad arguments or input). */
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length != 0 && args.length != 2) {
             err.println("usage: EnginesFigures [RUN_DIR ENGINES_MD]   (default: " + RUN + " " + ENGINES + ")");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Path run = args.length == 0 ? RUN : Path.of(args[0]);
         Path engines = args.length == 0 ? ENGINES : Path.of(args[1]);
@@ -72,9 +68,8 @@ public final class EnginesFigures {
             out.println("wrote the table in " + engines);
             return 0;
         } catch (Exception e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("EnginesFigures: " + message.lines().findFirst().orElse(message));
-            return BAD_INPUT;
+            err.println("EnginesFigures: " + Tool.firstLine(e, false));
+            return Tool.BAD_INPUT;
         }
     }
 }

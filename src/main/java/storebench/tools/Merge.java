@@ -47,10 +47,6 @@ import java.util.stream.Stream;
  * it wrote. Ratio rules between engines measured on different machines are not evaluated.
  */
 public final class Merge {
-    static final int BAD_INPUT = 2;
-    /** The runs were merged and the report written, but a rule of the thresholds file failed on the merged run. */
-    static final int GATE_FAILED = 1;
-
     /** Why runs cannot be merged: one line naming the run and what would be valid. */
     public static final class Refused extends IOException {
         public Refused(String message) {
@@ -62,10 +58,7 @@ public final class Merge {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Merges; exit 0, 1 where a threshold breaks (all written), 2 for bad arguments (nothing written). */
@@ -74,7 +67,7 @@ public final class Merge {
             err.println("usage: Merge OUT_DIR RUN_DIR RUN_DIR...   (two or more run folders, e.g. the target/bench of"
                     + " each CI job; the thresholds from -Dbench.thresholds, default thresholds.yaml; an earlier merged"
                     + " run to compare with from -Dbench.baseline)");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         List<Path> runs = Stream.of(args).skip(1).map(Path::of).toList();
         Path thresholds = Path.of(System.getProperty("bench.thresholds", "thresholds.yaml"));
@@ -85,14 +78,10 @@ public final class Merge {
             for (Path written : merge(dir, runs, thresholds, baseline)) {
                 out.println("wrote " + written);
             }
-            Verdicts verdicts = Verdicts.read(dir);
-            out.println("gate " + verdicts.headline());
-            verdicts.failures().forEach(v -> out.println("  " + v.message()));
-            return verdicts.failures().isEmpty() ? 0 : GATE_FAILED;
+            return Tool.gate(Verdicts.read(dir), out);
         } catch (IOException | RuntimeException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("Merge: " + message);
-            return BAD_INPUT;
+            err.println("Merge: " + Tool.message(e));
+            return Tool.BAD_INPUT;
         }
     }
 

@@ -22,16 +22,13 @@ public final class Migrate {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0) {
             err.println("usage: Migrate <run folder>...   (a folder with results.jsonl, or of runs: each under it)");
-            return Render.BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         int code = 0;
         for (String arg : args) {
@@ -43,7 +40,7 @@ public final class Migrate {
                 }
             } catch (IOException | RuntimeException e) {
                 err.println("Migrate: " + e.getMessage());
-                code = Render.BAD_INPUT;
+                code = Tool.BAD_INPUT;
             }
         }
         return code;

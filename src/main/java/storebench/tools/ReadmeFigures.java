@@ -24,7 +24,6 @@ import java.util.List;
  * README SVG"}.
  */
 public final class ReadmeFigures {
-    static final int BAD_INPUT = 2;
     /** The kept run at the reference's scale, README.md and the chart, from the project's top. */
     public static final Path RUN = Path.of("docs/runs/10k/all");
     public static final Path README = Path.of("README.md");
@@ -59,10 +58,7 @@ public final class ReadmeFigures {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Writes README's table and the chart; returns the exit code (0, or 2 for bad arguments or input). */
@@ -70,7 +66,7 @@ public final class ReadmeFigures {
         if (args.length != 0 && args.length != 3) {
             err.println("usage: ReadmeFigures [RUN_DIR README SVG]   (default: " + RUN + " " + README + " " + CHART
                     + ")");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Path run = args.length == 0 ? RUN : Path.of(args[0]);
         Path readme = args.length == 0 ? README : Path.of(args[1]);
@@ -88,9 +84,8 @@ public final class ReadmeFigures {
             out.println("wrote " + chart);
             return 0;
         } catch (Exception e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("ReadmeFigures: " + message.lines().findFirst().orElse(message));
-            return BAD_INPUT;
+            err.println("ReadmeFigures: " + Tool.firstLine(e, false));
+            return Tool.BAD_INPUT;
         }
     }
 }

@@ -26,18 +26,11 @@ import java.util.stream.Stream;
  * input the reports can do without is marked and said on stderr; bad input is one line naming file and line, exit 2.
  */
 public final class Render {
-    static final int BAD_INPUT = 2;
-    /** The run was judged again, its reports written, and a rule of the thresholds file failed. */
-    static final int GATE_FAILED = 1;
-
     private Render() {
     }
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Renders (judging again first where a thresholds file is given); returns the exit code: 0, 1 or 2. */
@@ -46,19 +39,19 @@ public final class Render {
             err.println("usage: Render <run folder> [thresholds file]   (a folder with results.jsonl, e.g. target/bench;"
                     + " a folder of runs, e.g. docs/runs, renders every run under it; with a thresholds file, or"
                     + " -Dbench.thresholds=FILE, each run is judged again by it first)");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Path dir = Path.of(args[0]);
         if (!Files.isDirectory(dir)) {
             err.println("Render: " + dir + " is not a folder; give a run's folder such as target/bench");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         List<Path> runs;
         try {
             runs = runsUnder(dir);
         } catch (IOException e) {
             err.println("Render: cannot read " + dir + ": " + e.getMessage());
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Optional<Path> thresholds = args.length == 2 ? Optional.of(Path.of(args[1]))
                 : Optional.ofNullable(System.getProperty("bench.thresholds")).map(Path::of);
@@ -87,15 +80,10 @@ public final class Render {
                     : Optional.of(judge(dir, thresholds.get(), out));
             ReportFiles.write(dir, Phases.ALL, said -> (said.startsWith("damaged: ") ? err : out).println(said
                     .startsWith("damaged: ") ? "Render: " + said : said));
-            judged.ifPresent(v -> {
-                out.println("gate " + v.headline());
-                v.failures().forEach(f -> out.println("  " + f.message()));
-            });
-            return judged.map(v -> v.failures().isEmpty() ? 0 : GATE_FAILED).orElse(0);
+            return judged.map(v -> Tool.gate(v, out)).orElse(0);
         } catch (Exception e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("Render: cannot render " + dir + ": " + message.lines().findFirst().orElse(message));
-            return BAD_INPUT;
+            err.println("Render: cannot render " + dir + ": " + Tool.firstLine(e, false));
+            return Tool.BAD_INPUT;
         }
     }
 

@@ -46,20 +46,20 @@ public final class ReplayWarmups {
         if (args.length == 0) {
             System.err.println("usage: ReplayWarmups <run folder>... (folders with a results.jsonl, e.g."
                     + " docs/runs/1000/*)");
-            System.exit(Render.BAD_INPUT);
+            System.exit(Tool.BAD_INPUT);
         }
         List<Replayed> all = new ArrayList<>();
         for (String a : args) {
             Path dir = Path.of(a);
             if (!Files.isRegularFile(dir.resolve("results.jsonl"))) {
                 System.err.println(dir + ": no results.jsonl here; give run folders (a run's bench.out)");
-                System.exit(Render.BAD_INPUT);
+                System.exit(Tool.BAD_INPUT);
             }
             try {
                 all.addAll(replay(RunResults.load(dir)));
             } catch (IOException | UncheckedIOException e) {
                 System.err.println(dir + ": " + e.getMessage());
-                System.exit(Render.BAD_INPUT);
+                System.exit(Tool.BAD_INPUT);
             }
         }
         print(all, System.out);

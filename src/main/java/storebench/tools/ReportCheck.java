@@ -138,8 +138,10 @@ public final class ReportCheck {
         List<RunResults.Measurement> exported = Exports.exported(results);
         Path bmfFile = dir.resolve(Exports.BMF);
         if (Files.isRegularFile(bmfFile)) {
-            missing.addAll(missingFromBmf(results, exported, bmfFile));
-            missing.addAll(missingFromActionFiles(exported, dir));
+            Set<String> expected = new HashSet<>();
+            exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
+            missing.addAll(missingFromBmf(results, exported, expected, bmfFile));
+            missing.addAll(missingFromActionFiles(expected, dir));
         } else if (!exported.isEmpty()) {
             missing.add("no " + bmfFile); // the action's files go with it: one line, not one per figure
         }
@@ -191,13 +193,11 @@ public final class ReportCheck {
         return node != null && node.isTextual();
     }
 
-    private static List<String> missingFromBmf(RunResults results, List<RunResults.Measurement> exported, Path file)
-            throws IOException {
+    private static List<String> missingFromBmf(RunResults results, List<RunResults.Measurement> exported,
+                                               Set<String> expected, Path file) throws IOException {
         Map<String, Map<String, BmfMeasure>> bmf = ResultsFile.JSON.readValue(file.toFile(),
                 new TypeReference<Map<String, Map<String, BmfMeasure>>>() { });
         List<String> missing = new ArrayList<>();
-        Set<String> expected = new HashSet<>();
-        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
         for (RunResults.Measurement m : results.measurements()) {
             if (m.profiled() && !expected.contains(Exports.benchmark(m) + "/" + m.stat())
                     && bmf.getOrDefault(Exports.benchmark(m), Map.of()).containsKey(m.stat())) {
@@ -215,11 +215,8 @@ public final class ReportCheck {
         return missing;
     }
 
-    private static List<String> missingFromActionFiles(List<RunResults.Measurement> exported, Path dir)
-            throws IOException {
+    private static List<String> missingFromActionFiles(Set<String> expected, Path dir) throws IOException {
         List<String> missing = new ArrayList<>();
-        Set<String> expected = new HashSet<>();
-        exported.forEach(m -> expected.add(Exports.benchmark(m) + "/" + m.stat()));
         Set<String> named = new HashSet<>();
         for (String file : List.of(Exports.SMALLER, Exports.BIGGER)) {
             if (Files.isRegularFile(dir.resolve(file))) {
@@ -283,14 +280,9 @@ public final class ReportCheck {
 
     /** The report is incomplete: something is missing (listed). */
     static final int INCOMPLETE = 1;
-    /** Bad arguments or input (no report, a results line that is not JSON): one sentence, as the other tools say it. */
-    static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
-        int code = run(args, System.out, System.err);
-        if (code != 0) {
-            System.exit(code);
-        }
+        Tool.exit(run(args, System.out, System.err));
     }
 
     /** Checks; returns the exit code: 0 complete, 1 incomplete (what is missing listed), 2 bad arguments or input. */
@@ -298,13 +290,13 @@ public final class ReportCheck {
         if (args.length > 1) {
             err.println("usage: ReportCheck [run folder]   (default target/bench: a folder with report.md and"
                     + " results.jsonl)");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         Path dir = Path.of(args.length > 0 ? args[0] : "target/bench");
         Path report = dir.resolve(MarkdownReport.NAME);
         if (!Files.isRegularFile(report)) {
             err.println("ReportCheck: no " + report + "; run mvn verify -Pbench first, or give a run's folder");
-            return BAD_INPUT;
+            return Tool.BAD_INPUT;
         }
         List<String> missing;
         try {
@@ -312,9 +304,8 @@ public final class ReportCheck {
             missing = new ArrayList<>(missing(results, Files.readString(report, StandardCharsets.UTF_8)));
             missing.addAll(missingFromExports(results, dir));
         } catch (IOException | RuntimeException e) {
-            String message = e.getMessage() == null ? e.toString() : e.getMessage();
-            err.println("ReportCheck: cannot check " + dir + ": " + message.lines().findFirst().orElse(message));
-            return BAD_INPUT;
+            err.println("ReportCheck: cannot check " + dir + ": " + Tool.firstLine(e, false));
+            return Tool.BAD_INPUT;
         }
         if (!missing.isEmpty()) {
             err.println("ReportCheck: the report in " + dir + " is incomplete:");
@@ -327,10 +318,7 @@ public final class ReportCheck {
     }
 
     private static storebench.model.TrialRuntime runtime(String engine) {
-        try {
-            return storebench.engine.Engines.of(engine).runtime();
-        } catch (IllegalArgumentException e) {
-            return storebench.model.TrialRuntime.JVM;
-        }
+        return storebench.engine.Engines.find(engine).map(storebench.engine.EngineDescriptor::runtime)
+                .orElse(storebench.model.TrialRuntime.JVM);
     }
 }

@@ -98,12 +98,12 @@ class CostOverNTest {
         Path b = run("b", "large", 1_000, 0.3, 100, 0);
         Path c = run("c", "small", 100, 0.3, 100, 0);
 
-        assertThat(costOverN(tmp.resolve("out1"), a, b)).isEqualTo(CostOverN.BAD_INPUT);
+        assertThat(costOverN(tmp.resolve("out1"), a, b)).isEqualTo(Tool.BAD_INPUT);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(b + " is of the large workload, " + a
                 + " of the small workload");
-        assertThat(costOverN(tmp.resolve("out2"), a, c)).isEqualTo(CostOverN.BAD_INPUT);
+        assertThat(costOverN(tmp.resolve("out2"), a, c)).isEqualTo(Tool.BAD_INPUT);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("both have N = 100");
-        assertThat(costOverN(tmp.resolve("out3"), a)).isEqualTo(CostOverN.BAD_INPUT);
+        assertThat(costOverN(tmp.resolve("out3"), a)).isEqualTo(Tool.BAD_INPUT);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage: CostOverN OUT_DIR RUN_DIR RUN_DIR");
         assertThat(tmp.resolve("out1")).doesNotExist();
     }

@@ -67,7 +67,7 @@ class EnginesFiguresTest {
                 new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), new PrintStream(err, true,
                 StandardCharsets.UTF_8));
 
-        assertThat(code).isEqualTo(EnginesFigures.BAD_INPUT);
+        assertThat(code).isEqualTo(Tool.BAD_INPUT);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("has no table between the lines");
         assertThat(Files.readString(md, StandardCharsets.UTF_8)).isEqualTo("# Notes\n");
     }

@@ -82,7 +82,7 @@ class MigrateTest {
                         + " -Dexec.args=" + dir);
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertThat(Render.run(new String[] {dir.toString()}, new PrintStream(new ByteArrayOutputStream()),
-                new PrintStream(err, true, StandardCharsets.UTF_8))).isEqualTo(Render.BAD_INPUT);
+                new PrintStream(err, true, StandardCharsets.UTF_8))).isEqualTo(Tool.BAD_INPUT);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("is format 1").contains("storebench.tools.Migrate");
     }
 

@@ -53,7 +53,7 @@ class RenderTest {
         // the rule tightened below the run's figure: judged again, it fails
         Files.writeString(thresholds, Files.readString(thresholds).replace("oqc_ms: 100", "oqc_ms: 0.001"));
 
-        assertThat(render(tmp.toString(), thresholds.toString())).isEqualTo(Render.GATE_FAILED);
+        assertThat(render(tmp.toString(), thresholds.toString())).isEqualTo(Tool.GATE_FAILED);
         storebench.gate.Verdicts verdicts = storebench.gate.Verdicts.read(tmp);
         assertThat(verdicts.failures()).as("the rule under each of the run's two settings").hasSize(2)
                 .allSatisfy(v -> assertThat(v.message()).contains("sqlite oqc_ms <= 0.001 ms"));

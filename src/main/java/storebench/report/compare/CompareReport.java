@@ -67,14 +67,10 @@ public final class CompareReport {
         }
         for (String setting : runs.settings) {
             md.append("## ").append(Titles.settingTitle(setting)).append("\n\n");
-            List<Text> header = new ArrayList<>(List.of(Text.of("")));
-            runs.engines.forEach(e -> header.add(Text.of(Titles.engineTitle(e))));
-            MarkdownReport.table(md, Block.Table.ofFigures(header, runs.stats.stream().map(stat -> {
-                List<Text> row = new ArrayList<>(List.of(Text.of(stat.label(notesPerStore, held))));
-                runs.engines.forEach(e -> row.add(Text.of(runs.row(setting, e, stat).map(this::markdownCell)
-                        .orElse(StatsTable.NONE))));
-                return row;
-            }).toList()));
+            MarkdownReport.table(md, Block.Table.ofFigures(Text.row("", runs.engines.stream().map(Titles::engineTitle)
+                    .toList()), runs.stats.stream().map(stat -> Text.row(stat.label(notesPerStore, held), runs.engines
+                    .stream().map(e -> runs.row(setting, e, stat).map(this::markdownCell).orElse(StatsTable.NONE))
+                    .toList())).toList()));
         }
         md.append("Rendered with `mvn -q compile exec:java -Dexec.mainClass=storebench.tools.Compare"
                 + " -Dexec.args=\"BEFORE_DIR AFTER_DIR OUT_DIR\"`.\n");
@@ -212,7 +208,7 @@ public final class CompareReport {
         StringBuilder c = new StringBuilder("<td class=\"num\" data-engine=\"").append(HtmlPage.esc(r.engine()))
                 .append("\" data-move=\"").append(move.name().toLowerCase(Locale.ROOT)).append("\">")
                 .append(HtmlPage.esc(span(r)));
-        c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratioOf(r).orElse(StatsTable.NONE)));
+        c.append("<span class=\"ratio\">").append(HtmlPage.esc(ratio(r)));
         if (move != CompareRuns.Move.UNJUDGED) {
             c.append(" · ").append(HtmlPage.esc(r.thresholdText()));
         }

@@ -82,7 +82,7 @@ public final class CompareRuns {
                 return Move.SAME;
             }
             boolean up = change > 0;
-            return up == higherIsBetter(stat) ? Move.BETTER : Move.WORSE;
+            return up == stat.higherIsBetter() ? Move.BETTER : Move.WORSE;
         }
     }
 
@@ -101,8 +101,8 @@ public final class CompareRuns {
         engineSet.addAll(ReportRun.columns(after));
         this.engines = engineSet.stream().sorted(java.util.Comparator.comparingInt(storebench.engine.Engines::rank))
                 .collect(Collectors.toList());
-        Set<String> settingSet = new LinkedHashSet<>(settingsOf(before));
-        settingSet.addAll(settingsOf(after));
+        Set<String> settingSet = new LinkedHashSet<>(ReportRun.settings(before));
+        settingSet.addAll(ReportRun.settings(after));
         this.settings = List.copyOf(settingSet);
         this.stats = RunResults.stats(List.of(after, before));
         List<Row> all = new ArrayList<>();
@@ -183,10 +183,6 @@ public final class CompareRuns {
         return cores.isPresent() ? Integer.toString(cores.getAsInt()) : "?";
     }
 
-    static boolean higherIsBetter(Stat stat) {
-        return stat.higherIsBetter();
-    }
-
     /** An open-run statistic against the larger spread; a one-pass one against its tolerance; load not at all. */
     static Optional<Double> thresholdOf(Stat stat, RunResults.Measurement before, RunResults.Measurement after) {
         if (stat.hasSpread()) {
@@ -203,14 +199,5 @@ public final class CompareRuns {
             return Optional.empty();
         }
         return Optional.of(Math.max(a == null ? 0 : a, b == null ? 0 : b));
-    }
-
-    private static List<String> settingsOf(RunResults results) {
-        List<String> settings = new ArrayList<>();
-        settings.addAll(results.runLine().asked().settings());
-        if (settings.isEmpty()) {
-            results.measurements().stream().map(m -> m.setting()).distinct().forEach(settings::add);
-        }
-        return settings;
     }
 }

@@ -45,6 +45,9 @@ public final class CostOverN {
             new Figure(StatId.OQC_MAJFLT.id(), "major faults / visit", 2), new Figure(StatId.OQC_READ_KB.id(), "device reads / visit (KB)", 1));
     /** How much of the pool the page cache held as the open runs began: beside the device reads it explains. */
     private static final Figure CACHED = new Figure(StatId.POOL_CACHED_PCT.id(), "pool cached at a run's start (%)", 1);
+    /** The table's columns after N, in order (then the pool's share of memory). */
+    private static final List<Figure> COLUMNS = java.util.stream.Stream.of(FIGURES, COUNTERS, List.of(CACHED))
+            .flatMap(List::stream).toList();
     /** A counter per visit moves the slope where it changes by more than this share and this much. */
     private static final double MOVED = 0.10;
 
@@ -139,9 +142,7 @@ public final class CostOverN {
 
     private List<String> header() {
         List<String> head = new ArrayList<>(List.of("N"));
-        FIGURES.forEach(f -> head.add(f.title));
-        COUNTERS.forEach(f -> head.add(f.title));
-        head.add(CACHED.title);
+        COLUMNS.forEach(f -> head.add(f.title));
         head.add("pool / memory");
         return head;
     }
@@ -152,7 +153,7 @@ public final class CostOverN {
         for (Run run : runs) {
             List<String> row = new ArrayList<>(List.of(Titles.fmt(run.stores(), 0)));
             boolean any = false;
-            for (Figure f : concat()) {
+            for (Figure f : COLUMNS) {
                 OptionalDouble v = value(run, engine, setting, f.stat);
                 any |= v.isPresent();
                 row.add(v.isPresent() ? Titles.fmt(v.getAsDouble(), f.decimals) : "–");
@@ -165,13 +166,6 @@ public final class CostOverN {
             rows.add(row);
         }
         return rows;
-    }
-
-    private static List<Figure> concat() {
-        List<Figure> all = new ArrayList<>(FIGURES);
-        all.addAll(COUNTERS);
-        all.add(CACHED);
-        return all;
     }
 
     /** {pool KB, share of the machine's memory}: N x the allocated space per store (the files' own where not). */

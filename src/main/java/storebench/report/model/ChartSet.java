@@ -131,16 +131,8 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
                 continue;
             }
             List<BarChart> group = groups.computeIfAbsent(stat.chartGroup(), k -> new ArrayList<>());
-            Double[][] values = new Double[settings.size()][engines.size()];
-            boolean any = false;
-            for (int s = 0; s < settings.size(); s++) {
-                for (int e = 0; e < engines.size(); e++) {
-                    Optional<RunResults.Measurement> m = results.measurement(engines.get(e), settings.get(s), stat.id());
-                    values[s][e] = m.map(x -> x.value()).orElse(null);
-                    any |= m.isPresent();
-                }
-            }
-            if (any) {
+            Double[][] values = figures(results, engines, settings, stat.id());
+            if (Arrays.stream(values).flatMap(Arrays::stream).anyMatch(Objects::nonNull)) {
                 group.add(new BarChart(stat, stat.chartTitle(notesPerStore, held), values));
             }
         }

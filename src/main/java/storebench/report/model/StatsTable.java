@@ -40,6 +40,11 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
             runs = List.copyOf(runs);
         }
 
+        /** A figure that is no statistic's (a yes or no, a machine): no spread, no runs. */
+        public static Cell of(String engine, String value) {
+            return new Cell(engine, State.MEASURED, value, null, List.of());
+        }
+
         public static Cell none(String engine, boolean failed) {
             return new Cell(engine, failed ? State.FAILED : State.NOT_MEASURED, null, null, List.of());
         }

@@ -28,6 +28,13 @@ public record Text(List<Span> spans) {
         return java.util.Arrays.stream(plain).map(Text::of).toList();
     }
 
+    /** A table's row or header: its first cell, then a cell per string of {@code rest}. */
+    public static List<Text> row(String first, List<String> rest) {
+        List<Text> row = new ArrayList<>(List.of(of(first)));
+        rest.forEach(s -> row.add(of(s)));
+        return row;
+    }
+
     public static Text code(String code) {
         return new Text(List.of(new Span(Style.CODE, code)));
     }

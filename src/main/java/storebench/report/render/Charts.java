@@ -4,6 +4,8 @@ import storebench.report.model.ChartPercentiles;
 
 import storebench.engine.Engines;
 
+import static storebench.report.model.Titles.engineTitle;
+
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
@@ -255,17 +257,7 @@ final class Charts {
     /** The headline's labels: "median (p99 …)" at the end of each p99 bar. */
     private static CategoryItemLabelGenerator medianAndP99(DefaultCategoryDataset medians, Double[][] p99,
                                                            NumberFormat number) {
-        return new CategoryItemLabelGenerator() {
-            @Override
-            public String generateRowLabel(CategoryDataset data, int row) {
-                return data.getRowKey(row).toString();
-            }
-
-            @Override
-            public String generateColumnLabel(CategoryDataset data, int column) {
-                return data.getColumnKey(column).toString();
-            }
-
+        return new StandardCategoryItemLabelGenerator() {
             @Override
             public String generateLabel(CategoryDataset data, int row, int column) {
                 Number m = medians.getValue(row, column);
@@ -350,14 +342,6 @@ final class Charts {
             l.setPosition(RectangleEdge.BOTTOM);
         }
         return chart;
-    }
-
-    static String engineTitle(String engine) {
-        try {
-            return Engines.of(engine).title();
-        } catch (IllegalArgumentException e) {
-            return engine;
-        }
     }
 
     private static NumberFormat numberFormat(int decimals) {

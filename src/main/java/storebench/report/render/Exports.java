@@ -97,12 +97,9 @@ public final class Exports {
                 out.add(new RunResults.Measurement(b, workload, stat, RunStats.median(sideB), sideB));
                 Optional<PairedRatio> ratio = c.ratio(stat);
                 if (ratio.isPresent()) {
-                    List<Double> ratios = new ArrayList<>();
-                    for (int i = 0; i < sideA.size(); i++) {
-                        ratios.add(sideB.get(i) / sideA.get(i));
-                    }
                     out.add(new RunResults.Measurement(c.column(), workload, stat + "_b_over_a", ratio.get().ratio(),
-                            ratios));
+                            java.util.stream.IntStream.range(0, sideA.size()).mapToObj(i -> sideB.get(i) / sideA.get(i))
+                                    .toList()));
                 }
             }
         }

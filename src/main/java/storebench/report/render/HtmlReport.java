@@ -39,12 +39,10 @@ public final class HtmlReport {
 
     /** Writes report.html of a run's folder from its report; returns its path. */
     public static Path write(Path runDir, Report report) throws IOException {
-        headless();
         Path out = runDir.resolve(NAME);
         Files.writeString(out, new HtmlReport(report).render(), StandardCharsets.UTF_8);
         return out;
     }
-
 
     /** Charts are drawn off screen: no display is needed, or wanted, on a bench machine. */
     public static void headless() {
@@ -176,13 +174,9 @@ public final class HtmlReport {
 
     private static String cell(Stat stat, StatsTable.Cell c) {
         String attrs = " data-engine=\"" + HtmlPage.esc(c.engine()) + "\"";
-        switch (c.state()) {
-            case FAILED:
-                return "<td class=\"failed\"" + attrs + ">" + StatsTable.FAILED + "</td>";
-            case NOT_MEASURED:
-                return "<td class=\"none\"" + attrs + ">" + StatsTable.NONE + "</td>";
-            default:
-                break;
+        if (c.state() != StatsTable.State.MEASURED) { // "failed" or "–", as in report.md
+            return "<td class=\"" + (c.state() == StatsTable.State.FAILED ? "failed" : "none") + "\"" + attrs + ">"
+                    + c.text() + "</td>";
         }
         StringBuilder td = new StringBuilder("<td class=\"num\"").append(attrs).append('>').append(HtmlPage.esc(c.value()));
         if (c.spread() != null) {

@@ -83,16 +83,9 @@ public final class MarkdownReport {
 
     /** A statistics table as report.md has it: the figures, "–" or "failed"; no spreads. */
     private static void statsTable(StringBuilder md, StatsTable t) {
-        List<Text> header = new ArrayList<>(List.of(Text.of("")));
-        t.columns().forEach(c -> header.add(Text.of(c.title())));
-        List<List<Text>> rows = new ArrayList<>();
-        for (StatsTable.Row r : t.rows()) {
-            List<Text> row = new ArrayList<>();
-            row.add(Text.of(r.label()));
-            r.cells().forEach(c -> row.add(Text.of(c.text())));
-            rows.add(row);
-        }
-        table(md, Block.Table.ofFigures(header, rows));
+        table(md, Block.Table.ofFigures(Text.row("", t.columns().stream().map(StatsTable.Column::title).toList()),
+                t.rows().stream().map(r -> Text.row(r.label(), r.cells().stream().map(StatsTable.Cell::text).toList()))
+                        .toList()));
     }
 
     /** A table, then a blank line. */
