@@ -343,7 +343,7 @@ public final class TrafficPhase extends Phase {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         Map<Stat, Pooled> pooled = new LinkedHashMap<>();
-        java.util.Optional<String> unread = java.util.Optional.empty();
+        Optional<String> unread = Optional.empty();
         for (int r = 1; r <= p.runs(); r++) {
             WarmUp.forRun(run, r, WARMUP, Query.COUNT);
             Path own = run.stores().own("traffic");
@@ -397,8 +397,7 @@ public final class TrafficPhase extends Phase {
                               long closedMs, int r) {
             int closedMost = (int) Math.max(1_000, closedMs * CLOSED_PER_MS);
             TrafficDraws closed = TrafficDraws.draw(dist, stores, readShare, -r, closedMost);
-            double rarest = Math.min(readShare, 1 - readShare);
-            long estimate = perKind == 0 ? 0 : (long) (perKind / (rarest > 0 ? rarest : 1) * 1.2) + 1_000;
+            long estimate = perKind == 0 ? 0 : (long) (perKind / rarest(readShare) * 1.2) + 1_000;
             int want = (int) Math.min(MAX_REQUESTS, Math.max(Math.max(estimate, 1),
                     (long) Math.ceil(seconds * RATE_CEILING_PER_S)));
             TrafficDraws open = TrafficDraws.draw(dist, stores, readShare, r, want);
@@ -488,17 +487,12 @@ public final class TrafficPhase extends Phase {
         }
         put(figures, GC_MS, a.runtime().gcMs());
         TrafficAnswer.Pauses pauses = a.runtime().pauses();
-        Histogram untouched = m.untouched().all();
-        if (untouched.getTotalCount() > 0) {
-            put(figures, UNPAUSED_P99_MS, TrafficHistograms.ms(untouched, 99));
-        }
-        Histogram untouchedHits = m.untouched().hits();
-        if (untouchedHits.getTotalCount() > 0) {
-            put(figures, HIT_UNPAUSED_P99_MS, TrafficHistograms.ms(untouchedHits, 99));
-        }
-        Histogram clearHits = m.clearOfWrites().hits();
-        if (clearHits.getTotalCount() > 0) {
-            put(figures, HIT_CLEAR_P99_MS, TrafficHistograms.ms(clearHits, 99));
+        for (Map.Entry<Stat, Histogram> e : List.of(Map.entry(UNPAUSED_P99_MS, m.untouched().all()),
+                Map.entry(HIT_UNPAUSED_P99_MS, m.untouched().hits()), Map.entry(HIT_CLEAR_P99_MS,
+                        m.clearOfWrites().hits()))) {
+            if (e.getValue().getTotalCount() > 0) {
+                put(figures, e.getKey(), TrafficHistograms.ms(e.getValue(), 99));
+            }
         }
         put(figures, PAUSE_MAX_MS, pauses.longestMs());
         put(figures, PAUSES_PER_S, a.open().loopWallNs() > 0 ? pauses.count() * 1e9 / a.open().loopWallNs() : 0);
@@ -566,8 +560,8 @@ public final class TrafficPhase extends Phase {
         return curves;
     }
 
-    private static java.util.Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
-                                                                         String setting, Measure m) {
+    private static Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
+                                                               String setting, Measure m) {
         List<Stat> stats = List.of(m.p50(), m.p99(), m.p999());
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         for (String e : engines) {
@@ -581,7 +575,7 @@ public final class TrafficPhase extends Phase {
                 series.put(e, points);
             }
         }
-        return series.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(series);
+        return series.isEmpty() ? Optional.empty() : Optional.of(series);
     }
 
     @Override
@@ -599,7 +593,7 @@ public final class TrafficPhase extends Phase {
         if (pauses.isPresent()) {
             notes.add(pauses.get());
         } else {
-            gcShare(results, engine, setting, runs).ifPresent(notes::add);
+            gcShare(results, engine, setting).ifPresent(notes::add);
         }
         return notes;
     }
@@ -735,14 +729,13 @@ public final class TrafficPhase extends Phase {
      * For runs without single pauses: collections longer in all than the p99 wait could make part of the tail (the sum
      * says they can, not that they did).
      */
-    private static java.util.Optional<String> gcShare(RunResults results, String engine, String setting,
-                                                      List<TrafficLine> runs) {
+    private static Optional<String> gcShare(RunResults results, String engine, String setting) {
         double gc = results.measurement(engine, setting, GC_MS.id()).map(m -> m.value()).orElse(0.0);
         double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(m -> m.value()).orElse(0.0);
-        if (runs.isEmpty() || p99 <= 0 || gc <= p99) {
-            return java.util.Optional.empty();
+        if (p99 <= 0 || gc <= p99) {
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.US, "traffic: the runtime's garbage collections paused the"
+        return Optional.of(String.format(Locale.US, "traffic: the runtime's garbage collections paused the"
                 + " open loop %,.0f ms in all (median of the runs), longer than its p99 request waited (%,.1f ms): part"
                 + " of its tail may be the runtime's, not the engine's (`traffic_gc_ms` beside the service times).", gc,
                 p99));
