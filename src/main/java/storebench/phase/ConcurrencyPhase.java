@@ -177,11 +177,8 @@ public final class ConcurrencyPhase extends Phase {
             }
         }
         Measured m = new Measured(this);
-        for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
-            m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
-            run.results().stat(e.getKey(), m.value(e.getKey()), e.getValue());
-        }
-        return m;
+        figures.forEach((stat, runs) -> m.put(stat, RunStats.median(runs), runs));
+        return m.recordTo(run.results());
     }
 
     private static int[] repeat(int[] order, int passes) {

@@ -52,14 +52,7 @@ public final class TrafficPhase extends Phase {
     public static final Kind WRITE = new Kind("write", "write");
     public static final Kind ALL = new Kind("all", "every request");
 
-    public static final Stat HIT_P50_MS = HIT.latency.p50;
-    public static final Stat HIT_P99_MS = HIT.latency.p99;
-    public static final Stat MISS_P99_MS = MISS.latency.p99;
-    public static final Stat WRITE_P50_MS = WRITE.latency.p50;
-    public static final Stat WRITE_P99_MS = WRITE.latency.p99;
-    public static final Stat ALL_P50_MS = ALL.latency.p50;
     public static final Stat ALL_P99_MS = ALL.latency.p99;
-    public static final Stat ALL_P999_MS = ALL.latency.p999;
 
     public static final Stat WAKE_P99_MS = Stat.of("traffic_wake_p99_ms", "same, the loop's wake-up after a request's"
             + " due time, p99", Unit.MS, 3).ofRuns().build();
@@ -367,15 +360,14 @@ public final class TrafficPhase extends Phase {
             Pooled pool = pooled.get(stat);
             if (runs != null && runs.size() == p.runs()) {
                 m.put(stat, RunStats.median(runs), runs);
-                run.results().stat(stat, m.value(stat), runs);
             } else if (pool != null && pool.runs().size() == p.runs() && pool.all().getTotalCount() >= P999_SHOWN) {
                 // a run served fewer than the p99.9 needs, the runs together enough: the pool's, each run's beside it
                 m.put(stat, TrafficHistograms.ms(pool.all(), 99.9), pool.runs());
-                run.results().stat(stat, m.value(stat), pool.runs());
             } else if (stat.measuredIn(p.runtime()) && !said.contains(stat)) {
                 without.add(stat);
             }
         }
+        m.recordTo(run.results());
         if (!without.isEmpty()) {
             run.results().notMeasured(this, without, "a run had none of these requests (no misses where K >= N, no"
                     + " writes or reads where the mix draws none), or fewer than " + String.format(Locale.US, "%,d",
@@ -600,8 +592,8 @@ public final class TrafficPhase extends Phase {
 
     /** Why the hit rows are empty where the runs measured traffic. */
     private static Optional<String> noHits(RunResults results, String engine, String setting, List<TrafficLine> runs) {
-        if (results.measurement(engine, setting, HIT_P50_MS.id()).isPresent()
-                || results.measurement(engine, setting, ALL_P50_MS.id()).isEmpty()) {
+        if (results.measurement(engine, setting, HIT.latency().p50().id()).isPresent()
+                || results.measurement(engine, setting, ALL.latency().p50().id()).isEmpty()) {
             return Optional.empty();
         }
         boolean noReads = runs.stream().anyMatch(l -> l.asked().readShare() == 0);
