@@ -44,7 +44,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
 
         public Optional<String> kernel() { return Optional.ofNullable(release); }
-        public Optional<String> os() { return Optional.ofNullable(system); }
         public Optional<String> cpuModel() { return Optional.ofNullable(cpu); }
         public OptionalInt cores() { return processors == null ? OptionalInt.empty() : OptionalInt.of(processors); }
 
@@ -88,10 +87,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
                         @JsonProperty("clocksource") String kernelClock) {
         public Timer {
             source = source == null ? "" : source;
-        }
-
-        public Optional<String> clocksource() {
-            return Optional.ofNullable(kernelClock);
         }
     }
 
