@@ -47,10 +47,10 @@ public final class TrafficPhase extends Phase {
             .tolerance(0.05).build();
 
     /** Latency from the due time and service time from the request's start, by what the requests met. */
-    public static final Kind HIT = new Kind("hit", "read of an open store");
-    public static final Kind MISS = new Kind("miss", "read that opened its store");
-    public static final Kind WRITE = new Kind("write", "write");
-    public static final Kind ALL = new Kind("all", "every request");
+    public static final Kind HIT = new Kind("hit", "read of an open store", TrafficHistograms::hits);
+    public static final Kind MISS = new Kind("miss", "read that opened its store", TrafficHistograms::misses);
+    public static final Kind WRITE = new Kind("write", "write", TrafficHistograms::writes);
+    public static final Kind ALL = new Kind("all", "every request", TrafficHistograms::all);
 
     public static final Stat ALL_P99_MS = ALL.latency.p99;
 
@@ -104,11 +104,13 @@ public final class TrafficPhase extends Phase {
         }
     }
 
-    /** The requests that met one thing (a hit, a miss, a write, any); only "all" is never missing. */
-    public record Kind(String name, String what, Measure latency, Measure service) {
-        Kind(String name, String what) {
+    /** The requests that met one thing (a hit, a miss, a write, any), their histogram; only "all" is never missing. */
+    public record Kind(String name, String what, Measure latency, Measure service,
+                       java.util.function.Function<TrafficHistograms, Histogram> of) {
+        Kind(String name, String what, java.util.function.Function<TrafficHistograms, Histogram> of) {
             this(name, what, Measure.of("traffic_" + name, "same, " + what, !name.equals("all")),
-                    Measure.of("traffic_" + name + "_service", "same, " + what + ", service time", !name.equals("all")));
+                    Measure.of("traffic_" + name + "_service", "same, " + what + ", service time", !name.equals("all")),
+                    of);
         }
     }
 
@@ -463,8 +465,8 @@ public final class TrafficPhase extends Phase {
         put(figures, HIT_RATE, m.latency().hitRate());
         put(figures, UTILIZATION, a.open().utilization());
         for (Kind k : KINDS) {
-            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, c);
-            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, c);
+            addMeasure(k.name(), k.of().apply(m.latency()), k.latency(), a, r, c);
+            addMeasure("service-" + k.name(), k.of().apply(m.service()), k.service(), a, r, c);
         }
         if (m.service().all().getTotalCount() > 0) {
             put(figures, SERVICE_MAX_MS, m.service().all().getMaxValue() / 1e6);
@@ -492,15 +494,6 @@ public final class TrafficPhase extends Phase {
         a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
         a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
         a.counters().ifPresent(counted -> COUNTERS.add(counted, a.open().requests(), figures));
-    }
-
-    static Histogram group(TrafficHistograms h, Kind k) {
-        return switch (k.name()) {
-            case "hit" -> h.hits();
-            case "miss" -> h.misses();
-            case "write" -> h.writes();
-            default -> h.all();
-        };
     }
 
     private static void put(Map<Stat, List<Double>> figures, Stat stat, double value) {
