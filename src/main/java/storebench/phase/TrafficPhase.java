@@ -565,7 +565,9 @@ public final class TrafficPhase extends Phase {
 
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
-        List<TrafficLine> runs = runLines(results, engine, setting);
+        Column column = new Column(engine, setting); // the runs' phase lines (a status line of the phase has no figures)
+        List<TrafficLine> runs = results.lines(PhaseLine.KIND, TrafficLine::of).stream().filter(l -> l.column()
+                .equals(column) && RUN.op().equals(l.op()) && l.ranLoop()).toList();
         if (runs.isEmpty()) {
             return List.of();
         }
@@ -592,13 +594,6 @@ public final class TrafficPhase extends Phase {
         boolean noReads = runs.stream().anyMatch(l -> l.asked().readShare() == 0);
         return Optional.of(noReads ? "traffic: no read, so no hit figures: every request wrote (bench.trafficMix=0)."
                 : "traffic: no read found its store open (the open loop was over first), so no hit figures.");
-    }
-
-    /** The phase lines of the runs (a status line of the phase has no figures). */
-    private static List<TrafficLine> runLines(RunResults results, String engine, String setting) {
-        Column column = new Column(engine, setting);
-        return results.lines(PhaseLine.KIND, TrafficLine::of).stream().filter(l -> l.column().equals(column)
-                && RUN.op().equals(l.op()) && l.ranLoop()).toList();
     }
 
     private static String summary(List<TrafficLine> runs) {
