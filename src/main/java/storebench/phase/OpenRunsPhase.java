@@ -110,10 +110,7 @@ public final class OpenRunsPhase extends RunsPhase {
 
     /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */
     public static int[] visitingOrder(int n, int run) {
-        List<Integer> order = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            order.add(i);
-        }
+        List<Integer> order = new ArrayList<>(java.util.stream.IntStream.range(0, n).boxed().toList());
         Collections.shuffle(order, new Random(run));
         return order.stream().mapToInt(Integer::intValue).toArray();
     }
