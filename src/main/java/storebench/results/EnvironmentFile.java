@@ -106,10 +106,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         public Optional<DirectRead> directRead() {
             return read == null || read.error() != null ? Optional.empty() : Optional.of(read);
         }
-
-        public Optional<String> directReadError() {
-            return read == null ? Optional.empty() : Optional.ofNullable(read.error());
-        }
     }
 
     /** 4 KiB O_DIRECT reads at random offsets: median and p99 (ms), count, sizes; or why not (tmpfs refuses). */
