@@ -16,8 +16,12 @@ import java.util.Set;
  * thresholds.yaml, the gate's rules: ceilings (and floors) per engine, setting and workload, ratios between engines,
  * and the tolerances against a baseline. Each rule keeps its line for its verdict; the committed file's comments
  * describe the format.
+ *
+ * @param baselineRule the baseline: section, or null where the file has none
+ * @param againstRule  the against: section, or null where the file has none
  */
-public final class Thresholds {
+public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios, Baseline baselineRule,
+                         Against againstRule) {
     /** The file's top-level sections. */
     public static final List<String> SECTIONS = List.of("ceilings", "ratios", "baseline", "against");
     /** Written for a setting or workload: every one there is. */
@@ -84,23 +88,14 @@ public final class Thresholds {
     public record Against(Map<String, Tolerance> perStat, int line) {
     }
 
-    private final String file;
-    private final List<Ceiling> ceilings;
-    private final List<Ratio> ratios;
-    private final Baseline baseline;
-    private final Against against;
-
-    Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios, Baseline baseline, Against against) {
-        this.file = file;
-        this.ceilings = List.copyOf(ceilings);
-        this.ratios = List.copyOf(ratios);
-        this.baseline = baseline;
-        this.against = against;
+    public Thresholds {
+        ceilings = List.copyOf(ceilings);
+        ratios = List.copyOf(ratios);
     }
 
     /** The tolerances of an A/B comparison; empty where the file has no against: section. */
     public Optional<Against> against() {
-        return Optional.ofNullable(against);
+        return Optional.ofNullable(againstRule);
     }
 
     /** Reads and checks a thresholds file before measuring: every problem with its line and the valid values. */
@@ -122,30 +117,17 @@ public final class Thresholds {
         return new ThresholdsParser(file, known).parse(text);
     }
 
-    public String file() {
-        return file;
-    }
-
-    public List<Ceiling> ceilings() {
-        return ceilings;
-    }
-
-    public List<Ratio> ratios() {
-        return ratios;
-    }
-
     public Optional<Baseline> baseline() {
-        return Optional.ofNullable(baseline);
+        return Optional.ofNullable(baselineRule);
     }
 
     public boolean isEmpty() {
-        return ceilings.isEmpty() && ratios.isEmpty() && baseline == null && against == null;
+        return ceilings.isEmpty() && ratios.isEmpty() && baselineRule == null && againstRule == null;
     }
 
-    /** Builds the model from the YAML node tree, collecting every problem before it gives up. */
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "%s: %d ceilings, %d ratios, baseline %s", file, ceilings.size(),
-                ratios.size(), baseline == null ? "none" : "yes");
+                ratios.size(), baselineRule == null ? "none" : "yes");
     }
 }

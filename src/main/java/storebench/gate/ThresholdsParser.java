@@ -77,26 +77,16 @@ final class ThresholdsParser extends YamlChecks {
         }
         Map<String, NodeTuple> sections = mapping(root, "the file", SECTIONS);
         if (sections != null) {
-            NodeTuple c = sections.get("ceilings");
-            if (c != null && !isNull(c.getValueNode())) {
-                for (Node item : sequence(c.getValueNode(), "ceilings")) {
-                    ceilings.addAll(ceiling(item));
-                }
+            Map<String, NodeTuple> given = new LinkedHashMap<>(sections);
+            given.values().removeIf(t -> isNull(t.getValueNode())); // a section left empty gives no rules
+            if (given.containsKey("ceilings")) {
+                sequence(given.get("ceilings").getValueNode(), "ceilings").forEach(i -> ceilings.addAll(ceiling(i)));
             }
-            NodeTuple r = sections.get("ratios");
-            if (r != null && !isNull(r.getValueNode())) {
-                for (Node item : sequence(r.getValueNode(), "ratios")) {
-                    ratios.addAll(ratio(item));
-                }
+            if (given.containsKey("ratios")) {
+                sequence(given.get("ratios").getValueNode(), "ratios").forEach(i -> ratios.addAll(ratio(i)));
             }
-            NodeTuple b = sections.get("baseline");
-            if (b != null && !isNull(b.getValueNode())) {
-                baseline = baseline(b);
-            }
-            NodeTuple a = sections.get("against");
-            if (a != null && !isNull(a.getValueNode())) {
-                against = against(a);
-            }
+            baseline = given.containsKey("baseline") ? baseline(given.get("baseline")) : null;
+            against = given.containsKey("against") ? against(given.get("against")) : null;
         }
         if (!problems.isEmpty()) {
             throw new ThresholdsException(file, problems);
@@ -243,24 +233,26 @@ final class ThresholdsParser extends YamlChecks {
         int sectionLine = line(section.getKeyNode());
         NodeTuple tol = keys.get("tolerance_percent");
         List<String> judged = known.stream().filter(Stat::hasSpread).map(Stat::id).toList();
-        Map<String, Tolerance> perStat = new LinkedHashMap<>();
         if (tol == null) {
             problem(sectionLine, "against: needs tolerance_percent: with a statistic of the open runs and its percent,"
                     + " e.g. oqc_ms: 3 (valid statistics: " + String.join(", ", judged) + ")");
             return null;
         }
         Map<String, NodeTuple> tolerances = mapping(tol.getValueNode(), "against.tolerance_percent:", judged);
-        if (tolerances == null) {
-            return null;
-        }
-        for (Map.Entry<String, NodeTuple> e : tolerances.entrySet()) {
-            Double v = number(e.getValue().getValueNode(), "against.tolerance_percent." + e.getKey(), false,
-                    "a percentage > 0, e.g. 3 (for 3%)");
+        return tolerances == null ? null : new Thresholds.Against(Collections.unmodifiableMap(tolerances(tolerances,
+                "against.tolerance_percent.", "a percentage > 0, e.g. 3 (for 3%)")), sectionLine);
+    }
+
+    /** Each key's percentage ({@code what}: its name's prefix in a problem), those that are valid. */
+    private Map<String, Tolerance> tolerances(Map<String, NodeTuple> given, String what, String hint) {
+        Map<String, Tolerance> out = new LinkedHashMap<>();
+        given.forEach((key, t) -> {
+            Double v = number(t.getValueNode(), what + key, false, hint);
             if (v != null) {
-                perStat.put(e.getKey(), new Tolerance(v, line(e.getValue().getKeyNode())));
+                out.put(key, new Tolerance(v, line(t.getKeyNode())));
             }
-        }
-        return new Thresholds.Against(Collections.unmodifiableMap(perStat), sectionLine);
+        });
+        return out;
     }
 
     private Baseline baseline(NodeTuple section) {
@@ -281,21 +273,9 @@ final class ThresholdsParser extends YamlChecks {
         } else {
             Map<String, NodeTuple> tolerances = mapping(tol.getValueNode(), "baseline.tolerance_percent:", tolKeys);
             if (tolerances != null) {
-                for (Map.Entry<String, NodeTuple> e : tolerances.entrySet()) {
-                    Double v = number(e.getValue().getValueNode(), "tolerance_percent." + e.getKey(), false,
-                            "a percentage >= 0, e.g. 20 (for 20%)");
-                    if (v == null) {
-                        continue;
-                    }
-                    Tolerance t = new Tolerance(v, line(e.getValue().getKeyNode()));
-                    if (e.getKey().equals(WITH_SPREAD)) {
-                        withSpread = t;
-                    } else if (e.getKey().equals(WITHOUT_SPREAD)) {
-                        withoutSpread = t;
-                    } else {
-                        perStat.put(e.getKey(), t);
-                    }
-                }
+                perStat.putAll(tolerances(tolerances, "tolerance_percent.", "a percentage >= 0, e.g. 20 (for 20%)"));
+                withSpread = perStat.remove(WITH_SPREAD);
+                withoutSpread = perStat.remove(WITHOUT_SPREAD);
                 for (String required : List.of(WITH_SPREAD, WITHOUT_SPREAD)) {
                     if (!tolerances.containsKey(required)) {
                         problem(line(tol.getKeyNode()), "baseline.tolerance_percent: has no " + required
@@ -323,13 +303,7 @@ final class ThresholdsParser extends YamlChecks {
     }
 
     private String spreadIds(boolean withSpread) {
-        List<String> ids = new ArrayList<>();
-        for (Stat s : known) {
-            if (s.hasSpread() == withSpread) {
-                ids.add(s.id());
-            }
-        }
-        return String.join(", ", ids);
+        return String.join(", ", known.stream().filter(s -> s.hasSpread() == withSpread).map(Stat::id).toList());
     }
 
     private String unitHint(String stat) {
@@ -337,15 +311,11 @@ final class ThresholdsParser extends YamlChecks {
         if (s.isEmpty()) {
             return "a number >= 0";
         }
-        switch (s.get().unit()) {
-            case MS:
-                return "a number of milliseconds >= 0, e.g. 2.5";
-            case KB:
-                return "a number of KB (1,024 bytes) >= 0, e.g. 600";
-            default:
-                return s.get().countUnit().isEmpty() ? "a number >= 0"
-                        : "a number >= 0 (" + s.get().countUnit() + ")";
-        }
+        return switch (s.get().unit()) {
+            case MS -> "a number of milliseconds >= 0, e.g. 2.5";
+            case KB -> "a number of KB (1,024 bytes) >= 0, e.g. 600";
+            default -> s.get().countUnit().isEmpty() ? "a number >= 0" : "a number >= 0 (" + s.get().countUnit() + ")";
+        };
     }
 
     /** The ids an entry's key gives, each among {@code valid} ({@code allowAll}: "*" or none is all). */

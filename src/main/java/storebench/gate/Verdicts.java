@@ -19,56 +19,39 @@ import java.util.stream.Collectors;
 /**
  * target/bench/verdicts.json, saved ahead of the report so it stays a pure function of the run's files. The rules of
  * what the run left out are only counted: a row each would be most of the file.
+ *
+ * @param baselineName the baseline compared with, or null
+ * @param notEvaluated the rules not evaluated, those on what the run left out among them (not kept)
  */
-public final class Verdicts {
+public record Verdicts(String thresholds, String baselineName, List<Verdict> all, int notEvaluated) {
     public static final String NAME = "verdicts.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
-    private final String thresholds;
-    private final String baseline;
-    private final List<Verdict> verdicts;
-    private final int notEvaluated;
-
-    /** @param baseline the baseline compared with, or null */
-    public Verdicts(String thresholds, String baseline, List<Verdict> verdicts) {
-        this(thresholds, baseline, verdicts, (int) verdicts.stream().filter(v -> v.status() == Status.NOT_EVALUATED)
-                .count());
+    public Verdicts {
+        all = List.copyOf(all);
     }
 
-    private Verdicts(String thresholds, String baseline, List<Verdict> verdicts, int notEvaluated) {
-        this.thresholds = thresholds;
-        this.baseline = baseline;
-        this.verdicts = List.copyOf(verdicts);
-        this.notEvaluated = notEvaluated;
-    }
-
-    public String thresholds() {
-        return thresholds;
+    /** Verdicts all kept: those not evaluated counted among them. */
+    public Verdicts(String thresholds, String baselineName, List<Verdict> verdicts) {
+        this(thresholds, baselineName, verdicts, (int) verdicts.stream()
+                .filter(v -> v.status() == Status.NOT_EVALUATED).count());
     }
 
     public Optional<String> baseline() {
-        return Optional.ofNullable(baseline);
-    }
-
-    public List<Verdict> all() {
-        return verdicts;
+        return Optional.ofNullable(baselineName);
     }
 
     public List<Verdict> with(Status status) {
-        return verdicts.stream().filter(v -> v.status() == status).collect(Collectors.toList());
+        return all.stream().filter(v -> v.status() == status).collect(Collectors.toList());
     }
 
     public List<Verdict> failures() {
         return with(Status.FAIL);
     }
 
-    public int notEvaluated() {
-        return notEvaluated;
-    }
-
     public boolean anyEvaluated() {
-        return verdicts.stream().anyMatch(v -> v.status() != Status.NOT_EVALUATED);
+        return all.stream().anyMatch(v -> v.status() != Status.NOT_EVALUATED);
     }
 
     /** "12 passed, 1 failed, 3 not evaluated". */
@@ -122,8 +105,8 @@ public final class Verdicts {
 
     /** Writes dir/verdicts.json (atomically: the verdicts, those left out counted) and returns its path. */
     public Path write(Path dir) throws IOException {
-        Contents file = new Contents(thresholds, baseline, Instant.now().toString(), new Summary(with(Status.PASS).size(),
-                failures().size(), with(Status.INCONCLUSIVE).size(), notEvaluated), verdicts);
+        Contents file = new Contents(thresholds, baselineName, Instant.now().toString(), new Summary(with(Status.PASS)
+                .size(), failures().size(), with(Status.INCONCLUSIVE).size(), notEvaluated), all);
         Path out = dir.resolve(NAME);
         Path tmp = dir.resolve(NAME + ".tmp");
         JSON.writeValue(tmp.toFile(), file);

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -48,9 +49,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
 
     /** Read once: a refused option fails the first bench class and disables the later ones, said once. */
     static BenchOptions options(ExtensionContext context) {
-        ExtensionContext root = context.getRoot();
-        ReadOptions read = root.getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class, k -> ReadOptions.of(root),
-                ReadOptions.class);
+        ReadOptions read = ReadOptions.of(context);
         if (read.refused() != null) {
             throw read.refused();
         }
@@ -58,15 +57,21 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
     }
 
     /** The run's options, or why they were refused. */
-    private record ReadOptions(BenchOptions options, RuntimeException refused, java.util.concurrent.atomic.AtomicBoolean told) {
-        static ReadOptions of(ExtensionContext root) {
+    private record ReadOptions(BenchOptions options, RuntimeException refused, AtomicBoolean told) {
+        /** The run's, read once into the root context's store. */
+        static ReadOptions of(ExtensionContext context) {
+            ExtensionContext root = context.getRoot();
+            return root.getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class, k -> read(root), ReadOptions.class);
+        }
+
+        private static ReadOptions read(ExtensionContext root) {
             try {
                 BenchOptions options = BenchOptions.from(key -> root.getConfigurationParameter(key)
                         .orElse(System.getProperty(key)), System::getenv, SelectedPhases.picked());
                 options.refuseUnknown(System.getProperties().stringPropertyNames(), System.getenv().keySet());
-                return new ReadOptions(options, null, new java.util.concurrent.atomic.AtomicBoolean());
+                return new ReadOptions(options, null, new AtomicBoolean());
             } catch (IllegalArgumentException e) {
-                return new ReadOptions(null, e, new java.util.concurrent.atomic.AtomicBoolean());
+                return new ReadOptions(null, e, new AtomicBoolean());
             }
         }
     }
@@ -76,8 +81,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
      * more); every other class is disabled.
      */
     private static Optional<ConditionEvaluationResult> afterRefusal(ExtensionContext context) {
-        ReadOptions read = context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(ReadOptions.class,
-                k -> ReadOptions.of(context.getRoot()), ReadOptions.class);
+        ReadOptions read = ReadOptions.of(context);
         if (read.refused() == null) {
             return Optional.empty();
         }

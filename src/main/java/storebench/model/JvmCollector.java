@@ -9,18 +9,17 @@ import java.util.stream.Collectors;
  * runs), and for serving phases ({@code bench.trafficGc}) a service's, G1 unless asked otherwise.
  */
 public enum JvmCollector {
-    SERIAL("serial", "-XX:+UseSerialGC", 0),
-    G1("g1", "-XX:+UseG1GC", 0),
-    PARALLEL("parallel", "-XX:+UseParallelGC", 0),
+    SERIAL("-XX:+UseSerialGC", 0),
+    G1("-XX:+UseG1GC", 0),
+    PARALLEL("-XX:+UseParallelGC", 0),
     /** ZGC left its experimental status in JDK 15 (JEP 377): an older JDK starts it only with an unlock flag. */
-    ZGC("zgc", "-XX:+UseZGC", 15);
+    ZGC("-XX:+UseZGC", 15);
 
-    private final String id;
+    private final String id = name().toLowerCase(Locale.ROOT);
     private final String flag;
     private final int sinceFeature;
 
-    JvmCollector(String id, String flag, int sinceFeature) {
-        this.id = id;
+    JvmCollector(String flag, int sinceFeature) {
         this.flag = flag;
         this.sinceFeature = sinceFeature;
     }

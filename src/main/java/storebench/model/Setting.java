@@ -3,21 +3,22 @@ package storebench.model;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /** A setting for a trial's life: process-wide through the environment, or through each engine's own options. */
 public enum Setting {
     /** glibc's defaults. */
-    DEFAULT("default", "defaults", "GLIBC_TUNABLES unset in the trial process"),
+    DEFAULT("defaults", "GLIBC_TUNABLES unset in the trial process"),
     /** glibc's M_MMAP_THRESHOLD fixed at 128 KiB, the reference's mallopt(M_MMAP_THRESHOLD, 131072). */
-    MMAP_THRESHOLD("mmap-threshold", "mmap threshold 131072",
+    MMAP_THRESHOLD("mmap threshold 131072",
             "GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072 in the trial process"),
     /** Each engine set through its own options to sync a commit before it returns. Not in a default run. */
-    DURABLE("durable", "durable commits", "each engine set, through its own options, to sync a commit before it"
+    DURABLE("durable commits", "each engine set, through its own options, to sync a commit before it"
             + " returns (its column's durability row says how); GLIBC_TUNABLES unset"),
     /** Each engine opened as its vendor documents for many small stores opened often. Not in a default run. */
-    TUNED("tuned", "tuned", "each engine opened as its vendor documents for many small stores opened often (its"
+    TUNED("tuned", "each engine opened as its vendor documents for many small stores opened often (its"
             + " options and their sources under \"Engines and versions\" and in docs/engines.md): " + Setting.READ_ONLY
             + "; commits as durable as under default; GLIBC_TUNABLES unset");
 
@@ -28,12 +29,12 @@ public enum Setting {
 
     public static final String TUNABLES = "GLIBC_TUNABLES";
 
-    private final String id;
+    /** Its name, lower case and hyphened: "mmap-threshold". */
+    private final String id = name().toLowerCase(Locale.ROOT).replace('_', '-');
     private final String title;
     private final String how;
 
-    Setting(String id, String title, String how) {
-        this.id = id;
+    Setting(String title, String how) {
         this.title = title;
         this.how = how;
     }

@@ -2,15 +2,18 @@ package storebench.model;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The notes one store holds, byte for byte the same in every engine and runtime (both check
  * fixtures/workload-notes.json): large, small, or custom (W notes of C characters of the large workload's text scheme).
+ * A workload is its id, which says its W and C.
+ *
+ * @param notesPerStore W: the notes each store holds, and the count every count query must return
+ * @param noteChars     C: the text's characters (0 for the small workload, whose texts are the head alone)
  */
-public final class Workload {
+public record Workload(String id, int notesPerStore, int noteChars) {
     /** 2026-10-11T00:00:00Z in epoch milliseconds; note j has ts = BASE_TS + j. */
     public static final long BASE_TS = 1_791_676_800_000L;
     public static final int LARGE_TEXT_CHARS = 300;
@@ -36,17 +39,6 @@ public final class Workload {
     /** A custom workload's id: W and C in it, so that its pool, results and the Node worker know them from the id. */
     private static final Pattern CUSTOM_ID = Pattern.compile("custom-([0-9]+)x([0-9]+)");
 
-    private final String id;
-    private final int notesPerStore;
-    /** C: the text's characters (0 for the small workload, whose texts are the head alone). */
-    private final int noteChars;
-
-    private Workload(String id, int notesPerStore, int noteChars) {
-        this.id = id;
-        this.notesPerStore = notesPerStore;
-        this.noteChars = noteChars;
-    }
-
     /**
      * A user's workload: W notes of C characters each.
      *
@@ -70,21 +62,13 @@ public final class Workload {
         return new Workload(CUSTOM + "-" + notes + "x" + noteChars, notes, noteChars);
     }
 
-    public String id() {
-        return id;
-    }
-
-    /** W: the notes each store holds, and the count every count query must return. */
-    public int notesPerStore() {
-        return notesPerStore;
-    }
-
     /** Whether this is a user's workload (bench.workload=custom). */
     public boolean isCustom() {
         return this != LARGE && this != SMALL;
     }
 
     /** C: the characters of every note's text; for the small workload, the longest text's (they vary). */
+    @Override
     public int noteChars() {
         return this == SMALL ? ("note " + (notesPerStore - 1) + " of agent 9999").length() : noteChars;
     }
@@ -184,16 +168,6 @@ public final class Workload {
 
     public static List<String> ids() {
         return List.of(LARGE.id, SMALL.id);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Workload w && w.id.equals(id);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(id);
     }
 
     @Override

@@ -79,15 +79,9 @@ public final class CapacityLimit {
     }
 
     public static String identify(String engine, Stop stop, Limits limits) {
-        switch (stop.kind()) {
-            case "cap":
-                return CAP;
-            case "memory":
-                return MEMORY_MARGIN;
-            case "heap":
-                return JAVA_HEAP;
-            default:
-                break;
+        String named = Map.of("cap", CAP, "memory", MEMORY_MARGIN, "heap", JAVA_HEAP).get(stop.kind());
+        if (named != null) {
+            return named;
         }
         String m = stop.message() == null ? "" : stop.message().toLowerCase(Locale.ROOT);
         Usage used = stop.usage();

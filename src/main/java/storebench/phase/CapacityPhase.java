@@ -226,10 +226,7 @@ public final class CapacityPhase extends Phase {
             measured.put(CAPACITY_FDS, slope(points, p -> p.resources().fds()));
             measured.put(CAPACITY_MAPS, slope(points, p -> p.resources().maps()));
         }
-        for (var e : measured.figures().entrySet()) {
-            run.results().stat(e.getKey(), e.getValue(), List.of());
-        }
-        return measured;
+        return measured.recordTo(run.results());
     }
 
     /** The least-squares slope of a figure of the points against the stores open: the figure per open store. */

@@ -45,26 +45,20 @@ public final class ColdPhase extends RunsPhase {
     /** A run counts as cold only if at most this fraction of the pool's pages stayed resident after the drop. */
     static final double MOST_RESIDENT = DeviceReads.MAX_RESIDENT_AFTER_EVICTION;
 
-    private final RunSeries runs;
-
     ColdPhase() {
         super("cold", COLDWARMUP, COLDRUN, Phase.with(List.of(COLD_OPEN_MS, COLD_COUNT_MS, COLD_OQC_MS,
                 COLD_OQC_P99_MS, COLD_READ_KB), COUNTERS));
         List<Map.Entry<String, Stat>> medians = List.of(Map.entry("open", COLD_OPEN_MS),
                 Map.entry("count", COLD_COUNT_MS), Map.entry("oqc", COLD_OQC_MS));
-        runs = new RunSeries(this, Query.COUNT, COLDWARMUP, COLDRUN,
-                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().counters(COUNTERS).beforeRun(ColdPhase::drop).runFigures((answer, before, figures) -> {
+        series = new RunSeries(this, Query.COUNT, COLDWARMUP, COLDRUN,
+                new RunSeries.Yields(medians, COLD_OQC_P99_MS, COLD_OQC_MS)).sampled().counters(COUNTERS)
+                .beforeRun(ColdPhase::drop).runFigures((answer, before, figures) -> {
                     long bytes = answer.readBytes().orElse(-1);
                     if (bytes >= 0) {
                         figures.computeIfAbsent(COLD_READ_KB, k -> new ArrayList<>())
                                 .add(bytes / 1024.0 / answer.samples("oqc").length);
                     }
                 });
-    }
-
-    @Override
-    RunSeries runs() {
-        return runs;
     }
 
     @Override

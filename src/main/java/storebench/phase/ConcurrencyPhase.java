@@ -40,16 +40,15 @@ public final class ConcurrencyPhase extends Phase {
 
     static {
         for (int t : THREADS) {
-            Stat perS = Stat.of("conc_oqc_per_s_t" + t, "Concurrency, " + t + " worker" + (t == 1 ? "" : "s")
-                    + ": open-query-close per second, all workers", Unit.COUNT, 0).ofRuns()
-                    .higherIsBetter().counting("stores/s").optional().build();
-            Stat ms = Stat.of("conc_oqc_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s")
-                    + ": open, query, close (median)", Unit.MS, 3).ofRuns().optional().build();
-            Stat p99 = Stat.of("conc_oqc_p99_ms_t" + t, "same, " + t + " worker" + (t == 1 ? "" : "s") + ": p99",
-                    Unit.MS, 3).ofRuns().optional().build();
+            String workers = t + " worker" + (t == 1 ? "" : "s");
+            Stat perS = Stat.of("conc_oqc_per_s_t" + t, "Concurrency, " + workers + ": open-query-close per second,"
+                    + " all workers", Unit.COUNT, 0).ofRuns().higherIsBetter().counting("stores/s").optional().build();
+            Stat ms = Stat.of("conc_oqc_ms_t" + t, "same, " + workers + ": open, query, close (median)", Unit.MS, 3)
+                    .ofRuns().optional().build();
+            Stat p99 = Stat.of("conc_oqc_p99_ms_t" + t, "same, " + workers + ": p99", Unit.MS, 3).ofRuns().optional()
+                    .build();
             STATS.put(t, new Stat[]{perS, ms, p99});
-            COUNTERS.put(t, VisitCounterStats.of("conc_oqc", "_t" + t, "Concurrency, " + t + " worker"
-                    + (t == 1 ? "" : "s"), true));
+            COUNTERS.put(t, VisitCounterStats.of("conc_oqc", "_t" + t, "Concurrency, " + workers, true));
         }
     }
 
@@ -177,11 +176,8 @@ public final class ConcurrencyPhase extends Phase {
             }
         }
         Measured m = new Measured(this);
-        for (Map.Entry<Stat, List<Double>> e : figures.entrySet()) {
-            m.put(e.getKey(), RunStats.median(e.getValue()), e.getValue());
-            run.results().stat(e.getKey(), m.value(e.getKey()), e.getValue());
-        }
-        return m;
+        figures.forEach((stat, runs) -> m.put(stat, RunStats.median(runs), runs));
+        return m.recordTo(run.results());
     }
 
     private static int[] repeat(int[] order, int passes) {

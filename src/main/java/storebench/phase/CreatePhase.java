@@ -55,9 +55,6 @@ public final class CreatePhase extends Phase {
         run.results().hdrLog("create", List.of(HdrLogs.interval(h, "create", result.startMs(), wallNs)));
         Measured m = new Measured(Phases.CREATE);
         m.put(CREATE_MS, Latency.p50Ms(h)).put(STORES_PER_S, stores.size() / (wallNs / 1e9));
-        for (var e : m.figures().entrySet()) {
-            run.results().stat(e.getKey(), e.getValue(), List.of());
-        }
-        return m;
+        return m.recordTo(run.results());
     }
 }

@@ -61,8 +61,7 @@ public final class DiskPhase extends Phase {
         }
         Measured m = new Measured(Phases.DISK);
         m.put(DISK_KB, RunStats.median(bytes) / 1024).put(DISK_ALLOC_KB, RunStats.median(allocated) / 1024);
-        run.results().stat(DISK_KB, m.value(DISK_KB), List.of());
-        run.results().stat(DISK_ALLOC_KB, m.value(DISK_ALLOC_KB), List.of());
+        m.recordTo(run.results());
         run.results().append(DiskLine.KIND, new DiskLine(run.params().column(), total, RunStats.median(bytes),
                 RunStats.median(wal)));
         LayoutAnswer layout = run.processes().send(LAYOUT, run.processes().request(LayoutAnswer.OP,

@@ -2,6 +2,7 @@ package storebench.phase;
 
 import storebench.results.Stat;
 
+import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,14 @@ public final class Measured {
     Measured put(Stat stat, double value, List<Double> runFigures) {
         figures.put(stat, value);
         runs.put(stat, List.copyOf(runFigures));
+        return this;
+    }
+
+    /** Records every figure (results.jsonl), in the order they were put; returns this. */
+    Measured recordTo(PhaseResults results) throws IOException {
+        for (Map.Entry<Stat, Double> e : figures.entrySet()) {
+            results.stat(e.getKey(), e.getValue(), runs(e.getKey()));
+        }
         return this;
     }
 

@@ -92,9 +92,6 @@ public final class MemoryPhase extends Phase {
                 run.params().runtime() == TrialRuntime.JVM));
         run.results().append(MemoryLine.KIND, new MemoryLine(run.params().column(), m, before.asAnswered(),
                 after.asAnswered()));
-        for (var e : measured.figures().entrySet()) {
-            run.results().stat(e.getKey(), e.getValue(), List.of());
-        }
-        return measured;
+        return measured.recordTo(run.results());
     }
 }

@@ -63,29 +63,28 @@ public final class OpenRunsPhase extends RunsPhase {
             Map.entry("count", COUNT_MS), Map.entry("close", CLOSE_MS), Map.entry("oqc", OQC_MS),
             Map.entry("closefin", CLOSE_FIN_MS));
 
-    private final RunSeries runs = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
-            new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS)
-            .beforeRun((run, r) -> cached(StoreLayout.storeDirs(run.stores().pool(), run.params().stores())))
-            .runFigures((answer, before, runs) -> {
-                if (before instanceof PoolCached c) {
-                    runs.computeIfAbsent(POOL_CACHED_PCT, k -> new ArrayList<>()).add(c.percent());
-                }
-                if (answer.has("yard")) {
-                    Histogram yard = Latency.histogram(answer.samples("yard"));
-                    List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
-                    runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
-                    runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
-                            / Latency.p50Ms(yard));
-                }
-            }).recorded((run, m, earlier, maxLoad) -> {
-                double load = Math.max(maxLoad, earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
-                m.put(LOAD1, load);
-                run.results().stat(LOAD1, load, List.of());
-            });
-
     OpenRunsPhase() {
         super("openruns", WARMUP, OPENRUN, Phase.with(List.of(OPEN_MS, COUNT_MS, OQC_MS, OQC_P99_MS, CLOSE_MS, LOAD1,
                 CLOSE_FIN_MS, OQC_YARD, YARD_MS, POOL_CACHED_PCT), COUNTERS));
+        series = new RunSeries(this, Query.COUNT, WARMUP, OPENRUN,
+                new RunSeries.Yields(MEDIANS, OQC_P99_MS, OQC_MS)).withYard().counters(COUNTERS)
+                .beforeRun((run, r) -> cached(StoreLayout.storeDirs(run.stores().pool(), run.params().stores())))
+                .runFigures((answer, before, runs) -> {
+                    if (before instanceof PoolCached c) {
+                        runs.computeIfAbsent(POOL_CACHED_PCT, k -> new ArrayList<>()).add(c.percent());
+                    }
+                    if (answer.has("yard")) {
+                        Histogram yard = Latency.histogram(answer.samples("yard"));
+                        List<Double> oqc = runs.get(OQC_MS); // this run's oqc median was just added, last
+                        runs.computeIfAbsent(YARD_MS, k -> new ArrayList<>()).add(Latency.p50Ms(yard));
+                        runs.computeIfAbsent(OQC_YARD, k -> new ArrayList<>()).add(oqc.get(oqc.size() - 1)
+                                / Latency.p50Ms(yard));
+                    }
+                }).recorded((run, m, earlier, maxLoad) -> {
+                    double load = Math.max(maxLoad, earlier.has(LOAD1) ? earlier.value(LOAD1) : 0);
+                    m.put(LOAD1, load);
+                    run.results().stat(LOAD1, load, List.of());
+                });
     }
 
     /** The pool's pages and how many of them the page cache held as run r began: fields of the run's line. */
@@ -104,22 +103,14 @@ public final class OpenRunsPhase extends RunsPhase {
         return new PoolCached(now.pages(), now.residentPages());
     }
 
-    @Override
-    RunSeries runs() {
-        return runs;
-    }
-
     /** The gate's resampling: see {@link RunSeries#more}. */
     public Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
-        return runs.more(run, earlier, extra);
+        return series.more(run, earlier, extra);
     }
 
     /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */
     public static int[] visitingOrder(int n, int run) {
-        List<Integer> order = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            order.add(i);
-        }
+        List<Integer> order = new ArrayList<>(java.util.stream.IntStream.range(0, n).boxed().toList());
         Collections.shuffle(order, new Random(run));
         return order.stream().mapToInt(Integer::intValue).toArray();
     }

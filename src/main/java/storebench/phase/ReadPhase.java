@@ -24,17 +24,10 @@ public final class ReadPhase extends RunsPhase {
     public static final Step READWARMUP = Step.warmUp("readwarmup", "read warm-up");
     public static final Step READRUN = new Step("readrun", true, "read runs");
 
-    private final RunSeries runs;
-
     ReadPhase() {
         super("read", READWARMUP, READRUN, Phase.with(List.of(READ_MS, ORC_MS, ORC_P99_MS), COUNTERS));
         List<Map.Entry<String, Stat>> medians = List.of(Map.entry("read", READ_MS), Map.entry("orc", ORC_MS));
-        runs = new RunSeries(this, Query.READ, READWARMUP, READRUN, new RunSeries.Yields(medians, ORC_P99_MS, ORC_MS))
+        series = new RunSeries(this, Query.READ, READWARMUP, READRUN, new RunSeries.Yields(medians, ORC_P99_MS, ORC_MS))
                 .sampled().counters(COUNTERS);
-    }
-
-    @Override
-    RunSeries runs() {
-        return runs;
     }
 }

@@ -47,19 +47,12 @@ public final class TrafficPhase extends Phase {
             .tolerance(0.05).build();
 
     /** Latency from the due time and service time from the request's start, by what the requests met. */
-    public static final Kind HIT = new Kind("hit", "read of an open store");
-    public static final Kind MISS = new Kind("miss", "read that opened its store");
-    public static final Kind WRITE = new Kind("write", "write");
-    public static final Kind ALL = new Kind("all", "every request");
+    public static final Kind HIT = new Kind("hit", "read of an open store", TrafficHistograms::hits);
+    public static final Kind MISS = new Kind("miss", "read that opened its store", TrafficHistograms::misses);
+    public static final Kind WRITE = new Kind("write", "write", TrafficHistograms::writes);
+    public static final Kind ALL = new Kind("all", "every request", TrafficHistograms::all);
 
-    public static final Stat HIT_P50_MS = HIT.latency.p50;
-    public static final Stat HIT_P99_MS = HIT.latency.p99;
-    public static final Stat MISS_P99_MS = MISS.latency.p99;
-    public static final Stat WRITE_P50_MS = WRITE.latency.p50;
-    public static final Stat WRITE_P99_MS = WRITE.latency.p99;
-    public static final Stat ALL_P50_MS = ALL.latency.p50;
     public static final Stat ALL_P99_MS = ALL.latency.p99;
-    public static final Stat ALL_P999_MS = ALL.latency.p999;
 
     public static final Stat WAKE_P99_MS = Stat.of("traffic_wake_p99_ms", "same, the loop's wake-up after a request's"
             + " due time, p99", Unit.MS, 3).ofRuns().build();
@@ -111,11 +104,13 @@ public final class TrafficPhase extends Phase {
         }
     }
 
-    /** The requests that met one thing (a hit, a miss, a write, any); only "all" is never missing. */
-    public record Kind(String name, String what, Measure latency, Measure service) {
-        Kind(String name, String what) {
+    /** The requests that met one thing (a hit, a miss, a write, any), their histogram; only "all" is never missing. */
+    public record Kind(String name, String what, Measure latency, Measure service,
+                       java.util.function.Function<TrafficHistograms, Histogram> of) {
+        Kind(String name, String what, java.util.function.Function<TrafficHistograms, Histogram> of) {
             this(name, what, Measure.of("traffic_" + name, "same, " + what, !name.equals("all")),
-                    Measure.of("traffic_" + name + "_service", "same, " + what + ", service time", !name.equals("all")));
+                    Measure.of("traffic_" + name + "_service", "same, " + what + ", service time", !name.equals("all")),
+                    of);
         }
     }
 
@@ -343,7 +338,7 @@ public final class TrafficPhase extends Phase {
         Map<Stat, List<Double>> figures = new LinkedHashMap<>();
         Map<String, List<HdrLogs.Interval>> logs = new LinkedHashMap<>();
         Map<Stat, Pooled> pooled = new LinkedHashMap<>();
-        java.util.Optional<String> unread = java.util.Optional.empty();
+        Optional<String> unread = Optional.empty();
         for (int r = 1; r <= p.runs(); r++) {
             WarmUp.forRun(run, r, WARMUP, Query.COUNT);
             Path own = run.stores().own("traffic");
@@ -367,15 +362,14 @@ public final class TrafficPhase extends Phase {
             Pooled pool = pooled.get(stat);
             if (runs != null && runs.size() == p.runs()) {
                 m.put(stat, RunStats.median(runs), runs);
-                run.results().stat(stat, m.value(stat), runs);
             } else if (pool != null && pool.runs().size() == p.runs() && pool.all().getTotalCount() >= P999_SHOWN) {
                 // a run served fewer than the p99.9 needs, the runs together enough: the pool's, each run's beside it
                 m.put(stat, TrafficHistograms.ms(pool.all(), 99.9), pool.runs());
-                run.results().stat(stat, m.value(stat), pool.runs());
             } else if (stat.measuredIn(p.runtime()) && !said.contains(stat)) {
                 without.add(stat);
             }
         }
+        m.recordTo(run.results());
         if (!without.isEmpty()) {
             run.results().notMeasured(this, without, "a run had none of these requests (no misses where K >= N, no"
                     + " writes or reads where the mix draws none), or fewer than " + String.format(Locale.US, "%,d",
@@ -397,8 +391,7 @@ public final class TrafficPhase extends Phase {
                               long closedMs, int r) {
             int closedMost = (int) Math.max(1_000, closedMs * CLOSED_PER_MS);
             TrafficDraws closed = TrafficDraws.draw(dist, stores, readShare, -r, closedMost);
-            double rarest = Math.min(readShare, 1 - readShare);
-            long estimate = perKind == 0 ? 0 : (long) (perKind / (rarest > 0 ? rarest : 1) * 1.2) + 1_000;
+            long estimate = perKind == 0 ? 0 : (long) (perKind / rarest(readShare) * 1.2) + 1_000;
             int want = (int) Math.min(MAX_REQUESTS, Math.max(Math.max(estimate, 1),
                     (long) Math.ceil(seconds * RATE_CEILING_PER_S)));
             TrafficDraws open = TrafficDraws.draw(dist, stores, readShare, r, want);
@@ -472,8 +465,8 @@ public final class TrafficPhase extends Phase {
         put(figures, HIT_RATE, m.latency().hitRate());
         put(figures, UTILIZATION, a.open().utilization());
         for (Kind k : KINDS) {
-            addMeasure(k.name(), group(m.latency(), k), k.latency(), a, r, c);
-            addMeasure("service-" + k.name(), group(m.service(), k), k.service(), a, r, c);
+            addMeasure(k.name(), k.of().apply(m.latency()), k.latency(), a, r, c);
+            addMeasure("service-" + k.name(), k.of().apply(m.service()), k.service(), a, r, c);
         }
         if (m.service().all().getTotalCount() > 0) {
             put(figures, SERVICE_MAX_MS, m.service().all().getMaxValue() / 1e6);
@@ -488,17 +481,12 @@ public final class TrafficPhase extends Phase {
         }
         put(figures, GC_MS, a.runtime().gcMs());
         TrafficAnswer.Pauses pauses = a.runtime().pauses();
-        Histogram untouched = m.untouched().all();
-        if (untouched.getTotalCount() > 0) {
-            put(figures, UNPAUSED_P99_MS, TrafficHistograms.ms(untouched, 99));
-        }
-        Histogram untouchedHits = m.untouched().hits();
-        if (untouchedHits.getTotalCount() > 0) {
-            put(figures, HIT_UNPAUSED_P99_MS, TrafficHistograms.ms(untouchedHits, 99));
-        }
-        Histogram clearHits = m.clearOfWrites().hits();
-        if (clearHits.getTotalCount() > 0) {
-            put(figures, HIT_CLEAR_P99_MS, TrafficHistograms.ms(clearHits, 99));
+        for (Map.Entry<Stat, Histogram> e : List.of(Map.entry(UNPAUSED_P99_MS, m.untouched().all()),
+                Map.entry(HIT_UNPAUSED_P99_MS, m.untouched().hits()), Map.entry(HIT_CLEAR_P99_MS,
+                        m.clearOfWrites().hits()))) {
+            if (e.getValue().getTotalCount() > 0) {
+                put(figures, e.getKey(), TrafficHistograms.ms(e.getValue(), 99));
+            }
         }
         put(figures, PAUSE_MAX_MS, pauses.longestMs());
         put(figures, PAUSES_PER_S, a.open().loopWallNs() > 0 ? pauses.count() * 1e9 / a.open().loopWallNs() : 0);
@@ -506,15 +494,6 @@ public final class TrafficPhase extends Phase {
         a.runtime().jitMs().ifPresent(v -> put(figures, JIT_MS, v));
         a.runtime().loopDelayP99Ms().ifPresent(v -> put(figures, LOOP_DELAY_P99_MS, v));
         a.counters().ifPresent(counted -> COUNTERS.add(counted, a.open().requests(), figures));
-    }
-
-    static Histogram group(TrafficHistograms h, Kind k) {
-        return switch (k.name()) {
-            case "hit" -> h.hits();
-            case "miss" -> h.misses();
-            case "write" -> h.writes();
-            default -> h.all();
-        };
     }
 
     private static void put(Map<Stat, List<Double>> figures, Stat stat, double value) {
@@ -566,8 +545,8 @@ public final class TrafficPhase extends Phase {
         return curves;
     }
 
-    private static java.util.Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
-                                                                         String setting, Measure m) {
+    private static Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
+                                                               String setting, Measure m) {
         List<Stat> stats = List.of(m.p50(), m.p99(), m.p999());
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         for (String e : engines) {
@@ -581,12 +560,14 @@ public final class TrafficPhase extends Phase {
                 series.put(e, points);
             }
         }
-        return series.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(series);
+        return series.isEmpty() ? Optional.empty() : Optional.of(series);
     }
 
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
-        List<TrafficLine> runs = runLines(results, engine, setting);
+        Column column = new Column(engine, setting); // the runs' phase lines (a status line of the phase has no figures)
+        List<TrafficLine> runs = results.lines(PhaseLine.KIND, TrafficLine::of).stream().filter(l -> l.column()
+                .equals(column) && RUN.op().equals(l.op()) && l.ranLoop()).toList();
         if (runs.isEmpty()) {
             return List.of();
         }
@@ -599,27 +580,20 @@ public final class TrafficPhase extends Phase {
         if (pauses.isPresent()) {
             notes.add(pauses.get());
         } else {
-            gcShare(results, engine, setting, runs).ifPresent(notes::add);
+            gcShare(results, engine, setting).ifPresent(notes::add);
         }
         return notes;
     }
 
     /** Why the hit rows are empty where the runs measured traffic. */
     private static Optional<String> noHits(RunResults results, String engine, String setting, List<TrafficLine> runs) {
-        if (results.measurement(engine, setting, HIT_P50_MS.id()).isPresent()
-                || results.measurement(engine, setting, ALL_P50_MS.id()).isEmpty()) {
+        if (results.measurement(engine, setting, HIT.latency().p50().id()).isPresent()
+                || results.measurement(engine, setting, ALL.latency().p50().id()).isEmpty()) {
             return Optional.empty();
         }
         boolean noReads = runs.stream().anyMatch(l -> l.asked().readShare() == 0);
         return Optional.of(noReads ? "traffic: no read, so no hit figures: every request wrote (bench.trafficMix=0)."
                 : "traffic: no read found its store open (the open loop was over first), so no hit figures.");
-    }
-
-    /** The phase lines of the runs (a status line of the phase has no figures). */
-    private static List<TrafficLine> runLines(RunResults results, String engine, String setting) {
-        Column column = new Column(engine, setting);
-        return results.lines(PhaseLine.KIND, TrafficLine::of).stream().filter(l -> l.column().equals(column)
-                && RUN.op().equals(l.op()) && l.ranLoop()).toList();
     }
 
     private static String summary(List<TrafficLine> runs) {
@@ -735,14 +709,13 @@ public final class TrafficPhase extends Phase {
      * For runs without single pauses: collections longer in all than the p99 wait could make part of the tail (the sum
      * says they can, not that they did).
      */
-    private static java.util.Optional<String> gcShare(RunResults results, String engine, String setting,
-                                                      List<TrafficLine> runs) {
+    private static Optional<String> gcShare(RunResults results, String engine, String setting) {
         double gc = results.measurement(engine, setting, GC_MS.id()).map(m -> m.value()).orElse(0.0);
         double p99 = results.measurement(engine, setting, ALL_P99_MS.id()).map(m -> m.value()).orElse(0.0);
-        if (runs.isEmpty() || p99 <= 0 || gc <= p99) {
-            return java.util.Optional.empty();
+        if (p99 <= 0 || gc <= p99) {
+            return Optional.empty();
         }
-        return java.util.Optional.of(String.format(Locale.US, "traffic: the runtime's garbage collections paused the"
+        return Optional.of(String.format(Locale.US, "traffic: the runtime's garbage collections paused the"
                 + " open loop %,.0f ms in all (median of the runs), longer than its p99 request waited (%,.1f ms): part"
                 + " of its tail may be the runtime's, not the engine's (`traffic_gc_ms` beside the service times).", gc,
                 p99));

@@ -130,11 +130,7 @@ public final class WarmColdPhase extends Phase {
     }
 
     static int[] inOrder(int n) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        return a;
+        return java.util.stream.IntStream.range(0, n).toArray();
     }
 
     private static void add(Map<String, List<Double>> all, Map<String, Double> run) {

@@ -91,13 +91,9 @@ public final class WarmUp {
          * A steady warm-up goes round the first bench.warmupOpens stores only (all N where there are no more): more
          * stores do not warm a process more. A pass over its stores is for the page cache, which is the machine's, not
          * the process': where it already holds them (asked only where they are more than the rule's three blocks),
-         * the warm-up needs only what the rule judges by. A fixed one makes whole passes over all N.
+         * the warm-up needs only what the rule judges by. A fixed one makes whole passes over all N. The rule can judge
+         * after {@code judgedWindows} windows (SteadyState.minWindows(); a resumed warm-up: one block).
          */
-        static Plan of(int n, int warmupOpens, Rule rule, Residency residency) throws IOException {
-            return of(n, warmupOpens, rule, SteadyState.minWindows(), residency);
-        }
-
-        /** The same, where the rule can judge after {@code judgedWindows} windows (a resumed warm-up: one block). */
         static Plan of(int n, int warmupOpens, Rule rule, int judgedWindows, Residency residency) throws IOException {
             int judged = judgedWindows * SteadyState.WINDOW;
             boolean steady = rule == Rule.STEADY;

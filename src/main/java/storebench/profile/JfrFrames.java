@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +28,13 @@ public final class JfrFrames {
     private JfrFrames() {
     }
 
-    /** The top {@code limit} frames of samples of thread {@code thread} between {@code from} and {@code to}. */
-    public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, int limit) throws IOException {
-        return top(recording, from, to, thread, null, limit);
-    }
-
-    /** As {@link #top(Path, Instant, Instant, String, int)}, only stacks through {@code within}, the phase loop. */
+    /**
+     * The top {@code limit} frames of samples of thread {@code thread} between {@code from} and {@code to}; where
+     * {@code within} is given, only of stacks through it, the phase loop.
+     */
     public static List<ProfileLine.Frame> top(Path recording, Instant from, Instant to, String thread, String within, int limit)
             throws IOException {
-        Map<String, int[]> counts = new HashMap<>();
+        Map<List<String>, int[]> counts = new HashMap<>();
         int total = 0;
         for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
             String type = e.getEventType().getName();
@@ -61,18 +58,11 @@ public final class JfrFrames {
             if (within != null && st.getFrames().stream().noneMatch(f -> within.equals(describe(f)))) {
                 continue;
             }
-            String key = describe(st.getFrames().get(0)) + "\t" + (type.equals(NATIVE_SAMPLE) ? "native" : "java");
+            List<String> key = List.of(describe(st.getFrames().get(0)), type.equals(NATIVE_SAMPLE) ? "native" : "java");
             counts.computeIfAbsent(key, k -> new int[1])[0]++;
             total++;
         }
-        List<ProfileLine.Frame> frames = new ArrayList<>();
-        for (Map.Entry<String, int[]> c : counts.entrySet()) {
-            String[] k = c.getKey().split("\t", 2);
-            frames.add(new ProfileLine.Frame(k[0], k[1], c.getValue()[0], total == 0 ? 0 : (double) c.getValue()[0] / total));
-        }
-        frames.sort((a, b) -> b.samples() != a.samples() ? Integer.compare(b.samples(), a.samples())
-                : a.frame().compareTo(b.frame()));
-        return frames.subList(0, Math.min(limit, frames.size()));
+        return Frames.top(counts, total, limit);
     }
 
     /** Number of samples of a thread in a window (the denominator of the shares). */

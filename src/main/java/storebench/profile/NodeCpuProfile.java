@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +64,7 @@ public final class NodeCpuProfile {
             }
         }
         Map<Integer, Boolean> inside = new HashMap<>();
-        Map<String, int[]> counts = new HashMap<>();
+        Map<List<String>, int[]> counts = new HashMap<>();
         int total = 0;
         for (Integer id : profile.samples()) {
             Node node = nodes.get(id);
@@ -79,16 +78,10 @@ public final class NodeCpuProfile {
             if (within != null && !inside.computeIfAbsent(id, k -> holds(k, within, nodes, parent))) {
                 continue;
             }
-            counts.computeIfAbsent(name, k -> new int[1])[0]++;
+            counts.computeIfAbsent(List.of(name, "js"), k -> new int[1])[0]++;
             total++;
         }
-        List<ProfileLine.Frame> frames = new ArrayList<>();
-        for (Map.Entry<String, int[]> c : counts.entrySet()) {
-            frames.add(new ProfileLine.Frame(c.getKey(), "js", c.getValue()[0], (double) c.getValue()[0] / total));
-        }
-        frames.sort((a, b) -> b.samples() != a.samples() ? Integer.compare(b.samples(), a.samples())
-                : a.frame().compareTo(b.frame()));
-        return frames.subList(0, Math.min(limit, frames.size()));
+        return Frames.top(counts, total, limit);
     }
 
     private static boolean holds(int id, String function, Map<Integer, Node> nodes, Map<Integer, Integer> parent) {

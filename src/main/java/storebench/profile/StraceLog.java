@@ -83,12 +83,10 @@ public final class StraceLog {
         return calls;
     }
 
-    /** The calls per syscall name that started within [fromEpochS, toEpochS]; every sync call is listed. */
-    public static Map<String, Calls> summarize(List<String> lines, double fromEpochS, double toEpochS) {
-        return summarizeCalls(calls(lines), fromEpochS, toEpochS);
-    }
-
-    /** The same over calls already parsed (a log read once for many windows). */
+    /**
+     * The calls per syscall name that started within [fromEpochS, toEpochS], of calls parsed once (a log is read once
+     * for many windows); every sync call is listed.
+     */
     public static Map<String, Calls> summarizeCalls(List<Call> calls, double fromEpochS, double toEpochS) {
         Map<String, Calls> byName = new LinkedHashMap<>();
         for (String name : SYNC_CALLS) {

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.Optional;
-
 /** A cold phase line, read for what the page-cache drop left: the pool's pages, and those still resident. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrapped Drop drop) {
@@ -22,9 +20,5 @@ public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
 
     public static ColdRunLine of(JsonNode line) {
         return ResultsFile.as(line, ColdRunLine.class);
-    }
-
-    public Optional<Drop> dropped() {
-        return Optional.ofNullable(drop);
     }
 }

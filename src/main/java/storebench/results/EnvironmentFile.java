@@ -44,7 +44,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
 
         public Optional<String> kernel() { return Optional.ofNullable(release); }
-        public Optional<String> os() { return Optional.ofNullable(system); }
         public Optional<String> cpuModel() { return Optional.ofNullable(cpu); }
         public OptionalInt cores() { return processors == null ? OptionalInt.empty() : OptionalInt.of(processors); }
 
@@ -89,10 +88,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         public Timer {
             source = source == null ? "" : source;
         }
-
-        public Optional<String> clocksource() {
-            return Optional.ofNullable(kernelClock);
-        }
     }
 
     /** The bench root: path, file system, mount options, device, and a read past the page cache where measured. */
@@ -110,10 +105,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
 
         public Optional<DirectRead> directRead() {
             return read == null || read.error() != null ? Optional.empty() : Optional.of(read);
-        }
-
-        public Optional<String> directReadError() {
-            return read == null ? Optional.empty() : Optional.ofNullable(read.error());
         }
     }
 
@@ -213,7 +204,10 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
             return List.copyOf(options);
         }
 
-        public Optional<String> nothingToTune() { return text(given.path("nothingToTune")); }
+        public Optional<String> nothingToTune() {
+            JsonNode why = given.path("nothingToTune");
+            return why.isMissingNode() || why.isNull() ? Optional.empty() : Optional.of(why.asText());
+        }
 
         public Optional<String> sharedPerProcess() {
             return Optional.ofNullable(shared);
@@ -265,12 +259,9 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
                 flatten(fields, List.of(f.getKey()), f.getValue());
             }
         });
-        return new EnvironmentFile(host(env), suite, benchRoot, costs(env), Collections.unmodifiableMap(engines),
+        Host host = env.isObject() ? ResultsFile.as(env, Host.class) : new Host("", null, null, null, null, 0, null);
+        return new EnvironmentFile(host, suite, benchRoot, costs(env), Collections.unmodifiableMap(engines),
                 List.copyOf(sources), env.isObject() ? Optional.of(List.copyOf(fields)) : Optional.empty());
-    }
-
-    private static Host host(JsonNode env) {
-        return env.isObject() ? ResultsFile.as(env, Host.class) : new Host("", null, null, null, null, 0, null);
     }
 
     private static KernelCosts costs(JsonNode env) {
@@ -293,11 +284,6 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
             return;
         }
         out.add(new Field(path, value.isValueNode() ? value.asText() : value.toString()));
-    }
-
-    /** A field's text, empty where the field is missing or null. */
-    private static Optional<String> text(JsonNode node) {
-        return node.isMissingNode() || node.isNull() ? Optional.empty() : Optional.of(node.asText());
     }
 
     private static OptionalDouble number(JsonNode node) {

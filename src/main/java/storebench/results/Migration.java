@@ -87,7 +87,10 @@ public final class Migration {
         if (format < 4) { // what these add, a format-4 run has: its stat lines are described by about lines
             describe(all, run);
             totals(all, env).forEach((source, total) -> all.add(all.indexOf(source) + 1, total));
-            rules(run);
+            // the run line's rules and M where it does not carry them: the values the version before had
+            run.putIfAbsent("warmupRule", ResultsFile.JSON.readTree(RULES_BEFORE));
+            run.putIfAbsent("sampleLeast", run.numberNode(SAMPLE_LEAST_BEFORE));
+            run.putIfAbsent("hold", run.numberNode(run.path("stores").asInt()));
             recorded(all, run, env);
             phases(all, phases);
             verdicts(dir, all);
@@ -244,13 +247,6 @@ public final class Migration {
         about.put("order", order); // one row with the one it follows: the ids sort it after that row's
         l.set("about", about);
         return l;
-    }
-
-    /** The run line's rules and M where it does not carry them: the values the version before had. */
-    private static void rules(ObjectNode run) throws IOException {
-        run.putIfAbsent("warmupRule", ResultsFile.JSON.readTree(RULES_BEFORE));
-        run.putIfAbsent("sampleLeast", run.numberNode(SAMPLE_LEAST_BEFORE));
-        run.putIfAbsent("hold", run.numberNode(run.path("stores").asInt()));
     }
 
     /**

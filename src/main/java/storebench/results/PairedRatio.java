@@ -19,22 +19,17 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
     /** What a comparison says of one statistic against its tolerance. */
     public enum Decision {
         /** The whole interval lies within the tolerance: equivalent. */
-        NO_CHANGE("no change"),
+        NO_CHANGE,
         /** The whole interval lies beyond the tolerance, on the worse side. */
-        WORSE("worse"),
+        WORSE,
         /** The whole interval lies beyond the tolerance, on the better side. */
-        BETTER("better"),
+        BETTER,
         /** The interval reaches across the tolerance: more pairs could decide it. */
-        INCONCLUSIVE("inconclusive");
+        INCONCLUSIVE;
 
-        private final String words;
-
-        Decision(String words) {
-            this.words = words;
-        }
-
+        /** "no change", "worse", ...: the decision as the report says it. */
         public String words() {
-            return words;
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
 
         public boolean decided() {

@@ -269,8 +269,7 @@ public final class RunResults {
 
     /** Whether the build of a column (a merged run's part) did not record the statistic ({@link #RECORDED}). */
     public boolean notRecorded(String engine, String setting, String stat) {
-        Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting))
-                .findFirst();
+        Optional<EnvironmentFile.Source> part = part(engine, setting);
         Optional<List<String>> recorded = part.isPresent() ? part.get().recorded()
                 : Optional.ofNullable(runLine().rules().recorded());
         return recorded.isPresent() && !recorded.get().contains(stat);
@@ -363,9 +362,14 @@ public final class RunResults {
         return environmentFile.sources();
     }
 
+    /** The part of a merged run that measured a column; none in a run that was not merged. */
+    private Optional<EnvironmentFile.Source> part(String engine, String setting) {
+        return sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
+    }
+
     /** The phases asked of the run that measured a column: its part's in a merged run, else the run line's. */
     public Optional<List<String>> phasesOf(String engine, String setting) {
-        Optional<EnvironmentFile.Source> part = sources().stream().filter(s -> s.measured(engine, setting)).findFirst();
+        Optional<EnvironmentFile.Source> part = part(engine, setting);
         return part.isPresent() ? part.get().phases() : runLine().asked().phases();
     }
 
@@ -379,19 +383,17 @@ public final class RunResults {
     }
 
     public boolean inNoPart(String engine, String setting) {
-        return !sources().isEmpty() && sources().stream().noneMatch(s -> s.measured(engine, setting));
+        return !sources().isEmpty() && part(engine, setting).isEmpty();
     }
 
     /** The machine an engine was measured on under a setting, where a merged run says so. */
     public Optional<String> machine(String engine, String setting) {
-        return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::machine)
-                .findFirst();
+        return part(engine, setting).map(EnvironmentFile.Source::machine);
     }
 
     /** The environment.json of the run that measured a column: its part's in a merged run, else the run's. */
     public EnvironmentFile environmentOf(String engine, String setting) {
-        return sources().stream().filter(s -> s.measured(engine, setting)).map(EnvironmentFile.Source::environment)
-                .findFirst().orElse(environmentFile);
+        return part(engine, setting).map(EnvironmentFile.Source::environment).orElse(environmentFile);
     }
 
     /** Whether two columns were measured on one machine (always, in an unmerged run). */

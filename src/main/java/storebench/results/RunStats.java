@@ -30,13 +30,7 @@ public final class RunStats {
 
     /** The median of longs (per-store figures such as disk sizes): middle, or mean of the two middle ones. */
     public static double median(long[] values) {
-        if (values.length == 0) {
-            throw new IllegalArgumentException("no values");
-        }
-        long[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2.0;
+        return median(Arrays.stream(values).mapToObj(v -> (double) v).toList());
     }
 
     /**
@@ -82,14 +76,10 @@ public final class RunStats {
 
     /** The least-squares slope of a field of points against their "stores" (per open store); NaN below two x values. */
     public static double slope(Iterable<JsonNode> points, String field) {
-        List<Double> x = new java.util.ArrayList<>();
-        List<Double> y = new java.util.ArrayList<>();
-        for (JsonNode p : points) {
-            x.add(p.path("stores").asDouble());
-            y.add(p.path(field).asDouble());
-        }
-        return slope(x.stream().mapToDouble(Double::doubleValue).toArray(),
-                y.stream().mapToDouble(Double::doubleValue).toArray());
+        List<JsonNode> all = new java.util.ArrayList<>();
+        points.forEach(all::add);
+        return slope(all.stream().mapToDouble(p -> p.path("stores").asDouble()).toArray(),
+                all.stream().mapToDouble(p -> p.path(field).asDouble()).toArray());
     }
 
     /** The least-squares slope of y against x; NaN below two x values. */

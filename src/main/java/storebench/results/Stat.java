@@ -19,39 +19,29 @@ public final class Stat {
     private final String label;
     private final Unit unit;
     private final int decimals;
-    private final boolean hasSpread;
-    private final TrialRuntime onlyIn;
-    private final int referenceRow;
-    private final int besideReference;
-    private final boolean higherIsBetter;
-    private final Double tolerance;
-    private final String chartGroup;
-    private final String chartTitle;
-    private final String countUnit;
-    private final boolean optional;
-    private final boolean counter;
+    // set only by its Builder, before build() hands the statistic out
+    private boolean hasSpread;
+    private TrialRuntime onlyIn;
+    private int referenceRow;
+    private int besideReference;
+    private boolean higherIsBetter;
+    private Double tolerance;
+    private String chartGroup;
+    private String chartTitle;
+    private String countUnit = "";
+    private boolean optional;
+    private boolean counter;
 
-    private Stat(Builder b) {
-        this.id = Objects.requireNonNull(b.id);
-        this.label = Objects.requireNonNull(b.label);
-        this.unit = Objects.requireNonNull(b.unit);
-        this.decimals = b.decimals;
-        this.hasSpread = b.hasSpread;
-        this.onlyIn = b.onlyIn;
-        this.referenceRow = b.referenceRow;
-        this.besideReference = b.besideReference;
-        this.higherIsBetter = b.higherIsBetter;
-        this.tolerance = b.tolerance;
-        this.chartGroup = b.chartGroup;
-        this.chartTitle = b.chartTitle;
-        this.countUnit = b.countUnit;
-        this.optional = b.optional;
-        this.counter = b.counter;
+    private Stat(String id, String label, Unit unit, int decimals) {
+        this.id = Objects.requireNonNull(id);
+        this.label = Objects.requireNonNull(label);
+        this.unit = Objects.requireNonNull(unit);
+        this.decimals = decimals;
     }
 
     /** A statistic with its id, row label (%W% and %M% stand for the notes per store and the stores held open), unit and decimals. */
     public static Builder of(String id, String label, Unit unit, int decimals) {
-        return new Builder(id, label, unit, decimals);
+        return new Builder(new Stat(id, label, unit, decimals));
     }
 
     public String id() {
@@ -191,30 +181,21 @@ public final class Stat {
         if (!about.path("label").isTextual() || !about.path("decimals").canConvertToInt()) {
             throw new IllegalArgumentException("statistic " + id + ": its about needs a label and decimals");
         }
-        Builder b = of(id, about.get("label").asText(), u, about.get("decimals").asInt())
-                .reference(about.path("referenceRow").asInt(0)).counting(about.path("counts").asText(""));
-        if (about.path("ofRuns").asBoolean(false)) {
-            b.ofRuns();
-        }
-        if ("higher".equals(about.path("better").asText())) {
-            b.higherIsBetter();
-        }
-        if (about.path("tolerance").isNumber()) {
-            b.tolerance(about.get("tolerance").asDouble());
-        }
+        Stat s = new Stat(id, about.get("label").asText(), u, about.get("decimals").asInt());
+        s.referenceRow = about.path("referenceRow").asInt(0);
+        s.countUnit = about.path("counts").asText("");
+        s.hasSpread = about.path("ofRuns").asBoolean(false);
+        s.higherIsBetter = "higher".equals(about.path("better").asText());
+        s.tolerance = about.path("tolerance").isNumber() ? about.get("tolerance").asDouble() : null;
         if (about.path("chart").isTextual()) {
-            b.chart(about.get("chart").asText(), about.path("chartTitle").asText(null));
+            s.chartGroup = about.get("chart").asText();
+            s.chartTitle = about.path("chartTitle").asText(null);
         }
-        if (about.path("optional").asBoolean(false)) {
-            b.optional();
-        }
-        if (about.path("counter").asBoolean(false)) {
-            b.counter();
-        }
-        if (about.path("onlyIn").isTextual()) {
-            b.onlyIn(TrialRuntime.valueOf(about.get("onlyIn").asText().toUpperCase(Locale.ROOT)));
-        }
-        return b.build();
+        s.optional = about.path("optional").asBoolean(false);
+        s.counter = about.path("counter").asBoolean(false);
+        s.onlyIn = about.path("onlyIn").isTextual() ? TrialRuntime.valueOf(about.get("onlyIn").asText()
+                .toUpperCase(Locale.ROOT)) : null;
+        return s;
     }
 
     /** A statistic is its id (read back from a stat line or declared by its phase, it is the same statistic). */
@@ -235,90 +216,73 @@ public final class Stat {
 
     /** Builds a statistic. */
     public static final class Builder {
-        private final String id;
-        private final String label;
-        private final Unit unit;
-        private final int decimals;
-        private boolean hasSpread;
-        private TrialRuntime onlyIn;
-        private int referenceRow;
-        private int besideReference;
-        private boolean higherIsBetter;
-        private Double tolerance;
-        private String chartGroup;
-        private String chartTitle;
-        private String countUnit = "";
-        private boolean optional;
-        private boolean counter;
+        private final Stat s;
 
-        private Builder(String id, String label, Unit unit, int decimals) {
-            this.id = id;
-            this.label = label;
-            this.unit = unit;
-            this.decimals = decimals;
+        private Builder(Stat s) {
+            this.s = s;
         }
 
         /** A median of the R runs' figures: it has a spread, and comparisons judge it against that. */
         public Builder ofRuns() {
-            this.hasSpread = true;
+            s.hasSpread = true;
             return this;
         }
 
         /** One pass, no spread: two runs are the same within this fraction. */
         public Builder tolerance(double fraction) {
-            this.tolerance = fraction;
+            s.tolerance = fraction;
             return this;
         }
 
         public Builder onlyIn(TrialRuntime runtime) {
-            this.onlyIn = runtime;
+            s.onlyIn = runtime;
             return this;
         }
 
         /** It is row {@code row} of the reference write-up's table: the report lists those rows first, in its order. */
         public Builder reference(int row) {
-            this.referenceRow = row;
+            s.referenceRow = row;
             return this;
         }
 
         /** Not a row of the reference's, but listed right after its row {@code row} (see {@link Stat#besideReference}). */
         public Builder besideReference(int row) {
-            this.besideReference = row;
+            s.besideReference = row;
             return this;
         }
 
         public Builder higherIsBetter() {
-            this.higherIsBetter = true;
+            s.higherIsBetter = true;
             return this;
         }
 
         /** Measured only where the options ask for it: see {@link Stat#optional()}. */
         public Builder optional() {
-            this.optional = true;
+            s.optional = true;
             return this;
         }
 
         /** A counter of what a visit asks of the machine: see {@link Stat#counter()}. */
         public Builder counter() {
-            this.counter = true;
+            s.counter = true;
             return this;
         }
 
         /** A COUNT statistic counts these ("stores/s", "fds per store"): the unit its exports give. */
         public Builder counting(String unit) {
-            this.countUnit = unit;
+            s.countUnit = unit;
             return this;
         }
 
         /** Drawn as bars in the chart group {@code group}, under its own title. */
         public Builder chart(String group, String title) {
-            this.chartGroup = group;
-            this.chartTitle = title;
+            s.chartGroup = group;
+            s.chartTitle = title;
             return this;
         }
 
         public Stat build() {
-            return new Stat(this);
+            return s;
         }
     }
 }

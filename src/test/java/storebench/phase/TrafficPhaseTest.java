@@ -58,9 +58,9 @@ class TrafficPhaseTest {
         assertThat(Phases.TRAFFIC.stats()).filteredOn(st -> st.id().equals("traffic_minflt")).allMatch(Stat::counter);
         // a run without misses (N <= K), writes (a mix of 1) or reads (0), or too few for a p99.9, misses none of its
         // rows; every request's p50 and p99 are always there
-        assertThat(List.of(TrafficPhase.MISS_P99_MS, TrafficPhase.WRITE_P99_MS, TrafficPhase.HIT_P99_MS,
-                TrafficPhase.ALL_P999_MS, TrafficPhase.ALL.service().p999())).allMatch(Stat::optional);
-        assertThat(List.of(TrafficPhase.ALL_P50_MS, TrafficPhase.ALL_P99_MS, TrafficPhase.ALL.service().p99(),
+        assertThat(List.of(TrafficPhase.MISS.latency().p99(), TrafficPhase.WRITE.latency().p99(),
+                TrafficPhase.HIT.latency().p99(), TrafficPhase.ALL.latency().p999(), TrafficPhase.ALL.service().p999())).allMatch(Stat::optional);
+        assertThat(List.of(TrafficPhase.ALL.latency().p50(), TrafficPhase.ALL_P99_MS, TrafficPhase.ALL.service().p99(),
                 TrafficPhase.UTILIZATION)).noneMatch(Stat::optional);
         assertThat(Phases.TRAFFIC.steps()).extracting(Phase.Step::op).containsExactly("trafficwarmup",
                 TrafficAnswer.OP);

@@ -12,7 +12,7 @@ class WarmUpPlanTest {
     private final List<Integer> asked = new ArrayList<>();
 
     private WarmUp.Plan plan(int n, int warmupOpens, WarmUp.Rule rule, double resident) throws Exception {
-        return WarmUp.Plan.of(n, warmupOpens, rule, stores -> {
+        return WarmUp.Plan.of(n, warmupOpens, rule, SteadyState.minWindows(), stores -> {
             asked.add(stores);
             return resident;
         });

@@ -46,16 +46,16 @@ class JfrFramesTest {
             r.dump(file);
         }
         String thread = Thread.currentThread().getName();
-        List<ProfileLine.Frame> top = JfrFrames.top(file, from, to, thread, 5);
+        List<ProfileLine.Frame> top = JfrFrames.top(file, from, to, thread, null, 5);
         assertThat(top).isNotEmpty();
         assertThat(top.stream().mapToDouble(ProfileLine.Frame::share).sum()).isLessThanOrEqualTo(1.0 + 1e-9);
         assertThat(top).extracting(ProfileLine.Frame::frame).anySatisfy(f -> assertThat(f).startsWith(
                 JfrFramesTest.class.getName() + ".").as("a frame of this test"));
-        assertThat(JfrFrames.top(file, from, to, "no-such-thread", 5)).isEmpty();
+        assertThat(JfrFrames.top(file, from, to, "no-such-thread", null, 5)).isEmpty();
         String self = JfrFramesTest.class.getName() + ".topFramesOfOneThreadInAWindow";
         assertThat(JfrFrames.top(file, from, to, thread, self, 5)).isNotEmpty();
         assertThat(JfrFrames.top(file, from, to, thread, "no.such.Class.method", 5)).isEmpty();
-        assertThat(JfrFrames.top(file, to.plusSeconds(60), to.plusSeconds(61), thread, 5)).isEmpty();
+        assertThat(JfrFrames.top(file, to.plusSeconds(60), to.plusSeconds(61), thread, null, 5)).isEmpty();
     }
 
     private static long spin(long seed) {

@@ -29,7 +29,8 @@ class StraceLogTest {
 
     @Test
     void summarizesOnlyCallsThatStartedInTheWindow() throws Exception {
-        Map<String, StraceLog.Calls> s = StraceLog.summarize(sample(), 1796047880.0, 1796047880.5);
+        Map<String, StraceLog.Calls> s = StraceLog.summarizeCalls(StraceLog.calls(sample()), 1796047880.0,
+                1796047880.5);
         assertThat(s.keySet()).containsExactly("fsync", "fdatasync", "msync", "sync_file_range");
         assertThat(s.get("fsync").count).isEqualTo(8);
         assertThat(s.get("fsync").seconds).isCloseTo(0.000726 + 0.000134 + 0.000253 + 0.000325 + 0.000537 + 0.000171
@@ -44,7 +45,7 @@ class StraceLogTest {
 
     @Test
     void anEmptyLogHasZeroCallsOfEverySyncCall() {
-        Map<String, StraceLog.Calls> s = StraceLog.summarize(List.of(), 0, Double.MAX_VALUE);
+        Map<String, StraceLog.Calls> s = StraceLog.summarizeCalls(List.of(), 0, Double.MAX_VALUE);
         assertThat(StraceLog.totalCount(s)).isZero();
         assertThat(s).hasSize(4);
     }

@@ -12,7 +12,7 @@ class ColdRunLineTest {
                 + "\"residentPagesAfterDrop\":12}"));
 
         assertThat(format2.op()).isEqualTo("coldrun");
-        assertThat(format2.dropped()).hasValue(new ColdRunLine.Drop(51_200, 12L));
+        assertThat(format2.drop()).isEqualTo(new ColdRunLine.Drop(51_200, 12L));
     }
 
     @Test
@@ -20,6 +20,6 @@ class ColdRunLineTest {
         ColdRunLine warmUp = ColdRunLine.of(ResultsFile.JSON.readTree("{\"kind\":\"phase\",\"engine\":\"sqlite\","
                 + "\"setting\":\"default\",\"op\":\"coldwarmup\",\"phase\":\"cold\",\"run\":1}"));
 
-        assertThat(warmUp.dropped()).isEmpty();
+        assertThat(warmUp.drop()).isNull();
     }
 }

@@ -221,7 +221,7 @@ class EnvironmentFileTest {
                 new EnvironmentFile.Field(List.of("benchRoot", "directRead", "error"), "no O_DIRECT"),
                 new EnvironmentFile.Field(List.of("sources"), "[{\"dir\":\"a\"}]"));
         assertThat(f.benchRoot().directRead()).isEmpty();
-        assertThat(f.benchRoot().directReadError()).hasValue("no O_DIRECT");
+        assertThat(f.benchRoot().read().error()).isEqualTo("no O_DIRECT");
         assertThat(f.engines().get("sqlite").fields()).containsExactly(
                 new EnvironmentFile.Field(List.of("title"), "SQLite"),
                 new EnvironmentFile.Field(List.of("info", "sqlite"), "3.50"));

@@ -40,8 +40,8 @@ class TrafficWithoutReadsTest {
         }
 
         RunResults results = RunResults.load(out);
-        assertThat(results.measurement("sqlite", "default", TrafficPhase.WRITE_P50_MS.id())).isPresent();
-        assertThat(results.measurement("sqlite", "default", TrafficPhase.HIT_P50_MS.id())).isEmpty();
+        assertThat(results.measurement("sqlite", "default", TrafficPhase.WRITE.latency().p50().id())).isPresent();
+        assertThat(results.measurement("sqlite", "default", TrafficPhase.HIT.latency().p50().id())).isEmpty();
         String report = Files.readString(out.resolve(MarkdownReport.NAME), StandardCharsets.UTF_8);
         assertThat(ReportCheck.missing(results, report)).isEmpty();
         assertThat(report).contains("traffic: no read, so no hit figures: every request wrote (bench.trafficMix=0).");
