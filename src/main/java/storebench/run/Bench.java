@@ -370,11 +370,17 @@ public final class Bench implements AutoCloseable {
             return false;
         }
         try {
-            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engineId())
-                    && v.setting().equals(trial.settingId()));
+            return inconclusive().contains(trial.params().column());
         } catch (IOException | RuntimeException e) {
             return true; // the gate judges it at the end: its stores stay until then
         }
+    }
+
+    /** The trials with an inconclusive verdict, in the verdicts' order: the gate's stop rule is that none has. */
+    private Set<Column> inconclusive() throws IOException {
+        Set<Column> out = new LinkedHashSet<>();
+        verdicts().with(Verdict.Status.INCONCLUSIVE).forEach(v -> out.add(new Column(v.engine(), v.setting())));
+        return out;
     }
 
     /** The open runs the gate's resampling added per trial, and the trials whose extra run failed, with the reason. */
@@ -389,33 +395,25 @@ public final class Bench implements AutoCloseable {
     public synchronized Resampling resampleInconclusive() throws IOException {
         Map<Column, Integer> added = new LinkedHashMap<>();
         Map<Column, String> failed = new LinkedHashMap<>();
-        if (options.resample == 0 || baseline.isEmpty()) {
-            return new Resampling(added, failed);
-        }
-        for (int round = 1; round <= options.resample; round++) {
-            Set<Column> undecided = new LinkedHashSet<>();
-            for (Verdict v : verdicts().all()) {
-                Column key = new Column(v.engine(), v.setting());
-                if (v.status() == Verdict.Status.INCONCLUSIVE && trials.containsKey(key) && !failed.containsKey(key)) {
-                    undecided.add(key);
-                }
-            }
+        for (int round = 1; round <= (baseline.isEmpty() ? 0 : options.resample); round++) {
+            Set<Column> undecided = inconclusive();
+            undecided.removeIf(key -> !trials.containsKey(key) || failed.containsKey(key));
             if (undecided.isEmpty()) {
                 break;
             }
             for (Column key : undecided) {
-                Trial trial = trials.get(key);
                 int run = options.runs + added.getOrDefault(key, 0) + 1;
                 console.println("[storebench] gate: " + key + " inconclusive against the baseline: open run " + run
                         + " (resample " + round + " of " + options.resample + ")");
                 try {
-                    trial.resample();
-                    added.merge(key, 1, Integer::sum);
+                    if (trials.get(key).resample(m -> !inconclusive().contains(key))) {
+                        added.merge(key, 1, Integer::sum);
+                    }
                 } catch (Exception e) {
                     String why = "open run " + run + " failed: " + e.getMessage();
                     console.println("[storebench] gate: " + key + ": the extra " + why);
                     failed.put(key, why);
-                    trial.results().append(ResampleLine.KIND, new ResampleLine(trial.params().column(), run - 1,
+                    trials.get(key).results().append(ResampleLine.KIND, new ResampleLine(key, run - 1,
                             added.getOrDefault(key, 0), why));
                 }
             }

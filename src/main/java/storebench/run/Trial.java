@@ -16,6 +16,7 @@ import storebench.phase.PhaseResults;
 import storebench.phase.PhaseRun;
 import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
+import storebench.phase.Precision;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
 import storebench.results.NotProfiledLine;
@@ -44,9 +45,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final TrialProcesses starter;
     private final StoreDirectories dirs;
     private final TrialSetup params;
+    /** Its pool, or for side B of a version A's where B's library reads it, and the phases' own. */
     private final TrialPool pool;
-    /** Its pool or A's (side B of a version), and the phases' own. */
-    private final PhaseStores stores;
     /** Null for any trial but side B of a version comparison. */
     private final SideBStores sideBStores;
     private final TrialRequests processes;
@@ -88,10 +88,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
                 : sideB.poolFolder(setting));
         this.params = new TrialSetup(bench, engine, setting, starter);
         this.results = new TrialResults(bench, params, starter, sideB != null);
-        this.pool = new TrialPool(bench, this, engine, dirs, starter, results);
         this.sideBStores = sideB == null || sideB.against().ofSetting() ? null
-                : new SideBStores(bench, this, sideB.a().stores, starter, pool, dirs);
-        this.stores = sideBStores == null ? pool : sideBStores;
+                : new SideBStores(bench, this, sideB.a().pool, dirs, starter, results);
+        this.pool = sideBStores != null ? sideBStores : new TrialPool(bench, this, engine, dirs, starter, results);
         this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? dirs::pool : sideBStores::root,
                 name);
     }
@@ -124,7 +123,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     @Override
     public PhaseStores stores() {
-        return stores;
+        return pool;
     }
 
     @Override
@@ -243,7 +242,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         int holding = phase.holdsOpen(params);
         if (holding > 0) {
             if (phase.usesPool()) {
-                stores.ensure();
+                pool.ensure();
             }
             starter.freshHolding(holding);
         }
@@ -264,10 +263,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * One more fresh-process open run for the gate's resampling: the statistics are recorded again over all runs. A
-     * failure is the gate's, thrown without a failed status line (the figures measured stand).
+     * One more fresh-process open run for the gate's resampling unless {@code decided}, the gate's stop rule, holds
+     * (false: none added); the statistics are recorded again over all runs. A failure is the gate's, thrown without a failed status line
+     * (the figures measured stand).
      */
-    public synchronized Measured resample() throws Exception {
+    public synchronized boolean resample(Precision.StopRule decided) throws Exception {
         Measured earlier = results.has(Phases.OPEN_RUNS) ? results.recorded(Phases.OPEN_RUNS) : null;
         if (failed != null || earlier == null) {
             throw new IllegalStateException(name + ": no open runs to add to"
@@ -278,11 +278,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
         starter.phase(Phases.OPEN_RUNS.id(), usable(bench.options.profilers, Phases.OPEN_RUNS.id()));
         try {
             starter.closeCurrent();
-            Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
-            results.record(Phases.OPEN_RUNS, m);
-            int runs = m.runs(OpenRunsPhase.OQC_MS).size();
-            results.append(ResampleLine.KIND, new ResampleLine(params.column(), runs, runs - bench.options.runs, null));
-            return m;
+            int runs = earlier.runs(OpenRunsPhase.OQC_MS).size();
+            Measured m = Phases.OPEN_RUNS.more(this, earlier, runs + 1, decided);
+            if (m != earlier) {
+                results.record(Phases.OPEN_RUNS, m);
+                results.append(ResampleLine.KIND, new ResampleLine(params.column(), runs + 1,
+                        runs + 1 - bench.options.runs, null));
+            }
+            return m != earlier;
         } catch (TrialFailure e) {
             throw e;
         } catch (Exception e) {
@@ -363,28 +366,23 @@ public final class Trial implements PhaseRun, AutoCloseable {
      */
     @Override
     public synchronized void close() throws IOException {
-        starter.closeCurrent();
-        starter.closeKept();
-        if (b != null) {
-            b.finish();
-        }
-        if (!bench.mayResample(this)) {
-            deleteStores();
-        }
+        end(!bench.mayResample(this));
     }
 
     /** Ends the trial for good, after the gate's resampling. */
     synchronized void finish() throws IOException {
+        end(true);
+    }
+
+    /** Side B deletes only a pool it made, and leaves A's to A. */
+    private void end(boolean deleteStores) throws IOException {
         starter.closeCurrent();
         starter.closeKept();
         if (b != null) {
             b.finish();
         }
-        deleteStores();
-    }
-
-    /** Side B deletes only a pool it made, and leaves A's to A. */
-    private void deleteStores() throws IOException {
-        dirs.deletePool();
+        if (deleteStores) {
+            dirs.deletePool();
+        }
     }
 }

@@ -25,12 +25,12 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** The stores a trial's phases work on: its pool, made once (or reused under bench.reuse), and the phases' own. */
-final class TrialPool implements PhaseStores {
-    private final Bench bench;
-    private final Trial trial;
+class TrialPool implements PhaseStores {
+    final Bench bench;
+    final Trial trial;
     private final EngineDescriptor engine;
-    private final StoreDirectories dirs;
-    private final TrialProcesses processes;
+    final StoreDirectories dirs;
+    final TrialProcesses processes;
     private final TrialResults results;
     private boolean ready;
     private int created;
