@@ -71,12 +71,13 @@ public final class Bench implements AutoCloseable {
     private final RunLock rootLock;
     private final RunLock outputLock;
     private final LoadSampler sampler;
-    private final RunEnvironment environment;
+    /** environment.json: the trial processes' hellos and the roots measured on are recorded in it. */
+    final RunEnvironment environment;
     private final long startNs = System.nanoTime();
     private final Map<Column, Trial> trials = new LinkedHashMap<>();
     private final RunPlan plan;
     /** What side B's trial processes start with (bench.against). */
-    private final Against.Arm againstArm;
+    final Against.Arm againstArm;
     /** The phase now measured: when it started and the plan's estimate of it (s; 0 where the plan has none). */
     private volatile long phaseStartNs = System.nanoTime();
     private volatile double phaseEstimateS;
@@ -156,10 +157,6 @@ public final class Bench implements AutoCloseable {
                     EngineDescriptor.Library::artifacts).orElse(List.of())) + ")");
         }
         return options.against.get().resolve(engine, commands.classpath(), options.projectDir, commands.node());
-    }
-
-    Against.Arm againstArm() {
-        return againstArm;
     }
 
     /** The tolerance of each statistic an A/B comparison is judged on (thresholds.yaml's against:), as fractions. */
@@ -275,16 +272,6 @@ public final class Bench implements AutoCloseable {
                 && p.options().contains(storebench.phase.TrafficPhase.GC)).map(storebench.phase.Phase::id).toList()));
     }
 
-    /** Records a trial process' hello in environment.json. */
-    void describeEngine(EngineDescriptor engine, Setting setting, storebench.trial.answer.HelloAnswer hello) {
-        environment.describeEngine(engine, setting, hello);
-    }
-
-    /** Records a root a phase measured on, with its filesystem, in environment.json. */
-    void describeRoot(String name, Path path, String fsType, String mountOptions) {
-        environment.describeRoot(name, path, fsType, mountOptions);
-    }
-
     /** The run's tmpfs root (/dev/shm), claimed on first use and removed when the run ends. */
     public synchronized ScratchRoot scratch() throws IOException {
         if (scratch == null) {
@@ -293,15 +280,9 @@ public final class Bench implements AutoCloseable {
                 throw new java.io.FileNotFoundException("no tmpfs root: " + why.get());
             }
             scratch = ScratchRoot.claim();
-            describeRoot("tmpfs", scratch.root(), "tmpfs", Mounts.of(scratch.root()).options());
+            environment.describeRoot("tmpfs", scratch.root(), "tmpfs", Mounts.of(scratch.root()).options());
         }
         return scratch;
-    }
-
-
-    /** Where the last complete run before the current one is kept. */
-    public static Path previous(Path outputDir) {
-        return OutputFolder.previous(outputDir);
     }
 
     /** Beside the folder, not in it: a run makes the folder or moves it aside only once it holds the lock. */

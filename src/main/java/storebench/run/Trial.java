@@ -87,12 +87,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.dirs = new StoreDirectories(bench, engine, setting, name, sideB == null ? setting.id()
                 : sideB.poolFolder(setting));
         this.params = new TrialSetup(bench, engine, setting, starter);
-        this.results = new TrialResults(bench, params, starter, sideB != null);
+        this.results = new TrialResults(bench, params, sideB != null);
         this.sideBStores = sideB == null || sideB.against().ofSetting() ? null
                 : new SideBStores(bench, this, sideB.a().pool, dirs, starter, results);
         this.pool = sideBStores != null ? sideBStores : new TrialPool(bench, this, engine, dirs, starter, results);
-        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? dirs::pool : sideBStores::root,
-                name);
+        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? dirs::pool : sideBStores::root);
     }
 
     /** Side B of this trial's A/B comparison, where the run has one and this is side A. */
@@ -103,7 +102,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         Against asked = bench.options.against.get();
         if (b == null) {
-            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm()));
+            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm));
         }
         return Optional.of(new AgainstSide(b, new AgainstLine.Asked(asked.kind(), asked.toString(),
                 bench.options.againstSlowdown), b::ownPool, bench.againstTolerances(), bench.options.againstPairs,

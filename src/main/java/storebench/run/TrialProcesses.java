@@ -106,7 +106,7 @@ final class TrialProcesses {
             HelloAnswer described = HelloAnswer.of(hello);
             engineInfo = described.info();
             if (arm == Against.Arm.SAME) { // side B of bench.against says what it ran in its against-run lines
-                bench.describeEngine(engine, setting, described);
+                bench.environment.describeEngine(engine, setting, described);
             }
         }
         return process;
