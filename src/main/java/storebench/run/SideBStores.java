@@ -23,9 +23,9 @@ final class SideBStores extends TrialPool {
     /** Why B has a pool of its own; empty while it reads A's, null until decided. */
     private Optional<String> ownPool;
 
-    SideBStores(Bench bench, Trial b, PhaseStores a, StoreDirectories dirs, TrialProcesses processes,
+    SideBStores(Bench bench, Trial b, PhaseStores a, String poolFolder, TrialProcesses processes,
                 TrialResults results) {
-        super(bench, b, b.engine(), dirs, processes, results);
+        super(bench, b, poolFolder, processes, results);
         this.a = a;
     }
 
@@ -74,7 +74,7 @@ final class SideBStores extends TrialPool {
     }
 
     synchronized Path root() {
-        return ownPool != null && ownPool.isPresent() ? dirs.pool() : a.pool();
+        return ownPool != null && ownPool.isPresent() ? poolDir() : a.pool();
     }
 
     @Override

@@ -43,7 +43,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final Setting setting;
     private final String name;
     private final TrialProcesses starter;
-    private final StoreDirectories dirs;
     private final TrialSetup params;
     /** Its pool, or for side B of a version A's where B's library reads it, and the phases' own. */
     private final TrialPool pool;
@@ -84,14 +83,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.name = engine.id() + "/" + setting.id() + (sideB == null ? "" : " B (" + sideB.against() + ")");
         this.starter = new TrialProcesses(bench, this, engine, setting, name, sideB == null ? Against.Arm.SAME
                 : sideB.arm(), bench.options.slowdown + (sideB == null ? 0 : bench.options.againstSlowdown));
-        this.dirs = new StoreDirectories(bench, engine, setting, name, sideB == null ? setting.id()
-                : sideB.poolFolder(setting));
         this.params = new TrialSetup(bench, engine, setting, starter);
         this.results = new TrialResults(bench, params, sideB != null);
+        String poolFolder = sideB == null ? setting.id() : sideB.poolFolder(setting);
         this.sideBStores = sideB == null || sideB.against().ofSetting() ? null
-                : new SideBStores(bench, this, sideB.a().pool, dirs, starter, results);
-        this.pool = sideBStores != null ? sideBStores : new TrialPool(bench, this, engine, dirs, starter, results);
-        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? dirs::pool : sideBStores::root);
+                : new SideBStores(bench, this, sideB.a().pool, poolFolder, starter, results);
+        this.pool = sideBStores != null ? sideBStores : new TrialPool(bench, this, poolFolder, starter, results);
+        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? pool::poolDir
+                : sideBStores::root);
     }
 
     /** Side B of this trial's A/B comparison, where the run has one and this is side A. */
@@ -313,7 +312,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         String reason = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
-                + (e instanceof DiskFull.RootFull ? "" : dirs.diskFullHint(message, params.workload()));
+                + (e instanceof DiskFull.RootFull ? "" : pool.diskFullHint(message, params.workload()));
         starter.closeCurrent();
         if (resampling) {
             return new TrialFailure(name + ": " + reason);
@@ -354,9 +353,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     void deleteStoresOnInterrupt() throws IOException {
         Trial other = b;
         if (other != null) {
-            other.dirs.deleteOnInterrupt(); // B's own pool, where it made one; A's pool is A's to delete
+            other.pool.deleteOnInterrupt(); // B's own pool, where it made one; A's pool is A's to delete
         }
-        dirs.deleteOnInterrupt();
+        pool.deleteOnInterrupt();
     }
 
     /**
@@ -381,7 +380,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
             b.finish();
         }
         if (deleteStores) {
-            dirs.deletePool();
+            pool.deletePool();
         }
     }
 }
