@@ -235,11 +235,11 @@ public final class Bench implements AutoCloseable {
         console.flush();
     }
 
-    void phaseStarts(Trial trial, storebench.phase.Phase phase) {
-        plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
+    void phaseStarts(Column trial, storebench.phase.Phase phase) {
+        plan.progress(trial.engine(), trial.setting(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
         phaseStartNs = System.nanoTime();
-        phaseEstimateS = plan.estimateS(trial.engineId(), trial.settingId(), phase).orElse(0);
+        phaseEstimateS = plan.estimateS(trial.engine(), trial.setting(), phase).orElse(0);
     }
 
     /** How far past twice the plan's estimate the current phase is; "" within it. */
@@ -336,7 +336,8 @@ public final class Bench implements AutoCloseable {
     /** The rules' verdicts on one trial's figures of one phase, judged as soon as they are measured. */
     public List<Verdict> judge(Trial trial, Measured measured) throws IOException {
         List<String> stats = measured.figures().keySet().stream().map(Stat::id).collect(Collectors.toList());
-        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engineId(), trial.settingId(), stats);
+        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.params().engineId(),
+                trial.params().settingId(), stats);
     }
 
     /** Every verdict on the whole run, the baseline comparison included, as verdicts.json has them. */

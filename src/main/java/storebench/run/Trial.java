@@ -142,18 +142,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
         return setting;
     }
 
-    public String engineId() {
-        return engine.id();
-    }
-
-    public String settingId() {
-        return setting.id();
-    }
-
-    public TrialRuntime runtime() {
-        return engine.runtime();
-    }
-
     @Override
     public String toString() {
         return name;
@@ -200,7 +188,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (failed != null) {
             throw new TrialFailure(name + ": " + phase.id() + " not run, an earlier phase failed: " + failed);
         }
-        bench.phaseStarts(this, phase);
+        bench.phaseStarts(params.column(), phase);
         List<Profiler> profilers = usable(with, phase.id());
         starter.phase(phase.id(), profilers);
         starter.phaseJvm(phase.serving(params));
@@ -250,7 +238,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private List<Profiler> usable(List<Profiler> with, String phaseId) throws IOException {
         List<Profiler> usable = new ArrayList<>();
         for (Profiler p : with) {
-            Optional<String> why = p.unavailable(runtime());
+            Optional<String> why = p.unavailable(engine.runtime());
             if (why.isEmpty()) {
                 usable.add(p);
             } else if (profilerSkips.add(p.id() + "/" + phaseId)) {
