@@ -250,8 +250,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     /**
      * One more fresh-process open run for the gate's resampling unless {@code decided}, the gate's stop rule, holds
-     * (false: none added); the statistics are recorded again over all runs. A failure is the gate's, thrown without a failed status line
-     * (the figures measured stand).
+     * (false: none added); the statistics are recorded again over all runs. A failure is the gate's, thrown without a
+     * failed status line (the figures measured stand).
      */
     public synchronized boolean resample(Precision.StopRule decided) throws Exception {
         Measured earlier = results.has(Phases.OPEN_RUNS) ? results.recorded(Phases.OPEN_RUNS) : null;

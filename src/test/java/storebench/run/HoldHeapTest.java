@@ -1,6 +1,7 @@
 package storebench.run;
 
 import org.junit.jupiter.api.Test;
+import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
 import storebench.engine.ObjectBoxEngine;
 import storebench.engine.SqliteEngine;
@@ -11,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HoldHeapTest {
     /** The heap of an engine that does not say what one open store keeps. */
     private static String holdHeap(int baseMb, int stores) {
-        return TrialCommands.holdHeap(baseMb, stores, storebench.engine.EngineDescriptor.DEFAULT_HEAP_KB_PER_OPEN_STORE);
+        return TrialCommands.holdHeap(baseMb, stores, EngineDescriptor.DEFAULT_HEAP_KB_PER_OPEN_STORE);
     }
 
     @Test
