@@ -117,7 +117,7 @@ class CostTableTest {
 
         List<JsonNode> damaged = new ArrayList<>(ended);
         damaged.set(2, line(phase("sqlite", "openrun", 1000, "yesterday", ",\"run\":2")));
-        assertThatThrownBy(() -> CostTable.of(Map.of("100/damaged", damaged)))
+        assertThatThrownBy(() -> CostTable.of(Map.of("100/damaged", damaged), skipped -> { }))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("100/damaged/results.jsonl: line 3: at 'yesterday' is not a time: give an ISO-8601 instant"
                         + " in UTC, such as 2026-12-04T23:15:00.123Z");
