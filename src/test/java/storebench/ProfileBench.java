@@ -78,7 +78,7 @@ class ProfileBench {
     @Test
     @Order(3)
     void underProfilers(Bench bench) throws Exception {
-        trial.measure(Phases.CREATE_STEPS, Profilers.forProfile(trial.runtime()));
+        trial.measure(Phases.CREATE_STEPS, Profilers.forProfile(trial.params().runtime()));
         // each profiler found something for the create and the open path, or said why it could not look
         for (String profile : java.util.List.of("syncs", "frames")) {
             List<JsonNode> lines = found(bench, profile);
@@ -96,8 +96,8 @@ class ProfileBench {
     private List<JsonNode> found(Bench bench, String profile) throws Exception {
         return ResultsFile.read(bench.results().path()).stream()
                 .filter(l -> "profile".equals(l.path("kind").asText()) && profile.equals(l.path("profile").asText())
-                        && trial.engineId().equals(l.path("engine").asText())
-                        && trial.settingId().equals(l.path("setting").asText()))
+                        && trial.params().engineId().equals(l.path("engine").asText())
+                        && trial.params().settingId().equals(l.path("setting").asText()))
                 .toList();
     }
 }

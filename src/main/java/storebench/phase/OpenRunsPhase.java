@@ -104,8 +104,8 @@ public final class OpenRunsPhase extends RunsPhase {
     }
 
     /** The gate's resampling: see {@link RunSeries#more}. */
-    public Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
-        return series.more(run, earlier, extra);
+    public Measured more(PhaseRun run, Measured earlier, int most, Precision.StopRule stop) throws Exception {
+        return series.more(run, earlier, most, stop);
     }
 
     /** The order run r visits the stores in: 0..n-1 shuffled with {@code new Random(r)}. */

@@ -76,23 +76,24 @@ public final class Precision {
         return interval.confidence() >= CONFIDENCE && farther <= target * median;
     }
 
-    /** Adds {@code extra} runs to a phase's figures so far: the phase's own "more runs" (OpenRunsPhase.more). */
+    /**
+     * When {@link RunSeries#more}, the one mechanism that adds runs, stops: bench.precision's rule, the deciding
+     * figure's interval within the target ({@link #reached}); or the gate's (bench.resample), the trial's verdicts
+     * decided.
+     */
     @FunctionalInterface
-    interface MoreRuns {
-        Measured add(Measured earlier, int extra) throws Exception;
+    public interface StopRule {
+        boolean holds(Measured runs) throws Exception;
     }
 
     /** The figures after runs added under bench.precision; a "precision" line records what they reached. */
-    static Measured extend(PhaseRun run, Measured measured, Stat decides, MoreRuns more) throws Exception {
+    static Measured extend(PhaseRun run, Measured measured, Stat decides, RunSeries series) throws Exception {
         OptionalDouble target = run.params().option(TARGET);
         if (target.isEmpty()) {
             return measured;
         }
-        int most = mostRuns(run.params().runs(), run.params());
-        Measured m = measured;
-        while (!reached(m.runs(decides), target.getAsDouble()) && m.runs(decides).size() < most) {
-            m = more.add(m, 1);
-        }
+        Measured m = series.more(run, measured, mostRuns(run.params().runs(), run.params()),
+                sofar -> reached(sofar.runs(decides), target.getAsDouble()));
         List<Double> runs = m.runs(decides);
         RunStats.Interval interval = RunStats.medianInterval(runs);
         double median = RunStats.median(runs);

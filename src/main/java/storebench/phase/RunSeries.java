@@ -125,21 +125,26 @@ final class RunSeries {
         }
         run.stores().ensure();
         Measured m = runs(run, 1, run.params().runs(), new Measured(phase), "");
-        return Precision.extend(run, m, yields.decides(), (earlier, extra) -> more(run, earlier, extra));
+        return Precision.extend(run, m, yields.decides(), this);
     }
 
     /**
-     * {@code extra} more runs, numbered on from those recorded, each fresh with its own warm-up; every statistic is
-     * recorded again over all runs, superseding its earlier line.
+     * The one way runs are added, under bench.precision and the gate's bench.resample: one more fresh run at a time,
+     * numbered on from those recorded, each with its own warm-up, until {@code stop} holds or there are {@code most};
+     * every statistic is recorded again over all runs, superseding its earlier line.
      */
-    Measured more(PhaseRun run, Measured earlier, int extra) throws Exception {
-        run.stores().ensure();
-        int done = earlier.runs(yields.decides()).size();
-        if (done == 0) {
-            throw new IllegalStateException(run.params().engineId() + "/" + run.params().settingId() + ": no " + phase.id()
-                    + " runs recorded to add to");
+    Measured more(PhaseRun run, Measured earlier, int most, Precision.StopRule stop) throws Exception {
+        Measured m = earlier;
+        while (m.runs(yields.decides()).size() < most && !stop.holds(m)) {
+            run.stores().ensure();
+            int done = m.runs(yields.decides()).size();
+            if (done == 0) {
+                throw new IllegalStateException(run.params().engineId() + "/" + run.params().settingId() + ": no "
+                        + phase.id() + " runs recorded to add to");
+            }
+            m = runs(run, done + 1, done + 1, m, "more-" + (done + 1) + "-");
         }
-        return runs(run, done + 1, done + extra, earlier, "more-" + (done + 1) + "-");
+        return m;
     }
 
     /** Runs {@code first} to {@code last}, added to {@code earlier}'s figures (logs: op-logName+array). */

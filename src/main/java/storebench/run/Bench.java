@@ -71,12 +71,13 @@ public final class Bench implements AutoCloseable {
     private final RunLock rootLock;
     private final RunLock outputLock;
     private final LoadSampler sampler;
-    private final RunEnvironment environment;
+    /** environment.json: the trial processes' hellos and the roots measured on are recorded in it. */
+    final RunEnvironment environment;
     private final long startNs = System.nanoTime();
     private final Map<Column, Trial> trials = new LinkedHashMap<>();
     private final RunPlan plan;
     /** What side B's trial processes start with (bench.against). */
-    private final Against.Arm againstArm;
+    final Against.Arm againstArm;
     /** The phase now measured: when it started and the plan's estimate of it (s; 0 where the plan has none). */
     private volatile long phaseStartNs = System.nanoTime();
     private volatile double phaseEstimateS;
@@ -158,10 +159,6 @@ public final class Bench implements AutoCloseable {
         return options.against.get().resolve(engine, commands.classpath(), options.projectDir, commands.node());
     }
 
-    Against.Arm againstArm() {
-        return againstArm;
-    }
-
     /** The tolerance of each statistic an A/B comparison is judged on (thresholds.yaml's against:), as fractions. */
     Map<Stat, Double> againstTolerances() {
         Map<Stat, Double> out = new LinkedHashMap<>();
@@ -238,11 +235,11 @@ public final class Bench implements AutoCloseable {
         console.flush();
     }
 
-    void phaseStarts(Trial trial, storebench.phase.Phase phase) {
-        plan.progress(trial.engineId(), trial.settingId(), phase, (System.nanoTime() - startNs) / 1e9)
+    void phaseStarts(Column trial, storebench.phase.Phase phase) {
+        plan.progress(trial.engine(), trial.setting(), phase, (System.nanoTime() - startNs) / 1e9)
                 .ifPresent(console::println);
         phaseStartNs = System.nanoTime();
-        phaseEstimateS = plan.estimateS(trial.engineId(), trial.settingId(), phase).orElse(0);
+        phaseEstimateS = plan.estimateS(trial.engine(), trial.setting(), phase).orElse(0);
     }
 
     /** How far past twice the plan's estimate the current phase is; "" within it. */
@@ -275,16 +272,6 @@ public final class Bench implements AutoCloseable {
                 && p.options().contains(storebench.phase.TrafficPhase.GC)).map(storebench.phase.Phase::id).toList()));
     }
 
-    /** Records a trial process' hello in environment.json. */
-    void describeEngine(EngineDescriptor engine, Setting setting, storebench.trial.answer.HelloAnswer hello) {
-        environment.describeEngine(engine, setting, hello);
-    }
-
-    /** Records a root a phase measured on, with its filesystem, in environment.json. */
-    void describeRoot(String name, Path path, String fsType, String mountOptions) {
-        environment.describeRoot(name, path, fsType, mountOptions);
-    }
-
     /** The run's tmpfs root (/dev/shm), claimed on first use and removed when the run ends. */
     public synchronized ScratchRoot scratch() throws IOException {
         if (scratch == null) {
@@ -293,15 +280,9 @@ public final class Bench implements AutoCloseable {
                 throw new java.io.FileNotFoundException("no tmpfs root: " + why.get());
             }
             scratch = ScratchRoot.claim();
-            describeRoot("tmpfs", scratch.root(), "tmpfs", Mounts.of(scratch.root()).options());
+            environment.describeRoot("tmpfs", scratch.root(), "tmpfs", Mounts.of(scratch.root()).options());
         }
         return scratch;
-    }
-
-
-    /** Where the last complete run before the current one is kept. */
-    public static Path previous(Path outputDir) {
-        return OutputFolder.previous(outputDir);
     }
 
     /** Beside the folder, not in it: a run makes the folder or moves it aside only once it holds the lock. */
@@ -355,7 +336,8 @@ public final class Bench implements AutoCloseable {
     /** The rules' verdicts on one trial's figures of one phase, judged as soon as they are measured. */
     public List<Verdict> judge(Trial trial, Measured measured) throws IOException {
         List<String> stats = measured.figures().keySet().stream().map(Stat::id).collect(Collectors.toList());
-        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.engineId(), trial.settingId(), stats);
+        return Gate.forFigures(thresholds, RunResults.load(outputDir), trial.params().engineId(),
+                trial.params().settingId(), stats);
     }
 
     /** Every verdict on the whole run, the baseline comparison included, as verdicts.json has them. */
@@ -370,11 +352,17 @@ public final class Bench implements AutoCloseable {
             return false;
         }
         try {
-            return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().anyMatch(v -> v.engine().equals(trial.engineId())
-                    && v.setting().equals(trial.settingId()));
+            return inconclusive().contains(trial.params().column());
         } catch (IOException | RuntimeException e) {
             return true; // the gate judges it at the end: its stores stay until then
         }
+    }
+
+    /** The trials with an inconclusive verdict, in the verdicts' order: the gate's stop rule is that none has. */
+    private Set<Column> inconclusive() throws IOException {
+        Set<Column> out = new LinkedHashSet<>();
+        verdicts().with(Verdict.Status.INCONCLUSIVE).forEach(v -> out.add(new Column(v.engine(), v.setting())));
+        return out;
     }
 
     /** The open runs the gate's resampling added per trial, and the trials whose extra run failed, with the reason. */
@@ -389,33 +377,25 @@ public final class Bench implements AutoCloseable {
     public synchronized Resampling resampleInconclusive() throws IOException {
         Map<Column, Integer> added = new LinkedHashMap<>();
         Map<Column, String> failed = new LinkedHashMap<>();
-        if (options.resample == 0 || baseline.isEmpty()) {
-            return new Resampling(added, failed);
-        }
-        for (int round = 1; round <= options.resample; round++) {
-            Set<Column> undecided = new LinkedHashSet<>();
-            for (Verdict v : verdicts().all()) {
-                Column key = new Column(v.engine(), v.setting());
-                if (v.status() == Verdict.Status.INCONCLUSIVE && trials.containsKey(key) && !failed.containsKey(key)) {
-                    undecided.add(key);
-                }
-            }
+        for (int round = 1; round <= (baseline.isEmpty() ? 0 : options.resample); round++) {
+            Set<Column> undecided = inconclusive();
+            undecided.removeIf(key -> !trials.containsKey(key) || failed.containsKey(key));
             if (undecided.isEmpty()) {
                 break;
             }
             for (Column key : undecided) {
-                Trial trial = trials.get(key);
                 int run = options.runs + added.getOrDefault(key, 0) + 1;
                 console.println("[storebench] gate: " + key + " inconclusive against the baseline: open run " + run
                         + " (resample " + round + " of " + options.resample + ")");
                 try {
-                    trial.resample();
-                    added.merge(key, 1, Integer::sum);
+                    if (trials.get(key).resample(m -> !inconclusive().contains(key))) {
+                        added.merge(key, 1, Integer::sum);
+                    }
                 } catch (Exception e) {
                     String why = "open run " + run + " failed: " + e.getMessage();
                     console.println("[storebench] gate: " + key + ": the extra " + why);
                     failed.put(key, why);
-                    trial.results().append(ResampleLine.KIND, new ResampleLine(trial.params().column(), run - 1,
+                    trials.get(key).results().append(ResampleLine.KIND, new ResampleLine(key, run - 1,
                             added.getOrDefault(key, 0), why));
                 }
             }

@@ -104,15 +104,8 @@ public final class CostTable {
 
     /**
      * The table of these kept runs, by folder name. A merged run is left out (its parts are kept runs of their own);
-     * each phase's steps come from the newest trial that measured it and did not fail.
-     */
-    public static CostTable of(Map<String, List<JsonNode>> kept) {
-        return of(kept, skipped -> { });
-    }
-
-    /**
-     * The same, telling {@code skipped} of each incomplete run left out: its steps would stand for runs it never
-     * finished.
+     * each phase's steps come from the newest trial that measured it and did not fail. {@code skipped} is told of each
+     * incomplete run left out: its steps would stand for runs it never finished.
      *
      * @throws IllegalArgumentException a line whose time ("at") is not an instant, with the run and line
      */

@@ -59,7 +59,7 @@ public final class RootSync {
             pool.deleteStore(dir, 0);
         }
         Mounts.Mount m = Mounts.of(pool.root());
-        bench.describeRoot(rootName, pool.root(), m.fsType(), m.options());
+        bench.environment.describeRoot(rootName, pool.root(), m.fsType(), m.options());
         bench.results.append(line(new RootSyncLine(rootName, new CreateStepsLine.Where(pool.root().toString(),
                 m.fsType(), m.options()), m.source(), new RootSyncLine.Synced(latency.medianMs(), latency.p90Ms(),
                 latency.rounds(), SyncProbe.BLOCK))));

@@ -99,10 +99,6 @@ public final class RunPlan {
         notScaled();
     }
 
-    public static RunPlan of(BenchOptions options) {
-        return of(options, builtTable());
-    }
-
     public static RunPlan of(BenchOptions options, CostTable table) {
         return new RunPlan(options, table, Calibration.NONE);
     }

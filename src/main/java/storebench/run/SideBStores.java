@@ -17,25 +17,16 @@ import java.util.stream.IntStream;
  * of B's own, with the reason. Two pools made alike differ by a steady 2% (docs/runs.md, "Two versions in one sitting:
  * in step, and the bar (2026-12-06, issue 61)"), so sharing is the rule.
  */
-final class SideBStores implements PhaseStores {
-    private final Bench bench;
-    private final Trial b;
+final class SideBStores extends TrialPool {
+    /** A's stores. B's processes are asked directly: a failed check is B's answer, not a failure of B's trial. */
     private final PhaseStores a;
-    /** Asked directly: a failed check is B's answer, not a failure of B's trial. */
-    private final TrialProcesses processes;
-    private final TrialPool own;
-    private final StoreDirectories ownDirs;
     /** Why B has a pool of its own; empty while it reads A's, null until decided. */
     private Optional<String> ownPool;
 
-    SideBStores(Bench bench, Trial b, PhaseStores a, TrialProcesses processes, TrialPool own,
-                StoreDirectories ownDirs) {
-        this.bench = bench;
-        this.b = b;
+    SideBStores(Bench bench, Trial b, PhaseStores a, String poolFolder, TrialProcesses processes,
+                TrialResults results) {
+        super(bench, b, poolFolder, processes, results);
         this.a = a;
-        this.processes = processes;
-        this.own = own;
-        this.ownDirs = ownDirs;
     }
 
     @Override
@@ -43,18 +34,19 @@ final class SideBStores implements PhaseStores {
         a.ensure();
         if (ownPool == null) {
             ownPool = check();
-            ownPool.ifPresent(why -> bench.console.println("[storebench] " + b + ": " + why + "; B makes a pool of its"
-                    + " own with its library, and its runs visit that"));
+            ownPool.ifPresent(why -> bench.console.println("[storebench] " + trial + ": " + why + "; B makes a pool of"
+                    + " its own with its library, and its runs visit that"));
         }
         if (ownPool.isPresent()) {
-            own.ensure();
+            super.ensure();
         }
     }
 
     /** Why B cannot read A's pool, or empty where it can. */
     private Optional<String> check() throws Exception {
         int n = bench.options.stores;
-        ObjectNode request = b.processes().request(CheckAnswer.OP, new StoresRequest(IntStream.range(0, n).toArray()));
+        ObjectNode request = trial.processes().request(CheckAnswer.OP, new StoresRequest(IntStream.range(0, n)
+                .toArray()));
         List<Integer> valid;
         try {
             valid = CheckAnswer.of(processes.request(request, n, done -> { })).valid();
@@ -75,32 +67,18 @@ final class SideBStores implements PhaseStores {
     /** Why B visits a pool of its own; empty where it visits A's. Known once {@link #ensure} has run. */
     synchronized Optional<String> ownPool() {
         if (ownPool == null) {
-            throw new IllegalStateException(b + ": whether B reads A's pool is not known before its stores are ensured");
+            throw new IllegalStateException(trial + ": whether B reads A's pool is not known before its stores are"
+                    + " ensured");
         }
         return ownPool;
     }
 
     synchronized Path root() {
-        return ownPool != null && ownPool.isPresent() ? ownDirs.pool() : a.pool();
+        return ownPool != null && ownPool.isPresent() ? poolDir() : a.pool();
     }
 
     @Override
     public synchronized Path pool() {
-        return ownPool != null && ownPool.isPresent() ? own.pool() : a.pool();
-    }
-
-    @Override
-    public Path own(String name) throws IOException {
-        return own.own(name);
-    }
-
-    @Override
-    public Path ownTmpfs(String name) throws IOException {
-        return own.ownTmpfs(name);
-    }
-
-    @Override
-    public void deleteOwn(Path dir) throws IOException {
-        own.deleteOwn(dir);
+        return ownPool != null && ownPool.isPresent() ? super.pool() : a.pool();
     }
 }

@@ -92,7 +92,7 @@ public final class StorePool {
             for (Path p : entries) {
                 int i = StoreLayout.indexOf(p.getFileName().toString());
                 if (i >= 0 && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    found.add(i);
+                    found.add(i); // a plain file or a link named like a store is not a store: left alone
                 }
             }
         }
@@ -155,19 +155,7 @@ public final class StorePool {
 
     /** One deletion at a time: the shutdown hook may delete stores while the phase it stopped is deleting them. */
     public synchronized void deleteStores(Path trialDir) throws IOException {
-        if (!Files.isDirectory(trialDir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        List<Integer> stores = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(trialDir)) {
-            for (Path p : entries) {
-                int i = StoreLayout.indexOf(p.getFileName().toString());
-                if (i >= 0 && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    stores.add(i); // a plain file or a link named like a store is not a store: left alone
-                }
-            }
-        }
-        for (int i : stores) {
+        for (int i : existingStores(trialDir)) {
             deleteStore(trialDir, i);
         }
     }

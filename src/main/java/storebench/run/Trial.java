@@ -16,6 +16,7 @@ import storebench.phase.PhaseResults;
 import storebench.phase.PhaseRun;
 import storebench.phase.PhaseStores;
 import storebench.phase.Phases;
+import storebench.phase.Precision;
 import storebench.phase.TrialParams;
 import storebench.profile.Profiler;
 import storebench.results.NotProfiledLine;
@@ -42,11 +43,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private final Setting setting;
     private final String name;
     private final TrialProcesses starter;
-    private final StoreDirectories dirs;
     private final TrialSetup params;
+    /** Its pool, or for side B of a version A's where B's library reads it, and the phases' own. */
     private final TrialPool pool;
-    /** Its pool or A's (side B of a version), and the phases' own. */
-    private final PhaseStores stores;
     /** Null for any trial but side B of a version comparison. */
     private final SideBStores sideBStores;
     private final TrialRequests processes;
@@ -84,16 +83,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
         this.name = engine.id() + "/" + setting.id() + (sideB == null ? "" : " B (" + sideB.against() + ")");
         this.starter = new TrialProcesses(bench, this, engine, setting, name, sideB == null ? Against.Arm.SAME
                 : sideB.arm(), bench.options.slowdown + (sideB == null ? 0 : bench.options.againstSlowdown));
-        this.dirs = new StoreDirectories(bench, engine, setting, name, sideB == null ? setting.id()
-                : sideB.poolFolder(setting));
         this.params = new TrialSetup(bench, engine, setting, starter);
-        this.results = new TrialResults(bench, params, starter, sideB != null);
-        this.pool = new TrialPool(bench, this, engine, dirs, starter, results);
+        this.results = new TrialResults(bench, params, sideB != null);
+        String poolFolder = sideB == null ? setting.id() : sideB.poolFolder(setting);
         this.sideBStores = sideB == null || sideB.against().ofSetting() ? null
-                : new SideBStores(bench, this, sideB.a().stores, starter, pool, dirs);
-        this.stores = sideBStores == null ? pool : sideBStores;
-        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? dirs::pool : sideBStores::root,
-                name);
+                : new SideBStores(bench, this, sideB.a().pool, poolFolder, starter, results);
+        this.pool = sideBStores != null ? sideBStores : new TrialPool(bench, this, poolFolder, starter, results);
+        this.processes = new TrialRequests(bench, this, starter, sideBStores == null ? pool::poolDir
+                : sideBStores::root);
     }
 
     /** Side B of this trial's A/B comparison, where the run has one and this is side A. */
@@ -104,7 +101,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         Against asked = bench.options.against.get();
         if (b == null) {
-            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm()));
+            b = new Trial(bench, engine, asked.settingOf(setting), new SideB(this, asked, bench.againstArm));
         }
         return Optional.of(new AgainstSide(b, new AgainstLine.Asked(asked.kind(), asked.toString(),
                 bench.options.againstSlowdown), b::ownPool, bench.againstTolerances(), bench.options.againstPairs,
@@ -124,7 +121,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     @Override
     public PhaseStores stores() {
-        return stores;
+        return pool;
     }
 
     @Override
@@ -143,18 +140,6 @@ public final class Trial implements PhaseRun, AutoCloseable {
 
     public Setting setting() {
         return setting;
-    }
-
-    public String engineId() {
-        return engine.id();
-    }
-
-    public String settingId() {
-        return setting.id();
-    }
-
-    public TrialRuntime runtime() {
-        return engine.runtime();
     }
 
     @Override
@@ -203,7 +188,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         if (failed != null) {
             throw new TrialFailure(name + ": " + phase.id() + " not run, an earlier phase failed: " + failed);
         }
-        bench.phaseStarts(this, phase);
+        bench.phaseStarts(params.column(), phase);
         List<Profiler> profilers = usable(with, phase.id());
         starter.phase(phase.id(), profilers);
         starter.phaseJvm(phase.serving(params));
@@ -243,7 +228,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         int holding = phase.holdsOpen(params);
         if (holding > 0) {
             if (phase.usesPool()) {
-                stores.ensure();
+                pool.ensure();
             }
             starter.freshHolding(holding);
         }
@@ -253,7 +238,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
     private List<Profiler> usable(List<Profiler> with, String phaseId) throws IOException {
         List<Profiler> usable = new ArrayList<>();
         for (Profiler p : with) {
-            Optional<String> why = p.unavailable(runtime());
+            Optional<String> why = p.unavailable(engine.runtime());
             if (why.isEmpty()) {
                 usable.add(p);
             } else if (profilerSkips.add(p.id() + "/" + phaseId)) {
@@ -264,10 +249,11 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * One more fresh-process open run for the gate's resampling: the statistics are recorded again over all runs. A
-     * failure is the gate's, thrown without a failed status line (the figures measured stand).
+     * One more fresh-process open run for the gate's resampling unless {@code decided}, the gate's stop rule, holds
+     * (false: none added); the statistics are recorded again over all runs. A failure is the gate's, thrown without a
+     * failed status line (the figures measured stand).
      */
-    public synchronized Measured resample() throws Exception {
+    public synchronized boolean resample(Precision.StopRule decided) throws Exception {
         Measured earlier = results.has(Phases.OPEN_RUNS) ? results.recorded(Phases.OPEN_RUNS) : null;
         if (failed != null || earlier == null) {
             throw new IllegalStateException(name + ": no open runs to add to"
@@ -278,11 +264,14 @@ public final class Trial implements PhaseRun, AutoCloseable {
         starter.phase(Phases.OPEN_RUNS.id(), usable(bench.options.profilers, Phases.OPEN_RUNS.id()));
         try {
             starter.closeCurrent();
-            Measured m = Phases.OPEN_RUNS.more(this, earlier, 1);
-            results.record(Phases.OPEN_RUNS, m);
-            int runs = m.runs(OpenRunsPhase.OQC_MS).size();
-            results.append(ResampleLine.KIND, new ResampleLine(params.column(), runs, runs - bench.options.runs, null));
-            return m;
+            int runs = earlier.runs(OpenRunsPhase.OQC_MS).size();
+            Measured m = Phases.OPEN_RUNS.more(this, earlier, runs + 1, decided);
+            if (m != earlier) {
+                results.record(Phases.OPEN_RUNS, m);
+                results.append(ResampleLine.KIND, new ResampleLine(params.column(), runs + 1,
+                        runs + 1 - bench.options.runs, null));
+            }
+            return m != earlier;
         } catch (TrialFailure e) {
             throw e;
         } catch (Exception e) {
@@ -311,7 +300,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         String reason = phase + " failed" + (progress == null ? "" : " (" + progress + ")") + ": " + message
-                + (e instanceof DiskFull.RootFull ? "" : dirs.diskFullHint(message, params.workload()));
+                + (e instanceof DiskFull.RootFull ? "" : pool.diskFullHint(message, params.workload()));
         starter.closeCurrent();
         if (resampling) {
             return new TrialFailure(name + ": " + reason);
@@ -352,9 +341,9 @@ public final class Trial implements PhaseRun, AutoCloseable {
     void deleteStoresOnInterrupt() throws IOException {
         Trial other = b;
         if (other != null) {
-            other.dirs.deleteOnInterrupt(); // B's own pool, where it made one; A's pool is A's to delete
+            other.pool.deleteOnInterrupt(); // B's own pool, where it made one; A's pool is A's to delete
         }
-        dirs.deleteOnInterrupt();
+        pool.deleteOnInterrupt();
     }
 
     /**
@@ -363,28 +352,23 @@ public final class Trial implements PhaseRun, AutoCloseable {
      */
     @Override
     public synchronized void close() throws IOException {
-        starter.closeCurrent();
-        starter.closeKept();
-        if (b != null) {
-            b.finish();
-        }
-        if (!bench.mayResample(this)) {
-            deleteStores();
-        }
+        end(!bench.mayResample(this));
     }
 
     /** Ends the trial for good, after the gate's resampling. */
     synchronized void finish() throws IOException {
+        end(true);
+    }
+
+    /** Side B deletes only a pool it made, and leaves A's to A. */
+    private void end(boolean deleteStores) throws IOException {
         starter.closeCurrent();
         starter.closeKept();
         if (b != null) {
             b.finish();
         }
-        deleteStores();
-    }
-
-    /** Side B deletes only a pool it made, and leaves A's to A. */
-    private void deleteStores() throws IOException {
-        dirs.deletePool();
+        if (deleteStores) {
+            pool.deletePool();
+        }
     }
 }

@@ -61,16 +61,6 @@ public final class TrialCommands {
         return node;
     }
 
-    /** The heap of a process that holds at most {@code stores} open, of an engine that does not say what it keeps. */
-    public static String holdHeap(int stores) {
-        return holdHeap(HEAP_MB, stores);
-    }
-
-    /** The same over another base heap (bench.trialHeapMb). */
-    public static String holdHeap(int baseMb, int stores) {
-        return holdHeap(baseMb, stores, EngineDescriptor.DEFAULT_HEAP_KB_PER_OPEN_STORE);
-    }
-
     /**
      * The base and twice {@code kbPerStore} per store, {@link #HOLD_HEAP} at most. Only as large as it must be: every
      * page is touched before the engine loads, and a first touch is slow on a virtual machine (2 GB took 10-20 s here,

@@ -1,5 +1,10 @@
 package storebench.run;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.util.concurrent.ConcurrentHashMap;
+import storebench.measure.DiskFull;
+import storebench.model.Setting;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import storebench.engine.EngineDescriptor;
@@ -24,25 +29,37 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The stores a trial's phases work on: its pool, made once (or reused under bench.reuse), and the phases' own. */
-final class TrialPool implements PhaseStores {
-    private final Bench bench;
-    private final Trial trial;
+/**
+ * The stores a trial's phases work on: its pool, made once (or reused under bench.reuse), and the phases' own
+ * directories. Nothing it did not make is deleted.
+ */
+class TrialPool implements PhaseStores {
+    static final String POOL_IDENTITY = "pool.json";
+
+    final Bench bench;
+    final Trial trial;
     private final EngineDescriptor engine;
-    private final StoreDirectories dirs;
-    private final TrialProcesses processes;
+    private final Setting setting;
+    final TrialProcesses processes;
     private final TrialResults results;
+    /** The pool's folder under its workload's and engine's: the setting's id for a trial's own. */
+    private final String poolFolder;
+    private volatile Path poolDir;
+    /** The directories of stores a phase made itself (the capacity phase's), until it deletes them. */
+    private final Set<Path> ownDirs = ConcurrentHashMap.newKeySet();
+    private boolean deleted;
+    private boolean leftoversDeleted;
     private boolean ready;
     private int created;
     private int reused;
     private final List<String> notReused = new ArrayList<>();
 
-    TrialPool(Bench bench, Trial trial, EngineDescriptor engine, StoreDirectories dirs, TrialProcesses processes,
-              TrialResults results) {
+    TrialPool(Bench bench, Trial trial, String poolFolder, TrialProcesses processes, TrialResults results) {
         this.bench = bench;
         this.trial = trial;
-        this.engine = engine;
-        this.dirs = dirs;
+        this.engine = trial.engine();
+        this.setting = trial.setting();
+        this.poolFolder = poolFolder;
         this.processes = processes;
         this.results = results;
     }
@@ -52,18 +69,18 @@ final class TrialPool implements PhaseStores {
         if (ready) {
             return;
         }
-        Path dir = dirs.pool(workload());
+        Path dir = poolDir(workload());
         Set<Integer> valid = reusable(dir);
         List<Integer> missing = new ArrayList<>();
         for (int i = 0; i < bench.options.stores; i++) {
             if (!valid.contains(i)) {
                 missing.add(i);
-                StoreDirectories.requireNothingAt(StoreLayout.storeDir(dir, i));
+                requireNothingAt(StoreLayout.storeDir(dir, i));
             }
         }
         reused = valid.size();
         created = missing.size();
-        dirs.writeIdentity(identity());
+        Protocol.JSON.writeValue(dir.resolve(POOL_IDENTITY).toFile(), identity());
         if (!missing.isEmpty()) {
             DiskEstimate.requireSpace(dir, engine.diskEstimateBytes(workload(), DiskEstimate.opensPerStore(
                     bench.options)) * missing.size(), "creating " + missing.size() + " stores of " + engine.id());
@@ -88,7 +105,7 @@ final class TrialPool implements PhaseStores {
     private Set<Integer> reusable(Path dir) throws Exception {
         Set<Integer> valid = new TreeSet<>();
         List<Integer> existing = StorePool.existingStores(dir);
-        boolean sameMaker = bench.options.reuse && !existing.isEmpty() && dirs.sameIdentity(identity());
+        boolean sameMaker = bench.options.reuse && !existing.isEmpty() && sameIdentity(identity());
         if (sameMaker) {
             List<Integer> candidates = new ArrayList<>();
             existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
@@ -180,22 +197,7 @@ final class TrialPool implements PhaseStores {
         if (!ready) {
             throw new IllegalStateException(trial + ": the pool is not made yet (ensure it first)");
         }
-        return dirs.pool();
-    }
-
-    @Override
-    public Path own(String name) throws IOException {
-        return dirs.own(name);
-    }
-
-    @Override
-    public Path ownTmpfs(String name) throws IOException {
-        return dirs.ownTmpfs(name);
-    }
-
-    @Override
-    public void deleteOwn(Path dir) throws IOException {
-        dirs.deleteOwn(dir);
+        return poolDir;
     }
 
     synchronized int created() {
@@ -204,5 +206,143 @@ final class TrialPool implements PhaseStores {
 
     synchronized int reused() {
         return reused;
+    }
+
+    private Path poolDir(Workload workload) throws IOException {
+        deleteLeftovers();
+        if (poolDir == null) {
+            poolDir = bench.pool.trialDir(workload.id(), engine.id(), poolFolder);
+        }
+        return poolDir;
+    }
+
+    /** The pool's directory; null before {@link #ensure} chose it. */
+    Path poolDir() {
+        return poolDir;
+    }
+
+    /**
+     * Deletes, once, what a killed run of this engine and setting left in the phases' own directories, whichever phases
+     * this run measures: a phase deletes its own stores when it ends, so any found now no later run would reach.
+     */
+    private synchronized void deleteLeftovers() throws IOException {
+        if (leftoversDeleted) {
+            return;
+        }
+        leftoversDeleted = true;
+        List<Path> owns = new java.util.ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(bench.pool.root())) {
+            for (Path d : dirs) {
+                boolean pool = Workload.isId(d.getFileName().toString());
+                Path own = d.resolve(engine.id()).resolve(setting.id());
+                if (!pool && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
+                        && Files.isDirectory(d.resolve(engine.id()), LinkOption.NOFOLLOW_LINKS)
+                        && Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
+                    owns.add(own);
+                }
+            }
+        }
+        for (Path own : owns) {
+            int left = StorePool.existingStores(own).size();
+            if (left > 0) {
+                bench.console.println("[storebench] " + trial + ": deleting " + left + " stores a stopped run left in "
+                        + own + " (a phase's own stores, deleted when it ends)");
+                bench.pool.deleteStores(own);
+            }
+        }
+    }
+
+    /** A directory of the phase's own under the bench root, emptied of what an earlier run left there. */
+    @Override
+    public Path own(String phase) throws IOException {
+        deleteLeftovers();
+        Path own = bench.pool.trialDir(phase, engine.id(), setting.id()); // never a workload's name: not the pool
+        bench.pool.deleteStores(own);
+        ownDirs.add(own);
+        return own;
+    }
+
+    @Override
+    public Path ownTmpfs(String phase) throws IOException {
+        ScratchRoot tmpfs = bench.scratch();
+        Path own = tmpfs.trialDir(phase, engine.id(), setting.id());
+        tmpfs.pool().deleteStores(own);
+        ownDirs.add(own);
+        return own;
+    }
+
+    @Override
+    public void deleteOwn(Path own) throws IOException {
+        StorePool root = own.startsWith(bench.pool.root()) ? bench.pool : bench.scratch().pool();
+        root.deleteStores(own);
+        ownDirs.remove(own);
+        root.settle();
+    }
+
+    /** A store's directory is made by the trial process; anything already there is not ours to replace. */
+    private static void requireNothingAt(Path store) throws IOException {
+        if (!Files.exists(store, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        String what = Files.isSymbolicLink(store) ? "a symbolic link (to " + Files.readSymbolicLink(store) + ")"
+                : "a file, not a store directory";
+        throw new IOException(store + " is " + what + " that storebench did not make: it creates each store's directory"
+                + " itself and never writes through, or deletes, what it did not make. Remove it, or choose another"
+                + " -Dbench.root");
+    }
+
+    /** Whether the kept pool was made by what would make it now ({@code identity}: engine, versions, workload). */
+    private boolean sameIdentity(JsonNode identity) throws IOException {
+        Path file = poolDir.resolve(POOL_IDENTITY);
+        if (!Files.isRegularFile(file)) {
+            bench.console.println("[storebench] " + trial + ": kept stores have no " + POOL_IDENTITY + "; not reused");
+            return false;
+        }
+        JsonNode kept;
+        try {
+            kept = Protocol.JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // what made the stores is unknown: none is reused, each is made anew, and pool.json written again
+            bench.console.println("[storebench] " + trial + ": " + file + " is damaged (not JSON: "
+                    + e.getOriginalMessage().lines().findFirst().orElse("") + "), so what made the kept stores is"
+                    + " unknown; not reused: the stores are made anew (bench.reuse)");
+            return false;
+        }
+        boolean same = identity.equals(kept);
+        if (!same) {
+            bench.console.println("[storebench] " + trial + ": kept stores were made by another engine version; not reused");
+        }
+        return same;
+    }
+
+    /** Names the bench root's free space where an engine ran out of disk (H2 may fail without saying why). */
+    String diskFullHint(String message, Workload workload) {
+        long free = DiskFull.freeBytes(bench.pool.root());
+        long store = engine.diskEstimateBytes(workload);
+        if (!DiskFull.says(message) && (free < 0 || free >= store)) {
+            return "";
+        }
+        return "\nThe bench root " + bench.pool.root() + " is full (" + DiskFull.free(free) + "; a store of "
+                + engine.id() + " needs about " + DiskEstimate.mib(store) + "). Stores that were"
+                + " not finished are never reused: their count does not match.";
+    }
+
+    synchronized void deletePool() throws IOException {
+        if (poolDir != null && !bench.options.keep && !deleted) {
+            bench.pool.deleteStores(poolDir);
+            bench.pool.settle();
+            deleted = true;
+        }
+    }
+
+    /** From the shutdown hook, without the trial's lock (the interrupted phase may hold it). */
+    void deleteOnInterrupt() throws IOException {
+        for (Path own : List.copyOf(ownDirs)) {
+            deleteOwn(own);
+        }
+        Path p = poolDir;
+        if (p != null && !bench.options.keep) {
+            bench.pool.deleteStores(p);
+        }
     }
 }

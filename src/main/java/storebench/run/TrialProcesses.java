@@ -88,28 +88,38 @@ final class TrialProcesses {
 
     synchronized TrialProcess current() throws Exception {
         if (process == null) {
-            ProfiledProcesses.Wrapped command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()),
-                    profilers, phaseId);
-            TrialProcess started = TrialProcess.start(name, command.command(), environment(), arm.workDir().orElse(bench.workDir),
-                    bench.options.trialTimeout.toMillis());
-            profiled.started(started, command, "");
-            ObjectNode hello;
-            try {
-                hello = started.request(Protocol.JSON.valueToTree(new HelloRequest(engine.id(), setting.id(), slowdown)),
-                        l -> { });
-            } catch (TrialFailure e) {
-                close(started); // a process that cannot load its engine serves no phase
-                throw e;
-            }
-            process = started;
+            ObjectNode[] hello = new ObjectNode[1];
+            process = start("", slowdown, hello);
             currentJvm = jvm;
-            HelloAnswer described = HelloAnswer.of(hello);
+            HelloAnswer described = HelloAnswer.of(hello[0]);
             engineInfo = described.info();
             if (arm == Against.Arm.SAME) { // side B of bench.against says what it ran in its against-run lines
-                bench.describeEngine(engine, setting, described);
+                bench.environment.describeEngine(engine, setting, described);
             }
         }
         return process;
+    }
+
+    /**
+     * Starts a trial process of the next JVM, under the phase's profilers, and says hello (its answer into
+     * {@code hello}); a process that cannot load its engine serves no phase.
+     */
+    private TrialProcess start(String role, double slow, ObjectNode[] hello) throws Exception {
+        ProfiledProcesses.Wrapped command;
+        synchronized (this) {
+            command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()), profilers, phaseId);
+        }
+        TrialProcess started = TrialProcess.start(name + (role.isEmpty() ? "" : " " + role), command.command(),
+                environment(), arm.workDir().orElse(bench.workDir), bench.options.trialTimeout.toMillis());
+        profiled.started(started, command, role);
+        try {
+            hello[0] = started.request(Protocol.JSON.valueToTree(new HelloRequest(engine.id(), setting.id(), slow)),
+                    l -> { });
+        } catch (Exception e) {
+            close(started);
+            throw e;
+        }
+        return started;
     }
 
     /** Null before a process started. */
@@ -218,15 +228,7 @@ final class TrialProcesses {
         ExecutorService senders = Executors.newFixedThreadPool(processes);
         try {
             for (int k = 0; k < processes; k++) {
-                ProfiledProcesses.Wrapped command;
-                synchronized (this) {
-                    command = profiled.wrap(bench.commands.command(engine, jvm, arm.classpath()), profilers, phaseId);
-                }
-                TrialProcess p = TrialProcess.start(name + " worker " + (k + 1), command.command(),
-                        environment(), arm.workDir().orElse(bench.workDir), bench.options.trialTimeout.toMillis());
-                started.add(p);
-                profiled.started(p, command, "worker " + (k + 1));
-                p.request(Protocol.JSON.valueToTree(new HelloRequest(engine.id(), setting.id(), 0)), l -> { });
+                started.add(start("worker " + (k + 1), 0, new ObjectNode[1]));
             }
             List<List<ObjectNode>> answers = new ArrayList<>();
             for (PhaseProcesses.Stage stage : stages) {

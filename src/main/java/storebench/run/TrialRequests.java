@@ -36,7 +36,6 @@ final class TrialRequests implements PhaseProcesses {
     private final Trial trial;
     private final TrialProcesses processes;
     private final Supplier<Path> root;
-    private final String name;
     private final List<LoadGate.Wait> waits = new CopyOnWriteArrayList<>();
     /** One daemon thread for every trial's "still running" lines. */
     private static final java.util.concurrent.ScheduledExecutorService STILL =
@@ -46,13 +45,11 @@ final class TrialRequests implements PhaseProcesses {
                 return t;
             });
 
-    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, Supplier<Path> root,
-                  String name) {
+    TrialRequests(Bench bench, Trial trial, TrialProcesses processes, Supplier<Path> root) {
         this.bench = bench;
         this.trial = trial;
         this.processes = processes;
         this.root = root;
-        this.name = name;
     }
 
     @Override
@@ -71,7 +68,7 @@ final class TrialRequests implements PhaseProcesses {
     public <A> Answer<A> send(Phase.Step step, ObjectNode request, int total, Function<JsonNode, A> decode,
                        BiConsumer<ObjectNode, A> extra) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts())
+        Progress progress = new Progress(bench.console, trial + " " + step.op(), step.counts())
                 .endingWith(bench::phaseOverrun);
         int[] done = {0};
         // a long request may send no progress line for minutes (a traffic run's open loop): it says it is running
@@ -98,7 +95,7 @@ final class TrialRequests implements PhaseProcesses {
     @Override
     public Requests requests(Phase.Step step, int most) throws Exception {
         LoadGate.Wait wait = loadBefore(step);
-        Progress progress = new Progress(bench.console, name + " " + step.op(), step.counts())
+        Progress progress = new Progress(bench.console, trial + " " + step.op(), step.counts())
                 .endingWith(bench::phaseOverrun);
         return new Requests() {
             private int visited;
@@ -203,7 +200,7 @@ final class TrialRequests implements PhaseProcesses {
     LoadGate.Wait awaitLoad() throws Exception {
         LoadGate.Wait wait = bench.loadGate.await();
         if (wait.waitedMs() > 0) {
-            bench.console.printf("[storebench] %s: waited %d s for the load to drop below %s%s%n", name,
+            bench.console.printf("[storebench] %s: waited %d s for the load to drop below %s%s%n", trial,
                     wait.waitedMs() / 1000, bench.options.maxLoad.getAsDouble(),
                     wait.gaveUp() ? " (gave up: bench.maxLoadWait reached, load " + wait.load1() + ")" : "");
         }

@@ -11,7 +11,6 @@ import storebench.phase.Phase;
 import storebench.phase.PhaseResults;
 import storebench.phase.Phases;
 import storebench.phase.TrialParams;
-import storebench.profile.Profiler;
 import storebench.results.AgainstRunLine;
 import storebench.results.Column;
 import storebench.results.ResultsFile;
@@ -30,23 +29,20 @@ import java.util.concurrent.ConcurrentHashMap;
 final class TrialResults implements PhaseResults {
     private final Bench bench;
     private final TrialParams params;
-    private final TrialProcesses processes;
     private final Map<Phase, Measured> recorded = new ConcurrentHashMap<>();
     /** Side B's lines say so, and the run's tables, which are side A's, leave them out. */
     private final boolean sideB;
 
-    TrialResults(Bench bench, TrialParams params, TrialProcesses processes, boolean sideB) {
+    TrialResults(Bench bench, TrialParams params, boolean sideB) {
         this.bench = bench;
         this.params = params;
-        this.processes = processes;
         this.sideB = sideB;
     }
 
     @Override
     public void stat(Stat stat, double value, List<Double> runs) throws IOException {
         // measured under profilers, slowed by them (a disk scan is not: the files are what the engine left)
-        List<String> profilers = Phases.phaseOf(stat) == Phases.DISK ? List.of()
-                : processes.profilers().stream().map(Profiler::id).toList();
+        List<String> profilers = Phases.phaseOf(stat) == Phases.DISK ? List.of() : params.profilers();
         bench.results.describe(stat.id(), about(stat));
         append(new StatLine(stat.id(), value, profilers, runs).into(line(StatLine.KIND)));
     }

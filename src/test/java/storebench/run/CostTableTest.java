@@ -54,7 +54,7 @@ class CostTableTest {
         lines.add(line(phase("sqlite", "readrun", 1000, "2026-12-01T00:00:07Z", ",\"run\":1")));
         lines.add(line(phase("sqlite", "concurrency", "warmup", 2000, "2026-12-01T00:00:10Z", ",\"run\":1")));
         lines.add(line("{\"kind\":\"end\",\"wallMs\":12000,\"at\":\"2026-12-01T00:00:11Z\"}"));
-        CostTable table = CostTable.of(Map.of("100/x", lines));
+        CostTable table = CostTable.of(Map.of("100/x", lines), ignored -> { });
 
         CostTable.Point sqlite = table.points().get(0);
         assertThat(sqlite.step("create", "create").orElseThrow().seconds().elapsedS())
@@ -83,7 +83,7 @@ class CostTableTest {
         some.add(line(phase("sqlite", "openrun", 3000, "2026-12-02T00:00:06Z", ",\"run\":1")));
         some.add(line("{\"kind\":\"end\",\"wallMs\":7000,\"at\":\"2026-12-02T00:00:07Z\"}"));
         // names sorted put the newer run first: the newest is by its start, not its folder
-        CostTable table = CostTable.of(Map.of("100/b-every", every, "100/a-some", some));
+        CostTable table = CostTable.of(Map.of("100/b-every", every, "100/a-some", some), ignored -> { });
 
         assertThat(table.points()).extracting(CostTable.Point::run).containsExactly("100/a-some", "100/b-every");
         CostTable.Point newer = table.points().get(0);
@@ -117,7 +117,7 @@ class CostTableTest {
 
         List<JsonNode> damaged = new ArrayList<>(ended);
         damaged.set(2, line(phase("sqlite", "openrun", 1000, "yesterday", ",\"run\":2")));
-        assertThatThrownBy(() -> CostTable.of(Map.of("100/damaged", damaged)))
+        assertThatThrownBy(() -> CostTable.of(Map.of("100/damaged", damaged), ignored -> { }))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("100/damaged/results.jsonl: line 3: at 'yesterday' is not a time: give an ISO-8601 instant"
                         + " in UTC, such as 2026-12-04T23:15:00.123Z");

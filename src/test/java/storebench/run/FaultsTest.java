@@ -168,7 +168,7 @@ class FaultsTest {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE);
         }
         Path poolJson = tmp.resolve("root").resolve("small").resolve("sqlite").resolve("default")
-                .resolve(StoreDirectories.POOL_IDENTITY);
+                .resolve(TrialPool.POOL_IDENTITY);
         Files.writeString(poolJson, "garbage");
         java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
 

@@ -82,7 +82,7 @@ class RunFolderTest {
                 + " create failed: ");
         Path incomplete = tmp.resolve("out.incomplete");
         assertThat(RunResults.load(incomplete).incomplete()).isPresent();
-        RunResults kept = RunResults.load(Bench.previous(out));
+        RunResults kept = RunResults.load(OutputFolder.previous(out));
         assertThat(kept.incomplete()).as("the last complete run").isEmpty();
         assertThat(kept.measurement("sqlite", "default", "oqc_ms")).isPresent();
     }
@@ -98,7 +98,7 @@ class RunFolderTest {
                 QUIET)).hasMessageStartingWith("thresholds file " + broken + ":3: unknown statistic 'oqc'");
 
         assertThat(Files.readString(out.resolve(ResultsFile.NAME))).isEqualTo("{\"kind\":\"run\"}\n");
-        assertThat(Bench.previous(out)).doesNotExist();
+        assertThat(OutputFolder.previous(out)).doesNotExist();
         assertThat(tmp.resolve("out.incomplete")).doesNotExist();
     }
 
@@ -120,7 +120,7 @@ class RunFolderTest {
         assertThat(out.resolve(RunFolder.MARKER)).doesNotExist();
         assertThat(root).as("refused before it takes the bench root").doesNotExist();
         assertThat(tmp.resolve("out.lock")).as("nor the output folder's lock").doesNotExist();
-        assertThat(Bench.previous(out)).doesNotExist();
+        assertThat(OutputFolder.previous(out)).doesNotExist();
     }
 
     @Test

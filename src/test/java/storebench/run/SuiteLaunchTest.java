@@ -214,7 +214,7 @@ class SuiteLaunchTest {
         assertThat(results.failures()).isEmpty();
         assertThat(results.measurement("sqlite", "default", "create_ms")).isPresent();
         assertThat(results.run().path("stores").asInt()).isEqualTo(50);
-        assertThat(Bench.previous(out)).as("nothing was moved aside").doesNotExist();
+        assertThat(OutputFolder.previous(out)).as("nothing was moved aside").doesNotExist();
         assertThat(out.resolveSibling("out.incomplete")).doesNotExist();
         assertThat(createdStores(out)).as("stores the first run created").isEqualTo(50);
     }
