@@ -1,5 +1,6 @@
 package storebench;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.Parameter;
@@ -116,9 +117,16 @@ class StoreLifeBench {
         assertThat(m.value(TrafficPhase.ASKED_PER_S)).as("traffic_asked_per_s").isPositive();
         assertThat(m.value(TrafficPhase.HIT_RATE)).as("traffic_hit_rate").isBetween(0.0, 1.0);
         assertThat(m.value(TrafficPhase.UTILIZATION)).as("traffic_utilization").isPositive();
-        if (m.has(TrafficPhase.ALL.latency().p999())) { // where each run had the 10,000 requests a p99.9 rests on
-            assertThat(m.value(TrafficPhase.ALL.latency().p999())).as("traffic_all_p999_ms")
-                    .isGreaterThanOrEqualTo(m.value(TrafficPhase.ALL_P99_MS));
+        if (m.has(TrafficPhase.ALL.latency().p999())) {
+            // run by run: where the runs served too few for a p99.9 each, the figure is their pooled histogram's, and
+            // runs asked for different rates (each a share of its own closed step) weigh differently in the pool, so
+            // the pool's p99.9 can lie below the median of the runs' p99s
+            List<Double> p999 = m.runs(TrafficPhase.ALL.latency().p999());
+            List<Double> p99 = m.runs(TrafficPhase.ALL_P99_MS);
+            assertThat(p999).as("traffic_all_p999_ms runs").hasSameSizeAs(p99);
+            for (int r = 0; r < p99.size(); r++) {
+                assertThat(p999.get(r)).as("traffic_all_p999_ms, run %d", r + 1).isGreaterThanOrEqualTo(p99.get(r));
+            }
         }
         assertThat(m.value(TrafficPhase.ALL_P99_MS)).as("traffic_all_p99_ms")
                 .isGreaterThanOrEqualTo(m.value(TrafficPhase.ALL.latency().p50()));
