@@ -127,7 +127,7 @@ public abstract class Phase implements PhaseReading {
      * seconds; empty where the phase cannot say (the plan then leaves the step out, and says so).
      */
     public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
-                                                  PhaseOptions options) {
+                                                  int warmupOpens, PhaseOptions options) {
         return java.util.OptionalDouble.empty();
     }
 

@@ -249,16 +249,22 @@ public final class TrafficPhase extends Phase {
 
     /**
      * From kept visit and create costs: a read costs half a visit (a miss a visit, a hit little), a write and a copy
-     * {@link #WRITE_OF_CREATE} of a create; a warm-up as long as the JIT floor's visits.
+     * {@link #WRITE_OF_CREATE} of a create; a warm-up halfway between its pass and its ceiling of visits, and at most
+     * bench.warmupSeconds past its pass. Its count query's JIT floor was made by the open runs in the kept process
+     * (bench.share); the kept runs' traffic warm-ups settled after 500-5,000 visits, 2,500 at the median, where
+     * their pass was 1,000 and their ceiling 5,000 (docs/runs/1000/reference-all-e030860).
      */
     @Override
     public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
-                                                  PhaseOptions options) {
+                                                  int warmupOpens, PhaseOptions options) {
         if (!(visitS > 0) || !(createS > 0)) {
             return java.util.OptionalDouble.empty();
         }
         if (op.equals(WARMUP.op())) {
-            return java.util.OptionalDouble.of(runs * visitS * Math.max(options.option(WarmUp.JIT_VISITS), 5_000));
+            int pass = Math.min(stores, warmupOpens);
+            int ceiling = WarmUp.passes(pass, warmupOpens) * pass;
+            double warm = Math.min(visitS * (pass + ceiling) / 2, visitS * pass + options.option(WarmUp.SECONDS));
+            return java.util.OptionalDouble.of(runs * warm);
         }
         if (!op.equals(RUN.op())) {
             return java.util.OptionalDouble.empty();

@@ -256,7 +256,7 @@ public final class RunPlan {
             return Optional.empty();
         }
         java.util.OptionalDouble s = phase.unkeptSeconds(op, visit.get()[0], create.get()[0], options.stores,
-                options.runs, options);
+                options.runs, options.warmupOpens, options);
         if (s.isEmpty()) {
             return Optional.empty();
         }
