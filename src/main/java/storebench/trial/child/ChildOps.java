@@ -59,7 +59,7 @@ final class ChildOps {
         int[] stores = r.ints("stores");
         PhaseLoops.CreateSamples s = r.phases().create(r.root(), r.workload(), stores, r.progress(stores.length));
         ObjectNode result = r.result().put("startMs", s.startMs).put("wallNs", s.wallNs);
-        result.putObject("samples").set("create", Protocol.longs(s.create));
+        result.putObject("samples").set("create", Protocol.JSON.valueToTree(s.create));
         return result;
     }
 
@@ -70,11 +70,11 @@ final class ChildOps {
                 r.progress(stores.length));
         ObjectNode result = r.result().put("wallNs", s.wallNs);
         ObjectNode samples = result.putObject("samples");
-        samples.set("open", Protocol.longs(s.open));
-        samples.set("build", Protocol.longs(s.build));
-        samples.set("put", Protocol.longs(s.put));
-        samples.set("close", Protocol.longs(s.close));
-        samples.set("total", Protocol.longs(s.total));
+        samples.set("open", Protocol.JSON.valueToTree(s.open));
+        samples.set("build", Protocol.JSON.valueToTree(s.build));
+        samples.set("put", Protocol.JSON.valueToTree(s.put));
+        samples.set("close", Protocol.JSON.valueToTree(s.close));
+        samples.set("total", Protocol.JSON.valueToTree(s.total));
         return result;
     }
 
@@ -92,12 +92,12 @@ final class ChildOps {
             result.put("settleMs", s.settleMs).put("settled", s.settled);
         }
         ObjectNode samples = result.putObject("samples");
-        samples.set("open", Protocol.longs(s.open));
-        samples.set(query.id, Protocol.longs(s.asked));
-        samples.set("close", Protocol.longs(s.close));
-        samples.set(query.total, Protocol.longs(s.total));
+        samples.set("open", Protocol.JSON.valueToTree(s.open));
+        samples.set(query.id, Protocol.JSON.valueToTree(s.asked));
+        samples.set("close", Protocol.JSON.valueToTree(s.close));
+        samples.set(query.total, Protocol.JSON.valueToTree(s.total));
         if (s.yard.length > 0) {
-            samples.set("yard", Protocol.longs(s.yard));
+            samples.set("yard", Protocol.JSON.valueToTree(s.yard));
         }
         return result;
     }
@@ -156,7 +156,7 @@ final class ChildOps {
         long last = Long.MIN_VALUE;
         for (PhaseLoops.WorkerSamples s : w) {
             ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
-            worker.set("oqc", Protocol.longs(s.visits.total));
+            worker.set("oqc", Protocol.JSON.valueToTree(s.visits.total));
             s.visits.counters.ifPresent(c -> c.into(worker.putObject("counters")));
             first = Math.min(first, s.startUs);
             last = Math.max(last, s.endUs);
@@ -179,7 +179,8 @@ final class ChildOps {
     /** {@code check}: the stores that exist, open and count W (StoreChecks.check), for bench.reuse. */
     static ObjectNode check(Request r) throws Exception {
         int[] stores = r.ints("stores");
-        return (ObjectNode) r.result().set("valid", Protocol.ints(r.checks().check(r.root(), r.workload(), stores)));
+        return (ObjectNode) r.result().set("valid", Protocol.JSON.valueToTree(r.checks().check(r.root(), r.workload(),
+                stores)));
     }
 
     /** {@code layout}: how one store lies on disk, as the engine tells it (StoreChecks.layout). */
