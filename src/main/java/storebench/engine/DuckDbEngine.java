@@ -78,7 +78,8 @@ public final class DuckDbEngine extends JdbcEngine {
     }
 
     private DuckDbEngine(DuckDBDriver driver, boolean tuned) {
-        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, c -> new DuckDbStore(c, null, () -> { }));
+        super("jdbc:duckdb:", FILE_NAME, driver::connect, SCHEMA, c -> new DuckDbStore(c, null, () -> { }),
+                new Properties(), new Properties());
         this.driver = driver;
         this.shared = tuned ? new SharedInstance(driver) : null;
     }

@@ -43,9 +43,8 @@ public final class EngineDescriptor {
     private long smallKb;
     private long perOpenKb;
     private long heapKbPerOpenStore = DEFAULT_HEAP_KB_PER_OPEN_STORE;
-    /** 0: no limit known. */
-    private int openStoresLimit;
-    private String openStoresLimitWhy;
+    /** Null: no limit known. */
+    private OpenStoresLimit openStoresLimit;
     private java.util.Set<Setting> openStoresLimitLifted = java.util.Set.of();
     /** Heap per open store of an engine that does not say: H2's (its page cache is on the heap), the most any keeps. */
     public static final long DEFAULT_HEAP_KB_PER_OPEN_STORE = 1024;
@@ -212,8 +211,7 @@ public final class EngineDescriptor {
 
     /** The most stores one process holds open under a setting, where known and not lifted by the setting. */
     public Optional<OpenStoresLimit> openStoresLimit(Setting setting) {
-        return openStoresLimit == 0 || openStoresLimitLifted.contains(setting) ? Optional.empty()
-                : Optional.of(new OpenStoresLimit(openStoresLimit, openStoresLimitWhy));
+        return Optional.ofNullable(openStoresLimit).filter(limit -> !openStoresLimitLifted.contains(setting));
     }
 
     /**
@@ -299,8 +297,7 @@ public final class EngineDescriptor {
 
         /** One process holds at most {@code most} stores open, because of {@code why}: more is refused up front. */
         public Builder openStoresLimit(int most, String why, Setting... liftedIn) {
-            d.openStoresLimit = most;
-            d.openStoresLimitWhy = why;
+            d.openStoresLimit = new OpenStoresLimit(most, why);
             d.openStoresLimitLifted = java.util.Set.of(liftedIn);
             return this;
         }

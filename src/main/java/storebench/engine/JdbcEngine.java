@@ -33,12 +33,9 @@ abstract class JdbcEngine implements Engine {
      * @param driver   the driver's connect
      * @param schema   the note table, in the engine's types
      * @param stores   the engine's store on an open connection
+     * @param writing  the driver's properties for the opens that write
+     * @param reading  those for the opens that only read
      */
-    JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores) {
-        this(url, fileName, driver, schema, stores, new Properties(), new Properties());
-    }
-
-    /** The same, with the driver's properties for the opens that write and those that only read. */
     JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores,
                Properties writing, Properties reading) {
         this.url = url;

@@ -123,26 +123,24 @@ public final class RocksDbEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) throws RocksDBException {
-        try (Options options = options().setCreateIfMissing(true)) {
-            return new RocksStore(RocksDB.open(options, dir.toString()), writeOptions);
-        }
+        return open(dir, true, false);
     }
 
     @Override
     public OpenStore open(Path dir) throws RocksDBException {
-        // a fresh default Options per open, closed once the database has its own copy (as RocksDB.open(path) does)
-        try (Options options = options()) {
-            return new RocksStore(RocksDB.open(options, dir.toString()), writeOptions);
-        }
+        return open(dir, false, false);
     }
 
     @Override
     public OpenStore openForReading(Path dir) throws RocksDBException {
-        if (sharedCache == null) {
-            return open(dir);
-        }
-        try (Options options = options()) {
-            return new RocksStore(RocksDB.openReadOnly(options, dir.toString()), writeOptions);
+        return open(dir, false, sharedCache != null);
+    }
+
+    private OpenStore open(Path dir, boolean create, boolean readOnly) throws RocksDBException {
+        // a fresh default Options per open, closed once the database has its own copy (as RocksDB.open(path) does)
+        try (Options options = create ? options().setCreateIfMissing(true) : options()) {
+            return new RocksStore(readOnly ? RocksDB.openReadOnly(options, dir.toString())
+                    : RocksDB.open(options, dir.toString()), writeOptions);
         }
     }
 

@@ -37,8 +37,8 @@ public final class SqliteEngine extends JdbcEngine {
             + " before";
     static final String READONLY_SQLITE = "SQLite C interface, \"Opening A New Database Connection\""
             + " (sqlite.org/c3ref/open.html): SQLITE_OPEN_READONLY, \"The database is opened in read-only mode\"";
-    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite",
-                    (Setting setting) -> new SqliteEngine(setting)).library("sqlite-jdbc", "org.xerial:sqlite-jdbc")
+    public static final EngineDescriptor DESCRIPTOR = EngineDescriptor.jvm("sqlite", "SQLite", SqliteEngine::new)
+            .library("sqlite-jdbc", "org.xerial:sqlite-jdbc")
             .sql("inside put: the binding binds each note's values to the prepared INSERT").reference()
             .storeFiles("store.db in the store's directory (rollback journal: store.db-journal only during a"
                     + " transaction)", 360, 16)
@@ -54,10 +54,6 @@ public final class SqliteEngine extends JdbcEngine {
     static final String SCHEMA = "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, ts INTEGER NOT NULL)";
 
     private final boolean tuned;
-
-    public SqliteEngine() {
-        this(Setting.DEFAULT);
-    }
 
     public SqliteEngine(Setting setting) {
         // JDBC.createConnection skips DriverManager's driver lookup, which is harness, not engine.

@@ -85,30 +85,26 @@ public final class XodusEngine implements Engine {
 
     @Override
     public OpenStore create(Path dir) {
-        Environment env = Environments.newInstance(dir.toFile(), config());
-        try {
-            Store store = env.computeInTransaction(txn -> env.openStore(STORE, StoreConfig.WITHOUT_DUPLICATES, txn));
-            return new XodusStore(env, store);
-        } catch (RuntimeException e) {
-            env.close();
-            throw e;
-        }
+        return open(dir, config(), true);
     }
 
     @Override
     public OpenStore open(Path dir) {
-        return open(dir, config());
+        return open(dir, config(), false);
     }
 
     @Override
     public OpenStore openForReading(Path dir) {
-        return open(dir, tuned ? config().setEnvIsReadonly(true) : config());
+        return open(dir, tuned ? config().setEnvIsReadonly(true) : config(), false);
     }
 
-    private OpenStore open(Path dir, EnvironmentConfig config) {
+    /** A create makes the store in a write transaction, an open finds it in a read-only one. */
+    private OpenStore open(Path dir, EnvironmentConfig config, boolean create) {
         Environment env = Environments.newInstance(dir.toFile(), config);
         try {
-            Store store = env.computeInReadonlyTransaction(txn -> env.openStore(STORE, StoreConfig.USE_EXISTING, txn));
+            Store store = create
+                    ? env.computeInTransaction(txn -> env.openStore(STORE, StoreConfig.WITHOUT_DUPLICATES, txn))
+                    : env.computeInReadonlyTransaction(txn -> env.openStore(STORE, StoreConfig.USE_EXISTING, txn));
             return new XodusStore(env, store);
         } catch (RuntimeException e) {
             env.close();

@@ -6,7 +6,6 @@ import com.sun.jna.Pointer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -76,12 +75,7 @@ public final class MappingCost {
     private static void write(Path scratch, long bytes) throws IOException {
         byte[] content = new byte[(int) bytes];
         new Random(7).nextBytes(content);
-        try (FileChannel ch = FileChannel.open(scratch, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            ByteBuffer b = ByteBuffer.wrap(content);
-            while (b.hasRemaining()) {
-                ch.write(b);
-            }
-        }
+        Files.write(scratch, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     }
 
     /** Per map: the map's, the touch's and the unmap's nanoseconds; and the page faults of all the touches. */

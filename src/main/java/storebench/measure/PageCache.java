@@ -114,10 +114,7 @@ public final class PageCache {
         }
         LibC c = libc();
         long page = pageSize();
-        int fd = c.open(file.toString(), O_RDONLY);
-        if (fd < 0) {
-            throw openFailed(file);
-        }
+        int fd = open(c, file);
         try {
             Pointer map = c.mmap(null, size, PROT_READ, MAP_SHARED, fd, 0);
             if (map == null || Pointer.nativeValue(map) == -1L) {
@@ -141,20 +138,21 @@ public final class PageCache {
         }
     }
 
-    /** Why open(2) failed: NoSuchFileException where the file is gone (ENOENT), so that callers can tell. */
-    private static IOException openFailed(Path file) {
+    /** open(2), read-only; NoSuchFileException where the file is gone (ENOENT), so that callers can tell. */
+    private static int open(LibC c, Path file) throws IOException {
+        int fd = c.open(file.toString(), O_RDONLY);
+        if (fd >= 0) {
+            return fd;
+        }
         int errno = Native.getLastError();
-        return errno == ENOENT ? new NoSuchFileException(file.toString())
+        throw errno == ENOENT ? new NoSuchFileException(file.toString())
                 : new IOException("open(" + file + ") failed: errno " + errno);
     }
 
     /** Writes back and drops the cached pages of one regular file; throws if the kernel says no. */
     public static void evict(Path file) throws IOException {
         LibC c = libc();
-        int fd = c.open(file.toString(), O_RDONLY);
-        if (fd < 0) {
-            throw openFailed(file);
-        }
+        int fd = open(c, file);
         try {
             if (c.fsync(fd) != 0) {
                 throw new IOException("fsync(" + file + ") failed: errno " + Native.getLastError());

@@ -82,15 +82,6 @@ public final class TrafficHistograms {
         return byKind[kind].getTotalCount();
     }
 
-    /** The sum of the recorded times, ns (exact to the histogram's precision): a loop's busy time. */
-    public double totalNs() {
-        double ns = 0;
-        for (Histogram h : byKind) {
-            ns += h.getMean() * h.getTotalCount();
-        }
-        return ns;
-    }
-
     /** The share of requests, reads and writes, that found their store open; NaN before any. */
     public double hitRate() {
         long n = requests();

@@ -75,8 +75,8 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     /** read_bytes and write_bytes of an io file, or why it cannot be read (the other counters stand). */
     static Device device(Path io) {
         try {
-            String text = Files.readString(io);
-            return new Device(ioField(text, "read_bytes:"), ioField(text, "write_bytes:"));
+            List<String> lines = Files.readString(io).lines().toList();
+            return new Device(field(lines, "read_bytes:"), field(lines, "write_bytes:"));
         } catch (java.nio.file.NoSuchFileException e) {
             return Device.unread(io + " does not exist (a kernel without task I/O accounting,"
                     + " CONFIG_TASK_IO_ACCOUNTING)");
@@ -100,10 +100,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
             }
         }
         throw new IllegalArgumentException("no " + key + " line");
-    }
-
-    private static long ioField(String io, String key) {
-        return field(io.lines().toList(), key);
     }
 
     /** What happened between {@code before} and this reading. */

@@ -32,11 +32,6 @@ public final class StraceLog {
         public int count;
         public int failed;
         public double seconds;
-
-        @Override
-        public String toString() {
-            return count + " calls, " + failed + " failed, " + seconds + " s";
-        }
     }
 
     /** One completed call. */

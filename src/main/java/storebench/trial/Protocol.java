@@ -2,7 +2,6 @@ package storebench.trial;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
@@ -62,40 +61,14 @@ public final class Protocol {
         }
         try {
             JsonNode node = JSON.readTree(trimmed);
-            if (node instanceof ObjectNode && node.hasNonNull("type")) {
-                return Optional.of((ObjectNode) node);
-            }
-            return Optional.empty();
+            return node instanceof ObjectNode o && o.hasNonNull("type") ? Optional.of(o) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
     }
 
-    public static ArrayNode ints(int[] values) {
-        ArrayNode array = JSON.createArrayNode();
-        for (int v : values) {
-            array.add(v);
-        }
-        return array;
-    }
-
-    public static ArrayNode longs(long[] values) {
-        ArrayNode array = JSON.createArrayNode();
-        for (long v : values) {
-            array.add(v);
-        }
-        return array;
-    }
-
     public static int[] toInts(JsonNode array, String name) {
-        if (array == null || !array.isArray()) {
-            throw new IllegalArgumentException("'" + name + "' must be an array of integers");
-        }
-        int[] values = new int[array.size()];
-        for (int k = 0; k < values.length; k++) {
-            values[k] = array.get(k).asInt();
-        }
-        return values;
+        return java.util.Arrays.stream(toLongs(array, name)).mapToInt(v -> (int) v).toArray();
     }
 
     public static long[] toLongs(JsonNode array, String name) {

@@ -64,7 +64,7 @@ class StoredNotesTest {
                 Set<Integer> agents = new LinkedHashSet<>();
                 w.getValue().path("notes").forEach(n -> agents.add(n.path("agent").asInt()));
                 p.request(request(CreateAnswer.OP, root, workload).set("stores",
-                        Protocol.ints(agents.stream().mapToInt(Integer::intValue).toArray())), l -> { });
+                        Protocol.JSON.valueToTree(agents.stream().mapToInt(Integer::intValue).toArray())), l -> { });
                 for (int agent : agents) {
                     JsonNode layout = p.request(request(LayoutAnswer.OP, root, workload).put("store", agent), l -> { })
                             .path("layout");
@@ -79,7 +79,7 @@ class StoredNotesTest {
                         }
                     });
                     ObjectNode notes = request(NotesAnswer.OP, root, workload).put("store", agent);
-                    notes.set("js", Protocol.ints(wanted.stream().mapToInt(n -> n.path("j").asInt()).toArray()));
+                    notes.set("js", Protocol.JSON.valueToTree(wanted.stream().mapToInt(n -> n.path("j").asInt()).toArray()));
                     JsonNode read = NotesAnswer.of(p.request(notes, l -> { })).notes();
                     assertThat(read.size()).isEqualTo(wanted.size());
                     for (int k = 0; k < wanted.size(); k++) {

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.SqliteEngine;
+import storebench.model.Setting;
 import storebench.model.Workload;
 import storebench.measure.DeviceReads;
 import storebench.measure.PageCache;
@@ -22,7 +23,7 @@ class ColdPhaseTest {
 
     @Test
     void theDropLeavesNoResidentPageAndTheNextVisitReadsTheStoreFromTheDevice() throws Exception {
-        Engine sqlite = new SqliteEngine();
+        Engine sqlite = new SqliteEngine(Setting.DEFAULT);
         Path dir = Files.createDirectory(root.resolve("store-0"));
         try (Engine.OpenStore store = sqlite.create(dir)) {
             store.putAll(PhaseLoops.notes(Workload.LARGE, 0));

@@ -65,11 +65,11 @@ class ConcurrencyPhaseTest {
         try (TrialProcess p = TrialProcess.start("sqlite/default", commands.command(Engines.of("sqlite")),
                 Setting.DEFAULT.environment(), root, 60_000)) {
             p.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite"), l -> { });
-            p.request(request(CreateAnswer.OP).set("stores", Protocol.ints(new int[]{0, 1, 2, 3, 4, 5})), l -> { });
+            p.request(request(CreateAnswer.OP).set("stores", Protocol.JSON.valueToTree(new int[]{0, 1, 2, 3, 4, 5})), l -> { });
             // a second ahead: the request reaches the threads before the instant, even on a loaded machine
             long startAtMs = System.currentTimeMillis() + 1000;
             ObjectNode go = request(ConcurrentAnswer.OP).put("startAtMs", startAtMs);
-            go.putArray("shares").add(Protocol.ints(new int[]{0, 2, 4})).add(Protocol.ints(new int[]{1, 3, 5}));
+            go.putArray("shares").add(Protocol.JSON.valueToTree(new int[]{0, 2, 4})).add(Protocol.JSON.valueToTree(new int[]{1, 3, 5}));
             JsonNode workers = p.request(go, l -> { }).path("workers");
 
             assertThat(workers).hasSize(2);

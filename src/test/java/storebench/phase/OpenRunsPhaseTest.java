@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.SqliteEngine;
+import storebench.model.Setting;
 import storebench.model.Workload;
 import storebench.trial.child.PhaseLoops;
 
@@ -20,7 +21,7 @@ class OpenRunsPhaseTest {
 
     @Test
     void thePoolCachedAtARunsStartCountsTheDroppedStoreOut() throws Exception {
-        Engine sqlite = new SqliteEngine();
+        Engine sqlite = new SqliteEngine(Setting.DEFAULT);
         List<Path> stores = List.of(Files.createDirectory(root.resolve("store-0")),
                 Files.createDirectory(root.resolve("store-1")));
         for (Path dir : stores) {

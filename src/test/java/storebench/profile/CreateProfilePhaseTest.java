@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engine;
 import storebench.engine.Note;
-import storebench.trial.child.CreateProfileLoop;
 import storebench.trial.child.PhaseLoops;
 import storebench.model.Workload;
 
@@ -70,7 +69,7 @@ class CreateProfilePhaseTest {
     @Test
     void timesEachStepAndTheTotalIsTheirSum() throws Exception {
         List<Integer> progress = new ArrayList<>();
-        CreateProfileLoop.CreateProfileSamples s = new PhaseLoops("fake", fake).createProfile(root, Workload.of("small"),
+        PhaseLoops.CreateProfileSamples s = new PhaseLoops("fake", fake).createProfile(root, Workload.of("small"),
                 new int[] {3, 1}, progress::add);
         assertThat(calls).containsExactly("create store-3", "put 10 note 0 of agent 3", "close store-3",
                 "create store-1", "put 10 note 0 of agent 1", "close store-1");

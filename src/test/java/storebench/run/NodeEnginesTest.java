@@ -87,7 +87,7 @@ class NodeEnginesTest {
             killer.start();
             long t0 = System.nanoTime();
             assertThatThrownBy(() -> worker.request(Protocol.request(CreateAnswer.OP).put("root", tmp.toString())
-                    .put("workload", "small").set("stores", Protocol.ints(stores)), l -> { }))
+                    .put("workload", "small").set("stores", Protocol.JSON.valueToTree(stores)), l -> { }))
                     .isInstanceOf(TrialFailure.class)
                     .hasMessageContaining("'create'")
                     .hasMessageContaining("exit status 137");

@@ -69,9 +69,9 @@ class NodeReadOnlyTest {
             assertThat(hello.path("info").path("setting").asText()).as(e.id())
                     .isEqualTo(e.tuned().isEmpty() ? "tuned: nothing to tune (the binding opens no store read-only)"
                             : "tuned: { readonly: true } where a phase only reads");
-            worker.request(request(CreateAnswer.OP, workload).set("stores", Protocol.ints(new int[] {0, 1})), l -> { });
+            worker.request(request(CreateAnswer.OP, workload).set("stores", Protocol.JSON.valueToTree(new int[] {0, 1})), l -> { });
             // the visit loop opens for reading: every count must still be W
-            worker.request(request(VisitsAnswer.OP, workload).set("order", Protocol.ints(new int[] {1, 0, 1})),
+            worker.request(request(VisitsAnswer.OP, workload).set("order", Protocol.JSON.valueToTree(new int[] {1, 0, 1})),
                     l -> { });
         }
         JsonNode result = writeThroughOpenForReading(e, tmp.resolve("store-0").resolve("store.db"));

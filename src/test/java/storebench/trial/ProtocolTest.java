@@ -12,12 +12,12 @@ class ProtocolTest {
     @Test
     void encodesARequestAsOneLineAndDecodesAResultBack() {
         ObjectNode request = Protocol.request(VisitsAnswer.OP).put("root", "/r").put("run", 2);
-        request.set("order", Protocol.ints(new int[] {3, 1, 2}));
+        request.set("order", Protocol.JSON.valueToTree(new int[] {3, 1, 2}));
         String line = Protocol.encode(request);
         assertThat(line).doesNotContain("\n").isEqualTo("{\"op\":\"visits\",\"root\":\"/r\",\"run\":2,\"order\":[3,1,2]}");
 
         ObjectNode result = Protocol.result(VisitsAnswer.OP).put("wallNs", 5);
-        result.putObject("samples").set("open", Protocol.longs(new long[] {10, 20}));
+        result.putObject("samples").set("open", Protocol.JSON.valueToTree(new long[] {10, 20}));
         ObjectNode decoded = Protocol.decode(Protocol.encode(result)).orElseThrow();
         assertThat(decoded.path("type").asText()).isEqualTo("result");
         assertThat(Protocol.toLongs(decoded.path("samples").get("open"), "open")).containsExactly(10, 20);

@@ -5,10 +5,11 @@ import org.HdrHistogram.Histogram;
 import storebench.measure.TrafficHistograms;
 import storebench.measure.VisitCounters;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The answer to {@code traffic} (docs/protocol.md): its closed step, its open loop, what the cache did, the requests'
@@ -59,11 +60,7 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
 
         /** The longest pause, ms (0 where none). */
         public double longestMs() {
-            double max = 0;
-            for (double d : durationMs) {
-                max = Math.max(max, d);
-            }
-            return max;
+            return Math.max(0, java.util.Arrays.stream(durationMs).max().orElse(0));
         }
     }
 
@@ -127,23 +124,18 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
     }
 
     private static double[] numbers(JsonNode array, String field) {
-        if (!array.isArray()) {
-            throw new IllegalArgumentException("a traffic answer has no array \"" + field + "\"");
-        }
-        double[] out = new double[array.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = array.get(i).asDouble();
-        }
-        return out;
+        return elements(array, field).mapToDouble(JsonNode::asDouble).toArray();
     }
 
     private static List<String> strings(JsonNode array, String field) {
+        return elements(array, field).map(JsonNode::asText).toList();
+    }
+
+    private static Stream<JsonNode> elements(JsonNode array, String field) {
         if (!array.isArray()) {
             throw new IllegalArgumentException("a traffic answer has no array \"" + field + "\"");
         }
-        List<String> out = new ArrayList<>();
-        array.forEach(e -> out.add(e.asText()));
-        return out;
+        return StreamSupport.stream(array.spliterator(), false);
     }
 
     /** A figure the runtime may not tell: absent, or negative (the JVM's "not supported"). */

@@ -23,7 +23,6 @@ import java.util.function.IntConsumer;
  */
 public final class CapacityLoop {
     private final PhaseLoops loops;
-    private final String engineId;
     private final Engine engine;
     private final Path root;
     private final CapacityRequest asked;
@@ -36,10 +35,9 @@ public final class CapacityLoop {
     private Spare spare;
     private long wall0;
 
-    CapacityLoop(PhaseLoops loops, String engineId, Engine engine, Path root, Workload workload, CapacityRequest asked,
+    CapacityLoop(PhaseLoops loops, Engine engine, Path root, Workload workload, CapacityRequest asked,
                  IntConsumer progress) {
         this.loops = loops;
-        this.engineId = engineId;
         this.engine = engine;
         this.root = root;
         this.asked = asked;
@@ -131,10 +129,7 @@ public final class CapacityLoop {
             during = "open";
             store = engine.openForReading(dir);
             during = "count";
-            long n = store.count();
-            if (n != expected) {
-                throw new CountMismatch(engineId, i, dir, expected, n);
-            }
+            loops.checkCount(i, dir, expected, store.count());
             open.add(store);
             store = null; // held: closed with the others
             during = "hold";

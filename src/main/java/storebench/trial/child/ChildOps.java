@@ -57,24 +57,25 @@ final class ChildOps {
     /** {@code create}: the stores made in request order, each timed (PhaseLoops.create). */
     static ObjectNode create(Request r) throws Exception {
         int[] stores = r.ints("stores");
-        PhaseLoops.CreateSamples s = r.phases().create(r.root(), r.workload(), stores, r.progress(stores.length));
+        PhaseLoops.CreateSamples s = r.loaded().phases().create(r.root(), r.workload(), stores,
+                r.progress(stores.length));
         ObjectNode result = r.result().put("startMs", s.startMs).put("wallNs", s.wallNs);
-        result.putObject("samples").set("create", Protocol.longs(s.create));
+        result.putObject("samples").set("create", Protocol.JSON.valueToTree(s.create));
         return result;
     }
 
-    /** {@code createprofile}: the stores made with each step of a create timed on its own (CreateProfileLoop). */
+    /** {@code createprofile}: the stores made with each step of a create timed on its own (PhaseLoops.createProfile). */
     static ObjectNode createProfile(Request r) throws Exception {
         int[] stores = r.ints("stores");
-        CreateProfileLoop.CreateProfileSamples s = r.phases().createProfile(r.root(), r.workload(), stores,
+        PhaseLoops.CreateProfileSamples s = r.loaded().phases().createProfile(r.root(), r.workload(), stores,
                 r.progress(stores.length));
         ObjectNode result = r.result().put("wallNs", s.wallNs);
         ObjectNode samples = result.putObject("samples");
-        samples.set("open", Protocol.longs(s.open));
-        samples.set("build", Protocol.longs(s.build));
-        samples.set("put", Protocol.longs(s.put));
-        samples.set("close", Protocol.longs(s.close));
-        samples.set("total", Protocol.longs(s.total));
+        samples.set("open", Protocol.JSON.valueToTree(s.open));
+        samples.set("build", Protocol.JSON.valueToTree(s.build));
+        samples.set("put", Protocol.JSON.valueToTree(s.put));
+        samples.set("close", Protocol.JSON.valueToTree(s.close));
+        samples.set("total", Protocol.JSON.valueToTree(s.total));
         return result;
     }
 
@@ -83,7 +84,7 @@ final class ChildOps {
         int[] order = r.ints("order");
         Query query = Query.of(r.json().path("query").asText(Query.COUNT.id));
         boolean settle = r.json().path("settle").asBoolean(false);
-        PhaseLoops.VisitSamples s = r.phases().visits(r.root(), r.workload(), order, query,
+        PhaseLoops.VisitSamples s = r.loaded().phases().visits(r.root(), r.workload(), order, query,
                 r.json().path("yard").asBoolean(false), settle, r.progress(order.length));
         ObjectNode result = r.result().put("startMs", s.startMs).put("wallNs", s.wallNs)
                 .put("compileMs", s.compileMs).put("readBytes", s.readBytes);
@@ -92,12 +93,12 @@ final class ChildOps {
             result.put("settleMs", s.settleMs).put("settled", s.settled);
         }
         ObjectNode samples = result.putObject("samples");
-        samples.set("open", Protocol.longs(s.open));
-        samples.set(query.id, Protocol.longs(s.asked));
-        samples.set("close", Protocol.longs(s.close));
-        samples.set(query.total, Protocol.longs(s.total));
+        samples.set("open", Protocol.JSON.valueToTree(s.open));
+        samples.set(query.id, Protocol.JSON.valueToTree(s.asked));
+        samples.set("close", Protocol.JSON.valueToTree(s.close));
+        samples.set(query.total, Protocol.JSON.valueToTree(s.total));
         if (s.yard.length > 0) {
-            samples.set("yard", Protocol.longs(s.yard));
+            samples.set("yard", Protocol.JSON.valueToTree(s.yard));
         }
         return result;
     }
@@ -109,7 +110,8 @@ final class ChildOps {
         ProcMemory.Settled[] before = new ProcMemory.Settled[1];
         ProcMemory.Settled[] after = new ProcMemory.Settled[1];
         // both readings once the process' memory has settled: stores just opened may still allocate
-        r.phases().hold(r.root(), r.workload(), stores, () -> before[0] = settled(), () -> after[0] = settled());
+        r.loaded().phases().hold(r.root(), r.workload(), stores, () -> before[0] = settled(),
+                () -> after[0] = settled());
         ObjectNode result = r.result().put("opened", stores.length).put("wallNs", System.nanoTime() - wall0);
         result.set("before", Protocol.JSON.valueToTree(before[0]));
         result.set("after", Protocol.JSON.valueToTree(after[0]));
@@ -130,7 +132,8 @@ final class ChildOps {
         if (asked.max() < 1) {
             throw new IllegalArgumentException("capacity needs \"max\": the most stores to hold open, >= 1");
         }
-        CapacityLoop.CapacitySamples s = r.phases().capacity(r.root(), r.workload(), asked, r.progress(asked.max()));
+        CapacityLoop.CapacitySamples s = r.loaded().phases().capacity(r.root(), r.workload(), asked,
+                r.progress(asked.max()));
         ObjectNode result = r.result().put("opened", s.opened).put("stop", s.stop).put("wallNs", s.wallNs);
         if (s.message != null) {
             result.put("during", s.during).put("store", s.store).put("message", s.message);
@@ -148,7 +151,7 @@ final class ChildOps {
             total += share.length;
         }
         long startAtMs = r.json().path("startAtMs").asLong(0);
-        PhaseLoops.WorkerSamples[] w = r.phases().concurrent(r.root(), r.workload(), shares, startAtMs,
+        PhaseLoops.WorkerSamples[] w = r.loaded().phases().concurrent(r.root(), r.workload(), shares, startAtMs,
                 r.synchronizedProgress(total));
         ObjectNode result = r.result();
         ArrayNode workers = result.putArray("workers");
@@ -156,7 +159,7 @@ final class ChildOps {
         long last = Long.MIN_VALUE;
         for (PhaseLoops.WorkerSamples s : w) {
             ObjectNode worker = workers.addObject().put("startUs", s.startUs).put("endUs", s.endUs);
-            worker.set("oqc", Protocol.longs(s.visits.total));
+            worker.set("oqc", Protocol.JSON.valueToTree(s.visits.total));
             s.visits.counters.ifPresent(c -> c.into(worker.putObject("counters")));
             first = Math.min(first, s.startUs);
             last = Math.max(last, s.endUs);
@@ -179,14 +182,15 @@ final class ChildOps {
     /** {@code check}: the stores that exist, open and count W (StoreChecks.check), for bench.reuse. */
     static ObjectNode check(Request r) throws Exception {
         int[] stores = r.ints("stores");
-        return (ObjectNode) r.result().set("valid", Protocol.ints(r.checks().check(r.root(), r.workload(), stores)));
+        return (ObjectNode) r.result().set("valid", Protocol.JSON.valueToTree(r.loaded().checks().check(r.root(),
+                r.workload(), stores)));
     }
 
     /** {@code layout}: how one store lies on disk, as the engine tells it (StoreChecks.layout). */
     static ObjectNode layout(Request r) throws Exception {
         int store = r.json().path("store").asInt(-1);
         ObjectNode result = r.result().put("store", store);
-        result.set("layout", Protocol.JSON.valueToTree(r.checks().layout(r.root(), store)));
+        result.set("layout", Protocol.JSON.valueToTree(r.loaded().checks().layout(r.root(), store)));
         return result;
     }
 
@@ -195,7 +199,7 @@ final class ChildOps {
         int store = r.json().path("store").asInt(-1);
         int[] js = r.ints("js");
         ArrayNode notes = Protocol.JSON.createArrayNode();
-        List<Note> read = r.checks().notes(r.root(), store, js);
+        List<Note> read = r.loaded().checks().notes(r.root(), store, js);
         for (int k = 0; k < js.length; k++) {
             notes.addObject().put("j", js[k]).put("id", read.get(k).id).put("text", read.get(k).text)
                     .put("ts", read.get(k).ts);

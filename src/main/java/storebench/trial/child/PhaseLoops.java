@@ -68,10 +68,56 @@ public final class PhaseLoops {
         return s;
     }
 
-    /** The create phase with each step timed on its own ({@link CreateProfileLoop}). */
-    public CreateProfileLoop.CreateProfileSamples createProfile(Path root, Workload workload, int[] stores,
-                                                                IntConsumer progress) throws Exception {
-        return new CreateProfileLoop(engine).run(root, workload, stores, progress);
+    /** Nanoseconds per store and step of the create profile (createprofile, docs/protocol.md), in request order. */
+    public static final class CreateProfileSamples {
+        /** Create the directory, open the new store (schema committed). */
+        public final long[] open;
+        public final long[] build;
+        /** One transaction, commit included (ObjectBox serializes here). */
+        public final long[] put;
+        public final long[] close;
+        public final long[] total;
+        public long wallNs;
+
+        CreateProfileSamples(int n) {
+            open = new long[n];
+            build = new long[n];
+            put = new long[n];
+            close = new long[n];
+            total = new long[n];
+        }
+    }
+
+    /**
+     * The create phase with each step timed on its own: five back-to-back timer reads, t0 create t1 build the notes t2
+     * put t3 close t4; unlike {@link #create}, the notes are built inside the timed span, as a step of their own.
+     */
+    public CreateProfileSamples createProfile(Path root, Workload workload, int[] stores, IntConsumer progress)
+            throws Exception {
+        CreateProfileSamples s = new CreateProfileSamples(stores.length);
+        long wall0 = System.nanoTime();
+        for (int k = 0; k < stores.length; k++) {
+            int agent = stores[k];
+            Path dir = StoreLayout.storeDir(root, agent);
+            long t0 = System.nanoTime();
+            Files.createDirectory(dir);
+            OpenStore store = engine.create(dir);
+            long t1 = System.nanoTime();
+            Note[] notes = PhaseLoops.notes(workload, agent);
+            long t2 = System.nanoTime();
+            store.putAll(notes);
+            long t3 = System.nanoTime();
+            store.close();
+            long t4 = System.nanoTime();
+            s.open[k] = t1 - t0;
+            s.build[k] = t2 - t1;
+            s.put[k] = t3 - t2;
+            s.close[k] = t4 - t3;
+            s.total[k] = t4 - t0;
+            progress.accept(k + 1);
+        }
+        s.wallNs = System.nanoTime() - wall0;
+        return s;
     }
 
     /** Samples of one visit loop, in visiting order. */
@@ -343,7 +389,7 @@ public final class PhaseLoops {
     /** The capacity loop ({@link CapacityLoop}): creates a store, then holds copies of it open until a limit. */
     public CapacityLoop.CapacitySamples capacity(Path root, Workload workload, CapacityRequest asked,
                                                  IntConsumer progress) throws Exception {
-        return new CapacityLoop(this, engineId, engine, root, workload, asked, progress).run(workload);
+        return new CapacityLoop(this, engine, root, workload, asked, progress).run(workload);
     }
 
     void checkCount(int store, Path dir, long expected, long actual) {
@@ -352,7 +398,7 @@ public final class PhaseLoops {
         }
     }
 
-    private static Path[] dirs(Path root, int[] stores) {
+    static Path[] dirs(Path root, int[] stores) {
         Path[] dirs = new Path[stores.length];
         for (int k = 0; k < stores.length; k++) {
             dirs[k] = StoreLayout.storeDir(root, stores[k]);

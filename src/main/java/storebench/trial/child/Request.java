@@ -23,14 +23,6 @@ record Request(String op, Path root, Workload workload, JsonNode json, Loaded lo
         return Protocol.toInts(json.get(field), field);
     }
 
-    PhaseLoops phases() {
-        return loaded.phases();
-    }
-
-    StoreChecks checks() {
-        return loaded.checks();
-    }
-
     ObjectNode result() {
         return Protocol.result(op);
     }

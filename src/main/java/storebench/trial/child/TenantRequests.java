@@ -4,7 +4,6 @@ import storebench.engine.Engine;
 import storebench.engine.Engine.OpenStore;
 import storebench.engine.Note;
 import storebench.measure.TrafficHistograms;
-import storebench.model.StoreLayout;
 import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
 import storebench.trial.child.traffic.StoreCache;
@@ -34,10 +33,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
         this.engineId = engineId;
         this.engine = engine;
         this.workload = workload;
-        dirs = new Path[stores];
-        for (int i = 0; i < stores; i++) {
-            dirs[i] = StoreLayout.storeDir(root, i);
-        }
+        dirs = PhaseLoops.dirs(root, java.util.stream.IntStream.range(0, stores).toArray());
         written = new int[stores];
         cache = new StoreCache<>(stores, open, i -> engine.open(dirs[i]), (i, store) -> store.close());
     }

@@ -100,10 +100,7 @@ public final class TrialMain {
                 .put("pid", ProcessHandle.current().pid())
                 .put("runtime", "Java " + System.getProperty("java.version") + " ("
                         + System.getProperty("java.vm.name") + ")");
-        ObjectNode info = result.putObject("info");
-        for (Map.Entry<String, String> e : engine.describe().info().entrySet()) {
-            info.put(e.getKey(), e.getValue());
-        }
+        result.set("info", Protocol.JSON.valueToTree(engine.describe().info()));
         long[] timer = Environment.nanoTimeOverhead(1_000_000);
         result.putObject("timer").put("source", "System.nanoTime").put("backToBackMedianNs", timer[0])
                 .put("backToBackMinNs", timer[1]).put("backToBackP99Ns", timer[2]);

@@ -11,12 +11,7 @@ public final class PermutedZipfian implements Tenants {
     /** YCSB's Zipfian constant. */
     public static final double THETA = 0.99;
 
-    private final int items;
-    private final double zetaN;
-    private final double alpha;
-    private final double eta;
-    /** 1 + 0.5^theta: below it (times zeta), rank 1. */
-    private final double secondBound;
+    private final Ranks ranks;
     private final int[] tenantOfRank;
     private final Xoshiro128 random;
 
@@ -31,14 +26,32 @@ public final class PermutedZipfian implements Tenants {
         if (!(theta > 0 && theta < 1)) {
             throw new IllegalArgumentException("the Zipfian constant must lie in (0, 1), got " + theta);
         }
-        this.items = items;
         this.random = random;
-        zetaN = zeta(items, theta);
-        alpha = 1.0 / (1.0 - theta);
-        double zeta2 = zeta(2, theta);
-        eta = (1 - StrictMath.pow(2.0 / items, 1 - theta)) / (1 - zeta2 / zetaN);
-        secondBound = 1 + StrictMath.pow(0.5, theta);
+        ranks = Ranks.of(items, theta, zeta(items, theta));
         tenantOfRank = scramble(items);
+    }
+
+    /**
+     * YCSB's ZipfianGenerator.nextLong over ranks 0..items-1 (Gray et al.), rank 0 the most frequent: ranks 0 and 1
+     * exact, the rest by the inverse; {@code secondBound} is 1 + 0.5^theta, below which (times zeta) it is rank 1.
+     */
+    record Ranks(long items, double zetaN, double alpha, double eta, double secondBound) {
+        static Ranks of(long items, double theta, double zetaN) {
+            return new Ranks(items, zetaN, 1.0 / (1.0 - theta), (1 - StrictMath.pow(2.0 / items, 1 - theta))
+                    / (1 - zeta(2, theta) / zetaN), 1 + StrictMath.pow(0.5, theta));
+        }
+
+        long next(Xoshiro128 random) {
+            double u = random.nextDouble();
+            double uz = u * zetaN;
+            if (uz < 1) {
+                return 0;
+            }
+            if (uz < secondBound) {
+                return 1;
+            }
+            return (long) (items * StrictMath.pow(eta * u - eta + 1, alpha));
+        }
     }
 
     /** zeta(n, theta) = the sum over i = 1..n of 1 / i^theta, summed in that order. */
@@ -55,31 +68,9 @@ public final class PermutedZipfian implements Tenants {
         return tenantOfRank[nextRank()];
     }
 
-    /** The next rank, 0 the most frequent: YCSB's ZipfianGenerator.nextLong over 0..items-1. */
+    /** The next rank, 0 the most frequent. */
     int nextRank() {
-        double u = random.nextDouble();
-        double uz = u * zetaN;
-        if (uz < 1) {
-            return 0;
-        }
-        if (uz < secondBound) {
-            return 1;
-        }
-        return (int) (items * StrictMath.pow(eta * u - eta + 1, alpha));
-    }
-
-    /** The tenant that rank {@code rank} is drawn as. */
-    public int tenantOfRank(int rank) {
-        return tenantOfRank[rank];
-    }
-
-    public int items() {
-        return items;
-    }
-
-    /** The share of draws that go to rank 0, the hottest tenant: 1 / zeta(items, theta). */
-    public double hottestShare() {
-        return 1 / zetaN;
+        return (int) ranks.next(random);
     }
 
     /**

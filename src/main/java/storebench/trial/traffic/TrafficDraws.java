@@ -74,17 +74,6 @@ public final class TrafficDraws {
         return least == 0 ? 0 : -1;
     }
 
-    /** What each store's count must exceed W by after the run. */
-    public int[] writesPerStore(int stores) {
-        int[] per = new int[stores];
-        for (int k = 0; k < tenants.length; k++) {
-            if (writes[k]) {
-                per[tenants[k]]++;
-            }
-        }
-        return per;
-    }
-
     /**
      * The schedule as the protocol carries it: per request one little-endian int32, the tenant shifted left by one,
      * its lowest bit set where the request writes; base64. Four bytes a request, whatever the pool.

@@ -10,17 +10,14 @@ public final class YcsbZipfian implements Tenants {
     static final long ITEM_COUNT = 10_000_000_000L;
     /** YCSB's ScrambledZipfianGenerator.ZETAN: zeta(ITEM_COUNT, 0.99), which YCSB does not compute at run time. */
     static final double ZETAN = 26.46902820178302;
-    private static final double THETA = PermutedZipfian.THETA;
     private static final long FNV_OFFSET_BASIS_64 = 0xCBF29CE484222325L;
     private static final long FNV_PRIME_64 = 1099511628211L;
+    /** YCSB's ZipfianGenerator(0, ITEM_COUNT): items = max - min + 1. */
+    private static final PermutedZipfian.Ranks ITEMS = PermutedZipfian.Ranks.of(ITEM_COUNT + 1, PermutedZipfian.THETA,
+            ZETAN);
 
     private final int tenants;
     private final Xoshiro128 random;
-    /** YCSB's ZipfianGenerator(0, ITEM_COUNT): items = max - min + 1. */
-    private final long items = ITEM_COUNT + 1;
-    private final double alpha = 1.0 / (1.0 - THETA);
-    private final double eta;
-    private final double secondBound = 1 + StrictMath.pow(0.5, THETA);
 
     public YcsbZipfian(int tenants, Xoshiro128 random) {
         if (tenants < 1) {
@@ -28,25 +25,11 @@ public final class YcsbZipfian implements Tenants {
         }
         this.tenants = tenants;
         this.random = random;
-        eta = (1 - StrictMath.pow(2.0 / items, 1 - THETA)) / (1 - PermutedZipfian.zeta(2, THETA) / ZETAN);
     }
 
     @Override
     public int next() {
-        return (int) Math.floorMod(fnvhash64(nextItem()), (long) tenants);
-    }
-
-    /** YCSB's ZipfianGenerator.nextLong over 0..ITEM_COUNT: ranks 0 and 1 exact, the rest by the inverse. */
-    long nextItem() {
-        double u = random.nextDouble();
-        double uz = u * ZETAN;
-        if (uz < 1) {
-            return 0;
-        }
-        if (uz < secondBound) {
-            return 1;
-        }
-        return (long) (items * StrictMath.pow(eta * u - eta + 1, alpha));
+        return (int) Math.floorMod(fnvhash64(ITEMS.next(random)), (long) tenants);
     }
 
     /** YCSB's Utils.fnvhash64: FNV-1a over the value's eight bytes, least significant first, made non-negative. */

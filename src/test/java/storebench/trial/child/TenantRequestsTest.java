@@ -7,6 +7,7 @@ import storebench.measure.TrafficHistograms;
 import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
 import storebench.trial.traffic.TrafficDraws;
+import storebench.trial.traffic.TrafficDrawsTest;
 import storebench.trial.child.traffic.TrafficSamples;
 
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ class TenantRequestsTest {
         requests.checkAll();
 
         int[] written = requests.written();
-        assertThat(written).isEqualTo(draws.writesPerStore(STORES));
+        assertThat(written).isEqualTo(TrafficDrawsTest.writesPerStore(draws, STORES));
         for (int i = 0; i < STORES; i++) {
             List<Note> notes = engine.stores.get(root.resolve("store-" + i));
             assertThat(notes).hasSize(10 + written[i]);

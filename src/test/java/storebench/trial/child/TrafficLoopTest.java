@@ -13,6 +13,7 @@ import storebench.model.Workload;
 import storebench.trial.child.traffic.OpenLoop;
 import storebench.trial.child.traffic.TrafficSamples;
 import storebench.trial.traffic.TrafficDraws;
+import storebench.trial.traffic.TrafficDrawsTest;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ class TrafficLoopTest {
             int n = ran.open().served;
             assertThat(n).as(e.id()).isEqualTo(Math.max(1, Math.round(ran.open().askedPerS * 0.3)));
             TrafficDraws draws = TrafficDraws.draw(STORES, 0.5, 1, n);
-            assertThat(ran.writes()).as(e.id()).isEqualTo(IntStream.of(draws.writesPerStore(STORES)).sum());
+            assertThat(ran.writes()).as(e.id()).isEqualTo(IntStream.of(TrafficDrawsTest.writesPerStore(draws, STORES)).sum());
             TrafficHistograms h = ran.open().latency;
             assertThat(ran.open().service.requests()).isEqualTo(n);
             assertThat(ran.open().utilization()).as(e.id()).isBetween(0.0, 1.0);
