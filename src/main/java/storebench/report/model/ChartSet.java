@@ -116,7 +116,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
                 try {
                     ChartPercentiles p = ChartPercentiles.read(log);
                     series.put(e, p);
-                    perEngine = Math.max(perEngine, p.count);
+                    perEngine = Math.max(perEngine, p.count());
                 } catch (IOException ex) {
                     missing.add(Titles.engineTitle(e) + " (" + ex.getMessage() + ")");
                     damaged.add(ex.getMessage());

@@ -92,7 +92,7 @@ final class Charts {
         double maxY = 0;
         for (Map.Entry<String, ChartPercentiles> e : series.entrySet()) {
             XYSeries s = new XYSeries(engineTitle(e.getKey()), false, true);
-            for (ChartPercentiles.Point p : e.getValue().points) {
+            for (ChartPercentiles.Point p : e.getValue().points()) {
                 double ms = Math.max(p.ms(), SMALLEST_MS);
                 s.add(Math.log10(p.x()), Math.log10(ms));
                 maxX = Math.max(maxX, p.x());
