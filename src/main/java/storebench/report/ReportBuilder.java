@@ -153,8 +153,7 @@ public final class ReportBuilder {
 
         return new Report(title, preamble, findings, details, gate, new Report.Page(
                 Optional.ofNullable(verdicts).map(v -> VerdictsTable.of(v, ctx.results())), EnvironmentTable.of(env),
-                ChartSet.of(runDir, ctx.results(), new ChartSet.Grid(ctx.engines(), ctx.settings()),
-                        ctx.notesPerStore(), ctx.held(), inReference, phases),
+                ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), inReference, phases),
                 runDir == null ? "?" : runDir.toString()));
     }
 
