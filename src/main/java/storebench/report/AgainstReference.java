@@ -39,10 +39,6 @@ final class AgainstReference {
     private final ReferenceFigures reference;
     private final UnaryOperator<String> links;
 
-    AgainstReference(ReportRun ctx, ReferenceFigures reference) {
-        this(ctx, reference, UnaryOperator.identity());
-    }
-
     AgainstReference(ReportRun ctx, ReferenceFigures reference, UnaryOperator<String> links) {
         this.ctx = ctx;
         this.reference = reference;

@@ -38,18 +38,12 @@ final class AgainstSection {
         return out;
     }
 
-    /** "3.50.3.0 against the project's version, SQLite" or "tuned against default, SQLite". */
-    static String heading(Comparison c) {
+    /** "3.50.3.0 against the project's version, SQLite under default": the engine by its title, as the columns. */
+    private String title(Comparison c) {
         AgainstLine end = c.end();
         String what = end.ofSetting() ? end.what().value().replaceFirst("^setting:", "") + " against "
                 + c.column().setting() : end.what().value() + " against the project's version";
-        return what + ", " + c.column().engine() + " under " + c.column().setting();
-    }
-
-    /** The same with the engine's title, as the report names its columns. */
-    private String title(Comparison c) {
-        return heading(c).replace(", " + c.column().engine() + " under ", ", " + ctx.title(c.column().engine())
-                + " under ");
+        return what + ", " + ctx.title(c.column().engine()) + " under " + c.column().setting();
     }
 
     private Section section(Comparison c) {

@@ -14,7 +14,6 @@ import storebench.model.Workload;
 import storebench.results.DiskLine;
 import storebench.results.LayoutLine;
 import storebench.results.RunResults;
-import storebench.results.StatLine;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -113,19 +112,12 @@ final class Caveats {
 
     /** Which figures were measured under profilers (bench.profilers), which slow what they watch. */
     private Optional<Text> underProfilers() {
-        List<String> profilers = new ArrayList<>();
-        List<String> phases = new ArrayList<>();
-        for (StatLine l : ctx.results().lines(StatLine.KIND, StatLine::of)) {
-            for (String p : l.profilers()) {
-                if (!profilers.contains(p)) {
-                    profilers.add(p);
-                }
-                ctx.results().groupOf(l.stat()).filter(g -> !phases.contains(g)).ifPresent(phases::add);
-            }
-        }
+        List<String> profilers = ctx.results().profilers();
         if (profilers.isEmpty()) {
             return Optional.empty();
         }
+        List<String> phases = ctx.results().measurements().stream().filter(RunResults.Measurement::profiled)
+                .flatMap(m -> ctx.results().groupOf(m.stat()).stream()).distinct().toList();
         return Optional.of(Text.of("Measured under profilers (" + String.join(", ", profilers) + "): the figures of "
                 + (phases.isEmpty() ? "some phases" : "the phases " + String.join(", ", phases)) + " were measured"
                 + " in trial processes the profilers watched, which slows them; \"Where the time goes\" gives what"

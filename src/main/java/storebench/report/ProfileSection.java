@@ -206,16 +206,9 @@ public final class ProfileSection {
                 notes.add(Text.of(e + ": " + l.unavailable().get()));
                 continue;
             }
-            int n = s.items();
-            List<String> calls = new ArrayList<>();
-            s.calls().forEach((name, c) -> {
-                if (c.count() > 0) {
-                    calls.add(String.format(Locale.ROOT, "%s %s", name, fmt((double) c.count() / n, 1)));
-                }
-            });
             double syncMs = s.syncMsPerItem();
             Optional<Steps> create = steps(profile, e, "disk");
-            rows.add(Text.list(e, fmt(s.callsPerItem().orElse(0), 1), calls.isEmpty() ? "none" : String.join(", ", calls),
+            rows.add(Text.list(e, fmt(s.callsPerItem().orElse(0), 1), callsPer(s, s.items(), 1),
                     fmt(syncMs, 2), create.map(c -> fmt(c.total(), 2)).orElse(DASH),
                     create.map(c -> pct(syncMs / c.total())).orElse(DASH), root));
         }
@@ -224,6 +217,17 @@ public final class ProfileSection {
         if (!notes.isEmpty()) {
             blocks.add(new Block.BulletList(notes));
         }
+    }
+
+    /** Each sync call made, per item ("fdatasync 2.0, fsync 1.0"), or "none". */
+    static String callsPer(Syncs s, int items, int decimals) {
+        List<String> calls = new ArrayList<>();
+        s.calls().forEach((name, c) -> {
+            if (c.count() > 0) {
+                calls.add(name + " " + fmt((double) c.count() / items, decimals));
+            }
+        });
+        return calls.isEmpty() ? "none" : String.join(", ", calls);
     }
 
     /** The last strace line of an engine's creates (under a setting, where given). */
@@ -297,21 +301,9 @@ public final class ProfileSection {
     }
 
     private static List<String> engines(List<ProfileLine> profile) {
-        List<String> present = new ArrayList<>();
-        for (ProfileLine l : profile) {
-            String e = l.column().engine();
-            if (!e.isEmpty() && !present.contains(e)) {
-                present.add(e);
-            }
-        }
-        List<String> ordered = new ArrayList<>();
-        for (String id : Engines.ids()) {
-            if (present.contains(id)) {
-                ordered.add(id);
-            }
-        }
-        present.stream().filter(e -> !ordered.contains(e)).forEach(ordered::add);
-        return ordered;
+        // the engines' own order, then those this build does not know in the order they came
+        return profile.stream().map(l -> l.column().engine()).filter(e -> !e.isEmpty()).distinct()
+                .sorted(java.util.Comparator.comparingInt(Engines::rank)).toList();
     }
 
     /** The last line (a re-measurement replaces one) of a kind, engine, root and frames phase; never a profiled one. */

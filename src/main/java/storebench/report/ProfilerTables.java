@@ -55,17 +55,10 @@ final class ProfilerTables {
         List<List<Text>> rows = new ArrayList<>();
         for (ProfileLine l : syncs) {
             Syncs s = l.syncs().orElseThrow();
-            List<String> calls = new ArrayList<>();
-            int items = Math.max(1, s.items());
-            s.calls().forEach((name, c) -> {
-                if (c.count() > 0) {
-                    calls.add(name + " " + fmt((double) c.count() / items, 2));
-                }
-            });
             ProfileLine.Watch w = l.watch();
             rows.add(Text.list(l.column().engine(), l.column().setting(), w.benchPhase().orElse(""),
                     w.process(), w.op().orElse(""), fmt(s.items(), 0), fmt(s.callsPerItem().orElse(0), 2),
-                    calls.isEmpty() ? "none" : String.join(", ", calls), fmt(s.syncMsPerItem(), 3)));
+                    ProfileSection.callsPer(s, Math.max(1, s.items()), 2), fmt(s.syncMsPerItem(), 3)));
         }
         return Block.Table.of(Text.list("engine", "setting", "phase", "process", "op", "stores made or visited",
                 "sync calls per store", "calls", "sync time per store (ms)"), "LLLLLRRLR", rows);

@@ -21,7 +21,6 @@ import storebench.results.PhaseReading;
 import storebench.results.ResultsFile;
 import storebench.results.RunResults;
 import storebench.results.Stat;
-import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -78,7 +77,7 @@ public final class ReportBuilder {
         RunResults results = RunResults.load(runDir);
         JsonNode verdicts = readVerdicts(runDir);
         Optional<Section> gate = Verdicts.readIfPresent(runDir).map(VerdictSection::section);
-        return of(runDir, results, verdicts, gate, IN_REFERENCE, phases);
+        return new ReportBuilder(results, IN_REFERENCE, phases).build(runDir, verdicts, gate);
     }
 
     /** The report of results read elsewhere: no verdicts, no HdrHistogram logs. */
@@ -86,22 +85,9 @@ public final class ReportBuilder {
         return of(results, IN_REFERENCE, phases);
     }
 
-    /** The same, with the engines that fill the reference's tables chosen by {@code inReference}. */
+    /** The same, with the engines that fill the reference's tables (the others get tables of their own) chosen. */
     public static Report of(RunResults results, Predicate<String> inReference, List<? extends PhaseReading> phases) {
-        return of(null, results, null, Optional.empty(), inReference, phases);
-    }
-
-    /**
-     * The report.
-     *
-     * @param runDir      the run's folder, where hdr/ is; null where the results were not read from a folder
-     * @param verdicts    the parsed verdicts.json, or null where the gate wrote none
-     * @param inReference whether an engine (by id) fills the reference's tables; the others get tables of their own
-     * @param phases      the build's phases, for what they say beyond the rows
-     */
-    public static Report of(Path runDir, RunResults results, JsonNode verdicts, Optional<Section> gate,
-                            Predicate<String> inReference, List<? extends PhaseReading> phases) {
-        return new ReportBuilder(results, inReference, phases).build(runDir, verdicts, gate);
+        return new ReportBuilder(results, inReference, phases).build(null, null, Optional.empty());
     }
 
     /** A project link (docs/engines.md#rocksdb) made relative to a run folder inside a checkout, so it works. */
@@ -132,6 +118,7 @@ public final class ReportBuilder {
         }
     }
 
+    /** The report; {@code runDir} (where hdr/ is) and {@code verdicts} are null for results not read from a folder. */
     private Report build(Path runDir, JsonNode verdicts, Optional<Section> gate) {
         EnvironmentFile env = ctx.results().environmentFile();
         int n = ctx.results().runLine().scale().stores();
@@ -166,8 +153,7 @@ public final class ReportBuilder {
 
         return new Report(title, preamble, findings, details, gate, new Report.Page(
                 Optional.ofNullable(verdicts).map(v -> VerdictsTable.of(v, ctx.results())), EnvironmentTable.of(env),
-                ChartSet.of(runDir, ctx.results(), new ChartSet.Grid(ctx.engines(), ctx.settings()),
-                        ctx.notesPerStore(), ctx.held(), inReference, phases),
+                ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), inReference, phases),
                 runDir == null ? "?" : runDir.toString()));
     }
 

@@ -27,33 +27,31 @@ import static storebench.report.model.Titles.settingTitle;
 final class Summary {
     /** What the row's figure is, and how its ratio reads: "takes 2.8 times as long", "needs 5.8 times as much". */
     private record Wording(String name, String what, String lead, String more) {
+        /** A row of times: its leader "leads at" a figure, the others take "%s times as long". */
+        static Wording timed(String name, String what) {
+            return new Wording(name, what, "leads at", "takes %s times as long");
+        }
     }
 
-    private static final Wording OQC = new Wording("open-query-close", "Open, query (count), close", "leads at",
-            "takes %s times as long");
-    private static final Wording COUNT = new Wording("count", "The count query alone", "leads at",
-            "takes %s times as long");
+    private static final Wording OQC = Wording.timed("open-query-close", "Open, query (count), close");
+    private static final Wording COUNT = Wording.timed("count", "The count query alone");
     private static final Wording MEMORY = new Wording("memory",
             "Memory per open store, in total (resident, plus the Java heap's growth in a JVM)", "needs the least,",
             "needs %s times as much");
-    private static final Wording CREATE = new Wording("create",
-            "Creating a store and writing its notes in one transaction",
-            "leads at", "takes %s times as long");
+    private static final Wording CREATE = Wording.timed("create", "Creating a store and writing its notes in one"
+            + " transaction");
     private static final Wording DISK = new Wording("disk", "Disk per store", "needs the least,",
             "needs %s times as much");
-    private static final Wording READ = new Wording("read", "Open, read every note, close", "leads at",
-            "takes %s times as long");
-    private static final Wording COLD = new Wording("cold",
-            "With the pool dropped from the page cache, open, query, close",
-            "leads at", "takes %s times as long");
+    private static final Wording READ = Wording.timed("read", "Open, read every note, close");
+    private static final Wording COLD = Wording.timed("cold", "With the pool dropped from the page cache, open, query,"
+            + " close");
 
     private static final Wording CONCURRENCY = new Wording("concurrency",
             "Two workers at once, open-query-close per second", "leads with", "is %s times slower");
     private static final Wording CAPACITY = new Wording("capacity", "Stores held open at once", "holds the most,",
             "holds %s times fewer");
-    private static final Wording TRAFFIC = new Wording("traffic",
-            "Tenant traffic at a share of each engine's own rate, every request's p99 from its due time", "leads at",
-            "takes %s times as long");
+    private static final Wording TRAFFIC = Wording.timed("traffic", "Tenant traffic at a share of each engine's own"
+            + " rate, every request's p99 from its due time");
 
     /** How an opening sentence names its leader, a run's only engine, and the others' ratios. */
     private record Headline(String best, String only, String more) {

@@ -4,18 +4,15 @@ import storebench.report.model.Block;
 import storebench.report.model.Section;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
-import storebench.report.render.MarkdownReport;
 
 import storebench.gate.Verdict;
 import storebench.gate.Verdict.Status;
 import storebench.gate.Verdicts;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The report's "Regression gate" section: failures first, then passes with margins; rules not evaluated counted. */
@@ -25,34 +22,15 @@ public final class VerdictSection {
     private VerdictSection() {
     }
 
-    /** The section for a run's folder as report.md has it, from its verdicts.json; empty if the gate did not run. */
-    public static Optional<String> forRun(Path runDir) throws IOException {
-        return Verdicts.readIfPresent(runDir).map(VerdictSection::render);
-    }
-
-    /** The section as report.md has it, with the thresholds file and baseline named. */
-    public static String render(Verdicts verdicts) {
-        return MarkdownReport.render(section(verdicts).all());
-    }
-
-    /** The section as report.md has it, for a list of verdicts. */
-    public static String render(List<Verdict> verdicts) {
-        return MarkdownReport.render(section(verdicts, only(verdicts, Status.NOT_EVALUATED).size(), Text.of(""))
-                .all());
-    }
-
     /** The section, with the thresholds file and baseline named. */
     public static Section section(Verdicts verdicts) {
         Text intro = Text.of("Rules from ").plusCode(fileName(verdicts.thresholds())).plus("; baseline: ")
                 .plus(verdicts.baseline().map(Text::code).orElse(Text.of("none (-Dbench.baseline unset)"))).plus(". ");
-        return section(verdicts.all(), verdicts.notEvaluated(), intro);
-    }
-
-    private static Section section(List<Verdict> verdicts, int open, Text intro) {
         List<Block> blocks = new ArrayList<>();
-        List<Verdict> failed = only(verdicts, Status.FAIL);
-        List<Verdict> passed = only(verdicts, Status.PASS);
-        List<Verdict> undecided = only(verdicts, Status.INCONCLUSIVE);
+        List<Verdict> failed = only(verdicts.all(), Status.FAIL);
+        List<Verdict> passed = only(verdicts.all(), Status.PASS);
+        List<Verdict> undecided = only(verdicts.all(), Status.INCONCLUSIVE);
+        int open = verdicts.notEvaluated();
         if (failed.isEmpty() && passed.isEmpty() && undecided.isEmpty() && open == 0) {
             blocks.add(new Block.Paragraph(intro.plusStrong("No rules")
                     .plus(": the thresholds file has none, so nothing was checked.")));

@@ -1,6 +1,7 @@
 package storebench.gate;
 
 import storebench.report.VerdictSection;
+import storebench.report.render.MarkdownReport;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +78,7 @@ class VerdictsTest {
 
     @Test
     void sectionListsEveryRuleFailuresFirstAndPassingOnesWithTheirMargins() {
-        String md = VerdictSection.render(List.of(PASSED, OPEN, FAILED));
+        String md = section(PASSED, OPEN, FAILED);
 
         assertThat(md).startsWith("## Regression gate\n");
         assertThat(md).contains("**Failed**: 1 failed, 1 passed, 0 inconclusive, 1 not evaluated");
@@ -90,17 +91,23 @@ class VerdictsTest {
 
     @Test
     void sectionSaysSoWhenNoRuleWasEvaluated() {
-        assertThat(VerdictSection.render(List.of(OPEN))).contains("**Nothing checked**").contains("No rule was evaluated");
-        assertThat(VerdictSection.render(List.of())).contains("**No rules**");
+        assertThat(section(OPEN)).contains("**Nothing checked**").contains("No rule was evaluated");
+        assertThat(section()).contains("**No rules**");
     }
 
     @Test
     void sectionOfARunFolderNamesTheThresholdsFileAndBaseline() throws Exception {
         new Verdicts("/work/main/thresholds.yaml", null, List.of(PASSED, OPEN)).write(dir);
 
-        assertThat(VerdictSection.forRun(dir)).hasValueSatisfying(md -> assertThat(md)
-                .contains("Rules from `thresholds.yaml`; baseline: none").contains("**Passed**")
-                .contains("0 inconclusive, 1 not evaluated"));
-        assertThat(VerdictSection.forRun(dir.resolve("nothing-here"))).isEmpty();
+        assertThat(Verdicts.readIfPresent(dir).map(VerdictSection::section)).hasValueSatisfying(s -> assertThat(
+                MarkdownReport.render(s.all())).contains("Rules from `thresholds.yaml`; baseline: none")
+                .contains("**Passed**").contains("0 inconclusive, 1 not evaluated"));
+        assertThat(Verdicts.readIfPresent(dir.resolve("nothing-here"))).isEmpty();
+    }
+
+    /** The section as report.md has it, with the rules of a thresholds.yaml and no baseline. */
+    private static String section(Verdict... verdicts) {
+        return MarkdownReport.render(VerdictSection.section(new Verdicts("thresholds.yaml", null, List.of(verdicts)))
+                .all());
     }
 }

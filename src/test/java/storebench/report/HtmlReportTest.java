@@ -55,7 +55,7 @@ class HtmlReportTest {
     static void render() throws Exception {
         run = fixture("/report/html/run/results.jsonl").getParent();
         results = RunResults.load(run);
-        html = new HtmlReport(ReportBuilder.of(run, results, null, java.util.Optional.empty(), ReportBuilder.IN_REFERENCE, Phases.ALL)).render();
+        html = new HtmlReport(ReportBuilder.of(run, Phases.ALL)).render();
     }
 
     private static Path fixture(String resource) throws URISyntaxException {

@@ -44,8 +44,8 @@ class PhaseContributionsTest {
     }
 
     private static ChartSet charts(List<JsonNode> lines) throws Exception {
-        return ChartSet.of(null, new RunResults(lines, environment(32)), new ChartSet.Grid(List.of("objectbox",
-                "sqlite"), List.of("default", "mmap-threshold")), 10, 1000, ReportBuilder.IN_REFERENCE, Phases.ALL);
+        return ChartSet.of(null, new RunResults(lines, environment(32)), List.of("objectbox", "sqlite"),
+                List.of("default", "mmap-threshold"), ReportBuilder.IN_REFERENCE, Phases.ALL);
     }
 
     @Test

@@ -276,7 +276,7 @@ class SummaryTest {
         stat("turso", "default", OpenRunsPhase.OQC_MS, 2.472, 2.4, 2.5);
         stat("objectbox-cached", "default", DiskPhase.DISK_KB, 432);  // SQLite's disk missing: no ratio here
 
-        Section section = new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load())
+        Section section = new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load(), l -> l)
                 .section().orElseThrow();
         Block.Table table = section.blocks().stream().filter(Block.Table.class::isInstance)
                 .map(Block.Table.class::cast).findFirst().orElseThrow();
@@ -301,7 +301,7 @@ class SummaryTest {
         assertThat(headings).last().isEqualTo("Against the reference");
 
         ((ObjectNode) lines.get(0)).put("workload", "small").put("notesPerStore", 10);
-        assertThat(new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load()).section())
+        assertThat(new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load(), l -> l).section())
                 .as("a small-workload run against the reference's 1,000 notes per store").isEmpty();
     }
 
@@ -323,7 +323,7 @@ class SummaryTest {
     void noSectionWithoutAnEngineOfTheReferenceBesideItsSqlite() {
         stat("h2", "default", OpenRunsPhase.OQC_MS, 3.1, 3.0, 3.2);
 
-        assertThat(new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load()).section())
+        assertThat(new AgainstReference(ReportRun.of(new RunResults(storebench.phase.Described.lines(lines), null)), ReferenceFigures.load(), l -> l).section())
                 .isEmpty();
     }
 }

@@ -45,9 +45,12 @@ public final class CompareRuns {
             return Optional.of(after.value() / before.value());
         }
 
-        /** How far the ratio may be from 1 and still be noise; empty where the statistic is not judged. */
+        /** How far the ratio may be from 1 and still be noise: the larger spread, or a tolerance; empty for load. */
         Optional<Double> threshold() {
-            return thresholdOf(stat, before, after);
+            if (stat.hasSpread()) {
+                return Optional.of(spreadOf(before, after).orElse(NO_SPREAD_TOLERANCE));
+            }
+            return Optional.ofNullable(stat.tolerance());
         }
 
         /** Which side was taken under profilers, and which ("before: strace"): such a row is marked, not judged. */
@@ -181,14 +184,6 @@ public final class CompareRuns {
     static String cores(EnvironmentFile environment) {
         OptionalInt cores = environment.host().cores();
         return cores.isPresent() ? Integer.toString(cores.getAsInt()) : "?";
-    }
-
-    /** An open-run statistic against the larger spread; a one-pass one against its tolerance; load not at all. */
-    static Optional<Double> thresholdOf(Stat stat, RunResults.Measurement before, RunResults.Measurement after) {
-        if (stat.hasSpread()) {
-            return Optional.of(spreadOf(before, after).orElse(NO_SPREAD_TOLERANCE));
-        }
-        return Optional.ofNullable(stat.tolerance());
     }
 
     /** The larger of the two runs' spreads, where either recorded one. */

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A latency distribution from an HdrHistogram log as its plotter draws it: x = 1 / (1 - p), log; y = ms. */
-public final class ChartPercentiles {
+/** A latency distribution of {@code count} visits from an HdrHistogram log as drawn: x = 1 / (1 - p), log; y = ms. */
+public record ChartPercentiles(List<Point> points, long count) {
     /** The log of open-query-close latencies of a trial's open runs, under the run's hdr/ folder. */
     public static final String OQC_LOG = "openrun-oqc.hlog";
     private static final int TICKS_PER_HALF_DISTANCE = 5;
@@ -21,14 +21,8 @@ public final class ChartPercentiles {
     public record Point(double percentile, double x, double ms) {
     }
 
-    public final List<Point> points;
-    final long count;
-    final int intervals;
-
-    private ChartPercentiles(List<Point> points, long count, int intervals) {
-        this.points = List.copyOf(points);
-        this.count = count;
-        this.intervals = intervals;
+    public ChartPercentiles {
+        points = List.copyOf(points);
     }
 
     static Path log(Path runDir, String engine, String setting) {
@@ -64,7 +58,7 @@ public final class ChartPercentiles {
             throw new IOException(log + " is damaged: it holds no interval with recorded values (a run writes one"
                     + " per open run)");
         }
-        return new ChartPercentiles(points(all), all.getTotalCount(), intervals);
+        return new ChartPercentiles(points(all), all.getTotalCount());
     }
 
     private static List<Point> points(Histogram h) {

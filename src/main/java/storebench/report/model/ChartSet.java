@@ -86,19 +86,12 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
     public record BarChart(Stat stat, String title, Double[][] values) {
     }
 
-    /** What every chart is drawn over, as values[setting][engine]: engines (a group or line), settings (a colour). */
-    public record Grid(List<String> engines, List<String> settings) {
-        public Grid {
-            engines = List.copyOf(engines);
-            settings = List.copyOf(settings);
-        }
-    }
-
-    /** The charts of a run; {@code runDir} holds hdr/ (null where the results were not read from a folder). */
-    public static ChartSet of(Path runDir, RunResults results, Grid grid, int notesPerStore, int held,
+    /**
+     * The charts of a run over its engines (a group or line) and settings (a colour), as values[setting][engine];
+     * {@code runDir} holds hdr/ (null where the results were not read from a folder).
+     */
+    public static ChartSet of(Path runDir, RunResults results, List<String> engines, List<String> settings,
                               Predicate<String> inReference, List<? extends PhaseReading> phases) {
-        List<String> engines = grid.engines();
-        List<String> settings = grid.settings();
         List<PercentilePlot> plots = new ArrayList<>();
         for (String setting : settings) {
             Map<String, ChartPercentiles> series = new LinkedHashMap<>();
@@ -116,7 +109,7 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
                 try {
                     ChartPercentiles p = ChartPercentiles.read(log);
                     series.put(e, p);
-                    perEngine = Math.max(perEngine, p.count);
+                    perEngine = Math.max(perEngine, p.count());
                 } catch (IOException ex) {
                     missing.add(Titles.engineTitle(e) + " (" + ex.getMessage() + ")");
                     damaged.add(ex.getMessage());
@@ -133,7 +126,8 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
             List<BarChart> group = groups.computeIfAbsent(stat.chartGroup(), k -> new ArrayList<>());
             Double[][] values = figures(results, engines, settings, stat.id());
             if (Arrays.stream(values).flatMap(Arrays::stream).anyMatch(Objects::nonNull)) {
-                group.add(new BarChart(stat, stat.chartTitle(notesPerStore, held), values));
+                group.add(new BarChart(stat, stat.chartTitle(results.runLine().scale().notesPerStore(),
+                        results.runLine().scale().hold()), values));
             }
         }
         List<BarGroup> bars = new ArrayList<>();

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
+import static storebench.report.render.ChartSvg.number;
+
 /**
  * README's chart: oqc per engine, median bar and p99 whisker on a log axis. Written as SVG by hand: JFreeChart lays out
  * with the machine's font metrics, so a kept file could not be checked against a render.
@@ -76,8 +78,8 @@ public final class AtAGlanceChart {
         for (int d = axis.lowDecade; d <= axis.highDecade; d++) {
             for (int m = 1; m <= (d == axis.highDecade ? 1 : 9); m++) {
                 double x = axis.x(m * Math.pow(10, d));
-                svg.append("<line x1=\"").append(num(x)).append("\" y1=\"").append(TOP).append("\" x2=\"")
-                        .append(num(x)).append("\" y2=\"").append(plotBottom).append("\" stroke=\"")
+                svg.append("<line x1=\"").append(number(x)).append("\" y1=\"").append(TOP).append("\" x2=\"")
+                        .append(number(x)).append("\" y2=\"").append(plotBottom).append("\" stroke=\"")
                         .append(m == 1 ? "#c9ced6" : "#eceef2").append("\" stroke-width=\"1\"/>\n");
             }
             text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, TICK, plain(Math.pow(10, d)) + " ms");
@@ -95,13 +97,13 @@ public final class AtAGlanceChart {
         }
         double end = axis.x(median.getAsDouble());
         svg.append("<rect x=\"").append(LABELS).append("\" y=\"").append(y + 6).append("\" width=\"")
-                .append(num(Math.max(1, end - LABELS))).append("\" height=\"14\" fill=\"")
+                .append(number(Math.max(1, end - LABELS))).append("\" height=\"14\" fill=\"")
                 .append(colour(r.engine())).append("\"/>\n");
         double labelAt = end;
         if (p99.isPresent()) {
             double whisker = axis.x(p99.getAsDouble());
-            svg.append("<path d=\"M").append(num(end)).append(' ').append(y + 13).append('H').append(num(whisker))
-                    .append("M").append(num(whisker)).append(' ').append(y + 7).append('V').append(y + 19)
+            svg.append("<path d=\"M").append(number(end)).append(' ').append(y + 13).append('H').append(number(whisker))
+                    .append("M").append(number(whisker)).append(' ').append(y + 7).append('V').append(y + 19)
                     .append("\" stroke=\"#202530\" stroke-width=\"1.5\" fill=\"none\"/>\n");
             labelAt = Math.max(end, whisker);
         }
@@ -147,7 +149,7 @@ public final class AtAGlanceChart {
     }
 
     private static void text(StringBuilder svg, double x, double y, Style style, String text) {
-        svg.append("<text x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" ").append(FONT)
+        svg.append("<text x=\"").append(number(x)).append("\" y=\"").append(number(y)).append("\" ").append(FONT)
                 .append(" font-size=\"").append(style.size()).append("\"");
         if (!style.weight().equals("normal")) {
             svg.append(" font-weight=\"").append(style.weight()).append("\"");
@@ -161,10 +163,6 @@ public final class AtAGlanceChart {
     private static String colour(String engine) {
         java.awt.Color c = Charts.engineColor(engine);
         return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
-    }
-
-    private static String num(double v) {
-        return ChartSvg.number(v);
     }
 
     /** A power of ten as a tick label: 0.1, 1, 10, 100. */

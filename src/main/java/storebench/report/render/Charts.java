@@ -92,7 +92,7 @@ final class Charts {
         double maxY = 0;
         for (Map.Entry<String, ChartPercentiles> e : series.entrySet()) {
             XYSeries s = new XYSeries(engineTitle(e.getKey()), false, true);
-            for (ChartPercentiles.Point p : e.getValue().points) {
+            for (ChartPercentiles.Point p : e.getValue().points()) {
                 double ms = Math.max(p.ms(), SMALLEST_MS);
                 s.add(Math.log10(p.x()), Math.log10(ms));
                 maxX = Math.max(maxX, p.x());
@@ -111,17 +111,8 @@ final class Charts {
         XYPlot plot = enginePlot(data, x, y, lines, series.keySet());
         plot.setDomainGridlineStroke(new BasicStroke(1f));
         plot.setRangeGridlineStroke(new BasicStroke(1f));
-        // the 2..9 lines of every decade, as a log scale's minor grid
-        for (int d = 0; d < xDecades; d++) {
-            for (int m = 2; m <= 9; m++) {
-                plot.addDomainMarker(minorLine(Math.log10(m) + d), Layer.BACKGROUND);
-            }
-        }
-        for (int d = yLow; d < yHigh; d++) {
-            for (int m = 2; m <= 9; m++) {
-                plot.addRangeMarker(minorLine(Math.log10(m) + d), Layer.BACKGROUND);
-            }
-        }
+        minorGrid(0, xDecades, line -> plot.addDomainMarker(line, Layer.BACKGROUND));
+        minorGrid(yLow, yHigh, line -> plot.addRangeMarker(line, Layer.BACKGROUND));
         plot.setOutlineVisible(false);
         JFreeChart chart = chart(title, plot, true);
         chart.setPadding(new RectangleInsets(2, 2, 2, 22)); // the last tick label ("99.9%") sits on the right edge
@@ -176,8 +167,13 @@ final class Charts {
         return axis;
     }
 
-    private static ValueMarker minorLine(double at) {
-        return new ValueMarker(at, MINOR_GRID, new BasicStroke(0.6f));
+    /** The 2..9 lines of every decade from 10^from to 10^to, as a log scale's minor grid. */
+    private static void minorGrid(int from, int to, java.util.function.Consumer<ValueMarker> add) {
+        for (int d = from; d < to; d++) {
+            for (int m = 2; m <= 9; m++) {
+                add.accept(new ValueMarker(Math.log10(m) + d, MINOR_GRID, new BasicStroke(0.6f)));
+            }
+        }
     }
 
     /** Horizontal bars: a group per engine, a bar per setting (values[setting][engine]), each labelled. */

@@ -70,20 +70,11 @@ public final class HtmlPage {
         for (int k = 0; k < s.length(); k++) {
             char c = s.charAt(k);
             switch (c) {
-                case '&':
-                    out.append("&amp;");
-                    break;
-                case '<':
-                    out.append("&lt;");
-                    break;
-                case '>':
-                    out.append("&gt;");
-                    break;
-                case '"':
-                    out.append("&quot;");
-                    break;
-                default:
-                    out.append(c);
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                default -> out.append(c);
             }
         }
         return out.toString();

@@ -81,13 +81,6 @@ public final class HtmlReport {
         return HtmlPage.document(report.title().text(), page.toString());
     }
 
-    /** Blocks as HTML, one element (or none, for an empty list) per block. */
-    static String render(List<Block> blocks) {
-        StringBuilder html = new StringBuilder();
-        blocks.forEach(b -> block(html, b));
-        return html.toString();
-    }
-
     private void section(StringBuilder html, Section section) {
         heading(html, section.heading());
         section.blocks().forEach(b -> block(html, b));

@@ -1,6 +1,8 @@
 package storebench.report.render;
 
 import storebench.report.model.Block;
+import storebench.report.model.ChartSet;
+import storebench.report.model.Report;
 import storebench.report.model.Text;
 import storebench.report.render.HtmlReport;
 import storebench.report.render.MarkdownReport;
@@ -8,6 +10,7 @@ import storebench.report.render.MarkdownReport;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -18,8 +21,13 @@ class ReportBlocksTest {
             List.of(Block.Align.LEFT, Block.Align.RIGHT),
             List.of(List.of(Text.code("sqlite"), Text.of("1.0\nms")), List.of(Text.of("<x>"), Text.strong("2"))));
 
+    /** A block as report.html writes it: the page of a report whose preamble is that block, cut to the block. */
     private static String html(Block block) {
-        return HtmlReport.render(List.of(block));
+        Report report = new Report(Block.Heading.of(1, "t"), List.of(block), List.of(), List.of(), Optional.empty(),
+                new Report.Page(Optional.empty(), Optional.empty(), new ChartSet(List.of(), List.of(),
+                        Optional.empty(), List.of(), List.of(), List.of()), "?"));
+        String page = new HtmlReport(report).render();
+        return page.substring(page.indexOf("</h1>\n") + "</h1>\n".length(), page.indexOf("<nav class=\"toc\">"));
     }
 
     @Test
