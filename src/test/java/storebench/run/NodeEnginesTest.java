@@ -69,7 +69,8 @@ class NodeEnginesTest {
         TrialCommands commands = new TrialCommands("", PROJECT, "node");
         assumeTrue(commands.nodeUnavailable().isEmpty(), () -> "Node engines not runnable here: "
                 + commands.nodeUnavailable().orElse(""));
-        try (TrialProcess worker = TrialProcess.start("sqlite-node/default", commands.command(NodeEngines.SQLITE_NODE),
+        try (TrialProcess worker = TrialProcess.start("sqlite-node/default", commands.command(NodeEngines.SQLITE_NODE,
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()),
                 Setting.DEFAULT.environment(), tmp, 60_000)) {
             worker.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite-node"), l -> { });
             int[] stores = new int[5000];
