@@ -99,10 +99,6 @@ public final class RunPlan {
         notScaled();
     }
 
-    public static RunPlan of(BenchOptions options, CostTable table) {
-        return new RunPlan(options, table, Calibration.NONE);
-    }
-
     public static RunPlan of(BenchOptions options, CostTable table, Calibration calibration) {
         return new RunPlan(options, table, calibration);
     }

@@ -32,7 +32,7 @@ class BenchOptionsTest {
     private final Map<String, String> env = new HashMap<>();
 
     private BenchOptions options() {
-        return BenchOptions.from(props::get, env::get);
+        return BenchOptions.from(props::get, env::get, Optional.empty());
     }
 
     private BenchOptions with(String property, String value) {
@@ -51,7 +51,7 @@ class BenchOptionsTest {
         for (int k = 0; k < keyValues.length; k += 2) {
             given.put(keyValues[k], keyValues[k + 1]);
         }
-        return BenchOptions.from(given::get, k -> null);
+        return BenchOptions.from(given::get, k -> null, Optional.empty());
     }
 
     @Test

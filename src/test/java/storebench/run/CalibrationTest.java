@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.results.RunResults;
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.offset;
 class CalibrationTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
     private static final CostTable TABLE = RunPlan.builtTable();
-    private static final BenchOptions ALL = BenchOptions.from(Map.of("bench.phases", "all")::get, env -> null);
+    private static final BenchOptions ALL = BenchOptions.from(Map.of("bench.phases", "all")::get, env -> null, Optional.empty());
 
     @TempDir
     Path tmp;
@@ -40,7 +41,7 @@ class CalibrationTest {
         MachineProbe kept = new MachineProbe(10_000, 300, 1.0, 0.020);
         // faults twice as dear, syncs three times, the yardstick half
         MachineProbe here = new MachineProbe(20_000, 300, 3.0, 0.010);
-        RunPlan asKept = RunPlan.of(ALL, TABLE);
+        RunPlan asKept = RunPlan.of(ALL, TABLE, Calibration.NONE);
         RunPlan scaled = RunPlan.of(ALL, TABLE, calibration(here, kept));
 
         assertThat(op(scaled, "openrun")).isCloseTo(op(asKept, "openrun") * 0.5, offset(0.01));

@@ -49,7 +49,7 @@ class DiskEstimateTest {
             BenchOptions o = SmallRuns.options(out, tmp.resolve("root-" + share), Map.of("bench.stores", "5",
                     "bench.runs", "2", "bench.warmupOpens", "10", "bench.warmup", "fixed", "bench.threads", "1,2",
                     "bench.concurrencyVisits", "10", "bench.share", share));
-            try (Bench bench = Bench.start(o, new PrintStream(OutputStream.nullOutputStream()))) {
+            try (Bench bench = Bench.start(o, new PrintStream(OutputStream.nullOutputStream()), Bench.AfterRun.NOTHING)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 for (Phase p : Phases.ALL) {
                     if (p.usesPool()) {

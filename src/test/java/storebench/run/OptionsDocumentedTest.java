@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -25,7 +26,7 @@ class OptionsDocumentedTest {
         }, name -> {
             variables.add(name);
             return null;
-        });
+        }, Optional.empty());
         String doc = Files.readString(PROJECT.resolve("docs/options.md"), StandardCharsets.UTF_8);
 
         assertThat(properties).as("the options BenchOptions reads").contains("bench.stores", "bench.threads");
