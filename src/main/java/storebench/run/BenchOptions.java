@@ -75,7 +75,11 @@ public final class BenchOptions implements PhaseOptions {
     /** Every source asked, so that no undeclared option passes (refuseUnknown). */
     private final Source source;
 
-    private BenchOptions(Function<String, String> properties, Function<String, String> env,
+    /**
+     * Options from the given lookups (JUnit configuration parameters, tests), where the launcher selected only the
+     * phase tests of {@code picked} (junit.SelectedPhases; empty: none selected).
+     */
+    public BenchOptions(Function<String, String> properties, Function<String, String> env,
             Optional<List<Phase>> picked) {
         Source s = new Source(properties, env);
         source = s;
@@ -257,15 +261,6 @@ public final class BenchOptions implements PhaseOptions {
         UnknownOptions.refusal(properties, variables, source.propertiesRead, source.variablesRead).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
-    }
-
-    /**
-     * Options from the given lookups (JUnit configuration parameters, tests), where the launcher selected only the phase
-     * tests of {@code picked} (junit.SelectedPhases; empty: none selected).
-     */
-    public static BenchOptions from(Function<String, String> properties, Function<String, String> env,
-            Optional<List<Phase>> picked) {
-        return new BenchOptions(properties, env, picked);
     }
 
     private Path resolve(String path) {

@@ -45,7 +45,7 @@ class NodeEnginesTest {
         p.put("bench.engines", "turso,libsql,sqlite-node");
         p.put("bench.settings", "default");
         p.put("bench.node", tmp.resolve("no-such-node").toString());
-        try (Bench bench = Bench.start(BenchOptions.from(p::get, k -> null, Optional.empty()), new PrintStream(OutputStream.nullOutputStream()), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
+        try (Bench bench = Bench.start(new BenchOptions(p::get, k -> null, Optional.empty()), new PrintStream(OutputStream.nullOutputStream()), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             for (EngineDescriptor e : new EngineDescriptor[] {NodeEngines.TURSO, NodeEngines.LIBSQL, NodeEngines.SQLITE_NODE}) {
                 Optional<String> why = bench.trial(e, Setting.DEFAULT).skipIfUnavailable();
                 assertThat(why).get().asString().contains("Node.js not found").contains("install Node.js >= 20");

@@ -20,7 +20,7 @@ class OptionsDocumentedTest {
     void everyOptionARunReadsIsInDocsOptions() throws IOException {
         Set<String> properties = new LinkedHashSet<>();
         Set<String> variables = new LinkedHashSet<>();
-        BenchOptions.from(name -> {
+        new BenchOptions(name -> {
             properties.add(name);
             return name.equals("bench.projectDir") ? PROJECT.toString() : null;
         }, name -> {

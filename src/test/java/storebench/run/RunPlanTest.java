@@ -22,12 +22,12 @@ class RunPlanTest {
     private static RunPlan plan(String... keyValues) {
         Map<String, String> props = props(keyValues);
         props.putIfAbsent("bench.phases", "all");
-        return RunPlan.of(BenchOptions.from(props::get, env -> null, Optional.empty()), TABLE, Calibration.NONE);
+        return new RunPlan(new BenchOptions(props::get, env -> null, Optional.empty()), TABLE, Calibration.NONE);
     }
 
     /** The plan under these options alone, as `mvn verify -Pbench` with them would make it. */
     private static RunPlan asGiven(String... keyValues) {
-        return RunPlan.of(BenchOptions.from(props(keyValues)::get, env -> null, Optional.empty()), TABLE, Calibration.NONE);
+        return new RunPlan(new BenchOptions(props(keyValues)::get, env -> null, Optional.empty()), TABLE, Calibration.NONE);
     }
 
     private static Map<String, String> props(String... keyValues) {
@@ -105,11 +105,11 @@ class RunPlanTest {
         for (String engine : List.of("sqlite", "objectbox", "objectbox-cached", "sqlite-node", "libsql", "turso")) {
             CostTable without = new CostTable(TABLE.runs(), TABLE.points().stream().filter(p -> !(p.engine()
                     .equals(engine) && p.workload().equals("small"))).toList());
-            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
+            BenchOptions o = new BenchOptions(props("bench.engines", engine, "bench.settings", "default",
                     "bench.stores", "100000", "bench.workload", "small")::get, env -> null, Optional.empty());
-            RunPlan leftOut = RunPlan.of(o, without, Calibration.NONE);
+            RunPlan leftOut = new RunPlan(o, without, Calibration.NONE);
             assertThat(leftOut.notes()).anyMatch(n -> n.startsWith("bench.workload=small: an engine with no kept run"));
-            ratios.add(leftOut.phasesWallS() / RunPlan.of(o, TABLE, Calibration.NONE).phasesWallS());
+            ratios.add(leftOut.phasesWallS() / new RunPlan(o, TABLE, Calibration.NONE).phasesWallS());
         }
         // 0.72-1.89 on the six parts kept on 2026-12-07: the engines' ratios differ (libSQL's and Turso's creates
         // shrink with the workload more than the others')
@@ -125,12 +125,12 @@ class RunPlanTest {
         for (String engine : List.of("sqlite", "sqlite-node", "libsql")) {
             CostTable without = new CostTable(TABLE.runs(), TABLE.points().stream().filter(p -> !(p.engine()
                     .equals(engine) && p.workload().equals("small") && p.setting().equals("mmap-threshold"))).toList());
-            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "mmap-threshold",
+            BenchOptions o = new BenchOptions(props("bench.engines", engine, "bench.settings", "mmap-threshold",
                     "bench.stores", "100000", "bench.workload", "small")::get, env -> null, Optional.empty());
-            RunPlan leftOut = RunPlan.of(o, without, Calibration.NONE);
+            RunPlan leftOut = new RunPlan(o, without, Calibration.NONE);
             assertThat(leftOut.notes()).anyMatch(n -> n.startsWith("mmap-threshold of bench.workload=small: no kept"
                     + " run of " + engine + "; its default setting's"));
-            ratios.add(leftOut.phasesWallS() / RunPlan.of(o, TABLE, Calibration.NONE).phasesWallS());
+            ratios.add(leftOut.phasesWallS() / new RunPlan(o, TABLE, Calibration.NONE).phasesWallS());
         }
         // 0.89 (libSQL), 1.16 (SQLite (Node.js)), 1.48 (SQLite) on the parts kept on 2026-12-07; SQLite's default
         // part was made in a slower sitting than its mmap-threshold part (creates 3.82 and 2.41 ms a store)
@@ -273,7 +273,7 @@ class RunPlanTest {
 
         CostTable withoutSqlite = new CostTable(TABLE.runs(), TABLE.points().stream()
                 .filter(p -> !p.engine().equals("sqlite")).toList());
-        RunPlan none = RunPlan.of(BenchOptions.from(Map.of("bench.engines", "sqlite,lmdb", "bench.settings",
+        RunPlan none = new RunPlan(new BenchOptions(Map.of("bench.engines", "sqlite,lmdb", "bench.settings",
                 "default")::get, env -> null, Optional.empty()), withoutSqlite, Calibration.NONE);
         assertThat(none.missing()).contains("sqlite/default create create", "sqlite/default openruns openrun");
         // lmdb's traffic has no kept figure (the kept runs with the phase are the reference's engines')
@@ -300,10 +300,10 @@ class RunPlanTest {
             CostTable withoutTraffic = new CostTable(TABLE.runs(), TABLE.points().stream().map(p -> new CostTable.Point(
                     p.engine(), p.setting(), p.stores(), p.workload(), p.run(), p.steps().stream().filter(st -> !st.phase()
                     .equals("traffic")).toList())).toList());
-            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
+            BenchOptions o = new BenchOptions(props("bench.engines", engine, "bench.settings", "default",
                     "bench.phases", "traffic")::get, env -> null, Optional.empty());
-            double fromVisits = op(RunPlan.of(o, withoutTraffic, Calibration.NONE), "traffic");
-            double fromKept = op(RunPlan.of(o, TABLE, Calibration.NONE), "traffic");
+            double fromVisits = op(new RunPlan(o, withoutTraffic, Calibration.NONE), "traffic");
+            double fromKept = op(new RunPlan(o, TABLE, Calibration.NONE), "traffic");
             assertThat(fromVisits / fromKept).as("%s: %.0f s from its visits, %.0f s from its kept traffic", engine,
                     fromVisits, fromKept).isBetween(0.5, 2.0);
         }
