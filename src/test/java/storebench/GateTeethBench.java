@@ -81,7 +81,7 @@ class GateTeethBench {
         if (slowdown > 0) {
             p.put("bench.againstSlowdown", String.valueOf(slowdown));
         }
-        try (Bench bench = Bench.start(BenchOptions.from(p::get, System::getenv), System.out)) {
+        try (Bench bench = Bench.start(new BenchOptions(p::get, System::getenv, Optional.empty()), System.out, Bench.AfterRun.NOTHING)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.OPEN_RUNS);
         }

@@ -66,7 +66,7 @@ public final class StoreBenchExtension implements ExecutionCondition, BeforeEach
 
         private static ReadOptions read(ExtensionContext root) {
             try {
-                BenchOptions options = BenchOptions.from(key -> root.getConfigurationParameter(key)
+                BenchOptions options = new BenchOptions(key -> root.getConfigurationParameter(key)
                         .orElse(System.getProperty(key)), System::getenv, SelectedPhases.picked());
                 options.refuseUnknown(System.getProperties().stringPropertyNames(), System.getenv().keySet());
                 return new ReadOptions(options, null, new AtomicBoolean());

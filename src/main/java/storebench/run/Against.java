@@ -64,9 +64,8 @@ public record Against(String kind, String value) {
         if (ofSetting()) {
             return Arm.SAME;
         }
-        EngineDescriptor.Library library = engine.library().orElseThrow(() -> new IllegalArgumentException(
-                "bench.against=" + value + ": engine " + engine.id() + " has no library to swap; compare a setting"
-                + " instead (" + SETTING_PREFIX + "tuned)"));
+        // BenchOptions refused a version of an engine without a library, saying so
+        EngineDescriptor.Library library = engine.library().orElseThrow();
         Path dir = projectDir.resolve("target").resolve("against").resolve(engine.id() + "-" + value);
         Path work = Files.createDirectories(dir.resolve("work"));
         return engine.runtime() == TrialRuntime.NODE ? new Arm(Optional.empty(), npm(library, dir, projectDir),

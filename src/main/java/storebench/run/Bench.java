@@ -213,12 +213,10 @@ public final class Bench implements AutoCloseable {
         void write(Path outputDir, PrintStream console) throws IOException;
     }
 
-    /** A run that writes only its own files (results, environment, verdicts). */
-    public static Bench start(BenchOptions options, PrintStream console) throws IOException {
-        return start(options, console, AfterRun.NOTHING);
-    }
-
-    /** A run whose {@link #close} ends with {@code afterRun} on its folder (the JUnit extension: the reports). */
+    /**
+     * A run whose {@link #close} ends with {@code afterRun} on its folder (the JUnit extension: the reports;
+     * {@link AfterRun#NOTHING}: only the run's own files, results, environment and verdicts).
+     */
     public static Bench start(BenchOptions options, PrintStream console, AfterRun afterRun) throws IOException {
         Bench bench = new Bench(options, console);
         bench.afterRun = afterRun;

@@ -75,7 +75,11 @@ public final class BenchOptions implements PhaseOptions {
     /** Every source asked, so that no undeclared option passes (refuseUnknown). */
     private final Source source;
 
-    private BenchOptions(Function<String, String> properties, Function<String, String> env,
+    /**
+     * Options from the given lookups (JUnit configuration parameters, tests), where the launcher selected only the
+     * phase tests of {@code picked} (junit.SelectedPhases; empty: none selected).
+     */
+    public BenchOptions(Function<String, String> properties, Function<String, String> env,
             Optional<List<Phase>> picked) {
         Source s = new Source(properties, env);
         source = s;
@@ -83,7 +87,7 @@ public final class BenchOptions implements PhaseOptions {
         outputDir = resolve(s.get("bench.out", null, "target/bench"));
         enginesAsked = String.join(",", list("bench.engines", s.get("bench.engines", null, "reference"),
                 Engines.validNames()));
-        engines = engines(enginesAsked);
+        engines = parse("bench.engines", list("bench.engines", enginesAsked, ""), Engines::select);
         planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
         // a selection of phase tests (it.test's StoreLifeBench#traffic) says which phases it wants: bench.phases then
         // narrows them only where given
@@ -259,39 +263,14 @@ public final class BenchOptions implements PhaseOptions {
         });
     }
 
-    /** Options from the given lookups (JUnit configuration parameters, tests), no phase tests selected. */
-    public static BenchOptions from(Function<String, String> properties, Function<String, String> env) {
-        return new BenchOptions(properties, env, Optional.empty());
-    }
-
-    /** The same, where the launcher selected only the phase tests of {@code picked} (junit.SelectedPhases). */
-    public static BenchOptions from(Function<String, String> properties, Function<String, String> env,
-            Optional<List<Phase>> picked) {
-        return new BenchOptions(properties, env, picked);
-    }
-
     private Path resolve(String path) {
         Path p = Path.of(path);
         return (p.isAbsolute() ? p : projectDir.resolve(p)).normalize();
     }
 
-    private static List<EngineDescriptor> engines(String value) {
-        List<String> items = list("bench.engines", value, Engines.validNames());
-        try {
-            return Engines.select(items);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bench.engines: " + e.getMessage());
-        }
-    }
-
     /** bench.phases' phases among the selected tests'; none in common is an error naming both. */
     private static List<Phase> phases(String asked, Optional<List<Phase>> selected) {
-        List<Phase> named;
-        try {
-            named = Phases.select(list("bench.phases", asked, ""));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("bench.phases: " + e.getMessage());
-        }
+        List<Phase> named = parse("bench.phases", list("bench.phases", asked, ""), Phases::select);
         List<Phase> picked = selected.orElse(Phases.ALL);
         List<Phase> both = named.stream().filter(picked::contains).toList();
         if (both.isEmpty() && !picked.isEmpty()) {
@@ -331,9 +310,10 @@ public final class BenchOptions implements PhaseOptions {
         return items;
     }
 
-    private static <T> T parse(String name, String value, Function<String, T> parser) {
+    /** {@code value} as {@code parser} reads it (already trimmed), or its error naming the option. */
+    private static <V, T> T parse(String name, V value, Function<V, T> parser) {
         try {
-            return parser.apply(value.trim());
+            return parser.apply(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(name + ": " + e.getMessage());
         }

@@ -22,7 +22,7 @@ import java.util.OptionalDouble;
  * its machine (2026-12-05, issue 53)"): the fault, sync and mapping are shown and scale nothing. A ratio is held within
  * [{@link #LEAST}, {@link #MOST}], so a probe taken in a stall cannot make the plan absurd.
  */
-public final class Calibration {
+public record Calibration(MachineProbe probe, Map<String, MachineProbe> kept, String why) {
     /** The probes, by the field environment.json's {@code machine} gives them. */
     public enum Kind {
         FAULT("faultNs", "minor fault", "ns"), MAPPING("mapUs", "100-page mapping", "µs"),
@@ -43,14 +43,8 @@ public final class Calibration {
     static final double MOST = 5;
     public static final Calibration NONE = new Calibration(null, Map.of(), "not calibrated");
 
-    private final MachineProbe probe;
-    private final Map<String, MachineProbe> kept;
-    private final String why;
-
-    Calibration(MachineProbe probe, Map<String, MachineProbe> kept, String why) {
-        this.probe = probe;
-        this.kept = Map.copyOf(kept);
-        this.why = why;
+    public Calibration {
+        kept = Map.copyOf(kept);
     }
 
     /** This machine's probe against the kept runs' figures, read from {@code keptRuns} by their names. */

@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * around the step (processes starting, store checks, deletions). The records are the resource's format, as Jackson
  * writes them.
  */
-public final class CostTable {
+public record CostTable(List<KeptRun> runs, List<Point> points) {
     private static final String RUN_KIND = "run";
 
     /** One step of one phase in one trial of a kept run: the phase and op, the seconds it took, what it did. */
@@ -81,20 +81,9 @@ public final class CostTable {
     record Table(String about, List<KeptRun> runs, List<Point> points) {
     }
 
-    private final List<KeptRun> runs;
-    private final List<Point> points;
-
-    public CostTable(List<KeptRun> runs, List<Point> points) {
-        this.runs = List.copyOf(runs);
-        this.points = List.copyOf(points);
-    }
-
-    public List<KeptRun> runs() {
-        return runs;
-    }
-
-    public List<Point> points() {
-        return points;
+    public CostTable {
+        runs = List.copyOf(runs);
+        points = List.copyOf(points);
     }
 
     public KeptRun run(String name) {

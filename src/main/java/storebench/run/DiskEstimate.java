@@ -19,15 +19,10 @@ public final class DiskEstimate {
     private DiskEstimate() {
     }
 
-    /** Bytes a run needs at its peak: one trial's stores, or every trial's when they are kept. */
-    public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep,
-                                 int opensPerStore) {
-        return peakBytes(engines, settings, workload, stores, keep, opensPerStore, 0);
-    }
-
     /**
-     * The same, with {@code ownStores} stores a phase makes of its own beside the pool at once (the traffic phase's
-     * copies): with the pool of the trial that holds them, and, where every pool is kept, beside them all.
+     * Bytes a run needs at its peak: one trial's stores, or every trial's when they are kept; with {@code ownStores}
+     * stores a phase makes of its own beside the pool at once (the traffic phase's copies): with the pool of the trial
+     * that holds them, and, where every pool is kept, beside them all.
      */
     public static long peakBytes(List<EngineDescriptor> engines, int settings, Workload workload, int stores, boolean keep,
                                  int opensPerStore, int ownStores) {

@@ -6,6 +6,7 @@ import storebench.phase.OpenRunsPhase;
 import storebench.results.EnvironmentFile;
 import storebench.results.ProfileLine;
 import storebench.results.RunResults;
+import storebench.results.RunStats;
 import storebench.measure.Yardstick;
 
 import java.io.IOException;
@@ -126,9 +127,7 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
             }
         }
         if (Double.isNaN(yard) && !yards.isEmpty()) {
-            yards.sort(null);
-            int n = yards.size();
-            yard = n % 2 == 1 ? yards.get(n / 2) : (yards.get(n / 2 - 1) + yards.get(n / 2)) / 2;
+            yard = RunStats.median(yards);
         }
         return new MachineProbe(fault, map, sync, yard);
     }

@@ -83,31 +83,27 @@ final class OutputFolder {
     /** Moves the folder there aside as {@link #plan} says, then makes it fresh, marked. */
     static Path fresh(Path dir, PrintStream console) throws IOException {
         try {
-            return take(dir, console);
+            Plan plan = plan(dir);
+            if (plan.aside().isPresent()) {
+                Path aside = plan.aside().get();
+                if (Files.exists(aside, LinkOption.NOFOLLOW_LINKS)) {
+                    deleteTree(aside);
+                }
+                Files.move(dir, aside);
+                if (plan.incomplete().isEmpty()) {
+                    console.println("[storebench] the last run (complete) is kept in " + aside);
+                } else {
+                    console.println("[storebench] the last run was incomplete (" + plan.incomplete().get() + "): moved"
+                            + " to " + aside + (Files.isDirectory(previous(dir)) ? "; the last complete run is in "
+                            + previous(dir) : ""));
+                }
+            }
+            Files.createDirectories(dir);
+            RunFolder.mark(dir);
+            return dir;
         } catch (FileSystemException e) {
             throw unwritable(dir, e);
         }
-    }
-
-    private static Path take(Path dir, PrintStream console) throws IOException {
-        Plan plan = plan(dir);
-        if (plan.aside().isPresent()) {
-            Path aside = plan.aside().get();
-            if (Files.exists(aside, LinkOption.NOFOLLOW_LINKS)) {
-                deleteTree(aside);
-            }
-            Files.move(dir, aside);
-            if (plan.incomplete().isEmpty()) {
-                console.println("[storebench] the last run (complete) is kept in " + aside);
-            } else {
-                console.println("[storebench] the last run was incomplete (" + plan.incomplete().get() + "): moved to "
-                        + aside + (Files.isDirectory(previous(dir)) ? "; the last complete run is in " + previous(dir)
-                        : ""));
-            }
-        }
-        Files.createDirectories(dir);
-        RunFolder.mark(dir);
-        return dir;
     }
 
     /** Deletes a folder storebench wrote (checked by {@link #plan}); a link in it goes, never what it points to. */

@@ -19,10 +19,6 @@ public final class Progress {
     /** What each line ends with (the phase's overrun of the plan's estimate, where it has one). */
     private java.util.function.Supplier<String> suffix = () -> "";
 
-    public Progress(PrintStream out, String what) {
-        this(out, what, "stores");
-    }
-
     public Progress(PrintStream out, String what, String counts) {
         this.out = out;
         this.what = what;

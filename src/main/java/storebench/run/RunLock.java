@@ -17,17 +17,7 @@ import java.time.Instant;
  * A run's lock on what it must not share (its bench root, its output folder): an OS file lock, so a run that dies
  * leaves no stale lock. The file names its holder, so a second run can say who is in the way.
  */
-public final class RunLock implements AutoCloseable {
-    private final Path file;
-    private final FileChannel channel;
-    private final FileLock lock;
-
-    private RunLock(Path file, FileChannel channel, FileLock lock) {
-        this.file = file;
-        this.channel = channel;
-        this.lock = lock;
-    }
-
+public record RunLock(Path file, FileChannel channel, FileLock lock) implements AutoCloseable {
     /**
      * Waits up to {@code wait} for another run to let go of the lock.
      *
@@ -115,10 +105,6 @@ public final class RunLock implements AutoCloseable {
 
     private static String abbreviate(String command) {
         return command.length() <= 400 ? command : command.substring(0, 400) + " …";
-    }
-
-    public Path file() {
-        return file;
     }
 
     /** The file stays: removing it could race a waiting run. */

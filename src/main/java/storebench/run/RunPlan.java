@@ -9,6 +9,7 @@ import storebench.phase.SteadyState;
 import storebench.phase.WarmUp;
 import storebench.results.ResultsFile;
 import storebench.results.RunLine;
+import storebench.results.RunStats;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,12 +53,13 @@ public final class RunPlan {
     private final Map<String, Double> keptSeconds = new LinkedHashMap<>();
     private final WorkloadScale workload;
 
-    private RunPlan(BenchOptions options, CostTable table, Calibration calibration) {
+    public RunPlan(BenchOptions options, CostTable table, Calibration calibration) {
         this.options = options;
         this.table = table;
         this.calibration = calibration;
         this.workload = new WorkloadScale(options.workload, table);
-        this.aroundS = median(table.runs().stream().map(r -> r.seconds().aroundS()).toList());
+        this.aroundS = table.runs().isEmpty() ? 0
+                : RunStats.median(table.runs().stream().map(r -> r.seconds().aroundS()).toList());
         for (Setting setting : options.settings) {
             for (EngineDescriptor engine : options.engines) {
                 Optional<String> why = engine.unavailable();
@@ -99,19 +101,11 @@ public final class RunPlan {
         notScaled();
     }
 
-    public static RunPlan of(BenchOptions options, CostTable table) {
-        return new RunPlan(options, table, Calibration.NONE);
-    }
-
-    public static RunPlan of(BenchOptions options, CostTable table, Calibration calibration) {
-        return new RunPlan(options, table, calibration);
-    }
-
     /** Calibrated by a probe under the bench root against the kept runs (without them: as kept). */
     public static RunPlan probed(BenchOptions options) {
         CostTable table = builtTable();
         MachineProbe probe = MachineProbe.measure(options.root);
-        return of(options, table, Calibration.of(probe, options.projectDir.resolve("docs").resolve("runs"),
+        return new RunPlan(options, table, Calibration.of(probe, options.projectDir.resolve("docs").resolve("runs"),
                 table.runs().stream().map(CostTable.KeptRun::name).toList()));
     }
 
@@ -243,7 +237,7 @@ public final class RunPlan {
         notes.add("bench.workload=" + options.workload.id() + ": an engine with no kept run of it is estimated from"
                 + " the large workload's, times the median ratio of the other engines' kept runs of it to the same"
                 + " estimate");
-        return median(ratios);
+        return RunStats.median(ratios);
     }
 
     /** A step no kept run of this engine has, from its kept visit and create costs (Phase#unkeptSeconds). */
@@ -569,15 +563,6 @@ public final class RunPlan {
         return new RunLine.Plan(Math.round(estimateS() * 10) / 10.0, Math.round(phasesWallS() * 10) / 10.0,
                 items.size(), byOp, List.copyOf(missing), calibration == Calibration.NONE ? null
                 : calibration.json(mainRun()));
-    }
-
-    private static double median(List<Double> values) {
-        if (values.isEmpty()) {
-            return 0;
-        }
-        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /** "about 21 min", "40 s", "1 h 05 min". */

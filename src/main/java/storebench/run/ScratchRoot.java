@@ -22,8 +22,9 @@ public final class ScratchRoot implements AutoCloseable {
     private final StorePool pool;
     private final List<Path> madeDirs = new ArrayList<>();
 
-    private ScratchRoot(StorePool pool) {
-        this.pool = pool;
+    /** Claims {@code root} as {@link StorePool#claim} claims the bench root. */
+    ScratchRoot(Path root) throws IOException {
+        this.pool = StorePool.claim(root);
     }
 
     /** Why there is no tmpfs root here (no /dev/shm, or it is not a tmpfs); empty if there is. */
@@ -39,11 +40,7 @@ public final class ScratchRoot implements AutoCloseable {
     }
 
     public static ScratchRoot claim() throws IOException {
-        return claim(SHM.resolve("storebench-profile-" + ProcessHandle.current().pid()));
-    }
-
-    static ScratchRoot claim(Path root) throws IOException {
-        return new ScratchRoot(StorePool.claim(root));
+        return new ScratchRoot(SHM.resolve("storebench-profile-" + ProcessHandle.current().pid()));
     }
 
     public StorePool pool() {

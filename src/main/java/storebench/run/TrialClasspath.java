@@ -11,6 +11,7 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +37,7 @@ public final class TrialClasspath {
         List<String> tried = new ArrayList<>();
         String property = System.getProperty("bench.classpath");
         if (property != null && !property.isBlank()) {
-            List<Path> entries = absolute(split(property));
+            List<Path> entries = entries(property);
             Optional<String> missing = missing(entries);
             if (missing.isEmpty()) {
                 return join(entries);
@@ -51,7 +52,7 @@ public final class TrialClasspath {
                 }
             }
         }
-        for (Path p : absolute(split(System.getProperty("java.class.path", "")))) {
+        for (Path p : entries(System.getProperty("java.class.path", ""))) {
             entries.add(p);
             entries.addAll(manifestClassPath(p));
         }
@@ -123,18 +124,10 @@ public final class TrialClasspath {
         }
     }
 
-    private static List<String> split(String classpath) {
-        List<String> out = new ArrayList<>();
-        for (String item : classpath.split(File.pathSeparator)) {
-            if (!item.isBlank()) {
-                out.add(item);
-            }
-        }
-        return out;
-    }
-
-    private static List<Path> absolute(List<String> entries) {
-        return entries.stream().map(e -> Path.of(e).toAbsolutePath().normalize()).collect(Collectors.toList());
+    /** A classpath's entries, absolute. */
+    private static List<Path> entries(String classpath) {
+        return Arrays.stream(classpath.split(File.pathSeparator)).filter(e -> !e.isBlank())
+                .map(e -> Path.of(e).toAbsolutePath().normalize()).toList();
     }
 
     private static String join(List<Path> entries) {

@@ -15,11 +15,9 @@ import java.util.concurrent.TimeUnit;
 public final class TrialCommands {
     /** The child JVM's heap: fixed and pre-touched, so heap growth cannot pass for native memory. */
     public static final int HEAP_MB = 256;
-    public static final String HEAP = HEAP_MB + "m";
     /** The most heap a holding process gets: H2 keeps about 1 MB per open store (1,000 open held 1.05 GB). */
     public static final String HOLD_HEAP = "2g";
     private static final int HOLD_HEAP_MB = 2048;
-    public static final List<String> JVM_OPTIONS = TrialJvm.measuring(HEAP).options();
     /**
      * The Node worker's flags: gc() for the memory readings and between stores; and no bytecode flushing, which
      * would drop the bytecode of functions not run lately during the hold's collections and make the JS heap's
@@ -69,18 +67,6 @@ public final class TrialCommands {
     public static String holdHeap(int baseMb, int stores, long kbPerStore) {
         long mb = Math.min(HOLD_HEAP_MB, baseMb + (2 * kbPerStore * Math.max(0, stores) + 1023) / 1024);
         return mb == HOLD_HEAP_MB ? HOLD_HEAP : mb + "m";
-    }
-
-    public List<String> command(EngineDescriptor engine) {
-        return command(engine, HEAP);
-    }
-
-    public List<String> command(EngineDescriptor engine, String heap) {
-        return command(engine, TrialJvm.measuring(heap), Optional.empty());
-    }
-
-    public List<String> command(EngineDescriptor engine, TrialJvm jvm) {
-        return command(engine, jvm, Optional.empty());
     }
 
     /** On {@code own} classpath where given (side B of bench.against), else the suite's. */

@@ -247,7 +247,8 @@ final class TrialProcesses {
             throws Exception {
         int processes = started.size();
         // one progress line for the stage: the processes' visits so far, summed
-        Progress progress = new Progress(bench.console, name + " " + stage.name() + " (" + processes + " processes)");
+        Progress progress = new Progress(bench.console, name + " " + stage.name() + " (" + processes + " processes)",
+                "stores");
         int[] done = new int[processes];
         List<Future<ObjectNode>> futures = new ArrayList<>();
         for (int k = 0; k < processes; k++) {

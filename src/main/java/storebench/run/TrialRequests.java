@@ -84,11 +84,7 @@ final class TrialRequests implements PhaseProcesses {
             still.cancel(false);
         }
         A answer = decode.apply(result);
-        if (step.loadGated()) {
-            ObjectNode l = phaseLine(step, Answers.wallNs(result), wait, total);
-            extra.accept(l, answer);
-            trial.results().append(l);
-        }
+        phaseLine(step, Answers.wallNs(result), wait, total, l -> extra.accept(l, answer));
         return new Answer<>(answer, wait);
     }
 
@@ -113,11 +109,7 @@ final class TrialRequests implements PhaseProcesses {
 
             @Override
             public void end(Consumer<ObjectNode> line) throws IOException {
-                if (step.loadGated()) {
-                    ObjectNode l = phaseLine(step, wallNs, wait, visited);
-                    line.accept(l);
-                    trial.results().append(l);
-                }
+                phaseLine(step, wallNs, wait, visited, line);
             }
         };
     }
@@ -182,9 +174,15 @@ final class TrialRequests implements PhaseProcesses {
         return "at least " + done + " of " + total + " " + step.counts() + " done, by the last progress line";
     }
 
-    private ObjectNode phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited) {
-        return ResultsFile.with(trial.results().line(PhaseLine.KIND), new StepTiming(step, wallNs / 1e6, wait,
-                visited, null));
+    /** A load-gated step's phase line, written once {@code extra} has added to it; none for any other step. */
+    private void phaseLine(Phase.Step step, long wallNs, LoadGate.Wait wait, int visited, Consumer<ObjectNode> extra)
+            throws IOException {
+        if (step.loadGated()) {
+            ObjectNode l = ResultsFile.with(trial.results().line(PhaseLine.KIND), new StepTiming(step, wallNs / 1e6,
+                    wait, visited, null));
+            extra.accept(l);
+            trial.results().append(l);
+        }
     }
 
     /** What every phase line says of its step; op and phase apart, since an op may serve several phases. */

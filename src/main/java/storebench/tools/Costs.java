@@ -26,12 +26,10 @@ public final class Costs {
     private Costs() {
     }
 
-    /** The table's text as this tool writes it from the kept runs under {@code keptRuns}. */
-    public static String table(Path keptRuns) throws IOException {
-        return table(keptRuns, skipped -> { });
-    }
-
-    /** The same, telling {@code skipped} of each kept run left out as incomplete, by name and why. */
+    /**
+     * The table's text as this tool writes it from the kept runs under {@code keptRuns}, telling {@code skipped} of
+     * each kept run left out as incomplete, by name and why.
+     */
     public static String table(Path keptRuns, java.util.function.Consumer<String> skipped) throws IOException {
         if (!Files.isDirectory(keptRuns)) {
             throw new IOException("no kept runs at " + keptRuns.toAbsolutePath() + ": give the folder that holds them"

@@ -85,12 +85,10 @@ public final class Merge {
         }
     }
 
-    /** Merges the runs into {@code out}; a failure part-way removes what it wrote. */
-    public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile) throws IOException {
-        return merge(out, runDirs, thresholdsFile, Optional.empty());
-    }
-
-    /** The same, compared with a baseline (-Dbench.baseline) as a run compares itself with one. */
+    /**
+     * Merges the runs into {@code out}, compared with a baseline (-Dbench.baseline) as a run compares itself with one;
+     * a failure part-way removes what it wrote.
+     */
     public static List<Path> merge(Path out, List<Path> runDirs, Path thresholdsFile, Optional<Path> baselinePath)
             throws IOException {
         if (runDirs.size() < 2) {

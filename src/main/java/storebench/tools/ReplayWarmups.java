@@ -33,9 +33,6 @@ public final class ReplayWarmups {
 
     /** One warm-up: visits and time (ms, from the windows' medians) recorded and replayed, and where each stopped. */
     record Replayed(Column column, Stop recorded, Stop replayed) {
-        String engine() {
-            return column.engine();
-        }
     }
 
     /** Where a warm-up stopped: after these visits and ms, at this level (its last block's median), settled or not. */
@@ -118,7 +115,7 @@ public final class ReplayWarmups {
     /** Per engine: warm-ups, visits and time recorded and replayed, levels replayed/recorded (least, median, most). */
     static void print(List<Replayed> all, PrintStream out) {
         Map<String, List<Replayed>> byEngine = new TreeMap<>();
-        all.forEach(r -> byEngine.computeIfAbsent(r.engine(), k -> new ArrayList<>()).add(r));
+        all.forEach(r -> byEngine.computeIfAbsent(r.column().engine(), k -> new ArrayList<>()).add(r));
         out.println("| engine | warm-ups | visits recorded | replayed | time recorded (s) | replayed (s)"
                 + " | never settled: recorded, replayed"
                 + " | level where replayed stops / recorded (least, median, most) |");

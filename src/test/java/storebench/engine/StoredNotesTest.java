@@ -1,5 +1,7 @@
 package storebench.engine;
 
+import storebench.run.TrialJvm;
+import java.util.Optional;
 import storebench.StartsProcesses;
 import storebench.model.TrialRuntime;
 
@@ -55,7 +57,8 @@ class StoredNotesTest {
                     + commands.nodeUnavailable().orElse(""));
         }
         JsonNode fixture = new ObjectMapper().readTree(PROJECT.resolve("fixtures/workload-notes.json").toFile());
-        try (TrialProcess p = TrialProcess.start(engine.id() + "/default", commands.command(engine, "64m"),
+        try (TrialProcess p = TrialProcess.start(engine.id() + "/default", commands.command(engine,
+                        TrialJvm.measuring("64m"), Optional.empty()),
                 Setting.DEFAULT.environment(), tmp, 60_000)) {
             p.request(Protocol.request(Protocol.HELLO).put("engine", engine.id()), l -> { });
             for (Map.Entry<String, JsonNode> w : (Iterable<Map.Entry<String, JsonNode>>) fixture.path("workloads")::fields) {

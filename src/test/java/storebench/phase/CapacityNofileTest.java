@@ -1,5 +1,7 @@
 package storebench.phase;
 
+import storebench.run.TrialJvm;
+import java.util.Optional;
 import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,7 +39,8 @@ class CapacityNofileTest {
     void sqliteStopsNearALoweredNofileLimitAndNamesIt() throws Exception {
         TrialCommands commands = new TrialCommands(TrialClasspath.find(), PROJECT, "node");
         List<String> command = new ArrayList<>(List.of("bash", "-c", "ulimit -n " + NOFILE + " && exec \"$@\"", "bash"));
-        command.addAll(commands.command(Engines.of("sqlite")));
+        command.addAll(commands.command(Engines.of("sqlite"),
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()));
         ObjectNode result;
         try (TrialProcess p = TrialProcess.start("sqlite/default", command, Setting.DEFAULT.environment(), root,
                 120_000)) {

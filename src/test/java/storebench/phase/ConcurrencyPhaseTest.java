@@ -1,5 +1,7 @@
 package storebench.phase;
 
+import storebench.run.TrialJvm;
+import java.util.Optional;
 import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -62,7 +64,8 @@ class ConcurrencyPhaseTest {
     @Test
     void twoThreadsOfASqliteTrialVisitTheirSharesFromTheSameInstant() throws Exception {
         TrialCommands commands = new TrialCommands(TrialClasspath.find(), PROJECT, "node");
-        try (TrialProcess p = TrialProcess.start("sqlite/default", commands.command(Engines.of("sqlite")),
+        try (TrialProcess p = TrialProcess.start("sqlite/default", commands.command(Engines.of("sqlite"),
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()),
                 Setting.DEFAULT.environment(), root, 60_000)) {
             p.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite"), l -> { });
             p.request(request(CreateAnswer.OP).set("stores", Protocol.JSON.valueToTree(new int[]{0, 1, 2, 3, 4, 5})), l -> { });

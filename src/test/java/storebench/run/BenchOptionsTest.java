@@ -32,7 +32,7 @@ class BenchOptionsTest {
     private final Map<String, String> env = new HashMap<>();
 
     private BenchOptions options() {
-        return BenchOptions.from(props::get, env::get);
+        return new BenchOptions(props::get, env::get, Optional.empty());
     }
 
     private BenchOptions with(String property, String value) {
@@ -42,7 +42,7 @@ class BenchOptionsTest {
 
     /** The options set so far, where the launcher selected the tests of these phases alone. */
     private BenchOptions picked(List<Phase> phases) {
-        return BenchOptions.from(props::get, env::get, Optional.of(phases));
+        return new BenchOptions(props::get, env::get, Optional.of(phases));
     }
 
     /** These options alone (nothing the test set before). */
@@ -51,7 +51,7 @@ class BenchOptionsTest {
         for (int k = 0; k < keyValues.length; k += 2) {
             given.put(keyValues[k], keyValues[k + 1]);
         }
-        return BenchOptions.from(given::get, k -> null);
+        return new BenchOptions(given::get, k -> null, Optional.empty());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.results.RunResults;
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.offset;
 class CalibrationTest {
     private static final Path PROJECT = Path.of(System.getProperty("bench.projectDir", System.getProperty("user.dir")));
     private static final CostTable TABLE = RunPlan.builtTable();
-    private static final BenchOptions ALL = BenchOptions.from(Map.of("bench.phases", "all")::get, env -> null);
+    private static final BenchOptions ALL = new BenchOptions(Map.of("bench.phases", "all")::get, env -> null, Optional.empty());
 
     @TempDir
     Path tmp;
@@ -40,8 +41,8 @@ class CalibrationTest {
         MachineProbe kept = new MachineProbe(10_000, 300, 1.0, 0.020);
         // faults twice as dear, syncs three times, the yardstick half
         MachineProbe here = new MachineProbe(20_000, 300, 3.0, 0.010);
-        RunPlan asKept = RunPlan.of(ALL, TABLE);
-        RunPlan scaled = RunPlan.of(ALL, TABLE, calibration(here, kept));
+        RunPlan asKept = new RunPlan(ALL, TABLE, Calibration.NONE);
+        RunPlan scaled = new RunPlan(ALL, TABLE, calibration(here, kept));
 
         assertThat(op(scaled, "openrun")).isCloseTo(op(asKept, "openrun") * 0.5, offset(0.01));
         assertThat(op(scaled, "create")).as("a create's time is not the 4 KiB sync's").isCloseTo(
@@ -67,7 +68,7 @@ class CalibrationTest {
 
     @Test
     void thePlanPrintsTheProbeTheKeptRunsFiguresAndTheScale() {
-        RunPlan plan = RunPlan.of(ALL, TABLE, calibration(new MachineProbe(5_000, 150, 2.0, 0.010),
+        RunPlan plan = new RunPlan(ALL, TABLE, calibration(new MachineProbe(5_000, 150, 2.0, 0.010),
                 new MachineProbe(10_000, 300, 1.0, 0.020)));
 
         List<String> lines = plan.lines();

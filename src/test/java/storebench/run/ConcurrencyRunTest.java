@@ -37,7 +37,7 @@ class ConcurrencyRunTest {
         BenchOptions o = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.engines",
                 "sqlite,sqlite-node", "bench.stores", "8", "bench.runs", "2", "bench.warmupOpens", "16",
                 "bench.threads", "1,2", "bench.concurrencyVisits", "40"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             Trial jvm = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             check(jvm.measure(Phases.CONCURRENCY));
             Trial node = bench.trial(NodeEngines.SQLITE_NODE, Setting.DEFAULT);
@@ -73,7 +73,7 @@ class ConcurrencyRunTest {
         BenchOptions o = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.engines", "sqlite",
                 "bench.stores", "8", "bench.runs", "1", "bench.warmupOpens", "16", "bench.threads", "2",
                 "bench.concurrencyVisits", "40", "bench.concurrency", "processes"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             Measured m = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CONCURRENCY);
             assertThat(m.runs(ConcurrencyPhase.perSecond(2))).singleElement()
                     .satisfies(v -> assertThat(v).isPositive());

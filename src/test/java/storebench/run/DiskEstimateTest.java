@@ -49,7 +49,7 @@ class DiskEstimateTest {
             BenchOptions o = SmallRuns.options(out, tmp.resolve("root-" + share), Map.of("bench.stores", "5",
                     "bench.runs", "2", "bench.warmupOpens", "10", "bench.warmup", "fixed", "bench.threads", "1,2",
                     "bench.concurrencyVisits", "10", "bench.share", share));
-            try (Bench bench = Bench.start(o, new PrintStream(OutputStream.nullOutputStream()))) {
+            try (Bench bench = Bench.start(o, new PrintStream(OutputStream.nullOutputStream()), Bench.AfterRun.NOTHING)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 for (Phase p : Phases.ALL) {
                     if (p.usesPool()) {
@@ -92,10 +92,10 @@ class DiskEstimateTest {
         assertThat(rocksdb.diskEstimateBytes(Workload.LARGE, 44)).isGreaterThan(rocksdb.diskEstimateBytes(Workload.LARGE, 4))
                 .isGreaterThan(rocksdb.diskEstimateBytes(Workload.LARGE));
         assertThat(sqlite.diskEstimateBytes(Workload.LARGE, 44)).isEqualTo(sqlite.diskEstimateBytes(Workload.LARGE));
-        assertThat(DiskEstimate.peakBytes(List.of(sqlite, rocksdb), 2, Workload.LARGE, 1000, false, 44))
+        assertThat(DiskEstimate.peakBytes(List.of(sqlite, rocksdb), 2, Workload.LARGE, 1000, false, 44, 0))
                 .as("without bench.keep, one trial's stores at a time: the larger engine's")
                 .isEqualTo(1000 * rocksdb.diskEstimateBytes(Workload.LARGE, 44));
-        assertThat(DiskEstimate.peakBytes(List.of(sqlite, rocksdb), 2, Workload.LARGE, 1000, true, 44))
+        assertThat(DiskEstimate.peakBytes(List.of(sqlite, rocksdb), 2, Workload.LARGE, 1000, true, 44, 0))
                 .as("with bench.keep, every trial's stores")
                 .isEqualTo(2 * 1000 * (rocksdb.diskEstimateBytes(Workload.LARGE, 44) + sqlite.diskEstimateBytes(Workload.LARGE, 44)));
     }

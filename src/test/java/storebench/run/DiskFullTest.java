@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import storebench.report.ReportFiles;
 import storebench.StartsProcesses;
 import storebench.phase.Phases;
@@ -145,7 +146,7 @@ class DiskFullTest {
         if (filled) {
             filler.start();
         }
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), new PrintStream(
+        try (Bench bench = Bench.start(new BenchOptions(props::get, k -> null, Optional.empty()), new PrintStream(
                 OutputStream.nullOutputStream()), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             try {
                 bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CAPACITY);
@@ -208,7 +209,7 @@ class DiskFullTest {
     private static void pool(Path mount, Map<String, String> props, String out) throws Exception {
         PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
         int created;
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
+        try (Bench bench = Bench.start(new BenchOptions(props::get, k -> null, Optional.empty()), quiet, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             Path trialDir = mount.resolve("root/small/sqlite/default");
             Thread filler = new Thread(() -> fillOnceCreationBegins(trialDir.resolve("store-3"), mount.resolve("filler")));
@@ -226,7 +227,7 @@ class DiskFullTest {
         Files.delete(mount.resolve("filler"));
         props.put("bench.reuse", "true");
         props.put("bench.out", out + "-reuse");
-        try (Bench bench = Bench.start(BenchOptions.from(props::get, k -> null), quiet, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
+        try (Bench bench = Bench.start(new BenchOptions(props::get, k -> null, Optional.empty()), quiet, (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             if (trial.reusedStores() < created && trial.reusedStores() + trial.createdStores() == 300) {

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import storebench.engine.ObjectBoxEngine;
@@ -26,7 +27,8 @@ class EngineUnavailableTest {
         TrialCommands commands = new TrialCommands(TrialClasspath.find(), PROJECT, "node");
         // ObjectBox unpacks its native library into the working directory; nothing can be written in /proc
         Path unwritable = Path.of("/proc");
-        try (TrialProcess p = TrialProcess.start("objectbox/default", commands.command(ObjectBoxEngine.SYNC_EVERY_OPEN),
+        try (TrialProcess p = TrialProcess.start("objectbox/default", commands.command(ObjectBoxEngine.SYNC_EVERY_OPEN,
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()),
                 Setting.DEFAULT.environment(), unwritable, 60_000)) {
             TrialFailure failure = catchThrowableOfType(() -> p.request(Protocol.request(Protocol.HELLO)
                     .put("engine", "objectbox").put("setting", "default"), l -> { }), TrialFailure.class);
@@ -41,7 +43,8 @@ class EngineUnavailableTest {
     @Test
     void anyOtherHelloErrorIsAFailureNotASkip() throws Exception {
         TrialCommands commands = new TrialCommands(TrialClasspath.find(), PROJECT, "node");
-        try (TrialProcess p = TrialProcess.start("objectbox/default", commands.command(ObjectBoxEngine.SYNC_EVERY_OPEN),
+        try (TrialProcess p = TrialProcess.start("objectbox/default", commands.command(ObjectBoxEngine.SYNC_EVERY_OPEN,
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()),
                 Setting.DEFAULT.environment(), PROJECT.resolve("target"), 60_000)) {
             TrialFailure failure = catchThrowableOfType(() -> p.request(Protocol.request(Protocol.HELLO)
                     .put("engine", "objectbox").put("setting", "no-such-setting"), l -> { }), TrialFailure.class);

@@ -19,7 +19,7 @@ class HoldHeapTest {
     void aSmallRunsHoldingProcessGetsAHeapForItsStoresNotTwoGigabytes() {
         assertThat(holdHeap(TrialCommands.HEAP_MB, 20)).isEqualTo("296m");
         assertThat(holdHeap(TrialCommands.HEAP_MB, 100)).isEqualTo("456m");
-        assertThat(holdHeap(TrialCommands.HEAP_MB, 0)).isEqualTo(TrialCommands.HEAP);
+        assertThat(holdHeap(TrialCommands.HEAP_MB, 0)).isEqualTo(TrialCommands.HEAP_MB + "m");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import storebench.StartsProcesses;
 import storebench.phase.Phase;
 import storebench.phase.Phases;
@@ -104,7 +105,7 @@ class InterruptTest {
         p.put("bench.hold", "1");
         p.put("bench.keep", args[3]);
         p.put("bench.capacityMarginMb", "512");
-        Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()));
+        Bench bench = Bench.start(new BenchOptions(p::get, k -> null, Optional.empty()), new PrintStream(OutputStream.nullOutputStream()), Bench.AfterRun.NOTHING);
         Phase phase = args[2].equals("create") ? Phases.CREATE : Phases.CAPACITY;
         bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(phase);
     }

@@ -45,7 +45,7 @@ class NodeEnginesTest {
         p.put("bench.engines", "turso,libsql,sqlite-node");
         p.put("bench.settings", "default");
         p.put("bench.node", tmp.resolve("no-such-node").toString());
-        try (Bench bench = Bench.start(BenchOptions.from(p::get, k -> null), new PrintStream(OutputStream.nullOutputStream()), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
+        try (Bench bench = Bench.start(new BenchOptions(p::get, k -> null, Optional.empty()), new PrintStream(OutputStream.nullOutputStream()), (d, c) -> ReportFiles.write(d, Phases.ALL, c::println))) {
             for (EngineDescriptor e : new EngineDescriptor[] {NodeEngines.TURSO, NodeEngines.LIBSQL, NodeEngines.SQLITE_NODE}) {
                 Optional<String> why = bench.trial(e, Setting.DEFAULT).skipIfUnavailable();
                 assertThat(why).get().asString().contains("Node.js not found").contains("install Node.js >= 20");
@@ -69,7 +69,8 @@ class NodeEnginesTest {
         TrialCommands commands = new TrialCommands("", PROJECT, "node");
         assumeTrue(commands.nodeUnavailable().isEmpty(), () -> "Node engines not runnable here: "
                 + commands.nodeUnavailable().orElse(""));
-        try (TrialProcess worker = TrialProcess.start("sqlite-node/default", commands.command(NodeEngines.SQLITE_NODE),
+        try (TrialProcess worker = TrialProcess.start("sqlite-node/default", commands.command(NodeEngines.SQLITE_NODE,
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()),
                 Setting.DEFAULT.environment(), tmp, 60_000)) {
             worker.request(Protocol.request(Protocol.HELLO).put("engine", "sqlite-node"), l -> { });
             int[] stores = new int[5000];

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import storebench.StartsProcesses;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -62,7 +63,8 @@ class NodeReadOnlyTest {
         assumeTrue(commands.nodeUnavailable().isEmpty(), () -> "Node engines not runnable here: "
                 + commands.nodeUnavailable().orElse(""));
         Workload workload = Workload.SMALL;
-        try (TrialProcess worker = TrialProcess.start(e.id() + "/tuned", commands.command(e),
+        try (TrialProcess worker = TrialProcess.start(e.id() + "/tuned", commands.command(e,
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty()),
                 Setting.TUNED.environment(), tmp, 60_000)) {
             ObjectNode hello = worker.request(Protocol.request(Protocol.HELLO).put("engine", e.id())
                     .put("setting", Setting.TUNED.id()), l -> { });

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -19,13 +20,13 @@ class OptionsDocumentedTest {
     void everyOptionARunReadsIsInDocsOptions() throws IOException {
         Set<String> properties = new LinkedHashSet<>();
         Set<String> variables = new LinkedHashSet<>();
-        BenchOptions.from(name -> {
+        new BenchOptions(name -> {
             properties.add(name);
             return name.equals("bench.projectDir") ? PROJECT.toString() : null;
         }, name -> {
             variables.add(name);
             return null;
-        });
+        }, Optional.empty());
         String doc = Files.readString(PROJECT.resolve("docs/options.md"), StandardCharsets.UTF_8);
 
         assertThat(properties).as("the options BenchOptions reads").contains("bench.stores", "bench.threads");

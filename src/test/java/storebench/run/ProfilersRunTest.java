@@ -38,7 +38,7 @@ class ProfilersRunTest {
                 () -> "strace cannot run here: " + Profilers.STRACE.unavailable(SqliteEngine.DESCRIPTOR.runtime()));
         BenchOptions o = SmallRuns.options(tmp.resolve("out"), tmp.resolve("root"), Map.of("bench.engines", "sqlite",
                 "bench.stores", "6", "bench.runs", "2", "bench.warmupOpens", "12", "bench.warmup", "fixed"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             trial.measure(Phases.READ, List.of(Profilers.STRACE, Profilers.JFR));

@@ -58,7 +58,7 @@ class RunFolderTest {
     }
 
     private void failingRun() throws Exception {
-        try (Bench bench = Bench.start(options(brokenRoot(), Map.of()), QUIET)) {
+        try (Bench bench = Bench.start(options(brokenRoot(), Map.of()), QUIET, Bench.AfterRun.NOTHING)) {
             assertThatThrownBy(() -> bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.CREATE))
                     .hasMessageContaining("is a symbolic link");
         }
@@ -66,7 +66,7 @@ class RunFolderTest {
 
     @Test
     void failedRunsNeverPushTheLastCompleteRunOut() throws Exception {
-        try (Bench bench = Bench.start(options(tmp.resolve("root"), Map.of()), QUIET)) {
+        try (Bench bench = Bench.start(options(tmp.resolve("root"), Map.of()), QUIET, Bench.AfterRun.NOTHING)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.CREATE);
             trial.measure(Phases.OPEN_RUNS);
@@ -95,7 +95,7 @@ class RunFolderTest {
         Path broken = Files.writeString(tmp.resolve("broken.yaml"), "ceilings:\n  - engine: sqlite\n    max: {oqc: 1}\n");
 
         assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), Map.of("bench.thresholds", broken.toString())),
-                QUIET)).hasMessageStartingWith("thresholds file " + broken + ":3: unknown statistic 'oqc'");
+                QUIET, Bench.AfterRun.NOTHING)).hasMessageStartingWith("thresholds file " + broken + ":3: unknown statistic 'oqc'");
 
         assertThat(Files.readString(out.resolve(ResultsFile.NAME))).isEqualTo("{\"kind\":\"run\"}\n");
         assertThat(OutputFolder.previous(out)).doesNotExist();
@@ -110,7 +110,7 @@ class RunFolderTest {
         Files.writeString(beside.resolve("important.txt"), "y\n");
         Path root = tmp.resolve("root");
 
-        assertThatThrownBy(() -> Bench.start(options(root, Map.of()), QUIET))
+        assertThatThrownBy(() -> Bench.start(options(root, Map.of()), QUIET, Bench.AfterRun.NOTHING))
                 .hasMessageStartingWith("output folder " + out + " is not empty and is not a storebench output")
                 .hasMessageContaining("will not move or delete it")
                 .hasMessageContaining("choose an empty or new folder as -Dbench.out");
@@ -129,7 +129,7 @@ class RunFolderTest {
         Path out = file.resolve("bench");
         Map<String, String> p = new HashMap<>(Map.of("bench.projectDir", PROJECT.toString()));
 
-        assertThatThrownBy(() -> Bench.start(SmallRuns.options(out, tmp.resolve("root"), p), QUIET))
+        assertThatThrownBy(() -> Bench.start(SmallRuns.options(out, tmp.resolve("root"), p), QUIET, Bench.AfterRun.NOTHING))
                 .hasMessage("output folder " + out + " cannot be written (" + file + " is in the way (a file, not a"
                         + " folder)): give -Dbench.out a folder this run can create and write, with its parent");
         assertThat(Files.readString(file)).isEqualTo("mine\n");
@@ -138,7 +138,7 @@ class RunFolderTest {
         Path readOnly = Path.of("/sys/storebench-out-" + ProcessHandle.current().pid());
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/sys")) && !Files.exists(readOnly));
         assertThatThrownBy(() -> Bench.start(SmallRuns.options(readOnly.resolve("bench"), tmp.resolve("root"), p),
-                QUIET)).hasMessageStartingWith("output folder " + readOnly.resolve("bench") + " cannot be written ("
+                QUIET, Bench.AfterRun.NOTHING)).hasMessageStartingWith("output folder " + readOnly.resolve("bench") + " cannot be written ("
                 + readOnly).hasMessageEndingWith("give -Dbench.out a folder this run can create and write, with its"
                 + " parent");
     }
@@ -150,7 +150,7 @@ class RunFolderTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc")) && !Files.exists(out));
         Map<String, String> p = new HashMap<>(Map.of("bench.projectDir", PROJECT.toString()));
 
-        assertThatThrownBy(() -> Bench.start(SmallRuns.options(out, tmp.resolve("root"), p), QUIET))
+        assertThatThrownBy(() -> Bench.start(SmallRuns.options(out, tmp.resolve("root"), p), QUIET, Bench.AfterRun.NOTHING))
                 .hasMessage("output folder " + out + " cannot be written (/proc is not writable (" + out + ".lock"
                         + " cannot be created in it)): give -Dbench.out a folder this run can create and write, with"
                         + " its parent");
@@ -202,7 +202,7 @@ class RunFolderTest {
         Path baseline = copy(PROJECT.resolve("src/test/resources/gate/run-200"), tmp.resolve("baseline"), l -> true);
         Map<String, String> compare = Map.of("bench.baseline", baseline.toString(), "bench.runs", "3");
 
-        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), compare), QUIET))
+        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), compare), QUIET, Bench.AfterRun.NOTHING))
                 .hasMessageContaining("-Dbench.baseline=" + baseline + ": the baseline cannot be compared with this run:")
                 .hasMessageContaining("workload small vs large in the baseline")
                 .hasMessageContaining("N = 5 stores vs 200 in the baseline")
@@ -211,7 +211,7 @@ class RunFolderTest {
 
         Map<String, String> warn = new HashMap<>(compare);
         warn.put("bench.baselineMismatch", "warn");
-        try (Bench bench = Bench.start(options(tmp.resolve("root"), warn), QUIET)) {
+        try (Bench bench = Bench.start(options(tmp.resolve("root"), warn), QUIET, Bench.AfterRun.NOTHING)) {
             assertThat(bench.outputDir()).isDirectory();
         }
     }
@@ -225,7 +225,7 @@ class RunFolderTest {
         Map<String, String> same = Map.of("bench.baseline", baseline.toString(), "bench.workload", "large",
                 "bench.stores", "200", "bench.runs", "3", "bench.hold", "200");
 
-        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), same), QUIET))
+        assertThatThrownBy(() -> Bench.start(options(tmp.resolve("root"), same), QUIET, Bench.AfterRun.NOTHING))
                 .hasMessageContaining("it is not a complete run: it was interrupted (the suite was stopped");
     }
 

@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import storebench.phase.Phases;
 
@@ -21,12 +22,12 @@ class RunPlanTest {
     private static RunPlan plan(String... keyValues) {
         Map<String, String> props = props(keyValues);
         props.putIfAbsent("bench.phases", "all");
-        return RunPlan.of(BenchOptions.from(props::get, env -> null), TABLE);
+        return new RunPlan(new BenchOptions(props::get, env -> null, Optional.empty()), TABLE, Calibration.NONE);
     }
 
     /** The plan under these options alone, as `mvn verify -Pbench` with them would make it. */
     private static RunPlan asGiven(String... keyValues) {
-        return RunPlan.of(BenchOptions.from(props(keyValues)::get, env -> null), TABLE);
+        return new RunPlan(new BenchOptions(props(keyValues)::get, env -> null, Optional.empty()), TABLE, Calibration.NONE);
     }
 
     private static Map<String, String> props(String... keyValues) {
@@ -104,11 +105,11 @@ class RunPlanTest {
         for (String engine : List.of("sqlite", "objectbox", "objectbox-cached", "sqlite-node", "libsql", "turso")) {
             CostTable without = new CostTable(TABLE.runs(), TABLE.points().stream().filter(p -> !(p.engine()
                     .equals(engine) && p.workload().equals("small"))).toList());
-            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
-                    "bench.stores", "100000", "bench.workload", "small")::get, env -> null);
-            RunPlan leftOut = RunPlan.of(o, without);
+            BenchOptions o = new BenchOptions(props("bench.engines", engine, "bench.settings", "default",
+                    "bench.stores", "100000", "bench.workload", "small")::get, env -> null, Optional.empty());
+            RunPlan leftOut = new RunPlan(o, without, Calibration.NONE);
             assertThat(leftOut.notes()).anyMatch(n -> n.startsWith("bench.workload=small: an engine with no kept run"));
-            ratios.add(leftOut.phasesWallS() / RunPlan.of(o, TABLE).phasesWallS());
+            ratios.add(leftOut.phasesWallS() / new RunPlan(o, TABLE, Calibration.NONE).phasesWallS());
         }
         // 0.72-1.89 on the six parts kept on 2026-12-07: the engines' ratios differ (libSQL's and Turso's creates
         // shrink with the workload more than the others')
@@ -124,12 +125,12 @@ class RunPlanTest {
         for (String engine : List.of("sqlite", "sqlite-node", "libsql")) {
             CostTable without = new CostTable(TABLE.runs(), TABLE.points().stream().filter(p -> !(p.engine()
                     .equals(engine) && p.workload().equals("small") && p.setting().equals("mmap-threshold"))).toList());
-            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "mmap-threshold",
-                    "bench.stores", "100000", "bench.workload", "small")::get, env -> null);
-            RunPlan leftOut = RunPlan.of(o, without);
+            BenchOptions o = new BenchOptions(props("bench.engines", engine, "bench.settings", "mmap-threshold",
+                    "bench.stores", "100000", "bench.workload", "small")::get, env -> null, Optional.empty());
+            RunPlan leftOut = new RunPlan(o, without, Calibration.NONE);
             assertThat(leftOut.notes()).anyMatch(n -> n.startsWith("mmap-threshold of bench.workload=small: no kept"
                     + " run of " + engine + "; its default setting's"));
-            ratios.add(leftOut.phasesWallS() / RunPlan.of(o, TABLE).phasesWallS());
+            ratios.add(leftOut.phasesWallS() / new RunPlan(o, TABLE, Calibration.NONE).phasesWallS());
         }
         // 0.89 (libSQL), 1.16 (SQLite (Node.js)), 1.48 (SQLite) on the parts kept on 2026-12-07; SQLite's default
         // part was made in a slower sitting than its mmap-threshold part (creates 3.82 and 2.41 ms a store)
@@ -272,8 +273,8 @@ class RunPlanTest {
 
         CostTable withoutSqlite = new CostTable(TABLE.runs(), TABLE.points().stream()
                 .filter(p -> !p.engine().equals("sqlite")).toList());
-        RunPlan none = RunPlan.of(BenchOptions.from(Map.of("bench.engines", "sqlite,lmdb", "bench.settings",
-                "default")::get, env -> null), withoutSqlite);
+        RunPlan none = new RunPlan(new BenchOptions(Map.of("bench.engines", "sqlite,lmdb", "bench.settings",
+                "default")::get, env -> null, Optional.empty()), withoutSqlite, Calibration.NONE);
         assertThat(none.missing()).contains("sqlite/default create create", "sqlite/default openruns openrun");
         // lmdb's traffic has no kept figure (the kept runs with the phase are the reference's engines')
         assertThat(missingOfKeptPhases(none)).noneMatch(m -> m.startsWith("lmdb") && !m.endsWith(" traffic"
@@ -299,11 +300,11 @@ class RunPlanTest {
             CostTable withoutTraffic = new CostTable(TABLE.runs(), TABLE.points().stream().map(p -> new CostTable.Point(
                     p.engine(), p.setting(), p.stores(), p.workload(), p.run(), p.steps().stream().filter(st -> !st.phase()
                     .equals("traffic")).toList())).toList());
-            BenchOptions o = BenchOptions.from(props("bench.engines", engine, "bench.settings", "default",
-                    "bench.phases", "traffic")::get, env -> null);
+            BenchOptions o = new BenchOptions(props("bench.engines", engine, "bench.settings", "default",
+                    "bench.phases", "traffic")::get, env -> null, Optional.empty());
             for (String op : List.of("traffic", "trafficwarmup")) {
-                double fromVisits = op(RunPlan.of(o, withoutTraffic), op);
-                double fromKept = op(RunPlan.of(o, TABLE), op);
+                double fromVisits = op(new RunPlan(o, withoutTraffic, Calibration.NONE), op);
+                double fromKept = op(new RunPlan(o, TABLE, Calibration.NONE), op);
                 assertThat(fromVisits / fromKept).as("%s %s: %.1f s from its visits, %.1f s from its kept traffic",
                         engine, op, fromVisits, fromKept).isBetween(0.5, 2.0);
             }

@@ -15,7 +15,7 @@ class ScratchRootTest {
     @Test
     void scratchRootRemovesWhatItMadeAndNothingElse() throws Exception {
         Path root = dir.resolve("shm-root");
-        try (ScratchRoot s = ScratchRoot.claim(root)) {
+        try (ScratchRoot s = new ScratchRoot(root)) {
             Path trial = s.trialDir("large", "sqlite", "profile-default");
             Files.createDirectories(trial.resolve("store-0"));
             Files.writeString(trial.resolve("store-0").resolve("store.db"), "x");
@@ -23,7 +23,7 @@ class ScratchRootTest {
         }
         assertThat(root).doesNotExist();
 
-        try (ScratchRoot s = ScratchRoot.claim(root)) {
+        try (ScratchRoot s = new ScratchRoot(root)) {
             Path trial = s.trialDir("large", "sqlite", "profile-default");
             Files.writeString(trial.resolve("not-ours.txt"), "x");
         }

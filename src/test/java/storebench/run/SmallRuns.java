@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -34,7 +35,7 @@ final class SmallRuns {
         p.put("bench.trafficSeconds", "0.2"); // the traffic phase's open loop: 5 s per run by default
         p.put("bench.trafficPerKind", "0"); // and no floor of 10,000 reads and writes a run
         p.putAll(more);
-        return BenchOptions.from(p::get, k -> null);
+        return new BenchOptions(p::get, k -> null, Optional.empty());
     }
 
     /** A stand-in suite's -D of the machine probe ({@link MachineProbe#SWITCH}): as this test JVM has it. */

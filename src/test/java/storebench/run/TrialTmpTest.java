@@ -1,5 +1,6 @@
 package storebench.run;
 
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import storebench.engine.Engines;
@@ -78,7 +79,8 @@ class TrialTmpTest {
     void aJvmTrialProcessWritesItsTemporaryFilesIntoTheRunsDirectoryAndItsYardstickBesideTheSystemsOnes() {
         Path dir = tmp.resolve("42");
         TrialCommands commands = new TrialCommands("cp", tmp, "node").withTmp(dir);
-        assertThat(commands.command(Engines.of("rocksdb"))).contains("-Djava.io.tmpdir=" + dir)
+        assertThat(commands.command(Engines.of("rocksdb"),
+                        TrialJvm.measuring(TrialCommands.HEAP_MB + "m"), Optional.empty())).contains("-Djava.io.tmpdir=" + dir)
                 .contains("-D" + Yardstick.SCRATCH_DIR + "=" + System.getProperty("java.io.tmpdir"));
     }
 }

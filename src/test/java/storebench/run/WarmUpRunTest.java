@@ -34,7 +34,7 @@ class WarmUpRunTest {
         Path out = tmp.resolve(rule);
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-" + rule), Map.of("bench.warmupOpens",
                 String.valueOf(MOST), "bench.warmup", rule, "bench.runs", String.valueOf(runs)));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
         }
         return RunResults.load(out).lines("phase", "sqlite", "default").stream()
@@ -65,7 +65,7 @@ class WarmUpRunTest {
         Path out = tmp.resolve("seconds");
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-seconds"), Map.of("bench.warmupOpens",
                 String.valueOf(MOST), "bench.runs", "2", "bench.jitVisits", "0", "bench.warmupSeconds", "0.001"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.OPEN_RUNS);
         }
         List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default").stream()
@@ -97,7 +97,7 @@ class WarmUpRunTest {
         Path out = tmp.resolve("sample");
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-sample"), Map.of("bench.stores", "5",
                 "bench.warmupOpens", "3", "bench.sample", "4", "bench.runs", "2"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT).measure(Phases.READ);
         }
         List<JsonNode> lines = RunResults.load(out).lines("phase", "sqlite", "default");
@@ -117,7 +117,7 @@ class WarmUpRunTest {
             Path out = tmp.resolve("share-" + share);
             BenchOptions o = SmallRuns.options(out, tmp.resolve("root-share-" + share), Map.of("bench.runs", "2",
                     "bench.share", share));
-            try (Bench bench = Bench.start(o, QUIET)) {
+            try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
                 Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
                 trial.measure(Phases.OPEN_RUNS);
                 trial.measure(Phases.READ);
@@ -140,7 +140,7 @@ class WarmUpRunTest {
         // the serial collector asked: the serving phases run the measuring JVM and take its kept processes
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-jit"), Map.of("bench.runs", "2",
                 "bench.jitVisits", "400", "bench.threads", "1", "bench.trafficGc", "serial"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.OPEN_RUNS);
             trial.measure(Phases.READ);
@@ -172,7 +172,7 @@ class WarmUpRunTest {
         Path out = tmp.resolve("g1");
         BenchOptions o = SmallRuns.options(out, tmp.resolve("root-g1"), Map.of("bench.runs", "1", "bench.jitVisits", "0",
                 "bench.threads", "1", "bench.trafficGc", "g1"));
-        try (Bench bench = Bench.start(o, QUIET)) {
+        try (Bench bench = Bench.start(o, QUIET, Bench.AfterRun.NOTHING)) {
             Trial trial = bench.trial(SqliteEngine.DESCRIPTOR, Setting.DEFAULT);
             trial.measure(Phases.OPEN_RUNS);
             trial.measure(Phases.CONCURRENCY);

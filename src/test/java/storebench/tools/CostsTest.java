@@ -16,7 +16,7 @@ class CostsTest {
 
     @Test
     void theCommittedTableIsWhatTheToolMakesFromDocsRuns() throws Exception {
-        String made = Costs.table(PROJECT.resolve(Costs.KEPT_RUNS));
+        String made = Costs.table(PROJECT.resolve(Costs.KEPT_RUNS), skipped -> { });
         assertThat(Files.readString(PROJECT.resolve(Costs.TABLE), StandardCharsets.UTF_8))
                 .as("%s is not what storebench.tools.Costs makes from %s: run mvn -q compile exec:java"
                         + " -Dexec.mainClass=storebench.tools.Costs", Costs.TABLE, Costs.KEPT_RUNS)
@@ -25,7 +25,7 @@ class CostsTest {
 
     @Test
     void theTableHoldsEveryKeptRunButTheMergedOneAndItsSecondsAddUpToTheirWallTime() throws Exception {
-        CostTable table = CostTable.fromJson(ResultsFile.JSON.readTree(Costs.table(PROJECT.resolve(Costs.KEPT_RUNS))));
+        CostTable table = CostTable.fromJson(ResultsFile.JSON.readTree(Costs.table(PROJECT.resolve(Costs.KEPT_RUNS), skipped -> { })));
         assertThat(table.runs()).extracting(CostTable.KeptRun::name).contains("1000/all-default", "10k/reference-default", "10k/reference-default-2026-12-04")
                 .doesNotContain("10k/all");
         // a run whose trials all count (none failed): its steps and what it spent around them are its wall time

@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
@@ -148,7 +149,7 @@ class MergeTest {
                 "  tolerance_percent:", "    with_spread: 30", "    without_spread: 30", ""));
         Path out = tmp.resolve("merged");
 
-        Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds, java.util.Optional.of(whole));
+        Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds, Optional.of(whole));
 
         Verdicts verdicts = Verdicts.read(out);
         assertThat(verdicts.baseline()).contains(whole.toString());
@@ -160,7 +161,7 @@ class MergeTest {
     @Test
     void twoHalvesMergeIntoTheWholeRunsTables() throws Exception {
         Path out = tmp.resolve("merged");
-        List<Path> written = Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds);
+        List<Path> written = Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds, Optional.empty());
 
         assertThat(written).contains(out.resolve(ResultsFile.NAME), out.resolve(RunResults.ENVIRONMENT),
                 out.resolve("load.log"), out.resolve(Verdicts.NAME), out.resolve(MarkdownReport.NAME),
@@ -202,7 +203,7 @@ class MergeTest {
     void theMergedRunsPlanIsItsPartsPlansAddedUpAndItsEnginesAreNamedByTheirGroups() throws Exception {
         Path out = tmp.resolve("merged");
         Merge.merge(out, List.of(planned(objectbox(e -> { }), 100, "objectbox,objectbox-cached,objectbox-nosync"),
-                planned(sqlite(e -> { }), 60, "sqlite")), thresholds);
+                planned(sqlite(e -> { }), 60, "sqlite")), thresholds, Optional.empty());
 
         JsonNode run = RunResults.load(out).run();
         assertThat(run.path("plan").path("estimateS").asDouble()).isEqualTo(160.0);
@@ -211,7 +212,7 @@ class MergeTest {
 
         Path unplanned = tmp.resolve("merged-unplanned");
         Merge.merge(unplanned, List.of(planned(part("objectbox2", Set.of("objectbox", "objectbox-cached",
-                "objectbox-nosync"), e -> { }), 100, "objectbox"), sqlite(e -> { })), thresholds);
+                "objectbox-nosync"), e -> { }), 100, "objectbox"), sqlite(e -> { })), thresholds, Optional.empty());
         assertThat(RunResults.load(unplanned).run().has("plan")).as("one part printed no plan: no estimate of the whole")
                 .isFalse();
     }
@@ -239,7 +240,7 @@ class MergeTest {
         Files.writeString(thresholds, "ceilings:\n  - engine: sqlite\n    workload: small\n    max:\n"
                 + "      mem_resident_kb: 100000\n      oqc_ms: 100\n");
 
-        Merge.merge(tmp.resolve("merged"), parts, thresholds);
+        Merge.merge(tmp.resolve("merged"), parts, thresholds, Optional.empty());
 
         Verdicts merged = Verdicts.read(tmp.resolve("merged"));
         assertThat(merged.all()).filteredOn(v -> v.status() != Verdict.Status.NOT_EVALUATED)
@@ -248,7 +249,7 @@ class MergeTest {
                 .filteredOn(v -> v.status() == Verdict.Status.NOT_EVALUATED).extracting(Verdict::stat)
                 .containsOnly("mem_resident_kb");
         assertThat(merged.notEvaluated()).isPositive();
-        Merge.merge(tmp.resolve("merged-with-the-repositorys"), parts, Path.of("thresholds.yaml"));
+        Merge.merge(tmp.resolve("merged-with-the-repositorys"), parts, Path.of("thresholds.yaml"), Optional.empty());
         assertThat(tmp.resolve("merged-with-the-repositorys").resolve(MarkdownReport.NAME)).exists();
     }
 
@@ -289,7 +290,7 @@ class MergeTest {
         onlyPhases(sqlite, measured.stream().filter(p -> !p.equals(Phases.COLD.id())).toList());
         Path out = tmp.resolve("merged");
 
-        Merge.merge(out, List.of(objectbox, sqlite), thresholds);
+        Merge.merge(out, List.of(objectbox, sqlite), thresholds, Optional.empty());
 
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertThat(ReportCheck.run(new String[]{out.toString()}, new PrintStream(new ByteArrayOutputStream()),
@@ -303,7 +304,7 @@ class MergeTest {
     void runsFromTwoMachinesAreShownPerColumnAndTheirRatioIsNotEvaluated() throws Exception {
         Path out = tmp.resolve("merged");
         Merge.merge(out, List.of(objectbox(e -> e.put("host", "ci-runner-1")),
-                sqlite(e -> e.put("host", "ci-runner-2").put("cpuModel", "Other CPU"))), thresholds);
+                sqlite(e -> e.put("host", "ci-runner-2").put("cpuModel", "Other CPU"))), thresholds, Optional.empty());
 
         String report = Files.readString(out.resolve(MarkdownReport.NAME));
         assertThat(report).contains("Merged from 2 runs on 2 machines (machine 1: ci-runner-1 (")
@@ -314,7 +315,7 @@ class MergeTest {
                 .filteredOn(v -> v.kind() == Verdict.Kind.RATIO).isNotEmpty().allSatisfy(v -> assertThat(v.source()
                         .detail()).contains("measured on different machines"));
         List<Verdict> ratios = storebench.gate.Gate.evaluate(storebench.gate.Thresholds.load(thresholds,
-                Phases.stats()), RunResults.load(out), java.util.Optional.empty()).stream().filter(v -> v.kind() == Verdict.Kind.RATIO)
+                Phases.stats()), RunResults.load(out), Optional.empty()).stream().filter(v -> v.kind() == Verdict.Kind.RATIO)
                 .toList();
         assertThat(ratios).isNotEmpty().allSatisfy(v -> {
             assertThat(v.status()).isEqualTo(Verdict.Status.NOT_EVALUATED);
@@ -328,7 +329,7 @@ class MergeTest {
     void partsThatDoNotCoverEveryEngineAndSettingSayWhichNoPartMeasuredAndPassReportCheck() throws Exception {
         Path out = tmp.resolve("merged");
         Merge.merge(out, List.of(part("a", Set.of("sqlite"), "default", e -> { }),
-                part("b", Set.of("objectbox", "objectbox-cached"), "mmap-threshold", e -> { })), thresholds);
+                part("b", Set.of("objectbox", "objectbox-cached"), "mmap-threshold", e -> { })), thresholds, Optional.empty());
 
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertThat(ReportCheck.run(new String[]{out.toString()}, new PrintStream(new ByteArrayOutputStream()),
@@ -347,7 +348,7 @@ class MergeTest {
         Set<String> engines = Set.of("objectbox", "sqlite");
         Merge.merge(out, List.of(withCounters(part("a", engines, "default", e -> price(e.put("host", "ci-runner-1"),
                         900))), withCounters(part("b", engines, "tuned", e -> price(e.put("host", "ci-runner-2")
-                        .put("cpuModel", "Other CPU"), 4000)))), thresholds);
+                        .put("cpuModel", "Other CPU"), 4000)))), thresholds, Optional.empty());
 
         String report = Files.readString(out.resolve(MarkdownReport.NAME));
         String tuned = report.substring(report.indexOf("## Tuned against defaults"));
@@ -389,7 +390,7 @@ class MergeTest {
     @Test
     void aRunMergedWithItselfOrAnOverlappingRunIsRefused() throws Exception {
         Path a = sqlite(e -> { });
-        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m1"), List.of(a, a), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m1"), List.of(a, a), thresholds, Optional.empty()))
                 .isInstanceOf(Merge.Refused.class).hasMessageContaining(a + " is given twice")
                 .hasMessageContaining("cannot be merged with itself");
         Path copy = tmp.resolve("copy");
@@ -397,7 +398,7 @@ class MergeTest {
         for (String f : List.of(ResultsFile.NAME, RunResults.ENVIRONMENT)) {
             Files.copy(a.resolve(f), copy.resolve(f));
         }
-        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m2"), List.of(a, copy), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m2"), List.of(a, copy), thresholds, Optional.empty()))
                 .isInstanceOf(Merge.Refused.class)
                 .hasMessageContaining("both " + a + " and " + copy + " measured sqlite under default");
         assertThat(tmp.resolve("m1")).doesNotExist();
@@ -410,7 +411,7 @@ class MergeTest {
         Path b = sqlite(e -> { });
         Path results = b.resolve(ResultsFile.NAME);
         Files.writeString(results, Files.readString(results).replaceFirst("\"stores\":1200", "\"stores\":200"));
-        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds, Optional.empty()))
                 .isInstanceOf(Merge.Refused.class).hasMessageContaining(b + " cannot be merged with " + a)
                 .hasMessageContaining("N = 200 stores vs 1200").hasMessageContaining("the same workload, N, R and M");
     }
@@ -419,13 +420,13 @@ class MergeTest {
     void aFolderThatIsNotACompleteRunIsRefused() throws Exception {
         Path a = objectbox(e -> { });
         Path empty = Files.createDirectories(tmp.resolve("empty"));
-        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, empty), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, empty), thresholds, Optional.empty()))
                 .hasMessageContaining(empty + " is not a run: it has no results.jsonl");
         Path unfinished = sqlite(e -> { });
         Path results = unfinished.resolve(ResultsFile.NAME);
         Files.writeString(results, Files.readString(results).lines().filter(l -> !l.contains("\"kind\":\"end\""))
                 .collect(Collectors.joining("\n", "", "\n")));
-        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, unfinished), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, unfinished), thresholds, Optional.empty()))
                 .hasMessageContaining(unfinished + " is not a complete run: it did not finish");
     }
 
@@ -433,7 +434,7 @@ class MergeTest {
     void anOutputFolderWithFilesIsLeftAlone() throws Exception {
         Path out = Files.createDirectories(tmp.resolve("taken"));
         Files.writeString(out.resolve("notes.txt"), "mine");
-        assertThatThrownBy(() -> Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds))
+        assertThatThrownBy(() -> Merge.merge(out, List.of(objectbox(e -> { }), sqlite(e -> { })), thresholds, Optional.empty()))
                 .hasMessageContaining(out + " exists and is not an empty folder");
         try (var files = Files.list(out)) {
             assertThat(files.toList()).containsExactly(out.resolve("notes.txt"));
@@ -468,16 +469,16 @@ class MergeTest {
         Path link = Files.createSymbolicLink(tmp.resolve("link-to-sqlite"), b);
         Map<String, String> before = tree(b);
 
-        assertThatThrownBy(() -> Merge.merge(b.resolve("hdr/m"), List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(b.resolve("hdr/m"), List.of(a, b), thresholds, Optional.empty()))
                 .isInstanceOf(Merge.Refused.class)
                 .hasMessage("output " + b.resolve("hdr/m") + " is inside the input " + b + ": Merge would write into a"
                         + " run it reads; give an OUT_DIR outside every input (and holding none)");
-        assertThatThrownBy(() -> Merge.merge(link.resolve("hdr/m"), List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(link.resolve("hdr/m"), List.of(a, b), thresholds, Optional.empty()))
                 .as("a link does not hide it").hasMessageStartingWith("output " + link.resolve("hdr/m")
                         + " is inside the input " + b);
-        assertThatThrownBy(() -> Merge.merge(b, List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(b, List.of(a, b), thresholds, Optional.empty()))
                 .hasMessageStartingWith("output " + b + " is the input " + b + ": ");
-        assertThatThrownBy(() -> Merge.merge(tmp, List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp, List.of(a, b), thresholds, Optional.empty()))
                 .hasMessageStartingWith("output " + tmp + " contains the input " + a + ": ");
 
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -499,12 +500,12 @@ class MergeTest {
         Path made = tmp.resolve("new");
         Path kept = Files.createDirectories(tmp.resolve("kept"));
 
-        assertThatThrownBy(() -> Merge.merge(made.resolve("merged"), List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(made.resolve("merged"), List.of(a, b), thresholds, Optional.empty()))
                 .isInstanceOf(Merge.Refused.class).hasMessageContaining("and a file of another run would both be "
                         + made.resolve("merged/hdr/sqlite/default/openrun-oqc.hlog"));
         assertThat(made).as("the folders it made on the way, gone").doesNotExist();
 
-        assertThatThrownBy(() -> Merge.merge(kept, List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(kept, List.of(a, b), thresholds, Optional.empty()))
                 .hasMessageContaining("and a file of another run would both be");
         assertThat(kept).as("the empty folder it was given stays, empty").isEmptyDirectory();
         assertThat(tree(a)).isEqualTo(beforeA);
@@ -524,7 +525,7 @@ class MergeTest {
                 + " folder: give a folder that is absent or empty" + System.lineSeparator());
         assertThat(Files.readString(file)).isEqualTo("mine");
         assertThatThrownBy(() -> Merge.merge(file.resolve("m"), List.of(tmp.resolve("objectbox"),
-                tmp.resolve("sqlite")), thresholds)).hasMessage("output " + file.resolve("m") + " cannot be made: "
+                tmp.resolve("sqlite")), thresholds, Optional.empty())).hasMessage("output " + file.resolve("m") + " cannot be made: "
                 + file + " is a file, not a folder; give a folder that is absent or empty");
     }
 
@@ -534,7 +535,7 @@ class MergeTest {
         Path b = sqlite(e -> { });
         Files.delete(b.resolve(RunResults.ENVIRONMENT));
 
-        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds))
+        assertThatThrownBy(() -> Merge.merge(tmp.resolve("m"), List.of(a, b), thresholds, Optional.empty()))
                 .isInstanceOf(Merge.Refused.class)
                 .hasMessageStartingWith(b + " is not a complete run: it has no environment.json (")
                 .hasMessageEndingWith("give the run's whole folder as the run wrote it");

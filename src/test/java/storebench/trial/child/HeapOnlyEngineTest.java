@@ -1,5 +1,6 @@
 package storebench.trial.child;
 
+import storebench.run.TrialJvm;
 import storebench.StartsProcesses;
 import org.junit.jupiter.api.Test;
 import storebench.results.OpenStoreMemory;
@@ -26,7 +27,7 @@ class HeapOnlyEngineTest {
     void aStoreHeldInThePreTouchedHeapIsNearlyFreeInResidentMemoryButNotInTotal() throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(TrialCommands.JVM_OPTIONS);
+        command.addAll(TrialJvm.measuring(TrialCommands.HEAP_MB + "m").options());
         String tests = Path.of(HeapOnlyHolder.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                 .toString();
         command.addAll(List.of("-cp", TrialClasspath.find() + File.pathSeparator + tests,
