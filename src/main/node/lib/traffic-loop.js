@@ -114,14 +114,21 @@ async function openLoop(clock, request, requests, ratePerS, s = trafficSamples()
 }
 
 /**
- * Serves up to `requests` requests back to back until budgetNs (a BigInt) has passed; latency = service time. Keeps
- * each request's figures and when its turn (after step included) ended: its second half's rate is the open loop's base.
+ * Serves up to `requests` requests back to back until budgetNs (a BigInt) has passed since request.filled() first held
+ * (from the start where the request has no filled()), or, where it never does, UNFILLED_BUDGETS budgets; latency =
+ * service time (OpenLoop.closed). Keeps each request's figures and when its turn (after step included) ended, and in
+ * filledAt the requests served before filled() held (0: from the start, -1: never): the second half of what it served
+ * after that is the open loop's base.
  */
 async function closedLoop(clock, request, requests, budgetNs, progress = () => {}) {
+  const filled = () => !request.filled || request.filled();
   const s = trafficSamples(requests);
   const start = clock.now();
   let t1 = start;
-  for (let k = 0; k < requests && t1 - start < budgetNs; k++) {
+  let from = filled() ? start : -1n;
+  s.filledAt = from === start ? 0 : -1;
+  for (let k = 0; k < requests && (s.filledAt >= 0 ? t1 - from < budgetNs : t1 - start < UNFILLED_BUDGETS * budgetNs);
+    k++) {
     if (request.prepare) request.prepare(k);
     const t0 = clock.now();
     const kind = request.serve(k);
@@ -131,11 +138,18 @@ async function closedLoop(clock, request, requests, budgetNs, progress = () => {
     if (request.after) await after(clock, s, request, k);
     t1 = clock.now();
     s.endNs[k] = Number(t1 - start);
+    if (s.filledAt < 0 && filled()) {
+      from = t1;
+      s.filledAt = k + 1;
+    }
     progress(k + 1);
   }
   s.wallNs = Number(t1 - start);
   return s;
 }
+
+/** A closed step whose cache never fills ends after this many budgets (OpenLoop.UNFILLED_BUDGETS). */
+const UNFILLED_BUDGETS = 10n;
 
 /** The requests served per second of a loop's wall time. */
 function reachedPerS(s) {

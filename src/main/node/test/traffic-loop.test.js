@@ -88,8 +88,22 @@ test('loops prepare before the due time, check after, await after(); a closed lo
 
   const c = await closedLoop(clock, { serve() { clock.t += MS; return KIND.READ_MISS; } }, 100, 10n * MS);
   assert.equal(c.served, 10);
+  assert.equal(c.filledAt, 0);
   assert.equal(reachedPerS(c), 1000);
   assert.deepEqual(Array.from(c.kinds.slice(0, 2)), [KIND.READ_MISS, KIND.READ_MISS]);
+});
+
+test('a closed step serves its budget after its cache filled, and ten budgets where it never fills', async () => {
+  const clock = fakeClock();
+  const serve = { serve() { clock.t += MS; return KIND.READ_MISS; } };
+  let served = 0;
+  const counting = { serve() { served++; return serve.serve(); }, filled() { return served >= 25; } };
+  const c = await closedLoop(clock, counting, 1000, 10n * MS);
+  assert.equal(c.filledAt, 25);
+  assert.equal(c.served, 35);
+  const never = await closedLoop(clock, { ...serve, filled: () => false }, 1000, 10n * MS);
+  assert.equal(never.filledAt, -1);
+  assert.equal(never.served, 100);
 });
 
 test('an after step is busy time, and a closed loop keeps when each turn ended, after step included', async () => {

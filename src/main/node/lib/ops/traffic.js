@@ -62,6 +62,11 @@ class TenantRequests {
     this.answer = 0;
   }
 
+  /** Whether the cache is as full as the open loop will find it: K stores open, or from the start where K >= N. */
+  filled() {
+    return this.cache.capacity >= this.files.length || this.cache.size >= this.cache.capacity;
+  }
+
   use(draws) {
     for (const tenant of draws.tenants) {
       if (tenant < 0 || tenant >= this.files.length) throw new Error(`a request goes to store ${tenant}, outside the pool of ${this.files.length}`);
@@ -122,12 +127,14 @@ class TenantRequests {
 }
 
 /**
- * What the closed step served per second in its second half, over that half's wall time (each request's whole turn:
- * serve, check, and the settle after an eviction where the binding needs one, which the open loop's requests wait
- * behind too): the first half fills the cache, which the open loop after it finds full (TrafficLoop.secondHalfPerS).
+ * What the closed step served per second in the second half of what it served once its cache was full, over that
+ * half's wall time (each request's whole turn: serve, check, and the settle after an eviction where the binding needs
+ * one, which the open loop's requests wait behind too): the open loop after it finds the cache full
+ * (TrafficLoop.secondHalfPerS).
  */
 function secondHalfPerS(closed) {
-  const from = Math.floor(closed.served / 2);
+  const filled = Math.max(0, closed.filledAt ?? 0);
+  const from = filled + Math.floor((closed.served - filled) / 2);
   if (closed.served - from < 1) return reachedPerS(closed);
   const ns = closed.endNs[closed.served - 1] - (from > 0 ? closed.endNs[from - 1] : 0);
   return ns <= 0 ? reachedPerS(closed) : ((closed.served - from) * 1e9) / ns;

@@ -72,9 +72,14 @@ class WarmUpRunTest {
                 .filter(l -> PhaseLine.op(l).equals("warmup")).toList();
 
         int floor = SteadyState.minWindows() * SteadyState.WINDOW;
-        assertThat(lines).hasSize(2).allSatisfy(l -> assertThat(l.path("visited").asInt())
-                .as("settled at the rule's fewest windows, or one window past them: its seconds are up")
-                .isEqualTo(l.has("settledAt") ? floor : floor + SteadyState.WINDOW));
+        // the seconds are up after the first window past the floor: it stops there, settled in that window or not (on a
+        // loaded machine the rule may settle only there, not at its fewest windows)
+        assertThat(lines).hasSize(2).allSatisfy(l -> {
+            int visited = l.path("visited").asInt();
+            assertThat(visited).as("settled at the rule's fewest windows, or one window past them: its seconds are up")
+                    .isEqualTo(l.has("settledAt") ? l.path("settledAt").asInt() : floor + SteadyState.WINDOW)
+                    .isBetween(floor, floor + SteadyState.WINDOW);
+        });
     }
 
     @Test

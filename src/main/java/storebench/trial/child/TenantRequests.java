@@ -23,6 +23,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
     private final Path[] dirs;
     private final StoreCache<OpenStore> cache;
     private final int[] written;
+    private final int open;
     private TrafficDraws draws;
     private Note pending;
     /** The pending note's id: the store's notes before it, plus one. */
@@ -36,6 +37,7 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
         dirs = PhaseLoops.dirs(root, java.util.stream.IntStream.range(0, stores).toArray());
         written = new int[stores];
         cache = new StoreCache<>(stores, open, i -> engine.open(dirs[i]), (i, store) -> store.close());
+        this.open = open;
     }
 
     /** The requests the next loop serves (each loop's own draws; the cache and the writes carry over). */
@@ -47,6 +49,12 @@ public final class TenantRequests implements OpenLoop.Request, AutoCloseable {
             }
         }
         this.draws = draws;
+    }
+
+    /** The cache as full as the open loop will find it: K stores open, or from the start where K >= N. */
+    @Override
+    public boolean filled() {
+        return open >= dirs.length || cache.size() >= open;
     }
 
     @Override

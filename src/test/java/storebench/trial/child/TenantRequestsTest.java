@@ -68,6 +68,18 @@ class TenantRequestsTest {
     }
 
     @Test
+    void itsCacheIsFilledOnceKStoresAreOpenAndFromTheStartWhereKIsAtLeastN() throws Exception {
+        TenantRequests requests = pool();
+        assertThat(requests.filled()).isFalse();
+        TrafficSamples s = serve(requests, TrafficDraws.draw(STORES, 1, 3, 200));
+        assertThat(requests.filled()).isTrue();
+        assertThat(s.filledAt).as("the requests served before %d stores were open", OPEN).isBetween(OPEN, 200);
+        assertThat(s.served).as("a budget of Long.MAX_VALUE serves every draw").isEqualTo(200);
+        requests.checkAll();
+        assertThat(new TenantRequests("fake-engine", engine, root, Workload.SMALL, STORES, STORES).filled()).isTrue();
+    }
+
+    @Test
     void aReadThatMiscountsFailsTheRunNamingItsStore() throws Exception {
         TenantRequests requests = pool();
         TrafficDraws draws = TrafficDraws.draw(STORES, 1, 2, 100);

@@ -110,6 +110,15 @@ class TrafficLoopTest {
 
         // 50 requests in the second half, each turn 2 ms: 500 per second, not the 1,000 of the service times alone
         assertThat(TrafficLoop.secondHalfPerS(closed)).isCloseTo(500.0, org.assertj.core.data.Offset.offset(1e-9));
+
+        // a cache full after 60 of 100 requests: the rate is of the last 20, whatever the first 60 took
+        TrafficSamples late = TrafficSamples.keepingEach(100);
+        for (int k = 0; k < 100; k++) {
+            late.endNs[k] = k < 60 ? (k + 1) * 10_000_000L : 600_000_000L + (k - 59) * 1_000_000L;
+        }
+        late.served = 100;
+        late.filledAt = 60;
+        assertThat(TrafficLoop.secondHalfPerS(late)).isCloseTo(1_000.0, org.assertj.core.data.Offset.offset(1e-9));
     }
 
     @Test

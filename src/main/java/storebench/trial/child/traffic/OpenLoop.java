@@ -26,6 +26,11 @@ public final class OpenLoop {
 
         default void check(int k) throws Exception {
         }
+
+        /** Whether the closed loop's cache is as full as the open loop will find it (OpenLoop#closed). */
+        default boolean filled() {
+            return true;
+        }
     }
 
     /** System.nanoTime; waits by parking while the due time is far and spinning for the last {@link #SPIN_NS}. */
@@ -91,13 +96,20 @@ public final class OpenLoop {
         return s;
     }
 
-    /** Back to back until {@code budgetNs} has passed (the request in flight then is the last). */
+    /**
+     * Back to back until {@code budgetNs} has passed since {@link Request#filled} first held (the request in flight then
+     * is the last), or, where it never does, until {@link #UNFILLED_BUDGETS} budgets have passed; {@code s.filledAt}:
+     * the requests served before it held (0 where it held from the start, -1 where it never did).
+     */
     public TrafficSamples closed(Request request, int requests, long budgetNs, TrafficSamples s, IntConsumer progress)
             throws Exception {
         s.startMs = System.currentTimeMillis();
         long start = clock.nanoTime();
         long t1 = start;
-        for (int k = 0; k < requests && t1 - start < budgetNs; k++) {
+        long from = request.filled() ? start : Long.MIN_VALUE;
+        s.filledAt = from == start ? 0 : -1;
+        for (int k = 0; k < requests && (s.filledAt >= 0 ? t1 - from < budgetNs
+                : (t1 - start) / UNFILLED_BUDGETS < budgetNs); k++) {
             request.prepare(k);
             long t0 = clock.nanoTime();
             int kind = request.serve(k);
@@ -106,9 +118,19 @@ public final class OpenLoop {
             request.check(k);
             t1 = clock.nanoTime();
             s.ended(k, t1 - start);
+            if (s.filledAt < 0 && request.filled()) {
+                from = t1;
+                s.filledAt = k + 1;
+            }
             progress.accept(k + 1);
         }
         s.wallNs = t1 - start;
         return s;
     }
+
+    /**
+     * A closed step whose cache never fills ends after this many budgets: the draws of a tenant distribution that
+     * seldom reaches K stores must not hold the phase.
+     */
+    static final long UNFILLED_BUDGETS = 10;
 }

@@ -29,6 +29,8 @@ public final class TrafficSamples {
     public long startMs;
     /** From the loop's start (the first request's due time) to the last request's end. */
     public long wallNs;
+    /** A closed loop's requests served before its cache was full (OpenLoop#closed); -1: it never was. */
+    public int filledAt;
 
     private TrafficSamples(int kept, int keptWhole) {
         kinds = new byte[kept];

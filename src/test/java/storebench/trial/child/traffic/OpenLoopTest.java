@@ -120,9 +120,43 @@ class OpenLoopTest {
         TrafficSamples s = new OpenLoop(clock).closed(oneMs, 100, 10 * MS, TrafficSamples.keepingEach(100), k -> { });
 
         assertThat(s.served).isEqualTo(10);
+        assertThat(s.filledAt).isZero();
         assertThat(s.wallNs).isEqualTo(10 * MS);
         assertThat(s.reachedPerS()).isEqualTo(1_000);
         assertThat(s.askedPerS).isNaN();
+    }
+
+    @Test
+    void theClosedLoopsBudgetStartsOnceItsCacheIsFullAndTenBudgetsEndOneThatNeverFills() throws Exception {
+        FakeClock clock = new FakeClock();
+        TrafficSamples s = new OpenLoop(clock).closed(fillingAfter(clock, 25), 1_000, 10 * MS,
+                TrafficSamples.keepingEach(1_000), k -> { });
+        assertThat(s.filledAt).isEqualTo(25);
+        assertThat(s.served).isEqualTo(35);
+
+        TrafficSamples never = new OpenLoop(clock).closed(fillingAfter(clock, Integer.MAX_VALUE), 1_000, 10 * MS,
+                TrafficSamples.keepingEach(1_000), k -> { });
+        assertThat(never.filledAt).isEqualTo(-1);
+        assertThat(never.served).isEqualTo(100);
+    }
+
+    /** Requests of 1 ms each, whose cache is full once {@code n} were served. */
+    private static OpenLoop.Request fillingAfter(FakeClock clock, int n) {
+        return new OpenLoop.Request() {
+            private int served;
+
+            @Override
+            public int serve(int k) {
+                clock.now += MS;
+                served++;
+                return TrafficHistograms.READ_MISS;
+            }
+
+            @Override
+            public boolean filled() {
+                return served >= n;
+            }
+        };
     }
 
     @Test
