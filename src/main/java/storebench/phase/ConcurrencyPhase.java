@@ -294,25 +294,12 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<Curve> curves(RunResults results, List<String> engines, String setting) {
-        Map<String, List<double[]>> throughput = new LinkedHashMap<>();
-        for (String e : engines) {
-            List<double[]> points = new ArrayList<>();
-            for (int t : THREADS) {
-                results.measurement(e, setting, perSecond(t).id()).ifPresent(m -> points.add(new double[]{t, m.value()}));
-            }
-            if (!points.isEmpty()) {
-                throughput.put(e, points);
-            }
-        }
+        Map<String, List<double[]>> throughput = Curve.series(engines, e -> THREADS.stream().flatMap(t -> results
+                .measurement(e, setting, perSecond(t).id()).map(m -> new double[]{t, m.value()}).stream()).toList());
         return throughput.isEmpty() ? List.of() : List.of(new Curve("Open-query-close per second against workers",
                 "workers at once (T)", "stores/s, all workers", "The concurrency phase: open-query-close per second"
                 + " over all workers (medians of the runs), against the workers at once; this machine's cores are in"
                 + " the environment section.", throughput));
-    }
-
-    public static VisitCounterStats counters(int threads) {
-        of(threads);
-        return COUNTERS.get(threads);
     }
 
     /** One run's figures at T workers: stores per second, the pooled spans' p50 and p99, counters per visit. */

@@ -548,18 +548,15 @@ public final class TrafficPhase extends Phase {
     private static Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
                                                                String setting, Measure m) {
         List<Stat> stats = List.of(m.p50(), m.p99(), m.p999());
-        Map<String, List<double[]>> series = new LinkedHashMap<>();
-        for (String e : engines) {
+        Map<String, List<double[]>> series = Curve.series(engines, e -> {
             List<double[]> points = new ArrayList<>();
             for (int k = 0; k < stats.size(); k++) {
                 double nines = -Math.log10(1 - PERCENTILES[k] / 100);
                 results.measurement(e, setting, stats.get(k).id()).ifPresent(x -> points.add(new double[]{nines,
                         x.value()}));
             }
-            if (points.size() == stats.size()) {
-                series.put(e, points);
-            }
-        }
+            return points.size() == stats.size() ? points : List.of();
+        });
         return series.isEmpty() ? Optional.empty() : Optional.of(series);
     }
 
