@@ -248,7 +248,7 @@ class GateTest {
         // its 3 runs' own spread: some open-run statistics (p99, open) cannot tell 20% apart, and say so
         assertThat(v).isNotEmpty().allSatisfy(x -> assertThat(x.status()).as(x.message()).isIn(Status.PASS,
                 Status.INCONCLUSIVE));
-        assertThat(v).filteredOn(x -> !Phases.stat(x.stat()).hasSpread()).isNotEmpty()
+        assertThat(v).filteredOn(x -> !Phases.find(x.stat()).orElseThrow().hasSpread()).isNotEmpty()
                 .allSatisfy(x -> assertThat(x.status()).isEqualTo(Status.PASS));
         assertThat(v).filteredOn(x -> x.status() == Status.INCONCLUSIVE).isNotEmpty()
                 .allSatisfy(x -> assertThat(x.detail()).contains("worse by 0.0%").contains("inconclusive"));
