@@ -3,7 +3,6 @@ package storebench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,9 +77,6 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     /** strace's sync calls: items made or visited, each call's count, per item, the root's fdatasync median. */
     public record Syncs(int items, Map<String, Calls> calls, OptionalDouble callsPerItem, double syncMsPerItem,
                         OptionalDouble rootFdatasyncMedianMs) implements Figures {
-        public Syncs {
-            calls = Collections.unmodifiableMap(new LinkedHashMap<>(calls));
-        }
     }
 
     /** Calls of one system call: how many, how many failed, their time in ms. */
