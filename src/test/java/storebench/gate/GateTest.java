@@ -50,7 +50,7 @@ class GateTest {
         assertThat(mem.status()).isEqualTo(Status.FAIL);
         assertThat(mem.margin()).isEqualTo(-35.0);
         assertThat(mem.line()).isEqualTo(6);
-        assertThat(mem.workload()).isEqualTo("large");
+        assertThat(mem.subject().workload()).isEqualTo("large");
     }
 
     @Test
