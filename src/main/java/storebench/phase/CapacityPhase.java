@@ -235,10 +235,8 @@ public final class CapacityPhase extends Phase {
     }
 
     private static Optional<CapacityLine> summary(RunResults results, String engine, String setting) {
-        Column column = new Column(engine, setting);
-        List<CapacityLine> lines = results.lines(CapacityLine.KIND, CapacityLine::of).stream()
-                .filter(l -> l.column().equals(column)).toList();
-        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1));
+        return results.lines(CapacityLine.KIND, CapacityLine::of).stream()
+                .filter(l -> l.column().equals(new Column(engine, setting))).reduce((first, last) -> last);
     }
 
     @Override
