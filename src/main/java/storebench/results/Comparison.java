@@ -66,10 +66,7 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
                 sideB.add(b.get(pair));
             }
         });
-        Map<String, List<Double>> out = new LinkedHashMap<>();
-        out.put(AgainstRunLine.A, sideA);
-        out.put(AgainstRunLine.B, sideB);
-        return out;
+        return Map.of(AgainstRunLine.A, sideA, AgainstRunLine.B, sideB);
     }
 
     /** B/A of a statistic with its interval; empty with fewer than two pairs or a figure that is not positive. */
