@@ -227,18 +227,11 @@ public final class ConcurrencyPhase extends Phase {
             return run.processes().request(ConcurrentAnswer.OP, new ConcurrentRequest(r, startAt[0],
                     new int[][]{shares[k]}));
         };
-        int warmVisits = 0;
-        for (int[] share : shares) {
-            warmVisits += share.length * WarmUp.passes(share.length, perWorker);
-        }
+        int warmVisits = Arrays.stream(shares).mapToInt(s -> s.length * WarmUp.passes(s.length, perWorker)).sum();
         List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, shares.length, List.of(
                 new PhaseProcesses.Stage(WARMUP.op(), warmVisits, warm),
                 new PhaseProcesses.Stage(ConcurrentAnswer.OP, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
-        List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
-        for (ObjectNode a : answers.get(1)) {
-            workers.addAll(ConcurrentAnswer.of(a).workers());
-        }
-        return workers;
+        return answers.get(1).stream().flatMap(a -> ConcurrentAnswer.of(a).workers().stream()).toList();
     }
 
     /** What a run in threads adds to its phase line. */

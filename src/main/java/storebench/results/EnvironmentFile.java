@@ -199,9 +199,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
 
         public List<TunedOption> options() {
-            List<TunedOption> options = new ArrayList<>();
-            given.forEach(o -> options.add(ResultsFile.as(o, TunedOption.class)));
-            return List.copyOf(options);
+            return java.util.stream.StreamSupport.stream(given.spliterator(), false)
+                    .map(o -> ResultsFile.as(o, TunedOption.class)).toList();
         }
 
         public Optional<String> nothingToTune() {

@@ -2,7 +2,6 @@ package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,13 +139,11 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     }
 
     private static Frames frames(JsonNode l) {
-        List<Frame> top = new ArrayList<>();
-        for (JsonNode f : l.path("top")) {
-            top.add(new Frame(f.path("frame").asText(), f.path("kind").asText(), f.path("samples").asInt(),
-                    f.path("share").asDouble()));
-        }
-        return new Frames(l.path("phase").asText(), l.path("samples").asInt(), List.copyOf(top),
-                text(l, "samplingPeriod"), text(l, "note"));
+        List<Frame> top = java.util.stream.StreamSupport.stream(l.path("top").spliterator(), false).map(f -> new Frame(
+                f.path("frame").asText(), f.path("kind").asText(), f.path("samples").asInt(),
+                f.path("share").asDouble())).toList();
+        return new Frames(l.path("phase").asText(), l.path("samples").asInt(), top, text(l, "samplingPeriod"),
+                text(l, "note"));
     }
 
     /** A field's text where the line has the field (its presence is what the report tests). */
