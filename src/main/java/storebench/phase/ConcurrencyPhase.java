@@ -297,21 +297,18 @@ public final class ConcurrencyPhase extends Phase {
 
     /** One run's figures at T workers: stores per second, the pooled spans' p50 and p99, counters per visit. */
     private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
-        List<Long> spans = new ArrayList<>();
+        long[] spans = workers.stream().flatMapToLong(w -> Arrays.stream(w.oqc())).toArray();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (ConcurrentAnswer.Worker w : workers) {
-            for (long ns : w.oqc()) {
-                spans.add(ns);
-            }
             first = Math.min(first, w.startUs());
             last = Math.max(last, w.endUs());
         }
-        Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
+        Histogram h = Latency.histogram(spans);
         double seconds = Math.max(1, last - first) / 1e6;
-        figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.size() / seconds);
+        figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.length / seconds);
         figures.computeIfAbsent(median(t), k -> new ArrayList<>()).add(Latency.p50Ms(h));
         figures.computeIfAbsent(p99(t), k -> new ArrayList<>()).add(Latency.p99Ms(h));
-        ConcurrentAnswer.counters(workers).ifPresent(c -> COUNTERS.get(t).add(c, spans.size(), figures));
+        ConcurrentAnswer.counters(workers).ifPresent(c -> COUNTERS.get(t).add(c, spans.length, figures));
     }
 }
