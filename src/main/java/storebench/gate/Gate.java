@@ -50,20 +50,10 @@ public final class Gate {
     public static List<Verdict> evaluate(Thresholds thresholds, RunResults current, Optional<RunResults> baseline) {
         JudgedRun run = new JudgedRun(current);
         List<Verdict> out = new ArrayList<>();
-        for (Thresholds.Ceiling c : thresholds.ceilings()) {
-            for (String setting : c.scope().settings()) {
-                for (String workload : run.workloads(c.scope().workloads())) {
-                    out.add(ceiling(thresholds.file(), c, setting, workload, run));
-                }
-            }
-        }
-        for (Thresholds.Ratio r : thresholds.ratios()) {
-            for (String setting : r.scope().settings()) {
-                for (String workload : run.workloads(r.scope().workloads())) {
-                    out.add(ratio(thresholds.file(), r, setting, workload, run));
-                }
-            }
-        }
+        thresholds.ceilings().forEach(c -> run.inScope(c.scope(), (setting, workload) -> out.add(ceiling(
+                thresholds.file(), c, setting, workload, run))));
+        thresholds.ratios().forEach(r -> run.inScope(r.scope(), (setting, workload) -> out.add(ratio(
+                thresholds.file(), r, setting, workload, run))));
         out.addAll(against(thresholds, current, run, c -> true, stat -> true));
         out.sort(Comparator.comparingInt(Verdict::line)); // file order; stable, so settings stay in order
         if (thresholds.baseline().isPresent()) {

@@ -68,9 +68,16 @@ final class JudgedRun {
                 + " was measured at); this run has N = %,d, M = %,d", what, minStores, stores, held));
     }
 
-    /** The workloads to judge a rule for: the run's where the rule covers it, else the rule's, as not evaluated. */
-    List<String> workloads(List<String> ofRule) {
-        return ofRule.contains(workload) ? List.of(workload) : ofRule;
+    /**
+     * Each setting of a rule's scope with each workload to judge it for: the run's where the scope covers it, else the
+     * scope's, as not evaluated.
+     */
+    void inScope(Thresholds.Scope scope, java.util.function.BiConsumer<String, String> judge) {
+        for (String setting : scope.settings()) {
+            for (String w : scope.workloads().contains(workload) ? List.of(workload) : scope.workloads()) {
+                judge.accept(setting, w);
+            }
+        }
     }
 
     RunResults.Measurement value(String engine, String setting, String stat) {

@@ -88,11 +88,6 @@ public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios
     public record Against(Map<String, Tolerance> perStat, int line) {
     }
 
-    public Thresholds {
-        ceilings = List.copyOf(ceilings);
-        ratios = List.copyOf(ratios);
-    }
-
     /** The tolerances of an A/B comparison; empty where the file has no against: section. */
     public Optional<Against> against() {
         return Optional.ofNullable(againstRule);

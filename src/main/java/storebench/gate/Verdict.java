@@ -54,10 +54,6 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
         return subject.setting();
     }
 
-    public String workload() {
-        return subject.workload();
-    }
-
     public String stat() {
         return subject.stat();
     }
@@ -144,7 +140,7 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
     public String message() {
         StringBuilder s = new StringBuilder();
         s.append(status).append(' ').append(kind.name().toLowerCase(Locale.ROOT)).append(": engine ").append(engine())
-                .append(", setting ").append(setting()).append(", workload ").append(workload())
+                .append(", setting ").append(setting()).append(", workload ").append(subject.workload())
                 .append(", statistic ").append(stat());
         if (status == Status.NOT_EVALUATED) {
             s.append(": not evaluated: ").append(detail());

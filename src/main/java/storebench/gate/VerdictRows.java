@@ -4,24 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** verdicts.json as it is, whatever its shape, for a table that leaves nothing out. */
 public record VerdictRows(Map<String, JsonNode> fields, List<Row> rows) {
-    public VerdictRows {
-        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
-        rows = List.copyOf(rows);
-    }
-
     /** One verdict's fields, in the file's order (none for an entry that is not an object). */
     public record Row(Map<String, JsonNode> fields) {
-        public Row {
-            fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
-        }
-
         public JsonNode field(String name) {
             return fields.getOrDefault(name, MissingNode.getInstance());
         }

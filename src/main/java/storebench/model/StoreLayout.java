@@ -15,11 +15,7 @@ public final class StoreLayout {
 
     /** The directories of stores 0 .. n-1 under {@code root}. */
     public static java.util.List<Path> storeDirs(Path root, int n) {
-        java.util.List<Path> dirs = new java.util.ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            dirs.add(storeDir(root, i));
-        }
-        return dirs;
+        return java.util.stream.IntStream.range(0, n).mapToObj(i -> storeDir(root, i)).toList();
     }
 
     /** The store index of a directory name like {@code store-42}, or -1 if it is not a store's name. */

@@ -22,7 +22,6 @@ import storebench.trial.answer.CapacityAnswer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -236,10 +235,8 @@ public final class CapacityPhase extends Phase {
     }
 
     private static Optional<CapacityLine> summary(RunResults results, String engine, String setting) {
-        Column column = new Column(engine, setting);
-        List<CapacityLine> lines = results.lines(CapacityLine.KIND, CapacityLine::of).stream()
-                .filter(l -> l.column().equals(column)).toList();
-        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1));
+        return results.lines(CapacityLine.KIND, CapacityLine::of).stream()
+                .filter(l -> l.column().equals(new Column(engine, setting))).reduce((first, last) -> last);
     }
 
     @Override
@@ -272,12 +269,10 @@ public final class CapacityPhase extends Phase {
         List<CapacityPointLine> all = results.lines(CapacityPointLine.KIND, CapacityPointLine::of);
         List<Curve> curves = new ArrayList<>();
         for (CurveOf figure : CURVES) {
-            Map<String, List<double[]>> series = new LinkedHashMap<>();
-            for (String e : engines) {
-                Column column = new Column(e, setting);
+            Map<String, List<double[]>> series = Curve.series(engines, e -> {
                 List<double[]> points = new ArrayList<>();
                 for (CapacityPointLine l : all) {
-                    if (!l.column().equals(column)) {
+                    if (!l.column().equals(new Column(e, setting))) {
                         continue;
                     }
                     if (l.stores() == 0 && !points.isEmpty()) {
@@ -285,10 +280,8 @@ public final class CapacityPhase extends Phase {
                     }
                     points.add(new double[]{l.stores(), figure.of().applyAsDouble(l) / figure.divisor()});
                 }
-                if (!points.isEmpty()) {
-                    series.put(e, points);
-                }
-            }
+                return points;
+            });
             if (!series.isEmpty()) {
                 curves.add(new Curve(figure.title() + " against stores open", "stores open", figure.unit(), "The"
                         + " capacity phase's points (results.jsonl, `capacity-point`): every 1,000 stores open (a tenth"

@@ -100,18 +100,11 @@ public final class ColdPhase extends RunsPhase {
     @Override
     public List<String> notes(RunResults results, String engine, String setting) {
         Column column = new Column(engine, setting);
-        ColdRunLine.Drop most = null;
-        for (ColdRunLine l : results.lines(PhaseLine.KIND, ColdRunLine::of)) {
-            if (l.column().equals(column) && COLDRUN.op().equals(l.op()) && l.drop() != null
-                    && (most == null || l.drop().residentPages() > most.residentPages())) {
-                most = l.drop();
-            }
-        }
-        if (most == null) {
-            return List.of();
-        }
-        return List.of(String.format(Locale.US, "cold: at most %,d of the pool's %,d pages (%.2f%%) stayed in the page"
-                + " cache after a drop.", most.residentPages(), most.poolPages(), most.poolPages() == 0 ? 0
-                : 100.0 * most.residentPages() / most.poolPages()));
+        return results.lines(PhaseLine.KIND, ColdRunLine::of).stream().filter(l -> l.column().equals(column)
+                && COLDRUN.op().equals(l.op()) && l.drop() != null).map(ColdRunLine::drop)
+                .reduce((most, l) -> l.residentPages() > most.residentPages() ? l : most)
+                .map(most -> String.format(Locale.US, "cold: at most %,d of the pool's %,d pages (%.2f%%) stayed in the"
+                        + " page cache after a drop.", most.residentPages(), most.poolPages(), most.poolPages() == 0 ? 0
+                        : 100.0 * most.residentPages() / most.poolPages())).stream().toList();
     }
 }

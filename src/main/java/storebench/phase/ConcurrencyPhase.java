@@ -227,18 +227,11 @@ public final class ConcurrencyPhase extends Phase {
             return run.processes().request(ConcurrentAnswer.OP, new ConcurrentRequest(r, startAt[0],
                     new int[][]{shares[k]}));
         };
-        int warmVisits = 0;
-        for (int[] share : shares) {
-            warmVisits += share.length * WarmUp.passes(share.length, perWorker);
-        }
+        int warmVisits = Arrays.stream(shares).mapToInt(s -> s.length * WarmUp.passes(s.length, perWorker)).sum();
         List<List<ObjectNode>> answers = run.processes().inParallel(CONCURRENT, shares.length, List.of(
                 new PhaseProcesses.Stage(WARMUP.op(), warmVisits, warm),
                 new PhaseProcesses.Stage(ConcurrentAnswer.OP, Arrays.stream(shares).mapToInt(s -> s.length).sum(), go)));
-        List<ConcurrentAnswer.Worker> workers = new ArrayList<>();
-        for (ObjectNode a : answers.get(1)) {
-            workers.addAll(ConcurrentAnswer.of(a).workers());
-        }
-        return workers;
+        return answers.get(1).stream().flatMap(a -> ConcurrentAnswer.of(a).workers().stream()).toList();
     }
 
     /** What a run in threads adds to its phase line. */
@@ -294,44 +287,28 @@ public final class ConcurrencyPhase extends Phase {
 
     @Override
     public List<Curve> curves(RunResults results, List<String> engines, String setting) {
-        Map<String, List<double[]>> throughput = new LinkedHashMap<>();
-        for (String e : engines) {
-            List<double[]> points = new ArrayList<>();
-            for (int t : THREADS) {
-                results.measurement(e, setting, perSecond(t).id()).ifPresent(m -> points.add(new double[]{t, m.value()}));
-            }
-            if (!points.isEmpty()) {
-                throughput.put(e, points);
-            }
-        }
+        Map<String, List<double[]>> throughput = Curve.series(engines, e -> THREADS.stream().flatMap(t -> results
+                .measurement(e, setting, perSecond(t).id()).map(m -> new double[]{t, m.value()}).stream()).toList());
         return throughput.isEmpty() ? List.of() : List.of(new Curve("Open-query-close per second against workers",
                 "workers at once (T)", "stores/s, all workers", "The concurrency phase: open-query-close per second"
                 + " over all workers (medians of the runs), against the workers at once; this machine's cores are in"
                 + " the environment section.", throughput));
     }
 
-    public static VisitCounterStats counters(int threads) {
-        of(threads);
-        return COUNTERS.get(threads);
-    }
-
     /** One run's figures at T workers: stores per second, the pooled spans' p50 and p99, counters per visit. */
     private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
-        List<Long> spans = new ArrayList<>();
+        long[] spans = workers.stream().flatMapToLong(w -> Arrays.stream(w.oqc())).toArray();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (ConcurrentAnswer.Worker w : workers) {
-            for (long ns : w.oqc()) {
-                spans.add(ns);
-            }
             first = Math.min(first, w.startUs());
             last = Math.max(last, w.endUs());
         }
-        Histogram h = Latency.histogram(spans.stream().mapToLong(Long::longValue).toArray());
+        Histogram h = Latency.histogram(spans);
         double seconds = Math.max(1, last - first) / 1e6;
-        figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.size() / seconds);
+        figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.length / seconds);
         figures.computeIfAbsent(median(t), k -> new ArrayList<>()).add(Latency.p50Ms(h));
         figures.computeIfAbsent(p99(t), k -> new ArrayList<>()).add(Latency.p99Ms(h));
-        ConcurrentAnswer.counters(workers).ifPresent(c -> COUNTERS.get(t).add(c, spans.size(), figures));
+        ConcurrentAnswer.counters(workers).ifPresent(c -> COUNTERS.get(t).add(c, spans.length, figures));
     }
 }

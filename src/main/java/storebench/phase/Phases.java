@@ -111,12 +111,6 @@ public final class Phases {
         return stats().stream().map(Stat::id).collect(Collectors.toList());
     }
 
-    /** The statistic with this id; the error names every valid id. */
-    public static Stat stat(String id) {
-        return find(id).orElseThrow(() -> new IllegalArgumentException("unknown statistic '" + id
-                + "'; valid statistics: " + String.join(", ", statIds())));
-    }
-
     public static Optional<Stat> find(String id) {
         return stats().stream().filter(s -> s.id().equals(id)).findFirst();
     }

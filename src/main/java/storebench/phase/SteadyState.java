@@ -49,12 +49,9 @@ public final class SteadyState {
 
     /** Windows from a results line's parallel arrays; {@code compileMs} may be shorter (empty for Node). */
     public static List<Window> windows(List<Double> medians, List<Double> compileMs, List<Double> wallMs) {
-        List<Window> windows = new ArrayList<>();
-        for (int k = 0; k < medians.size(); k++) {
-            windows.add(new Window(medians.get(k), wallMs.get(k),
-                    k < compileMs.size() ? OptionalDouble.of(compileMs.get(k)) : OptionalDouble.empty()));
-        }
-        return windows;
+        return java.util.stream.IntStream.range(0, medians.size()).mapToObj(k -> new Window(medians.get(k),
+                wallMs.get(k), k < compileMs.size() ? OptionalDouble.of(compileMs.get(k)) : OptionalDouble.empty()))
+                .toList();
     }
 
     public static List<Double> medians(List<Window> windows) {

@@ -554,18 +554,15 @@ public final class TrafficPhase extends Phase {
     private static Optional<Map<String, List<double[]>>> curve(RunResults results, List<String> engines,
                                                                String setting, Measure m) {
         List<Stat> stats = List.of(m.p50(), m.p99(), m.p999());
-        Map<String, List<double[]>> series = new LinkedHashMap<>();
-        for (String e : engines) {
+        Map<String, List<double[]>> series = Curve.series(engines, e -> {
             List<double[]> points = new ArrayList<>();
             for (int k = 0; k < stats.size(); k++) {
                 double nines = -Math.log10(1 - PERCENTILES[k] / 100);
                 results.measurement(e, setting, stats.get(k).id()).ifPresent(x -> points.add(new double[]{nines,
                         x.value()}));
             }
-            if (points.size() == stats.size()) {
-                series.put(e, points);
-            }
-        }
+            return points.size() == stats.size() ? points : List.of();
+        });
         return series.isEmpty() ? Optional.empty() : Optional.of(series);
     }
 
@@ -607,28 +604,22 @@ public final class TrafficPhase extends Phase {
         double seconds = 0;
         long writes = 0;
         long evictions = 0;
-        double minUtil = Double.MAX_VALUE;
-        double maxUtil = 0;
         for (TrafficLine l : runs) {
-            TrafficLine.Served served = l.served();
-            total += served.requests();
-            seconds += served.seconds();
+            total += l.served().requests();
+            seconds += l.served().seconds();
             writes += l.met().writes();
             evictions += l.met().evictions();
-            double u = served.utilization() == null ? Double.NaN : served.utilization();
-            if (!Double.isNaN(u)) {
-                minUtil = Math.min(minUtil, u);
-                maxUtil = Math.max(maxUtil, u);
-            }
         }
+        java.util.DoubleSummaryStatistics util = runs.stream().map(l -> l.served().utilization())
+                .filter(u -> u != null && !u.isNaN()).mapToDouble(Double::doubleValue).summaryStatistics();
         TrafficLine.Asked last = runs.get(runs.size() - 1).asked();
         StringBuilder s = new StringBuilder(String.format(Locale.US, "traffic: %d run%s, %,d requests in %.1f s of open"
                 + " loop (tenants drawn from `%s`, %,d writes, %,d stores closed to open others, %d open at most)",
                 runs.size(), runs.size() == 1 ? "" : "s", total, seconds, last.dist(), writes, evictions,
                 last.open()));
-        if (maxUtil > 0) {
-            s.append(String.format(Locale.US, "; utilization reached %.2f-%.2f at a load of %.2f asked", minUtil, maxUtil,
-                    last.load()));
+        if (util.getMax() > 0) {
+            s.append(String.format(Locale.US, "; utilization reached %.2f-%.2f at a load of %.2f asked", util.getMin(),
+                    util.getMax(), last.load()));
         }
         return s.append("; every store's count checked after each run.").toString();
     }

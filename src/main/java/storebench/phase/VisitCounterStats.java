@@ -43,12 +43,9 @@ public record VisitCounterStats(List<Stat> all) {
 
     /** By id suffix (minflt, sys_ms, write_kb, ...). */
     public Stat stat(String suffix) {
-        for (int i = 0; i < COUNTERS.size(); i++) {
-            if (COUNTERS.get(i).suffix.equals(suffix)) {
-                return all.get(i);
-            }
-        }
-        throw new IllegalArgumentException("no counter '" + suffix + "'");
+        return java.util.stream.IntStream.range(0, COUNTERS.size()).filter(i -> COUNTERS.get(i).suffix.equals(suffix))
+                .mapToObj(all::get).findFirst().orElseThrow(() -> new IllegalArgumentException("no counter '" + suffix
+                        + "'"));
     }
 
     /** A run's figures: its counters divided by its visits, each added to its statistic's runs. */

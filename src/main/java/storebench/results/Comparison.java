@@ -19,15 +19,12 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
         Set<Column> columns = new LinkedHashSet<>();
         runLines.forEach(l -> columns.add(Column.of(l)));
         ends.forEach(l -> columns.add(Column.of(l)));
-        List<Comparison> out = new ArrayList<>();
-        for (Column column : columns) {
+        return columns.stream().map(column -> {
             List<AgainstRunLine> runs = runLines.stream().filter(l -> Column.of(l).equals(column))
                     .map(AgainstRunLine::of).toList();
-            AgainstLine end = ends.stream().filter(l -> Column.of(l).equals(column)).map(AgainstLine::of)
-                    .reduce((first, last) -> last).orElseGet(() -> unfinished(runs));
-            out.add(new Comparison(column, end, runs));
-        }
-        return out;
+            return new Comparison(column, ends.stream().filter(l -> Column.of(l).equals(column)).map(AgainstLine::of)
+                    .reduce((first, last) -> last).orElseGet(() -> unfinished(runs)), runs);
+        }).toList();
     }
 
     /** The end of a comparison whose runs were written but not its end line: what its runs say. */
@@ -66,10 +63,7 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
                 sideB.add(b.get(pair));
             }
         });
-        Map<String, List<Double>> out = new LinkedHashMap<>();
-        out.put(AgainstRunLine.A, sideA);
-        out.put(AgainstRunLine.B, sideB);
-        return out;
+        return Map.of(AgainstRunLine.A, sideA, AgainstRunLine.B, sideB);
     }
 
     /** B/A of a statistic with its interval; empty with fewer than two pairs or a figure that is not positive. */

@@ -1,9 +1,9 @@
 package storebench.results;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A chart a phase adds to report.html for one setting (PhaseReading.curves): a line per engine, both axes linear from
@@ -15,7 +15,15 @@ import java.util.Map;
  */
 public record Curve(String title, String xLabel, String axisLabel, String caption,
                     Map<String, List<double[]>> series) {
-    public Curve {
-        series = Collections.unmodifiableMap(new LinkedHashMap<>(series));
+    /** Each engine's points, in the engines' order; an engine without points is left out. */
+    public static Map<String, List<double[]>> series(List<String> engines, Function<String, List<double[]>> points) {
+        Map<String, List<double[]>> series = new LinkedHashMap<>();
+        for (String e : engines) {
+            List<double[]> of = points.apply(e);
+            if (!of.isEmpty()) {
+                series.put(e, of);
+            }
+        }
+        return series;
     }
 }

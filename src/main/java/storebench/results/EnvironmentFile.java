@@ -199,9 +199,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
 
         public List<TunedOption> options() {
-            List<TunedOption> options = new ArrayList<>();
-            given.forEach(o -> options.add(ResultsFile.as(o, TunedOption.class)));
-            return List.copyOf(options);
+            return java.util.stream.StreamSupport.stream(given.spliterator(), false)
+                    .map(o -> ResultsFile.as(o, TunedOption.class)).toList();
         }
 
         public Optional<String> nothingToTune() {
@@ -249,9 +248,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         List<Source> sources = new ArrayList<>();
         for (JsonNode s : env.path("sources")) {
             sources.add(new Source(s.path("dir").asText("?"), RunLine.texts(s.path("engines")),
-                    RunLine.texts(s.path("settings")), s.path("machine").asText("?"), s.path("phases").isArray()
-                    ? Optional.of(RunLine.texts(s.path("phases"))) : Optional.empty(), s.path("started").asText(""),
-                    of(s.path("environment")), RunLine.texts(s, RunResults.RECORDED)));
+                    RunLine.texts(s.path("settings")), s.path("machine").asText("?"), RunLine.texts(s, "phases"),
+                    s.path("started").asText(""), of(s.path("environment")), RunLine.texts(s, RunResults.RECORDED)));
         }
         List<Field> fields = new ArrayList<>();
         env.fields().forEachRemaining(f -> {

@@ -8,8 +8,4 @@ import com.fasterxml.jackson.databind.JsonNode;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record MemoryLine(@JsonUnwrapped Column column, int opened, JsonNode before, JsonNode after) {
     public static final String KIND = "memory";
-
-    public static MemoryLine of(JsonNode line) {
-        return ResultsFile.as(line, MemoryLine.class);
-    }
 }

@@ -2,8 +2,6 @@ package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -78,9 +76,6 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     /** strace's sync calls: items made or visited, each call's count, per item, the root's fdatasync median. */
     public record Syncs(int items, Map<String, Calls> calls, OptionalDouble callsPerItem, double syncMsPerItem,
                         OptionalDouble rootFdatasyncMedianMs) implements Figures {
-        public Syncs {
-            calls = Collections.unmodifiableMap(new LinkedHashMap<>(calls));
-        }
     }
 
     /** Calls of one system call: how many, how many failed, their time in ms. */
@@ -144,13 +139,11 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     }
 
     private static Frames frames(JsonNode l) {
-        List<Frame> top = new ArrayList<>();
-        for (JsonNode f : l.path("top")) {
-            top.add(new Frame(f.path("frame").asText(), f.path("kind").asText(), f.path("samples").asInt(),
-                    f.path("share").asDouble()));
-        }
-        return new Frames(l.path("phase").asText(), l.path("samples").asInt(), List.copyOf(top),
-                text(l, "samplingPeriod"), text(l, "note"));
+        List<Frame> top = java.util.stream.StreamSupport.stream(l.path("top").spliterator(), false).map(f -> new Frame(
+                f.path("frame").asText(), f.path("kind").asText(), f.path("samples").asInt(),
+                f.path("share").asDouble())).toList();
+        return new Frames(l.path("phase").asText(), l.path("samples").asInt(), top, text(l, "samplingPeriod"),
+                text(l, "note"));
     }
 
     /** A field's text where the line has the field (its presence is what the report tests). */

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -189,8 +188,6 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
     }
 
     static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(e -> out.add(e.asText()));
-        return List.copyOf(out);
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
     }
 }

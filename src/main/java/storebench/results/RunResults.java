@@ -71,6 +71,9 @@ public final class RunResults {
     private final List<JsonNode> lines;
     private final JsonNode environment;
     private final EnvironmentFile environmentFile;
+    private final RunLine runLine;
+    private final List<StatusLine> statusLines;
+    private final List<Measurement> measurements;
     private List<Stat> stats;
 
     /** Refuses a run line of another format than {@link ResultsFile#FORMAT}. */
@@ -81,6 +84,10 @@ public final class RunResults {
         ResultsFile.refusal(run(), "<run folder>").ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        this.runLine = RunLine.of(run());
+        this.statusLines = lines(StatusLine.KIND, StatusLine::of);
+        this.measurements = lines(StatLine.KIND, l -> new Measurement(Column.of(l), l.path("workload").asText(),
+                StatLine.of(l)));
     }
 
     /** Reads results.jsonl and (if present) environment.json of a run's folder. */
@@ -133,17 +140,12 @@ public final class RunResults {
     }
 
     /** The run line, typed: the format, scale and what the run was asked for ({@link RunLine#NONE} where it has none). */
-    public synchronized RunLine runLine() {
-        if (runLine == null) {
-            runLine = RunLine.of(run());
-        }
+    public RunLine runLine() {
         return runLine;
     }
 
-    private RunLine runLine;
-
     public List<PhaseLine> phaseLines() {
-        return lines(PhaseLine.KIND).stream().map(PhaseLine::of).toList();
+        return lines(PhaseLine.KIND, PhaseLine::of);
     }
 
     public List<WarmUpLine> warmUpLines() {
@@ -151,21 +153,16 @@ public final class RunResults {
     }
 
     /** The status lines (trials skipped or failed, phases not measured), typed, in the order they were written. */
-    public synchronized List<StatusLine> statusLines() {
-        if (statusLines == null) {
-            statusLines = lines(StatusLine.KIND).stream().map(StatusLine::of).toList();
-        }
+    public List<StatusLine> statusLines() {
         return statusLines;
     }
-
-    private List<StatusLine> statusLines;
 
     public List<StatusLine> statusLines(Column column) {
         return statusLines().stream().filter(l -> l.column().equals(column)).toList();
     }
 
     public List<PrecisionLine> precisionLines() {
-        return lines(PrecisionLine.KIND).stream().map(PrecisionLine::of).toList();
+        return lines(PrecisionLine.KIND, PrecisionLine::of);
     }
 
     /** The run's parameters (the first "run" line), or a missing node. */
@@ -175,15 +172,9 @@ public final class RunResults {
     }
 
     /** The stat lines, each with its column and workload, in file order (read once). */
-    public synchronized List<Measurement> measurements() {
-        if (measurements == null) {
-            measurements = lines(StatLine.KIND).stream().map(l -> new Measurement(Column.of(l),
-                    l.path("workload").asText(), StatLine.of(l))).toList();
-        }
+    public List<Measurement> measurements() {
         return measurements;
     }
-
-    private List<Measurement> measurements;
 
     /** The profilers any of the run's figures were taken under (bench.profilers), in order; none for a measured run. */
     public List<String> profilers() {

@@ -50,7 +50,7 @@ class GateTest {
         assertThat(mem.status()).isEqualTo(Status.FAIL);
         assertThat(mem.margin()).isEqualTo(-35.0);
         assertThat(mem.line()).isEqualTo(6);
-        assertThat(mem.workload()).isEqualTo("large");
+        assertThat(mem.subject().workload()).isEqualTo("large");
     }
 
     @Test
@@ -248,7 +248,7 @@ class GateTest {
         // its 3 runs' own spread: some open-run statistics (p99, open) cannot tell 20% apart, and say so
         assertThat(v).isNotEmpty().allSatisfy(x -> assertThat(x.status()).as(x.message()).isIn(Status.PASS,
                 Status.INCONCLUSIVE));
-        assertThat(v).filteredOn(x -> !Phases.stat(x.stat()).hasSpread()).isNotEmpty()
+        assertThat(v).filteredOn(x -> !Phases.find(x.stat()).orElseThrow().hasSpread()).isNotEmpty()
                 .allSatisfy(x -> assertThat(x.status()).isEqualTo(Status.PASS));
         assertThat(v).filteredOn(x -> x.status() == Status.INCONCLUSIVE).isNotEmpty()
                 .allSatisfy(x -> assertThat(x.detail()).contains("worse by 0.0%").contains("inconclusive"));

@@ -68,8 +68,8 @@ class StatAboutTest {
 
     @Test
     void aRunsStatisticsAreThoseItsLinesDescribeInTheirOrder() {
-        Stat oqc = Phases.stat("oqc_ms");
-        Stat create = Phases.stat("create_ms");
+        Stat oqc = Phases.find("oqc_ms").orElseThrow();
+        Stat create = Phases.find("create_ms").orElseThrow();
         RunResults results = new RunResults(List.of(about(oqc), statLine(oqc, 0.3), about(create),
                 statLine(create, 5.0), statLine(oqc, 0.31)), null);
 
@@ -80,9 +80,9 @@ class StatAboutTest {
 
     @Test
     void aBrokenAboutNamesTheStatisticAndTheField() {
-        ObjectNode l = about(Phases.stat("oqc_ms"));
+        ObjectNode l = about(Phases.find("oqc_ms").orElseThrow());
         ((ObjectNode) l.get("about")).put("unit", "furlongs");
-        RunResults results = new RunResults(List.<JsonNode>of(l, statLine(Phases.stat("oqc_ms"), 0.3)), null);
+        RunResults results = new RunResults(List.<JsonNode>of(l, statLine(Phases.find("oqc_ms").orElseThrow(), 0.3)), null);
 
         assertThatThrownBy(results::stats).hasMessageContaining("oqc_ms").hasMessageContaining("unit 'furlongs'")
                 .hasMessageContaining("ms, kb, count");
