@@ -1,7 +1,7 @@
 package storebench.model;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -53,9 +53,7 @@ public enum Setting {
 
     /** Environment changes for the trial process; a null value removes the variable. */
     public Map<String, String> environment() {
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put(TUNABLES, this == MMAP_THRESHOLD ? "glibc.malloc.mmap_threshold=131072" : null);
-        return env;
+        return Collections.singletonMap(TUNABLES, this == MMAP_THRESHOLD ? "glibc.malloc.mmap_threshold=131072" : null);
     }
 
     /** Whether engines open a store read-only for the phases that only read (the tuned setting). */

@@ -2,7 +2,6 @@ package storebench.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -55,15 +54,9 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
                 (r.isB() ? b : a).put(r.pair(), v);
             }
         }
-        List<Double> sideA = new ArrayList<>();
-        List<Double> sideB = new ArrayList<>();
-        a.forEach((pair, v) -> {
-            if (b.containsKey(pair)) {
-                sideA.add(v);
-                sideB.add(b.get(pair));
-            }
-        });
-        return Map.of(AgainstRunLine.A, sideA, AgainstRunLine.B, sideB);
+        List<Integer> both = a.keySet().stream().filter(b::containsKey).toList();
+        return Map.of(AgainstRunLine.A, both.stream().map(a::get).toList(), AgainstRunLine.B,
+                both.stream().map(b::get).toList());
     }
 
     /** B/A of a statistic with its interval; empty with fewer than two pairs or a figure that is not positive. */

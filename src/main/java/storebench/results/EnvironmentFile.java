@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.stream.Stream;
 
 /**
  * A run's environment.json read back (measure.Environment and run.RunEnvironment write it): machine, suite JVM, clocks,
@@ -274,11 +275,8 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     /** One field per value, an object's fields under its name, an array as its JSON. */
     private static void flatten(List<Field> out, List<String> path, JsonNode value) {
         if (value.isObject()) {
-            value.fields().forEachRemaining(f -> {
-                List<String> under = new ArrayList<>(path);
-                under.add(f.getKey());
-                flatten(out, List.copyOf(under), f.getValue());
-            });
+            value.fields().forEachRemaining(f -> flatten(out, Stream.concat(path.stream(), Stream.of(f.getKey()))
+                    .toList(), f.getValue()));
             return;
         }
         out.add(new Field(path, value.isValueNode() ? value.asText() : value.toString()));

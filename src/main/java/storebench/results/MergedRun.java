@@ -49,11 +49,7 @@ public final class MergedRun {
         ArrayNode list = env.putArray("sources");
         for (Part p : parts) {
             JsonNode own = p.results().environment();
-            own.path("engines").fields().forEachRemaining(f -> {
-                if (!engines.has(f.getKey())) {
-                    engines.set(f.getKey(), f.getValue());
-                }
-            });
+            own.path("engines").fields().forEachRemaining(f -> engines.putIfAbsent(f.getKey(), f.getValue()));
             if (own.path("sources").isArray() && !p.results().sources().isEmpty()) {
                 own.path("sources").forEach(list::add);
                 continue;

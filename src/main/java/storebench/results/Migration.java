@@ -81,8 +81,7 @@ public final class Migration {
         Path envFile = dir.resolve("environment.json");
         JsonNode env = Files.isRegularFile(envFile) ? ResultsFile.JSON.readTree(envFile.toFile())
                 : ResultsFile.JSON.createObjectNode();
-        List<ObjectNode> all = new ArrayList<>();
-        lines.forEach(l -> all.add((ObjectNode) l));
+        List<ObjectNode> all = new ArrayList<>(lines.stream().map(l -> (ObjectNode) l).toList());
         all.forEach(Migration::line);
         if (format < 4) { // what these add, a format-4 run has: its stat lines are described by about lines
             describe(all, run);

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** One run's output files, read back: what the report and the gate are a pure function of. */
 public final class RunResults {
@@ -47,7 +48,6 @@ public final class RunResults {
             return line.value();
         }
 
-        /** The R run figures (none for a statistic without runs). */
         public List<Double> runs() {
             return line.runs();
         }
@@ -178,11 +178,7 @@ public final class RunResults {
 
     /** The profilers any of the run's figures were taken under (bench.profilers), in order; none for a measured run. */
     public List<String> profilers() {
-        List<String> all = new ArrayList<>();
-        for (Measurement m : measurements()) {
-            m.profilers().stream().filter(p -> !all.contains(p)).forEach(all::add);
-        }
-        return all;
+        return measurements().stream().flatMap(m -> m.profilers().stream()).distinct().toList();
     }
 
     /** The run's statistics in row order as its about lines describe them, with those of phases not measured here. */
@@ -237,13 +233,8 @@ public final class RunResults {
 
     /** The last measurement of a statistic (a later line supersedes an earlier one). */
     public Optional<Measurement> measurement(String engine, String setting, String stat) {
-        Measurement found = null;
-        for (Measurement m : measurements()) {
-            if (m.engine().equals(engine) && m.setting().equals(setting) && m.stat().equals(stat)) {
-                found = m;
-            }
-        }
-        return Optional.ofNullable(found);
+        return measurements().stream().filter(m -> m.engine().equals(engine) && m.setting().equals(setting)
+                && m.stat().equals(stat)).reduce((first, last) -> last);
     }
 
     /** Why a column has no figure of a statistic: its phase not measured there, or its build did not record it. */
@@ -291,20 +282,11 @@ public final class RunResults {
     public record Shape(String workload, int stores, int runs, int hold) {
         /** How {@code other} differs from this shape ("N = 20 stores vs 200 in the baseline"), or nothing. */
         public List<String> differences(Shape other, String otherName) {
-            List<String> out = new ArrayList<>();
-            if (!workload.equals(other.workload)) {
-                out.add("workload " + workload + " vs " + other.workload + " in the " + otherName);
-            }
-            if (stores != other.stores) {
-                out.add("N = " + stores + " stores vs " + other.stores + " in the " + otherName);
-            }
-            if (runs != other.runs) {
-                out.add("R = " + runs + " open runs vs " + other.runs + " in the " + otherName);
-            }
-            if (hold != other.hold) {
-                out.add("M = " + hold + " stores held open vs " + other.hold + " in the " + otherName);
-            }
-            return out;
+            return Stream.of(workload.equals(other.workload) ? "" : "workload " + workload + " vs " + other.workload,
+                    stores == other.stores ? "" : "N = " + stores + " stores vs " + other.stores,
+                    runs == other.runs ? "" : "R = " + runs + " open runs vs " + other.runs,
+                    hold == other.hold ? "" : "M = " + hold + " stores held open vs " + other.hold)
+                    .filter(d -> !d.isEmpty()).map(d -> d + " in the " + otherName).toList();
         }
     }
 
@@ -336,16 +318,10 @@ public final class RunResults {
 
     /** Every failed or skipped trial, as "engine/setting: reason" (the reason's first line). */
     public List<String> failures() {
-        List<String> out = new ArrayList<>();
-        for (StatusLine l : statusLines()) {
-            if (!l.status().equals(StatusLine.FAILED) && !l.status().equals(StatusLine.SKIPPED)) {
-                continue;
-            }
-            // a failed line's reason starts with its phase ("create failed (...): ...")
-            out.add(l.column().engine() + "/" + l.column().setting()
-                    + (l.status().equals(StatusLine.SKIPPED) ? " skipped: " : ": ") + l.firstLineOfReason());
-        }
-        return out;
+        // a failed line's reason starts with its phase ("create failed (...): ...")
+        return statusLines().stream().filter(l -> l.status().equals(StatusLine.FAILED)
+                || l.status().equals(StatusLine.SKIPPED)).map(l -> l.column() + (l.status().equals(StatusLine.SKIPPED)
+                ? " skipped: " : ": ") + l.firstLineOfReason()).toList();
     }
 
     /** The parts of a merged run (environment.json's "sources", written by storebench.tools.Merge); empty otherwise. */

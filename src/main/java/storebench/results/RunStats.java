@@ -3,6 +3,7 @@ package storebench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 
 /** Statistics over the R run figures of one statistic, and the slope of a curve of points. */
@@ -23,9 +24,8 @@ public final class RunStats {
     /** (max - min) / median of the run figures: the statistic's noise. */
     public static double spread(List<Double> figures) {
         double median = median(figures);
-        double max = figures.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        double min = figures.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-        return median == 0 ? 0 : (max - min) / median;
+        DoubleSummaryStatistics all = figures.stream().mapToDouble(Double::doubleValue).summaryStatistics();
+        return median == 0 ? 0 : (all.getMax() - all.getMin()) / median;
     }
 
     /** The median of longs (per-store figures such as disk sizes): middle, or mean of the two middle ones. */
