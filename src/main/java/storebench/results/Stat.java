@@ -12,7 +12,6 @@ import java.util.Objects;
  * and how it is judged and drawn. Phases declare their statistics; this class only describes them.
  */
 public final class Stat {
-    /** How a value is printed. */
     public enum Unit { MS, KB, COUNT }
 
     private final String id;
@@ -214,7 +213,6 @@ public final class Stat {
         return id;
     }
 
-    /** Builds a statistic. */
     public static final class Builder {
         private final Stat s;
 
@@ -228,7 +226,6 @@ public final class Stat {
             return this;
         }
 
-        /** One pass, no spread: two runs are the same within this fraction. */
         public Builder tolerance(double fraction) {
             s.tolerance = fraction;
             return this;
@@ -245,7 +242,6 @@ public final class Stat {
             return this;
         }
 
-        /** Not a row of the reference's, but listed right after its row {@code row} (see {@link Stat#besideReference}). */
         public Builder besideReference(int row) {
             s.besideReference = row;
             return this;
@@ -256,25 +252,21 @@ public final class Stat {
             return this;
         }
 
-        /** Measured only where the options ask for it: see {@link Stat#optional()}. */
         public Builder optional() {
             s.optional = true;
             return this;
         }
 
-        /** A counter of what a visit asks of the machine: see {@link Stat#counter()}. */
         public Builder counter() {
             s.counter = true;
             return this;
         }
 
-        /** A COUNT statistic counts these ("stores/s", "fds per store"): the unit its exports give. */
         public Builder counting(String unit) {
             s.countUnit = unit;
             return this;
         }
 
-        /** Drawn as bars in the chart group {@code group}, under its own title. */
         public Builder chart(String group, String title) {
             s.chartGroup = group;
             s.chartTitle = title;
