@@ -9,11 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record AboutLine(String stat, JsonNode about) {
     public static final String KIND = "about";
 
-    public ObjectNode line() {
-        return ResultsFile.with(ResultsFile.line(KIND), this);
-    }
+    public ObjectNode line() { return ResultsFile.with(ResultsFile.line(KIND), this); }
 
-    public static AboutLine of(JsonNode line) {
-        return ResultsFile.as(line, AboutLine.class);
-    }
+    public static AboutLine of(JsonNode line) { return ResultsFile.as(line, AboutLine.class); }
 }

@@ -24,21 +24,13 @@ public record AgainstLine(Asked what, Ran ran, Map<String, Double> tolerances, i
         public static final int ONE_AFTER_THE_OTHER = 0;
     }
 
-    public ObjectNode into(ObjectNode stamped) {
-        return ResultsFile.with(stamped, this);
-    }
+    public ObjectNode into(ObjectNode stamped) { return ResultsFile.with(stamped, this); }
 
-    public static AgainstLine of(JsonNode line) {
-        return ResultsFile.as(line, AgainstLine.class);
-    }
+    public static AgainstLine of(JsonNode line) { return ResultsFile.as(line, AgainstLine.class); }
 
     /** The section's title: "sqlite-jdbc 3.50.3.0 under default against sqlite-jdbc 3.54.1.0 under default". */
-    public String title() {
-        return ran.b() + " against " + ran.a();
-    }
+    public String title() { return ran.b() + " against " + ran.a(); }
 
     /** Whether B is another setting (else another version). */
-    public boolean ofSetting() {
-        return SETTING.equals(what.differs());
-    }
+    public boolean ofSetting() { return SETTING.equals(what.differs()); }
 }

@@ -16,15 +16,9 @@ public record AgainstRunLine(String side, int pair, String ran, Map<String, Doub
     public static final String A = "A";
     public static final String B = "B";
 
-    public ObjectNode into(ObjectNode stamped) {
-        return ResultsFile.with(stamped, this);
-    }
+    public ObjectNode into(ObjectNode stamped) { return ResultsFile.with(stamped, this); }
 
-    public static AgainstRunLine of(JsonNode line) {
-        return ResultsFile.as(line, AgainstRunLine.class);
-    }
+    public static AgainstRunLine of(JsonNode line) { return ResultsFile.as(line, AgainstRunLine.class); }
 
-    public boolean isB() {
-        return B.equals(side);
-    }
+    public boolean isB() { return B.equals(side); }
 }

@@ -27,16 +27,12 @@ public record CapacityLine(@JsonUnwrapped Column column, int opened, boolean cap
             failure = failure == null || failure.message() == null ? null : failure;
         }
 
-        public Optional<Failure> failed() {
-            return Optional.ofNullable(failure);
-        }
+        public Optional<Failure> failed() { return Optional.ofNullable(failure); }
     }
 
     /** The store that failed: the step it failed in (copy, open, count, hold), its number and the engine's message. */
     public record Failure(String during, int store, String message) {
     }
 
-    public static CapacityLine of(JsonNode line) {
-        return ResultsFile.as(line, CapacityLine.class);
-    }
+    public static CapacityLine of(JsonNode line) { return ResultsFile.as(line, CapacityLine.class); }
 }

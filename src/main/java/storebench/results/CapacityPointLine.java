@@ -18,7 +18,5 @@ public record CapacityPointLine(@JsonUnwrapped Column column, double stores, @Js
     public record Resources(double fds, double maps, double threads) {
     }
 
-    public static CapacityPointLine of(JsonNode line) {
-        return ResultsFile.as(line, CapacityPointLine.class);
-    }
+    public static CapacityPointLine of(JsonNode line) { return ResultsFile.as(line, CapacityPointLine.class); }
 }

@@ -18,7 +18,5 @@ public record ColdRunLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
     public record Drop(long poolPages, @JsonProperty("residentPagesAfterDrop") Long residentPages) {
     }
 
-    public static ColdRunLine of(JsonNode line) {
-        return ResultsFile.as(line, ColdRunLine.class);
-    }
+    public static ColdRunLine of(JsonNode line) { return ResultsFile.as(line, ColdRunLine.class); }
 }

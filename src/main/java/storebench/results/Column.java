@@ -18,7 +18,5 @@ public record Column(String engine, String setting) {
 
     /** "engine/setting", as the console and the report's lists print a trial. */
     @Override
-    public String toString() {
-        return engine + "/" + setting;
-    }
+    public String toString() { return engine + "/" + setting; }
 }

@@ -9,7 +9,5 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record DiskLine(@JsonUnwrapped Column column, long totalBytes, double bytesMedian, double walBytesMedian) {
     public static final String KIND = "disk";
 
-    public static DiskLine of(JsonNode line) {
-        return ResultsFile.as(line, DiskLine.class);
-    }
+    public static DiskLine of(JsonNode line) { return ResultsFile.as(line, DiskLine.class); }
 }

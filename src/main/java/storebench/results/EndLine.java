@@ -14,15 +14,9 @@ import java.util.OptionalInt;
 public record EndLine(double wallMs, @JsonProperty("merged") Integer runs) {
     public static final String KIND = "end";
 
-    public static EndLine of(JsonNode line) {
-        return ResultsFile.as(line, EndLine.class);
-    }
+    public static EndLine of(JsonNode line) { return ResultsFile.as(line, EndLine.class); }
 
-    public ObjectNode line() {
-        return ResultsFile.with(ResultsFile.line(KIND), this);
-    }
+    public ObjectNode line() { return ResultsFile.with(ResultsFile.line(KIND), this); }
 
-    public OptionalInt merged() {
-        return runs == null ? OptionalInt.empty() : OptionalInt.of(runs);
-    }
+    public OptionalInt merged() { return runs == null ? OptionalInt.empty() : OptionalInt.of(runs); }
 }

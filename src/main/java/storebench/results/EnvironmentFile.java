@@ -114,9 +114,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
     @JsonInclude(JsonInclude.Include.NON_DEFAULT)
     public record DirectRead(double medianMs, double p99Ms, int reads, long fileBytes, long readBytes,
                              boolean direct, String error) {
-        public static DirectRead failed(String error) {
-            return new DirectRead(0, 0, 0, 0, 0, false, error);
-        }
+        public static DirectRead failed(String error) { return new DirectRead(0, 0, 0, 0, 0, false, error); }
     }
 
     /** What the kernel's work costs: the plan's probe ({@code machine}) and the mapping measured at the start. */
@@ -151,9 +149,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         public Optional<MappedFile> file() { return Optional.ofNullable(mapped); }
         public Optional<MinorFault> minorFault() { return Optional.ofNullable(fault); }
 
-        public Optional<String> error() {
-            return Optional.ofNullable(failure);
-        }
+        public Optional<String> error() { return Optional.ofNullable(failure); }
     }
 
     /** A bench-root file mapped, each page read, unmapped: sizes, pages, maps, faults per map, times. */
@@ -186,9 +182,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
 
         public Optional<Timer> timer() { return Optional.ofNullable(clock); }
 
-        public Optional<Tuned> tuned() {
-            return Optional.ofNullable(tunedAs);
-        }
+        public Optional<Tuned> tuned() { return Optional.ofNullable(tunedAs); }
     }
 
     /** What a tuned process reported: its options (or why none), what it shares among stores, versions. */
@@ -209,9 +203,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
             return why.isMissingNode() || why.isNull() ? Optional.empty() : Optional.of(why.asText());
         }
 
-        public Optional<String> sharedPerProcess() {
-            return Optional.ofNullable(shared);
-        }
+        public Optional<String> sharedPerProcess() { return Optional.ofNullable(shared); }
     }
 
     /** A merged run's part (tools.Merge): folder, machine, engines, settings, phases, start, environment.json. */

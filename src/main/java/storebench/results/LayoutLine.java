@@ -16,9 +16,7 @@ public record LayoutLine(@JsonUnwrapped Column column, int store, JsonNode layou
                         long leafPayloadBytes) {
     }
 
-    public static LayoutLine of(JsonNode line) {
-        return ResultsFile.as(line, LayoutLine.class);
-    }
+    public static LayoutLine of(JsonNode line) { return ResultsFile.as(line, LayoutLine.class); }
 
     /** Its pages, where the engine reports them. */
     public Optional<Pages> pages() {

@@ -12,7 +12,5 @@ public record LineStamp(String kind, Optional<String> at, Column column) {
     }
 
     /** Whether the line belongs to a trial: it names an engine. */
-    public boolean ofTrial() {
-        return !column.engine().isEmpty();
-    }
+    public boolean ofTrial() { return !column.engine().isEmpty(); }
 }

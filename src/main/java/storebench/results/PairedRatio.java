@@ -28,13 +28,9 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
         INCONCLUSIVE;
 
         /** "no change", "worse", ...: the decision as the report says it. */
-        public String words() {
-            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
-        }
+        public String words() { return name().toLowerCase(Locale.ROOT).replace('_', ' '); }
 
-        public boolean decided() {
-            return this != INCONCLUSIVE;
-        }
+        public boolean decided() { return this != INCONCLUSIVE; }
     }
 
     /** The ratio of {@code b} over {@code a}, both one figure per pair in pair order (two pairs or more). */
@@ -112,12 +108,8 @@ public record PairedRatio(double ratio, double low, double high, int pairs) {
     }
 
     /** "1.02 [0.99, 1.05]": the ratio and its interval as the report and a script read them. */
-    public String text() {
-        return String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ratio, low, high);
-    }
+    public String text() { return String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ratio, low, high); }
 
     /** The same with three decimals, where two would hide a change of the tolerance's size. */
-    public String precise() {
-        return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", ratio, low, high);
-    }
+    public String precise() { return String.format(Locale.ROOT, "%.3f [%.3f, %.3f]", ratio, low, high); }
 }

@@ -14,9 +14,7 @@ public record PhaseLine(Column column, String op, Optional<String> phase, double
                 line.path("load1").asDouble(), line.path("loadWaitMs").asLong(), line.path("loadGaveUp").asBoolean(false));
     }
 
-    public static String op(JsonNode line) {
-        return line.path("op").asText();
-    }
+    public static String op(JsonNode line) { return line.path("op").asText(); }
 
     /** The id of the phase a phase line's step belongs to; empty where the line does not say. */
     public static Optional<String> phase(JsonNode line) {

@@ -17,7 +17,5 @@ public record PoolLine(@JsonUnwrapped Column column, int created, int reused,
         notReused = notReused == null ? List.of() : List.copyOf(notReused);
     }
 
-    public static PoolLine of(JsonNode line) {
-        return ResultsFile.as(line, PoolLine.class);
-    }
+    public static PoolLine of(JsonNode line) { return ResultsFile.as(line, PoolLine.class); }
 }

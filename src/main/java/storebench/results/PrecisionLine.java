@@ -10,7 +10,5 @@ public record PrecisionLine(@JsonUnwrapped Column column, String phase, String s
                             boolean reached, double farther, double confidence) {
     public static final String KIND = "precision";
 
-    public static PrecisionLine of(JsonNode line) {
-        return ResultsFile.as(line, PrecisionLine.class);
-    }
+    public static PrecisionLine of(JsonNode line) { return ResultsFile.as(line, PrecisionLine.class); }
 }

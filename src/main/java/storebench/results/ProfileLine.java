@@ -95,9 +95,7 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public record None() implements Figures {
     }
 
-    public static boolean is(JsonNode line) {
-        return KIND.equals(line.path("kind").asText());
-    }
+    public static boolean is(JsonNode line) { return KIND.equals(line.path("kind").asText()); }
 
     public static ProfileLine of(JsonNode line) {
         String profile = line.path("profile").asText();
@@ -160,32 +158,18 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
         return kind.isInstance(figures) ? Optional.of(kind.cast(figures)) : Optional.empty();
     }
 
-    public Optional<RootSync> rootSync() {
-        return figures(RootSync.class);
-    }
+    public Optional<RootSync> rootSync() { return figures(RootSync.class); }
 
-    public Optional<CreateSteps> createSteps() {
-        return figures(CreateSteps.class);
-    }
+    public Optional<CreateSteps> createSteps() { return figures(CreateSteps.class); }
 
-    public Optional<Syncs> syncs() {
-        return figures(Syncs.class);
-    }
+    public Optional<Syncs> syncs() { return figures(Syncs.class); }
 
-    public Optional<Frames> frames() {
-        return figures(Frames.class);
-    }
+    public Optional<Frames> frames() { return figures(Frames.class); }
 
-    public Optional<WarmColdLine> warmCold() {
-        return figures(WarmColdLine.class);
-    }
+    public Optional<WarmColdLine> warmCold() { return figures(WarmColdLine.class); }
 
-    public Optional<NoiseLine> noise() {
-        return figures(NoiseLine.class);
-    }
+    public Optional<NoiseLine> noise() { return figures(NoiseLine.class); }
 
     /** Whether its figures were taken under profilers: they are theirs then, slowed by them, not the profile's. */
-    public boolean underProfilers() {
-        return profilers.isPresent();
-    }
+    public boolean underProfilers() { return profilers.isPresent(); }
 }

@@ -16,9 +16,7 @@ import java.util.Optional;
 public record ResampleLine(@JsonUnwrapped Column column, int runs, int added, String failed) {
     public static final String KIND = "resample";
 
-    public static ResampleLine of(JsonNode line) {
-        return ResultsFile.as(line, ResampleLine.class);
-    }
+    public static ResampleLine of(JsonNode line) { return ResultsFile.as(line, ResampleLine.class); }
 
     /** The failure's first line: its message may carry the trial process' last lines of stderr. */
     public Optional<String> firstLineOfFailure() {

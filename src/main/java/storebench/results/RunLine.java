@@ -57,9 +57,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
         public OptionalInt warmupCeiling() { return ceiling == null ? OptionalInt.empty() : OptionalInt.of(ceiling); }
 
         /** The warm-up's ceiling of opens, 0 where the run line has none. */
-        public int warmupOpens() {
-            return warmupCeiling().orElse(0);
-        }
+        public int warmupOpens() { return warmupCeiling().orElse(0); }
     }
 
     /** What it was asked for: engines, settings, phases, bench.engines and bench.phases, phases left out. */
@@ -75,9 +73,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
             notAsked = notAsked == null ? Map.of() : notAsked;
         }
 
-        public Optional<List<String>> phases() {
-            return Optional.ofNullable(measured);
-        }
+        public Optional<List<String>> phases() { return Optional.ofNullable(measured); }
     }
 
     /** The options it ran with: pool, warm-up rule, load, trial heap, phase options, files, profilers, side B. */
@@ -113,9 +109,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
             thresholds = text(thresholds);
         }
 
-        public Optional<String> baseline() {
-            return Optional.ofNullable(baselineGiven);
-        }
+        public Optional<String> baseline() { return Optional.ofNullable(baselineGiven); }
     }
 
     /** bench.against (side B's version or setting) and bench.againstSlowdown, where the run compared two sides. */
@@ -139,9 +133,7 @@ public record RunLine(int format, @JsonUnwrapped Scale scale, @JsonUnwrapped Ask
             missing = missing == null ? List.of() : missing;
         }
 
-        public Optional<Calibration> calibration() {
-            return Optional.ofNullable(calibrated);
-        }
+        public Optional<Calibration> calibration() { return Optional.ofNullable(calibrated); }
     }
 
     /** How the plan scaled a kept run's costs here: both probes' figures, each phase's factor, or why not. */

@@ -17,12 +17,8 @@ public record SampleLine(@JsonUnwrapped Column column, String op, Integer run, @
                          @JsonProperty("sampleTarget") Double target) {
     public static final String KIND = PhaseLine.KIND;
 
-    public static SampleLine of(JsonNode line) {
-        return ResultsFile.as(line, SampleLine.class);
-    }
+    public static SampleLine of(JsonNode line) { return ResultsFile.as(line, SampleLine.class); }
 
     /** Whether the run visited a sample (its line records the sample's interval, or the precision it was sized by). */
-    public boolean sampled() {
-        return halfWidth != null || target != null;
-    }
+    public boolean sampled() { return halfWidth != null || target != null; }
 }

@@ -21,11 +21,7 @@ public record StatLine(String stat, double value, List<String> profilers, List<D
         runs = runs == null ? List.of() : List.copyOf(runs);
     }
 
-    public ObjectNode into(ObjectNode stamped) {
-        return ResultsFile.with(stamped, this);
-    }
+    public ObjectNode into(ObjectNode stamped) { return ResultsFile.with(stamped, this); }
 
-    public static StatLine of(JsonNode line) {
-        return ResultsFile.as(line, StatLine.class);
-    }
+    public static StatLine of(JsonNode line) { return ResultsFile.as(line, StatLine.class); }
 }

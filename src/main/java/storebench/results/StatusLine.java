@@ -31,16 +31,10 @@ public record StatusLine(@JsonUnwrapped Column column, String status, @JsonPrope
         stats = stats == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stats));
     }
 
-    public static StatusLine of(JsonNode line) {
-        return ResultsFile.as(line, StatusLine.class);
-    }
+    public static StatusLine of(JsonNode line) { return ResultsFile.as(line, StatusLine.class); }
 
-    public Optional<String> phase() {
-        return Optional.ofNullable(phaseId);
-    }
+    public Optional<String> phase() { return Optional.ofNullable(phaseId); }
 
     /** The reason's first line: a failure's reason may carry the trial process' last lines of stderr. */
-    public String firstLineOfReason() {
-        return reason.lines().findFirst().orElse("");
-    }
+    public String firstLineOfReason() { return reason.lines().findFirst().orElse(""); }
 }

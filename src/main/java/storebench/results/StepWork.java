@@ -12,12 +12,8 @@ public record StepWork(long visited, Long jitFloor, Integer run, @JsonProperty(S
     /** The plan units a step did where its options do not tell (a traffic run as long as its requests took). */
     public static final String PLAN_UNITS = "planUnits";
 
-    public static StepWork of(JsonNode line) {
-        return ResultsFile.as(line, StepWork.class);
-    }
+    public static StepWork of(JsonNode line) { return ResultsFile.as(line, StepWork.class); }
 
     /** Whether a warm-up stopped at its JIT floor: it visited no more than the floor asked. */
-    public boolean floored() {
-        return jitFloor != null && visited <= jitFloor;
-    }
+    public boolean floored() { return jitFloor != null && visited <= jitFloor; }
 }

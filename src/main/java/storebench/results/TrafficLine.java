@@ -50,9 +50,7 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
                             double gcMs, long gcCount, @JsonUnwrapped Paused paused,
                             @JsonUnwrapped Allocation allocation, @JsonUnwrapped Delays delays) {
         /** Whether the line names the collector (it then records every pause). */
-        public boolean named() {
-            return name != null;
-        }
+        public boolean named() { return name != null; }
     }
 
     /** Pauses: how many, the longest, each start after the loop's (whole ms) and length (0.1 ms), requests touched. */
@@ -70,12 +68,8 @@ public record TrafficLine(@JsonUnwrapped Column column, String op, @JsonUnwrappe
     public record Delays(Double jitMs, Double loopDelayP99Ms, Double loopDelayMaxMs) {
     }
 
-    public static TrafficLine of(JsonNode line) {
-        return ResultsFile.as(line, TrafficLine.class);
-    }
+    public static TrafficLine of(JsonNode line) { return ResultsFile.as(line, TrafficLine.class); }
 
     /** Whether the line is a run's: it says the rate its open loop reached. */
-    public boolean ranLoop() {
-        return served.reachedPerS() != null;
-    }
+    public boolean ranLoop() { return served.reachedPerS() != null; }
 }

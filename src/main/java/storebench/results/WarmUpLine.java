@@ -44,37 +44,23 @@ public record WarmUpLine(@JsonUnwrapped Column column, String op, Integer run, B
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Floor(int stores, Double resident, Boolean wholePass, Integer jitFloor, Boolean jitFloorCut) {
         /** Whether the floor holds a whole pass over its stores (it does where the plan did not read the cache). */
-        public boolean holdsWholePass() {
-            return wholePass == null || wholePass;
-        }
+        public boolean holdsWholePass() { return wholePass == null || wholePass; }
 
         /** The JIT floor's visits, 0 where it made none. */
-        public int jitVisits() {
-            return jitFloor == null ? 0 : jitFloor;
-        }
+        public int jitVisits() { return jitFloor == null ? 0 : jitFloor; }
     }
 
-    public static WarmUpLine of(JsonNode line) {
-        return ResultsFile.as(line, WarmUpLine.class);
-    }
+    public static WarmUpLine of(JsonNode line) { return ResultsFile.as(line, WarmUpLine.class); }
 
     /** Whether a phase line is a warm-up's with its windows recorded. */
-    public static boolean is(JsonNode line) {
-        return line.path("windows").isArray();
-    }
+    public static boolean is(JsonNode line) { return line.path("windows").isArray(); }
 
     /** Whether a phase line is a warm-up step's (another's compileMs is its run's JIT time, not a window's). */
-    public static boolean warmUp(JsonNode line) {
-        return PhaseLine.op(line).endsWith(WARM_UP_OP);
-    }
+    public static boolean warmUp(JsonNode line) { return PhaseLine.op(line).endsWith(WARM_UP_OP); }
 
     /** Whether the line records its windows (the steady rule's, and a fixed one's since it shows where it would stop). */
-    public boolean windowed() {
-        return byWindow.medians() != null;
-    }
+    public boolean windowed() { return byWindow.medians() != null; }
 
     /** Whether its figures settled. */
-    public boolean settled() {
-        return byWindow.settledAt() != null;
-    }
+    public boolean settled() { return byWindow.settledAt() != null; }
 }
