@@ -44,16 +44,13 @@ public enum JvmCollector {
 
     static JvmCollector of(String value, int feature) {
         String wanted = value.trim().toLowerCase(Locale.ROOT);
-        for (JvmCollector c : values()) {
-            if (c.id.equals(wanted)) {
-                if (!c.availableIn(feature)) {
-                    throw new IllegalArgumentException(c.id + " needs JDK " + c.sinceFeature + " or later, and the"
-                            + " trial JVMs run JDK " + feature + "; give one of " + names(feature));
-                }
-                return c;
-            }
+        JvmCollector c = Arrays.stream(values()).filter(v -> v.id.equals(wanted)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("unknown collector; give one of " + names(feature)));
+        if (!c.availableIn(feature)) {
+            throw new IllegalArgumentException(c.id + " needs JDK " + c.sinceFeature + " or later, and the"
+                    + " trial JVMs run JDK " + feature + "; give one of " + names(feature));
         }
-        throw new IllegalArgumentException("unknown collector; give one of " + names(feature));
+        return c;
     }
 
     private static String names(int feature) {

@@ -120,12 +120,10 @@ public record Workload(String id, int notesPerStore, int noteChars) {
 
     /** The description of a workload id as a results file holds it; empty for an id that is no workload's. */
     public static java.util.Optional<String> describe(String id) {
-        Workload w;
-        try {
-            w = of(id);
-        } catch (IllegalArgumentException e) {
+        if (!isId(id)) {
             return java.util.Optional.empty();
         }
+        Workload w = of(id);
         String kind = w.isCustom() ? CUSTOM : w.id;
         return java.util.Optional.of(String.format(Locale.ROOT, "%s (%,d notes of %s%,d characters)", kind,
                 w.notesPerStore, w == SMALL ? "up to " : "", w.noteChars()));
