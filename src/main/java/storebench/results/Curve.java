@@ -6,8 +6,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A chart a phase adds to report.html for one setting (PhaseReading.curves): a line per engine, both axes linear from
- * 0.
+ * A chart a phase adds to report.html for one setting (PhaseReading.curves): a line per engine, linear axes from 0.
  *
  * @param title   what it shows ("Resident memory against stores open"); the report adds the setting
  * @param caption what a reader needs to read it; backquoted parts are set as code
