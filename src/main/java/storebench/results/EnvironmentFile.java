@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * A run's environment.json read back (measure.Environment and run.RunEnvironment write it): machine, suite JVM, clocks,
@@ -194,7 +195,7 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
         }
 
         public List<TunedOption> options() {
-            return java.util.stream.StreamSupport.stream(given.spliterator(), false)
+            return StreamSupport.stream(given.spliterator(), false)
                     .map(o -> ResultsFile.as(o, TunedOption.class)).toList();
         }
 
@@ -238,21 +239,16 @@ public record EnvironmentFile(Host host, Suite suite, BenchRoot benchRoot, Kerne
             engines.put(f.getKey(), new Engine(e.title(), e.runtime(), e.info(), e.clock(), e.limits(), e.tunedAs(),
                     List.copyOf(fields)));
         });
-        List<Source> sources = new ArrayList<>();
-        for (JsonNode s : env.path("sources")) {
-            sources.add(new Source(s.path("dir").asText("?"), RunLine.texts(s.path("engines")),
-                    RunLine.texts(s.path("settings")), s.path("machine").asText("?"), RunLine.texts(s, "phases"),
-                    s.path("started").asText(""), of(s.path("environment")), RunLine.texts(s, RunResults.RECORDED)));
-        }
+        List<Source> sources = StreamSupport.stream(env.path("sources").spliterator(), false).map(s -> new Source(
+                s.path("dir").asText("?"), RunLine.texts(s.path("engines")), RunLine.texts(s.path("settings")),
+                s.path("machine").asText("?"), RunLine.texts(s, "phases"), s.path("started").asText(""),
+                of(s.path("environment")), RunLine.texts(s, RunResults.RECORDED))).toList();
         List<Field> fields = new ArrayList<>();
-        env.fields().forEachRemaining(f -> {
-            if (!f.getKey().equals("engines")) {
-                flatten(fields, List.of(f.getKey()), f.getValue());
-            }
-        });
+        flatten(fields, List.of(), env);
+        fields.removeIf(f -> f.path().isEmpty() || f.path().get(0).equals("engines"));
         Host host = env.isObject() ? ResultsFile.as(env, Host.class) : new Host("", null, null, null, null, 0, null);
         return new EnvironmentFile(host, suite, benchRoot, costs(env), Collections.unmodifiableMap(engines),
-                List.copyOf(sources), env.isObject() ? Optional.of(List.copyOf(fields)) : Optional.empty());
+                sources, env.isObject() ? Optional.of(List.copyOf(fields)) : Optional.empty());
     }
 
     private static KernelCosts costs(JsonNode env) {

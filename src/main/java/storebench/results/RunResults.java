@@ -167,8 +167,7 @@ public final class RunResults {
 
     /** The run's parameters (the first "run" line), or a missing node. */
     public JsonNode run() {
-        List<JsonNode> runs = lines("run");
-        return runs.isEmpty() ? MissingNode.getInstance() : runs.get(0);
+        return lines("run").stream().findFirst().orElse(MissingNode.getInstance());
     }
 
     /** The stat lines, each with its column and workload, in file order (read once). */
