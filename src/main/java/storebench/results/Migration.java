@@ -344,9 +344,8 @@ public final class Migration {
         });
         run.remove("rows");
         all.stream().filter(l -> l.path("kind").asText().equals(StatLine.KIND)).forEach(l -> l.remove("about"));
-        List<ObjectNode> lines = new ArrayList<>();
-        abouts.forEach((stat, about) -> lines.add(new AboutLine(stat, about).line()));
-        all.addAll(all.indexOf(run) + 1, lines);
+        all.addAll(all.indexOf(run) + 1, abouts.entrySet().stream().map(a -> new AboutLine(a.getKey(), a.getValue())
+                .line()).toList());
     }
 
     /** Gives each verdict its unit and decimals, counting those not evaluated; edits the gate's file by field. */

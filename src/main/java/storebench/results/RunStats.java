@@ -76,8 +76,7 @@ public final class RunStats {
 
     /** The least-squares slope of a field of points against their "stores" (per open store); NaN below two x values. */
     public static double slope(Iterable<JsonNode> points, String field) {
-        List<JsonNode> all = new java.util.ArrayList<>();
-        points.forEach(all::add);
+        List<JsonNode> all = java.util.stream.StreamSupport.stream(points.spliterator(), false).toList();
         return slope(all.stream().mapToDouble(p -> p.path("stores").asDouble()).toArray(),
                 all.stream().mapToDouble(p -> p.path(field).asDouble()).toArray());
     }
