@@ -32,40 +32,24 @@ public final class RunResults {
             this(column, workload, new StatLine(stat, value, List.of(), runs));
         }
 
-        public String engine() {
-            return column.engine();
-        }
+        public String engine() { return column.engine(); }
 
-        public String setting() {
-            return column.setting();
-        }
+        public String setting() { return column.setting(); }
 
-        public String stat() {
-            return line.stat();
-        }
+        public String stat() { return line.stat(); }
 
-        public double value() {
-            return line.value();
-        }
+        public double value() { return line.value(); }
 
-        public List<Double> runs() {
-            return line.runs();
-        }
+        public List<Double> runs() { return line.runs(); }
 
         /** The profilers (bench.profilers) its trial processes ran under; none for a measurement. */
-        public List<String> profilers() {
-            return line.profilers();
-        }
+        public List<String> profilers() { return line.profilers(); }
 
         /** (max - min) / median of the runs, computed where shown; null where the statistic has no runs. */
-        public Double spread() {
-            return runs().isEmpty() ? null : RunStats.spread(runs());
-        }
+        public Double spread() { return runs().isEmpty() ? null : RunStats.spread(runs()); }
 
         /** Whether taken under profilers, which slow what they watch: gate, exports and baselines leave it out. */
-        public boolean profiled() {
-            return !profilers().isEmpty();
-        }
+        public boolean profiled() { return !profilers().isEmpty(); }
     }
 
     private final List<JsonNode> lines;
