@@ -288,8 +288,7 @@ public final class Migration {
             failed |= columns.contains(column) && l.path("kind").asText().equals("status")
                     && l.path("status").asText().equals("failed");
         }
-        Set<String> measuredGroups = new LinkedHashSet<>();
-        figures.forEach(f -> measuredGroups.add(groups.getOrDefault(f, "")));
+        List<String> measuredGroups = figures.stream().map(f -> groups.getOrDefault(f, "")).toList();
         ArrayNode out = ResultsFile.JSON.createArrayNode();
         for (Map.Entry<String, String> g : groups.entrySet()) {
             boolean grouped = !g.getValue().isEmpty();
