@@ -9,7 +9,6 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record NoiseLine(String profile, double load1, int runs, double seconds, @JsonUnwrapped Oqc oqc,
                         double load1AtStart) implements ProfileLine.Figures {
-    /** A trial's noise line. */
     public NoiseLine(double load1, int runs, double seconds, Oqc oqc, double load1AtStart) {
         this(ProfileLine.NOISE, load1, runs, seconds, oqc, load1AtStart);
     }

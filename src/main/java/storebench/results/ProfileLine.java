@@ -24,13 +24,11 @@ public record ProfileLine(String profile, Column column, Scope scope, Watch watc
     public static final String KIND = "profile";
     /** A root's own sync latency (write 4 KiB + fdatasync). */
     public static final String ROOT_SYNC = "rootsync";
-    /** The create step by step. */
     public static final String CREATE = "create";
     /** The sync calls strace counted. */
     public static final String SYNCS = "syncs";
     /** The top frames JFR or --cpu-prof sampled. */
     public static final String FRAMES = "frames";
-    /** Warm against cold opens. */
     public static final String WARM_COLD = "warmcold";
     /** The same warm open run back to back in one process. */
     public static final String NOISE = "noise";

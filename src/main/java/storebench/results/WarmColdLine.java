@@ -11,7 +11,6 @@ import java.util.Map;
 @JsonIgnoreProperties(ignoreUnknown = true) // the stamp: kind, at, engine, setting, workload, stores
 public record WarmColdLine(String profile, double load1, String root, int runs, @JsonUnwrapped Before before,
                            boolean cold, double load1AtStart, @JsonUnwrapped Opens opens) implements ProfileLine.Figures {
-    /** A trial's line of its warm and cold runs. */
     public WarmColdLine(double load1, int runs, Before before, boolean cold, double load1AtStart, Opens opens) {
         this(ProfileLine.WARM_COLD, load1, "disk", runs, before, cold, load1AtStart, opens);
     }
