@@ -63,7 +63,8 @@ public enum Setting {
 
     public static Setting of(String id) {
         return Arrays.stream(values()).filter(s -> s.id.equals(id)).findFirst().orElseThrow(() ->
-                new IllegalArgumentException("unknown setting '" + id + "'; valid settings: " + String.join(", ", ids())));
+                new IllegalArgumentException("unknown setting '" + id + "'; valid settings: "
+                        + String.join(", ", ids())));
     }
 
     /** The settings a run measures unless bench.settings says otherwise: the reference's two, in order. */
