@@ -3,11 +3,10 @@ package storebench.results;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.stream.Stream;
 
 /** One column's A/B comparison as its lines hold it: its end and its runs, from which B/A is computed where shown. */
 public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> runs) {
@@ -15,10 +14,7 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
     public static final String UNFINISHED = "not: the comparison did not end (its trial failed or the run was stopped)";
 
     static List<Comparison> of(List<JsonNode> ends, List<JsonNode> runLines) {
-        Set<Column> columns = new LinkedHashSet<>();
-        runLines.forEach(l -> columns.add(Column.of(l)));
-        ends.forEach(l -> columns.add(Column.of(l)));
-        return columns.stream().map(column -> {
+        return Stream.concat(runLines.stream(), ends.stream()).map(Column::of).distinct().map(column -> {
             List<AgainstRunLine> runs = runLines.stream().filter(l -> Column.of(l).equals(column))
                     .map(AgainstRunLine::of).toList();
             return new Comparison(column, ends.stream().filter(l -> Column.of(l).equals(column)).map(AgainstLine::of)
@@ -39,9 +35,7 @@ public record Comparison(Column column, AgainstLine end, List<AgainstRunLine> ru
 
     /** The statistics the runs have a figure of, in the order of the first run's figures. */
     public List<String> stats() {
-        Set<String> ids = new LinkedHashSet<>();
-        runs.forEach(r -> ids.addAll(r.figures().keySet()));
-        return List.copyOf(ids);
+        return runs.stream().flatMap(r -> r.figures().keySet().stream()).distinct().toList();
     }
 
     /** Each side's figures of a statistic, by pair, over the pairs that have both. */

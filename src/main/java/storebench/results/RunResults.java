@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -185,9 +184,8 @@ public final class RunResults {
                     l.stats().forEach(describe); // a phase not measured here, or failed: its rows stay, empty, with why
                 }
             }
-            List<Stat> sorted = new ArrayList<>(byId.values());
-            sorted.sort(Comparator.comparingInt((Stat s) -> order.get(s.id())).thenComparing(Stat::id));
-            stats = List.copyOf(sorted);
+            stats = byId.values().stream().sorted(Comparator.comparingInt((Stat s) -> order.get(s.id()))
+                    .thenComparing(Stat::id)).toList();
         }
         return stats;
     }
