@@ -107,10 +107,10 @@ final class OutputFolder {
     }
 
     /** Deletes a folder storebench wrote (checked by {@link #plan}); a link in it goes, never what it points to. */
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> paths = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
+                Files.deleteIfExists(p);
             }
         }
     }
