@@ -226,7 +226,6 @@ public final class BenchOptions implements PhaseOptions {
         return hold;
     }
 
-    /** bench.baselineMismatch: warn or fail. */
     private static boolean mismatchWarns(Source s) {
         String mismatch = s.get("bench.baselineMismatch", null, "fail").trim().toLowerCase(Locale.ROOT);
         if (!mismatch.equals("fail") && !mismatch.equals("warn")) {
@@ -345,15 +344,11 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     private static boolean bool(String name, String value) {
-        switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "true":
-            case "":
-                return true;
-            case "false":
-                return false;
-            default:
-                throw new IllegalArgumentException(name + "='" + value + "' is not valid: give true or false");
-        }
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + "='" + value + "' is not valid: give true or false");
+        };
     }
 
     /** The shortest and longest a trial process' request may take before it is taken to hang (bench.trialTimeout). */
@@ -383,19 +378,16 @@ public final class BenchOptions implements PhaseOptions {
             throw new IllegalArgumentException(name + "='" + value + "' is not valid: a duration cannot be negative;"
                     + " give one such as 90s, 10m or 1h");
         }
+        String unit = v.endsWith("ms") ? "ms" : v.endsWith("s") || v.endsWith("m") || v.endsWith("h")
+                ? v.substring(v.length() - 1) : "";
         try {
-            Duration d;
-            if (v.endsWith("ms")) {
-                d = Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-            } else if (v.endsWith("s")) {
-                d = Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else if (v.endsWith("m")) {
-                d = Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else if (v.endsWith("h")) {
-                d = Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else {
-                d = Duration.ofSeconds(Long.parseLong(v));
-            }
+            long n = Long.parseLong(v.substring(0, v.length() - unit.length()));
+            Duration d = switch (unit) {
+                case "ms" -> Duration.ofMillis(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofSeconds(n);
+            };
             d.toMillis(); // the run waits in milliseconds: a longer duration is past the range
             return d;
         } catch (NumberFormatException | ArithmeticException e) {
@@ -406,15 +398,10 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     /** Property first, then environment variable, then the default. */
-    private static final class Source {
-        private final Function<String, String> properties;
-        private final Function<String, String> env;
-        final java.util.Set<String> propertiesRead = new java.util.HashSet<>();
-        final java.util.Set<String> variablesRead = new java.util.HashSet<>();
-
+    private record Source(Function<String, String> properties, Function<String, String> env,
+                          java.util.Set<String> propertiesRead, java.util.Set<String> variablesRead) {
         Source(Function<String, String> properties, Function<String, String> env) {
-            this.properties = properties;
-            this.env = env;
+            this(properties, env, new java.util.HashSet<>(), new java.util.HashSet<>());
         }
 
         String get(String property, String envName, String fallback) {
