@@ -71,11 +71,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    Trial(Bench bench, EngineDescriptor engine, Setting setting) {
-        this(bench, engine, setting, null);
-    }
-
-    private Trial(Bench bench, EngineDescriptor engine, Setting setting, SideB sideB) {
+    Trial(Bench bench, EngineDescriptor engine, Setting setting, SideB sideB) {
         this.bench = bench;
         this.engine = engine;
         this.setting = setting;
@@ -289,10 +285,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * Records that a phase failed, once, and returns the failure to throw; during {@link #resample} nothing is
-     * recorded.
-     *
-     * @param progress how far the phase got, where a trial process said so; null otherwise
+     * Records that a phase failed, once, and returns the failure to throw (during {@link #resample} nothing is
+     * recorded); {@code progress}: how far the phase got, where a trial process said so, else null.
      */
     public synchronized Exception recordFailure(String phase, String progress, Exception e) throws IOException {
         if (failed != null) {
@@ -346,10 +340,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         pool.deleteOnInterrupt();
     }
 
-    /**
-     * Stops its processes and, unless bench.keep, deletes its stores; where the gate may still add open runs, they stay
-     * until {@link #finish}.
-     */
+    /** Stops its processes and deletes its stores, unless bench.keep or the gate may add open runs (then: finish). */
     @Override
     public synchronized void close() throws IOException {
         end(!bench.mayResample(this));
