@@ -101,9 +101,7 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
     public static CostTable of(Map<String, List<JsonNode>> kept, Consumer<String> skipped) {
         List<KeptRun> runs = new ArrayList<>();
         Map<StepOf, Newest> newest = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>(kept.keySet());
-        names.sort(Comparator.naturalOrder());
-        for (String name : names) {
+        for (String name : new java.util.TreeSet<>(kept.keySet())) {
             List<JsonNode> lines = kept.get(name);
             Optional<RunLine> found = first(lines, RUN_KIND).map(RunLine::of);
             if (found.isEmpty() || first(lines, EndLine.KIND).map(EndLine::of).filter(e -> e.merged().isPresent())
@@ -154,11 +152,10 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
             points.computeIfAbsent(new PointOf(n.trial, n.stores, n.workload, n.run), k -> new Point(n.trial.engine(),
                     n.trial.setting(), n.stores, n.workload, n.run, new ArrayList<>())).steps().addAll(n.steps);
         }
-        List<Point> sorted = new ArrayList<>();
         List<String> order = Phases.ALL.stream().map(Phase::id).toList();
-        points.values().forEach(p -> sorted.add(new Point(p.engine(), p.setting(), p.stores(), p.workload(), p.run(), p.steps()
-                .stream().sorted(Comparator.comparingInt(st -> order.contains(st.phase) ? order.indexOf(st.phase)
-                        : order.size())).toList())));
+        List<Point> sorted = new ArrayList<>(points.values().stream().map(p -> new Point(p.engine(), p.setting(),
+                p.stores(), p.workload(), p.run(), p.steps().stream().sorted(Comparator.comparingInt(st ->
+                order.contains(st.phase) ? order.indexOf(st.phase) : order.size())).toList())).toList());
         sorted.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparing(Point::workload)
                 .thenComparingInt(Point::stores).thenComparing(Point::run));
         return sorted;
