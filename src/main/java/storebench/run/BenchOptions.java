@@ -14,7 +14,6 @@ import storebench.profile.Profilers;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -89,8 +88,7 @@ public final class BenchOptions implements PhaseOptions {
                 Engines.validNames()));
         engines = parse("bench.engines", list("bench.engines", enginesAsked, ""), Engines::select);
         planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
-        // a selection of phase tests (it.test's StoreLifeBench#traffic) says which phases it wants: bench.phases then
-        // narrows them only where given
+        // selected phase tests (it.test's StoreLifeBench#traffic) name their phases; bench.phases narrows them if given
         phasesAsked = String.join(",", list("bench.phases", s.get("bench.phases", null,
                 picked.isPresent() ? "all" : "reference"), "valid phase ids and groups: " + Phases.groupList()));
         phases = phases(phasesAsked, picked);
@@ -282,27 +280,18 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     private static List<Setting> settings(String value) {
-        List<Setting> chosen = new ArrayList<>();
+        java.util.Set<Setting> chosen = new java.util.LinkedHashSet<>();
         for (String id : list("bench.settings", value, "valid settings: " + String.join(", ", Setting.ids()) + ", "
                 + Setting.ALL)) {
-            List<Setting> named = Setting.ALL.equals(id) ? List.of(Setting.values())
-                    : List.of(parse("bench.settings", id, Setting::of));
-            for (Setting setting : named) {
-                if (!chosen.contains(setting)) {
-                    chosen.add(setting);
-                }
-            }
+            chosen.addAll(Setting.ALL.equals(id) ? List.of(Setting.values())
+                    : List.of(parse("bench.settings", id, Setting::of)));
         }
         return List.copyOf(chosen);
     }
 
     private static List<String> list(String name, String value, String valid) {
-        List<String> items = new ArrayList<>();
-        for (String item : value.split(",")) {
-            if (!item.isBlank()) {
-                items.add(item.trim());
-            }
-        }
+        List<String> items = java.util.Arrays.stream(value.split(",")).filter(i -> !i.isBlank()).map(String::trim)
+                .toList();
         if (items.isEmpty()) {
             throw new IllegalArgumentException(name + " is empty: give a comma-separated list; " + valid);
         }
