@@ -104,9 +104,8 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
     /** As environment.json's {@code machine} and the plan's {@code calibration.probe}: the figures measured. */
     public Map<String, Double> figures() {
         Map<String, Double> o = new LinkedHashMap<>();
-        for (Calibration.Kind k : Calibration.Kind.values()) {
-            of(k).ifPresent(v -> o.put(k.field, Math.round(v * 1e6) / 1e6)); // a yardstick is some µs
-        }
+        Arrays.stream(Calibration.Kind.values()).forEach(k -> of(k).ifPresent(v -> o.put(k.field,
+                Math.round(v * 1e6) / 1e6))); // a yardstick is some µs
         return o;
     }
 

@@ -90,13 +90,10 @@ final class OutputFolder {
                     deleteTree(aside);
                 }
                 Files.move(dir, aside);
-                if (plan.incomplete().isEmpty()) {
-                    console.println("[storebench] the last run (complete) is kept in " + aside);
-                } else {
-                    console.println("[storebench] the last run was incomplete (" + plan.incomplete().get() + "): moved"
-                            + " to " + aside + (Files.isDirectory(previous(dir)) ? "; the last complete run is in "
-                            + previous(dir) : ""));
-                }
+                console.println(plan.incomplete().isEmpty() ? "[storebench] the last run (complete) is kept in " + aside
+                        : "[storebench] the last run was incomplete (" + plan.incomplete().get() + "): moved to "
+                        + aside + (Files.isDirectory(previous(dir)) ? "; the last complete run is in " + previous(dir)
+                        : ""));
             }
             Files.createDirectories(dir);
             RunFolder.mark(dir);

@@ -62,8 +62,7 @@ public final class RunPlan {
                 : RunStats.median(table.runs().stream().map(r -> r.seconds().aroundS()).toList());
         for (Setting setting : options.settings) {
             for (EngineDescriptor engine : options.engines) {
-                Optional<String> why = engine.unavailable();
-                if (why.isPresent()) {
+                if (engine.unavailable().isPresent()) {
                     if (!skipped.contains(engine.id())) {
                         skipped.add(engine.id());
                         notes.add(engine.id() + " is not measured (its column says why)");
@@ -179,9 +178,7 @@ public final class RunPlan {
             double r = otherEnginesRatio(engine, setting, phase, op);
             estimate = estimate.map(e -> new double[] {e[0] * r, e[1] * r});
         }
-        if (estimate.isEmpty()) {
-            estimate = fromVisits(engine, setting, phase, op);
-        }
+        estimate = estimate.or(() -> fromVisits(engine, setting, phase, op));
         if (estimate.isEmpty()) {
             missing.add(engine + "/" + setting + " " + phase.id() + " " + op);
         }

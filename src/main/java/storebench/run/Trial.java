@@ -148,10 +148,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
      * where it cannot, the trial is recorded as skipped, once, and the reason returned.
      */
     public synchronized Optional<String> skipIfUnavailable() throws IOException {
-        Optional<String> why = engine.unavailable();
-        if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
-            why = bench.commands.nodeUnavailable();
-        }
+        Optional<String> why = engine.unavailable().or(() -> engine.runtime() == TrialRuntime.NODE
+                ? bench.commands.nodeUnavailable() : Optional.empty());
         if (why.isEmpty() && loadFailure == null && starter.engineInfo() == null) {
             // a native library that cannot load is a skip, with the loader's reason
             try {
@@ -164,9 +162,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
                 // any other failure to start is the first phase's to report, as a failure
             }
         }
-        if (why.isEmpty() && loadFailure != null) {
-            why = Optional.of(loadFailure);
-        }
+        why = why.or(() -> Optional.ofNullable(loadFailure));
         if (why.isPresent() && !statusRecorded) {
             statusRecorded = true;
             results.status(StatusLine.SKIPPED, null, why.get(), List.of());

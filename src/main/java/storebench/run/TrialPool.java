@@ -231,9 +231,8 @@ class TrialPool implements PhaseStores {
         List<Path> owns = new java.util.ArrayList<>();
         try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(bench.pool.root())) {
             for (Path d : dirs) {
-                boolean pool = Workload.isId(d.getFileName().toString());
                 Path own = d.resolve(engine.id()).resolve(setting.id());
-                if (!pool && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
+                if (!Workload.isId(d.getFileName().toString()) && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
                         && Files.isDirectory(d.resolve(engine.id()), LinkOption.NOFOLLOW_LINKS)
                         && Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
                     owns.add(own);
