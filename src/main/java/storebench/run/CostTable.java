@@ -113,12 +113,13 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
                 skipped.accept(name + ": " + unfinished.get());
                 continue;
             }
-            Attributed a;
+            Attribution attribution = new Attribution();
             try {
-                a = attribute(lines);
+                lines.forEach(attribution::read);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(name + "/results.jsonl: " + e.getMessage(), e);
             }
+            Attributed a = attribution.result();
             RunLine run = found.get();
             RunLine.Scale scale = run.scale();
             // the runs that wrote no workload were all of the large one
@@ -199,12 +200,6 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
      * Each line's time since the line before goes to the step its trial is in (a trial's lines before its first step to
      * that step); lines of no trial, and the time before the first and after the last, to the run's own.
      */
-    private static Attributed attribute(List<JsonNode> lines) {
-        Attribution attribution = new Attribution();
-        lines.forEach(attribution::read);
-        return attribution.result();
-    }
-
     private static final class Attribution {
         private Instant runAt;
         private Instant previous;
