@@ -30,10 +30,6 @@ final class OutputFolder {
         return dir.resolveSibling(dir.getFileName() + ".previous");
     }
 
-    static Path incomplete(Path dir) {
-        return dir.resolveSibling(dir.getFileName() + ".incomplete");
-    }
-
     /**
      * Checks that the run may take the folder, and where the one there would go; reads only.
      *
@@ -62,7 +58,7 @@ final class OutputFolder {
         } catch (IOException e) {
             incomplete = Optional.of(e.getMessage().lines().findFirst().orElse("unreadable"));
         }
-        Path aside = incomplete.isEmpty() ? previous(dir) : incomplete(dir);
+        Path aside = incomplete.isEmpty() ? previous(dir) : dir.resolveSibling(dir.getFileName() + ".incomplete");
         if (Files.isSymbolicLink(aside) || Files.exists(aside) && !RunFolder.absentOrEmpty(aside)
                 && !RunFolder.ours(aside)) {
             throw new IOException(aside + " is not a storebench output (it has no marker file " + RunFolder.MARKER
