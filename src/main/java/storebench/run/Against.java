@@ -145,10 +145,8 @@ public record Against(String kind, String value) {
     /** Maven's launcher: the one running this build (maven.home), else mvn on the PATH. */
     private static String maven() {
         String home = System.getProperty("maven.home");
-        if (home != null && Files.isExecutable(Path.of(home, "bin", "mvn"))) {
-            return Path.of(home, "bin", "mvn").toString();
-        }
-        return "mvn";
+        return home != null && Files.isExecutable(Path.of(home, "bin", "mvn")) ? Path.of(home, "bin", "mvn").toString()
+                : "mvn";
     }
 
     private static void run(List<String> command, Path dir, String failure) throws IOException {

@@ -24,7 +24,6 @@ import storebench.results.Stat;
 import storebench.results.StatusLine;
 import storebench.gate.Verdict;
 import storebench.gate.Verdicts;
-import storebench.run.BenchOptions;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -255,7 +254,8 @@ public final class Bench implements AutoCloseable {
 
     /** The trial of one engine under one setting (one per run, made on first use). */
     public synchronized Trial trial(EngineDescriptor engine, Setting setting) {
-        return trials.computeIfAbsent(new Column(engine.id(), setting.id()), k -> new Trial(this, engine, setting));
+        return trials.computeIfAbsent(new Column(engine.id(), setting.id()),
+                k -> new Trial(this, engine, setting, null));
     }
 
     /** The JVM trial processes' heaps: the measuring phases' fixed one, and the serving phases' collector. */
@@ -306,9 +306,7 @@ public final class Bench implements AutoCloseable {
             return;
         }
         List<Trial> all = List.copyOf(trials.values());
-        for (Trial t : all) {
-            t.stopProcesses();
-        }
+        all.forEach(Trial::stopProcesses);
         try {
             results.append(ResultsFile.with(ResultsFile.line(StatusLine.KIND), new StatusLine(null,
                     StatusLine.INTERRUPTED, null, "the suite was stopped before the run ended", null)));
@@ -358,9 +356,8 @@ public final class Bench implements AutoCloseable {
 
     /** The trials with an inconclusive verdict, in the verdicts' order: the gate's stop rule is that none has. */
     private Set<Column> inconclusive() throws IOException {
-        Set<Column> out = new LinkedHashSet<>();
-        verdicts().with(Verdict.Status.INCONCLUSIVE).forEach(v -> out.add(new Column(v.engine(), v.setting())));
-        return out;
+        return verdicts().with(Verdict.Status.INCONCLUSIVE).stream().map(v -> new Column(v.engine(), v.setting()))
+                .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /** The open runs the gate's resampling added per trial, and the trials whose extra run failed, with the reason. */

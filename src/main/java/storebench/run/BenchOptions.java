@@ -14,7 +14,6 @@ import storebench.profile.Profilers;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -89,8 +88,7 @@ public final class BenchOptions implements PhaseOptions {
                 Engines.validNames()));
         engines = parse("bench.engines", list("bench.engines", enginesAsked, ""), Engines::select);
         planOnly = bool("bench.plan", s.get("bench.plan", null, "false"));
-        // a selection of phase tests (it.test's StoreLifeBench#traffic) says which phases it wants: bench.phases then
-        // narrows them only where given
+        // selected phase tests (it.test's StoreLifeBench#traffic) name their phases; bench.phases narrows them if given
         phasesAsked = String.join(",", list("bench.phases", s.get("bench.phases", null,
                 picked.isPresent() ? "all" : "reference"), "valid phase ids and groups: " + Phases.groupList()));
         phases = phases(phasesAsked, picked);
@@ -226,7 +224,6 @@ public final class BenchOptions implements PhaseOptions {
         return hold;
     }
 
-    /** bench.baselineMismatch: warn or fail. */
     private static boolean mismatchWarns(Source s) {
         String mismatch = s.get("bench.baselineMismatch", null, "fail").trim().toLowerCase(Locale.ROOT);
         if (!mismatch.equals("fail") && !mismatch.equals("warn")) {
@@ -283,27 +280,18 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     private static List<Setting> settings(String value) {
-        List<Setting> chosen = new ArrayList<>();
+        java.util.Set<Setting> chosen = new java.util.LinkedHashSet<>();
         for (String id : list("bench.settings", value, "valid settings: " + String.join(", ", Setting.ids()) + ", "
                 + Setting.ALL)) {
-            List<Setting> named = Setting.ALL.equals(id) ? List.of(Setting.values())
-                    : List.of(parse("bench.settings", id, Setting::of));
-            for (Setting setting : named) {
-                if (!chosen.contains(setting)) {
-                    chosen.add(setting);
-                }
-            }
+            chosen.addAll(Setting.ALL.equals(id) ? List.of(Setting.values())
+                    : List.of(parse("bench.settings", id, Setting::of)));
         }
         return List.copyOf(chosen);
     }
 
     private static List<String> list(String name, String value, String valid) {
-        List<String> items = new ArrayList<>();
-        for (String item : value.split(",")) {
-            if (!item.isBlank()) {
-                items.add(item.trim());
-            }
-        }
+        List<String> items = java.util.Arrays.stream(value.split(",")).filter(i -> !i.isBlank()).map(String::trim)
+                .toList();
         if (items.isEmpty()) {
             throw new IllegalArgumentException(name + " is empty: give a comma-separated list; " + valid);
         }
@@ -345,15 +333,11 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     private static boolean bool(String name, String value) {
-        switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "true":
-            case "":
-                return true;
-            case "false":
-                return false;
-            default:
-                throw new IllegalArgumentException(name + "='" + value + "' is not valid: give true or false");
-        }
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + "='" + value + "' is not valid: give true or false");
+        };
     }
 
     /** The shortest and longest a trial process' request may take before it is taken to hang (bench.trialTimeout). */
@@ -383,19 +367,16 @@ public final class BenchOptions implements PhaseOptions {
             throw new IllegalArgumentException(name + "='" + value + "' is not valid: a duration cannot be negative;"
                     + " give one such as 90s, 10m or 1h");
         }
+        String unit = v.endsWith("ms") ? "ms" : v.endsWith("s") || v.endsWith("m") || v.endsWith("h")
+                ? v.substring(v.length() - 1) : "";
         try {
-            Duration d;
-            if (v.endsWith("ms")) {
-                d = Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-            } else if (v.endsWith("s")) {
-                d = Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else if (v.endsWith("m")) {
-                d = Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else if (v.endsWith("h")) {
-                d = Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
-            } else {
-                d = Duration.ofSeconds(Long.parseLong(v));
-            }
+            long n = Long.parseLong(v.substring(0, v.length() - unit.length()));
+            Duration d = switch (unit) {
+                case "ms" -> Duration.ofMillis(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofSeconds(n);
+            };
             d.toMillis(); // the run waits in milliseconds: a longer duration is past the range
             return d;
         } catch (NumberFormatException | ArithmeticException e) {
@@ -406,15 +387,10 @@ public final class BenchOptions implements PhaseOptions {
     }
 
     /** Property first, then environment variable, then the default. */
-    private static final class Source {
-        private final Function<String, String> properties;
-        private final Function<String, String> env;
-        final java.util.Set<String> propertiesRead = new java.util.HashSet<>();
-        final java.util.Set<String> variablesRead = new java.util.HashSet<>();
-
+    private record Source(Function<String, String> properties, Function<String, String> env,
+                          java.util.Set<String> propertiesRead, java.util.Set<String> variablesRead) {
         Source(Function<String, String> properties, Function<String, String> env) {
-            this.properties = properties;
-            this.env = env;
+            this(properties, env, new java.util.HashSet<>(), new java.util.HashSet<>());
         }
 
         String get(String property, String envName, String fallback) {

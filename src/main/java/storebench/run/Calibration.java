@@ -1,7 +1,6 @@
 package storebench.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import storebench.phase.Phase;
 import storebench.phase.Phases;
 import storebench.results.ResultsFile;
 import storebench.results.RunLine;
@@ -114,9 +113,7 @@ public record Calibration(MachineProbe probe, Map<String, MachineProbe> kept, St
         }
         MachineProbe then = kept.get(main);
         Map<String, Double> scale = new LinkedHashMap<>();
-        for (Phase p : Phases.ALL) {
-            scale.put(p.id(), Math.round(scale(main) * 1000) / 1000.0);
-        }
+        Phases.ALL.forEach(p -> scale.put(p.id(), Math.round(scale(main) * 1000) / 1000.0));
         return new RunLine.Calibration(probe.figures(), main, then == null ? null : then.figures(), scale, null);
     }
 

@@ -101,9 +101,7 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
     public static CostTable of(Map<String, List<JsonNode>> kept, Consumer<String> skipped) {
         List<KeptRun> runs = new ArrayList<>();
         Map<StepOf, Newest> newest = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>(kept.keySet());
-        names.sort(Comparator.naturalOrder());
-        for (String name : names) {
+        for (String name : new java.util.TreeSet<>(kept.keySet())) {
             List<JsonNode> lines = kept.get(name);
             Optional<RunLine> found = first(lines, RUN_KIND).map(RunLine::of);
             if (found.isEmpty() || first(lines, EndLine.KIND).map(EndLine::of).filter(e -> e.merged().isPresent())
@@ -115,12 +113,13 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
                 skipped.accept(name + ": " + unfinished.get());
                 continue;
             }
-            Attributed a;
+            Attribution attribution = new Attribution();
             try {
-                a = attribute(lines);
+                lines.forEach(attribution::read);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(name + "/results.jsonl: " + e.getMessage(), e);
             }
+            Attributed a = attribution.result();
             RunLine run = found.get();
             RunLine.Scale scale = run.scale();
             // the runs that wrote no workload were all of the large one
@@ -154,11 +153,10 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
             points.computeIfAbsent(new PointOf(n.trial, n.stores, n.workload, n.run), k -> new Point(n.trial.engine(),
                     n.trial.setting(), n.stores, n.workload, n.run, new ArrayList<>())).steps().addAll(n.steps);
         }
-        List<Point> sorted = new ArrayList<>();
         List<String> order = Phases.ALL.stream().map(Phase::id).toList();
-        points.values().forEach(p -> sorted.add(new Point(p.engine(), p.setting(), p.stores(), p.workload(), p.run(), p.steps()
-                .stream().sorted(Comparator.comparingInt(st -> order.contains(st.phase) ? order.indexOf(st.phase)
-                        : order.size())).toList())));
+        List<Point> sorted = new ArrayList<>(points.values().stream().map(p -> new Point(p.engine(), p.setting(),
+                p.stores(), p.workload(), p.run(), p.steps().stream().sorted(Comparator.comparingInt(st ->
+                order.contains(st.phase) ? order.indexOf(st.phase) : order.size())).toList())).toList());
         sorted.sort(Comparator.comparing(Point::engine).thenComparing(Point::setting).thenComparing(Point::workload)
                 .thenComparingInt(Point::stores).thenComparing(Point::run));
         return sorted;
@@ -202,12 +200,6 @@ public record CostTable(List<KeptRun> runs, List<Point> points) {
      * Each line's time since the line before goes to the step its trial is in (a trial's lines before its first step to
      * that step); lines of no trial, and the time before the first and after the last, to the run's own.
      */
-    private static Attributed attribute(List<JsonNode> lines) {
-        Attribution attribution = new Attribution();
-        lines.forEach(attribution::read);
-        return attribution.result();
-    }
-
     private static final class Attribution {
         private Instant runAt;
         private Instant previous;

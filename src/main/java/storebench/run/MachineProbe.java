@@ -104,9 +104,8 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
     /** As environment.json's {@code machine} and the plan's {@code calibration.probe}: the figures measured. */
     public Map<String, Double> figures() {
         Map<String, Double> o = new LinkedHashMap<>();
-        for (Calibration.Kind k : Calibration.Kind.values()) {
-            of(k).ifPresent(v -> o.put(k.field, Math.round(v * 1e6) / 1e6)); // a yardstick is some µs
-        }
+        Arrays.stream(Calibration.Kind.values()).forEach(k -> of(k).ifPresent(v -> o.put(k.field,
+                Math.round(v * 1e6) / 1e6))); // a yardstick is some µs
         return o;
     }
 
@@ -120,12 +119,9 @@ public record MachineProbe(double faultNs, double mapUs, double syncMs, double y
         double map = m.mapUs().orElse(mapping.file().map(f -> f.times().medianUs()).orElse(Double.NaN));
         double sync = m.syncMs().orElse(diskSync(kept));
         double yard = m.yardMs().orElse(Double.NaN);
-        java.util.List<Double> yards = new java.util.ArrayList<>();
-        for (RunResults.Measurement s : kept.measurements()) {
-            if (s.stat().equals(OpenRunsPhase.YARD_MS.id()) && !environment.runtime(s.engine()).startsWith("Node")) {
-                yards.add(s.value());
-            }
-        }
+        java.util.List<Double> yards = kept.measurements().stream().filter(s -> s.stat().equals(
+                OpenRunsPhase.YARD_MS.id()) && !environment.runtime(s.engine()).startsWith("Node"))
+                .map(s -> s.value()).toList();
         if (Double.isNaN(yard) && !yards.isEmpty()) {
             yard = RunStats.median(yards);
         }

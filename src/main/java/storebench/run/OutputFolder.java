@@ -30,10 +30,6 @@ final class OutputFolder {
         return dir.resolveSibling(dir.getFileName() + ".previous");
     }
 
-    static Path incomplete(Path dir) {
-        return dir.resolveSibling(dir.getFileName() + ".incomplete");
-    }
-
     /**
      * Checks that the run may take the folder, and where the one there would go; reads only.
      *
@@ -62,7 +58,7 @@ final class OutputFolder {
         } catch (IOException e) {
             incomplete = Optional.of(e.getMessage().lines().findFirst().orElse("unreadable"));
         }
-        Path aside = incomplete.isEmpty() ? previous(dir) : incomplete(dir);
+        Path aside = incomplete.isEmpty() ? previous(dir) : dir.resolveSibling(dir.getFileName() + ".incomplete");
         if (Files.isSymbolicLink(aside) || Files.exists(aside) && !RunFolder.absentOrEmpty(aside)
                 && !RunFolder.ours(aside)) {
             throw new IOException(aside + " is not a storebench output (it has no marker file " + RunFolder.MARKER
@@ -90,13 +86,10 @@ final class OutputFolder {
                     deleteTree(aside);
                 }
                 Files.move(dir, aside);
-                if (plan.incomplete().isEmpty()) {
-                    console.println("[storebench] the last run (complete) is kept in " + aside);
-                } else {
-                    console.println("[storebench] the last run was incomplete (" + plan.incomplete().get() + "): moved"
-                            + " to " + aside + (Files.isDirectory(previous(dir)) ? "; the last complete run is in "
-                            + previous(dir) : ""));
-                }
+                console.println(plan.incomplete().isEmpty() ? "[storebench] the last run (complete) is kept in " + aside
+                        : "[storebench] the last run was incomplete (" + plan.incomplete().get() + "): moved to "
+                        + aside + (Files.isDirectory(previous(dir)) ? "; the last complete run is in " + previous(dir)
+                        : ""));
             }
             Files.createDirectories(dir);
             RunFolder.mark(dir);
@@ -107,10 +100,10 @@ final class OutputFolder {
     }
 
     /** Deletes a folder storebench wrote (checked by {@link #plan}); a link in it goes, never what it points to. */
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> paths = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.delete(p);
+                Files.deleteIfExists(p);
             }
         }
     }

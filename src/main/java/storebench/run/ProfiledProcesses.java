@@ -56,7 +56,6 @@ final class ProfiledProcesses {
         return new Wrapped(Profiler.wrap(command, profilers, runtime, out), out, profilers, phase);
     }
 
-    /** Remembers a process started with a wrapped command. */
     void started(TrialProcess process, Wrapped wrapped, String label) {
         if (wrapped.out() != null) {
             // named by its folder (the phase and the how-manieth profiled process), and its role where it has one

@@ -46,7 +46,6 @@ public final class RootSync {
         return ResultsFile.with(ResultsFile.line(ProfileLine.KIND), root);
     }
 
-    /** Measures one root, appends its line and keeps its latency under its name. */
     private static void probe(Bench bench, String rootName, StorePool pool, Path dir,
                               Map<String, SyncProbe.Latency> measured) throws IOException {
         Path store = StoreLayout.storeDir(dir, 0);

@@ -22,18 +22,9 @@ import java.util.Map;
  * timer and limits as its first trial process says them, and each root a phase measured on. Written anew (atomically)
  * after each addition, so that a run that stops keeps what it learnt.
  */
-final class RunEnvironment {
+record RunEnvironment(ObjectNode environment, Path outputDir, PrintStream console) {
     private static final TypeReference<Map<String, String>> TEXTS = new TypeReference<>() { };
     private static final TypeReference<Map<String, Long>> LIMITS = new TypeReference<>() { };
-    private final ObjectNode environment;
-    private final Path outputDir;
-    private final PrintStream console;
-
-    RunEnvironment(ObjectNode environment, Path outputDir, PrintStream console) {
-        this.environment = environment;
-        this.outputDir = outputDir;
-        this.console = console;
-    }
 
     /**
      * Records what a trial process said about its engine (hello) in environment.json. A process of the tuned setting

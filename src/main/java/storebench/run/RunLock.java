@@ -81,8 +81,9 @@ public record RunLock(Path file, FileChannel channel, FileLock lock) implements 
 
     private void writeHolder() throws IOException {
         ProcessHandle self = ProcessHandle.current();
-        String text = "pid " + self.pid() + "\nstarted " + Instant.now() + "\ncommand " + abbreviate(command(self))
-                + "\n";
+        String command = command(self);
+        String text = "pid " + self.pid() + "\nstarted " + Instant.now() + "\ncommand " + (command.length() <= 400
+                ? command : command.substring(0, 400) + " …") + "\n";
         channel.truncate(0);
         channel.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)), 0);
         channel.force(false);
@@ -102,10 +103,6 @@ public record RunLock(Path file, FileChannel channel, FileLock lock) implements 
     }
 
     private static final String MAVEN_LAUNCHER = "org.codehaus.plexus.classworlds.launcher.Launcher";
-
-    private static String abbreviate(String command) {
-        return command.length() <= 400 ? command : command.substring(0, 400) + " …";
-    }
 
     /** The file stays: removing it could race a waiting run. */
     @Override

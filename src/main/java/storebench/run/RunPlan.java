@@ -62,8 +62,7 @@ public final class RunPlan {
                 : RunStats.median(table.runs().stream().map(r -> r.seconds().aroundS()).toList());
         for (Setting setting : options.settings) {
             for (EngineDescriptor engine : options.engines) {
-                Optional<String> why = engine.unavailable();
-                if (why.isPresent()) {
+                if (engine.unavailable().isPresent()) {
                     if (!skipped.contains(engine.id())) {
                         skipped.add(engine.id());
                         notes.add(engine.id() + " is not measured (its column says why)");
@@ -179,9 +178,7 @@ public final class RunPlan {
             double r = otherEnginesRatio(engine, setting, phase, op);
             estimate = estimate.map(e -> new double[] {e[0] * r, e[1] * r});
         }
-        if (estimate.isEmpty()) {
-            estimate = fromVisits(engine, setting, phase, op);
-        }
+        estimate = estimate.or(() -> fromVisits(engine, setting, phase, op));
         if (estimate.isEmpty()) {
             missing.add(engine + "/" + setting + " " + phase.id() + " " + op);
         }
@@ -417,40 +414,29 @@ public final class RunPlan {
     private void notScaled() {
         fallbacks.forEach((setting, engines) -> notes.add(setting + ": no kept run of " + String.join(", ", engines)
                 + "; estimated from the default setting's"));
-        if (workload.scaled()) {
-            notes.add(workload.note());
-        }
-        if (!"off".equals(options.phaseOptionTexts.getOrDefault("bench.precision", "off"))) {
-            notes.add("bench.precision: the runs it adds (up to bench.maxRuns) are not in the estimate");
-        }
-        if (options.resample > 0 && options.baseline.isPresent()) {
-            notes.add("bench.resample: the gate's extra open runs are not in the estimate");
-        }
-        if (!options.profilers.isEmpty()) {
-            notes.add("bench.profilers: the profilers' cost is not in the estimate");
-        }
-        if (options.profile) {
-            notes.add("bench.profile: the profiling phases (ProfileBench) are not in the estimate");
-        }
-        if (options.reuse) {
-            notes.add("bench.reuse: the estimate creates all N stores; reused ones take less");
-        }
-        if (options.maxLoad.isPresent()) {
-            notes.add("bench.maxLoad: waits for the load are not in the estimate");
-        }
-        if (options.phases.contains(Phases.TRAFFIC) && options.option(storebench.phase.TrafficPhase.SECONDS) > 60) {
-            notes.add("bench.trafficSeconds: each traffic run is planned for its whole open loop; a loop ends sooner"
-                    + " where the engine's rate reaches the most requests a loop makes first");
-        }
-        if (options.warmup == WarmUp.Rule.STEADY && options.warmupOpens > 5000) {
-            notes.add("bench.warmupOpens above the kept runs' 5,000: warm-ups that never settled may take longer");
-        }
-        if (options.phases != Phases.ALL) {
-            notes.add("not measured: " + Phases.ALL.stream().filter(p -> !options.phases.contains(p)).map(Phase::id)
-                    .collect(Collectors.joining(", ")) + " (-Dbench.phases=all measures every phase)");
-        }
-        if (!missing.isEmpty()) {
-            notes.add("no kept figure, not in the estimate: " + String.join(", ", missing));
+        noteIf(workload.scaled(), workload.note());
+        noteIf(!"off".equals(options.phaseOptionTexts.getOrDefault("bench.precision", "off")),
+                "bench.precision: the runs it adds (up to bench.maxRuns) are not in the estimate");
+        noteIf(options.resample > 0 && options.baseline.isPresent(),
+                "bench.resample: the gate's extra open runs are not in the estimate");
+        noteIf(!options.profilers.isEmpty(), "bench.profilers: the profilers' cost is not in the estimate");
+        noteIf(options.profile, "bench.profile: the profiling phases (ProfileBench) are not in the estimate");
+        noteIf(options.reuse, "bench.reuse: the estimate creates all N stores; reused ones take less");
+        noteIf(options.maxLoad.isPresent(), "bench.maxLoad: waits for the load are not in the estimate");
+        noteIf(options.phases.contains(Phases.TRAFFIC) && options.option(storebench.phase.TrafficPhase.SECONDS) > 60,
+                "bench.trafficSeconds: each traffic run is planned for its whole open loop; a loop ends sooner"
+                + " where the engine's rate reaches the most requests a loop makes first");
+        noteIf(options.warmup == WarmUp.Rule.STEADY && options.warmupOpens > 5000,
+                "bench.warmupOpens above the kept runs' 5,000: warm-ups that never settled may take longer");
+        noteIf(options.phases != Phases.ALL, "not measured: " + Phases.ALL.stream()
+                .filter(p -> !options.phases.contains(p)).map(Phase::id).collect(Collectors.joining(", "))
+                + " (-Dbench.phases=all measures every phase)");
+        noteIf(!missing.isEmpty(), "no kept figure, not in the estimate: " + String.join(", ", missing));
+    }
+
+    private void noteIf(boolean applies, String note) {
+        if (applies) {
+            notes.add(note);
         }
     }
 
@@ -508,20 +494,15 @@ public final class RunPlan {
                 + " or %d minutes", a, Against.LEAST_PAIRS, options.againstPairs.most(),
                 options.againstPairs.time().toMinutes())));
         int width = options.engines.stream().mapToInt(e -> e.id().length()).max().orElse(6);
-        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", "s"));
-        options.settings.forEach(s -> head.append(String.format(Locale.ROOT, " %15s", s.id())));
-        out.add(head.toString());
+        out.add(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", "s") + options.settings.stream()
+                .map(s -> String.format(Locale.ROOT, " %15s", s.id())).collect(Collectors.joining()));
         for (EngineDescriptor e : options.engines) {
-            if (skipped.contains(e.id())) {
-                continue;
+            if (!skipped.contains(e.id())) {
+                out.add(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", e.id())
+                        + options.settings.stream().map(s -> String.format(Locale.ROOT, " %,15.0f", items.stream()
+                        .filter(i -> i.engine.equals(e.id()) && i.setting.equals(s.id())).mapToDouble(Item::elapsedS)
+                        .sum())).collect(Collectors.joining()));
             }
-            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "[storebench]   %-" + width + "s", e.id()));
-            for (Setting s : options.settings) {
-                double sum = items.stream().filter(i -> i.engine.equals(e.id()) && i.setting.equals(s.id()))
-                        .mapToDouble(Item::elapsedS).sum();
-                row.append(String.format(Locale.ROOT, " %,15.0f", sum));
-            }
-            out.add(row.toString());
         }
         out.add("[storebench]   from " + TABLE + " (storebench.tools.Costs over docs/runs/): " + sources());
         notes.forEach(n -> out.add("[storebench]   " + n));
@@ -555,7 +536,6 @@ public final class RunPlan {
                 + String.join(", ", en.getValue())).collect(Collectors.joining("; "));
     }
 
-    /** The plan's figures for the run line. */
     public RunLine.Plan json() {
         Map<String, Double> byOp = new LinkedHashMap<>();
         items.forEach(i -> i.opsWallS.forEach((op, s) -> byOp.merge(op, s, Double::sum)));

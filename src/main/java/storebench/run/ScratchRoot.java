@@ -1,6 +1,5 @@
 package storebench.run;
 
-
 import storebench.measure.Mounts;
 
 import java.io.IOException;
@@ -12,10 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * The profile's tmpfs root under /dev/shm, claimed like the bench root; at the end what it made is removed, each only
- * if empty.
- */
+/** The profile's tmpfs root in /dev/shm, claimed like the bench root; at the end, what it made goes if empty. */
 public final class ScratchRoot implements AutoCloseable {
     public static final Path SHM = Path.of("/dev/shm");
 

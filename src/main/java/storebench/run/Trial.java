@@ -71,11 +71,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         }
     }
 
-    Trial(Bench bench, EngineDescriptor engine, Setting setting) {
-        this(bench, engine, setting, null);
-    }
-
-    private Trial(Bench bench, EngineDescriptor engine, Setting setting, SideB sideB) {
+    Trial(Bench bench, EngineDescriptor engine, Setting setting, SideB sideB) {
         this.bench = bench;
         this.engine = engine;
         this.setting = setting;
@@ -152,10 +148,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
      * where it cannot, the trial is recorded as skipped, once, and the reason returned.
      */
     public synchronized Optional<String> skipIfUnavailable() throws IOException {
-        Optional<String> why = engine.unavailable();
-        if (why.isEmpty() && engine.runtime() == TrialRuntime.NODE) {
-            why = bench.commands.nodeUnavailable();
-        }
+        Optional<String> why = engine.unavailable().or(() -> engine.runtime() == TrialRuntime.NODE
+                ? bench.commands.nodeUnavailable() : Optional.empty());
         if (why.isEmpty() && loadFailure == null && starter.engineInfo() == null) {
             // a native library that cannot load is a skip, with the loader's reason
             try {
@@ -168,9 +162,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
                 // any other failure to start is the first phase's to report, as a failure
             }
         }
-        if (why.isEmpty() && loadFailure != null) {
-            why = Optional.of(loadFailure);
-        }
+        why = why.or(() -> Optional.ofNullable(loadFailure));
         if (why.isPresent() && !statusRecorded) {
             statusRecorded = true;
             results.status(StatusLine.SKIPPED, null, why.get(), List.of());
@@ -289,10 +281,8 @@ public final class Trial implements PhaseRun, AutoCloseable {
     }
 
     /**
-     * Records that a phase failed, once, and returns the failure to throw; during {@link #resample} nothing is
-     * recorded.
-     *
-     * @param progress how far the phase got, where a trial process said so; null otherwise
+     * Records that a phase failed, once, and returns the failure to throw (during {@link #resample} nothing is
+     * recorded); {@code progress}: how far the phase got, where a trial process said so, else null.
      */
     public synchronized Exception recordFailure(String phase, String progress, Exception e) throws IOException {
         if (failed != null) {
@@ -346,10 +336,7 @@ public final class Trial implements PhaseRun, AutoCloseable {
         pool.deleteOnInterrupt();
     }
 
-    /**
-     * Stops its processes and, unless bench.keep, deletes its stores; where the gate may still add open runs, they stay
-     * until {@link #finish}.
-     */
+    /** Stops its processes and deletes its stores, unless bench.keep or the gate may add open runs (then: finish). */
     @Override
     public synchronized void close() throws IOException {
         end(!bench.mayResample(this));

@@ -4,7 +4,6 @@ import storebench.engine.EngineDescriptor;
 import storebench.model.TrialRuntime;
 import storebench.trial.Protocol;
 
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

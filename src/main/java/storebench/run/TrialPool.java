@@ -107,8 +107,7 @@ class TrialPool implements PhaseStores {
         List<Integer> existing = StorePool.existingStores(dir);
         boolean sameMaker = bench.options.reuse && !existing.isEmpty() && sameIdentity(identity());
         if (sameMaker) {
-            List<Integer> candidates = new ArrayList<>();
-            existing.stream().filter(i -> i < bench.options.stores).forEach(candidates::add);
+            List<Integer> candidates = existing.stream().filter(i -> i < bench.options.stores).toList();
             ObjectNode check = trial.processes().request(CheckAnswer.OP, new StoresRequest(candidates.stream()
                     .mapToInt(Integer::intValue).toArray()));
             valid.addAll(trial.processes().send(new Phase.Step(CheckAnswer.OP, false, null), check, candidates.size(),
@@ -155,11 +154,10 @@ class TrialPool implements PhaseStores {
     private static String otherSettings(Path dir) throws IOException {
         Path engineDir = dir.getParent();
         List<String> others = new ArrayList<>();
-        if (engineDir != null && java.nio.file.Files.isDirectory(engineDir)) {
-            try (java.util.stream.Stream<Path> settings = java.nio.file.Files.list(engineDir)) {
+        if (engineDir != null && Files.isDirectory(engineDir)) {
+            try (java.util.stream.Stream<Path> settings = Files.list(engineDir)) {
                 for (Path other : settings.sorted().toList()) {
-                    if (!other.equals(dir) && java.nio.file.Files.isDirectory(other)
-                            && !StorePool.existingStores(other).isEmpty()) {
+                    if (!other.equals(dir) && Files.isDirectory(other) && !StorePool.existingStores(other).isEmpty()) {
                         others.add(other.getFileName().toString());
                     }
                 }
@@ -233,9 +231,8 @@ class TrialPool implements PhaseStores {
         List<Path> owns = new java.util.ArrayList<>();
         try (java.nio.file.DirectoryStream<Path> dirs = Files.newDirectoryStream(bench.pool.root())) {
             for (Path d : dirs) {
-                boolean pool = Workload.isId(d.getFileName().toString());
                 Path own = d.resolve(engine.id()).resolve(setting.id());
-                if (!pool && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
+                if (!Workload.isId(d.getFileName().toString()) && Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
                         && Files.isDirectory(d.resolve(engine.id()), LinkOption.NOFOLLOW_LINKS)
                         && Files.isDirectory(own, LinkOption.NOFOLLOW_LINKS)) {
                     owns.add(own);

@@ -9,7 +9,6 @@ import storebench.phase.ProcessWarmth;
 import storebench.profile.Profiler;
 import storebench.trial.HelloRequest;
 import storebench.trial.Protocol;
-import storebench.trial.TrialFailure;
 import storebench.trial.TrialProcess;
 import storebench.trial.answer.Answers;
 import storebench.trial.answer.HelloAnswer;

@@ -13,19 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** What a trial's phases run on: its engine and setting, the run's options, the profilers of the phase being run. */
-final class TrialSetup implements TrialParams {
-    private final Bench bench;
-    private final EngineDescriptor engine;
-    private final Setting setting;
-    private final TrialProcesses processes;
-
-    TrialSetup(Bench bench, EngineDescriptor engine, Setting setting, TrialProcesses processes) {
-        this.bench = bench;
-        this.engine = engine;
-        this.setting = setting;
-        this.processes = processes;
-    }
-
+record TrialSetup(Bench bench, EngineDescriptor engine, Setting setting, TrialProcesses processes)
+        implements TrialParams {
     @Override
     public String engineId() {
         return engine.id();

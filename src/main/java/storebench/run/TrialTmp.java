@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -56,15 +54,8 @@ final class TrialTmp {
 
     /** Its trial processes have ended. */
     static void delete(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        List<Path> all;
-        try (Stream<Path> walk = Files.walk(dir)) {
-            all = walk.sorted(Comparator.reverseOrder()).toList();
-        }
-        for (Path p : all) {
-            Files.deleteIfExists(p);
+        if (Files.isDirectory(dir)) {
+            OutputFolder.deleteTree(dir);
         }
     }
 
