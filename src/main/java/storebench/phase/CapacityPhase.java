@@ -202,9 +202,7 @@ public final class CapacityPhase extends Phase {
     private Measured record(PhaseRun run, Options options, CapacityAnswer result) throws Exception {
         List<CapacityAnswer.Point> points = result.points();
         for (CapacityAnswer.Point p : points) {
-            ObjectNode line = run.results().line("capacity-point");
-            line.setAll(p.asAnswered());
-            run.results().append(line);
+            run.results().append(run.results().line("capacity-point").setAll(p.asAnswered()));
         }
         int opened = result.opened();
         CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
@@ -229,7 +227,7 @@ public final class CapacityPhase extends Phase {
     }
 
     /** The least-squares slope of a figure of the points against the stores open: the figure per open store. */
-    static double slope(List<CapacityAnswer.Point> points, java.util.function.ToDoubleFunction<CapacityAnswer.Point> y) {
+    static double slope(List<CapacityAnswer.Point> points, ToDoubleFunction<CapacityAnswer.Point> y) {
         return RunStats.slope(points.stream().mapToDouble(CapacityAnswer.Point::stores).toArray(),
                 points.stream().mapToDouble(y).toArray());
     }

@@ -241,14 +241,13 @@ final class RunSeries {
                     added(inStep.get(i), null, pair, own, sideLogs);
                 }
                 Map<String, Double> ran = new LinkedHashMap<>();
-                // a time is compared; what a visit asked of the machine stays in the runs' phase lines
                 own.forEach((stat, runs) -> {
+                    (side == a ? figuresA : figuresB).computeIfAbsent(stat, k -> new ArrayList<>()).addAll(runs);
+                    // a time is compared; what a visit asked of the machine stays in the runs' phase lines
                     if (!stat.counter()) {
                         ran.put(stat.id(), runs.get(runs.size() - 1));
                     }
                 });
-                own.forEach((stat, runs) -> (side == a ? figuresA : figuresB).computeIfAbsent(stat,
-                        k -> new ArrayList<>()).addAll(runs));
                 a.results().append(new AgainstRunLine(side == a ? AgainstRunLine.A : AgainstRunLine.B, pair,
                         side.params().ran(), ran).into(a.results().line(AgainstRunLine.KIND)));
             }

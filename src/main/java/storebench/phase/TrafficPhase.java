@@ -134,10 +134,9 @@ public final class TrafficPhase extends Phase {
     public static final PhaseOption<Tenants.Distribution> DIST = new PhaseOption<>("bench.trafficDist", "zipf",
             Tenants.Distribution::of);
     /**
-     * The fewest reads and writes an open loop serves, whatever its seconds. At the default mix each write of the floor
-     * costs 20 requests, which made the loop most of the phase at 1,000; at 300 the writes' p99.9 is left out ({@link
-     * #P999_SHOWN}) and the reads' kept (docs/runs.md, "Every phase in less time: traffic's floor, the warm-ups'
-     * seconds, read's floor (2026-12-07, issue 62)").
+     * The fewest reads and writes an open loop serves, whatever its seconds: at the default mix a write costs 20
+     * requests, so 1,000 made the loop most of the phase; at 300 the writes' p99.9 is left out ({@link #P999_SHOWN}),
+     * the reads' kept (docs/runs.md, "Every phase in less time: traffic's floor, the warm-ups' seconds, read's floor").
      */
     public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "300",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
@@ -477,14 +476,10 @@ public final class TrafficPhase extends Phase {
         if (m.service().all().getTotalCount() > 0) {
             put(figures, SERVICE_MAX_MS, m.service().all().getMaxValue() / 1e6);
         }
-        if (m.wakeLateness().getTotalCount() > 0) {
-            put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
-            put(figures, WAKE_MAX_MS, m.wakeLateness().getMaxValue() / 1e6);
-        } else {
-            // the loop never waited: it ran behind its schedule from the first request, and never woke late
-            put(figures, WAKE_P99_MS, 0);
-            put(figures, WAKE_MAX_MS, 0);
-        }
+        // none: the loop never waited, it ran behind its schedule from the first request and never woke late
+        boolean woke = m.wakeLateness().getTotalCount() > 0;
+        put(figures, WAKE_P99_MS, woke ? TrafficHistograms.ms(m.wakeLateness(), 99) : 0);
+        put(figures, WAKE_MAX_MS, woke ? m.wakeLateness().getMaxValue() / 1e6 : 0);
         put(figures, GC_MS, a.runtime().gcMs());
         TrafficAnswer.Pauses pauses = a.runtime().pauses();
         for (Map.Entry<Stat, Histogram> e : List.of(Map.entry(UNPAUSED_P99_MS, m.untouched().all()),
@@ -600,16 +595,10 @@ public final class TrafficPhase extends Phase {
     }
 
     private static String summary(List<TrafficLine> runs) {
-        long total = 0;
-        double seconds = 0;
-        long writes = 0;
-        long evictions = 0;
-        for (TrafficLine l : runs) {
-            total += l.served().requests();
-            seconds += l.served().seconds();
-            writes += l.met().writes();
-            evictions += l.met().evictions();
-        }
+        long total = runs.stream().mapToLong(l -> l.served().requests()).sum();
+        double seconds = runs.stream().mapToDouble(l -> l.served().seconds()).reduce(0, Double::sum);
+        long writes = runs.stream().mapToLong(l -> l.met().writes()).sum();
+        long evictions = runs.stream().mapToLong(l -> l.met().evictions()).sum();
         java.util.DoubleSummaryStatistics util = runs.stream().map(l -> l.served().utilization())
                 .filter(u -> u != null && !u.isNaN()).mapToDouble(Double::doubleValue).summaryStatistics();
         TrafficLine.Asked last = runs.get(runs.size() - 1).asked();
