@@ -15,9 +15,8 @@ import java.util.OptionalDouble;
  * {@link #COMPILE_SHARE} of the block's time (a process still compiling is still getting faster). Both tolerances widen
  * with the windows' own {@link #noise}, since a median of a few noisy windows is itself uncertain.
  * <p>
- * The trap it is built against: H2's 2-s iterations under JMH, 16.0, 10.0, 12.2, 8.9, 10.9, 7.4, 7.1, 6.5, 5.5, 4.3,
- * 4.2, 3.8, 3.0, 3.4, 3.1, 3.2, 3.2, 3.0 ms; "two windows within 2%" stops at 4.3/4.2, 40% above the steady state;
- * three blocks do not stop before 3.1-3.2 (SteadyStateTest).
+ * The trap it is built against: on H2's 2-s iterations under JMH (SteadyStateTest) "two windows within 2%" stops 40%
+ * above the steady state; three blocks do not stop before it.
  */
 public final class SteadyState {
     public static final int WINDOW = 100;

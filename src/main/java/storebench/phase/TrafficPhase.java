@@ -167,12 +167,8 @@ public final class TrafficPhase extends Phase {
 
     private static List<Stat> allStats() {
         List<Stat> stats = new ArrayList<>(List.of(REACHED_PER_S, ASKED_PER_S, HIT_RATE, UTILIZATION));
-        for (Kind k : KINDS) {
-            stats.addAll(k.latency().stats());
-        }
-        for (Kind k : KINDS) {
-            stats.addAll(k.service().stats());
-        }
+        KINDS.forEach(k -> stats.addAll(k.latency().stats()));
+        KINDS.forEach(k -> stats.addAll(k.service().stats()));
         stats.addAll(List.of(SERVICE_MAX_MS, WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS,
                 HIT_CLEAR_P99_MS, PAUSE_MAX_MS, PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
         return with(stats, COUNTERS);
@@ -248,10 +244,9 @@ public final class TrafficPhase extends Phase {
 
     /**
      * From kept visit and create costs: a read costs half a visit (a miss a visit, a hit little), a write and a copy
-     * {@link #WRITE_OF_CREATE} of a create; a warm-up halfway between its pass and its ceiling of visits, and at most
-     * bench.warmupSeconds past its pass. Its count query's JIT floor was made by the open runs in the kept process
-     * (bench.share); the kept runs' traffic warm-ups settled after 500-5,000 visits, 2,500 at the median, where
-     * their pass was 1,000 and their ceiling 5,000 (docs/runs/1000/reference-all-e030860).
+     * {@link #WRITE_OF_CREATE} of a create; a warm-up halfway between its pass and its ceiling of visits (the kept
+     * runs' settled at 2,500 of 1,000-5,000, the open runs having made the JIT floor: reference-all-e030860 in
+     * docs/runs/1000), and at most bench.warmupSeconds past its pass.
      */
     @Override
     public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
@@ -279,9 +274,8 @@ public final class TrafficPhase extends Phase {
     }
 
     /**
-     * A write or a store's copy against a store's create: in docs/runs/1000/reference-all-e030860 the copies took
-     * 0.11-0.52 of the creates' time (0.2 at the median); at this share SQLite's and ObjectBox's estimates come within
-     * 0.5-2 times their kept runs' (RunPlanTest).
+     * A write or a store's copy against a store's create: 0.2 at the median in docs/runs/1000/reference-all-e030860;
+     * at 0.25 SQLite's and ObjectBox's estimates come within 0.5-2 times their kept runs' (RunPlanTest).
      */
     static final double WRITE_OF_CREATE = 0.25;
 
