@@ -263,8 +263,8 @@ final class RunSeries {
 
     /**
      * Pair k's two runs in step: both warmed up, then their visits sent in chunks of {@link #IN_STEP}, the sides taking
-     * turns chunk by chunk. The host's bursts of noise last seconds (docs/runs.md, "Two versions in one sitting: in
-     * step, and the bar (2026-12-06, issue 61)"): in step, a burst falls on both runs alike and leaves their ratio.
+     * turns chunk by chunk. The host's bursts of noise last seconds (docs/runs.md, "Two versions in one sitting"): in
+     * step, a burst falls on both runs alike and leaves their ratio.
      */
     private List<VisitsAnswer> inStep(List<PhaseRun> sides, int pair) throws Exception {
         for (PhaseRun side : sides) {

@@ -25,10 +25,7 @@ public final class SteadyState {
     public static final double TOLERANCE = 0.03;
     /** How far a window of the last block may lie from the block's median. */
     public static final double WINDOW_TOLERANCE = 0.10;
-    /**
-     * The widest a block's tolerance grows with the windows' noise; at 8% one H2 warm-up would have stopped 27% above
-     * its level (docs/runs.md, "A tolerance that knows the windows' noise (2026-12-03)").
-     */
+    /** The widest a block's tolerance grows with the noise: at 8% an H2 warm-up would stop 27% high (docs/runs.md). */
     public static final double MOST_TOLERANCE = 0.06;
     /** How many standard errors of two blocks' difference the block tolerance allows. */
     static final double STANDARD_ERRORS = 2;
@@ -140,10 +137,8 @@ public final class SteadyState {
         List<Window> block = windows.subList(j - BLOCK, j);
         double last = lastBlock(medians(windows));
         double windowTolerance = windowTolerance(noise);
-        for (Window window : block) {
-            if (Math.abs(window.median() / last - 1) > windowTolerance) {
-                return false;
-            }
+        if (block.stream().anyMatch(w -> Math.abs(w.median() / last - 1) > windowTolerance)) {
+            return false;
         }
         if (block.stream().anyMatch(w -> w.compileMs().isEmpty())) {
             return true;

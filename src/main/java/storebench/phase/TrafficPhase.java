@@ -140,10 +140,7 @@ public final class TrafficPhase extends Phase {
      */
     public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "300",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
-    /**
-     * The collector of the JVM processes that serve requests: G1, what a service runs unless told otherwise
-     * (docs/runs.md, "Tenant traffic in a service's JVM, every pause recorded (2026-12-06, issue 62)").
-     */
+    /** The serving JVMs' collector: G1, a service's default (docs/runs.md, "Tenant traffic in a service's JVM"). */
     public static final PhaseOption<storebench.model.JvmCollector> GC = new PhaseOption<>("bench.trafficGc", "g1",
             storebench.model.JvmCollector::of);
     /** The closed step: long enough for a rate over hundreds of the slowest engines' requests, and the cache warm. */
@@ -422,12 +419,11 @@ public final class TrafficPhase extends Phase {
         TrafficAnswer.RuntimeWork w = a.runtime();
         TrafficAnswer.Cache cache = a.cache();
         TrafficHistograms h = a.measured().latency();
-        List<Long> starts = new ArrayList<>();
-        List<Double> lengths = new ArrayList<>();
-        for (int i = 0; i < w.pauses().count(); i++) { // every pause of the loop: start after it began, length
-            starts.add(Math.round(w.pauses().startMs()[i]));
-            lengths.add(Math.round(w.pauses().durationMs()[i] * 10) / 10.0);
-        }
+        // every pause of the loop: start after it began, length
+        List<Long> starts = java.util.Arrays.stream(w.pauses().startMs()).limit(w.pauses().count())
+                .mapToObj(Math::round).toList();
+        List<Double> lengths = java.util.Arrays.stream(w.pauses().durationMs()).mapToObj(d -> Math.round(d * 10) / 10.0)
+                .toList();
         return new TrafficLine(p.column(), RUN.op(), new StepWork(0, null, r,
                 round((a.closed().wallNs() + o.loopWallNs()) / 1e9)),
                 new TrafficLine.Served(round(o.reachedPerS()), round(o.askedPerS()), round(o.utilization()),
