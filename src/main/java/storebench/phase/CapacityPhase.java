@@ -246,8 +246,8 @@ public final class CapacityPhase extends Phase {
             }
             String why = l.stopped().failed().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
                     + f.message().lines().findFirst().orElse("")).orElse("");
-            StringBuilder near = new StringBuilder();
-            l.stopped().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
+            List<String> limits = l.stopped().near();
+            String near = limits.isEmpty() ? "" : "; within 10% of " + String.join(", ", limits);
             return "capacity: " + stores + " held open, then " + l.stopped().limit() + why + near
                     + (Setting.TUNED.id().equals(setting) ? " (each store opened for reading: read-only where the engine"
                     + " has such an open, with its tuned options)" : "");

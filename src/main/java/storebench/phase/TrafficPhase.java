@@ -67,7 +67,6 @@ public final class TrafficPhase extends Phase {
             + " max", Unit.MS, 1).ofRuns().optional().build();
     public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
             + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
-    /** The tail of the requests whose wait (due time to end) overlapped no collector pause. */
     public static final Stat UNPAUSED_P99_MS = Stat.of("traffic_all_unpaused_p99_ms", "same, every request no collector"
             + " pause touched (its wait overlapped none), p99", Unit.MS, 3).ofRuns().optional().build();
     public static final Stat HIT_UNPAUSED_P99_MS = Stat.of("traffic_hit_unpaused_p99_ms", "same, read of an open store"
@@ -76,9 +75,8 @@ public final class TrafficPhase extends Phase {
      * The reads of open stores no write held back (no write served during their wait): the tail a tenant's read meets
      * where writes, and their syncs, are served on another thread, as a service's pool serves them.
      */
-    public static final Stat HIT_CLEAR_P99_MS = Stat.of("traffic_hit_clear_p99_ms", "same, read of an open store no"
-            + " write held back (none in the loop's busy stretch before it), p99", Unit.MS, 3).ofRuns().optional()
-            .build();
+    public static final Stat HIT_CLEAR_P99_MS = ms("traffic_hit_clear_p99_ms", "same, read of an open store no write"
+            + " held back (none in the loop's busy stretch before it), p99", true);
     public static final Stat PAUSE_MAX_MS = Stat.of("traffic_pause_max_ms", "same, the runtime's longest collector"
             + " pause during the open loop", Unit.MS, 1).ofRuns().build();
     public static final Stat PAUSES_PER_S = Stat.of("traffic_pauses_per_s", "same, the runtime's collector pauses per"
