@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * T workers at once, for each T of bench.threads (docs/measuring.md, "concurrency"): run r's seeded {@link Sample},
@@ -94,10 +95,8 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     private static List<Stat> allStats() {
-        List<Stat> all = new ArrayList<>();
-        STATS.values().forEach(s -> all.addAll(List.of(s)));
-        COUNTERS.values().forEach(c -> all.addAll(c.all()));
-        return all;
+        return Stream.concat(STATS.values().stream().flatMap(Arrays::stream),
+                COUNTERS.values().stream().flatMap(c -> c.all().stream())).toList();
     }
 
     @Override

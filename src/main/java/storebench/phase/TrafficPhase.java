@@ -562,12 +562,7 @@ public final class TrafficPhase extends Phase {
         noHits(results, engine, setting, runs).ifPresent(notes::add);
         notes.addAll(p999Notes(runs, kind -> results.measurement(engine, setting, KINDS.stream()
                 .filter(k -> k.name().equals(kind)).findFirst().orElseThrow().latency().p999().id()).isPresent()));
-        Optional<String> pauses = pauseNote(results, engine, setting, runs);
-        if (pauses.isPresent()) {
-            notes.add(pauses.get());
-        } else {
-            gcShare(results, engine, setting).ifPresent(notes::add);
-        }
+        pauseNote(results, engine, setting, runs).or(() -> gcShare(results, engine, setting)).ifPresent(notes::add);
         return notes;
     }
 
