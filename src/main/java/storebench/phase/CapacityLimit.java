@@ -42,13 +42,8 @@ public final class CapacityLimit {
     /** The process' limits at the stop (ProcResources.limits, or the worker's): -1 = unlimited. */
     public record Limits(long nofileSoft, long maxMapCount, long asSoftKb, long threads, long heapMaxBytes) {
         static Limits of(Map<String, Long> m) {
-            long threads = Long.MAX_VALUE;
-            for (String key : new String[]{"threadsMax", "pidMax", "nprocSoft"}) {
-                long v = m.getOrDefault(key, -1L);
-                if (v > 0) {
-                    threads = Math.min(threads, v);
-                }
-            }
+            long threads = java.util.stream.Stream.of("threadsMax", "pidMax", "nprocSoft")
+                    .mapToLong(key -> m.getOrDefault(key, -1L)).filter(v -> v > 0).min().orElse(Long.MAX_VALUE);
             return new Limits(m.getOrDefault("nofileSoft", -1L), m.getOrDefault("maxMapCount", -1L),
                     m.getOrDefault("asSoftKb", -1L), threads, m.getOrDefault("heapMaxBytes", -1L));
         }

@@ -202,9 +202,7 @@ public final class CapacityPhase extends Phase {
     private Measured record(PhaseRun run, Options options, CapacityAnswer result) throws Exception {
         List<CapacityAnswer.Point> points = result.points();
         for (CapacityAnswer.Point p : points) {
-            ObjectNode line = run.results().line("capacity-point");
-            line.setAll(p.asAnswered());
-            run.results().append(line);
+            run.results().append(run.results().line("capacity-point").setAll(p.asAnswered()));
         }
         int opened = result.opened();
         CapacityLimit.Stop stop = CapacityLimit.Stop.of(result);
@@ -229,7 +227,7 @@ public final class CapacityPhase extends Phase {
     }
 
     /** The least-squares slope of a figure of the points against the stores open: the figure per open store. */
-    static double slope(List<CapacityAnswer.Point> points, java.util.function.ToDoubleFunction<CapacityAnswer.Point> y) {
+    static double slope(List<CapacityAnswer.Point> points, ToDoubleFunction<CapacityAnswer.Point> y) {
         return RunStats.slope(points.stream().mapToDouble(CapacityAnswer.Point::stores).toArray(),
                 points.stream().mapToDouble(y).toArray());
     }
@@ -248,8 +246,8 @@ public final class CapacityPhase extends Phase {
             }
             String why = l.stopped().failed().map(f -> "; at store " + f.store() + " (" + f.during() + "): "
                     + f.message().lines().findFirst().orElse("")).orElse("");
-            StringBuilder near = new StringBuilder();
-            l.stopped().near().forEach(n -> near.append(near.length() == 0 ? "; within 10% of " : ", ").append(n));
+            List<String> limits = l.stopped().near();
+            String near = limits.isEmpty() ? "" : "; within 10% of " + String.join(", ", limits);
             return "capacity: " + stores + " held open, then " + l.stopped().limit() + why + near
                     + (Setting.TUNED.id().equals(setting) ? " (each store opened for reading: read-only where the engine"
                     + " has such an open, with its tuned options)" : "");

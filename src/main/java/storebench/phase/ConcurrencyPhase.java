@@ -24,6 +24,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * T workers at once, for each T of bench.threads (docs/measuring.md, "concurrency"): run r's seeded {@link Sample},
@@ -93,10 +95,8 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     private static List<Stat> allStats() {
-        List<Stat> all = new ArrayList<>();
-        STATS.values().forEach(s -> all.addAll(List.of(s)));
-        COUNTERS.values().forEach(c -> all.addAll(c.all()));
-        return all;
+        return Stream.concat(STATS.values().stream().flatMap(Arrays::stream),
+                COUNTERS.values().stream().flatMap(c -> c.all().stream())).toList();
     }
 
     @Override
@@ -181,21 +181,15 @@ public final class ConcurrencyPhase extends Phase {
     }
 
     private static int[] repeat(int[] order, int passes) {
-        int[] all = new int[order.length * passes];
-        for (int p = 0; p < passes; p++) {
-            System.arraycopy(order, 0, all, p * order.length, order.length);
-        }
-        return all;
+        return IntStream.range(0, passes).flatMap(p -> Arrays.stream(order)).toArray();
     }
 
     /** The order dealt round-robin into {@code t} shares. */
     static int[][] shares(int[] order, int t) {
         int[][] shares = new int[t][];
         for (int k = 0; k < t; k++) {
-            shares[k] = new int[(order.length - k + t - 1) / t];
-            for (int j = 0; j < shares[k].length; j++) {
-                shares[k][j] = order[k + j * t];
-            }
+            int first = k;
+            shares[k] = IntStream.range(0, (order.length - k + t - 1) / t).map(j -> order[first + j * t]).toArray();
         }
         return shares;
     }
@@ -298,12 +292,8 @@ public final class ConcurrencyPhase extends Phase {
     /** One run's figures at T workers: stores per second, the pooled spans' p50 and p99, counters per visit. */
     private static void record(List<ConcurrentAnswer.Worker> workers, int t, Map<Stat, List<Double>> figures) {
         long[] spans = workers.stream().flatMapToLong(w -> Arrays.stream(w.oqc())).toArray();
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (ConcurrentAnswer.Worker w : workers) {
-            first = Math.min(first, w.startUs());
-            last = Math.max(last, w.endUs());
-        }
+        long first = workers.stream().mapToLong(ConcurrentAnswer.Worker::startUs).min().orElse(Long.MAX_VALUE);
+        long last = workers.stream().mapToLong(ConcurrentAnswer.Worker::endUs).max().orElse(Long.MIN_VALUE);
         Histogram h = Latency.histogram(spans);
         double seconds = Math.max(1, last - first) / 1e6;
         figures.computeIfAbsent(perSecond(t), k -> new ArrayList<>()).add(spans.length / seconds);

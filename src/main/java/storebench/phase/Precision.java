@@ -18,16 +18,13 @@ import java.util.OptionalDouble;
  */
 public final class Precision {
     /** The target: the interval's farther end at most this fraction from the median ("3%" or 0.03); off by default. */
-    public static final PhaseOption<OptionalDouble> TARGET = new PhaseOption<>("bench.precision", "off", Precision::target);
+    public static final PhaseOption<OptionalDouble> TARGET = new PhaseOption<>("bench.precision", "off",
+            value -> fraction(value, "the default: R runs, bench.runs"));
     public static final PhaseOption<Integer> MAX_RUNS = PhaseOption.positiveInt("bench.maxRuns", 12);
     /** The confidence the interval must have: order statistics give it from 6 runs on. */
     static final double CONFIDENCE = 0.95;
 
     private Precision() {
-    }
-
-    static OptionalDouble target(String value) {
-        return fraction(value, "the default: R runs, bench.runs");
     }
 
     /** "3%" or 0.03 (above 0, at most 50%), or "off": empty. */

@@ -241,14 +241,13 @@ final class RunSeries {
                     added(inStep.get(i), null, pair, own, sideLogs);
                 }
                 Map<String, Double> ran = new LinkedHashMap<>();
-                // a time is compared; what a visit asked of the machine stays in the runs' phase lines
                 own.forEach((stat, runs) -> {
+                    (side == a ? figuresA : figuresB).computeIfAbsent(stat, k -> new ArrayList<>()).addAll(runs);
+                    // a time is compared; what a visit asked of the machine stays in the runs' phase lines
                     if (!stat.counter()) {
                         ran.put(stat.id(), runs.get(runs.size() - 1));
                     }
                 });
-                own.forEach((stat, runs) -> (side == a ? figuresA : figuresB).computeIfAbsent(stat,
-                        k -> new ArrayList<>()).addAll(runs));
                 a.results().append(new AgainstRunLine(side == a ? AgainstRunLine.A : AgainstRunLine.B, pair,
                         side.params().ran(), ran).into(a.results().line(AgainstRunLine.KIND)));
             }
@@ -264,8 +263,8 @@ final class RunSeries {
 
     /**
      * Pair k's two runs in step: both warmed up, then their visits sent in chunks of {@link #IN_STEP}, the sides taking
-     * turns chunk by chunk. The host's bursts of noise last seconds (docs/runs.md, "Two versions in one sitting: in
-     * step, and the bar (2026-12-06, issue 61)"): in step, a burst falls on both runs alike and leaves their ratio.
+     * turns chunk by chunk. The host's bursts of noise last seconds (docs/runs.md, "Two versions in one sitting"): in
+     * step, a burst falls on both runs alike and leaves their ratio.
      */
     private List<VisitsAnswer> inStep(List<PhaseRun> sides, int pair) throws Exception {
         for (PhaseRun side : sides) {

@@ -35,8 +35,7 @@ public final class Sample {
     }
 
     static int[] order(PhaseRun run, int r) {
-        int[] all = OpenRunsPhase.visitingOrder(run.params().stores(), r);
-        return Arrays.copyOf(all, size(run));
+        return Arrays.copyOf(OpenRunsPhase.visitingOrder(run.params().stores(), r), size(run));
     }
 
     /**

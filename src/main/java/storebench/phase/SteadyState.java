@@ -15,9 +15,8 @@ import java.util.OptionalDouble;
  * {@link #COMPILE_SHARE} of the block's time (a process still compiling is still getting faster). Both tolerances widen
  * with the windows' own {@link #noise}, since a median of a few noisy windows is itself uncertain.
  * <p>
- * The trap it is built against: H2's 2-s iterations under JMH, 16.0, 10.0, 12.2, 8.9, 10.9, 7.4, 7.1, 6.5, 5.5, 4.3,
- * 4.2, 3.8, 3.0, 3.4, 3.1, 3.2, 3.2, 3.0 ms; "two windows within 2%" stops at 4.3/4.2, 40% above the steady state;
- * three blocks do not stop before 3.1-3.2 (SteadyStateTest).
+ * The trap it is built against: on H2's 2-s iterations under JMH (SteadyStateTest) "two windows within 2%" stops 40%
+ * above the steady state; three blocks do not stop before it.
  */
 public final class SteadyState {
     public static final int WINDOW = 100;
@@ -26,10 +25,7 @@ public final class SteadyState {
     public static final double TOLERANCE = 0.03;
     /** How far a window of the last block may lie from the block's median. */
     public static final double WINDOW_TOLERANCE = 0.10;
-    /**
-     * The widest a block's tolerance grows with the windows' noise; at 8% one H2 warm-up would have stopped 27% above
-     * its level (docs/runs.md, "A tolerance that knows the windows' noise (2026-12-03)").
-     */
+    /** The widest a block's tolerance grows with the noise: at 8% an H2 warm-up would stop 27% high (docs/runs.md). */
     public static final double MOST_TOLERANCE = 0.06;
     /** How many standard errors of two blocks' difference the block tolerance allows. */
     static final double STANDARD_ERRORS = 2;
@@ -141,10 +137,8 @@ public final class SteadyState {
         List<Window> block = windows.subList(j - BLOCK, j);
         double last = lastBlock(medians(windows));
         double windowTolerance = windowTolerance(noise);
-        for (Window window : block) {
-            if (Math.abs(window.median() / last - 1) > windowTolerance) {
-                return false;
-            }
+        if (block.stream().anyMatch(w -> Math.abs(w.median() / last - 1) > windowTolerance)) {
+            return false;
         }
         if (block.stream().anyMatch(w -> w.compileMs().isEmpty())) {
             return true;

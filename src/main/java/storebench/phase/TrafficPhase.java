@@ -67,7 +67,6 @@ public final class TrafficPhase extends Phase {
             + " max", Unit.MS, 1).ofRuns().optional().build();
     public static final Stat GC_MS = Stat.of("traffic_gc_ms", "same, the runtime's garbage collections during the open"
             + " loop (ms in all)", Unit.MS, 1).ofRuns().build();
-    /** The tail of the requests whose wait (due time to end) overlapped no collector pause. */
     public static final Stat UNPAUSED_P99_MS = Stat.of("traffic_all_unpaused_p99_ms", "same, every request no collector"
             + " pause touched (its wait overlapped none), p99", Unit.MS, 3).ofRuns().optional().build();
     public static final Stat HIT_UNPAUSED_P99_MS = Stat.of("traffic_hit_unpaused_p99_ms", "same, read of an open store"
@@ -76,9 +75,8 @@ public final class TrafficPhase extends Phase {
      * The reads of open stores no write held back (no write served during their wait): the tail a tenant's read meets
      * where writes, and their syncs, are served on another thread, as a service's pool serves them.
      */
-    public static final Stat HIT_CLEAR_P99_MS = Stat.of("traffic_hit_clear_p99_ms", "same, read of an open store no"
-            + " write held back (none in the loop's busy stretch before it), p99", Unit.MS, 3).ofRuns().optional()
-            .build();
+    public static final Stat HIT_CLEAR_P99_MS = ms("traffic_hit_clear_p99_ms", "same, read of an open store no write"
+            + " held back (none in the loop's busy stretch before it), p99", true);
     public static final Stat PAUSE_MAX_MS = Stat.of("traffic_pause_max_ms", "same, the runtime's longest collector"
             + " pause during the open loop", Unit.MS, 1).ofRuns().build();
     public static final Stat PAUSES_PER_S = Stat.of("traffic_pauses_per_s", "same, the runtime's collector pauses per"
@@ -134,17 +132,13 @@ public final class TrafficPhase extends Phase {
     public static final PhaseOption<Tenants.Distribution> DIST = new PhaseOption<>("bench.trafficDist", "zipf",
             Tenants.Distribution::of);
     /**
-     * The fewest reads and writes an open loop serves, whatever its seconds. At the default mix each write of the floor
-     * costs 20 requests, which made the loop most of the phase at 1,000; at 300 the writes' p99.9 is left out ({@link
-     * #P999_SHOWN}) and the reads' kept (docs/runs.md, "Every phase in less time: traffic's floor, the warm-ups'
-     * seconds, read's floor (2026-12-07, issue 62)").
+     * The fewest reads and writes an open loop serves, whatever its seconds: at the default mix a write costs 20
+     * requests, so 1,000 made the loop most of the phase; at 300 the writes' p99.9 is left out ({@link #P999_SHOWN}),
+     * the reads' kept (docs/runs.md, "Every phase in less time: traffic's floor, the warm-ups' seconds, read's floor").
      */
     public static final PhaseOption<Integer> PER_KIND = new PhaseOption<>("bench.trafficPerKind", "300",
             value -> PhaseOption.wholeNumber(value, 0, " (0: the loop's seconds alone)"));
-    /**
-     * The collector of the JVM processes that serve requests: G1, what a service runs unless told otherwise
-     * (docs/runs.md, "Tenant traffic in a service's JVM, every pause recorded (2026-12-06, issue 62)").
-     */
+    /** The serving JVMs' collector: G1, a service's default (docs/runs.md, "Tenant traffic in a service's JVM"). */
     public static final PhaseOption<storebench.model.JvmCollector> GC = new PhaseOption<>("bench.trafficGc", "g1",
             storebench.model.JvmCollector::of);
     /** The closed step: long enough for a rate over hundreds of the slowest engines' requests, and the cache warm. */
@@ -168,12 +162,8 @@ public final class TrafficPhase extends Phase {
 
     private static List<Stat> allStats() {
         List<Stat> stats = new ArrayList<>(List.of(REACHED_PER_S, ASKED_PER_S, HIT_RATE, UTILIZATION));
-        for (Kind k : KINDS) {
-            stats.addAll(k.latency().stats());
-        }
-        for (Kind k : KINDS) {
-            stats.addAll(k.service().stats());
-        }
+        KINDS.forEach(k -> stats.addAll(k.latency().stats()));
+        KINDS.forEach(k -> stats.addAll(k.service().stats()));
         stats.addAll(List.of(SERVICE_MAX_MS, WAKE_P99_MS, WAKE_MAX_MS, GC_MS, UNPAUSED_P99_MS, HIT_UNPAUSED_P99_MS,
                 HIT_CLEAR_P99_MS, PAUSE_MAX_MS, PAUSES_PER_S, PAUSED_SHARE, JIT_MS, LOOP_DELAY_P99_MS));
         return with(stats, COUNTERS);
@@ -249,10 +239,9 @@ public final class TrafficPhase extends Phase {
 
     /**
      * From kept visit and create costs: a read costs half a visit (a miss a visit, a hit little), a write and a copy
-     * {@link #WRITE_OF_CREATE} of a create; a warm-up halfway between its pass and its ceiling of visits, and at most
-     * bench.warmupSeconds past its pass. Its count query's JIT floor was made by the open runs in the kept process
-     * (bench.share); the kept runs' traffic warm-ups settled after 500-5,000 visits, 2,500 at the median, where
-     * their pass was 1,000 and their ceiling 5,000 (docs/runs/1000/reference-all-e030860).
+     * {@link #WRITE_OF_CREATE} of a create; a warm-up halfway between its pass and its ceiling of visits (the kept
+     * runs' settled at 2,500 of 1,000-5,000, the open runs having made the JIT floor: reference-all-e030860 in
+     * docs/runs/1000), and at most bench.warmupSeconds past its pass.
      */
     @Override
     public java.util.OptionalDouble unkeptSeconds(String op, double visitS, double createS, int stores, int runs,
@@ -280,9 +269,8 @@ public final class TrafficPhase extends Phase {
     }
 
     /**
-     * A write or a store's copy against a store's create: in docs/runs/1000/reference-all-e030860 the copies took
-     * 0.11-0.52 of the creates' time (0.2 at the median); at this share SQLite's and ObjectBox's estimates come within
-     * 0.5-2 times their kept runs' (RunPlanTest).
+     * A write or a store's copy against a store's create: 0.2 at the median in docs/runs/1000/reference-all-e030860;
+     * at 0.25 SQLite's and ObjectBox's estimates come within 0.5-2 times their kept runs' (RunPlanTest).
      */
     static final double WRITE_OF_CREATE = 0.25;
 
@@ -429,12 +417,11 @@ public final class TrafficPhase extends Phase {
         TrafficAnswer.RuntimeWork w = a.runtime();
         TrafficAnswer.Cache cache = a.cache();
         TrafficHistograms h = a.measured().latency();
-        List<Long> starts = new ArrayList<>();
-        List<Double> lengths = new ArrayList<>();
-        for (int i = 0; i < w.pauses().count(); i++) { // every pause of the loop: start after it began, length
-            starts.add(Math.round(w.pauses().startMs()[i]));
-            lengths.add(Math.round(w.pauses().durationMs()[i] * 10) / 10.0);
-        }
+        // every pause of the loop: start after it began, length
+        List<Long> starts = java.util.Arrays.stream(w.pauses().startMs()).limit(w.pauses().count())
+                .mapToObj(Math::round).toList();
+        List<Double> lengths = java.util.Arrays.stream(w.pauses().durationMs()).mapToObj(d -> Math.round(d * 10) / 10.0)
+                .toList();
         return new TrafficLine(p.column(), RUN.op(), new StepWork(0, null, r,
                 round((a.closed().wallNs() + o.loopWallNs()) / 1e9)),
                 new TrafficLine.Served(round(o.reachedPerS()), round(o.askedPerS()), round(o.utilization()),
@@ -477,14 +464,10 @@ public final class TrafficPhase extends Phase {
         if (m.service().all().getTotalCount() > 0) {
             put(figures, SERVICE_MAX_MS, m.service().all().getMaxValue() / 1e6);
         }
-        if (m.wakeLateness().getTotalCount() > 0) {
-            put(figures, WAKE_P99_MS, TrafficHistograms.ms(m.wakeLateness(), 99));
-            put(figures, WAKE_MAX_MS, m.wakeLateness().getMaxValue() / 1e6);
-        } else {
-            // the loop never waited: it ran behind its schedule from the first request, and never woke late
-            put(figures, WAKE_P99_MS, 0);
-            put(figures, WAKE_MAX_MS, 0);
-        }
+        // none: the loop never waited, it ran behind its schedule from the first request and never woke late
+        boolean woke = m.wakeLateness().getTotalCount() > 0;
+        put(figures, WAKE_P99_MS, woke ? TrafficHistograms.ms(m.wakeLateness(), 99) : 0);
+        put(figures, WAKE_MAX_MS, woke ? m.wakeLateness().getMaxValue() / 1e6 : 0);
         put(figures, GC_MS, a.runtime().gcMs());
         TrafficAnswer.Pauses pauses = a.runtime().pauses();
         for (Map.Entry<Stat, Histogram> e : List.of(Map.entry(UNPAUSED_P99_MS, m.untouched().all()),
@@ -579,12 +562,7 @@ public final class TrafficPhase extends Phase {
         noHits(results, engine, setting, runs).ifPresent(notes::add);
         notes.addAll(p999Notes(runs, kind -> results.measurement(engine, setting, KINDS.stream()
                 .filter(k -> k.name().equals(kind)).findFirst().orElseThrow().latency().p999().id()).isPresent()));
-        Optional<String> pauses = pauseNote(results, engine, setting, runs);
-        if (pauses.isPresent()) {
-            notes.add(pauses.get());
-        } else {
-            gcShare(results, engine, setting).ifPresent(notes::add);
-        }
+        pauseNote(results, engine, setting, runs).or(() -> gcShare(results, engine, setting)).ifPresent(notes::add);
         return notes;
     }
 
@@ -600,16 +578,10 @@ public final class TrafficPhase extends Phase {
     }
 
     private static String summary(List<TrafficLine> runs) {
-        long total = 0;
-        double seconds = 0;
-        long writes = 0;
-        long evictions = 0;
-        for (TrafficLine l : runs) {
-            total += l.served().requests();
-            seconds += l.served().seconds();
-            writes += l.met().writes();
-            evictions += l.met().evictions();
-        }
+        long total = runs.stream().mapToLong(l -> l.served().requests()).sum();
+        double seconds = runs.stream().mapToDouble(l -> l.served().seconds()).reduce(0, Double::sum);
+        long writes = runs.stream().mapToLong(l -> l.met().writes()).sum();
+        long evictions = runs.stream().mapToLong(l -> l.met().evictions()).sum();
         java.util.DoubleSummaryStatistics util = runs.stream().map(l -> l.served().utilization())
                 .filter(u -> u != null && !u.isNaN()).mapToDouble(Double::doubleValue).summaryStatistics();
         TrafficLine.Asked last = runs.get(runs.size() - 1).asked();

@@ -13,18 +13,13 @@ import java.util.Locale;
 
 /**
  * The uncounted warm-up before measurements: a trial process visits the stores with the phase's query (open, count or
- * read, close) in windows of {@link SteadyState#WINDOW} visits, going round the N stores in order, until its figures
- * have settled ({@link SteadyState}), at least one whole pass (the page cache holds every store it visits) and at most
- * the fixed warm-up's whole passes of at least bench.warmupOpens visits, and at most bench.warmupSeconds ({@link #SECONDS})
- * past its floors. Where N is more than bench.warmupOpens it goes
- * round the first bench.warmupOpens stores; where the page cache already holds those (mincore: at least
- * {@link #LEAST_RESIDENT_WITHOUT_PASS} of their pages) and they are more than the rule's three blocks, it needs no
- * whole pass, only the three blocks. With bench.warmup=fixed it always makes whole passes over all N stores of at
- * least bench.warmupOpens visits. In a JVM a steady warm-up first makes its JIT floor (bench.jitVisits, {@link #JIT_VISITS}),
- * once per query per process. A kept process (bench.share) warming up a query it has settled before resumes: one block
- * back within the rule's tolerance of where it settled ({@link SteadyState#resumed}), over a pass of the pool first
- * where the page cache does not hold it. The phases with runs begin each run with it, the memory phase its holding
- * process.
+ * read, close) in windows of {@link SteadyState#WINDOW} visits, going round them in order, until its figures have
+ * settled ({@link SteadyState}), between the floor and the ceiling of its {@link Plan}, and at most bench.warmupSeconds
+ * ({@link #SECONDS}) past its floors. With bench.warmup=fixed it always makes whole passes over all N stores of at
+ * least bench.warmupOpens visits. In a JVM a steady warm-up first makes its JIT floor ({@link #JIT_VISITS}), once per
+ * query per process. A kept process (bench.share) warming up a query it has settled before resumes: one block back
+ * within the rule's tolerance of where it settled ({@link SteadyState#resumed}), over a pass of the pool first where
+ * the page cache does not hold it. The phases with runs begin each run with it, the memory phase its holding process.
  */
 public final class WarmUp {
     /** How a warm-up decides when to stop (bench.warmup). */
@@ -50,11 +45,9 @@ public final class WarmUp {
     }
 
     /**
-     * bench.share: run r's warmed process serves run r of every phase with runs in turn (open runs, read, concurrency
-     * in the JVM, cold), each phase's warm-up then only settling its own query (and making the JIT floor of a query
-     * the process has not yet run). On by default: where kept and fresh processes were alternated (Node's SQLite,
-     * libSQL, LMDB, H2) they gave the same figures (docs/runs.md, "Before and after issue 24"), and fresh processes
-     * make the count query's JIT floor three times per run (open runs, concurrency, cold) where a kept one makes it once.
+     * bench.share: run r's warmed process serves run r of every phase with runs in turn, each phase's warm-up then only
+     * settling its own query. On by default: kept and fresh processes gave the same figures (docs/runs.md, "Before and
+     * after issue 24"), and a kept one makes the count query's JIT floor once where fresh ones make it three times.
      */
     public static final PhaseOption<Boolean> SHARE = new PhaseOption<>("bench.share", "true", value -> {
         if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
@@ -106,31 +99,26 @@ public final class WarmUp {
 
     /**
      * The JIT floor of a steady warm-up in a JVM: visits of a query a process makes before the rule may stop, once per
-     * query per process (a kept process does not make it again). HotSpot compiles a method called once per visit in
-     * two bursts, the second from its C2 threshold of 5,000 invocations; the compiler threads' time was 95% spent
-     * after 8,400-11,400 visits for every JVM engine (docs/runs.md, "How many visits the JIT needs"), and in the
-     * quiet stretch between the bursts the median is flat, so the rule alone stops too soon and the run is timed
-     * while the rest of the path compiles on the other core.
+     * query per process. HotSpot compiles a visit's path in two bursts, the second from C2's threshold of 5,000 calls,
+     * and the median is flat between them, so the rule alone stops too soon (docs/runs.md, "How many visits the JIT
+     * needs": 95% compiled after 8,400-11,400 visits).
      */
     public static final PhaseOption<Integer> JIT_VISITS = new PhaseOption<>("bench.jitVisits", "10000",
             value -> PhaseOption.wholeNumber(value, 0, " (0: no JIT floor, the steady rule alone)"));
 
     /**
      * A steady warm-up stops once it has spent this many seconds past its floors (the JIT's, a pass over its stores),
-     * settled or not, the line saying it did not settle: a visit that reads a store of 1,000 notes through Turso's Node
-     * binding takes 9 ms, and its warm-ups ran to their 5,000-visit ceiling (44 s) in four of six, 226 s of the run kept
-     * in docs/runs/1000/reference-all-e030860, without settling.
+     * settled or not, its line saying so: Turso's 9-ms Node reads ran unsettled to their 5,000-visit ceiling (44 s) in
+     * four of six warm-ups (docs/runs/1000/reference-all-e030860).
      */
     public static final PhaseOption<Double> SECONDS = PhaseOption.seconds("bench.warmupSeconds", "10");
 
     /**
      * The JIT floor ends early, the rule taking over, once it has taken this long while the JIT compiled for at most
-     * {@link #JIT_CUT_SHARE} of it: a visit that is mostly native code (RocksDB's and DuckDB's 10-35 ms visits) does not
-     * wait minutes for a compiler that changes little of it (their compiler share was 0.4-2.4% from 10 s on in the run
-     * kept in docs/runs/1000/all-default), while H2's and Xodus' pure-Java floors (at least 18% for the count, 3.0% for
-     * the read) never get there. The share is of the whole floor, not of its last seconds: the JIT is quiet
-     * for seconds between its bursts, and a read floor cut in such a lull still had 31-131 ms to compile (docs/runs.md,
-     * "The JIT floors: two cuts looked at on the kept run, neither tried").
+     * {@link #JIT_CUT_SHARE} of it: a mostly native visit (RocksDB's, DuckDB's) need not wait minutes for a compiler
+     * that changes little of it, while pure-Java floors (H2's, Xodus') never get there. The share is of the whole
+     * floor: the JIT is quiet for seconds between bursts (docs/runs.md, "The JIT floors: two cuts looked at on the kept
+     * run").
      */
     static final long JIT_FLOOR_MS = 10_000;
 

@@ -20,7 +20,8 @@ final class Warming {
     private final boolean steady;
     /** Where a kept process last settled this query (it need only show it is back there), if it did. */
     private final OptionalDouble resumeAt;
-    private final Residency residency;
+    /** The page cache's share of the pool's first stores, as the plan read it (-1 where it did not ask). */
+    private double residencyRead = -1;
     private final WarmUp.Plan plan;
     private final int jitVisits;
     private final boolean jit;
@@ -41,9 +42,9 @@ final class Warming {
         this.query = query;
         this.steady = params.warmupRule() == WarmUp.Rule.STEADY;
         this.resumeAt = steady ? warmth.settledMs(query) : OptionalDouble.empty();
-        this.residency = new Residency(run);
         this.plan = WarmUp.Plan.of(params.stores(), params.warmupOpens(), params.warmupRule(),
-                resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(), residency);
+                resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows(),
+                stores -> residencyRead = WarmUp.resident(run, stores));
         this.jitVisits = params.option(WarmUp.JIT_VISITS);
         this.jit = steady && jitVisits > 0 && params.runtime() == TrialRuntime.JVM && !warmth.jitWarmed(query);
         this.mostMs = params.option(WarmUp.SECONDS) * 1000;
@@ -132,8 +133,8 @@ final class Warming {
                 .toList(), windows.stream().flatMap(x -> x.compileMs().stream().boxed()).map(Math::round).toList(),
                 resumeAt.isPresent() ? round(resumeAt.getAsDouble()) : null, round(SteadyState.noise(medians)),
                 settledAt >= 0 ? settledAt : null);
-        boolean read = residency.read >= 0;
-        WarmUpLine.Floor floor = new WarmUpLine.Floor(stores, read ? round(residency.read) : null,
+        boolean read = residencyRead >= 0;
+        WarmUpLine.Floor floor = new WarmUpLine.Floor(stores, read ? round(residencyRead) : null,
                 read ? plan.wholePass() : null, jit ? jitFloorAt : null, jit ? jitFloorAt >= 0 && jitFloorAt < jitVisits
                 : null);
         return new WarmUpLine(column, op, run, kept ? true : null, rule.id(), w, floor, visited);
@@ -141,21 +142,5 @@ final class Warming {
 
     private static double round(double v) {
         return Math.round(v * 1e4) / 1e4;
-    }
-
-    /** The page cache's share of the pool's first stores, as the plan read it (-1 where it did not ask). */
-    private static final class Residency implements WarmUp.Residency {
-        private final PhaseRun run;
-        private double read = -1;
-
-        Residency(PhaseRun run) {
-            this.run = run;
-        }
-
-        @Override
-        public double of(int stores) throws IOException {
-            read = WarmUp.resident(run, stores);
-            return read;
-        }
     }
 }
