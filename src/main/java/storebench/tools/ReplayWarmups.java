@@ -79,8 +79,7 @@ public final class ReplayWarmups {
         int visitsPerWindow = line.byWindow().visits();
         List<Double> medians = line.byWindow().medians();
         List<Double> compileMs = line.byWindow().compileMs().stream().map(Long::doubleValue).toList();
-        List<Double> wallMs = new ArrayList<>();
-        medians.forEach(m -> wallMs.add(m * visitsPerWindow));
+        List<Double> wallMs = medians.stream().map(m -> m * visitsPerWindow).toList();
         OptionalDouble resumeAt = line.byWindow().resumeMs() == null ? OptionalDouble.empty()
                 : OptionalDouble.of(line.byWindow().resumeMs());
         int judged = (resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
