@@ -12,7 +12,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -37,17 +36,15 @@ public final class EnginesFigures {
         RunResults results = RunResults.load(run);
         Path base = engines.toAbsolutePath().getParent();
         String folder = base.relativize(run.toAbsolutePath()).toString().replace('\\', '/');
-        List<Block> blocks = new ArrayList<>();
-        blocks.add(new Block.Paragraph(Text.of("From the kept run [" + folder + "](" + folder + "/report.md) ("
-                + storebench.report.model.Titles.fmt(results.runLine().scale().stores(), 0) + " stores, defaults, medians of "
-                + results.runLine().scale().runs() + " open runs; measured on "
+        return MarkdownReport.render(List.of(new Block.Paragraph(Text.of("From the kept run [" + folder + "]("
+                + folder + "/report.md) (" + storebench.report.model.Titles.fmt(results.runLine().scale().stores(), 0)
+                + " stores, defaults, medians of " + results.runLine().scale().runs() + " open runs; measured on "
                 + results.environmentFile().host().kernel().orElse("?") + "): each engine over the SQLite of its own"
                 + " runtime, where its ratio differs from the reference's by more than 1.5 times. Where the run"
                 + " recorded what a visit asks of the machine, the last column names the open runs' counter that"
-                + " differs most between the two engines; a run kept before the counters has none.")));
-        blocks.add(ReferenceDifferences.table(results, Setting.DEFAULT.id()).map(t -> (Block) t)
-                .orElse(Block.Paragraph.of("No ratio of this run differs from the reference's by more than 1.5 times.")));
-        return MarkdownReport.render(blocks);
+                + " differs most between the two engines; a run kept before the counters has none.")),
+                ReferenceDifferences.table(results, Setting.DEFAULT.id()).map(t -> (Block) t).orElse(Block.Paragraph
+                        .of("No ratio of this run differs from the reference's by more than 1.5 times."))));
     }
 
     public static void main(String[] args) {

@@ -30,7 +30,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -174,10 +173,7 @@ public final class Merge {
         return made;
     }
 
-    /**
-     * Removes what a failed merge wrote (all in {@code out}, the folders it {@code made}); a folder that was there
-     * stays.
-     */
+    /** Removes what a failed merge wrote (in {@code out}, folders it {@code made}); a folder that was there stays. */
     private static void takeBack(Path out, Path made, Exception failure) {
         Path top = made != null ? made : out;
         try (Stream<Path> paths = Files.walk(top)) {
@@ -315,8 +311,7 @@ public final class Merge {
             return;
         }
         try (Stream<Path> files = Files.walk(from)) {
-            for (Iterator<Path> it = files.iterator(); it.hasNext(); ) {
-                Path f = it.next();
+            for (Path f : (Iterable<Path>) files::iterator) {
                 Path target = to.resolve(from.relativize(f).toString());
                 if (Files.isDirectory(f)) {
                     Files.createDirectories(target);

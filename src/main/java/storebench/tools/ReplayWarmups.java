@@ -65,13 +65,8 @@ public final class ReplayWarmups {
     /** Every steady warm-up line of the run, replayed. */
     static List<Replayed> replay(RunResults results) {
         int warmupOpens = results.runLine().scale().warmupOpens();
-        List<Replayed> out = new ArrayList<>();
-        for (WarmUpLine l : results.warmUpLines()) {
-            if (WarmUpLine.STEADY.equals(l.rule())) {
-                out.add(replay(l, warmupOpens == 0 ? 5000 : warmupOpens));
-            }
-        }
-        return out;
+        return results.warmUpLines().stream().filter(l -> WarmUpLine.STEADY.equals(l.rule()))
+                .map(l -> replay(l, warmupOpens == 0 ? 5000 : warmupOpens)).toList();
     }
 
     /** One warm-up line replayed: its floor as WarmUp made it, then the rule after every window. */
@@ -79,8 +74,7 @@ public final class ReplayWarmups {
         int visitsPerWindow = line.byWindow().visits();
         List<Double> medians = line.byWindow().medians();
         List<Double> compileMs = line.byWindow().compileMs().stream().map(Long::doubleValue).toList();
-        List<Double> wallMs = new ArrayList<>();
-        medians.forEach(m -> wallMs.add(m * visitsPerWindow));
+        List<Double> wallMs = medians.stream().map(m -> m * visitsPerWindow).toList();
         OptionalDouble resumeAt = line.byWindow().resumeMs() == null ? OptionalDouble.empty()
                 : OptionalDouble.of(line.byWindow().resumeMs());
         int judged = (resumeAt.isPresent() ? SteadyState.BLOCK : SteadyState.minWindows()) * visitsPerWindow;
@@ -122,9 +116,7 @@ public final class ReplayWarmups {
         out.println("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         for (Map.Entry<String, List<Replayed>> e : byEngine.entrySet()) {
             List<Replayed> rs = e.getValue();
-            List<Double> ratios = new ArrayList<>();
-            rs.forEach(r -> ratios.add(r.replayed().level() / r.recorded().level()));
-            ratios.sort(null);
+            List<Double> ratios = rs.stream().map(r -> r.replayed().level() / r.recorded().level()).sorted().toList();
             out.printf(Locale.US,
                     "| `%s` | %d | %,d | %,d (%.0f%%) | %,.0f | %,.0f (%.0f%%) | %d, %d | %.3f, %.3f, %.3f |%n",
                     e.getKey(), rs.size(), total(rs, r -> r.recorded().visits()), total(rs, r -> r.replayed().visits()),

@@ -63,11 +63,6 @@ public final class ReportCheck {
         return phaseAsked(results, stat) && (!stat.optional() && !stat.counter() || measuredAnywhere(results, stat));
     }
 
-    /** Whether a cell should have it, by the phases of the run or part that made the column, else the run's lines. */
-    private static boolean expected(RunResults results, Stat stat, String engine, String setting) {
-        return asked(results.phasesOf(engine, setting), stat) && expected(results, stat);
-    }
-
     /** Whether the phases hold the statistic's (true without a list): create lines are written whatever was asked. */
     private static boolean asked(Optional<List<String>> phases, Stat stat) {
         return phases.isEmpty() || phases.get().contains(Phases.phaseOf(stat).id());
@@ -109,7 +104,9 @@ public final class ReportCheck {
                     continue; // a merged run's column no part measured under this setting: the report says so
                 }
                 for (Stat stat : Phases.stats()) {
-                    if (!stat.measuredIn(runtime(engine)) || !expected(results, stat, engine, setting)) {
+                    // by the phases of the run or part that made the column, else by the run's lines
+                    if (!stat.measuredIn(runtime(engine)) || !asked(results.phasesOf(engine, setting), stat)
+                            || !expected(results, stat)) {
                         continue;
                     }
                     if (results.measurement(engine, setting, stat.id()).isEmpty()

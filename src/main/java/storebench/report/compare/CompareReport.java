@@ -17,7 +17,9 @@ import storebench.results.Stat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /** compare.md and compare.html: the report's tables with "before → after" and ratio per cell, moves first. */
 public final class CompareReport {
@@ -133,14 +135,14 @@ public final class CompareReport {
             h.append("<div class=\"table-wrap\"><table class=\"moved\"><thead><tr><th>setting</th><th>engine</th>"
                     + "<th>statistic</th><th>before</th><th>after</th><th>ratio</th><th>against</th><th></th></tr></thead><tbody>\n");
             for (CompareRuns.Row r : moved) {
-                String cls = r.move() == CompareRuns.Move.WORSE ? "worse" : "better";
                 h.append("<tr><td>").append(HtmlPage.esc(Titles.settingTitle(r.setting()))).append("</td><td>")
                         .append(HtmlPage.esc(Titles.engineTitle(r.engine()))).append("</td><td>")
                         .append(HtmlPage.esc(r.stat().label(notesPerStore, held))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(r.stat().format(r.before().value()))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(r.stat().format(r.after().value()))).append("</td><td class=\"num\">")
                         .append(HtmlPage.esc(ratio(r))).append("</td><td>").append(HtmlPage.esc(r.thresholdText()))
-                        .append("</td><td class=\"").append(cls).append("\">").append(word(r.move())).append("</td></tr>\n");
+                        .append("</td><td class=\"").append(word(r.move())).append("\">").append(word(r.move()))
+                        .append("</td></tr>\n");
             }
             h.append("</tbody></table></div>\n");
         }
@@ -177,17 +179,11 @@ public final class CompareReport {
 
     /** Which of the two runs took figures under profilers, said once above the tables; empty where neither did. */
     public Optional<String> profiled() {
-        List<String> runsProfiled = new ArrayList<>();
-        if (!runs.before.profilers().isEmpty()) {
-            runsProfiled.add("the before run (" + String.join(", ", runs.before.profilers()) + ")");
-        }
-        if (!runs.after.profilers().isEmpty()) {
-            runsProfiled.add("the after run (" + String.join(", ", runs.after.profilers()) + ")");
-        }
-        if (runsProfiled.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(String.join(" and ", runsProfiled) + " took figures under bench.profilers, which slow"
+        List<String> runsProfiled = Stream.of(Map.entry("before", runs.before), Map.entry("after", runs.after))
+                .filter(r -> !r.getValue().profilers().isEmpty())
+                .map(r -> "the " + r.getKey() + " run (" + String.join(", ", r.getValue().profilers()) + ")").toList();
+        return runsProfiled.isEmpty() ? Optional.empty() : Optional.of(String.join(" and ", runsProfiled)
+                + " took figures under bench.profilers, which slow"
                 + " what they watch: those figures are marked profiled and not judged; their ratios are the profilers'"
                 + " cost, not a change.");
     }
@@ -213,8 +209,7 @@ public final class CompareReport {
             c.append(" · ").append(HtmlPage.esc(r.thresholdText()));
         }
         if (move == CompareRuns.Move.WORSE || move == CompareRuns.Move.BETTER) {
-            String cls = move == CompareRuns.Move.WORSE ? "worse" : "better";
-            c.append("<span class=\"mark ").append(cls).append("\">").append(word(move)).append("</span>");
+            c.append("<span class=\"mark ").append(word(move)).append("\">").append(word(move)).append("</span>");
         }
         r.profiled().ifPresent(p -> c.append("<span class=\"mark profiled\">profiled (").append(HtmlPage.esc(p))
                 .append(")</span>"));

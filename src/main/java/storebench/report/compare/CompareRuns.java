@@ -1,5 +1,6 @@
 package storebench.report.compare;
 
+import storebench.engine.Engines;
 import storebench.report.ReportRun;
 import storebench.report.render.HtmlPage;
 
@@ -9,6 +10,7 @@ import storebench.results.RunResults;
 import storebench.results.Stat;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Two runs side by side: per column and statistic before, after, ratio, and whether beyond the noise. */
 public final class CompareRuns {
@@ -100,13 +103,10 @@ public final class CompareRuns {
     public CompareRuns(RunResults before, RunResults after) {
         this.before = before;
         this.after = after;
-        Set<String> engineSet = new LinkedHashSet<>(ReportRun.columns(before));
-        engineSet.addAll(ReportRun.columns(after));
-        this.engines = engineSet.stream().sorted(java.util.Comparator.comparingInt(storebench.engine.Engines::rank))
-                .collect(Collectors.toList());
-        Set<String> settingSet = new LinkedHashSet<>(ReportRun.settings(before));
-        settingSet.addAll(ReportRun.settings(after));
-        this.settings = List.copyOf(settingSet);
+        this.engines = Stream.concat(ReportRun.columns(before).stream(), ReportRun.columns(after).stream()).distinct()
+                .sorted(Comparator.comparingInt(Engines::rank)).toList();
+        this.settings = Stream.concat(ReportRun.settings(before).stream(), ReportRun.settings(after).stream())
+                .distinct().toList();
         this.stats = RunResults.stats(List.of(after, before));
         List<Row> all = new ArrayList<>();
         for (String setting : settings) {

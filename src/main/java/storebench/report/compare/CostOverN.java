@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * How a store's cost grows with N: runs of one workload at different N, a table per column and a chart per figure over
@@ -94,13 +95,8 @@ public final class CostOverN {
 
     /** The settings with a figure in any run, in the order the runs hold them. */
     List<String> settings() {
-        List<String> out = new ArrayList<>();
-        runs.forEach(r -> r.results.measurements().forEach(m -> {
-            if (!out.contains(m.setting())) {
-                out.add(m.setting());
-            }
-        }));
-        return out;
+        return runs.stream().flatMap(r -> r.results.measurements().stream()).map(RunResults.Measurement::setting)
+                .distinct().toList();
     }
 
     private OptionalDouble value(Run run, String engine, String setting, String stat) {
@@ -129,15 +125,12 @@ public final class CostOverN {
     }
 
     private String intro() {
-        StringBuilder s = new StringBuilder("Runs, by N: ");
-        List<String> parts = new ArrayList<>();
-        runs.forEach(r -> parts.add("N = " + Titles.fmt(r.stores(), 0) + " (" + r.name + ", R = "
-                + r.results.runLine().scale().runs() + ")"));
-        s.append(String.join("; ", parts)).append(". Each figure is the run's own (medians of its R open runs);"
-                + " \"pool / memory\" is N x the allocated space per store against the machine's memory, the room the"
-                + " page cache has for the pool; every store is a directory of one folder (").append("`<root>/")
-                .append(StoreLayout.PREFIX).append("<i>`), so that folder holds N entries.");
-        return s.toString();
+        return "Runs, by N: " + runs.stream().map(r -> "N = " + Titles.fmt(r.stores(), 0) + " (" + r.name + ", R = "
+                + r.results.runLine().scale().runs() + ")").collect(Collectors.joining("; "))
+                + ". Each figure is the run's own (medians of its R open runs); \"pool / memory\" is N x the allocated"
+                + " space per store against the machine's memory, the room the page cache has for the pool; every"
+                + " store is a directory of one folder (`<root>/" + StoreLayout.PREFIX + "<i>`), so that folder holds"
+                + " N entries.";
     }
 
     private List<String> header() {

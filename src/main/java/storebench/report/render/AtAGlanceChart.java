@@ -82,7 +82,8 @@ public final class AtAGlanceChart {
                         .append(number(x)).append("\" y2=\"").append(plotBottom).append("\" stroke=\"")
                         .append(m == 1 ? "#c9ced6" : "#eceef2").append("\" stroke-width=\"1\"/>\n");
             }
-            text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, TICK, plain(Math.pow(10, d)) + " ms");
+            text(svg, axis.x(Math.pow(10, d)), plotBottom + 16, TICK, new java.math.BigDecimal(Double.toString(
+                    Math.pow(10, d))).stripTrailingZeros().toPlainString() + " ms"); // 0.1 ms, 1 ms, 10 ms
         }
     }
 
@@ -98,7 +99,8 @@ public final class AtAGlanceChart {
         double end = axis.x(median.getAsDouble());
         svg.append("<rect x=\"").append(LABELS).append("\" y=\"").append(y + 6).append("\" width=\"")
                 .append(number(Math.max(1, end - LABELS))).append("\" height=\"14\" fill=\"")
-                .append(colour(r.engine())).append("\"/>\n");
+                .append(String.format(Locale.ROOT, "#%06x", Charts.engineColor(r.engine()).getRGB() & 0xFFFFFF))
+                .append("\"/>\n");
         double labelAt = end;
         if (p99.isPresent()) {
             double whisker = axis.x(p99.getAsDouble());
@@ -158,15 +160,5 @@ public final class AtAGlanceChart {
             svg.append(" text-anchor=\"").append(style.anchor()).append("\"");
         }
         svg.append(" fill=\"").append(style.fill()).append("\">").append(HtmlPage.esc(text)).append("</text>\n");
-    }
-
-    private static String colour(String engine) {
-        java.awt.Color c = Charts.engineColor(engine);
-        return String.format(Locale.ROOT, "#%02x%02x%02x", c.getRed(), c.getGreen(), c.getBlue());
-    }
-
-    /** A power of ten as a tick label: 0.1, 1, 10, 100. */
-    private static String plain(double v) {
-        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 }

@@ -13,10 +13,7 @@ final class ChartSvg {
     private ChartSvg() {
     }
 
-    /**
-     * The chart as an {@code <svg>} that scales to its container; {@code id} is unique in the page, prefixing its clip
-     * paths so several inline SVGs do not clash.
-     */
+    /** The chart as a scaling {@code <svg>}; {@code id}, unique in the page, prefixes its clip paths so none clash. */
     static String render(JFreeChart chart, int width, int height, String id, String title) {
         SVGGraphics2D g = new SVGGraphics2D(width, height);
         g.setDefsKeyPrefix(id + "-");

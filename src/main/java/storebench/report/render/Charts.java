@@ -113,7 +113,6 @@ final class Charts {
         plot.setRangeGridlineStroke(new BasicStroke(1f));
         minorGrid(0, xDecades, line -> plot.addDomainMarker(line, Layer.BACKGROUND));
         minorGrid(yLow, yHigh, line -> plot.addRangeMarker(line, Layer.BACKGROUND));
-        plot.setOutlineVisible(false);
         JFreeChart chart = chart(title, plot, true);
         chart.setPadding(new RectangleInsets(2, 2, 2, 22)); // the last tick label ("99.9%") sits on the right edge
         return chart;
@@ -135,9 +134,7 @@ final class Charts {
         y.setNumberFormatOverride(NumberFormat.getIntegerInstance(Locale.US));
         x.setAutoRangeIncludesZero(true);
         y.setAutoRangeIncludesZero(true);
-        XYPlot plot = enginePlot(data, x, y, new XYLineAndShapeRenderer(true, true), series.keySet());
-        plot.setOutlineVisible(false);
-        return chart(title, plot, true);
+        return chart(title, enginePlot(data, x, y, new XYLineAndShapeRenderer(true, true), series.keySet()), true);
     }
 
     /** An XY plot with a line per engine in the engine's colour, on the report's white background and grid. */
@@ -154,6 +151,7 @@ final class Charts {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(GRID);
         plot.setRangeGridlinePaint(GRID);
+        plot.setOutlineVisible(false);
         return plot;
     }
 
@@ -341,9 +339,8 @@ final class Charts {
     }
 
     private static NumberFormat numberFormat(int decimals) {
-        DecimalFormat f = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
+        return new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals),
                 DecimalFormatSymbols.getInstance(Locale.US));
-        return f;
     }
 
     /** Labels a tick of a log axis by what its log10 stands for; it formats only. */

@@ -43,7 +43,6 @@ public final class Exports {
     public static final String SMALLER = "github-action-benchmark-smaller.json";
     public static final String BIGGER = "github-action-benchmark-bigger.json";
     public static final String JMH = "jmh-result.json";
-    /** Every export's file name. */
     public static final List<String> FILES = List.of(BMF, SMALLER, BIGGER, JMH);
     /** The percentiles JMH writes of every score (scorePercentiles), as its keys read. */
     private static final double[] JMH_PERCENTILES = {0.0, 50.0, 90.0, 95.0, 99.0, 99.9, 99.99, 99.999, 99.9999, 100.0};
@@ -227,9 +226,11 @@ public final class Exports {
         for (RunResults.Measurement m : figures) {
             Optional<Stat> stat = results.stat(m.stat());
             List<Double> runs = m.runs().isEmpty() ? List.of(m.value()) : m.runs();
+            // a time per operation (a visit, a store made) in JMH's unit, others in their own
+            String unit = stat.map(s -> s.unit() == Stat.Unit.MS ? "ms/op" : s.unitName()).orElse("");
             entries.add(new JmhFigure("storebench", jmhBenchmark(m), stat.map(Stat::higherIsBetter).orElse(false)
                     ? "thrpt" : "avgt", 1, runs.size(), JmhJvm.NONE, JmhIterations.ONE_RUN, new JmhResult(jmhParams(m),
-                    jmhMetric(m.value(), runs, stat.map(Exports::jmhUnit).orElse("")), Map.of())));
+                    jmhMetric(m.value(), runs, unit), Map.of())));
         }
         return entries;
     }
@@ -271,11 +272,6 @@ public final class Exports {
         }
         int below = (int) Math.floor(rank);
         return sorted[below - 1] + (rank - below) * (sorted[below] - sorted[below - 1]);
-    }
-
-    /** The unit of a figure's JMH score: a time per operation (a visit, a store made) as JMH's, others their own. */
-    private static String jmhUnit(Stat stat) {
-        return stat.unit() == Stat.Unit.MS ? "ms/op" : stat.unitName();
     }
 
     private static String number(double v) {

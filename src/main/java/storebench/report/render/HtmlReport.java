@@ -14,7 +14,6 @@ import storebench.report.model.VerdictsTable;
 
 import storebench.results.Stat;
 
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +50,6 @@ public final class HtmlReport {
         }
     }
 
-    /** The whole page. */
     public String render() {
         headless();
         toc.clear();

@@ -5,7 +5,6 @@ import storebench.report.model.Report;
 import storebench.report.model.StatsTable;
 import storebench.report.model.Text;
 
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +29,6 @@ public final class MarkdownReport {
         return out;
     }
 
-    /** The whole of report.md. */
     public String render() {
         List<Block> blocks = new ArrayList<>();
         blocks.add(report.title());
@@ -45,16 +43,12 @@ public final class MarkdownReport {
     public static String render(List<Block> blocks) {
         StringBuilder md = new StringBuilder();
         for (Block block : blocks) {
-            if (md.length() > 0 && !endsWithBlankLine(md)) {
+            if (md.length() > 0 && !md.toString().endsWith("\n\n")) {
                 md.append('\n');
             }
             block(md, block);
         }
         return md.toString();
-    }
-
-    private static boolean endsWithBlankLine(StringBuilder md) {
-        return md.length() >= 2 && md.charAt(md.length() - 1) == '\n' && md.charAt(md.length() - 2) == '\n';
     }
 
     private static void block(StringBuilder md, Block block) {
@@ -76,16 +70,11 @@ public final class MarkdownReport {
             md.append("```\n");
             c.lines().forEach(line -> md.append(line).append('\n'));
             md.append("```\n");
-        } else if (block instanceof StatsTable t) {
-            statsTable(md, t);
+        } else if (block instanceof StatsTable t) { // the figures, "–" or "failed"; no spreads
+            table(md, Block.Table.ofFigures(Text.row("", t.columns().stream().map(StatsTable.Column::title).toList()),
+                    t.rows().stream().map(r -> Text.row(r.label(), r.cells().stream().map(StatsTable.Cell::text)
+                            .toList())).toList()));
         }
-    }
-
-    /** A statistics table as report.md has it: the figures, "–" or "failed"; no spreads. */
-    private static void statsTable(StringBuilder md, StatsTable t) {
-        table(md, Block.Table.ofFigures(Text.row("", t.columns().stream().map(StatsTable.Column::title).toList()),
-                t.rows().stream().map(r -> Text.row(r.label(), r.cells().stream().map(StatsTable.Cell::text).toList()))
-                        .toList()));
     }
 
     /** A table, then a blank line. */
