@@ -152,9 +152,7 @@ public final class MappingCost {
 
     /** The calling thread's minor faults so far (/proc/thread-self/stat, field 10). */
     static long minorFaults() throws IOException {
-        String stat = Files.readString(THREAD_STAT);
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(fields[7]); // fields from the 3rd (state) on: minflt is the 10th
+        return VisitCounters.stat(Files.readString(THREAD_STAT))[0];
     }
 
     private static double median(long[] ns) {

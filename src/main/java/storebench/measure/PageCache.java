@@ -97,13 +97,7 @@ public final class PageCache {
 
     /** The resident pages in a mincore vector: a page is resident when the low bit of its byte is set. */
     public static long residentPages(byte[] vec, int n) {
-        long resident = 0;
-        for (int k = 0; k < n; k++) {
-            if ((vec[k] & 1) != 0) {
-                resident++;
-            }
-        }
-        return resident;
+        return java.util.stream.IntStream.range(0, n).filter(k -> (vec[k] & 1) != 0).count();
     }
 
     /** Residency of one regular file (mapping it does not fault its pages in: mincore only looks). */
