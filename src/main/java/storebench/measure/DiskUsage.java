@@ -12,7 +12,6 @@ import java.util.Map;
  * {@code find -printf} over the trial's directory, since Java cannot read st_blocks.
  */
 public final class DiskUsage {
-    /** Bytes of one store. */
     public static final class StoreDisk {
         public long bytes;
         public long allocatedBytes;

@@ -115,10 +115,7 @@ public final class Environment {
         try {
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                return "";
-            }
-            return out;
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : "";
         } catch (IOException e) {
             return "";
         } catch (InterruptedException e) {

@@ -156,9 +156,7 @@ public final class MappingCost {
     }
 
     private static double median(long[] ns) {
-        long[] sorted = ns.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
+        return Arrays.stream(ns).sorted().toArray()[ns.length / 2];
     }
 
     private static int p99Index(int n) {

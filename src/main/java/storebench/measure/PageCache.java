@@ -25,7 +25,6 @@ public final class PageCache {
     static final int POSIX_FADV_DONTNEED = 4;
     static final int SC_PAGESIZE = 30;
 
-    /** The libc calls used here. */
     interface LibC extends Library {
         int open(String path, int flags);
 
@@ -90,7 +89,6 @@ public final class PageCache {
         }
     }
 
-    /** Pages a file of {@code bytes} bytes spans. */
     public static long pagesOf(long bytes, long pageSize) {
         return (bytes + pageSize - 1) / pageSize;
     }

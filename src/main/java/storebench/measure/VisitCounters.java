@@ -29,7 +29,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     public record Switches(long vcsw, long ivcsw) {
     }
 
-    /** CPU time, user and system, in microseconds. */
     public record Cpu(long userUs, long sysUs) {
     }
 
