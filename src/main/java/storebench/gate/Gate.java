@@ -221,7 +221,6 @@ public final class Gate {
                 rule.because(detail), Figure.RATIO);
     }
 
-    /** The start of every reason a baseline cannot be compared with a run. */
     public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
 
     /** Why a baseline cannot be compared: incomplete, profiled, or another workload, N, R or M. */

@@ -103,7 +103,6 @@ final class JudgedRun {
                 || !Verdict.ANY.equals(s.stat()) && results.notAsked(s.stat()).isPresent();
     }
 
-    /** Why there is no figure to judge, if there is none. */
     Optional<String> missing(String engine, String setting, String workload, String stat) {
         if (!this.workload.equals(workload)) {
             return Optional.of("this run's workload is " + this.workload + ", the rule is for " + workload);

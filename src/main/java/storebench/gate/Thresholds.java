@@ -22,7 +22,6 @@ import java.util.Set;
  */
 public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios, Baseline baselineRule,
                          Against againstRule) {
-    /** The file's top-level sections. */
     public static final List<String> SECTIONS = List.of("ceilings", "ratios", "baseline", "against");
     /** Written for a setting or workload: every one there is. */
     public static final String ALL = "*";
@@ -62,7 +61,6 @@ public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, Scope scope, int line) {
     }
 
-    /** A tolerance in percent and the line it was written on. */
     public record Tolerance(double percent, int line) {
         public double fraction() {
             return percent / 100;

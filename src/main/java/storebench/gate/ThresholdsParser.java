@@ -108,8 +108,7 @@ final class ThresholdsParser extends YamlChecks {
             problem(line(item), where + " has no limits: give max: (ceilings) and/or min: (floors), each a"
                     + " mapping of statistic id to number; valid statistics: " + String.join(", ", statIds));
         }
-        List<Limit> limits = new ArrayList<>();
-        limits.addAll(limits(keys.get("max"), Bound.AT_MOST));
+        List<Limit> limits = new ArrayList<>(limits(keys.get("max"), Bound.AT_MOST));
         limits.addAll(limits(keys.get("min"), Bound.AT_LEAST));
         Integer minStores = minStores(keys);
         if (engines != null && settings != null && workloads != null && minStores != null) {
