@@ -36,8 +36,7 @@ public final class DiskUsage {
                 continue;
             }
             String[] parts = line.split(" ", 3);
-            String storeName = parts[2].split("/", 2)[0];
-            int index = StoreLayout.indexOf(storeName);
+            int index = StoreLayout.indexOf(parts[2].split("/", 2)[0]);
             if (index < 0) {
                 continue;
             }

@@ -79,9 +79,8 @@ public final class ProcMemory {
     }
 
     /**
-     * A snapshot once memory has settled: two, {@link #SETTLE_STEP_MS} apart, agreeing within {@link #SETTLE_SHARE} (at
-     * most {@link #SETTLE_MAX_MS}), since new stores may still allocate in their threads (H2's writer takes 1 MiB
-     * within a second). Records {@code settleMs} and {@code settled}.
+     * A snapshot once two, {@link #SETTLE_STEP_MS} apart, agree within {@link #SETTLE_SHARE} (at most {@link
+     * #SETTLE_MAX_MS}): new stores may still allocate in their threads (H2's writer takes 1 MiB within a second).
      */
     public static Settled settledSnapshot() throws IOException {
         long start = System.nanoTime();
