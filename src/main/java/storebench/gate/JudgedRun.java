@@ -50,10 +50,8 @@ final class JudgedRun {
             }
         }
         String w = line.scale().workload();
-        if (w.isEmpty()) {
-            w = results.measurements().stream().map(m -> m.workload()).findFirst().orElse("?");
-        }
-        this.workload = w;
+        this.workload = !w.isEmpty() ? w : results.measurements().stream().map(m -> m.workload()).findFirst()
+                .orElse("?");
         this.stores = line.scale().stores();
         this.held = line.scale().hold();
     }
