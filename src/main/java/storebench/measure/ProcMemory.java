@@ -36,13 +36,10 @@ public final class ProcMemory {
 
     /** The value in kB of the line starting with {@code key} ("Rss:        1234 kB"). */
     public static long kb(List<String> lines, String key) {
-        for (String line : lines) {
-            if (line.startsWith(key)) {
-                String[] parts = line.substring(key.length()).trim().split("\\s+");
-                return Long.parseLong(parts[0]);
-            }
-        }
-        throw new IllegalStateException("no '" + key + "' line in /proc (kernel too old for smaps_rollup?)");
+        return lines.stream().filter(l -> l.startsWith(key)).findFirst()
+                .map(l -> Long.parseLong(l.substring(key.length()).trim().split("\\s+")[0]))
+                .orElseThrow(() -> new IllegalStateException("no '" + key + "' line in /proc (kernel too old for"
+                        + " smaps_rollup?)"));
     }
 
     /**

@@ -64,13 +64,10 @@ public final class ProcResources {
 
     /** Soft and hard value of a /proc/self/limits row ("Max open files  1024  4096  files"); -1 for unlimited. */
     static long[] limit(List<String> lines, String name) {
-        for (String line : lines) {
-            if (line.startsWith(name)) {
-                String[] parts = line.substring(name.length()).trim().split("\\s+");
-                return new long[]{value(parts[0]), value(parts[1])};
-            }
-        }
-        throw new IllegalStateException("no '" + name + "' row in /proc/self/limits");
+        String[] parts = lines.stream().filter(l -> l.startsWith(name)).findFirst()
+                .map(l -> l.substring(name.length()).trim().split("\\s+"))
+                .orElseThrow(() -> new IllegalStateException("no '" + name + "' row in /proc/self/limits"));
+        return new long[]{value(parts[0]), value(parts[1])};
     }
 
     private static long value(String s) {
