@@ -58,8 +58,7 @@ final class JudgedRun {
 
     /** Why a rule from {@code minStores} stores on is not judged here: the run's N or M is smaller. */
     Optional<String> belowScale(int minStores, String what) {
-        int scale = Math.min(stores, held);
-        if (minStores <= 0 || scale >= minStores) {
+        if (minStores <= 0 || Math.min(stores, held) >= minStores) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.US, "this %s holds from %,d stores on (min_stores: the scale it"
