@@ -56,11 +56,8 @@ public final class MappingCost {
                 c.close(fd);
             }
             EnvironmentFile.MinorFault fault = minorFaults(c, page);
-            long[] total = new long[MAPS];
-            for (int k = 0; k < MAPS; k++) {
-                total[k] = file.map[k] + file.touch[k] + file.unmap[k];
-            }
-            Arrays.sort(total);
+            long[] total = java.util.stream.IntStream.range(0, MAPS)
+                    .mapToLong(k -> file.map[k] + file.touch[k] + file.unmap[k]).sorted().toArray();
             return new EnvironmentFile.Mapping(new EnvironmentFile.MappedFile("mmap of a " + PAGES + "-page file on"
                     + " the bench root with a 1 GiB length (PROT_READ, MAP_SHARED, as LMDB maps), one byte read of each"
                     + " page, munmap; the file in the page cache", PAGES * page, MAP_BYTES, PAGES, MAPS,
