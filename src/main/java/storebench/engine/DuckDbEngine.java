@@ -22,13 +22,12 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.jar.JarFile;
 
 /**
- * DuckDB (org.duckdb:duckdb_jdbc), one database file per store, with the engine's and the driver's defaults. The
- * schema is the SQL engines', in DuckDB's types: its INTEGER is 32 bits (ts needs 64: BIGINT), and the id is a BIGINT
- * primary key bound explicitly (1..W), as DuckDB has no rowid alias and its Appender does not evaluate a sequence
- * default. The notes go in through the Appender, DuckDB's bulk path, in one JDBC transaction: duckdb_jdbc's
- * executeBatch runs the prepared INSERT once per row, a whole query each. Under the tuned setting one in-memory instance
- * serves the whole process: an open ATTACHes the store's file to it (READ_ONLY where a phase only reads), a close
- * DETACHes it.
+ * DuckDB (org.duckdb:duckdb_jdbc), one database file per store, with the engine's and the driver's defaults. The schema
+ * is the SQL engines', in DuckDB's types: its INTEGER is 32 bits (ts needs 64: BIGINT), and the id is a BIGINT primary
+ * key bound explicitly (1..W), as DuckDB has no rowid alias and its Appender does not evaluate a sequence default. The
+ * notes go in through the Appender, DuckDB's bulk path, in one JDBC transaction: duckdb_jdbc's executeBatch runs the
+ * prepared INSERT once per row, a whole query each. Under the tuned setting one in-memory instance serves the whole
+ * process: an open ATTACHes the store's file to it (READ_ONLY where a phase only reads), a close DETACHes it.
  */
 public final class DuckDbEngine extends JdbcEngine {
     /** A store on disk (the disk phase's layout): its blocks, WAL, ts's type and each column's segments. */

@@ -17,15 +17,11 @@ import storebench.results.TunedOption;
  * column order, in {@link Engines}; nothing else switches on engine ids.
  */
 public final class EngineDescriptor {
-    /** What kind of store an engine keeps: it decides the schema, what count does and how the notes are put. */
-    public enum Kind {
-        /** The notes table (id, ts, text) and SELECT count(*), one database file per store. */
-        SQL,
-        /** An object store with its own entity and count. */
-        OBJECT,
-        /** A key-value store: key = the note's id, value = ts and text (KeyValueNotes). */
-        KEY_VALUE
-    }
+    /**
+     * What kind of store an engine keeps, which decides the schema, count and put: SQL, the notes table and SELECT
+     * count(*), one database file per store; OBJECT, its own entity and count; KEY_VALUE, {@link KeyValueNotes}.
+     */
+    public enum Kind { SQL, OBJECT, KEY_VALUE }
 
     /** What the SQL engines' count query does, unless an engine says otherwise. */
     public static final String SQL_COUNT = "scans the table (`SELECT count(*) FROM note`)";
@@ -59,10 +55,7 @@ public final class EngineDescriptor {
     private String sharedPerProcess;
     private Library library;
 
-    /**
-     * The library bench.against swaps for another version: its version's key in Engine.describe (the worker's
-     * describe), and its Maven artifacts (groupId:artifactId) or npm packages, swapped together.
-     */
+    /** The library bench.against swaps: its key in describe, its artifacts (groupId:artifactId) or npm packages. */
     public record Library(String versionKey, List<String> artifacts) {
     }
 
@@ -73,7 +66,6 @@ public final class EngineDescriptor {
         this.factory = factory;
     }
 
-    /** The checks of a built descriptor: every field but the caveats and the reference flag must be given. */
     private EngineDescriptor checked() {
         Objects.requireNonNull(kind, "kind of " + id);
         Objects.requireNonNull(storeFiles, "store files of " + id);
@@ -214,10 +206,7 @@ public final class EngineDescriptor {
         return Optional.ofNullable(openStoresLimit).filter(limit -> !openStoresLimitLifted.contains(setting));
     }
 
-    /**
-     * Where each open store holds a thread-specific data key, of glibc's 1,024 (docs/engines.md, "What stops a process
-     * holding stores open (the capacity phase)"): 1,000 leaves the runtime's own keys room.
-     */
+    /** Each open store holds one of glibc's 1,024 pthread keys: 1,000 leaves the runtime room (docs/engines.md). */
     public static final int PTHREAD_KEYS_STORES = 1_000;
 
     /** Why such an engine holds at most {@link #PTHREAD_KEYS_STORES} open: {@code holds} says what takes the key. */

@@ -67,9 +67,8 @@ public final class Engines {
         List<String> left = new ArrayList<>(ids());
         left.retainAll(engineIds);
         List<String> named = new ArrayList<>();
-        List<Map.Entry<String, List<EngineDescriptor>>> widest = new ArrayList<>(GROUPS.entrySet());
-        widest.sort((a, b) -> b.getValue().size() - a.getValue().size());
-        for (Map.Entry<String, List<EngineDescriptor>> g : widest) {
+        for (Map.Entry<String, List<EngineDescriptor>> g : GROUPS.entrySet().stream()
+                .sorted((a, b) -> b.getValue().size() - a.getValue().size()).toList()) {
             List<String> members = g.getValue().stream().map(EngineDescriptor::id).toList();
             if (left.containsAll(members)) {
                 named.add(g.getKey());

@@ -27,15 +27,7 @@ abstract class JdbcEngine implements Engine {
     private final String schema;
     private final Function<Connection, JdbcStore> stores;
 
-    /**
-     * @param url      the URL before the store's file ("jdbc:sqlite:")
-     * @param fileName the store's file in its directory, as the URL names it
-     * @param driver   the driver's connect
-     * @param schema   the note table, in the engine's types
-     * @param stores   the engine's store on an open connection
-     * @param writing  the driver's properties for the opens that write
-     * @param reading  those for the opens that only read
-     */
+    /** {@code url} goes before the store's {@code fileName} ("jdbc:sqlite:"); {@code reading}: opens that only read. */
     JdbcEngine(String url, String fileName, Connect driver, String schema, Function<Connection, JdbcStore> stores,
                Properties writing, Properties reading) {
         this.url = url;
@@ -66,7 +58,6 @@ abstract class JdbcEngine implements Engine {
         return stores.apply(driver.connect(url + dir.resolve(fileName), forReading));
     }
 
-    /** The properties of the opens for reading, for an engine's describe. */
     final Properties readingProperties() {
         return forReading;
     }

@@ -191,9 +191,8 @@ public final class LmdbEngine implements Engine {
                 + " a phase only reads (no MDB_NOSYNC, MDB_NOMETASYNC, MDB_WRITEMAP: a commit is synced)" : "none (no MDB_NOSYNC,"
                 + " MDB_NOMETASYNC, MDB_WRITEMAP, MDB_NOTLS, MDB_NORDAHEAD): a commit is synced"));
         options.add(new Named("buffers", "Agrona DirectBuffer (lmdbjava's DirectBufferProxy)"));
-        String setting = readingFlags.length > 0 ? "tuned: MDB_NOTLS, and MDB_RDONLY where a phase only reads; a"
-                + " commit is synced as by default" : "defaults: a commit is synced by default";
-        return new Description(versions, options, setting);
+        return new Description(versions, options, readingFlags.length > 0 ? "tuned: MDB_NOTLS, and MDB_RDONLY where"
+                + " a phase only reads; a commit is synced as by default" : "defaults: a commit is synced by default");
     }
 
     /** What LMDB's figures need said: the rules; docs/engines.md has what was measured. */

@@ -29,10 +29,8 @@ public final class ObjectBoxEngine implements Engine {
     private static final String PUT = "inside put: ObjectBox Java serializes each note to a FlatBuffer in the"
             + " generated cursor code (NoteCursor.put) called by Box.put";
 
-    /** The reference's "sync every open". */
     public static final EngineDescriptor SYNC_EVERY_OPEN = variant("objectbox", "ObjectBox, sync every open")
             .colour(0x0072B2).build();
-    /** The reference's "cached model". */
     public static final EngineDescriptor CACHED_MODEL = variant("objectbox-cached", "ObjectBox, cached model")
             .colour(0x56B4E9).build();
     /** The reference's "skip model sync": no public way in objectbox-java 5.1.0, so the column says why. */
@@ -114,9 +112,8 @@ public final class ObjectBoxEngine implements Engine {
         options.add(new Named("model", cachedModel ? "model bytes built once, reused for every open"
                 : "MyObjectBox.builder() on every open (model built each time)"));
         options.add(new Named("max size", "default (" + BoxStoreBuilder.DEFAULT_MAX_DB_SIZE_KBYTE + " KB)"));
-        String setting = readOnlyVisits ? "tuned: readOnly() where a phase only reads (noReaderThreadLocals() not"
-                + " set: experimental)" : "defaults";
-        return new Description(versions, options, setting);
+        return new Description(versions, options, readOnlyVisits ? "tuned: readOnly() where a phase only reads"
+                + " (noReaderThreadLocals() not set: experimental)" : "defaults");
     }
 
     /** The generated model bytes; MyObjectBox.getModel() is private, so it is read once, outside any timing. */

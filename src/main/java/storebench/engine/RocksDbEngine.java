@@ -92,7 +92,13 @@ public final class RocksDbEngine implements Engine {
         } catch (RuntimeException e) {
             // its loader's own failures (no library for this platform in the jar, none extractable): at hello, a
             // LinkageError with the loader's reason is an engine that cannot load here
-            throw cannotLoad(e);
+            StringBuilder why = new StringBuilder("RocksDB's native library cannot load: " + e.getMessage());
+            for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+                why.append("; caused by ").append(c);
+            }
+            UnsatisfiedLinkError error = new UnsatisfiedLinkError(why.toString());
+            error.initCause(e);
+            throw error;
         }
         this.syncCommits = setting == Setting.DURABLE;
         this.writeOptions = new WriteOptions().setSync(syncCommits);
@@ -108,17 +114,6 @@ public final class RocksDbEngine implements Engine {
                     .setMaxFileOpeningThreads(1).setMaxOpenFiles(5000);
         }
         return options;
-    }
-
-    /** A native library that cannot load, as the LinkageError the trial process reports at hello, with the reason. */
-    private static UnsatisfiedLinkError cannotLoad(RuntimeException e) {
-        StringBuilder why = new StringBuilder("RocksDB's native library cannot load: " + e.getMessage());
-        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
-            why.append("; caused by ").append(c);
-        }
-        UnsatisfiedLinkError error = new UnsatisfiedLinkError(why.toString());
-        error.initCause(e);
-        return error;
     }
 
     @Override

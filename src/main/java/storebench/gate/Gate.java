@@ -221,7 +221,6 @@ public final class Gate {
                 rule.because(detail), Figure.RATIO);
     }
 
-    /** The start of every reason a baseline cannot be compared with a run. */
     public static final String NOT_COMPARABLE = "the baseline cannot be compared with this run: ";
 
     /** Why a baseline cannot be compared: incomplete, profiled, or another workload, N, R or M. */
@@ -304,12 +303,8 @@ public final class Gate {
             out.add(notEvaluated(Kind.BASELINE, everything(run.workload), all.because(notComparable.get())));
             return out;
         }
-        Set<String> engines = new LinkedHashSet<>();
-        for (EngineDescriptor e : Engines.ALL) { // the report's order
-            if (run.engines.contains(e.id()) || then.engines.contains(e.id())) {
-                engines.add(e.id());
-            }
-        }
+        List<String> engines = Engines.ALL.stream().map(EngineDescriptor::id) // the report's order
+                .filter(id -> run.engines.contains(id) || then.engines.contains(id)).toList();
         Set<String> settings = new LinkedHashSet<>(run.settings);
         settings.addAll(then.settings);
         for (String setting : settings) {

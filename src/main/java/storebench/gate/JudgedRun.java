@@ -50,18 +50,15 @@ final class JudgedRun {
             }
         }
         String w = line.scale().workload();
-        if (w.isEmpty()) {
-            w = results.measurements().stream().map(m -> m.workload()).findFirst().orElse("?");
-        }
-        this.workload = w;
+        this.workload = !w.isEmpty() ? w : results.measurements().stream().map(m -> m.workload()).findFirst()
+                .orElse("?");
         this.stores = line.scale().stores();
         this.held = line.scale().hold();
     }
 
     /** Why a rule from {@code minStores} stores on is not judged here: the run's N or M is smaller. */
     Optional<String> belowScale(int minStores, String what) {
-        int scale = Math.min(stores, held);
-        if (minStores <= 0 || scale >= minStores) {
+        if (minStores <= 0 || Math.min(stores, held) >= minStores) {
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.US, "this %s holds from %,d stores on (min_stores: the scale it"
@@ -103,7 +100,6 @@ final class JudgedRun {
                 || !Verdict.ANY.equals(s.stat()) && results.notAsked(s.stat()).isPresent();
     }
 
-    /** Why there is no figure to judge, if there is none. */
     Optional<String> missing(String engine, String setting, String workload, String stat) {
         if (!this.workload.equals(workload)) {
             return Optional.of("this run's workload is " + this.workload + ", the rule is for " + workload);

@@ -22,7 +22,6 @@ import java.util.Set;
  */
 public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios, Baseline baselineRule,
                          Against againstRule) {
-    /** The file's top-level sections. */
     public static final List<String> SECTIONS = List.of("ceilings", "ratios", "baseline", "against");
     /** Written for a setting or workload: every one there is. */
     public static final String ALL = "*";
@@ -35,12 +34,9 @@ public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios
     public static final String WITH_SPREAD = "with_spread";
     public static final String WITHOUT_SPREAD = "without_spread";
 
-    /** Which side of the limit passes. */
+    /** Which side of the limit passes: at most, a ceiling ({@code max:}, {@code at_most:}); at least, a floor. */
     public enum Bound {
-        /** The figure must be at most the limit (a ceiling): {@code max:}, {@code at_most:}. */
-        AT_MOST("<="),
-        /** The figure must be at least the limit (a floor): {@code min:}, {@code at_least:}. */
-        AT_LEAST(">=");
+        AT_MOST("<="), AT_LEAST(">=");
 
         private final String symbol;
 
@@ -65,7 +61,6 @@ public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios
     public record Ratio(String engine, String stat, Bound bound, double factor, String other, Scope scope, int line) {
     }
 
-    /** A tolerance in percent and the line it was written on. */
     public record Tolerance(double percent, int line) {
         public double fraction() {
             return percent / 100;
@@ -76,11 +71,7 @@ public record Thresholds(String file, List<Ceiling> ceilings, List<Ratio> ratios
     public record Baseline(Tolerance withSpread, Tolerance withoutSpread, Map<String, Tolerance> perStat,
                            Set<String> ignore, int line) {
         public Tolerance toleranceFor(Stat stat) {
-            Tolerance own = perStat.get(stat.id());
-            if (own != null) {
-                return own;
-            }
-            return stat.hasSpread() ? withSpread : withoutSpread;
+            return perStat.getOrDefault(stat.id(), stat.hasSpread() ? withSpread : withoutSpread);
         }
     }
 

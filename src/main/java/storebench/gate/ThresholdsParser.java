@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import static storebench.gate.Thresholds.ALL;
@@ -108,8 +107,7 @@ final class ThresholdsParser extends YamlChecks {
             problem(line(item), where + " has no limits: give max: (ceilings) and/or min: (floors), each a"
                     + " mapping of statistic id to number; valid statistics: " + String.join(", ", statIds));
         }
-        List<Limit> limits = new ArrayList<>();
-        limits.addAll(limits(keys.get("max"), Bound.AT_MOST));
+        List<Limit> limits = new ArrayList<>(limits(keys.get("max"), Bound.AT_MOST));
         limits.addAll(limits(keys.get("min"), Bound.AT_LEAST));
         Integer minStores = minStores(keys);
         if (engines != null && settings != null && workloads != null && minStores != null) {
@@ -307,15 +305,11 @@ final class ThresholdsParser extends YamlChecks {
     }
 
     private String unitHint(String stat) {
-        Optional<Stat> s = known.stream().filter(k -> k.id().equals(stat)).findFirst();
-        if (s.isEmpty()) {
-            return "a number >= 0";
-        }
-        return switch (s.get().unit()) {
+        return known.stream().filter(k -> k.id().equals(stat)).findFirst().map(s -> switch (s.unit()) {
             case MS -> "a number of milliseconds >= 0, e.g. 2.5";
             case KB -> "a number of KB (1,024 bytes) >= 0, e.g. 600";
-            default -> s.get().countUnit().isEmpty() ? "a number >= 0" : "a number >= 0 (" + s.get().countUnit() + ")";
-        };
+            default -> s.countUnit().isEmpty() ? "a number >= 0" : "a number >= 0 (" + s.countUnit() + ")";
+        }).orElse("a number >= 0");
     }
 
     /** The ids an entry's key gives, each among {@code valid} ({@code allowAll}: "*" or none is all). */

@@ -109,17 +109,12 @@ public record Verdict(Kind kind, Status status, @JsonUnwrapped Subject subject,
         }
     }
 
-    /** What kind of rule gave the verdict. */
-    public enum Kind {
-        /** A ceiling or floor from {@code ceilings:}. */
-        CEILING,
-        /** A ratio between two engines from {@code ratios:}. */
-        RATIO,
-        /** The comparison with a baseline run, toleranced by {@code baseline:}. */
-        BASELINE,
-        /** Side B against side A of an A/B comparison in the run (bench.against), toleranced by {@code against:}. */
-        AGAINST
-    }
+    /**
+     * What kind of rule gave the verdict: a ceiling or floor ({@code ceilings:}), a ratio between two engines
+     * ({@code ratios:}), the comparison with a baseline run ({@code baseline:}), or side B against side A of an A/B
+     * comparison in the run (bench.against; {@code against:}).
+     */
+    public enum Kind { CEILING, RATIO, BASELINE, AGAINST }
 
     public enum Status {
         PASS, FAIL,

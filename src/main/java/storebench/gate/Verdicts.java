@@ -107,11 +107,9 @@ public record Verdicts(String thresholds, String baselineName, List<Verdict> all
     public Path write(Path dir) throws IOException {
         Contents file = new Contents(thresholds, baselineName, Instant.now().toString(), new Summary(with(Status.PASS)
                 .size(), failures().size(), with(Status.INCONCLUSIVE).size(), notEvaluated), all);
-        Path out = dir.resolve(NAME);
         Path tmp = dir.resolve(NAME + ".tmp");
         JSON.writeValue(tmp.toFile(), file);
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return out;
+        return Files.move(tmp, dir.resolve(NAME), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Reads a run's verdicts.json (dir is the run's folder, or the file itself). */

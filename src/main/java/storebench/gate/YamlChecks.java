@@ -96,13 +96,8 @@ abstract class YamlChecks {
     }
 
     static String describe(Node node) {
-        if (node instanceof MappingNode) {
-            return "a mapping";
-        }
-        if (node instanceof SequenceNode) {
-            return "a list";
-        }
-        return isNull(node) ? "nothing" : "'" + scalar(node) + "'";
+        return node instanceof MappingNode ? "a mapping" : node instanceof SequenceNode ? "a list"
+                : isNull(node) ? "nothing" : "'" + scalar(node) + "'";
     }
 
     static int line(Node node) {

@@ -25,9 +25,8 @@ public final class DeviceLatency {
     }
 
     /**
-     * The reads' median and p99 (ms), how many were made and the file they were made from, as environment.json's
-     * {@code benchRoot.directRead}: measured under {@code dir} (the bench root); the scratch file is the bench's own
-     * and is always deleted.
+     * The reads' median and p99 (ms), count and file, as environment.json's {@code benchRoot.directRead}, measured
+     * under {@code dir} (the bench root) in a scratch file of the bench's own, always deleted.
      */
     public static EnvironmentFile.DirectRead measure(Path dir) throws IOException {
         Path scratch = dir.resolve(".storebench-device-" + ProcessHandle.current().pid() + ".tmp");

@@ -19,7 +19,6 @@ public final class DeviceReads {
     private DeviceReads() {
     }
 
-    /** The read_bytes line of a /proc/PID/io text. */
     public static long readBytes(String procIo) {
         Matcher m = READ_BYTES.matcher(procIo);
         if (!m.find()) {
@@ -28,7 +27,6 @@ public final class DeviceReads {
         return Long.parseLong(m.group(1));
     }
 
-    /** read_bytes of a live process. */
     public static long readBytes(long pid) throws IOException {
         return readBytes(Files.readString(Path.of("/proc", String.valueOf(pid), "io")));
     }
@@ -48,9 +46,7 @@ public final class DeviceReads {
         }
     }
 
-    /**
-     * Cold when eviction left {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool resident or less and read_bytes grew.
-     */
+    /** Cold when at most {@link #MAX_RESIDENT_AFTER_EVICTION} of the pool stayed resident and read_bytes grew. */
     public static Verdict verdict(double residentFractionAfterEviction, double deviceBytesPerOpen,
                                   String evictionError) {
         List<String> reasons = new ArrayList<>();

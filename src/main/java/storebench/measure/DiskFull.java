@@ -21,11 +21,7 @@ public final class DiskFull {
 
     /** Whether a failure's message (with its causes) says that the disk is full. */
     public static boolean says(String message) {
-        if (message == null) {
-            return false;
-        }
-        String m = message.toLowerCase(Locale.ROOT);
-        return WORDS.stream().anyMatch(m::contains);
+        return message != null && WORDS.stream().anyMatch(message.toLowerCase(Locale.ROOT)::contains);
     }
 
     /** The space free to this process on the filesystem of {@code path}; -1 where it cannot be read. */

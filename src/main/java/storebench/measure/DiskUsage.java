@@ -12,7 +12,6 @@ import java.util.Map;
  * {@code find -printf} over the trial's directory, since Java cannot read st_blocks.
  */
 public final class DiskUsage {
-    /** Bytes of one store. */
     public static final class StoreDisk {
         public long bytes;
         public long allocatedBytes;
@@ -37,8 +36,7 @@ public final class DiskUsage {
                 continue;
             }
             String[] parts = line.split(" ", 3);
-            String storeName = parts[2].split("/", 2)[0];
-            int index = StoreLayout.indexOf(storeName);
+            int index = StoreLayout.indexOf(parts[2].split("/", 2)[0]);
             if (index < 0) {
                 continue;
             }

@@ -74,16 +74,12 @@ public final class Environment {
     }
 
     private static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
-                if (line.toLowerCase(Locale.ROOT).startsWith("model name")) {
-                    return line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-        } catch (IOException ignored) {
-            // reported as unknown
+        try (var lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.toLowerCase(Locale.ROOT).startsWith("model name")).findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).orElse("unknown");
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "unknown";
         }
-        return "unknown";
     }
 
     private static long meminfoKb(String key) {
@@ -115,10 +111,7 @@ public final class Environment {
         try {
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                return "";
-            }
-            return out;
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : "";
         } catch (IOException e) {
             return "";
         } catch (InterruptedException e) {

@@ -12,7 +12,6 @@ import java.util.Locale;
 
 /** Writes load.log: the load averages every 10 s for the whole run, on a daemon thread. */
 public final class LoadSampler implements AutoCloseable {
-    /** The file's name in a run's folder. */
     public static final String NAME = "load.log";
 
     private final Thread thread;

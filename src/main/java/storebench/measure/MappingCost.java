@@ -56,11 +56,8 @@ public final class MappingCost {
                 c.close(fd);
             }
             EnvironmentFile.MinorFault fault = minorFaults(c, page);
-            long[] total = new long[MAPS];
-            for (int k = 0; k < MAPS; k++) {
-                total[k] = file.map[k] + file.touch[k] + file.unmap[k];
-            }
-            Arrays.sort(total);
+            long[] total = java.util.stream.IntStream.range(0, MAPS)
+                    .mapToLong(k -> file.map[k] + file.touch[k] + file.unmap[k]).sorted().toArray();
             return new EnvironmentFile.Mapping(new EnvironmentFile.MappedFile("mmap of a " + PAGES + "-page file on"
                     + " the bench root with a 1 GiB length (PROT_READ, MAP_SHARED, as LMDB maps), one byte read of each"
                     + " page, munmap; the file in the page cache", PAGES * page, MAP_BYTES, PAGES, MAPS,
@@ -152,15 +149,11 @@ public final class MappingCost {
 
     /** The calling thread's minor faults so far (/proc/thread-self/stat, field 10). */
     static long minorFaults() throws IOException {
-        String stat = Files.readString(THREAD_STAT);
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return Long.parseLong(fields[7]); // fields from the 3rd (state) on: minflt is the 10th
+        return VisitCounters.stat(Files.readString(THREAD_STAT))[0];
     }
 
     private static double median(long[] ns) {
-        long[] sorted = ns.clone();
-        Arrays.sort(sorted);
-        return sorted[sorted.length / 2];
+        return Arrays.stream(ns).sorted().toArray()[ns.length / 2];
     }
 
     private static int p99Index(int n) {

@@ -25,7 +25,6 @@ public final class PageCache {
     static final int POSIX_FADV_DONTNEED = 4;
     static final int SC_PAGESIZE = 30;
 
-    /** The libc calls used here. */
     interface LibC extends Library {
         int open(String path, int flags);
 
@@ -90,20 +89,13 @@ public final class PageCache {
         }
     }
 
-    /** Pages a file of {@code bytes} bytes spans. */
     public static long pagesOf(long bytes, long pageSize) {
         return (bytes + pageSize - 1) / pageSize;
     }
 
     /** The resident pages in a mincore vector: a page is resident when the low bit of its byte is set. */
     public static long residentPages(byte[] vec, int n) {
-        long resident = 0;
-        for (int k = 0; k < n; k++) {
-            if ((vec[k] & 1) != 0) {
-                resident++;
-            }
-        }
-        return resident;
+        return java.util.stream.IntStream.range(0, n).filter(k -> (vec[k] & 1) != 0).count();
     }
 
     /** Residency of one regular file (mapping it does not fault its pages in: mincore only looks). */

@@ -36,13 +36,10 @@ public final class ProcMemory {
 
     /** The value in kB of the line starting with {@code key} ("Rss:        1234 kB"). */
     public static long kb(List<String> lines, String key) {
-        for (String line : lines) {
-            if (line.startsWith(key)) {
-                String[] parts = line.substring(key.length()).trim().split("\\s+");
-                return Long.parseLong(parts[0]);
-            }
-        }
-        throw new IllegalStateException("no '" + key + "' line in /proc (kernel too old for smaps_rollup?)");
+        return lines.stream().filter(l -> l.startsWith(key)).findFirst()
+                .map(l -> Long.parseLong(l.substring(key.length()).trim().split("\\s+")[0]))
+                .orElseThrow(() -> new IllegalStateException("no '" + key + "' line in /proc (kernel too old for"
+                        + " smaps_rollup?)"));
     }
 
     /**
@@ -79,9 +76,8 @@ public final class ProcMemory {
     }
 
     /**
-     * A snapshot once memory has settled: two, {@link #SETTLE_STEP_MS} apart, agreeing within {@link #SETTLE_SHARE} (at
-     * most {@link #SETTLE_MAX_MS}), since new stores may still allocate in their threads (H2's writer takes 1 MiB
-     * within a second). Records {@code settleMs} and {@code settled}.
+     * A snapshot once two, {@link #SETTLE_STEP_MS} apart, agree within {@link #SETTLE_SHARE} (at most {@link
+     * #SETTLE_MAX_MS}): new stores may still allocate in their threads (H2's writer takes 1 MiB within a second).
      */
     public static Settled settledSnapshot() throws IOException {
         long start = System.nanoTime();

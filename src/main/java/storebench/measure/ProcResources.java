@@ -3,7 +3,6 @@ package storebench.measure;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,13 +64,10 @@ public final class ProcResources {
 
     /** Soft and hard value of a /proc/self/limits row ("Max open files  1024  4096  files"); -1 for unlimited. */
     static long[] limit(List<String> lines, String name) {
-        for (String line : lines) {
-            if (line.startsWith(name)) {
-                String[] parts = line.substring(name.length()).trim().split("\\s+");
-                return new long[]{value(parts[0]), value(parts[1])};
-            }
-        }
-        throw new IllegalStateException("no '" + name + "' row in /proc/self/limits");
+        String[] parts = lines.stream().filter(l -> l.startsWith(name)).findFirst()
+                .map(l -> l.substring(name.length()).trim().split("\\s+"))
+                .orElseThrow(() -> new IllegalStateException("no '" + name + "' row in /proc/self/limits"));
+        return new long[]{value(parts[0]), value(parts[1])};
     }
 
     private static long value(String s) {
@@ -84,13 +80,9 @@ public final class ProcResources {
     }
 
     private static int entries(Path dir) throws IOException {
-        int n = 0;
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
-            for (Path ignored : s) {
-                n++;
-            }
+        try (var s = Files.list(dir)) {
+            return (int) s.count() - 1; // the directory stream's own descriptor
         }
-        return n - 1; // the directory stream's own descriptor
     }
 
     private static long lines(Path file) throws IOException {

@@ -71,11 +71,7 @@ public final class TrafficHistograms {
     }
 
     public long requests() {
-        long n = 0;
-        for (Histogram h : byKind) {
-            n += h.getTotalCount();
-        }
-        return n;
+        return java.util.Arrays.stream(byKind).mapToLong(Histogram::getTotalCount).sum();
     }
 
     public long count(int kind) {
@@ -90,11 +86,7 @@ public final class TrafficHistograms {
 
     /** The four histograms, in kind order, each in HdrHistogram's compressed encoding, base64. */
     public List<String> encode() {
-        String[] out = new String[KINDS];
-        for (int k = 0; k < KINDS; k++) {
-            out[k] = encode(byKind[k]);
-        }
-        return List.of(out);
+        return java.util.Arrays.stream(byKind).map(TrafficHistograms::encode).toList();
     }
 
     /** The same from {@link #encode()}'s form (either runtime's: the Node worker encodes with hdr-histogram-js). */
@@ -103,11 +95,7 @@ public final class TrafficHistograms {
             throw new IllegalArgumentException("a traffic measure has " + KINDS + " histograms (one per request kind),"
                     + " not " + encoded.size());
         }
-        Histogram[] h = new Histogram[KINDS];
-        for (int k = 0; k < KINDS; k++) {
-            h[k] = decode(encoded.get(k));
-        }
-        return new TrafficHistograms(h);
+        return new TrafficHistograms(encoded.stream().map(TrafficHistograms::decode).toArray(Histogram[]::new));
     }
 
     /** One histogram in HdrHistogram's compressed encoding, base64 (as its log files hold them). */

@@ -29,7 +29,6 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     public record Switches(long vcsw, long ivcsw) {
     }
 
-    /** CPU time, user and system, in microseconds. */
     public record Cpu(long userUs, long sysUs) {
     }
 
@@ -53,10 +52,8 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     /** The calling thread's counters so far, else the process'; empty where /proc does not tell. Never in a timed region. */
     public static Optional<VisitCounters> now() {
         try {
-            if (Files.isReadable(THREAD.resolve("stat"))) {
-                return Optional.of(read(THREAD, "thread"));
-            }
-            return Optional.of(read(PROCESS, "process"));
+            return Optional.of(Files.isReadable(THREAD.resolve("stat")) ? read(THREAD, "thread")
+                    : read(PROCESS, "process"));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
@@ -94,12 +91,9 @@ public record VisitCounters(Faults faults, Switches switches, Cpu cpu, Device de
     }
 
     private static long field(List<String> lines, String key) {
-        for (String l : lines) {
-            if (l.startsWith(key)) {
-                return Long.parseLong(l.substring(key.length()).trim());
-            }
-        }
-        throw new IllegalArgumentException("no " + key + " line");
+        return lines.stream().filter(l -> l.startsWith(key)).findFirst()
+                .map(l -> Long.parseLong(l.substring(key.length()).trim()))
+                .orElseThrow(() -> new IllegalArgumentException("no " + key + " line"));
     }
 
     /** What happened between {@code before} and this reading. */

@@ -65,25 +65,18 @@ public final class JfrFrames {
         return Frames.top(counts, total, limit);
     }
 
-    /** Number of samples of a thread in a window (the denominator of the shares). */
     static String describe(RecordedFrame f) {
         RecordedMethod m = f.getMethod();
-        if (m == null) {
-            return "(unknown)";
-        }
-        return m.getType().getName() + "." + m.getName();
+        return m == null ? "(unknown)" : m.getType().getName() + "." + m.getName();
     }
 
     /** The JDK's profile.jfc with both sampling periods at {@link #PERIOD} (its 10 and 20 ms give too few samples). */
     public static Path writeSettings(Path dir) throws IOException {
         Path source = Path.of(System.getProperty("java.home"), "lib", "jfr", "profile.jfc");
-        String jfc = Files.readString(source, StandardCharsets.UTF_8);
-        jfc = setPeriod(jfc, EXECUTION_SAMPLE);
-        jfc = setPeriod(jfc, NATIVE_SAMPLE);
+        String jfc = setPeriod(setPeriod(Files.readString(source, StandardCharsets.UTF_8), EXECUTION_SAMPLE),
+                NATIVE_SAMPLE);
         Files.createDirectories(dir);
-        Path out = dir.resolve("profile-sampling-1ms.jfc");
-        Files.writeString(out, jfc, StandardCharsets.UTF_8);
-        return out;
+        return Files.writeString(dir.resolve("profile-sampling-1ms.jfc"), jfc, StandardCharsets.UTF_8);
     }
 
     static String setPeriod(String jfc, String event) {

@@ -97,10 +97,7 @@ public final class NodeCpuProfile {
     /** "function (file:line)", the file's name only; "(anonymous)" for a nameless function. */
     static String name(CallFrame f) {
         String fn = f.functionName().isEmpty() ? "(anonymous)" : f.functionName();
-        if (f.url().isEmpty()) {
-            return fn;
-        }
-        String file = f.url().substring(f.url().lastIndexOf('/') + 1);
-        return fn + " (" + file + ":" + (f.lineNumber() + 1) + ")";
+        return f.url().isEmpty() ? fn : fn + " (" + f.url().substring(f.url().lastIndexOf('/') + 1) + ":"
+                + (f.lineNumber() + 1) + ")";
     }
 }

@@ -34,7 +34,6 @@ public final class StraceLog {
         public double seconds;
     }
 
-    /** One completed call. */
     public record Call(int pid, double startEpochS, String name, double seconds, boolean failed) {
     }
 
@@ -84,9 +83,7 @@ public final class StraceLog {
      */
     public static Map<String, Calls> summarizeCalls(List<Call> calls, double fromEpochS, double toEpochS) {
         Map<String, Calls> byName = new LinkedHashMap<>();
-        for (String name : SYNC_CALLS) {
-            byName.put(name, new Calls());
-        }
+        SYNC_CALLS.forEach(name -> byName.put(name, new Calls()));
         for (Call c : calls) {
             if (c.startEpochS() < fromEpochS || c.startEpochS() > toEpochS) {
                 continue;
