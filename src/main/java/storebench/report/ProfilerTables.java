@@ -83,14 +83,7 @@ final class ProfilerTables {
 
     /** The lines of one kind, in the engines' order, each engine's in the order they were written. */
     private static List<ProfileLine> of(List<ProfileLine> lines, String profile, List<String> engines) {
-        List<ProfileLine> found = new ArrayList<>();
-        for (String e : engines) {
-            for (ProfileLine l : lines) {
-                if (profile.equals(l.profile()) && e.equals(l.column().engine())) {
-                    found.add(l);
-                }
-            }
-        }
-        return found;
+        return engines.stream().flatMap(e -> lines.stream().filter(l -> profile.equals(l.profile())
+                && e.equals(l.column().engine()))).toList();
     }
 }

@@ -75,12 +75,7 @@ public final class VerdictSection {
                 text(v.engine()), text(v.setting()), text(v.stat()), Text.of(v.figure().format(v.measured())),
                 Text.of(v.figure().format(v.limit())), Text.of(v.figure().format(v.margin())
                         + (pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct))),
-                Text.of(line(v)), text(v.detail()));
-    }
-
-    /** A rule's line; "–" for a verdict about the file as a whole. */
-    private static String line(Verdict v) {
-        return v.line() > 0 ? String.valueOf(v.line()) : StatsTable.NONE;
+                Text.of(v.line() > 0 ? String.valueOf(v.line()) : StatsTable.NONE), text(v.detail()));
     }
 
     private static Text text(String text) {
