@@ -136,20 +136,15 @@ public final class ProfileSection {
             }
         }
         // Each engine's descriptor says where its serialization happens: no sentence here may assume a kind of engine.
-        List<String> puts = new ArrayList<>();
-        for (String e : engines) {
-            Engines.find(e).ifPresent(d -> puts.add(e + ", " + d.put().replaceFirst("^inside put: ", "")));
-        }
+        List<String> puts = engines.stream().flatMap(e -> Engines.find(e).map(d -> e + ", "
+                + d.put().replaceFirst("^inside put: ", "")).stream()).toList();
         if (!puts.isEmpty()) {
             notes.add(Text.of("Serialization happens inside put (there is no separate marshalling step as in ObjectBox"
                     + " Python): " + String.join("; ", puts) + "."));
         }
-        List<String> loads = new ArrayList<>();
-        for (String e : engines) {
-            last(profile, ProfileLine.CREATE, e, "disk", null).flatMap(ProfileLine::createSteps)
-                    .filter(c -> c.load1AtStart().isPresent())
-                    .ifPresent(c -> loads.add(e + " " + fmt(c.load1AtStart().getAsDouble(), 2)));
-        }
+        List<String> loads = engines.stream().flatMap(e -> last(profile, ProfileLine.CREATE, e, "disk", null)
+                .flatMap(ProfileLine::createSteps).filter(c -> c.load1AtStart().isPresent())
+                .map(c -> e + " " + fmt(c.load1AtStart().getAsDouble(), 2)).stream()).toList();
         if (!loads.isEmpty()) {
             notes.add(Text.of("1-minute load average at the start of each engine's create on disk: "
                     + String.join(", ", loads) + " (a disk-bound create is sensitive to other I/O on the machine)."));
@@ -180,12 +175,8 @@ public final class ProfileSection {
                 + " median on disk from the profile above and the root's own fdatasync latency.")));
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
-        for (String e : engines) {
-            var line = createSyncs(profile, e, null);
-            if (line.isEmpty()) {
-                continue;
-            }
-            ProfileLine l = line.get();
+        for (ProfileLine l : engines.stream().flatMap(e -> createSyncs(profile, e, null).stream()).toList()) {
+            String e = l.column().engine();
             Syncs s = l.syncs().orElseThrow();
             // the root's latency: on the line before profilers plugged into phases, in the rootsync line since
             String root = s.rootFdatasyncMedianMs().isPresent() ? fmt(s.rootFdatasyncMedianMs().getAsDouble(), 3)

@@ -40,12 +40,9 @@ final class ProfilerTables {
             blocks.add(frames(frames));
         }
         if (!unavailable.isEmpty()) {
-            List<Text> items = new ArrayList<>();
-            for (ProfileLine l : unavailable) {
-                items.add(Text.of(l.column().engine() + ", " + l.watch().benchPhase().orElse("") + ": not under "
-                        + l.watch().profiler() + " (" + l.unavailable().orElse("") + ")"));
-            }
-            blocks.add(new Block.BulletList(items));
+            blocks.add(new Block.BulletList(unavailable.stream().map(l -> Text.of(l.column().engine() + ", "
+                    + l.watch().benchPhase().orElse("") + ": not under " + l.watch().profiler() + " ("
+                    + l.unavailable().orElse("") + ")")).toList()));
         }
         return blocks;
     }

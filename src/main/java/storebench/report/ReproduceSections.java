@@ -35,14 +35,9 @@ final class ReproduceSections {
             if (d == null) {
                 continue;
             }
-            List<String> parts = new ArrayList<>();
-            d.info().forEach((name, value) -> {
-                if (!name.equals("compile_options") && !name.equals("compileOptions")) {
-                    parts.add(name + " " + value);
-                }
-            });
-            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.runtime() + "): "
-                    + String.join("; ", parts)));
+            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.runtime() + "): " + d.info().entrySet()
+                    .stream().filter(i -> !List.of("compile_options", "compileOptions").contains(i.getKey()))
+                    .map(i -> i.getKey() + " " + i.getValue()).collect(Collectors.joining("; "))));
         }
         EnvironmentFile.Suite suite = environment.suite();
         items.add(Text.of("Timer: System.nanoTime, back-to-back median " + suite.timer().backToBackMedianNs()
