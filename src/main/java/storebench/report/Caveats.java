@@ -37,7 +37,6 @@ final class Caveats {
         this.ctx = ctx;
     }
 
-    /** Every caveat, in order. */
     List<Text> all() {
         List<Text> c = new ArrayList<>();
         c.add(Text.of("Warm page cache in every row but the cold ones: the stores were just written or read by the"

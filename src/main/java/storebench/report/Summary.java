@@ -98,7 +98,6 @@ final class Summary {
     record Rankings(List<String> lines, String note) {
     }
 
-    /** The rankings of the run's first setting. */
     Rankings rankings() {
         String s = ctx.settings().get(0);
         tolerancesUsed.clear();

@@ -9,7 +9,6 @@ public record Section(Block.Heading heading, List<Block> blocks) {
         blocks = List.copyOf(blocks);
     }
 
-    /** The heading and the blocks, in order. */
     public List<Block> all() {
         return Stream.concat(Stream.of(heading), blocks.stream()).toList();
     }
