@@ -31,11 +31,7 @@ final class AgainstSection {
     }
 
     List<Section> sections() {
-        List<Section> out = new ArrayList<>();
-        for (Comparison c : ctx.results().comparisons()) {
-            out.add(section(c));
-        }
-        return out;
+        return ctx.results().comparisons().stream().map(this::section).toList();
     }
 
     /** "3.50.3.0 against the project's version, SQLite under default": the engine by its title, as the columns. */

@@ -18,9 +18,8 @@ public final class AtAGlanceBuilder {
 
     /** The figures of every engine the run measured under {@code setting}, in the report's column order. */
     public static AtAGlance of(RunResults run, String setting) {
-        List<String> engines = new ArrayList<>();
-        run.measurements().stream().filter(m -> m.setting().equals(setting)).map(m -> m.engine()).distinct()
-                .forEach(engines::add);
+        List<String> engines = new ArrayList<>(run.measurements().stream().filter(m -> m.setting().equals(setting))
+                .map(m -> m.engine()).distinct().toList());
         if (engines.isEmpty()) {
             throw new IllegalArgumentException("the run has no figures under the setting '" + setting
                     + "'; its settings are " + run.measurements().stream().map(m -> m.setting()).distinct().toList());
@@ -28,11 +27,8 @@ public final class AtAGlanceBuilder {
         engines.sort(Comparator.comparingInt(Engines::rank));
         List<AtAGlance.Row> rows = new ArrayList<>();
         for (String engine : engines) {
-            List<OptionalDouble> values = new ArrayList<>();
-            for (AtAGlance.Column c : AtAGlance.COLUMNS) {
-                values.add(run.measurement(engine, setting, c.stat()).map(m -> OptionalDouble.of(m.value()))
-                        .orElse(OptionalDouble.empty()));
-            }
+            List<OptionalDouble> values = AtAGlance.COLUMNS.stream().map(c -> run.measurement(engine, setting, c.stat())
+                    .map(m -> OptionalDouble.of(m.value())).orElse(OptionalDouble.empty())).toList();
             boolean reference = Engines.find(engine).map(EngineDescriptor::inReference).orElse(false);
             rows.add(new AtAGlance.Row(engine, Titles.engineTitle(engine), reference, values));
         }

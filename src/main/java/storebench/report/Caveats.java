@@ -6,7 +6,6 @@ import storebench.report.model.Titles;
 
 import storebench.engine.EngineDescriptor;
 import storebench.engine.Engines;
-import storebench.engine.RunView;
 import storebench.results.RunStats;
 import storebench.model.FsType;
 import storebench.model.TrialRuntime;
@@ -38,7 +37,6 @@ final class Caveats {
         this.ctx = ctx;
     }
 
-    /** Every caveat, in order. */
     List<Text> all() {
         List<Text> c = new ArrayList<>();
         c.add(Text.of("Warm page cache in every row but the cold ones: the stores were just written or read by the"
@@ -148,7 +146,6 @@ final class Caveats {
     /** Each engine's caveats in column order: its stores' -wal file, then its descriptor's; a shared text once. */
     private List<Text> engineCaveats() {
         Set<Text> c = new LinkedHashSet<>();
-        RunView view = ctx;
         for (String e : ctx.engines()) {
             ctx.results().lines(DiskLine.KIND, DiskLine::of).stream().filter(d -> e.equals(d.column().engine())
                     && d.walBytesMedian() > 0).findFirst().ifPresent(d -> c.add(Text.of(
@@ -156,7 +153,7 @@ final class Caveats {
                     + Titles.fmt(d.walBytesMedian() / 1024, 0) + " KB of "
                     + Titles.fmt(d.bytesMedian() / 1024, 0)
                     + " KB per store): the disk rows count the -wal file with the database file.")));
-            Engines.find(e).ifPresent(d -> d.caveats(view).forEach(text -> c.add(Text.withCodeSpans(text))));
+            Engines.find(e).ifPresent(d -> d.caveats(ctx).forEach(text -> c.add(Text.withCodeSpans(text))));
         }
         return new ArrayList<>(c);
     }

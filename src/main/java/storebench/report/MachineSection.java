@@ -105,10 +105,7 @@ public final class MachineSection {
         if (m.isEmpty()) {
             return "not probed";
         }
-        List<String> parts = new ArrayList<>();
-        for (Figure f : FIGURES) {
-            f.shown(m).ifPresent(shown -> parts.add(f.field().replaceAll("(Ns|Us|Ms)$", "") + " " + shown));
-        }
-        return String.join(", ", parts);
+        return String.join(", ", FIGURES.stream().flatMap(f -> f.shown(m).map(shown -> f.field()
+                .replaceAll("(Ns|Us|Ms)$", "") + " " + shown).stream()).toList());
     }
 }

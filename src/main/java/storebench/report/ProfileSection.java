@@ -37,6 +37,8 @@ public final class ProfileSection {
             "put", "Put the W notes in one transaction, incl. commit (and serialization)",
             "close", "Close",
             "total", "Total");
+    private static final Map<String, String> SHORT_STEPS = Map.of("open", "create + open (schema commit)",
+            "build", "building the notes", "put", "put incl. commit");
 
     private ProfileSection() {
     }
@@ -68,7 +70,8 @@ public final class ProfileSection {
         blocks.add(roots(profile));
         createTable(blocks, profile, engines);
         syncTable(blocks, profile, engines);
-        WarmColdTables.add(blocks, profile, lines, engines);
+        WarmColdTables.warmCold(blocks, profile, engines);
+        WarmColdTables.noise(blocks, profile, lines, engines);
         frames(blocks, profile, engines);
         blocks.addAll(ProfilerTables.blocks(all.stream().filter(l -> !ofTheProfile(l)).toList(), engines));
         return Optional.of(new Section(Block.Heading.of(2, "Where the time goes"), blocks));
@@ -115,7 +118,7 @@ public final class ProfileSection {
         blocks.add(Block.Table.ofFigures(Text.row("step", engines), rows));
         List<Text> notes = new ArrayList<>();
         for (String e : engines) {
-            StringBuilder s = new StringBuilder();
+            List<String> largest = new ArrayList<>();
             for (String root : List.of("disk", "tmpfs")) {
                 steps(profile, e, root).ifPresent(steps -> {
                     String top = null;
@@ -124,32 +127,24 @@ public final class ProfileSection {
                             top = step;
                         }
                     }
-                    if (s.length() > 0) {
-                        s.append("; ");
-                    }
-                    s.append(String.format(Locale.ROOT, "on %s %s (%.2f of %.2f ms)", root, shortStep(top),
-                            steps.of(top), steps.total()));
+                    largest.add(String.format(Locale.ROOT, "on %s %s (%.2f of %.2f ms)", root,
+                            SHORT_STEPS.getOrDefault(top, top), steps.of(top), steps.total()));
                 });
             }
-            if (s.length() > 0) {
-                notes.add(Text.of(e + ": the largest step is " + s + "."));
+            if (!largest.isEmpty()) {
+                notes.add(Text.of(e + ": the largest step is " + String.join("; ", largest) + "."));
             }
         }
         // Each engine's descriptor says where its serialization happens: no sentence here may assume a kind of engine.
-        List<String> puts = new ArrayList<>();
-        for (String e : engines) {
-            Engines.find(e).ifPresent(d -> puts.add(e + ", " + d.put().replaceFirst("^inside put: ", "")));
-        }
+        List<String> puts = engines.stream().flatMap(e -> Engines.find(e).map(d -> e + ", "
+                + d.put().replaceFirst("^inside put: ", "")).stream()).toList();
         if (!puts.isEmpty()) {
             notes.add(Text.of("Serialization happens inside put (there is no separate marshalling step as in ObjectBox"
                     + " Python): " + String.join("; ", puts) + "."));
         }
-        List<String> loads = new ArrayList<>();
-        for (String e : engines) {
-            last(profile, ProfileLine.CREATE, e, "disk", null).flatMap(ProfileLine::createSteps)
-                    .filter(c -> c.load1AtStart().isPresent())
-                    .ifPresent(c -> loads.add(e + " " + fmt(c.load1AtStart().getAsDouble(), 2)));
-        }
+        List<String> loads = engines.stream().flatMap(e -> last(profile, ProfileLine.CREATE, e, "disk", null)
+                .flatMap(ProfileLine::createSteps).filter(c -> c.load1AtStart().isPresent())
+                .map(c -> e + " " + fmt(c.load1AtStart().getAsDouble(), 2)).stream()).toList();
         if (!loads.isEmpty()) {
             notes.add(Text.of("1-minute load average at the start of each engine's create on disk: "
                     + String.join(", ", loads) + " (a disk-bound create is sensitive to other I/O on the machine)."));
@@ -157,15 +152,6 @@ public final class ProfileSection {
         notes.add(Text.of("The build step (Java: ").plusCode("new Note(...)").plus("; Node: texts array) is timed"
                 + " here only; the main run's create_ms builds the notes before its clock starts."));
         blocks.add(new Block.BulletList(notes));
-    }
-
-    private static String shortStep(String step) {
-        switch (step) {
-            case "open": return "create + open (schema commit)";
-            case "build": return "building the notes";
-            case "put": return "put incl. commit";
-            default: return step;
-        }
     }
 
     /** The steps of an engine's last create on a root; empty where that line has none (its create not measured). */
@@ -189,12 +175,8 @@ public final class ProfileSection {
                 + " median on disk from the profile above and the root's own fdatasync latency.")));
         List<List<Text>> rows = new ArrayList<>();
         List<Text> notes = new ArrayList<>();
-        for (String e : engines) {
-            var line = createSyncs(profile, e, null);
-            if (line.isEmpty()) {
-                continue;
-            }
-            ProfileLine l = line.get();
+        for (ProfileLine l : engines.stream().flatMap(e -> createSyncs(profile, e, null).stream()).toList()) {
+            String e = l.column().engine();
             Syncs s = l.syncs().orElseThrow();
             // the root's latency: on the line before profilers plugged into phases, in the rootsync line since
             String root = s.rootFdatasyncMedianMs().isPresent() ? fmt(s.rootFdatasyncMedianMs().getAsDouble(), 3)

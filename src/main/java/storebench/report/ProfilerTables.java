@@ -40,12 +40,9 @@ final class ProfilerTables {
             blocks.add(frames(frames));
         }
         if (!unavailable.isEmpty()) {
-            List<Text> items = new ArrayList<>();
-            for (ProfileLine l : unavailable) {
-                items.add(Text.of(l.column().engine() + ", " + l.watch().benchPhase().orElse("") + ": not under "
-                        + l.watch().profiler() + " (" + l.unavailable().orElse("") + ")"));
-            }
-            blocks.add(new Block.BulletList(items));
+            blocks.add(new Block.BulletList(unavailable.stream().map(l -> Text.of(l.column().engine() + ", "
+                    + l.watch().benchPhase().orElse("") + ": not under " + l.watch().profiler() + " ("
+                    + l.unavailable().orElse("") + ")")).toList()));
         }
         return blocks;
     }
@@ -83,14 +80,7 @@ final class ProfilerTables {
 
     /** The lines of one kind, in the engines' order, each engine's in the order they were written. */
     private static List<ProfileLine> of(List<ProfileLine> lines, String profile, List<String> engines) {
-        List<ProfileLine> found = new ArrayList<>();
-        for (String e : engines) {
-            for (ProfileLine l : lines) {
-                if (profile.equals(l.profile()) && e.equals(l.column().engine())) {
-                    found.add(l);
-                }
-            }
-        }
-        return found;
+        return engines.stream().flatMap(e -> lines.stream().filter(l -> profile.equals(l.profile())
+                && e.equals(l.column().engine()))).toList();
     }
 }

@@ -50,7 +50,6 @@ public final class ReportBuilder {
     static final String MACHINE = "machine";
     /** The lab notebook the engines' caveats link to, from the project's root. */
     static final String ENGINES_NOTEBOOK = "docs/engines.md";
-    /** The opening section's heading. */
     public static final String OPENING = "Result in three sentences";
     /** The heading of the section that ranks every engine on every row group. */
     public static final String RANKINGS = "Rankings";
@@ -127,7 +126,6 @@ public final class ReportBuilder {
                 .isCustom() ? Workload.CUSTOM + " workload, " + fmt(ctx.notesPerStore(), 0) + " notes of "
                 + fmt(Workload.of(workload).noteChars(), 0) + " characters per store"
                 : workload + " workload, " + fmt(ctx.notesPerStore(), 0) + " notes per store"));
-        List<Block> preamble = preamble(env, n);
 
         List<Section> findings = new ArrayList<>();
         Summary summary = new Summary(ctx, inReference);
@@ -151,7 +149,7 @@ public final class ReportBuilder {
         details.add(reproduce.versions());
         details.add(reproduce.reproduce());
 
-        return new Report(title, preamble, findings, details, gate, new Report.Page(
+        return new Report(title, preamble(env, n), findings, details, gate, new Report.Page(
                 Optional.ofNullable(verdicts).map(v -> VerdictsTable.of(v, ctx.results())), EnvironmentTable.of(env),
                 ChartSet.of(runDir, ctx.results(), ctx.engines(), ctx.settings(), inReference, phases),
                 runDir == null ? "?" : runDir.toString()));
@@ -189,11 +187,9 @@ public final class ReportBuilder {
             return Optional.empty();
         }
         List<String> machines = ctx.results().machines();
-        List<String> parts = new ArrayList<>();
-        for (EnvironmentFile.Source s : sources) {
-            parts.add(String.join(", ", s.engines()) + " under " + String.join(", ", s.settings())
-                    + (machines.size() > 1 ? " on machine " + (machines.indexOf(s.machine()) + 1) : ""));
-        }
+        List<String> parts = sources.stream().map(s -> String.join(", ", s.engines()) + " under "
+                + String.join(", ", s.settings()) + (machines.size() > 1 ? " on machine "
+                + (machines.indexOf(s.machine()) + 1) : "")).toList();
         String which = machines.size() > 1 ? " on " + machines.size() + " machines ("
                 + String.join("; ", machines.stream().map(m -> "machine " + (machines.indexOf(m) + 1) + ": " + m)
                 .toList()) + "; the machine above is the first run's, and ratios between engines measured on"
@@ -203,10 +199,7 @@ public final class ReportBuilder {
     }
 
     private List<Block> opening(Summary summary) {
-        if (ctx.settings().isEmpty()) {
-            return noFigures();
-        }
-        List<String> sentences = openingSentences(summary);
+        List<String> sentences = ctx.settings().isEmpty() ? List.of() : openingSentences(summary);
         return sentences.isEmpty() ? noFigures() : List.of(Block.Paragraph.of(String.join(" ", sentences)));
     }
 
@@ -229,11 +222,8 @@ public final class ReportBuilder {
 
     /** Every row group's ranking after the tables: a ranking spans the reference's table and the one beyond it. */
     private Optional<Section> rankings(Summary summary) {
-        if (ctx.settings().isEmpty()) {
-            return Optional.empty();
-        }
-        Summary.Rankings r = summary.rankings();
-        if (r.lines().isEmpty()) {
+        Summary.Rankings r = ctx.settings().isEmpty() ? null : summary.rankings();
+        if (r == null || r.lines().isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new Section(Block.Heading.of(2, RANKINGS), List.of(
@@ -243,12 +233,8 @@ public final class ReportBuilder {
     /** No trial finished a phase: say why, trial by trial. */
     private List<Block> noFigures() {
         List<String> why = ctx.results().failures();
-        List<Block> blocks = new ArrayList<>();
-        blocks.add(Block.Paragraph.of("No figures: no trial finished" + (why.isEmpty() ? "." : ":")));
-        if (!why.isEmpty()) {
-            blocks.add(new Block.BulletList(why.stream().map(Text::of).toList()));
-        }
-        return blocks;
+        Block said = Block.Paragraph.of("No figures: no trial finished" + (why.isEmpty() ? "." : ":"));
+        return why.isEmpty() ? List.of(said) : List.of(said, new Block.BulletList(why.stream().map(Text::of).toList()));
     }
 
     /** A setting's tables: the reference's engines, then (where the run has any) the engines beyond the reference. */
@@ -415,17 +401,10 @@ public final class ReportBuilder {
 
     /** Whether each engine's commit is synced before it returns, with strace's syncs per created store. */
     private StatsTable.Row durabilityRow(String setting, List<String> columns) {
-        List<StatsTable.Cell> cells = new ArrayList<>();
-        for (String e : columns) {
-            Optional<EngineDescriptor.Durability> d = durability(e, setting);
-            if (d.isEmpty()) {
-                cells.add(StatsTable.Cell.none(e, false));
-                continue;
-            }
-            String syncs = ProfileSection.syncsPerCreatedStore(ctx.results().lines("profile"), e, setting)
-                    .map(v -> ", " + fmt(v, 1) + " syncs per store").orElse("");
-            cells.add(StatsTable.Cell.of(e, (d.get().synced() ? "yes" : "no") + syncs));
-        }
+        List<StatsTable.Cell> cells = columns.stream().map(e -> durability(e, setting).map(d -> StatsTable.Cell.of(e,
+                (d.synced() ? "yes" : "no") + ProfileSection.syncsPerCreatedStore(ctx.results().lines("profile"), e,
+                setting).map(v -> ", " + fmt(v, 1) + " syncs per store").orElse("")))
+                .orElseGet(() -> StatsTable.Cell.none(e, false))).toList();
         return new StatsTable.Row(DURABILITY, null, "Commit synced before it returns (syncs per created store, where"
                 + " the profile counted them)", cells);
     }
@@ -433,11 +412,9 @@ public final class ReportBuilder {
     /** A merged run's machines, one per column, where its runs were measured on more than one (Merge). */
     private StatsTable.Row machineRow(String setting, List<String> columns) {
         List<String> machines = ctx.results().machines();
-        List<StatsTable.Cell> cells = new ArrayList<>();
-        for (String e : columns) {
-            cells.add(ctx.results().machine(e, setting).map(m -> StatsTable.Cell.of(e, "machine "
-                    + (machines.indexOf(m) + 1))).orElseGet(() -> StatsTable.Cell.none(e, false)));
-        }
+        List<StatsTable.Cell> cells = columns.stream().map(e -> ctx.results().machine(e, setting).map(m ->
+                StatsTable.Cell.of(e, "machine " + (machines.indexOf(m) + 1))).orElseGet(() -> StatsTable.Cell.none(e,
+                false))).toList();
         return new StatsTable.Row(MACHINE, null, "Measured on (a merged run's machines: see the top of the report)",
                 cells);
     }

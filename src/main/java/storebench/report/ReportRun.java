@@ -37,8 +37,7 @@ public record ReportRun(RunResults results, JsonNode run, List<String> engines, 
 
     /** The engines of a run in the report's column order (the engines' own), whatever order the run listed them in. */
     public static List<String> columns(RunResults results) {
-        List<String> listed = new ArrayList<>();
-        listed.addAll(results.runLine().asked().engines());
+        List<String> listed = new ArrayList<>(results.runLine().asked().engines());
         if (listed.isEmpty()) {
             results.measurements().stream().map(m -> m.engine()).distinct().forEach(listed::add);
         }

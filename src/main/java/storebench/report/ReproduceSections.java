@@ -8,12 +8,12 @@ import storebench.report.model.Text;
 import storebench.results.EnvironmentFile;
 import storebench.results.RunLine;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.stream.Collectors;
 
 import static storebench.report.model.Titles.engineTitle;
 
@@ -35,14 +35,9 @@ final class ReproduceSections {
             if (d == null) {
                 continue;
             }
-            List<String> parts = new ArrayList<>();
-            d.info().forEach((name, value) -> {
-                if (!name.equals("compile_options") && !name.equals("compileOptions")) {
-                    parts.add(name + " " + value);
-                }
-            });
-            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.runtime() + "): "
-                    + String.join("; ", parts)));
+            items.add(Text.of(engineTitle(e) + " (").plusCode(e).plus(", " + d.runtime() + "): " + d.info().entrySet()
+                    .stream().filter(i -> !List.of("compile_options", "compileOptions").contains(i.getKey()))
+                    .map(i -> i.getKey() + " " + i.getValue()).collect(Collectors.joining("; "))));
         }
         EnvironmentFile.Suite suite = environment.suite();
         items.add(Text.of("Timer: System.nanoTime, back-to-back median " + suite.timer().backToBackMedianNs()
@@ -94,14 +89,6 @@ final class ReproduceSections {
         return Optional.of(Text.of(what + cost + minorFault + ". Set the mapping engines' open and close against it."));
     }
 
-    /** The phases' options as the run had them (a run from before the run line recorded them: none). */
-    private String phaseOptions() {
-        StringBuilder options = new StringBuilder();
-        ctx.results().runLine().options().phaseOptions().forEach((name, value) -> options.append(" -D").append(name)
-                .append("=").append(value));
-        return options.toString();
-    }
-
     /** The options that name a workload: a custom one's id (custom-<W>x<C>) is given as its three options. */
     static String workloadOptions(String id) {
         if (!Workload.isId(id) || !Workload.of(id).isCustom()) {
@@ -125,7 +112,8 @@ final class ReproduceSections {
                 + ("fixed".equals(run.options().warmup()) ? " -Dbench.warmup=fixed" : "")
                 + (heap.isPresent() ? " -Dbench.trialHeapMb=" + heap.getAsInt() : "")
                 + unlessDefault("bench.phases", run.asked().phasesAsked(), "reference")
-                + phaseOptions() + outputs(run.options().outputs());
+                + run.options().phaseOptions().entrySet().stream().map(o -> " -D" + o.getKey() + "=" + o.getValue())
+                .collect(Collectors.joining()) + outputs(run.options().outputs());
         String out = run.options().outputs().out();
         return new Section(Block.Heading.of(2, "Reproduce"), List.of(new Block.CodeBlock(List.of(command,
                 "# re-render this report from the run's files:",

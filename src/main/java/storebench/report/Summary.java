@@ -88,24 +88,16 @@ final class Summary {
                 "takes %s times as long");
         rank(s, StatId.CREATE_MS.id(), CREATE).ifPresent(r -> out.add(r.headline(created)));
         if (out.isEmpty()) { // a run of the phases beyond the reference's rows: its traffic, where it has it
-            rank(s, TRAFFIC_P99_ID, TRAFFIC).ifPresent(r -> out.add("With " + settingTitle(s) + ", "
+            rank(s, StatId.TRAFFIC_ALL_P99_MS.id(), TRAFFIC).ifPresent(r -> out.add("With " + settingTitle(s) + ", "
                     + r.headline(TRAFFIC_P99)));
         }
         return out;
     }
 
-    /** Every request's p99 in the traffic phase. */
-    private static final String TRAFFIC_P99_ID = StatId.TRAFFIC_ALL_P99_MS.id();
-
-    /**
-     * Every row group's ranking for the first setting, a line each.
-     *
-     * @param note the setting, and when two figures tie
-     */
+    /** Every row group's ranking for the first setting, a line each; {@code note}: the setting, and when two tie. */
     record Rankings(List<String> lines, String note) {
     }
 
-    /** The rankings of the run's first setting. */
     Rankings rankings() {
         String s = ctx.settings().get(0);
         tolerancesUsed.clear();
@@ -119,7 +111,7 @@ final class Summary {
         rank(s, StatId.concOqcPerS(2), CONCURRENCY).ifPresent(r -> out.add(r.sentence() + speedUp(r)));
         rank(s, StatId.COLD_OQC_MS.id(), COLD).ifPresent(r -> out.add(r.sentence() + coldCost(r)));
         rank(s, StatId.CAPACITY_STORES.id(), CAPACITY).ifPresent(r -> out.add(r.sentence()));
-        rank(s, TRAFFIC_P99_ID, TRAFFIC).ifPresent(r -> out.add(r.sentence()));
+        rank(s, StatId.TRAFFIC_ALL_P99_MS.id(), TRAFFIC).ifPresent(r -> out.add(r.sentence()));
         String note = out.isEmpty() ? "" : "Each line ranks the engines under " + settingTitle(s)
                 + " (the run's first setting); tied: figures whose runs' ranges overlap"
                 + tolerances() + ".";

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The report's "Regression gate" section: failures first, then passes with margins; rules not evaluated counted. */
 public final class VerdictSection {
@@ -48,9 +49,7 @@ public final class VerdictSection {
                     + " rules for the engines, settings and workload of this run.")));
         }
         if (!failed.isEmpty() || !passed.isEmpty()) {
-            List<Verdict> judged = new ArrayList<>(failed);
-            judged.addAll(passed);
-            blocks.add(table(judged));
+            blocks.add(table(Stream.concat(failed.stream(), passed.stream()).toList()));
         }
         if (!undecided.isEmpty()) {
             blocks.add(Block.Paragraph.of("Inconclusive (never counted as passed): the two runs' figures cannot tell a"
@@ -75,12 +74,7 @@ public final class VerdictSection {
                 text(v.engine()), text(v.setting()), text(v.stat()), Text.of(v.figure().format(v.measured())),
                 Text.of(v.figure().format(v.limit())), Text.of(v.figure().format(v.margin())
                         + (pct == null ? "" : String.format(Locale.ROOT, " (%+.0f%%)", pct))),
-                Text.of(line(v)), text(v.detail()));
-    }
-
-    /** A rule's line; "–" for a verdict about the file as a whole. */
-    private static String line(Verdict v) {
-        return v.line() > 0 ? String.valueOf(v.line()) : StatsTable.NONE;
+                Text.of(v.line() > 0 ? String.valueOf(v.line()) : StatsTable.NONE), text(v.detail()));
     }
 
     private static Text text(String text) {

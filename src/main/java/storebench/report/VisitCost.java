@@ -57,7 +57,8 @@ final class VisitCost {
         List<String> over = new ArrayList<>();
         for (String e : columns) {
             // each column at the price of the machine that measured it (a merged run's parts may differ)
-            double faultNs = faultNs(ctx.results().environmentOf(e, setting));
+            double faultNs = ctx.results().environmentOf(e, setting).costs().mapping().minorFault()
+                    .map(EnvironmentFile.MinorFault::medianNs).orElse(0.0);
             decomposition(ctx, setting, e, faultNs).ifPresent(row -> {
                 rows.add(row);
                 List<String> machines = ctx.results().machines();
@@ -86,10 +87,6 @@ final class VisitCost {
             blocks.add(new Block.BulletList(differ));
         }
         return blocks;
-    }
-
-    private static double faultNs(EnvironmentFile environment) {
-        return environment.costs().mapping().minorFault().map(EnvironmentFile.MinorFault::medianNs).orElse(0.0);
     }
 
     /** "this machine's price of one (0.90 µs, ...)", or each machine's where a merged run's parts differ. */
@@ -171,9 +168,9 @@ final class VisitCost {
         Optional<Double> faults = ctx.value(engine, setting, StatId.OQC_MINFLT.id()).filter(f -> faultNs > 0)
                 .map(f -> f * faultNs / 1e6);
         Optional<Double> user = ctx.value(engine, setting, StatId.OQC_USER_MS.id());
-        return Optional.of(List.of(Text.of(engineTitle(engine)), Text.of(ms(v)), Text.of(part(sys.get(), v)),
-                Text.of(faults.map(f -> part(f, v)).orElse("\u2013")), Text.of(user.map(u -> part(u, v))
-                        .orElse("\u2013"))));
+        return Optional.of(List.of(Text.of(engineTitle(engine)), Text.of(Stat.number(v, 3) + " ms"),
+                Text.of(part(sys.get(), v)), Text.of(faults.map(f -> part(f, v)).orElse("\u2013")),
+                Text.of(user.map(u -> part(u, v)).orElse("\u2013"))));
     }
 
     /** For each engine whose oqc ratio to its SQLite differs from the reference's: the counter that differs most. */
@@ -259,10 +256,6 @@ final class VisitCost {
     static String base(String engine) {
         return Engines.find(engine).map(EngineDescriptor::runtime).orElse(TrialRuntime.JVM) == TrialRuntime.NODE
                 ? "sqlite-node" : AgainstReference.BASE;
-    }
-
-    private static String ms(double v) {
-        return Stat.number(v, 3) + " ms";
     }
 
     private static String part(double of, double whole) {

@@ -24,12 +24,7 @@ final class WarmColdTables {
     private WarmColdTables() {
     }
 
-    static void add(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines, List<String> engines) {
-        warmCold(blocks, profile, engines);
-        noise(blocks, profile, lines, engines);
-    }
-
-    private static void warmCold(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
+    static void warmCold(List<Block> blocks, List<ProfileLine> profile, List<String> engines) {
         blocks.add(Block.Heading.of(3, "Warm and cold opens"));
         blocks.add(Block.Paragraph.of("Warm: the stores' files as the create and an untimed pass left them in the page"
                 + " cache (resident fraction by mincore before the warm runs). Cold: before each cold run the whole"
@@ -81,7 +76,7 @@ final class WarmColdTables {
     }
 
     /** The same warm open run back to back in one process, beside the main run's fresh-process spread. */
-    private static void noise(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines,
+    static void noise(List<Block> blocks, List<ProfileLine> profile, List<JsonNode> lines,
                               List<String> engines) {
         if (engines.stream().noneMatch(e -> ProfileSection.last(profile, ProfileLine.NOISE, e, null, null)
                 .isPresent())) {

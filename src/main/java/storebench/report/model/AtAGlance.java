@@ -35,7 +35,6 @@ public record AtAGlance(String setting, RunResults.Shape shape, int notesPerStor
             values = List.copyOf(values);
         }
 
-        /** The figure of a column's statistic. */
         public OptionalDouble value(String stat) {
             for (int k = 0; k < COLUMNS.size(); k++) {
                 if (COLUMNS.get(k).stat().equals(stat)) {

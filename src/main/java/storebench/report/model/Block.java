@@ -17,7 +17,6 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
         }
     }
 
-    /** A paragraph. */
     record Paragraph(Text text) implements Block {
         public static Paragraph of(String plain) {
             return new Paragraph(Text.of(plain));
@@ -31,7 +30,6 @@ public sealed interface Block permits Block.Heading, Block.Paragraph, Block.Bull
         }
     }
 
-    /** A numbered list, numbered from 1. */
     record NumberedList(List<Text> items) implements Block {
         public NumberedList {
             items = List.copyOf(items);

@@ -17,7 +17,6 @@ public record ChartPercentiles(List<Point> points, long count) {
     public static final String OQC_LOG = "openrun-oqc.hlog";
     private static final int TICKS_PER_HALF_DISTANCE = 5;
 
-    /** One point of the plot. */
     public record Point(double percentile, double x, double ms) {
     }
 

@@ -1,6 +1,5 @@
 package storebench.report.model;
 
-
 import storebench.model.StatId;
 import storebench.results.Column;
 import storebench.results.Curve;
@@ -101,7 +100,8 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
             for (String e : engines) {
                 Path log = runDir == null ? null : ChartPercentiles.log(runDir, e, setting);
                 if (log == null || !Files.isRegularFile(log)) {
-                    if (!skipped(results, e, setting)) {
+                    if (results.statusLines(new Column(e, setting)).stream()
+                            .noneMatch(l -> StatusLine.SKIPPED.equals(l.status()))) {
                         missing.add(Titles.engineTitle(e) + " (no log)");
                     }
                     continue;
@@ -130,12 +130,8 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
                         results.runLine().scale().hold()), values));
             }
         }
-        List<BarGroup> bars = new ArrayList<>();
-        groups.forEach((title, charts) -> {
-            if (!charts.isEmpty()) {
-                bars.add(new BarGroup(title, charts));
-            }
-        });
+        List<BarGroup> bars = groups.entrySet().stream().filter(g -> !g.getValue().isEmpty())
+                .map(g -> new BarGroup(g.getKey(), g.getValue())).toList();
         return new ChartSet(engines, settings.stream().map(Titles::settingTitle).toList(),
                 headline(results, engines, settings, inReference), plots, bars, curves(results, engines, settings,
                 phases));
@@ -186,10 +182,5 @@ public record ChartSet(List<String> engines, List<String> settings, Optional<Hea
             }
         }
         return curves;
-    }
-
-    private static boolean skipped(RunResults results, String engine, String setting) {
-        return results.statusLines(new Column(engine, setting)).stream()
-                .anyMatch(l -> StatusLine.SKIPPED.equals(l.status()));
     }
 }

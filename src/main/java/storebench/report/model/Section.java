@@ -1,7 +1,7 @@
 package storebench.report.model;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** A section of the report: its heading (level 2) and the blocks under it, subheadings included. */
 public record Section(Block.Heading heading, List<Block> blocks) {
@@ -9,11 +9,7 @@ public record Section(Block.Heading heading, List<Block> blocks) {
         blocks = List.copyOf(blocks);
     }
 
-    /** The heading and the blocks, in order. */
     public List<Block> all() {
-        List<Block> all = new ArrayList<>();
-        all.add(heading);
-        all.addAll(blocks);
-        return all;
+        return Stream.concat(Stream.of(heading), blocks.stream()).toList();
     }
 }

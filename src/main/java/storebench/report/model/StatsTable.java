@@ -20,7 +20,6 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
         rows = List.copyOf(rows);
     }
 
-    /** An engine's column. */
     public record Column(String engine, String title) {
     }
 
@@ -31,7 +30,6 @@ public record StatsTable(String setting, boolean beyondReference, List<Column> c
         }
     }
 
-    /** Whether a cell has a figure. */
     public enum State { MEASURED, NOT_MEASURED, FAILED }
 
     /** A cell: the figure as printed ("0.302 ms", null unless measured), an open-run figure's spread, its runs. */

@@ -5,7 +5,6 @@ import java.util.List;
 
 /** Inline text of the report model: plain, code, strong and link spans, each renderer in its own syntax. */
 public record Text(List<Span> spans) {
-    /** How a span is set. */
     public enum Style { PLAIN, CODE, STRONG, LINK }
 
     /** A span of the text; {@code href} only on a link. */
@@ -89,7 +88,6 @@ public record Text(List<Span> spans) {
         return plus(strong(strong));
     }
 
-    /** This text, then another. */
     public Text plus(Text more) {
         List<Span> all = new ArrayList<>(spans);
         all.addAll(more.spans);
