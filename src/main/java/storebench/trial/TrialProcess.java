@@ -47,13 +47,9 @@ public final class TrialProcess implements AutoCloseable {
     }
 
     /**
-     * Starts a trial process.
-     *
-     * @param name      for messages, e.g. "sqlite/default"
-     * @param command   the command line
-     * @param env       environment changes: a null value removes the variable
-     * @param workDir   its working directory (ObjectBox unpacks its native library there)
-     * @param timeoutMs how long one request may take before the process is taken to hang
+     * Starts a trial process, {@code name} for messages ("sqlite/default"); a null value in {@code env} removes the
+     * variable, ObjectBox unpacks its native library in {@code workDir}, and a request is taken for a hang after
+     * {@code timeoutMs}.
      */
     public static TrialProcess start(String name, List<String> command, Map<String, String> env,
                                      java.nio.file.Path workDir, long timeoutMs) throws TrialFailure {
@@ -117,16 +113,14 @@ public final class TrialProcess implements AutoCloseable {
             }
             ObjectNode answer = decoded.get();
             switch (answer.path("type").asText()) {
-                case "progress":
-                    onProgress.accept(answer);
-                    break;
-                case "result":
+                case "progress" -> onProgress.accept(answer);
+                case "result" -> {
                     return answer;
-                case "error":
-                    throw new TrialFailure(name + ": '" + op + "' failed: " + answer.path("message").asText()
-                            + stderrSuffix(), answer.path("unavailable").asBoolean(false));
-                default:
-                    throw failure(op, "answered garbage: " + line);
+                }
+                case "error" -> throw new TrialFailure(name + ": '" + op + "' failed: "
+                        + answer.path("message").asText() + stderrSuffix(),
+                        answer.path("unavailable").asBoolean(false));
+                default -> throw failure(op, "answered garbage: " + line);
             }
         }
     }
@@ -182,8 +176,7 @@ public final class TrialProcess implements AutoCloseable {
 
     /** Kills the process and its descendants now, without asking. */
     public void kill() {
-        java.util.List<ProcessHandle> all = new java.util.ArrayList<>(process.descendants().collect(
-                java.util.stream.Collectors.toList()));
+        List<ProcessHandle> all = new java.util.ArrayList<>(process.descendants().toList());
         all.add(process.toHandle());
         all.forEach(ProcessHandle::destroyForcibly);
         for (ProcessHandle p : all) {
