@@ -100,10 +100,7 @@ public final class CapacityLoop {
         return template;
     }
 
-    /**
-     * The limit reached before store {@code i} is held, or null: the machine's memory (read every 10 stores), the
-     * managed heap, the disk (every 100).
-     */
+    /** The limit reached before store {@code i} is held, or null. */
     private String reached(int i, java.nio.file.FileStore disk, HeapMargin heap) throws java.io.IOException {
         if (i % 10 == 0 && ProcResources.memAvailableKb() < asked.memoryMarginKb()) {
             return "memory";
