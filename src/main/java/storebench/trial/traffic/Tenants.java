@@ -27,7 +27,6 @@ public interface Tenants {
             return id;
         }
 
-        /** The tenants of a pool of {@code stores}, drawn from {@code random}. */
         public Tenants over(int stores, Xoshiro128 random) {
             return make.apply(stores, random);
         }
