@@ -40,10 +40,8 @@ public final class TrialProcess implements AutoCloseable {
         this.process = process;
         this.timeoutMs = timeoutMs;
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        daemon(name + "-stdout", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8)), lines::add, true));
-        this.stderrReader = daemon(name + "-stderr", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8)), this::keepStderr, false));
+        daemon(name + "-stdout", () -> pump(process.getInputStream(), lines::add, true));
+        this.stderrReader = daemon(name + "-stderr", () -> pump(process.getErrorStream(), this::keepStderr, false));
     }
 
     /**
@@ -188,8 +186,8 @@ public final class TrialProcess implements AutoCloseable {
         }
     }
 
-    private void pump(BufferedReader reader, Consumer<String> sink, boolean isStdout) {
-        try (reader) {
+    private void pump(java.io.InputStream in, Consumer<String> sink, boolean isStdout) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 sink.accept(line);
