@@ -125,7 +125,11 @@ public final class TrialProcess implements AutoCloseable {
 
     private TrialFailure failure(String op, String what) {
         if (!process.isAlive()) {
-            joinQuietly(stderrReader, 1000); // its last lines are usually the useful ones
+            try {
+                stderrReader.join(1000); // its last lines are usually the useful ones
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         String status = process.isAlive() ? "still running" : "exit status " + process.exitValue();
         return new TrialFailure(name + " (pid " + process.pid() + ", " + status + "): '" + op + "': " + what
@@ -206,13 +210,5 @@ public final class TrialProcess implements AutoCloseable {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    private static void joinQuietly(Thread t, long ms) {
-        try {
-            t.join(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
