@@ -67,8 +67,7 @@ public final class SelectedPhases implements PostDiscoveryFilter, TestExecutionL
                 byClass.computeIfAbsent(m.getDeclaringClass(), c -> new LinkedHashSet<>()).add(m.getName());
             }
         }
-        boolean whole = byClass.entrySet().stream().allMatch(e -> e.getValue().containsAll(tests(e.getKey())));
-        if (whole) {
+        if (byClass.entrySet().stream().allMatch(e -> e.getValue().containsAll(tests(e.getKey())))) {
             return Optional.empty();
         }
         Set<String> names = new LinkedHashSet<>();

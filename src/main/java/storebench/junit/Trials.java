@@ -4,12 +4,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.ArgumentsProvider;
 import org.junit.jupiter.params.support.ParameterDeclarations;
-import storebench.engine.EngineDescriptor;
-import storebench.model.Setting;
 import storebench.run.Bench;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Stream;
 
 /** The trials of a {@link StoreBench} class, in the report's order (setting by setting, engines in column order). */
@@ -17,12 +13,8 @@ public final class Trials implements ArgumentsProvider {
     @Override
     public Stream<? extends Arguments> provideArguments(ParameterDeclarations parameters, ExtensionContext context) {
         Bench bench = StoreBenchExtension.bench(context);
-        List<Arguments> trials = new ArrayList<>();
-        for (Setting setting : bench.options().settings) {
-            for (EngineDescriptor engine : bench.options().engines) {
-                trials.add(Arguments.of(bench.trial(engine, setting)));
-            }
-        }
-        return trials.stream();
+        // toList: every trial made before the first runs, though JUnit draws the stream lazily
+        return bench.options().settings.stream().flatMap(setting -> bench.options().engines.stream()
+                .map(engine -> Arguments.of(bench.trial(engine, setting)))).toList().stream();
     }
 }

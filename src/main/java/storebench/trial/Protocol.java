@@ -75,10 +75,6 @@ public final class Protocol {
         if (array == null || !array.isArray()) {
             throw new IllegalArgumentException("'" + name + "' must be an array of integers");
         }
-        long[] values = new long[array.size()];
-        for (int k = 0; k < values.length; k++) {
-            values[k] = array.get(k).asLong();
-        }
-        return values;
+        return java.util.stream.StreamSupport.stream(array.spliterator(), false).mapToLong(JsonNode::asLong).toArray();
     }
 }

@@ -19,11 +19,7 @@ public enum Query {
     }
 
     public static Query of(String id) {
-        for (Query q : values()) {
-            if (q.id.equals(id)) {
-                return q;
-            }
-        }
-        throw new IllegalArgumentException("unknown query '" + id + "'; valid queries: count, read");
+        return java.util.Arrays.stream(values()).filter(q -> q.id.equals(id)).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("unknown query '" + id + "'; valid queries: count, read"));
     }
 }

@@ -14,7 +14,6 @@ public final class TrialFailure extends Exception {
         this.engineUnavailable = engineUnavailable;
     }
 
-    /** Whether the trial process said its engine cannot load on this machine. */
     public boolean engineUnavailable() {
         return engineUnavailable;
     }

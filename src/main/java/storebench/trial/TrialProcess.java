@@ -40,20 +40,14 @@ public final class TrialProcess implements AutoCloseable {
         this.process = process;
         this.timeoutMs = timeoutMs;
         this.stdin = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-        daemon(name + "-stdout", () -> pump(new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8)), lines::add, true));
-        this.stderrReader = daemon(name + "-stderr", () -> pump(new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8)), this::keepStderr, false));
+        daemon(name + "-stdout", () -> pump(process.getInputStream(), lines::add, true));
+        this.stderrReader = daemon(name + "-stderr", () -> pump(process.getErrorStream(), this::keepStderr, false));
     }
 
     /**
-     * Starts a trial process.
-     *
-     * @param name      for messages, e.g. "sqlite/default"
-     * @param command   the command line
-     * @param env       environment changes: a null value removes the variable
-     * @param workDir   its working directory (ObjectBox unpacks its native library there)
-     * @param timeoutMs how long one request may take before the process is taken to hang
+     * Starts a trial process, {@code name} for messages ("sqlite/default"); a null value in {@code env} removes the
+     * variable, ObjectBox unpacks its native library in {@code workDir}, and a request is taken for a hang after
+     * {@code timeoutMs}.
      */
     public static TrialProcess start(String name, List<String> command, Map<String, String> env,
                                      java.nio.file.Path workDir, long timeoutMs) throws TrialFailure {
@@ -117,23 +111,25 @@ public final class TrialProcess implements AutoCloseable {
             }
             ObjectNode answer = decoded.get();
             switch (answer.path("type").asText()) {
-                case "progress":
-                    onProgress.accept(answer);
-                    break;
-                case "result":
+                case "progress" -> onProgress.accept(answer);
+                case "result" -> {
                     return answer;
-                case "error":
-                    throw new TrialFailure(name + ": '" + op + "' failed: " + answer.path("message").asText()
-                            + stderrSuffix(), answer.path("unavailable").asBoolean(false));
-                default:
-                    throw failure(op, "answered garbage: " + line);
+                }
+                case "error" -> throw new TrialFailure(name + ": '" + op + "' failed: "
+                        + answer.path("message").asText() + stderrSuffix(),
+                        answer.path("unavailable").asBoolean(false));
+                default -> throw failure(op, "answered garbage: " + line);
             }
         }
     }
 
     private TrialFailure failure(String op, String what) {
         if (!process.isAlive()) {
-            joinQuietly(stderrReader, 1000); // its last lines are usually the useful ones
+            try {
+                stderrReader.join(1000); // its last lines are usually the useful ones
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         String status = process.isAlive() ? "still running" : "exit status " + process.exitValue();
         return new TrialFailure(name + " (pid " + process.pid() + ", " + status + "): '" + op + "': " + what
@@ -182,8 +178,7 @@ public final class TrialProcess implements AutoCloseable {
 
     /** Kills the process and its descendants now, without asking. */
     public void kill() {
-        java.util.List<ProcessHandle> all = new java.util.ArrayList<>(process.descendants().collect(
-                java.util.stream.Collectors.toList()));
+        List<ProcessHandle> all = new java.util.ArrayList<>(process.descendants().toList());
         all.add(process.toHandle());
         all.forEach(ProcessHandle::destroyForcibly);
         for (ProcessHandle p : all) {
@@ -195,8 +190,8 @@ public final class TrialProcess implements AutoCloseable {
         }
     }
 
-    private void pump(BufferedReader reader, Consumer<String> sink, boolean isStdout) {
-        try (reader) {
+    private void pump(java.io.InputStream in, Consumer<String> sink, boolean isStdout) {
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 sink.accept(line);
@@ -215,13 +210,5 @@ public final class TrialProcess implements AutoCloseable {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    private static void joinQuietly(Thread t, long ms) {
-        try {
-            t.join(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -18,14 +18,10 @@ public record ConcurrentAnswer(List<Worker> workers, long wallNs) {
 
     /** The workers' counters summed; empty unless every worker answered them. */
     public static Optional<VisitCounters> counters(List<Worker> workers) {
-        Optional<VisitCounters> sum = Optional.empty();
-        for (Worker w : workers) {
-            if (w.counters.isEmpty()) {
-                return Optional.empty();
-            }
-            sum = Optional.of(sum.map(c -> c.plus(w.counters.get())).orElse(w.counters.get()));
+        if (workers.stream().anyMatch(w -> w.counters.isEmpty())) {
+            return Optional.empty();
         }
-        return sum;
+        return workers.stream().map(w -> w.counters.get()).reduce(VisitCounters::plus);
     }
 
     public static ConcurrentAnswer of(JsonNode answer) {

@@ -27,10 +27,7 @@ final class Counters {
         }
         boolean deviceUnread = counters.path("deviceUnread").isTextual();
         for (String f : COUNTS) {
-            if (deviceUnread && DEVICE.contains(f)) {
-                continue;
-            }
-            if (!counters.path(f).isNumber()) {
+            if (!(deviceUnread && DEVICE.contains(f)) && !counters.path(f).isNumber()) {
                 throw new IllegalArgumentException("counters: \"" + f + "\" is missing or not a number: " + counters);
             }
         }

@@ -15,7 +15,6 @@ public record LayoutAnswer(ObjectNode layout) {
         return new LayoutAnswer(layout.isObject() ? (ObjectNode) layout : storebench.trial.Protocol.JSON.createObjectNode());
     }
 
-    /** Whether the engine told anything. */
     public boolean isEmpty() {
         return layout.size() == 0;
     }

@@ -3,7 +3,6 @@ package storebench.trial.answer;
 import com.fasterxml.jackson.databind.JsonNode;
 import storebench.trial.Protocol;
 
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,11 +13,8 @@ final class Samples {
 
     static Map<String, long[]> of(JsonNode answer) {
         Map<String, long[]> samples = new LinkedHashMap<>();
-        Iterator<Map.Entry<String, JsonNode>> fields = answer.path("samples").fields();
-        while (fields.hasNext()) {
-            Map.Entry<String, JsonNode> e = fields.next();
-            samples.put(e.getKey(), Protocol.toLongs(e.getValue(), e.getKey()));
-        }
+        answer.path("samples").fields().forEachRemaining(e -> samples.put(e.getKey(), Protocol.toLongs(e.getValue(),
+                e.getKey())));
         return samples;
     }
 

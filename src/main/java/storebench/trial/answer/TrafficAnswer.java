@@ -5,7 +5,6 @@ import org.HdrHistogram.Histogram;
 import storebench.measure.TrafficHistograms;
 import storebench.measure.VisitCounters;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
@@ -99,12 +98,9 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
                         answer.path("checked").asBoolean()),
                 new Cache(answer.path("hits").asLong(), answer.path("misses").asLong(), answer.path("evictions").asLong(),
                         answer.path("writes").asLong()),
-                new Measured(TrafficHistograms.decode(strings(h.path("latency"), "histograms.latency")),
-                        TrafficHistograms.decode(strings(h.path("service"), "histograms.service")),
-                        TrafficHistograms.decode(h.path("wakeLateness").asText("")),
-                        TrafficHistograms.decode(strings(h.path("untouched"), "histograms.untouched")),
-                        h.has("clearOfWrites") ? TrafficHistograms.decode(strings(h.path("clearOfWrites"),
-                                "histograms.clearOfWrites")) : new TrafficHistograms()),
+                new Measured(byKind(h, "latency"), byKind(h, "service"),
+                        TrafficHistograms.decode(h.path("wakeLateness").asText("")), byKind(h, "untouched"),
+                        h.has("clearOfWrites") ? byKind(h, "clearOfWrites") : new TrafficHistograms()),
                 new RuntimeWork(rt.path("gcMs").asDouble(0), rt.path("gcCount").asLong(0), optional(rt, "jitMs"),
                         optional(rt, "loopDelayP99Ms"), optional(rt, "loopDelayMaxMs"), pauses(rt),
                         new Heap(rt.path("heapMaxMb").asLong(0), rt.path("allocatedBytes").asLong(-1),
@@ -127,8 +123,9 @@ public record TrafficAnswer(Closed closed, Open open, Cache cache, Measured meas
         return elements(array, field).mapToDouble(JsonNode::asDouble).toArray();
     }
 
-    private static List<String> strings(JsonNode array, String field) {
-        return elements(array, field).map(JsonNode::asText).toList();
+    private static TrafficHistograms byKind(JsonNode histograms, String name) {
+        return TrafficHistograms.decode(elements(histograms.path(name), "histograms." + name).map(JsonNode::asText)
+                .toList());
     }
 
     private static Stream<JsonNode> elements(JsonNode array, String field) {

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.stream.LongStream;
 
 /**
  * The answer to {@code visits} (warm-up windows, the open, read and cold runs): the samples by name in visiting order
@@ -66,7 +67,8 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
      */
     public VisitsAnswer plus(VisitsAnswer next) {
         Map<String, long[]> all = new LinkedHashMap<>(samples);
-        next.samples.forEach((name, s) -> all.merge(name, s, VisitsAnswer::concat));
+        next.samples.forEach((name, s) -> all.merge(name, s, (a, b) -> LongStream.concat(Arrays.stream(a),
+                Arrays.stream(b)).toArray()));
         return new VisitsAnswer(all, startMs, wallNs + next.wallNs,
                 compileMs.isPresent() && next.compileMs.isPresent()
                         ? OptionalDouble.of(compileMs.getAsDouble() + next.compileMs.getAsDouble()) : compileMs,
@@ -74,12 +76,6 @@ public record VisitsAnswer(Map<String, long[]> samples, long startMs, long wallN
                         ? OptionalLong.of(readBytes.getAsLong() + next.readBytes.getAsLong()) : readBytes,
                 counters.isPresent() && next.counters.isPresent()
                         ? Optional.of(counters.get().plus(next.counters.get())) : Optional.empty());
-    }
-
-    private static long[] concat(long[] a, long[] b) {
-        long[] c = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
     }
 
     /** Adds to a run's phase line what the runtime reported beside the samples. */

@@ -45,7 +45,6 @@ public final class CapacityLoop {
         this.expected = workload.notesPerStore();
     }
 
-    /** What one capacity loop found. */
     public static final class CapacitySamples {
         /** Every {@code every} stores open (and at 0 and at the stop): ProcResources.point(stores). */
         public final List<ProcResources.Point> points = new ArrayList<>();
@@ -100,10 +99,7 @@ public final class CapacityLoop {
         return template;
     }
 
-    /**
-     * The limit reached before store {@code i} is held, or null: the machine's memory (read every 10 stores), the
-     * managed heap, the disk (every 100).
-     */
+    /** The limit reached before store {@code i} is held, or null. */
     private String reached(int i, java.nio.file.FileStore disk, HeapMargin heap) throws java.io.IOException {
         if (i % 10 == 0 && ProcResources.memAvailableKb() < asked.memoryMarginKb()) {
             return "memory";
@@ -254,13 +250,8 @@ public final class CapacityLoop {
      * collection usage threshold), not at the OutOfMemoryError: that may strike any of H2's background threads, and the
      * process then exits without answering.
      */
-    static final class HeapMargin {
+    record HeapMargin(MemoryPoolMXBean pool) {
         static final double SHARE = 0.95;
-        private final MemoryPoolMXBean pool;
-
-        private HeapMargin(MemoryPoolMXBean pool) {
-            this.pool = pool;
-        }
 
         /** Armed on the heap's tenured pool (the trial JVM runs the serial collector); none where there is none. */
         static HeapMargin arm() {

@@ -21,10 +21,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The JVM trial process' ops but the protocol's own (hello, exit), one method each (the traffic op's is its own class,
@@ -45,13 +47,9 @@ final class ChildOps {
 
     /** The ops by name, in {@link #ALL}'s order. */
     static Map<String, ChildOp> byName() {
-        Map<String, ChildOp> byName = new LinkedHashMap<>();
-        for (ChildOp op : ALL) {
-            if (byName.put(op.name(), op) != null) {
-                throw new IllegalStateException("two ops named '" + op.name() + "' in ChildOps.ALL");
-            }
-        }
-        return Collections.unmodifiableMap(byName);
+        return Collections.unmodifiableMap(ALL.stream().collect(Collectors.toMap(ChildOp::name, op -> op, (a, b) -> {
+            throw new IllegalStateException("two ops named '" + a.name() + "' in ChildOps.ALL");
+        }, LinkedHashMap::new)));
     }
 
     /** {@code create}: the stores made in request order, each timed (PhaseLoops.create). */
@@ -146,10 +144,7 @@ final class ChildOps {
     /** {@code concurrent}: a worker thread per share, each visiting its stores from one start (PhaseLoops.concurrent). */
     static ObjectNode concurrent(Request r) throws Exception {
         int[][] shares = shares(r.json().get("shares"));
-        int total = 0;
-        for (int[] share : shares) {
-            total += share.length;
-        }
+        int total = Arrays.stream(shares).mapToInt(share -> share.length).sum();
         long startAtMs = r.json().path("startAtMs").asLong(0);
         PhaseLoops.WorkerSamples[] w = r.loaded().phases().concurrent(r.root(), r.workload(), shares, startAtMs,
                 r.synchronizedProgress(total));

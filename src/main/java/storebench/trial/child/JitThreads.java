@@ -10,8 +10,7 @@ import java.nio.file.Path;
 /**
  * What the JIT's compiler threads are doing, read from /proc (their run time in schedstat, ns). CompilationMXBean adds
  * a compilation's time only when it ends, and while it runs the visits beside it are slower (docs/noise.md, "What picks
- * LMDB's speed: the JIT compiling beside the run (2026-12-02, 15:51-16:25)"): a measured run starts once the compiler
- * threads have been idle a while ({@link #awaitIdle}).
+ * LMDB's speed"): a measured run starts once the compiler threads have been idle a while ({@link #awaitIdle}).
  */
 final class JitThreads {
     /** Linux cuts a thread's name to 15 characters: HotSpot's "C1 CompilerThread0" and "C2 CompilerThread0". */

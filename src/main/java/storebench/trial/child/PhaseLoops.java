@@ -399,11 +399,7 @@ public final class PhaseLoops {
     }
 
     static Path[] dirs(Path root, int[] stores) {
-        Path[] dirs = new Path[stores.length];
-        for (int k = 0; k < stores.length; k++) {
-            dirs[k] = StoreLayout.storeDir(root, stores[k]);
-        }
-        return dirs;
+        return java.util.Arrays.stream(stores).mapToObj(s -> StoreLayout.storeDir(root, s)).toArray(Path[]::new);
     }
 
     /** Built outside the timed region. */

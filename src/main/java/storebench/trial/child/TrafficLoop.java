@@ -18,6 +18,7 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -95,11 +96,7 @@ final class TrafficLoop {
                     || !t.isThreadAllocatedMemorySupported() || !t.isThreadAllocatedMemoryEnabled()) {
                 return -1;
             }
-            long sum = 0;
-            for (long b : t.getThreadAllocatedBytes(t.getAllThreadIds())) {
-                sum += Math.max(0, b);
-            }
-            return sum;
+            return Arrays.stream(t.getThreadAllocatedBytes(t.getAllThreadIds())).map(b -> Math.max(0, b)).sum();
         }
     }
 
@@ -139,11 +136,7 @@ final class TrafficLoop {
             List<GcPauses.Pause> pauses = watch.stop();
             runtime = runtime.surviving(watch.survivedBytes());
             PauseMarks.Marked marked = PauseMarks.mark(open, rate, pauses, watch.uncertaintyMs());
-            int writes = 0;
-            int[] written = requests.written();
-            for (int i = 0; i < written.length; i++) {
-                writes += written[i] - writtenBefore[i];
-            }
+            int writes = Arrays.stream(requests.written()).sum() - Arrays.stream(writtenBefore).sum();
             StoreCache.Counts during = cache.counts().minus(before);
             Outcome ran = new Outcome(new TrafficAnswer.Closed(closed.served, closed.wallNs, closedPerS), open, during,
                     writes, a.check(), runtime, marked, counters);
@@ -158,8 +151,7 @@ final class TrafficLoop {
      * The closed step's rate over the second half of what it served once its cache was full, over that half's wall time,
      * each request's whole turn (the open loop's requests wait behind all of it): the open loop finds the cache full.
      * Until it is full no store is closed, and a process' first hundred stores held open at once can each cost several
-     * times a later one (ObjectBox 9.4 ms, then 1.1 ms from the third hundred, here: docs/runs.md, "The closed step's
-     * cache"). As the Node worker's.
+     * times a later one (docs/runs.md, "The closed step's cache"). As the Node worker's.
      */
     static double secondHalfPerS(TrafficSamples closed) {
         int filled = Math.max(0, closed.filledAt);

@@ -10,6 +10,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.stream.Collectors;
 
 /**
  * {@code traffic}: one traffic run (TrafficLoop) over the parent's schedules; the open loop's latencies and service
@@ -48,7 +51,9 @@ final class TrafficOp {
         histograms.set("clearOfWrites", Protocol.JSON.valueToTree(ran.marked().clearOfWrites().encode()));
         TrafficLoop.JvmWork w = ran.work();
         ObjectNode runtime = result.putObject("runtime").put("gcMs", w.gcMs()).put("gcCount", w.gcCount())
-                .put("jitMs", w.jitMs()).put("collector", collector()).put("touched", ran.marked().touched())
+                .put("jitMs", w.jitMs()).put("collector", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(", ")))
+                .put("touched", ran.marked().touched())
                 .put("heapMaxMb", Runtime.getRuntime().maxMemory() >> 20)
                 .put("allocatedBytes", w.allocatedBytes()).put("survivedBytes", w.survivedBytes());
         ArrayNode starts = runtime.putObject("pauses").putArray("startMs");
@@ -59,12 +64,5 @@ final class TrafficOp {
         }
         ran.counters().ifPresent(c -> c.into(result.putObject("counters")));
         return result;
-    }
-
-    /** The collectors this JVM runs, by their beans' names ("G1 Young Generation, G1 Old Generation"). */
-    private static String collector() {
-        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .map(java.lang.management.GarbageCollectorMXBean::getName)
-                .collect(java.util.stream.Collectors.joining(", "));
     }
 }

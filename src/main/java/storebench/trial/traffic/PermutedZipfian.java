@@ -84,11 +84,7 @@ public final class PermutedZipfian implements Tenants {
             keyed[id] = ((long) (fnv1a(id) ^ Integer.MIN_VALUE) << 32) | id;
         }
         Arrays.sort(keyed);
-        int[] tenants = new int[items];
-        for (int rank = 0; rank < items; rank++) {
-            tenants[rank] = (int) keyed[rank];
-        }
-        return tenants;
+        return Arrays.stream(keyed).mapToInt(k -> (int) k).toArray();
     }
 
     /** FNV-1a, 32 bits, over the four bytes of {@code id}, least significant first. */

@@ -6,7 +6,6 @@ import java.util.function.BiFunction;
 
 /** Which tenant each request goes to: a sequence of tenant ids 0..N-1 drawn from one random stream. */
 public interface Tenants {
-    /** The next tenant. */
     int next();
 
     /** bench.trafficDist: the distributions a run draws its tenants from, by id. */
@@ -28,20 +27,15 @@ public interface Tenants {
             return id;
         }
 
-        /** The tenants of a pool of {@code stores}, drawn from {@code random}. */
         public Tenants over(int stores, Xoshiro128 random) {
             return make.apply(stores, random);
         }
 
         /** The distribution named {@code id} (any case); an unknown one is refused, naming the valid ones. */
         public static Distribution of(String id) {
-            for (Distribution d : values()) {
-                if (d.id.equals(id.trim().toLowerCase(Locale.ROOT))) {
-                    return d;
-                }
-            }
-            throw new IllegalArgumentException("unknown tenant distribution '" + id + "'; valid: "
-                    + String.join(", ", Arrays.stream(values()).map(Distribution::id).toList()));
+            return Arrays.stream(values()).filter(d -> d.id.equals(id.trim().toLowerCase(Locale.ROOT))).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown tenant distribution '" + id + "'; valid: "
+                            + String.join(", ", Arrays.stream(values()).map(Distribution::id).toList())));
         }
     }
 }

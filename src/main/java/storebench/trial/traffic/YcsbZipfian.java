@@ -35,11 +35,8 @@ public final class YcsbZipfian implements Tenants {
     /** YCSB's Utils.fnvhash64: FNV-1a over the value's eight bytes, least significant first, made non-negative. */
     static long fnvhash64(long value) {
         long hash = FNV_OFFSET_BASIS_64;
-        long v = value;
         for (int i = 0; i < 8; i++) {
-            long octet = v & 0xFF;
-            v >>= 8;
-            hash ^= octet;
+            hash ^= (value >>> (8 * i)) & 0xFF;
             hash *= FNV_PRIME_64;
         }
         return Math.abs(hash);

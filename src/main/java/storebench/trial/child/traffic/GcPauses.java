@@ -32,7 +32,6 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
     /** How far {@link #offsetMs} may be off, ms. */
     private long uncertaintyMs;
     private volatile GarbageCollectionNotificationInfo calibration;
-    /** What was live when the watch began. */
     private long liveAtStart;
     private volatile boolean calibrating;
     private long countAtStart;
@@ -84,11 +83,7 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
     }
 
     private long collections() {
-        long n = 0;
-        for (GarbageCollectorMXBean gc : pausing) {
-            n += Math.max(0, gc.getCollectionCount());
-        }
-        return n;
+        return pausing.stream().mapToLong(gc -> Math.max(0, gc.getCollectionCount())).sum();
     }
 
     @Override
@@ -125,9 +120,7 @@ public final class GcPauses implements NotificationListener, AutoCloseable {
         watching = false;
         close();
         synchronized (pauses) {
-            List<Pause> sorted = new ArrayList<>(pauses);
-            sorted.sort(java.util.Comparator.comparingLong(Pause::startMs));
-            return sorted;
+            return pauses.stream().sorted(java.util.Comparator.comparingLong(Pause::startMs)).toList();
         }
     }
 

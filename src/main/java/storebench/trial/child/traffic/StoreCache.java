@@ -58,17 +58,16 @@ public final class StoreCache<S> {
     @SuppressWarnings("unchecked")
     public S visit(int store) throws Exception {
         Object s = open[store];
+        lastEvicted = NONE;
         if (s != null) {
             hits++;
             lastHit = true;
-            lastEvicted = NONE;
             unlink(store);
             pushNewest(store);
             return (S) s;
         }
         misses++;
         lastHit = false;
-        lastEvicted = NONE;
         if (size == capacity) {
             int victim = oldest;
             Object evicted = open[victim];
